@@ -1,0 +1,29 @@
+import { useState } from "react";
+import { NewsletterForm } from "./newsletter-form";
+
+/** The home page's newsletter section; it says when the subscription went through (D3). */
+export function NewsletterSignup({ heading, text }: { heading: string; text: string }) {
+  const [done, setDone] = useState(false);
+  return (
+    <section aria-labelledby="newsletter-heading" className="bg-brand-800 text-white">
+      <div className="container-page grid items-center gap-8 py-14 lg:grid-cols-2">
+        <div>
+          <h2 id="newsletter-heading" className="text-3xl font-bold">
+            {heading}
+          </h2>
+          <p className="mt-3 text-brand-50">{text}</p>
+        </div>
+        <div aria-live="polite">
+          {done ? (
+            <p className="rounded-2xl bg-white/10 p-5">
+              <strong className="block text-lg">Thank you for subscribing</strong>
+              Check your email for our latest Newsletter updates.
+            </p>
+          ) : (
+            <NewsletterForm tone="dark" onSubscribed={() => setDone(true)} />
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

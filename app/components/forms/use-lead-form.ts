@@ -1,0 +1,75 @@
+import { type FormEvent, useRef, useState } from "react";
+import type { z } from "zod";
+import { fieldErrors } from "@leads/fields";
+import { type ApiResult, failureMessage, postLead } from "~/lib/api";
+
+export type FormStatus = { type: "success" | "error"; message: string } | null;
+
+interface LeadFormOptions<Values extends Record<string, unknown>, Schema extends z.ZodType> {
+  initial: Values;
+  schema: Schema;
+  endpoint: string;
+  /** Shape of the JSON body from the validated values (the demo form wraps them in formData). */
+  toBody: (data: z.output<Schema>, honeypot: string) => unknown;
+  invalidMessage: string;
+  successMessage: string;
+}
+
+/**
+ * The behaviour every lead form shares (D1, D2): validate with the form's zod schema before
+ * anything is sent, show one message per field, clear a field's message as soon as it is edited,
+ * send once at a time, report success only when the server stored the lead, keep the typed values
+ * on failure and reset them on success.
+ */
+export function useLeadForm<Values extends Record<string, unknown>, Schema extends z.ZodType>(
+  options: LeadFormOptions<Values, Schema>,
+) {
+  const [values, setValues] = useState<Values>(options.initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [pending, setPending] = useState(false);
+  const [status, setStatus] = useState<FormStatus>(null);
+  const [honeypot, setHoneypot] = useState("");
+  const sending = useRef(false);
+
+  function setValue<K extends keyof Values>(name: K, value: Values[K]) {
+    setValues((current) => ({ ...current, [name]: value }));
+    setErrors((current) => {
+      if (!(name in current)) return current;
+      const { [name as string]: _removed, ...rest } = current;
+      return rest;
+    });
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending.current) return;
+    const parsed = options.schema.safeParse(values);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      setStatus({ type: "error", message: options.invalidMessage });
+      focusFirstInvalid(event.currentTarget);
+      return;
+    }
+    sending.current = true;
+    setPending(true);
+    setStatus(null);
+    const result: ApiResult = await postLead(options.endpoint, options.toBody(parsed.data, honeypot));
+    sending.current = false;
+    setPending(false);
+    if (result.ok) {
+      setValues(options.initial);
+      setErrors({});
+      setStatus({ type: "success", message: options.successMessage });
+      return;
+    }
+    if (result.kind === "invalid") setErrors(result.fields);
+    setStatus({ type: "error", message: failureMessage(result) });
+  }
+
+  return { values, setValue, errors, pending, status, onSubmit, honeypot, setHoneypot };
+}
+
+function focusFirstInvalid(form: HTMLFormElement) {
+  // Wait for React to render aria-invalid on the fields.
+  requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+}

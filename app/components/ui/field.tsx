@@ -1,0 +1,61 @@
+import { type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, useId } from "react";
+
+interface FieldProps {
+  label: string;
+  error?: string;
+  /** Marks the label as required; the browser-level `required` is left to the schema (noValidate forms). */
+  required?: boolean;
+  hint?: ReactNode;
+  className?: string;
+  children: (props: { id: string; "aria-invalid"?: true; "aria-describedby"?: string; "aria-required"?: true }) => ReactNode;
+}
+
+/** Wires a label, the required marker and the error text to one control, once for every form. */
+export function Field({ label, error, required, hint, className = "", children }: FieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block font-semibold text-ink">
+        {label}
+        {required ? (
+          <span className="text-red-700" aria-hidden="true">
+            {" "}
+            *
+          </span>
+        ) : null}
+      </label>
+      {hint ? (
+        <p id={hintId} className="mt-1 text-sm text-muted">
+          {hint}
+        </p>
+      ) : null}
+      <div className="mt-1.5">
+        {children({
+          id,
+          "aria-invalid": error ? true : undefined,
+          "aria-describedby": describedBy,
+          "aria-required": required ? true : undefined,
+        })}
+      </div>
+      {error ? (
+        <p id={errorId} className="mt-1.5 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export const inputClass =
+  "block min-h-12 w-full rounded-xl border border-gray-400 bg-white px-4 py-2.5 text-ink placeholder:text-gray-600 aria-[invalid=true]:border-red-700";
+
+export function TextInput(props: InputHTMLAttributes<HTMLInputElement>) {
+  return <input {...props} className={`${inputClass} ${props.className ?? ""}`} />;
+}
+
+export function TextArea(props: TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return <textarea {...props} className={`${inputClass} ${props.className ?? ""}`} />;
+}

@@ -1,0 +1,142 @@
+/**
+ * Long copy (terms, policies, articles) is written as Markdown under app/content/ and rendered to
+ * HTML here, at build time only: route loaders call these functions while the pages are
+ * prerendered, so neither the Markdown nor the renderer reaches the browser's JavaScript.
+ *
+ * Markdown files name company facts with tokens such as {{name}} or {{email.compliance}}; they are
+ * filled from site.ts so the facts stay in one place. A `## Heading {#id}` sets the heading's id.
+ */
+import { Marked, type Tokens } from "marked";
+import { z } from "zod";
+import { fullAddress, site } from "./site";
+
+const sources = import.meta.glob<string>(["./policies/*.md", "./articles/*.md"], {
+  query: "?raw",
+  import: "default",
+  eager: true,
+});
+
+const FrontMatter = z.object({
+  title: z.string().min(1),
+  description: z.string().min(1),
+  effective: z.iso.date().optional(),
+  updated: z.iso.date().optional(),
+  date: z.iso.date().optional(),
+  author: z.string().optional(),
+  readingMinutes: z.coerce.number().int().positive().optional(),
+});
+export type FrontMatter = z.infer<typeof FrontMatter>;
+
+export interface HeadingLink {
+  id: string;
+  text: string;
+}
+
+export interface MarkdownDocument {
+  slug: string;
+  meta: FrontMatter;
+  html: string;
+  /** The document's `##` headings, for a table of contents. */
+  headings: HeadingLink[];
+}
+
+const TOKENS: Record<string, string> = {
+  name: site.name,
+  legalName: site.legalName,
+  url: site.url,
+  address: fullAddress(),
+  hours: site.hours.long,
+  phone: site.phones[0].label,
+  "email.general": site.emails.general,
+  "email.support": site.emails.support,
+  "email.compliance": site.emails.compliance,
+  "email.sales": site.emails.sales,
+};
+
+function fillTokens(text: string, file: string): string {
+  return text.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (_match, token: string) => {
+    const value = TOKENS[token];
+    if (value === undefined) throw new Error(`${file}: unknown token {{${token}}}`);
+    return value;
+  });
+}
+
+function parseFrontMatter(source: string, file: string): { meta: FrontMatter; body: string } {
+  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/.exec(source);
+  if (!match) throw new Error(`${file}: missing front matter`);
+  const fields = Object.fromEntries(
+    (match[1] ?? "")
+      .split(/\r?\n/)
+      .filter((line) => line.trim() !== "")
+      .map((line) => {
+        const colon = line.indexOf(":");
+        if (colon < 0) throw new Error(`${file}: front matter line without a colon: ${line}`);
+        return [line.slice(0, colon).trim(), line.slice(colon + 1).trim().replace(/^"(.*)"$/, "$1")];
+      }),
+  );
+  const parsed = FrontMatter.safeParse(fields);
+  if (!parsed.success) throw new Error(`${file}: ${parsed.error.message}`);
+  return { meta: parsed.data, body: source.slice(match[0].length) };
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+function slugify(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/<[^>]+>/g, "")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+}
+
+function render(body: string, headingOffset: number): { html: string; headings: HeadingLink[] } {
+  const headings: HeadingLink[] = [];
+  const marked = new Marked({
+    gfm: true,
+    renderer: {
+      heading({ tokens, depth }: Tokens.Heading) {
+        const inner = this.parser.parseInline(tokens);
+        const explicit = /\s*\{#([a-z0-9-]+)\}\s*$/.exec(inner);
+        const html = explicit ? inner.slice(0, explicit.index) : inner;
+        const id = explicit?.[1] ?? slugify(html);
+        if (depth === 2) headings.push({ id, text: html.replace(/<[^>]+>/g, "") });
+        const level = Math.min(depth + headingOffset, 6);
+        return `<h${level} id="${escapeHtml(id)}">${html}</h${level}>\n`;
+      },
+      // Authors write no raw HTML; if some slips in, show it as text rather than trust it.
+      html({ text }: Tokens.HTML | Tokens.Tag) {
+        return escapeHtml(text);
+      },
+    },
+  });
+  const html = marked.parse(body, { async: false });
+  return { html, headings };
+}
+
+/** headingOffset shifts heading levels, for documents shown below another heading. */
+function loadDocument(file: string, headingOffset = 0): MarkdownDocument {
+  const source = sources[file];
+  if (source === undefined) throw new Error(`No such content file: ${file}`);
+  const { meta, body } = parseFrontMatter(source, file);
+  const filled = fillTokens(body, file);
+  return {
+    slug: file.replace(/^.*\//, "").replace(/\.md$/, ""),
+    meta: { ...meta, title: fillTokens(meta.title, file), description: fillTokens(meta.description, file), author: meta.author && fillTokens(meta.author, file) },
+    ...render(filled, headingOffset),
+  };
+}
+
+/** A policy or the terms, by file name: "terms-and-conditions", "cancellation-policy", … */
+export function loadPolicy(slug: string): MarkdownDocument {
+  return loadDocument(`./policies/${slug}.md`);
+}
+
+/** Every article, newest first. */
+export function loadArticles(): MarkdownDocument[] {
+  return Object.keys(sources)
+    .filter((file) => file.startsWith("./articles/"))
+    // Each article sits under its own h2 on /articles, so its ## sections become h3.
+    .map((file) => loadDocument(file, 1))
+    .sort((a, b) => (b.meta.date ?? "").localeCompare(a.meta.date ?? ""));
+}

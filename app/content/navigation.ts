@@ -1,0 +1,88 @@
+import { site } from "./site";
+
+/** A link inside the site (`to`) or to another site (`href`, opened in a new tab). */
+export type NavLink =
+  | { label: string; to: string; description?: string; state?: Record<string, unknown> }
+  | { label: string; href: string; description?: string };
+
+export interface NavMenu {
+  id: string;
+  label: string;
+  links: NavLink[];
+  /** The Developers menu leads with a card for the documentation home. */
+  card?: { title: string; description: string; href: string };
+  /** Words shown at the end of every item, e.g. "View" in What we offer. */
+  cta?: string;
+}
+
+/** The header's three menus (spec 2.2), shared by the desktop dropdowns and the mobile accordion. */
+export const headerMenus: NavMenu[] = [
+  {
+    id: "company",
+    label: "Company",
+    links: [
+      { label: "About Company", to: "/about-us", description: "Who we are and who leads us" },
+      {
+        label: "Help Center",
+        to: "/help-center",
+        description: "Answers, contacts and our newsletter",
+        // The help centre opens the newsletter dialog when it is reached through this link.
+        state: { openNewsletter: true },
+      },
+      { label: "Careers", to: "/careers", description: "Build the backbone of payments with us" },
+    ],
+  },
+  {
+    id: "offer",
+    label: "What we offer",
+    cta: "View",
+    links: [
+      {
+        label: "Payment Services",
+        to: "/services/payment-services",
+        description: "Collect, pay out and reconcile in one place",
+      },
+      {
+        label: "Value Added Services (VAS)",
+        to: "/services/value-added-services",
+        description: "Software for pensions, banks, schools and savings groups",
+      },
+      {
+        label: "E-commerce",
+        to: "/services/e-commerce",
+        description: "Shop, lifestyle and bill payments online",
+      },
+    ],
+  },
+  {
+    id: "developers",
+    label: "Developers",
+    card: {
+      title: "API Documentation",
+      description: "Guides, SDKs and a sandbox to build your integration.",
+      href: site.docs.home,
+    },
+    links: [
+      { label: "Payment API", href: site.docs.payment },
+      { label: "Billing API", href: site.docs.payment },
+      { label: "Customer API", href: site.docs.payment },
+      { label: "USSD API", href: site.docs.ussd },
+      { label: "SMS API", href: site.docs.payment },
+      { label: "Invoice API", href: site.docs.payment },
+    ],
+  },
+];
+
+/** Footer resources (spec 2.3). */
+export const footerResources = [
+  { label: "Merchant Onboarding Policy", to: "/merchant-onboarding-policy" },
+  { label: "Refund and Chargeback Policy", to: "/refund-and-chargeback-policy" },
+  { label: "Return and Delivery Policy", to: "/return-and-delivery-policy" },
+  { label: "Cancellation Policy", to: "/cancellation-policy" },
+] as const;
+
+export const footerLegal = [
+  { label: "Contact Us", to: "/contact-us" },
+  { label: "Terms & Conditions", to: "/terms-and-conditions" },
+  { label: "Privacy Policy", to: "/terms-and-conditions#privacy-policy" },
+] as const;

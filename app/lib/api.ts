@@ -1,0 +1,53 @@
+/** How long the browser waits for the API before telling the visitor to try again. */
+export const REQUEST_TIMEOUT_MS = 15_000;
+
+export type ApiResult =
+  | { ok: true }
+  | { ok: false; kind: "invalid"; fields: Record<string, string> }
+  | { ok: false; kind: "rate-limited"; retryAfterSeconds?: number }
+  | { ok: false; kind: "server" }
+  | { ok: false; kind: "network" };
+
+/**
+ * Posts a lead to our API. Success means the server answered 2xx, i.e. it stored the lead (D2);
+ * every other outcome is reported so the form can say what to do and keep what was typed.
+ */
+export async function postLead(path: string, body: unknown): Promise<ApiResult> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+  } catch {
+    return { ok: false, kind: "network" };
+  }
+  if (response.ok) return { ok: true };
+  if (response.status === 429) {
+    const retry = Number(response.headers.get("retry-after"));
+    return { ok: false, kind: "rate-limited", retryAfterSeconds: Number.isFinite(retry) && retry > 0 ? retry : undefined };
+  }
+  if (response.status === 400) {
+    const data = (await response.json().catch(() => null)) as { fields?: Record<string, string> } | null;
+    return { ok: false, kind: "invalid", fields: data?.fields ?? {} };
+  }
+  return { ok: false, kind: "server" };
+}
+
+/** One sentence for the visitor about a failed send: what happened and what to do. */
+export function failureMessage(result: Exclude<ApiResult, { ok: true }>): string {
+  switch (result.kind) {
+    case "invalid":
+      return "Some details were not accepted. Please check the highlighted fields and try again.";
+    case "rate-limited":
+      return result.retryAfterSeconds
+        ? `Too many attempts. Please wait ${result.retryAfterSeconds} seconds and try again.`
+        : "Too many attempts. Please wait a minute and try again.";
+    case "server":
+      return "We could not save your details just now. Please try again in a few minutes.";
+    case "network":
+      return "We could not reach our server. Check your connection and try again.";
+  }
+}

@@ -1,0 +1,33 @@
+import { useSyncExternalStore } from "react";
+
+const QUERY = "(prefers-reduced-motion: reduce)";
+
+/** True when the visitor asked the system for less motion (D17). False on the server. */
+export function prefersReducedMotion(): boolean {
+  return typeof window !== "undefined" && window.matchMedia(QUERY).matches;
+}
+
+function subscribe(onChange: () => void) {
+  const query = window.matchMedia(QUERY);
+  query.addEventListener("change", onChange);
+  return () => query.removeEventListener("change", onChange);
+}
+
+/**
+ * The reduced-motion preference as React state. Prerendered HTML assumes motion is allowed;
+ * hydration then switches to the visitor's real preference without a mismatch.
+ */
+export function useReducedMotion(): boolean {
+  return useSyncExternalStore(subscribe, prefersReducedMotion, () => false);
+}
+
+const noSubscription = () => () => {};
+
+/** False while rendering the prerendered HTML and during hydration, true afterwards. */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}

@@ -1,0 +1,45 @@
+import { useLocation } from "react-router";
+import type { Route } from "./+types/demo-request";
+import { getDemoPage } from "~/content/demos";
+import { DemoRequestForm } from "~/components/forms/demo-request-form";
+import { CheckIcon } from "~/components/ui/icons";
+import { getMeta } from "~/lib/meta";
+
+// One module for the five demo request pages; the URL picks the content (app/content/demos.ts).
+export const meta: Route.MetaFunction = ({ location }) => {
+  const page = getDemoPage(location.pathname);
+  return page ? getMeta({ ...page.seo, path: page.path }) : [];
+};
+
+export default function DemoRequestPage() {
+  const page = getDemoPage(useLocation().pathname);
+  if (!page) return null;
+  return (
+    <section className="bg-gradient-to-b from-brand-50 to-white">
+      <div className="container-page grid gap-12 py-12 lg:grid-cols-[1fr_1.3fr] lg:py-20">
+        <div>
+          <p className="eyebrow">{page.productName}</p>
+          <h1 className="mt-2 text-4xl font-extrabold tracking-tight text-brand-900 sm:text-5xl">{page.headline}</h1>
+          <p className="mt-5 text-lg leading-8 text-muted">{page.intro}</p>
+          <h2 className="mt-8 text-xl font-bold text-brand-900">What to expect</h2>
+          <ul className="mt-4 space-y-3">
+            {page.expectations.map((item) => (
+              <li key={item} className="flex gap-3">
+                <CheckIcon className="mt-0.5 shrink-0 text-brand-700" />
+                {item}
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div className="rounded-3xl border border-gray-200 bg-white p-6 shadow-sm sm:p-8">
+          <h2 className="text-2xl font-bold text-brand-900">Your details</h2>
+          <p className="mt-2 mb-6 text-sm text-muted">
+            Fields marked <span aria-hidden="true">*</span>
+            <span className="sr-only">with an asterisk</span> are required.
+          </p>
+          <DemoRequestForm product={page.product} />
+        </div>
+      </div>
+    </section>
+  );
+}

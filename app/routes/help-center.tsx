@@ -1,0 +1,70 @@
+import { useEffect, useState } from "react";
+import { useLocation, useNavigate } from "react-router";
+import type { Route } from "./+types/help-center";
+import { faqs, helpCenterPage as page } from "~/content/faqs";
+import { ContactCards } from "~/components/sections/contact-cards";
+import { NewsletterDialog } from "~/components/forms/newsletter-dialog";
+import { AppLink } from "~/components/ui/app-link";
+import { Accordion } from "~/components/ui/accordion";
+import { getMeta } from "~/lib/meta";
+
+export const meta: Route.MetaFunction = () => getMeta({ ...page.seo, path: "/help-center" });
+
+/** Spec 9: the newsletter dialog opens about 100 ms after arriving through the header link. */
+const NEWSLETTER_OPEN_DELAY_MS = 100;
+
+export default function HelpCenterPage() {
+  const [openFaq, setOpenFaq] = useState<string | number | null>(faqs[0]?.id ?? null);
+  const [newsletterOpen, setNewsletterOpen] = useState(false);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const wantsNewsletter = (location.state as { openNewsletter?: boolean } | null)?.openNewsletter === true;
+
+  useEffect(() => {
+    if (!wantsNewsletter) return;
+    const timer = setTimeout(() => {
+      setNewsletterOpen(true);
+      // Forget the flag, so a reload or a return via Back does not open the dialog again.
+      navigate(".", { replace: true, state: null, preventScrollReset: true });
+    }, NEWSLETTER_OPEN_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [wantsNewsletter, navigate]);
+
+  return (
+    <>
+      <section className="bg-gradient-to-b from-brand-50 to-white">
+        <div className="container-page py-12 text-center lg:py-20">
+          <p className="eyebrow">{page.eyebrow}</p>
+          <h1 className="mt-2 text-4xl font-extrabold tracking-tight text-brand-900 sm:text-5xl">{page.headline}</h1>
+          <p className="mx-auto mt-5 max-w-2xl text-lg text-muted">{page.intro}</p>
+        </div>
+      </section>
+      <ContactCards />
+      <section aria-labelledby="faq-heading" className="container-page max-w-4xl py-16">
+        <h2 id="faq-heading" className="mb-8 text-center text-3xl font-bold text-brand-900">
+          Frequently asked questions
+        </h2>
+        <Accordion
+          items={faqs.map((faq) => ({
+            id: faq.id,
+            heading: faq.question,
+            content: (
+              <>
+                <p className="leading-7 text-muted">{faq.answer}</p>
+                {faq.link ? (
+                  <p className="mt-3">
+                    <AppLink link={faq.link} className="font-semibold text-brand-700 underline" />
+                  </p>
+                ) : null}
+              </>
+            ),
+          }))}
+          openId={openFaq}
+          onToggle={setOpenFaq}
+          panelClassName="max-h-[500px] overflow-y-auto"
+        />
+      </section>
+      <NewsletterDialog open={newsletterOpen} onClose={() => setNewsletterOpen(false)} />
+    </>
+  );
+}

@@ -1,0 +1,12 @@
+import type { Route } from "./+types/not-found";
+import { notFoundPage } from "~/content/pages";
+import { NotFoundScreen } from "~/components/sections/not-found-screen";
+import { getMeta } from "~/lib/meta";
+
+// The catch-all route: client-side navigation to an unknown path lands here, and the server
+// sends this page's prerendered HTML with status 404 for unknown paths it is asked for.
+export const meta: Route.MetaFunction = () => getMeta({ ...notFoundPage.seo, path: "/404", noindex: true });
+
+export default function NotFoundPage() {
+  return <NotFoundScreen />;
+}

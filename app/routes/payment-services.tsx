@@ -1,0 +1,35 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/payment-services";
+import offerImage from "~/assets/images/offer-payment-services.svg";
+import { paymentServicesPage as page } from "~/content/catalogue";
+import { PageHero } from "~/components/sections/page-hero";
+import { ArrowRight } from "~/components/ui/icons";
+import { getMeta } from "~/lib/meta";
+
+export const meta: Route.MetaFunction = () => getMeta({ ...page.seo, path: "/services/payment-services" });
+
+export default function PaymentServicesPage() {
+  return (
+    <>
+      <PageHero eyebrow={page.eyebrow} headline={page.headline} intro={<p>{page.intro}</p>} image={offerImage} imageWidth={400} imageHeight={260} />
+      <section aria-labelledby="payment-services-list" className="container-page pb-16">
+        <h2 id="payment-services-list" className="sr-only">
+          Our payment services
+        </h2>
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {page.links.map((link) => (
+            <li key={link.to}>
+              <Link to={link.to} className="group flex h-full flex-col rounded-2xl border border-gray-200 p-6 hover:border-brand-600 hover:bg-brand-50">
+                <span className="flex items-center justify-between text-lg font-bold text-brand-900">
+                  {link.label}
+                  <ArrowRight className="text-brand-700 transition-transform group-hover:translate-x-1" />
+                </span>
+                <span className="mt-2 text-muted">{link.description}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}

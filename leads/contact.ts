@@ -1,0 +1,18 @@
+import { z } from "zod";
+import { MAX_MESSAGE, email, honeypot, optionalText, requiredText } from "./fields";
+
+export const CONTACT_INVALID_TOAST = "Please fill in all the fields and agree to the policy";
+export const CONTACT_SUCCESS_TOAST = "Message sent successfully";
+
+/** Contact form (spec 2.10, 5). Phone is optional and kept (D6). */
+export const ContactSchema = z.object({
+  firstName: requiredText("First name is required"),
+  lastName: requiredText("Last name is required"),
+  email: email(),
+  phone: optionalText(40),
+  message: requiredText("Message is required", MAX_MESSAGE),
+  agreeToPolicy: z.literal(true, "To send a message you must first agree to our privacy policy"),
+  website: honeypot,
+});
+export type ContactInput = z.input<typeof ContactSchema>;
+export type Contact = z.output<typeof ContactSchema>;

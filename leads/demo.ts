@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { email, honeypot, optionalText, requiredText } from "./fields";
+
+export const DEMO_PRODUCTS = ["aslan", "pension-management", "banking", "school-billing", "vas"] as const;
+export type DemoProduct = (typeof DEMO_PRODUCTS)[number];
+
+/** Suggestions of the Industry type-ahead; free text is allowed too (D5). */
+export const INDUSTRIES = ["Technology", "Hospitality", "Education", "Finance", "Other"] as const;
+
+// D4: every demo form, the value-added-services one included, uses this text.
+export const DEMO_INVALID_TOAST = "Please fill in all the fields";
+export const DEMO_SUCCESS_TOAST = "We will reach out to you to schedule a demo";
+
+/** The fields of a demo request form (spec 2.11, 5). */
+export const DemoFormSchema = z.object({
+  name: requiredText("Your name is required"),
+  email: email(),
+  phone: requiredText("Phone Number is required", 40),
+  company: optionalText(),
+  jobTitle: optionalText(),
+  industry: optionalText(),
+});
+export type DemoForm = z.output<typeof DemoFormSchema>;
+export type DemoFormInput = z.input<typeof DemoFormSchema>;
+
+/** What the browser posts to /api/demo: the spec's {formData} shape plus the product (D8). */
+export const DemoRequestSchema = z.object({
+  product: z.enum(DEMO_PRODUCTS, "Unknown product"),
+  formData: DemoFormSchema,
+  website: honeypot,
+});
+export type DemoRequest = z.output<typeof DemoRequestSchema>;

@@ -1,0 +1,10 @@
+import { z } from "zod";
+import { email, honeypot } from "./fields";
+
+/** Newsletter sign-up (spec 2.4, 5): one e-mail address. */
+export const NewsletterSchema = z.object({
+  email: email(),
+  website: honeypot,
+});
+export type NewsletterInput = z.input<typeof NewsletterSchema>;
+export type Newsletter = z.output<typeof NewsletterSchema>;

@@ -1,0 +1,87 @@
+/**
+ * Runs after `react-router build`: writes sitemap.xml, robots.txt and the web app manifest from
+ * the route table and site.ts, then precompresses every text asset (brotli and gzip siblings that
+ * the server, nginx's gzip_static/brotli_static or a CDN can serve as they are).
+ */
+import { readFile, readdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import routes from "../app/routes";
+import { site } from "../app/content/site";
+
+const outDir = path.resolve("build/client");
+
+interface RouteEntry {
+  path?: string;
+  index?: boolean;
+  children?: RouteEntry[];
+}
+
+/** Every public page path in the route table, "/" first; the catch-all is not a page. */
+export function pagePaths(entries: RouteEntry[] = routes, prefix = ""): string[] {
+  return entries.flatMap((entry) => {
+    const own = entry.index ? [prefix || "/"] : entry.path && entry.path !== "*" ? [`${prefix}/${entry.path}`] : [];
+    const nested = entry.children ? pagePaths(entry.children, entry.path ? `${prefix}/${entry.path}` : prefix) : [];
+    return [...own, ...nested];
+  });
+}
+
+function sitemap(paths: string[]): string {
+  const urls = paths.map((p) => `  <url><loc>${site.url}${p === "/" ? "/" : p}</loc></url>`).join("\n");
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+}
+
+function robots(): string {
+  return `User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${site.url}/sitemap.xml\n`;
+}
+
+function manifest(): string {
+  return `${JSON.stringify(
+    {
+      name: site.name,
+      short_name: site.shortName,
+      description: site.tagline,
+      start_url: "/",
+      display: "standalone",
+      background_color: "#ffffff",
+      theme_color: "#0b5d3b",
+      icons: [
+        { src: "/icon-192.png", sizes: "192x192", type: "image/png" },
+        { src: "/icon-512.png", sizes: "512x512", type: "image/png" },
+        { src: "/icon-maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+      ],
+    },
+    null,
+    2,
+  )}\n`;
+}
+
+const COMPRESSIBLE = new Set([".html", ".js", ".css", ".svg", ".json", ".xml", ".txt", ".webmanifest", ".data"]);
+
+async function precompress(dir: string): Promise<void> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  for (const entry of entries) {
+    const file = path.join(entry.parentPath, entry.name);
+    if (!entry.isFile() || !COMPRESSIBLE.has(path.extname(file))) continue;
+    const body = await readFile(file);
+    const br = brotliCompressSync(body, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+    });
+    const gz = gzipSync(body, { level: 9 });
+    if (br.length < body.length) await writeFile(`${file}.br`, br);
+    if (gz.length < body.length) await writeFile(`${file}.gz`, gz);
+  }
+}
+
+async function main() {
+  const paths = pagePaths();
+  await writeFile(path.join(outDir, "sitemap.xml"), sitemap(paths));
+  await writeFile(path.join(outDir, "robots.txt"), robots());
+  await writeFile(path.join(outDir, "site.webmanifest"), manifest());
+  await precompress(outDir);
+  console.log(`postbuild: sitemap with ${paths.length} pages, robots.txt, manifest, precompressed assets`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await main();
+}

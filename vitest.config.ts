@@ -1,0 +1,19 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+// Unit, component and API tests. The React Router plugin is left out: component tests render
+// components directly, and API tests build the Fastify app.
+export default defineConfig({
+  resolve: {
+    alias: {
+      "~": fileURLToPath(new URL("./app", import.meta.url)),
+      "@leads": fileURLToPath(new URL("./leads", import.meta.url)),
+    },
+  },
+  test: {
+    include: ["{app,leads,server,scripts}/**/*.test.{ts,tsx}"],
+    environment: "node",
+    setupFiles: ["./vitest.setup.ts"],
+    restoreMocks: true,
+  },
+});
