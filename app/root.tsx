@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, isRouteErrorResponse, useMatches } from "react-router";
 import type { Route } from "./+types/root";
 import { SiteFooter } from "~/components/layout/site-footer";
@@ -55,6 +55,10 @@ function Shell({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  // Marks the document once React has taken over the prerendered HTML (browser tests wait for it).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <Shell>
       <Outlet />

@@ -6,25 +6,10 @@
 import { readFile, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import routes from "../app/routes";
 import { site } from "../app/content/site";
+import { pagePaths } from "./page-paths";
 
 const outDir = path.resolve("build/client");
-
-interface RouteEntry {
-  path?: string;
-  index?: boolean;
-  children?: RouteEntry[];
-}
-
-/** Every public page path in the route table, "/" first; the catch-all is not a page. */
-export function pagePaths(entries: RouteEntry[] = routes, prefix = ""): string[] {
-  return entries.flatMap((entry) => {
-    const own = entry.index ? [prefix || "/"] : entry.path && entry.path !== "*" ? [`${prefix}/${entry.path}`] : [];
-    const nested = entry.children ? pagePaths(entry.children, entry.path ? `${prefix}/${entry.path}` : prefix) : [];
-    return [...own, ...nested];
-  });
-}
 
 function sitemap(paths: string[]): string {
   const urls = paths.map((p) => `  <url><loc>${site.url}${p === "/" ? "/" : p}</loc></url>`).join("\n");
@@ -82,6 +67,4 @@ async function main() {
   console.log(`postbuild: sitemap with ${paths.length} pages, robots.txt, manifest, precompressed assets`);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  await main();
-}
+await main();

@@ -90,7 +90,7 @@ function slugify(text: string): string {
     .replace(/^-|-$/g, "");
 }
 
-function render(body: string, headingOffset: number): { html: string; headings: HeadingLink[] } {
+export function renderMarkdown(body: string, headingOffset = 0): { html: string; headings: HeadingLink[] } {
   const headings: HeadingLink[] = [];
   const marked = new Marked({
     gfm: true,
@@ -123,7 +123,7 @@ function loadDocument(file: string, headingOffset = 0): MarkdownDocument {
   return {
     slug: file.replace(/^.*\//, "").replace(/\.md$/, ""),
     meta: { ...meta, title: fillTokens(meta.title, file), description: fillTokens(meta.description, file), author: meta.author && fillTokens(meta.author, file) },
-    ...render(filled, headingOffset),
+    ...renderMarkdown(filled, headingOffset),
   };
 }
 

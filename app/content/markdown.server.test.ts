@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { loadArticles, loadPolicy, renderMarkdown } from "./markdown.server";
+import { site } from "./site";
+
+describe("terms and policies rendered from Markdown", () => {
+  const terms = loadPolicy("terms-and-conditions");
+
+  it("has 27 numbered clauses", () => {
+    expect(terms.headings).toHaveLength(27);
+    terms.headings.forEach((heading, index) => expect(heading.text).toMatch(new RegExp(`^${index + 1}\\. `)));
+  });
+
+  it("gives the privacy policy clause the anchor the footer links to", () => {
+    expect(terms.html).toContain('<h2 id="privacy-policy">');
+  });
+
+  it("states the dispute resolution rule: 7 days amicably, then a single arbitrator", () => {
+    expect(terms.html).toMatch(/7\)? days|seven \(7\) days/i);
+    expect(terms.html).toMatch(/single arbitrator/i);
+  });
+
+  it("fills company facts from site.ts and leaves no token behind", () => {
+    for (const slug of [
+      "terms-and-conditions",
+      "merchant-onboarding-policy",
+      "refund-and-chargeback-policy",
+      "return-and-delivery-policy",
+      "cancellation-policy",
+    ]) {
+      const doc = loadPolicy(slug);
+      expect(doc.html, slug).not.toMatch(/\{\{|\}\}/);
+      expect(doc.meta.title.length, slug).toBeGreaterThan(0);
+    }
+    expect(terms.html).toContain(site.emails.general);
+  });
+
+  it("dates the 2023 policies 15 September 2023", () => {
+    for (const slug of ["merchant-onboarding-policy", "refund-and-chargeback-policy", "return-and-delivery-policy"]) {
+      expect(loadPolicy(slug).meta.effective, slug).toBe("2023-09-15");
+    }
+  });
+
+  it("lists the chargeback steps in order", () => {
+    const html = loadPolicy("refund-and-chargeback-policy").html;
+    const list = [...html.matchAll(/<ol>([\s\S]*?)<\/ol>/g)].find((m) => /Cardholder dispute/.test(m[1] ?? ""));
+    const items = [...(list?.[1] ?? "").matchAll(/<li><strong>(.*?):?<\/strong>/g)].map((m) => m[1]?.replace(/:$/, ""));
+    expect(items).toEqual([
+      "Cardholder dispute",
+      "Issuer investigation",
+      "Acquirer notification",
+      `${site.name} review`,
+      "Merchant evidence",
+      "Re-presentation",
+      "Issuer final decision",
+    ]);
+  });
+
+  it("keeps the cancellation policy figures", () => {
+    const text = loadPolicy("cancellation-policy").html;
+    expect(text).toMatch(/48 hours/);
+    expect(text).toMatch(/five \(5\) business days|five business days|5 business days/i);
+    expect(text).toMatch(/annual/i);
+  });
+
+  it("escapes raw HTML instead of rendering it", () => {
+    const { html } = renderMarkdown('Hi <script>alert(1)</script>\n\n<img src=x onerror="alert(2)">');
+    expect(html).not.toMatch(/<script|<img/i);
+    expect(html).toContain("&lt;script&gt;");
+  });
+
+  it("takes heading ids from {#id} and lists the ## headings", () => {
+    const { html, headings } = renderMarkdown("## 1. First {#first}\n\ntext\n\n### Sub part\n\n## Second *one*");
+    expect(html).toContain('<h2 id="first">1. First</h2>');
+    expect(html).toContain('<h3 id="sub-part">Sub part</h3>');
+    expect(headings).toEqual([
+      { id: "first", text: "1. First" },
+      { id: "second-one", text: "Second one" },
+    ]);
+  });
+});
+
+describe("articles", () => {
+  it("ships at least one article, newest first, with its sections one level below the title", () => {
+    const articles = loadArticles();
+    expect(articles.length).toBeGreaterThanOrEqual(1);
+    expect(articles[0]?.html).not.toContain("<h2");
+    expect(articles[0]?.meta.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+});

@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import { ContactSchema } from "./contact";
+import { DemoRequestSchema } from "./demo";
+import { fieldErrors } from "./fields";
+import { NewsletterSchema } from "./newsletter";
+
+const errorsOf = (result: { success: boolean; error?: Parameters<typeof fieldErrors>[0] }) =>
+  result.success || !result.error ? {} : fieldErrors(result.error);
+
+describe("contact form rules (spec 5)", () => {
+  const valid = {
+    firstName: "Ama",
+    lastName: "Mensah",
+    email: "ama@example.com",
+    phone: "",
+    message: "Hello",
+    agreeToPolicy: true,
+  };
+
+  it("accepts a complete message and trims values", () => {
+    const parsed = ContactSchema.parse({ ...valid, firstName: "  Ama  " });
+    expect(parsed.firstName).toBe("Ama");
+  });
+
+  it("gives the spec's message for every missing field", () => {
+    const result = ContactSchema.safeParse({ firstName: " ", lastName: "", email: "", message: "  ", agreeToPolicy: false });
+    expect(errorsOf(result)).toEqual({
+      firstName: "First name is required",
+      lastName: "Last name is required",
+      email: "Email is required",
+      message: "Message is required",
+      agreeToPolicy: "To send a message you must first agree to our privacy policy",
+    });
+  });
+
+  it("says Email is invalid for an address without @ or dot", () => {
+    for (const email of ["ama", "ama@example", "ama example@x.com", "@example.com"]) {
+      expect(errorsOf(ContactSchema.safeParse({ ...valid, email })).email, email).toBe("Email is invalid");
+    }
+  });
+
+  it("drops unknown fields", () => {
+    const parsed = ContactSchema.parse({ ...valid, admin: true });
+    expect(parsed).not.toHaveProperty("admin");
+  });
+});
+
+describe("demo request rules (spec 5, D8)", () => {
+  const formData = { name: "Kofi", email: "kofi@example.com", phone: "0550000000", company: "", jobTitle: "", industry: "" };
+
+  it("accepts the spec's {formData} shape plus the product", () => {
+    expect(DemoRequestSchema.safeParse({ product: "aslan", formData }).success).toBe(true);
+  });
+
+  it("gives the spec's messages", () => {
+    const result = DemoRequestSchema.safeParse({ product: "vas", formData: { ...formData, name: "", email: "x", phone: " " } });
+    expect(errorsOf(result)).toEqual({
+      name: "Your name is required",
+      email: "Email is invalid",
+      phone: "Phone Number is required",
+    });
+  });
+
+  it("keeps free-text industry (D5) and refuses an unknown product", () => {
+    expect(DemoRequestSchema.parse({ product: "banking", formData: { ...formData, industry: "Agriculture" } }).formData.industry).toBe("Agriculture");
+    expect(errorsOf(DemoRequestSchema.safeParse({ product: "loans", formData })).product).toBe("Unknown product");
+  });
+});
+
+describe("newsletter rules", () => {
+  it("requires a valid address", () => {
+    expect(errorsOf(NewsletterSchema.safeParse({ email: "" })).email).toBe("Email is required");
+    expect(errorsOf(NewsletterSchema.safeParse({ email: "a@b" })).email).toBe("Email is invalid");
+    expect(NewsletterSchema.safeParse({ email: "a@b.gh" }).success).toBe(true);
+  });
+
+  it("refuses absurdly long input instead of storing it", () => {
+    expect(NewsletterSchema.safeParse({ email: `${"a".repeat(300)}@b.gh` }).success).toBe(false);
+  });
+});

@@ -1,0 +1,44 @@
+import { defineConfig, devices } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 4310);
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/**
+ * Browser tests run against the production build served by the real server (npm test builds
+ * first). They drive Debian's Chromium: Playwright's own browser download cannot work here.
+ */
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  reporter: [["list"]],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: "off",
+    launchOptions: {
+      executablePath: CHROMIUM_PATH,
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+    },
+  },
+  projects: [
+    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
+    {
+      name: "phone",
+      // A mid-range Android phone; only the specs that care about the small layout run here.
+      testMatch: /(routes|layout|mobile).*\.spec\.ts/,
+      use: { ...devices["Pixel 5"], browserName: "chromium" },
+    },
+  ],
+  webServer: {
+    command: "tsx server/main.ts",
+    url: `http://127.0.0.1:${PORT}/api/health`,
+    reuseExistingServer: false,
+    env: {
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      DATA_DIR: "./data/e2e",
+    },
+  },
+});

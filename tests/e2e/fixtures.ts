@@ -1,0 +1,50 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+
+export { pagePaths } from "../../scripts/page-paths";
+
+/**
+ * Every browser test gets a page that:
+ * - never reaches the internet (requests to other origins are answered with an empty 204, so
+ *   an external frame or link cannot hang a test on this offline machine), and
+ * - fails the test on any uncaught script error or console error.
+ */
+export const test = base.extend<{ errors: string[] }>({
+  errors: async ({ page, baseURL }, use) => {
+    const errors: string[] = [];
+    const origin = new URL(baseURL ?? "http://127.0.0.1").origin;
+    await page.route(
+      (url) => url.origin !== origin,
+      (route) => route.fulfill({ status: 204, body: "" }),
+    );
+    page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(`console: ${message.text()}`);
+    });
+    await use(errors);
+    expect(errors, "uncaught script or console errors").toEqual([]);
+  },
+  page: async ({ page, errors: _errors }, use) => {
+    await use(page);
+  },
+});
+
+export { expect };
+
+/** axe-core with the WCAG 2.x A and AA rules (2.0, 2.1 and 2.2). */
+export async function expectNoA11yViolations(page: Page, context?: string) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`,
+  );
+  expect(summary, `accessibility violations${context ? ` ${context}` : ""}`).toEqual([]);
+}
+
+/** Waits until React has hydrated the prerendered page, so clicks reach their handlers. */
+export async function gotoHydrated(page: Page, path: string) {
+  const response = await page.goto(path);
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  return response;
+}
