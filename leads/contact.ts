@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { MAX_MESSAGE, email, honeypot, optionalText, requiredText } from "./fields";
 
 export const CONTACT_INVALID_TOAST = "Please fill in all the fields and agree to the policy";
@@ -11,7 +11,7 @@ export const ContactSchema = z.object({
   email: email(),
   phone: optionalText(40),
   message: requiredText("Message is required", MAX_MESSAGE),
-  agreeToPolicy: z.literal(true, "To send a message you must first agree to our privacy policy"),
+  agreeToPolicy: z.literal(true, { error: "To send a message you must first agree to our privacy policy" }),
   website: honeypot,
 });
 export type ContactInput = z.input<typeof ContactSchema>;

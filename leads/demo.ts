@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { email, honeypot, optionalText, requiredText } from "./fields";
 
 export const DEMO_PRODUCTS = ["aslan", "pension-management", "banking", "school-billing", "vas"] as const;
@@ -25,7 +25,7 @@ export type DemoFormInput = z.input<typeof DemoFormSchema>;
 
 /** What the browser posts to /api/demo: the spec's {formData} shape plus the product (D8). */
 export const DemoRequestSchema = z.object({
-  product: z.enum(DEMO_PRODUCTS, "Unknown product"),
+  product: z.enum(DEMO_PRODUCTS, { error: "Unknown product" }),
   formData: DemoFormSchema,
   website: honeypot,
 });

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { email, honeypot } from "./fields";
 
 /** Newsletter sign-up (spec 2.4, 5): one e-mail address. */

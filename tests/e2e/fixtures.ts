@@ -9,8 +9,10 @@ export { pagePaths } from "../../scripts/page-paths";
  *   an external frame or link cannot hang a test on this offline machine), and
  * - fails the test on any uncaught script error or console error.
  */
-export const test = base.extend<{ errors: string[] }>({
-  errors: async ({ page, baseURL }, use) => {
+export const test = base.extend<{ allowedErrors: RegExp[] }>({
+  /** Console errors a test expects (say, a failed request it provoked on purpose). */
+  allowedErrors: [[], { option: true }],
+  page: async ({ page, baseURL, allowedErrors }, use) => {
     const errors: string[] = [];
     const origin = new URL(baseURL ?? "http://127.0.0.1").origin;
     await page.route(
@@ -19,13 +21,12 @@ export const test = base.extend<{ errors: string[] }>({
     );
     page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
     page.on("console", (message) => {
-      if (message.type() === "error") errors.push(`console: ${message.text()}`);
+      if (message.type() !== "error") return;
+      const text = message.text();
+      if (!allowedErrors.some((pattern) => pattern.test(text))) errors.push(`console: ${text}`);
     });
-    await use(errors);
-    expect(errors, "uncaught script or console errors").toEqual([]);
-  },
-  page: async ({ page, errors: _errors }, use) => {
     await use(page);
+    expect(errors, "uncaught script or console errors").toEqual([]);
   },
 });
 

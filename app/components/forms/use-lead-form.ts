@@ -1,11 +1,11 @@
 import { type FormEvent, useRef, useState } from "react";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import { fieldErrors } from "@leads/fields";
 import { type ApiResult, failureMessage, postLead } from "~/lib/api";
 
 export type FormStatus = { type: "success" | "error"; message: string } | null;
 
-interface LeadFormOptions<Values extends Record<string, unknown>, Schema extends z.ZodType> {
+interface LeadFormOptions<Values extends Record<string, unknown>, Schema extends z.ZodMiniType> {
   initial: Values;
   schema: Schema;
   endpoint: string;
@@ -21,7 +21,7 @@ interface LeadFormOptions<Values extends Record<string, unknown>, Schema extends
  * send once at a time, report success only when the server stored the lead, keep the typed values
  * on failure and reset them on success.
  */
-export function useLeadForm<Values extends Record<string, unknown>, Schema extends z.ZodType>(
+export function useLeadForm<Values extends Record<string, unknown>, Schema extends z.ZodMiniType>(
   options: LeadFormOptions<Values, Schema>,
 ) {
   const [values, setValues] = useState<Values>(options.initial);
