@@ -4,6 +4,15 @@ import { email, honeypot, optionalText, requiredText } from "./fields";
 export const DEMO_PRODUCTS = ["aslan", "pension-management", "banking", "school-billing", "vas"] as const;
 export type DemoProduct = (typeof DEMO_PRODUCTS)[number];
 
+/** The page of each demo form; the server records it with the lead (D8). */
+export const DEMO_PAGES: Record<DemoProduct, string> = {
+  aslan: "/schedule-aslan-demo",
+  "pension-management": "/schedule-pension-management-demo",
+  banking: "/schedule-banking-demo",
+  "school-billing": "/schedule-school-billing-demo",
+  vas: "/request-vas-demo",
+};
+
 /** Suggestions of the Industry type-ahead; free text is allowed too (D5). */
 export const INDUSTRIES = ["Technology", "Hospitality", "Education", "Finance", "Other"] as const;
 

@@ -1,20 +1,40 @@
-import Fastify, { type FastifyInstance } from "fastify";
+import rateLimit from "@fastify/rate-limit";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import type { Config } from "./config";
+import type { DB } from "./db/database";
+import type { OutboxWorker } from "./mail/outbox";
 import { healthRoutes } from "./routes/health";
+import { leadRoutes } from "./routes/leads";
+import { newsletterRoutes } from "./routes/newsletter";
 import { sitePlugin } from "./static/site-plugin";
 import type { SiteFiles } from "./static/site-files";
 
 export interface AppDeps {
-  config: Pick<Config, "logLevel">;
-  /** The prerendered site; tests that only exercise the API may leave it out. */
+  config: Pick<Config, "logLevel" | "publicUrl" | "salesEmail" | "rateLimit" | "trustProxy">;
+  /** The lead store and its mail outbox; tests of the static site alone may leave them out. */
+  db?: DB;
+  outbox?: OutboxWorker;
+  /** The prerendered site; API tests may leave it out. */
   site?: SiteFiles;
 }
 
 /** Builds the whole HTTP application. main.ts listens on it; tests call inject() on it. */
-export async function buildApp({ config, site }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, outbox, site }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === "silent" ? false : { level: config.logLevel },
-    // Bodies are small JSON documents; anything bigger is refused early.
+    logger:
+      config.logLevel === "silent"
+        ? false
+        : {
+            level: config.logLevel,
+            // Request logs carry method, path and status; never bodies, query strings with
+            // tokens, or headers with personal data.
+            serializers: {
+              req: (req) => ({ method: req.method, url: req.url.split("?")[0], remoteAddress: req.ip }),
+            },
+          },
+    // A hop count is valid at run time though missing from the type.
+    trustProxy: config.trustProxy as FastifyServerOptions["trustProxy"],
+    // Lead bodies are small JSON documents; anything bigger is refused early with 413.
     bodyLimit: 16 * 1024,
     // Closing idle keep-alive sockets lets shutdown finish promptly.
     forceCloseConnections: "idle",
@@ -23,11 +43,24 @@ export async function buildApp({ config, site }: AppDeps): Promise<FastifyInstan
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) request.log.error({ err: error }, "request failed");
+    if (status === 429 && reply.getHeader("retry-after") === undefined) reply.header("retry-after", "60");
     // 4xx messages come from Fastify's own checks and are safe to show; 5xx details are not.
     reply.code(status).send({ error: status === 500 ? "Internal Server Error" : error.message });
   });
 
-  await app.register(healthRoutes);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      error: "Too Many Requests",
+      message: `Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+    }),
+  });
+  await app.register(healthRoutes, { db });
+  if (db && outbox) {
+    await app.register(leadRoutes, { db, outbox, config });
+    await app.register(newsletterRoutes, { db });
+  }
   app.all("/api/*", async (_request, reply) => reply.code(404).send({ error: "Not Found" }));
   if (site) await app.register(sitePlugin, { site });
   return app;

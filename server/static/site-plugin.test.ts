@@ -5,6 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gzipSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
+import { testConfig } from "../testing";
 import { loadSiteFiles } from "./site-files";
 
 const page = (text: string) => `<!doctype html><html><body>${text.repeat(20)}</body></html>`;
@@ -34,7 +35,7 @@ describe("serving the prerendered site", () => {
   beforeAll(async () => {
     const dir = await mkdtemp(path.join(tmpdir(), "site-"));
     await writeSite(dir);
-    app = await buildApp({ config: { logLevel: "silent" }, site: await loadSiteFiles(dir) });
+    app = await buildApp({ config: testConfig(), site: await loadSiteFiles(dir) });
   });
   afterAll(() => app.close());
 

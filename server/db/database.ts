@@ -1,0 +1,67 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
+import pg from "pg";
+import { initial } from "./migrations/0001-initial";
+import type { Database } from "./schema";
+
+export type DB = Kysely<Database>;
+
+export interface DatabaseOptions {
+  /** postgres://… to use PostgreSQL; otherwise SQLite. */
+  databaseUrl?: string;
+  /** SQLite file; ":memory:" for throwaway tests. */
+  sqliteFile?: string;
+}
+
+/**
+ * Opens the lead store: PostgreSQL when a URL is given, else an embedded SQLite file in WAL
+ * mode (readers, such as `npm run leads -- export`, never block the server's writes).
+ */
+export function openDatabase({ databaseUrl, sqliteFile }: DatabaseOptions): DB {
+  if (databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: 5_000,
+      // A query that hangs must not hold a visitor's request forever.
+      query_timeout: 10_000,
+    });
+    // An idle client losing its connection (database restart) must not crash the process;
+    // the pool replaces it and the next query reconnects.
+    pool.on("error", () => {});
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  const file = sqliteFile ?? ":memory:";
+  if (file !== ":memory:") mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("synchronous = NORMAL");
+  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("foreign_keys = ON");
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+/** Versioned migrations, listed here in order; each runs once per database. */
+export async function migrate(db: DB): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => ({ "0001-initial": initial }) },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === "Error");
+  if (error || failed) {
+    throw new Error(`Database migration ${failed?.migrationName ?? ""} failed: ${String(error)}`);
+  }
+}
+
+/** True when the database answers a trivial query. */
+export async function isDatabaseReady(db: DB): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,31 @@
+/** One e-mail, as stored in the outbox and handed to a transport. */
+export interface MailMessage {
+  to: string;
+  replyTo?: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Extra headers, e.g. List-Unsubscribe on newsletter mail. */
+  headers?: Record<string, string>;
+  /** Named values for template-based providers (EmailJS): from_name, from_email, … */
+  params: Record<string, string>;
+}
+
+/** Escapes text for HTML element content and attribute values. */
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}
+
+/**
+ * Makes visitor text safe for a one-line header such as the subject: control characters
+ * (CR and LF included, the stuff of header injection) become spaces.
+ */
+export function oneLine(value: string, max = 150): string {
+  // eslint-disable-next-line no-control-regex
+  return value.replace(/[\u0000-\u001f\u007f]+/g, " ").trim().slice(0, max);
+}

@@ -1,0 +1,172 @@
+import { randomUUID } from "node:crypto";
+import type { Transaction } from "kysely";
+import type { DB } from "../db/database";
+import type { Database } from "../db/schema";
+import type { MailMessage } from "./message";
+import type { MailTransport } from "./transports";
+
+/** Adds a message to the outbox inside the caller's transaction (D9: lead and mail together). */
+export async function enqueueMail(
+  trx: Transaction<Database> | DB,
+  { kind, leadId, message, now }: { kind: string; leadId: string; message: MailMessage; now: string },
+): Promise<void> {
+  await trx
+    .insertInto("outbox")
+    .values({
+      id: randomUUID(),
+      kind,
+      lead_id: leadId,
+      payload: JSON.stringify(message),
+      status: "pending",
+      next_attempt_at: now,
+      last_error: null,
+      claimed_by: null,
+      claimed_until: null,
+      created_at: now,
+      sent_at: null,
+    })
+    .execute();
+}
+
+export interface OutboxOptions {
+  db: DB;
+  transport: MailTransport;
+  log: { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+  pollMs: number;
+  maxAttempts: number;
+  /** First retry delay; it doubles with each failed attempt up to maxRetryDelayMs. */
+  retryBaseMs?: number;
+  maxRetryDelayMs?: number;
+  /** How long a claimed message is reserved for this instance. Longer than any send. */
+  leaseMs?: number;
+  now?: () => Date;
+}
+
+export interface OutboxWorker {
+  /** Sends what is due now; resolves with the number of messages attempted. */
+  runOnce(): Promise<number>;
+  /** Ask for a run soon (after a lead was stored) without waiting for the next poll. */
+  wake(): void;
+  start(): void;
+  /** Stops polling and waits for the send in progress. */
+  stop(): Promise<void>;
+}
+
+export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): number {
+  return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), maxMs);
+}
+
+/**
+ * Delivers the outbox. Any number of instances may run against one database: a message is sent
+ * only by the instance whose conditional UPDATE claimed it (a lease with an expiry, so a crashed
+ * instance's claim lapses and another picks the message up).
+ */
+export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
+  const { db, transport, log, pollMs, maxAttempts } = options;
+  const retryBaseMs = options.retryBaseMs ?? 30_000;
+  const maxRetryDelayMs = options.maxRetryDelayMs ?? 60 * 60_000;
+  const leaseMs = options.leaseMs ?? 5 * 60_000;
+  const now = options.now ?? (() => new Date());
+  const instanceId = randomUUID();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let running: Promise<number> | undefined;
+  let stopped = true;
+
+  async function claim(id: string, at: Date): Promise<boolean> {
+    const result = await db
+      .updateTable("outbox")
+      .set({ claimed_by: instanceId, claimed_until: new Date(at.getTime() + leaseMs).toISOString() })
+      .where("id", "=", id)
+      .where("status", "=", "pending")
+      .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<", at.toISOString())]))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async function deliver(row: { id: string; kind: string; payload: string; attempts: number }): Promise<void> {
+    const message = JSON.parse(row.payload) as MailMessage;
+    try {
+      await transport.send(message, row.id);
+      await db
+        .updateTable("outbox")
+        .set({ status: "sent", sent_at: now().toISOString(), attempts: row.attempts + 1, last_error: null, claimed_by: null, claimed_until: null })
+        .where("id", "=", row.id)
+        .execute();
+      log.info({ outboxId: row.id, kind: row.kind, transport: transport.name }, "mail sent");
+    } catch (error) {
+      const attempts = row.attempts + 1;
+      const failed = attempts >= maxAttempts;
+      const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+      await db
+        .updateTable("outbox")
+        .set({
+          status: failed ? "failed" : "pending",
+          attempts,
+          last_error: lastError,
+          next_attempt_at: new Date(now().getTime() + retryDelayMs(attempts, retryBaseMs, maxRetryDelayMs)).toISOString(),
+          claimed_by: null,
+          claimed_until: null,
+        })
+        .where("id", "=", row.id)
+        .execute();
+      (failed ? log.error : log.warn)({ outboxId: row.id, kind: row.kind, attempts, err: lastError }, failed ? "mail failed for good" : "mail send failed, will retry");
+    }
+  }
+
+  async function sendDue(): Promise<number> {
+    const at = now();
+    const due = await db
+      .selectFrom("outbox")
+      .select(["id", "kind", "payload", "attempts"])
+      .where("status", "=", "pending")
+      .where("next_attempt_at", "<=", at.toISOString())
+      .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<", at.toISOString())]))
+      .orderBy("next_attempt_at")
+      .limit(20)
+      .execute();
+    let attempted = 0;
+    for (const row of due) {
+      if (!(await claim(row.id, at))) continue; // another instance has it
+      attempted += 1;
+      await deliver(row);
+    }
+    return attempted;
+  }
+
+  function runOnce(): Promise<number> {
+    // One run at a time per instance; a wake during a run is served by the next run.
+    running ??= sendDue()
+      .catch((error: unknown) => {
+        log.error({ err: error instanceof Error ? error.message : String(error) }, "outbox run failed");
+        return 0;
+      })
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  }
+
+  function schedule(delay: number) {
+    if (stopped) return;
+    clearTimeout(timer);
+    timer = setTimeout(async () => {
+      await runOnce();
+      schedule(pollMs);
+    }, delay);
+    timer.unref?.();
+  }
+
+  return {
+    runOnce,
+    wake: () => schedule(0),
+    start() {
+      stopped = false;
+      schedule(0);
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

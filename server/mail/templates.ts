@@ -1,0 +1,132 @@
+import { site } from "../../app/content/site";
+import type { Contact } from "../../leads/contact";
+import type { DemoRequest } from "../../leads/demo";
+import { type MailMessage, escapeHtml, oneLine } from "./message";
+
+const SALES_TEAM = `${site.name} Sales Team`;
+
+interface Row {
+  label: string;
+  value: string;
+}
+
+function table(rows: Row[]): { text: string; html: string } {
+  const text = rows.map((r) => `${r.label}: ${r.value || "(not given)"}`).join("\n");
+  const html = `<table cellpadding="6" style="border-collapse:collapse">${rows
+    .map(
+      (r) =>
+        `<tr><th align="left" valign="top" style="border-bottom:1px solid #ddd">${escapeHtml(r.label)}</th>` +
+        `<td style="border-bottom:1px solid #ddd;white-space:pre-wrap">${escapeHtml(r.value || "(not given)")}</td></tr>`,
+    )
+    .join("")}</table>`;
+  return { text, html };
+}
+
+function layout(title: string, body: string): string {
+  return `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#14201a;line-height:1.5"><h1 style="font-size:20px;color:#0b5d3b">${escapeHtml(title)}</h1>${body}<p style="color:#4a5a52;font-size:12px">${escapeHtml(site.legalName)} · ${escapeHtml(site.url)}</p></body></html>`;
+}
+
+/** The sales team's notice of a contact message: every field, phone included (D6). */
+export function contactNotification(contact: Contact, receivedAt: string, salesEmail: string): MailMessage {
+  const name = `${contact.firstName} ${contact.lastName}`;
+  const rows = table([
+    { label: "Name", value: name },
+    { label: "Email", value: contact.email },
+    { label: "Phone", value: contact.phone },
+    { label: "Message", value: contact.message },
+    { label: "Agreed to privacy policy", value: "Yes" },
+    { label: "Received", value: receivedAt },
+  ]);
+  const title = "New message from the website contact form";
+  return {
+    to: salesEmail,
+    replyTo: contact.email,
+    subject: oneLine(`Contact form: ${name}`),
+    text: `${title}\n\n${rows.text}\n\nReply to this e-mail to answer ${name}.`,
+    html: layout(title, `${rows.html}<p>Reply to this e-mail to answer ${escapeHtml(name)}.</p>`),
+    params: {
+      from_name: oneLine(name),
+      from_email: contact.email,
+      to_name: SALES_TEAM,
+      phone: contact.phone,
+      message: contact.message,
+    },
+  };
+}
+
+const PRODUCT_NAMES: Record<DemoRequest["product"], string> = {
+  aslan: "ASLAN",
+  "pension-management": "Pension Management System",
+  banking: "Core Banking",
+  "school-billing": "School Billing & Payments",
+  vas: "Value Added Services",
+};
+
+/** The sales team's notice of a demo request, naming the product and page (D8). */
+export function demoNotification(demo: DemoRequest, page: string, receivedAt: string, salesEmail: string): MailMessage {
+  const product = PRODUCT_NAMES[demo.product];
+  const f = demo.formData;
+  const rows = table([
+    { label: "Product", value: product },
+    { label: "Page", value: page },
+    { label: "Name", value: f.name },
+    { label: "Email", value: f.email },
+    { label: "Phone", value: f.phone },
+    { label: "Company", value: f.company },
+    { label: "Job title", value: f.jobTitle },
+    { label: "Industry", value: f.industry },
+    { label: "Received", value: receivedAt },
+  ]);
+  const title = `New ${product} demo request`;
+  return {
+    to: salesEmail,
+    replyTo: f.email,
+    subject: oneLine(`Demo request (${product}): ${f.name}${f.company ? `, ${f.company}` : ""}`),
+    text: `${title}\n\n${rows.text}\n\nReply to this e-mail to schedule the demo with ${f.name}.`,
+    html: layout(title, `${rows.html}<p>Reply to this e-mail to schedule the demo with ${escapeHtml(f.name)}.</p>`),
+    params: {
+      from_name: oneLine(f.name),
+      from_email: f.email,
+      to_name: SALES_TEAM,
+      phone: f.phone,
+      message: rows.text,
+    },
+  };
+}
+
+/**
+ * The double opt-in e-mail (D10). Like every newsletter e-mail it carries an unsubscribe link
+ * and the List-Unsubscribe headers for one-click unsubscribing in mail clients (RFC 8058).
+ */
+export function newsletterConfirmation(email: string, confirmUrl: string, unsubscribeUrl: string): MailMessage {
+  const title = `Confirm your subscription to the ${site.name} newsletter`;
+  const text = [
+    `Hello,`,
+    ``,
+    `Someone, hopefully you, asked to receive the ${site.name} newsletter at ${email}.`,
+    `To confirm, open this link:`,
+    confirmUrl,
+    ``,
+    `If you did not ask for it, ignore this e-mail and you will not hear from us again.`,
+    ``,
+    `Unsubscribe at any time: ${unsubscribeUrl}`,
+  ].join("\n");
+  const html = layout(
+    title,
+    `<p>Someone, hopefully you, asked to receive the ${escapeHtml(site.name)} newsletter at ${escapeHtml(email)}.</p>` +
+      `<p><a href="${escapeHtml(confirmUrl)}" style="display:inline-block;background:#0b5d3b;color:#fff;padding:10px 18px;border-radius:999px;text-decoration:none">Confirm my subscription</a></p>` +
+      `<p>If you did not ask for it, ignore this e-mail and you will not hear from us again.</p>` +
+      `<p style="font-size:12px"><a href="${escapeHtml(unsubscribeUrl)}">Unsubscribe</a></p>`,
+  );
+  return {
+    to: email,
+    subject: title,
+    text,
+    html,
+    headers: {
+      "List-Unsubscribe": `<${unsubscribeUrl}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    },
+    params: { to_email: email, confirm_url: confirmUrl, unsubscribe_url: unsubscribeUrl, message: text },
+  };
+}

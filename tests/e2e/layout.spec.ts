@@ -1,0 +1,181 @@
+import { fullAddress, site } from "../../app/content/site";
+import { expect, gotoHydrated, test } from "./fixtures";
+
+// The shared header (spec 2.2) and footer (spec 2.3) on a phone and on a large screen.
+
+const POLICIES = [
+  { name: "Merchant Onboarding Policy", href: "/merchant-onboarding-policy" },
+  { name: "Refund and Chargeback Policy", href: "/refund-and-chargeback-policy" },
+  { name: "Return and Delivery Policy", href: "/return-and-delivery-policy" },
+  { name: "Cancellation Policy", href: "/cancellation-policy" },
+];
+
+const LEGAL = [
+  { name: "Contact Us", href: "/contact-us" },
+  { name: "Terms & Conditions", href: "/terms-and-conditions" },
+  { name: "Privacy Policy", href: "/terms-and-conditions#privacy-policy" },
+];
+
+const SOCIAL = [
+  { name: "Facebook", host: "www.facebook.com" },
+  { name: "LinkedIn", host: "www.linkedin.com" },
+  { name: "Instagram", host: "www.instagram.com" },
+  { name: "X", host: "x.com" },
+];
+
+test.beforeEach(async ({ page }) => {
+  await gotoHydrated(page, "/");
+});
+
+test("the footer lists the policies, the legal links and the developer docs", async ({ page }) => {
+  const footer = page.getByRole("contentinfo");
+  for (const { name, href } of [...POLICIES, ...LEGAL]) {
+    const link = footer.getByRole("link", { name, exact: true });
+    await expect(link, name).toBeVisible();
+    await expect(link, name).toHaveAttribute("href", href);
+  }
+  await expect(footer.getByRole("link", { name: /API Documentation/ })).toHaveAttribute(
+    "href",
+    site.docs.home,
+  );
+});
+
+test("the footer shows how to reach the company", async ({ page }) => {
+  const footer = page.getByRole("contentinfo");
+  const emails = footer.locator('a[href^="mailto:"]');
+  await expect(emails).toHaveCount(2);
+  for (const email of [site.emails.general, site.emails.support]) {
+    const link = footer.getByRole("link", { name: email, exact: true });
+    await expect(link).toBeVisible();
+    await expect(link).toHaveAttribute("href", `mailto:${email}`);
+  }
+  const phones = footer.locator('a[href^="tel:"]');
+  await expect(phones).toHaveCount(2);
+  for (const phone of site.phones) {
+    const link = footer.getByRole("link", { name: phone.label, exact: true });
+    await expect(link).toBeVisible();
+    await expect(link).toHaveAttribute("href", phone.href);
+  }
+  await expect(footer.getByText("08:00 to 17:00 GMT")).toBeVisible();
+  await expect(footer.getByText(fullAddress())).toBeVisible();
+  expect(fullAddress()).toContain("Accra");
+});
+
+test("the footer's copyright line carries the current year", async ({ page }) => {
+  const year = new Date().getFullYear();
+  await expect(
+    page.getByRole("contentinfo").getByText(new RegExp(`©\\s*${year}\\s+${site.legalName}`)),
+  ).toBeVisible();
+});
+
+test("the four social links open their network in a new tab", async ({ page }) => {
+  // The new tab is a page of its own, outside the fixture's offline routing: answer it here.
+  await page.context().route(
+    (url) => SOCIAL.some((network) => url.hostname === network.host),
+    (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<title>x</title>" }),
+  );
+  const social = page.getByRole("contentinfo").getByRole("list", { name: "Social media" });
+  await expect(social.getByRole("link")).toHaveCount(SOCIAL.length);
+  for (const network of SOCIAL) {
+    const link = social.getByRole("link", { name: new RegExp(`on ${network.name}\\b`) });
+    await expect(link).toBeVisible();
+    const href = await link.getAttribute("href");
+    expect(new URL(href ?? "").hostname, network.name).toBe(network.host);
+
+    const popupPromise = page.waitForEvent("popup");
+    await link.click();
+    const popup = await popupPromise;
+    await popup.waitForLoadState("domcontentloaded");
+    expect(popup.url(), network.name).toBe(href);
+    // rel="noopener": the other site gets no handle on our window.
+    expect(await popup.evaluate(() => window.opener), network.name).toBeNull();
+    await popup.close();
+    // The site itself stays where it was.
+    await expect(page).toHaveURL(/\/$/);
+  }
+});
+
+test.describe("on a large screen", () => {
+  test.skip(({ isMobile }) => isMobile, "large-screen layout");
+
+  test("the footer shows the trust badges", async ({ page }) => {
+    const badges = page
+      .getByRole("contentinfo")
+      .getByRole("list", { name: "Certifications and licence" });
+    await expect(badges).toBeVisible();
+    const images = badges.getByRole("img");
+    await expect(images).toHaveCount(3);
+    for (const name of [
+      "ISO 27001 certified",
+      "PCI DSS compliant",
+      "Licensed by the Bank of Ghana",
+    ]) {
+      const image = badges.getByRole("img", { name });
+      await image.scrollIntoViewIfNeeded();
+      await expect(image).toBeVisible();
+      // Loaded, not a broken image icon.
+      await expect
+        .poll(() =>
+          image.evaluate(
+            (img) =>
+              (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
+          ),
+        )
+        .toBe(true);
+    }
+    // 1024 px is the smallest "large screen": the badges are still there.
+    await page.setViewportSize({ width: 1024, height: 800 });
+    await expect(badges).toBeVisible();
+  });
+
+  test("the header shows the menus, Contact Us and Get Started, and no hamburger", async ({
+    page,
+  }) => {
+    const header = page.getByRole("banner");
+    for (const name of ["Company", "What we offer", "Developers"]) {
+      await expect(header.getByRole("button", { name, exact: true })).toBeVisible();
+    }
+    await expect(header.getByRole("link", { name: "Contact Us" })).toBeVisible();
+    await expect(header.getByRole("link", { name: "Contact Us" })).toHaveAttribute(
+      "href",
+      "/contact-us",
+    );
+    await expect(header.getByRole("link", { name: "Get Started" })).toBeVisible();
+    await expect(header.getByRole("link", { name: "Get Started" })).toHaveAttribute(
+      "href",
+      "/get-started",
+    );
+    // Present in the page (the same markup serves every width) but not shown.
+    const hamburger = header.locator('button[aria-label="Open menu"]');
+    await expect(hamburger).toHaveCount(1);
+    await expect(hamburger).toBeHidden();
+  });
+});
+
+test.describe("on a phone", () => {
+  test.skip(({ isMobile }) => !isMobile, "small-screen layout");
+
+  test("the footer leaves the trust badges out", async ({ page }) => {
+    const footer = page.getByRole("contentinfo");
+    await footer.scrollIntoViewIfNeeded();
+    await expect(footer.getByRole("link", { name: "Privacy Policy" })).toBeVisible();
+    // The badges are in the markup (the same HTML serves every width) but not shown.
+    const badges = footer.locator('ul[aria-label="Certifications and licence"] img');
+    await expect(badges).toHaveCount(3);
+    for (const badge of await badges.all()) await expect(badge).toBeHidden();
+  });
+
+  test("the header shows the hamburger instead of the menus and buttons", async ({ page }) => {
+    const header = page.getByRole("banner");
+    await expect(header.getByRole("button", { name: "Open menu" })).toBeVisible();
+    // The large-screen navigation and buttons are in the markup but not shown.
+    for (const selector of [
+      'nav[aria-label="Main"]',
+      'a[href="/contact-us"]',
+      'a[href="/get-started"]',
+    ]) {
+      await expect(header.locator(selector), selector).toHaveCount(1);
+      await expect(header.locator(selector), selector).toBeHidden();
+    }
+  });
+});

@@ -1,0 +1,582 @@
+import { readFile } from "node:fs/promises";
+import type { Locator, Page } from "@playwright/test";
+import { expect, gotoHydrated, test } from "./fixtures";
+
+// Spec 2.5-2.14, 4, 9; D13, D15, D17, D19, D20: the content widgets of the pages.
+
+/** Index of the slide a carousel shows, read from its "Show slide N of M" buttons. */
+async function currentSlide(carousel: Locator) {
+  return carousel
+    .getByRole("button", { name: /^Show slide \d+ of \d+$/ })
+    .evaluateAll((dots) => dots.findIndex((d) => d.getAttribute("aria-current") === "true"));
+}
+
+/** Installs the fake clock before loading the page, then freezes it: timers only run on runFor. */
+async function gotoWithFrozenClock(page: Page, path: string) {
+  await page.clock.install();
+  await gotoHydrated(page, path);
+  // Jump well ahead so every pending timer is realigned to "now", then stop the clock there.
+  await page.clock.pauseAt(Date.now() + 60_000);
+}
+
+test.describe("help centre FAQ", () => {
+  function faq(page: Page) {
+    return page.getByRole("region", { name: "Frequently asked questions" });
+  }
+
+  test("six questions, the first open initially", async ({ page }) => {
+    await gotoHydrated(page, "/help-center");
+    const questions = faq(page).getByRole("button");
+    await expect(questions).toHaveCount(6);
+    await expect(questions.first()).toHaveAttribute("aria-expanded", "true");
+    await expect(faq(page).getByRole("region")).toHaveCount(1);
+    const firstName = (await questions.first().innerText()).replace(/[+−]\s*$/, "").trim();
+    await expect(faq(page).getByRole("region", { name: firstName })).toBeVisible();
+    for (let i = 1; i < 6; i++) await expect(questions.nth(i)).toHaveAttribute("aria-expanded", "false");
+  });
+
+  test("opening another question closes the first; clicking the open one closes it", async ({
+    page,
+  }) => {
+    await gotoHydrated(page, "/help-center");
+    const questions = faq(page).getByRole("button");
+    const answers = faq(page).getByRole("region");
+    await questions.nth(2).click();
+    await expect(questions.nth(2)).toHaveAttribute("aria-expanded", "true");
+    await expect(questions.first()).toHaveAttribute("aria-expanded", "false");
+    await expect(answers).toHaveCount(1);
+    await expect(answers.first()).toContainText(/settle/i);
+
+    await questions.nth(2).click();
+    await expect(questions.nth(2)).toHaveAttribute("aria-expanded", "false");
+    await expect(answers).toHaveCount(0);
+  });
+
+  test("an answer gives the USSD code *789#", async ({ page }) => {
+    await gotoHydrated(page, "/help-center");
+    const ussd = faq(page).getByRole("button", { name: /without a smartphone/i });
+    await ussd.click();
+    await expect(faq(page).getByRole("region")).toContainText("*789#");
+  });
+
+  test("the answer panel is at most 500px high", async ({ page }) => {
+    await gotoHydrated(page, "/help-center");
+    const panel = faq(page).getByRole("region");
+    await expect(panel).toBeVisible();
+    await expect(panel).toHaveCSS("max-height", "500px");
+  });
+});
+
+test("careers: banner, Open Positions and 'No available positions'", async ({ page }) => {
+  await gotoHydrated(page, "/careers");
+  await expect(
+    page.getByRole("heading", {
+      level: 1,
+      name: "Come help build the backbone of modern financial services.",
+    }),
+  ).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Open Positions" })).toBeVisible();
+  await expect(page.getByText("No available positions", { exact: true })).toBeVisible();
+});
+
+test.describe("testimonials carousel (home)", () => {
+  test("next from the last wraps to the first; previous from the first goes to the last", async ({
+    page,
+  }) => {
+    await gotoHydrated(page, "/");
+    const carousel = page.getByRole("region", { name: "Customer testimonials" });
+    await carousel.scrollIntoViewIfNeeded();
+    const first = carousel.getByText("Gifty Owusu-Ansah");
+    const last = carousel.getByText("Kojo Appiah");
+    await expect(carousel.getByRole("button", { name: /^Show slide/ })).toHaveCount(2);
+    expect(await currentSlide(carousel)).toBe(0);
+    await expect(first).toBeInViewport();
+
+    const next = carousel.getByRole("button", { name: "Next slide" });
+    const previous = carousel.getByRole("button", { name: "Previous slide" });
+    await next.click();
+    await expect.poll(() => currentSlide(carousel)).toBe(1);
+    await expect(last).toBeInViewport();
+    await next.click();
+    await expect.poll(() => currentSlide(carousel)).toBe(0);
+    await expect(first).toBeInViewport();
+    await previous.click();
+    await expect.poll(() => currentSlide(carousel)).toBe(1);
+    await expect(last).toBeInViewport();
+    await expect(first).not.toBeInViewport();
+  });
+});
+
+test.describe("home trust carousel autoplay", () => {
+  const name = "Security and API highlights";
+
+  test("advances every 5000 ms and wraps around", async ({ page }) => {
+    await gotoWithFrozenClock(page, "/");
+    const carousel = page.getByRole("region", { name });
+    const start = await currentSlide(carousel);
+    await page.clock.runFor(4000);
+    expect(await currentSlide(carousel)).toBe(start);
+    await page.clock.runFor(1000);
+    await expect.poll(() => currentSlide(carousel)).toBe((start + 1) % 3);
+    await page.clock.runFor(5000);
+    await expect.poll(() => currentSlide(carousel)).toBe((start + 2) % 3);
+    await page.clock.runFor(5000);
+    await expect.poll(() => currentSlide(carousel)).toBe(start);
+  });
+
+  test("the pause button stops it and the play button restarts it", async ({ page }) => {
+    await gotoWithFrozenClock(page, "/");
+    const carousel = page.getByRole("region", { name });
+    const heading = page.getByRole("heading", { name: /Payments you can trust/ });
+    await carousel.getByRole("button", { name: "Pause slide rotation" }).click();
+    await expect(carousel.getByRole("button", { name: "Start slide rotation" })).toBeVisible();
+    // Take the pointer and focus off the carousel, which pause it on their own.
+    await heading.click();
+    const paused = await currentSlide(carousel);
+    await page.clock.runFor(20_000);
+    expect(await currentSlide(carousel)).toBe(paused);
+
+    await carousel.getByRole("button", { name: "Start slide rotation" }).click();
+    await heading.click();
+    await page.clock.runFor(5000);
+    await expect.poll(() => currentSlide(carousel)).toBe((paused + 1) % 3);
+  });
+
+  test("hovering pauses it; leaving resumes it", async ({ page }) => {
+    await gotoWithFrozenClock(page, "/");
+    const carousel = page.getByRole("region", { name });
+    await carousel.getByRole("group", { name: /of 3$/ }).first().hover();
+    const hovered = await currentSlide(carousel);
+    await page.clock.runFor(20_000);
+    expect(await currentSlide(carousel)).toBe(hovered);
+
+    await page.mouse.move(5, 5);
+    await page.clock.runFor(5000);
+    await expect.poll(() => currentSlide(carousel)).toBe((hovered + 1) % 3);
+  });
+
+  test("does not autoplay for visitors who prefer reduced motion", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await gotoWithFrozenClock(page, "/");
+    const carousel = page.getByRole("region", { name });
+    expect(await currentSlide(carousel)).toBe(0);
+    await page.clock.runFor(20_000);
+    expect(await currentSlide(carousel)).toBe(0);
+    await expect(carousel.getByRole("button", { name: "Start slide rotation" })).toBeVisible();
+  });
+});
+
+test.describe("statistics strip", () => {
+  const finals = ["30+", "50+", "40+", "1m+"];
+
+  test("counts up from 0 to its targets when scrolled into view", async ({ page }) => {
+    await gotoWithFrozenClock(page, "/");
+    const values = page.getByTestId("stat-value");
+    await expect(values).toHaveCount(4);
+    await expect(page.getByRole("term")).toHaveText([
+      "Clients Worldwide",
+      "Projects Completed",
+      "Team Members",
+      "Users Served",
+    ]);
+    // Below the fold it waits at zero, however long the visitor stays at the top.
+    await page.clock.runFor(5000);
+    await expect(values).toHaveText(["0+", "0+", "0+", "0m+"]);
+
+    await values.first().scrollIntoViewIfNeeded();
+    // Step the clock until the first count has started.
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(20);
+        return values.first().innerText();
+      })
+      .not.toBe("0+");
+    const midway = Number.parseInt(await values.first().innerText(), 10);
+    expect(midway).toBeGreaterThan(0);
+    expect(midway).toBeLessThan(30);
+
+    await page.clock.runFor(3000);
+    await expect(values).toHaveText(finals);
+  });
+
+  test("shows the final values at once for visitors who prefer reduced motion", async ({
+    page,
+  }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await gotoWithFrozenClock(page, "/");
+    const values = page.getByTestId("stat-value");
+    await expect(values).toHaveText(finals);
+    await values.first().scrollIntoViewIfNeeded();
+    await expect(values).toHaveText(finals);
+  });
+});
+
+test("ASLAN: See Features scrolls to the list of 14 features", async ({ page }) => {
+  await gotoHydrated(page, "/products/aslan");
+  const features = page.getByRole("region", { name: "14 features built for savings groups" });
+  const items = features.getByRole("listitem");
+  await expect(items).toHaveCount(14);
+  await expect(features.getByRole("heading", { level: 2 })).not.toBeInViewport();
+  await page.getByRole("link", { name: "See Features" }).click();
+  await expect(features.getByRole("heading", { level: 2 })).toBeInViewport();
+  await expect(items.first()).toBeInViewport();
+});
+
+test.describe("product pages link Request a Demo to their demo page", () => {
+  const products = [
+    ["/products/pensions-management-system", "/schedule-pension-management-demo"],
+    ["/products/banking", "/schedule-banking-demo"],
+    ["/products/aslan", "/schedule-aslan-demo"],
+    ["/products/school-billing", "/schedule-school-billing-demo"],
+  ] as const;
+  for (const [product, demo] of products) {
+    test(`${product} → ${demo}`, async ({ page }) => {
+      await gotoHydrated(page, product);
+      const links = page.getByRole("link", { name: "Request a Demo" });
+      expect(await links.count()).toBeGreaterThan(0);
+      for (const link of await links.all()) await expect(link).toHaveAttribute("href", demo);
+      await links.first().click();
+      await expect(page).toHaveURL(demo);
+      await expect(page.getByRole("form", { name: "Request a demo" })).toBeVisible();
+    });
+  }
+});
+
+test("value added services: six cards, insurance COMING SOON and not a link, Request a Demo", async ({
+  page,
+}) => {
+  await gotoHydrated(page, "/services/value-added-services");
+  const cards = page.getByRole("list", { name: "Value added services" }).getByRole("listitem");
+  await expect(cards).toHaveCount(6);
+  const expected = [
+    ["Pension Management System", "/products/pensions-management-system"],
+    ["Core Banking", "/products/banking"],
+    ["ASLAN", "/products/aslan"],
+    ["School Billing & Payments", "/products/school-billing"],
+    ["USSD", "/services/ussd"],
+  ] as const;
+  for (const [title, href] of expected) {
+    const card = cards.filter({ has: page.getByRole("heading", { name: title, exact: true }) });
+    await expect(card).toHaveCount(1);
+    await expect(card.getByRole("link")).toHaveAttribute("href", href);
+    await expect(card).not.toContainText("COMING SOON");
+  }
+  const insurance = cards.filter({ hasText: "Insurance" });
+  await expect(insurance).toHaveCount(1);
+  await expect(insurance).toContainText("COMING SOON");
+  await expect(insurance.getByRole("link")).toHaveCount(0);
+
+  const demo = page.getByRole("link", { name: "Request a Demo" });
+  for (const link of await demo.all()) await expect(link).toHaveAttribute("href", "/request-vas-demo");
+  await demo.first().click();
+  await expect(page).toHaveURL("/request-vas-demo");
+});
+
+test("e-commerce: the shop is COMING SOON and not a link; the other two open in a new tab", async ({
+  page,
+  context,
+}) => {
+  await gotoHydrated(page, "/services/e-commerce");
+  const cards = page.getByRole("list", { name: "E-commerce offerings" }).getByRole("listitem");
+  await expect(cards).toHaveCount(3);
+  const shop = cards.filter({ hasText: "COMING SOON" });
+  await expect(shop).toHaveCount(1);
+  await expect(shop.getByRole("heading")).toContainText(/Shop/);
+  await expect(shop.getByRole("link")).toHaveCount(0);
+
+  const others = cards.filter({ hasNotText: "COMING SOON" });
+  await expect(others).toHaveCount(2);
+  await expect(others.nth(0).getByRole("heading")).toContainText(/Lifestyle/);
+  await expect(others.nth(1).getByRole("heading")).toContainText(/Bills/);
+  for (const card of await others.all()) {
+    const link = card.getByRole("link");
+    await expect(link).toHaveAttribute("target", "_blank");
+    await expect(link).toHaveAttribute("rel", /noopener/);
+    expect(await link.getAttribute("href")).toMatch(/^https:\/\//);
+  }
+  // The new tab is outside the fixture's offline guard; answer its request here.
+  await context.route(/^https:\/\//, (route) =>
+    route.fulfill({ status: 200, contentType: "text/html", body: "<title>shop</title>" }),
+  );
+  const link = others.nth(0).getByRole("link");
+  const [popup] = await Promise.all([context.waitForEvent("page"), link.click()]);
+  await expect(popup).toHaveURL((await link.getAttribute("href"))!);
+  await expect(page).toHaveURL("/services/e-commerce");
+  await expect(page.getByRole("link", { name: "Contact Sales" })).toHaveAttribute(
+    "href",
+    "/contact-us",
+  );
+});
+
+test("payment services lists its ten services in the spec's order", async ({ page }) => {
+  await gotoHydrated(page, "/services/payment-services");
+  const links = page.getByRole("region", { name: "Our payment services" }).getByRole("link");
+  const expected = [
+    ["Collections", "/services/collections"],
+    ["Bulk Pay", "/bulk-pay"],
+    ["Direct Debit", "/services/direct-debit"],
+    ["Utilities/Airtime/Data", "/services/utilities"],
+    ["Payouts", "/services/payouts"],
+    ["USSD", "/services/ussd"],
+    ["Web Checkout", "/services/web-checkout"],
+    ["SMS", "/services/sms"],
+    ["Request to Pay", "/services/request-to-pay"],
+    ["Remittance", "/services/remittance"],
+  ];
+  await expect(links).toHaveCount(10);
+  const actual = await links.evaluateAll((all) =>
+    all.map((a) => [(a.querySelector("span")?.textContent ?? "").trim(), a.getAttribute("href")]),
+  );
+  expect(actual).toEqual(expected);
+});
+
+test.describe("contact page", () => {
+  test("shows Find Us and the availability hours", async ({ page }) => {
+    await gotoHydrated(page, "/contact-us");
+    await expect(page.getByRole("heading", { level: 1, name: "Find Us" })).toBeVisible();
+    await expect(
+      page.getByText("We are available from 8AM - 5PM GMT on working days", { exact: true }),
+    ).toBeVisible();
+  });
+
+  test("Send Us a Message scrolls the form to 100px below the top", async ({ page }) => {
+    await gotoHydrated(page, "/contact-us");
+    const top = () =>
+      page.evaluate(() => document.getElementById("send-us-a-message")!.getBoundingClientRect().top);
+    expect(await top()).toBeGreaterThan(200);
+    await page.getByRole("link", { name: "Send Us a Message" }).click();
+    // Wait for the smooth scroll to end: the position is the same on two successive frames.
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () =>
+            new Promise<boolean>((resolve) => {
+              const y = window.scrollY;
+              requestAnimationFrame(() =>
+                requestAnimationFrame(() => resolve(window.scrollY === y && y > 0)),
+              );
+            }),
+        ),
+      )
+      .toBe(true);
+    expect(Math.abs((await top()) - 100)).toBeLessThanOrEqual(3);
+  });
+
+  test("the message field has 10 rows and the policy checkbox links to the privacy policy", async ({
+    page,
+  }) => {
+    await gotoHydrated(page, "/contact-us");
+    await expect(page.getByRole("textbox", { name: /^Message/ })).toHaveAttribute("rows", "10");
+    const checkbox = page.getByRole("checkbox", { name: /privacy policy/ });
+    await expect(checkbox).toBeVisible();
+    const label = page.locator(`label[for="${await checkbox.getAttribute("id")}"]`);
+    await expect(label.getByRole("link", { name: "privacy policy" })).toHaveAttribute(
+      "href",
+      "/terms-and-conditions#privacy-policy",
+    );
+  });
+});
+
+/** Resolves once the window has stopped scrolling (same position on two successive frames). */
+async function waitForScrollEnd(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          new Promise<boolean>((resolve) => {
+            const y = window.scrollY;
+            requestAnimationFrame(() =>
+              requestAnimationFrame(() => requestAnimationFrame(() => resolve(window.scrollY === y))),
+            );
+          }),
+      ),
+    )
+    .toBe(true);
+}
+
+test.describe("terms and conditions", () => {
+  test("has 27 numbered clauses", async ({ page }) => {
+    await gotoHydrated(page, "/terms-and-conditions");
+    const clauses = page.getByRole("article").getByRole("heading", { level: 2, name: /^\d+\. / });
+    await expect(clauses).toHaveCount(27);
+    const numbers = await clauses.evaluateAll((all) =>
+      all.map((h) => Number.parseInt(h.textContent ?? "", 10)),
+    );
+    expect(numbers).toEqual(Array.from({ length: 27 }, (_, i) => i + 1));
+  });
+
+  test("#privacy-policy scrolls the privacy heading to 20px below the sticky header", async ({
+    page,
+  }) => {
+    await gotoHydrated(page, "/terms-and-conditions#privacy-policy");
+    const heading = page.getByRole("heading", { level: 2, name: /Privacy Policy$/ });
+    await expect(heading).toBeInViewport();
+    await waitForScrollEnd(page);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    const headerBottom = await page
+      .getByRole("banner")
+      .evaluate((el) => el.getBoundingClientRect().bottom);
+    const headingTop = await heading.evaluate((el) => el.getBoundingClientRect().top);
+    expect(Math.abs(headingTop - (headerBottom + 20))).toBeLessThanOrEqual(3);
+  });
+});
+
+test("a route change scrolls the new page to the top", async ({ page }) => {
+  await gotoHydrated(page, "/");
+  const footerLink = page.getByRole("contentinfo").getByRole("link", { name: "Cancellation Policy" });
+  await footerLink.scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+  await footerLink.click();
+  await expect(page).toHaveURL("/cancellation-policy");
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(/Cancellation/);
+  await waitForScrollEnd(page);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test("case study: Download Project Brochure downloads a PDF", async ({ page }) => {
+  await gotoHydrated(page, "/case-study");
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: /Download Project Brochure/ }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+  const path = await download.path();
+  const bytes = await readFile(path);
+  expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+  expect(bytes.length).toBeGreaterThan(1000);
+});
+
+test("/get-started shows the onboarding placeholder and a Contact Sales link", async ({ page }) => {
+  await gotoHydrated(page, "/get-started");
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Our merchant onboarding is almost here" }),
+  ).toBeVisible();
+  await expect(
+    page.getByText("We are currently working on giving you the best onboarding experience."),
+  ).toBeVisible();
+  const contact = page.getByRole("main").getByRole("link", { name: "Contact Sales" });
+  await expect(contact).toHaveAttribute("href", "/contact-us");
+  await contact.click();
+  await expect(page).toHaveURL("/contact-us");
+});
+
+test("/articles shows at least one article with a heading and a date", async ({ page }) => {
+  await gotoHydrated(page, "/articles");
+  const articles = page.getByRole("article");
+  expect(await articles.count()).toBeGreaterThanOrEqual(1);
+  const first = articles.first();
+  await expect(first.getByRole("heading", { level: 2 })).toHaveText(/\S/);
+  const time = first.locator("time");
+  await expect(time).toHaveText(/\d{4}/);
+  const iso = await time.getAttribute("datetime");
+  expect(Number.isNaN(Date.parse(iso ?? ""))).toBe(false);
+  // ...and its text, not just a title.
+  expect((await first.innerText()).length).toBeGreaterThan(300);
+});
+
+test.describe("innovation hub", () => {
+  test("headline, four benefits, the application frame and a mail contact", async ({ page }) => {
+    await gotoHydrated(page, "/innovation-hub");
+    await expect(
+      page.getByRole("heading", { level: 1, name: "An innovation hub for startups" }),
+    ).toBeVisible();
+    const benefits = page.getByRole("region", { name: "What startups get" }).getByRole("listitem");
+    await expect(benefits).toHaveCount(4);
+    await expect(benefits).toContainText([/legal.*compliance.*regulatory/i, /advisory/i, /discounted payment/i, /investment/i]);
+    const frame = page.locator("iframe");
+    await expect(frame).toHaveCount(1);
+    await expect(frame).toHaveAttribute("title", /\S/);
+    const contact = page.getByRole("banner").getByRole("link", { name: /contact/i });
+    await expect(contact).toHaveAttribute("href", /^mailto:[^@\s]+@[^@\s]+\.\w+/);
+  });
+
+  test("the copyright shows the current year and the logo links home", async ({ page }) => {
+    await gotoHydrated(page, "/innovation-hub");
+    const year = new Date().getFullYear();
+    const footer = page.getByRole("contentinfo");
+    await expect(footer).toContainText(`© ${year}`);
+    if (year !== 2025) await expect(footer).not.toContainText("2025");
+    const logo = page.getByRole("banner").getByRole("link", { name: /home$/ });
+    await expect(logo).toHaveAttribute("href", "/");
+    await logo.click();
+    await expect(page).toHaveURL("/");
+    await expect(page.getByRole("heading", { level: 1, name: "Innovation for you" })).toBeVisible();
+  });
+});
+
+test.describe("demo request pages", () => {
+  test("the ASLAN page has its headline", async ({ page }) => {
+    await gotoHydrated(page, "/schedule-aslan-demo");
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Schedule a demo to try out ASLAN" }),
+    ).toBeVisible();
+  });
+
+  function industry(page: Page) {
+    return page.getByRole("combobox", { name: /^Industry/ });
+  }
+  function suggestions(page: Page) {
+    return page.getByRole("listbox", { name: "Suggestions" }).getByRole("option");
+  }
+
+  test("Industry suggestions filter by case-insensitive substring", async ({ page }) => {
+    await gotoHydrated(page, "/schedule-aslan-demo");
+    const field = industry(page);
+    await field.click();
+    await expect(suggestions(page)).toHaveText([
+      "Technology",
+      "Hospitality",
+      "Education",
+      "Finance",
+      "Other",
+    ]);
+    await field.fill("ti");
+    await expect(suggestions(page)).toHaveText(["Education"]);
+    await field.fill("IN");
+    await expect(suggestions(page)).toHaveText(["Finance"]);
+    await field.fill("O");
+    await expect(suggestions(page)).toHaveText(["Technology", "Hospitality", "Education", "Other"]);
+    await field.fill("tEcH");
+    await expect(suggestions(page)).toHaveText(["Technology"]);
+  });
+
+  test("ArrowDown and Enter pick a suggestion and close the list", async ({ page }) => {
+    await gotoHydrated(page, "/schedule-aslan-demo");
+    const field = industry(page);
+    await field.click();
+    await field.pressSequentially("o");
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowDown");
+    await expect(page.getByRole("option", { name: "Hospitality" })).toHaveAttribute(
+      "aria-selected",
+      "true",
+    );
+    await page.keyboard.press("Enter");
+    await expect(field).toHaveValue("Hospitality");
+    await expect(field).toHaveAttribute("aria-expanded", "false");
+    await expect(suggestions(page)).toHaveCount(0);
+    // Enter picked the suggestion; it did not submit the form.
+    await expect(page.getByText("Your name is required")).toHaveCount(0);
+  });
+
+  test("clicking a suggestion fills the field and closes the list", async ({ page }) => {
+    await gotoHydrated(page, "/schedule-aslan-demo");
+    const field = industry(page);
+    await field.click();
+    await field.pressSequentially("fin");
+    await page.getByRole("option", { name: "Finance" }).click();
+    await expect(field).toHaveValue("Finance");
+    await expect(field).toHaveAttribute("aria-expanded", "false");
+    await expect(suggestions(page)).toHaveCount(0);
+  });
+
+  test("free text that matches no suggestion stays in the field", async ({ page }) => {
+    await gotoHydrated(page, "/schedule-aslan-demo");
+    const field = industry(page);
+    await field.click();
+    await field.pressSequentially("Agriculture");
+    await expect(suggestions(page)).toHaveCount(0);
+    await page.keyboard.press("Tab");
+    await expect(field).toHaveValue("Agriculture");
+  });
+});
