@@ -33,6 +33,14 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (app, { d
   const rateLimit: { rateLimit?: { max: number; timeWindow: number } } =
     config.rateLimit.max > 0 ? { rateLimit: { max: config.rateLimit.max, timeWindow: config.rateLimit.windowMs } } : {};
 
+  // The forms post JSON; anything else is refused before it is parsed.
+  app.addHook("onRequest", async (request, reply) => {
+    const type = String(request.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase();
+    if (request.method === "POST" && type !== "application/json") {
+      return reply.code(415).send({ error: "Send the form as application/json" });
+    }
+  });
+
   function post<T extends { website?: string }>(
     path: string,
     schema: Schema<T>,

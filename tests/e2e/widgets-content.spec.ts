@@ -11,6 +11,14 @@ async function currentSlide(carousel: Locator) {
     .evaluateAll((dots) => dots.findIndex((d) => d.getAttribute("aria-current") === "true"));
 }
 
+/**
+ * Real time for a render the fake clock may have triggered to land, before asserting that
+ * something did NOT change (an auto-waiting assertion would pass at once on the old state).
+ */
+function settle(page: Page) {
+  return page.waitForTimeout(250);
+}
+
 /** Installs the fake clock before loading the page, then freezes it: timers only run on runFor. */
 async function gotoWithFrozenClock(page: Page, path: string) {
   await page.clock.install();
@@ -32,7 +40,8 @@ test.describe("help centre FAQ", () => {
     await expect(faq(page).getByRole("region")).toHaveCount(1);
     const firstName = (await questions.first().innerText()).replace(/[+−]\s*$/, "").trim();
     await expect(faq(page).getByRole("region", { name: firstName })).toBeVisible();
-    for (let i = 1; i < 6; i++) await expect(questions.nth(i)).toHaveAttribute("aria-expanded", "false");
+    for (let i = 1; i < 6; i++)
+      await expect(questions.nth(i)).toHaveAttribute("aria-expanded", "false");
   });
 
   test("opening another question closes the first; clicking the open one closes it", async ({
@@ -115,6 +124,7 @@ test.describe("home trust carousel autoplay", () => {
     const carousel = page.getByRole("region", { name });
     const start = await currentSlide(carousel);
     await page.clock.runFor(4000);
+    await settle(page);
     expect(await currentSlide(carousel)).toBe(start);
     await page.clock.runFor(1000);
     await expect.poll(() => currentSlide(carousel)).toBe((start + 1) % 3);
@@ -134,6 +144,7 @@ test.describe("home trust carousel autoplay", () => {
     await heading.click();
     const paused = await currentSlide(carousel);
     await page.clock.runFor(20_000);
+    await settle(page);
     expect(await currentSlide(carousel)).toBe(paused);
 
     await carousel.getByRole("button", { name: "Start slide rotation" }).click();
@@ -148,6 +159,7 @@ test.describe("home trust carousel autoplay", () => {
     await carousel.getByRole("group", { name: /of 3$/ }).first().hover();
     const hovered = await currentSlide(carousel);
     await page.clock.runFor(20_000);
+    await settle(page);
     expect(await currentSlide(carousel)).toBe(hovered);
 
     await page.mouse.move(5, 5);
@@ -161,6 +173,7 @@ test.describe("home trust carousel autoplay", () => {
     const carousel = page.getByRole("region", { name });
     expect(await currentSlide(carousel)).toBe(0);
     await page.clock.runFor(20_000);
+    await settle(page);
     expect(await currentSlide(carousel)).toBe(0);
     await expect(carousel.getByRole("button", { name: "Start slide rotation" })).toBeVisible();
   });
@@ -181,6 +194,7 @@ test.describe("statistics strip", () => {
     ]);
     // Below the fold it waits at zero, however long the visitor stays at the top.
     await page.clock.runFor(5000);
+    await settle(page);
     await expect(values).toHaveText(["0+", "0+", "0+", "0m+"]);
 
     await values.first().scrollIntoViewIfNeeded();
@@ -207,6 +221,8 @@ test.describe("statistics strip", () => {
     const values = page.getByTestId("stat-value");
     await expect(values).toHaveText(finals);
     await values.first().scrollIntoViewIfNeeded();
+    await page.clock.runFor(100);
+    await settle(page);
     await expect(values).toHaveText(finals);
   });
 });
@@ -267,7 +283,8 @@ test("value added services: six cards, insurance COMING SOON and not a link, Req
   await expect(insurance.getByRole("link")).toHaveCount(0);
 
   const demo = page.getByRole("link", { name: "Request a Demo" });
-  for (const link of await demo.all()) await expect(link).toHaveAttribute("href", "/request-vas-demo");
+  for (const link of await demo.all())
+    await expect(link).toHaveAttribute("href", "/request-vas-demo");
   await demo.first().click();
   await expect(page).toHaveURL("/request-vas-demo");
 });
@@ -342,7 +359,9 @@ test.describe("contact page", () => {
   test("Send Us a Message scrolls the form to 100px below the top", async ({ page }) => {
     await gotoHydrated(page, "/contact-us");
     const top = () =>
-      page.evaluate(() => document.getElementById("send-us-a-message")!.getBoundingClientRect().top);
+      page.evaluate(
+        () => document.getElementById("send-us-a-message")!.getBoundingClientRect().top,
+      );
     expect(await top()).toBeGreaterThan(200);
     await page.getByRole("link", { name: "Send Us a Message" }).click();
     // Wait for the smooth scroll to end: the position is the same on two successive frames.
@@ -386,7 +405,9 @@ async function waitForScrollEnd(page: Page) {
           new Promise<boolean>((resolve) => {
             const y = window.scrollY;
             requestAnimationFrame(() =>
-              requestAnimationFrame(() => requestAnimationFrame(() => resolve(window.scrollY === y))),
+              requestAnimationFrame(() =>
+                requestAnimationFrame(() => resolve(window.scrollY === y)),
+              ),
             );
           }),
       ),
@@ -423,7 +444,9 @@ test.describe("terms and conditions", () => {
 
 test("a route change scrolls the new page to the top", async ({ page }) => {
   await gotoHydrated(page, "/");
-  const footerLink = page.getByRole("contentinfo").getByRole("link", { name: "Cancellation Policy" });
+  const footerLink = page
+    .getByRole("contentinfo")
+    .getByRole("link", { name: "Cancellation Policy" });
   await footerLink.scrollIntoViewIfNeeded();
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
   await footerLink.click();
@@ -482,7 +505,12 @@ test.describe("innovation hub", () => {
     ).toBeVisible();
     const benefits = page.getByRole("region", { name: "What startups get" }).getByRole("listitem");
     await expect(benefits).toHaveCount(4);
-    await expect(benefits).toContainText([/legal.*compliance.*regulatory/i, /advisory/i, /discounted payment/i, /investment/i]);
+    await expect(benefits).toContainText([
+      /legal.*compliance.*regulatory/i,
+      /advisory/i,
+      /discounted payment/i,
+      /investment/i,
+    ]);
     const frame = page.locator("iframe");
     await expect(frame).toHaveCount(1);
     await expect(frame).toHaveAttribute("title", /\S/);

@@ -115,7 +115,9 @@ test.describe("newsletter dialog", () => {
       expect(where, `focus after Tab ${i + 1}`).not.toMatch(/^page: /);
       reached.add(where ?? "");
     }
-    expect([...reached]).toEqual(expect.arrayContaining(["Close", "Enter your email", "Subscribe"]));
+    expect([...reached]).toEqual(
+      expect.arrayContaining(["Close", "Enter your email", "Subscribe"]),
+    );
 
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
@@ -125,7 +127,9 @@ test.describe("newsletter dialog", () => {
     expect(
       await page.evaluate(() => {
         const el = document.activeElement;
-        return !!el && el !== document.body && !el.closest("dialog") && el.matches("a, button, input");
+        return (
+          !!el && el !== document.body && !el.closest("dialog") && el.matches("a, button, input")
+        );
       }),
     ).toBe(true);
   });

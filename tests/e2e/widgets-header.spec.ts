@@ -27,12 +27,22 @@ async function menu(page: Page, label: string) {
 
 /** Links of a panel as [text of the first line, href]. */
 async function linkTargets(panel: Locator) {
-  return panel.getByRole("link").evaluateAll((links) =>
-    links.map((a) => [
-      (a.querySelector("span")?.firstChild?.textContent ?? a.textContent ?? "").trim(),
-      a.getAttribute("href"),
-    ]),
-  );
+  return panel
+    .getByRole("link")
+    .evaluateAll((links) =>
+      links.map((a) => [
+        (a.querySelector("span")?.firstChild?.textContent ?? a.textContent ?? "").trim(),
+        a.getAttribute("href"),
+      ]),
+    );
+}
+
+/**
+ * Real time for a render the fake clock may have triggered to land, before asserting that
+ * something did NOT change (an auto-waiting assertion would pass at once on the old state).
+ */
+function settle(page: Page) {
+  return page.waitForTimeout(250);
 }
 
 test.describe("header dropdowns with a mouse", () => {
@@ -89,14 +99,17 @@ test.describe("header dropdowns with a mouse", () => {
     // Leave, come back after 100 ms: the dropdown must survive well past the delay.
     await leave();
     await page.clock.runFor(100);
+    await settle(page);
     await expect(company.panel).toBeVisible();
     await company.button.hover();
     await page.clock.runFor(1000);
+    await settle(page);
     await expect(company.panel).toBeVisible();
 
     // Leave for good: still open shortly after, closed once ~200 ms have passed.
     await leave();
     await page.clock.runFor(150);
+    await settle(page);
     await expect(company.panel).toBeVisible();
     await page.clock.runFor(100);
     await expect(company.panel).toBeHidden();
@@ -256,7 +269,7 @@ test.describe("header menu items", () => {
       hrefs[name] = href;
     }
     // All links go to the same docs site; Billing, Customer, SMS and Invoice share Payment's page.
-    const docsOrigin = new URL(hrefs["API Documentation"]).origin;
+    const docsOrigin = new URL(hrefs["API Documentation"] ?? "").origin;
     for (const href of Object.values(hrefs)) expect(new URL(href).origin).toBe(docsOrigin);
     for (const name of ["Billing API", "Customer API", "SMS API", "Invoice API"]) {
       expect(hrefs[name], name).toBe(hrefs["Payment API"]);
@@ -268,7 +281,11 @@ test.describe("header menu items", () => {
     await gotoHydrated(page, "/");
     // The new tab is outside the fixture's offline guard; answer its request here.
     await context.route(/^https:\/\//, (route) =>
-      route.fulfill({ status: 200, contentType: "text/html", body: "<title>API reference</title>" }),
+      route.fulfill({
+        status: 200,
+        contentType: "text/html",
+        body: "<title>API reference</title>",
+      }),
     );
     const developers = await menu(page, "Developers");
     await developers.button.hover();
@@ -298,6 +315,7 @@ test.describe("Help Center link and the newsletter dialog", () => {
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     // Give the page far more than the ~100 ms the link-triggered opening takes.
     await page.clock.runFor(2000);
+    await settle(page);
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await expect(page.getByRole("heading", { name: NEWSLETTER_HEADING })).toHaveCount(0);
   });
@@ -318,6 +336,7 @@ test.describe("Help Center link and the newsletter dialog", () => {
     await page.reload();
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
     await page.clock.runFor(2000);
+    await settle(page);
     await expect(page).toHaveURL("/help-center");
     await expect(page.getByRole("heading", { name: NEWSLETTER_HEADING })).toHaveCount(0);
   });

@@ -1,0 +1,260 @@
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { buildApp } from "../app";
+import type { DB } from "../db/database";
+import { createOutboxWorker } from "../mail/outbox";
+import { recordingTransport, testConfig, testDatabase, testDialects } from "../testing";
+
+const contact = {
+  firstName: "Ama",
+  lastName: "Mensah",
+  email: "ama@example.com",
+  phone: "+233 55 000 0000",
+  message: "We would like to accept mobile money.",
+  agreeToPolicy: true,
+};
+const demo = {
+  product: "aslan",
+  formData: { name: "Kofi Boateng", email: "kofi@example.com", phone: "0550000000", company: "Susu Co", jobTitle: "CEO", industry: "Agriculture" },
+};
+
+describe.each(testDialects)("lead API on $name", ({ url }) => {
+  let app: FastifyInstance;
+  let db: DB;
+  const transport = recordingTransport();
+  let outbox: ReturnType<typeof createOutboxWorker>;
+
+  beforeAll(async () => {
+    db = await testDatabase(url);
+    outbox = createOutboxWorker({ db, transport, log: { info() {}, warn() {}, error() {} }, pollMs: 60_000, maxAttempts: 3 });
+    app = await buildApp({ config: testConfig(), db, outbox });
+  });
+  afterAll(async () => {
+    await app.close();
+    await db.destroy();
+  });
+  beforeEach(async () => {
+    transport.sent.length = 0;
+    for (const table of ["outbox", "demo_requests", "contact_messages", "newsletter_subscriptions"] as const) {
+      await db.deleteFrom(table).execute();
+    }
+  });
+
+  const post = (path: string, payload: unknown, headers: Record<string, string> = {}) =>
+    app.inject({ method: "POST", url: path, payload: payload as object, headers });
+
+  describe("POST /api/contact", () => {
+    it("stores the message with its notification and answers 201", async () => {
+      const res = await post("/api/contact", contact);
+      expect(res.statusCode).toBe(201);
+      const rows = await db.selectFrom("contact_messages").selectAll().execute();
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ first_name: "Ama", last_name: "Mensah", email: "ama@example.com", phone: "+233 55 000 0000" });
+      const mail = await db.selectFrom("outbox").selectAll().execute();
+      expect(mail).toHaveLength(1);
+      expect(mail[0]).toMatchObject({ kind: "contact", lead_id: rows[0]?.id, status: "pending" });
+    });
+
+    it("sends the sales team every field, phone included, with reply-to set to the visitor", async () => {
+      await post("/api/contact", contact);
+      await outbox.runOnce();
+      expect(transport.sent).toHaveLength(1);
+      const [message] = transport.sent;
+      expect(message?.to).toBe("sales@site.test");
+      expect(message?.replyTo).toBe("ama@example.com");
+      expect(message?.text).toContain("+233 55 000 0000");
+      expect(message?.text).toContain("We would like to accept mobile money.");
+      expect(message?.params).toMatchObject({ from_name: "Ama Mensah", from_email: "ama@example.com" });
+    });
+
+    it("answers 400 with the spec's message for each invalid field and stores nothing", async () => {
+      const res = await post("/api/contact", { firstName: " ", email: "nope", agreeToPolicy: false });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        error: "Some fields are missing or invalid",
+        fields: {
+          firstName: "First name is required",
+          lastName: "Last name is required",
+          email: "Email is invalid",
+          message: "Message is required",
+          agreeToPolicy: "To send a message you must first agree to our privacy policy",
+        },
+      });
+      expect(await db.selectFrom("contact_messages").selectAll().execute()).toHaveLength(0);
+    });
+
+    it("drops unknown fields and refuses over-long ones", async () => {
+      expect((await post("/api/contact", { ...contact, isAdmin: true })).statusCode).toBe(201);
+      const tooLong = await post("/api/contact", { ...contact, firstName: "x".repeat(201) });
+      expect(tooLong.statusCode).toBe(400);
+      expect(tooLong.json().fields.firstName).toMatch(/at most 200/);
+    });
+
+    it("makes header and HTML injection harmless", async () => {
+      await post("/api/contact", { ...contact, firstName: "Eve\r\nBcc: all@example.com", message: "<script>alert(1)</script>" });
+      await outbox.runOnce();
+      const [message] = transport.sent;
+      expect(message?.subject).not.toMatch(/[\r\n]/);
+      expect(message?.html).not.toContain("<script>");
+      expect(message?.html).toContain("&lt;script&gt;");
+    });
+  });
+
+  describe("POST /api/demo", () => {
+    it("keeps the {formData} shape, records product and page, and keeps free-text industry", async () => {
+      const res = await post("/api/demo", demo);
+      expect(res.statusCode).toBe(201);
+      const [row] = await db.selectFrom("demo_requests").selectAll().execute();
+      expect(row).toMatchObject({ product: "aslan", page: "/schedule-aslan-demo", name: "Kofi Boateng", industry: "Agriculture", job_title: "CEO" });
+      await outbox.runOnce();
+      expect(transport.sent[0]?.subject).toBe("Demo request (ASLAN): Kofi Boateng, Susu Co");
+      expect(transport.sent[0]?.replyTo).toBe("kofi@example.com");
+    });
+
+    it("answers 400 with the demo form's messages", async () => {
+      const res = await post("/api/demo", { product: "vas", formData: { name: "", email: "", phone: "" } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields).toEqual({ name: "Your name is required", email: "Email is required", phone: "Phone Number is required" });
+    });
+
+    it("refuses an unknown product", async () => {
+      const res = await post("/api/demo", { ...demo, product: "crypto" });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields.product).toBe("Unknown product");
+    });
+  });
+
+  describe("POST /api/subscribe", () => {
+    it("stores a pending subscription and sends a confirmation with unsubscribe headers", async () => {
+      const res = await post("/api/subscribe", { email: "Esi@Example.com" }, { referer: "https://site.test/help-center" });
+      expect(res.statusCode).toBe(202);
+      const [row] = await db.selectFrom("newsletter_subscriptions").selectAll().execute();
+      expect(row).toMatchObject({ email: "Esi@Example.com", email_key: "esi@example.com", status: "pending", source: "/help-center" });
+      await outbox.runOnce();
+      const [message] = transport.sent;
+      expect(message?.to).toBe("Esi@Example.com");
+      expect(message?.text).toContain(`https://site.test/api/newsletter/confirm?token=${row?.confirm_token}`);
+      expect(message?.text).toContain(`https://site.test/api/newsletter/unsubscribe?token=${row?.unsubscribe_token}`);
+      expect(message?.headers).toEqual({
+        "List-Unsubscribe": `<https://site.test/api/newsletter/unsubscribe?token=${row?.unsubscribe_token}>`,
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+      });
+    });
+
+    it("stores one row for an address subscribed twice and answers the same", async () => {
+      const first = await post("/api/subscribe", { email: "kwesi@example.com" });
+      const second = await post("/api/subscribe", { email: "KWESI@example.com" });
+      expect(second.statusCode).toBe(first.statusCode);
+      expect(second.body).toBe(first.body);
+      expect(await db.selectFrom("newsletter_subscriptions").selectAll().execute()).toHaveLength(1);
+      // The second request within the hour does not mail the person again.
+      expect(await db.selectFrom("outbox").selectAll().execute()).toHaveLength(1);
+    });
+
+    it("confirms through the e-mail link and lands on the confirmation page", async () => {
+      await post("/api/subscribe", { email: "abena@example.com" });
+      const row = await db.selectFrom("newsletter_subscriptions").selectAll().executeTakeFirstOrThrow();
+      const res = await app.inject({ url: `/api/newsletter/confirm?token=${row.confirm_token}` });
+      expect(res.statusCode).toBe(303);
+      expect(res.headers.location).toBe("/newsletter/confirmed");
+      const after = await db.selectFrom("newsletter_subscriptions").selectAll().executeTakeFirstOrThrow();
+      expect(after.status).toBe("confirmed");
+      expect(after.confirmed_at).not.toBeNull();
+    });
+
+    it("unsubscribes by link and by one-click POST, and the link keeps working", async () => {
+      await post("/api/subscribe", { email: "yaw@example.com" });
+      const row = await db.selectFrom("newsletter_subscriptions").selectAll().executeTakeFirstOrThrow();
+      const oneClick = await app.inject({
+        method: "POST",
+        url: `/api/newsletter/unsubscribe?token=${row.unsubscribe_token}`,
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: "List-Unsubscribe=One-Click",
+      });
+      expect(oneClick.statusCode).toBe(200);
+      expect((await db.selectFrom("newsletter_subscriptions").select("status").executeTakeFirstOrThrow()).status).toBe("unsubscribed");
+      const again = await app.inject({ url: `/api/newsletter/unsubscribe?token=${row.unsubscribe_token}` });
+      expect(again.headers.location).toBe("/newsletter/unsubscribed");
+    });
+
+    it("sends bad or unknown tokens to the invalid-link page", async () => {
+      expect((await app.inject({ url: "/api/newsletter/confirm?token=nope" })).headers.location).toBe("/newsletter/link-not-valid");
+      expect((await app.inject({ url: "/api/newsletter/confirm?token=<x>" })).headers.location).toBe("/newsletter/link-not-valid");
+      expect((await app.inject({ url: "/api/newsletter/unsubscribe" })).headers.location).toBe("/newsletter/link-not-valid");
+    });
+  });
+
+  describe("spam and bad input", () => {
+    it("answers a filled honeypot like a success and stores or sends nothing (D11)", async () => {
+      for (const [path, body] of [
+        ["/api/contact", { ...contact, website: "http://spam.example" }],
+        ["/api/demo", { ...demo, website: "x" }],
+        ["/api/subscribe", { email: "bot@example.com", website: "x" }],
+      ] as const) {
+        const res = await post(path, body);
+        expect(res.statusCode, path).toBeGreaterThanOrEqual(200);
+        expect(res.statusCode, path).toBeLessThan(300);
+      }
+      expect(await db.selectFrom("contact_messages").selectAll().execute()).toHaveLength(0);
+      expect(await db.selectFrom("demo_requests").selectAll().execute()).toHaveLength(0);
+      expect(await db.selectFrom("newsletter_subscriptions").selectAll().execute()).toHaveLength(0);
+      expect(await db.selectFrom("outbox").selectAll().execute()).toHaveLength(0);
+    });
+
+    it("answers malformed JSON with 400, a huge body with 413, a wrong type with 415", async () => {
+      const malformed = await app.inject({ method: "POST", url: "/api/contact", headers: { "content-type": "application/json" }, payload: "{nope" });
+      expect(malformed.statusCode).toBe(400);
+      const huge = await post("/api/contact", { ...contact, message: "x".repeat(20_000) });
+      expect(huge.statusCode).toBe(413);
+      const text = await app.inject({ method: "POST", url: "/api/subscribe", headers: { "content-type": "text/plain" }, payload: "a@b.gh" });
+      expect(text.statusCode).toBe(415);
+    });
+
+    it("refuses non-object bodies and prototype pollution with 400", async () => {
+      for (const payload of ["[]", "null", '"text"', "42", '{"__proto__":{"admin":true},"email":"a@b.gh"}']) {
+        const res = await app.inject({ method: "POST", url: "/api/subscribe", headers: { "content-type": "application/json" }, payload });
+        expect(res.statusCode, payload).toBe(400);
+      }
+      expect(({} as Record<string, unknown>).admin).toBeUndefined();
+    });
+  });
+
+  describe("when the database is gone", () => {
+    it("answers 503 and /api/ready reports it", async () => {
+      const broken = await testDatabase();
+      const brokenApp = await buildApp({ config: testConfig(), db: broken, outbox });
+      await broken.destroy();
+      const res = await brokenApp.inject({ method: "POST", url: "/api/contact", payload: contact });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().error).toMatch(/try again/);
+      expect((await brokenApp.inject({ url: "/api/ready" })).statusCode).toBe(503);
+      await brokenApp.close();
+    });
+
+    it("reports ready while the database answers", async () => {
+      const res = await app.inject({ url: "/api/ready" });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ status: "ready", database: "up" });
+    });
+  });
+});
+
+describe("rate limits (D11)", () => {
+  it("answers 429 with Retry-After after the limit, per endpoint and per client", async () => {
+    const db = await testDatabase();
+    const outbox = createOutboxWorker({ db, transport: recordingTransport(), log: { info() {}, warn() {}, error() {} }, pollMs: 60_000, maxAttempts: 3 });
+    const app = await buildApp({ config: testConfig({ rateLimit: { max: 3, windowMs: 60_000 } }), db, outbox });
+    const send = (ip: string, url = "/api/subscribe") =>
+      app.inject({ method: "POST", url, payload: { email: "a@b.gh" }, remoteAddress: ip });
+    for (let i = 0; i < 3; i += 1) expect((await send("10.0.0.1")).statusCode).toBe(202);
+    const limited = await send("10.0.0.1");
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+    expect(limited.json().error).toMatch(/Too many attempts/);
+    // Another client is not affected, nor is another endpoint for the same client.
+    expect((await send("10.0.0.2")).statusCode).toBe(202);
+    expect((await send("10.0.0.1", "/api/contact")).statusCode).toBe(400);
+    await app.close();
+    await db.destroy();
+  });
+});
