@@ -1,4 +1,6 @@
 /** Builders for tests: a config, a migrated database, a transport that records what it sends. */
+import { randomBytes } from "node:crypto";
+import { sql } from "kysely";
 import type { Config } from "./config";
 import { type DB, migrate, openDatabase } from "./db/database";
 import type { MailMessage } from "./mail/message";
@@ -22,17 +24,36 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   };
 }
 
-/** A fresh database: in-memory SQLite, or PostgreSQL when TEST_DATABASE_URL is given. */
+/**
+ * A fresh, migrated database: in-memory SQLite, or on PostgreSQL a new schema of its own, so
+ * test files running in parallel never see each other's rows.
+ */
 export async function testDatabase(databaseUrl?: string): Promise<DB> {
-  const db = openDatabase({ databaseUrl, sqliteFile: ":memory:" });
-  if (databaseUrl) {
-    // Start from empty tables so each suite sees only its own rows.
-    for (const table of ["outbox", "demo_requests", "contact_messages", "newsletter_subscriptions", "kysely_migration", "kysely_migration_lock"]) {
-      await db.schema.dropTable(table).ifExists().execute();
-    }
+  if (!databaseUrl) {
+    const db = openDatabase({ sqliteFile: ":memory:" });
+    await migrate(db);
+    return db;
   }
-  await migrate(db);
+  const url = await freshSchemaUrl(databaseUrl);
+  const db = openDatabase({ databaseUrl: url });
+  await migrate(db, { schema: schemaOf(url) });
   return db;
+}
+
+/** The schema a freshSchemaUrl() URL points at. */
+export function schemaOf(url: string): string | undefined {
+  return new URL(url).searchParams.get("options")?.replace(/^-c search_path=/, "");
+}
+
+/** A URL for a new, empty schema of the given PostgreSQL database. */
+export async function freshSchemaUrl(databaseUrl: string): Promise<string> {
+  const schema = `test_${randomBytes(6).toString("hex")}`;
+  const admin = openDatabase({ databaseUrl });
+  await sql`create schema ${sql.id(schema)}`.execute(admin);
+  await admin.destroy();
+  const url = new URL(databaseUrl);
+  url.searchParams.set("options", `-c search_path=${schema}`);
+  return url.toString();
 }
 
 /** Records messages instead of sending them; `failWith` makes every send throw. */

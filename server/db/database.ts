@@ -44,9 +44,11 @@ export function openDatabase({ databaseUrl, sqliteFile }: DatabaseOptions): DB {
 }
 
 /** Versioned migrations, listed here in order; each runs once per database. */
-export async function migrate(db: DB): Promise<void> {
+export async function migrate(db: DB, { schema }: { schema?: string } = {}): Promise<void> {
   const migrator = new Migrator({
     db,
+    // PostgreSQL only: keep Kysely's bookkeeping tables in the same schema as ours.
+    ...(schema ? { migrationTableSchema: schema } : {}),
     provider: { getMigrations: async () => ({ "0001-initial": initial }) },
   });
   const { error, results } = await migrator.migrateToLatest();
