@@ -1,0 +1,63 @@
+import { execFile } from "node:child_process";
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { migrate, openDatabase } from "../db/database";
+import { saveContact, saveDemoRequest, subscribe } from "../db/leads";
+import { contactNotification, demoNotification, newsletterConfirmation } from "../mail/templates";
+import { csvCell, toCsv } from "./csv";
+
+const exec = promisify(execFile);
+
+describe("CSV export cells", () => {
+  it("quotes commas, quotes and newlines", () => {
+    expect(csvCell('a "b", c')).toBe('"a ""b"", c"');
+    expect(csvCell("line\nbreak")).toBe('"line\nbreak"');
+    expect(csvCell(null)).toBe("");
+  });
+
+  it("defuses spreadsheet formulas", () => {
+    expect(csvCell("=HYPERLINK(\"http://evil\")")).toBe("\"'=HYPERLINK(\"\"http://evil\"\")\"");
+    expect(csvCell("+233550000000")).toBe("'+233550000000");
+    expect(csvCell("-1")).toBe("'-1");
+    expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
+    expect(toCsv(["a"], [{ a: "ok" }])).toBe("a\r\nok\r\n");
+  });
+});
+
+describe("npm run leads -- export", () => {
+  it("prints stored leads as CSV or JSON while the server holds the database open", async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "leads-"));
+    // The "server": an open connection that has written leads and stays open.
+    const server = openDatabase({ sqliteFile: path.join(dataDir, "leads.sqlite") });
+    await migrate(server);
+    const contact = { firstName: "Ama", lastName: "Mensah", email: "ama@example.com", phone: "+233 55", message: "=1+1, hi", agreeToPolicy: true as const };
+    await saveContact(server, contact, (at) => contactNotification(contact, at, "s@x.gh"));
+    const demo = { product: "banking" as const, formData: { name: "Kofi", email: "k@x.gh", phone: "055", company: "", jobTitle: "", industry: "Finance" } };
+    await saveDemoRequest(server, demo, "/schedule-banking-demo", (at) => demoNotification(demo, "/schedule-banking-demo", at, "s@x.gh"));
+    await subscribe(server, "esi@x.gh", "/", () => newsletterConfirmation("esi@x.gh", "c", "u"));
+
+    const cli = (args: string[]) =>
+      exec("npx", ["tsx", "server/cli/leads.ts", ...args], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" } });
+
+    const csv = (await cli(["export", "--type", "contact"])).stdout;
+    const [header, line] = csv.trim().split("\r\n");
+    expect(header).toBe("created_at,first_name,last_name,email,phone,message,policy_agreed_at");
+    expect(line).toContain(`Ama,Mensah,ama@example.com,'+233 55,"'=1+1, hi"`);
+
+    const json = JSON.parse((await cli(["export", "--type", "demo", "--format", "json"])).stdout) as Record<string, string>[];
+    expect(json).toEqual([expect.objectContaining({ product: "banking", page: "/schedule-banking-demo", name: "Kofi", industry: "Finance" })]);
+
+    const news = (await cli(["export", "--type", "newsletter"])).stdout;
+    expect(news).toContain("esi@x.gh,pending");
+    expect(news).not.toMatch(/token/);
+
+    const future = (await cli(["export", "--type", "contact", "--since", "2999-01-01"])).stdout;
+    expect(future.trim().split("\r\n")).toHaveLength(1);
+
+    await expect(cli(["export", "--type", "everything"])).rejects.toMatchObject({ code: 2 });
+    await server.destroy();
+  }, 60_000);
+});

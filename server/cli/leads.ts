@@ -1,0 +1,77 @@
+/**
+ * Staff command line for the lead store:
+ *
+ *   npm run leads -- export --type newsletter|contact|demo [--format csv|json] [--since DATE]
+ *   npm run leads -- outbox [--status pending|failed|sent]
+ *
+ * It reads the same database as the server (DATABASE_URL, or DATA_DIR/leads.sqlite) and can run
+ * while the server does: SQLite in WAL mode lets readers work beside the writer.
+ */
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { loadConfig } from "../config";
+import { migrate, openDatabase } from "../db/database";
+import { toCsv } from "./csv";
+import { EXPORT_COLUMNS, LEAD_TYPES, type LeadType, readLeads } from "./export";
+
+const USAGE = `Usage:
+  npm run leads -- export --type newsletter|contact|demo [--format csv|json] [--since YYYY-MM-DD]
+  npm run leads -- outbox [--status pending|failed|sent]`;
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n\n${USAGE}\n`);
+  process.exit(2);
+}
+
+export async function run(argv: string[], out: (text: string) => void): Promise<void> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      type: { type: "string" },
+      format: { type: "string", default: "csv" },
+      since: { type: "string" },
+      status: { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+  const command = positionals[0];
+  if (values.help || !command) return void out(`${USAGE}\n`);
+
+  const config = loadConfig();
+  const db = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, "leads.sqlite") });
+  try {
+    await migrate(db);
+    if (command === "export") {
+      const type = values.type as LeadType;
+      if (!LEAD_TYPES.includes(type)) fail(`--type must be one of: ${LEAD_TYPES.join(", ")}`);
+      if (values.format !== "csv" && values.format !== "json") fail("--format must be csv or json");
+      let since: Date | undefined;
+      if (values.since) {
+        since = new Date(values.since);
+        if (Number.isNaN(since.getTime())) fail(`--since is not a date: ${values.since}`);
+      }
+      const rows = await readLeads(db, type, since);
+      out(values.format === "json" ? `${JSON.stringify(rows, null, 2)}\n` : toCsv(EXPORT_COLUMNS[type], rows));
+    } else if (command === "outbox") {
+      let query = db
+        .selectFrom("outbox")
+        .select(["created_at", "kind", "status", "attempts", "next_attempt_at", "last_error", "sent_at"])
+        .orderBy("created_at");
+      if (values.status) query = query.where("status", "=", values.status as "pending" | "sent" | "failed");
+      const rows = await query.execute();
+      out(toCsv(["created_at", "kind", "status", "attempts", "next_attempt_at", "last_error", "sent_at"], rows));
+    } else {
+      fail(`Unknown command: ${command}`);
+    }
+  } finally {
+    await db.destroy();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  run(process.argv.slice(2), (text) => process.stdout.write(text)).catch((error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  });
+}
