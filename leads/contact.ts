@@ -11,7 +11,9 @@ export const ContactSchema = z.object({
   email: email(),
   phone: optionalText(40),
   message: requiredText("Message is required", MAX_MESSAGE),
-  agreeToPolicy: z.literal(true, { error: "To send a message you must first agree to our privacy policy" }),
+  agreeToPolicy: z.literal(true, {
+    error: "To send a message you must first agree to our privacy policy",
+  }),
   website: honeypot,
 });
 export type ContactInput = z.input<typeof ContactSchema>;

@@ -1,7 +1,13 @@
 import * as z from "zod/mini";
 import { email, honeypot, optionalText, requiredText } from "./fields";
 
-export const DEMO_PRODUCTS = ["aslan", "pension-management", "banking", "school-billing", "vas"] as const;
+export const DEMO_PRODUCTS = [
+  "aslan",
+  "pension-management",
+  "banking",
+  "school-billing",
+  "vas",
+] as const;
 export type DemoProduct = (typeof DEMO_PRODUCTS)[number];
 
 /** The page of each demo form; the server records it with the lead (D8). */

@@ -14,7 +14,9 @@ const tooLong = (max: number) => `Must be at most ${max} characters`;
 
 /** A required text field: trimmed, then non-empty. */
 export const requiredText = (message: string, max = MAX_TEXT) =>
-  z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.maxLength(max, tooLong(max)));
+  z
+    .string({ error: message })
+    .check(z.trim(), z.minLength(1, message), z.maxLength(max, tooLong(max)));
 
 /** An optional text field: trimmed, may be empty or absent. */
 export const optionalText = (max = MAX_TEXT) =>
@@ -34,7 +36,9 @@ export const email = () =>
 export const honeypot = z.optional(z.string().check(z.maxLength(MAX_TEXT)));
 
 /** Turns a failed parse into one message per field, the first for each field. */
-export function fieldErrors(error: { issues: readonly z.core.$ZodIssue[] }): Record<string, string> {
+export function fieldErrors(error: {
+  issues: readonly z.core.$ZodIssue[];
+}): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.filter((p) => typeof p === "string" || typeof p === "number").join(".");

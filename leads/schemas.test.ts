@@ -23,7 +23,13 @@ describe("contact form rules (spec 5)", () => {
   });
 
   it("gives the spec's message for every missing field", () => {
-    const result = ContactSchema.safeParse({ firstName: " ", lastName: "", email: "", message: "  ", agreeToPolicy: false });
+    const result = ContactSchema.safeParse({
+      firstName: " ",
+      lastName: "",
+      email: "",
+      message: "  ",
+      agreeToPolicy: false,
+    });
     expect(errorsOf(result)).toEqual({
       firstName: "First name is required",
       lastName: "Last name is required",
@@ -35,7 +41,9 @@ describe("contact form rules (spec 5)", () => {
 
   it("says Email is invalid for an address without @ or dot", () => {
     for (const email of ["ama", "ama@example", "ama example@x.com", "@example.com"]) {
-      expect(errorsOf(ContactSchema.safeParse({ ...valid, email })).email, email).toBe("Email is invalid");
+      expect(errorsOf(ContactSchema.safeParse({ ...valid, email })).email, email).toBe(
+        "Email is invalid",
+      );
     }
   });
 
@@ -46,14 +54,24 @@ describe("contact form rules (spec 5)", () => {
 });
 
 describe("demo request rules (spec 5, D8)", () => {
-  const formData = { name: "Kofi", email: "kofi@example.com", phone: "0550000000", company: "", jobTitle: "", industry: "" };
+  const formData = {
+    name: "Kofi",
+    email: "kofi@example.com",
+    phone: "0550000000",
+    company: "",
+    jobTitle: "",
+    industry: "",
+  };
 
   it("accepts the spec's {formData} shape plus the product", () => {
     expect(DemoRequestSchema.safeParse({ product: "aslan", formData }).success).toBe(true);
   });
 
   it("gives the spec's messages", () => {
-    const result = DemoRequestSchema.safeParse({ product: "vas", formData: { ...formData, name: "", email: "x", phone: " " } });
+    const result = DemoRequestSchema.safeParse({
+      product: "vas",
+      formData: { ...formData, name: "", email: "x", phone: " " },
+    });
     expect(errorsOf(result)).toEqual({
       name: "Your name is required",
       email: "Email is invalid",
@@ -62,8 +80,15 @@ describe("demo request rules (spec 5, D8)", () => {
   });
 
   it("keeps free-text industry (D5) and refuses an unknown product", () => {
-    expect(DemoRequestSchema.parse({ product: "banking", formData: { ...formData, industry: "Agriculture" } }).formData.industry).toBe("Agriculture");
-    expect(errorsOf(DemoRequestSchema.safeParse({ product: "loans", formData })).product).toBe("Unknown product");
+    expect(
+      DemoRequestSchema.parse({
+        product: "banking",
+        formData: { ...formData, industry: "Agriculture" },
+      }).formData.industry,
+    ).toBe("Agriculture");
+    expect(errorsOf(DemoRequestSchema.safeParse({ product: "loans", formData })).product).toBe(
+      "Unknown product",
+    );
   });
 });
 

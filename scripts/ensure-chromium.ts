@@ -19,7 +19,9 @@ if (!existsSync(CHROMIUM_PATH)) {
       run("apt-get", ["update", "-qq"]) &&
       run("apt-get", ["install", "-y", "-qq", "--no-install-recommends", "chromium"]);
     if (!ok || !existsSync(CHROMIUM_PATH)) {
-      console.error("Installing chromium failed. Run: apt-get update && apt-get install -y chromium");
+      console.error(
+        "Installing chromium failed. Run: apt-get update && apt-get install -y chromium",
+      );
       process.exit(1);
     }
   } else {

@@ -12,7 +12,9 @@ import { pagePaths } from "./page-paths";
 const outDir = path.resolve("build/client");
 
 function sitemap(paths: string[]): string {
-  const urls = paths.map((p) => `  <url><loc>${site.url}${p === "/" ? "/" : p}</loc></url>`).join("\n");
+  const urls = paths
+    .map((p) => `  <url><loc>${site.url}${p === "/" ? "/" : p}</loc></url>`)
+    .join("\n");
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
 }
 
@@ -41,7 +43,17 @@ function manifest(): string {
   )}\n`;
 }
 
-const COMPRESSIBLE = new Set([".html", ".js", ".css", ".svg", ".json", ".xml", ".txt", ".webmanifest", ".data"]);
+const COMPRESSIBLE = new Set([
+  ".html",
+  ".js",
+  ".css",
+  ".svg",
+  ".json",
+  ".xml",
+  ".txt",
+  ".webmanifest",
+  ".data",
+]);
 
 async function precompress(dir: string): Promise<void> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
@@ -50,7 +62,10 @@ async function precompress(dir: string): Promise<void> {
     if (!entry.isFile() || !COMPRESSIBLE.has(path.extname(file))) continue;
     const body = await readFile(file);
     const br = brotliCompressSync(body, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 11,
+        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
     });
     const gz = gzipSync(body, { level: 9 });
     if (br.length < body.length) await writeFile(`${file}.br`, br);
@@ -64,7 +79,9 @@ async function main() {
   await writeFile(path.join(outDir, "robots.txt"), robots());
   await writeFile(path.join(outDir, "site.webmanifest"), manifest());
   await precompress(outDir);
-  console.log(`postbuild: sitemap with ${paths.length} pages, robots.txt, manifest, precompressed assets`);
+  console.log(
+    `postbuild: sitemap with ${paths.length} pages, robots.txt, manifest, precompressed assets`,
+  );
 }
 
 await main();

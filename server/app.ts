@@ -29,7 +29,11 @@ export async function buildApp({ config, db, outbox, site }: AppDeps): Promise<F
             // Request logs carry method, path and status; never bodies, query strings with
             // tokens, or headers with personal data.
             serializers: {
-              req: (req) => ({ method: req.method, url: req.url.split("?")[0], remoteAddress: req.ip }),
+              req: (req) => ({
+                method: req.method,
+                url: req.url.split("?")[0],
+                remoteAddress: req.ip,
+              }),
             },
           },
     // A hop count is valid at run time though missing from the type.
@@ -41,9 +45,13 @@ export async function buildApp({ config, db, outbox, site }: AppDeps): Promise<F
   });
 
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
-    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    const status =
+      error.statusCode && error.statusCode >= 400 && error.statusCode < 500
+        ? error.statusCode
+        : 500;
     if (status === 500) request.log.error({ err: error }, "request failed");
-    if (status === 429 && reply.getHeader("retry-after") === undefined) reply.header("retry-after", "60");
+    if (status === 429 && reply.getHeader("retry-after") === undefined)
+      reply.header("retry-after", "60");
     // 4xx messages come from Fastify's own checks and are safe to show; 5xx details are not.
     reply.code(status).send({ error: status === 500 ? "Internal Server Error" : error.message });
   });

@@ -20,16 +20,24 @@ const EnvSchema = z
     DATA_DIR: z.string().min(1).default("./data"),
     /** The prerendered site (output of `npm run build`). */
     SITE_DIR: z.string().min(1).default("./build/client"),
-    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    LOG_LEVEL: z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
+      .default("info"),
     /** Public origin of the site, for links in e-mails. Defaults to http://localhost:PORT. */
     PUBLIC_URL: z.url().optional(),
     /** Set to use PostgreSQL; otherwise SQLite at DATA_DIR/leads.sqlite. */
     DATABASE_URL: optionalString.pipe(
-      z.string().regex(/^postgres(ql)?:\/\//, "must start with postgres://").optional(),
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, "must start with postgres://")
+        .optional(),
     ),
     MAIL_TRANSPORT: z.enum(["file", "smtp", "emailjs"]).default("file"),
     SMTP_URL: optionalString,
-    MAIL_FROM: z.string().min(3).default(`${site.name} <no-reply@${new URL(site.url).hostname.replace(/^www\./, "")}>`),
+    MAIL_FROM: z
+      .string()
+      .min(3)
+      .default(`${site.name} <no-reply@${new URL(site.url).hostname.replace(/^www\./, "")}>`),
     /** Where contact and demo notifications go. */
     SALES_EMAIL: z.email().default(site.emails.sales),
     EMAILJS_SERVICE_ID: optionalString,
@@ -50,11 +58,25 @@ const EnvSchema = z
   })
   .superRefine((env, ctx) => {
     if (env.MAIL_TRANSPORT === "smtp" && !env.SMTP_URL) {
-      ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "is required when MAIL_TRANSPORT=smtp" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["SMTP_URL"],
+        message: "is required when MAIL_TRANSPORT=smtp",
+      });
     }
     if (env.MAIL_TRANSPORT === "emailjs") {
-      for (const key of ["EMAILJS_SERVICE_ID", "EMAILJS_TEMPLATE_ID", "EMAILJS_PUBLIC_KEY", "EMAILJS_PRIVATE_KEY"] as const) {
-        if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when MAIL_TRANSPORT=emailjs" });
+      for (const key of [
+        "EMAILJS_SERVICE_ID",
+        "EMAILJS_TEMPLATE_ID",
+        "EMAILJS_PUBLIC_KEY",
+        "EMAILJS_PRIVATE_KEY",
+      ] as const) {
+        if (!env[key])
+          ctx.addIssue({
+            code: "custom",
+            path: [key],
+            message: "is required when MAIL_TRANSPORT=emailjs",
+          });
       }
     }
   });

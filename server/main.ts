@@ -9,38 +9,34 @@ import { loadSiteFiles } from "./static/site-files";
 /** Process entry: configuration, database and migrations, the site, listen, graceful stop. */
 async function main() {
   const config = loadConfig();
-  const db = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, "leads.sqlite") });
+  const db = openDatabase({
+    databaseUrl: config.databaseUrl,
+    sqliteFile: path.join(config.dataDir, "leads.sqlite"),
+  });
   await migrate(db);
   const site = await loadSiteFiles(config.siteDir);
   const transport = createTransport(config.mail, config.mailFrom);
 
-  // The app is built first so the outbox can log through Fastify's logger.
-  let outbox: ReturnType<typeof createOutboxWorker> | undefined;
-  const app = await buildApp({
-    config,
-    db,
-    site,
-    outbox: {
-      runOnce: () => outbox?.runOnce() ?? Promise.resolve(0),
-      wake: () => outbox?.wake(),
-      start: () => outbox?.start(),
-      stop: () => outbox?.stop() ?? Promise.resolve(),
-    },
-  });
-  outbox = createOutboxWorker({
+  // The outbox logs through Fastify's logger; it only logs once started, after the app exists.
+  const outbox = createOutboxWorker({
     db,
     transport,
-    log: app.log,
+    log: {
+      info: (obj, msg) => app.log.info(obj, msg),
+      warn: (obj, msg) => app.log.warn(obj, msg),
+      error: (obj, msg) => app.log.error(obj, msg),
+    },
     pollMs: config.outbox.pollMs,
     maxAttempts: config.outbox.maxAttempts,
   });
+  const app = await buildApp({ config, db, site, outbox });
 
   const stop = async (signal: string) => {
     app.log.info({ signal }, "shutting down");
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
     await app.close(); // stop accepting, finish requests in flight
-    await outbox?.stop(); // let the current send finish
+    await outbox.stop(); // let the current send finish
     transport.close();
     await db.destroy();
     process.exit(0);
@@ -50,7 +46,10 @@ async function main() {
 
   await app.listen({ host: config.host, port: config.port });
   outbox.start();
-  app.log.info({ database: config.databaseUrl ? "postgres" : "sqlite", mail: config.mail.transport }, "ready");
+  app.log.info(
+    { database: config.databaseUrl ? "postgres" : "sqlite", mail: config.mail.transport },
+    "ready",
+  );
 }
 
 main().catch((error: unknown) => {

@@ -57,7 +57,10 @@ export async function freshSchemaUrl(databaseUrl: string): Promise<string> {
 }
 
 /** Records messages instead of sending them; `failWith` makes every send throw. */
-export function recordingTransport(): MailTransport & { sent: MailMessage[]; failWith: Error | null } {
+export function recordingTransport(): MailTransport & {
+  sent: MailMessage[];
+  failWith: Error | null;
+} {
   const transport = {
     name: "recording",
     sent: [] as MailMessage[],
@@ -74,5 +77,7 @@ export function recordingTransport(): MailTransport & { sent: MailMessage[]; fai
 /** Dialects to run database tests on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const testDialects: { name: string; url?: string }[] = [
   { name: "sqlite" },
-  ...(process.env.TEST_DATABASE_URL ? [{ name: "postgres", url: process.env.TEST_DATABASE_URL }] : []),
+  ...(process.env.TEST_DATABASE_URL
+    ? [{ name: "postgres", url: process.env.TEST_DATABASE_URL }]
+    : []),
 ];

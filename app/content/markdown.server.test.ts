@@ -7,7 +7,9 @@ describe("terms and policies rendered from Markdown", () => {
 
   it("has 27 numbered clauses", () => {
     expect(terms.headings).toHaveLength(27);
-    terms.headings.forEach((heading, index) => expect(heading.text).toMatch(new RegExp(`^${index + 1}\\. `)));
+    terms.headings.forEach((heading, index) =>
+      expect(heading.text).toMatch(new RegExp(`^${index + 1}\\. `)),
+    );
   });
 
   it("gives the privacy policy clause the anchor the footer links to", () => {
@@ -35,15 +37,23 @@ describe("terms and policies rendered from Markdown", () => {
   });
 
   it("dates the 2023 policies 15 September 2023", () => {
-    for (const slug of ["merchant-onboarding-policy", "refund-and-chargeback-policy", "return-and-delivery-policy"]) {
+    for (const slug of [
+      "merchant-onboarding-policy",
+      "refund-and-chargeback-policy",
+      "return-and-delivery-policy",
+    ]) {
       expect(loadPolicy(slug).meta.effective, slug).toBe("2023-09-15");
     }
   });
 
   it("lists the chargeback steps in order", () => {
     const html = loadPolicy("refund-and-chargeback-policy").html;
-    const list = [...html.matchAll(/<ol>([\s\S]*?)<\/ol>/g)].find((m) => /Cardholder dispute/.test(m[1] ?? ""));
-    const items = [...(list?.[1] ?? "").matchAll(/<li><strong>(.*?):?<\/strong>/g)].map((m) => m[1]?.replace(/:$/, ""));
+    const list = [...html.matchAll(/<ol>([\s\S]*?)<\/ol>/g)].find((m) =>
+      /Cardholder dispute/.test(m[1] ?? ""),
+    );
+    const items = [...(list?.[1] ?? "").matchAll(/<li><strong>(.*?):?<\/strong>/g)].map((m) =>
+      m[1]?.replace(/:$/, ""),
+    );
     expect(items).toEqual([
       "Cardholder dispute",
       "Issuer investigation",
@@ -63,13 +73,17 @@ describe("terms and policies rendered from Markdown", () => {
   });
 
   it("escapes raw HTML instead of rendering it", () => {
-    const { html } = renderMarkdown('Hi <script>alert(1)</script>\n\n<img src=x onerror="alert(2)">');
+    const { html } = renderMarkdown(
+      'Hi <script>alert(1)</script>\n\n<img src=x onerror="alert(2)">',
+    );
     expect(html).not.toMatch(/<script|<img/i);
     expect(html).toContain("&lt;script&gt;");
   });
 
   it("takes heading ids from {#id} and lists the ## headings", () => {
-    const { html, headings } = renderMarkdown("## 1. First {#first}\n\ntext\n\n### Sub part\n\n## Second *one*");
+    const { html, headings } = renderMarkdown(
+      "## 1. First {#first}\n\ntext\n\n### Sub part\n\n## Second *one*",
+    );
     expect(html).toContain('<h2 id="first">1. First</h2>');
     expect(html).toContain('<h3 id="sub-part">Sub part</h3>');
     expect(headings).toEqual([

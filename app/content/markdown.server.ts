@@ -71,7 +71,13 @@ function parseFrontMatter(source: string, file: string): { meta: FrontMatter; bo
       .map((line) => {
         const colon = line.indexOf(":");
         if (colon < 0) throw new Error(`${file}: front matter line without a colon: ${line}`);
-        return [line.slice(0, colon).trim(), line.slice(colon + 1).trim().replace(/^"(.*)"$/, "$1")];
+        return [
+          line.slice(0, colon).trim(),
+          line
+            .slice(colon + 1)
+            .trim()
+            .replace(/^"(.*)"$/, "$1"),
+        ];
       }),
   );
   const parsed = FrontMatter.safeParse(fields);
@@ -90,7 +96,10 @@ function slugify(text: string): string {
     .replace(/^-|-$/g, "");
 }
 
-export function renderMarkdown(body: string, headingOffset = 0): { html: string; headings: HeadingLink[] } {
+export function renderMarkdown(
+  body: string,
+  headingOffset = 0,
+): { html: string; headings: HeadingLink[] } {
   const headings: HeadingLink[] = [];
   const marked = new Marked({
     gfm: true,
@@ -122,7 +131,12 @@ function loadDocument(file: string, headingOffset = 0): MarkdownDocument {
   const filled = fillTokens(body, file);
   return {
     slug: file.replace(/^.*\//, "").replace(/\.md$/, ""),
-    meta: { ...meta, title: fillTokens(meta.title, file), description: fillTokens(meta.description, file), author: meta.author && fillTokens(meta.author, file) },
+    meta: {
+      ...meta,
+      title: fillTokens(meta.title, file),
+      description: fillTokens(meta.description, file),
+      author: meta.author && fillTokens(meta.author, file),
+    },
     ...renderMarkdown(filled, headingOffset),
   };
 }
@@ -134,9 +148,11 @@ export function loadPolicy(slug: string): MarkdownDocument {
 
 /** Every article, newest first. */
 export function loadArticles(): MarkdownDocument[] {
-  return Object.keys(sources)
-    .filter((file) => file.startsWith("./articles/"))
-    // Each article sits under its own h2 on /articles, so its ## sections become h3.
-    .map((file) => loadDocument(file, 1))
-    .sort((a, b) => (b.meta.date ?? "").localeCompare(a.meta.date ?? ""));
+  return (
+    Object.keys(sources)
+      .filter((file) => file.startsWith("./articles/"))
+      // Each article sits under its own h2 on /articles, so its ## sections become h3.
+      .map((file) => loadDocument(file, 1))
+      .sort((a, b) => (b.meta.date ?? "").localeCompare(a.meta.date ?? ""))
+  );
 }

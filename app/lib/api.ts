@@ -27,10 +27,16 @@ export async function postLead(path: string, body: unknown): Promise<ApiResult> 
   if (response.ok) return { ok: true };
   if (response.status === 429) {
     const retry = Number(response.headers.get("retry-after"));
-    return { ok: false, kind: "rate-limited", retryAfterSeconds: Number.isFinite(retry) && retry > 0 ? retry : undefined };
+    return {
+      ok: false,
+      kind: "rate-limited",
+      retryAfterSeconds: Number.isFinite(retry) && retry > 0 ? retry : undefined,
+    };
   }
   if (response.status === 400) {
-    const data = (await response.json().catch(() => null)) as { fields?: Record<string, string> } | null;
+    const data = (await response.json().catch(() => null)) as {
+      fields?: Record<string, string>;
+    } | null;
     return { ok: false, kind: "invalid", fields: data?.fields ?? {} };
   }
   return { ok: false, kind: "server" };

@@ -20,7 +20,9 @@ export default function AboutPage() {
         <div className="container-page grid gap-10 py-12 lg:grid-cols-2 lg:py-20">
           <div>
             <p className="eyebrow">{aboutPage.eyebrow}</p>
-            <h1 className="mt-2 text-4xl font-extrabold tracking-tight text-brand-900 sm:text-5xl">{aboutPage.headline}</h1>
+            <h1 className="mt-2 text-4xl font-extrabold tracking-tight text-brand-900 sm:text-5xl">
+              {aboutPage.headline}
+            </h1>
             {aboutPage.paragraphs.map((p) => (
               <p key={p} className="mt-5 text-lg leading-8 text-muted">
                 {p}
@@ -55,7 +57,11 @@ export default function AboutPage() {
       <StatsStrip />
 
       <section aria-labelledby="leadership-heading" className="container-page py-16">
-        <SectionHeading id="leadership-heading" eyebrow="Leadership" heading="The people who lead us" />
+        <SectionHeading
+          id="leadership-heading"
+          eyebrow="Leadership"
+          heading="The people who lead us"
+        />
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {team.map((member) => (
             <li key={member.id}>
@@ -65,8 +71,17 @@ export default function AboutPage() {
                 aria-haspopup="dialog"
                 className="group w-full rounded-2xl border border-gray-200 bg-white p-6 text-left shadow-sm hover:border-brand-600"
               >
-                <img src={member.imageUrl} alt="" width="240" height="240" loading="lazy" className="mx-auto size-40 rounded-full bg-brand-50" />
-                <span className="mt-4 block text-center text-xl font-bold text-brand-900">{member.name}</span>
+                <img
+                  src={member.imageUrl}
+                  alt=""
+                  width="240"
+                  height="240"
+                  loading="lazy"
+                  className="mx-auto size-40 rounded-full bg-brand-50"
+                />
+                <span className="mt-4 block text-center text-xl font-bold text-brand-900">
+                  {member.name}
+                </span>
                 <span className="block text-center text-muted">{member.role}</span>
                 <span className="mt-3 block text-center font-semibold text-brand-700 group-hover:underline">
                   Read biography<span className="sr-only"> of {member.name}</span>
@@ -80,12 +95,21 @@ export default function AboutPage() {
       {ceo ? (
         <section aria-labelledby="ceo-heading" className="bg-brand-50">
           <div className="container-page grid items-center gap-10 py-16 md:grid-cols-[auto_1fr]">
-            <img src={ceo.imageUrl} alt={ceo.name} width="240" height="240" loading="lazy" className="mx-auto size-48 rounded-full bg-white" />
+            <img
+              src={ceo.imageUrl}
+              alt={ceo.name}
+              width="240"
+              height="240"
+              loading="lazy"
+              className="mx-auto size-48 rounded-full bg-white"
+            />
             <div>
               <h2 id="ceo-heading" className="text-3xl font-bold text-brand-900">
                 {ceoProfile.heading}
               </h2>
-              <blockquote className="mt-4 border-l-4 border-gold-400 pl-4 text-xl text-ink">“{ceoProfile.quote}”</blockquote>
+              <blockquote className="mt-4 border-l-4 border-gold-400 pl-4 text-xl text-ink">
+                “{ceoProfile.quote}”
+              </blockquote>
               {ceoProfile.paragraphs.map((p) => (
                 <p key={p} className="mt-4 text-muted">
                   {p}
@@ -99,8 +123,18 @@ export default function AboutPage() {
         </section>
       ) : null}
 
-      <section aria-labelledby="team-heading" className="container-page grid items-center gap-10 py-16 lg:grid-cols-2">
-        <img src={aboutPage.teamImage} alt={aboutPage.teamImageAlt} width="640" height="400" loading="lazy" className="h-auto w-full" />
+      <section
+        aria-labelledby="team-heading"
+        className="container-page grid items-center gap-10 py-16 lg:grid-cols-2"
+      >
+        <img
+          src={aboutPage.teamImage}
+          alt={aboutPage.teamImageAlt}
+          width="640"
+          height="400"
+          loading="lazy"
+          className="h-auto w-full"
+        />
         <div>
           <h2 id="team-heading" className="text-3xl font-bold text-brand-900">
             {aboutPage.joinCta.heading}

@@ -18,7 +18,9 @@ export default function ArticlesPage({ loaderData }: Route.ComponentProps) {
     <>
       <section className="bg-gradient-to-b from-brand-50 to-white">
         <div className="container-page py-12 lg:py-16">
-          <h1 className="text-4xl font-extrabold tracking-tight text-brand-900 sm:text-5xl">{page.headline}</h1>
+          <h1 className="text-4xl font-extrabold tracking-tight text-brand-900 sm:text-5xl">
+            {page.headline}
+          </h1>
           <p className="mt-4 max-w-2xl text-lg text-muted">{page.intro}</p>
           {articles.length > 1 ? (
             <nav aria-label="Articles" className="mt-6">
@@ -38,13 +40,28 @@ export default function ArticlesPage({ loaderData }: Route.ComponentProps) {
       <div className="container-page space-y-16 pb-16">
         {articles.length === 0 ? <p>No articles yet. Please check back soon.</p> : null}
         {articles.map((article, index) => (
-          <article key={article.slug} id={article.slug} aria-labelledby={`${article.slug}-title`} className="mx-auto max-w-3xl scroll-mt-24">
-            {index === 0 ? <img src={articleCover} alt="" width="640" height="320" className="mb-8 h-auto w-full rounded-2xl" /> : null}
+          <article
+            key={article.slug}
+            id={article.slug}
+            aria-labelledby={`${article.slug}-title`}
+            className="mx-auto max-w-3xl scroll-mt-24"
+          >
+            {index === 0 ? (
+              <img
+                src={articleCover}
+                alt=""
+                width="640"
+                height="320"
+                className="mb-8 h-auto w-full rounded-2xl"
+              />
+            ) : null}
             <h2 id={`${article.slug}-title`} className="text-3xl font-bold text-brand-900">
               {article.meta.title}
             </h2>
             <p className="mt-2 text-sm text-muted">
-              {article.meta.date ? <time dateTime={article.meta.date}>{formatDate(article.meta.date)}</time> : null}
+              {article.meta.date ? (
+                <time dateTime={article.meta.date}>{formatDate(article.meta.date)}</time>
+              ) : null}
               {article.meta.author ? <> · {article.meta.author}</> : null}
               {article.meta.readingMinutes ? <> · {article.meta.readingMinutes} min read</> : null}
             </p>

@@ -7,7 +7,8 @@ import { Testimonials } from "~/components/sections/testimonials";
 import { DownloadIcon } from "~/components/ui/icons";
 import { getMeta } from "~/lib/meta";
 
-export const meta: Route.MetaFunction = () => getMeta({ ...caseStudyMeta.seo, path: "/case-study" });
+export const meta: Route.MetaFunction = () =>
+  getMeta({ ...caseStudyMeta.seo, path: "/case-study" });
 
 const sections = [
   { id: "highlights", heading: "Highlights", items: caseStudy.highlights },
@@ -19,7 +20,12 @@ const sections = [
 export default function CaseStudyPage() {
   return (
     <>
-      <PageHero eyebrow={`Case study · ${caseStudy.client}`} headline={caseStudy.projectName} intro={<p>{caseStudy.summary}</p>} image={caseStudyImage}>
+      <PageHero
+        eyebrow={`Case study · ${caseStudy.client}`}
+        headline={caseStudy.projectName}
+        intro={<p>{caseStudy.summary}</p>}
+        image={caseStudyImage}
+      >
         {/* D15: a real PDF that ships with the site. */}
         <a href={caseStudy.brochure.href} download className="btn-primary">
           <DownloadIcon width={20} height={20} /> Download Project Brochure
@@ -33,7 +39,10 @@ export default function CaseStudyPage() {
         <p className="max-w-3xl text-lg leading-8">{caseStudy.description}</p>
         <dl className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {caseStudy.results.map((result) => (
-            <div key={result.label} className="flex flex-col-reverse rounded-2xl bg-brand-800 p-6 text-white">
+            <div
+              key={result.label}
+              className="flex flex-col-reverse rounded-2xl bg-brand-800 p-6 text-white"
+            >
               <dt className="mt-1 text-brand-50">{result.label}</dt>
               <dd className="text-3xl font-extrabold text-gold-300">{result.value}</dd>
             </div>
@@ -42,7 +51,11 @@ export default function CaseStudyPage() {
       </section>
       <div className="container-page grid gap-6 pb-16 md:grid-cols-2">
         {sections.map((section) => (
-          <section key={section.id} aria-labelledby={`${section.id}-heading`} className="rounded-2xl border border-gray-200 p-6">
+          <section
+            key={section.id}
+            aria-labelledby={`${section.id}-heading`}
+            className="rounded-2xl border border-gray-200 p-6"
+          >
             <h2 id={`${section.id}-heading`} className="text-2xl font-bold text-brand-900">
               {section.heading}
             </h2>

@@ -2,6 +2,7 @@ import type { Route } from "./+types/contact-us";
 import { contactPage as page } from "~/content/pages";
 import { ContactForm } from "~/components/forms/contact-form";
 import { ContactCards } from "~/components/sections/contact-cards";
+import { Toaster } from "~/components/ui/toast";
 import { getMeta } from "~/lib/meta";
 import { prefersReducedMotion } from "~/lib/motion";
 
@@ -14,7 +15,9 @@ export default function ContactPage() {
     <>
       <section className="bg-gradient-to-b from-brand-50 to-white">
         <div className="container-page py-12 text-center lg:py-20">
-          <h1 className="text-4xl font-extrabold tracking-tight text-brand-900 sm:text-5xl">{page.hero}</h1>
+          <h1 className="text-4xl font-extrabold tracking-tight text-brand-900 sm:text-5xl">
+            {page.hero}
+          </h1>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-muted">{page.intro}</p>
           <p className="mt-3 font-semibold text-brand-800">{page.availability}</p>
           <a
@@ -35,6 +38,7 @@ export default function ContactPage() {
         </div>
       </section>
       <ContactCards />
+      <Toaster />
       <section
         id={FORM_ANCHOR}
         tabIndex={-1}

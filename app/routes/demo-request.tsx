@@ -3,6 +3,7 @@ import type { Route } from "./+types/demo-request";
 import { getDemoPage } from "~/content/demos";
 import { DemoRequestForm } from "~/components/forms/demo-request-form";
 import { CheckIcon } from "~/components/ui/icons";
+import { Toaster } from "~/components/ui/toast";
 import { getMeta } from "~/lib/meta";
 
 // One module for the five demo request pages; the URL picks the content (app/content/demos.ts).
@@ -16,10 +17,13 @@ export default function DemoRequestPage() {
   if (!page) return null;
   return (
     <section className="bg-gradient-to-b from-brand-50 to-white">
+      <Toaster />
       <div className="container-page grid gap-12 py-12 lg:grid-cols-[1fr_1.3fr] lg:py-20">
         <div>
           <p className="eyebrow">{page.productName}</p>
-          <h1 className="mt-2 text-4xl font-extrabold tracking-tight text-brand-900 sm:text-5xl">{page.headline}</h1>
+          <h1 className="mt-2 text-4xl font-extrabold tracking-tight text-brand-900 sm:text-5xl">
+            {page.headline}
+          </h1>
           <p className="mt-5 text-lg leading-8 text-muted">{page.intro}</p>
           <h2 className="mt-8 text-xl font-bold text-brand-900">What to expect</h2>
           <ul className="mt-4 space-y-3">

@@ -18,7 +18,8 @@ export default function HelpCenterPage() {
   const [newsletterOpen, setNewsletterOpen] = useState(false);
   const location = useLocation();
   const navigate = useNavigate();
-  const wantsNewsletter = (location.state as { openNewsletter?: boolean } | null)?.openNewsletter === true;
+  const wantsNewsletter =
+    (location.state as { openNewsletter?: boolean } | null)?.openNewsletter === true;
 
   useEffect(() => {
     if (!wantsNewsletter) return;
@@ -35,7 +36,9 @@ export default function HelpCenterPage() {
       <section className="bg-gradient-to-b from-brand-50 to-white">
         <div className="container-page py-12 text-center lg:py-20">
           <p className="eyebrow">{page.eyebrow}</p>
-          <h1 className="mt-2 text-4xl font-extrabold tracking-tight text-brand-900 sm:text-5xl">{page.headline}</h1>
+          <h1 className="mt-2 text-4xl font-extrabold tracking-tight text-brand-900 sm:text-5xl">
+            {page.headline}
+          </h1>
           <p className="mx-auto mt-5 max-w-2xl text-lg text-muted">{page.intro}</p>
         </div>
       </section>

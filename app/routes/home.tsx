@@ -56,10 +56,19 @@ export default function HomePage() {
         <Link to="/get-started" className="btn-outline">
           Get Started
         </Link>
-        <ul className="mt-4 flex w-full flex-wrap items-center gap-3" aria-label="Certifications and licence">
+        <ul
+          className="mt-4 flex w-full flex-wrap items-center gap-3"
+          aria-label="Certifications and licence"
+        >
           {trustBadges.map((badge) => (
             <li key={badge.alt}>
-              <img src={badge.src} alt={badge.alt} width="140" height="56" className="h-12 w-auto" />
+              <img
+                src={badge.src}
+                alt={badge.alt}
+                width="140"
+                height="56"
+                className="h-12 w-auto"
+              />
             </li>
           ))}
         </ul>

@@ -30,13 +30,22 @@ export default function InnovationHubPage() {
         <section className="bg-gradient-to-b from-brand-50 to-white">
           <div className="container-page grid items-center gap-10 py-12 md:grid-cols-2 lg:py-20">
             <div>
-              <h1 className="text-4xl font-extrabold tracking-tight text-brand-900 sm:text-5xl">{page.headline}</h1>
+              <h1 className="text-4xl font-extrabold tracking-tight text-brand-900 sm:text-5xl">
+                {page.headline}
+              </h1>
               <p className="mt-5 text-lg leading-8 text-muted">{page.intro}</p>
               <a href="#apply" className="btn-primary mt-8">
                 Apply to join
               </a>
             </div>
-            <img src={page.image} alt="" width="480" height="360" fetchPriority="high" className="mx-auto h-auto w-full max-w-lg" />
+            <img
+              src={page.image}
+              alt=""
+              width="480"
+              height="360"
+              fetchPriority="high"
+              className="mx-auto h-auto w-full max-w-lg"
+            />
           </div>
         </section>
         <section aria-labelledby="benefits-heading" className="container-page py-16">
@@ -68,7 +77,10 @@ export default function InnovationHubPage() {
             />
             <p className="mt-4 text-sm text-muted">
               The form does not load? Write to{" "}
-              <a href={`mailto:${site.emails.innovation}`} className="font-semibold text-brand-700 underline">
+              <a
+                href={`mailto:${site.emails.innovation}`}
+                className="font-semibold text-brand-700 underline"
+              >
                 {site.emails.innovation}
               </a>{" "}
               instead.

@@ -5,7 +5,8 @@ import { getMeta } from "~/lib/meta";
 
 // The catch-all route: client-side navigation to an unknown path lands here, and the server
 // sends this page's prerendered HTML with status 404 for unknown paths it is asked for.
-export const meta: Route.MetaFunction = () => getMeta({ ...notFoundPage.seo, path: "/404", noindex: true });
+export const meta: Route.MetaFunction = () =>
+  getMeta({ ...notFoundPage.seo, path: "/404", noindex: true });
 
 export default function NotFoundPage() {
   return <NotFoundScreen />;

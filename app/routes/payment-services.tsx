@@ -6,12 +6,20 @@ import { PageHero } from "~/components/sections/page-hero";
 import { ArrowRight } from "~/components/ui/icons";
 import { getMeta } from "~/lib/meta";
 
-export const meta: Route.MetaFunction = () => getMeta({ ...page.seo, path: "/services/payment-services" });
+export const meta: Route.MetaFunction = () =>
+  getMeta({ ...page.seo, path: "/services/payment-services" });
 
 export default function PaymentServicesPage() {
   return (
     <>
-      <PageHero eyebrow={page.eyebrow} headline={page.headline} intro={<p>{page.intro}</p>} image={offerImage} imageWidth={400} imageHeight={260} />
+      <PageHero
+        eyebrow={page.eyebrow}
+        headline={page.headline}
+        intro={<p>{page.intro}</p>}
+        image={offerImage}
+        imageWidth={400}
+        imageHeight={260}
+      />
       <section aria-labelledby="payment-services-list" className="container-page pb-16">
         <h2 id="payment-services-list" className="sr-only">
           Our payment services
@@ -19,7 +27,10 @@ export default function PaymentServicesPage() {
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {page.links.map((link) => (
             <li key={link.to}>
-              <Link to={link.to} className="group flex h-full flex-col rounded-2xl border border-gray-200 p-6 hover:border-brand-600 hover:bg-brand-50">
+              <Link
+                to={link.to}
+                className="group flex h-full flex-col rounded-2xl border border-gray-200 p-6 hover:border-brand-600 hover:bg-brand-50"
+              >
                 <span className="flex items-center justify-between text-lg font-bold text-brand-900">
                   {link.label}
                   <ArrowRight className="text-brand-700 transition-transform group-hover:translate-x-1" />

@@ -11,7 +11,13 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData ? getMeta({ title: loaderData.meta.title, description: loaderData.meta.description, path: loaderData.path }) : [];
+  loaderData
+    ? getMeta({
+        title: loaderData.meta.title,
+        description: loaderData.meta.description,
+        path: loaderData.path,
+      })
+    : [];
 
 export default function PolicyPage({ loaderData }: Route.ComponentProps) {
   return <LegalDocument doc={loaderData} />;

@@ -22,7 +22,13 @@ export default function ProductPage() {
   const numbered = page.features.length > 6;
   return (
     <>
-      <PageHero eyebrow={page.eyebrow} headline={page.headline} intro={<p>{page.intro}</p>} image={page.image} imageAlt={page.imageAlt}>
+      <PageHero
+        eyebrow={page.eyebrow}
+        headline={page.headline}
+        intro={<p>{page.intro}</p>}
+        image={page.image}
+        imageAlt={page.imageAlt}
+      >
         <Link to={page.demoPath} className="btn-primary">
           Request a Demo
         </Link>
@@ -57,7 +63,12 @@ export default function ProductPage() {
         </ul>
       </section>
       <div id={FEATURES_ID} tabIndex={-1} className="scroll-mt-24 outline-none">
-        <FeatureGrid id="features-heading" heading={page.featuresHeading} features={page.features} numbered={numbered} />
+        <FeatureGrid
+          id="features-heading"
+          heading={page.featuresHeading}
+          features={page.features}
+          numbered={numbered}
+        />
       </div>
       <section aria-labelledby="benefits-heading" className="bg-brand-50">
         <div className="container-page py-16">

@@ -13,7 +13,13 @@ export const meta: Route.MetaFunction = () => getMeta({ ...page.seo, path: page.
 export default function RemittancePage() {
   return (
     <>
-      <PageHero eyebrow={page.eyebrow} headline={page.headline} intro={<p>{page.intro}</p>} image={page.image} imageAlt={page.imageAlt}>
+      <PageHero
+        eyebrow={page.eyebrow}
+        headline={page.headline}
+        intro={<p>{page.intro}</p>}
+        image={page.image}
+        imageAlt={page.imageAlt}
+      >
         <Link to="/contact-us" className="btn-primary">
           Contact Sales
         </Link>
@@ -21,7 +27,11 @@ export default function RemittancePage() {
           Access Payouts API
         </ExternalLink>
       </PageHero>
-      <FeatureGrid id="remittance-features" heading="Built for money transfer organisations" features={page.features} />
+      <FeatureGrid
+        id="remittance-features"
+        heading="Built for money transfer organisations"
+        features={page.features}
+      />
       <section aria-labelledby="corridors-heading" className="container-page pb-16">
         <h2 id="corridors-heading" className="text-2xl font-bold text-brand-900">
           Where your payouts land

@@ -20,7 +20,13 @@ export default function ServicePage() {
   if (!page) return null;
   return (
     <>
-      <PageHero eyebrow={page.eyebrow} headline={page.headline} intro={<p>{page.intro}</p>} image={page.image} imageAlt={page.imageAlt}>
+      <PageHero
+        eyebrow={page.eyebrow}
+        headline={page.headline}
+        intro={<p>{page.intro}</p>}
+        image={page.image}
+        imageAlt={page.imageAlt}
+      >
         <Link to="/contact-us" className="btn-primary">
           Contact Sales
         </Link>
@@ -28,7 +34,11 @@ export default function ServicePage() {
           {page.developer.docsLabel}
         </ExternalLink>
       </PageHero>
-      <FeatureGrid id="features-heading" heading={`Why businesses choose ${page.name}`} features={page.features} />
+      <FeatureGrid
+        id="features-heading"
+        heading={`Why businesses choose ${page.name}`}
+        features={page.features}
+      />
       <section aria-labelledby="use-cases-heading" className="container-page pb-16">
         <h2 id="use-cases-heading" className="text-2xl font-bold text-brand-900">
           Who it’s for
@@ -45,7 +55,9 @@ export default function ServicePage() {
       <section aria-labelledby="developer-heading" className="bg-brand-900 text-white">
         <div className="container-page grid items-center gap-10 py-16 lg:grid-cols-2">
           <div>
-            <p className="text-sm font-semibold tracking-wider text-gold-300 uppercase">For developers</p>
+            <p className="text-sm font-semibold tracking-wider text-gold-300 uppercase">
+              For developers
+            </p>
             <h2 id="developer-heading" className="mt-2 text-3xl font-bold">
               {page.developer.heading}
             </h2>

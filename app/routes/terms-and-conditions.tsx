@@ -11,7 +11,13 @@ export function loader() {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData ? getMeta({ title: loaderData.meta.title, description: loaderData.meta.description, path: "/terms-and-conditions" }) : [];
+  loaderData
+    ? getMeta({
+        title: loaderData.meta.title,
+        description: loaderData.meta.description,
+        path: "/terms-and-conditions",
+      })
+    : [];
 
 export default function TermsPage({ loaderData }: Route.ComponentProps) {
   return <LegalDocument doc={loaderData} />;

@@ -6,12 +6,20 @@ import { CatalogueGrid } from "~/components/sections/catalogue-grid";
 import { PageHero } from "~/components/sections/page-hero";
 import { getMeta } from "~/lib/meta";
 
-export const meta: Route.MetaFunction = () => getMeta({ ...page.seo, path: "/services/value-added-services" });
+export const meta: Route.MetaFunction = () =>
+  getMeta({ ...page.seo, path: "/services/value-added-services" });
 
 export default function ValueAddedServicesPage() {
   return (
     <>
-      <PageHero eyebrow={page.eyebrow} headline={page.headline} intro={<p>{page.intro}</p>} image={offerImage} imageWidth={400} imageHeight={260}>
+      <PageHero
+        eyebrow={page.eyebrow}
+        headline={page.headline}
+        intro={<p>{page.intro}</p>}
+        image={offerImage}
+        imageWidth={400}
+        imageHeight={260}
+      >
         <Link to={page.demoCta.to} className="btn-primary">
           {page.demoCta.label}
         </Link>

@@ -8,7 +8,10 @@ export function csvCell(value: unknown): string {
   return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function toCsv(columns: readonly string[], rows: readonly Record<string, unknown>[]): string {
+export function toCsv(
+  columns: readonly string[],
+  rows: readonly Record<string, unknown>[],
+): string {
   const lines = [columns.map(csvCell).join(",")];
   for (const row of rows) lines.push(columns.map((column) => csvCell(row[column])).join(","));
   return `${lines.join("\r\n")}\r\n`;

@@ -5,9 +5,35 @@ export type LeadType = (typeof LEAD_TYPES)[number];
 
 /** Columns exported per lead type, oldest lead first. Tokens are never exported. */
 export const EXPORT_COLUMNS: Record<LeadType, readonly string[]> = {
-  newsletter: ["created_at", "email", "status", "consent_at", "confirmed_at", "unsubscribed_at", "source"],
-  contact: ["created_at", "first_name", "last_name", "email", "phone", "message", "policy_agreed_at"],
-  demo: ["created_at", "product", "page", "name", "email", "phone", "company", "job_title", "industry"],
+  newsletter: [
+    "created_at",
+    "email",
+    "status",
+    "consent_at",
+    "confirmed_at",
+    "unsubscribed_at",
+    "source",
+  ],
+  contact: [
+    "created_at",
+    "first_name",
+    "last_name",
+    "email",
+    "phone",
+    "message",
+    "policy_agreed_at",
+  ],
+  demo: [
+    "created_at",
+    "product",
+    "page",
+    "name",
+    "email",
+    "phone",
+    "company",
+    "job_title",
+    "industry",
+  ],
 };
 
 const TABLES = {
@@ -17,7 +43,11 @@ const TABLES = {
 } as const;
 
 /** Reads the leads of one type, optionally only those stored at or after `since`. */
-export async function readLeads(db: DB, type: LeadType, since?: Date): Promise<Record<string, unknown>[]> {
+export async function readLeads(
+  db: DB,
+  type: LeadType,
+  since?: Date,
+): Promise<Record<string, unknown>[]> {
   let query = db
     .selectFrom(TABLES[type])
     .select(EXPORT_COLUMNS[type] as never[])

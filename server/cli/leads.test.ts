@@ -19,7 +19,7 @@ describe("CSV export cells", () => {
   });
 
   it("defuses spreadsheet formulas", () => {
-    expect(csvCell("=HYPERLINK(\"http://evil\")")).toBe("\"'=HYPERLINK(\"\"http://evil\"\")\"");
+    expect(csvCell('=HYPERLINK("http://evil")')).toBe('"\'=HYPERLINK(""http://evil"")"');
     expect(csvCell("+233550000000")).toBe("'+233550000000");
     expect(csvCell("-1")).toBe("'-1");
     expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
@@ -33,22 +33,52 @@ describe("npm run leads -- export", () => {
     // The "server": an open connection that has written leads and stays open.
     const server = openDatabase({ sqliteFile: path.join(dataDir, "leads.sqlite") });
     await migrate(server);
-    const contact = { firstName: "Ama", lastName: "Mensah", email: "ama@example.com", phone: "+233 55", message: "=1+1, hi", agreeToPolicy: true as const };
+    const contact = {
+      firstName: "Ama",
+      lastName: "Mensah",
+      email: "ama@example.com",
+      phone: "+233 55",
+      message: "=1+1, hi",
+      agreeToPolicy: true as const,
+    };
     await saveContact(server, contact, (at) => contactNotification(contact, at, "s@x.gh"));
-    const demo = { product: "banking" as const, formData: { name: "Kofi", email: "k@x.gh", phone: "055", company: "", jobTitle: "", industry: "Finance" } };
-    await saveDemoRequest(server, demo, "/schedule-banking-demo", (at) => demoNotification(demo, "/schedule-banking-demo", at, "s@x.gh"));
+    const demo = {
+      product: "banking" as const,
+      formData: {
+        name: "Kofi",
+        email: "k@x.gh",
+        phone: "055",
+        company: "",
+        jobTitle: "",
+        industry: "Finance",
+      },
+    };
+    await saveDemoRequest(server, demo, "/schedule-banking-demo", (at) =>
+      demoNotification(demo, "/schedule-banking-demo", at, "s@x.gh"),
+    );
     await subscribe(server, "esi@x.gh", "/", () => newsletterConfirmation("esi@x.gh", "c", "u"));
 
     const cli = (args: string[]) =>
-      exec("npx", ["tsx", "server/cli/leads.ts", ...args], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" } });
+      exec("npx", ["tsx", "server/cli/leads.ts", ...args], {
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+      });
 
     const csv = (await cli(["export", "--type", "contact"])).stdout;
     const [header, line] = csv.trim().split("\r\n");
     expect(header).toBe("created_at,first_name,last_name,email,phone,message,policy_agreed_at");
     expect(line).toContain(`Ama,Mensah,ama@example.com,'+233 55,"'=1+1, hi"`);
 
-    const json = JSON.parse((await cli(["export", "--type", "demo", "--format", "json"])).stdout) as Record<string, string>[];
-    expect(json).toEqual([expect.objectContaining({ product: "banking", page: "/schedule-banking-demo", name: "Kofi", industry: "Finance" })]);
+    const json = JSON.parse(
+      (await cli(["export", "--type", "demo", "--format", "json"])).stdout,
+    ) as Record<string, string>[];
+    expect(json).toEqual([
+      expect.objectContaining({
+        product: "banking",
+        page: "/schedule-banking-demo",
+        name: "Kofi",
+        industry: "Finance",
+      }),
+    ]);
 
     const news = (await cli(["export", "--type", "newsletter"])).stdout;
     expect(news).toContain("esi@x.gh,pending");

@@ -39,7 +39,10 @@ export async function run(argv: string[], out: (text: string) => void): Promise<
   if (values.help || !command) return void out(`${USAGE}\n`);
 
   const config = loadConfig();
-  const db = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, "leads.sqlite") });
+  const db = openDatabase({
+    databaseUrl: config.databaseUrl,
+    sqliteFile: path.join(config.dataDir, "leads.sqlite"),
+  });
   try {
     await migrate(db);
     if (command === "export") {
@@ -52,15 +55,33 @@ export async function run(argv: string[], out: (text: string) => void): Promise<
         if (Number.isNaN(since.getTime())) fail(`--since is not a date: ${values.since}`);
       }
       const rows = await readLeads(db, type, since);
-      out(values.format === "json" ? `${JSON.stringify(rows, null, 2)}\n` : toCsv(EXPORT_COLUMNS[type], rows));
+      out(
+        values.format === "json"
+          ? `${JSON.stringify(rows, null, 2)}\n`
+          : toCsv(EXPORT_COLUMNS[type], rows),
+      );
     } else if (command === "outbox") {
       let query = db
         .selectFrom("outbox")
-        .select(["created_at", "kind", "status", "attempts", "next_attempt_at", "last_error", "sent_at"])
+        .select([
+          "created_at",
+          "kind",
+          "status",
+          "attempts",
+          "next_attempt_at",
+          "last_error",
+          "sent_at",
+        ])
         .orderBy("created_at");
-      if (values.status) query = query.where("status", "=", values.status as "pending" | "sent" | "failed");
+      if (values.status)
+        query = query.where("status", "=", values.status as "pending" | "sent" | "failed");
       const rows = await query.execute();
-      out(toCsv(["created_at", "kind", "status", "attempts", "next_attempt_at", "last_error", "sent_at"], rows));
+      out(
+        toCsv(
+          ["created_at", "kind", "status", "attempts", "next_attempt_at", "last_error", "sent_at"],
+          rows,
+        ),
+      );
     } else {
       fail(`Unknown command: ${command}`);
     }

@@ -9,7 +9,11 @@ import type { DB } from "./database";
 const token = () => randomBytes(24).toString("base64url");
 
 /** Stores a contact message and its notification in one transaction (D9). */
-export async function saveContact(db: DB, contact: Contact, notify: (receivedAt: string) => MailMessage): Promise<string> {
+export async function saveContact(
+  db: DB,
+  contact: Contact,
+  notify: (receivedAt: string) => MailMessage,
+): Promise<string> {
   const id = randomUUID();
   const now = new Date().toISOString();
   await db.transaction().execute(async (trx) => {
@@ -72,13 +76,22 @@ type ConfirmationMail = (tokens: { confirmToken: string; unsubscribeToken: strin
  * address is stored as pending with a confirmation e-mail; a pending one gets the e-mail again
  * (at most hourly); a confirmed one is left alone; an unsubscribed one starts over as pending.
  */
-export async function subscribe(db: DB, email: string, source: string, confirmation: ConfirmationMail): Promise<void> {
+export async function subscribe(
+  db: DB,
+  email: string,
+  source: string,
+  confirmation: ConfirmationMail,
+): Promise<void> {
   const emailKey = email.toLowerCase();
   const attempt = () =>
     db.transaction().execute(async (trx) => {
       const now = new Date();
       const at = now.toISOString();
-      const existing = await trx.selectFrom("newsletter_subscriptions").selectAll().where("email_key", "=", emailKey).executeTakeFirst();
+      const existing = await trx
+        .selectFrom("newsletter_subscriptions")
+        .selectAll()
+        .where("email_key", "=", emailKey)
+        .executeTakeFirst();
 
       if (!existing) {
         const row = {
@@ -99,7 +112,10 @@ export async function subscribe(db: DB, email: string, source: string, confirmat
         await enqueueMail(trx, {
           kind: "newsletter-confirmation",
           leadId: row.id,
-          message: confirmation({ confirmToken: row.confirm_token, unsubscribeToken: row.unsubscribe_token }),
+          message: confirmation({
+            confirmToken: row.confirm_token,
+            unsubscribeToken: row.unsubscribe_token,
+          }),
           now: at,
         });
         return;
@@ -118,7 +134,13 @@ export async function subscribe(db: DB, email: string, source: string, confirmat
       const confirmToken = existing.status === "unsubscribed" ? token() : existing.confirm_token;
       await trx
         .updateTable("newsletter_subscriptions")
-        .set({ status: "pending", confirm_token: confirmToken, consent_at: at, unsubscribed_at: null, updated_at: at })
+        .set({
+          status: "pending",
+          confirm_token: confirmToken,
+          consent_at: at,
+          unsubscribed_at: null,
+          updated_at: at,
+        })
         .where("id", "=", existing.id)
         .execute();
       await enqueueMail(trx, {
@@ -143,10 +165,18 @@ export type ConfirmResult = "confirmed" | "invalid";
 /** Confirms a pending subscription by its token; confirming twice is fine. */
 export async function confirmSubscription(db: DB, confirmToken: string): Promise<ConfirmResult> {
   const at = new Date().toISOString();
-  const row = await db.selectFrom("newsletter_subscriptions").select(["id", "status"]).where("confirm_token", "=", confirmToken).executeTakeFirst();
+  const row = await db
+    .selectFrom("newsletter_subscriptions")
+    .select(["id", "status"])
+    .where("confirm_token", "=", confirmToken)
+    .executeTakeFirst();
   if (!row || row.status === "unsubscribed") return "invalid";
   if (row.status === "pending") {
-    await db.updateTable("newsletter_subscriptions").set({ status: "confirmed", confirmed_at: at, updated_at: at }).where("id", "=", row.id).execute();
+    await db
+      .updateTable("newsletter_subscriptions")
+      .set({ status: "confirmed", confirmed_at: at, updated_at: at })
+      .where("id", "=", row.id)
+      .execute();
   }
   return "confirmed";
 }
@@ -154,10 +184,18 @@ export async function confirmSubscription(db: DB, confirmToken: string): Promise
 /** Unsubscribes by token. Tokens never expire, so an old e-mail's link keeps working. */
 export async function unsubscribe(db: DB, unsubscribeToken: string): Promise<boolean> {
   const at = new Date().toISOString();
-  const row = await db.selectFrom("newsletter_subscriptions").select(["id", "status"]).where("unsubscribe_token", "=", unsubscribeToken).executeTakeFirst();
+  const row = await db
+    .selectFrom("newsletter_subscriptions")
+    .select(["id", "status"])
+    .where("unsubscribe_token", "=", unsubscribeToken)
+    .executeTakeFirst();
   if (!row) return false;
   if (row.status !== "unsubscribed") {
-    await db.updateTable("newsletter_subscriptions").set({ status: "unsubscribed", unsubscribed_at: at, updated_at: at }).where("id", "=", row.id).execute();
+    await db
+      .updateTable("newsletter_subscriptions")
+      .set({ status: "unsubscribed", unsubscribed_at: at, updated_at: at })
+      .where("id", "=", row.id)
+      .execute();
   }
   return true;
 }

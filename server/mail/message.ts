@@ -26,6 +26,11 @@ export function escapeHtml(value: string): string {
  * (CR and LF included, the stuff of header injection) become spaces.
  */
 export function oneLine(value: string, max = 150): string {
-  // eslint-disable-next-line no-control-regex
-  return value.replace(/[\u0000-\u001f\u007f]+/g, " ").trim().slice(0, max);
+  return (
+    value
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u001f\u007f]+/g, " ")
+      .trim()
+      .slice(0, max)
+  );
 }

@@ -15,10 +15,19 @@ import { contactNotification } from "./templates";
 import { createTransport } from "./transports";
 
 const quiet = { info() {}, warn() {}, error() {} };
-const contact = { firstName: "Ama", lastName: "Mensah", email: "ama@example.com", phone: "0550000000", message: "Hello", agreeToPolicy: true as const };
+const contact = {
+  firstName: "Ama",
+  lastName: "Mensah",
+  email: "ama@example.com",
+  phone: "0550000000",
+  message: "Hello",
+  agreeToPolicy: true as const,
+};
 
 /** A real SMTP server in the test process that records what it receives. */
-async function startSmtp(port = 0): Promise<{ server: SMTPServer; port: number; received: string[] }> {
+async function startSmtp(
+  port = 0,
+): Promise<{ server: SMTPServer; port: number; received: string[] }> {
   const received: string[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -38,7 +47,8 @@ async function startSmtp(port = 0): Promise<{ server: SMTPServer; port: number; 
   return { server, port: (server.server.address() as AddressInfo).port, received };
 }
 
-const stopSmtp = (server: SMTPServer) => new Promise<void>((resolve) => server.close(() => resolve()));
+const stopSmtp = (server: SMTPServer) =>
+  new Promise<void>((resolve) => server.close(() => resolve()));
 
 async function storeLead(db: DB) {
   await saveContact(db, contact, (at) => contactNotification(contact, at, "sales@site.test"));
@@ -61,8 +71,19 @@ describe.each(testDialects)("outbox on $name", ({ url }) => {
 
     const start = Date.now() + 1_000;
     let clock = new Date(start);
-    const transport = createTransport({ transport: "smtp", url: `smtp://127.0.0.1:${port}` }, "Site <no-reply@site.test>");
-    const worker = createOutboxWorker({ db, transport, log: quiet, pollMs: 60_000, maxAttempts: 5, retryBaseMs: 30_000, now: () => clock });
+    const transport = createTransport(
+      { transport: "smtp", url: `smtp://127.0.0.1:${port}` },
+      "Site <no-reply@site.test>",
+    );
+    const worker = createOutboxWorker({
+      db,
+      transport,
+      log: quiet,
+      pollMs: 60_000,
+      maxAttempts: 5,
+      retryBaseMs: 30_000,
+      now: () => clock,
+    });
 
     await storeLead(db);
     expect(await worker.runOnce()).toBe(1);
@@ -96,8 +117,22 @@ describe.each(testDialects)("outbox on $name", ({ url }) => {
 
   it("marks a message failed after the maximum number of attempts", async () => {
     let clock = new Date(Date.now() + 1_000);
-    const transport = { name: "broken", async send() { throw new Error("mailbox unavailable"); }, close() {} };
-    const worker = createOutboxWorker({ db, transport, log: quiet, pollMs: 60_000, maxAttempts: 3, retryBaseMs: 1_000, now: () => clock });
+    const transport = {
+      name: "broken",
+      async send() {
+        throw new Error("mailbox unavailable");
+      },
+      close() {},
+    };
+    const worker = createOutboxWorker({
+      db,
+      transport,
+      log: quiet,
+      pollMs: 60_000,
+      maxAttempts: 3,
+      retryBaseMs: 1_000,
+      now: () => clock,
+    });
     await storeLead(db);
     for (let i = 0; i < 3; i += 1) {
       await worker.runOnce();
@@ -127,8 +162,20 @@ describe.each(testDialects)("outbox on $name", ({ url }) => {
     await migrate(first, { schema: target.databaseUrl && schemaOf(target.databaseUrl) });
     const second = openDatabase(target);
     for (let i = 0; i < 10; i += 1) await storeLead(first);
-    const a = createOutboxWorker({ db: first, transport: slowTransport, log: quiet, pollMs: 60_000, maxAttempts: 3 });
-    const b = createOutboxWorker({ db: second, transport: slowTransport, log: quiet, pollMs: 60_000, maxAttempts: 3 });
+    const a = createOutboxWorker({
+      db: first,
+      transport: slowTransport,
+      log: quiet,
+      pollMs: 60_000,
+      maxAttempts: 3,
+    });
+    const b = createOutboxWorker({
+      db: second,
+      transport: slowTransport,
+      log: quiet,
+      pollMs: 60_000,
+      maxAttempts: 3,
+    });
     await Promise.all([a.runOnce(), b.runOnce()]);
     await Promise.all([a.runOnce(), b.runOnce()]);
     expect(sent).toHaveLength(10);
@@ -175,7 +222,14 @@ describe("transports", () => {
   it("emailjs: posts the REST API with the private key, and throws on refusal", async () => {
     const { port } = http.address() as AddressInfo;
     const transport = createTransport(
-      { transport: "emailjs", apiUrl: `http://127.0.0.1:${port}/api/v1.0/email/send`, serviceId: "svc", templateId: "tpl", publicKey: "pub", privateKey: "secret" },
+      {
+        transport: "emailjs",
+        apiUrl: `http://127.0.0.1:${port}/api/v1.0/email/send`,
+        serviceId: "svc",
+        templateId: "tpl",
+        publicKey: "pub",
+        privateKey: "secret",
+      },
       "Site <no-reply@site.test>",
     );
     await transport.send(message, "id-1");
@@ -184,7 +238,13 @@ describe("transports", () => {
       template_id: "tpl",
       user_id: "pub",
       accessToken: "secret",
-      template_params: { from_name: "Ama Mensah", from_email: "ama@example.com", to_name: expect.stringContaining("Sales"), to_email: "sales@site.test", reply_to: "ama@example.com" },
+      template_params: {
+        from_name: "Ama Mensah",
+        from_email: "ama@example.com",
+        to_name: expect.stringContaining("Sales"),
+        to_email: "sales@site.test",
+        reply_to: "ama@example.com",
+      },
     });
     answer = 403;
     await expect(transport.send(message, "id-2")).rejects.toThrow(/403/);
@@ -193,6 +253,8 @@ describe("transports", () => {
 
 describe("retry delay", () => {
   it("doubles from the base up to the cap", () => {
-    expect([1, 2, 3, 4].map((n) => retryDelayMs(n, 30_000, 100_000))).toEqual([30_000, 60_000, 100_000, 100_000]);
+    expect([1, 2, 3, 4].map((n) => retryDelayMs(n, 30_000, 100_000))).toEqual([
+      30_000, 60_000, 100_000, 100_000,
+    ]);
   });
 });

@@ -8,7 +8,12 @@ import type { MailTransport } from "./transports";
 /** Adds a message to the outbox inside the caller's transaction (D9: lead and mail together). */
 export async function enqueueMail(
   trx: Transaction<Database> | DB,
-  { kind, leadId, message, now }: { kind: string; leadId: string; message: MailMessage; now: string },
+  {
+    kind,
+    leadId,
+    message,
+    now,
+  }: { kind: string; leadId: string; message: MailMessage; now: string },
 ): Promise<void> {
   await trx
     .insertInto("outbox")
@@ -31,7 +36,11 @@ export async function enqueueMail(
 export interface OutboxOptions {
   db: DB;
   transport: MailTransport;
-  log: { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+  log: {
+    info: (obj: object, msg: string) => void;
+    warn: (obj: object, msg: string) => void;
+    error: (obj: object, msg: string) => void;
+  };
   pollMs: number;
   maxAttempts: number;
   /** First retry delay; it doubles with each failed attempt up to maxRetryDelayMs. */
@@ -75,21 +84,38 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
   async function claim(id: string, at: Date): Promise<boolean> {
     const result = await db
       .updateTable("outbox")
-      .set({ claimed_by: instanceId, claimed_until: new Date(at.getTime() + leaseMs).toISOString() })
+      .set({
+        claimed_by: instanceId,
+        claimed_until: new Date(at.getTime() + leaseMs).toISOString(),
+      })
       .where("id", "=", id)
       .where("status", "=", "pending")
-      .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<", at.toISOString())]))
+      .where((eb) =>
+        eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<", at.toISOString())]),
+      )
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }
 
-  async function deliver(row: { id: string; kind: string; payload: string; attempts: number }): Promise<void> {
+  async function deliver(row: {
+    id: string;
+    kind: string;
+    payload: string;
+    attempts: number;
+  }): Promise<void> {
     const message = JSON.parse(row.payload) as MailMessage;
     try {
       await transport.send(message, row.id);
       await db
         .updateTable("outbox")
-        .set({ status: "sent", sent_at: now().toISOString(), attempts: row.attempts + 1, last_error: null, claimed_by: null, claimed_until: null })
+        .set({
+          status: "sent",
+          sent_at: now().toISOString(),
+          attempts: row.attempts + 1,
+          last_error: null,
+          claimed_by: null,
+          claimed_until: null,
+        })
         .where("id", "=", row.id)
         .execute();
       log.info({ outboxId: row.id, kind: row.kind, transport: transport.name }, "mail sent");
@@ -103,13 +129,18 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
           status: failed ? "failed" : "pending",
           attempts,
           last_error: lastError,
-          next_attempt_at: new Date(now().getTime() + retryDelayMs(attempts, retryBaseMs, maxRetryDelayMs)).toISOString(),
+          next_attempt_at: new Date(
+            now().getTime() + retryDelayMs(attempts, retryBaseMs, maxRetryDelayMs),
+          ).toISOString(),
           claimed_by: null,
           claimed_until: null,
         })
         .where("id", "=", row.id)
         .execute();
-      (failed ? log.error : log.warn)({ outboxId: row.id, kind: row.kind, attempts, err: lastError }, failed ? "mail failed for good" : "mail send failed, will retry");
+      (failed ? log.error : log.warn)(
+        { outboxId: row.id, kind: row.kind, attempts, err: lastError },
+        failed ? "mail failed for good" : "mail send failed, will retry",
+      );
     }
   }
 
@@ -120,7 +151,9 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
       .select(["id", "kind", "payload", "attempts"])
       .where("status", "=", "pending")
       .where("next_attempt_at", "<=", at.toISOString())
-      .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<", at.toISOString())]))
+      .where((eb) =>
+        eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<", at.toISOString())]),
+      )
       .orderBy("next_attempt_at")
       .limit(20)
       .execute();
@@ -137,7 +170,10 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
     // One run at a time per instance; a wake during a run is served by the next run.
     running ??= sendDue()
       .catch((error: unknown) => {
-        log.error({ err: error instanceof Error ? error.message : String(error) }, "outbox run failed");
+        log.error(
+          { err: error instanceof Error ? error.message : String(error) },
+          "outbox run failed",
+        );
         return 0;
       })
       .finally(() => {

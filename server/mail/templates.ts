@@ -27,7 +27,11 @@ function layout(title: string, body: string): string {
 }
 
 /** The sales team's notice of a contact message: every field, phone included (D6). */
-export function contactNotification(contact: Contact, receivedAt: string, salesEmail: string): MailMessage {
+export function contactNotification(
+  contact: Contact,
+  receivedAt: string,
+  salesEmail: string,
+): MailMessage {
   const name = `${contact.firstName} ${contact.lastName}`;
   const rows = table([
     { label: "Name", value: name },
@@ -63,7 +67,12 @@ const PRODUCT_NAMES: Record<DemoRequest["product"], string> = {
 };
 
 /** The sales team's notice of a demo request, naming the product and page (D8). */
-export function demoNotification(demo: DemoRequest, page: string, receivedAt: string, salesEmail: string): MailMessage {
+export function demoNotification(
+  demo: DemoRequest,
+  page: string,
+  receivedAt: string,
+  salesEmail: string,
+): MailMessage {
   const product = PRODUCT_NAMES[demo.product];
   const f = demo.formData;
   const rows = table([
@@ -83,7 +92,10 @@ export function demoNotification(demo: DemoRequest, page: string, receivedAt: st
     replyTo: f.email,
     subject: oneLine(`Demo request (${product}): ${f.name}${f.company ? `, ${f.company}` : ""}`),
     text: `${title}\n\n${rows.text}\n\nReply to this e-mail to schedule the demo with ${f.name}.`,
-    html: layout(title, `${rows.html}<p>Reply to this e-mail to schedule the demo with ${escapeHtml(f.name)}.</p>`),
+    html: layout(
+      title,
+      `${rows.html}<p>Reply to this e-mail to schedule the demo with ${escapeHtml(f.name)}.</p>`,
+    ),
     params: {
       from_name: oneLine(f.name),
       from_email: f.email,
@@ -98,7 +110,11 @@ export function demoNotification(demo: DemoRequest, page: string, receivedAt: st
  * The double opt-in e-mail (D10). Like every newsletter e-mail it carries an unsubscribe link
  * and the List-Unsubscribe headers for one-click unsubscribing in mail clients (RFC 8058).
  */
-export function newsletterConfirmation(email: string, confirmUrl: string, unsubscribeUrl: string): MailMessage {
+export function newsletterConfirmation(
+  email: string,
+  confirmUrl: string,
+  unsubscribeUrl: string,
+): MailMessage {
   const title = `Confirm your subscription to the ${site.name} newsletter`;
   const text = [
     `Hello,`,
@@ -127,6 +143,11 @@ export function newsletterConfirmation(email: string, confirmUrl: string, unsubs
       "List-Unsubscribe": `<${unsubscribeUrl}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     },
-    params: { to_email: email, confirm_url: confirmUrl, unsubscribe_url: unsubscribeUrl, message: text },
+    params: {
+      to_email: email,
+      confirm_url: confirmUrl,
+      unsubscribe_url: unsubscribeUrl,
+      message: text,
+    },
   };
 }

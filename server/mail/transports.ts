@@ -27,7 +27,11 @@ function nodemailerMessage(message: MailMessage, from: string, id: string) {
 
 /** Zero-config default: each message becomes an .eml file under DATA_DIR/mail/. */
 function fileTransport(dir: string, from: string): MailTransport {
-  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const composer = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: "unix",
+  });
   return {
     name: "file",
     async send(message, id) {

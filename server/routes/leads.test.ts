@@ -15,7 +15,14 @@ const contact = {
 };
 const demo = {
   product: "aslan",
-  formData: { name: "Kofi Boateng", email: "kofi@example.com", phone: "0550000000", company: "Susu Co", jobTitle: "CEO", industry: "Agriculture" },
+  formData: {
+    name: "Kofi Boateng",
+    email: "kofi@example.com",
+    phone: "0550000000",
+    company: "Susu Co",
+    jobTitle: "CEO",
+    industry: "Agriculture",
+  },
 };
 
 describe.each(testDialects)("lead API on $name", ({ url }) => {
@@ -26,7 +33,13 @@ describe.each(testDialects)("lead API on $name", ({ url }) => {
 
   beforeAll(async () => {
     db = await testDatabase(url);
-    outbox = createOutboxWorker({ db, transport, log: { info() {}, warn() {}, error() {} }, pollMs: 60_000, maxAttempts: 3 });
+    outbox = createOutboxWorker({
+      db,
+      transport,
+      log: { info() {}, warn() {}, error() {} },
+      pollMs: 60_000,
+      maxAttempts: 3,
+    });
     app = await buildApp({ config: testConfig(), db, outbox });
   });
   afterAll(async () => {
@@ -35,7 +48,12 @@ describe.each(testDialects)("lead API on $name", ({ url }) => {
   });
   beforeEach(async () => {
     transport.sent.length = 0;
-    for (const table of ["outbox", "demo_requests", "contact_messages", "newsletter_subscriptions"] as const) {
+    for (const table of [
+      "outbox",
+      "demo_requests",
+      "contact_messages",
+      "newsletter_subscriptions",
+    ] as const) {
       await db.deleteFrom(table).execute();
     }
   });
@@ -49,7 +67,12 @@ describe.each(testDialects)("lead API on $name", ({ url }) => {
       expect(res.statusCode).toBe(201);
       const rows = await db.selectFrom("contact_messages").selectAll().execute();
       expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ first_name: "Ama", last_name: "Mensah", email: "ama@example.com", phone: "+233 55 000 0000" });
+      expect(rows[0]).toMatchObject({
+        first_name: "Ama",
+        last_name: "Mensah",
+        email: "ama@example.com",
+        phone: "+233 55 000 0000",
+      });
       const mail = await db.selectFrom("outbox").selectAll().execute();
       expect(mail).toHaveLength(1);
       expect(mail[0]).toMatchObject({ kind: "contact", lead_id: rows[0]?.id, status: "pending" });
@@ -64,11 +87,18 @@ describe.each(testDialects)("lead API on $name", ({ url }) => {
       expect(message?.replyTo).toBe("ama@example.com");
       expect(message?.text).toContain("+233 55 000 0000");
       expect(message?.text).toContain("We would like to accept mobile money.");
-      expect(message?.params).toMatchObject({ from_name: "Ama Mensah", from_email: "ama@example.com" });
+      expect(message?.params).toMatchObject({
+        from_name: "Ama Mensah",
+        from_email: "ama@example.com",
+      });
     });
 
     it("answers 400 with the spec's message for each invalid field and stores nothing", async () => {
-      const res = await post("/api/contact", { firstName: " ", email: "nope", agreeToPolicy: false });
+      const res = await post("/api/contact", {
+        firstName: " ",
+        email: "nope",
+        agreeToPolicy: false,
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({
         error: "Some fields are missing or invalid",
@@ -91,7 +121,11 @@ describe.each(testDialects)("lead API on $name", ({ url }) => {
     });
 
     it("makes header and HTML injection harmless", async () => {
-      await post("/api/contact", { ...contact, firstName: "Eve\r\nBcc: all@example.com", message: "<script>alert(1)</script>" });
+      await post("/api/contact", {
+        ...contact,
+        firstName: "Eve\r\nBcc: all@example.com",
+        message: "<script>alert(1)</script>",
+      });
       await outbox.runOnce();
       const [message] = transport.sent;
       expect(message?.subject).not.toMatch(/[\r\n]/);
@@ -105,16 +139,29 @@ describe.each(testDialects)("lead API on $name", ({ url }) => {
       const res = await post("/api/demo", demo);
       expect(res.statusCode).toBe(201);
       const [row] = await db.selectFrom("demo_requests").selectAll().execute();
-      expect(row).toMatchObject({ product: "aslan", page: "/schedule-aslan-demo", name: "Kofi Boateng", industry: "Agriculture", job_title: "CEO" });
+      expect(row).toMatchObject({
+        product: "aslan",
+        page: "/schedule-aslan-demo",
+        name: "Kofi Boateng",
+        industry: "Agriculture",
+        job_title: "CEO",
+      });
       await outbox.runOnce();
       expect(transport.sent[0]?.subject).toBe("Demo request (ASLAN): Kofi Boateng, Susu Co");
       expect(transport.sent[0]?.replyTo).toBe("kofi@example.com");
     });
 
     it("answers 400 with the demo form's messages", async () => {
-      const res = await post("/api/demo", { product: "vas", formData: { name: "", email: "", phone: "" } });
+      const res = await post("/api/demo", {
+        product: "vas",
+        formData: { name: "", email: "", phone: "" },
+      });
       expect(res.statusCode).toBe(400);
-      expect(res.json().fields).toEqual({ name: "Your name is required", email: "Email is required", phone: "Phone Number is required" });
+      expect(res.json().fields).toEqual({
+        name: "Your name is required",
+        email: "Email is required",
+        phone: "Phone Number is required",
+      });
     });
 
     it("refuses an unknown product", async () => {
@@ -126,15 +173,28 @@ describe.each(testDialects)("lead API on $name", ({ url }) => {
 
   describe("POST /api/subscribe", () => {
     it("stores a pending subscription and sends a confirmation with unsubscribe headers", async () => {
-      const res = await post("/api/subscribe", { email: "Esi@Example.com" }, { referer: "https://site.test/help-center" });
+      const res = await post(
+        "/api/subscribe",
+        { email: "Esi@Example.com" },
+        { referer: "https://site.test/help-center" },
+      );
       expect(res.statusCode).toBe(202);
       const [row] = await db.selectFrom("newsletter_subscriptions").selectAll().execute();
-      expect(row).toMatchObject({ email: "Esi@Example.com", email_key: "esi@example.com", status: "pending", source: "/help-center" });
+      expect(row).toMatchObject({
+        email: "Esi@Example.com",
+        email_key: "esi@example.com",
+        status: "pending",
+        source: "/help-center",
+      });
       await outbox.runOnce();
       const [message] = transport.sent;
       expect(message?.to).toBe("Esi@Example.com");
-      expect(message?.text).toContain(`https://site.test/api/newsletter/confirm?token=${row?.confirm_token}`);
-      expect(message?.text).toContain(`https://site.test/api/newsletter/unsubscribe?token=${row?.unsubscribe_token}`);
+      expect(message?.text).toContain(
+        `https://site.test/api/newsletter/confirm?token=${row?.confirm_token}`,
+      );
+      expect(message?.text).toContain(
+        `https://site.test/api/newsletter/unsubscribe?token=${row?.unsubscribe_token}`,
+      );
       expect(message?.headers).toEqual({
         "List-Unsubscribe": `<https://site.test/api/newsletter/unsubscribe?token=${row?.unsubscribe_token}>`,
         "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
@@ -153,18 +213,27 @@ describe.each(testDialects)("lead API on $name", ({ url }) => {
 
     it("confirms through the e-mail link and lands on the confirmation page", async () => {
       await post("/api/subscribe", { email: "abena@example.com" });
-      const row = await db.selectFrom("newsletter_subscriptions").selectAll().executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom("newsletter_subscriptions")
+        .selectAll()
+        .executeTakeFirstOrThrow();
       const res = await app.inject({ url: `/api/newsletter/confirm?token=${row.confirm_token}` });
       expect(res.statusCode).toBe(303);
       expect(res.headers.location).toBe("/newsletter/confirmed");
-      const after = await db.selectFrom("newsletter_subscriptions").selectAll().executeTakeFirstOrThrow();
+      const after = await db
+        .selectFrom("newsletter_subscriptions")
+        .selectAll()
+        .executeTakeFirstOrThrow();
       expect(after.status).toBe("confirmed");
       expect(after.confirmed_at).not.toBeNull();
     });
 
     it("unsubscribes by link and by one-click POST, and the link keeps working", async () => {
       await post("/api/subscribe", { email: "yaw@example.com" });
-      const row = await db.selectFrom("newsletter_subscriptions").selectAll().executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom("newsletter_subscriptions")
+        .selectAll()
+        .executeTakeFirstOrThrow();
       const oneClick = await app.inject({
         method: "POST",
         url: `/api/newsletter/unsubscribe?token=${row.unsubscribe_token}`,
@@ -172,15 +241,26 @@ describe.each(testDialects)("lead API on $name", ({ url }) => {
         payload: "List-Unsubscribe=One-Click",
       });
       expect(oneClick.statusCode).toBe(200);
-      expect((await db.selectFrom("newsletter_subscriptions").select("status").executeTakeFirstOrThrow()).status).toBe("unsubscribed");
-      const again = await app.inject({ url: `/api/newsletter/unsubscribe?token=${row.unsubscribe_token}` });
+      expect(
+        (await db.selectFrom("newsletter_subscriptions").select("status").executeTakeFirstOrThrow())
+          .status,
+      ).toBe("unsubscribed");
+      const again = await app.inject({
+        url: `/api/newsletter/unsubscribe?token=${row.unsubscribe_token}`,
+      });
       expect(again.headers.location).toBe("/newsletter/unsubscribed");
     });
 
     it("sends bad or unknown tokens to the invalid-link page", async () => {
-      expect((await app.inject({ url: "/api/newsletter/confirm?token=nope" })).headers.location).toBe("/newsletter/link-not-valid");
-      expect((await app.inject({ url: "/api/newsletter/confirm?token=<x>" })).headers.location).toBe("/newsletter/link-not-valid");
-      expect((await app.inject({ url: "/api/newsletter/unsubscribe" })).headers.location).toBe("/newsletter/link-not-valid");
+      expect(
+        (await app.inject({ url: "/api/newsletter/confirm?token=nope" })).headers.location,
+      ).toBe("/newsletter/link-not-valid");
+      expect(
+        (await app.inject({ url: "/api/newsletter/confirm?token=<x>" })).headers.location,
+      ).toBe("/newsletter/link-not-valid");
+      expect((await app.inject({ url: "/api/newsletter/unsubscribe" })).headers.location).toBe(
+        "/newsletter/link-not-valid",
+      );
     });
   });
 
@@ -202,17 +282,38 @@ describe.each(testDialects)("lead API on $name", ({ url }) => {
     });
 
     it("answers malformed JSON with 400, a huge body with 413, a wrong type with 415", async () => {
-      const malformed = await app.inject({ method: "POST", url: "/api/contact", headers: { "content-type": "application/json" }, payload: "{nope" });
+      const malformed = await app.inject({
+        method: "POST",
+        url: "/api/contact",
+        headers: { "content-type": "application/json" },
+        payload: "{nope",
+      });
       expect(malformed.statusCode).toBe(400);
       const huge = await post("/api/contact", { ...contact, message: "x".repeat(20_000) });
       expect(huge.statusCode).toBe(413);
-      const text = await app.inject({ method: "POST", url: "/api/subscribe", headers: { "content-type": "text/plain" }, payload: "a@b.gh" });
+      const text = await app.inject({
+        method: "POST",
+        url: "/api/subscribe",
+        headers: { "content-type": "text/plain" },
+        payload: "a@b.gh",
+      });
       expect(text.statusCode).toBe(415);
     });
 
     it("refuses non-object bodies and prototype pollution with 400", async () => {
-      for (const payload of ["[]", "null", '"text"', "42", '{"__proto__":{"admin":true},"email":"a@b.gh"}']) {
-        const res = await app.inject({ method: "POST", url: "/api/subscribe", headers: { "content-type": "application/json" }, payload });
+      for (const payload of [
+        "[]",
+        "null",
+        '"text"',
+        "42",
+        '{"__proto__":{"admin":true},"email":"a@b.gh"}',
+      ]) {
+        const res = await app.inject({
+          method: "POST",
+          url: "/api/subscribe",
+          headers: { "content-type": "application/json" },
+          payload,
+        });
         expect(res.statusCode, payload).toBe(400);
       }
       expect(({} as Record<string, unknown>).admin).toBeUndefined();
@@ -242,8 +343,18 @@ describe.each(testDialects)("lead API on $name", ({ url }) => {
 describe("rate limits (D11)", () => {
   it("answers 429 with Retry-After after the limit, per endpoint and per client", async () => {
     const db = await testDatabase();
-    const outbox = createOutboxWorker({ db, transport: recordingTransport(), log: { info() {}, warn() {}, error() {} }, pollMs: 60_000, maxAttempts: 3 });
-    const app = await buildApp({ config: testConfig({ rateLimit: { max: 3, windowMs: 60_000 } }), db, outbox });
+    const outbox = createOutboxWorker({
+      db,
+      transport: recordingTransport(),
+      log: { info() {}, warn() {}, error() {} },
+      pollMs: 60_000,
+      maxAttempts: 3,
+    });
+    const app = await buildApp({
+      config: testConfig({ rateLimit: { max: 3, windowMs: 60_000 } }),
+      db,
+      outbox,
+    });
     const send = (ip: string, url = "/api/subscribe") =>
       app.inject({ method: "POST", url, payload: { email: "a@b.gh" }, remoteAddress: ip });
     for (let i = 0; i < 3; i += 1) expect((await send("10.0.0.1")).statusCode).toBe(202);

@@ -16,11 +16,16 @@ export interface LeadRoutesOptions {
 }
 
 interface Schema<T> {
-  safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: readonly import("zod/mini").core.$ZodIssue[] } };
+  safeParse(
+    input: unknown,
+  ):
+    | { success: true; data: T }
+    | { success: false; error: { issues: readonly import("zod/mini").core.$ZodIssue[] } };
 }
 
 export const INVALID_ERROR = "Some fields are missing or invalid";
-export const UNAVAILABLE_ERROR = "We could not save your details just now. Please try again in a few minutes.";
+export const UNAVAILABLE_ERROR =
+  "We could not save your details just now. Please try again in a few minutes.";
 
 /**
  * POST /api/subscribe, /api/contact and /api/demo. Each validates with the form's own schema
@@ -28,14 +33,22 @@ export const UNAVAILABLE_ERROR = "We could not save your details just now. Pleas
  * transaction, and only then answers 2xx (D2, D9). A filled honeypot gets the same 2xx and
  * nothing happens (D11).
  */
-export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (app, { db, outbox, config }) => {
+export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (
+  app,
+  { db, outbox, config },
+) => {
   // Per client (IP) and per endpoint; RATE_LIMIT_MAX=0 switches it off (benchmarks).
   const rateLimit: { rateLimit?: { max: number; timeWindow: number } } =
-    config.rateLimit.max > 0 ? { rateLimit: { max: config.rateLimit.max, timeWindow: config.rateLimit.windowMs } } : {};
+    config.rateLimit.max > 0
+      ? { rateLimit: { max: config.rateLimit.max, timeWindow: config.rateLimit.windowMs } }
+      : {};
 
   // The forms post JSON; anything else is refused before it is parsed.
   app.addHook("onRequest", async (request, reply) => {
-    const type = String(request.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase();
+    const type = String(request.headers["content-type"] ?? "")
+      .split(";")[0]
+      ?.trim()
+      .toLowerCase();
     if (request.method === "POST" && type !== "application/json") {
       return reply.code(415).send({ error: "Send the form as application/json" });
     }
@@ -84,7 +97,9 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (app, { d
 
   post("/api/demo", DemoRequestSchema, 201, (data) => {
     const page = DEMO_PAGES[data.product];
-    return saveDemoRequest(db, data, page, (receivedAt) => demoNotification(data, page, receivedAt, config.salesEmail));
+    return saveDemoRequest(db, data, page, (receivedAt) =>
+      demoNotification(data, page, receivedAt, config.salesEmail),
+    );
   });
 };
 

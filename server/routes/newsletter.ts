@@ -10,7 +10,12 @@ export const NEWSLETTER_PAGES = {
   unavailable: "/newsletter/try-again-later",
 } as const;
 
-const TOKEN = { type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9_-]+$" } as const;
+const TOKEN = {
+  type: "string",
+  minLength: 1,
+  maxLength: 100,
+  pattern: "^[A-Za-z0-9_-]+$",
+} as const;
 
 /**
  * The links of the double opt-in and unsubscribe e-mails (D10). Each acts, then redirects to a
@@ -18,7 +23,11 @@ const TOKEN = { type: "string", minLength: 1, maxLength: 100, pattern: "^[A-Za-z
  * unsubscribe, which mail clients send from the List-Unsubscribe header.
  */
 export const newsletterRoutes: FastifyPluginAsync<{ db: DB }> = async (app, { db }) => {
-  const querystring = { type: "object", properties: { token: TOKEN }, required: ["token"] } as const;
+  const querystring = {
+    type: "object",
+    properties: { token: TOKEN },
+    required: ["token"],
+  } as const;
 
   app.get<{ Querystring: { token: string } }>(
     "/api/newsletter/confirm",
@@ -27,7 +36,10 @@ export const newsletterRoutes: FastifyPluginAsync<{ db: DB }> = async (app, { db
       if (request.validationError) return reply.redirect(NEWSLETTER_PAGES.invalid, 303);
       try {
         const result = await confirmSubscription(db, request.query.token);
-        return reply.redirect(result === "confirmed" ? NEWSLETTER_PAGES.confirmed : NEWSLETTER_PAGES.invalid, 303);
+        return reply.redirect(
+          result === "confirmed" ? NEWSLETTER_PAGES.confirmed : NEWSLETTER_PAGES.invalid,
+          303,
+        );
       } catch (error) {
         request.log.error({ err: error }, "newsletter confirmation failed");
         return reply.redirect(NEWSLETTER_PAGES.unavailable, 303);
@@ -42,22 +54,39 @@ export const newsletterRoutes: FastifyPluginAsync<{ db: DB }> = async (app, { db
       reply: import("fastify").FastifyReply,
     ) {
       if (request.validationError) {
-        return oneClick ? reply.code(400).send({ error: "Invalid link" }) : reply.redirect(NEWSLETTER_PAGES.invalid, 303);
+        return oneClick
+          ? reply.code(400).send({ error: "Invalid link" })
+          : reply.redirect(NEWSLETTER_PAGES.invalid, 303);
       }
       try {
         const found = await unsubscribe(db, request.query.token);
         if (oneClick) return reply.code(found ? 200 : 404).send({ unsubscribed: found });
-        return reply.redirect(found ? NEWSLETTER_PAGES.unsubscribed : NEWSLETTER_PAGES.invalid, 303);
+        return reply.redirect(
+          found ? NEWSLETTER_PAGES.unsubscribed : NEWSLETTER_PAGES.invalid,
+          303,
+        );
       } catch (error) {
         request.log.error({ err: error }, "newsletter unsubscribe failed");
-        return oneClick ? reply.code(503).send({ error: "Please try again later" }) : reply.redirect(NEWSLETTER_PAGES.unavailable, 303);
+        return oneClick
+          ? reply.code(503).send({ error: "Please try again later" })
+          : reply.redirect(NEWSLETTER_PAGES.unavailable, 303);
       }
     };
 
-  app.get("/api/newsletter/unsubscribe", { schema: { querystring }, attachValidation: true }, handleUnsubscribe(false));
-  // Mail clients post "List-Unsubscribe=One-Click" as a form body; accept and ignore it.
-  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: 1024 }, (_req, _body, done) =>
-    done(null, {}),
+  app.get(
+    "/api/newsletter/unsubscribe",
+    { schema: { querystring }, attachValidation: true },
+    handleUnsubscribe(false),
   );
-  app.post("/api/newsletter/unsubscribe", { schema: { querystring }, attachValidation: true }, handleUnsubscribe(true));
+  // Mail clients post "List-Unsubscribe=One-Click" as a form body; accept and ignore it.
+  app.addContentTypeParser(
+    "application/x-www-form-urlencoded",
+    { parseAs: "string", bodyLimit: 1024 },
+    (_req, _body, done) => done(null, {}),
+  );
+  app.post(
+    "/api/newsletter/unsubscribe",
+    { schema: { querystring }, attachValidation: true },
+    handleUnsubscribe(true),
+  );
 };

@@ -96,7 +96,9 @@ export async function loadSiteFiles(siteDir: string): Promise<SiteFiles> {
     if (!HIDDEN.has(urlPath)) files.set(urlPath, siteFile);
   }
   if (!notFound) {
-    throw new Error(`No prerendered missing page (404/index.html) in ${siteDir}. Run npm run build.`);
+    throw new Error(
+      `No prerendered missing page (404/index.html) in ${siteDir}. Run npm run build.`,
+    );
   }
   return { files, notFound };
 }

@@ -86,7 +86,10 @@ describe("serving the prerendered site", () => {
 
   it("answers 304 when the browser already has the same version", async () => {
     const first = await app.inject({ url: "/about-us" });
-    const again = await app.inject({ url: "/about-us", headers: { "if-none-match": String(first.headers.etag) } });
+    const again = await app.inject({
+      url: "/about-us",
+      headers: { "if-none-match": String(first.headers.etag) },
+    });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe("");
   });

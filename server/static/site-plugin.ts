@@ -2,9 +2,14 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { SiteFile, SiteFiles } from "./site-files";
 
 /** Picks the smallest representation the client accepts. */
-function negotiate(file: SiteFile, acceptEncoding: string): { body: Buffer; encoding?: "br" | "gzip" } {
+function negotiate(
+  file: SiteFile,
+  acceptEncoding: string,
+): { body: Buffer; encoding?: "br" | "gzip" } {
   const accepts = (coding: string) =>
-    new RegExp(`(^|,)\\s*${coding}\\s*(;\\s*q=(?!0(\\.0*)?\\s*(,|$))[\\d.]+)?\\s*(,|$)`).test(acceptEncoding);
+    new RegExp(`(^|,)\\s*${coding}\\s*(;\\s*q=(?!0(\\.0*)?\\s*(,|$))[\\d.]+)?\\s*(,|$)`).test(
+      acceptEncoding,
+    );
   if (file.br && accepts("br")) return { body: file.br, encoding: "br" };
   if (file.gzip && accepts("gzip")) return { body: file.gzip, encoding: "gzip" };
   return { body: file.body };

@@ -14,7 +14,9 @@ test("the home page stays within its JavaScript budget", async ({ page }) => {
   await gotoHydrated(page, "/");
   await page.waitForLoadState("networkidle");
   const total = scripts.reduce((sum, s) => sum + s.bytes, 0);
-  console.log(`home page JavaScript: ${(total / 1024).toFixed(1)} KB compressed in ${scripts.length} files`);
+  console.log(
+    `home page JavaScript: ${(total / 1024).toFixed(1)} KB compressed in ${scripts.length} files`,
+  );
   expect(scripts.length).toBeGreaterThan(0);
   expect(total).toBeLessThanOrEqual(HOME_JS_BUDGET);
 });

@@ -42,6 +42,8 @@ async function readPrerendered(page: Page, html: string): Promise<Prerendered> {
 test("the route table has the 36 pages of the spec", () => {
   expect(paths).toHaveLength(36);
   expect(new Set(paths).size).toBe(36);
+  // Canonical URLs below are built from it: an https origin, no path, no trailing slash (D18).
+  expect(site.url).toMatch(/^https:\/\/[a-z0-9.-]+$/);
 });
 
 for (const path of paths) {

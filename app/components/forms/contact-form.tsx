@@ -1,11 +1,17 @@
 import { Link } from "react-router";
 import { CONTACT_INVALID_TOAST, CONTACT_SUCCESS_TOAST, ContactSchema } from "@leads/contact";
 import { Field, TextArea, TextInput } from "~/components/ui/field";
-import { FormStatusMessage } from "./form-status";
 import { HoneypotField } from "./honeypot-field";
 import { useLeadForm } from "./use-lead-form";
 
-const initial = { firstName: "", lastName: "", email: "", phone: "", message: "", agreeToPolicy: false };
+const initial = {
+  firstName: "",
+  lastName: "",
+  email: "",
+  phone: "",
+  message: "",
+  agreeToPolicy: false,
+};
 
 /** The contact form (spec 2.10, 5). */
 export function ContactForm() {
@@ -20,29 +26,68 @@ export function ContactForm() {
   const { values, setValue, errors } = form;
 
   return (
-    <form noValidate onSubmit={form.onSubmit} className="grid gap-5 sm:grid-cols-2" aria-label="Send us a message">
+    <form
+      noValidate
+      onSubmit={form.onSubmit}
+      className="grid gap-5 sm:grid-cols-2"
+      aria-label="Send us a message"
+    >
       <Field label="First name" required error={errors.firstName}>
         {(props) => (
-          <TextInput {...props} name="firstName" autoComplete="given-name" value={values.firstName} onChange={(e) => setValue("firstName", e.target.value)} />
+          <TextInput
+            {...props}
+            name="firstName"
+            autoComplete="given-name"
+            value={values.firstName}
+            onChange={(e) => setValue("firstName", e.target.value)}
+          />
         )}
       </Field>
       <Field label="Last name" required error={errors.lastName}>
         {(props) => (
-          <TextInput {...props} name="lastName" autoComplete="family-name" value={values.lastName} onChange={(e) => setValue("lastName", e.target.value)} />
+          <TextInput
+            {...props}
+            name="lastName"
+            autoComplete="family-name"
+            value={values.lastName}
+            onChange={(e) => setValue("lastName", e.target.value)}
+          />
         )}
       </Field>
       <Field label="Email" required error={errors.email}>
         {(props) => (
-          <TextInput {...props} type="email" name="email" autoComplete="email" value={values.email} onChange={(e) => setValue("email", e.target.value)} />
+          <TextInput
+            {...props}
+            type="email"
+            name="email"
+            autoComplete="email"
+            value={values.email}
+            onChange={(e) => setValue("email", e.target.value)}
+          />
         )}
       </Field>
       <Field label="Phone (optional)" error={errors.phone}>
         {(props) => (
-          <TextInput {...props} type="tel" name="phone" autoComplete="tel" value={values.phone} onChange={(e) => setValue("phone", e.target.value)} />
+          <TextInput
+            {...props}
+            type="tel"
+            name="phone"
+            autoComplete="tel"
+            value={values.phone}
+            onChange={(e) => setValue("phone", e.target.value)}
+          />
         )}
       </Field>
       <Field label="Message" required error={errors.message} className="sm:col-span-2">
-        {(props) => <TextArea {...props} name="message" rows={10} value={values.message} onChange={(e) => setValue("message", e.target.value)} />}
+        {(props) => (
+          <TextArea
+            {...props}
+            name="message"
+            rows={10}
+            value={values.message}
+            onChange={(e) => setValue("message", e.target.value)}
+          />
+        )}
       </Field>
       <div className="sm:col-span-2">
         <div className="flex items-start gap-3">
@@ -58,7 +103,10 @@ export function ContactForm() {
           />
           <label htmlFor="agree-to-policy">
             I agree to the{" "}
-            <Link to="/terms-and-conditions#privacy-policy" className="font-semibold text-brand-700 underline">
+            <Link
+              to="/terms-and-conditions#privacy-policy"
+              className="font-semibold text-brand-700 underline"
+            >
               privacy policy
             </Link>
             .
@@ -71,11 +119,10 @@ export function ContactForm() {
         ) : null}
       </div>
       <HoneypotField value={form.honeypot} onChange={form.setHoneypot} />
-      <div className="flex flex-col gap-4 sm:col-span-2">
-        <button type="submit" className="btn-primary self-start" aria-disabled={form.pending || undefined}>
+      <div className="sm:col-span-2">
+        <button type="submit" className="btn-primary" aria-disabled={form.pending || undefined}>
           {form.pending ? "Sending…" : "Send Message"}
         </button>
-        <FormStatusMessage status={form.status} />
       </div>
     </form>
   );

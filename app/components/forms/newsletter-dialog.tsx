@@ -22,7 +22,13 @@ export function NewsletterDialog({ open, onClose }: { open: boolean; onClose: ()
         >
           <CloseIcon />
         </button>
-        <img src={newsletterImage} alt="" width="320" height="240" className="mx-auto h-40 w-auto" />
+        <img
+          src={newsletterImage}
+          alt=""
+          width="320"
+          height="240"
+          className="mx-auto h-40 w-auto"
+        />
         {subscribed ? (
           <div className="mt-6 text-center" role="status">
             <h2 id="newsletter-dialog-title" className="text-2xl font-bold text-brand-900">
@@ -32,7 +38,10 @@ export function NewsletterDialog({ open, onClose }: { open: boolean; onClose: ()
           </div>
         ) : (
           <>
-            <h2 id="newsletter-dialog-title" className="mt-6 text-center text-2xl font-bold text-brand-900">
+            <h2
+              id="newsletter-dialog-title"
+              className="mt-6 text-center text-2xl font-bold text-brand-900"
+            >
               Subscribe for our Newsletter to receive exciting updates.
             </h2>
             <div className="mt-6">

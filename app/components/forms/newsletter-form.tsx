@@ -37,7 +37,11 @@ export function NewsletterForm({ onSubscribed, tone = "light" }: NewsletterFormP
       setError(null);
       onSubscribed();
     } else {
-      setError(result.kind === "invalid" ? (result.fields.email ?? failureMessage(result)) : failureMessage(result));
+      setError(
+        result.kind === "invalid"
+          ? (result.fields.email ?? failureMessage(result))
+          : failureMessage(result),
+      );
     }
   }
 
@@ -65,11 +69,19 @@ export function NewsletterForm({ onSubscribed, tone = "light" }: NewsletterFormP
           className="min-h-12 w-full flex-1 rounded-full border border-gray-400 bg-white px-5 text-ink placeholder:text-gray-600"
         />
         <HoneypotField value={website} onChange={setWebsite} />
-        <button type="submit" className={tone === "dark" ? "btn-gold" : "btn-primary"} aria-disabled={pending || undefined}>
+        <button
+          type="submit"
+          className={tone === "dark" ? "btn-gold" : "btn-primary"}
+          aria-disabled={pending || undefined}
+        >
           {pending ? "Subscribing…" : "Subscribe"}
         </button>
       </div>
-      <p id={errorId} role="alert" className={`mt-2 min-h-6 text-sm font-medium ${tone === "dark" ? "text-gold-300" : "text-red-700"}`}>
+      <p
+        id={errorId}
+        role="alert"
+        className={`mt-2 min-h-6 text-sm font-medium ${tone === "dark" ? "text-gold-300" : "text-red-700"}`}
+      >
         {error}
       </p>
     </form>

@@ -1,9 +1,8 @@
 import { type FormEvent, useRef, useState } from "react";
 import type * as z from "zod/mini";
 import { fieldErrors } from "@leads/fields";
+import { toast } from "~/components/ui/toast";
 import { type ApiResult, failureMessage, postLead } from "~/lib/api";
-
-export type FormStatus = { type: "success" | "error"; message: string } | null;
 
 interface LeadFormOptions<Values extends Record<string, unknown>, Schema extends z.ZodMiniType> {
   initial: Values;
@@ -19,7 +18,7 @@ interface LeadFormOptions<Values extends Record<string, unknown>, Schema extends
  * The behaviour every lead form shares (D1, D2): validate with the form's zod schema before
  * anything is sent, show one message per field, clear a field's message as soon as it is edited,
  * send once at a time, report success only when the server stored the lead, keep the typed values
- * on failure and reset them on success.
+ * on failure and reset them on success. Outcomes are told with toasts (spec 8).
  */
 export function useLeadForm<Values extends Record<string, unknown>, Schema extends z.ZodMiniType>(
   options: LeadFormOptions<Values, Schema>,
@@ -27,7 +26,6 @@ export function useLeadForm<Values extends Record<string, unknown>, Schema exten
   const [values, setValues] = useState<Values>(options.initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pending, setPending] = useState(false);
-  const [status, setStatus] = useState<FormStatus>(null);
   const [honeypot, setHoneypot] = useState("");
   const sending = useRef(false);
 
@@ -46,27 +44,29 @@ export function useLeadForm<Values extends Record<string, unknown>, Schema exten
     const parsed = options.schema.safeParse(values);
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error));
-      setStatus({ type: "error", message: options.invalidMessage });
+      toast.error(options.invalidMessage);
       focusFirstInvalid(event.currentTarget);
       return;
     }
     sending.current = true;
     setPending(true);
-    setStatus(null);
-    const result: ApiResult = await postLead(options.endpoint, options.toBody(parsed.data, honeypot));
+    const result: ApiResult = await postLead(
+      options.endpoint,
+      options.toBody(parsed.data, honeypot),
+    );
     sending.current = false;
     setPending(false);
     if (result.ok) {
       setValues(options.initial);
       setErrors({});
-      setStatus({ type: "success", message: options.successMessage });
+      toast.success(options.successMessage);
       return;
     }
     if (result.kind === "invalid") setErrors(result.fields);
-    setStatus({ type: "error", message: failureMessage(result) });
+    toast.error(failureMessage(result));
   }
 
-  return { values, setValue, errors, pending, status, onSubmit, honeypot, setHoneypot };
+  return { values, setValue, errors, pending, onSubmit, honeypot, setHoneypot };
 }
 
 function focusFirstInvalid(form: HTMLFormElement) {

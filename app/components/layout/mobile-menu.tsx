@@ -70,7 +70,9 @@ export function MobileMenu() {
                       className="flex min-h-12 w-full items-center justify-between py-3 text-left text-lg font-semibold"
                     >
                       {menu.label}
-                      <ChevronDown className={`transition-transform ${expanded ? "rotate-180" : ""}`} />
+                      <ChevronDown
+                        className={`transition-transform ${expanded ? "rotate-180" : ""}`}
+                      />
                     </button>
                   </h3>
                   <div

@@ -15,7 +15,14 @@ export function SiteFooter() {
       <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <Link to="/" className="inline-block rounded" aria-label={`${site.name} home`}>
-            <img src={logoLightUrl} alt="" width="180" height="40" className="h-10 w-auto" loading="lazy" />
+            <img
+              src={logoLightUrl}
+              alt=""
+              width="180"
+              height="40"
+              className="h-10 w-auto"
+              loading="lazy"
+            />
           </Link>
           <p className="mt-4 max-w-xs">{site.tagline}</p>
           <SocialLinks className="mt-6" />
@@ -87,7 +94,14 @@ export function SiteFooter() {
           <ul className="hidden items-center gap-3 lg:flex" aria-label="Certifications and licence">
             {trustBadges.map((badge) => (
               <li key={badge.alt} className="rounded-lg bg-white p-1.5">
-                <img src={badge.src} alt={badge.alt} width="140" height="56" className="h-10 w-auto" loading="lazy" />
+                <img
+                  src={badge.src}
+                  alt={badge.alt}
+                  width="140"
+                  height="56"
+                  className="h-10 w-auto"
+                  loading="lazy"
+                />
               </li>
             ))}
           </ul>

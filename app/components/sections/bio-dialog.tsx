@@ -10,7 +10,13 @@ export function BioDialog({ member, onClose }: { member: TeamMember | null; onCl
       {member ? (
         <div className="p-6 sm:p-8">
           <div className="flex items-start gap-4">
-            <img src={member.imageUrl} alt="" width="240" height="240" className="size-20 shrink-0 rounded-full bg-brand-50" />
+            <img
+              src={member.imageUrl}
+              alt=""
+              width="240"
+              height="240"
+              className="size-20 shrink-0 rounded-full bg-brand-50"
+            />
             <div className="flex-1">
               <h2 id="bio-title" className="text-2xl font-bold text-brand-900">
                 {member.name}
@@ -25,7 +31,10 @@ export function BioDialog({ member, onClose }: { member: TeamMember | null; onCl
           </div>
           <div className="mt-8 flex flex-wrap items-center justify-between gap-3">
             {member.linkedinUrl ? (
-              <ExternalLink href={member.linkedinUrl} className="font-semibold text-brand-700 underline">
+              <ExternalLink
+                href={member.linkedinUrl}
+                className="font-semibold text-brand-700 underline"
+              >
                 {member.name} on LinkedIn
               </ExternalLink>
             ) : (

@@ -15,7 +15,10 @@ export function ContactCards() {
           <h3 className="mt-3 text-lg font-bold text-brand-900">Address</h3>
           <p className="mt-2 text-muted">{fullAddress()}</p>
           <p className="text-muted">Digital address: {site.address.gps}</p>
-          <ExternalLink href={site.mapsUrl} className="mt-3 inline-block font-semibold text-brand-700 underline">
+          <ExternalLink
+            href={site.mapsUrl}
+            className="mt-3 inline-block font-semibold text-brand-700 underline"
+          >
             View location on map
           </ExternalLink>
         </li>
@@ -39,7 +42,10 @@ export function ContactCards() {
           <ul className="mt-2 space-y-1">
             {[site.emails.general, site.emails.support].map((email) => (
               <li key={email}>
-                <a href={`mailto:${email}`} className="font-semibold break-all text-brand-700 underline">
+                <a
+                  href={`mailto:${email}`}
+                  className="font-semibold break-all text-brand-700 underline"
+                >
                   {email}
                 </a>
               </li>

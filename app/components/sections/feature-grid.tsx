@@ -21,7 +21,10 @@ export function FeatureGrid({
       <SectionHeading id={id} heading={heading} intro={intro} />
       <List className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {features.map((feature, index) => (
-          <li key={feature.title} className="rounded-2xl border border-gray-200 bg-white p-6 shadow-sm">
+          <li
+            key={feature.title}
+            className="rounded-2xl border border-gray-200 bg-white p-6 shadow-sm"
+          >
             <h3 className="flex items-baseline gap-3 text-lg font-bold text-brand-900">
               {numbered ? (
                 <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-gold-400 text-sm text-ink">

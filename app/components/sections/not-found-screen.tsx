@@ -8,7 +8,9 @@ export function NotFoundScreen() {
   return (
     <section className="container-page flex flex-col items-center py-16 text-center sm:py-24">
       <img src={notFoundImage} alt="" width="400" height="300" className="h-auto w-full max-w-sm" />
-      <h1 className="mt-8 max-w-xl text-2xl font-bold text-brand-900 sm:text-3xl">{notFoundPage.text}</h1>
+      <h1 className="mt-8 max-w-xl text-2xl font-bold text-brand-900 sm:text-3xl">
+        {notFoundPage.text}
+      </h1>
       <button type="button" className="btn-primary mt-8" onClick={() => navigate(-1)}>
         Go back
       </button>

@@ -24,7 +24,9 @@ export function PositionList({ items }: { items: readonly JobPosition[] }) {
               id: position.id,
               heading: (
                 <>
-                  <span className="block text-sm font-semibold tracking-wider text-brand-700 uppercase">{position.category}</span>
+                  <span className="block text-sm font-semibold tracking-wider text-brand-700 uppercase">
+                    {position.category}
+                  </span>
                   {position.title}
                 </>
               ),
@@ -36,7 +38,10 @@ export function PositionList({ items }: { items: readonly JobPosition[] }) {
                   <p className="leading-7 whitespace-pre-line">{position.description}</p>
                   <p>
                     To apply, send your CV to{" "}
-                    <a href={`mailto:${position.applicationEmail}?subject=${encodeURIComponent(`Application: ${position.title}`)}`} className="font-semibold text-brand-700 underline">
+                    <a
+                      href={`mailto:${position.applicationEmail}?subject=${encodeURIComponent(`Application: ${position.title}`)}`}
+                      className="font-semibold text-brand-700 underline"
+                    >
                       {position.applicationEmail}
                     </a>
                     .

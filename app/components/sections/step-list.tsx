@@ -11,7 +11,10 @@ export function StepList({ heading, steps }: { heading: string; steps: readonly 
         <ol className="mt-10 grid gap-6 md:grid-cols-3">
           {steps.map((step, index) => (
             <li key={step.title} className="rounded-2xl bg-white p-6">
-              <span className="flex size-10 items-center justify-center rounded-full bg-brand-800 font-bold text-white" aria-hidden="true">
+              <span
+                className="flex size-10 items-center justify-center rounded-full bg-brand-800 font-bold text-white"
+                aria-hidden="true"
+              >
                 {index + 1}
               </span>
               <h3 className="mt-4 text-lg font-bold text-brand-900">{step.title}</h3>

@@ -6,7 +6,11 @@ import { SectionHeading } from "./section-heading";
 export function Testimonials() {
   return (
     <section aria-labelledby="testimonials-heading" className="container-page py-16">
-      <SectionHeading id="testimonials-heading" eyebrow="Testimonials" heading="What our customers say" />
+      <SectionHeading
+        id="testimonials-heading"
+        eyebrow="Testimonials"
+        heading="What our customers say"
+      />
       <div className="mx-auto mt-8 max-w-3xl">
         <Carousel
           label="Customer testimonials"
@@ -14,7 +18,14 @@ export function Testimonials() {
             <figure key={t.id} className="rounded-2xl border border-gray-200 bg-white p-6 sm:p-10">
               <blockquote className="text-lg leading-8 text-ink sm:text-xl">“{t.quote}”</blockquote>
               <figcaption className="mt-6 flex items-center gap-4">
-                <img src={t.image} alt="" width="96" height="96" loading="lazy" className="size-14 rounded-full" />
+                <img
+                  src={t.image}
+                  alt=""
+                  width="96"
+                  height="96"
+                  loading="lazy"
+                  className="size-14 rounded-full"
+                />
                 <span>
                   <span className="block font-semibold text-brand-900">{t.author}</span>
                   <span className="block text-sm text-muted">

@@ -12,7 +12,10 @@ export function TrustCarousel() {
       <div className="container-page grid items-center gap-10 py-16 lg:grid-cols-2">
         <div>
           <p className="eyebrow">{trust.eyebrow}</p>
-          <h2 id="trust-heading" className="mt-2 text-3xl font-bold tracking-tight text-brand-900 sm:text-4xl">
+          <h2
+            id="trust-heading"
+            className="mt-2 text-3xl font-bold tracking-tight text-brand-900 sm:text-4xl"
+          >
             {trust.heading}
           </h2>
           <p className="mt-4 text-lg text-muted">{trust.text}</p>

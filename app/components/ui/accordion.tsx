@@ -20,7 +20,13 @@ interface AccordionProps {
  * aria-controls; a click opens its panel and closes the one that was open, a click on the open
  * one closes it (FAQ, careers, mobile menu sections).
  */
-export function Accordion({ items, openId, onToggle, headingLevel = 3, panelClassName = "" }: AccordionProps) {
+export function Accordion({
+  items,
+  openId,
+  onToggle,
+  headingLevel = 3,
+  panelClassName = "",
+}: AccordionProps) {
   const base = useId();
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
@@ -46,7 +52,13 @@ export function Accordion({ items, openId, onToggle, headingLevel = 3, panelClas
                 </span>
               </button>
             </Heading>
-            <div id={panelId} role="region" aria-labelledby={buttonId} hidden={!open} className={`px-5 pb-5 ${panelClassName}`}>
+            <div
+              id={panelId}
+              role="region"
+              aria-labelledby={buttonId}
+              hidden={!open}
+              className={`px-5 pb-5 ${panelClassName}`}
+            >
               {item.content}
             </div>
           </div>

@@ -49,89 +49,89 @@ export function Carousel({ label, slides, autoplay = false }: CarouselProps) {
       {/* Watches hover and focus to pause autoplay; the controls inside are real buttons. */}
       {/* eslint-disable-next-line jsx-a11y/no-static-element-interactions */}
       <div
-      onPointerEnter={(e) => e.pointerType === "mouse" && setHovered(true)}
-      onPointerLeave={(e) => e.pointerType === "mouse" && setHovered(false)}
-      onFocus={() => setFocused(true)}
-      onBlur={(e) => {
-        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
-      }}
+        onPointerEnter={(e) => e.pointerType === "mouse" && setHovered(true)}
+        onPointerLeave={(e) => e.pointerType === "mouse" && setHovered(false)}
+        onFocus={() => setFocused(true)}
+        onBlur={(e) => {
+          if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
+        }}
       >
-      <div className="mb-3 flex items-center justify-end gap-2">
-        {autoplay ? (
+        <div className="mb-3 flex items-center justify-end gap-2">
+          {autoplay ? (
+            <button
+              type="button"
+              className="flex size-11 items-center justify-center rounded-full border border-gray-300 bg-white hover:bg-brand-50"
+              onClick={() => setUserPlaying(!playing)}
+              aria-label={playing ? "Pause slide rotation" : "Start slide rotation"}
+            >
+              {playing ? <PauseIcon width={18} height={18} /> : <PlayIcon width={18} height={18} />}
+            </button>
+          ) : null}
           <button
             type="button"
             className="flex size-11 items-center justify-center rounded-full border border-gray-300 bg-white hover:bg-brand-50"
-            onClick={() => setUserPlaying(!playing)}
-            aria-label={playing ? "Pause slide rotation" : "Start slide rotation"}
+            onClick={() => go(index - 1)}
+            aria-label="Previous slide"
           >
-            {playing ? <PauseIcon width={18} height={18} /> : <PlayIcon width={18} height={18} />}
+            <ChevronLeft width={20} height={20} />
           </button>
-        ) : null}
-        <button
-          type="button"
-          className="flex size-11 items-center justify-center rounded-full border border-gray-300 bg-white hover:bg-brand-50"
-          onClick={() => go(index - 1)}
-          aria-label="Previous slide"
-        >
-          <ChevronLeft width={20} height={20} />
-        </button>
-        <button
-          type="button"
-          className="flex size-11 items-center justify-center rounded-full border border-gray-300 bg-white hover:bg-brand-50"
-          onClick={() => go(index + 1)}
-          aria-label="Next slide"
-        >
-          <ChevronRight width={20} height={20} />
-        </button>
-      </div>
-      <div
-        className="overflow-hidden rounded-2xl"
-        onPointerDown={(e) => {
-          swipeStart.current = e.clientX;
-        }}
-        onPointerUp={(e) => {
-          if (swipeStart.current === null) return;
-          const dx = e.clientX - swipeStart.current;
-          swipeStart.current = null;
-          if (Math.abs(dx) >= SWIPE_MIN_PX) go(dx < 0 ? index + 1 : index - 1);
-        }}
-      >
+          <button
+            type="button"
+            className="flex size-11 items-center justify-center rounded-full border border-gray-300 bg-white hover:bg-brand-50"
+            onClick={() => go(index + 1)}
+            aria-label="Next slide"
+          >
+            <ChevronRight width={20} height={20} />
+          </button>
+        </div>
         <div
-          aria-live={running ? "off" : "polite"}
-          className="flex transition-transform duration-300 ease-out"
-          style={{ transform: `translateX(-${index * 100}%)` }}
+          className="overflow-hidden rounded-2xl"
+          onPointerDown={(e) => {
+            swipeStart.current = e.clientX;
+          }}
+          onPointerUp={(e) => {
+            if (swipeStart.current === null) return;
+            const dx = e.clientX - swipeStart.current;
+            swipeStart.current = null;
+            if (Math.abs(dx) >= SWIPE_MIN_PX) go(dx < 0 ? index + 1 : index - 1);
+          }}
         >
-          {slides.map((slide, i) => (
-            <div
+          <div
+            aria-live={running ? "off" : "polite"}
+            className="flex transition-transform duration-300 ease-out"
+            style={{ transform: `translateX(-${index * 100}%)` }}
+          >
+            {slides.map((slide, i) => (
+              <div
+                key={i}
+                role="group"
+                aria-roledescription="slide"
+                aria-label={`${i + 1} of ${count}`}
+                aria-hidden={i !== index}
+                inert={i !== index}
+                className="w-full shrink-0"
+              >
+                {slide}
+              </div>
+            ))}
+          </div>
+        </div>
+        <div className="mt-4 flex justify-center gap-1">
+          {slides.map((_, i) => (
+            <button
               key={i}
-              role="group"
-              aria-roledescription="slide"
-              aria-label={`${i + 1} of ${count}`}
-              aria-hidden={i !== index}
-              inert={i !== index}
-              className="w-full shrink-0"
+              type="button"
+              className="group flex size-8 items-center justify-center"
+              aria-label={`Show slide ${i + 1} of ${count}`}
+              aria-current={i === index ? "true" : undefined}
+              onClick={() => go(i)}
             >
-              {slide}
-            </div>
+              <span
+                className={`block h-2.5 rounded-full transition-all ${i === index ? "w-6 bg-brand-800" : "w-2.5 bg-gray-400 group-hover:bg-gray-600"}`}
+              />
+            </button>
           ))}
         </div>
-      </div>
-      <div className="mt-4 flex justify-center gap-1">
-        {slides.map((_, i) => (
-          <button
-            key={i}
-            type="button"
-            className="group flex size-8 items-center justify-center"
-            aria-label={`Show slide ${i + 1} of ${count}`}
-            aria-current={i === index ? "true" : undefined}
-            onClick={() => go(i)}
-          >
-            <span
-              className={`block h-2.5 rounded-full transition-all ${i === index ? "w-6 bg-brand-800" : "w-2.5 bg-gray-400 group-hover:bg-gray-600"}`}
-            />
-          </button>
-        ))}
-      </div>
       </div>
     </section>
   );

@@ -18,7 +18,14 @@ export function filterOptions(options: readonly string[], query: string): string
  * and Up move through it; Enter or a click picks a suggestion, fills the field and closes the
  * list; Escape closes it. Free text is allowed: the value is whatever the field shows (D5).
  */
-export function Combobox({ value, onChange, options, id, className = "", ...inputProps }: ComboboxProps) {
+export function Combobox({
+  value,
+  onChange,
+  options,
+  id,
+  className = "",
+  ...inputProps
+}: ComboboxProps) {
   const fallbackId = useId();
   const inputId = id ?? fallbackId;
   const listId = `${inputId}-listbox`;

@@ -37,7 +37,8 @@ export function Dialog({ open, onClose, labelledBy, className = "", children }: 
     // focus goes back to whatever opened the dialog.
     const handleClose = () => {
       onClose();
-      if (opener.current instanceof HTMLElement && opener.current.isConnected) opener.current.focus();
+      if (opener.current instanceof HTMLElement && opener.current.isConnected)
+        opener.current.focus();
     };
     dialog.addEventListener("close", handleClose);
     return () => dialog.removeEventListener("close", handleClose);

@@ -1,4 +1,9 @@
-import { type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, useId } from "react";
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type TextareaHTMLAttributes,
+  useId,
+} from "react";
 
 interface FieldProps {
   label: string;
@@ -7,7 +12,12 @@ interface FieldProps {
   required?: boolean;
   hint?: ReactNode;
   className?: string;
-  children: (props: { id: string; "aria-invalid"?: true; "aria-describedby"?: string; "aria-required"?: true }) => ReactNode;
+  children: (props: {
+    id: string;
+    "aria-invalid"?: true;
+    "aria-describedby"?: string;
+    "aria-required"?: true;
+  }) => ReactNode;
 }
 
 /** Wires a label, the required marker and the error text to one control, once for every form. */
@@ -15,7 +25,8 @@ export function Field({ label, error, required, hint, className = "", children }
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
+  const describedBy =
+    [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className={className}>
       <label htmlFor={id} className="block font-semibold text-ink">

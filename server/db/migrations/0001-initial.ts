@@ -31,7 +31,11 @@ export const initial: Migration = {
       .addColumn("policy_agreed_at", "text", (c) => c.notNull())
       .addColumn("created_at", "text", (c) => c.notNull())
       .execute();
-    await db.schema.createIndex("contact_messages_created_at").on("contact_messages").column("created_at").execute();
+    await db.schema
+      .createIndex("contact_messages_created_at")
+      .on("contact_messages")
+      .column("created_at")
+      .execute();
 
     await db.schema
       .createTable("demo_requests")
@@ -46,7 +50,11 @@ export const initial: Migration = {
       .addColumn("industry", "text", (c) => c.notNull())
       .addColumn("created_at", "text", (c) => c.notNull())
       .execute();
-    await db.schema.createIndex("demo_requests_created_at").on("demo_requests").column("created_at").execute();
+    await db.schema
+      .createIndex("demo_requests_created_at")
+      .on("demo_requests")
+      .column("created_at")
+      .execute();
 
     await db.schema
       .createTable("outbox")
@@ -63,11 +71,20 @@ export const initial: Migration = {
       .addColumn("created_at", "text", (c) => c.notNull())
       .addColumn("sent_at", "text")
       .execute();
-    await db.schema.createIndex("outbox_due").on("outbox").columns(["status", "next_attempt_at"]).execute();
+    await db.schema
+      .createIndex("outbox_due")
+      .on("outbox")
+      .columns(["status", "next_attempt_at"])
+      .execute();
   },
 
   async down(db: Kysely<unknown>) {
-    for (const table of ["outbox", "demo_requests", "contact_messages", "newsletter_subscriptions"]) {
+    for (const table of [
+      "outbox",
+      "demo_requests",
+      "contact_messages",
+      "newsletter_subscriptions",
+    ]) {
       await db.schema.dropTable(table).execute();
     }
   },
