@@ -42,6 +42,8 @@ export default defineConfig({
       HOST: "127.0.0.1",
       LOG_LEVEL: "warn",
       DATA_DIR: "./data/e2e",
+      // Links in e-mails (newsletter confirmation) point back at this server.
+      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
     },
   },
 });

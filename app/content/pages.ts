@@ -192,3 +192,46 @@ export const notFoundPage: NotFoundPage = {
   },
   text: "You encountered a missing page, please go back or try again",
 };
+
+/** The small pages that the links in newsletter e-mails land on (D10). */
+export const newsletterStatusPages: Record<
+  string,
+  { seo: PageSeo; headline: string; text: string; tone: "success" | "neutral" }
+> = {
+  "/newsletter/confirmed": {
+    seo: {
+      title: "Subscription confirmed",
+      description: `Your subscription to the ${site.name} newsletter is confirmed.`,
+    },
+    headline: "You are subscribed",
+    text: `Thank you for confirming. The ${site.name} newsletter will reach your inbox about once a month. Every issue has an unsubscribe link at the bottom.`,
+    tone: "success",
+  },
+  "/newsletter/unsubscribed": {
+    seo: {
+      title: "Unsubscribed",
+      description: `You have been unsubscribed from the ${site.name} newsletter.`,
+    },
+    headline: "You are unsubscribed",
+    text: "We will not send you the newsletter again. If this was a mistake, you can subscribe again at any time from our home page.",
+    tone: "neutral",
+  },
+  "/newsletter/link-not-valid": {
+    seo: {
+      title: "Link not valid",
+      description: "This newsletter link is not valid any more.",
+    },
+    headline: "This link is not valid",
+    text: "The link may be incomplete, or the subscription it belongs to was cancelled. Copy the whole link from the e-mail, or subscribe again from our home page.",
+    tone: "neutral",
+  },
+  "/newsletter/try-again-later": {
+    seo: {
+      title: "Please try again later",
+      description: "We could not process your newsletter request just now.",
+    },
+    headline: "Please try again in a few minutes",
+    text: `We could not process your request just now. Open the link from the e-mail again in a few minutes. If it keeps failing, write to ${site.emails.support}.`,
+    tone: "neutral",
+  },
+};
