@@ -44,6 +44,8 @@ export default defineConfig({
       DATA_DIR: "./data/e2e",
       // Links in e-mails (newsletter confirmation) point back at this server.
       PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+      // Every test posts from 127.0.0.1; the limit itself is covered by the API tests.
+      RATE_LIMIT_MAX: "10000",
     },
   },
 });
