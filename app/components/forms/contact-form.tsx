@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import { CONTACT_INVALID_TOAST, CONTACT_SUCCESS_TOAST, ContactSchema } from "@leads/contact";
-import { Field, TextArea, TextInput } from "~/components/ui/field";
+import { Field, TextArea } from "~/components/ui/field";
 import { HoneypotField } from "./honeypot-field";
+import { LeadTextField } from "./lead-text-field";
 import { useLeadForm } from "./use-lead-form";
 
 const initial = {
@@ -32,52 +33,35 @@ export function ContactForm() {
       className="grid gap-5 sm:grid-cols-2"
       aria-label="Send us a message"
     >
-      <Field label="First name" required error={errors.firstName}>
-        {(props) => (
-          <TextInput
-            {...props}
-            name="firstName"
-            autoComplete="given-name"
-            value={values.firstName}
-            onChange={(e) => setValue("firstName", e.target.value)}
-          />
-        )}
-      </Field>
-      <Field label="Last name" required error={errors.lastName}>
-        {(props) => (
-          <TextInput
-            {...props}
-            name="lastName"
-            autoComplete="family-name"
-            value={values.lastName}
-            onChange={(e) => setValue("lastName", e.target.value)}
-          />
-        )}
-      </Field>
-      <Field label="Email" required error={errors.email}>
-        {(props) => (
-          <TextInput
-            {...props}
-            type="email"
-            name="email"
-            autoComplete="email"
-            value={values.email}
-            onChange={(e) => setValue("email", e.target.value)}
-          />
-        )}
-      </Field>
-      <Field label="Phone (optional)" error={errors.phone}>
-        {(props) => (
-          <TextInput
-            {...props}
-            type="tel"
-            name="phone"
-            autoComplete="tel"
-            value={values.phone}
-            onChange={(e) => setValue("phone", e.target.value)}
-          />
-        )}
-      </Field>
+      <LeadTextField
+        form={form}
+        name="firstName"
+        label="First name"
+        required
+        autoComplete="given-name"
+      />
+      <LeadTextField
+        form={form}
+        name="lastName"
+        label="Last name"
+        required
+        autoComplete="family-name"
+      />
+      <LeadTextField
+        form={form}
+        name="email"
+        label="Email"
+        required
+        type="email"
+        autoComplete="email"
+      />
+      <LeadTextField
+        form={form}
+        name="phone"
+        label="Phone (optional)"
+        type="tel"
+        autoComplete="tel"
+      />
       <Field label="Message" required error={errors.message} className="sm:col-span-2">
         {(props) => (
           <TextArea

@@ -6,8 +6,9 @@ import {
   INDUSTRIES,
 } from "@leads/demo";
 import { Combobox } from "~/components/ui/combobox";
-import { Field, TextInput } from "~/components/ui/field";
+import { Field } from "~/components/ui/field";
 import { HoneypotField } from "./honeypot-field";
+import { LeadTextField } from "./lead-text-field";
 import { useLeadForm } from "./use-lead-form";
 
 const initial = { name: "", email: "", phone: "", company: "", jobTitle: "", industry: "" };
@@ -31,63 +32,30 @@ export function DemoRequestForm({ product }: { product: DemoProduct }) {
       className="grid gap-5 sm:grid-cols-2"
       aria-label="Request a demo"
     >
-      <Field label="Name" required error={errors.name}>
-        {(props) => (
-          <TextInput
-            {...props}
-            name="name"
-            autoComplete="name"
-            value={values.name}
-            onChange={(e) => setValue("name", e.target.value)}
-          />
-        )}
-      </Field>
-      <Field label="Email Address" required error={errors.email}>
-        {(props) => (
-          <TextInput
-            {...props}
-            type="email"
-            name="email"
-            autoComplete="email"
-            value={values.email}
-            onChange={(e) => setValue("email", e.target.value)}
-          />
-        )}
-      </Field>
-      <Field label="Phone Number" required error={errors.phone}>
-        {(props) => (
-          <TextInput
-            {...props}
-            type="tel"
-            name="phone"
-            autoComplete="tel"
-            value={values.phone}
-            onChange={(e) => setValue("phone", e.target.value)}
-          />
-        )}
-      </Field>
-      <Field label="Company" error={errors.company}>
-        {(props) => (
-          <TextInput
-            {...props}
-            name="company"
-            autoComplete="organization"
-            value={values.company}
-            onChange={(e) => setValue("company", e.target.value)}
-          />
-        )}
-      </Field>
-      <Field label="Job Title" error={errors.jobTitle}>
-        {(props) => (
-          <TextInput
-            {...props}
-            name="jobTitle"
-            autoComplete="organization-title"
-            value={values.jobTitle}
-            onChange={(e) => setValue("jobTitle", e.target.value)}
-          />
-        )}
-      </Field>
+      <LeadTextField form={form} name="name" label="Name" required autoComplete="name" />
+      <LeadTextField
+        form={form}
+        name="email"
+        label="Email Address"
+        required
+        type="email"
+        autoComplete="email"
+      />
+      <LeadTextField
+        form={form}
+        name="phone"
+        label="Phone Number"
+        required
+        type="tel"
+        autoComplete="tel"
+      />
+      <LeadTextField form={form} name="company" label="Company" autoComplete="organization" />
+      <LeadTextField
+        form={form}
+        name="jobTitle"
+        label="Job Title"
+        autoComplete="organization-title"
+      />
       <Field label="Industry" error={errors.industry} hint="Pick a suggestion or type your own.">
         {(props) => (
           <Combobox

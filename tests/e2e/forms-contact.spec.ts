@@ -1,0 +1,465 @@
+import type { Locator, Page } from "@playwright/test";
+import { expect, expectNoA11yViolations, gotoHydrated, test } from "./fixtures";
+
+// Spec 2.10, 4, 5, 8, 9; D1, D2, D6, D11: the contact form on /contact-us and its toasts.
+
+const INVALID_TOAST = "Please fill in all the fields and agree to the policy";
+const SUCCESS_TOAST = "Message sent successfully";
+const FIELD_MESSAGES = {
+  firstName: "First name is required",
+  lastName: "Last name is required",
+  email: "Email is required",
+  message: "Message is required",
+  agreeToPolicy: "To send a message you must first agree to our privacy policy",
+} as const;
+
+function contactForm(page: Page) {
+  const form = page.getByRole("form", { name: "Send us a message" });
+  return {
+    form,
+    firstName: form.getByRole("textbox", { name: "First name", exact: true }),
+    lastName: form.getByRole("textbox", { name: "Last name", exact: true }),
+    email: form.getByRole("textbox", { name: "Email", exact: true }),
+    phone: form.getByRole("textbox", { name: "Phone (optional)", exact: true }),
+    message: form.getByRole("textbox", { name: "Message", exact: true }),
+    agree: form.getByRole("checkbox", { name: /agree to the privacy policy/i }),
+    submit: form.getByRole("button", { name: /^(Send Message|Sending…)$/ }),
+  };
+}
+
+type ContactForm = ReturnType<typeof contactForm>;
+
+/** Values a visitor types; the e-mail address is unique per run so leads are told apart. */
+function sampleValues() {
+  const stamp = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+  return {
+    firstName: "Ama",
+    lastName: "Mensah",
+    email: `ama.mensah.${stamp}@example.com`,
+    phone: "+233 55 000 0000",
+    message: "We would like to collect school fees by mobile money. Please call us.",
+  };
+}
+
+async function fillValid(form: ContactForm, values = sampleValues()) {
+  await form.firstName.fill(values.firstName);
+  await form.lastName.fill(values.lastName);
+  await form.email.fill(values.email);
+  await form.phone.fill(values.phone);
+  await form.message.fill(values.message);
+  await form.agree.check();
+  return values;
+}
+
+async function expectValuesKept(form: ContactForm, values: ReturnType<typeof sampleValues>) {
+  await expect(form.firstName).toHaveValue(values.firstName);
+  await expect(form.lastName).toHaveValue(values.lastName);
+  await expect(form.email).toHaveValue(values.email);
+  await expect(form.phone).toHaveValue(values.phone);
+  await expect(form.message).toHaveValue(values.message);
+  await expect(form.agree).toBeChecked();
+}
+
+function notifications(page: Page) {
+  return page.getByRole("region", { name: "Notifications (Alt+T)" });
+}
+
+/** The toast (list item of the notifications region) that shows exactly this text. */
+function toastWith(page: Page, text: string | RegExp): Locator {
+  return notifications(page)
+    .getByRole("listitem")
+    .filter({ has: page.getByText(text, { exact: typeof text === "string" }) });
+}
+
+/** Counts the requests the page sends to /api/contact. */
+function countContactRequests(page: Page) {
+  const counter = { count: 0 };
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/api/contact") counter.count++;
+  });
+  return counter;
+}
+
+/** Installs the fake clock before loading the page, then freezes it: timers only run on runFor. */
+async function gotoWithFrozenClock(page: Page, path: string) {
+  await page.clock.install();
+  await gotoHydrated(page, path);
+  await page.clock.pauseAt(Date.now() + 60_000);
+}
+
+/** Real time for a render to land before asserting that something did NOT change. */
+function settle(page: Page) {
+  return page.waitForTimeout(250);
+}
+
+test.describe("contact form validation", () => {
+  test("an empty submit shows the toast and every field message, focuses the first field and sends nothing", async ({
+    page,
+  }) => {
+    const requests = countContactRequests(page);
+    await gotoHydrated(page, "/contact-us");
+    const form = contactForm(page);
+    await form.submit.click();
+
+    await expect(toastWith(page, INVALID_TOAST)).toBeVisible();
+    for (const message of Object.values(FIELD_MESSAGES)) {
+      await expect(form.form.getByText(message, { exact: true })).toBeVisible();
+    }
+    await expect(form.firstName).toBeFocused();
+
+    const fields: [Locator, string][] = [
+      [form.firstName, FIELD_MESSAGES.firstName],
+      [form.lastName, FIELD_MESSAGES.lastName],
+      [form.email, FIELD_MESSAGES.email],
+      [form.message, FIELD_MESSAGES.message],
+      [form.agree, FIELD_MESSAGES.agreeToPolicy],
+    ];
+    for (const [field, message] of fields) {
+      await expect(field).toHaveAttribute("aria-invalid", "true");
+      await expect(field).toHaveAccessibleDescription(message);
+    }
+    // Phone is optional: never marked invalid.
+    await expect(form.phone).not.toHaveAttribute("aria-invalid", "true");
+
+    await settle(page);
+    expect(requests.count, "requests to /api/contact").toBe(0);
+  });
+
+  test("a bad e-mail address shows 'Email is invalid', gets focus and sends nothing", async ({
+    page,
+  }) => {
+    const requests = countContactRequests(page);
+    await gotoHydrated(page, "/contact-us");
+    const form = contactForm(page);
+    await fillValid(form);
+    await form.email.fill("ama.mensah@example");
+    await form.submit.click();
+
+    await expect(toastWith(page, INVALID_TOAST)).toBeVisible();
+    await expect(form.form.getByText("Email is invalid", { exact: true })).toBeVisible();
+    await expect(form.email).toHaveAttribute("aria-invalid", "true");
+    await expect(form.email).toHaveAccessibleDescription("Email is invalid");
+    await expect(form.email).toBeFocused();
+    await expect(form.firstName).not.toHaveAttribute("aria-invalid", "true");
+    await expect(form.email).toHaveValue("ama.mensah@example");
+
+    await settle(page);
+    expect(requests.count, "requests to /api/contact").toBe(0);
+  });
+
+  test("an error clears as soon as its field is edited", async ({ page }) => {
+    await gotoHydrated(page, "/contact-us");
+    const form = contactForm(page);
+    await form.submit.click();
+    await expect(form.form.getByText(FIELD_MESSAGES.firstName)).toBeVisible();
+
+    await form.firstName.pressSequentially("A");
+    await expect(form.form.getByText(FIELD_MESSAGES.firstName)).toHaveCount(0);
+    await expect(form.firstName).not.toHaveAttribute("aria-invalid", "true");
+    // The other messages stay until their own field is edited.
+    await expect(form.form.getByText(FIELD_MESSAGES.lastName)).toBeVisible();
+    await expect(form.form.getByText(FIELD_MESSAGES.message)).toBeVisible();
+
+    await form.message.pressSequentially("H");
+    await expect(form.form.getByText(FIELD_MESSAGES.message)).toHaveCount(0);
+
+    await form.agree.check();
+    await expect(form.form.getByText(FIELD_MESSAGES.agreeToPolicy)).toHaveCount(0);
+    await expect(form.agree).not.toHaveAttribute("aria-invalid", "true");
+    await expect(form.form.getByText(FIELD_MESSAGES.lastName)).toBeVisible();
+    await expect(form.form.getByText(FIELD_MESSAGES.email)).toBeVisible();
+  });
+});
+
+test.describe("contact form sending", () => {
+  test("a valid message is stored by the server, confirmed and the form resets", async ({
+    page,
+  }) => {
+    await gotoHydrated(page, "/contact-us");
+    const form = contactForm(page);
+    const values = await fillValid(form);
+
+    const requestPromise = page.waitForRequest(
+      (r) => new URL(r.url()).pathname === "/api/contact" && r.method() === "POST",
+    );
+    const responsePromise = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === "/api/contact",
+    );
+    await form.submit.click();
+    const request = await requestPromise;
+    const response = await responsePromise;
+
+    expect(request.postDataJSON()).toMatchObject({
+      firstName: values.firstName,
+      lastName: values.lastName,
+      email: values.email,
+      phone: values.phone,
+      message: values.message,
+      agreeToPolicy: true,
+    });
+    expect(response.status(), "the real server stored the lead").toBeGreaterThanOrEqual(200);
+    expect(response.status()).toBeLessThan(300);
+
+    await expect(toastWith(page, SUCCESS_TOAST)).toBeVisible();
+    await expect(form.firstName).toHaveValue("");
+    await expect(form.lastName).toHaveValue("");
+    await expect(form.email).toHaveValue("");
+    await expect(form.phone).toHaveValue("");
+    await expect(form.message).toHaveValue("");
+    await expect(form.agree).not.toBeChecked();
+    await expect(form.form.locator('[aria-invalid="true"]')).toHaveCount(0);
+  });
+
+  test("while sending, the button says so and a second click sends nothing more", async ({
+    page,
+  }) => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let calls = 0;
+    await page.route("/api/contact", async (route) => {
+      calls++;
+      await gate;
+      await route.continue();
+    });
+    await gotoHydrated(page, "/contact-us");
+    const form = contactForm(page);
+    await fillValid(form);
+
+    await form.submit.click();
+    await expect(form.submit).toHaveText("Sending…");
+    await expect(form.submit).toHaveAttribute("aria-disabled", "true");
+    await form.submit.click();
+    await form.message.press("Control+Enter");
+    await form.firstName.press("Enter");
+    await settle(page);
+    expect(calls, "requests while the first is pending").toBe(1);
+
+    release();
+    await expect(toastWith(page, SUCCESS_TOAST)).toBeVisible();
+    await expect(form.submit).toHaveText("Send Message");
+    await expect(toastWith(page, SUCCESS_TOAST)).toHaveCount(1);
+    expect(calls, "requests in all").toBe(1);
+  });
+
+  test.describe("when the send fails", () => {
+    // Chromium logs the failed request as a console error; provoking it is the point here.
+    test.use({ allowedErrors: [/Failed to load resource/] });
+
+    const failures: {
+      name: string;
+      answer: Parameters<Page["route"]>[1];
+      toast: RegExp;
+    }[] = [
+      {
+        name: "a server error (500)",
+        answer: (route) =>
+          route.fulfill({
+            status: 500,
+            contentType: "application/json",
+            body: JSON.stringify({ error: "Internal Server Error" }),
+          }),
+        toast: /could not save your details.*try again/i,
+      },
+      {
+        name: "too many requests (429, Retry-After: 30)",
+        answer: (route) =>
+          route.fulfill({
+            status: 429,
+            headers: { "Retry-After": "30" },
+            contentType: "application/json",
+            body: JSON.stringify({ error: "Too Many Requests" }),
+          }),
+        toast: /wait 30 seconds.*try again/i,
+      },
+      {
+        name: "a network failure",
+        answer: (route) => route.abort("failed"),
+        toast: /could not reach our server.*connection.*try again/i,
+      },
+    ];
+
+    for (const failure of failures) {
+      test(`${failure.name}: an error toast says what to do and the typed values stay`, async ({
+        page,
+      }) => {
+        await page.route("/api/contact", failure.answer);
+        await gotoHydrated(page, "/contact-us");
+        const form = contactForm(page);
+        const values = await fillValid(form);
+        await form.submit.click();
+
+        const toast = toastWith(page, failure.toast);
+        await expect(toast).toBeVisible();
+        await expect(toast.getByRole("alert")).toBeAttached();
+        await expect(toastWith(page, SUCCESS_TOAST)).toHaveCount(0);
+        await expect(form.submit).toHaveText("Send Message");
+        await expectValuesKept(form, values);
+      });
+    }
+
+    test("a refusal with field messages (400): the toast asks to check, the field shows its message", async ({
+      page,
+    }) => {
+      await page.route("/api/contact", (route) =>
+        route.fulfill({
+          status: 400,
+          contentType: "application/json",
+          body: JSON.stringify({
+            error: "Some fields are missing or invalid",
+            fields: { email: "Email is invalid" },
+          }),
+        }),
+      );
+      await gotoHydrated(page, "/contact-us");
+      const form = contactForm(page);
+      const values = await fillValid(form);
+      await form.submit.click();
+
+      await expect(toastWith(page, /check the highlighted fields and try again/i)).toBeVisible();
+      await expect(form.email).toHaveAttribute("aria-invalid", "true");
+      await expect(form.email).toHaveAccessibleDescription("Email is invalid");
+      await expect(toastWith(page, SUCCESS_TOAST)).toHaveCount(0);
+      await expectValuesKept(form, values);
+    });
+  });
+});
+
+test.describe("toasts", () => {
+  test("appear top-right with a running progress bar and a Dismiss button", async ({ page }) => {
+    await gotoHydrated(page, "/contact-us");
+    await contactForm(page).submit.click();
+    const toast = toastWith(page, INVALID_TOAST);
+    await expect(toast).toBeVisible();
+
+    const box = await toast.boundingBox();
+    const viewport = page.viewportSize();
+    expect(box && viewport).toBeTruthy();
+    if (box && viewport) {
+      expect(box.y, "near the top").toBeLessThan(100);
+      expect(viewport.width - (box.x + box.width), "near the right edge").toBeLessThan(48);
+      expect(box.x, "in the right half").toBeGreaterThan(viewport.width / 2);
+    }
+
+    const bar = toast.locator(".toast-progress");
+    await expect(bar).toBeVisible();
+    const animation = await bar.evaluate((el) =>
+      el.getAnimations().map((a) => ({
+        state: a.playState,
+        duration: a.effect?.getTiming().duration,
+      })),
+    );
+    expect(animation).toEqual([{ state: "running", duration: 5000 }]);
+
+    await toast.getByRole("button", { name: /dismiss/i }).click();
+    await expect(toast).toHaveCount(0);
+  });
+
+  test("disappear after 5 seconds", async ({ page }) => {
+    await gotoWithFrozenClock(page, "/contact-us");
+    await contactForm(page).submit.click();
+    const toast = toastWith(page, INVALID_TOAST);
+    await expect(toast).toBeVisible();
+
+    await page.clock.runFor(4_800);
+    await settle(page);
+    await expect(toast).toBeVisible();
+    await page.clock.runFor(400);
+    await expect(toast).toHaveCount(0);
+  });
+
+  test("do not disappear while hovered, and close 5 seconds after the pointer left", async ({
+    page,
+  }) => {
+    await gotoWithFrozenClock(page, "/contact-us");
+    await contactForm(page).submit.click();
+    const toast = toastWith(page, INVALID_TOAST);
+    await expect(toast).toBeVisible();
+
+    await toast.hover();
+    await page.clock.runFor(20_000);
+    await settle(page);
+    await expect(toast).toBeVisible();
+    // The progress bar stops too.
+    expect(await toast.locator(".toast-progress").evaluate((el) => el.getAnimations()[0]?.playState)).toBe(
+      "paused",
+    );
+
+    await page.mouse.move(10, 700);
+    await page.clock.runFor(4_000);
+    await settle(page);
+    await expect(toast).toBeVisible();
+    await page.clock.runFor(1_500);
+    await expect(toast).toHaveCount(0);
+  });
+
+  test("Alt+T moves focus to the notifications, and Tab then reaches the Dismiss button", async ({
+    page,
+  }) => {
+    await gotoHydrated(page, "/contact-us");
+    const form = contactForm(page);
+    await form.submit.click();
+    await expect(toastWith(page, INVALID_TOAST)).toBeVisible();
+    await expect(form.firstName).toBeFocused();
+
+    await page.keyboard.press("Alt+KeyT");
+    await expect(notifications(page)).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(
+      toastWith(page, INVALID_TOAST).getByRole("button", { name: /dismiss/i }),
+    ).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(toastWith(page, INVALID_TOAST)).toHaveCount(0);
+  });
+});
+
+test.describe("contact page accessibility", () => {
+  test("no axe violations with the field errors and the error toast shown", async ({ page }) => {
+    await gotoHydrated(page, "/contact-us");
+    const form = contactForm(page);
+    await form.submit.click();
+    await expect(toastWith(page, INVALID_TOAST)).toBeVisible();
+    await expect(form.form.getByText(FIELD_MESSAGES.agreeToPolicy)).toBeVisible();
+    await expectNoA11yViolations(page, "with errors shown");
+  });
+
+  test("no axe violations with the success toast shown", async ({ page }) => {
+    await page.route("/api/contact", (route) =>
+      route.fulfill({ status: 201, contentType: "application/json", body: "{}" }),
+    );
+    await gotoHydrated(page, "/contact-us");
+    const form = contactForm(page);
+    await fillValid(form);
+    await form.submit.click();
+    await expect(toastWith(page, SUCCESS_TOAST)).toBeVisible();
+    await expectNoA11yViolations(page, "with a toast shown");
+  });
+});
+
+test.describe("contact form honeypot", () => {
+  test("has a 'website' field that is not visible and not reachable by Tab", async ({ page }) => {
+    await gotoHydrated(page, "/contact-us");
+    const form = contactForm(page);
+    const honeypot = form.form.locator('input[name="website"]');
+    await expect(honeypot).toHaveCount(1);
+    await expect(honeypot).not.toBeInViewport();
+    await expect(form.form.getByRole("textbox", { name: /website/i })).toHaveCount(0);
+
+    // The honeypot sits between the policy checkbox and the button: Tab skips it.
+    await form.agree.focus();
+    await page.keyboard.press("Tab");
+    await expect(form.submit).toBeFocused();
+
+    // Walking the whole form with Tab never lands on it.
+    await form.firstName.focus();
+    const visited: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      visited.push(
+        await page.evaluate(
+          () => document.activeElement?.getAttribute("name") ?? document.activeElement?.tagName ?? "",
+        ),
+      );
+      await page.keyboard.press("Tab");
+    }
+    expect(visited).not.toContain("website");
+  });
+});
