@@ -40,10 +40,18 @@ export default [
   route("innovation-hub", "routes/innovation-hub.tsx"),
   route("cancellation-policy", "routes/policy.tsx", { id: "policy-cancellation" }),
   // Landing pages of the newsletter e-mail links (D10). "unlisted-" keeps them out of the sitemap.
-  route("newsletter/confirmed", "routes/newsletter-status.tsx", { id: "unlisted-newsletter-confirmed" }),
-  route("newsletter/unsubscribed", "routes/newsletter-status.tsx", { id: "unlisted-newsletter-unsubscribed" }),
-  route("newsletter/link-not-valid", "routes/newsletter-status.tsx", { id: "unlisted-newsletter-invalid" }),
-  route("newsletter/try-again-later", "routes/newsletter-status.tsx", { id: "unlisted-newsletter-later" }),
+  route("newsletter/confirmed", "routes/newsletter-status.tsx", {
+    id: "unlisted-newsletter-confirmed",
+  }),
+  route("newsletter/unsubscribed", "routes/newsletter-status.tsx", {
+    id: "unlisted-newsletter-unsubscribed",
+  }),
+  route("newsletter/link-not-valid", "routes/newsletter-status.tsx", {
+    id: "unlisted-newsletter-invalid",
+  }),
+  route("newsletter/try-again-later", "routes/newsletter-status.tsx", {
+    id: "unlisted-newsletter-later",
+  }),
   // Anything else: the missing-page screen, served with status 404 (D14).
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

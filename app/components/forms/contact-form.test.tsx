@@ -1,0 +1,88 @@
+// @vitest-environment jsdom
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createRoutesStub } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { Toaster } from "~/components/ui/toast";
+import { ContactForm } from "./contact-form";
+
+function renderForm() {
+  const Stub = createRoutesStub([
+    {
+      path: "/",
+      Component: () => (
+        <>
+          <Toaster />
+          <ContactForm />
+        </>
+      ),
+    },
+  ]);
+  return render(<Stub initialEntries={["/"]} />);
+}
+
+async function fillValid(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText(/First name/), "Ama");
+  await user.type(screen.getByLabelText(/Last name/), "Mensah");
+  await user.type(screen.getByLabelText(/^Email/), "ama@example.com");
+  await user.type(screen.getByLabelText(/Message/), "Hello");
+  await user.click(screen.getByRole("checkbox"));
+}
+
+describe("contact form", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("never sends invalid data and shows every field message (D1)", async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal("fetch", fetch);
+    const user = userEvent.setup();
+    renderForm();
+    await user.click(screen.getByRole("button", { name: "Send Message" }));
+    expect(fetch).not.toHaveBeenCalled();
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "Please fill in all the fields and agree to the policy",
+    );
+    expect(screen.getByText("First name is required")).toBeInTheDocument();
+    expect(
+      screen.getByText("To send a message you must first agree to our privacy policy"),
+    ).toBeInTheDocument();
+    const first = screen.getByLabelText(/First name/);
+    expect(first).toHaveAttribute("aria-invalid", "true");
+    expect(first).toHaveAccessibleDescription("First name is required");
+    // Editing a field clears its message at once.
+    await user.type(first, "A");
+    expect(screen.queryByText("First name is required")).not.toBeInTheDocument();
+  });
+
+  it("confirms only after the server stored the message, then resets (D2)", async () => {
+    const fetch = vi.fn().mockResolvedValue(new Response("{}", { status: 201 }));
+    vi.stubGlobal("fetch", fetch);
+    const user = userEvent.setup();
+    renderForm();
+    await fillValid(user);
+    await user.click(screen.getByRole("button", { name: "Send Message" }));
+    expect(await screen.findByRole("status")).toHaveTextContent("Message sent successfully");
+    const [url, init] = fetch.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe("/api/contact");
+    expect(JSON.parse(String(init.body))).toEqual({
+      firstName: "Ama",
+      lastName: "Mensah",
+      email: "ama@example.com",
+      phone: "",
+      message: "Hello",
+      agreeToPolicy: true,
+      website: "",
+    });
+    expect(screen.getByLabelText(/First name/)).toHaveValue("");
+  });
+
+  it("keeps what was typed and says what to do when the server fails", async () => {
+    vi.stubGlobal("fetch", vi.fn().mockResolvedValue(new Response("{}", { status: 503 })));
+    const user = userEvent.setup();
+    renderForm();
+    await fillValid(user);
+    await user.click(screen.getByRole("button", { name: "Send Message" }));
+    expect(await screen.findByText(/could not save your details just now/)).toBeInTheDocument();
+    expect(screen.getByLabelText(/First name/)).toHaveValue("Ama");
+  });
+});
