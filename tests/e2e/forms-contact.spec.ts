@@ -381,9 +381,9 @@ test.describe("toasts", () => {
     await settle(page);
     await expect(toast).toBeVisible();
     // The progress bar stops too.
-    expect(await toast.locator(".toast-progress").evaluate((el) => el.getAnimations()[0]?.playState)).toBe(
-      "paused",
-    );
+    expect(
+      await toast.locator(".toast-progress").evaluate((el) => el.getAnimations()[0]?.playState),
+    ).toBe("paused");
 
     await page.mouse.move(10, 700);
     await page.clock.runFor(4_000);
@@ -459,7 +459,8 @@ test.describe("contact form honeypot", () => {
     for (let i = 0; i < 12; i++) {
       visited.push(
         await page.evaluate(
-          () => document.activeElement?.getAttribute("name") ?? document.activeElement?.tagName ?? "",
+          () =>
+            document.activeElement?.getAttribute("name") ?? document.activeElement?.tagName ?? "",
         ),
       );
       await page.keyboard.press("Tab");

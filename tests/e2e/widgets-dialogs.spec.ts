@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, gotoHydrated, test } from "./fixtures";
+import { expect, expectNoA11yViolations, gotoHydrated, test } from "./fixtures";
 
 // Spec 2.4, 2.7, 4; D2, D3: the newsletter dialog and the leaders' biography dialog.
 
@@ -60,6 +60,11 @@ test.describe("newsletter dialog", () => {
     await expect(email).toBeVisible();
     await expect(email).toHaveAttribute("type", "email");
     await expect(dialog.getByRole("button", { name: "Subscribe" })).toBeVisible();
+  });
+
+  test("has no accessibility violations while open", async ({ page }) => {
+    await openNewsletter(page);
+    await expectNoA11yViolations(page, "with the newsletter dialog open");
   });
 
   test("closes on Escape", async ({ page }) => {
@@ -207,6 +212,11 @@ test.describe("leader biography dialog", () => {
     await expect(dialog).toBeVisible();
     return { opener, dialog };
   }
+
+  test("has no accessibility violations while open", async ({ page }) => {
+    await openBio(page);
+    await expectNoA11yViolations(page, "with a biography open");
+  });
 
   test("the leadership grid shows three leaders", async ({ page }) => {
     await gotoHydrated(page, "/about-us");
