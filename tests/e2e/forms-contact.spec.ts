@@ -442,6 +442,8 @@ test.describe("contact form honeypot", () => {
     const form = contactForm(page);
     const honeypot = form.form.locator('input[name="website"]');
     await expect(honeypot).toHaveCount(1);
+    // With its neighbour (the button) on screen, the honeypot is still nowhere to be seen.
+    await form.submit.scrollIntoViewIfNeeded();
     await expect(honeypot).not.toBeInViewport();
     await expect(form.form.getByRole("textbox", { name: /website/i })).toHaveCount(0);
 

@@ -1,5 +1,5 @@
 import type { Locator, Page, Request } from "@playwright/test";
-import { expect, gotoHydrated, test } from "./fixtures";
+import { expect, expectNoA11yViolations, gotoHydrated, test } from "./fixtures";
 
 // Spec 2.11, 4, 5, 8; D1, D2, D4, D5, D8, D11: the demo request form of the five demo pages.
 
@@ -321,6 +321,22 @@ test.describe("demo form by keyboard only", () => {
   });
 });
 
+test.describe("demo page accessibility", () => {
+  test("no axe violations with the field errors, the toast and the suggestions shown", async ({
+    page,
+  }) => {
+    await gotoHydrated(page, "/request-vas-demo");
+    const form = demoForm(page);
+    await form.submit.click();
+    await expect(toastWith(page, INVALID_TOAST)).toBeVisible();
+    await expect(form.form.getByText("Phone Number is required")).toBeVisible();
+    await form.industry.focus();
+    await form.industry.press("ArrowDown");
+    await expect(form.industry).toHaveAttribute("aria-activedescendant", /./);
+    await expectNoA11yViolations(page, "with errors, a toast and the suggestions shown");
+  });
+});
+
 test.describe("demo form honeypot", () => {
   test("every demo page has a 'website' field that is not visible and not reachable by Tab", async ({
     page,
@@ -330,6 +346,8 @@ test.describe("demo form honeypot", () => {
       const form = demoForm(page);
       const honeypot = form.form.locator('input[name="website"]');
       await expect(honeypot, path).toHaveCount(1);
+      // With its neighbour (the button) on screen, the honeypot is still nowhere to be seen.
+      await form.submit.scrollIntoViewIfNeeded();
       await expect(honeypot, path).not.toBeInViewport();
       await expect(form.form.getByRole("textbox", { name: /website/i })).toHaveCount(0);
       // The honeypot sits between Industry and Submit: Tab goes straight from one to the other.
