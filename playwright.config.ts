@@ -1,6 +1,8 @@
 import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 4310);
+/** The test server's data (SQLite, mail files), fresh for every run; one folder per port. */
+export const E2E_DATA_DIR = `./data/e2e-${PORT}`;
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /**
@@ -34,14 +36,14 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: "tsx server/main.ts",
+    command: `rm -rf ${E2E_DATA_DIR} && tsx server/main.ts`,
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     env: {
       PORT: String(PORT),
       HOST: "127.0.0.1",
       LOG_LEVEL: "warn",
-      DATA_DIR: "./data/e2e",
+      DATA_DIR: E2E_DATA_DIR,
       // Links in e-mails (newsletter confirmation) point back at this server.
       PUBLIC_URL: `http://127.0.0.1:${PORT}`,
       // Every test posts from 127.0.0.1; the limit itself is covered by the API tests.

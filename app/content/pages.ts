@@ -53,11 +53,6 @@ export interface ArticlesPage {
   intro: string;
 }
 
-export interface NotFoundPage {
-  seo: PageSeo;
-  text: string;
-}
-
 export const contactPage: ContactPage = {
   seo: {
     title: "Contact Us",
@@ -183,14 +178,6 @@ export const termsPage: SeoOnlyPage = {
     title: "Terms & Conditions",
     description: `The terms and conditions and privacy policy that govern your use of the ${site.name} website and services, under the laws of the Republic of Ghana.`,
   },
-};
-
-export const notFoundPage: NotFoundPage = {
-  seo: {
-    title: "Page Not Found",
-    description: `The page you are looking for does not exist or has moved. Go back, or visit the ${site.name} home page to find payment services, products and support.`,
-  },
-  text: "You encountered a missing page, please go back or try again",
 };
 
 /** The small pages that the links in newsletter e-mails land on (D10). */

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/not-found";
-import { notFoundPage } from "~/content/pages";
+import { notFoundPage } from "~/content/not-found";
 import { NotFoundScreen } from "~/components/sections/not-found-screen";
 import { getMeta } from "~/lib/meta";
 

@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
 import { expect, expectNoA11yViolations, gotoHydrated, test } from "./fixtures";
+import { E2E_DATA_DIR } from "../../playwright.config";
 
 // Spec 2.4, 4, 5, 8; D2, D3, D10, D11: newsletter sign-up against the real server, the double
 // opt-in e-mail and the pages its links land on.
@@ -12,7 +13,7 @@ const THANK_YOU = "Thank you for subscribing";
 const CHECK_EMAIL = "Check your email for our latest Newsletter updates.";
 
 /** Where the e2e server's file transport writes one .eml per message (playwright.config.ts). */
-const MAIL_DIR = fileURLToPath(new URL("../../data/e2e/mail/", import.meta.url));
+const MAIL_DIR = fileURLToPath(new URL(`../../${E2E_DATA_DIR}/mail/`, import.meta.url));
 
 /** An address no other test or run uses. */
 function uniqueAddress(label: string) {

@@ -1,5 +1,4 @@
 import { type FormEvent, useId, useState } from "react";
-import { NewsletterSchema } from "@leads/newsletter";
 import { failureMessage, postLead } from "~/lib/api";
 import { HoneypotField } from "./honeypot-field";
 
@@ -24,6 +23,9 @@ export function NewsletterForm({ onSubscribed, tone = "light" }: NewsletterFormP
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending) return;
+    // The schema (and the validation library) loads on the first submit: the home page, where
+    // this form sits, then ships no validation code up front.
+    const { NewsletterSchema } = await import("@leads/newsletter");
     const parsed = NewsletterSchema.safeParse({ email, website });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? "Email is invalid");

@@ -1,6 +1,6 @@
 import { useNavigate } from "react-router";
 import notFoundImage from "~/assets/images/not-found.svg";
-import { notFoundPage } from "~/content/pages";
+import { notFoundPage } from "~/content/not-found";
 
 /** The missing-page screen (spec 2.14); the server sends it with status 404 (D14). */
 export function NotFoundScreen() {
