@@ -6,11 +6,16 @@ import type { OutboxWorker } from "./mail/outbox";
 import { healthRoutes } from "./routes/health";
 import { leadRoutes } from "./routes/leads";
 import { newsletterRoutes } from "./routes/newsletter";
+import { addSecurityHeaders } from "./security/headers";
+import { restrictApiOrigins } from "./security/origin";
 import { sitePlugin } from "./static/site-plugin";
 import type { SiteFiles } from "./static/site-files";
 
 export interface AppDeps {
-  config: Pick<Config, "logLevel" | "publicUrl" | "salesEmail" | "rateLimit" | "trustProxy">;
+  config: Pick<
+    Config,
+    "logLevel" | "publicUrl" | "allowedOrigins" | "salesEmail" | "rateLimit" | "trustProxy"
+  >;
   /** The lead store and its mail outbox; tests of the static site alone may leave them out. */
   db?: DB;
   outbox?: OutboxWorker;
@@ -42,7 +47,15 @@ export async function buildApp({ config, db, outbox, site }: AppDeps): Promise<F
     bodyLimit: 16 * 1024,
     // Closing idle keep-alive sockets lets shutdown finish promptly.
     forceCloseConnections: "idle",
+    // Slow or stalled clients are cut off instead of holding sockets (slowloris).
+    connectionTimeout: 30_000,
+    requestTimeout: 15_000,
+    keepAliveTimeout: 5_000,
   });
+  app.server.headersTimeout = 10_000;
+
+  addSecurityHeaders(app);
+  restrictApiOrigins(app, config.allowedOrigins);
 
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
     const status =
@@ -69,7 +82,18 @@ export async function buildApp({ config, db, outbox, site }: AppDeps): Promise<F
     await app.register(leadRoutes, { db, outbox, config });
     await app.register(newsletterRoutes, { db });
   }
-  app.all("/api/*", async (_request, reply) => reply.code(404).send({ error: "Not Found" }));
+  // A known API path with the wrong method is 405 with Allow; anything else under /api/ is 404.
+  app.all("/api/*", async (request, reply) => {
+    const path = request.url.split("?")[0] ?? "";
+    const allowed = ["GET", "POST"].filter((method) => app.hasRoute({ method, url: path }));
+    if (allowed.length) {
+      return reply
+        .code(405)
+        .header("allow", allowed.join(", "))
+        .send({ error: "Method Not Allowed" });
+    }
+    return reply.code(404).send({ error: "Not Found" });
+  });
   if (site) await app.register(sitePlugin, { site });
   return app;
 }

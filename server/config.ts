@@ -25,6 +25,8 @@ const EnvSchema = z
       .default("info"),
     /** Public origin of the site, for links in e-mails. Defaults to http://localhost:PORT. */
     PUBLIC_URL: z.url().optional(),
+    /** Extra origins allowed to call the API (comma-separated); the site's own always is. */
+    ALLOWED_ORIGINS: z.string().default(""),
     /** Set to use PostgreSQL; otherwise SQLite at DATA_DIR/leads.sqlite. */
     DATABASE_URL: optionalString.pipe(
       z
@@ -100,6 +102,8 @@ export interface Config {
   siteDir: string;
   logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
   publicUrl: string;
+  /** Origins whose pages may call the API, besides the host being served. */
+  allowedOrigins: string[];
   databaseUrl?: string;
   mail: MailConfig;
   mailFrom: string;
@@ -132,13 +136,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             privateKey: e.EMAILJS_PRIVATE_KEY ?? "",
           }
         : { transport: "file", dir: path.join(dataDir, "mail") };
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
   return {
     host: e.HOST,
     port: e.PORT,
     dataDir,
     siteDir: path.resolve(e.SITE_DIR),
     logLevel: e.LOG_LEVEL,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    publicUrl,
+    allowedOrigins: [
+      new URL(publicUrl).origin,
+      ...e.ALLOWED_ORIGINS.split(",")
+        .map((origin) => origin.trim().replace(/\/$/, ""))
+        .filter(Boolean),
+    ],
     databaseUrl: e.DATABASE_URL,
     mail,
     mailFrom: e.MAIL_FROM,

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { site as siteFacts } from "../app/content/site";
 import { buildApp } from "./app";
 import { loadConfig } from "./config";
 import { migrate, openDatabase } from "./db/database";
@@ -14,7 +15,10 @@ async function main() {
     sqliteFile: path.join(config.dataDir, "leads.sqlite"),
   });
   await migrate(db);
-  const site = await loadSiteFiles(config.siteDir);
+  // The innovation hub embeds its application form from the forms provider's origin.
+  const site = await loadSiteFiles(config.siteDir, {
+    frameOrigins: [new URL(siteFacts.innovationHubFormUrl).origin],
+  });
   const transport = createTransport(config.mail, config.mailFrom);
 
   // The outbox logs through Fastify's logger; it only logs once started, after the app exists.

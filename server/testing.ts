@@ -14,6 +14,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     siteDir: "/tmp/unused",
     logLevel: "silent",
     publicUrl: "https://site.test",
+    allowedOrigins: ["https://site.test"],
     mail: { transport: "file", dir: "/tmp/unused" },
     mailFrom: "Test <no-reply@site.test>",
     salesEmail: "sales@site.test",

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { readFile, readdir } from "node:fs/promises";
 import path from "node:path";
+import { type CspOptions, inlineScriptHashes, pageCsp } from "../security/csp";
 
 /** One servable file, held in memory with its precompressed variants. */
 export interface SiteFile {
@@ -10,6 +11,8 @@ export interface SiteFile {
   contentType: string;
   etag: string;
   cacheControl: string;
+  /** Pages only: their Content-Security-Policy, with the hashes of their inline scripts. */
+  csp?: string;
 }
 
 export interface SiteFiles {
@@ -69,7 +72,10 @@ export function urlPathFor(relativeFile: string): string {
  * from memory keeps every request free of disk I/O. `.br` and `.gz` siblings written by
  * scripts/postbuild.ts are attached to the file they compress.
  */
-export async function loadSiteFiles(siteDir: string): Promise<SiteFiles> {
+export async function loadSiteFiles(
+  siteDir: string,
+  csp: CspOptions = { frameOrigins: [] },
+): Promise<SiteFiles> {
   const all = await walk(siteDir);
   const present = new Set(all);
   const files = new Map<string, SiteFile>();
@@ -91,6 +97,9 @@ export async function loadSiteFiles(siteDir: string): Promise<SiteFiles> {
         : file.endsWith(".html") || file.endsWith(".data")
           ? REVALIDATE
           : ONE_DAY,
+      csp: file.endsWith(".html")
+        ? pageCsp(inlineScriptHashes(body.toString("utf8")), csp)
+        : undefined,
     };
     if (urlPath === NOT_FOUND_DOCUMENT) notFound = siteFile;
     if (!HIDDEN.has(urlPath)) files.set(urlPath, siteFile);

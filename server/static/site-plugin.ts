@@ -22,6 +22,7 @@ function send(request: FastifyRequest, reply: FastifyReply, file: SiteFile, stat
     .header("content-type", file.contentType)
     .header("cache-control", file.cacheControl)
     .header("etag", etag);
+  if (file.csp) reply.header("content-security-policy", file.csp);
   if (file.br || file.gzip) reply.header("vary", "Accept-Encoding");
   if (status === 200 && request.headers["if-none-match"] === etag) {
     return reply.code(304).send();

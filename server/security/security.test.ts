@@ -1,0 +1,139 @@
+import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../app";
+import type { DB } from "../db/database";
+import { createOutboxWorker } from "../mail/outbox";
+import { loadSiteFiles } from "../static/site-files";
+import { recordingTransport, testConfig, testDatabase } from "../testing";
+import { inlineScriptHashes, pageCsp } from "./csp";
+
+const PAGE = `<!doctype html><html><head>
+<script type="application/ld+json">{"@type":"Organization"}</script>
+<script>window.__context = {"a":1};</script>
+<script type="module">import("/assets/entry.js");</script>
+<script src="/assets/x.js"></script>
+</head><body></body></html>`;
+
+describe("inline script hashes", () => {
+  it("hashes executable inline scripts only", () => {
+    const hashes = inlineScriptHashes(PAGE);
+    expect(hashes).toHaveLength(2);
+    // sha256 of `window.__context = {"a":1};`, from openssl dgst -sha256 -binary | base64.
+    expect(hashes[0]).toBe("'sha256-6sE4FCHVOpkAQ/7I2/hgo22m10fPynzaMtU/1EB99OQ='");
+  });
+
+  it("builds a policy without unsafe-inline scripts", () => {
+    const csp = pageCsp(["'sha256-abc'"], { frameOrigins: ["https://forms.example"] });
+    expect(csp).toContain("script-src 'self' 'sha256-abc'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    for (const directive of [
+      "default-src 'self'",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      "frame-ancestors 'none'",
+      "frame-src https://forms.example",
+    ]) {
+      expect(csp).toContain(directive);
+    }
+  });
+});
+
+describe("security headers, CORS and methods", () => {
+  let app: FastifyInstance;
+  let db: DB;
+
+  beforeAll(async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "site-"));
+    await mkdir(path.join(dir, "404"), { recursive: true });
+    await writeFile(path.join(dir, "index.html"), PAGE);
+    await writeFile(path.join(dir, "404", "index.html"), PAGE);
+    db = await testDatabase();
+    const outbox = createOutboxWorker({
+      db,
+      transport: recordingTransport(),
+      log: { info() {}, warn() {}, error() {} },
+      pollMs: 60_000,
+      maxAttempts: 3,
+    });
+    const site = await loadSiteFiles(dir, { frameOrigins: ["https://forms.example"] });
+    app = await buildApp({ config: testConfig({ trustProxy: true }), db, outbox, site });
+  });
+  afterAll(async () => {
+    await app.close();
+    await db.destroy();
+  });
+
+  it("sends the security headers on pages, with the page's own script hashes", async () => {
+    const res = await app.inject({ url: "/" });
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(res.headers["permissions-policy"]).toContain("camera=()");
+    expect(res.headers["cross-origin-opener-policy"]).toBe("same-origin");
+    expect(res.headers["cross-origin-resource-policy"]).toBe("same-origin");
+    const csp = String(res.headers["content-security-policy"]);
+    for (const hash of inlineScriptHashes(PAGE)) expect(csp).toContain(hash);
+    expect(res.headers["strict-transport-security"]).toBeUndefined();
+  });
+
+  it("sends them on API answers and errors too, with a policy that allows nothing", async () => {
+    for (const url of ["/api/health", "/api/nope"]) {
+      const res = await app.inject({ url });
+      expect(res.headers["x-content-type-options"], url).toBe("nosniff");
+      expect(res.headers["content-security-policy"], url).toMatch(/^default-src 'none'/);
+    }
+  });
+
+  it("adds HSTS only over HTTPS (here: a trusted TLS proxy)", async () => {
+    const res = await app.inject({ url: "/", headers: { "x-forwarded-proto": "https" } });
+    expect(res.headers["strict-transport-security"]).toBe(
+      "max-age=63072000; includeSubDomains; preload",
+    );
+  });
+
+  it("refuses API calls from other sites' pages and sends no CORS headers", async () => {
+    const foreign = await app.inject({
+      method: "POST",
+      url: "/api/subscribe",
+      headers: { origin: "https://evil.example" },
+      payload: { email: "a@b.gh" },
+    });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.headers["access-control-allow-origin"]).toBeUndefined();
+    const preflight = await app.inject({
+      method: "OPTIONS",
+      url: "/api/subscribe",
+      headers: { origin: "https://evil.example", "access-control-request-method": "POST" },
+    });
+    expect(preflight.headers["access-control-allow-origin"]).toBeUndefined();
+    expect(await db.selectFrom("newsletter_subscriptions").selectAll().execute()).toHaveLength(0);
+  });
+
+  it("accepts the site's own origin and same-host pages", async () => {
+    const own = await app.inject({
+      method: "POST",
+      url: "/api/subscribe",
+      headers: { origin: "https://site.test" },
+      payload: { email: "a@b.gh" },
+    });
+    expect(own.statusCode).toBe(202);
+    const sameHost = await app.inject({
+      method: "POST",
+      url: "/api/subscribe",
+      headers: { origin: "http://localhost:80", host: "localhost:80" },
+      payload: { email: "c@d.gh" },
+    });
+    expect(sameHost.statusCode).toBe(202);
+  });
+
+  it("answers a wrong method on a known API path with 405 and Allow", async () => {
+    const res = await app.inject({ method: "GET", url: "/api/contact" });
+    expect(res.statusCode).toBe(405);
+    expect(res.headers.allow).toBe("POST");
+    expect((await app.inject({ method: "DELETE", url: "/api/health" })).headers.allow).toBe("GET");
+    expect((await app.inject({ method: "GET", url: "/api/unknown" })).statusCode).toBe(404);
+  });
+});
