@@ -1,0 +1,457 @@
+import { writeFile } from "node:fs/promises";
+import type { ApiResult } from "./api-load";
+import type { RouteResult } from "./lighthouse";
+import type { RepeatVisitResult } from "./repeat-visit";
+import type { StaticServingResult } from "./static-serving";
+import { KB, kb } from "./stats";
+
+export interface Machine {
+  cpuModel: string;
+  cores: number;
+  memoryGB: number;
+  os: string;
+  node: string;
+  chromium: string;
+  lighthouse: string;
+  /** 1-minute load average when the run started and ended: other work on the machine skews. */
+  loadAverageStart: number;
+  loadAverageEnd: number;
+}
+
+export interface Report {
+  date: string;
+  durationS: number;
+  command: string;
+  machine: Machine;
+  options: {
+    runs: number;
+    routes: string[];
+    desktopRoutes: string[];
+    static: { connections: number; durationS: number; warmupS: number };
+    api: { connections: number; durationS: number; warmupS: number };
+  };
+  lighthouse: { mobile: RouteResult[]; desktop: RouteResult[] };
+  repeatVisit: RepeatVisitResult | null;
+  staticServing: StaticServingResult | null;
+  api: ApiResult[];
+  errors: { section: string; message: string }[];
+}
+
+/** The issue's numbers to reach (issue 4). */
+export const TARGETS = {
+  performance: 98,
+  otherScores: 100,
+  lcpMs: 1500,
+  tbtMs: 50,
+  cls: 0.02,
+  homeTotalBytes: 250 * KB,
+  homeScriptBytes: 130 * KB,
+  otherRouteBytes: 300 * KB,
+  staticRatio: 0.5,
+  subscribeRps: 1000,
+  subscribeP99Ms: 50,
+};
+
+const YES = "✔";
+const NO = "✖";
+const mark = (ok: boolean) => (ok ? YES : NO);
+const s = (ms: number) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(2)} s` : "n/a");
+const ms = (value: number) => (Number.isFinite(value) ? `${Math.round(value)} ms` : "n/a");
+const int = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString("en-US") : "n/a");
+
+function table(header: string[], rows: (string | number)[][]): string {
+  const line = (cells: (string | number)[]) => `| ${cells.join(" | ")} |`;
+  return [line(header), line(header.map(() => "---")), ...rows.map(line)].join("\n");
+}
+
+/** The extreme value over routes and where it happens. */
+function worst(
+  routes: RouteResult[],
+  value: (r: RouteResult) => number,
+  direction: "min" | "max",
+): { value: number; path: string } {
+  let best = { value: direction === "min" ? Infinity : -Infinity, path: "" };
+  for (const route of routes) {
+    const v = value(route);
+    if (direction === "min" ? v < best.value : v > best.value) best = { value: v, path: route.path };
+  }
+  return best;
+}
+
+function targetRows(report: Report): string[][] {
+  const rows: string[][] = [];
+  const mobile = report.lighthouse.mobile;
+  const n = mobile.length;
+  const notMeasured = (target: string) => rows.push([target, "not measured", "–"]);
+
+  if (n > 0) {
+    const count = (ok: (r: RouteResult) => boolean) => mobile.filter(ok).length;
+    const scoreRow = (
+      target: string,
+      key: keyof RouteResult["median"]["scores"],
+      min: number,
+    ) => {
+      const w = worst(mobile, (r) => r.median.scores[key], "min");
+      const pass = count((r) => r.median.scores[key] >= min);
+      rows.push([target, `${pass}/${n} routes; lowest ${w.value} (${w.path})`, mark(pass === n)]);
+    };
+    scoreRow("Lighthouse mobile Performance ≥ 98, every route", "performance", TARGETS.performance);
+    scoreRow("Accessibility = 100, every route", "accessibility", TARGETS.otherScores);
+    scoreRow("Best Practices = 100, every route", "bestPractices", TARGETS.otherScores);
+    scoreRow("SEO = 100, every route", "seo", TARGETS.otherScores);
+    const metricRow = (
+      target: string,
+      key: keyof RouteResult["median"]["metrics"],
+      limit: number,
+      show: (v: number) => string,
+    ) => {
+      const w = worst(mobile, (r) => r.median.metrics[key], "max");
+      const pass = count((r) => r.median.metrics[key] < limit);
+      rows.push([target, `${pass}/${n} routes; highest ${show(w.value)} (${w.path})`, mark(pass === n)]);
+    };
+    metricRow("LCP < 1.5 s (mobile)", "lcp", TARGETS.lcpMs, s);
+    metricRow("TBT < 50 ms (mobile)", "tbt", TARGETS.tbtMs, ms);
+    metricRow("CLS < 0.02 (mobile)", "cls", TARGETS.cls, (v) => v.toFixed(3));
+  } else {
+    notMeasured("Lighthouse mobile scores and metrics");
+  }
+
+  const home = mobile.find((r) => r.path === "/");
+  if (home) {
+    const b = home.median.bytes;
+    rows.push([
+      "Home, first visit ≤ 250 KB transferred",
+      kb(b.total),
+      mark(b.total <= TARGETS.homeTotalBytes),
+    ]);
+    rows.push([
+      "Home, first visit ≤ 130 KB JavaScript",
+      kb(b.script),
+      mark(b.script <= TARGETS.homeScriptBytes),
+    ]);
+  } else {
+    notMeasured("Home page first-visit bytes");
+  }
+  const others = mobile.filter((r) => r.path !== "/");
+  if (others.length > 0) {
+    const w = worst(others, (r) => r.median.bytes.total, "max");
+    const pass = others.filter((r) => r.median.bytes.total <= TARGETS.otherRouteBytes).length;
+    rows.push([
+      "Every other route ≤ 300 KB transferred",
+      `${pass}/${others.length} routes; largest ${kb(w.value)} (${w.path})`,
+      mark(pass === others.length),
+    ]);
+  }
+
+  const visit = report.repeatVisit;
+  if (visit) {
+    rows.push([
+      "No render-blocking request to another origin (home)",
+      visit.crossOriginRenderBlocking
+        ? visit.renderBlocking
+            .filter((r) => !r.sameOrigin)
+            .map((r) => r.url)
+            .join(", ")
+        : `none (${visit.renderBlocking.length} render-blocking, all same-origin)`,
+      mark(!visit.crossOriginRenderBlocking),
+    ]);
+    rows.push([
+      "Second visit transfers only HTML (home)",
+      `${visit.second.transfers.length} request(s), ${kb(visit.second.bytes, 2)}: ` +
+        visit.second.transfers.map((t) => `${t.resourceType} ${t.status}`).join(", "),
+      mark(visit.secondOnlyHtml),
+    ]);
+  } else {
+    notMeasured("Render-blocking requests and second visit");
+  }
+
+  const st = report.staticServing;
+  if (st) {
+    rows.push([
+      "Static serving ≥ 0.5 × nginx requests/s",
+      `${st.ratio.toFixed(2)} × (${int(st.ours.load.rps)} vs ${int(st.nginx.load.rps)} req/s)`,
+      mark(st.ratio >= TARGETS.staticRatio),
+    ]);
+  } else {
+    notMeasured("Static serving vs nginx");
+  }
+
+  const sqlite = report.api.find((a) => a.database === "sqlite");
+  if (sqlite) {
+    const sub = sqlite.subscribe.load;
+    rows.push([
+      "POST /api/subscribe ≥ 1,000 req/s (SQLite)",
+      `${int(sub.rps)} req/s at ${sub.connections} connections`,
+      mark(sub.rps >= TARGETS.subscribeRps),
+    ]);
+    rows.push([
+      "POST /api/subscribe p99 < 50 ms (SQLite)",
+      `${sub.p99} ms`,
+      mark(sub.p99 < TARGETS.subscribeP99Ms),
+    ]);
+  } else {
+    notMeasured("Lead API on SQLite");
+  }
+  for (const api of report.api) {
+    const lost = api.rows.reduce((sum, r) => sum + r.missing, 0);
+    rows.push([
+      `Nothing lost: every 2xx is a stored row (${api.database})`,
+      api.rows.map((r) => `${r.endpoint}: ${int(r.acknowledged)} acknowledged, ${lost} lost`).join("; "),
+      mark(api.pass),
+    ]);
+  }
+  return rows;
+}
+
+function lighthouseTable(routes: RouteResult[]): string {
+  const flag = (ok: boolean, text: string) => (ok ? text : `${text} ${NO}`);
+  return table(
+    ["route", "Perf", "A11y", "BP", "SEO", "FCP", "LCP", "TBT", "CLS", "Speed Index"],
+    routes.map((r) => {
+      const { scores: sc, metrics: m } = r.median;
+      return [
+        `\`${r.path}\``,
+        flag(sc.performance >= TARGETS.performance, String(sc.performance)),
+        flag(sc.accessibility >= 100, String(sc.accessibility)),
+        flag(sc.bestPractices >= 100, String(sc.bestPractices)),
+        flag(sc.seo >= 100, String(sc.seo)),
+        s(m.fcp),
+        flag(m.lcp < TARGETS.lcpMs, s(m.lcp)),
+        flag(m.tbt < TARGETS.tbtMs, ms(m.tbt)),
+        flag(m.cls < TARGETS.cls, m.cls.toFixed(3)),
+        s(m.speedIndex),
+      ];
+    }),
+  );
+}
+
+function bytesTable(routes: RouteResult[]): string {
+  return table(
+    ["route", "JS", "CSS", "images", "fonts", "HTML", "other", "total", "3rd-party", "budget"],
+    routes.map((r) => {
+      const b = r.median.bytes;
+      const limit = r.path === "/" ? TARGETS.homeTotalBytes : TARGETS.otherRouteBytes;
+      const ok = b.total <= limit && (r.path !== "/" || b.script <= TARGETS.homeScriptBytes);
+      return [
+        `\`${r.path}\``,
+        kb(b.script),
+        kb(b.stylesheet),
+        kb(b.image),
+        kb(b.font),
+        kb(b.document),
+        kb(b.other),
+        kb(b.total),
+        kb(b.thirdParty),
+        `${mark(ok)} ≤ ${limit / KB} KB`,
+      ];
+    }),
+  );
+}
+
+function visitSection(v: RepeatVisitResult): string {
+  const list = (transfers: RepeatVisitResult["first"]["transfers"]) =>
+    transfers
+      .map((t) => `${new URL(t.url).pathname} (${t.resourceType}, ${t.status}, ${kb(t.bytes, 2)})`)
+      .join("; ");
+  return [
+    `Measured with Playwright driving Chromium, one persistent profile: the page, then the same page in a new tab.`,
+    "",
+    table(
+      ["visit", "requests over the network", "from cache", "transferred", "what went over the network"],
+      [
+        ["first", v.first.transfers.length, v.first.fromCache, kb(v.first.bytes), `${v.first.transfers.length} files`],
+        ["second", v.second.transfers.length, v.second.fromCache, kb(v.second.bytes, 2), list(v.second.transfers) || "nothing"],
+      ],
+    ),
+    "",
+    `Render-blocking requests on the first visit (Chromium's \`renderBlockingStatus\`): ${
+      v.renderBlocking.map((r) => `${new URL(r.url).pathname}${r.sameOrigin ? "" : ` (${new URL(r.url).origin})`}`).join(", ") ||
+      "none"
+    }. Requests to other origins: ${v.crossOriginRequests.join(", ") || "none"}.`,
+  ].join("\n");
+}
+
+function staticSection(st: StaticServingResult): string {
+  const row = (x: StaticServingResult["ours"], ratio: string) => [
+    x.name,
+    x.contentEncoding,
+    `${int(x.bodyBytes)} B`,
+    int(x.load.rps),
+    `${x.load.p50} ms`,
+    `${x.load.p99} ms`,
+    `${x.load.non2xx} / ${x.load.errors}`,
+    ratio,
+  ];
+  return [
+    `\`GET /\` with \`Accept-Encoding: br, gzip\`, ${st.connections} connections, ${st.durationS} s each after a ${st.warmupS} s warm-up, one after the other. ${st.nginxVersion}, \`gzip on; gzip_static on;\` (nginx-light has no brotli, so it sends the precompressed .gz).`,
+    "",
+    table(
+      ["server", "encoding", "response body", "req/s", "p50", "p99", "non-2xx / errors", "ours ÷ this"],
+      [
+        row(st.ours, "–"),
+        row(st.nginx, `${st.ratio.toFixed(2)} × ${mark(st.ratio >= TARGETS.staticRatio)}`),
+        row(st.nginxOneWorker, `${st.ratioOneWorker.toFixed(2)} × (context)`),
+      ],
+    ),
+  ].join("\n");
+}
+
+function apiSection(apis: ApiResult[]): string {
+  const loads = apis.flatMap((api) =>
+    [api.subscribe, api.demo].map((e) => [
+      api.database,
+      `POST /api/${e.endpoint}`,
+      e.load.connections,
+      `${e.load.durationS} s`,
+      int(e.load.rps),
+      `${e.load.p50} ms`,
+      `${e.load.p90} ms`,
+      `${e.load.p99} ms`,
+      `${e.load.max} ms`,
+      int(e.load.status2xx),
+      `${e.load.non2xx} / ${e.load.errors} / ${e.load.timeouts}`,
+    ]),
+  );
+  const rows = apis.flatMap((api) =>
+    api.rows.map((r) => [
+      api.database,
+      r.endpoint,
+      int(r.acknowledged),
+      int(r.storedRows),
+      r.missing,
+      r.duplicates,
+      r.storedUnacknowledged,
+      int(r.outboxRows),
+      r.pass ? `PASS ${YES}` : `FAIL ${NO}`,
+    ]),
+  );
+  const drains = apis.flatMap((api) =>
+    api.drains.map(
+      (d) =>
+        `${api.database}, after ${d.afterEndpoint}: ${d.seconds === null ? "still pending after 180 s" : `drained ${d.seconds.toFixed(1)} s after the load`} (${JSON.stringify(d.statuses)})`,
+    ),
+  );
+  return [
+    "Closed loop: each connection sends its next request when the previous one is answered; every request has a new address (subscribe) or is a new request (demo).",
+    "",
+    table(
+      ["database", "endpoint", "connections", "duration", "req/s", "p50", "p90", "p99", "max", "2xx", "non-2xx / errors / timeouts"],
+      loads,
+    ),
+    "",
+    "### Every 2xx is a stored row",
+    "",
+    "Counted in the database after the server stopped; warm-up requests included. *Stored without answer*: requests in flight when the load stopped (stored, never acknowledged — harmless). *Outbox*: the e-mail queued with each lead.",
+    "",
+    table(
+      ["database", "endpoint", "2xx answers", "stored rows", "lost", "duplicates", "stored without answer", "outbox rows", "check"],
+      rows,
+    ),
+    "",
+    `Mail outbox: ${drains.join("; ")}.`,
+  ].join("\n");
+}
+
+/** Routes that miss a Lighthouse target, worst first, with the audits Lighthouse flags. */
+function diagnosticsSection(routes: RouteResult[]): string {
+  const misses = routes
+    .filter((r) => {
+      const { scores: sc, metrics: m } = r.median;
+      return (
+        sc.performance < TARGETS.performance ||
+        sc.accessibility < 100 ||
+        sc.bestPractices < 100 ||
+        sc.seo < 100 ||
+        m.lcp >= TARGETS.lcpMs ||
+        m.tbt >= TARGETS.tbtMs ||
+        m.cls >= TARGETS.cls
+      );
+    })
+    .sort((a, b) => a.median.scores.performance - b.median.scores.performance);
+  if (misses.length === 0) return "Every route meets the Lighthouse targets.";
+  return misses
+    .map((r) => {
+      const notes = r.failing
+        .slice(0, 8)
+        .map(
+          (a) =>
+            `  - ${a.category}: ${a.title}${a.displayValue ? ` — ${a.displayValue}` : ""} (score ${a.score.toFixed(2)}, ${a.runs}/${r.runs.length} runs)`,
+        );
+      return [
+        `- \`${r.path}\` (${r.preset}): Performance ${r.median.scores.performance}, LCP ${s(r.median.metrics.lcp)}, TBT ${ms(r.median.metrics.tbt)}, CLS ${r.median.metrics.cls.toFixed(3)}`,
+        ...(notes.length > 0 ? notes : ["  - (no failing audit: the metric scores alone)"]),
+      ].join("\n");
+    })
+    .join("\n");
+}
+
+export function markdown(report: Report): string {
+  const m = report.machine;
+  const out: string[] = [
+    "# Benchmark report",
+    "",
+    `${report.date} · ${m.cpuModel}, ${m.cores} cores, ${m.memoryGB} GB · ${m.os} · Node ${m.node} · ${m.chromium} · Lighthouse ${m.lighthouse} · load average ${m.loadAverageStart.toFixed(2)} at the start, ${m.loadAverageEnd.toFixed(2)} at the end · took ${Math.round(report.durationS / 60)} min`,
+    "",
+    `Reproduce: \`npm run bench\` (all routes, 3 runs each; \`npm run bench -- --runs 1 --routes /,/about-us\` for a quick look; set \`DATABASE_URL\` to include PostgreSQL). This run: \`${report.command}\`.`,
+    "",
+    "## Targets (issue 4)",
+    "",
+    table(["target", "measured", ""], targetRows(report)),
+    "",
+  ];
+  const { mobile, desktop } = report.lighthouse;
+  if (mobile.length > 0) {
+    out.push(
+      "## Lighthouse, mobile",
+      "",
+      `Lighthouse ${m.lighthouse}, default mobile preset (simulated slow 4G, 4× CPU slowdown), ${report.options.runs} run(s) per route, median of each number separately. ${NO} marks a miss.`,
+      "",
+      lighthouseTable(mobile),
+      "",
+    );
+  }
+  if (desktop.length > 0) {
+    out.push("## Lighthouse, desktop", "", "Desktop preset, the five main routes.", "", lighthouseTable(desktop), "");
+  }
+  if (mobile.length > 0) {
+    out.push(
+      "## Transferred bytes, first visit",
+      "",
+      "From Lighthouse's resource summary (mobile runs, median; compressed as sent, headers included; 1 KB = 1024 bytes). Budget: home ≤ 250 KB with ≤ 130 KB JavaScript, other routes ≤ 300 KB.",
+      "",
+      bytesTable(mobile),
+      "",
+    );
+  }
+  if (report.repeatVisit) out.push("## Home page: second visit and render-blocking requests", "", visitSection(report.repeatVisit), "");
+  if (report.staticServing) out.push("## Static serving: ours vs nginx", "", staticSection(report.staticServing), "");
+  if (report.api.length > 0) out.push("## Lead API", "", apiSection(report.api), "");
+  if (mobile.length + desktop.length > 0) {
+    out.push(
+      "## What Lighthouse flags where a target is missed",
+      "",
+      diagnosticsSection([...mobile, ...desktop]),
+      "",
+    );
+  }
+  if (report.errors.length > 0) {
+    out.push(
+      "## Errors",
+      "",
+      ...report.errors.map((e) => `- ${e.section}: ${e.message.split("\n").slice(0, 5).join(" ")}`),
+      "",
+    );
+  }
+  return out.join("\n");
+}
+
+/** report.json: everything measured, minus the per-request address lists. */
+export async function writeReports(report: Report, jsonFile: string, mdFile: string) {
+  const json = JSON.stringify(
+    report,
+    (key, value: unknown) => (key === "acknowledged" && Array.isArray(value) ? value.length : value),
+    2,
+  );
+  await writeFile(jsonFile, `${json}\n`);
+  await writeFile(mdFile, markdown(report));
+}
