@@ -1,6 +1,7 @@
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import type { Config } from "./config";
+import { safeError } from "./log-safety";
 import type { DB } from "./db/database";
 import type { OutboxWorker } from "./mail/outbox";
 import { healthRoutes } from "./routes/health";
@@ -62,7 +63,8 @@ export async function buildApp({ config, db, outbox, site }: AppDeps): Promise<F
       error.statusCode && error.statusCode >= 400 && error.statusCode < 500
         ? error.statusCode
         : 500;
-    if (status === 500) request.log.error({ err: error }, "request failed");
+    if (status === 500)
+      request.log.error({ err: safeError(error), stack: error.stack }, "request failed");
     if (status === 429 && reply.getHeader("retry-after") === undefined)
       reply.header("retry-after", "60");
     // 4xx messages come from Fastify's own checks and are safe to show; 5xx details are not.

@@ -3,6 +3,7 @@
  *
  *   npm run leads -- export --type newsletter|contact|demo [--format csv|json] [--since DATE]
  *   npm run leads -- outbox [--status pending|failed|sent]
+ *   npm run leads -- forget --email ADDRESS
  *
  * It reads the same database as the server (DATABASE_URL, or DATA_DIR/leads.sqlite) and can run
  * while the server does: SQLite in WAL mode lets readers work beside the writer.
@@ -11,12 +12,14 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { loadConfig } from "../config";
 import { migrate, openDatabase } from "../db/database";
+import { forgetPerson } from "../db/leads";
 import { toCsv } from "./csv";
 import { EXPORT_COLUMNS, LEAD_TYPES, type LeadType, readLeads } from "./export";
 
 const USAGE = `Usage:
   npm run leads -- export --type newsletter|contact|demo [--format csv|json] [--since YYYY-MM-DD]
-  npm run leads -- outbox [--status pending|failed|sent]`;
+  npm run leads -- outbox [--status pending|failed|sent]
+  npm run leads -- forget --email ADDRESS`;
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n\n${USAGE}\n`);
@@ -32,6 +35,7 @@ export async function run(argv: string[], out: (text: string) => void): Promise<
       format: { type: "string", default: "csv" },
       since: { type: "string" },
       status: { type: "string" },
+      email: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -82,6 +86,11 @@ export async function run(argv: string[], out: (text: string) => void): Promise<
           rows,
         ),
       );
+    } else if (command === "forget") {
+      if (!values.email || !values.email.includes("@")) fail("--email ADDRESS is required");
+      const removed = await forgetPerson(db, values.email);
+      const total = Object.values(removed).reduce((sum, n) => sum + n, 0);
+      out(`Removed ${total} row(s) about that address: ${JSON.stringify(removed)}\n`);
     } else {
       fail(`Unknown command: ${command}`);
     }

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import { sql } from "kysely";
 import type { Contact } from "../../leads/contact";
 import type { DemoRequest } from "../../leads/demo";
 import { enqueueMail } from "../mail/outbox";
@@ -198,4 +199,48 @@ export async function unsubscribe(db: DB, unsubscribeToken: string): Promise<boo
       .execute();
   }
   return true;
+}
+
+/**
+ * Erases everything stored about one e-mail address (a data subject's request under Ghana's Data
+ * Protection Act, 2012): newsletter subscription, contact messages, demo requests and every
+ * outbox message about them. Returns how many rows went from each table.
+ */
+export async function forgetPerson(db: DB, email: string): Promise<Record<string, number>> {
+  const key = email.trim().toLowerCase();
+  return db.transaction().execute(async (trx) => {
+    const leadIds = [
+      ...(await trx
+        .selectFrom("newsletter_subscriptions")
+        .select("id")
+        .where("email_key", "=", key)
+        .execute()),
+      ...(await trx
+        .selectFrom("contact_messages")
+        .select("id")
+        .where(sql<string>`lower(email)`, "=", key)
+        .execute()),
+      ...(await trx
+        .selectFrom("demo_requests")
+        .select("id")
+        .where(sql<string>`lower(email)`, "=", key)
+        .execute()),
+    ].map((row) => row.id);
+    const removed = async (query: { executeTakeFirst(): Promise<{ numDeletedRows: bigint }> }) =>
+      Number((await query.executeTakeFirst()).numDeletedRows);
+    return {
+      outbox: leadIds.length
+        ? await removed(trx.deleteFrom("outbox").where("lead_id", "in", leadIds))
+        : 0,
+      newsletter_subscriptions: await removed(
+        trx.deleteFrom("newsletter_subscriptions").where("email_key", "=", key),
+      ),
+      contact_messages: await removed(
+        trx.deleteFrom("contact_messages").where(sql<string>`lower(email)`, "=", key),
+      ),
+      demo_requests: await removed(
+        trx.deleteFrom("demo_requests").where(sql<string>`lower(email)`, "=", key),
+      ),
+    };
+  });
 }

@@ -4,6 +4,7 @@ import type { DB } from "../db/database";
 import type { Database } from "../db/schema";
 import type { MailMessage } from "./message";
 import type { MailTransport } from "./transports";
+import { safeError } from "../log-safety";
 
 /** Adds a message to the outbox inside the caller's transaction (D9: lead and mail together). */
 export async function enqueueMail(
@@ -122,7 +123,8 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
     } catch (error) {
       const attempts = row.attempts + 1;
       const failed = attempts >= maxAttempts;
-      const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+      // Stored for staff (`npm run leads -- outbox`) and logged; either way without addresses.
+      const lastError = safeError(error);
       await db
         .updateTable("outbox")
         .set({

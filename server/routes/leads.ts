@@ -4,6 +4,7 @@ import { DEMO_PAGES, DemoRequestSchema } from "../../leads/demo";
 import { fieldErrors } from "../../leads/fields";
 import { NewsletterSchema } from "../../leads/newsletter";
 import type { Config } from "../config";
+import { safeError } from "../log-safety";
 import type { DB } from "../db/database";
 import { saveContact, saveDemoRequest, subscribe } from "../db/leads";
 import type { OutboxWorker } from "../mail/outbox";
@@ -73,7 +74,7 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (
       try {
         await store(parsed.data, request);
       } catch (error) {
-        request.log.error({ err: error, route: path }, "could not store lead");
+        request.log.error({ err: safeError(error), route: path }, "could not store lead");
         return reply.code(503).header("retry-after", "60").send({ error: UNAVAILABLE_ERROR });
       }
       outbox.wake();

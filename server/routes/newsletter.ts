@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { DB } from "../db/database";
+import { safeError } from "../log-safety";
 import { confirmSubscription, unsubscribe } from "../db/leads";
 
 /** Where the links in newsletter e-mails land (small pages of the site). */
@@ -41,7 +42,7 @@ export const newsletterRoutes: FastifyPluginAsync<{ db: DB }> = async (app, { db
           303,
         );
       } catch (error) {
-        request.log.error({ err: error }, "newsletter confirmation failed");
+        request.log.error({ err: safeError(error) }, "newsletter confirmation failed");
         return reply.redirect(NEWSLETTER_PAGES.unavailable, 303);
       }
     },
@@ -66,7 +67,7 @@ export const newsletterRoutes: FastifyPluginAsync<{ db: DB }> = async (app, { db
           303,
         );
       } catch (error) {
-        request.log.error({ err: error }, "newsletter unsubscribe failed");
+        request.log.error({ err: safeError(error) }, "newsletter unsubscribe failed");
         return oneClick
           ? reply.code(503).send({ error: "Please try again later" })
           : reply.redirect(NEWSLETTER_PAGES.unavailable, 303);

@@ -1,0 +1,70 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { contactNotification, demoNotification, newsletterConfirmation } from "../mail/templates";
+import { testDatabase, testDialects } from "../testing";
+import type { DB } from "./database";
+import { forgetPerson, saveContact, saveDemoRequest, subscribe, unsubscribe } from "./leads";
+
+describe.each(testDialects)("forgetting a person on $name", ({ url }) => {
+  let db: DB;
+  beforeEach(async () => {
+    db = await testDatabase(url);
+  });
+  afterEach(() => db.destroy());
+
+  async function storeEverythingFor(email: string) {
+    const contact = {
+      firstName: "Ama",
+      lastName: "Mensah",
+      email,
+      phone: "055",
+      message: "Hi",
+      agreeToPolicy: true as const,
+    };
+    await saveContact(db, contact, (at) => contactNotification(contact, at, "sales@x.gh"));
+    const demo = {
+      product: "vas" as const,
+      formData: { name: "Ama", email, phone: "055", company: "", jobTitle: "", industry: "" },
+    };
+    await saveDemoRequest(db, demo, "/request-vas-demo", (at) =>
+      demoNotification(demo, "/request-vas-demo", at, "sales@x.gh"),
+    );
+    await subscribe(db, email, "/", () => newsletterConfirmation(email, "c", "u"));
+  }
+
+  it("removes the person's rows from every table, whatever the case of the address, and nobody else's", async () => {
+    await storeEverythingFor("Ama@Example.com");
+    await storeEverythingFor("kofi@example.com");
+    const token = (
+      await db
+        .selectFrom("newsletter_subscriptions")
+        .select("unsubscribe_token")
+        .where("email_key", "=", "ama@example.com")
+        .executeTakeFirstOrThrow()
+    ).unsubscribe_token;
+
+    const removed = await forgetPerson(db, " AMA@example.com ");
+    expect(removed).toEqual({
+      outbox: 3,
+      newsletter_subscriptions: 1,
+      contact_messages: 1,
+      demo_requests: 1,
+    });
+
+    for (const table of [
+      "newsletter_subscriptions",
+      "contact_messages",
+      "demo_requests",
+    ] as const) {
+      const rows = await db.selectFrom(table).selectAll().execute();
+      expect(
+        rows.map((r) => r.email.toLowerCase()),
+        table,
+      ).toEqual(["kofi@example.com"]);
+    }
+    const outbox = await db.selectFrom("outbox").select("payload").execute();
+    expect(outbox).toHaveLength(3);
+    expect(outbox.some((row) => row.payload.toLowerCase().includes("ama@example.com"))).toBe(false);
+    // The old unsubscribe link still answers without error.
+    await expect(unsubscribe(db, token)).resolves.toBe(false);
+  });
+});
