@@ -2,6 +2,7 @@ import path from "node:path";
 import { site as siteFacts } from "../app/content/site";
 import { buildApp } from "./app";
 import { loadConfig } from "./config";
+import { safeError } from "./log-safety";
 import { migrate, openDatabase } from "./db/database";
 import { createOutboxWorker } from "./mail/outbox";
 import { createTransport } from "./mail/transports";
@@ -14,7 +15,13 @@ async function main() {
     databaseUrl: config.databaseUrl,
     sqliteFile: path.join(config.dataDir, "leads.sqlite"),
   });
-  await migrate(db);
+  try {
+    await migrate(db);
+  } catch (error) {
+    // Refuse to start rather than serve forms that cannot store anything; a supervisor
+    // (systemd, Kubernetes) restarts the process until the database is back.
+    throw new Error(`Cannot use the database (${describeDatabase(config)}): ${safeError(error)}`);
+  }
   // The innovation hub embeds its application form from the forms provider's origin.
   const site = await loadSiteFiles(config.siteDir, {
     frameOrigins: [new URL(siteFacts.innovationHubFormUrl).origin],
@@ -54,6 +61,13 @@ async function main() {
     { database: config.databaseUrl ? "postgres" : "sqlite", mail: config.mail.transport },
     "ready",
   );
+}
+
+/** Which database, without credentials. */
+function describeDatabase(config: { databaseUrl?: string; dataDir: string }): string {
+  if (!config.databaseUrl) return `SQLite at ${path.join(config.dataDir, "leads.sqlite")}`;
+  const url = new URL(config.databaseUrl);
+  return `PostgreSQL at ${url.hostname}:${url.port || 5432}${url.pathname}`;
 }
 
 main().catch((error: unknown) => {

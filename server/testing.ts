@@ -37,13 +37,8 @@ export async function testDatabase(databaseUrl?: string): Promise<DB> {
   }
   const url = await freshSchemaUrl(databaseUrl);
   const db = openDatabase({ databaseUrl: url });
-  await migrate(db, { schema: schemaOf(url) });
+  await migrate(db);
   return db;
-}
-
-/** The schema a freshSchemaUrl() URL points at. */
-export function schemaOf(url: string): string | undefined {
-  return new URL(url).searchParams.get("options")?.replace(/^-c search_path=/, "");
 }
 
 /** A URL for a new, empty schema of the given PostgreSQL database. */

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import { initial } from "./migrations/0001-initial";
 import type { Database } from "./schema";
@@ -28,9 +28,11 @@ export function openDatabase({ databaseUrl, sqliteFile }: DatabaseOptions): DB {
       // A query that hangs must not hold a visitor's request forever.
       query_timeout: 10_000,
     });
-    // An idle client losing its connection (database restart) must not crash the process;
-    // the pool replaces it and the next query reconnects.
+    // A connection lost with the database (restart, network cut) must not crash the process:
+    // the failing query reports it (503 to the visitor), the pool drops the broken client, and
+    // the next query reconnects. Without these listeners Node treats the error as uncaught.
     pool.on("error", () => {});
+    pool.on("connect", (client) => client.on("error", () => {}));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   const file = sqliteFile ?? ":memory:";
@@ -44,10 +46,16 @@ export function openDatabase({ databaseUrl, sqliteFile }: DatabaseOptions): DB {
 }
 
 /** Versioned migrations, listed here in order; each runs once per database. */
-export async function migrate(db: DB, { schema }: { schema?: string } = {}): Promise<void> {
+export async function migrate(db: DB): Promise<void> {
+  // PostgreSQL: keep Kysely's bookkeeping tables in the schema our tables go to (the first on the
+  // search path). Without it, Kysely would take such tables in any other schema for its own.
+  const schema =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]
+          ?.schema
+      : undefined;
   const migrator = new Migrator({
     db,
-    // PostgreSQL only: keep Kysely's bookkeeping tables in the same schema as ours.
     ...(schema ? { migrationTableSchema: schema } : {}),
     provider: { getMigrations: async () => ({ "0001-initial": initial }) },
   });

@@ -8,7 +8,7 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type DB, migrate, openDatabase } from "../db/database";
 import { saveContact } from "../db/leads";
-import { freshSchemaUrl, schemaOf, testDatabase, testDialects } from "../testing";
+import { freshSchemaUrl, testDatabase, testDialects } from "../testing";
 import type { MailMessage } from "./message";
 import { createOutboxWorker, retryDelayMs } from "./outbox";
 import { contactNotification } from "./templates";
@@ -159,7 +159,7 @@ describe.each(testDialects)("outbox on $name", ({ url }) => {
       ? { databaseUrl: await freshSchemaUrl(url) }
       : { sqliteFile: path.join(await mkdtemp(path.join(tmpdir(), "outbox-")), "leads.sqlite") };
     const first = openDatabase(target);
-    await migrate(first, { schema: target.databaseUrl && schemaOf(target.databaseUrl) });
+    await migrate(first);
     const second = openDatabase(target);
     for (let i = 0; i < 10; i += 1) await storeLead(first);
     const a = createOutboxWorker({

@@ -1,0 +1,315 @@
+/**
+ * The real server process under faults (issue 5): killed with SIGKILL in the middle of a load,
+ * stopped with SIGTERM while a mail is being sent, and cut off from PostgreSQL while running.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
+import { mkdir, mkdtemp, readFile, readdir, writeFile } from "node:fs/promises";
+import net, { type AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { SMTPServer } from "smtp-server";
+import { describe, expect, it } from "vitest";
+import { type DB, openDatabase } from "./db/database";
+import { freshSchemaUrl, testDialects } from "./testing";
+
+const TSX = path.resolve("node_modules/.bin/tsx");
+
+async function freePort(): Promise<number> {
+  const server = net.createServer().listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const { port } = server.address() as AddressInfo;
+  server.close();
+  return port;
+}
+
+/** A minimal prerendered site: the server refuses to start without one. */
+async function fakeSite(): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), "site-"));
+  await mkdir(path.join(dir, "404"), { recursive: true });
+  await writeFile(path.join(dir, "index.html"), "<h1>home</h1>");
+  await writeFile(path.join(dir, "404", "index.html"), "<h1>missing</h1>");
+  return dir;
+}
+
+interface RunningServer {
+  url: string;
+  stderr: () => string;
+  child: ChildProcess;
+  exited: Promise<number | null>;
+}
+
+async function startServer(env: Record<string, string>): Promise<RunningServer> {
+  const port = await freePort();
+  const child = spawn(TSX, ["server/main.ts"], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      RATE_LIMIT_MAX: "0",
+      OUTBOX_POLL_MS: "200",
+      ...env,
+    },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = once(child, "exit").then(([code]) => code as number | null);
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 200; i += 1) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
+    if (
+      await fetch(`${url}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { url, child, exited, stderr: () => stderr };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill("SIGKILL");
+  throw new Error(`server did not start: ${stderr}`);
+}
+
+const contact = (email: string) => ({
+  firstName: "Load",
+  lastName: "Test",
+  email,
+  phone: "055",
+  message: "Hello",
+  agreeToPolicy: true,
+});
+
+function postContact(url: string, email: string) {
+  return fetch(`${url}/api/contact`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(contact(email)),
+  });
+}
+
+async function waitFor<T>(
+  check: () => Promise<T | undefined>,
+  timeoutMs: number,
+  what: string,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const value = await check().catch(() => undefined);
+    if (value !== undefined) return value;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+describe.each(testDialects)("server process on $name", ({ name, url: baseUrl }) => {
+  it("keeps every acknowledged lead through kill -9 and delivers its notification after restart", async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "crash-"));
+    const databaseUrl = baseUrl ? await freshSchemaUrl(baseUrl) : "";
+    const env = {
+      DATA_DIR: dataDir,
+      SITE_DIR: await fakeSite(),
+      DATABASE_URL: databaseUrl,
+      MAIL_TRANSPORT: "file",
+    };
+    const first = await startServer(env);
+
+    // Steady load from 16 clients until the kill; remember every address the server acknowledged.
+    const acknowledged: string[] = [];
+    let stop = false;
+    let n = 0;
+    const clients = Array.from({ length: 16 }, async () => {
+      while (!stop) {
+        const email = `crash-${name}-${n++}@example.com`;
+        try {
+          const res = await postContact(first.url, email);
+          if (res.ok) acknowledged.push(email);
+        } catch {
+          // The connection died with the process: not acknowledged, nothing to check.
+        }
+      }
+    });
+    await new Promise((r) => setTimeout(r, 1500));
+    first.child.kill("SIGKILL");
+    await first.exited;
+    stop = true;
+    await Promise.all(clients);
+    expect(acknowledged.length).toBeGreaterThan(20);
+
+    const second = await startServer(env);
+    const db: DB = openDatabase(
+      databaseUrl ? { databaseUrl } : { sqliteFile: path.join(dataDir, "leads.sqlite") },
+    );
+    try {
+      const stored = new Set(
+        (await db.selectFrom("contact_messages").select("email").execute()).map((r) => r.email),
+      );
+      const lost = acknowledged.filter((email) => !stored.has(email));
+      expect(lost, "acknowledged leads missing after the crash").toEqual([]);
+
+      // The outbox drains after the restart: every notification is sent.
+      await waitFor(
+        async () => {
+          const pending = await db
+            .selectFrom("outbox")
+            .select("id")
+            .where("status", "!=", "sent")
+            .execute();
+          return pending.length === 0 ? true : undefined;
+        },
+        30_000,
+        "the outbox to drain",
+      );
+      const mails = await Promise.all(
+        (await readdir(path.join(dataDir, "mail"))).map((file) =>
+          readFile(path.join(dataDir, "mail", file), "utf8"),
+        ),
+      );
+      const mailed = new Set(mails.map((mail) => /^Reply-To: (.+)$/m.exec(mail)?.[1]?.trim()));
+      expect(
+        acknowledged.filter((email) => !mailed.has(email)),
+        "acknowledged leads never notified",
+      ).toEqual([]);
+    } finally {
+      await db.destroy();
+      second.child.kill("SIGTERM");
+      await second.exited;
+    }
+  }, 90_000);
+
+  it("on SIGTERM finishes the mail being sent and exits 0 within 10 seconds", async () => {
+    const received: string[] = [];
+    let sending!: () => void;
+    const sendStarted = new Promise<void>((resolve) => (sending = resolve));
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      logger: false,
+      onData(stream, _session, callback) {
+        sending();
+        let body = "";
+        stream.on("data", (chunk: Buffer) => (body += chunk.toString()));
+        // A slow mail server: it takes two seconds to accept the message.
+        stream.on("end", () => setTimeout(() => (received.push(body), callback()), 2_000));
+      },
+    });
+    smtp.listen(0, "127.0.0.1");
+    await once(smtp.server, "listening");
+    const smtpPort = (smtp.server.address() as AddressInfo).port;
+
+    const dataDir = await mkdtemp(path.join(tmpdir(), "term-"));
+    const databaseUrl = baseUrl ? await freshSchemaUrl(baseUrl) : "";
+    const server = await startServer({
+      DATA_DIR: dataDir,
+      SITE_DIR: await fakeSite(),
+      DATABASE_URL: databaseUrl,
+      MAIL_TRANSPORT: "smtp",
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    });
+    expect((await postContact(server.url, `term-${name}@example.com`)).status).toBe(201);
+    await sendStarted;
+    const started = Date.now();
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(received).toHaveLength(1);
+    const db = openDatabase(
+      databaseUrl ? { databaseUrl } : { sqliteFile: path.join(dataDir, "leads.sqlite") },
+    );
+    expect((await db.selectFrom("outbox").select("status").executeTakeFirstOrThrow()).status).toBe(
+      "sent",
+    );
+    await db.destroy();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  }, 60_000);
+});
+
+/** A TCP relay we can cut and restore, standing between the server and PostgreSQL. */
+async function relay(target: { host: string; port: number }) {
+  const sockets = new Set<net.Socket>();
+  let server: net.Server | undefined;
+  const port = await freePort();
+  const open = async () => {
+    server = net.createServer((client) => {
+      const upstream = net.connect(target.port, target.host);
+      for (const s of [client, upstream]) {
+        sockets.add(s);
+        s.on("close", () => sockets.delete(s));
+        s.on("error", () => s.destroy());
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    server.listen(port, "127.0.0.1");
+    await once(server, "listening");
+  };
+  const cut = async () => {
+    // Stop accepting, then drop live connections (close() waits for them to end).
+    const closed = new Promise<void>((resolve) =>
+      server ? server.close(() => resolve()) : resolve(),
+    );
+    for (const s of sockets) s.destroy();
+    await closed;
+  };
+  await open();
+  return { port, cut, restore: open };
+}
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)("PostgreSQL lost while running", () => {
+  it("answers 503 while the database is away and recovers by itself", async () => {
+    const url = new URL(await freshSchemaUrl(process.env.TEST_DATABASE_URL ?? ""));
+    const link = await relay({ host: url.hostname, port: Number(url.port || 5432) });
+    url.hostname = "127.0.0.1";
+    url.port = String(link.port);
+    const server = await startServer({
+      DATA_DIR: await mkdtemp(path.join(tmpdir(), "pg-")),
+      SITE_DIR: await fakeSite(),
+      DATABASE_URL: url.toString(),
+    });
+    try {
+      expect((await postContact(server.url, "before@example.com")).status).toBe(201);
+
+      await link.cut();
+      const during = await postContact(server.url, "during@example.com").catch((e: Error) => {
+        throw new Error(`${e.message}; server said: ${server.stderr()}`);
+      });
+      expect(during.status).toBe(503);
+      expect((await fetch(`${server.url}/api/ready`)).status).toBe(503);
+
+      await link.restore();
+      const status = await waitFor(
+        async () => {
+          const res = await postContact(server.url, `after-${Date.now()}@example.com`);
+          return res.status === 201 ? res.status : undefined;
+        },
+        20_000,
+        "the API to accept leads again",
+      );
+      expect(status).toBe(201);
+      expect((await fetch(`${server.url}/api/ready`)).status).toBe(200);
+    } finally {
+      server.child.kill("SIGTERM");
+      await server.exited;
+      await link.cut();
+    }
+  }, 60_000);
+});
+
+describe("start-up without a database", () => {
+  it("stops with a clear message and a non-zero exit", async () => {
+    const child = spawn(TSX, ["server/main.ts"], {
+      env: {
+        ...process.env,
+        DATABASE_URL: `postgres://user:secret@127.0.0.1:${await freePort()}/leads`,
+        PORT: "0",
+      },
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    let stderr = "";
+    child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const [code] = await once(child, "exit");
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/Cannot use the database \(PostgreSQL at 127\.0\.0\.1:\d+\/leads\)/);
+    expect(stderr).not.toContain("secret");
+  }, 30_000);
+});
