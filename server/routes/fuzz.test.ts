@@ -1,0 +1,245 @@
+/**
+ * Property-based abuse of every endpoint (issue 5): thousands of generated requests — wrong types,
+ * missing and extra fields, nulls, arrays, deep nesting, huge strings, control characters,
+ * invalid UTF-8, wrong content types, duplicated keys, prototype-pollution keys. Every answer must
+ * be 400, 403, 404, 405, 413, 415 or 2xx — never a 5xx — and nothing invalid may be stored.
+ */
+import fc from "fast-check";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ContactSchema } from "../../leads/contact";
+import { DemoRequestSchema } from "../../leads/demo";
+import { NewsletterSchema } from "../../leads/newsletter";
+import { buildApp } from "../app";
+import type { DB } from "../db/database";
+import { createOutboxWorker } from "../mail/outbox";
+import { recordingTransport, testConfig, testDatabase } from "../testing";
+
+const ENDPOINTS = ["/api/subscribe", "/api/contact", "/api/demo"] as const;
+const ACCEPTABLE = new Set([200, 201, 202, 400, 403, 404, 405, 413, 415]);
+
+// Values a sloppy or hostile client might put anywhere.
+const nasty = fc.oneof(
+  fc.string(),
+  fc.string({ unit: "binary", maxLength: 50 }),
+  fc.constantFrom(
+    "",
+    " ",
+    "\u0000",
+    "\r\nBcc: x@y.z",
+    "<script>alert(1)</script>",
+    "=1+1",
+    "a@b.gh",
+    "x".repeat(20_000),
+  ),
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.string(), { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }), { maxKeys: 3 }),
+);
+
+const fieldNames = fc.constantFrom(
+  "email",
+  "firstName",
+  "lastName",
+  "phone",
+  "message",
+  "agreeToPolicy",
+  "website",
+  "product",
+  "formData",
+  "name",
+  "company",
+  "jobTitle",
+  "industry",
+  "__proto__",
+  "constructor",
+  "prototype",
+  "extra",
+);
+
+const objectBody = fc.dictionary(
+  fieldNames,
+  fc.oneof(nasty, fc.dictionary(fieldNames, nasty, { maxKeys: 6 })),
+  { maxKeys: 8 },
+);
+
+/** Bodies of the right shape with some values swapped for nasty ones: they reach the schemas. */
+const field = (valid: fc.Arbitrary<unknown>) => fc.oneof({ arbitrary: valid, weight: 4 }, nasty);
+const almostValid = fc.oneof(
+  fc.record({
+    email: field(fc.emailAddress()),
+    website: fc.option(field(fc.constant("")), { nil: undefined }),
+  }),
+  fc.record({
+    firstName: field(fc.constantFrom("Ama", " Kofi ")),
+    lastName: field(fc.constant("Mensah")),
+    email: field(fc.emailAddress()),
+    phone: field(fc.constantFrom("", "+233 55 000 0000")),
+    message: field(fc.string({ minLength: 1, maxLength: 300 })),
+    agreeToPolicy: field(fc.constant(true)),
+  }),
+  fc.record({
+    product: field(
+      fc.constantFrom("aslan", "vas", "banking", "pension-management", "school-billing"),
+    ),
+    formData: field(
+      fc.record({
+        name: field(fc.constant("Kofi")),
+        email: field(fc.emailAddress()),
+        phone: field(fc.constant("0550000000")),
+        industry: field(fc.constantFrom("Finance", "Agriculture")),
+      }),
+    ),
+  }),
+);
+
+/** Raw bodies JSON.stringify cannot produce. */
+const rawBody = fc.oneof(
+  objectBody.map((o) => JSON.stringify(o)),
+  fc.string(),
+  fc.constantFrom(
+    '{"email":"a@b.gh","email":"c@d.gh"}',
+    '{"__proto__":{"polluted":true},"email":"a@b.gh"}',
+    '{"constructor":{"prototype":{"polluted":true}}}',
+    "[".repeat(5_000) + "]".repeat(5_000),
+    '{"a":'.repeat(3_000) + "1" + "}".repeat(3_000),
+    "null",
+    "[]",
+    '"just a string"',
+    "{",
+  ),
+  fc.uint8Array({ maxLength: 200 }).map((bytes) => Buffer.from(bytes).toString("latin1")),
+);
+
+const contentType = fc.constantFrom(
+  "application/json",
+  "application/json; charset=utf-8",
+  "text/plain",
+  "application/x-www-form-urlencoded",
+  "multipart/form-data; boundary=x",
+  "application/xml",
+  "",
+);
+
+describe("every endpoint under generated abuse", () => {
+  let app: FastifyInstance;
+  let db: DB;
+
+  beforeAll(async () => {
+    db = await testDatabase();
+    const outbox = createOutboxWorker({
+      db,
+      transport: recordingTransport(),
+      log: { info() {}, warn() {}, error() {} },
+      pollMs: 60_000,
+      maxAttempts: 3,
+    });
+    app = await buildApp({ config: testConfig(), db, outbox });
+  });
+  afterAll(async () => {
+    await app.close();
+    await db.destroy();
+  });
+
+  it("never answers 5xx and stays up", async () => {
+    const seen: Record<number, number> = {};
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...ENDPOINTS),
+        fc.oneof(
+          { arbitrary: fc.constant("POST"), weight: 8 },
+          fc.constantFrom("GET", "PUT", "DELETE"),
+        ),
+        fc.oneof({ arbitrary: fc.constant("application/json"), weight: 6 }, contentType),
+        fc.oneof(
+          { arbitrary: almostValid.map((o) => JSON.stringify(o)), weight: 3 },
+          { arbitrary: rawBody, weight: 3 },
+          fc.uint8Array({ maxLength: 100 }).map((b) => Buffer.from(b)),
+        ),
+        async (url, method, type, payload) => {
+          const res = await app.inject({
+            method: method as "POST",
+            url,
+            headers: type ? { "content-type": type } : {},
+            payload: method === "GET" ? undefined : payload,
+          });
+          seen[res.statusCode] = (seen[res.statusCode] ?? 0) + 1;
+          if (!ACCEPTABLE.has(res.statusCode)) {
+            throw new Error(
+              `${method} ${url} (${type}) answered ${res.statusCode}: ${res.body.slice(0, 200)}`,
+            );
+          }
+        },
+      ),
+      { numRuns: 3_000 },
+    );
+    // The run reached the validators and the store, not only the early refusals.
+    expect(seen[400]).toBeGreaterThan(500);
+    expect((seen[201] ?? 0) + (seen[202] ?? 0)).toBeGreaterThan(10);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect((await app.inject({ url: "/api/health" })).statusCode).toBe(200);
+  }, 120_000);
+
+  it("stores only leads that satisfy the form's own schema", async () => {
+    const rows = {
+      newsletter: await db.selectFrom("newsletter_subscriptions").selectAll().execute(),
+      contact: await db.selectFrom("contact_messages").selectAll().execute(),
+      demo: await db.selectFrom("demo_requests").selectAll().execute(),
+    };
+    for (const row of rows.newsletter)
+      expect(NewsletterSchema.safeParse({ email: row.email }).success).toBe(true);
+    for (const row of rows.contact) {
+      const input = {
+        firstName: row.first_name,
+        lastName: row.last_name,
+        email: row.email,
+        phone: row.phone,
+        message: row.message,
+        agreeToPolicy: true,
+      };
+      expect(ContactSchema.safeParse(input).success).toBe(true);
+    }
+    for (const row of rows.demo) {
+      const input = {
+        product: row.product,
+        formData: {
+          name: row.name,
+          email: row.email,
+          phone: row.phone,
+          company: row.company,
+          jobTitle: row.job_title,
+          industry: row.industry,
+        },
+      };
+      expect(DemoRequestSchema.safeParse(input).success).toBe(true);
+    }
+  });
+
+  it("stores a generated valid lead exactly as validated", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          email: fc.emailAddress().filter((e) => e.length <= 254),
+          firstName: fc.string({ minLength: 1, maxLength: 50 }).filter((s) => s.trim().length > 0),
+        }),
+        async ({ email, firstName }) => {
+          const body = {
+            firstName,
+            lastName: "Mensah",
+            email,
+            phone: "",
+            message: "Hi",
+            agreeToPolicy: true,
+          };
+          const res = await app.inject({ method: "POST", url: "/api/contact", payload: body });
+          const parsed = ContactSchema.safeParse(body);
+          expect(res.statusCode).toBe(parsed.success ? 201 : 400);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  }, 60_000);
+});
