@@ -22,16 +22,25 @@ export interface AppDeps {
   outbox?: OutboxWorker;
   /** The prerendered site; API tests may leave it out. */
   site?: SiteFiles;
+  /** Where logs go (stdout by default); tests read them to check what is logged. */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Builds the whole HTTP application. main.ts listens on it; tests call inject() on it. */
-export async function buildApp({ config, db, outbox, site }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  outbox,
+  site,
+  logStream,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.logLevel === "silent"
         ? false
         : {
             level: config.logLevel,
+            ...(logStream ? { stream: logStream } : {}),
             // Request logs carry method, path and status; never bodies, query strings with
             // tokens, or headers with personal data.
             serializers: {

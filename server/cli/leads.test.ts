@@ -88,6 +88,24 @@ describe("npm run leads -- export", () => {
     expect(future.trim().split("\r\n")).toHaveLength(1);
 
     await expect(cli(["export", "--type", "everything"])).rejects.toMatchObject({ code: 2 });
+
+    // Mail that keeps failing is marked failed by the outbox and listed for staff.
+    await server
+      .updateTable("outbox")
+      .set({ status: "failed", attempts: 8, last_error: "550 mailbox unavailable" })
+      .where("kind", "=", "demo")
+      .execute();
+    const failed = (await cli(["outbox", "--status", "failed"])).stdout.trim().split("\r\n");
+    expect(failed).toHaveLength(2);
+    expect(failed[1]).toMatch(/,demo,failed,8,.*,550 mailbox unavailable,/);
+
+    // A person's erasure request.
+    expect((await cli(["forget", "--email", "AMA@example.com"])).stdout).toMatch(
+      /Removed 2 row\(s\)/,
+    );
+    expect((await cli(["export", "--type", "contact"])).stdout.trim().split("\r\n")).toHaveLength(
+      1,
+    );
     await server.destroy();
   }, 60_000);
 });

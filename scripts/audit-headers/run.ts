@@ -1,0 +1,210 @@
+/**
+ * `npm run audit:headers`: grades our response headers with Mozilla's HTTP Observatory scanner
+ * (@mdn/mdn-http-observatory), offline, the way it would grade the production site.
+ *
+ * 1. A throwaway CA and a certificate for `localhost` (openssl, in a temp dir).
+ * 2. Our server (server/main.ts) on a free loopback port with TRUST_PROXY=true, a fresh
+ *    DATA_DIR and the file mail transport, so nothing leaves the machine.
+ * 3. A TLS terminator on 127.0.0.1:443 and :80 (the only ports the scanner knows): HTTPS proxied
+ *    to the server with X-Forwarded-Proto, HTTP redirected to HTTPS.
+ * 4. The scanner against `localhost`, trusting the test CA; every test's result is printed and
+ *    written to scripts/audit-headers/last-result.json.
+ *
+ * Exit status: 0 for grade A+, 1 for any lower grade, 2 when the audit could not run. Processes
+ * and temp files are removed on every path, also on Ctrl-C. Needs root (ports 80 and 443).
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { format, resolveConfig } from "prettier";
+import { createTestCertificates } from "./certificates";
+import {
+  ensureHstsPreloadList,
+  type ObservatoryResult,
+  observatoryVersion,
+  runObservatory,
+} from "./scanner";
+import { startTlsTerminator } from "./tls-terminator";
+
+/** Resolves to 127.0.0.1 without touching /etc/hosts, and the scanner accepts it. */
+const HOST = "localhost";
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.resolve(HERE, "../..");
+const RESULT_FILE = path.join(HERE, "last-result.json");
+const REQUIRED_GRADE = "A+";
+
+type Cleanup = () => Promise<void> | void;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
+    });
+  });
+}
+
+function startServer(port: number, dataDir: string): { child: ChildProcess; output: () => string } {
+  // A fresh SQLite database and mail to files, whatever the caller's environment says.
+  const { DATABASE_URL: _database, SMTP_URL: _smtp, ...inherited } = process.env;
+  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    cwd: ROOT,
+    env: {
+      ...inherited,
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      TRUST_PROXY: "true",
+      PUBLIC_URL: `https://${HOST}`,
+      MAIL_TRANSPORT: "file",
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString("utf8")).slice(-8_000));
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  return { child, output: () => output };
+}
+
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  child.kill("SIGTERM"); // the server stops gracefully within 10 s
+  const timer = setTimeout(() => child.kill("SIGKILL"), 12_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function waitUntilReady(
+  port: number,
+  child: ChildProcess,
+  output: () => string,
+  signal: AbortSignal,
+): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    signal.throwIfAborted();
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`The server exited (${child.exitCode ?? child.signalCode}):\n${output()}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/ready`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`The server did not become ready within 60 s:\n${output()}`);
+}
+
+function printResult(result: ObservatoryResult): void {
+  const { scan, tests } = result;
+  console.log(
+    `\nMozilla HTTP Observatory ${observatoryVersion} (algorithm ${scan.algorithmVersion}), ` +
+      `https://${HOST}/ (status ${scan.statusCode})`,
+  );
+  console.log(
+    `Grade ${scan.grade}, score ${scan.score} ` +
+      `(${scan.testsPassed} of ${scan.testsQuantity} tests passed)\n`,
+  );
+  const width = Math.max(...Object.keys(tests).map((name) => name.length));
+  for (const [name, test] of Object.entries(tests)) {
+    const modifier = test.scoreModifier ?? 0;
+    const points = modifier > 0 ? `+${modifier}` : String(modifier);
+    console.log(
+      `  ${test.pass ? "pass" : "FAIL"}  ${name.padEnd(width)}  ${points.padStart(3)}  ${test.result}`,
+    );
+  }
+}
+
+async function writeResult(result: ObservatoryResult): Promise<void> {
+  const record = {
+    command: "npm run audit:headers",
+    scannedAt: new Date().toISOString(),
+    scanner: `@mdn/mdn-http-observatory ${observatoryVersion}`,
+    target: `https://${HOST}/ (server/main.ts behind scripts/audit-headers/tls-terminator.ts)`,
+    ...result,
+  };
+  // Formatted as the repository's Prettier would, so `npm run format:check` stays clean.
+  const options = (await resolveConfig(RESULT_FILE)) ?? {};
+  await writeFile(
+    RESULT_FILE,
+    await format(JSON.stringify(record), { ...options, filepath: RESULT_FILE }),
+  );
+  console.log(`\nWritten to ${path.relative(ROOT, RESULT_FILE)}`);
+}
+
+async function audit(signal: AbortSignal, cleanups: Cleanup[]): Promise<ObservatoryResult> {
+  if (!existsSync(path.join(ROOT, "build/client/404/index.html")))
+    throw new Error("No build in build/client: run `npm run build` first.");
+
+  const dir = await mkdtemp(path.join(tmpdir(), "audit-headers-"));
+  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+
+  await mkdir(path.join(dir, "tls"));
+  const certs = await createTestCertificates(path.join(dir, "tls"), HOST);
+
+  const port = await freePort();
+  const server = startServer(port, path.join(dir, "data"));
+  cleanups.push(() => stopProcess(server.child));
+  await waitUntilReady(port, server.child, server.output, signal);
+
+  const terminator = await startTlsTerminator({
+    key: await readFile(certs.keyFile),
+    cert: await readFile(certs.certFile),
+    publicHost: HOST,
+    upstream: { host: "127.0.0.1", port },
+  });
+  cleanups.push(() => terminator.close());
+  console.log(
+    `Server on 127.0.0.1:${port}, TLS terminator on 127.0.0.1:443 and :80, scanning ${HOST}…`,
+  );
+
+  cleanups.push(await ensureHstsPreloadList());
+  return runObservatory({ host: HOST, caFile: certs.caFile, signal });
+}
+
+async function main(): Promise<number> {
+  const abort = new AbortController();
+  const onSignal = (name: NodeJS.Signals) => {
+    console.error(`\n${name}: stopping and cleaning up…`);
+    abort.abort(new Error(`interrupted by ${name}`));
+  };
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
+
+  const cleanups: Cleanup[] = [];
+  let status: number;
+  try {
+    const result = await audit(abort.signal, cleanups);
+    printResult(result);
+    await writeResult(result);
+    status = result.scan.grade === REQUIRED_GRADE ? 0 : 1;
+    if (status) console.error(`\nGrade ${result.scan.grade} is below ${REQUIRED_GRADE}.`);
+  } catch (error) {
+    console.error(`\nThe header audit could not run: ${(error as Error).message}`);
+    status = 2;
+  } finally {
+    // Last in, first out: terminator, then server, then the temp dir.
+    for (const cleanup of cleanups.reverse()) {
+      try {
+        await cleanup();
+      } catch (error) {
+        console.error(`Cleanup step failed: ${(error as Error).message}`);
+      }
+    }
+  }
+  return status;
+}
+
+process.exitCode = await main();

@@ -1,0 +1,89 @@
+import { once } from "node:events";
+import { request } from "node:http";
+import type { AddressInfo } from "node:net";
+import { PassThrough } from "node:stream";
+import { expect, it } from "vitest";
+import { buildApp } from "../app";
+import { createOutboxWorker } from "../mail/outbox";
+import { testConfig, testDatabase } from "../testing";
+
+it("logs carry no message bodies and no full e-mail addresses, even when things fail", async () => {
+  const logs = new PassThrough();
+  let output = "";
+  logs.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const db = await testDatabase();
+  const failing = {
+    name: "down",
+    async send() {
+      throw new Error("550 <ama.mensah@example.com>: mailbox unavailable");
+    },
+    close() {},
+  };
+  const outbox = createOutboxWorker({
+    db,
+    transport: failing,
+    log: {
+      info: () => {},
+      warn: (o, m) => logs.write(`${JSON.stringify(o)} ${m}\n`),
+      error: () => {},
+    },
+    pollMs: 60_000,
+    maxAttempts: 3,
+  });
+  const app = await buildApp({
+    config: testConfig({ logLevel: "info" }),
+    db,
+    outbox,
+    logStream: logs,
+  });
+
+  const body = {
+    firstName: "Ama",
+    lastName: "Mensah",
+    email: "ama.mensah@example.com",
+    phone: "+233550001111",
+    message: "Our secret pricing question",
+    agreeToPolicy: true,
+  };
+  expect(
+    (await app.inject({ method: "POST", url: "/api/contact", payload: body })).statusCode,
+  ).toBe(201);
+  await outbox.runOnce(); // the mail server refuses, quoting the address
+  await app.inject({ url: "/api/newsletter/confirm?token=abc123" });
+  await db.destroy(); // and the database goes away
+  expect(
+    (await app.inject({ method: "POST", url: "/api/contact", payload: body })).statusCode,
+  ).toBe(503);
+  await app.close();
+
+  expect(output).toContain("/api/contact"); // requests are logged…
+  expect(output).toContain("a***@example.com"); // …errors keep the domain…
+  for (const personal of [
+    "ama.mensah@example.com",
+    "Our secret pricing question",
+    "+233550001111",
+    "Mensah",
+    "abc123",
+  ]) {
+    expect(output, personal).not.toContain(personal); // …and nothing of the person
+  }
+});
+
+it("refuses oversized request headers with 431", async () => {
+  const app = await buildApp({ config: testConfig() });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const { port } = app.server.address() as AddressInfo;
+  const req = request({
+    port,
+    host: "127.0.0.1",
+    path: "/api/health",
+    headers: { "x-big": "x".repeat(40_000) },
+  });
+  req.end();
+  const [res] = (await once(req, "response")) as [{ statusCode: number }];
+  expect(res.statusCode).toBe(431);
+  // Stalled clients are cut off: headers must arrive within 10 s, a request within 15 s.
+  expect(app.server.headersTimeout).toBe(10_000);
+  expect(app.server.requestTimeout).toBe(15_000);
+  await app.close();
+});
