@@ -62,6 +62,11 @@ export interface OutboxWorker {
   stop(): Promise<void>;
 }
 
+/** Messages taken per run. */
+const BATCH_SIZE = 50;
+/** How soon after a new lead its notification goes out. */
+const WAKE_DELAY_MS = 50;
+
 export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): number {
   return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), maxMs);
 }
@@ -157,7 +162,7 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
         eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<", at.toISOString())]),
       )
       .orderBy("next_attempt_at")
-      .limit(20)
+      .limit(BATCH_SIZE)
       .execute();
     let attempted = 0;
     for (const row of due) {
@@ -184,19 +189,27 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
     return running;
   }
 
+  let nextRunAt = Infinity;
   function schedule(delay: number) {
     if (stopped) return;
     clearTimeout(timer);
+    nextRunAt = Date.now() + delay;
     timer = setTimeout(async () => {
-      await runOnce();
-      schedule(pollMs);
+      nextRunAt = Infinity;
+      const attempted = await runOnce();
+      // A full batch means more is waiting: carry on at once instead of waiting for the poll.
+      schedule(attempted >= BATCH_SIZE ? 0 : pollMs);
     }, delay);
     timer.unref?.();
   }
 
   return {
     runOnce,
-    wake: () => schedule(0),
+    // Under a burst of leads, many wakes fold into one run shortly after, so the worker does not
+    // compete with every single request for the database.
+    wake: () => {
+      if (nextRunAt > Date.now() + WAKE_DELAY_MS) schedule(WAKE_DELAY_MS);
+    },
     start() {
       stopped = false;
       schedule(0);
