@@ -262,6 +262,11 @@ describe.each(testDialects)("lead API on $name", ({ url }) => {
         "/newsletter/link-not-valid",
       );
     });
+
+    it("answers an unknown unsubscribe token with 'unsubscribed': the link works forever", async () => {
+      const res = await app.inject({ url: "/api/newsletter/unsubscribe?token=forgotten123" });
+      expect(res.headers.location).toBe("/newsletter/unsubscribed");
+    });
   });
 
   describe("spam and bad input", () => {

@@ -60,12 +60,11 @@ export const newsletterRoutes: FastifyPluginAsync<{ db: DB }> = async (app, { db
           : reply.redirect(NEWSLETTER_PAGES.invalid, 303);
       }
       try {
-        const found = await unsubscribe(db, request.query.token);
-        if (oneClick) return reply.code(found ? 200 : 404).send({ unsubscribed: found });
-        return reply.redirect(
-          found ? NEWSLETTER_PAGES.unsubscribed : NEWSLETTER_PAGES.invalid,
-          303,
-        );
+        // An unknown token is a success too: nobody receives mail under it, and a person whose
+        // data was erased (`leads -- forget`) still gets a truthful answer from an old e-mail.
+        await unsubscribe(db, request.query.token);
+        if (oneClick) return reply.code(200).send({ unsubscribed: true });
+        return reply.redirect(NEWSLETTER_PAGES.unsubscribed, 303);
       } catch (error) {
         request.log.error({ err: safeError(error) }, "newsletter unsubscribe failed");
         return oneClick
