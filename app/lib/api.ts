@@ -12,12 +12,21 @@ export type ApiResult =
  * Posts a lead to our API. Success means the server answered 2xx, i.e. it stored the lead (D2);
  * every other outcome is reported so the form can say what to do and keep what was typed.
  */
-export async function postLead(path: string, body: unknown): Promise<ApiResult> {
+export async function postLead(
+  path: string,
+  body: unknown,
+  idempotencyKey?: string,
+): Promise<ApiResult> {
   let response: Response;
   try {
     response = await fetch(path, {
       method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json" },
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json",
+        // The same key on a retry lets the server recognise a lead it already stored.
+        ...(idempotencyKey ? { "idempotency-key": idempotencyKey } : {}),
+      },
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
@@ -56,4 +65,10 @@ export function failureMessage(result: Exclude<ApiResult, { ok: true }>): string
     case "network":
       return "We could not reach our server. Check your connection and try again.";
   }
+}
+
+/** A random key for one submission (crypto.randomUUID needs a secure context; fall back). */
+export function newIdempotencyKey(): string {
+  if (typeof crypto !== "undefined" && "randomUUID" in crypto) return crypto.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
 }

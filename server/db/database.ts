@@ -4,6 +4,7 @@ import SQLite from "better-sqlite3";
 import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import { initial } from "./migrations/0001-initial";
+import { requestKeys } from "./migrations/0002-request-keys";
 import type { Database } from "./schema";
 
 export type DB = Kysely<Database>;
@@ -57,7 +58,9 @@ export async function migrate(db: DB): Promise<void> {
   const migrator = new Migrator({
     db,
     ...(schema ? { migrationTableSchema: schema } : {}),
-    provider: { getMigrations: async () => ({ "0001-initial": initial }) },
+    provider: {
+      getMigrations: async () => ({ "0001-initial": initial, "0002-request-keys": requestKeys }),
+    },
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");

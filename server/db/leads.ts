@@ -9,30 +9,46 @@ import type { DB } from "./database";
 /** URL-safe random token for confirmation and unsubscribe links. */
 const token = () => randomBytes(24).toString("base64url");
 
-/** Stores a contact message and its notification in one transaction (D9). */
+/** True when an insert failed only because this submission's key was stored before. */
+function isRepeatedKey(error: unknown, requestKey: string | null): boolean {
+  const text = String(error);
+  return requestKey !== null && /unique|duplicate/i.test(text) && /request_key/i.test(text);
+}
+
+/**
+ * Stores a contact message and its notification in one transaction (D9). A repeated submission
+ * (the same requestKey, e.g. a retry after a timeout) is not stored or notified twice.
+ */
 export async function saveContact(
   db: DB,
   contact: Contact,
   notify: (receivedAt: string) => MailMessage,
+  requestKey: string | null = null,
 ): Promise<string> {
   const id = randomUUID();
   const now = new Date().toISOString();
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto("contact_messages")
-      .values({
-        id,
-        first_name: contact.firstName,
-        last_name: contact.lastName,
-        email: contact.email,
-        phone: contact.phone,
-        message: contact.message,
-        policy_agreed_at: now,
-        created_at: now,
-      })
-      .execute();
-    await enqueueMail(trx, { kind: "contact", leadId: id, message: notify(now), now });
-  });
+  await db
+    .transaction()
+    .execute(async (trx) => {
+      await trx
+        .insertInto("contact_messages")
+        .values({
+          id,
+          first_name: contact.firstName,
+          last_name: contact.lastName,
+          email: contact.email,
+          phone: contact.phone,
+          message: contact.message,
+          policy_agreed_at: now,
+          request_key: requestKey,
+          created_at: now,
+        })
+        .execute();
+      await enqueueMail(trx, { kind: "contact", leadId: id, message: notify(now), now });
+    })
+    .catch((error: unknown) => {
+      if (!isRepeatedKey(error, requestKey)) throw error;
+    });
   return id;
 }
 
@@ -42,28 +58,35 @@ export async function saveDemoRequest(
   demo: DemoRequest,
   page: string,
   notify: (receivedAt: string) => MailMessage,
+  requestKey: string | null = null,
 ): Promise<string> {
   const id = randomUUID();
   const now = new Date().toISOString();
   const f = demo.formData;
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto("demo_requests")
-      .values({
-        id,
-        product: demo.product,
-        page,
-        name: f.name,
-        email: f.email,
-        phone: f.phone,
-        company: f.company,
-        job_title: f.jobTitle,
-        industry: f.industry,
-        created_at: now,
-      })
-      .execute();
-    await enqueueMail(trx, { kind: "demo", leadId: id, message: notify(now), now });
-  });
+  await db
+    .transaction()
+    .execute(async (trx) => {
+      await trx
+        .insertInto("demo_requests")
+        .values({
+          id,
+          product: demo.product,
+          page,
+          name: f.name,
+          email: f.email,
+          phone: f.phone,
+          company: f.company,
+          job_title: f.jobTitle,
+          industry: f.industry,
+          request_key: requestKey,
+          created_at: now,
+        })
+        .execute();
+      await enqueueMail(trx, { kind: "demo", leadId: id, message: notify(now), now });
+    })
+    .catch((error: unknown) => {
+      if (!isRepeatedKey(error, requestKey)) throw error;
+    });
   return id;
 }
 

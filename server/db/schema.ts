@@ -40,6 +40,8 @@ export interface ContactMessageTable {
   message: string;
   /** When the visitor ticked the privacy policy box. */
   policy_agreed_at: string;
+  /** The browser's idempotency key for this submission, if it sent one. */
+  request_key: string | null;
   created_at: string;
 }
 
@@ -54,6 +56,7 @@ export interface DemoRequestTable {
   company: string;
   job_title: string;
   industry: string;
+  request_key: string | null;
   created_at: string;
 }
 

@@ -120,6 +120,21 @@ describe.each(testDialects)("lead API on $name", ({ url }) => {
       expect(tooLong.json().fields.firstName).toMatch(/at most 200/);
     });
 
+    it("stores a retried submission once: the same Idempotency-Key is one lead", async () => {
+      const key = { "idempotency-key": "retry-key-0001" };
+      expect((await post("/api/contact", contact, key)).statusCode).toBe(201);
+      expect((await post("/api/contact", contact, key)).statusCode).toBe(201);
+      expect((await post("/api/demo", demo, key)).statusCode).toBe(201);
+      expect((await post("/api/demo", demo, key)).statusCode).toBe(201);
+      expect(await db.selectFrom("contact_messages").selectAll().execute()).toHaveLength(1);
+      expect(await db.selectFrom("demo_requests").selectAll().execute()).toHaveLength(1);
+      expect(await db.selectFrom("outbox").selectAll().execute()).toHaveLength(2);
+      // Without a key (or with another one) each post is its own lead.
+      await post("/api/contact", contact);
+      await post("/api/contact", contact, { "idempotency-key": "retry-key-0002" });
+      expect(await db.selectFrom("contact_messages").selectAll().execute()).toHaveLength(3);
+    });
+
     it("makes header and HTML injection harmless", async () => {
       await post("/api/contact", {
         ...contact,

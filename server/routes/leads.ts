@@ -92,17 +92,32 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (
     ),
   );
 
-  post("/api/contact", ContactSchema, 201, (data) =>
-    saveContact(db, data, (receivedAt) => contactNotification(data, receivedAt, config.salesEmail)),
+  post("/api/contact", ContactSchema, 201, (data, request) =>
+    saveContact(
+      db,
+      data,
+      (receivedAt) => contactNotification(data, receivedAt, config.salesEmail),
+      requestKeyOf(request),
+    ),
   );
 
-  post("/api/demo", DemoRequestSchema, 201, (data) => {
+  post("/api/demo", DemoRequestSchema, 201, (data, request) => {
     const page = DEMO_PAGES[data.product];
-    return saveDemoRequest(db, data, page, (receivedAt) =>
-      demoNotification(data, page, receivedAt, config.salesEmail),
+    return saveDemoRequest(
+      db,
+      data,
+      page,
+      (receivedAt) => demoNotification(data, page, receivedAt, config.salesEmail),
+      requestKeyOf(request),
     );
   });
 };
+
+/** The browser's Idempotency-Key for this submission, when it is a sane one. */
+function requestKeyOf(request: FastifyRequest): string | null {
+  const key = request.headers["idempotency-key"];
+  return typeof key === "string" && /^[A-Za-z0-9_-]{8,64}$/.test(key) ? key : null;
+}
 
 /** The page a sign-up came from, from the Referer path (marketing wants to know). */
 function sourceOf(request: FastifyRequest): string {

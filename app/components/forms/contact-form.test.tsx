@@ -64,6 +64,7 @@ describe("contact form", () => {
     expect(await screen.findByRole("status")).toHaveTextContent("Message sent successfully");
     const [url, init] = fetch.mock.calls[0] as [string, RequestInit];
     expect(url).toBe("/api/contact");
+    expect((init.headers as Record<string, string>)["idempotency-key"]).toMatch(/^[\w-]{8,64}$/);
     expect(JSON.parse(String(init.body))).toEqual({
       firstName: "Ama",
       lastName: "Mensah",
@@ -77,12 +78,20 @@ describe("contact form", () => {
   });
 
   it("keeps what was typed and says what to do when the server fails", async () => {
-    vi.stubGlobal("fetch", vi.fn().mockResolvedValue(new Response("{}", { status: 503 })));
+    const fetch = vi.fn().mockImplementation(async () => new Response("{}", { status: 503 }));
+    vi.stubGlobal("fetch", fetch);
     const user = userEvent.setup();
     renderForm();
     await fillValid(user);
     await user.click(screen.getByRole("button", { name: "Send Message" }));
     expect(await screen.findByText(/could not save your details just now/)).toBeInTheDocument();
     expect(screen.getByLabelText(/First name/)).toHaveValue("Ama");
+    // Sending the same values again is the same submission: the server can tell it is a retry.
+    await user.click(screen.getByRole("button", { name: "Send Message" }));
+    const keys = (fetch as unknown as { mock: { calls: [string, RequestInit][] } }).mock.calls.map(
+      ([, init]) => (init.headers as Record<string, string>)["idempotency-key"],
+    );
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBe(keys[1]);
   });
 });

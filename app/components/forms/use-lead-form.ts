@@ -2,7 +2,7 @@ import { type FormEvent, useRef, useState } from "react";
 import type * as z from "zod/mini";
 import { fieldErrors } from "@leads/fields";
 import { toast } from "~/components/ui/toast";
-import { type ApiResult, failureMessage, postLead } from "~/lib/api";
+import { type ApiResult, failureMessage, newIdempotencyKey, postLead } from "~/lib/api";
 
 interface LeadFormOptions<Values extends Record<string, unknown>, Schema extends z.ZodMiniType> {
   initial: Values;
@@ -28,8 +28,12 @@ export function useLeadForm<Values extends Record<string, unknown>, Schema exten
   const [pending, setPending] = useState(false);
   const [honeypot, setHoneypot] = useState("");
   const sending = useRef(false);
+  // One key per submission of the same values: a retry after a timeout reuses it, so the
+  // server stores the lead once; any edit starts a new submission.
+  const submissionKey = useRef<string | null>(null);
 
   function setValue<K extends keyof Values>(name: K, value: Values[K]) {
+    submissionKey.current = null;
     setValues((current) => ({ ...current, [name]: value }));
     setErrors((current) => {
       if (!(name in current)) return current;
@@ -50,13 +54,16 @@ export function useLeadForm<Values extends Record<string, unknown>, Schema exten
     }
     sending.current = true;
     setPending(true);
+    submissionKey.current ??= newIdempotencyKey();
     const result: ApiResult = await postLead(
       options.endpoint,
       options.toBody(parsed.data, honeypot),
+      submissionKey.current,
     );
     sending.current = false;
     setPending(false);
     if (result.ok) {
+      submissionKey.current = null;
       setValues(options.initial);
       setErrors({});
       toast.success(options.successMessage);
