@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type autocannon from "autocannon";
 import { sql } from "kysely";
 import { DEMO_PRODUCTS } from "../leads/demo";
-import { type DB, migrate, openDatabase } from "../server/db/database";
+import { type DB, openDatabase } from "../server/db/database";
 import { type LoadSummary, load } from "./load";
 import { sleep } from "./processes";
 
@@ -32,11 +32,18 @@ export interface RowCheck {
   pass: boolean;
 }
 
-export interface OutboxDrain {
+/**
+ * The mail outbox after a load: what is still pending, and how fast the worker sends once the
+ * load has stopped (measured over a short window, not waited out: a backlog can take minutes).
+ */
+export interface OutboxObservation {
   afterEndpoint: Endpoint;
-  /** Seconds until no message was pending, or null when it did not drain in time. */
-  seconds: number | null;
-  statuses: Record<string, number>;
+  windowS: number;
+  statusesBefore: Record<string, number>;
+  statusesAfter: Record<string, number>;
+  sentPerSecond: number;
+  /** Pending messages ÷ send rate at the end of the window; null when nothing was sent. */
+  estimatedDrainS: number | null;
 }
 
 export interface ApiResult {
@@ -46,7 +53,7 @@ export interface ApiResult {
   connections: number;
   subscribe: EndpointLoad;
   demo: EndpointLoad;
-  drains: OutboxDrain[];
+  outbox: OutboxObservation[];
   rows: RowCheck[];
   pass: boolean;
 }
@@ -74,6 +81,7 @@ async function postLoad(
   durationS: number,
   nextBody: () => { email: string; json: unknown },
   acknowledged: string[],
+  serverPgid?: number,
 ): Promise<LoadSummary> {
   const request: autocannon.Request = {
     method: "POST",
@@ -89,7 +97,10 @@ async function postLoad(
       if (status >= 200 && status < 300 && email) acknowledged.push(email);
     },
   };
-  return load({ url, connections, duration: durationS, pipelining: 1, requests: [request] });
+  return load(
+    { url, connections, duration: durationS, pipelining: 1, requests: [request] },
+    serverPgid,
+  );
 }
 
 function bodyFor(endpoint: Endpoint, tag: string): (n: number) => { email: string; json: unknown } {
@@ -122,33 +133,43 @@ async function outboxStatuses(db: DB): Promise<Record<string, number>> {
   return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
 }
 
-/**
- * Waits until the mail outbox has nothing pending, so the next endpoint is not measured while
- * the worker is still sending the previous one's e-mails.
- */
-async function waitForOutbox(db: DB, afterEndpoint: Endpoint, timeoutMs = 180_000) {
-  const start = Date.now();
-  for (;;) {
-    const statuses = await outboxStatuses(db);
-    if (!statuses.pending) return { afterEndpoint, seconds: (Date.now() - start) / 1000, statuses };
-    if (Date.now() - start > timeoutMs) return { afterEndpoint, seconds: null, statuses };
-    await sleep(500);
-  }
+async function observeOutbox(
+  db: DB,
+  afterEndpoint: Endpoint,
+  windowS: number,
+): Promise<OutboxObservation> {
+  const statusesBefore = await outboxStatuses(db);
+  await sleep(windowS * 1000);
+  const statusesAfter = await outboxStatuses(db);
+  const sent = (statusesAfter.sent ?? 0) - (statusesBefore.sent ?? 0);
+  const sentPerSecond = sent / windowS;
+  const pending = statusesAfter.pending ?? 0;
+  return {
+    afterEndpoint,
+    windowS,
+    statusesBefore,
+    statusesAfter,
+    sentPerSecond,
+    estimatedDrainS: pending === 0 ? 0 : sentPerSecond > 0 ? pending / sentPerSecond : null,
+  };
 }
 
 /** Subscribe, then demo requests, each after a short warm-up, against a running server. */
 export async function loadApi(options: {
   baseUrl: string;
+  /** Process group of the server, to measure its CPU. */
+  serverPgid: number;
   db: DB;
   tag: string;
   connections: number;
   durationS: number;
   warmupS: number;
+  outboxWindowS: number;
   log: (line: string) => void;
-}): Promise<{ loads: EndpointLoad[]; drains: OutboxDrain[] }> {
-  const { baseUrl, db, tag, connections, durationS, warmupS, log } = options;
+}): Promise<{ loads: EndpointLoad[]; outbox: OutboxObservation[] }> {
+  const { baseUrl, serverPgid, db, tag, connections, durationS, warmupS, log } = options;
   const loads: EndpointLoad[] = [];
-  const drains: OutboxDrain[] = [];
+  const outbox: OutboxObservation[] = [];
   for (const endpoint of ["subscribe", "demo"] as const) {
     const url = new URL(`/api/${endpoint}`, baseUrl).toString();
     const acknowledged: string[] = [];
@@ -157,21 +178,29 @@ export async function loadApi(options: {
     const nextBody = () => body(n++);
     // The warm-up's requests are real leads too: they are checked with the rest.
     await postLoad(url, connections, warmupS, nextBody, acknowledged);
-    const measured = await postLoad(url, connections, durationS, nextBody, acknowledged);
+    const measured = await postLoad(
+      url,
+      connections,
+      durationS,
+      nextBody,
+      acknowledged,
+      serverPgid,
+    );
     log(
       `  POST /api/${endpoint}: ${Math.round(measured.rps)} req/s, p50 ${measured.p50} ms, ` +
         `p99 ${measured.p99} ms, ${measured.status2xx} 2xx, ${measured.non2xx} non-2xx, ` +
-        `${measured.errors} errors`,
+        `${measured.errors} errors; server CPU ${measured.serverCpuCores?.toFixed(2)} cores, ` +
+        `client ${measured.clientCpuCores.toFixed(2)}`,
     );
     loads.push({ endpoint, warmupS, load: measured, acknowledged });
-    const drain = await waitForOutbox(db, endpoint);
+    const observed = await observeOutbox(db, endpoint, options.outboxWindowS);
     log(
-      `  outbox after ${endpoint}: ${drain.seconds === null ? "still pending" : `drained in ${drain.seconds.toFixed(1)} s`} ` +
-        JSON.stringify(drain.statuses),
+      `  outbox after ${endpoint}: ${observed.statusesAfter.pending ?? 0} pending, sending ` +
+        `${observed.sentPerSecond.toFixed(1)}/s`,
     );
-    drains.push(drain);
+    outbox.push(observed);
   }
-  return { loads, drains };
+  return { loads, outbox };
 }
 
 /** Compares what was acknowledged with what the database holds. */
@@ -225,11 +254,8 @@ export async function checkRows(db: DB, load: EndpointLoad, tag: string): Promis
 }
 
 /**
- * A new, empty schema in the given PostgreSQL database, migrated with the project's own
- * migrations. The server's connection URL selects it through `search_path`. Migrating here,
- * with the schema named, matters: Kysely's migrator looks for its bookkeeping table in every
- * schema, so a server migrating an empty schema next to others that have one would not
- * create its own.
+ * A new, empty schema in the given PostgreSQL database; the server's connection URL selects it
+ * through `search_path`, and the server migrates it at start as always.
  */
 export async function freshPostgresSchema(
   databaseUrl: string,
@@ -240,12 +266,6 @@ export async function freshPostgresSchema(
   await sql`create schema ${sql.id(schema)}`.execute(admin);
   const url = new URL(databaseUrl);
   url.searchParams.set("options", `-c search_path=${schema}`);
-  const scoped = openDatabase({ databaseUrl: url.toString() });
-  try {
-    await migrate(scoped, { schema });
-  } finally {
-    await scoped.destroy();
-  }
   return {
     url: url.toString(),
     schema,

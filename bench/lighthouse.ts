@@ -41,11 +41,18 @@ export interface AuditNote {
   displayValue?: string;
 }
 
+/** The LCP element and Lighthouse's split of its time (simulated, milliseconds). */
+export interface LcpElement {
+  snippet: string;
+  phases: Record<string, number>;
+}
+
 export interface LighthouseRun {
   scores: Scores;
   metrics: Metrics;
   bytes: Bytes;
   requests: number;
+  lcpElement: LcpElement | null;
   failing: AuditNote[];
   warnings: string[];
 }
@@ -58,6 +65,10 @@ export interface RouteResult {
   median: { scores: Scores; metrics: Metrics; bytes: Bytes };
   /** Audits that failed in at least one run, with the number of runs they failed in. */
   failing: (AuditNote & { runs: number })[];
+  /** From the run whose LCP is the median. */
+  lcpElement: LcpElement | null;
+  /** Runs that failed (e.g. NO_NAVSTART) and were run again in a fresh Chromium. */
+  retries: number;
 }
 
 const CATEGORY_IDS: Record<keyof Scores, string> = {
@@ -139,6 +150,20 @@ function failingAudits(lhr: Result): AuditNote[] {
   return notes;
 }
 
+function lcpElementOf(lhr: Result): LcpElement | null {
+  // A list of two tables: the element, then the phases (TTFB, load delay, load time, render delay).
+  type Table = { items?: Record<string, unknown>[] };
+  const details = lhr.audits["largest-contentful-paint-element"]?.details as
+    { items?: Table[] } | undefined;
+  const node = details?.items?.[0]?.items?.[0]?.node as { snippet?: string } | undefined;
+  if (!node?.snippet) return null;
+  const phases: Record<string, number> = {};
+  for (const row of details?.items?.[1]?.items ?? []) {
+    phases[String(row.phase)] = Math.round(Number(row.timing));
+  }
+  return { snippet: node.snippet, phases };
+}
+
 function summarise(lhr: Result): LighthouseRun {
   const scores = {} as Scores;
   for (const key of SCORE_KEYS) {
@@ -149,7 +174,14 @@ function summarise(lhr: Result): LighthouseRun {
   for (const key of METRIC_KEYS) {
     metrics[key] = lhr.audits[METRIC_AUDITS[key]]?.numericValue ?? Number.NaN;
   }
-  return { scores, metrics, ...bytesOf(lhr), failing: failingAudits(lhr), warnings: lhr.runWarnings };
+  return {
+    scores,
+    metrics,
+    ...bytesOf(lhr),
+    lcpElement: lcpElementOf(lhr),
+    failing: failingAudits(lhr),
+    warnings: lhr.runWarnings,
+  };
 }
 
 async function launchChrome(chromePath: string): Promise<LaunchedChrome> {
@@ -175,15 +207,20 @@ async function runOnce(port: number, url: string, preset: Preset): Promise<Light
   const result = await lighthouse(url, flags, preset === "desktop" ? desktopConfig : undefined);
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   if (result.lhr.runtimeError) {
-    throw new Error(`Lighthouse: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+    throw new Error(
+      `Lighthouse: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`,
+    );
   }
   return summarise(result.lhr);
 }
 
+/** Attempts per run before giving up; NO_NAVSTART now and then is a known Lighthouse flake. */
+const ATTEMPTS = 3;
+
 /**
  * Runs Lighthouse `runs` times on each path, one Chromium for the whole preset (Lighthouse
- * clears cache and storage before every run). A run that fails is retried once in a fresh
- * Chromium, then the error propagates.
+ * clears cache and storage before every run). A run that fails is tried again in a fresh
+ * Chromium, up to ATTEMPTS times, then the error propagates.
  */
 export async function lighthouseRoutes(options: {
   baseUrl: string;
@@ -200,17 +237,22 @@ export async function lighthouseRoutes(options: {
     for (const [index, path] of paths.entries()) {
       const url = new URL(path, baseUrl).toString();
       const done: LighthouseRun[] = [];
+      let retries = 0;
       for (let i = 0; i < runs; i++) {
-        try {
-          done.push(await runOnce(chrome.port, url, preset));
-        } catch (error) {
-          log(`  ${path} run ${i + 1} failed (${String(error)}); retrying in a fresh Chromium`);
-          killChrome(chrome);
-          chrome = await launchChrome(chromePath);
-          done.push(await runOnce(chrome.port, url, preset));
+        for (let attempt = 1; ; attempt++) {
+          try {
+            done.push(await runOnce(chrome.port, url, preset));
+            break;
+          } catch (error) {
+            if (attempt >= ATTEMPTS) throw error;
+            retries++;
+            log(`  ${path} run ${i + 1} failed (${String(error)}); again in a fresh Chromium`);
+            killChrome(chrome);
+            chrome = await launchChrome(chromePath);
+          }
         }
       }
-      const result = routeResult(path, preset, done);
+      const result = routeResult(path, preset, done, retries);
       const m = result.median;
       log(
         `  [${preset} ${index + 1}/${paths.length}] ${path}: perf ${m.scores.performance}, ` +
@@ -226,7 +268,12 @@ export async function lighthouseRoutes(options: {
   return results;
 }
 
-function routeResult(path: string, preset: Preset, runs: LighthouseRun[]): RouteResult {
+function routeResult(
+  path: string,
+  preset: Preset,
+  runs: LighthouseRun[],
+  retries: number,
+): RouteResult {
   const failing = new Map<string, AuditNote & { runs: number }>();
   for (const run of runs) {
     for (const note of run.failing) {
@@ -255,5 +302,9 @@ function routeResult(path: string, preset: Preset, runs: LighthouseRun[]): Route
       ),
     },
     failing: [...failing.values()].sort((a, b) => a.score - b.score),
+    lcpElement:
+      [...runs].sort((a, b) => a.metrics.lcp - b.metrics.lcp)[Math.floor(runs.length / 2)]
+        ?.lcpElement ?? null,
+    retries,
   };
 }

@@ -1,4 +1,5 @@
 import autocannon from "autocannon";
+import { groupCpuSeconds } from "./processes";
 
 /** What one autocannon run measured. Latencies in milliseconds. */
 export interface LoadSummary {
@@ -19,11 +20,28 @@ export interface LoadSummary {
   timeouts: number;
   /** Mean response bytes per second (headers + body, as transferred). */
   throughputBps: number;
+  /**
+   * CPU used during the run, in cores (1 = one core busy the whole time). Client = autocannon in
+   * this process; server = the server's whole process group. On a 2-core machine the two
+   * compete, so these tell which side limited the rate.
+   */
+  clientCpuCores: number;
+  serverCpuCores: number | null;
+  /** Server CPU time per answered request, in microseconds: independent of the client's speed. */
+  serverCpuUsPerRequest: number | null;
 }
 
-/** Runs autocannon to completion (no worker threads: request hooks must stay in this process). */
-export async function load(options: autocannon.Options): Promise<LoadSummary> {
+/**
+ * Runs autocannon to completion (no worker threads: request hooks must stay in this process).
+ * `serverPgid` is the process group of the server under load, to measure its CPU.
+ */
+export async function load(options: autocannon.Options, serverPgid?: number): Promise<LoadSummary> {
+  const clientBefore = process.cpuUsage();
+  const serverBefore = serverPgid ? await groupCpuSeconds(serverPgid) : 0;
   const result = await autocannon({ timeout: 10, ...options });
+  const client = process.cpuUsage(clientBefore);
+  const serverSeconds = serverPgid ? (await groupCpuSeconds(serverPgid)) - serverBefore : null;
+  const wall = (result.finish.getTime() - result.start.getTime()) / 1000;
   return {
     connections: result.connections,
     durationS: result.duration,
@@ -39,5 +57,11 @@ export async function load(options: autocannon.Options): Promise<LoadSummary> {
     errors: result.errors,
     timeouts: result.timeouts,
     throughputBps: result.throughput.average,
+    clientCpuCores: (client.user + client.system) / 1e6 / wall,
+    serverCpuCores: serverSeconds === null ? null : serverSeconds / wall,
+    serverCpuUsPerRequest:
+      serverSeconds === null || result.requests.total === 0
+        ? null
+        : (serverSeconds * 1e6) / result.requests.total,
   };
 }

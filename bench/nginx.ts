@@ -1,13 +1,6 @@
 import { mkdtemp, writeFile } from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
-import {
-  type Managed,
-  freePort,
-  runCommand,
-  startProcess,
-  waitForHttp,
-} from "./processes";
+import { type Managed, freePort, runCommand, startProcess, waitForHttp } from "./processes";
 
 const NGINX = "/usr/sbin/nginx";
 
@@ -46,8 +39,13 @@ export interface NginxServer {
  * precompressed .gz files (gzip_static), pages found as `<path>/index.html` like our server.
  * keepalive_requests is raised so nginx is not slowed by reconnecting every 1000 requests.
  */
-export async function startNginx(siteDir: string, workers: "auto" | number): Promise<NginxServer> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), "bench-nginx-"));
+export async function startNginx(
+  siteDir: string,
+  workers: "auto" | number,
+  /** Where its configuration, pid file and logs go (removed with the benchmark's temp dir). */
+  workDir: string,
+): Promise<NginxServer> {
+  const dir = await mkdtemp(path.join(workDir, "nginx-"));
   const port = await freePort();
   const config = `
 worker_processes ${workers};

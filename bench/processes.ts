@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { readFile, readdir } from "node:fs/promises";
 import net from "node:net";
 
 /**
@@ -8,6 +9,8 @@ import net from "node:net";
  */
 export interface Managed {
   name: string;
+  /** Also the id of its process group. */
+  pid: number;
   child: ChildProcess;
   /** The last lines it printed, for error messages. */
   output(): string;
@@ -73,6 +76,7 @@ export function startProcess(
 
   return {
     name,
+    pid,
     child,
     output: () => tail,
     async stop(graceMs = 10_000) {
@@ -124,10 +128,11 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
 export async function runCommand(
   command: string,
   args: string[],
-  options: { env?: NodeJS.ProcessEnv; quiet?: boolean } = {},
+  options: { env?: NodeJS.ProcessEnv; quiet?: boolean; cwd?: string } = {},
 ): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
+      cwd: options.cwd,
       env: options.env ?? process.env,
       stdio: options.quiet ? ["ignore", "pipe", "pipe"] : ["ignore", "inherit", "inherit"],
     });
@@ -141,4 +146,22 @@ export async function runCommand(
         : reject(new Error(`${command} ${args.join(" ")} exited with ${code}\n${output}`)),
     );
   });
+}
+
+/**
+ * CPU seconds used so far by every live process of a process group (Linux /proc; USER_HZ is
+ * 100 on every Linux the project runs on). Used to tell a saturated server from a saturated
+ * load generator: on 2 cores they compete.
+ */
+export async function groupCpuSeconds(pgid: number): Promise<number> {
+  let ticks = 0;
+  for (const entry of await readdir("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await readFile(`/proc/${entry}/stat`, "utf8").catch(() => "");
+    // Fields after the command name, which may itself contain spaces and parentheses.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    if (Number(fields[2]) !== pgid) continue; // field 5: pgrp
+    ticks += Number(fields[11]) + Number(fields[12]); // fields 14, 15: utime, stime
+  }
+  return ticks / 100;
 }

@@ -7,6 +7,7 @@ import { type BrowserContext, type Page, type Request, chromium } from "@playwri
 export interface Transfer {
   url: string;
   resourceType: string;
+  /** As on the wire: 304 for a revalidated page (Playwright reports the cached 200). */
   status: number;
   /** Response headers + body as they came over the wire (compressed). */
   bytes: number;
@@ -43,6 +44,15 @@ async function visit(context: BrowserContext, url: string): Promise<{ page: Page
   const cdp = await context.newCDPSession(page);
   const cachedUrls = new Set<string>();
   const cachedIds = new Set<string>();
+  const urlOf = new Map<string, string>();
+  const wireStatus = new Map<string, number>();
+  cdp.on("Network.requestWillBeSent", ({ requestId, request }) =>
+    urlOf.set(requestId, request.url),
+  );
+  cdp.on("Network.responseReceivedExtraInfo", ({ requestId, statusCode }) => {
+    const requestUrl = urlOf.get(requestId);
+    if (requestUrl) wireStatus.set(requestUrl, statusCode);
+  });
   cdp.on("Network.requestServedFromCache", ({ requestId }) => cachedIds.add(requestId));
   cdp.on("Network.responseReceived", ({ requestId, response }) => {
     if (
@@ -72,7 +82,7 @@ async function visit(context: BrowserContext, url: string): Promise<{ page: Page
     transfers.push({
       url: request.url(),
       resourceType: request.resourceType(),
-      status: response?.status() ?? 0,
+      status: wireStatus.get(request.url()) ?? response?.status() ?? 0,
       bytes: sizes.responseHeadersSize + sizes.responseBodySize,
     });
   }
@@ -114,7 +124,10 @@ export async function repeatVisit(url: string, chromePath: string): Promise<Repe
     const second = await visit(context, url);
     await second.page.close();
 
-    const renderBlocking = blocking.map((u) => ({ url: u, sameOrigin: new URL(u).origin === origin }));
+    const renderBlocking = blocking.map((u) => ({
+      url: u,
+      sameOrigin: new URL(u).origin === origin,
+    }));
     return {
       url,
       first: first.visit,

@@ -27,7 +27,7 @@ export interface Report {
     runs: number;
     routes: string[];
     desktopRoutes: string[];
-    static: { connections: number; durationS: number; warmupS: number };
+    static: { connections: number; durationS: number; warmupS: number; rounds: number };
     api: { connections: number; durationS: number; warmupS: number };
   };
   lighthouse: { mobile: RouteResult[]; desktop: RouteResult[] };
@@ -169,7 +169,7 @@ function targetRows(report: Report): string[][] {
   if (st) {
     rows.push([
       "Static serving ≥ 0.5 × nginx requests/s",
-      `${st.ratio.toFixed(2)} × (${int(st.ours.load.rps)} vs ${int(st.nginx.load.rps)} req/s)`,
+      `${st.ratio.toFixed(2)} × (${int(st.ours.load.rps)} vs ${int(st.nginx.load.rps)} req/s, median of ${st.rounds} rounds)`,
       mark(st.ratio >= TARGETS.staticRatio),
     ]);
   } else {
@@ -232,7 +232,8 @@ function bytesTable(routes: RouteResult[]): string {
     routes.map((r) => {
       const b = r.median.bytes;
       const limit = r.path === "/" ? TARGETS.homeTotalBytes : TARGETS.otherRouteBytes;
-      const ok = b.total <= limit && (r.path !== "/" || b.script <= TARGETS.homeScriptBytes);
+      const scriptOk = r.path !== "/" || b.script <= TARGETS.homeScriptBytes;
+      const ok = b.total <= limit && scriptOk;
       return [
         `\`${r.path}\``,
         kb(b.script),
@@ -243,7 +244,7 @@ function bytesTable(routes: RouteResult[]): string {
         kb(b.other),
         kb(b.total),
         kb(b.thirdParty),
-        `${mark(ok)} ≤ ${limit / KB} KB`,
+        `${mark(ok)} ≤ ${limit / KB} KB${r.path === "/" ? ` (JS ≤ ${TARGETS.homeScriptBytes / KB} KB${scriptOk ? "" : " ✖"})` : ""}`,
       ];
     }),
   );
@@ -272,6 +273,8 @@ function visitSection(v: RepeatVisitResult): string {
   ].join("\n");
 }
 
+const cores = (n: number | null) => (n === null ? "n/a" : n.toFixed(2));
+
 function staticSection(st: StaticServingResult): string {
   const row = (x: StaticServingResult["ours"], ratio: string) => [
     x.name,
@@ -281,19 +284,25 @@ function staticSection(st: StaticServingResult): string {
     `${x.load.p50} ms`,
     `${x.load.p99} ms`,
     `${x.load.non2xx} / ${x.load.errors}`,
+    cores(x.load.serverCpuCores),
+    x.load.serverCpuUsPerRequest === null ? "n/a" : `${Math.round(x.load.serverCpuUsPerRequest)} µs`,
+    cores(x.load.clientCpuCores),
     ratio,
   ];
+  const perRequest = (x: StaticServingResult["ours"]) => x.load.serverCpuUsPerRequest ?? Number.NaN;
   return [
-    `\`GET /\` with \`Accept-Encoding: br, gzip\`, ${st.connections} connections, ${st.durationS} s each after a ${st.warmupS} s warm-up, one after the other. ${st.nginxVersion}, \`gzip on; gzip_static on;\` (nginx-light has no brotli, so it sends the precompressed .gz).`,
+    `\`GET /\` with \`Accept-Encoding: br, gzip\`, ${st.connections} connections, ${st.durationS} s per server after a ${st.warmupS} s warm-up, the servers taking turns for ${st.rounds} round(s); each row is the server's median round (ratio per round: ${st.roundRatios.map((r) => r.toFixed(2)).join(", ")}). autocannon runs in the benchmark's process. ${st.nginxVersion}, \`gzip on; gzip_static on;\` (nginx-light has no brotli, so it sends the precompressed .gz, which is larger).`,
     "",
     table(
-      ["server", "encoding", "response body", "req/s", "p50", "p99", "non-2xx / errors", "ours ÷ this"],
+      ["server", "encoding", "body", "req/s", "p50", "p99", "non-2xx / errors", "server CPU (cores)", "server CPU per request", "client CPU (cores)", "ours ÷ this"],
       [
         row(st.ours, "–"),
         row(st.nginx, `${st.ratio.toFixed(2)} × ${mark(st.ratio >= TARGETS.staticRatio)}`),
         row(st.nginxOneWorker, `${st.ratioOneWorker.toFixed(2)} × (context)`),
       ],
     ),
+    "",
+    `CPU columns: how much of the machine's cores each side used during the measured run. When the client (one JavaScript thread) is near 1 core, the client, not the server, limits the rate, and the ratio understates the difference between the servers. CPU time per request does not depend on the client: ours ${Math.round(perRequest(st.ours))} µs, nginx ${Math.round(perRequest(st.nginx))} µs (ours costs ${(perRequest(st.ours) / perRequest(st.nginx)).toFixed(1)}× as much).`,
   ].join("\n");
 }
 
@@ -311,6 +320,8 @@ function apiSection(apis: ApiResult[]): string {
       `${e.load.max} ms`,
       int(e.load.status2xx),
       `${e.load.non2xx} / ${e.load.errors} / ${e.load.timeouts}`,
+      cores(e.load.serverCpuCores),
+      cores(e.load.clientCpuCores),
     ]),
   );
   const rows = apis.flatMap((api) =>
@@ -326,30 +337,42 @@ function apiSection(apis: ApiResult[]): string {
       r.pass ? `PASS ${YES}` : `FAIL ${NO}`,
     ]),
   );
-  const drains = apis.flatMap((api) =>
-    api.drains.map(
-      (d) =>
-        `${api.database}, after ${d.afterEndpoint}: ${d.seconds === null ? "still pending after 180 s" : `drained ${d.seconds.toFixed(1)} s after the load`} (${JSON.stringify(d.statuses)})`,
-    ),
+  const outbox = apis.flatMap((api) =>
+    api.outbox.map((o) => [
+      api.database,
+      `after ${o.afterEndpoint}`,
+      int(o.statusesBefore.pending ?? 0),
+      int(o.statusesAfter.pending ?? 0),
+      `${o.sentPerSecond.toFixed(1)} / s`,
+      o.estimatedDrainS === null
+        ? "never (nothing sent)"
+        : o.estimatedDrainS < 120
+          ? `${Math.round(o.estimatedDrainS)} s`
+          : `${Math.round(o.estimatedDrainS / 60)} min`,
+    ]),
   );
   return [
-    "Closed loop: each connection sends its next request when the previous one is answered; every request has a new address (subscribe) or is a new request (demo).",
+    `Closed loop: each of the connections sends its next request when its previous one is answered; every request carries a new address (subscribe) or is a new request (demo). ${apis[0]?.subscribe.warmupS ?? 0} s warm-up first (its leads are checked too). Subscribe runs first on a fresh database; demo runs while the outbox is still sending subscribe's e-mails.`,
     "",
     table(
-      ["database", "endpoint", "connections", "duration", "req/s", "p50", "p90", "p99", "max", "2xx", "non-2xx / errors / timeouts"],
+      ["database", "endpoint", "connections", "duration", "req/s", "p50", "p90", "p99", "max", "2xx", "non-2xx / errors / timeouts", "server CPU (cores)", "client CPU (cores)"],
       loads,
     ),
     "",
     "### Every 2xx is a stored row",
     "",
-    "Counted in the database after the server stopped; warm-up requests included. *Stored without answer*: requests in flight when the load stopped (stored, never acknowledged — harmless). *Outbox*: the e-mail queued with each lead.",
+    "Counted in the database after the server stopped; warm-up requests included. *Stored without answer*: requests in flight when the load stopped (stored, never acknowledged — harmless). *Outbox*: the e-mail queued in the same transaction as each lead.",
     "",
     table(
       ["database", "endpoint", "2xx answers", "stored rows", "lost", "duplicates", "stored without answer", "outbox rows", "check"],
       rows,
     ),
     "",
-    `Mail outbox: ${drains.join("; ")}.`,
+    "### Mail outbox",
+    "",
+    `Watched for ${apis[0]?.outbox[0]?.windowS ?? 0} s after each load (file transport): messages pending, and how fast the worker sends once the load has stopped.`,
+    "",
+    table(["database", "when", "pending at the start", "pending at the end", "sent", "backlog gone in about"], outbox),
   ].join("\n");
 }
 
@@ -378,8 +401,18 @@ function diagnosticsSection(routes: RouteResult[]): string {
           (a) =>
             `  - ${a.category}: ${a.title}${a.displayValue ? ` — ${a.displayValue}` : ""} (score ${a.score.toFixed(2)}, ${a.runs}/${r.runs.length} runs)`,
         );
+      const lcp = r.lcpElement
+        ? [
+            `  - LCP element: \`${r.lcpElement.snippet.slice(0, 160)}\` — ${Object.entries(
+              r.lcpElement.phases,
+            )
+              .map(([phase, t]) => `${phase} ${t} ms`)
+              .join(", ")}`,
+          ]
+        : [];
       return [
-        `- \`${r.path}\` (${r.preset}): Performance ${r.median.scores.performance}, LCP ${s(r.median.metrics.lcp)}, TBT ${ms(r.median.metrics.tbt)}, CLS ${r.median.metrics.cls.toFixed(3)}`,
+        `- \`${r.path}\` (${r.preset}): Performance ${r.median.scores.performance}, FCP ${s(r.median.metrics.fcp)}, LCP ${s(r.median.metrics.lcp)}, TBT ${ms(r.median.metrics.tbt)}, CLS ${r.median.metrics.cls.toFixed(3)}`,
+        ...lcp,
         ...(notes.length > 0 ? notes : ["  - (no failing audit: the metric scores alone)"]),
       ].join("\n");
     })
@@ -401,11 +434,12 @@ export function markdown(report: Report): string {
     "",
   ];
   const { mobile, desktop } = report.lighthouse;
+  const retries = [...mobile, ...desktop].reduce((sum, r) => sum + r.retries, 0);
   if (mobile.length > 0) {
     out.push(
       "## Lighthouse, mobile",
       "",
-      `Lighthouse ${m.lighthouse}, default mobile preset (simulated slow 4G, 4× CPU slowdown), ${report.options.runs} run(s) per route, median of each number separately. ${NO} marks a miss.`,
+      `Lighthouse ${m.lighthouse}, default mobile preset (simulated slow 4G, 4× CPU slowdown), ${report.options.runs} run(s) per route, median of each number separately (so one row may combine different runs). ${NO} marks a miss. Runs that failed in Lighthouse (e.g. NO_NAVSTART) and were repeated in a fresh Chromium: ${retries}.`,
       "",
       lighthouseTable(mobile),
       "",
@@ -435,6 +469,13 @@ export function markdown(report: Report): string {
       "",
     );
   }
+  out.push(
+    "## Notes on the method",
+    "",
+    `- Everything runs on this one ${m.cores}-core machine: server, browser or load generator, and whatever else the machine is doing (load average ${m.loadAverageStart.toFixed(2)} at the start, ${m.loadAverageEnd.toFixed(2)} at the end). Lighthouse's simulated throttling keeps its metrics fairly stable under such load; the request rates are not, so compare numbers of one run with each other rather than across runs.`,
+    "- The server is the real one (`tsx server/main.ts`) on a private copy of the fresh build, with a new SQLite database, `RATE_LIMIT_MAX=0` and e-mails written to files. Lighthouse clears the cache before every run, so its bytes are a first visit.",
+    "",
+  );
   if (report.errors.length > 0) {
     out.push(
       "## Errors",

@@ -11,6 +11,9 @@ export interface ServedBy {
   /** content-encoding and size of one `GET /` response, as sent. */
   contentEncoding: string;
   bodyBytes: number;
+  /** One measured run per round. */
+  rounds: LoadSummary[];
+  /** The round with the median request rate (a real run, so its latencies belong together). */
   load: LoadSummary;
 }
 
@@ -18,16 +21,23 @@ export interface StaticServingResult {
   connections: number;
   durationS: number;
   warmupS: number;
+  rounds: number;
   nginxVersion: string;
   ours: ServedBy;
   /** nginx with `worker_processes auto` (Debian's default): both cores. */
   nginx: ServedBy;
   /** nginx with one worker, the same single process our Node server has. For context only. */
   nginxOneWorker: ServedBy;
-  /** ours / nginx (auto) requests per second: the number the issue sets a target for. */
+  /** ours / nginx (auto), median requests per second: the number the issue sets a target for. */
   ratio: number;
+  /** The same ratio within each round. */
+  roundRatios: number[];
   ratioOneWorker: number;
 }
+
+const summary = (l: LoadSummary) =>
+  `${Math.round(l.rps)} req/s, p99 ${l.p99} ms, CPU: server ${l.serverCpuCores?.toFixed(2)} ` +
+  `cores (${Math.round(l.serverCpuUsPerRequest ?? 0)} µs/request), client ${l.clientCpuCores.toFixed(2)} cores`;
 
 /** One raw request, to record what the server sends (fetch would decompress). */
 function probe(url: string): Promise<{ status: number; encoding: string; bytes: number }> {
@@ -47,66 +57,103 @@ function probe(url: string): Promise<{ status: number; encoding: string; bytes: 
   });
 }
 
+interface Target {
+  name: string;
+  url: string;
+  pgid: number;
+}
+
+/** Checks the target answers 200 and records what it sends. */
+async function sample(target: Target): Promise<{ encoding: string; bytes: number }> {
+  const response = await probe(target.url);
+  if (response.status !== 200) {
+    throw new Error(`${target.name}: GET ${target.url} answered ${response.status}`);
+  }
+  return response;
+}
+
 async function measure(
-  name: string,
-  url: string,
+  target: Target,
   opts: { connections: number; durationS: number; warmupS: number },
-): Promise<ServedBy> {
-  const sample = await probe(url);
-  if (sample.status !== 200) throw new Error(`${name}: GET ${url} answered ${sample.status}`);
-  const request = { url, connections: opts.connections, headers: { "accept-encoding": ACCEPT_ENCODING } };
+): Promise<LoadSummary> {
+  const request = {
+    url: target.url,
+    connections: opts.connections,
+    headers: { "accept-encoding": ACCEPT_ENCODING },
+  };
   // JIT, connection set-up and file caches first; only the second run counts.
   await load({ ...request, duration: opts.warmupS });
-  return {
-    name,
-    url,
-    contentEncoding: sample.encoding,
-    bodyBytes: sample.bytes,
-    load: await load({ ...request, duration: opts.durationS }),
-  };
+  return load({ ...request, duration: opts.durationS }, target.pgid);
+}
+
+function medianRun(runs: LoadSummary[]): LoadSummary {
+  const sorted = [...runs].sort((a, b) => a.rps - b.rps);
+  const middle = sorted[Math.floor((sorted.length - 1) / 2)];
+  if (!middle) throw new Error("no measured run");
+  return middle;
 }
 
 /**
- * `GET /` against our server and against nginx serving the same folder, one after the other
- * with the same settings, so both see the same machine state.
+ * `GET /` against our server and against nginx serving the same folder, with the same client
+ * settings. The servers take turns, round after round, so a change in what else the machine is
+ * doing hits all of them alike; each server's median round is reported.
  */
 export async function compareStaticServing(options: {
   ourUrl: string;
+  /** Process group of our server, to measure its CPU. */
+  ourPgid: number;
   siteDir: string;
+  workDir: string;
   connections: number;
   durationS: number;
   warmupS: number;
+  rounds: number;
   log: (line: string) => void;
 }): Promise<StaticServingResult> {
-  const { ourUrl, siteDir, log, ...opts } = options;
+  const { ourUrl, ourPgid, siteDir, workDir, log, rounds, ...opts } = options;
   await ensureNginx(log);
-
-  log(`  ours: ${opts.connections} connections, ${opts.durationS} s`);
-  const ours = await measure("ours (Node, Fastify)", ourUrl, opts);
-  log(`    ${Math.round(ours.load.rps)} req/s, p99 ${ours.load.p99} ms`);
-
-  const results: ServedBy[] = [];
-  let nginxVersion = "";
-  for (const workers of ["auto", 1] as const) {
-    const nginx = await startNginx(siteDir, workers);
-    nginxVersion = nginx.version;
+  const nginxAuto = await startNginx(siteDir, "auto", workDir);
+  try {
+    const nginxOne = await startNginx(siteDir, 1, workDir);
     try {
-      log(`  nginx (worker_processes ${workers})`);
-      const served = await measure(`nginx (worker_processes ${workers})`, nginx.url, opts);
-      log(`    ${Math.round(served.load.rps)} req/s, p99 ${served.load.p99} ms`);
-      results.push(served);
+      const targets: Target[] = [
+        { name: "ours (Node, Fastify)", url: ourUrl, pgid: ourPgid },
+        { name: "nginx (worker_processes auto)", url: nginxAuto.url, pgid: nginxAuto.proc.pid },
+        { name: "nginx (worker_processes 1)", url: nginxOne.url, pgid: nginxOne.proc.pid },
+      ];
+      const samples = await Promise.all(targets.map(sample));
+      const runs: LoadSummary[][] = targets.map(() => []);
+      for (let round = 1; round <= rounds; round++) {
+        for (const [i, target] of targets.entries()) {
+          const result = await measure(target, opts);
+          runs[i]?.push(result);
+          log(`  round ${round}/${rounds}, ${target.name}: ${summary(result)}`);
+        }
+      }
+      const served: ServedBy[] = targets.map((target, i) => ({
+        name: target.name,
+        url: target.url,
+        contentEncoding: samples[i]?.encoding ?? "",
+        bodyBytes: samples[i]?.bytes ?? 0,
+        rounds: runs[i] ?? [],
+        load: medianRun(runs[i] ?? []),
+      }));
+      const [ours, nginx, nginxOneWorker] = served as [ServedBy, ServedBy, ServedBy];
+      return {
+        ...opts,
+        rounds,
+        nginxVersion: nginxAuto.version,
+        ours,
+        nginx,
+        nginxOneWorker,
+        ratio: ours.load.rps / nginx.load.rps,
+        roundRatios: ours.rounds.map((r, i) => r.rps / (nginx.rounds[i]?.rps ?? Number.NaN)),
+        ratioOneWorker: ours.load.rps / nginxOneWorker.load.rps,
+      };
     } finally {
-      await nginx.proc.stop();
+      await nginxOne.proc.stop();
     }
+  } finally {
+    await nginxAuto.proc.stop();
   }
-  const [nginx, nginxOneWorker] = results as [ServedBy, ServedBy];
-  return {
-    ...opts,
-    nginxVersion,
-    ours,
-    nginx,
-    nginxOneWorker,
-    ratio: ours.load.rps / nginx.load.rps,
-    ratioOneWorker: ours.load.rps / nginxOneWorker.load.rps,
-  };
 }

@@ -19,6 +19,7 @@ export function PartnerStrip() {
                 alt={partner.name}
                 width="160"
                 height="48"
+                loading="lazy"
                 className="h-10 w-auto"
               />
             </li>
