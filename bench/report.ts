@@ -1,4 +1,5 @@
 import { writeFile } from "node:fs/promises";
+import { format, resolveConfig } from "prettier";
 import type { ApiResult } from "./api-load";
 import type { RouteResult } from "./lighthouse";
 import type { RepeatVisitResult } from "./repeat-visit";
@@ -376,7 +377,27 @@ function apiSection(apis: ApiResult[]): string {
   ].join("\n");
 }
 
-/** Routes that miss a Lighthouse target, worst first, with the audits Lighthouse flags. */
+/** "Est savings of 56 KiB" … "Est savings of 62 KiB" → "Est savings of 56–62 KiB". */
+function valueRange(values: string[]): string {
+  const number = /\d[\d,.]*/;
+  const templates = new Set(values.map((v) => v.replace(number, "#")));
+  const numbers = values.map((v) => Number(number.exec(v)?.[0]?.replace(/,/g, "")));
+  const [template] = templates;
+  if (templates.size !== 1 || !template || numbers.some((n) => !Number.isFinite(n))) {
+    return values[0] ?? "";
+  }
+  const low = Math.min(...numbers);
+  const high = Math.max(...numbers);
+  return template.replace("#", low === high ? String(low) : `${low}–${high}`);
+}
+
+const auditKey = (a: { category: string; id: string }) => `${a.category}/${a.id}`;
+
+/**
+ * Routes that miss a Lighthouse target, worst first: the audits Lighthouse flags on all of them
+ * once, then per route its LCP element with Lighthouse's split of the LCP time, and the audits
+ * particular to it.
+ */
 function diagnosticsSection(routes: RouteResult[]): string {
   const misses = routes
     .filter((r) => {
@@ -393,30 +414,49 @@ function diagnosticsSection(routes: RouteResult[]): string {
     })
     .sort((a, b) => a.median.scores.performance - b.median.scores.performance);
   if (misses.length === 0) return "Every route meets the Lighthouse targets.";
-  return misses
-    .map((r) => {
-      const notes = r.failing
-        .slice(0, 8)
-        .map(
-          (a) =>
-            `  - ${a.category}: ${a.title}${a.displayValue ? ` — ${a.displayValue}` : ""} (score ${a.score.toFixed(2)}, ${a.runs}/${r.runs.length} runs)`,
-        );
-      const lcp = r.lcpElement
-        ? [
-            `  - LCP element: \`${r.lcpElement.snippet.slice(0, 160)}\` — ${Object.entries(
-              r.lcpElement.phases,
-            )
-              .map(([phase, t]) => `${phase} ${t} ms`)
-              .join(", ")}`,
-          ]
-        : [];
-      return [
-        `- \`${r.path}\` (${r.preset}): Performance ${r.median.scores.performance}, FCP ${s(r.median.metrics.fcp)}, LCP ${s(r.median.metrics.lcp)}, TBT ${ms(r.median.metrics.tbt)}, CLS ${r.median.metrics.cls.toFixed(3)}`,
-        ...lcp,
-        ...(notes.length > 0 ? notes : ["  - (no failing audit: the metric scores alone)"]),
-      ].join("\n");
-    })
-    .join("\n");
+
+  // Flagged in every run of every route listed: said once.
+  const everywhere = (misses[0]?.failing ?? []).filter((audit) =>
+    misses.every((r) =>
+      r.failing.some((a) => auditKey(a) === auditKey(audit) && a.runs === r.runs.length),
+    ),
+  );
+  const common = new Set(everywhere.map(auditKey));
+  const out: string[] = [];
+  if (everywhere.length > 0 && misses.length > 1) {
+    out.push(
+      `Flagged in every run of each of the ${misses.length} routes below:`,
+      "",
+      ...everywhere.map((audit) => {
+        const values = misses
+          .map((r) => r.failing.find((a) => auditKey(a) === auditKey(audit))?.displayValue)
+          .filter((v): v is string => Boolean(v));
+        return `- ${audit.category}: ${audit.title}${values.length > 0 ? ` — ${valueRange(values)}` : ""}`;
+      }),
+      "",
+      "Per route (LCP phases are Lighthouse's simulated split of the LCP time):",
+      "",
+    );
+  }
+  for (const r of misses) {
+    const own = r.failing.filter((a) => misses.length === 1 || !common.has(auditKey(a)));
+    const m = r.median;
+    out.push(
+      `- \`${r.path}\` (${r.preset}): Performance ${m.scores.performance}, FCP ${s(m.metrics.fcp)}, LCP ${s(m.metrics.lcp)}, TBT ${ms(m.metrics.tbt)}, CLS ${m.metrics.cls.toFixed(3)}`,
+    );
+    if (r.lcpElement) {
+      const phases = Object.entries(r.lcpElement.phases)
+        .map(([phase, t]) => `${phase} ${t} ms`)
+        .join(", ");
+      out.push(`  - LCP element \`${r.lcpElement.snippet.slice(0, 120)}\`: ${phases}`);
+    }
+    for (const a of own.slice(0, 8)) {
+      out.push(
+        `  - ${a.category}: ${a.title}${a.displayValue ? ` — ${a.displayValue}` : ""} (score ${a.score.toFixed(2)}, ${a.runs}/${r.runs.length} runs)`,
+      );
+    }
+  }
+  return out.join("\n");
 }
 
 export function markdown(report: Report): string {
@@ -487,6 +527,12 @@ export function markdown(report: Report): string {
   return out.join("\n");
 }
 
+/** Written as the project's Prettier would, so `npm run format:check` passes on them. */
+async function writePretty(file: string, text: string) {
+  const config = (await resolveConfig(file)) ?? {};
+  await writeFile(file, await format(text, { ...config, filepath: file }));
+}
+
 /** report.json: everything measured, minus the per-request address lists. */
 export async function writeReports(report: Report, jsonFile: string, mdFile: string) {
   const json = JSON.stringify(
@@ -494,6 +540,6 @@ export async function writeReports(report: Report, jsonFile: string, mdFile: str
     (key, value: unknown) => (key === "acknowledged" && Array.isArray(value) ? value.length : value),
     2,
   );
-  await writeFile(jsonFile, `${json}\n`);
-  await writeFile(mdFile, markdown(report));
+  await writePretty(jsonFile, json);
+  await writePretty(mdFile, markdown(report));
 }

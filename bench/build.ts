@@ -1,0 +1,69 @@
+import { cp, readFile, readdir, rm, stat } from "node:fs/promises";
+import path from "node:path";
+import { pagePaths } from "../scripts/page-paths";
+import { runCommand } from "./processes";
+import { ROOT } from "./server";
+
+const ATTEMPTS = 3;
+/** What scripts/postbuild.ts precompresses (above a kilobyte, compression always wins). */
+const COMPRESSIBLE = /\.(html|js|css|svg|json|xml|txt|webmanifest|data)$/;
+
+async function exists(file: string): Promise<boolean> {
+  return stat(file).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** What is wrong with a build folder: missing pages, assets, postbuild output or compression. */
+export async function checkBuild(dir: string): Promise<string[]> {
+  const problems: string[] = [];
+  for (const page of [...pagePaths(), "/404"]) {
+    const file = page === "/" ? "index.html" : `${page.slice(1)}/index.html`;
+    if (!(await exists(path.join(dir, file)))) problems.push(`no ${file}`);
+  }
+  for (const file of ["sitemap.xml", "robots.txt", "site.webmanifest"]) {
+    if (!(await exists(path.join(dir, file)))) problems.push(`no ${file} (postbuild)`);
+  }
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  for (const entry of entries) {
+    if (!entry.isFile() || !COMPRESSIBLE.test(entry.name)) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    if ((await stat(file)).size <= 1024) continue;
+    for (const ext of [".br", ".gz"]) {
+      if (!(await exists(file + ext))) problems.push(`no ${path.relative(dir, file)}${ext}`);
+    }
+    if (entry.name.endsWith(".html")) {
+      const html = await readFile(file, "utf8");
+      for (const [asset] of html.matchAll(/\/assets\/[^"'\s)>?#]+/g)) {
+        if (!(await exists(path.join(dir, asset)))) problems.push(`missing ${asset}`);
+      }
+    }
+  }
+  return [...new Set(problems)];
+}
+
+/**
+ * `npm run build`, then a private copy of build/client in `dest`. Other work on this checkout
+ * may rebuild build/ at any moment, so the copy is checked for completeness and the build is run
+ * again if it caught someone else's build half-way.
+ */
+export async function buildSite(
+  dest: string,
+  options: { skipBuild: boolean; log: (line: string) => void },
+): Promise<void> {
+  let problems: string[] = [];
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    if (!options.skipBuild) {
+      options.log("npm run build");
+      await runCommand("npm", ["run", "build"], { cwd: ROOT });
+    }
+    await rm(dest, { recursive: true, force: true });
+    await cp(path.join(ROOT, "build", "client"), dest, { recursive: true });
+    problems = await checkBuild(dest);
+    if (problems.length === 0) return;
+    options.log(`the build is incomplete: ${problems.slice(0, 5).join(", ")}`);
+    if (options.skipBuild) break;
+  }
+  throw new Error(`no complete build in build/client: ${problems.slice(0, 10).join(", ")}`);
+}
