@@ -4,6 +4,7 @@ import { sql } from "kysely";
 import type { Config } from "./config";
 import { type DB, migrate, openDatabase } from "./db/database";
 import type { MailMessage } from "./mail/message";
+import { type OutboxWorker, createOutboxWorker } from "./mail/outbox";
 import type { MailTransport } from "./mail/transports";
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
@@ -77,3 +78,14 @@ export const testDialects: { name: string; url?: string }[] = [
     ? [{ name: "postgres", url: process.env.TEST_DATABASE_URL }]
     : []),
 ];
+
+/** An outbox worker that sends only when a test calls runOnce(), through `transport`. */
+export function testOutbox(db: DB, transport: MailTransport = recordingTransport()): OutboxWorker {
+  return createOutboxWorker({
+    db,
+    transport,
+    log: { info() {}, warn() {}, error() {} },
+    pollMs: 60_000,
+    maxAttempts: 3,
+  });
+}

@@ -12,8 +12,7 @@ import { DemoRequestSchema } from "../../leads/demo";
 import { NewsletterSchema } from "../../leads/newsletter";
 import { buildApp } from "../app";
 import type { DB } from "../db/database";
-import { createOutboxWorker } from "../mail/outbox";
-import { recordingTransport, testConfig, testDatabase } from "../testing";
+import { testConfig, testDatabase, testOutbox } from "../testing";
 
 const ENDPOINTS = ["/api/subscribe", "/api/contact", "/api/demo"] as const;
 const ACCEPTABLE = new Set([200, 201, 202, 400, 403, 404, 405, 413, 415]);
@@ -130,13 +129,7 @@ describe("every endpoint under generated abuse", () => {
 
   beforeAll(async () => {
     db = await testDatabase();
-    const outbox = createOutboxWorker({
-      db,
-      transport: recordingTransport(),
-      log: { info() {}, warn() {}, error() {} },
-      pollMs: 60_000,
-      maxAttempts: 3,
-    });
+    const outbox = testOutbox(db);
     app = await buildApp({ config: testConfig(), db, outbox });
   });
   afterAll(async () => {

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
+import type { OutboxWorker } from "../mail/outbox";
 import type { DB } from "../db/database";
-import { createOutboxWorker } from "../mail/outbox";
-import { recordingTransport, testConfig, testDatabase, testDialects } from "../testing";
+import { recordingTransport, testConfig, testDatabase, testDialects, testOutbox } from "../testing";
 
 const contact = {
   firstName: "Ama",
@@ -29,17 +29,11 @@ describe.each(testDialects)("lead API on $name", ({ url }) => {
   let app: FastifyInstance;
   let db: DB;
   const transport = recordingTransport();
-  let outbox: ReturnType<typeof createOutboxWorker>;
+  let outbox: OutboxWorker;
 
   beforeAll(async () => {
     db = await testDatabase(url);
-    outbox = createOutboxWorker({
-      db,
-      transport,
-      log: { info() {}, warn() {}, error() {} },
-      pollMs: 60_000,
-      maxAttempts: 3,
-    });
+    outbox = testOutbox(db, transport);
     app = await buildApp({ config: testConfig(), db, outbox });
   });
   afterAll(async () => {
@@ -363,13 +357,7 @@ describe.each(testDialects)("lead API on $name", ({ url }) => {
 describe("rate limits (D11)", () => {
   it("answers 429 with Retry-After after the limit, per endpoint and per client", async () => {
     const db = await testDatabase();
-    const outbox = createOutboxWorker({
-      db,
-      transport: recordingTransport(),
-      log: { info() {}, warn() {}, error() {} },
-      pollMs: 60_000,
-      maxAttempts: 3,
-    });
+    const outbox = testOutbox(db);
     const app = await buildApp({
       config: testConfig({ rateLimit: { max: 3, windowMs: 60_000 } }),
       db,

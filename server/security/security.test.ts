@@ -5,9 +5,8 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
 import type { DB } from "../db/database";
-import { createOutboxWorker } from "../mail/outbox";
 import { loadSiteFiles } from "../static/site-files";
-import { recordingTransport, testConfig, testDatabase } from "../testing";
+import { testConfig, testDatabase, testOutbox } from "../testing";
 import { inlineScriptHashes, pageCsp } from "./csp";
 
 const PAGE = `<!doctype html><html><head>
@@ -52,13 +51,7 @@ describe("security headers, CORS and methods", () => {
     await writeFile(path.join(dir, "index.html"), PAGE);
     await writeFile(path.join(dir, "404", "index.html"), PAGE);
     db = await testDatabase();
-    const outbox = createOutboxWorker({
-      db,
-      transport: recordingTransport(),
-      log: { info() {}, warn() {}, error() {} },
-      pollMs: 60_000,
-      maxAttempts: 3,
-    });
+    const outbox = testOutbox(db);
     const site = await loadSiteFiles(dir, { frameOrigins: ["https://forms.example"] });
     app = await buildApp({ config: testConfig({ trustProxy: true }), db, outbox, site });
   });
