@@ -7,6 +7,7 @@ import { readFile, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { site } from "../app/content/site";
+import { deferHydration } from "./defer-hydration";
 import { pagePaths } from "./page-paths";
 
 const outDir = path.resolve("build/client");
@@ -73,14 +74,29 @@ async function precompress(dir: string): Promise<void> {
   }
 }
 
+/** Every prerendered page starts its JavaScript after its first paint (see defer-hydration.ts). */
+async function deferHydrationOfPages(dir: string): Promise<number> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  // The SPA fallback is not a prerendered page: it has no content to paint before hydrating.
+  const pages = entries
+    .filter((e) => e.isFile() && e.name.endsWith(".html"))
+    .map((e) => path.join(e.parentPath, e.name))
+    .filter((file) => path.relative(dir, file) !== "__spa-fallback.html");
+  for (const file of pages) {
+    await writeFile(file, deferHydration(await readFile(file, "utf8"), path.relative(dir, file)));
+  }
+  return pages.length;
+}
+
 async function main() {
   const paths = pagePaths();
+  const deferred = await deferHydrationOfPages(outDir);
   await writeFile(path.join(outDir, "sitemap.xml"), sitemap(paths));
   await writeFile(path.join(outDir, "robots.txt"), robots());
   await writeFile(path.join(outDir, "site.webmanifest"), manifest());
   await precompress(outDir);
   console.log(
-    `postbuild: sitemap with ${paths.length} pages, robots.txt, manifest, precompressed assets`,
+    `postbuild: ${deferred} pages hydrate after first paint; sitemap with ${paths.length} pages, robots.txt, manifest, precompressed assets`,
   );
 }
 

@@ -20,3 +20,22 @@ test("the home page stays within its JavaScript budget", async ({ page }) => {
   expect(scripts.length).toBeGreaterThan(0);
   expect(total).toBeLessThanOrEqual(HOME_JS_BUDGET);
 });
+
+// Issue 4: the prerendered page paints before any of its JavaScript is requested
+// (scripts/defer-hydration.ts), and still hydrates.
+test("a page paints before it asks for its JavaScript", async ({ page }) => {
+  await gotoHydrated(page, "/");
+  const timings = await page.evaluate(() => {
+    const paint = performance.getEntriesByName("first-paint")[0];
+    const scripts = performance
+      .getEntriesByType("resource")
+      .filter((e) => (e as PerformanceResourceTiming).initiatorType !== "img")
+      .filter((e) => e.name.endsWith(".js"));
+    return {
+      firstPaint: paint?.startTime ?? Number.NaN,
+      firstScript: Math.min(...scripts.map((s) => s.startTime)),
+    };
+  });
+  expect(timings.firstPaint).toBeGreaterThan(0);
+  expect(timings.firstScript).toBeGreaterThan(timings.firstPaint);
+});
