@@ -6,6 +6,18 @@ import { defineConfig } from "vite";
 const APP = fileURLToPath(new URL("./app/", import.meta.url));
 
 /**
+ * React, React DOM and React Router each get a chunk of their own. Not for caching: a phone
+ * evaluates every chunk in a task of its own (scripts/defer-hydration.ts), and split this way no
+ * task is long enough to block input for more than a few tens of milliseconds.
+ */
+const LIBRARY_CHUNKS: Record<string, string> = {
+  react: "react",
+  scheduler: "react",
+  "react-dom": "react-dom",
+  "react-router": "react-router",
+};
+
+/**
  * Chunks for the browser. Over HTTP/1.1 on a mobile network every extra file costs a round trip
  * before the hero image can load, so instead of two dozen tiny chunks:
  * - "shared": the layout, widgets, sections and helpers every page uses;
@@ -16,6 +28,8 @@ const APP = fileURLToPath(new URL("./app/", import.meta.url));
  * Forms are not assigned: they stay with their pages with the validation library they need.
  */
 function chunkFor(id: string): string | undefined {
+  const library = /\/node_modules\/(react-dom|react-router|react|scheduler)\//.exec(id);
+  if (library) return LIBRARY_CHUNKS[library[1]];
   if (!id.startsWith(APP)) return undefined;
   const file = id.slice(APP.length);
   if (/^(components\/(ui|layout|sections)|lib)\//.test(file)) return "shared";

@@ -1,23 +1,51 @@
 /**
- * Moves the start of the JavaScript of a prerendered page to after its first paint.
+ * Moves the start of the JavaScript of a prerendered page to after its first paint, and spreads
+ * its evaluation over several short tasks.
  *
  * React Router writes `<link rel="modulepreload">` for every chunk of the page and an inline module
  * that imports them at once. The page is already complete HTML, but on a slow phone those ~115 KB
  * of JavaScript compete with the stylesheet and the hero image for the network, and hydration runs
  * before the browser has painted anything. Here the preload links are taken out of the HTML and
  * the inline module waits for the first frame; then it adds the same preload links (so the chunks
- * still download in parallel) and runs the same imports in the same order. See
- * docs/decisions/0005-hydrate-after-first-paint.md.
+ * still download in parallel), evaluates the chunks one per task, dependencies first (so no task
+ * holds the main thread for long), and finishes with React Router's own bootstrap: route modules,
+ * then the client entry. See docs/decisions/0005-hydrate-after-first-paint.md.
  */
 
 const PRELOAD = /<link rel="modulepreload" href="([^"]+)"\/>/g;
 // React Router's bootstrap: static imports of the manifest and route modules, then the client entry.
 const BOOTSTRAP =
   /<script type="module" async="">(import "[^"]+";\s*(?:import \* as route\d+ from "[^"]+";\s*)+window\.__reactRouterRouteModules = \{[^}]*\};\s*import\("[^"]+"\);)<\/script>/;
+// Static imports in a minified chunk: `import{a as b}from"./x.js"`, `import"./y.js"`; not `import(`.
+const STATIC_IMPORT =
+  /\bimport\s*(?:\{[^}]*\}|\*\s*as\s+[\w$]+|[\w$]+)?\s*(?:from\s*)?"\.\/([^"]+\.js)"/g;
 
 export class UnexpectedBuildOutput extends Error {}
 
-export function deferHydration(html: string, page: string): string {
+/** The chunk files a chunk imports statically, as URLs beside it. */
+export function staticImports(chunkUrl: string, source: string): string[] {
+  const dir = chunkUrl.slice(0, chunkUrl.lastIndexOf("/") + 1);
+  return [...source.matchAll(STATIC_IMPORT)].map((m) => dir + m[1]);
+}
+
+/** The chunks in an order where each comes after everything it imports. */
+function dependenciesFirst(chunks: string[], importsOf: (url: string) => string[]): string[] {
+  const ordered: string[] = [];
+  const visit = (url: string, path: Set<string>) => {
+    if (ordered.includes(url) || path.has(url)) return;
+    path.add(url);
+    for (const dep of importsOf(url)) if (chunks.includes(dep)) visit(dep, path);
+    ordered.push(url);
+  };
+  for (const url of chunks) visit(url, new Set());
+  return ordered;
+}
+
+export function deferHydration(
+  html: string,
+  page: string,
+  importsOf: (url: string) => string[],
+): string {
   const preloads = [...html.matchAll(PRELOAD)].map((m) => m[1]);
   const bootstrap = BOOTSTRAP.exec(html);
   if (preloads.length === 0 || !bootstrap) {
@@ -32,13 +60,23 @@ export function deferHydration(html: string, page: string): string {
   }));
   const modules = /window\.__reactRouterRouteModules = (\{[^}]*\});/.exec(body)![1];
   const entry = /import\("([^"]+)"\);\s*$/.exec(body)![1];
+  // The client entry hydrates as it is evaluated: it must come last, after the route modules.
+  const chunks = [
+    manifest,
+    ...dependenciesFirst(
+      preloads.filter((url) => url !== manifest && url !== entry),
+      importsOf,
+    ),
+  ];
 
   const script = [
-    "const start=()=>{",
+    "const nextTask=()=>new Promise(r=>setTimeout(r,0));",
+    "const start=async()=>{",
     `for(const href of ${JSON.stringify(preloads)}){const l=document.createElement("link");l.rel="modulepreload";l.href=href;document.head.append(l)}`,
-    `import(${JSON.stringify(manifest)})`,
-    `.then(()=>Promise.all([${routes.map((r) => `import(${JSON.stringify(r.src)})`).join(",")}]))`,
-    `.then(([${routes.map((r) => r.name).join(",")}])=>{window.__reactRouterRouteModules=${modules};return import(${JSON.stringify(entry)})})};`,
+    `for(const href of ${JSON.stringify(chunks)}){await import(href);await nextTask()}`,
+    `const [${routes.map((r) => r.name).join(",")}]=await Promise.all([${routes.map((r) => `import(${JSON.stringify(r.src)})`).join(",")}]);`,
+    `window.__reactRouterRouteModules=${modules};`,
+    `await import(${JSON.stringify(entry)})};`,
     // A page opened in a background tab gets no frames; it starts at once.
     'if(document.visibilityState==="hidden")start();else requestAnimationFrame(()=>setTimeout(start,0));',
   ].join("");

@@ -3,11 +3,12 @@
  * the route table and site.ts, then precompresses every text asset (brotli and gzip siblings that
  * the server, nginx's gzip_static/brotli_static or a CDN can serve as they are).
  */
+import { readFileSync } from "node:fs";
 import { readFile, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { site } from "../app/content/site";
-import { deferHydration } from "./defer-hydration";
+import { deferHydration, staticImports } from "./defer-hydration";
 import { pagePaths } from "./page-paths";
 
 const outDir = path.resolve("build/client");
@@ -82,8 +83,16 @@ async function deferHydrationOfPages(dir: string): Promise<number> {
     .filter((e) => e.isFile() && e.name.endsWith(".html"))
     .map((e) => path.join(e.parentPath, e.name))
     .filter((file) => path.relative(dir, file) !== "__spa-fallback.html");
+  const importsCache = new Map<string, string[]>();
+  const importsOf = (url: string): string[] => {
+    if (!importsCache.has(url)) {
+      importsCache.set(url, staticImports(url, readFileSync(path.join(dir, url), "utf8")));
+    }
+    return importsCache.get(url)!;
+  };
   for (const file of pages) {
-    await writeFile(file, deferHydration(await readFile(file, "utf8"), path.relative(dir, file)));
+    const html = await readFile(file, "utf8");
+    await writeFile(file, deferHydration(html, path.relative(dir, file), importsOf));
   }
   return pages.length;
 }
