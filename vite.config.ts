@@ -29,7 +29,7 @@ const LIBRARY_CHUNKS: Record<string, string> = {
  */
 function chunkFor(id: string): string | undefined {
   const library = /\/node_modules\/(react-dom|react-router|react|scheduler)\//.exec(id);
-  if (library) return LIBRARY_CHUNKS[library[1]];
+  if (library) return LIBRARY_CHUNKS[library[1] ?? ""];
   if (!id.startsWith(APP)) return undefined;
   const file = id.slice(APP.length);
   if (/^(components\/(ui|layout|sections)|lib)\//.test(file)) return "shared";

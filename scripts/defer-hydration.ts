@@ -3,13 +3,14 @@
  * its evaluation over several short tasks.
  *
  * React Router writes `<link rel="modulepreload">` for every chunk of the page and an inline module
- * that imports them at once. The page is already complete HTML, but on a slow phone those ~115 KB
+ * that imports them at once. The page is already complete HTML, but on a slow phone those ~120 KB
  * of JavaScript compete with the stylesheet and the hero image for the network, and hydration runs
  * before the browser has painted anything. Here the preload links are taken out of the HTML and
- * the inline module waits for the first frame; then it adds the same preload links (so the chunks
- * still download in parallel), evaluates the chunks one per task, dependencies first (so no task
- * holds the main thread for long), and finishes with React Router's own bootstrap: route modules,
- * then the client entry. See docs/decisions/0005-hydrate-after-first-paint.md.
+ * the inline module waits until the page and its first images are painted. Then it adds the same
+ * preload links (so the chunks still download in parallel), evaluates the chunks one per task,
+ * dependencies first (so no task holds the main thread for long), and finishes with React
+ * Router's own bootstrap: route modules, then the client entry. See
+ * docs/decisions/0005-hydrate-after-first-paint.md.
  */
 
 const PRELOAD = /<link rel="modulepreload" href="([^"]+)"\/>/g;
@@ -21,13 +22,14 @@ const STATIC_IMPORT =
   /\bimport\s*(?:\{[^}]*\}|\*\s*as\s+[\w$]+|[\w$]+)?\s*(?:from\s*)?"\.\/([^"]+\.js)"/g;
 
 const PRELOADS_PER_TASK = 4;
+const EAGER_IMAGE_WAIT_MS = 3000;
 
 export class UnexpectedBuildOutput extends Error {}
 
 /** The chunk files a chunk imports statically, as URLs beside it. */
 export function staticImports(chunkUrl: string, source: string): string[] {
   const dir = chunkUrl.slice(0, chunkUrl.lastIndexOf("/") + 1);
-  return [...source.matchAll(STATIC_IMPORT)].map((m) => dir + m[1]);
+  return [...source.matchAll(STATIC_IMPORT)].map((m) => dir + (m[1] ?? ""));
 }
 
 /** The chunks in an order where each comes after everything it imports. */
@@ -48,20 +50,21 @@ export function deferHydration(
   page: string,
   importsOf: (url: string) => string[],
 ): string {
-  const preloads = [...html.matchAll(PRELOAD)].map((m) => m[1]);
-  const bootstrap = BOOTSTRAP.exec(html);
-  if (preloads.length === 0 || !bootstrap) {
-    // React Router changed its output: fail the build rather than ship pages that never hydrate.
-    throw new UnexpectedBuildOutput(`${page}: React Router's module bootstrap was not found`);
-  }
-  const body = bootstrap[1];
-  const manifest = /^import "([^"]+)";/.exec(body)![1];
+  // React Router changed its output if any of these is missing: the build fails rather than ship
+  // pages that never hydrate.
+  const fail = (what: string) =>
+    new UnexpectedBuildOutput(`${page}: React Router's ${what} was not found`);
+  const preloads = [...html.matchAll(PRELOAD)].map((m) => m[1] ?? "");
+  const [bootstrap, body] = BOOTSTRAP.exec(html) ?? [];
+  if (preloads.length === 0 || !bootstrap || !body) throw fail("module bootstrap");
+  const manifest = /^import "([^"]+)";/.exec(body)?.[1];
+  const modules = /window\.__reactRouterRouteModules = (\{[^}]*\});/.exec(body)?.[1];
+  const entry = /import\("([^"]+)"\);\s*$/.exec(body)?.[1];
+  if (!manifest || !modules || !entry) throw fail("manifest, route modules or client entry");
   const routes = [...body.matchAll(/import \* as (route\d+) from "([^"]+)";/g)].map((m) => ({
-    name: m[1],
-    src: m[2],
+    name: m[1] ?? "",
+    src: m[2] ?? "",
   }));
-  const modules = /window\.__reactRouterRouteModules = (\{[^}]*\});/.exec(body)![1];
-  const entry = /import\("([^"]+)"\);\s*$/.exec(body)![1];
   // The client entry hydrates as it is evaluated: it must come last, after the route modules.
   const chunks = [
     manifest,
@@ -81,11 +84,14 @@ export function deferHydration(
     `const [${routes.map((r) => r.name).join(",")}]=await Promise.all([${routes.map((r) => `import(${JSON.stringify(r.src)})`).join(",")}]);`,
     `window.__reactRouterRouteModules=${modules};`,
     `await import(${JSON.stringify(entry)})};`,
-    // A page opened in a background tab gets no frames; it starts at once.
-    'if(document.visibilityState==="hidden")start();else requestAnimationFrame(()=>setTimeout(start,0));',
+    // After the page's eager images (the hero is usually the largest paint) have loaded and a
+    // frame has shown them; not after "load", which also waits for embedded frames of other
+    // sites. An image that stalls holds the start for at most EAGER_IMAGE_WAIT_MS. A background
+    // tab gets no frames: it starts at once.
+    'const afterPaint=()=>document.visibilityState==="hidden"?start():requestAnimationFrame(()=>setTimeout(start,0));',
+    'const images=[...document.images].filter(i=>i.loading!=="lazy"&&!i.complete).map(i=>i.decode().catch(()=>{}));',
+    `Promise.race([Promise.all(images),new Promise(r=>setTimeout(r,${EAGER_IMAGE_WAIT_MS}))]).then(afterPaint);`,
   ].join("");
 
-  return html
-    .replace(PRELOAD, "")
-    .replace(bootstrap[0], `<script type="module">${script}</script>`);
+  return html.replace(PRELOAD, "").replace(bootstrap, `<script type="module">${script}</script>`);
 }

@@ -7,6 +7,7 @@ import { SocialLinks } from "~/components/layout/social-links";
 import { MailIcon } from "~/components/ui/icons";
 import type { RouteHandle } from "~/root";
 import { getMeta } from "~/lib/meta";
+import { useHydrated } from "~/lib/motion";
 
 export const meta: Route.MetaFunction = () => getMeta({ ...page.seo, path: "/innovation-hub" });
 
@@ -67,14 +68,7 @@ export default function InnovationHubPage() {
               {page.formHeading}
             </h2>
             <p className="mt-3 text-muted">{page.formIntro}</p>
-            <iframe
-              src={site.innovationHubFormUrl}
-              title={`${page.formHeading} (form hosted by our forms provider)`}
-              loading="lazy"
-              referrerPolicy="strict-origin-when-cross-origin"
-              sandbox="allow-forms allow-scripts allow-same-origin allow-popups"
-              className="mt-8 h-[900px] w-full rounded-2xl border border-gray-300 bg-white"
-            />
+            <ApplicationFrame />
             <p className="mt-4 text-sm text-muted">
               The form does not load? Write to{" "}
               <a
@@ -97,6 +91,32 @@ export default function InnovationHubPage() {
           </p>
         </div>
       </footer>
+    </>
+  );
+}
+
+/**
+ * The forms provider's page in a frame (spec). It is added once this page's JavaScript runs, so
+ * the other site's request and scripts never compete with the first paint on a slow phone;
+ * without JavaScript the <noscript> copy loads at once. The placeholder keeps the frame's space.
+ */
+function ApplicationFrame() {
+  const hydrated = useHydrated();
+  const frame = (
+    <iframe
+      src={site.innovationHubFormUrl}
+      title={`${page.formHeading} (form hosted by our forms provider)`}
+      loading="lazy"
+      referrerPolicy="strict-origin-when-cross-origin"
+      sandbox="allow-forms allow-scripts allow-same-origin allow-popups"
+      className="mt-8 h-[900px] w-full rounded-2xl border border-gray-300 bg-white"
+    />
+  );
+  if (hydrated) return frame;
+  return (
+    <>
+      <noscript>{frame}</noscript>
+      <div className="mt-8 h-[900px] w-full rounded-2xl border border-gray-300 bg-white noscript:hidden" />
     </>
   );
 }
