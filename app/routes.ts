@@ -40,18 +40,24 @@ export default [
   route("innovation-hub", "routes/innovation-hub.tsx"),
   route("cancellation-policy", "routes/policy.tsx", { id: "policy-cancellation" }),
   // Landing pages of the newsletter e-mail links (D10). "unlisted-" keeps them out of the sitemap.
-  route("newsletter/confirmed", "routes/newsletter-status.tsx", {
+  route("newsletter/confirmed", "routes/status.tsx", {
     id: "unlisted-newsletter-confirmed",
   }),
-  route("newsletter/unsubscribed", "routes/newsletter-status.tsx", {
+  route("newsletter/unsubscribed", "routes/status.tsx", {
     id: "unlisted-newsletter-unsubscribed",
   }),
-  route("newsletter/link-not-valid", "routes/newsletter-status.tsx", {
+  route("newsletter/link-not-valid", "routes/status.tsx", {
     id: "unlisted-newsletter-invalid",
   }),
-  route("newsletter/try-again-later", "routes/newsletter-status.tsx", {
+  route("newsletter/try-again-later", "routes/status.tsx", {
     id: "unlisted-newsletter-later",
   }),
+  // Where a lead form that posted itself lands (server/routes/leads.ts, FORM_PAGES).
+  route("form/message-sent", "routes/status.tsx", { id: "unlisted-form-message-sent" }),
+  route("form/demo-requested", "routes/status.tsx", { id: "unlisted-form-demo-requested" }),
+  route("form/check-your-inbox", "routes/status.tsx", { id: "unlisted-form-check-inbox" }),
+  route("form/not-sent", "routes/status.tsx", { id: "unlisted-form-not-sent" }),
+  route("form/try-again-later", "routes/status.tsx", { id: "unlisted-form-later" }),
   // Anything else: the missing-page screen, served with status 404 (D14).
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

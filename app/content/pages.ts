@@ -181,7 +181,7 @@ export const termsPage: SeoOnlyPage = {
 };
 
 /** The small pages that the links in newsletter e-mails land on (D10). */
-export const newsletterStatusPages: Record<
+export const statusPages: Record<
   string,
   { seo: PageSeo; headline: string; text: string; tone: "success" | "neutral" }
 > = {
@@ -219,6 +219,45 @@ export const newsletterStatusPages: Record<
     },
     headline: "Please try again in a few minutes",
     text: `We could not process your request just now. Open the link from the e-mail again in a few minutes. If it keeps failing, write to ${site.emails.support}.`,
+    tone: "neutral",
+  },
+  "/form/message-sent": {
+    seo: { title: "Message sent", description: `Your message to ${site.name} was received.` },
+    headline: "Message sent successfully",
+    text: `Thank you for writing to us. Our team will reply to the e-mail address you gave, usually within one working day.`,
+    tone: "success",
+  },
+  "/form/demo-requested": {
+    seo: {
+      title: "Demo requested",
+      description: `Your demo request to ${site.name} was received.`,
+    },
+    headline: "Thank you for your request",
+    text: "We will reach out to you to schedule a demo.",
+    tone: "success",
+  },
+  "/form/check-your-inbox": {
+    seo: { title: "Check your inbox", description: "Confirm your newsletter subscription." },
+    headline: "Check your inbox",
+    text: `We have sent you an e-mail with a link. Open it to confirm your subscription to the ${site.name} newsletter.`,
+    tone: "neutral",
+  },
+  "/form/not-sent": {
+    seo: {
+      title: "Form not sent",
+      description: "Some fields of the form were missing or invalid.",
+    },
+    headline: "Your form was not sent",
+    text: "Some fields are missing or invalid. Go back to the form, check each field and send it again.",
+    tone: "neutral",
+  },
+  "/form/try-again-later": {
+    seo: {
+      title: "Please try again later",
+      description: "We could not save your details just now.",
+    },
+    headline: "Please try again in a few minutes",
+    text: `We could not save your details just now. Go back and send the form again in a few minutes. If it keeps failing, write to ${site.emails.support}.`,
     tone: "neutral",
   },
 };

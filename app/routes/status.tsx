@@ -1,18 +1,19 @@
 import { Link, useLocation } from "react-router";
-import type { Route } from "./+types/newsletter-status";
-import { newsletterStatusPages } from "~/content/pages";
+import type { Route } from "./+types/status";
+import { statusPages } from "~/content/pages";
 import { CheckIcon, MailIcon } from "~/components/ui/icons";
 import { getMeta } from "~/lib/meta";
 
-// Where the confirmation and unsubscribe links of newsletter e-mails land (D10). Kept out of
-// search results and the sitemap.
+// Pages that say what happened: where the links of newsletter e-mails land (D10), and where a
+// lead form that posted itself (before the page's JavaScript ran) is sent by the server. Kept out
+// of search results and the sitemap.
 export const meta: Route.MetaFunction = ({ location }) => {
-  const page = newsletterStatusPages[location.pathname];
+  const page = statusPages[location.pathname];
   return page ? getMeta({ ...page.seo, path: location.pathname, noindex: true }) : [];
 };
 
-export default function NewsletterStatusPage() {
-  const page = newsletterStatusPages[useLocation().pathname];
+export default function StatusPage() {
+  const page = statusPages[useLocation().pathname];
   if (!page) return null;
   const Icon = page.tone === "success" ? CheckIcon : MailIcon;
   return (

@@ -334,6 +334,74 @@ describe.each(testDialects)("lead API on $name", ({ url }) => {
     });
   });
 
+  describe("a form the browser posts itself (before the page's JavaScript runs)", () => {
+    const postForm = (path: string, fields: Record<string, string>) =>
+      app.inject({
+        method: "POST",
+        url: path,
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: new URLSearchParams(fields).toString(),
+      });
+
+    it("stores a contact message and sends the visitor to a page that says it was sent", async () => {
+      const { agreeToPolicy: _checked, ...fields } = contact;
+      const res = await postForm("/api/contact", { ...fields, agreeToPolicy: "on", website: "" });
+      expect(res.statusCode).toBe(303);
+      expect(res.headers.location).toBe("/form/message-sent");
+      const rows = await db.selectFrom("contact_messages").selectAll().execute();
+      expect(rows).toMatchObject([{ first_name: "Ama", email: "ama@example.com" }]);
+      expect(await db.selectFrom("outbox").selectAll().execute()).toHaveLength(1);
+    });
+
+    it("stores a demo request with its product from the hidden field", async () => {
+      const res = await postForm("/api/demo", { product: "vas", ...demo.formData });
+      expect(res.headers.location).toBe("/form/demo-requested");
+      const rows = await db.selectFrom("demo_requests").selectAll().execute();
+      expect(rows).toMatchObject([{ name: "Kofi Boateng", page: "/request-vas-demo" }]);
+    });
+
+    it("subscribes an address and asks the visitor to check their inbox", async () => {
+      const res = await postForm("/api/subscribe", { email: "yaa@example.com" });
+      expect(res.headers.location).toBe("/form/check-your-inbox");
+      const rows = await db.selectFrom("newsletter_subscriptions").selectAll().execute();
+      expect(rows).toMatchObject([{ email: "yaa@example.com" }]);
+    });
+
+    it("stores nothing and says so when a field is missing, the policy unchecked or the product unknown", async () => {
+      const { agreeToPolicy: _checked, ...unchecked } = contact;
+      for (const [path, fields] of [
+        ["/api/contact", unchecked],
+        ["/api/demo", { product: "vas", ...demo.formData, name: "" }],
+        ["/api/demo", { product: "other", ...demo.formData }],
+        ["/api/subscribe", { email: "not-an-address" }],
+      ] as const) {
+        const res = await postForm(path, fields);
+        expect(res.statusCode, path).toBe(303);
+        expect(res.headers.location, path).toBe("/form/not-sent");
+      }
+      expect(await db.selectFrom("contact_messages").selectAll().execute()).toHaveLength(0);
+      expect(await db.selectFrom("demo_requests").selectAll().execute()).toHaveLength(0);
+      expect(await db.selectFrom("newsletter_subscriptions").selectAll().execute()).toHaveLength(0);
+    });
+
+    it("treats a filled honeypot like a sent form and stores nothing", async () => {
+      const res = await postForm("/api/subscribe", { email: "bot@example.com", website: "x" });
+      expect(res.headers.location).toBe("/form/check-your-inbox");
+      expect(await db.selectFrom("newsletter_subscriptions").selectAll().execute()).toHaveLength(0);
+    });
+
+    it("does not let a field named __proto__ reach the schema", async () => {
+      const res = await app.inject({
+        method: "POST",
+        url: "/api/subscribe",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: "__proto__=x&email=esi%40example.com",
+      });
+      expect(res.headers.location).toBe("/form/check-your-inbox");
+      expect(({} as Record<string, unknown>).x).toBeUndefined();
+    });
+  });
+
   describe("when the database is gone", () => {
     it("answers 503 and /api/ready reports it", async () => {
       const broken = await testDatabase();
@@ -342,6 +410,13 @@ describe.each(testDialects)("lead API on $name", ({ url }) => {
       const res = await brokenApp.inject({ method: "POST", url: "/api/contact", payload: contact });
       expect(res.statusCode).toBe(503);
       expect(res.json().error).toMatch(/try again/);
+      const form = await brokenApp.inject({
+        method: "POST",
+        url: "/api/subscribe",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: "email=ama%40example.com",
+      });
+      expect(form.headers.location).toBe("/form/try-again-later");
       expect((await brokenApp.inject({ url: "/api/ready" })).statusCode).toBe(503);
       await brokenApp.close();
     });
@@ -373,6 +448,16 @@ describe("rate limits (D11)", () => {
     // Another client is not affected, nor is another endpoint for the same client.
     expect((await send("10.0.0.2")).statusCode).toBe(202);
     expect((await send("10.0.0.1", "/api/contact")).statusCode).toBe(400);
+    // A form the browser posted itself is sent to a page that asks to try again later.
+    const form = await app.inject({
+      method: "POST",
+      url: "/api/subscribe",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "email=a%40b.gh",
+      remoteAddress: "10.0.0.1",
+    });
+    expect(form.statusCode).toBe(303);
+    expect(form.headers.location).toBe("/form/try-again-later");
     await app.close();
     await db.destroy();
   });

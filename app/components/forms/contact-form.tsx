@@ -28,6 +28,8 @@ export function ContactForm() {
 
   return (
     <form
+      method="post"
+      action="/api/contact"
       noValidate
       onSubmit={form.onSubmit}
       className="grid gap-5 sm:grid-cols-2"

@@ -27,6 +27,8 @@ export function DemoRequestForm({ product }: { product: DemoProduct }) {
 
   return (
     <form
+      method="post"
+      action="/api/demo"
       noValidate
       onSubmit={form.onSubmit}
       className="grid gap-5 sm:grid-cols-2"
@@ -67,6 +69,7 @@ export function DemoRequestForm({ product }: { product: DemoProduct }) {
           />
         )}
       </Field>
+      <input type="hidden" name="product" value={product} />
       <HoneypotField value={form.honeypot} onChange={form.setHoneypot} />
       <div className="sm:col-span-2">
         <button type="submit" className="btn-primary" aria-disabled={form.pending || undefined}>

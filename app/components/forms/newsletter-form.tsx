@@ -49,7 +49,7 @@ export function NewsletterForm({ onSubscribed, tone = "light" }: NewsletterFormP
 
   const errorId = `${id}-error`;
   return (
-    <form noValidate onSubmit={onSubmit} className="w-full">
+    <form method="post" action="/api/subscribe" noValidate onSubmit={onSubmit} className="w-full">
       <div className="flex flex-col gap-3 sm:flex-row">
         <label htmlFor={`${id}-email`} className="sr-only">
           Email address
