@@ -57,6 +57,10 @@ const EnvSchema = z
       .transform((v) => (v === "true" ? true : v === "false" ? false : Number(v))),
     OUTBOX_POLL_MS: z.coerce.number().int().positive().default(2_000),
     OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().positive().default(8),
+    /** How long a message stays claimed by the instance sending it; a crashed instance's claims
+     * lapse after this and another instance (or the restarted one) sends them. Keep it well
+     * above the slowest send. */
+    OUTBOX_LEASE_MS: z.coerce.number().int().min(1_000).default(300_000),
   })
   .superRefine((env, ctx) => {
     if (env.MAIL_TRANSPORT === "smtp" && !env.SMTP_URL) {
@@ -110,7 +114,7 @@ export interface Config {
   salesEmail: string;
   rateLimit: { max: number; windowMs: number };
   trustProxy: boolean | number;
-  outbox: { pollMs: number; maxAttempts: number };
+  outbox: { pollMs: number; maxAttempts: number; leaseMs: number };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -156,6 +160,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     salesEmail: e.SALES_EMAIL,
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
     trustProxy: e.TRUST_PROXY,
-    outbox: { pollMs: e.OUTBOX_POLL_MS, maxAttempts: e.OUTBOX_MAX_ATTEMPTS },
+    outbox: {
+      pollMs: e.OUTBOX_POLL_MS,
+      maxAttempts: e.OUTBOX_MAX_ATTEMPTS,
+      leaseMs: e.OUTBOX_LEASE_MS,
+    },
   };
 }

@@ -13,7 +13,9 @@ import { describe, expect, it } from "vitest";
 import { type DB, openDatabase } from "./db/database";
 import { freshSchemaUrl, testDialects } from "./testing";
 
-const TSX = path.resolve("node_modules/.bin/tsx");
+// The server runs in this very process (node with tsx's loader), not under the tsx command, whose
+// wrapper process would take the SIGKILL and leave the real server running as an orphan.
+const SERVER_ARGS = ["--import", "tsx", "server/main.ts"];
 
 async function freePort(): Promise<number> {
   const server = net.createServer().listen(0, "127.0.0.1");
@@ -41,7 +43,7 @@ interface RunningServer {
 
 async function startServer(env: Record<string, string>): Promise<RunningServer> {
   const port = await freePort();
-  const child = spawn(TSX, ["server/main.ts"], {
+  const child = spawn(process.execPath, SERVER_ARGS, {
     env: {
       ...process.env,
       PORT: String(port),
@@ -49,6 +51,8 @@ async function startServer(env: Record<string, string>): Promise<RunningServer> 
       LOG_LEVEL: "warn",
       RATE_LIMIT_MAX: "0",
       OUTBOX_POLL_MS: "200",
+      // The killed instance's claims lapse quickly, so the restarted one sends them in the test.
+      OUTBOX_LEASE_MS: "2000",
       ...env,
     },
     stdio: ["ignore", "ignore", "pipe"],
@@ -297,7 +301,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("PostgreSQL lost while running",
 
 describe("start-up without a database", () => {
   it("stops with a clear message and a non-zero exit", async () => {
-    const child = spawn(TSX, ["server/main.ts"], {
+    const child = spawn(process.execPath, SERVER_ARGS, {
       env: {
         ...process.env,
         DATABASE_URL: `postgres://user:secret@127.0.0.1:${await freePort()}/leads`,

@@ -39,6 +39,7 @@ async function main() {
     },
     pollMs: config.outbox.pollMs,
     maxAttempts: config.outbox.maxAttempts,
+    leaseMs: config.outbox.leaseMs,
   });
   const app = await buildApp({ config, db, site, outbox });
 

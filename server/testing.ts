@@ -21,7 +21,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     salesEmail: "sales@site.test",
     rateLimit: { max: 0, windowMs: 60_000 },
     trustProxy: false,
-    outbox: { pollMs: 1_000, maxAttempts: 3 },
+    outbox: { pollMs: 1_000, maxAttempts: 3, leaseMs: 60_000 },
     ...overrides,
   };
 }
