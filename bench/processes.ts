@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFile, readdir } from "node:fs/promises";
-import net from "node:net";
+export { freePort } from "../scripts/free-port";
 
 /**
  * Child processes of the benchmark (servers, nginx). Each is started as the leader of its own
@@ -89,19 +89,6 @@ export function startProcess(
       clearTimeout(timer);
     },
   };
-}
-
-/** A TCP port nobody listens on right now (the OS picks it). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Polls `url` until it answers 2xx; fails early with the process's output if it exits. */

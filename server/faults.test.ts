@@ -12,18 +12,11 @@ import { SMTPServer } from "smtp-server";
 import { describe, expect, it } from "vitest";
 import { type DB, openDatabase } from "./db/database";
 import { freshSchemaUrl, testDialects } from "./testing";
+import { freePort } from "../scripts/free-port";
 
 // The server runs in this very process (node with tsx's loader), not under the tsx command, whose
 // wrapper process would take the SIGKILL and leave the real server running as an orphan.
 const SERVER_ARGS = ["--import", "tsx", "server/main.ts"];
-
-async function freePort(): Promise<number> {
-  const server = net.createServer().listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const { port } = server.address() as AddressInfo;
-  server.close();
-  return port;
-}
 
 /** A minimal prerendered site: the server refuses to start without one. */
 async function fakeSite(): Promise<string> {

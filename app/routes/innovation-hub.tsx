@@ -95,6 +95,9 @@ export default function InnovationHubPage() {
   );
 }
 
+// The frame and the placeholder that holds its space take the same box.
+const FRAME_BOX = "mt-8 h-[900px] w-full rounded-2xl border border-gray-300 bg-white";
+
 /**
  * The forms provider's page in a frame (spec). It is added once this page's JavaScript runs, so
  * the other site's request and scripts never compete with the first paint on a slow phone;
@@ -109,14 +112,14 @@ function ApplicationFrame() {
       loading="lazy"
       referrerPolicy="strict-origin-when-cross-origin"
       sandbox="allow-forms allow-scripts allow-same-origin allow-popups"
-      className="mt-8 h-[900px] w-full rounded-2xl border border-gray-300 bg-white"
+      className={FRAME_BOX}
     />
   );
   if (hydrated) return frame;
   return (
     <>
       <noscript>{frame}</noscript>
-      <div className="mt-8 h-[900px] w-full rounded-2xl border border-gray-300 bg-white noscript:hidden" />
+      <div className={`${FRAME_BOX} noscript:hidden`} />
     </>
   );
 }

@@ -16,7 +16,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -29,6 +28,7 @@ import {
   runObservatory,
 } from "./scanner";
 import { startTlsTerminator } from "./tls-terminator";
+import { freePort } from "../free-port";
 
 /** Resolves to 127.0.0.1 without touching /etc/hosts, and the scanner accepts it. */
 const HOST = "localhost";
@@ -38,21 +38,6 @@ const RESULT_FILE = path.join(HERE, "last-result.json");
 const REQUIRED_GRADE = "A+";
 
 type Cleanup = () => Promise<void> | void;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === "object" && address
-          ? resolve(address.port)
-          : reject(new Error("no port")),
-      );
-    });
-  });
-}
 
 function startServer(port: number, dataDir: string): { child: ChildProcess; output: () => string } {
   // A fresh SQLite database and mail to files, whatever the caller's environment says.
