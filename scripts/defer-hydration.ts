@@ -22,7 +22,7 @@ const STATIC_IMPORT =
   /\bimport\s*(?:\{[^}]*\}|\*\s*as\s+[\w$]+|[\w$]+)?\s*(?:from\s*)?"\.\/([^"]+\.js)"/g;
 
 const PRELOADS_PER_TASK = 4;
-const EAGER_IMAGE_WAIT_MS = 3000;
+const MAX_WAIT_MS = 3000;
 
 export class UnexpectedBuildOutput extends Error {}
 
@@ -84,13 +84,16 @@ export function deferHydration(
     `const [${routes.map((r) => r.name).join(",")}]=await Promise.all([${routes.map((r) => `import(${JSON.stringify(r.src)})`).join(",")}]);`,
     `window.__reactRouterRouteModules=${modules};`,
     `await import(${JSON.stringify(entry)})};`,
-    // After the page's eager images (the hero is usually the largest paint) have loaded and a
-    // frame has shown them; not after "load", which also waits for embedded frames of other
-    // sites. An image that stalls holds the start for at most EAGER_IMAGE_WAIT_MS. A background
-    // tab gets no frames: it starts at once.
-    'const afterPaint=()=>document.visibilityState==="hidden"?start():requestAnimationFrame(()=>setTimeout(start,0));',
+    // Once the browser reports the first contentful paint and the page's eager images (the hero
+    // is usually the largest paint) have loaded, and a frame has shown them. Not on "load", which
+    // also waits for embedded frames of other sites. A stalled image or a browser without paint
+    // timing holds the start for at most MAX_WAIT_MS. A background tab paints nothing and gets
+    // no frames: it starts at once.
+    'const hidden=()=>document.visibilityState==="hidden";',
+    'const painted=new Promise(r=>{if(!PerformanceObserver.supportedEntryTypes?.includes("paint"))return r();new PerformanceObserver((l,o)=>{if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();r()}}).observe({type:"paint",buffered:true})});',
     'const images=[...document.images].filter(i=>i.loading!=="lazy"&&!i.complete).map(i=>i.decode().catch(()=>{}));',
-    `Promise.race([Promise.all(images),new Promise(r=>setTimeout(r,${EAGER_IMAGE_WAIT_MS}))]).then(afterPaint);`,
+    `const ready=hidden()?Promise.resolve():Promise.race([Promise.all([painted,...images]),new Promise(r=>setTimeout(r,${MAX_WAIT_MS}))]);`,
+    "ready.then(()=>hidden()?start():requestAnimationFrame(()=>setTimeout(start,0)));",
   ].join("");
 
   return html.replace(PRELOAD, "").replace(bootstrap, `<script type="module">${script}</script>`);
