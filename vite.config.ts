@@ -45,11 +45,12 @@ function chunkFor(id: string): string | undefined {
  * compiles a function on the main thread the first time it is called, and nearly all of React's
  * code runs at start-up: evaluating React DOM and hydrating a page were mostly compiling. With
  * it, every function of the file is compiled while the file streams in, on a background thread.
- * Measured on the home page with the CPU slowed 4×: main-thread JavaScript until hydrated fell
- * from about 390 ms to 180 ms (docs/decisions/0006). Added after minification, which would drop
- * the comment; the content of a hashed file stays the same from build to build.
+ * Measured on the home page with the CPU slowed 4× (bench/main-thread.ts): main-thread
+ * JavaScript until hydrated fell from about 300 ms to 150 ms (docs/decisions/0006). Added after
+ * minification, which would drop the comment; the content of a hashed file stays the same from
+ * build to build.
  */
-export const COMPILE_HINT = "//# allFunctionsCalledOnLoad";
+const COMPILE_HINT = "//# allFunctionsCalledOnLoad";
 
 function compileHints(): Plugin {
   return {
