@@ -4,12 +4,9 @@ import { trackGroup, untrackGroup } from "./processes";
 import { medianRecord } from "./stats";
 
 /** Flags that work for Debian's Chromium in this container (no GPU, no sandbox, no updates). */
-export const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-];
+export const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"];
+/** chrome-launcher starts a headful browser unless told otherwise (Playwright adds its own). */
+export const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_ARGS];
 
 export type Preset = "mobile" | "desktop";
 

@@ -22,6 +22,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { type Page, chromium } from "@playwright/test";
 import { CHROMIUM_PATH } from "../scripts/ensure-chromium";
+import { CHROMIUM_ARGS } from "./lighthouse";
 import { startSiteServer } from "./server";
 import { median } from "./stats";
 
@@ -96,7 +97,9 @@ function mainThreadTime(events: TraceEvent[]): { time: Map<string, number>; task
   for (const event of events) {
     if (event.ph !== "X") continue;
     const key = `${event.pid}:${event.tid}`;
-    threads.set(key, [...(threads.get(key) ?? []), event]);
+    const thread = threads.get(key) ?? [];
+    thread.push(event);
+    threads.set(key, thread);
   }
   const renderers = events
     .filter((e) => e.name === "thread_name" && e.args?.name === "CrRendererMain")
@@ -150,7 +153,7 @@ async function main() {
   });
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+    args: CHROMIUM_ARGS,
   });
   try {
     console.log(`CPU slowed ${cpu}×, median of ${runs} runs, milliseconds until hydrated\n`);

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { type BrowserContext, type Page, type Request, chromium } from "@playwright/test";
+import { CHROMIUM_ARGS } from "./lighthouse";
 
 /** One request of a page load that went to the network (not served from the browser's cache). */
 export interface Transfer {
@@ -114,7 +115,7 @@ export async function repeatVisit(url: string, chromePath: string): Promise<Repe
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: chromePath,
     headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+    args: CHROMIUM_ARGS,
   });
   try {
     const origin = new URL(url).origin;
