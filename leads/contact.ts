@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
-import { MAX_MESSAGE, email, honeypot, optionalText, requiredText } from "./fields";
+import { email } from "./email";
+import { MAX_MESSAGE, honeypot, optionalText, requiredText } from "./fields";
 
 export const CONTACT_INVALID_TOAST = "Please fill in all the fields and agree to the policy";
 export const CONTACT_SUCCESS_TOAST = "Message sent successfully";
@@ -9,8 +10,8 @@ export const ContactSchema = z.object({
   firstName: requiredText("First name is required"),
   lastName: requiredText("Last name is required"),
   email: email(),
-  phone: optionalText(40),
-  message: requiredText("Message is required", MAX_MESSAGE),
+  phone: optionalText({ max: 40 }),
+  message: requiredText("Message is required", { max: MAX_MESSAGE, multiLine: true }),
   agreeToPolicy: z.literal(true, {
     error: "To send a message you must first agree to our privacy policy",
   }),

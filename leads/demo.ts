@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
-import { email, honeypot, optionalText, requiredText } from "./fields";
+import { email } from "./email";
+import { honeypot, optionalText, requiredText } from "./fields";
 
 export const DEMO_PRODUCTS = [
   "aslan",
@@ -30,7 +31,7 @@ export const DEMO_SUCCESS_TOAST = "We will reach out to you to schedule a demo";
 export const DemoFormSchema = z.object({
   name: requiredText("Your name is required"),
   email: email(),
-  phone: requiredText("Phone Number is required", 40),
+  phone: requiredText("Phone Number is required", { max: 40 }),
   company: optionalText(),
   jobTitle: optionalText(),
   industry: optionalText(),

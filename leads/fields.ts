@@ -4,35 +4,62 @@ import * as z from "zod/mini";
 
 /** Longest value a text field accepts; longer input is refused, never silently cut. */
 export const MAX_TEXT = 200;
-export const MAX_EMAIL = 254;
 export const MAX_MESSAGE = 5000;
 
-/** "text@text.text" with no spaces: the rule the spec gives for every e-mail field. */
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const UNSAFE_CHARACTERS_MESSAGE =
+  "Contains hidden or control characters. Please type it again.";
+
+/**
+ * Characters no field may hold: control characters (NUL breaks PostgreSQL, ESC sequences reach
+ * the terminal of whoever exports leads), unpaired surrogates, and the bidirectional overrides
+ * that make a name display as something else. Line and paragraph separators too, since only the
+ * message is multi-line.
+ */
+const UNSAFE_ONE_LINE = /[\p{Cc}\p{Cs}\u2028\u2029\u202a-\u202e\u2066-\u2069]/u;
+/** The same, with tabs and line breaks allowed (the contact message). */
+const UNSAFE_MULTI_LINE = /[^\P{Cc}\t\n\r]|[\p{Cs}\u2028\u2029\u202a-\u202e\u2066-\u2069]/u;
+
+/**
+ * A character a reader can see: not white space, not a format character (zero-width spaces,
+ * joiners), not a lone combining mark, not one of the letters that render blank (Hangul fillers,
+ * the braille blank). A value made only of invisible characters counts as empty.
+ */
+const VISIBLE = /[^\s\p{Z}\p{Cf}\p{M}\u115f\u1160\u3164\uffa0\u2800]/u;
 
 const tooLong = (max: number) => `Must be at most ${max} characters`;
 
-/** A required text field: trimmed, then non-empty. */
-export const requiredText = (message: string, max = MAX_TEXT) =>
-  z
-    .string({ error: message })
-    .check(z.trim(), z.minLength(1, message), z.maxLength(max, tooLong(max)));
+interface TextOptions {
+  max?: number;
+  /** Tabs and line breaks allowed (a message); line breaks are stored as "\n". */
+  multiLine?: boolean;
+}
+
+function textChecks(message: string | null, { max = MAX_TEXT, multiLine = false }: TextOptions) {
+  const unsafe = multiLine ? UNSAFE_MULTI_LINE : UNSAFE_ONE_LINE;
+  return [
+    z.trim(),
+    z.normalize("NFC"),
+    ...(multiLine ? [z.overwrite<string>((value) => value.replace(/\r\n?/g, "\n"))] : []),
+    ...(message
+      ? [
+          z.minLength(1, message),
+          z.refine<string>((value) => value === "" || VISIBLE.test(value), message),
+        ]
+      : []),
+    z.refine<string>((value) => !unsafe.test(value), UNSAFE_CHARACTERS_MESSAGE),
+    z.maxLength(max, tooLong(max)),
+  ];
+}
+
+/** A required text field: trimmed, then non-empty with something visible in it. */
+export const requiredText = (message: string, options: TextOptions = {}) =>
+  z.string({ error: message }).check(...textChecks(message, options));
 
 /** An optional text field: trimmed, may be empty or absent. */
-export const optionalText = (max = MAX_TEXT) =>
-  z._default(z.string().check(z.trim(), z.maxLength(max, tooLong(max))), "");
+export const optionalText = (options: TextOptions = {}) =>
+  z._default(z.string().check(...textChecks(null, options)), "");
 
-export const email = () =>
-  z
-    .string({ error: "Email is required" })
-    .check(
-      z.trim(),
-      z.minLength(1, "Email is required"),
-      z.maxLength(MAX_EMAIL, "Email is invalid"),
-      z.regex(EMAIL_PATTERN, "Email is invalid"),
-    );
-
-/** Spam trap: a hidden field people never see, so any value in it comes from a bot (D11). */
+/** Spam trap: a hidden field people never see, so any value in it comes from a bot. */
 export const honeypot = z.optional(z.string().check(z.maxLength(MAX_TEXT)));
 
 /** Turns a failed parse into one message per field, the first for each field. */

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
-import { email, honeypot } from "./fields";
+import { email } from "./email";
+import { honeypot } from "./fields";
 
 /** Newsletter sign-up (spec 2.4, 5): one e-mail address. */
 export const NewsletterSchema = z.object({

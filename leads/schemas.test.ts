@@ -103,3 +103,67 @@ describe("newsletter rules", () => {
     expect(NewsletterSchema.safeParse({ email: `${"a".repeat(300)}@b.gh` }).success).toBe(false);
   });
 });
+
+describe("text fields refuse hidden and control characters", () => {
+  const contact = {
+    firstName: "Ama",
+    lastName: "Mensah",
+    email: "ama@example.com",
+    phone: "",
+    message: "Hello",
+    agreeToPolicy: true,
+  };
+  const UNSAFE = "Contains hidden or control characters. Please type it again.";
+
+  it("refuses NUL, escape sequences, C1 controls and bidirectional overrides in any field", () => {
+    for (const bad of [
+      "A\u0000ma",
+      "\u001b[2J",
+      "A\u0001",
+      "Ama\u0085",
+      "Ama\u007f",
+      "A\u202eam",
+    ]) {
+      for (const field of ["firstName", "lastName", "phone", "message"] as const) {
+        const result = ContactSchema.safeParse({ ...contact, [field]: bad });
+        expect(errorsOf(result)[field], `${field} ${JSON.stringify(bad)}`).toBe(UNSAFE);
+      }
+      const demo = DemoRequestSchema.safeParse({
+        product: "aslan",
+        formData: { name: "Kofi", email: "k@x.gh", phone: "055", company: bad },
+      });
+      expect(errorsOf(demo).company).toBe(UNSAFE);
+    }
+  });
+
+  it("allows line breaks and tabs in the message only, stored as \\n", () => {
+    const parsed = ContactSchema.parse({ ...contact, message: "Line one\r\nLine two\rthree\tend" });
+    expect(parsed.message).toBe("Line one\nLine two\nthree\tend");
+    expect(errorsOf(ContactSchema.safeParse({ ...contact, firstName: "A\nma" })).firstName).toBe(
+      UNSAFE,
+    );
+    expect(errorsOf(ContactSchema.safeParse({ ...contact, lastName: "a\u2028b" })).lastName).toBe(
+      UNSAFE,
+    );
+  });
+
+  it("treats a value of only invisible characters as empty", () => {
+    for (const invisible of ["\u200b", "\u200b\u200d\ufeff", "\u3164", "\u00a0\u2800", "\u0301"]) {
+      const result = ContactSchema.safeParse({
+        ...contact,
+        firstName: invisible,
+        message: invisible,
+      });
+      expect(errorsOf(result)).toMatchObject({
+        firstName: "First name is required",
+        message: "Message is required",
+      });
+    }
+  });
+
+  it("keeps names in any script, emoji and joiners included", () => {
+    for (const name of ["Kwame Nkrumah", "Ọlá", "Zoë", "محمد", "👩🏾‍💼 Efua"]) {
+      expect(ContactSchema.safeParse({ ...contact, firstName: name }).success, name).toBe(true);
+    }
+  });
+});

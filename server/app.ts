@@ -1,14 +1,19 @@
 import rateLimit from "@fastify/rate-limit";
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from "fastify";
 import type { Config } from "./config";
-import { safeError } from "./log-safety";
+import { loggablePath, safeError } from "./log-safety";
 import type { DB } from "./db/database";
 import type { OutboxWorker } from "./mail/outbox";
 import { healthRoutes } from "./routes/health";
 import { FORM_PAGES, isFormPost, leadRoutes } from "./routes/leads";
 import { newsletterRoutes } from "./routes/newsletter";
 import { addSecurityHeaders } from "./security/headers";
-import { restrictApiOrigins } from "./security/origin";
+import { restrictOrigins } from "./security/origin";
 import { sitePlugin } from "./static/site-plugin";
 import type { SiteFiles } from "./static/site-files";
 
@@ -46,7 +51,7 @@ export async function buildApp({
             serializers: {
               req: (req) => ({
                 method: req.method,
-                url: req.url.split("?")[0],
+                url: loggablePath(req.url),
                 remoteAddress: req.ip,
               }),
             },
@@ -65,7 +70,7 @@ export async function buildApp({
   app.server.headersTimeout = 10_000;
 
   addSecurityHeaders(app);
-  restrictApiOrigins(app, config.allowedOrigins);
+  restrictOrigins(app, config.allowedOrigins);
 
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
     const status =
@@ -95,8 +100,10 @@ export async function buildApp({
     await app.register(leadRoutes, { db, outbox, config });
     await app.register(newsletterRoutes, { db });
   }
-  // A known API path with the wrong method is 405 with Allow; anything else under /api/ is 404.
-  app.all("/api/*", async (request, reply) => {
+  // A known path with the wrong method is 405 with Allow; anything else under /api/ is 404 JSON
+  // (not the site's missing page), and so is any request no route serves: our own handler, as
+  // Fastify's default one logs the full URL, query string included.
+  const wrongMethodOrMissing = async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split("?")[0] ?? "";
     const allowed = ["GET", "POST"].filter((method) => app.hasRoute({ method, url: path }));
     if (allowed.length) {
@@ -106,7 +113,9 @@ export async function buildApp({
         .send({ error: "Method Not Allowed" });
     }
     return reply.code(404).send({ error: "Not Found" });
-  });
+  };
+  app.all("/api/*", wrongMethodOrMissing);
+  app.setNotFoundHandler(wrongMethodOrMissing);
   if (site) await app.register(sitePlugin, { site });
   return app;
 }

@@ -14,3 +14,13 @@ export function maskEmails(text: string): string {
 export function safeError(error: unknown): string {
   return maskEmails(error instanceof Error ? error.message : String(error)).slice(0, 500);
 }
+
+/**
+ * The path of a request as logged: never the query string (it carries tokens), addresses masked
+ * (also when percent-encoded), and cut short, so that a path cannot smuggle personal data or
+ * flood the log.
+ */
+export function loggablePath(url: string): string {
+  const path = url.split("?")[0] ?? "";
+  return maskEmails(path.replace(/%40/gi, "@")).slice(0, 200);
+}

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { migrate, openDatabase } from "../db/database";
 import { saveContact, saveDemoRequest, subscribe } from "../db/leads";
 import { contactNotification, demoNotification, newsletterConfirmation } from "../mail/templates";
-import { csvCell, toCsv } from "./csv";
+import { csvCell, toCsv, toSafeJson } from "./csv";
 
 const exec = promisify(execFile);
 
@@ -24,6 +24,18 @@ describe("CSV export cells", () => {
     expect(csvCell("-1")).toBe("'-1");
     expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
     expect(toCsv(["a"], [{ a: "ok" }])).toBe("a\r\nok\r\n");
+  });
+
+  it("never writes raw control characters, in CSV or JSON", () => {
+    const stored = "Ama\u0000\u001b[2J\u0007\u007f\u0085\u202eX\rY\r\nZ\tend";
+    const cell = csvCell(stored);
+    expect(cell).toBe('"Ama␀␛[2J␇␡��X␍Y\r\nZ\tend"');
+    // eslint-disable-next-line no-control-regex
+    const raw = /[\u0000-\u0008\u000b-\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e]/;
+    expect(cell).not.toMatch(raw);
+    const json = toSafeJson([{ message: stored }]);
+    expect(json).not.toMatch(raw);
+    expect(JSON.parse(json)).toEqual([{ message: stored }]);
   });
 });
 

@@ -13,7 +13,7 @@ import { parseArgs } from "node:util";
 import { loadConfig } from "../config";
 import { migrate, openDatabase } from "../db/database";
 import { forgetPerson } from "../db/leads";
-import { toCsv } from "./csv";
+import { toCsv, toSafeJson } from "./csv";
 import { EXPORT_COLUMNS, LEAD_TYPES, type LeadType, readLeads } from "./export";
 
 const USAGE = `Usage:
@@ -59,11 +59,7 @@ export async function run(argv: string[], out: (text: string) => void): Promise<
         if (Number.isNaN(since.getTime())) fail(`--since is not a date: ${values.since}`);
       }
       const rows = await readLeads(db, type, since);
-      out(
-        values.format === "json"
-          ? `${JSON.stringify(rows, null, 2)}\n`
-          : toCsv(EXPORT_COLUMNS[type], rows),
-      );
+      out(values.format === "json" ? `${toSafeJson(rows)}\n` : toCsv(EXPORT_COLUMNS[type], rows));
     } else if (command === "outbox") {
       let query = db
         .selectFrom("outbox")

@@ -8,11 +8,13 @@ import {
   PostgresDialect,
   SqliteDialect,
   type SqliteDatabase,
+  type Transaction,
   sql,
 } from "kysely";
 import pg from "pg";
 import { initial } from "./migrations/0001-initial";
 import { requestKeys } from "./migrations/0002-request-keys";
+import { emailKeys } from "./migrations/0003-email-keys";
 import type { Database } from "./schema";
 
 export type DB = Kysely<Database>;
@@ -96,13 +98,27 @@ export async function migrate(db: DB): Promise<void> {
     db,
     ...(schema ? { migrationTableSchema: schema } : {}),
     provider: {
-      getMigrations: async () => ({ "0001-initial": initial, "0002-request-keys": requestKeys }),
+      getMigrations: async () => ({
+        "0001-initial": initial,
+        "0002-request-keys": requestKeys,
+        "0003-email-keys": emailKeys,
+      }),
     },
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");
   if (error || failed) {
     throw new Error(`Database migration ${failed?.migrationName ?? ""} failed: ${String(error)}`);
+  }
+}
+
+/**
+ * Makes transactions that decide on the same key run one after the other: a PostgreSQL advisory
+ * lock held until commit. SQLite runs one transaction at a time anyway.
+ */
+export async function lockKeyForTransaction(trx: Transaction<Database>, key: string) {
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
   }
 }
 

@@ -1,97 +1,145 @@
-import { randomBytes, randomUUID } from "node:crypto";
-import { sql } from "kysely";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { Contact } from "../../leads/contact";
 import type { DemoRequest } from "../../leads/demo";
+import { emailKey, mailboxKey } from "../../leads/email";
 import { enqueueMail } from "../mail/outbox";
 import type { MailMessage } from "../mail/message";
-import type { DB } from "./database";
+import { type DB, lockKeyForTransaction } from "./database";
+import type { Database } from "./schema";
 
 /** URL-safe random token for confirmation and unsubscribe links. */
 const token = () => randomBytes(24).toString("base64url");
 
-/** True when an insert failed only because this submission's key was stored before. */
-function isRepeatedKey(error: unknown, requestKey: string | null): boolean {
-  const text = String(error);
-  return requestKey !== null && /unique|duplicate/i.test(text) && /request_key/i.test(text);
+/**
+ * A browser's Idempotency-Key came back with a different submission. A retry repeats the same
+ * one, so this is another lead (or a forged key): it is refused with a clear error rather than
+ * answered "thank you" and dropped.
+ */
+export class RequestKeyReusedError extends Error {
+  constructor() {
+    super("This Idempotency-Key was used for a different submission");
+  }
 }
 
+/** What identifies a submission's content: the validated values, in the schema's order. */
+const fingerprint = (values: unknown) =>
+  createHash("sha256").update(JSON.stringify(values)).digest("base64url");
+
+const isUniqueViolation = (error: unknown, column: string) => {
+  const text = String(error);
+  return /unique|duplicate/i.test(text) && text.includes(column);
+};
+
 /**
- * Stores a contact message and its notification in one transaction (D9). A repeated submission
- * (the same requestKey, e.g. a retry after a timeout) is not stored or notified twice.
+ * Stores a lead row and its notification in one transaction. A repeated submission (the same
+ * requestKey with the same content, e.g. a retry after a timeout) is neither stored nor notified
+ * twice; the same key with other content throws RequestKeyReusedError.
  */
-export async function saveContact(
+async function saveLead(
+  db: DB,
+  table: "contact_messages" | "demo_requests",
+  row: (
+    receivedAt: string,
+  ) => Omit<
+    Database["contact_messages"] | Database["demo_requests"],
+    "id" | "created_at" | "request_key" | "request_hash"
+  >,
+  lead: { kind: "contact" | "demo"; content: unknown; requestKey: string | null },
+  notify: (receivedAt: string) => MailMessage,
+): Promise<string> {
+  const id = randomUUID();
+  const now = new Date().toISOString();
+  const requestHash = lead.requestKey ? fingerprint(lead.content) : null;
+  try {
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto(table)
+        .values({
+          ...row(now),
+          id,
+          request_key: lead.requestKey,
+          request_hash: requestHash,
+          created_at: now,
+        } as never)
+        .execute();
+      await enqueueMail(trx, { kind: lead.kind, leadId: id, message: notify(now), now });
+    });
+    return id;
+  } catch (error) {
+    if (!lead.requestKey || !isUniqueViolation(error, "request_key")) throw error;
+    const stored = await db
+      .selectFrom(table)
+      .select(["id", "request_hash"])
+      .where("request_key", "=", lead.requestKey)
+      .executeTakeFirst();
+    if (!stored) throw error;
+    if (stored.request_hash !== requestHash) throw new RequestKeyReusedError();
+    return stored.id;
+  }
+}
+
+/** Stores a contact message and its notification in one transaction. */
+export function saveContact(
   db: DB,
   contact: Contact,
   notify: (receivedAt: string) => MailMessage,
   requestKey: string | null = null,
 ): Promise<string> {
-  const id = randomUUID();
-  const now = new Date().toISOString();
-  await db
-    .transaction()
-    .execute(async (trx) => {
-      await trx
-        .insertInto("contact_messages")
-        .values({
-          id,
-          first_name: contact.firstName,
-          last_name: contact.lastName,
-          email: contact.email,
-          phone: contact.phone,
-          message: contact.message,
-          policy_agreed_at: now,
-          request_key: requestKey,
-          created_at: now,
-        })
-        .execute();
-      await enqueueMail(trx, { kind: "contact", leadId: id, message: notify(now), now });
-    })
-    .catch((error: unknown) => {
-      if (!isRepeatedKey(error, requestKey)) throw error;
-    });
-  return id;
+  return saveLead(
+    db,
+    "contact_messages",
+    (receivedAt) => ({
+      first_name: contact.firstName,
+      last_name: contact.lastName,
+      email: contact.email,
+      email_key: emailKey(contact.email),
+      phone: contact.phone,
+      message: contact.message,
+      policy_agreed_at: receivedAt,
+    }),
+    { kind: "contact", content: { ...contact, website: undefined }, requestKey },
+    notify,
+  );
 }
 
 /** Stores a demo request, with the product and page it came from, and its notification. */
-export async function saveDemoRequest(
+export function saveDemoRequest(
   db: DB,
   demo: DemoRequest,
   page: string,
   notify: (receivedAt: string) => MailMessage,
   requestKey: string | null = null,
 ): Promise<string> {
-  const id = randomUUID();
-  const now = new Date().toISOString();
   const f = demo.formData;
-  await db
-    .transaction()
-    .execute(async (trx) => {
-      await trx
-        .insertInto("demo_requests")
-        .values({
-          id,
-          product: demo.product,
-          page,
-          name: f.name,
-          email: f.email,
-          phone: f.phone,
-          company: f.company,
-          job_title: f.jobTitle,
-          industry: f.industry,
-          request_key: requestKey,
-          created_at: now,
-        })
-        .execute();
-      await enqueueMail(trx, { kind: "demo", leadId: id, message: notify(now), now });
-    })
-    .catch((error: unknown) => {
-      if (!isRepeatedKey(error, requestKey)) throw error;
-    });
-  return id;
+  return saveLead(
+    db,
+    "demo_requests",
+    () => ({
+      product: demo.product,
+      page,
+      name: f.name,
+      email: f.email,
+      email_key: emailKey(f.email),
+      phone: f.phone,
+      company: f.company,
+      job_title: f.jobTitle,
+      industry: f.industry,
+    }),
+    { kind: "demo", content: { ...demo, website: undefined }, requestKey },
+    notify,
+  );
 }
 
 /** A pending subscriber who asks again gets a fresh confirmation e-mail at most this often. */
 export const CONFIRMATION_RESEND_MS = 60 * 60_000;
+
+/**
+ * Confirmation e-mails to one mailbox in any 24 hours, whoever asks, from wherever: the sign-up
+ * form must not become a way to flood someone's inbox. Sign-ups beyond it are stored and
+ * answered as usual; the e-mail simply waits for a later sign-up.
+ */
+export const CONFIRMATIONS_PER_MAILBOX_PER_DAY = 3;
+const DAY_MS = 24 * 60 * 60_000;
 
 type ConfirmationMail = (tokens: { confirmToken: string; unsubscribeToken: string }) => MailMessage;
 
@@ -106,22 +154,34 @@ export async function subscribe(
   source: string,
   confirmation: ConfirmationMail,
 ): Promise<void> {
-  const emailKey = email.toLowerCase();
+  const key = emailKey(email);
+  const mailbox = mailboxKey(email);
   const attempt = () =>
     db.transaction().execute(async (trx) => {
       const now = new Date();
       const at = now.toISOString();
+      // Sign-ups for one mailbox under several spellings must not race past the daily limit.
+      await lockKeyForTransaction(trx, `confirmations:${mailbox}`);
+      const mayMail = async () => {
+        const { sent } = await trx
+          .selectFrom("outbox")
+          .select((eb) => eb.fn.countAll<number | string>().as("sent"))
+          .where("recipient_key", "=", mailbox)
+          .where("created_at", ">", new Date(now.getTime() - DAY_MS).toISOString())
+          .executeTakeFirstOrThrow();
+        return Number(sent) < CONFIRMATIONS_PER_MAILBOX_PER_DAY;
+      };
       const existing = await trx
         .selectFrom("newsletter_subscriptions")
         .selectAll()
-        .where("email_key", "=", emailKey)
+        .where("email_key", "=", key)
         .executeTakeFirst();
 
       if (!existing) {
         const row = {
           id: randomUUID(),
           email,
-          email_key: emailKey,
+          email_key: key,
           status: "pending" as const,
           confirm_token: token(),
           unsubscribe_token: token(),
@@ -133,9 +193,11 @@ export async function subscribe(
           updated_at: at,
         };
         await trx.insertInto("newsletter_subscriptions").values(row).execute();
+        if (!(await mayMail())) return;
         await enqueueMail(trx, {
           kind: "newsletter-confirmation",
           leadId: row.id,
+          recipientKey: mailbox,
           message: confirmation({
             confirmToken: row.confirm_token,
             unsubscribeToken: row.unsubscribe_token,
@@ -167,9 +229,11 @@ export async function subscribe(
         })
         .where("id", "=", existing.id)
         .execute();
+      if (!(await mayMail())) return;
       await enqueueMail(trx, {
         kind: "newsletter-confirmation",
         leadId: existing.id,
+        recipientKey: mailbox,
         message: confirmation({ confirmToken, unsubscribeToken: existing.unsubscribe_token }),
         now: at,
       });
@@ -230,25 +294,17 @@ export async function unsubscribe(db: DB, unsubscribeToken: string): Promise<boo
  * outbox message about them. Returns how many rows went from each table.
  */
 export async function forgetPerson(db: DB, email: string): Promise<Record<string, number>> {
-  const key = email.trim().toLowerCase();
+  const key = emailKey(email);
   return db.transaction().execute(async (trx) => {
-    const leadIds = [
-      ...(await trx
-        .selectFrom("newsletter_subscriptions")
-        .select("id")
-        .where("email_key", "=", key)
-        .execute()),
-      ...(await trx
-        .selectFrom("contact_messages")
-        .select("id")
-        .where(sql<string>`lower(email)`, "=", key)
-        .execute()),
-      ...(await trx
-        .selectFrom("demo_requests")
-        .select("id")
-        .where(sql<string>`lower(email)`, "=", key)
-        .execute()),
-    ].map((row) => row.id);
+    const leadIds: string[] = [];
+    for (const table of [
+      "newsletter_subscriptions",
+      "contact_messages",
+      "demo_requests",
+    ] as const) {
+      const rows = await trx.selectFrom(table).select("id").where("email_key", "=", key).execute();
+      leadIds.push(...rows.map((row) => row.id));
+    }
     const removed = async (query: { executeTakeFirst(): Promise<{ numDeletedRows: bigint }> }) =>
       Number((await query.executeTakeFirst()).numDeletedRows);
     return {
@@ -259,11 +315,9 @@ export async function forgetPerson(db: DB, email: string): Promise<Record<string
         trx.deleteFrom("newsletter_subscriptions").where("email_key", "=", key),
       ),
       contact_messages: await removed(
-        trx.deleteFrom("contact_messages").where(sql<string>`lower(email)`, "=", key),
+        trx.deleteFrom("contact_messages").where("email_key", "=", key),
       ),
-      demo_requests: await removed(
-        trx.deleteFrom("demo_requests").where(sql<string>`lower(email)`, "=", key),
-      ),
+      demo_requests: await removed(trx.deleteFrom("demo_requests").where("email_key", "=", key)),
     };
   });
 }

@@ -16,7 +16,7 @@ export type SubscriptionStatus = "pending" | "confirmed" | "unsubscribed";
 export interface NewsletterSubscriptionTable {
   id: string;
   email: string;
-  /** Lower-cased address: one row per person, however they type it. */
+  /** emailKey() of the address (leads/email.ts): one row per person, however they type it. */
   email_key: string;
   status: SubscriptionStatus;
   confirm_token: string;
@@ -40,8 +40,12 @@ export interface ContactMessageTable {
   message: string;
   /** When the visitor ticked the privacy policy box. */
   policy_agreed_at: string;
-  /** The browser's idempotency key for this submission, if it sent one. */
+  /** emailKey() of the address: how erasure finds the row, whatever its capitalisation. */
+  email_key: string;
+  /** The browser's idempotency key for this submission, if it sent one… */
   request_key: string | null;
+  /** …and a fingerprint of what was submitted under it (see db/leads.ts). */
+  request_hash: string | null;
   created_at: string;
 }
 
@@ -56,7 +60,9 @@ export interface DemoRequestTable {
   company: string;
   job_title: string;
   industry: string;
+  email_key: string;
   request_key: string | null;
+  request_hash: string | null;
   created_at: string;
 }
 
@@ -67,6 +73,8 @@ export interface OutboxTable {
   /** What the message is about: "contact", "demo" or "newsletter-confirmation". */
   kind: string;
   lead_id: string;
+  /** mailboxKey() of the recipient of a newsletter confirmation, for the daily limit per mailbox. */
+  recipient_key: string | null;
   /** The message to send, as JSON (see mail/message.ts). */
   payload: string;
   status: OutboxStatus;

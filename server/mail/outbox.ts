@@ -14,7 +14,15 @@ export async function enqueueMail(
     leadId,
     message,
     now,
-  }: { kind: string; leadId: string; message: MailMessage; now: string },
+    recipientKey = null,
+  }: {
+    kind: string;
+    leadId: string;
+    message: MailMessage;
+    now: string;
+    /** Set on mail whose sending is limited per recipient (newsletter confirmations). */
+    recipientKey?: string | null;
+  },
 ): Promise<void> {
   await trx
     .insertInto("outbox")
@@ -22,6 +30,7 @@ export async function enqueueMail(
       id: randomUUID(),
       kind,
       lead_id: leadId,
+      recipient_key: recipientKey,
       payload: JSON.stringify(message),
       status: "pending",
       next_attempt_at: now,

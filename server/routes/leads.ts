@@ -6,7 +6,7 @@ import { NewsletterSchema } from "../../leads/newsletter";
 import type { Config } from "../config";
 import { safeError } from "../log-safety";
 import type { DB } from "../db/database";
-import { saveContact, saveDemoRequest, subscribe } from "../db/leads";
+import { RequestKeyReusedError, saveContact, saveDemoRequest, subscribe } from "../db/leads";
 import type { OutboxWorker } from "../mail/outbox";
 import { contactNotification, demoNotification, newsletterConfirmation } from "../mail/templates";
 
@@ -47,6 +47,8 @@ export const FORM_PAGES = {
 } as const;
 
 export const INVALID_ERROR = "Some fields are missing or invalid";
+export const KEY_REUSED_ERROR =
+  "This Idempotency-Key was already used for a different submission. Send it with a new key.";
 export const UNAVAILABLE_ERROR =
   "We could not save your details just now. Please try again in a few minutes.";
 
@@ -111,6 +113,10 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (
       try {
         await store(parsed.data, request);
       } catch (error) {
+        if (error instanceof RequestKeyReusedError) {
+          // IETF's Idempotency-Key draft: a key reused for a different request is 422.
+          return answer({ code: 422, body: { error: KEY_REUSED_ERROR } }, FORM_PAGES.notSent);
+        }
         request.log.error({ err: safeError(error), route: path }, "could not store lead");
         reply.header("retry-after", "60");
         return answer({ code: 503, body: { error: UNAVAILABLE_ERROR } }, FORM_PAGES.tryAgainLater);

@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { email, emailKey, isEmailAddress, mailboxKey, normalizeEmail } from "./email";
+
+const rule = email();
+
+describe("an e-mail address is one mailbox", () => {
+  it("accepts ordinary and internationalised addresses", () => {
+    for (const address of [
+      "ama@example.com",
+      "ama.mensah+news@mail.example.com.gh",
+      "o'neil@example.co.uk",
+      "ÄMA@Example.com",
+      "kofi@bücher.example",
+      "x@xn--bcher-kva.example",
+      "a@b.gh",
+    ]) {
+      expect(rule.safeParse(address).success, address).toBe(true);
+    }
+  });
+
+  it("refuses display names, groups, comments, lists and other tricks", () => {
+    for (const address of [
+      "x<victim@example.com>",
+      '"Your account is locked"<victim@example.com>',
+      "victim@example.com(1)",
+      "grp:victim@example.com;",
+      "victim@example.com,junk",
+      "victim@example.com.",
+      "victim@.example.com",
+      "victim.@example.com",
+      "vic..tim@example.com",
+      '"quoted"@example.com',
+      "ama mensah@example.com",
+      "ama@example",
+      "ama@127.0.0.1",
+      "ama@[127.0.0.1]",
+      "ama@-example.com",
+      "ama@example-.com",
+      "a@b@example.com",
+      "ama\u0000@example.com",
+      "ama@exa\u200bmple.com",
+      "\u200bama@example.com",
+      "ama\u202e@example.com",
+      `${"a".repeat(65)}@example.com`,
+      `ama@${"a".repeat(64)}.com`,
+      `ama@${"abcdefghij.".repeat(25)}gh`,
+    ]) {
+      const result = rule.safeParse(address);
+      expect(result.success, JSON.stringify(address)).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe("Email is invalid");
+    }
+  });
+
+  it("says Email is required when there is nothing", () => {
+    expect(rule.safeParse("   ").error?.issues[0]?.message).toBe("Email is required");
+  });
+
+  it("is normalised the same way everywhere: trimmed, composed, domain lower-cased", () => {
+    expect(rule.parse("  Ama.Mensah@Example.COM ")).toBe("Ama.Mensah@example.com");
+    // "Ä" typed as A + combining diaeresis is stored composed.
+    expect(normalizeEmail("A\u0308ma@X.gh")).toBe("Äma@x.gh");
+    expect(emailKey("ÄMA@Example.com")).toBe("äma@example.com");
+    expect(emailKey("A\u0308MA@example.com")).toBe(emailKey("äma@EXAMPLE.com"));
+  });
+
+  it("counts sub-addresses as one mailbox", () => {
+    expect(mailboxKey("Ama+1@X.gh")).toBe("ama@x.gh");
+    expect(mailboxKey("ama+news+2@x.gh")).toBe("ama@x.gh");
+    expect(mailboxKey("ama@x.gh")).toBe("ama@x.gh");
+  });
+
+  it("answers quickly on long hostile input (the length is checked first)", () => {
+    expect(isEmailAddress(`a@${"a".repeat(20_000)}-`)).toBe(false);
+  });
+});

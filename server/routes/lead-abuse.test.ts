@@ -1,0 +1,173 @@
+/**
+ * What an attacker tried against the lead endpoints, on SQLite and PostgreSQL: one inbox reached
+ * under many spellings of its address, words of the sender's in our e-mails, control characters,
+ * a reused idempotency key, erasure that misses differently capitalised rows.
+ */
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { buildApp } from "../app";
+import type { DB } from "../db/database";
+import { CONFIRMATIONS_PER_MAILBOX_PER_DAY, forgetPerson } from "../db/leads";
+import type { OutboxWorker } from "../mail/outbox";
+import { recordingTransport, testConfig, testDatabase, testDialects, testOutbox } from "../testing";
+
+const contact = {
+  firstName: "Ama",
+  lastName: "Mensah",
+  email: "ama@example.com",
+  phone: "+233 55 000 0000",
+  message: "We would like to accept mobile money.",
+  agreeToPolicy: true,
+};
+const demo = {
+  product: "aslan",
+  formData: { name: "Kofi", email: "kofi@example.com", phone: "0550000000" },
+};
+
+describe.each(testDialects)("abuse of the lead endpoints on $name", ({ url }) => {
+  let app: FastifyInstance;
+  let db: DB;
+  const transport = recordingTransport();
+  let outbox: OutboxWorker;
+
+  beforeAll(async () => {
+    db = await testDatabase(url);
+    outbox = testOutbox(db, transport);
+    app = await buildApp({ config: testConfig(), db, outbox });
+  });
+  afterAll(async () => {
+    await app.close();
+    await db.destroy();
+  });
+  beforeEach(async () => {
+    transport.sent.length = 0;
+    for (const table of [
+      "outbox",
+      "demo_requests",
+      "contact_messages",
+      "newsletter_subscriptions",
+    ] as const) {
+      await db.deleteFrom(table).execute();
+    }
+  });
+
+  const post = (path: string, payload: object, headers: Record<string, string> = {}) =>
+    app.inject({ method: "POST", url: path, payload, headers });
+  const count = async (table: "outbox" | "contact_messages" | "newsletter_subscriptions") =>
+    (await db.selectFrom(table).selectAll().execute()).length;
+
+  it("refuses every spelling of an address that is not one plain mailbox", async () => {
+    for (const email of [
+      "x<victim@example.com>",
+      '"Your-account-is-locked.-Reset-at-https://evil.example/reset"<victim@example.com>',
+      "victim@example.com(1)",
+      "grp:victim@example.com;",
+      "victim@example.com,junk",
+      "victim@example.com.",
+      "victim@example.com\u0000",
+      "victim\u200b@example.com",
+    ]) {
+      const res = await post("/api/subscribe", { email });
+      expect(res.statusCode, email).toBe(400);
+      expect(res.json().fields.email, email).toBe("Email is invalid");
+    }
+    expect(await count("newsletter_subscriptions")).toBe(0);
+    expect(await count("outbox")).toBe(0);
+  });
+
+  it(`sends one mailbox at most ${CONFIRMATIONS_PER_MAILBOX_PER_DAY} confirmations a day, however it is spelled`, async () => {
+    const spellings = [
+      "victim@example.com",
+      "VICTIM@Example.com",
+      "victim+1@example.com",
+      "victim+2@EXAMPLE.COM",
+      "Victim+news@example.com",
+      "victim+3@example.com",
+      "victim+4@example.com",
+    ];
+    const answers = await Promise.all(spellings.map((email) => post("/api/subscribe", { email })));
+    // Every visitor gets the same answer: nothing tells a prober that the limit was reached.
+    expect(answers.map((res) => res.statusCode)).toEqual(spellings.map(() => 202));
+    await outbox.runOnce();
+    expect(transport.sent).toHaveLength(CONFIRMATIONS_PER_MAILBOX_PER_DAY);
+    // Another person is not affected.
+    await post("/api/subscribe", { email: "someone.else@example.com" });
+    await outbox.runOnce();
+    expect(transport.sent).toHaveLength(CONFIRMATIONS_PER_MAILBOX_PER_DAY + 1);
+  });
+
+  it("puts nothing a visitor typed in the confirmation e-mail but the validated address", async () => {
+    await post(
+      "/api/subscribe",
+      { email: "esi@example.com", website: "" },
+      { referer: "https://site.test/Your-account-is-locked" },
+    );
+    await outbox.runOnce();
+    const [message] = transport.sent;
+    expect(message?.to).toBe("esi@example.com");
+    expect(JSON.stringify(message)).not.toContain("locked");
+  });
+
+  it("refuses NUL and other control characters in any field with a clear 400, never a 5xx", async () => {
+    const cases: [string, object, string][] = [
+      ["/api/contact", { ...contact, firstName: "Ama\u0000" }, "firstName"],
+      ["/api/contact", { ...contact, message: "Hi\u0000there" }, "message"],
+      ["/api/contact", { ...contact, phone: "\u001b[31m055" }, "phone"],
+      ["/api/contact", { ...contact, lastName: "Mensah\u0085" }, "lastName"],
+      ["/api/demo", { ...demo, formData: { ...demo.formData, name: "K\u0001ofi" } }, "name"],
+      ["/api/demo", { ...demo, formData: { ...demo.formData, company: "Co\u0000" } }, "company"],
+      ["/api/demo", { ...demo, formData: { ...demo.formData, industry: "\u007f" } }, "industry"],
+    ];
+    for (const [path, body, field] of cases) {
+      const res = await post(path, body);
+      expect(res.statusCode, `${path} ${field}`).toBe(400);
+      expect(res.json().fields[field], field).toMatch(/control characters/);
+    }
+    // A form posted without JavaScript is refused the same way.
+    const form = await app.inject({
+      method: "POST",
+      url: "/api/contact",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "firstName=Ama%00&lastName=M&email=a%40b.gh&message=Hi&agreeToPolicy=on",
+    });
+    expect(form.headers.location).toBe("/form/not-sent");
+    // A name of only a zero-width space is no name.
+    const invisible = await post("/api/contact", { ...contact, firstName: "\u200b" });
+    expect(invisible.json().fields.firstName).toBe("First name is required");
+    expect(await count("contact_messages")).toBe(0);
+    expect(await count("outbox")).toBe(0);
+  });
+
+  it("repeats a submission for its Idempotency-Key, and refuses another one under the same key", async () => {
+    const key = { "idempotency-key": "attacker-known-key-1" };
+    expect((await post("/api/contact", contact, key)).statusCode).toBe(201);
+    expect((await post("/api/contact", contact, key)).statusCode).toBe(201);
+    const other = await post(
+      "/api/contact",
+      { ...contact, firstName: "Kofi", email: "kofi@example.com", message: "Another lead" },
+      key,
+    );
+    expect(other.statusCode).toBe(422);
+    expect(other.json().error).toMatch(/already used for a different submission/);
+    expect(await count("contact_messages")).toBe(1);
+  });
+
+  it("forgets every row of a person however the address was capitalised, non-ASCII too", async () => {
+    await post("/api/contact", { ...contact, email: "ÄMA@Example.com" });
+    await post("/api/demo", { ...demo, formData: { ...demo.formData, email: "äma@EXAMPLE.com" } });
+    await post("/api/subscribe", { email: "A\u0308ma@example.com" }); // Ä as A + diaeresis
+    await post("/api/contact", { ...contact, email: "kofi@example.com" });
+    const removed = await forgetPerson(db, "äma@example.com");
+    expect(removed).toEqual({
+      outbox: 3,
+      newsletter_subscriptions: 1,
+      contact_messages: 1,
+      demo_requests: 1,
+    });
+    const left = await db.selectFrom("contact_messages").select("email").execute();
+    expect(left).toEqual([{ email: "kofi@example.com" }]);
+    const mail = await db.selectFrom("outbox").select("payload").execute();
+    expect(mail).toHaveLength(1);
+    expect(mail.some((row) => /äma|ÄMA/i.test(row.payload))).toBe(false);
+  });
+});
