@@ -78,13 +78,16 @@ const contact = (email: string) => ({
   agreeToPolicy: true,
 });
 
-function postContact(url: string, email: string) {
+function postContact(url: string, email: string, message = "Hello") {
   return fetch(`${url}/api/contact`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify(contact(email)),
+    body: JSON.stringify({ ...contact(email), message }),
   });
 }
+
+/** Text that once reached the database: NUL (PostgreSQL refuses it), escape sequences, C1. */
+const HOSTILE_MESSAGES = ["Hi\u0000there", "\u001b[2J\u001b[31mHi", "Hi\u0085", "\u200b"];
 
 async function waitFor<T>(
   check: () => Promise<T | undefined>,
@@ -113,15 +116,20 @@ describe.each(testDialects)("server process on $name", ({ name, url: baseUrl }) 
     const first = await startServer(env);
 
     // Steady load from 16 clients until the kill; remember every address the server acknowledged.
+    // Every fifth post carries control characters and must get a 400, never a 5xx.
     const acknowledged: string[] = [];
+    const hostileAnswers = new Set<number>();
     let stop = false;
     let n = 0;
     const clients = Array.from({ length: 16 }, async () => {
       while (!stop) {
-        const email = `crash-${name}-${n++}@example.com`;
+        const i = n++;
+        const email = `crash-${name}-${i}@example.com`;
+        const hostile = i % 5 === 0 ? HOSTILE_MESSAGES[(i / 5) % HOSTILE_MESSAGES.length] : null;
         try {
-          const res = await postContact(first.url, email);
-          if (res.ok) acknowledged.push(email);
+          const res = await postContact(first.url, email, hostile ?? "Hello");
+          if (hostile !== null) hostileAnswers.add(res.status);
+          else if (res.ok) acknowledged.push(email);
         } catch {
           // The connection died with the process: not acknowledged, nothing to check.
         }
@@ -133,6 +141,7 @@ describe.each(testDialects)("server process on $name", ({ name, url: baseUrl }) 
     stop = true;
     await Promise.all(clients);
     expect(acknowledged.length).toBeGreaterThan(20);
+    expect([...hostileAnswers]).toEqual([400]);
 
     const second = await startServer(env);
     const db: DB = openDatabase(

@@ -85,8 +85,18 @@ function reusingStatements(sqlite: SQLite.Database): SqliteDatabase {
   };
 }
 
-/** Versioned migrations, listed here in order; each runs once per database. */
-export async function migrate(db: DB): Promise<void> {
+/** Versioned migrations, in order; each runs once per database. */
+const MIGRATIONS = {
+  "0001-initial": initial,
+  "0002-request-keys": requestKeys,
+  "0003-email-keys": emailKeys,
+};
+
+/**
+ * Brings the database up to date, or only up to the named migration (tests of an upgrade start
+ * from the schema an older release left behind).
+ */
+export async function migrate(db: DB, upTo?: keyof typeof MIGRATIONS): Promise<void> {
   // PostgreSQL: keep Kysely's bookkeeping tables in the schema our tables go to (the first on the
   // search path). Without it, Kysely would take such tables in any other schema for its own.
   const schema =
@@ -98,14 +108,12 @@ export async function migrate(db: DB): Promise<void> {
     db,
     ...(schema ? { migrationTableSchema: schema } : {}),
     provider: {
-      getMigrations: async () => ({
-        "0001-initial": initial,
-        "0002-request-keys": requestKeys,
-        "0003-email-keys": emailKeys,
-      }),
+      getMigrations: async () => MIGRATIONS,
     },
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = upTo
+    ? await migrator.migrateTo(upTo)
+    : await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");
   if (error || failed) {
     throw new Error(`Database migration ${failed?.migrationName ?? ""} failed: ${String(error)}`);

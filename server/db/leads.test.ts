@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { contactNotification, demoNotification, newsletterConfirmation } from "../mail/templates";
-import { testDatabase, testDialects } from "../testing";
-import type { DB } from "./database";
+import { sql } from "kysely";
+import { freshSchemaUrl, testDatabase, testDialects } from "../testing";
+import { type DB, migrate, openDatabase } from "./database";
 import { forgetPerson, saveContact, saveDemoRequest, subscribe, unsubscribe } from "./leads";
 
 describe.each(testDialects)("forgetting a person on $name", ({ url }) => {
@@ -68,3 +69,34 @@ describe.each(testDialects)("forgetting a person on $name", ({ url }) => {
     await expect(unsubscribe(db, token)).resolves.toBe(false);
   });
 });
+
+describe.each(testDialects)(
+  "upgrading a database from the previous release on $name",
+  ({ url }) => {
+    it("gives rows stored before the upgrade the erasure key, non-ASCII addresses included", async () => {
+      const db = url ? openDatabase({ databaseUrl: await freshSchemaUrl(url) }) : openDatabase({});
+      try {
+        await migrate(db, "0002-request-keys");
+        const legacy = { created_at: "2026-01-01T00:00:00.000Z", phone: "055" };
+        await sql`insert into contact_messages (id, first_name, last_name, email, phone, message, policy_agreed_at, created_at)
+        values ('c1', 'Ama', 'M', 'ÄMA@Example.com', ${legacy.phone}, 'Hi', ${legacy.created_at}, ${legacy.created_at}),
+               ('c2', 'Kofi', 'B', 'kofi@example.com', ${legacy.phone}, 'Hi', ${legacy.created_at}, ${legacy.created_at})`.execute(
+          db,
+        );
+        await sql`insert into demo_requests (id, product, page, name, email, phone, company, job_title, industry, created_at)
+        values ('d1', 'vas', '/request-vas-demo', 'Ama', 'A\u0308ma@EXAMPLE.com', ${legacy.phone}, '', '', '', ${legacy.created_at})`.execute(
+          db,
+        );
+        await migrate(db);
+        expect(await forgetPerson(db, "äma@example.com")).toMatchObject({
+          contact_messages: 1,
+          demo_requests: 1,
+        });
+        const left = await db.selectFrom("contact_messages").select("email").execute();
+        expect(left).toEqual([{ email: "kofi@example.com" }]);
+      } finally {
+        await db.destroy();
+      }
+    });
+  },
+);

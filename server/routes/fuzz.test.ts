@@ -2,7 +2,8 @@
  * Property-based abuse of every endpoint (issue 5): thousands of generated requests — wrong types,
  * missing and extra fields, nulls, arrays, deep nesting, huge strings, control characters,
  * invalid UTF-8, wrong content types, duplicated keys, prototype-pollution keys. Every answer must
- * be 400, 403, 404, 405, 413, 415 or 2xx — never a 5xx — and nothing invalid may be stored.
+ * be 400, 403, 404, 405, 413, 415, 422 or 2xx — never a 5xx — and nothing invalid may be stored.
+ * On SQLite and PostgreSQL: PostgreSQL refuses some text SQLite stores (NUL), so both are tried.
  */
 import fc from "fast-check";
 import type { FastifyInstance } from "fastify";
@@ -12,11 +13,37 @@ import { DemoRequestSchema } from "../../leads/demo";
 import { NewsletterSchema } from "../../leads/newsletter";
 import { buildApp } from "../app";
 import type { DB } from "../db/database";
-import { testConfig, testDatabase, testOutbox } from "../testing";
+import { testConfig, testDatabase, testDialects, testOutbox } from "../testing";
 
 const ENDPOINTS = ["/api/subscribe", "/api/contact", "/api/demo"] as const;
 // 303: a form posted by the browser itself is sent to a page that says what happened.
-const ACCEPTABLE = new Set([200, 201, 202, 303, 400, 403, 404, 405, 413, 415]);
+const ACCEPTABLE = new Set([200, 201, 202, 303, 400, 403, 404, 405, 413, 415, 422]);
+
+/** Control, format and invisible characters, and text made of them. */
+const hidden = fc.constantFrom(
+  "\u0000",
+  "\u0001",
+  "\u0007",
+  "\u001b[2J",
+  "\u007f",
+  "\u0085",
+  "\u009b",
+  "\u200b",
+  "\u2028",
+  "\u202e",
+  "\u2066",
+  "\ufeff",
+  "\u3164",
+  "\ud800",
+  "\r",
+  "\t",
+);
+const withHidden = fc
+  .array(fc.oneof(hidden, fc.constantFrom("Ama", "a@b.gh", " ", "x")), {
+    minLength: 1,
+    maxLength: 6,
+  })
+  .map((parts) => parts.join(""));
 
 // Values a sloppy or hostile client might put anywhere.
 const nasty = fc.oneof(
@@ -32,6 +59,8 @@ const nasty = fc.oneof(
     "a@b.gh",
     "x".repeat(20_000),
   ),
+  hidden,
+  withHidden,
   fc.integer(),
   fc.double(),
   fc.boolean(),
@@ -67,7 +96,19 @@ const objectBody = fc.dictionary(
 );
 
 /** Bodies of the right shape with some values swapped for nasty ones: they reach the schemas. */
-const field = (valid: fc.Arbitrary<unknown>) => fc.oneof({ arbitrary: valid, weight: 4 }, nasty);
+const field = (valid: fc.Arbitrary<unknown>) =>
+  fc.oneof(
+    { arbitrary: valid, weight: 4 },
+    nasty,
+    // A valid value with a hidden character slipped in somewhere.
+    fc
+      .tuple(valid, hidden, fc.nat())
+      .map(([value, extra, at]) =>
+        typeof value === "string"
+          ? value.slice(0, at % (value.length + 1)) + extra + value.slice(at % (value.length + 1))
+          : value,
+      ),
+  );
 const almostValid = fc.oneof(
   fc.record({
     email: field(fc.emailAddress()),
@@ -124,12 +165,12 @@ const contentType = fc.constantFrom(
   "",
 );
 
-describe("every endpoint under generated abuse", () => {
+describe.each(testDialects)("every endpoint under generated abuse on $name", ({ url: dbUrl }) => {
   let app: FastifyInstance;
   let db: DB;
 
   beforeAll(async () => {
-    db = await testDatabase();
+    db = await testDatabase(dbUrl);
     const outbox = testOutbox(db);
     app = await buildApp({ config: testConfig(), db, outbox });
   });

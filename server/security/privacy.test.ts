@@ -5,7 +5,7 @@ import { PassThrough } from "node:stream";
 import { expect, it } from "vitest";
 import { buildApp } from "../app";
 import { createOutboxWorker } from "../mail/outbox";
-import { testConfig, testDatabase } from "../testing";
+import { testConfig, testDatabase, testOutbox } from "../testing";
 
 it("logs carry no message bodies and no full e-mail addresses, even when things fail", async () => {
   const logs = new PassThrough();
@@ -66,6 +66,39 @@ it("logs carry no message bodies and no full e-mail addresses, even when things 
     "abc123",
   ]) {
     expect(output, personal).not.toContain(personal); // …and nothing of the person
+  }
+});
+
+it("logs no query string or address on any path, the not-found and wrong-method ones included", async () => {
+  const logs = new PassThrough();
+  let output = "";
+  logs.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const db = await testDatabase();
+  const app = await buildApp({
+    config: testConfig({ logLevel: "trace" }),
+    db,
+    outbox: testOutbox(db),
+    logStream: logs,
+  });
+  const secret = "SECRETtoken123";
+  for (const [method, url] of [
+    ["PROPFIND", `/api/newsletter/confirm?token=${secret}&email=ama.mensah@example.com`],
+    ["GET", `/api/nothing?token=${secret}`],
+    ["POST", `/somewhere?token=${secret}`],
+    ["DELETE", `/api/contact?email=ama.mensah%40example.com`],
+    ["GET", `/api/newsletter/unsubscribe?token=${secret}`],
+    ["POST", `/people/ama.mensah%40example.com?token=${secret}`],
+    ["GET", `/ama.mensah@example.com/x`],
+  ] as const) {
+    const res = await app.inject({ method: method as "GET", url });
+    expect(res.statusCode, `${method} ${url}`).toBeLessThan(500);
+  }
+  await app.close();
+  await db.destroy();
+  expect(output).toContain("/api/nothing"); // requests are logged…
+  expect(output).toContain("a***@example.com"); // …with addresses in paths masked…
+  for (const personal of [secret, "ama.mensah", "ama.mensah%40", "token="]) {
+    expect(output, personal).not.toContain(personal); // …and no query string
   }
 });
 

@@ -1,5 +1,6 @@
 import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
+import { type AddressInfo, connect } from "node:net";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -102,6 +103,60 @@ describe("security headers, CORS and methods", () => {
       headers: { origin: "https://evil.example", "access-control-request-method": "POST" },
     });
     expect(preflight.headers["access-control-allow-origin"]).toBeUndefined();
+    expect(await db.selectFrom("newsletter_subscriptions").selectAll().execute()).toHaveLength(0);
+  });
+
+  it("refuses cross-site writes however the request line spells the path", async () => {
+    const paths = [
+      "/api/subscribe",
+      "/%61pi/subscribe",
+      "/%61%70%69/contact",
+      "/api/%64emo",
+      "//api/subscribe",
+      "/./api/subscribe",
+      "/api/subscribe/",
+      "/API/subscribe",
+      "/newsletter/confirmed",
+    ];
+    const foreign = [
+      { origin: "https://evil.example" },
+      { origin: "null" },
+      { origin: "https://site.test.evil.example" },
+      { "sec-fetch-site": "cross-site" },
+    ];
+    for (const url of paths) {
+      for (const headers of foreign) {
+        const res = await app.inject({
+          method: "POST",
+          url,
+          headers: { ...headers, "content-type": "application/x-www-form-urlencoded" },
+          payload: "email=victim%40example.com&firstName=A&lastName=B&message=m&agreeToPolicy=on",
+        });
+        expect(res.statusCode, `${url} ${JSON.stringify(headers)}`).toBe(403);
+      }
+    }
+    expect(await db.selectFrom("newsletter_subscriptions").selectAll().execute()).toHaveLength(0);
+    expect(await db.selectFrom("contact_messages").selectAll().execute()).toHaveLength(0);
+  });
+
+  it("refuses a cross-site write whose request line is a full URL", async () => {
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = app.server.address() as AddressInfo;
+    const body = "email=victim%40example.com";
+    const statusLine = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, "127.0.0.1", () =>
+        socket.write(
+          `POST http://127.0.0.1:${port}/api/subscribe HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n` +
+            `Origin: https://evil.example\r\nContent-Type: application/x-www-form-urlencoded\r\n` +
+            `Content-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
+        ),
+      );
+      let answer = "";
+      socket.on("data", (chunk: Buffer) => (answer += chunk.toString()));
+      socket.on("end", () => resolve(answer.split("\r\n")[0] ?? ""));
+      socket.on("error", reject);
+    });
+    expect(statusLine).toBe("HTTP/1.1 403 Forbidden");
     expect(await db.selectFrom("newsletter_subscriptions").selectAll().execute()).toHaveLength(0);
   });
 
