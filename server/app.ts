@@ -1,10 +1,5 @@
 import rateLimit from "@fastify/rate-limit";
-import Fastify, {
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-  type FastifyServerOptions,
-} from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { Config } from "./config";
 import { loggablePath, safeError } from "./log-safety";
 import type { DB } from "./db/database";
@@ -12,6 +7,7 @@ import type { OutboxWorker } from "./mail/outbox";
 import { healthRoutes } from "./routes/health";
 import { FORM_PAGES, isFormPost, leadRoutes } from "./routes/leads";
 import { newsletterRoutes } from "./routes/newsletter";
+import { rateLimitKey } from "./security/client-key";
 import { addSecurityHeaders } from "./security/headers";
 import { restrictOrigins } from "./security/origin";
 import { sitePlugin } from "./static/site-plugin";
@@ -56,18 +52,24 @@ export async function buildApp({
               }),
             },
           },
-    // A hop count is valid at run time though missing from the type.
-    trustProxy: config.trustProxy as FastifyServerOptions["trustProxy"],
+    trustProxy: config.trustProxy,
     // Lead bodies are small JSON documents; anything bigger is refused early with 413.
     bodyLimit: 16 * 1024,
     // Closing idle keep-alive sockets lets shutdown finish promptly.
     forceCloseConnections: "idle",
-    // Slow or stalled clients are cut off instead of holding sockets (slowloris).
+    // Slow or stalled clients are cut off instead of holding sockets (slowloris): all headers
+    // within 10 s, the whole request within 15 s.
     connectionTimeout: 30_000,
     requestTimeout: 15_000,
     keepAliveTimeout: 5_000,
+    http: {
+      headersTimeout: 10_000,
+      // Node enforces both limits only when it sweeps its connections, every 30 s by default,
+      // so a stalled client could keep its socket up to 30 s past the limit. Sweeping every
+      // second keeps the cut-off within a second of it.
+      connectionsCheckingInterval: 1_000,
+    },
   });
-  app.server.headersTimeout = 10_000;
 
   addSecurityHeaders(app);
   restrictOrigins(app, config.allowedOrigins);
@@ -89,6 +91,8 @@ export async function buildApp({
 
   await app.register(rateLimit, {
     global: false,
+    // Counted per client, not per address: an IPv6 client's whole /64 is one (see client-key.ts).
+    keyGenerator: (request) => rateLimitKey(request.ip),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       error: "Too Many Requests",

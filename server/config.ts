@@ -1,4 +1,6 @@
+import { isIP } from "node:net";
 import path from "node:path";
+import ipaddr from "ipaddr.js";
 import { z } from "zod";
 import { site } from "../app/content/site";
 
@@ -15,6 +17,8 @@ const optionalString = z
 
 const EnvSchema = z
   .object({
+    /** `production` makes missing settings that would only hurt there (PUBLIC_URL) fatal. */
+    NODE_ENV: optionalString,
     HOST: z.string().min(1).default("0.0.0.0"),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     DATA_DIR: z.string().min(1).default("./data"),
@@ -24,7 +28,7 @@ const EnvSchema = z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
     /** Public origin of the site, for links in e-mails. Defaults to http://localhost:PORT. */
-    PUBLIC_URL: z.url().optional(),
+    PUBLIC_URL: optionalString,
     /** Extra origins allowed to call the API (comma-separated); the site's own always is. */
     ALLOWED_ORIGINS: z.string().default(""),
     /** Set to use PostgreSQL; otherwise SQLite at DATA_DIR/leads.sqlite. */
@@ -50,11 +54,8 @@ const EnvSchema = z
     /** Form posts allowed per client and endpoint in each window; 0 switches the limit off. */
     RATE_LIMIT_MAX: z.coerce.number().int().min(0).default(10),
     RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
-    /** Behind a reverse proxy or load balancer: trust X-Forwarded-For from it (true or hop count). */
-    TRUST_PROXY: z
-      .enum(["true", "false", "1", "2", "3"])
-      .default("false")
-      .transform((v) => (v === "true" ? true : v === "false" ? false : Number(v))),
+    /** Behind a reverse proxy or load balancer: trust X-Forwarded-* from it (see trustedProxies). */
+    TRUST_PROXY: z.string().trim().default("false").transform(trustedProxies),
     OUTBOX_POLL_MS: z.coerce.number().int().positive().default(2_000),
     OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().positive().default(8),
     /** How long a message stays claimed by the instance sending it; a crashed instance's claims
@@ -63,6 +64,21 @@ const EnvSchema = z
     OUTBOX_LEASE_MS: z.coerce.number().int().min(1_000).default(300_000),
   })
   .superRefine((env, ctx) => {
+    if (env.PUBLIC_URL) {
+      const problem = publicUrlProblem(env.PUBLIC_URL);
+      if (problem) ctx.addIssue({ code: "custom", path: ["PUBLIC_URL"], message: problem });
+    } else if (env.NODE_ENV === "production" && !isLoopback(env.HOST)) {
+      // The localhost default is right on a developer's machine, and for a production build
+      // run on loopback only (benchmarks, browser tests); a server others can reach would
+      // send its subscribers confirmation links they cannot open.
+      ctx.addIssue({
+        code: "custom",
+        path: ["PUBLIC_URL"],
+        message:
+          "is required in production (NODE_ENV=production) when HOST is not loopback: e-mail " +
+          `links would point at localhost. Set it to the site's public origin, e.g. ${site.url}`,
+      });
+    }
     if (env.MAIL_TRANSPORT === "smtp" && !env.SMTP_URL) {
       ctx.addIssue({
         code: "custom",
@@ -113,7 +129,8 @@ export interface Config {
   mailFrom: string;
   salesEmail: string;
   rateLimit: { max: number; windowMs: number };
-  trustProxy: boolean | number;
+  /** false, true (trust every hop) or the addresses/ranges of the proxies to trust. */
+  trustProxy: boolean | string[];
   outbox: { pollMs: number; maxAttempts: number; leaseMs: number };
 }
 
@@ -140,7 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             privateKey: e.EMAILJS_PRIVATE_KEY ?? "",
           }
         : { transport: "file", dir: path.join(dataDir, "mail") };
-  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
+  const publicUrl = e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : `http://localhost:${e.PORT}`;
   return {
     host: e.HOST,
     port: e.PORT,
@@ -166,4 +183,78 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       leaseMs: e.OUTBOX_LEASE_MS,
     },
   };
+}
+
+/**
+ * Why a PUBLIC_URL cannot be used, if it cannot. Links are built by appending a path to it, so it
+ * must be an origin: a path, query or fragment would end up in the middle of every link, and
+ * credentials would be shown to every recipient.
+ */
+function publicUrlProblem(value: string): string | undefined {
+  const example = `e.g. ${site.url}`;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return `must be a URL, ${example}`;
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:")
+    return `must start with https:// (or http://), ${example}`;
+  if (url.username || url.password) return "must not contain a user name or password";
+  if (url.pathname !== "/" || url.search || url.hash)
+    return `must be the site's origin only, without a path, query or fragment: ${url.origin}`;
+  return undefined;
+}
+
+/** Whether HOST only listens on this machine: localhost, 127.0.0.0/8, ::1. */
+export function isLoopback(host: string): boolean {
+  if (host.toLowerCase() === "localhost") return true;
+  return isIP(host) !== 0 && ipaddr.process(host).range() === "loopback";
+}
+
+/** The ranges proxy-addr knows by name. */
+const NAMED_RANGES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/**
+ * TRUST_PROXY: `false`, `true` (every hop is trusted, for a server only its proxy can reach), or
+ * the proxies' addresses, comma-separated: IPs, CIDR ranges, or `loopback`, `linklocal`,
+ * `uniquelocal`. Fastify ignores a hop count (it would let clients that reach the server
+ * directly forge X-Forwarded-For), so one is refused rather than silently trusting nothing.
+ */
+function trustedProxies(value: string, ctx: z.RefinementCtx): boolean | string[] {
+  if (value === "true") return true;
+  if (value === "false" || value === "") return false;
+  const howTo =
+    "set true, or the proxies' addresses (comma-separated IPs or CIDR ranges, e.g. " +
+    "10.0.0.0/8,127.0.0.1, or loopback, uniquelocal)";
+  if (/^\d+$/.test(value)) {
+    ctx.addIssue({
+      code: "custom",
+      message: `a hop count is not supported (Fastify would trust no proxy and ignore X-Forwarded-For); ${howTo}`,
+    });
+    return z.NEVER;
+  }
+  const entries = value
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const invalid = entries.filter((entry) => !isProxyRange(entry));
+  if (invalid.length) {
+    ctx.addIssue({
+      code: "custom",
+      message: `not an address or range: ${invalid.join(", ")}; ${howTo}`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+}
+
+function isProxyRange(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address = "", bits, ...rest] = entry.split("/");
+  const version = isIP(address);
+  if (!version || rest.length) return false;
+  if (bits === undefined) return true;
+  const max = version === 4 ? 32 : 128;
+  return /^\d+$/.test(bits) && Number(bits) >= 1 && Number(bits) <= max;
 }

@@ -1,0 +1,133 @@
+import type { FastifyInstance } from "fastify";
+import { afterEach, describe, expect, it } from "vitest";
+import { buildApp } from "../app";
+import type { Config } from "../config";
+import type { DB } from "../db/database";
+import { testConfig, testDatabase, testOutbox } from "../testing";
+import { LOOPBACK_KEY, rateLimitKey } from "./client-key";
+
+describe("rateLimitKey", () => {
+  it("keeps an IPv4 address as it is", () => {
+    expect(rateLimitKey("203.0.113.5")).toBe("203.0.113.5");
+    expect(rateLimitKey("198.51.100.77")).toBe("198.51.100.77");
+  });
+
+  it("counts an IPv4-mapped IPv6 address as the IPv4 address", () => {
+    expect(rateLimitKey("::ffff:203.0.113.5")).toBe("203.0.113.5");
+    expect(rateLimitKey("::FFFF:cb00:7105")).toBe("203.0.113.5");
+    expect(rateLimitKey("0:0:0:0:0:ffff:203.0.113.5")).toBe("203.0.113.5");
+  });
+
+  it("counts an IPv6 address as its /64, however the address is written", () => {
+    const key = "2001:db8:1:2::/64";
+    for (const ip of [
+      "2001:db8:1:2::1",
+      "2001:db8:1:2:aaaa:bbbb:cccc:dddd",
+      "2001:0db8:0001:0002:0000:0000:0000:0001",
+      "2001:DB8:1:2:FFFF:FFFF:FFFF:FFFF",
+      "2001:db8:1:2::",
+    ]) {
+      expect(rateLimitKey(ip), ip).toBe(key);
+    }
+    expect(rateLimitKey("2001:db8:1:3::1")).toBe("2001:db8:1:3::/64");
+    expect(rateLimitKey("2001:db8::5")).toBe("2001:db8::/64");
+    expect(rateLimitKey("2001:db8:0:0:1::5")).toBe("2001:db8::/64");
+    expect(rateLimitKey("fe80::1%eth0")).toBe("fe80::/64");
+  });
+
+  it("puts every loopback address in one bucket", () => {
+    for (const ip of ["127.0.0.1", "127.8.9.10", "127.255.255.254", "::1", "::ffff:127.0.0.1"]) {
+      expect(rateLimitKey(ip), ip).toBe(LOOPBACK_KEY);
+    }
+    expect(rateLimitKey("128.0.0.1")).toBe("128.0.0.1");
+    expect(rateLimitKey("::2")).toBe("::/64");
+  });
+
+  it("uses anything that is not an IP address as it is", () => {
+    expect(rateLimitKey("unknown")).toBe("unknown");
+    expect(rateLimitKey("")).toBe("");
+  });
+});
+
+describe("rate limits per client", () => {
+  let app: FastifyInstance | undefined;
+  let db: DB | undefined;
+  afterEach(async () => {
+    await app?.close();
+    await db?.destroy();
+    app = undefined;
+    db = undefined;
+  });
+
+  async function start(overrides: Partial<Config> = {}) {
+    db = await testDatabase();
+    app = await buildApp({
+      config: testConfig({ rateLimit: { max: 2, windowMs: 60_000 }, ...overrides }),
+      db,
+      outbox: testOutbox(db),
+    });
+    return app;
+  }
+
+  let sent = 0;
+  /** Subscribes a new address from `remoteAddress` and returns the status. */
+  async function subscribe(
+    remoteAddress: string,
+    headers: Record<string, string> = {},
+  ): Promise<number> {
+    const res = await app!.inject({
+      method: "POST",
+      url: "/api/subscribe",
+      payload: { email: `reader${++sent}@example.com` },
+      remoteAddress,
+      headers,
+    });
+    return res.statusCode;
+  }
+
+  it("lets two addresses of one IPv6 /64 share the limit, but not another /64", async () => {
+    await start();
+    expect(await subscribe("2001:db8:1:2::1")).toBe(202);
+    expect(await subscribe("2001:db8:1:2:ffff:ffff:ffff:ffff")).toBe(202);
+    expect(await subscribe("2001:db8:1:2::abcd")).toBe(429);
+    expect(await subscribe("2001:0db8:0001:0002::0002")).toBe(429);
+    expect(await subscribe("2001:db8:1:3::1")).toBe(202);
+  });
+
+  it("counts ::ffff:203.0.113.5 and 203.0.113.5 as one client", async () => {
+    await start();
+    expect(await subscribe("203.0.113.5")).toBe(202);
+    expect(await subscribe("::ffff:203.0.113.5")).toBe(202);
+    expect(await subscribe("203.0.113.5")).toBe(429);
+    expect(await subscribe("::ffff:203.0.113.5")).toBe(429);
+    expect(await subscribe("203.0.113.6")).toBe(202);
+  });
+
+  it.each([
+    { trustProxy: true as const, name: "true" },
+    { trustProxy: ["10.0.0.0/8"], name: "the proxy's range" },
+  ])(
+    "keys on the client address from X-Forwarded-For with TRUST_PROXY=$name",
+    async ({ trustProxy }) => {
+      await start({ trustProxy });
+      const proxy = "10.0.0.1";
+      const from = (client: string) => ({ "x-forwarded-for": client });
+      expect(await subscribe(proxy, from("2001:db8:7:7::1"))).toBe(202);
+      expect(await subscribe(proxy, from("2001:db8:7:7::2"))).toBe(202);
+      expect(await subscribe(proxy, from("2001:db8:7:7::3"))).toBe(429);
+      // Other clients behind the same proxy are not held back by that one.
+      expect(await subscribe(proxy, from("2001:db8:7:8::1"))).toBe(202);
+      expect(await subscribe(proxy, from("::ffff:198.51.100.9"))).toBe(202);
+      expect(await subscribe(proxy, from("198.51.100.9"))).toBe(202);
+      expect(await subscribe(proxy, from("198.51.100.9"))).toBe(429);
+    },
+  );
+
+  it("ignores X-Forwarded-For from a client that is not a trusted proxy", async () => {
+    await start({ trustProxy: ["10.0.0.0/8"] });
+    const from = (client: string) => ({ "x-forwarded-for": client });
+    expect(await subscribe("203.0.113.9", from("198.51.100.1"))).toBe(202);
+    expect(await subscribe("203.0.113.9", from("198.51.100.2"))).toBe(202);
+    expect(await subscribe("203.0.113.9", from("198.51.100.3"))).toBe(429);
+  });
+});
