@@ -39,7 +39,14 @@ export default [
   route("return-and-delivery-policy", "routes/policy.tsx", { id: "policy-return" }),
   route("innovation-hub", "routes/innovation-hub.tsx"),
   route("cancellation-policy", "routes/policy.tsx", { id: "policy-cancellation" }),
-  // Landing pages of the newsletter e-mail links (D10). "unlisted-" keeps them out of the sitemap.
+  // Where the links of newsletter e-mails lead: a page with one button that does the job, then
+  // a page that says what it did. "unlisted-" keeps them out of the sitemap.
+  route("newsletter/confirm", "routes/newsletter-link.tsx", {
+    id: "unlisted-newsletter-confirm",
+  }),
+  route("newsletter/unsubscribe", "routes/newsletter-link.tsx", {
+    id: "unlisted-newsletter-unsubscribe",
+  }),
   route("newsletter/confirmed", "routes/status.tsx", {
     id: "unlisted-newsletter-confirmed",
   }),

@@ -180,6 +180,35 @@ export const termsPage: SeoOnlyPage = {
   },
 };
 
+/**
+ * The pages the links in newsletter e-mails open. Mail security scanners open every link in a
+ * message, so opening one changes nothing: the person presses the button to confirm or to
+ * unsubscribe (server/routes/newsletter.ts).
+ */
+export const newsletterLinkPages: Record<
+  string,
+  { seo: PageSeo; headline: string; text: string; button: string }
+> = {
+  "/newsletter/confirm": {
+    seo: {
+      title: "Confirm your subscription",
+      description: `Confirm your subscription to the ${site.name} newsletter.`,
+    },
+    headline: "Confirm your subscription",
+    text: `One click on the button below confirms your subscription to the ${site.name} newsletter.`,
+    button: "Confirm my subscription",
+  },
+  "/newsletter/unsubscribe": {
+    seo: {
+      title: "Unsubscribe",
+      description: `Unsubscribe from the ${site.name} newsletter.`,
+    },
+    headline: "Unsubscribe from the newsletter?",
+    text: `Press the button below and we will stop sending you the ${site.name} newsletter.`,
+    button: "Unsubscribe",
+  },
+};
+
 /** The small pages that the links in newsletter e-mails land on (D10). */
 export const statusPages: Record<
   string,

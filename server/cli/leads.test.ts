@@ -68,7 +68,13 @@ describe("npm run leads -- export", () => {
     await saveDemoRequest(server, demo, "/schedule-banking-demo", (at) =>
       demoNotification(demo, "/schedule-banking-demo", at, "s@x.gh"),
     );
-    await subscribe(server, "esi@x.gh", "/", () => newsletterConfirmation("esi@x.gh", "c", "u"));
+    await subscribe(server, "esi@x.gh", "/", () =>
+      newsletterConfirmation("esi@x.gh", {
+        confirmUrl: "c",
+        unsubscribeUrl: "u",
+        oneClickUnsubscribeUrl: "o",
+      }),
+    );
 
     const cli = (args: string[]) =>
       exec("npx", ["tsx", "server/cli/leads.ts", ...args], {

@@ -29,7 +29,13 @@ describe.each(testDialects)("forgetting a person on $name", ({ url }) => {
     await saveDemoRequest(db, demo, "/request-vas-demo", (at) =>
       demoNotification(demo, "/request-vas-demo", at, "sales@x.gh"),
     );
-    await subscribe(db, email, "/", () => newsletterConfirmation(email, "c", "u"));
+    await subscribe(db, email, "/", () =>
+      newsletterConfirmation(email, {
+        confirmUrl: "c",
+        unsubscribeUrl: "u",
+        oneClickUnsubscribeUrl: "o",
+      }),
+    );
   }
 
   it("removes the person's rows from every table, whatever the case of the address, and nobody else's", async () => {

@@ -106,21 +106,32 @@ export function demoNotification(
   };
 }
 
+/** The addresses a newsletter e-mail links to (built by routes/newsletter.ts). */
+export interface NewsletterLinks {
+  /** The page whose button confirms the subscription. */
+  confirmUrl: string;
+  /** The page whose button unsubscribes: the link shown in the e-mail. */
+  unsubscribeUrl: string;
+  /** Where mail clients post RFC 8058's one-click unsubscribe (List-Unsubscribe): acts at once. */
+  oneClickUnsubscribeUrl: string;
+}
+
 /**
- * The double opt-in e-mail (D10). Like every newsletter e-mail it carries an unsubscribe link
- * and the List-Unsubscribe headers for one-click unsubscribing in mail clients (RFC 8058).
+ * The double opt-in e-mail. Like every newsletter e-mail it carries an unsubscribe link and the
+ * List-Unsubscribe headers for one-click unsubscribing in mail clients (RFC 8058). Its links open
+ * pages of the site with a button (`/newsletter/confirm`, `/newsletter/unsubscribe`): opening a
+ * link changes nothing, pressing the button does.
  */
 export function newsletterConfirmation(
   email: string,
-  confirmUrl: string,
-  unsubscribeUrl: string,
+  { confirmUrl, unsubscribeUrl, oneClickUnsubscribeUrl }: NewsletterLinks,
 ): MailMessage {
   const title = `Confirm your subscription to the ${site.name} newsletter`;
   const text = [
     `Hello,`,
     ``,
     `Someone, hopefully you, asked to receive the ${site.name} newsletter at ${email}.`,
-    `To confirm, open this link:`,
+    `To confirm, open this link and press the button on the page:`,
     confirmUrl,
     ``,
     `If you did not ask for it, ignore this e-mail and you will not hear from us again.`,
@@ -140,7 +151,7 @@ export function newsletterConfirmation(
     text,
     html,
     headers: {
-      "List-Unsubscribe": `<${unsubscribeUrl}>`,
+      "List-Unsubscribe": `<${oneClickUnsubscribeUrl}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     },
     params: {

@@ -8,6 +8,7 @@ import { safeError } from "../log-safety";
 import type { DB } from "../db/database";
 import { RequestKeyReusedError, saveContact, saveDemoRequest, subscribe } from "../db/leads";
 import type { OutboxWorker } from "../mail/outbox";
+import { newsletterLinks } from "./newsletter";
 import { contactNotification, demoNotification, newsletterConfirmation } from "../mail/templates";
 
 export interface LeadRoutesOptions {
@@ -135,12 +136,8 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (
       sentPage: FORM_PAGES.checkInbox,
     },
     (data, request) =>
-      subscribe(db, data.email, sourceOf(request), ({ confirmToken, unsubscribeToken }) =>
-        newsletterConfirmation(
-          data.email,
-          `${config.publicUrl}/api/newsletter/confirm?token=${confirmToken}`,
-          `${config.publicUrl}/api/newsletter/unsubscribe?token=${unsubscribeToken}`,
-        ),
+      subscribe(db, data.email, sourceOf(request), (tokens) =>
+        newsletterConfirmation(data.email, newsletterLinks(config.publicUrl, tokens)),
       ),
   );
 

@@ -2,6 +2,7 @@ import { readdir, readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { expect, test } from "./fixtures";
 import { E2E_DATA_DIR } from "../../playwright.config";
+import { linkIn, subscriptionStatus, waitForMailTo } from "./newsletter-mail";
 
 // A visitor on a slow phone may send a form before the page's JavaScript has started, or the
 // JavaScript may fail to load. The form then posts itself; the lead must still be stored and the
@@ -69,6 +70,32 @@ test("the home page's newsletter sign-up sends the confirmation e-mail", async (
   await expect(page).toHaveURL("/form/check-your-inbox");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Check your inbox");
   await expectMailMentioning(email);
+});
+
+test("the buttons on the pages the newsletter e-mail links to confirm and unsubscribe", async ({
+  page,
+}) => {
+  const email = uniqueAddress("links");
+  await page.goto("/");
+  await page.getByPlaceholder("Enter your email").first().fill(email);
+  await page.getByRole("button", { name: "Subscribe" }).first().click();
+  await expect(page).toHaveURL("/form/check-your-inbox");
+  const mail = await waitForMailTo(email);
+
+  // The pages are the same static HTML for everyone; the token travels in their address.
+  await page.goto(linkIn(mail, "/newsletter/confirm"));
+  expect(subscriptionStatus(email), "opening the link confirms nothing").toBe("pending");
+  await page.getByRole("button", { name: "Confirm my subscription" }).click();
+  await expect(page).toHaveURL("/newsletter/confirmed");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("You are subscribed");
+  expect(subscriptionStatus(email)).toBe("confirmed");
+
+  await page.goto(linkIn(mail, "/newsletter/unsubscribe"));
+  expect(subscriptionStatus(email), "opening the link unsubscribes nobody").toBe("confirmed");
+  await page.getByRole("button", { name: "Unsubscribe" }).click();
+  await expect(page).toHaveURL("/newsletter/unsubscribed");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("You are unsubscribed");
+  expect(subscriptionStatus(email)).toBe("unsubscribed");
 });
 
 test("an incomplete form is not stored, and the visitor is told to go back", async ({ page }) => {

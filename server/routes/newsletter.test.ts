@@ -1,0 +1,308 @@
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { buildApp } from "../app";
+import type { DB } from "../db/database";
+import type { OutboxWorker } from "../mail/outbox";
+import { loadSiteFiles } from "../static/site-files";
+import { recordingTransport, testConfig, testDatabase, testDialects, testOutbox } from "../testing";
+
+// The links of the double opt-in e-mail. Mail security scanners open every link in a message,
+// so opening one (GET) must change nothing; the button on the page it opens (a POST to the
+// page's own address) does the job. Mail clients' one-click unsubscribe still acts at once.
+
+const SITE = "https://site.test";
+/** What a browser sends when the button is pressed: the site's own origin, a form body. */
+const BUTTON = {
+  origin: SITE,
+  "content-type": "application/x-www-form-urlencoded",
+} as const;
+
+/** A stand-in for the prerendered build: the two pages with their button, and the 404 page. */
+async function writeSite(dir: string) {
+  const page = (title: string) =>
+    `<!doctype html><html><body><h1>${title}</h1><form method="post"><button type="submit">${title}</button></form></body></html>`;
+  const files: Record<string, string> = {
+    "newsletter/confirm/index.html": page("Confirm my subscription"),
+    "newsletter/unsubscribe/index.html": page("Unsubscribe"),
+    "404/index.html": "<!doctype html><html><body>missing page</body></html>",
+  };
+  for (const [name, body] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(dir, name)), { recursive: true });
+    await writeFile(path.join(dir, name), body);
+  }
+}
+
+describe.each(testDialects)("newsletter links on $name", ({ url }) => {
+  let app: FastifyInstance;
+  let db: DB;
+  let outbox: OutboxWorker;
+  let siteDir: string;
+  const transport = recordingTransport();
+
+  beforeAll(async () => {
+    siteDir = await mkdtemp(path.join(tmpdir(), "newsletter-site-"));
+    await writeSite(siteDir);
+    db = await testDatabase(url);
+    outbox = testOutbox(db, transport);
+    app = await buildApp({
+      config: testConfig({ publicUrl: SITE }),
+      db,
+      outbox,
+      site: await loadSiteFiles(siteDir),
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await db.destroy();
+    await rm(siteDir, { recursive: true, force: true });
+  });
+  beforeEach(async () => {
+    transport.sent.length = 0;
+    await db.deleteFrom("outbox").execute();
+    await db.deleteFrom("newsletter_subscriptions").execute();
+  });
+
+  /** Subscribes `email` and returns the links of the confirmation e-mail it was sent. */
+  async function subscribeAndOpenMail(email: string) {
+    const res = await app.inject({ method: "POST", url: "/api/subscribe", payload: { email } });
+    expect(res.statusCode).toBe(202);
+    await outbox.runOnce();
+    const message = transport.sent.find((m) => m.to === email);
+    if (!message) throw new Error(`no confirmation e-mail to ${email}`);
+    const link = (pagePath: string) => {
+      const found = new RegExp(`${SITE}${pagePath}\\?token=[\\w-]+`).exec(message.text)?.[0];
+      if (!found) throw new Error(`no ${pagePath} link in the e-mail`);
+      // What the browser asks the server for: path and query string.
+      return found.slice(SITE.length);
+    };
+    return {
+      message,
+      confirm: link("/newsletter/confirm"),
+      unsubscribe: link("/newsletter/unsubscribe"),
+    };
+  }
+
+  const row = (email: string) =>
+    db
+      .selectFrom("newsletter_subscriptions")
+      .selectAll()
+      .where("email_key", "=", email.toLowerCase())
+      .executeTakeFirstOrThrow();
+
+  const press = (pageUrl: string, payload = "") =>
+    app.inject({ method: "POST", url: pageUrl, headers: BUTTON, payload });
+
+  const open = (link: string) => app.inject({ method: "GET", url: link });
+
+  it("sends links to the pages with the button, and List-Unsubscribe to the one-click address", async () => {
+    const { message, confirm, unsubscribe } = await subscribeAndOpenMail("esi@example.com");
+    const { confirm_token, unsubscribe_token } = await row("esi@example.com");
+    expect(confirm).toBe(`/newsletter/confirm?token=${confirm_token}`);
+    expect(unsubscribe).toBe(`/newsletter/unsubscribe?token=${unsubscribe_token}`);
+    expect(message.html).toContain(`href="${SITE}${confirm}"`);
+    expect(message.html).toContain(`href="${SITE}${unsubscribe}"`);
+    expect(message.headers).toEqual({
+      "List-Unsubscribe": `<${SITE}/api/newsletter/unsubscribe?token=${unsubscribe_token}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    });
+    expect(message.params).toMatchObject({
+      confirm_url: `${SITE}${confirm}`,
+      unsubscribe_url: `${SITE}${unsubscribe}`,
+    });
+  });
+
+  it("changes nothing when the links are opened, however often and by whatever route", async () => {
+    const { confirm, unsubscribe } = await subscribeAndOpenMail("kojo@example.com");
+    const before = await row("kojo@example.com");
+    expect(before.status).toBe("pending");
+
+    for (const link of [confirm, unsubscribe]) {
+      // The page itself: the prerendered document with the button, nothing else.
+      const page = await open(link);
+      expect(page.statusCode, link).toBe(200);
+      expect(page.body).toContain('<form method="post">');
+      expect((await app.inject({ method: "HEAD", url: link })).statusCode, link).toBe(200);
+
+      // A link from an e-mail sent before the pages existed leads to the page, same token.
+      const old = await open(`/api${link}`);
+      expect(old.statusCode, `/api${link}`).toBe(303);
+      expect(old.headers.location).toBe(link);
+      expect((await app.inject({ method: "HEAD", url: `/api${link}` })).statusCode).toBe(303);
+    }
+    expect(await row("kojo@example.com")).toEqual(before);
+  });
+
+  it("confirms when the button is pressed and lands on the confirmation page", async () => {
+    const { confirm } = await subscribeAndOpenMail("abena@example.com");
+    const res = await press(confirm);
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe("/newsletter/confirmed");
+    const after = await row("abena@example.com");
+    expect(after.status).toBe("confirmed");
+    expect(after.confirmed_at).not.toBeNull();
+
+    // Pressing again (a double click, the back button) is still a success and changes nothing.
+    const again = await press(confirm, "confirm=");
+    expect(again.headers.location).toBe("/newsletter/confirmed");
+    expect(await row("abena@example.com")).toEqual(after);
+  });
+
+  it("unsubscribes when the button is pressed and lands on the unsubscribed page", async () => {
+    const { confirm, unsubscribe } = await subscribeAndOpenMail("yaw@example.com");
+    await press(confirm);
+    await open(unsubscribe);
+    await open(`/api${unsubscribe}`);
+    expect((await row("yaw@example.com")).status).toBe("confirmed");
+
+    const res = await press(unsubscribe);
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe("/newsletter/unsubscribed");
+    const after = await row("yaw@example.com");
+    expect(after.status).toBe("unsubscribed");
+    expect(after.unsubscribed_at).not.toBeNull();
+    expect((await press(unsubscribe)).headers.location).toBe("/newsletter/unsubscribed");
+  });
+
+  it("does the job from an old /api link once the button on its page is pressed", async () => {
+    const { confirm, unsubscribe } = await subscribeAndOpenMail("akua@example.com");
+    const toConfirm = (await open(`/api${confirm}`)).headers.location as string;
+    expect((await press(toConfirm)).headers.location).toBe("/newsletter/confirmed");
+    expect((await row("akua@example.com")).status).toBe("confirmed");
+
+    const toUnsubscribe = (await open(`/api${unsubscribe}`)).headers.location as string;
+    expect((await press(toUnsubscribe)).headers.location).toBe("/newsletter/unsubscribed");
+    expect((await row("akua@example.com")).status).toBe("unsubscribed");
+  });
+
+  it("unsubscribes at once on the one-click POST mail clients send, answering 200", async () => {
+    const { message } = await subscribeAndOpenMail("ekow@example.com");
+    const oneClick = /^<(.+)>$/.exec(message.headers?.["List-Unsubscribe"] ?? "")?.[1] ?? "";
+    const res = await app.inject({
+      method: "POST",
+      // Mail clients send neither Origin nor a cookie, only this body.
+      url: oneClick.slice(SITE.length),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "List-Unsubscribe=One-Click",
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers.location).toBeUndefined();
+    expect(res.json()).toEqual({ unsubscribed: true });
+    expect((await row("ekow@example.com")).status).toBe("unsubscribed");
+
+    const malformed = await app.inject({
+      method: "POST",
+      url: "/api/newsletter/unsubscribe?token=%3Cx%3E",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "List-Unsubscribe=One-Click",
+    });
+    expect(malformed.statusCode).toBe(400);
+  });
+
+  it("does not subscribe again through the confirmation link of a person who unsubscribed", async () => {
+    const { confirm, unsubscribe } = await subscribeAndOpenMail("adwoa@example.com");
+    await press(confirm);
+    await press(unsubscribe);
+    const res = await press(confirm);
+    expect(res.headers.location).toBe("/newsletter/link-not-valid");
+    expect((await row("adwoa@example.com")).status).toBe("unsubscribed");
+
+    // Nor one who unsubscribed before ever confirming.
+    const other = await subscribeAndOpenMail("fiifi@example.com");
+    await press(other.unsubscribe);
+    expect((await press(other.confirm)).headers.location).toBe("/newsletter/link-not-valid");
+    expect((await row("fiifi@example.com")).status).toBe("unsubscribed");
+  });
+
+  it("sends unknown or malformed confirmation tokens to the 'link not valid' page", async () => {
+    const { confirm } = await subscribeAndOpenMail("kweku@example.com");
+    const before = await row("kweku@example.com");
+    const malformed = [
+      "",
+      "?token=",
+      "?token=%3Cx%3E",
+      "?token=a%20b",
+      `?token=${"a".repeat(101)}`,
+      "?token=a&token=b",
+    ];
+    for (const query of malformed) {
+      for (const [method, link] of [
+        ["POST", `/newsletter/confirm${query}`],
+        ["GET", `/api/newsletter/confirm${query}`],
+      ] as const) {
+        const res = method === "POST" ? await press(link) : await app.inject({ method, url: link });
+        expect(res.statusCode, `${method} ${link}`).toBe(303);
+        expect(res.headers.location, `${method} ${link}`).toBe("/newsletter/link-not-valid");
+      }
+    }
+    // Well-formed but unknown: the page opens, and its button says the link is not valid.
+    expect((await open("/api/newsletter/confirm?token=nope")).headers.location).toBe(
+      "/newsletter/confirm?token=nope",
+    );
+    expect((await press("/newsletter/confirm?token=nope")).headers.location).toBe(
+      "/newsletter/link-not-valid",
+    );
+    // The real token with something appended is another token.
+    expect((await press(`${confirm}x`)).headers.location).toBe("/newsletter/link-not-valid");
+    expect(await row("kweku@example.com")).toEqual(before);
+  });
+
+  it("answers an unknown unsubscribe token with 'unsubscribed' and a malformed one with 'not valid'", async () => {
+    // After `leads -- forget` the row is gone, yet the person's old link must still work.
+    const res = await press("/newsletter/unsubscribe?token=forgotten123");
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe("/newsletter/unsubscribed");
+    for (const query of ["", "?token=%3Cx%3E", `?token=${"a".repeat(101)}`]) {
+      expect((await press(`/newsletter/unsubscribe${query}`)).headers.location, query).toBe(
+        "/newsletter/link-not-valid",
+      );
+      expect((await open(`/api/newsletter/unsubscribe${query}`)).headers.location, query).toBe(
+        "/newsletter/link-not-valid",
+      );
+    }
+  });
+
+  it("ignores whatever form body the button sends, and refuses another site's post", async () => {
+    const { confirm, unsubscribe } = await subscribeAndOpenMail("esi.a@example.com");
+    const foreign = await app.inject({
+      method: "POST",
+      url: unsubscribe,
+      headers: { ...BUTTON, origin: "https://evil.example" },
+      payload: "",
+    });
+    expect(foreign.statusCode).toBe(403);
+    const bodyless = await app.inject({ method: "POST", url: confirm, headers: { origin: SITE } });
+    expect(bodyless.headers.location).toBe("/newsletter/confirmed");
+    expect((await press(unsubscribe, "List-Unsubscribe=One-Click")).headers.location).toBe(
+      "/newsletter/unsubscribed",
+    );
+    expect((await row("esi.a@example.com")).status).toBe("unsubscribed");
+  });
+});
+
+describe("newsletter links without a database", () => {
+  it("send the person to 'try again later' (the one-click POST gets 503)", async () => {
+    const db = await testDatabase();
+    const app = await buildApp({ config: testConfig(), db, outbox: testOutbox(db) });
+    await db.destroy();
+    for (const link of ["/newsletter/confirm?token=abc", "/newsletter/unsubscribe?token=abc"]) {
+      const res = await app.inject({ method: "POST", url: link, headers: BUTTON, payload: "" });
+      expect(res.statusCode, link).toBe(303);
+      expect(res.headers.location, link).toBe("/newsletter/try-again-later");
+    }
+    const oneClick = await app.inject({
+      method: "POST",
+      url: "/api/newsletter/unsubscribe?token=abc",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "List-Unsubscribe=One-Click",
+    });
+    expect(oneClick.statusCode).toBe(503);
+    // Opening a link needs no database: it only shows the page.
+    expect((await app.inject({ url: "/api/newsletter/confirm?token=abc" })).headers.location).toBe(
+      "/newsletter/confirm?token=abc",
+    );
+    await app.close();
+  });
+});

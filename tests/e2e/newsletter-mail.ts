@@ -1,0 +1,81 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import Database from "better-sqlite3";
+import { expect } from "./fixtures";
+import { E2E_DATA_DIR } from "../../playwright.config";
+
+// What the newsletter tests read behind the browser's back: the e-mails the test server wrote
+// and the subscription it stored.
+
+/** Where the e2e server's file transport writes one .eml per message (playwright.config.ts). */
+const MAIL_DIR = fileURLToPath(new URL(`../../${E2E_DATA_DIR}/mail/`, import.meta.url));
+/** The e2e server's SQLite database (DATA_DIR/leads.sqlite). */
+const DATABASE = fileURLToPath(new URL(`../../${E2E_DATA_DIR}/leads.sqlite`, import.meta.url));
+
+export interface Mail {
+  file: string;
+  headers: string;
+  /** Body with quoted-printable soft line breaks and =3D undone. */
+  body: string;
+}
+
+/** The newest .eml in the mail folder addressed to `address`, or null. */
+async function newestMailTo(address: string): Promise<Mail | null> {
+  let files: string[];
+  try {
+    files = (await readdir(MAIL_DIR)).filter((f) => f.endsWith(".eml")).sort();
+  } catch {
+    return null;
+  }
+  const toLine = new RegExp(`^To: .*${address.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "im");
+  for (const file of files.reverse()) {
+    const raw = (await readFile(path.join(MAIL_DIR, file), "utf8")).replace(/\r\n/g, "\n");
+    const split = raw.indexOf("\n\n");
+    // Unfold continuation lines so every header is on one line.
+    const headers = raw.slice(0, split).replace(/\n[ \t]+/g, " ");
+    if (!toLine.test(headers)) continue;
+    const body = raw
+      .slice(split + 2)
+      .replace(/=\n/g, "")
+      .replace(/=3D/gi, "=");
+    return { file, headers, body };
+  }
+  return null;
+}
+
+export async function waitForMailTo(address: string): Promise<Mail> {
+  let mail: Mail | null = null;
+  await expect
+    .poll(async () => (mail = await newestMailTo(address)), {
+      message: `an e-mail to ${address} in ${MAIL_DIR}`,
+      timeout: 15_000,
+    })
+    .not.toBeNull();
+  return mail as unknown as Mail;
+}
+
+export function header(mail: Mail, name: string) {
+  return new RegExp(`^${name}:[ \\t]*(.*)$`, "im").exec(mail.headers)?.[1]?.trim();
+}
+
+/** The first link in the body to `pagePath` (e.g. "/newsletter/confirm") with its token. */
+export function linkIn(mail: Mail, pagePath: string): string {
+  const escaped = pagePath.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+  const link = new RegExp(`https?://[^\\s"<>/]+${escaped}\\?token=[\\w-]+`).exec(mail.body)?.[0];
+  expect(link, `a ${pagePath} link in ${mail.file}`).toBeTruthy();
+  return link ?? "";
+}
+
+/** The stored status of the subscription of `address` ("pending", "confirmed", …), or null. */
+export function subscriptionStatus(address: string): string | null {
+  const db = new Database(DATABASE, { readonly: true, fileMustExist: true });
+  try {
+    const row = db
+      .prepare("select status from newsletter_subscriptions where email_key = ?")
+      .get(address.toLowerCase()) as { status: string } | undefined;
+    return row?.status ?? null;
+  } finally {
+    db.close();
+  }
+}
