@@ -1,11 +1,15 @@
 /** Builders for tests: a config, a migrated database, a transport that records what it sends. */
 import { randomBytes } from "node:crypto";
+import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
+import { afterAll, beforeAll, beforeEach } from "vitest";
+import { buildApp } from "./app";
 import type { Config } from "./config";
 import { type DB, migrate, openDatabase } from "./db/database";
 import type { MailMessage } from "./mail/message";
 import { type OutboxWorker, createOutboxWorker } from "./mail/outbox";
 import type { MailTransport } from "./mail/transports";
+import type { SiteFiles } from "./static/site-files";
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
@@ -88,4 +92,70 @@ export function testOutbox(db: DB, transport: MailTransport = recordingTransport
     pollMs: 60_000,
     maxAttempts: 3,
   });
+}
+
+/** A contact message and a demo request as the browser posts them. */
+export const sampleContact = {
+  firstName: "Ama",
+  lastName: "Mensah",
+  email: "ama@example.com",
+  phone: "+233 55 000 0000",
+  message: "We would like to accept mobile money.",
+  agreeToPolicy: true,
+};
+export const sampleDemo = {
+  product: "aslan",
+  formData: {
+    name: "Kofi Boateng",
+    email: "kofi@example.com",
+    phone: "0550000000",
+    company: "Susu Co",
+    jobTitle: "CEO",
+    industry: "Agriculture",
+  },
+};
+
+export interface LeadApi {
+  app: FastifyInstance;
+  db: DB;
+  outbox: OutboxWorker;
+  transport: ReturnType<typeof recordingTransport>;
+}
+
+/**
+ * The whole application on a fresh database of one dialect, for the API tests of a describe
+ * block: built before its tests, every lead table and the sent mail emptied before each test,
+ * closed after. Read the fields inside tests (they are set once the block starts).
+ */
+export function useLeadApi(
+  databaseUrl: string | undefined,
+  options: { config?: Partial<Config>; site?: () => Promise<SiteFiles> } = {},
+): LeadApi {
+  const api = { transport: recordingTransport() } as LeadApi;
+  beforeAll(async () => {
+    api.db = await testDatabase(databaseUrl);
+    api.outbox = testOutbox(api.db, api.transport);
+    api.app = await buildApp({
+      config: testConfig(options.config),
+      db: api.db,
+      outbox: api.outbox,
+      site: options.site ? await options.site() : undefined,
+    });
+  });
+  afterAll(async () => {
+    await api.app.close();
+    await api.db.destroy();
+  });
+  beforeEach(async () => {
+    api.transport.sent.length = 0;
+    for (const table of [
+      "outbox",
+      "demo_requests",
+      "contact_messages",
+      "newsletter_subscriptions",
+    ] as const) {
+      await api.db.deleteFrom(table).execute();
+    }
+  });
+  return api;
 }

@@ -1,6 +1,7 @@
 import { useLocation } from "react-router";
 import type { Route } from "./+types/newsletter-link";
 import { newsletterLinkPages } from "~/content/pages";
+import { StatusMessage } from "~/components/sections/status-message";
 import { MailIcon } from "~/components/ui/icons";
 import { getMeta } from "~/lib/meta";
 
@@ -18,17 +19,12 @@ export default function NewsletterLinkPage() {
   const page = newsletterLinkPages[useLocation().pathname];
   if (!page) return null;
   return (
-    <section className="container-page flex flex-col items-center py-20 text-center">
-      <span className="flex size-16 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-        <MailIcon width={32} height={32} />
-      </span>
-      <h1 className="mt-6 text-3xl font-bold text-brand-900 sm:text-4xl">{page.headline}</h1>
-      <p className="mt-4 max-w-xl text-lg text-muted">{page.text}</p>
-      <form method="post" className="mt-8">
+    <StatusMessage icon={MailIcon} headline={page.headline} text={page.text}>
+      <form method="post">
         <button type="submit" className="btn-primary">
           {page.button}
         </button>
       </form>
-    </section>
+    </StatusMessage>
   );
 }

@@ -1,6 +1,7 @@
 import { Link, useLocation } from "react-router";
 import type { Route } from "./+types/status";
 import { statusPages } from "~/content/pages";
+import { StatusMessage } from "~/components/sections/status-message";
 import { CheckIcon, MailIcon } from "~/components/ui/icons";
 import { getMeta } from "~/lib/meta";
 
@@ -15,17 +16,15 @@ export const meta: Route.MetaFunction = ({ location }) => {
 export default function StatusPage() {
   const page = statusPages[useLocation().pathname];
   if (!page) return null;
-  const Icon = page.tone === "success" ? CheckIcon : MailIcon;
   return (
-    <section className="container-page flex flex-col items-center py-20 text-center">
-      <span className="flex size-16 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-        <Icon width={32} height={32} />
-      </span>
-      <h1 className="mt-6 text-3xl font-bold text-brand-900 sm:text-4xl">{page.headline}</h1>
-      <p className="mt-4 max-w-xl text-lg text-muted">{page.text}</p>
-      <Link to="/" className="btn-primary mt-8">
+    <StatusMessage
+      icon={page.tone === "success" ? CheckIcon : MailIcon}
+      headline={page.headline}
+      text={page.text}
+    >
+      <Link to="/" className="btn-primary">
         Back to the home page
       </Link>
-    </section>
+    </StatusMessage>
   );
 }

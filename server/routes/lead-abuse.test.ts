@@ -3,58 +3,17 @@
  * under many spellings of its address, words of the sender's in our e-mails, control characters,
  * a reused idempotency key, erasure that misses differently capitalised rows.
  */
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { buildApp } from "../app";
-import type { DB } from "../db/database";
+import { describe, expect, it } from "vitest";
 import { CONFIRMATIONS_PER_MAILBOX_PER_DAY, forgetPerson } from "../db/leads";
-import type { OutboxWorker } from "../mail/outbox";
-import { recordingTransport, testConfig, testDatabase, testDialects, testOutbox } from "../testing";
-
-const contact = {
-  firstName: "Ama",
-  lastName: "Mensah",
-  email: "ama@example.com",
-  phone: "+233 55 000 0000",
-  message: "We would like to accept mobile money.",
-  agreeToPolicy: true,
-};
-const demo = {
-  product: "aslan",
-  formData: { name: "Kofi", email: "kofi@example.com", phone: "0550000000" },
-};
+import { sampleContact as contact, sampleDemo as demo, testDialects, useLeadApi } from "../testing";
 
 describe.each(testDialects)("abuse of the lead endpoints on $name", ({ url }) => {
-  let app: FastifyInstance;
-  let db: DB;
-  const transport = recordingTransport();
-  let outbox: OutboxWorker;
-
-  beforeAll(async () => {
-    db = await testDatabase(url);
-    outbox = testOutbox(db, transport);
-    app = await buildApp({ config: testConfig(), db, outbox });
-  });
-  afterAll(async () => {
-    await app.close();
-    await db.destroy();
-  });
-  beforeEach(async () => {
-    transport.sent.length = 0;
-    for (const table of [
-      "outbox",
-      "demo_requests",
-      "contact_messages",
-      "newsletter_subscriptions",
-    ] as const) {
-      await db.deleteFrom(table).execute();
-    }
-  });
+  const api = useLeadApi(url);
 
   const post = (path: string, payload: object, headers: Record<string, string> = {}) =>
-    app.inject({ method: "POST", url: path, payload, headers });
+    api.app.inject({ method: "POST", url: path, payload, headers });
   const count = async (table: "outbox" | "contact_messages" | "newsletter_subscriptions") =>
-    (await db.selectFrom(table).selectAll().execute()).length;
+    (await api.db.selectFrom(table).selectAll().execute()).length;
 
   it("refuses every spelling of an address that is not one plain mailbox", async () => {
     for (const email of [
@@ -88,12 +47,12 @@ describe.each(testDialects)("abuse of the lead endpoints on $name", ({ url }) =>
     const answers = await Promise.all(spellings.map((email) => post("/api/subscribe", { email })));
     // Every visitor gets the same answer: nothing tells a prober that the limit was reached.
     expect(answers.map((res) => res.statusCode)).toEqual(spellings.map(() => 202));
-    await outbox.runOnce();
-    expect(transport.sent).toHaveLength(CONFIRMATIONS_PER_MAILBOX_PER_DAY);
+    await api.outbox.runOnce();
+    expect(api.transport.sent).toHaveLength(CONFIRMATIONS_PER_MAILBOX_PER_DAY);
     // Another person is not affected.
     await post("/api/subscribe", { email: "someone.else@example.com" });
-    await outbox.runOnce();
-    expect(transport.sent).toHaveLength(CONFIRMATIONS_PER_MAILBOX_PER_DAY + 1);
+    await api.outbox.runOnce();
+    expect(api.transport.sent).toHaveLength(CONFIRMATIONS_PER_MAILBOX_PER_DAY + 1);
   });
 
   it("puts nothing a visitor typed in the confirmation e-mail but the validated address", async () => {
@@ -102,8 +61,8 @@ describe.each(testDialects)("abuse of the lead endpoints on $name", ({ url }) =>
       { email: "esi@example.com", website: "" },
       { referer: "https://site.test/Your-account-is-locked" },
     );
-    await outbox.runOnce();
-    const [message] = transport.sent;
+    await api.outbox.runOnce();
+    const [message] = api.transport.sent;
     expect(message?.to).toBe("esi@example.com");
     expect(JSON.stringify(message)).not.toContain("locked");
   });
@@ -124,7 +83,7 @@ describe.each(testDialects)("abuse of the lead endpoints on $name", ({ url }) =>
       expect(res.json().fields[field], field).toMatch(/control characters/);
     }
     // A form posted without JavaScript is refused the same way.
-    const form = await app.inject({
+    const form = await api.app.inject({
       method: "POST",
       url: "/api/contact",
       headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -157,16 +116,16 @@ describe.each(testDialects)("abuse of the lead endpoints on $name", ({ url }) =>
     await post("/api/demo", { ...demo, formData: { ...demo.formData, email: "äma@EXAMPLE.com" } });
     await post("/api/subscribe", { email: "A\u0308ma@example.com" }); // Ä as A + diaeresis
     await post("/api/contact", { ...contact, email: "kofi@example.com" });
-    const removed = await forgetPerson(db, "äma@example.com");
+    const removed = await forgetPerson(api.db, "äma@example.com");
     expect(removed).toEqual({
       outbox: 3,
       newsletter_subscriptions: 1,
       contact_messages: 1,
       demo_requests: 1,
     });
-    const left = await db.selectFrom("contact_messages").select("email").execute();
+    const left = await api.db.selectFrom("contact_messages").select("email").execute();
     expect(left).toEqual([{ email: "kofi@example.com" }]);
-    const mail = await db.selectFrom("outbox").select("payload").execute();
+    const mail = await api.db.selectFrom("outbox").select("payload").execute();
     expect(mail).toHaveLength(1);
     expect(mail.some((row) => /äma|ÄMA/i.test(row.payload))).toBe(false);
   });

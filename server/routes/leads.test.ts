@@ -1,65 +1,26 @@
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildApp } from "../app";
-import type { OutboxWorker } from "../mail/outbox";
-import type { DB } from "../db/database";
-import { recordingTransport, testConfig, testDatabase, testDialects, testOutbox } from "../testing";
-
-const contact = {
-  firstName: "Ama",
-  lastName: "Mensah",
-  email: "ama@example.com",
-  phone: "+233 55 000 0000",
-  message: "We would like to accept mobile money.",
-  agreeToPolicy: true,
-};
-const demo = {
-  product: "aslan",
-  formData: {
-    name: "Kofi Boateng",
-    email: "kofi@example.com",
-    phone: "0550000000",
-    company: "Susu Co",
-    jobTitle: "CEO",
-    industry: "Agriculture",
-  },
-};
+import {
+  sampleContact as contact,
+  sampleDemo as demo,
+  testConfig,
+  testDatabase,
+  testDialects,
+  testOutbox,
+  useLeadApi,
+} from "../testing";
 
 describe.each(testDialects)("lead API on $name", ({ url }) => {
-  let app: FastifyInstance;
-  let db: DB;
-  const transport = recordingTransport();
-  let outbox: OutboxWorker;
-
-  beforeAll(async () => {
-    db = await testDatabase(url);
-    outbox = testOutbox(db, transport);
-    app = await buildApp({ config: testConfig(), db, outbox });
-  });
-  afterAll(async () => {
-    await app.close();
-    await db.destroy();
-  });
-  beforeEach(async () => {
-    transport.sent.length = 0;
-    for (const table of [
-      "outbox",
-      "demo_requests",
-      "contact_messages",
-      "newsletter_subscriptions",
-    ] as const) {
-      await db.deleteFrom(table).execute();
-    }
-  });
+  const api = useLeadApi(url);
 
   const post = (path: string, payload: unknown, headers: Record<string, string> = {}) =>
-    app.inject({ method: "POST", url: path, payload: payload as object, headers });
+    api.app.inject({ method: "POST", url: path, payload: payload as object, headers });
 
   describe("POST /api/contact", () => {
     it("stores the message with its notification and answers 201", async () => {
       const res = await post("/api/contact", contact);
       expect(res.statusCode).toBe(201);
-      const rows = await db.selectFrom("contact_messages").selectAll().execute();
+      const rows = await api.db.selectFrom("contact_messages").selectAll().execute();
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({
         first_name: "Ama",
@@ -67,16 +28,16 @@ describe.each(testDialects)("lead API on $name", ({ url }) => {
         email: "ama@example.com",
         phone: "+233 55 000 0000",
       });
-      const mail = await db.selectFrom("outbox").selectAll().execute();
+      const mail = await api.db.selectFrom("outbox").selectAll().execute();
       expect(mail).toHaveLength(1);
       expect(mail[0]).toMatchObject({ kind: "contact", lead_id: rows[0]?.id, status: "pending" });
     });
 
     it("sends the sales team every field, phone included, with reply-to set to the visitor", async () => {
       await post("/api/contact", contact);
-      await outbox.runOnce();
-      expect(transport.sent).toHaveLength(1);
-      const [message] = transport.sent;
+      await api.outbox.runOnce();
+      expect(api.transport.sent).toHaveLength(1);
+      const [message] = api.transport.sent;
       expect(message?.to).toBe("sales@site.test");
       expect(message?.replyTo).toBe("ama@example.com");
       expect(message?.text).toContain("+233 55 000 0000");
@@ -104,7 +65,7 @@ describe.each(testDialects)("lead API on $name", ({ url }) => {
           agreeToPolicy: "To send a message you must first agree to our privacy policy",
         },
       });
-      expect(await db.selectFrom("contact_messages").selectAll().execute()).toHaveLength(0);
+      expect(await api.db.selectFrom("contact_messages").selectAll().execute()).toHaveLength(0);
     });
 
     it("drops unknown fields and refuses over-long ones", async () => {
@@ -120,13 +81,13 @@ describe.each(testDialects)("lead API on $name", ({ url }) => {
       expect((await post("/api/contact", contact, key)).statusCode).toBe(201);
       expect((await post("/api/demo", demo, key)).statusCode).toBe(201);
       expect((await post("/api/demo", demo, key)).statusCode).toBe(201);
-      expect(await db.selectFrom("contact_messages").selectAll().execute()).toHaveLength(1);
-      expect(await db.selectFrom("demo_requests").selectAll().execute()).toHaveLength(1);
-      expect(await db.selectFrom("outbox").selectAll().execute()).toHaveLength(2);
+      expect(await api.db.selectFrom("contact_messages").selectAll().execute()).toHaveLength(1);
+      expect(await api.db.selectFrom("demo_requests").selectAll().execute()).toHaveLength(1);
+      expect(await api.db.selectFrom("outbox").selectAll().execute()).toHaveLength(2);
       // Without a key (or with another one) each post is its own lead.
       await post("/api/contact", contact);
       await post("/api/contact", contact, { "idempotency-key": "retry-key-0002" });
-      expect(await db.selectFrom("contact_messages").selectAll().execute()).toHaveLength(3);
+      expect(await api.db.selectFrom("contact_messages").selectAll().execute()).toHaveLength(3);
     });
 
     it("refuses header injection and makes HTML injection harmless", async () => {
@@ -137,8 +98,8 @@ describe.each(testDialects)("lead API on $name", ({ url }) => {
       expect(injected.statusCode).toBe(400);
       expect(injected.json().fields.firstName).toMatch(/control characters/);
       await post("/api/contact", { ...contact, message: "<script>alert(1)</script>" });
-      await outbox.runOnce();
-      const [message] = transport.sent;
+      await api.outbox.runOnce();
+      const [message] = api.transport.sent;
       expect(message?.subject).not.toMatch(/[\r\n]/);
       expect(message?.html).not.toContain("<script>");
       expect(message?.html).toContain("&lt;script&gt;");
@@ -149,7 +110,7 @@ describe.each(testDialects)("lead API on $name", ({ url }) => {
     it("keeps the {formData} shape, records product and page, and keeps free-text industry", async () => {
       const res = await post("/api/demo", demo);
       expect(res.statusCode).toBe(201);
-      const [row] = await db.selectFrom("demo_requests").selectAll().execute();
+      const [row] = await api.db.selectFrom("demo_requests").selectAll().execute();
       expect(row).toMatchObject({
         product: "aslan",
         page: "/schedule-aslan-demo",
@@ -157,9 +118,9 @@ describe.each(testDialects)("lead API on $name", ({ url }) => {
         industry: "Agriculture",
         job_title: "CEO",
       });
-      await outbox.runOnce();
-      expect(transport.sent[0]?.subject).toBe("Demo request (ASLAN): Kofi Boateng, Susu Co");
-      expect(transport.sent[0]?.replyTo).toBe("kofi@example.com");
+      await api.outbox.runOnce();
+      expect(api.transport.sent[0]?.subject).toBe("Demo request (ASLAN): Kofi Boateng, Susu Co");
+      expect(api.transport.sent[0]?.replyTo).toBe("kofi@example.com");
     });
 
     it("answers 400 with the demo form's messages", async () => {
@@ -190,7 +151,7 @@ describe.each(testDialects)("lead API on $name", ({ url }) => {
         { referer: "https://site.test/help-center" },
       );
       expect(res.statusCode).toBe(202);
-      const [row] = await db.selectFrom("newsletter_subscriptions").selectAll().execute();
+      const [row] = await api.db.selectFrom("newsletter_subscriptions").selectAll().execute();
       // Stored as typed but for the domain, which ignores case.
       expect(row).toMatchObject({
         email: "Esi@example.com",
@@ -198,8 +159,8 @@ describe.each(testDialects)("lead API on $name", ({ url }) => {
         status: "pending",
         source: "/help-center",
       });
-      await outbox.runOnce();
-      const [message] = transport.sent;
+      await api.outbox.runOnce();
+      const [message] = api.transport.sent;
       expect(message?.to).toBe("Esi@example.com");
       expect(message?.text).toContain(
         `https://site.test/newsletter/confirm?token=${row?.confirm_token}`,
@@ -218,9 +179,11 @@ describe.each(testDialects)("lead API on $name", ({ url }) => {
       const second = await post("/api/subscribe", { email: "KWESI@example.com" });
       expect(second.statusCode).toBe(first.statusCode);
       expect(second.body).toBe(first.body);
-      expect(await db.selectFrom("newsletter_subscriptions").selectAll().execute()).toHaveLength(1);
+      expect(
+        await api.db.selectFrom("newsletter_subscriptions").selectAll().execute(),
+      ).toHaveLength(1);
       // The second request within the hour does not mail the person again.
-      expect(await db.selectFrom("outbox").selectAll().execute()).toHaveLength(1);
+      expect(await api.db.selectFrom("outbox").selectAll().execute()).toHaveLength(1);
     });
   });
 
@@ -235,14 +198,16 @@ describe.each(testDialects)("lead API on $name", ({ url }) => {
         expect(res.statusCode, path).toBeGreaterThanOrEqual(200);
         expect(res.statusCode, path).toBeLessThan(300);
       }
-      expect(await db.selectFrom("contact_messages").selectAll().execute()).toHaveLength(0);
-      expect(await db.selectFrom("demo_requests").selectAll().execute()).toHaveLength(0);
-      expect(await db.selectFrom("newsletter_subscriptions").selectAll().execute()).toHaveLength(0);
-      expect(await db.selectFrom("outbox").selectAll().execute()).toHaveLength(0);
+      expect(await api.db.selectFrom("contact_messages").selectAll().execute()).toHaveLength(0);
+      expect(await api.db.selectFrom("demo_requests").selectAll().execute()).toHaveLength(0);
+      expect(
+        await api.db.selectFrom("newsletter_subscriptions").selectAll().execute(),
+      ).toHaveLength(0);
+      expect(await api.db.selectFrom("outbox").selectAll().execute()).toHaveLength(0);
     });
 
     it("answers malformed JSON with 400, a huge body with 413, a wrong type with 415", async () => {
-      const malformed = await app.inject({
+      const malformed = await api.app.inject({
         method: "POST",
         url: "/api/contact",
         headers: { "content-type": "application/json" },
@@ -251,7 +216,7 @@ describe.each(testDialects)("lead API on $name", ({ url }) => {
       expect(malformed.statusCode).toBe(400);
       const huge = await post("/api/contact", { ...contact, message: "x".repeat(20_000) });
       expect(huge.statusCode).toBe(413);
-      const text = await app.inject({
+      const text = await api.app.inject({
         method: "POST",
         url: "/api/subscribe",
         headers: { "content-type": "text/plain" },
@@ -268,7 +233,7 @@ describe.each(testDialects)("lead API on $name", ({ url }) => {
         "42",
         '{"__proto__":{"admin":true},"email":"a@b.gh"}',
       ]) {
-        const res = await app.inject({
+        const res = await api.app.inject({
           method: "POST",
           url: "/api/subscribe",
           headers: { "content-type": "application/json" },
@@ -282,7 +247,7 @@ describe.each(testDialects)("lead API on $name", ({ url }) => {
 
   describe("a form the browser posts itself (before the page's JavaScript runs)", () => {
     const postForm = (path: string, fields: Record<string, string>) =>
-      app.inject({
+      api.app.inject({
         method: "POST",
         url: path,
         headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -294,22 +259,22 @@ describe.each(testDialects)("lead API on $name", ({ url }) => {
       const res = await postForm("/api/contact", { ...fields, agreeToPolicy: "on", website: "" });
       expect(res.statusCode).toBe(303);
       expect(res.headers.location).toBe("/form/message-sent");
-      const rows = await db.selectFrom("contact_messages").selectAll().execute();
+      const rows = await api.db.selectFrom("contact_messages").selectAll().execute();
       expect(rows).toMatchObject([{ first_name: "Ama", email: "ama@example.com" }]);
-      expect(await db.selectFrom("outbox").selectAll().execute()).toHaveLength(1);
+      expect(await api.db.selectFrom("outbox").selectAll().execute()).toHaveLength(1);
     });
 
     it("stores a demo request with its product from the hidden field", async () => {
       const res = await postForm("/api/demo", { product: "vas", ...demo.formData });
       expect(res.headers.location).toBe("/form/demo-requested");
-      const rows = await db.selectFrom("demo_requests").selectAll().execute();
+      const rows = await api.db.selectFrom("demo_requests").selectAll().execute();
       expect(rows).toMatchObject([{ name: "Kofi Boateng", page: "/request-vas-demo" }]);
     });
 
     it("subscribes an address and asks the visitor to check their inbox", async () => {
       const res = await postForm("/api/subscribe", { email: "yaa@example.com" });
       expect(res.headers.location).toBe("/form/check-your-inbox");
-      const rows = await db.selectFrom("newsletter_subscriptions").selectAll().execute();
+      const rows = await api.db.selectFrom("newsletter_subscriptions").selectAll().execute();
       expect(rows).toMatchObject([{ email: "yaa@example.com" }]);
     });
 
@@ -325,19 +290,23 @@ describe.each(testDialects)("lead API on $name", ({ url }) => {
         expect(res.statusCode, path).toBe(303);
         expect(res.headers.location, path).toBe("/form/not-sent");
       }
-      expect(await db.selectFrom("contact_messages").selectAll().execute()).toHaveLength(0);
-      expect(await db.selectFrom("demo_requests").selectAll().execute()).toHaveLength(0);
-      expect(await db.selectFrom("newsletter_subscriptions").selectAll().execute()).toHaveLength(0);
+      expect(await api.db.selectFrom("contact_messages").selectAll().execute()).toHaveLength(0);
+      expect(await api.db.selectFrom("demo_requests").selectAll().execute()).toHaveLength(0);
+      expect(
+        await api.db.selectFrom("newsletter_subscriptions").selectAll().execute(),
+      ).toHaveLength(0);
     });
 
     it("treats a filled honeypot like a sent form and stores nothing", async () => {
       const res = await postForm("/api/subscribe", { email: "bot@example.com", website: "x" });
       expect(res.headers.location).toBe("/form/check-your-inbox");
-      expect(await db.selectFrom("newsletter_subscriptions").selectAll().execute()).toHaveLength(0);
+      expect(
+        await api.db.selectFrom("newsletter_subscriptions").selectAll().execute(),
+      ).toHaveLength(0);
     });
 
     it("does not let a field named __proto__ reach the schema", async () => {
-      const res = await app.inject({
+      const res = await api.app.inject({
         method: "POST",
         url: "/api/subscribe",
         headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -351,7 +320,7 @@ describe.each(testDialects)("lead API on $name", ({ url }) => {
   describe("when the database is gone", () => {
     it("answers 503 and /api/ready reports it", async () => {
       const broken = await testDatabase();
-      const brokenApp = await buildApp({ config: testConfig(), db: broken, outbox });
+      const brokenApp = await buildApp({ config: testConfig(), db: broken, outbox: api.outbox });
       await broken.destroy();
       const res = await brokenApp.inject({ method: "POST", url: "/api/contact", payload: contact });
       expect(res.statusCode).toBe(503);
@@ -368,7 +337,7 @@ describe.each(testDialects)("lead API on $name", ({ url }) => {
     });
 
     it("reports ready while the database answers", async () => {
-      const res = await app.inject({ url: "/api/ready" });
+      const res = await api.app.inject({ url: "/api/ready" });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ status: "ready", database: "up" });
     });

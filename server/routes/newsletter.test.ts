@@ -1,13 +1,10 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
-import type { DB } from "../db/database";
-import type { OutboxWorker } from "../mail/outbox";
 import { loadSiteFiles } from "../static/site-files";
-import { recordingTransport, testConfig, testDatabase, testDialects, testOutbox } from "../testing";
+import { testConfig, testDatabase, testDialects, testOutbox, useLeadApi } from "../testing";
 
 // The links of the double opt-in e-mail. Mail security scanners open every link in a message,
 // so opening one (GET) must change nothing; the button on the page it opens (a POST to the
@@ -36,41 +33,23 @@ async function writeSite(dir: string) {
 }
 
 describe.each(testDialects)("newsletter links on $name", ({ url }) => {
-  let app: FastifyInstance;
-  let db: DB;
-  let outbox: OutboxWorker;
   let siteDir: string;
-  const transport = recordingTransport();
-
-  beforeAll(async () => {
-    siteDir = await mkdtemp(path.join(tmpdir(), "newsletter-site-"));
-    await writeSite(siteDir);
-    db = await testDatabase(url);
-    outbox = testOutbox(db, transport);
-    app = await buildApp({
-      config: testConfig({ publicUrl: SITE }),
-      db,
-      outbox,
-      site: await loadSiteFiles(siteDir),
-    });
+  const api = useLeadApi(url, {
+    config: { publicUrl: SITE },
+    site: async () => {
+      siteDir = await mkdtemp(path.join(tmpdir(), "newsletter-site-"));
+      await writeSite(siteDir);
+      return loadSiteFiles(siteDir);
+    },
   });
-  afterAll(async () => {
-    await app.close();
-    await db.destroy();
-    await rm(siteDir, { recursive: true, force: true });
-  });
-  beforeEach(async () => {
-    transport.sent.length = 0;
-    await db.deleteFrom("outbox").execute();
-    await db.deleteFrom("newsletter_subscriptions").execute();
-  });
+  afterAll(() => rm(siteDir, { recursive: true, force: true }));
 
   /** Subscribes `email` and returns the links of the confirmation e-mail it was sent. */
   async function subscribeAndOpenMail(email: string) {
-    const res = await app.inject({ method: "POST", url: "/api/subscribe", payload: { email } });
+    const res = await api.app.inject({ method: "POST", url: "/api/subscribe", payload: { email } });
     expect(res.statusCode).toBe(202);
-    await outbox.runOnce();
-    const message = transport.sent.find((m) => m.to === email);
+    await api.outbox.runOnce();
+    const message = api.transport.sent.find((m) => m.to === email);
     if (!message) throw new Error(`no confirmation e-mail to ${email}`);
     const link = (pagePath: string) => {
       const found = new RegExp(`${SITE}${pagePath}\\?token=[\\w-]+`).exec(message.text)?.[0];
@@ -86,16 +65,16 @@ describe.each(testDialects)("newsletter links on $name", ({ url }) => {
   }
 
   const row = (email: string) =>
-    db
+    api.db
       .selectFrom("newsletter_subscriptions")
       .selectAll()
       .where("email_key", "=", email.toLowerCase())
       .executeTakeFirstOrThrow();
 
   const press = (pageUrl: string, payload = "") =>
-    app.inject({ method: "POST", url: pageUrl, headers: BUTTON, payload });
+    api.app.inject({ method: "POST", url: pageUrl, headers: BUTTON, payload });
 
-  const open = (link: string) => app.inject({ method: "GET", url: link });
+  const open = (link: string) => api.app.inject({ method: "GET", url: link });
 
   it("sends links to the pages with the button, and List-Unsubscribe to the one-click address", async () => {
     const { message, confirm, unsubscribe } = await subscribeAndOpenMail("esi@example.com");
@@ -124,13 +103,13 @@ describe.each(testDialects)("newsletter links on $name", ({ url }) => {
       const page = await open(link);
       expect(page.statusCode, link).toBe(200);
       expect(page.body).toContain('<form method="post">');
-      expect((await app.inject({ method: "HEAD", url: link })).statusCode, link).toBe(200);
+      expect((await api.app.inject({ method: "HEAD", url: link })).statusCode, link).toBe(200);
 
       // A link from an e-mail sent before the pages existed leads to the page, same token.
       const old = await open(`/api${link}`);
       expect(old.statusCode, `/api${link}`).toBe(303);
       expect(old.headers.location).toBe(link);
-      expect((await app.inject({ method: "HEAD", url: `/api${link}` })).statusCode).toBe(303);
+      expect((await api.app.inject({ method: "HEAD", url: `/api${link}` })).statusCode).toBe(303);
     }
     expect(await row("kojo@example.com")).toEqual(before);
   });
@@ -180,7 +159,7 @@ describe.each(testDialects)("newsletter links on $name", ({ url }) => {
   it("unsubscribes at once on the one-click POST mail clients send, answering 200", async () => {
     const { message } = await subscribeAndOpenMail("ekow@example.com");
     const oneClick = /^<(.+)>$/.exec(message.headers?.["List-Unsubscribe"] ?? "")?.[1] ?? "";
-    const res = await app.inject({
+    const res = await api.app.inject({
       method: "POST",
       // Mail clients send neither Origin nor a cookie, only this body.
       url: oneClick.slice(SITE.length),
@@ -192,7 +171,7 @@ describe.each(testDialects)("newsletter links on $name", ({ url }) => {
     expect(res.json()).toEqual({ unsubscribed: true });
     expect((await row("ekow@example.com")).status).toBe("unsubscribed");
 
-    const malformed = await app.inject({
+    const malformed = await api.app.inject({
       method: "POST",
       url: "/api/newsletter/unsubscribe?token=%3Cx%3E",
       headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -232,7 +211,8 @@ describe.each(testDialects)("newsletter links on $name", ({ url }) => {
         ["POST", `/newsletter/confirm${query}`],
         ["GET", `/api/newsletter/confirm${query}`],
       ] as const) {
-        const res = method === "POST" ? await press(link) : await app.inject({ method, url: link });
+        const res =
+          method === "POST" ? await press(link) : await api.app.inject({ method, url: link });
         expect(res.statusCode, `${method} ${link}`).toBe(303);
         expect(res.headers.location, `${method} ${link}`).toBe("/newsletter/link-not-valid");
       }
@@ -266,14 +246,18 @@ describe.each(testDialects)("newsletter links on $name", ({ url }) => {
 
   it("ignores whatever form body the button sends, and refuses another site's post", async () => {
     const { confirm, unsubscribe } = await subscribeAndOpenMail("esi.a@example.com");
-    const foreign = await app.inject({
+    const foreign = await api.app.inject({
       method: "POST",
       url: unsubscribe,
       headers: { ...BUTTON, origin: "https://evil.example" },
       payload: "",
     });
     expect(foreign.statusCode).toBe(403);
-    const bodyless = await app.inject({ method: "POST", url: confirm, headers: { origin: SITE } });
+    const bodyless = await api.app.inject({
+      method: "POST",
+      url: confirm,
+      headers: { origin: SITE },
+    });
     expect(bodyless.headers.location).toBe("/newsletter/confirmed");
     expect((await press(unsubscribe, "List-Unsubscribe=One-Click")).headers.location).toBe(
       "/newsletter/unsubscribed",
