@@ -7,15 +7,17 @@ import { NewsletterSchema } from "./newsletter";
 const errorsOf = (result: { success: boolean; error?: Parameters<typeof fieldErrors>[0] }) =>
   result.success || !result.error ? {} : fieldErrors(result.error);
 
+const contact = {
+  firstName: "Ama",
+  lastName: "Mensah",
+  email: "ama@example.com",
+  phone: "",
+  message: "Hello",
+  agreeToPolicy: true,
+};
+
 describe("contact form rules (spec 5)", () => {
-  const valid = {
-    firstName: "Ama",
-    lastName: "Mensah",
-    email: "ama@example.com",
-    phone: "",
-    message: "Hello",
-    agreeToPolicy: true,
-  };
+  const valid = contact;
 
   it("accepts a complete message and trims values", () => {
     const parsed = ContactSchema.parse({ ...valid, firstName: "  Ama  " });
@@ -105,14 +107,6 @@ describe("newsletter rules", () => {
 });
 
 describe("text fields refuse hidden and control characters", () => {
-  const contact = {
-    firstName: "Ama",
-    lastName: "Mensah",
-    email: "ama@example.com",
-    phone: "",
-    message: "Hello",
-    agreeToPolicy: true,
-  };
   const UNSAFE = "Contains hidden or control characters. Please type it again.";
 
   it("refuses NUL, escape sequences, C1 controls and bidirectional overrides in any field", () => {
