@@ -54,6 +54,28 @@ describe("contact form", () => {
     expect(screen.queryByText("First name is required")).not.toBeInTheDocument();
   });
 
+  it("refuses hidden characters and display-name addresses in the browser, as the server does", async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal("fetch", fetch);
+    const user = userEvent.setup();
+    renderForm();
+    await fillValid(user);
+    // A pasted value: typing cannot produce a control character.
+    const last = screen.getByLabelText(/Last name/);
+    await user.clear(last);
+    await user.click(last);
+    await user.paste("Mensah\u001b[2J");
+    const email = screen.getByLabelText(/^Email/);
+    await user.clear(email);
+    await user.type(email, "Ama <ama@example.com>");
+    await user.click(screen.getByRole("button", { name: "Send Message" }));
+    expect(fetch).not.toHaveBeenCalled();
+    expect(last).toHaveAccessibleDescription(
+      "Contains hidden or control characters. Please type it again.",
+    );
+    expect(email).toHaveAccessibleDescription("Email is invalid");
+  });
+
   it("confirms only after the server stored the message, then resets (D2)", async () => {
     const fetch = vi.fn().mockResolvedValue(new Response("{}", { status: 201 }));
     vi.stubGlobal("fetch", fetch);
