@@ -1,4 +1,4 @@
-import type { Kysely, Migration } from "kysely";
+import { type Kysely, type Migration, sql } from "kysely";
 import { emailKey } from "../../../leads/email";
 
 /** The tables as this migration knows them (later migrations may change them). */
@@ -51,10 +51,13 @@ export const emailKeys: Migration = {
     }
 
     await db.schema.alterTable("outbox").addColumn("recipient_key", "text").execute();
+    // Partial: only newsletter confirmations carry the key, and the notifications of every
+    // contact and demo request need not pay for an index entry.
     await db.schema
       .createIndex("outbox_recipient_key")
       .on("outbox")
       .columns(["recipient_key", "created_at"])
+      .where(sql.ref("recipient_key"), "is not", null)
       .execute();
   },
 
