@@ -61,7 +61,7 @@ async function saveLead(
           request_key: lead.requestKey,
           request_hash: requestHash,
           created_at: now,
-        } as never)
+        } as never) // the row fits `table`; Kysely cannot type values for a union of tables
         .execute();
       await enqueueMail(trx, { kind: lead.kind, leadId: id, message: notify(now), now });
     });
@@ -74,7 +74,10 @@ async function saveLead(
       .where("request_key", "=", lead.requestKey)
       .executeTakeFirst();
     if (!stored) throw error;
-    if (stored.request_hash !== requestHash) throw new RequestKeyReusedError();
+    // A lead stored before fingerprints existed (null) is taken to be this one, as it was then.
+    if (stored.request_hash !== null && stored.request_hash !== requestHash) {
+      throw new RequestKeyReusedError();
+    }
     return stored.id;
   }
 }
