@@ -99,11 +99,9 @@ const MIGRATIONS = {
 export async function migrate(db: DB, upTo?: keyof typeof MIGRATIONS): Promise<void> {
   // PostgreSQL: keep Kysely's bookkeeping tables in the schema our tables go to (the first on the
   // search path). Without it, Kysely would take such tables in any other schema for its own.
-  const schema =
-    db.getExecutor().adapter instanceof PostgresAdapter
-      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]
-          ?.schema
-      : undefined;
+  const schema = isPostgres(db)
+    ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+    : undefined;
   const migrator = new Migrator({
     db,
     ...(schema ? { migrationTableSchema: schema } : {}),
@@ -125,9 +123,14 @@ export async function migrate(db: DB, upTo?: keyof typeof MIGRATIONS): Promise<v
  * lock held until commit. SQLite runs one transaction at a time anyway.
  */
 export async function lockKeyForTransaction(trx: Transaction<Database>, key: string) {
-  if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+  if (isPostgres(trx)) {
     await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
   }
+}
+
+/** Which of the two databases this is, for the few statements that differ. */
+function isPostgres(db: DB | Transaction<Database>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
 /** True when the database answers a trivial query. */

@@ -2,6 +2,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
+import { emailKey } from "../../leads/email";
 import { expect } from "./fixtures";
 import { E2E_DATA_DIR } from "../../playwright.config";
 
@@ -73,7 +74,7 @@ export function subscriptionStatus(address: string): string | null {
   try {
     const row = db
       .prepare("select status from newsletter_subscriptions where email_key = ?")
-      .get(address.toLowerCase()) as { status: string } | undefined;
+      .get(emailKey(address)) as { status: string } | undefined;
     return row?.status ?? null;
   } finally {
     db.close();
