@@ -4,6 +4,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { type Plugin, defineConfig } from "vite";
 
 const APP = fileURLToPath(new URL("./app/", import.meta.url));
+const SHARED = fileURLToPath(new URL("./shared/", import.meta.url));
 
 /**
  * React, React DOM and React Router each get a chunk of their own. Not for caching: a phone
@@ -21,7 +22,7 @@ const LIBRARY_CHUNKS: Record<string, string> = {
  * Chunks for the browser. Over HTTP/1.1 on a mobile network every extra file costs a round trip
  * before the hero image can load, so instead of two dozen tiny chunks:
  * - "shared": the layout, widgets, sections and helpers every page uses;
- * - "facts": company facts, navigation and image URLs (leaf modules: they import nothing of ours
+ * - "facts": company facts and paths (shared/), navigation and image URLs (leaf modules: they import nothing of ours
  *   but each other, which keeps the chunks free of import cycles);
  * - "content-<name>": each page family's copy, loaded only by the pages that show it. Left
  *   unassigned, Rollup would fold it into "shared" since shared sections import it.
@@ -30,10 +31,11 @@ const LIBRARY_CHUNKS: Record<string, string> = {
 function chunkFor(id: string): string | undefined {
   const library = /\/node_modules\/(react-dom|react-router|react|scheduler)\//.exec(id);
   if (library) return LIBRARY_CHUNKS[library[1] ?? ""];
+  if (id.startsWith(SHARED)) return "facts";
   if (!id.startsWith(APP)) return undefined;
   const file = id.slice(APP.length);
   if (/^(components\/(ui|layout|sections)|lib)\//.test(file)) return "shared";
-  if (/^content\/(site|navigation|trust-badges|not-found|types)\.ts$/.test(file)) return "facts";
+  if (/^content\/(navigation|trust-badges|not-found|types)\.ts$/.test(file)) return "facts";
   if (/^assets\/.*\.svg$/.test(file)) return "facts";
   const content = /^content\/([\w-]+)\.ts$/.exec(file);
   if (content) return `content-${content[1]}`;
@@ -75,6 +77,7 @@ export default defineConfig({
     alias: {
       "~": fileURLToPath(new URL("./app", import.meta.url)),
       "@leads": fileURLToPath(new URL("./leads", import.meta.url)),
+      "@shared": fileURLToPath(new URL("./shared", import.meta.url)),
     },
   },
   build: {

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { site as siteFacts } from "../app/content/site";
+import { site as siteFacts } from "../shared/site";
 import { buildApp } from "./app";
 import { loadConfig } from "./config";
 import { safeError } from "./log-safety";

@@ -8,7 +8,7 @@ import shopBillsImage from "~/assets/images/shop-bills.svg";
 import shopLifestyleImage from "~/assets/images/shop-lifestyle.svg";
 import shopStoreImage from "~/assets/images/shop-store.svg";
 import type { NavLink } from "./navigation";
-import { site } from "./site";
+import { site } from "@shared/site";
 import type { PageSeo } from "./types";
 
 /** A card on the value-added-services or e-commerce page. */

@@ -1,4 +1,4 @@
-import { site } from "./site";
+import { site } from "@shared/site";
 import type { PageSeo } from "./types";
 
 /** One question of the help centre's FAQ accordion. */

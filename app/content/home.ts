@@ -7,7 +7,7 @@ import offerValueAddedServicesImage from "~/assets/images/offer-value-added-serv
 import partner1 from "~/assets/images/partner-1.svg";
 import partner2 from "~/assets/images/partner-2.svg";
 import partner3 from "~/assets/images/partner-3.svg";
-import { site } from "./site";
+import { site } from "@shared/site";
 import type { PageSeo } from "./types";
 
 /** A card in the home page's "What we offer" section. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadArticles, loadPolicy, renderMarkdown } from "./markdown.server";
-import { site } from "./site";
+import { site } from "@shared/site";
 
 describe("terms and policies rendered from Markdown", () => {
   const terms = loadPolicy("terms-and-conditions");

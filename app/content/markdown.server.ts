@@ -8,7 +8,7 @@
  */
 import { Marked, type Tokens } from "marked";
 import { z } from "zod";
-import { fullAddress, site } from "./site";
+import { fullAddress, site } from "@shared/site";
 
 const sources = import.meta.glob<string>(["./policies/*.md", "./articles/*.md"], {
   query: "?raw",

@@ -1,4 +1,4 @@
-import { site } from "./site";
+import { site } from "@shared/site";
 
 /** A link inside the site (`to`) or to another site (`href`, opened in a new tab). */
 export type NavLink =

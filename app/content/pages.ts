@@ -1,7 +1,7 @@
 import careersImage from "~/assets/images/careers.svg";
 import getStartedImage from "~/assets/images/get-started.svg";
 import innovationHubImage from "~/assets/images/innovation-hub.svg";
-import { site } from "./site";
+import { site } from "@shared/site";
 import type { Feature, PageSeo } from "./types";
 
 export interface ContactPage {

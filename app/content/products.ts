@@ -2,7 +2,7 @@ import productAslanImage from "~/assets/images/product-aslan.svg";
 import productBankingImage from "~/assets/images/product-banking.svg";
 import productPensionsImage from "~/assets/images/product-pensions.svg";
 import productSchoolBillingImage from "~/assets/images/product-school-billing.svg";
-import { site } from "./site";
+import { site } from "@shared/site";
 import type { Feature, PageSeo } from "./types";
 
 /** One of the four software product pages that share the product layout. */

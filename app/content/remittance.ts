@@ -1,5 +1,5 @@
 import remittanceImage from "~/assets/images/service-remittance.svg";
-import { site } from "./site";
+import { site } from "@shared/site";
 import type { Feature, PageSeo, Step } from "./types";
 
 /** The remittance page: international payouts into Ghana for money transfer organisations. */

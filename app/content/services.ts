@@ -7,7 +7,7 @@ import smsImage from "~/assets/images/service-sms.svg";
 import ussdImage from "~/assets/images/service-ussd.svg";
 import utilitiesImage from "~/assets/images/service-utilities.svg";
 import webCheckoutImage from "~/assets/images/service-web-checkout.svg";
-import { site } from "./site";
+import { site } from "@shared/site";
 import type { Feature, PageSeo, Step } from "./types";
 
 /**

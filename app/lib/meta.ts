@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { site } from "~/content/site";
+import { site } from "@shared/site";
 
 interface PageMeta {
   /** Page title without the brand; the brand is appended. */

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import heroImage from "~/assets/images/hero-payments.svg";
 import { homePage } from "~/content/home";
-import { site } from "~/content/site";
+import { site } from "@shared/site";
 import { trustBadges } from "~/content/trust-badges";
 import { NewsletterSignup } from "~/components/forms/newsletter-signup";
 import { InnovationBanner } from "~/components/sections/innovation-banner";

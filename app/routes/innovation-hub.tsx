@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/innovation-hub";
 import logoUrl from "~/assets/images/logo.svg";
 import { innovationHubPage as page } from "~/content/pages";
-import { site } from "~/content/site";
+import { site } from "@shared/site";
 import { SocialLinks } from "~/components/layout/social-links";
 import { MailIcon } from "~/components/ui/icons";
 import type { RouteHandle } from "~/root";

@@ -1,4 +1,4 @@
-import { fullAddress, site } from "../../app/content/site";
+import { fullAddress, site } from "../../shared/site";
 import { expect, gotoHydrated, test } from "./fixtures";
 
 // The shared header (spec 2.2) and footer (spec 2.3) on a phone and on a large screen.

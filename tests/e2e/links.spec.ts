@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { site } from "../../app/content/site";
+import { site } from "../../shared/site";
 import { expect, gotoHydrated, pagePaths, test } from "./fixtures";
 
 // Every link of every page leads somewhere real (D12: no internal link lands on the missing

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { site } from "../../app/content/site";
+import { site } from "../../shared/site";
 import { expect, expectNoA11yViolations, gotoHydrated, pagePaths, test } from "./fixtures";
 
 // Every page of the route table (spec 2.1): prerendered with its heading and its search/share

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import logoLightUrl from "~/assets/images/logo-light.svg";
 import { footerLegal, footerResources } from "~/content/navigation";
-import { fullAddress, site } from "~/content/site";
+import { fullAddress, site } from "@shared/site";
 import { trustBadges } from "~/content/trust-badges";
 import { ExternalLink } from "~/components/ui/app-link";
 import { SocialLinks } from "./social-links";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import logoUrl from "~/assets/images/logo.svg";
-import { site } from "~/content/site";
+import { site } from "@shared/site";
 import { DesktopNav } from "./desktop-nav";
 import { MobileMenu } from "./mobile-menu";
 

@@ -1,4 +1,4 @@
-import { site } from "~/content/site";
+import { site } from "@shared/site";
 import { SocialGlyph } from "~/components/ui/icons";
 
 /** Facebook, LinkedIn, Instagram and X, in a new tab (the footer and the innovation hub). */

@@ -1,5 +1,5 @@
 import { homePage } from "~/content/home";
-import { site } from "~/content/site";
+import { site } from "@shared/site";
 import { ExternalLink } from "~/components/ui/app-link";
 import { Carousel } from "~/components/ui/carousel";
 import { CheckIcon } from "~/components/ui/icons";

@@ -1,0 +1,124 @@
+/**
+ * Every address of the website and its API, written once. The route table (app/routes.ts), the
+ * site's links and content, the lead rules (leads/), the server and the tests read them from here.
+ * This module imports nothing, so the server can use it without loading any of the website.
+ *
+ * Page addresses are public: they are shared, bookmarked and printed in e-mails. Changing one is
+ * a deliberate act; shared/paths.test.ts lists them all, so the change shows up in review.
+ */
+
+/** Service pages that share one layout (app/routes/service.tsx). */
+export const servicePaths = {
+  collections: "/services/collections",
+  directDebit: "/services/direct-debit",
+  payouts: "/services/payouts",
+  webCheckout: "/services/web-checkout",
+  requestToPay: "/services/request-to-pay",
+  bulkPay: "/bulk-pay",
+  utilities: "/services/utilities",
+  sms: "/services/sms",
+  ussd: "/services/ussd",
+} as const;
+
+/** Product pages that share one layout (app/routes/product.tsx). */
+export const productPaths = {
+  pensions: "/products/pensions-management-system",
+  banking: "/products/banking",
+  aslan: "/products/aslan",
+  schoolBilling: "/products/school-billing",
+} as const;
+
+/**
+ * The demo request pages, one per product a demo lead can be about. The keys are the `product`
+ * values of POST /api/demo; the server records the page with the lead.
+ */
+export const demoPaths = {
+  aslan: "/schedule-aslan-demo",
+  vas: "/request-vas-demo",
+  "pension-management": "/schedule-pension-management-demo",
+  "school-billing": "/schedule-school-billing-demo",
+  banking: "/schedule-banking-demo",
+} as const;
+
+/** Policies written in Markdown (app/content/policies/), shown by one layout. */
+export const policyPaths = {
+  refund: "/refund-and-chargeback-policy",
+  onboarding: "/merchant-onboarding-policy",
+  returns: "/return-and-delivery-policy",
+  cancellation: "/cancellation-policy",
+} as const;
+
+/** The other pages of the site, each with a module of its own. */
+export const pagePaths = {
+  home: "/",
+  aboutUs: "/about-us",
+  valueAddedServices: "/services/value-added-services",
+  paymentServices: "/services/payment-services",
+  eCommerce: "/services/e-commerce",
+  remittance: "/services/remittance",
+  helpCenter: "/help-center",
+  caseStudy: "/case-study",
+  contactUs: "/contact-us",
+  termsAndConditions: "/terms-and-conditions",
+  careers: "/careers",
+  articles: "/articles",
+  getStarted: "/get-started",
+  innovationHub: "/innovation-hub",
+} as const;
+
+/**
+ * The pages the links of newsletter e-mails open. Each shows one button; pressing it posts to the
+ * page's own address, where the server acts on the token. Not in the sitemap.
+ */
+export const newsletterLinkPaths = {
+  confirm: "/newsletter/confirm",
+  unsubscribe: "/newsletter/unsubscribe",
+} as const;
+
+/**
+ * Small pages that say what happened after a newsletter link's button was pressed, or after a
+ * lead form posted itself without JavaScript. The server redirects to them. Not in the sitemap.
+ */
+export const newsletterStatusPaths = {
+  confirmed: "/newsletter/confirmed",
+  unsubscribed: "/newsletter/unsubscribed",
+  invalid: "/newsletter/link-not-valid",
+  unavailable: "/newsletter/try-again-later",
+} as const;
+
+export const formStatusPaths = {
+  messageSent: "/form/message-sent",
+  demoRequested: "/form/demo-requested",
+  checkInbox: "/form/check-your-inbox",
+  notSent: "/form/not-sent",
+  tryAgainLater: "/form/try-again-later",
+} as const;
+
+/** The server's endpoints. */
+export const apiPaths = {
+  subscribe: "/api/subscribe",
+  contact: "/api/contact",
+  demo: "/api/demo",
+  /** RFC 8058 one-click unsubscribe, posted by mail clients from the List-Unsubscribe header. */
+  oneClickUnsubscribe: "/api/newsletter/unsubscribe",
+  health: "/api/health",
+  ready: "/api/ready",
+} as const;
+
+/** The prerendered missing page, served with status 404 for any unknown address. */
+export const notFoundPath = "/404";
+
+type ValueOf<T> = T[keyof T];
+export type ServicePath = ValueOf<typeof servicePaths>;
+export type ProductPath = ValueOf<typeof productPaths>;
+export type DemoPath = ValueOf<typeof demoPaths>;
+export type PolicyPath = ValueOf<typeof policyPaths>;
+export type NewsletterLinkPath = ValueOf<typeof newsletterLinkPaths>;
+export type StatusPath = ValueOf<typeof newsletterStatusPaths> | ValueOf<typeof formStatusPaths>;
+
+/** Pages kept out of the sitemap and search engines: they only make sense after an action. */
+export const unlistedPaths: readonly string[] = [
+  ...Object.values(newsletterLinkPaths),
+  ...Object.values(newsletterStatusPaths),
+  ...Object.values(formStatusPaths),
+];
