@@ -1,6 +1,6 @@
 import { useLocation } from "react-router";
 import type { Route } from "./+types/newsletter-link";
-import { newsletterLinkPages } from "~/content/pages";
+import { newsletterLinkPages } from "~/content/status-pages";
 import { StatusMessage } from "~/components/sections/status-message";
 import { MailIcon } from "~/components/ui/icons";
 import { getMeta } from "~/lib/meta";

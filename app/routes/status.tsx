@@ -1,6 +1,6 @@
 import { Link, useLocation } from "react-router";
 import type { Route } from "./+types/status";
-import { statusPages } from "~/content/pages";
+import { statusPages } from "~/content/status-pages";
 import { StatusMessage } from "~/components/sections/status-message";
 import { CheckIcon, MailIcon } from "~/components/ui/icons";
 import { getMeta } from "~/lib/meta";
