@@ -1,9 +1,10 @@
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./scripts/chromium";
+import { apiPaths } from "./shared/paths";
 
 const PORT = Number(process.env.E2E_PORT ?? 4310);
 /** The test server's data (SQLite, mail files), fresh for every run; one folder per port. */
 export const E2E_DATA_DIR = `./data/e2e-${PORT}`;
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /**
  * Browser tests run against the production build served by the real server (npm test builds
@@ -20,7 +21,7 @@ export default defineConfig({
     trace: "off",
     launchOptions: {
       executablePath: CHROMIUM_PATH,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [
@@ -36,8 +37,9 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `rm -rf ${E2E_DATA_DIR} && tsx server/main.ts`,
-    url: `http://127.0.0.1:${PORT}/api/health`,
+    // The compiled server, as `npm start` runs it (npm test builds before the browser tests).
+    command: `rm -rf ${E2E_DATA_DIR} && node build/server/main.js`,
+    url: `http://127.0.0.1:${PORT}${apiPaths.health}`,
     reuseExistingServer: false,
     env: {
       PORT: String(PORT),

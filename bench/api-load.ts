@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 import type autocannon from "autocannon";
 import { sql } from "kysely";
 import { DEMO_PRODUCTS } from "../leads/demo";
 import { type DB, openDatabase } from "../server/db/database";
 import { type LoadSummary, load } from "./load";
-import { sleep } from "./processes";
 
 export type Endpoint = "subscribe" | "demo";
 

@@ -1,8 +1,9 @@
 import { cp, readFile, readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { pagePaths } from "../scripts/page-paths";
-import { runCommand } from "./processes";
-import { ROOT } from "./server";
+import { runCommand } from "../scripts/processes";
+import { REPO_ROOT } from "../scripts/repo-root";
+import { notFoundPath } from "../shared/paths";
 
 const ATTEMPTS = 3;
 /** What scripts/postbuild.ts precompresses (above a kilobyte, compression always wins). */
@@ -16,9 +17,9 @@ async function exists(file: string): Promise<boolean> {
 }
 
 /** What is wrong with a build folder: missing pages, assets, postbuild output or compression. */
-export async function checkBuild(dir: string): Promise<string[]> {
+async function checkBuild(dir: string): Promise<string[]> {
   const problems: string[] = [];
-  for (const page of [...pagePaths(), "/404"]) {
+  for (const page of [...pagePaths(), notFoundPath]) {
     const file = page === "/" ? "index.html" : `${page.slice(1)}/index.html`;
     if (!(await exists(path.join(dir, file)))) problems.push(`no ${file}`);
   }
@@ -56,10 +57,10 @@ export async function buildSite(
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     if (!options.skipBuild) {
       options.log("npm run build");
-      await runCommand("npm", ["run", "build"], { cwd: ROOT });
+      await runCommand("npm", ["run", "build"], { cwd: REPO_ROOT });
     }
     await rm(dest, { recursive: true, force: true });
-    await cp(path.join(ROOT, "build", "client"), dest, { recursive: true });
+    await cp(path.join(REPO_ROOT, "build", "client"), dest, { recursive: true });
     problems = await checkBuild(dest);
     if (problems.length === 0) return;
     options.log(`the build is incomplete: ${problems.slice(0, 5).join(", ")}`);

@@ -1,18 +1,17 @@
 import { type LaunchedChrome, launch } from "chrome-launcher";
 import lighthouse, { type Flags, type Result, desktopConfig } from "lighthouse";
-import { trackGroup, untrackGroup } from "./processes";
+import { CHROMIUM_ARGS } from "../scripts/chromium";
+import { trackGroup, untrackGroup } from "../scripts/processes";
 import { medianRecord } from "./stats";
 
-/** Flags that work for Debian's Chromium in this container (no GPU, no sandbox, no updates). */
-export const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"];
 /** chrome-launcher starts a headful browser unless told otherwise (Playwright adds its own). */
-export const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_ARGS];
+const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_ARGS];
 
 export type Preset = "mobile" | "desktop";
 
-export const SCORE_KEYS = ["performance", "accessibility", "bestPractices", "seo"] as const;
-export const METRIC_KEYS = ["fcp", "lcp", "tbt", "cls", "speedIndex"] as const;
-export const BYTE_KEYS = [
+const SCORE_KEYS = ["performance", "accessibility", "bestPractices", "seo"] as const;
+const METRIC_KEYS = ["fcp", "lcp", "tbt", "cls", "speedIndex"] as const;
+const BYTE_KEYS = [
   "script",
   "stylesheet",
   "image",

@@ -1,5 +1,5 @@
+import { readFile, readdir } from "node:fs/promises";
 import autocannon from "autocannon";
-import { groupCpuSeconds } from "./processes";
 
 /** What one autocannon run measured. Latencies in milliseconds. */
 export interface LoadSummary {
@@ -29,6 +29,24 @@ export interface LoadSummary {
   serverCpuCores: number | null;
   /** Server CPU time per answered request, in microseconds: independent of the client's speed. */
   serverCpuUsPerRequest: number | null;
+}
+
+/**
+ * CPU seconds used so far by every live process of a process group (Linux /proc; USER_HZ is
+ * 100 on every Linux the project runs on). Used to tell a saturated server from a saturated
+ * load generator: on 2 cores they compete.
+ */
+async function groupCpuSeconds(pgid: number): Promise<number> {
+  let ticks = 0;
+  for (const entry of await readdir("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await readFile(`/proc/${entry}/stat`, "utf8").catch(() => "");
+    // Fields after the command name, which may itself contain spaces and parentheses.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    if (Number(fields[2]) !== pgid) continue; // field 5: pgrp
+    ticks += Number(fields[11]) + Number(fields[12]); // fields 14, 15: utime, stime
+  }
+  return ticks / 100;
 }
 
 /**

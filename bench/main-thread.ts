@@ -21,19 +21,10 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { type Page, chromium } from "@playwright/test";
-import { CHROMIUM_PATH } from "../scripts/ensure-chromium";
-import { CHROMIUM_ARGS } from "./lighthouse";
-import { startSiteServer } from "./server";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../scripts/chromium";
+import { isMain } from "../scripts/is-main";
+import { launchServer } from "../scripts/launch-server";
 import { median } from "./stats";
-
-const { values: options } = parseArgs({
-  options: {
-    routes: { type: "string", default: "/,/services/sms,/terms-and-conditions" },
-    runs: { type: "string", default: "3" },
-    cpu: { type: "string", default: "4" },
-    site: { type: "string", default: "build/client" },
-  },
-});
 
 interface ProfileNode {
   id: number;
@@ -142,14 +133,25 @@ async function measure(page: Page, url: string, cpu: number, tracePath: string) 
 }
 
 async function main() {
+  const { values: options } = parseArgs({
+    options: {
+      routes: { type: "string", default: "/,/services/sms,/terms-and-conditions" },
+      runs: { type: "string", default: "3" },
+      cpu: { type: "string", default: "4" },
+      site: { type: "string", default: "build/client" },
+    },
+  });
   const routes = options.routes.split(",");
   const runs = Number(options.runs);
   const cpu = Number(options.cpu);
   const temp = await mkdtemp(path.join(os.tmpdir(), "main-thread-"));
-  const server = await startSiteServer({
-    name: "server",
-    siteDir: path.resolve(options.site),
-    dataDir: path.join(temp, "data"),
+  const server = await launchServer({
+    code: "build",
+    settings: {
+      DATA_DIR: path.join(temp, "data"),
+      SITE_DIR: path.resolve(options.site),
+      RATE_LIMIT_MAX: "0",
+    },
   });
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
@@ -178,9 +180,9 @@ async function main() {
     }
   } finally {
     await browser.close();
-    await server.proc.stop();
+    await server.stop();
     await rm(temp, { recursive: true, force: true });
   }
 }
 
-await main();
+if (isMain(import.meta.url)) await main();

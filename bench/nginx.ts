@@ -1,6 +1,7 @@
 import { mkdtemp, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { type Managed, freePort, runCommand, startProcess, waitForHttp } from "./processes";
+import { freePort } from "../scripts/free-port";
+import { type Managed, runCommand, startProcess, waitForHttp } from "../scripts/processes";
 
 const NGINX = "/usr/sbin/nginx";
 

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { type BrowserContext, type Page, type Request, chromium } from "@playwright/test";
-import { CHROMIUM_ARGS } from "./lighthouse";
+import { CHROMIUM_ARGS } from "../scripts/chromium";
 
 /** One request of a page load that went to the network (not served from the browser's cache). */
 export interface Transfer {

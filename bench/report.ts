@@ -38,8 +38,8 @@ export interface Report {
   errors: { section: string; message: string }[];
 }
 
-/** The issue's numbers to reach (issue 4). */
-export const TARGETS = {
+/** The numbers to reach: the performance targets in docs/requirements.md. */
+const TARGETS = {
   performance: 98,
   otherScores: 100,
   lcpMs: 1500,
@@ -459,7 +459,7 @@ function diagnosticsSection(routes: RouteResult[]): string {
   return out.join("\n");
 }
 
-export function markdown(report: Report): string {
+function markdown(report: Report): string {
   const m = report.machine;
   const out: string[] = [
     "# Benchmark report",
@@ -468,7 +468,7 @@ export function markdown(report: Report): string {
     "",
     `Reproduce: \`npm run bench\` (all routes, 3 runs each; \`npm run bench -- --runs 1 --routes /,/about-us\` for a quick look; set \`DATABASE_URL\` to include PostgreSQL). This run: \`${report.command}\`.`,
     "",
-    "## Targets (issue 4)",
+    "## Targets (docs/requirements.md)",
     "",
     table(["target", "measured", ""], targetRows(report)),
     "",
@@ -513,7 +513,7 @@ export function markdown(report: Report): string {
     "## Notes on the method",
     "",
     `- Everything runs on this one ${m.cores}-core machine: server, browser or load generator, and whatever else the machine is doing (load average ${m.loadAverageStart.toFixed(2)} at the start, ${m.loadAverageEnd.toFixed(2)} at the end). Lighthouse's simulated throttling keeps its metrics fairly stable under such load; the request rates are not, so compare numbers of one run with each other rather than across runs.`,
-    "- The server is the real one (`tsx server/main.ts`) on a private copy of the fresh build, with a new SQLite database, `RATE_LIMIT_MAX=0` and e-mails written to files. Lighthouse clears the cache before every run, so its bytes are a first visit.",
+    "- The server is the real one, compiled as `npm start` runs it (`node build/server/main.js`), on a private copy of the fresh build, with a new SQLite database, `RATE_LIMIT_MAX=0` and e-mails written to files. Lighthouse clears the cache before every run, so its bytes are a first visit.",
     "",
   );
   if (report.errors.length > 0) {
@@ -527,19 +527,22 @@ export function markdown(report: Report): string {
   return out.join("\n");
 }
 
-/** Written as the project's Prettier would, so `npm run format:check` passes on them. */
+/** Written as the project's Prettier would, so `npm run format:check` passes on it. */
 async function writePretty(file: string, text: string) {
   const config = (await resolveConfig(file)) ?? {};
   await writeFile(file, await format(text, { ...config, filepath: file }));
 }
 
-/** report.json: everything measured, minus the per-request address lists. */
+/**
+ * report.md, the committed record, and report.json: everything measured, minus the per-request
+ * address lists; not committed, but kept so `--report-only` can rewrite report.md from it.
+ */
 export async function writeReports(report: Report, jsonFile: string, mdFile: string) {
   const json = JSON.stringify(
     report,
     (key, value: unknown) => (key === "acknowledged" && Array.isArray(value) ? value.length : value),
     2,
   );
-  await writePretty(jsonFile, json);
+  await writeFile(jsonFile, `${json}\n`);
   await writePretty(mdFile, markdown(report));
 }

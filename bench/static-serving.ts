@@ -28,7 +28,7 @@ export interface StaticServingResult {
   nginx: ServedBy;
   /** nginx with one worker, the same single process our Node server has. For context only. */
   nginxOneWorker: ServedBy;
-  /** ours / nginx (auto), median requests per second: the number the issue sets a target for. */
+  /** ours / nginx (auto), median requests per second; docs/requirements.md sets its target. */
   ratio: number;
   /** The same ratio within each round. */
   roundRatios: number[];

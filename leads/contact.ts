@@ -5,7 +5,7 @@ import { MAX_MESSAGE, honeypot, optionalText, requiredText } from "./fields";
 export const CONTACT_INVALID_TOAST = "Please fill in all the fields and agree to the policy";
 export const CONTACT_SUCCESS_TOAST = "Message sent successfully";
 
-/** Contact form (spec 2.10, 5). Phone is optional and kept (D6). */
+/** Contact form. Phone is optional; when given it is stored and sent to sales. */
 export const ContactSchema = z.object({
   firstName: requiredText("First name is required"),
   lastName: requiredText("Last name is required"),

@@ -11,7 +11,7 @@ export const DEMO_PRODUCTS = [
 ] as const;
 export type DemoProduct = (typeof DEMO_PRODUCTS)[number];
 
-/** The page of each demo form; the server records it with the lead (D8). */
+/** The page of each demo form; the server records it with the lead. */
 export const DEMO_PAGES: Record<DemoProduct, string> = {
   aslan: "/schedule-aslan-demo",
   "pension-management": "/schedule-pension-management-demo",
@@ -20,14 +20,14 @@ export const DEMO_PAGES: Record<DemoProduct, string> = {
   vas: "/request-vas-demo",
 };
 
-/** Suggestions of the Industry type-ahead; free text is allowed too (D5). */
+/** Suggestions of the Industry type-ahead; free text is allowed too, and sent as typed. */
 export const INDUSTRIES = ["Technology", "Hospitality", "Education", "Finance", "Other"] as const;
 
-// D4: every demo form, the value-added-services one included, uses this text.
+// Every demo form, the value-added-services one included, uses this text.
 export const DEMO_INVALID_TOAST = "Please fill in all the fields";
 export const DEMO_SUCCESS_TOAST = "We will reach out to you to schedule a demo";
 
-/** The fields of a demo request form (spec 2.11, 5). */
+/** The fields of a demo request form. */
 export const DemoFormSchema = z.object({
   name: requiredText("Your name is required"),
   email: email(),
@@ -39,7 +39,7 @@ export const DemoFormSchema = z.object({
 export type DemoForm = z.output<typeof DemoFormSchema>;
 export type DemoFormInput = z.input<typeof DemoFormSchema>;
 
-/** What the browser posts to /api/demo: the spec's {formData} shape plus the product (D8). */
+/** What every demo form posts to /api/demo: the product and the form's fields as formData. */
 export const DemoRequestSchema = z.object({
   product: z.enum(DEMO_PRODUCTS, { error: "Unknown product" }),
   formData: DemoFormSchema,

@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 import { email } from "./email";
 import { honeypot } from "./fields";
 
-/** Newsletter sign-up (spec 2.4, 5): one e-mail address. */
+/** Newsletter sign-up: one e-mail address. */
 export const NewsletterSchema = z.object({
   email: email(),
   website: honeypot,

@@ -16,7 +16,7 @@ const contact = {
   agreeToPolicy: true,
 };
 
-describe("contact form rules (spec 5)", () => {
+describe("contact form rules", () => {
   const valid = contact;
 
   it("accepts a complete message and trims values", () => {
@@ -24,7 +24,7 @@ describe("contact form rules (spec 5)", () => {
     expect(parsed.firstName).toBe("Ama");
   });
 
-  it("gives the spec's message for every missing field", () => {
+  it("gives the required-field message for every missing field", () => {
     const result = ContactSchema.safeParse({
       firstName: " ",
       lastName: "",
@@ -55,7 +55,7 @@ describe("contact form rules (spec 5)", () => {
   });
 });
 
-describe("demo request rules (spec 5, D8)", () => {
+describe("demo request rules", () => {
   const formData = {
     name: "Kofi",
     email: "kofi@example.com",
@@ -65,11 +65,11 @@ describe("demo request rules (spec 5, D8)", () => {
     industry: "",
   };
 
-  it("accepts the spec's {formData} shape plus the product", () => {
+  it("accepts the {formData} shape plus the product", () => {
     expect(DemoRequestSchema.safeParse({ product: "aslan", formData }).success).toBe(true);
   });
 
-  it("gives the spec's messages", () => {
+  it("gives each field's message", () => {
     const result = DemoRequestSchema.safeParse({
       product: "vas",
       formData: { ...formData, name: "", email: "x", phone: " " },
@@ -81,7 +81,7 @@ describe("demo request rules (spec 5, D8)", () => {
     });
   });
 
-  it("keeps free-text industry (D5) and refuses an unknown product", () => {
+  it("keeps free-text industry and refuses an unknown product", () => {
     expect(
       DemoRequestSchema.parse({
         product: "banking",

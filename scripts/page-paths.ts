@@ -1,27 +1,31 @@
 import routes from "../app/routes";
+import { unlistedPaths } from "../shared/paths";
 
 interface RouteEntry {
-  id?: string;
   path?: string;
   index?: boolean;
   children?: RouteEntry[];
 }
 
-/**
- * Every public page path in the route table, "/" first. The catch-all is not a page, and routes
- * whose id starts with "unlisted-" (newsletter link landing pages) are not listed.
- */
-export function pagePaths(entries: readonly RouteEntry[] = routes, prefix = ""): string[] {
+/** Every path the route table serves, "/" first, in the table's order. The catch-all is not one. */
+export function routePaths(entries: readonly RouteEntry[] = routes, prefix = ""): string[] {
   return entries.flatMap((entry) => {
-    if (entry.id?.startsWith("unlisted-")) return [];
     const own = entry.index
       ? [prefix || "/"]
       : entry.path && entry.path !== "*"
         ? [`${prefix}/${entry.path}`]
         : [];
     const nested = entry.children
-      ? pagePaths(entry.children, entry.path ? `${prefix}/${entry.path}` : prefix)
+      ? routePaths(entry.children, entry.path ? `${prefix}/${entry.path}` : prefix)
       : [];
     return [...own, ...nested];
   });
+}
+
+/**
+ * The public pages: every path of the route table but those that only make sense after an
+ * action (shared/paths.ts, `unlistedPaths`). The sitemap and the browser tests list these.
+ */
+export function pagePaths(): string[] {
+  return routePaths().filter((path) => !unlistedPaths.includes(path));
 }

@@ -13,10 +13,9 @@ import { pagePaths } from "./page-paths";
 
 const outDir = path.resolve("build/client");
 
+/** The public pages (scripts/page-paths.ts); the unlisted ones stay out. */
 function sitemap(paths: string[]): string {
-  const urls = paths
-    .map((p) => `  <url><loc>${site.url}${p === "/" ? "/" : p}</loc></url>`)
-    .join("\n");
+  const urls = paths.map((p) => `  <url><loc>${site.url}${p}</loc></url>`).join("\n");
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
 }
 

@@ -1,8 +1,7 @@
 /**
- * The real server process under faults (issue 5): killed with SIGKILL in the middle of a load,
+ * The real server process under faults: killed with SIGKILL in the middle of a load,
  * stopped with SIGTERM while a mail is being sent, and cut off from PostgreSQL while running.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { mkdir, mkdtemp, readFile, readdir, writeFile } from "node:fs/promises";
 import net, { type AddressInfo } from "node:net";
@@ -13,10 +12,7 @@ import { describe, expect, it } from "vitest";
 import { type DB, openDatabase } from "./db/database";
 import { freshSchemaUrl, testDialects } from "./testing";
 import { freePort } from "../scripts/free-port";
-
-// The server runs in this very process (node with tsx's loader), not under the tsx command, whose
-// wrapper process would take the SIGKILL and leave the real server running as an orphan.
-const SERVER_ARGS = ["--import", "tsx", "server/main.ts"];
+import { type ServerSettings, launchServer, spawnServer } from "../scripts/launch-server";
 
 /** A minimal prerendered site: the server refuses to start without one. */
 async function fakeSite(): Promise<string> {
@@ -27,46 +23,15 @@ async function fakeSite(): Promise<string> {
   return dir;
 }
 
-interface RunningServer {
-  url: string;
-  stderr: () => string;
-  child: ChildProcess;
-  exited: Promise<number | null>;
-}
-
-async function startServer(env: Record<string, string>): Promise<RunningServer> {
-  const port = await freePort();
-  const child = spawn(process.execPath, SERVER_ARGS, {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "warn",
-      RATE_LIMIT_MAX: "0",
-      OUTBOX_POLL_MS: "200",
-      // The killed instance's claims lapse quickly, so the restarted one sends them in the test.
-      OUTBOX_LEASE_MS: "2000",
-      ...env,
-    },
-    stdio: ["ignore", "ignore", "pipe"],
+/**
+ * The server from source (these tests run before any build), with rate limits off, a fast outbox,
+ * and short claims so the killed instance's claims lapse and the restarted one sends them.
+ */
+function startServer(settings: ServerSettings) {
+  return launchServer({
+    code: "source",
+    settings: { RATE_LIMIT_MAX: "0", OUTBOX_POLL_MS: "200", OUTBOX_LEASE_MS: "2000", ...settings },
   });
-  let stderr = "";
-  child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = once(child, "exit").then(([code]) => code as number | null);
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 200; i += 1) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
-    if (
-      await fetch(`${url}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return { url, child, exited, stderr: () => stderr };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill("SIGKILL");
-  throw new Error(`server did not start: ${stderr}`);
 }
 
 const contact = (email: string) => ({
@@ -107,13 +72,13 @@ describe.each(testDialects)("server process on $name", ({ name, url: baseUrl }) 
   it("keeps every acknowledged lead through kill -9 and delivers its notification after restart", async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), "crash-"));
     const databaseUrl = baseUrl ? await freshSchemaUrl(baseUrl) : "";
-    const env = {
+    const settings = {
       DATA_DIR: dataDir,
       SITE_DIR: await fakeSite(),
       DATABASE_URL: databaseUrl,
       MAIL_TRANSPORT: "file",
     };
-    const first = await startServer(env);
+    const first = await startServer(settings);
 
     // Steady load from 16 clients until the kill; remember every address the server acknowledged.
     // Every fifth post carries control characters and must get a 400, never a 5xx.
@@ -136,14 +101,13 @@ describe.each(testDialects)("server process on $name", ({ name, url: baseUrl }) 
       }
     });
     await new Promise((r) => setTimeout(r, 1500));
-    first.child.kill("SIGKILL");
-    await first.exited;
+    await first.kill();
     stop = true;
     await Promise.all(clients);
     expect(acknowledged.length).toBeGreaterThan(20);
     expect([...hostileAnswers]).toEqual([400]);
 
-    const second = await startServer(env);
+    const second = await startServer(settings);
     const db: DB = openDatabase(
       databaseUrl ? { databaseUrl } : { sqliteFile: path.join(dataDir, "leads.sqlite") },
     );
@@ -179,8 +143,7 @@ describe.each(testDialects)("server process on $name", ({ name, url: baseUrl }) 
       ).toEqual([]);
     } finally {
       await db.destroy();
-      second.child.kill("SIGTERM");
-      await second.exited;
+      await second.stop();
     }
   }, 90_000);
 
@@ -216,8 +179,7 @@ describe.each(testDialects)("server process on $name", ({ name, url: baseUrl }) 
     expect((await postContact(server.url, `term-${name}@example.com`)).status).toBe(201);
     await sendStarted;
     const started = Date.now();
-    server.child.kill("SIGTERM");
-    expect(await server.exited).toBe(0);
+    expect((await server.stop()).code).toBe(0);
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(received).toHaveLength(1);
     const db = openDatabase(
@@ -277,7 +239,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("PostgreSQL lost while running",
 
       await link.cut();
       const during = await postContact(server.url, "during@example.com").catch((e: Error) => {
-        throw new Error(`${e.message}; server said: ${server.stderr()}`);
+        throw new Error(`${e.message}; server said: ${server.output()}`);
       });
       expect(during.status).toBe(503);
       expect((await fetch(`${server.url}/api/ready`)).status).toBe(503);
@@ -294,8 +256,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("PostgreSQL lost while running",
       expect(status).toBe(201);
       expect((await fetch(`${server.url}/api/ready`)).status).toBe(200);
     } finally {
-      server.child.kill("SIGTERM");
-      await server.exited;
+      await server.stop();
       await link.cut();
     }
   }, 60_000);
@@ -303,19 +264,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("PostgreSQL lost while running",
 
 describe("start-up without a database", () => {
   it("stops with a clear message and a non-zero exit", async () => {
-    const child = spawn(process.execPath, SERVER_ARGS, {
-      env: {
-        ...process.env,
+    const server = await spawnServer({
+      code: "source",
+      settings: {
+        DATA_DIR: await mkdtemp(path.join(tmpdir(), "no-db-")),
         DATABASE_URL: `postgres://user:secret@127.0.0.1:${await freePort()}/leads`,
-        PORT: "0",
       },
-      stdio: ["ignore", "ignore", "pipe"],
     });
-    let stderr = "";
-    child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    const [code] = await once(child, "exit");
+    const { code } = await server.exited;
+    const output = server.output();
     expect(code).toBe(1);
-    expect(stderr).toMatch(/Cannot use the database \(PostgreSQL at 127\.0\.0\.1:\d+\/leads\)/);
-    expect(stderr).not.toContain("secret");
+    expect(output).toMatch(/Cannot use the database \(PostgreSQL at 127\.0\.0\.1:\d+\/leads\)/);
+    expect(output).not.toContain("secret");
   }, 30_000);
 });

@@ -1,9 +1,9 @@
-import path from "node:path";
 import { site as siteFacts } from "../shared/site";
 import { buildApp } from "./app";
 import { loadConfig } from "./config";
 import { safeError } from "./log-safety";
-import { migrate, openDatabase } from "./db/database";
+import { describeDatabase, openConfiguredDatabase } from "./db/configured-database";
+import { migrate } from "./db/database";
 import { createOutboxWorker } from "./mail/outbox";
 import { createTransport } from "./mail/transports";
 import { loadSiteFiles } from "./static/site-files";
@@ -11,10 +11,7 @@ import { loadSiteFiles } from "./static/site-files";
 /** Process entry: configuration, database and migrations, the site, listen, graceful stop. */
 async function main() {
   const config = loadConfig();
-  const db = openDatabase({
-    databaseUrl: config.databaseUrl,
-    sqliteFile: path.join(config.dataDir, "leads.sqlite"),
-  });
+  const db = openConfiguredDatabase(config);
   try {
     await migrate(db);
   } catch (error) {
@@ -62,13 +59,6 @@ async function main() {
     { database: config.databaseUrl ? "postgres" : "sqlite", mail: config.mail.transport },
     "ready",
   );
-}
-
-/** Which database, without credentials. */
-function describeDatabase(config: { databaseUrl?: string; dataDir: string }): string {
-  if (!config.databaseUrl) return `SQLite at ${path.join(config.dataDir, "leads.sqlite")}`;
-  const url = new URL(config.databaseUrl);
-  return `PostgreSQL at ${url.hostname}:${url.port || 5432}${url.pathname}`;
 }
 
 main().catch((error: unknown) => {

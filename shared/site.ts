@@ -1,5 +1,5 @@
 /**
- * Company facts, written once (D18). Every component that shows a name, address, phone number,
+ * Company facts, written once. Every component that shows a name, address, phone number,
  * e-mail address or external URL reads it from here. The brand is a placeholder until the company
  * supplies its own: change `name`, `shortName`, `url` and the addresses below and the whole site
  * follows.
@@ -44,6 +44,8 @@ export const site = {
   mapsUrl:
     "https://www.openstreetmap.org/search?query=Independence%20Avenue%2C%20Ridge%2C%20Accra%2C%20Ghana",
   ussdCode: "*789#",
+  /** Base URL of the public API, shown in the code samples of the service pages. */
+  apiBaseUrl: "https://api.akwaabapay.com.gh/v1",
   social: [
     { name: "Facebook", href: "https://www.facebook.com/akwaabapay" },
     { name: "LinkedIn", href: "https://www.linkedin.com/company/akwaabapay" },
@@ -65,6 +67,9 @@ export const site = {
   /** The innovation hub's application form is hosted by a forms service and embedded in a frame. */
   innovationHubFormUrl: "https://forms.akwaabapay.com.gh/innovation-hub/apply?embedded=true",
 } as const;
+
+/** An extension of the shared USSD code that a business can start on, e.g. *789*12#. */
+export const ussdExtensionCode = site.ussdCode.replace(/#$/, "*12#");
 
 export function fullAddress(): string {
   const { street, area, city, country } = site.address;

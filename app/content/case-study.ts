@@ -1,3 +1,6 @@
+import { site } from "@shared/site";
+import type { PageSeo } from "./types";
+
 /**
  * Case study: a customer-experience programme delivered for a third-party client. The client is
  * fictional and is referred to by its project code name only. The brochure in
@@ -9,6 +12,7 @@ export interface CaseStudyResult {
 }
 
 export interface CaseStudyContent {
+  readonly seo: PageSeo;
   readonly projectName: string;
   readonly client: string;
   readonly summary: string;
@@ -25,17 +29,20 @@ export interface CaseStudyContent {
 }
 
 export const caseStudy = {
+  seo: {
+    title: "Case Study",
+    description:
+      "How we delivered a customer-experience project for a client: the challenges, our solution and the benefits. Download the project brochure to learn more.",
+  },
   projectName: "Project Nkabom",
   client:
     "A national retail and mobile-services group in Ghana (name withheld; Nkabom is the project code name)",
-  summary:
-    "How Akwaaba Pay helped a retail and mobile-services group give 1.8 million customers one way to pay, instant receipts and refunds in under a day.",
-  description:
-    "Project Nkabom is a nine-month customer-experience (CX) programme that Akwaaba Pay delivered between February and November 2024. The client serves 1.8 million customers through 320 stores in all 16 regions, a web shop, a mobile app and a 140-seat contact centre. Together we brought every payment channel onto one platform, added USSD self-service and digital receipts, cut refund times from days to hours and gave the contact centre live dashboards. The results below compare the six months before and after the roll-out.",
+  summary: `How ${site.name} helped a retail and mobile-services group give 1.8 million customers one way to pay, instant receipts and refunds in under a day.`,
+  description: `Project Nkabom is a nine-month customer-experience (CX) programme that ${site.name} delivered between February and November 2024. The client serves 1.8 million customers through 320 stores in all 16 regions, a web shop, a mobile app and a 140-seat contact centre. Together we brought every payment channel onto one platform, added USSD self-service and digital receipts, cut refund times from days to hours and gave the contact centre live dashboards. The results below compare the six months before and after the roll-out.`,
   highlights: [
     "Delivered in nine months, from discovery in February 2024 to full roll-out across 320 stores in November 2024.",
     "One payment platform for stores, web, app and USSD: mobile money, cards and bank transfers settle to a single ledger.",
-    "USSD self-service on *789# lets customers pay bills, check orders and track refunds on any phone, without mobile data.",
+    `USSD self-service on ${site.ussdCode} lets customers pay bills, check orders and track refunds on any phone, without mobile data.`,
     "WhatsApp and SMS receipts for every payment and refund, each with a reference the contact centre can look up.",
     "Live contact-centre dashboards for 140 agents and 12 supervisors, updated every 30 seconds.",
   ],
@@ -47,10 +54,10 @@ export const caseStudy = {
     "Agents switched between four systems to answer one question, and supervisors saw performance figures a week late.",
   ],
   solutions: [
-    "Akwaaba Pay collections and web checkout replaced the separate channels, with every payment tied to one order reference and settled to one account.",
-    "A USSD menu on *789# gives order status, bill payment and refund tracking in no more than four steps, in English and Twi.",
+    `${site.shortName} collections and web checkout replaced the separate channels, with every payment tied to one order reference and settled to one account.`,
+    `A USSD menu on ${site.ussdCode} gives order status, bill payment and refund tracking in no more than four steps, in English and Twi.`,
     "Automatic WhatsApp and SMS receipts go out within seconds of each payment, refund or failed transaction.",
-    "Refund rules send approved refunds back to the original wallet or card through Akwaaba Pay payouts, with a single approval for amounts below GH₵ 2,000.",
+    `Refund rules send approved refunds back to the original wallet or card through ${site.shortName} payouts, with a single approval for amounts below GH₵ 2,000.`,
     "A contact-centre dashboard shows payment history, receipts and refund status on one screen, with live queues and CSAT for supervisors.",
   ],
   benefits: [

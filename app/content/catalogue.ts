@@ -1,3 +1,6 @@
+import offerECommerceImage from "~/assets/images/offer-e-commerce.svg";
+import offerPaymentServicesImage from "~/assets/images/offer-payment-services.svg";
+import offerValueAddedServicesImage from "~/assets/images/offer-value-added-services.svg";
 import productAslanImage from "~/assets/images/product-aslan.svg";
 import productBankingImage from "~/assets/images/product-banking.svg";
 import productInsuranceImage from "~/assets/images/product-insurance.svg";
@@ -8,6 +11,7 @@ import shopBillsImage from "~/assets/images/shop-bills.svg";
 import shopLifestyleImage from "~/assets/images/shop-lifestyle.svg";
 import shopStoreImage from "~/assets/images/shop-store.svg";
 import type { NavLink } from "./navigation";
+import { demoPaths, pagePaths, productPaths, servicePaths } from "@shared/paths";
 import { site } from "@shared/site";
 import type { PageSeo } from "./types";
 
@@ -30,33 +34,34 @@ export interface PaymentServiceLink {
   description: string;
 }
 
-export interface PaymentServicesPage {
+/**
+ * The copy the three "What we offer" pages (payment services, value-added services, e-commerce)
+ * share: search copy, the hero's words and its illustration, 400 by 260 like the home page's
+ * offer cards.
+ */
+export interface OfferPage {
   seo: PageSeo;
   eyebrow: string;
   headline: string;
   intro: string;
+  image: string;
+}
+
+export interface PaymentServicesPage extends OfferPage {
   links: PaymentServiceLink[];
 }
 
-export interface ValueAddedServicesPage {
-  seo: PageSeo;
-  eyebrow: string;
-  headline: string;
-  intro: string;
+export interface ValueAddedServicesPage extends OfferPage {
   cards: CatalogueCard[];
   demoCta: {
     heading: string;
     text: string;
     label: "Request a Demo";
-    to: "/request-vas-demo";
+    to: typeof demoPaths.vas;
   };
 }
 
-export interface ECommercePage {
-  seo: PageSeo;
-  eyebrow: string;
-  headline: string;
-  intro: string;
+export interface ECommercePage extends OfferPage {
   cards: CatalogueCard[];
 }
 
@@ -70,55 +75,56 @@ export const paymentServicesPage: PaymentServicesPage = {
   headline: "Every way to collect and pay in Ghana",
   intro:
     "Accept mobile money, cards, bank transfers and USSD, pay out to any wallet or bank account, and reconcile it all in one place. Pick the services you need and add more as you grow.",
+  image: offerPaymentServicesImage,
   links: [
     {
       label: "Collections",
-      to: "/services/collections",
+      to: servicePaths.collections,
       description: "One-time and recurring payments by shared link. No website needed.",
     },
     {
       label: "Bulk Pay",
-      to: "/bulk-pay",
+      to: servicePaths.bulkPay,
       description: "Bulk debits and disbursements to many wallets and accounts in one batch.",
     },
     {
       label: "Direct Debit",
-      to: "/services/direct-debit",
+      to: servicePaths.directDebit,
       description: "Scheduled collections from mobile money wallets and bank accounts.",
     },
     {
       label: "Utilities/Airtime/Data",
-      to: "/services/utilities",
+      to: servicePaths.utilities,
       description: "Airtime, data, electricity, water and subscriptions through one API.",
     },
     {
       label: "Payouts",
-      to: "/services/payouts",
+      to: servicePaths.payouts,
       description: "Single or bulk transfers to mobile money wallets and bank accounts.",
     },
     {
       label: "USSD",
-      to: "/services/ussd",
+      to: servicePaths.ussd,
       description: "Menus and payments on any mobile phone, with no internet needed.",
     },
     {
       label: "Web Checkout",
-      to: "/services/web-checkout",
+      to: servicePaths.webCheckout,
       description: "A prebuilt, secure checkout for your website or app.",
     },
     {
       label: "SMS",
-      to: "/services/sms",
+      to: servicePaths.sms,
       description: "Confirmations, OTPs and campaigns from your own sender ID.",
     },
     {
       label: "Request to Pay",
-      to: "/services/request-to-pay",
+      to: servicePaths.requestToPay,
       description: "Payment requests shared by SMS, e-mail, WhatsApp or a wallet prompt.",
     },
     {
       label: "Remittance",
-      to: "/services/remittance",
+      to: pagePaths.remittance,
       description: "International payouts into Ghana for money transfer organisations.",
     },
   ],
@@ -127,13 +133,13 @@ export const paymentServicesPage: PaymentServicesPage = {
 export const valueAddedServicesPage: ValueAddedServicesPage = {
   seo: {
     title: "Value Added Services",
-    description:
-      "Software for pension schemes, rural and community banks, savings groups and schools, with payments built in. Request a demo from our team in Accra.",
+    description: `Software for pension schemes, rural and community banks, savings groups and schools, with payments built in. Request a demo from our team in ${site.address.city}.`,
   },
   eyebrow: "Value Added Services",
   headline: "Software that runs your institution",
   intro:
     "Beyond payments, we build the systems that pension administrators, banks, savings groups and schools run on every day. Each one comes with mobile money, bank transfer and USSD payments built in.",
+  image: offerValueAddedServicesImage,
   cards: [
     {
       title: "Pension Management System",
@@ -141,7 +147,7 @@ export const valueAddedServicesPage: ValueAddedServicesPage = {
         "Contributions, member records, statements and benefit payments for Tier 2 and Tier 3 schemes.",
       image: productPensionsImage,
       gradient: "from-brand-50 to-gold-300/40",
-      link: { label: "Explore Pension Management", to: "/products/pensions-management-system" },
+      link: { label: "Explore Pension Management", to: productPaths.pensions },
     },
     {
       title: "Core Banking",
@@ -149,7 +155,7 @@ export const valueAddedServicesPage: ValueAddedServicesPage = {
         "Accounts, loans, deposits and reporting for rural and community banks, savings and loans and microfinance.",
       image: productBankingImage,
       gradient: "from-gold-300/40 to-brand-50",
-      link: { label: "Explore Core Banking", to: "/products/banking" },
+      link: { label: "Explore Core Banking", to: productPaths.banking },
     },
     {
       title: "ASLAN",
@@ -157,7 +163,7 @@ export const valueAddedServicesPage: ValueAddedServicesPage = {
         "Digital records, mobile money savings and loans for VSLAs, susu groups and their members.",
       image: productAslanImage,
       gradient: "from-brand-100 to-brand-50",
-      link: { label: "Explore ASLAN", to: "/products/aslan" },
+      link: { label: "Explore ASLAN", to: productPaths.aslan },
     },
     {
       title: "School Billing & Payments",
@@ -165,7 +171,7 @@ export const valueAddedServicesPage: ValueAddedServicesPage = {
         "Fee invoices, parent payments and automatic reconciliation for schools and universities.",
       image: productSchoolBillingImage,
       gradient: "from-brand-50 to-brand-100",
-      link: { label: "Explore School Billing", to: "/products/school-billing" },
+      link: { label: "Explore School Billing", to: productPaths.schoolBilling },
     },
     {
       title: "USSD",
@@ -173,7 +179,7 @@ export const valueAddedServicesPage: ValueAddedServicesPage = {
         "Self-service menus and payments for customers on any mobile phone, with no internet needed.",
       image: serviceUssdImage,
       gradient: "from-gold-300/40 to-brand-100",
-      link: { label: "Explore USSD", to: "/services/ussd" },
+      link: { label: "Explore USSD", to: servicePaths.ussd },
     },
     {
       title: "Insurance",
@@ -188,7 +194,7 @@ export const valueAddedServicesPage: ValueAddedServicesPage = {
     heading: "See it working for your institution",
     text: "Book a walkthrough with our team. We will show you the product on your own use case and answer your questions.",
     label: "Request a Demo",
-    to: "/request-vas-demo",
+    to: demoPaths.vas,
   },
 };
 
@@ -201,6 +207,7 @@ export const eCommercePage: ECommercePage = {
   headline: "Shop, book and pay bills online",
   intro:
     "Our consumer platforms bring the same secure payments to everyday life. Pay with mobile money, card or bank transfer, in Ghana cedis.",
+  image: offerECommerceImage,
   cards: [
     {
       title: `${site.shortName} Shop`,

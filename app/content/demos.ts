@@ -1,11 +1,10 @@
+import type { DemoProduct } from "@leads/demo";
+import { demoPaths } from "@shared/paths";
 import type { PageSeo } from "./types";
 
-/** Which form a demo lead came from (D8). */
-export type DemoProduct = "aslan" | "pension-management" | "banking" | "school-billing" | "vas";
-
-/** One of the five demo request pages that share the demo form. */
+/** One of the five demo request pages that share the demo form (app/routes/demo-request.tsx). */
 export interface DemoPage {
-  path: string;
+  /** The product the page's leads are about: the key of its path in `demoPaths`. */
   product: DemoProduct;
   productName: string;
   seo: PageSeo;
@@ -15,9 +14,15 @@ export interface DemoPage {
   expectations: string[];
 }
 
-export const demoPages: DemoPage[] = [
-  {
-    path: "/schedule-aslan-demo",
+/**
+ * The demo request pages by path. The type checks that every path of `demoPaths` has a page, and
+ * that each page's `product` is the key of its own path.
+ */
+type DemoPages = { [P in DemoProduct as (typeof demoPaths)[P]]: DemoPage & { product: P } };
+
+/** Each demo request page's copy, by the page's path. */
+export const demoPages: DemoPages = {
+  [demoPaths.aslan]: {
     product: "aslan",
     productName: "ASLAN",
     seo: {
@@ -34,8 +39,7 @@ export const demoPages: DemoPage[] = [
       "Time to discuss your programme, your groups and a pilot",
     ],
   },
-  {
-    path: "/request-vas-demo",
+  [demoPaths.vas]: {
     product: "vas",
     productName: "Value Added Services",
     seo: {
@@ -52,8 +56,7 @@ export const demoPages: DemoPage[] = [
       "A clear proposal covering set-up, timelines and pricing",
     ],
   },
-  {
-    path: "/schedule-pension-management-demo",
+  [demoPaths["pension-management"]]: {
     product: "pension-management",
     productName: "Pension Management System",
     seo: {
@@ -70,8 +73,7 @@ export const demoPages: DemoPage[] = [
       "Advice on migrating your existing scheme data",
     ],
   },
-  {
-    path: "/schedule-school-billing-demo",
+  [demoPaths["school-billing"]]: {
     product: "school-billing",
     productName: "School Billing & Payments",
     seo: {
@@ -88,8 +90,7 @@ export const demoPages: DemoPage[] = [
       "A look at arrears tracking and reports for management",
     ],
   },
-  {
-    path: "/schedule-banking-demo",
+  [demoPaths.banking]: {
     product: "banking",
     productName: "Core Banking",
     seo: {
@@ -106,9 +107,4 @@ export const demoPages: DemoPage[] = [
       "A conversation about data migration and going live",
     ],
   },
-];
-
-/** The demo page for a route path, or undefined when the path is not a demo page. */
-export function getDemoPage(path: string): DemoPage | undefined {
-  return demoPages.find((page) => page.path === path);
-}
+};

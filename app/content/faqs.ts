@@ -1,3 +1,4 @@
+import { pagePaths, servicePaths } from "@shared/paths";
 import { site } from "@shared/site";
 import type { PageSeo } from "./types";
 
@@ -23,14 +24,14 @@ export const faqs: FaqItem[] = [
     question: "How do I open a merchant account?",
     answer:
       "Start from our Get Started page or contact our sales team. We will ask for your business registration documents, a Ghana Card for each director, proof of your business address and the bank account or mobile money wallet you want to be paid into. Once our compliance team has verified your documents, we activate your account and send your login details.",
-    link: { label: "Get started", to: "/get-started" },
+    link: { label: "Get started", to: pagePaths.getStarted },
   },
   {
     id: 2,
     question: "Which payment methods can my customers use?",
     answer:
       "Your customers can pay with mobile money, debit and credit cards, bank transfer and USSD. You decide which methods to offer on each payment link, checkout or invoice, and you can change them at any time.",
-    link: { label: "See our payment services", to: "/services/payment-services" },
+    link: { label: "See our payment services", to: pagePaths.paymentServices },
   },
   {
     id: 3,
@@ -42,13 +43,13 @@ export const faqs: FaqItem[] = [
     id: 4,
     question: "How much does it cost?",
     answer: `You pay a fee on each successful transaction, and the rate depends on the payment methods you use and your monthly volume. There are no hidden charges: every fee is shown on your statement. Write to ${site.emails.sales} or contact our sales team for a quote.`,
-    link: { label: "Contact sales", to: "/contact-us" },
+    link: { label: "Contact sales", to: pagePaths.contactUs },
   },
   {
     id: 5,
     question: "Can customers without a smartphone or internet pay me?",
     answer: `Yes. Customers can dial ${site.ussdCode} on any mobile phone, choose your business, enter the amount and approve the payment with their mobile money PIN. No app or data bundle is needed, and you see the payment in your dashboard straight away.`,
-    link: { label: "Learn about USSD", to: "/services/ussd" },
+    link: { label: "Learn about USSD", to: servicePaths.ussd },
   },
   {
     id: 6,

@@ -7,6 +7,7 @@ import offerValueAddedServicesImage from "~/assets/images/offer-value-added-serv
 import partner1 from "~/assets/images/partner-1.svg";
 import partner2 from "~/assets/images/partner-2.svg";
 import partner3 from "~/assets/images/partner-3.svg";
+import { pagePaths } from "@shared/paths";
 import { site } from "@shared/site";
 import type { PageSeo } from "./types";
 
@@ -80,21 +81,21 @@ export const homePage: HomePage = {
         description:
           "Collections, direct debit, payouts, web checkout, USSD, SMS and more, through one integration.",
         imageSrc: offerPaymentServicesImage,
-        to: "/services/payment-services",
+        to: pagePaths.paymentServices,
       },
       {
         title: "Value Added Services",
         description:
           "Software for pension schemes, community banks, schools and savings groups, with payments built in.",
         imageSrc: offerValueAddedServicesImage,
-        to: "/services/value-added-services",
+        to: pagePaths.valueAddedServices,
       },
       {
         title: "E-commerce",
         description:
           "Shop, book lifestyle experiences and pay bills online, with secure payments in Ghana cedis.",
         imageSrc: offerECommerceImage,
-        to: "/services/e-commerce",
+        to: pagePaths.eCommerce,
       },
     ],
   },
@@ -141,7 +142,7 @@ export const innovationBanner: InnovationBanner = {
   heading: "An innovation hub for startups",
   text: "Are you building the next big idea in Ghanaian fintech? Get regulatory guidance, expert advice, discounted payment solutions and access to investors.",
   cta: "JOIN OUR INNOVATION HUB",
-  to: "/innovation-hub",
+  to: pagePaths.innovationHub,
 };
 
 export const partners: Partner[] = [

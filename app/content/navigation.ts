@@ -1,3 +1,4 @@
+import { pagePaths, policyPaths } from "@shared/paths";
 import { site } from "@shared/site";
 
 /** A link inside the site (`to`) or to another site (`href`, opened in a new tab). */
@@ -15,21 +16,25 @@ export interface NavMenu {
   cta?: string;
 }
 
-/** The header's three menus (spec 2.2), shared by the desktop dropdowns and the mobile accordion. */
+/** The header's three menus, shared by the desktop dropdowns and the mobile accordion. */
 export const headerMenus: NavMenu[] = [
   {
     id: "company",
     label: "Company",
     links: [
-      { label: "About Company", to: "/about-us", description: "Who we are and who leads us" },
+      { label: "About Company", to: pagePaths.aboutUs, description: "Who we are and who leads us" },
       {
         label: "Help Center",
-        to: "/help-center",
+        to: pagePaths.helpCenter,
         description: "Answers, contacts and our newsletter",
         // The help centre opens the newsletter dialog when it is reached through this link.
         state: { openNewsletter: true },
       },
-      { label: "Careers", to: "/careers", description: "Build the backbone of payments with us" },
+      {
+        label: "Careers",
+        to: pagePaths.careers,
+        description: "Build the backbone of payments with us",
+      },
     ],
   },
   {
@@ -39,17 +44,17 @@ export const headerMenus: NavMenu[] = [
     links: [
       {
         label: "Payment Services",
-        to: "/services/payment-services",
+        to: pagePaths.paymentServices,
         description: "Collect, pay out and reconcile in one place",
       },
       {
         label: "Value Added Services (VAS)",
-        to: "/services/value-added-services",
+        to: pagePaths.valueAddedServices,
         description: "Software for pensions, banks, schools and savings groups",
       },
       {
         label: "E-commerce",
-        to: "/services/e-commerce",
+        to: pagePaths.eCommerce,
         description: "Shop, lifestyle and bill payments online",
       },
     ],
@@ -73,16 +78,16 @@ export const headerMenus: NavMenu[] = [
   },
 ];
 
-/** Footer resources (spec 2.3). */
+/** Footer resources: the four policies. */
 export const footerResources = [
-  { label: "Merchant Onboarding Policy", to: "/merchant-onboarding-policy" },
-  { label: "Refund and Chargeback Policy", to: "/refund-and-chargeback-policy" },
-  { label: "Return and Delivery Policy", to: "/return-and-delivery-policy" },
-  { label: "Cancellation Policy", to: "/cancellation-policy" },
+  { label: "Merchant Onboarding Policy", to: policyPaths.onboarding },
+  { label: "Refund and Chargeback Policy", to: policyPaths.refund },
+  { label: "Return and Delivery Policy", to: policyPaths.returns },
+  { label: "Cancellation Policy", to: policyPaths.cancellation },
 ] as const;
 
 export const footerLegal = [
-  { label: "Contact Us", to: "/contact-us" },
-  { label: "Terms & Conditions", to: "/terms-and-conditions" },
-  { label: "Privacy Policy", to: "/terms-and-conditions#privacy-policy" },
+  { label: "Contact Us", to: pagePaths.contactUs },
+  { label: "Terms & Conditions", to: pagePaths.termsAndConditions },
+  { label: "Privacy Policy", to: `${pagePaths.termsAndConditions}#privacy-policy` },
 ] as const;

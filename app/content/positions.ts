@@ -1,4 +1,4 @@
-/** An open position (spec 3). Applications are a CV sent by e-mail to applicationEmail. */
+/** An open position. Applications are a CV sent by e-mail to applicationEmail. */
 export interface JobPosition {
   id: number;
   category: string;
@@ -11,7 +11,7 @@ export interface JobPosition {
 }
 
 /**
- * The open positions shown on /careers (D19). Empty today, so the page reads "No available
+ * The open positions shown on /careers. Empty today, so the page reads "No available
  * positions". To publish one, add an object here, e.g.
  * { id: 1, category: "Engineering", title: "Backend Engineer", company: site.name,
  *   location: "Accra, Ghana", workType: "Full-time, on site", description: "…",

@@ -2,22 +2,16 @@ import productAslanImage from "~/assets/images/product-aslan.svg";
 import productBankingImage from "~/assets/images/product-banking.svg";
 import productPensionsImage from "~/assets/images/product-pensions.svg";
 import productSchoolBillingImage from "~/assets/images/product-school-billing.svg";
+import { type DemoPath, type ProductPath, demoPaths, productPaths } from "@shared/paths";
 import { site } from "@shared/site";
-import type { Feature, PageSeo } from "./types";
+import type { HeroCopy } from "./hero";
+import type { Feature } from "./types";
 
-/** One of the four software product pages that share the product layout. */
-export interface ProductPage {
-  path: string;
+/** One of the four software product pages that share the product layout (app/routes/product.tsx). */
+export interface ProductPage extends HeroCopy {
   name: string;
-  seo: PageSeo;
-  eyebrow: string;
-  headline: string;
-  intro: string;
-  image: string;
-  /** Empty when the illustration is purely decorative. */
-  imageAlt: string;
   /** Target of the Request a Demo link. */
-  demoPath: string;
+  demoPath: DemoPath;
   /** "Built for" lines. */
   audiences: string[];
   features: Feature[];
@@ -25,9 +19,9 @@ export interface ProductPage {
   benefits: Feature[];
 }
 
-export const productPages: ProductPage[] = [
-  {
-    path: "/products/pensions-management-system",
+/** Each product page's copy, by the page's path. */
+export const productPages: Record<ProductPath, ProductPage> = {
+  [productPaths.pensions]: {
     name: "Pension Management System",
     seo: {
       title: "Pension Management System for Ghanaian Schemes",
@@ -40,7 +34,7 @@ export const productPages: ProductPage[] = [
       "Built for Ghana's three-tier pension system, it takes employer contributions from schedule to member account, keeps every member record up to date and pays benefits on time. Trustees, administrators and employers all work from the same data.",
     image: productPensionsImage,
     imageAlt: "",
-    demoPath: "/schedule-pension-management-demo",
+    demoPath: demoPaths["pension-management"],
     audiences: [
       "Corporate trustees of Tier 2 and Tier 3 schemes",
       "Pension fund administrators",
@@ -97,8 +91,7 @@ export const productPages: ProductPage[] = [
       },
     ],
   },
-  {
-    path: "/products/banking",
+  [productPaths.banking]: {
     name: "Core Banking",
     seo: {
       title: "Core Banking for Rural Banks and Microfinance",
@@ -111,7 +104,7 @@ export const productPages: ProductPage[] = [
       "A modern, cloud-hosted core banking system for the institutions closest to Ghana's communities. Open accounts, manage loans and deposits, and connect customers to mobile money and instant bank transfers from one platform.",
     image: productBankingImage,
     imageAlt: "",
-    demoPath: "/schedule-banking-demo",
+    demoPath: demoPaths.banking,
     audiences: [
       "Rural and community banks",
       "Savings and loans companies",
@@ -169,8 +162,7 @@ export const productPages: ProductPage[] = [
       },
     ],
   },
-  {
-    path: "/products/aslan",
+  [productPaths.aslan]: {
     name: "ASLAN",
     seo: {
       title: "ASLAN: Digital Tools for Savings Groups and Susu",
@@ -183,7 +175,7 @@ export const productPages: ProductPage[] = [
       "ASLAN brings village savings and loan associations, susu groups and their members into the digital economy. Groups keep transparent records, save with mobile money instead of cash and build the history they need to access formal finance.",
     image: productAslanImage,
     imageAlt: "",
-    demoPath: "/schedule-aslan-demo",
+    demoPath: demoPaths.aslan,
     audiences: [
       "Village savings and loan associations (VSLAs)",
       "Susu collectors and susu groups",
@@ -275,8 +267,7 @@ export const productPages: ProductPage[] = [
       },
     ],
   },
-  {
-    path: "/products/school-billing",
+  [productPaths.schoolBilling]: {
     name: "School Billing & Payments",
     seo: {
       title: "School Billing and Fee Payments",
@@ -289,7 +280,7 @@ export const productPages: ProductPage[] = [
       "Send every parent an accurate bill, let them pay from anywhere and see each payment recorded against the right student. Your bursary spends less time counting cash and more time supporting the school.",
     image: productSchoolBillingImage,
     imageAlt: "",
-    demoPath: "/schedule-school-billing-demo",
+    demoPath: demoPaths["school-billing"],
     audiences: [
       "Private basic and junior high schools",
       "Senior high schools",
@@ -342,9 +333,4 @@ export const productPages: ProductPage[] = [
       },
     ],
   },
-];
-
-/** The product page for a route path, or undefined when the path is not a product page. */
-export function getProductPage(path: string): ProductPage | undefined {
-  return productPages.find((page) => page.path === path);
-}
+};

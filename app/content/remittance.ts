@@ -1,17 +1,10 @@
 import remittanceImage from "~/assets/images/service-remittance.svg";
 import { site } from "@shared/site";
-import type { Feature, PageSeo, Step } from "./types";
+import type { HeroCopy } from "./hero";
+import type { Feature, Step } from "./types";
 
 /** The remittance page: international payouts into Ghana for money transfer organisations. */
-export interface RemittancePage {
-  path: string;
-  seo: PageSeo;
-  eyebrow: string;
-  headline: string;
-  intro: string;
-  image: string;
-  /** Empty when the illustration is purely decorative. */
-  imageAlt: string;
+export interface RemittancePage extends HeroCopy {
   features: Feature[];
   steps: Step[];
   /** The channels beneficiaries in Ghana can be paid through. */
@@ -23,7 +16,6 @@ export interface RemittancePage {
 }
 
 export const remittancePage: RemittancePage = {
-  path: "/services/remittance",
   seo: {
     title: "Remittance Payouts into Ghana for MTOs",
     description:

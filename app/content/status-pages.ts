@@ -1,16 +1,36 @@
+import {
+  type NewsletterLinkPath,
+  type StatusPath,
+  formStatusPaths,
+  newsletterLinkPaths,
+  newsletterStatusPaths,
+} from "@shared/paths";
 import { site } from "@shared/site";
 import type { PageSeo } from "./types";
+
+/** A newsletter link's page: what pressing its one button does. */
+export interface NewsletterLinkPage {
+  seo: PageSeo;
+  headline: string;
+  text: string;
+  button: string;
+}
+
+/** A page that says what happened after a newsletter link's button or a form without script. */
+export interface StatusPage {
+  seo: PageSeo;
+  headline: string;
+  text: string;
+  tone: "success" | "neutral";
+}
 
 /**
  * The pages the links in newsletter e-mails open. Mail security scanners open every link in a
  * message, so opening one changes nothing: the person presses the button to confirm or to
  * unsubscribe (server/routes/newsletter.ts).
  */
-export const newsletterLinkPages: Record<
-  string,
-  { seo: PageSeo; headline: string; text: string; button: string }
-> = {
-  "/newsletter/confirm": {
+export const newsletterLinkPages: Record<NewsletterLinkPath, NewsletterLinkPage> = {
+  [newsletterLinkPaths.confirm]: {
     seo: {
       title: "Confirm your subscription",
       description: `Confirm your subscription to the ${site.name} newsletter.`,
@@ -19,7 +39,7 @@ export const newsletterLinkPages: Record<
     text: `One click on the button below confirms your subscription to the ${site.name} newsletter.`,
     button: "Confirm my subscription",
   },
-  "/newsletter/unsubscribe": {
+  [newsletterLinkPaths.unsubscribe]: {
     seo: {
       title: "Unsubscribe",
       description: `Unsubscribe from the ${site.name} newsletter.`,
@@ -30,12 +50,12 @@ export const newsletterLinkPages: Record<
   },
 };
 
-/** The small pages that the links in newsletter e-mails land on (D10). */
-export const statusPages: Record<
-  string,
-  { seo: PageSeo; headline: string; text: string; tone: "success" | "neutral" }
-> = {
-  "/newsletter/confirmed": {
+/**
+ * The small pages the server sends a visitor to: after a newsletter link's button was pressed,
+ * or after a lead form posted itself before the page's JavaScript ran.
+ */
+export const statusPages: Record<StatusPath, StatusPage> = {
+  [newsletterStatusPaths.confirmed]: {
     seo: {
       title: "Subscription confirmed",
       description: `Your subscription to the ${site.name} newsletter is confirmed.`,
@@ -44,7 +64,7 @@ export const statusPages: Record<
     text: `Thank you for confirming. The ${site.name} newsletter will reach your inbox about once a month. Every issue has an unsubscribe link at the bottom.`,
     tone: "success",
   },
-  "/newsletter/unsubscribed": {
+  [newsletterStatusPaths.unsubscribed]: {
     seo: {
       title: "Unsubscribed",
       description: `You have been unsubscribed from the ${site.name} newsletter.`,
@@ -53,7 +73,7 @@ export const statusPages: Record<
     text: "We will not send you the newsletter again. If this was a mistake, you can subscribe again at any time from our home page.",
     tone: "neutral",
   },
-  "/newsletter/link-not-valid": {
+  [newsletterStatusPaths.invalid]: {
     seo: {
       title: "Link not valid",
       description: "This newsletter link is not valid any more.",
@@ -62,7 +82,7 @@ export const statusPages: Record<
     text: "The link may be incomplete, or the subscription it belongs to was cancelled. Copy the whole link from the e-mail, or subscribe again from our home page.",
     tone: "neutral",
   },
-  "/newsletter/try-again-later": {
+  [newsletterStatusPaths.unavailable]: {
     seo: {
       title: "Please try again later",
       description: "We could not process your newsletter request just now.",
@@ -71,13 +91,13 @@ export const statusPages: Record<
     text: `We could not process your request just now. Open the link from the e-mail again in a few minutes. If it keeps failing, write to ${site.emails.support}.`,
     tone: "neutral",
   },
-  "/form/message-sent": {
+  [formStatusPaths.messageSent]: {
     seo: { title: "Message sent", description: `Your message to ${site.name} was received.` },
     headline: "Message sent successfully",
     text: `Thank you for writing to us. Our team will reply to the e-mail address you gave, usually within one working day.`,
     tone: "success",
   },
-  "/form/demo-requested": {
+  [formStatusPaths.demoRequested]: {
     seo: {
       title: "Demo requested",
       description: `Your demo request to ${site.name} was received.`,
@@ -86,13 +106,13 @@ export const statusPages: Record<
     text: "We will reach out to you to schedule a demo.",
     tone: "success",
   },
-  "/form/check-your-inbox": {
+  [formStatusPaths.checkInbox]: {
     seo: { title: "Check your inbox", description: "Confirm your newsletter subscription." },
     headline: "Check your inbox",
     text: `We have sent you an e-mail with a link. Open it to confirm your subscription to the ${site.name} newsletter.`,
     tone: "neutral",
   },
-  "/form/not-sent": {
+  [formStatusPaths.notSent]: {
     seo: {
       title: "Form not sent",
       description: "Some fields of the form were missing or invalid.",
@@ -101,7 +121,7 @@ export const statusPages: Record<
     text: "Some fields are missing or invalid. Go back to the form, check each field and send it again.",
     tone: "neutral",
   },
-  "/form/try-again-later": {
+  [formStatusPaths.tryAgainLater]: {
     seo: {
       title: "Please try again later",
       description: "We could not save your details just now.",

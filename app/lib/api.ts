@@ -9,7 +9,7 @@ export type ApiResult =
   | { ok: false; kind: "network" };
 
 /**
- * Posts a lead to our API. Success means the server answered 2xx, i.e. it stored the lead (D2);
+ * Posts a lead to our API. Success means the server answered 2xx, i.e. it stored the lead;
  * every other outcome is reported so the form can say what to do and keep what was typed.
  */
 export async function postLead(

@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "react-router";
+import { pagePaths } from "@shared/paths";
 import { site } from "@shared/site";
 
 interface PageMeta {
@@ -13,7 +14,7 @@ interface PageMeta {
 
 /** Title, description, canonical URL and Open Graph tags for one page. */
 export function getMeta({ title, description, path, noindex }: PageMeta): MetaDescriptor[] {
-  const fullTitle = path === "/" ? `${site.name} | ${title}` : `${title} | ${site.name}`;
+  const fullTitle = path === pagePaths.home ? `${site.name} | ${title}` : `${title} | ${site.name}`;
   const url = `${site.url}${path}`;
   const image = `${site.url}/og-image.png`;
   const tags: MetaDescriptor[] = [

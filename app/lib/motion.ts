@@ -2,7 +2,7 @@ import { useSyncExternalStore } from "react";
 
 const QUERY = "(prefers-reduced-motion: reduce)";
 
-/** True when the visitor asked the system for less motion (D17). False on the server. */
+/** True when the visitor asked the system for less motion. False on the server. */
 export function prefersReducedMotion(): boolean {
   return typeof window !== "undefined" && window.matchMedia(QUERY).matches;
 }

@@ -3,7 +3,7 @@ import { useLocation } from "react-router";
 import { prefersReducedMotion } from "./motion";
 
 /**
- * Smooth-scrolls the window to the top on every route change (spec 2.1). When the URL carries a
+ * Smooth-scrolls the window to the top on every route change. When the URL carries a
  * hash, the element with that id is scrolled into view instead; its CSS scroll-margin-top gives
  * the offset (20px for the privacy policy, 100px for the contact form).
  */

@@ -2,12 +2,17 @@ import { useCallback, useState } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/about-us";
 import { aboutPage, ceoProfile, team, type TeamMember } from "~/content/team";
+import { pagePaths } from "@shared/paths";
 import { BioDialog } from "~/components/sections/bio-dialog";
-import { SectionHeading } from "~/components/sections/section-heading";
+import { FeatureCards } from "~/components/sections/feature-cards";
+import { HeroBand, PageTitle } from "~/components/sections/page-hero";
+import { SECTION_TITLE } from "~/components/sections/page-section";
+import { HeadedSection } from "~/components/sections/section-heading";
 import { StatsStrip } from "~/components/sections/stats-strip";
 import { getMeta } from "~/lib/meta";
 
-export const meta: Route.MetaFunction = () => getMeta({ ...aboutPage.seo, path: "/about-us" });
+export const meta: Route.MetaFunction = () =>
+  getMeta({ ...aboutPage.seo, path: pagePaths.aboutUs });
 
 export default function AboutPage() {
   const [selected, setSelected] = useState<TeamMember | null>(null);
@@ -16,112 +21,50 @@ export default function AboutPage() {
 
   return (
     <>
-      <section className="bg-gradient-to-b from-brand-50 to-white">
-        <div className="container-page grid gap-10 py-12 lg:grid-cols-2 lg:py-20">
-          <div>
-            <p className="eyebrow">{aboutPage.eyebrow}</p>
-            <h1 className="mt-2 text-4xl font-extrabold tracking-tight text-brand-900 sm:text-5xl">
-              {aboutPage.headline}
-            </h1>
-            {aboutPage.paragraphs.map((p) => (
-              <p key={p} className="mt-5 text-lg leading-8 text-muted">
-                {p}
-              </p>
-            ))}
-          </div>
-          <div className="space-y-6 self-center">
-            <div className="rounded-2xl border border-gray-200 bg-white p-6">
-              <h2 className="text-xl font-bold text-brand-900">Our mission</h2>
-              <p className="mt-2 text-muted">{aboutPage.mission}</p>
-            </div>
-            <div className="rounded-2xl border border-gray-200 bg-white p-6">
-              <h2 className="text-xl font-bold text-brand-900">Our vision</h2>
-              <p className="mt-2 text-muted">{aboutPage.vision}</p>
-            </div>
-          </div>
-        </div>
-      </section>
-
-      <section aria-labelledby="values-heading" className="container-page py-16">
-        <SectionHeading id="values-heading" heading="What we stand for" />
-        <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {aboutPage.values.map((value) => (
-            <li key={value.title} className="rounded-2xl bg-brand-50 p-6">
-              <h3 className="text-lg font-bold text-brand-900">{value.title}</h3>
-              <p className="mt-2 text-muted">{value.description}</p>
-            </li>
+      <HeroBand className="grid gap-10 py-12 lg:grid-cols-2 lg:py-20">
+        <div>
+          <p className="eyebrow">{aboutPage.eyebrow}</p>
+          <PageTitle className="mt-2">{aboutPage.headline}</PageTitle>
+          {aboutPage.paragraphs.map((p) => (
+            <p key={p} className="mt-5 text-lg leading-8 text-muted">
+              {p}
+            </p>
           ))}
-        </ul>
-      </section>
+        </div>
+        <div className="space-y-6 self-center">
+          {[
+            { heading: "Our mission", text: aboutPage.mission },
+            { heading: "Our vision", text: aboutPage.vision },
+          ].map((card) => (
+            <div key={card.heading} className="rounded-2xl border border-gray-200 bg-white p-6">
+              <h2 className="text-xl font-bold text-brand-900">{card.heading}</h2>
+              <p className="mt-2 text-muted">{card.text}</p>
+            </div>
+          ))}
+        </div>
+      </HeroBand>
+
+      <HeadedSection id="values-heading" heading="What we stand for">
+        <FeatureCards
+          features={aboutPage.values}
+          className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4"
+          cardClassName="rounded-2xl bg-brand-50 p-6"
+        />
+      </HeadedSection>
 
       <StatsStrip />
 
-      <section aria-labelledby="leadership-heading" className="container-page py-16">
-        <SectionHeading
-          id="leadership-heading"
-          eyebrow="Leadership"
-          heading="The people who lead us"
-        />
+      <HeadedSection id="leadership-heading" eyebrow="Leadership" heading="The people who lead us">
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {team.map((member) => (
             <li key={member.id}>
-              <button
-                type="button"
-                onClick={() => setSelected(member)}
-                aria-haspopup="dialog"
-                className="group w-full rounded-2xl border border-gray-200 bg-white p-6 text-left shadow-sm hover:border-brand-600"
-              >
-                <img
-                  src={member.imageUrl}
-                  alt=""
-                  width="240"
-                  height="240"
-                  loading="lazy"
-                  className="mx-auto size-40 rounded-full bg-brand-50"
-                />
-                <span className="mt-4 block text-center text-xl font-bold text-brand-900">
-                  {member.name}
-                </span>
-                <span className="block text-center text-muted">{member.role}</span>
-                <span className="mt-3 block text-center font-semibold text-brand-700 group-hover:underline">
-                  Read biography<span className="sr-only"> of {member.name}</span>
-                </span>
-              </button>
+              <LeaderCard member={member} onOpen={() => setSelected(member)} />
             </li>
           ))}
         </ul>
-      </section>
+      </HeadedSection>
 
-      {ceo ? (
-        <section aria-labelledby="ceo-heading" className="bg-brand-50">
-          <div className="container-page grid items-center gap-10 py-16 md:grid-cols-[auto_1fr]">
-            <img
-              src={ceo.imageUrl}
-              alt={ceo.name}
-              width="240"
-              height="240"
-              loading="lazy"
-              className="mx-auto size-48 rounded-full bg-white"
-            />
-            <div>
-              <h2 id="ceo-heading" className="text-3xl font-bold text-brand-900">
-                {ceoProfile.heading}
-              </h2>
-              <blockquote className="mt-4 border-l-4 border-gold-400 pl-4 text-xl text-ink">
-                “{ceoProfile.quote}”
-              </blockquote>
-              {ceoProfile.paragraphs.map((p) => (
-                <p key={p} className="mt-4 text-muted">
-                  {p}
-                </p>
-              ))}
-              <p className="mt-4 font-semibold text-brand-900">
-                {ceo.name}, {ceo.role}
-              </p>
-            </div>
-          </div>
-        </section>
-      ) : null}
+      {ceo ? <CeoMessage ceo={ceo} /> : null}
 
       <section
         aria-labelledby="team-heading"
@@ -136,11 +79,11 @@ export default function AboutPage() {
           className="h-auto w-full"
         />
         <div>
-          <h2 id="team-heading" className="text-3xl font-bold text-brand-900">
+          <h2 id="team-heading" className={SECTION_TITLE}>
             {aboutPage.joinCta.heading}
           </h2>
           <p className="mt-4 text-lg text-muted">{aboutPage.joinCta.text}</p>
-          <Link to="/careers" className="btn-primary mt-6">
+          <Link to={pagePaths.careers} className="btn-primary mt-6">
             Join Our Team
           </Link>
         </div>
@@ -148,5 +91,65 @@ export default function AboutPage() {
 
       <BioDialog member={selected} onClose={close} />
     </>
+  );
+}
+
+/** A leader's photo, name and role; pressing it opens the biography. */
+function LeaderCard({ member, onOpen }: { member: TeamMember; onOpen: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onOpen}
+      aria-haspopup="dialog"
+      className="group w-full rounded-2xl border border-gray-200 bg-white p-6 text-left shadow-sm hover:border-brand-600"
+    >
+      <img
+        src={member.imageUrl}
+        alt=""
+        width="240"
+        height="240"
+        loading="lazy"
+        className="mx-auto size-40 rounded-full bg-brand-50"
+      />
+      <span className="mt-4 block text-center text-xl font-bold text-brand-900">{member.name}</span>
+      <span className="block text-center text-muted">{member.role}</span>
+      <span className="mt-3 block text-center font-semibold text-brand-700 group-hover:underline">
+        Read biography<span className="sr-only"> of {member.name}</span>
+      </span>
+    </button>
+  );
+}
+
+/** The chief executive's message, with her photo. */
+function CeoMessage({ ceo }: { ceo: TeamMember }) {
+  return (
+    <section aria-labelledby="ceo-heading" className="bg-brand-50">
+      <div className="container-page grid items-center gap-10 py-16 md:grid-cols-[auto_1fr]">
+        <img
+          src={ceo.imageUrl}
+          alt={ceo.name}
+          width="240"
+          height="240"
+          loading="lazy"
+          className="mx-auto size-48 rounded-full bg-white"
+        />
+        <div>
+          <h2 id="ceo-heading" className={SECTION_TITLE}>
+            {ceoProfile.heading}
+          </h2>
+          <blockquote className="mt-4 border-l-4 border-gold-400 pl-4 text-xl text-ink">
+            “{ceoProfile.quote}”
+          </blockquote>
+          {ceoProfile.paragraphs.map((p) => (
+            <p key={p} className="mt-4 text-muted">
+              {p}
+            </p>
+          ))}
+          <p className="mt-4 font-semibold text-brand-900">
+            {ceo.name}, {ceo.role}
+          </p>
+        </div>
+      </div>
+    </section>
   );
 }

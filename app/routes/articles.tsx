@@ -1,42 +1,40 @@
 import type { Route } from "./+types/articles";
 import articleCover from "~/assets/images/article-cover.svg";
-import { articlesPage as page } from "~/content/pages";
+import { articlesPage as page } from "~/content/articles";
+import { pagePaths } from "@shared/paths";
 import { loadArticles } from "~/content/markdown.server";
+import { HeroBand, PageTitle } from "~/components/sections/page-hero";
 import { formatDate } from "~/lib/dates";
 import { getMeta } from "~/lib/meta";
 
-// D20: articles are Markdown files in app/content/articles/, newest first, shown in full here.
+// Articles are Markdown files in app/content/articles/, newest first, shown in full here.
 export function loader() {
   return { articles: loadArticles().map(({ slug, meta, html }) => ({ slug, meta, html })) };
 }
 
-export const meta: Route.MetaFunction = () => getMeta({ ...page.seo, path: "/articles" });
+export const meta: Route.MetaFunction = () => getMeta({ ...page.seo, path: pagePaths.articles });
 
 export default function ArticlesPage({ loaderData }: Route.ComponentProps) {
   const { articles } = loaderData;
   return (
     <>
-      <section className="bg-gradient-to-b from-brand-50 to-white">
-        <div className="container-page py-12 lg:py-16">
-          <h1 className="text-4xl font-extrabold tracking-tight text-brand-900 sm:text-5xl">
-            {page.headline}
-          </h1>
-          <p className="mt-4 max-w-2xl text-lg text-muted">{page.intro}</p>
-          {articles.length > 1 ? (
-            <nav aria-label="Articles" className="mt-6">
-              <ul className="list-disc space-y-1 pl-5">
-                {articles.map((article) => (
-                  <li key={article.slug}>
-                    <a href={`#${article.slug}`} className="font-semibold text-brand-700 underline">
-                      {article.meta.title}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-          ) : null}
-        </div>
-      </section>
+      <HeroBand className="py-12 lg:py-16">
+        <PageTitle>{page.headline}</PageTitle>
+        <p className="mt-4 max-w-2xl text-lg text-muted">{page.intro}</p>
+        {articles.length > 1 ? (
+          <nav aria-label="Articles" className="mt-6">
+            <ul className="list-disc space-y-1 pl-5">
+              {articles.map((article) => (
+                <li key={article.slug}>
+                  <a href={`#${article.slug}`} className="font-semibold text-brand-700 underline">
+                    {article.meta.title}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+      </HeroBand>
       <div className="container-page space-y-16 pb-16">
         {articles.length === 0 ? <p>No articles yet. Please check back soon.</p> : null}
         {articles.map((article, index) => (

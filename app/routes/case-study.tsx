@@ -1,14 +1,15 @@
 import type { Route } from "./+types/case-study";
 import caseStudyImage from "~/assets/images/case-study.svg";
 import { caseStudy } from "~/content/case-study";
-import { caseStudyMeta } from "~/content/pages";
+import { pagePaths } from "@shared/paths";
 import { PageHero } from "~/components/sections/page-hero";
+import { PageSection, SMALL_SECTION_TITLE } from "~/components/sections/page-section";
 import { Testimonials } from "~/components/sections/testimonials";
 import { DownloadIcon } from "~/components/ui/icons";
 import { getMeta } from "~/lib/meta";
 
 export const meta: Route.MetaFunction = () =>
-  getMeta({ ...caseStudyMeta.seo, path: "/case-study" });
+  getMeta({ ...caseStudy.seo, path: pagePaths.caseStudy });
 
 const sections = [
   { id: "highlights", heading: "Highlights", items: caseStudy.highlights },
@@ -26,7 +27,7 @@ export default function CaseStudyPage() {
         intro={<p>{caseStudy.summary}</p>}
         image={caseStudyImage}
       >
-        {/* D15: a real PDF that ships with the site. */}
+        {/* A real PDF that ships with the site. */}
         <a href={caseStudy.brochure.href} download className="btn-primary">
           <DownloadIcon width={20} height={20} /> Download Project Brochure
           <span className="sr-only"> ({caseStudy.brochure.sizeLabel})</span>
@@ -51,20 +52,19 @@ export default function CaseStudyPage() {
       </section>
       <div className="container-page grid gap-6 pb-16 md:grid-cols-2">
         {sections.map((section) => (
-          <section
+          <PageSection
             key={section.id}
-            aria-labelledby={`${section.id}-heading`}
+            headingId={`${section.id}-heading`}
+            heading={section.heading}
+            headingClassName={SMALL_SECTION_TITLE}
             className="rounded-2xl border border-gray-200 p-6"
           >
-            <h2 id={`${section.id}-heading`} className="text-2xl font-bold text-brand-900">
-              {section.heading}
-            </h2>
             <ul className="mt-4 list-disc space-y-2 pl-5 text-muted">
               {section.items.map((item) => (
                 <li key={item}>{item}</li>
               ))}
             </ul>
-          </section>
+          </PageSection>
         ))}
       </div>
       <Testimonials />

@@ -1,42 +1,41 @@
 import type { Route } from "./+types/contact-us";
-import { contactPage as page } from "~/content/pages";
+import { contactPage as page } from "~/content/contact-us";
+import { pagePaths } from "@shared/paths";
 import { ContactForm } from "~/components/forms/contact-form";
 import { ContactCards } from "~/components/sections/contact-cards";
+import { HeroBand, PageTitle } from "~/components/sections/page-hero";
+import { SECTION_TITLE } from "~/components/sections/page-section";
 import { Toaster } from "~/components/ui/toast";
 import { getMeta } from "~/lib/meta";
 import { prefersReducedMotion } from "~/lib/motion";
 
-export const meta: Route.MetaFunction = () => getMeta({ ...page.seo, path: "/contact-us" });
+export const meta: Route.MetaFunction = () => getMeta({ ...page.seo, path: pagePaths.contactUs });
 
 const FORM_ANCHOR = "send-us-a-message";
 
 export default function ContactPage() {
   return (
     <>
-      <section className="bg-gradient-to-b from-brand-50 to-white">
-        <div className="container-page py-12 text-center lg:py-20">
-          <h1 className="text-4xl font-extrabold tracking-tight text-brand-900 sm:text-5xl">
-            {page.hero}
-          </h1>
-          <p className="mx-auto mt-4 max-w-2xl text-lg text-muted">{page.intro}</p>
-          <p className="mt-3 font-semibold text-brand-800">{page.availability}</p>
-          <a
-            href={`#${FORM_ANCHOR}`}
-            className="btn-primary mt-8"
-            onClick={(event) => {
-              // Spec 2.10: smooth-scroll to the form; its scroll-margin stops it 100px below the top.
-              const target = document.getElementById(FORM_ANCHOR);
-              if (!target) return;
-              event.preventDefault();
-              target.scrollIntoView({ behavior: prefersReducedMotion() ? "auto" : "smooth" });
-              target.focus({ preventScroll: true });
-              history.replaceState(history.state, "", `#${FORM_ANCHOR}`);
-            }}
-          >
-            Send Us a Message
-          </a>
-        </div>
-      </section>
+      <HeroBand className="py-12 text-center lg:py-20">
+        <PageTitle>{page.hero}</PageTitle>
+        <p className="mx-auto mt-4 max-w-2xl text-lg text-muted">{page.intro}</p>
+        <p className="mt-3 font-semibold text-brand-800">{page.availability}</p>
+        <a
+          href={`#${FORM_ANCHOR}`}
+          className="btn-primary mt-8"
+          onClick={(event) => {
+            // Smooth-scroll to the form; its scroll-margin stops it 100px below the top.
+            const target = document.getElementById(FORM_ANCHOR);
+            if (!target) return;
+            event.preventDefault();
+            target.scrollIntoView({ behavior: prefersReducedMotion() ? "auto" : "smooth" });
+            target.focus({ preventScroll: true });
+            history.replaceState(history.state, "", `#${FORM_ANCHOR}`);
+          }}
+        >
+          Send Us a Message
+        </a>
+      </HeroBand>
       <ContactCards />
       <Toaster />
       <section
@@ -45,7 +44,7 @@ export default function ContactPage() {
         aria-labelledby="contact-form-heading"
         className="container-page max-w-3xl scroll-mt-[100px] py-16 outline-none"
       >
-        <h2 id="contact-form-heading" className="text-3xl font-bold text-brand-900">
+        <h2 id="contact-form-heading" className={SECTION_TITLE}>
           {page.formHeading}
         </h2>
         <p className="mt-3 text-muted">{page.formIntro}</p>

@@ -1,20 +1,15 @@
-import { useLocation } from "react-router";
 import type { Route } from "./+types/demo-request";
-import { getDemoPage } from "~/content/demos";
+import { demoPages } from "~/content/demos";
 import { DemoRequestForm } from "~/components/forms/demo-request-form";
-import { CheckIcon } from "~/components/ui/icons";
+import { CheckList } from "~/components/sections/check-list";
 import { Toaster } from "~/components/ui/toast";
-import { getMeta } from "~/lib/meta";
+import { metaFromPages, useCurrentPage } from "~/lib/page-content";
 
 // One module for the five demo request pages; the URL picks the content (app/content/demos.ts).
-export const meta: Route.MetaFunction = ({ location }) => {
-  const page = getDemoPage(location.pathname);
-  return page ? getMeta({ ...page.seo, path: page.path }) : [];
-};
+export const meta: Route.MetaFunction = metaFromPages(demoPages);
 
 export default function DemoRequestPage() {
-  const page = getDemoPage(useLocation().pathname);
-  if (!page) return null;
+  const page = useCurrentPage(demoPages);
   return (
     <section className="bg-gradient-to-b from-brand-50 to-white">
       <Toaster />
@@ -26,14 +21,11 @@ export default function DemoRequestPage() {
           </h1>
           <p className="mt-5 text-lg leading-8 text-muted">{page.intro}</p>
           <h2 className="mt-8 text-xl font-bold text-brand-900">What to expect</h2>
-          <ul className="mt-4 space-y-3">
-            {page.expectations.map((item) => (
-              <li key={item} className="flex gap-3">
-                <CheckIcon className="mt-0.5 shrink-0 text-brand-700" />
-                {item}
-              </li>
-            ))}
-          </ul>
+          <CheckList
+            items={page.expectations}
+            className="mt-4 space-y-3"
+            iconClassName="mt-0.5 shrink-0 text-brand-700"
+          />
         </div>
         <div className="rounded-3xl border border-gray-200 bg-white p-6 shadow-sm sm:p-8">
           <h2 className="text-2xl font-bold text-brand-900">Your details</h2>

@@ -1,32 +1,19 @@
-import { Link } from "react-router";
 import type { Route } from "./+types/e-commerce";
-import offerImage from "~/assets/images/offer-e-commerce.svg";
 import { eCommercePage as page } from "~/content/catalogue";
+import { pagePaths } from "@shared/paths";
 import { CatalogueGrid } from "~/components/sections/catalogue-grid";
-import { PageHero } from "~/components/sections/page-hero";
+import { ContactSalesLink } from "~/components/sections/contact-sales-link";
+import { OfferLanding } from "~/components/sections/offer-landing";
 import { getMeta } from "~/lib/meta";
 
-export const meta: Route.MetaFunction = () =>
-  getMeta({ ...page.seo, path: "/services/e-commerce" });
+export const meta: Route.MetaFunction = () => getMeta({ ...page.seo, path: pagePaths.eCommerce });
 
 export default function ECommercePage() {
   return (
-    <>
-      <PageHero
-        eyebrow={page.eyebrow}
-        headline={page.headline}
-        intro={<p>{page.intro}</p>}
-        image={offerImage}
-        imageWidth={400}
-        imageHeight={260}
-      >
-        <Link to="/contact-us" className="btn-primary">
-          Contact Sales
-        </Link>
-      </PageHero>
+    <OfferLanding page={page} actions={<ContactSalesLink />}>
       <section className="container-page pb-16">
         <CatalogueGrid cards={page.cards} label="E-commerce offerings" />
       </section>
-    </>
+    </OfferLanding>
   );
 }

@@ -1,34 +1,33 @@
-import { Link } from "react-router";
 import type { Route } from "./+types/get-started";
-import { getStartedPage as page } from "~/content/pages";
+import { getStartedPage as page } from "~/content/get-started";
+import { pagePaths } from "@shared/paths";
+import { CheckList } from "~/components/sections/check-list";
+import { ContactSalesLink } from "~/components/sections/contact-sales-link";
 import { PageHero } from "~/components/sections/page-hero";
-import { CheckIcon } from "~/components/ui/icons";
+import { PageSection, SMALL_SECTION_TITLE } from "~/components/sections/page-section";
 import { getMeta } from "~/lib/meta";
 
-// D13: the merchant onboarding placeholder lives at /get-started.
-export const meta: Route.MetaFunction = () => getMeta({ ...page.seo, path: "/get-started" });
+// The placeholder for merchant onboarding, until merchants can sign up online.
+export const meta: Route.MetaFunction = () => getMeta({ ...page.seo, path: pagePaths.getStarted });
 
 export default function GetStartedPage() {
   return (
     <>
       <PageHero headline={page.headline} intro={<p>{page.text}</p>} image={page.image}>
-        <Link to="/contact-us" className="btn-primary">
-          Contact Sales
-        </Link>
+        <ContactSalesLink />
       </PageHero>
-      <section aria-labelledby="checklist-heading" className="container-page max-w-3xl pb-16">
-        <h2 id="checklist-heading" className="text-2xl font-bold text-brand-900">
-          Get your documents ready
-        </h2>
-        <ul className="mt-4 space-y-3">
-          {page.checklist.map((item) => (
-            <li key={item} className="flex gap-3">
-              <CheckIcon className="mt-0.5 shrink-0 text-brand-700" />
-              {item}
-            </li>
-          ))}
-        </ul>
-      </section>
+      <PageSection
+        headingId="checklist-heading"
+        heading="Get your documents ready"
+        headingClassName={SMALL_SECTION_TITLE}
+        className="container-page max-w-3xl pb-16"
+      >
+        <CheckList
+          items={page.checklist}
+          className="mt-4 space-y-3"
+          iconClassName="mt-0.5 shrink-0 text-brand-700"
+        />
+      </PageSection>
     </>
   );
 }

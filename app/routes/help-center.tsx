@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import type { Route } from "./+types/help-center";
+import { pagePaths } from "@shared/paths";
 import { faqs, helpCenterPage as page } from "~/content/faqs";
 import { ContactCards } from "~/components/sections/contact-cards";
 import { NewsletterDialog } from "~/components/forms/newsletter-dialog";
@@ -8,9 +9,9 @@ import { AppLink } from "~/components/ui/app-link";
 import { Accordion } from "~/components/ui/accordion";
 import { getMeta } from "~/lib/meta";
 
-export const meta: Route.MetaFunction = () => getMeta({ ...page.seo, path: "/help-center" });
+export const meta: Route.MetaFunction = () => getMeta({ ...page.seo, path: pagePaths.helpCenter });
 
-/** Spec 9: the newsletter dialog opens about 100 ms after arriving through the header link. */
+/** The newsletter dialog opens about 100 ms after arriving through the header's Help Center link. */
 const NEWSLETTER_OPEN_DELAY_MS = 100;
 
 export default function HelpCenterPage() {

@@ -2,20 +2,22 @@ import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import heroImage from "~/assets/images/hero-payments.svg";
 import { homePage } from "~/content/home";
+import { pagePaths } from "@shared/paths";
 import { site } from "@shared/site";
-import { trustBadges } from "~/content/trust-badges";
 import { NewsletterSignup } from "~/components/forms/newsletter-signup";
+import { ContactSalesLink } from "~/components/sections/contact-sales-link";
 import { InnovationBanner } from "~/components/sections/innovation-banner";
 import { OfferCards } from "~/components/sections/offer-cards";
 import { PageHero } from "~/components/sections/page-hero";
 import { PartnerStrip } from "~/components/sections/partner-strip";
 import { StatsStrip } from "~/components/sections/stats-strip";
 import { Testimonials } from "~/components/sections/testimonials";
+import { TrustBadges } from "~/components/sections/trust-badges";
 import { TrustCarousel } from "~/components/sections/trust-carousel";
 import { getMeta } from "~/lib/meta";
 
 export const meta: Route.MetaFunction = () => [
-  ...getMeta({ ...homePage.seo, path: "/" }),
+  ...getMeta({ ...homePage.seo, path: pagePaths.home }),
   // Structured data about the company for search engines.
   {
     "script:ld+json": {
@@ -50,28 +52,11 @@ export default function HomePage() {
         imageWidth={560}
         imageHeight={440}
       >
-        <Link to="/contact-us" className="btn-primary">
-          Contact Sales
-        </Link>
-        <Link to="/get-started" className="btn-outline">
+        <ContactSalesLink />
+        <Link to={pagePaths.getStarted} className="btn-outline">
           Get Started
         </Link>
-        <ul
-          className="mt-4 flex w-full flex-wrap items-center gap-3"
-          aria-label="Certifications and licence"
-        >
-          {trustBadges.map((badge) => (
-            <li key={badge.alt}>
-              <img
-                src={badge.src}
-                alt={badge.alt}
-                width="140"
-                height="56"
-                className="h-12 w-auto"
-              />
-            </li>
-          ))}
-        </ul>
+        <TrustBadges look="hero" />
       </PageHero>
       <PartnerStrip />
       <OfferCards />

@@ -1,29 +1,24 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/payment-services";
-import offerImage from "~/assets/images/offer-payment-services.svg";
 import { paymentServicesPage as page } from "~/content/catalogue";
-import { PageHero } from "~/components/sections/page-hero";
+import { pagePaths } from "@shared/paths";
+import { OfferLanding } from "~/components/sections/offer-landing";
+import { PageSection } from "~/components/sections/page-section";
 import { ArrowRight } from "~/components/ui/icons";
 import { getMeta } from "~/lib/meta";
 
 export const meta: Route.MetaFunction = () =>
-  getMeta({ ...page.seo, path: "/services/payment-services" });
+  getMeta({ ...page.seo, path: pagePaths.paymentServices });
 
 export default function PaymentServicesPage() {
   return (
-    <>
-      <PageHero
-        eyebrow={page.eyebrow}
-        headline={page.headline}
-        intro={<p>{page.intro}</p>}
-        image={offerImage}
-        imageWidth={400}
-        imageHeight={260}
-      />
-      <section aria-labelledby="payment-services-list" className="container-page pb-16">
-        <h2 id="payment-services-list" className="sr-only">
-          Our payment services
-        </h2>
+    <OfferLanding page={page}>
+      <PageSection
+        headingId="payment-services-list"
+        heading="Our payment services"
+        headingClassName="sr-only"
+        className="container-page pb-16"
+      >
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {page.links.map((link) => (
             <li key={link.to}>
@@ -40,7 +35,7 @@ export default function PaymentServicesPage() {
             </li>
           ))}
         </ul>
-      </section>
-    </>
+      </PageSection>
+    </OfferLanding>
   );
 }

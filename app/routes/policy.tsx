@@ -1,11 +1,17 @@
 import type { Route } from "./+types/policy";
+import { pagePaths, policyPaths } from "@shared/paths";
 import { loadPolicy } from "~/content/markdown.server";
 import { LegalDocument } from "~/components/sections/legal-document";
 import { getMeta } from "~/lib/meta";
 
-// One module for the four policies; each is app/content/policies/<path>.md, rendered at build time.
+// One module for the terms and the four policies. Each is app/content/policies/<path>.md,
+// rendered at build time. The terms have 27 numbered clauses; the privacy policy is the clause
+// with id "privacy-policy", and its 20px scroll offset is the headings' scroll-margin (app.css).
+const legalPaths: readonly string[] = [pagePaths.termsAndConditions, ...Object.values(policyPaths)];
+
 export function loader({ request }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
+  if (!legalPaths.includes(pathname)) throw new Error(`No terms or policy at ${pathname}`);
   const { meta, html, headings } = loadPolicy(pathname.slice(1));
   return { path: pathname, meta, html, headings };
 }

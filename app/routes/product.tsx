@@ -1,34 +1,24 @@
-import { Link, useLocation } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/product";
-import { getProductPage } from "~/content/products";
+import { productPages } from "~/content/products";
+import { CheckList } from "~/components/sections/check-list";
+import { ContentHero } from "~/components/sections/content-hero";
 import { FeatureGrid } from "~/components/sections/feature-grid";
-import { PageHero } from "~/components/sections/page-hero";
 import { Testimonials } from "~/components/sections/testimonials";
-import { CheckIcon } from "~/components/ui/icons";
-import { getMeta } from "~/lib/meta";
 import { prefersReducedMotion } from "~/lib/motion";
+import { metaFromPages, useCurrentPage } from "~/lib/page-content";
 
 // One module for the four software products; the URL picks the content (app/content/products.ts).
-export const meta: Route.MetaFunction = ({ location }) => {
-  const page = getProductPage(location.pathname);
-  return page ? getMeta({ ...page.seo, path: page.path }) : [];
-};
+export const meta: Route.MetaFunction = metaFromPages(productPages);
 
 const FEATURES_ID = "features";
 
 export default function ProductPage() {
-  const page = getProductPage(useLocation().pathname);
-  if (!page) return null;
+  const page = useCurrentPage(productPages);
   const numbered = page.features.length > 6;
   return (
     <>
-      <PageHero
-        eyebrow={page.eyebrow}
-        headline={page.headline}
-        intro={<p>{page.intro}</p>}
-        image={page.image}
-        imageAlt={page.imageAlt}
-      >
+      <ContentHero page={page}>
         <Link to={page.demoPath} className="btn-primary">
           Request a Demo
         </Link>
@@ -48,19 +38,16 @@ export default function ProductPage() {
             See Features
           </a>
         ) : null}
-      </PageHero>
+      </ContentHero>
       <section aria-labelledby="audiences-heading" className="container-page py-12">
         <h2 id="audiences-heading" className="text-2xl font-bold text-brand-900">
           Made for
         </h2>
-        <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          {page.audiences.map((audience) => (
-            <li key={audience} className="flex gap-3 rounded-xl bg-brand-50 p-4">
-              <CheckIcon className="shrink-0 text-brand-700" />
-              {audience}
-            </li>
-          ))}
-        </ul>
+        <CheckList
+          items={page.audiences}
+          className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4"
+          itemClassName="flex gap-3 rounded-xl bg-brand-50 p-4"
+        />
       </section>
       <div id={FEATURES_ID} tabIndex={-1} className="scroll-mt-24 outline-none">
         <FeatureGrid

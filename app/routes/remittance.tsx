@@ -1,32 +1,19 @@
-import { Link } from "react-router";
 import type { Route } from "./+types/remittance";
+import { pagePaths } from "@shared/paths";
 import { remittancePage as page } from "~/content/remittance";
+import { CheckList } from "~/components/sections/check-list";
+import { SalesHero } from "~/components/sections/content-hero";
 import { FeatureGrid } from "~/components/sections/feature-grid";
-import { PageHero } from "~/components/sections/page-hero";
 import { StepList } from "~/components/sections/step-list";
 import { ExternalLink } from "~/components/ui/app-link";
-import { CheckIcon } from "~/components/ui/icons";
 import { getMeta } from "~/lib/meta";
 
-export const meta: Route.MetaFunction = () => getMeta({ ...page.seo, path: page.path });
+export const meta: Route.MetaFunction = () => getMeta({ ...page.seo, path: pagePaths.remittance });
 
 export default function RemittancePage() {
   return (
     <>
-      <PageHero
-        eyebrow={page.eyebrow}
-        headline={page.headline}
-        intro={<p>{page.intro}</p>}
-        image={page.image}
-        imageAlt={page.imageAlt}
-      >
-        <Link to="/contact-us" className="btn-primary">
-          Contact Sales
-        </Link>
-        <ExternalLink href={page.payoutsApiUrl} className="btn-outline">
-          Access Payouts API
-        </ExternalLink>
-      </PageHero>
+      <SalesHero page={page} docsUrl={page.payoutsApiUrl} docsLabel="Access Payouts API" />
       <FeatureGrid
         id="remittance-features"
         heading="Built for money transfer organisations"
@@ -36,14 +23,11 @@ export default function RemittancePage() {
         <h2 id="corridors-heading" className="text-2xl font-bold text-brand-900">
           Where your payouts land
         </h2>
-        <ul className="mt-4 grid gap-3 md:grid-cols-3">
-          {page.corridors.map((corridor) => (
-            <li key={corridor} className="flex gap-3 rounded-xl border border-gray-200 p-4">
-              <CheckIcon className="shrink-0 text-brand-700" />
-              {corridor}
-            </li>
-          ))}
-        </ul>
+        <CheckList
+          items={page.corridors}
+          className="mt-4 grid gap-3 md:grid-cols-3"
+          itemClassName="flex gap-3 rounded-xl border border-gray-200 p-4"
+        />
         <p className="mt-6">
           Recipients without internet access can check and confirm payouts by USSD.{" "}
           <ExternalLink href={page.ussdApiUrl} className="font-semibold text-brand-700 underline">

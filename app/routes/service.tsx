@@ -1,39 +1,25 @@
-import { Link, useLocation } from "react-router";
 import type { Route } from "./+types/service";
-import { getServicePage } from "~/content/services";
+import { servicePages } from "~/content/services";
 import { CodeSample } from "~/components/sections/code-sample";
+import { SalesHero } from "~/components/sections/content-hero";
 import { FeatureGrid } from "~/components/sections/feature-grid";
-import { PageHero } from "~/components/sections/page-hero";
 import { StepList } from "~/components/sections/step-list";
 import { TrustCarousel } from "~/components/sections/trust-carousel";
 import { ExternalLink } from "~/components/ui/app-link";
-import { getMeta } from "~/lib/meta";
+import { metaFromPages, useCurrentPage } from "~/lib/page-content";
 
 // One module for the nine payment service pages; the URL picks the content (app/content/services.ts).
-export const meta: Route.MetaFunction = ({ location }) => {
-  const page = getServicePage(location.pathname);
-  return page ? getMeta({ ...page.seo, path: page.path }) : [];
-};
+export const meta: Route.MetaFunction = metaFromPages(servicePages);
 
 export default function ServicePage() {
-  const page = getServicePage(useLocation().pathname);
-  if (!page) return null;
+  const page = useCurrentPage(servicePages);
   return (
     <>
-      <PageHero
-        eyebrow={page.eyebrow}
-        headline={page.headline}
-        intro={<p>{page.intro}</p>}
-        image={page.image}
-        imageAlt={page.imageAlt}
-      >
-        <Link to="/contact-us" className="btn-primary">
-          Contact Sales
-        </Link>
-        <ExternalLink href={page.developer.docsUrl} className="btn-outline">
-          {page.developer.docsLabel}
-        </ExternalLink>
-      </PageHero>
+      <SalesHero
+        page={page}
+        docsUrl={page.developer.docsUrl}
+        docsLabel={page.developer.docsLabel}
+      />
       <FeatureGrid
         id="features-heading"
         heading={`Why businesses choose ${page.name}`}

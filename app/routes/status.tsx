@@ -1,28 +1,25 @@
-import { Link, useLocation } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/status";
+import { pagePaths } from "@shared/paths";
 import { statusPages } from "~/content/status-pages";
 import { StatusMessage } from "~/components/sections/status-message";
 import { CheckIcon, MailIcon } from "~/components/ui/icons";
-import { getMeta } from "~/lib/meta";
+import { metaFromPages, useCurrentPage } from "~/lib/page-content";
 
-// Pages that say what happened: where the links of newsletter e-mails land (D10), and where a
-// lead form that posted itself (before the page's JavaScript ran) is sent by the server. Kept out
-// of search results and the sitemap.
-export const meta: Route.MetaFunction = ({ location }) => {
-  const page = statusPages[location.pathname];
-  return page ? getMeta({ ...page.seo, path: location.pathname, noindex: true }) : [];
-};
+// Pages that say what happened: where the buttons of the newsletter e-mails' pages lead, and
+// where a lead form that posted itself (before the page's JavaScript ran) is sent by the server.
+// Kept out of search results and the sitemap.
+export const meta: Route.MetaFunction = metaFromPages(statusPages, { noindex: true });
 
 export default function StatusPage() {
-  const page = statusPages[useLocation().pathname];
-  if (!page) return null;
+  const page = useCurrentPage(statusPages);
   return (
     <StatusMessage
       icon={page.tone === "success" ? CheckIcon : MailIcon}
       headline={page.headline}
       text={page.text}
     >
-      <Link to="/" className="btn-primary">
+      <Link to={pagePaths.home} className="btn-primary">
         Back to the home page
       </Link>
     </StatusMessage>

@@ -3,23 +3,23 @@
  * (@mdn/mdn-http-observatory), offline, the way it would grade the production site.
  *
  * 1. A throwaway CA and a certificate for `localhost` (openssl, in a temp dir).
- * 2. Our server (server/main.ts) on a free loopback port with TRUST_PROXY=true, a fresh
- *    DATA_DIR and the file mail transport, so nothing leaves the machine.
+ * 2. Our compiled server (as `npm start` runs it) on a free loopback port with TRUST_PROXY=true,
+ *    a fresh SQLite database and e-mails written to files, so nothing leaves the machine.
  * 3. A TLS terminator on 127.0.0.1:443 and :80 (the only ports the scanner knows): HTTPS proxied
  *    to the server with X-Forwarded-Proto, HTTP redirected to HTTPS.
  * 4. The scanner against `localhost`, trusting the test CA; every test's result is printed and
- *    written to scripts/audit-headers/last-result.json.
+ *    written to scripts/audit-headers/last-result.json (not committed).
  *
  * Exit status: 0 for grade A+, 1 for any lower grade, 2 when the audit could not run. Processes
  * and temp files are removed on every path, also on Ctrl-C. Needs root (ports 80 and 443).
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { format, resolveConfig } from "prettier";
+import { isMain } from "../is-main";
+import { launchServer } from "../launch-server";
+import { REPO_ROOT } from "../repo-root";
 import { createTestCertificates } from "./certificates";
 import {
   ensureHstsPreloadList,
@@ -28,71 +28,13 @@ import {
   runObservatory,
 } from "./scanner";
 import { startTlsTerminator } from "./tls-terminator";
-import { freePort } from "../free-port";
 
 /** Resolves to 127.0.0.1 without touching /etc/hosts, and the scanner accepts it. */
 const HOST = "localhost";
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const ROOT = path.resolve(HERE, "../..");
-const RESULT_FILE = path.join(HERE, "last-result.json");
+const RESULT_FILE = path.join(REPO_ROOT, "scripts", "audit-headers", "last-result.json");
 const REQUIRED_GRADE = "A+";
 
 type Cleanup = () => Promise<void> | void;
-
-function startServer(port: number, dataDir: string): { child: ChildProcess; output: () => string } {
-  // A fresh SQLite database and mail to files, whatever the caller's environment says.
-  const { DATABASE_URL: _database, SMTP_URL: _smtp, ...inherited } = process.env;
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    cwd: ROOT,
-    env: {
-      ...inherited,
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      TRUST_PROXY: "true",
-      PUBLIC_URL: `https://${HOST}`,
-      MAIL_TRANSPORT: "file",
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  const keep = (chunk: Buffer) => (output = (output + chunk.toString("utf8")).slice(-8_000));
-  child.stdout?.on("data", keep);
-  child.stderr?.on("data", keep);
-  return { child, output: () => output };
-}
-
-async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  child.kill("SIGTERM"); // the server stops gracefully within 10 s
-  const timer = setTimeout(() => child.kill("SIGKILL"), 12_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-async function waitUntilReady(
-  port: number,
-  child: ChildProcess,
-  output: () => string,
-  signal: AbortSignal,
-): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    signal.throwIfAborted();
-    if (child.exitCode !== null || child.signalCode !== null)
-      throw new Error(`The server exited (${child.exitCode ?? child.signalCode}):\n${output()}`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/ready`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`The server did not become ready within 60 s:\n${output()}`);
-}
 
 function printResult(result: ObservatoryResult): void {
   const { scan, tests } = result;
@@ -119,20 +61,15 @@ async function writeResult(result: ObservatoryResult): Promise<void> {
     command: "npm run audit:headers",
     scannedAt: new Date().toISOString(),
     scanner: `@mdn/mdn-http-observatory ${observatoryVersion}`,
-    target: `https://${HOST}/ (server/main.ts behind scripts/audit-headers/tls-terminator.ts)`,
+    target: `https://${HOST}/ (build/server/main.js behind scripts/audit-headers/tls-terminator.ts)`,
     ...result,
   };
-  // Formatted as the repository's Prettier would, so `npm run format:check` stays clean.
-  const options = (await resolveConfig(RESULT_FILE)) ?? {};
-  await writeFile(
-    RESULT_FILE,
-    await format(JSON.stringify(record), { ...options, filepath: RESULT_FILE }),
-  );
-  console.log(`\nWritten to ${path.relative(ROOT, RESULT_FILE)}`);
+  await writeFile(RESULT_FILE, `${JSON.stringify(record, null, 2)}\n`);
+  console.log(`\nWritten to ${path.relative(REPO_ROOT, RESULT_FILE)}`);
 }
 
 async function audit(signal: AbortSignal, cleanups: Cleanup[]): Promise<ObservatoryResult> {
-  if (!existsSync(path.join(ROOT, "build/client/404/index.html")))
+  if (!existsSync(path.join(REPO_ROOT, "build/client/404/index.html")))
     throw new Error("No build in build/client: run `npm run build` first.");
 
   const dir = await mkdtemp(path.join(tmpdir(), "audit-headers-"));
@@ -141,20 +78,26 @@ async function audit(signal: AbortSignal, cleanups: Cleanup[]): Promise<Observat
   await mkdir(path.join(dir, "tls"));
   const certs = await createTestCertificates(path.join(dir, "tls"), HOST);
 
-  const port = await freePort();
-  const server = startServer(port, path.join(dir, "data"));
-  cleanups.push(() => stopProcess(server.child));
-  await waitUntilReady(port, server.child, server.output, signal);
+  const server = await launchServer({
+    code: "build",
+    settings: {
+      DATA_DIR: path.join(dir, "data"),
+      TRUST_PROXY: "true",
+      PUBLIC_URL: `https://${HOST}`,
+    },
+  });
+  cleanups.push(() => server.stop());
+  signal.throwIfAborted();
 
   const terminator = await startTlsTerminator({
     key: await readFile(certs.keyFile),
     cert: await readFile(certs.certFile),
     publicHost: HOST,
-    upstream: { host: "127.0.0.1", port },
+    upstream: { host: "127.0.0.1", port: server.port },
   });
   cleanups.push(() => terminator.close());
   console.log(
-    `Server on 127.0.0.1:${port}, TLS terminator on 127.0.0.1:443 and :80, scanning ${HOST}…`,
+    `Server on 127.0.0.1:${server.port}, TLS terminator on 127.0.0.1:443 and :80, scanning ${HOST}…`,
   );
 
   cleanups.push(await ensureHstsPreloadList());
@@ -194,4 +137,4 @@ async function main(): Promise<number> {
   return status;
 }
 
-process.exitCode = await main();
+if (isMain(import.meta.url)) process.exitCode = await main();

@@ -23,7 +23,7 @@ export interface TlsTerminator {
   close(): Promise<void>;
 }
 
-// Connection-level headers a proxy must not forward (RFC 9110 section 7.6.1).
+// Connection-level headers a proxy must not forward (RFC 9110, 7.6.1).
 const HOP_BY_HOP = [
   "connection",
   "keep-alive",

@@ -8,10 +8,11 @@
  * It reads the same database as the server (DATABASE_URL, or DATA_DIR/leads.sqlite) and can run
  * while the server does: SQLite in WAL mode lets readers work beside the writer.
  */
-import path from "node:path";
 import { parseArgs } from "node:util";
+import { pathToFileURL } from "node:url";
 import { loadConfig } from "../config";
-import { migrate, openDatabase } from "../db/database";
+import { openConfiguredDatabase } from "../db/configured-database";
+import { migrate } from "../db/database";
 import { forgetPerson } from "../db/leads";
 import { toCsv, toSafeJson } from "./csv";
 import { EXPORT_COLUMNS, LEAD_TYPES, type LeadType, readLeads } from "./export";
@@ -42,11 +43,7 @@ export async function run(argv: string[], out: (text: string) => void): Promise<
   const command = positionals[0];
   if (values.help || !command) return void out(`${USAGE}\n`);
 
-  const config = loadConfig();
-  const db = openDatabase({
-    databaseUrl: config.databaseUrl,
-    sqliteFile: path.join(config.dataDir, "leads.sqlite"),
-  });
+  const db = openConfiguredDatabase(loadConfig());
   try {
     await migrate(db);
     if (command === "export") {
@@ -95,7 +92,8 @@ export async function run(argv: string[], out: (text: string) => void): Promise<
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+// Run as a command (from source or compiled), not when a test imports run().
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   run(process.argv.slice(2), (text) => process.stdout.write(text)).catch((error: unknown) => {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);

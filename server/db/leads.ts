@@ -148,7 +148,7 @@ const DAY_MS = 24 * 60 * 60_000;
 type ConfirmationMail = (tokens: { confirmToken: string; unsubscribeToken: string }) => MailMessage;
 
 /**
- * Newsletter sign-up with double opt-in (D10). One row per address whatever happens: a new
+ * Newsletter sign-up with double opt-in. One row per address whatever happens: a new
  * address is stored as pending with a confirmation e-mail; a pending one gets the e-mail again
  * (at most hourly); a confirmed one is left alone; an unsubscribed one starts over as pending.
  */

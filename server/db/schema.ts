@@ -51,7 +51,7 @@ export interface ContactMessageTable {
 
 export interface DemoRequestTable {
   id: string;
-  /** Which demo page the request came from (D8). */
+  /** Which product's demo form the request came from (all five post to /api/demo). */
   product: string;
   page: string;
   name: string;

@@ -6,7 +6,10 @@ import type { MailMessage } from "./message";
 import type { MailTransport } from "./transports";
 import { safeError } from "../log-safety";
 
-/** Adds a message to the outbox inside the caller's transaction (D9: lead and mail together). */
+/**
+ * Adds a message to the outbox in the caller's transaction, so that a lead and its notification
+ * are stored together or not at all.
+ */
 export async function enqueueMail(
   trx: Transaction<Database> | DB,
   {

@@ -26,7 +26,7 @@ function layout(title: string, body: string): string {
   return `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#14201a;line-height:1.5"><h1 style="font-size:20px;color:#0b5d3b">${escapeHtml(title)}</h1>${body}<p style="color:#4a5a52;font-size:12px">${escapeHtml(site.legalName)} · ${escapeHtml(site.url)}</p></body></html>`;
 }
 
-/** The sales team's notice of a contact message: every field, phone included (D6). */
+/** The sales team's notice of a contact message: every field, phone included. */
 export function contactNotification(
   contact: Contact,
   receivedAt: string,
@@ -66,7 +66,7 @@ const PRODUCT_NAMES: Record<DemoRequest["product"], string> = {
   vas: "Value Added Services",
 };
 
-/** The sales team's notice of a demo request, naming the product and page (D8). */
+/** The sales team's notice of a demo request, naming the product and page. */
 export function demoNotification(
   demo: DemoRequest,
   page: string,

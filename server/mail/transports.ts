@@ -61,7 +61,7 @@ function smtpTransport(url: string, from: string): MailTransport {
 }
 
 /**
- * EmailJS's REST API, called from the server with the private access token (D7): nothing of it
+ * EmailJS's REST API, called from the server with the private access token: nothing of it
  * reaches the browser. The template receives the message's params plus to_email, reply_to,
  * subject and message.
  */

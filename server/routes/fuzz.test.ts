@@ -1,5 +1,5 @@
 /**
- * Property-based abuse of every endpoint (issue 5): thousands of generated requests — wrong types,
+ * Property-based abuse of every endpoint: thousands of generated requests — wrong types,
  * missing and extra fields, nulls, arrays, deep nesting, huge strings, control characters,
  * invalid UTF-8, wrong content types, duplicated keys, prototype-pollution keys. Every answer must
  * be 400, 403, 404, 405, 413, 415, 422 or 2xx — never a 5xx — and nothing invalid may be stored.

@@ -48,7 +48,7 @@ describe.each(testDialects)("lead API on $name", ({ url }) => {
       });
     });
 
-    it("answers 400 with the spec's message for each invalid field and stores nothing", async () => {
+    it("answers 400 with each invalid field's message and stores nothing", async () => {
       const res = await post("/api/contact", {
         firstName: " ",
         email: "nope",
@@ -188,7 +188,7 @@ describe.each(testDialects)("lead API on $name", ({ url }) => {
   });
 
   describe("spam and bad input", () => {
-    it("answers a filled honeypot like a success and stores or sends nothing (D11)", async () => {
+    it("answers a filled honeypot like a success and stores or sends nothing", async () => {
       for (const [path, body] of [
         ["/api/contact", { ...contact, website: "http://spam.example" }],
         ["/api/demo", { ...demo, website: "x" }],
@@ -344,7 +344,7 @@ describe.each(testDialects)("lead API on $name", ({ url }) => {
   });
 });
 
-describe("rate limits (D11)", () => {
+describe("rate limits", () => {
   it("answers 429 with Retry-After after the limit, per endpoint and per client", async () => {
     const db = await testDatabase();
     const outbox = testOutbox(db);

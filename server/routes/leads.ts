@@ -56,8 +56,8 @@ export const UNAVAILABLE_ERROR =
 /**
  * POST /api/subscribe, /api/contact and /api/demo. Each validates with the form's own schema
  * (unknown fields dropped, lengths capped), stores the lead with its notification in one
- * transaction, and only then answers 2xx (D2, D9). A filled honeypot gets the same 2xx and
- * nothing happens (D11).
+ * transaction, and only then answers 2xx. A filled honeypot gets the same 2xx and nothing
+ * happens.
  */
 export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (
   app,

@@ -46,7 +46,7 @@ function sitePath(url: string): string | null {
 
 /**
  * Serves the prerendered site from memory: pages with status 200, unknown paths with the
- * missing-page document and status 404 (D14), "/page/" redirected to "/page".
+ * missing-page document and status 404, "/page/" redirected to "/page".
  */
 export const sitePlugin: FastifyPluginAsync<{ site: SiteFiles }> = async (app, { site }) => {
   app.get("/*", async (request, reply) => {

@@ -2,7 +2,7 @@ import { readFile, readdir } from "node:fs/promises";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 
-// Issue 5 / D7: nothing server-only reaches the browser. The client build is scanned for the
+// Nothing server-only reaches the browser. The client build is scanned for the
 // names and shapes of server settings, and for the values of any that are set while testing.
 
 const BUILD = path.resolve("build/client");

@@ -1,7 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 
-export { pagePaths } from "../../scripts/page-paths";
+/** The public pages of the route table (the sitemap's list): "/" first. */
+export { pagePaths as publicPagePaths } from "../../scripts/page-paths";
 
 /**
  * Every browser test gets a page that:

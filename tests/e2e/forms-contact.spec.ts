@@ -1,7 +1,10 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, expectNoA11yViolations, gotoHydrated, test } from "./fixtures";
+import { gotoWithFrozenClock, notifications, settle, toastWith } from "./helpers";
+import { apiPaths, pagePaths } from "../../shared/paths";
 
-// Spec 2.10, 4, 5, 8, 9; D1, D2, D6, D11: the contact form on /contact-us and its toasts.
+// The contact form on /contact-us and its toasts: checked before sending, confirmed only once
+// stored, the phone number kept, the honeypot.
 
 const INVALID_TOAST = "Please fill in all the fields and agree to the policy";
 const SUCCESS_TOAST = "Message sent successfully";
@@ -60,36 +63,21 @@ async function expectValuesKept(form: ContactForm, values: ReturnType<typeof sam
   await expect(form.agree).toBeChecked();
 }
 
-function notifications(page: Page) {
-  return page.getByRole("region", { name: "Notifications (Alt+T)" });
-}
-
-/** The toast (list item of the notifications region) that shows exactly this text. */
-function toastWith(page: Page, text: string | RegExp): Locator {
-  return notifications(page)
-    .getByRole("listitem")
-    .filter({ has: page.getByText(text, { exact: typeof text === "string" }) });
-}
-
 /** Counts the requests the page sends to /api/contact. */
 function countContactRequests(page: Page) {
   const counter = { count: 0 };
   page.on("request", (request) => {
-    if (new URL(request.url()).pathname === "/api/contact") counter.count++;
+    if (new URL(request.url()).pathname === apiPaths.contact) counter.count++;
   });
   return counter;
 }
 
-/** Installs the fake clock before loading the page, then freezes it: timers only run on runFor. */
-async function gotoWithFrozenClock(page: Page, path: string) {
-  await page.clock.install();
-  await gotoHydrated(page, path);
-  await page.clock.pauseAt(Date.now() + 60_000);
-}
-
-/** Real time for a render to land before asserting that something did NOT change. */
-function settle(page: Page) {
-  return page.waitForTimeout(250);
+/** Sends the empty contact form; returns the toast that says what is missing, once shown. */
+async function showInvalidToast(page: Page) {
+  await contactForm(page).submit.click();
+  const toast = toastWith(page, INVALID_TOAST);
+  await expect(toast).toBeVisible();
+  return toast;
 }
 
 test.describe("contact form validation", () => {
@@ -97,7 +85,7 @@ test.describe("contact form validation", () => {
     page,
   }) => {
     const requests = countContactRequests(page);
-    await gotoHydrated(page, "/contact-us");
+    await gotoHydrated(page, pagePaths.contactUs);
     const form = contactForm(page);
     await form.submit.click();
 
@@ -129,7 +117,7 @@ test.describe("contact form validation", () => {
     page,
   }) => {
     const requests = countContactRequests(page);
-    await gotoHydrated(page, "/contact-us");
+    await gotoHydrated(page, pagePaths.contactUs);
     const form = contactForm(page);
     await fillValid(form);
     await form.email.fill("ama.mensah@example");
@@ -148,7 +136,7 @@ test.describe("contact form validation", () => {
   });
 
   test("an error clears as soon as its field is edited", async ({ page }) => {
-    await gotoHydrated(page, "/contact-us");
+    await gotoHydrated(page, pagePaths.contactUs);
     const form = contactForm(page);
     await form.submit.click();
     await expect(form.form.getByText(FIELD_MESSAGES.firstName)).toBeVisible();
@@ -175,15 +163,15 @@ test.describe("contact form sending", () => {
   test("a valid message is stored by the server, confirmed and the form resets", async ({
     page,
   }) => {
-    await gotoHydrated(page, "/contact-us");
+    await gotoHydrated(page, pagePaths.contactUs);
     const form = contactForm(page);
     const values = await fillValid(form);
 
     const requestPromise = page.waitForRequest(
-      (r) => new URL(r.url()).pathname === "/api/contact" && r.method() === "POST",
+      (r) => new URL(r.url()).pathname === apiPaths.contact && r.method() === "POST",
     );
     const responsePromise = page.waitForResponse(
-      (r) => new URL(r.url()).pathname === "/api/contact",
+      (r) => new URL(r.url()).pathname === apiPaths.contact,
     );
     await form.submit.click();
     const request = await requestPromise;
@@ -216,12 +204,12 @@ test.describe("contact form sending", () => {
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
     let calls = 0;
-    await page.route("/api/contact", async (route) => {
+    await page.route(apiPaths.contact, async (route) => {
       calls++;
       await gate;
       await route.continue();
     });
-    await gotoHydrated(page, "/contact-us");
+    await gotoHydrated(page, pagePaths.contactUs);
     const form = contactForm(page);
     await fillValid(form);
 
@@ -283,8 +271,8 @@ test.describe("contact form sending", () => {
       test(`${failure.name}: an error toast says what to do and the typed values stay`, async ({
         page,
       }) => {
-        await page.route("/api/contact", failure.answer);
-        await gotoHydrated(page, "/contact-us");
+        await page.route(apiPaths.contact, failure.answer);
+        await gotoHydrated(page, pagePaths.contactUs);
         const form = contactForm(page);
         const values = await fillValid(form);
         await form.submit.click();
@@ -301,7 +289,7 @@ test.describe("contact form sending", () => {
     test("a refusal with field messages (400): the toast asks to check, the field shows its message", async ({
       page,
     }) => {
-      await page.route("/api/contact", (route) =>
+      await page.route(apiPaths.contact, (route) =>
         route.fulfill({
           status: 400,
           contentType: "application/json",
@@ -311,7 +299,7 @@ test.describe("contact form sending", () => {
           }),
         }),
       );
-      await gotoHydrated(page, "/contact-us");
+      await gotoHydrated(page, pagePaths.contactUs);
       const form = contactForm(page);
       const values = await fillValid(form);
       await form.submit.click();
@@ -327,10 +315,8 @@ test.describe("contact form sending", () => {
 
 test.describe("toasts", () => {
   test("appear top-right with a running progress bar and a Dismiss button", async ({ page }) => {
-    await gotoHydrated(page, "/contact-us");
-    await contactForm(page).submit.click();
-    const toast = toastWith(page, INVALID_TOAST);
-    await expect(toast).toBeVisible();
+    await gotoHydrated(page, pagePaths.contactUs);
+    const toast = await showInvalidToast(page);
 
     const box = await toast.boundingBox();
     const viewport = page.viewportSize();
@@ -356,10 +342,8 @@ test.describe("toasts", () => {
   });
 
   test("disappear after 5 seconds", async ({ page }) => {
-    await gotoWithFrozenClock(page, "/contact-us");
-    await contactForm(page).submit.click();
-    const toast = toastWith(page, INVALID_TOAST);
-    await expect(toast).toBeVisible();
+    await gotoWithFrozenClock(page, pagePaths.contactUs);
+    const toast = await showInvalidToast(page);
 
     await page.clock.runFor(4_800);
     await settle(page);
@@ -371,10 +355,8 @@ test.describe("toasts", () => {
   test("do not disappear while hovered, and close 5 seconds after the pointer left", async ({
     page,
   }) => {
-    await gotoWithFrozenClock(page, "/contact-us");
-    await contactForm(page).submit.click();
-    const toast = toastWith(page, INVALID_TOAST);
-    await expect(toast).toBeVisible();
+    await gotoWithFrozenClock(page, pagePaths.contactUs);
+    const toast = await showInvalidToast(page);
 
     await toast.hover();
     await page.clock.runFor(20_000);
@@ -396,10 +378,9 @@ test.describe("toasts", () => {
   test("Alt+T moves focus to the notifications, and Tab then reaches the Dismiss button", async ({
     page,
   }) => {
-    await gotoHydrated(page, "/contact-us");
+    await gotoHydrated(page, pagePaths.contactUs);
     const form = contactForm(page);
-    await form.submit.click();
-    await expect(toastWith(page, INVALID_TOAST)).toBeVisible();
+    await showInvalidToast(page);
     await expect(form.firstName).toBeFocused();
 
     await page.keyboard.press("Alt+KeyT");
@@ -415,19 +396,18 @@ test.describe("toasts", () => {
 
 test.describe("contact page accessibility", () => {
   test("no axe violations with the field errors and the error toast shown", async ({ page }) => {
-    await gotoHydrated(page, "/contact-us");
+    await gotoHydrated(page, pagePaths.contactUs);
     const form = contactForm(page);
-    await form.submit.click();
-    await expect(toastWith(page, INVALID_TOAST)).toBeVisible();
+    await showInvalidToast(page);
     await expect(form.form.getByText(FIELD_MESSAGES.agreeToPolicy)).toBeVisible();
     await expectNoA11yViolations(page, "with errors shown");
   });
 
   test("no axe violations with the success toast shown", async ({ page }) => {
-    await page.route("/api/contact", (route) =>
+    await page.route(apiPaths.contact, (route) =>
       route.fulfill({ status: 201, contentType: "application/json", body: "{}" }),
     );
-    await gotoHydrated(page, "/contact-us");
+    await gotoHydrated(page, pagePaths.contactUs);
     const form = contactForm(page);
     await fillValid(form);
     await form.submit.click();
@@ -438,7 +418,7 @@ test.describe("contact page accessibility", () => {
 
 test.describe("contact form honeypot", () => {
   test("has a 'website' field that is not visible and not reachable by Tab", async ({ page }) => {
-    await gotoHydrated(page, "/contact-us");
+    await gotoHydrated(page, pagePaths.contactUs);
     const form = contactForm(page);
     const honeypot = form.form.locator('input[name="website"]');
     await expect(honeypot).toHaveCount(1);

@@ -1,18 +1,20 @@
 import type { Locator, Page, Request } from "@playwright/test";
 import { expect, expectNoA11yViolations, gotoHydrated, test } from "./fixtures";
+import { toastWith } from "./helpers";
+import { apiPaths, demoPaths } from "../../shared/paths";
 
-// Spec 2.11, 4, 5, 8; D1, D2, D4, D5, D8, D11: the demo request form of the five demo pages.
+// The demo request form of the five demo pages, which all post to /api/demo with their product.
 
 const INVALID_TOAST = "Please fill in all the fields";
 const SUCCESS_TOAST = "We will reach out to you to schedule a demo";
 const INDUSTRIES = ["Technology", "Hospitality", "Education", "Finance", "Other"];
 
 const DEMO_PAGES = [
-  { path: "/schedule-aslan-demo", product: "aslan" },
-  { path: "/request-vas-demo", product: "vas" },
-  { path: "/schedule-pension-management-demo", product: "pension-management" },
-  { path: "/schedule-school-billing-demo", product: "school-billing" },
-  { path: "/schedule-banking-demo", product: "banking" },
+  { path: demoPaths.aslan, product: "aslan" },
+  { path: demoPaths.vas, product: "vas" },
+  { path: demoPaths["pension-management"], product: "pension-management" },
+  { path: demoPaths["school-billing"], product: "school-billing" },
+  { path: demoPaths.banking, product: "banking" },
 ] as const;
 
 function demoForm(page: Page) {
@@ -43,15 +45,8 @@ function sampleValues(industry = "Finance") {
   };
 }
 
-function toastWith(page: Page, text: string | RegExp): Locator {
-  return page
-    .getByRole("region", { name: "Notifications (Alt+T)" })
-    .getByRole("listitem")
-    .filter({ has: page.getByText(text, { exact: typeof text === "string" }) });
-}
-
 const isDemoPost = (r: Request) =>
-  new URL(r.url()).pathname === "/api/demo" && r.method() === "POST";
+  new URL(r.url()).pathname === apiPaths.demo && r.method() === "POST";
 
 /** The suggestions list the combobox controls (found through its aria-controls). */
 async function listboxOf(page: Page, combobox: Locator) {
@@ -80,7 +75,7 @@ for (const { path, product } of DEMO_PAGES) {
       const form = demoForm(page);
       await form.submit.click();
 
-      // D4: the same text on every demo page, the VAS one included (no policy wording).
+      // The same text on every demo page, the VAS one included (no policy wording).
       await expect(toastWith(page, INVALID_TOAST)).toBeVisible();
       await expect(toastWith(page, /agree to the policy/)).toHaveCount(0);
       const fields: [Locator, string][] = [
@@ -116,7 +111,7 @@ for (const { path, product } of DEMO_PAGES) {
 
       const requestPromise = page.waitForRequest(isDemoPost);
       const responsePromise = page.waitForResponse(
-        (r) => new URL(r.url()).pathname === "/api/demo",
+        (r) => new URL(r.url()).pathname === apiPaths.demo,
       );
       await form.submit.click();
       const request = await requestPromise;
@@ -136,7 +131,7 @@ for (const { path, product } of DEMO_PAGES) {
 
 test.describe("demo form, invalid e-mail", () => {
   test("'Email is invalid' for an address without a dot after the @", async ({ page }) => {
-    await gotoHydrated(page, "/schedule-banking-demo");
+    await gotoHydrated(page, demoPaths.banking);
     const form = demoForm(page);
     await form.name.fill("Kofi");
     await form.email.fill("kofi@example");
@@ -152,7 +147,7 @@ test.describe("demo form, invalid e-mail", () => {
 
 test.describe("industry combobox", () => {
   test.beforeEach(async ({ page }) => {
-    await gotoHydrated(page, "/schedule-aslan-demo");
+    await gotoHydrated(page, demoPaths.aslan);
   });
 
   test("is a combobox with aria-expanded that controls a listbox of the five suggestions", async ({
@@ -255,7 +250,7 @@ test.describe("industry combobox", () => {
     await expect(listbox).toBeHidden();
   });
 
-  test("free text such as 'Agriculture' is sent as the industry (D5)", async ({ page }) => {
+  test("free text such as 'Agriculture' is sent as the industry", async ({ page }) => {
     const form = demoForm(page);
     const values = sampleValues("Agriculture");
     await form.name.fill(values.name);
@@ -277,7 +272,7 @@ test.describe("industry combobox", () => {
 
 test.describe("demo form by keyboard only", () => {
   test("can be filled and submitted with Tab, typing and Enter", async ({ page }) => {
-    await gotoHydrated(page, "/schedule-school-billing-demo");
+    await gotoHydrated(page, demoPaths["school-billing"]);
     const form = demoForm(page);
     const values = sampleValues();
 
@@ -290,21 +285,19 @@ test.describe("demo form by keyboard only", () => {
     expect(reached, "Tab reaches the Name field").toBe(true);
 
     await page.keyboard.type(values.name);
-    await page.keyboard.press("Tab");
-    await expect(form.email).toBeFocused();
-    await page.keyboard.type(values.email);
-    await page.keyboard.press("Tab");
-    await expect(form.phone).toBeFocused();
-    await page.keyboard.type(values.phone);
-    await page.keyboard.press("Tab");
-    await expect(form.company).toBeFocused();
-    await page.keyboard.type(values.company);
-    await page.keyboard.press("Tab");
-    await expect(form.jobTitle).toBeFocused();
-    await page.keyboard.type(values.jobTitle);
-    await page.keyboard.press("Tab");
-    await expect(form.industry).toBeFocused();
-    await page.keyboard.type("fin");
+    // Tab moves to each next field in order; type into it.
+    const next: [Locator, string][] = [
+      [form.email, values.email],
+      [form.phone, values.phone],
+      [form.company, values.company],
+      [form.jobTitle, values.jobTitle],
+      [form.industry, "fin"],
+    ];
+    for (const [field, text] of next) {
+      await page.keyboard.press("Tab");
+      await expect(field).toBeFocused();
+      await page.keyboard.type(text);
+    }
     await page.keyboard.press("ArrowDown");
     await page.keyboard.press("Enter");
     await expect(form.industry).toHaveValue("Finance");
@@ -325,7 +318,7 @@ test.describe("demo page accessibility", () => {
   test("no axe violations with the field errors, the toast and the suggestions shown", async ({
     page,
   }) => {
-    await gotoHydrated(page, "/request-vas-demo");
+    await gotoHydrated(page, demoPaths.vas);
     const form = demoForm(page);
     await form.submit.click();
     await expect(toastWith(page, INVALID_TOAST)).toBeVisible();

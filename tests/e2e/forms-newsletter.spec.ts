@@ -1,36 +1,38 @@
 import type { Page } from "@playwright/test";
 import { expect, expectNoA11yViolations, gotoHydrated, test } from "./fixtures";
+import { endsWithPath, openNewsletterDialog, uniqueAddress } from "./helpers";
 import { header, linkIn, subscriptionStatus, waitForMailTo } from "./newsletter-mail";
+import {
+  apiPaths,
+  newsletterLinkPaths,
+  newsletterStatusPaths,
+  pagePaths,
+} from "../../shared/paths";
 
-// Spec 2.4, 4, 5, 8; D2, D3, D10, D11: newsletter sign-up against the real server, the double
+// Newsletter sign-up against the real server, the double
 // opt-in e-mail and the pages its links open. Mail security scanners open every link in a
 // message, so opening a link changes nothing; the button on the page it opens does.
 
-const NEWSLETTER_HEADING = "Subscribe for our Newsletter to receive exciting updates.";
 const THANK_YOU = "Thank you for subscribing";
 const CHECK_EMAIL = "Check your email for our latest Newsletter updates.";
 
-/** An address no other test or run uses. */
-function uniqueAddress(label: string) {
-  return `nl-${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+/**
+ * The API's address for a link of a newsletter e-mail: the page's path under /api. Mail clients
+ * post the one-click unsubscribe there, and e-mails sent before the pages existed linked there.
+ */
+function viaApi(link: string): string {
+  const path = Object.values(newsletterLinkPaths).find((p) => link.includes(`${p}?`));
+  if (!path) throw new Error(`Not a link of a newsletter e-mail: ${link}`);
+  return link.replace(path, `/api${path}`);
 }
 
-/** Opens the newsletter dialog the way visitors do: Company → Help Center in the header. */
-async function openNewsletter(page: Page) {
-  await gotoHydrated(page, "/");
-  const nav = page.getByRole("navigation", { name: "Main" });
-  await nav.getByRole("button", { name: "Company", exact: true }).hover();
-  await nav.getByRole("link", { name: /^Help Center/ }).click();
-  await expect(page).toHaveURL("/help-center");
-  await expect(page.getByRole("dialog", { name: NEWSLETTER_HEADING })).toBeVisible();
-  // Not by name: after subscribing the dialog is named by its thank-you heading.
-  return page.getByRole("dialog");
-}
+/** A newsletter link with a token the server never issued. */
+const madeUpLink = (path: string) => `${path}?token=made-up-token-123`;
 
 async function subscribeInDialog(page: Page, address: string) {
-  const dialog = await openNewsletter(page);
+  const dialog = await openNewsletterDialog(page);
   await dialog.getByPlaceholder("Enter your email").fill(address);
-  const response = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/subscribe");
+  const response = page.waitForResponse((r) => new URL(r.url()).pathname === apiPaths.subscribe);
   await dialog.getByRole("button", { name: "Subscribe" }).click();
   expect((await response).status(), "the real server accepted the sign-up").toBeLessThan(300);
   await expect(dialog.getByRole("heading", { name: THANK_YOU })).toBeVisible();
@@ -43,12 +45,12 @@ const UNSUBSCRIBE_HEADING = "Unsubscribe from the newsletter?";
 
 /** Subscribes through the API, as the forms do, and returns the links of the e-mail sent. */
 async function subscribeAndOpenMail(page: Page, address: string) {
-  const res = await page.request.post("/api/subscribe", { data: { email: address } });
+  const res = await page.request.post(apiPaths.subscribe, { data: { email: address } });
   expect(res.status(), "the real server accepted the sign-up").toBe(202);
   const mail = await waitForMailTo(address);
   return {
-    confirm: linkIn(mail, "/newsletter/confirm"),
-    unsubscribe: linkIn(mail, "/newsletter/unsubscribe"),
+    confirm: linkIn(mail, newsletterLinkPaths.confirm),
+    unsubscribe: linkIn(mail, newsletterLinkPaths.unsubscribe),
   };
 }
 
@@ -56,15 +58,16 @@ test.describe("newsletter double opt-in against the real server", () => {
   test("the e-mail's links open pages that change nothing until their button is pressed", async ({
     page,
   }) => {
-    const address = uniqueAddress("optin");
+    const address = uniqueAddress("nl-optin");
     await subscribeInDialog(page, address);
 
     const mail = await waitForMailTo(address);
-    const confirmUrl = linkIn(mail, "/newsletter/confirm");
-    const unsubscribeUrl = linkIn(mail, "/newsletter/unsubscribe");
+    const confirmUrl = linkIn(mail, newsletterLinkPaths.confirm);
+    const unsubscribeUrl = linkIn(mail, newsletterLinkPaths.unsubscribe);
     expect(mail.body, "no link in the body acts when opened").not.toContain("/api/newsletter/");
     // Mail clients post to the List-Unsubscribe address without showing a page (RFC 8058).
-    const oneClick = unsubscribeUrl.replace("/newsletter/", "/api/newsletter/");
+    const oneClick = viaApi(unsubscribeUrl);
+    expect(new URL(oneClick).pathname).toBe(apiPaths.oneClickUnsubscribe);
     expect(header(mail, "List-Unsubscribe"), `List-Unsubscribe in ${mail.file}`).toBe(
       `<${oneClick}>`,
     );
@@ -77,44 +80,44 @@ test.describe("newsletter double opt-in against the real server", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(CONFIRM_HEADING);
     expect(subscriptionStatus(address), "opening the link confirms nothing").toBe("pending");
     await page.getByRole("button", { name: "Confirm my subscription" }).click();
-    await expect(page).toHaveURL(/\/newsletter\/confirmed$/);
+    await expect(page).toHaveURL(endsWithPath(newsletterStatusPaths.confirmed));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("You are subscribed");
     expect(subscriptionStatus(address)).toBe("confirmed");
 
     // Opening the link again (a second click in the mail client) and pressing again is fine.
     await page.goto(confirmUrl);
     await page.getByRole("button", { name: "Confirm my subscription" }).click();
-    await expect(page).toHaveURL(/\/newsletter\/confirmed$/);
+    await expect(page).toHaveURL(endsWithPath(newsletterStatusPaths.confirmed));
 
     await gotoHydrated(page, unsubscribeUrl);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(UNSUBSCRIBE_HEADING);
     expect(subscriptionStatus(address), "opening the link unsubscribes nobody").toBe("confirmed");
     await page.getByRole("button", { name: "Unsubscribe" }).click();
-    await expect(page).toHaveURL(/\/newsletter\/unsubscribed$/);
+    await expect(page).toHaveURL(endsWithPath(newsletterStatusPaths.unsubscribed));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("You are unsubscribed");
     expect(subscriptionStatus(address)).toBe("unsubscribed");
 
     // Once unsubscribed, the old confirmation link does not subscribe again.
     await page.goto(confirmUrl);
     await page.getByRole("button", { name: "Confirm my subscription" }).click();
-    await expect(page).toHaveURL(/\/newsletter\/link-not-valid$/);
+    await expect(page).toHaveURL(endsWithPath(newsletterStatusPaths.invalid));
     expect(subscriptionStatus(address)).toBe("unsubscribed");
   });
 
   test("links from e-mails sent before the pages existed (/api/…) lead to the same pages", async ({
     page,
   }) => {
-    const address = uniqueAddress("oldlink");
+    const address = uniqueAddress("nl-oldlink");
     const links = await subscribeAndOpenMail(page, address);
-    const oldConfirm = links.confirm.replace("/newsletter/", "/api/newsletter/");
-    const oldUnsubscribe = links.unsubscribe.replace("/newsletter/", "/api/newsletter/");
+    const oldConfirm = viaApi(links.confirm);
+    const oldUnsubscribe = viaApi(links.unsubscribe);
 
     await page.goto(oldConfirm);
     await expect(page).toHaveURL(links.confirm);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(CONFIRM_HEADING);
     expect(subscriptionStatus(address), "opening the old link confirms nothing").toBe("pending");
     await page.getByRole("button", { name: "Confirm my subscription" }).click();
-    await expect(page).toHaveURL(/\/newsletter\/confirmed$/);
+    await expect(page).toHaveURL(endsWithPath(newsletterStatusPaths.confirmed));
     expect(subscriptionStatus(address)).toBe("confirmed");
 
     await page.goto(oldUnsubscribe);
@@ -124,28 +127,28 @@ test.describe("newsletter double opt-in against the real server", () => {
       "confirmed",
     );
     await page.getByRole("button", { name: "Unsubscribe" }).click();
-    await expect(page).toHaveURL(/\/newsletter\/unsubscribed$/);
+    await expect(page).toHaveURL(endsWithPath(newsletterStatusPaths.unsubscribed));
     expect(subscriptionStatus(address)).toBe("unsubscribed");
   });
 
   test("the one-click POST to the List-Unsubscribe address unsubscribes at once", async ({
     page,
   }) => {
-    const address = uniqueAddress("oneclick");
+    const address = uniqueAddress("nl-oneclick");
     const links = await subscribeAndOpenMail(page, address);
-    const res = await page.request.post(
-      links.unsubscribe.replace("/newsletter/", "/api/newsletter/"),
-      { form: { "List-Unsubscribe": "One-Click" }, maxRedirects: 0 },
-    );
+    const res = await page.request.post(viaApi(links.unsubscribe), {
+      form: { "List-Unsubscribe": "One-Click" },
+      maxRedirects: 0,
+    });
     expect(res.status()).toBe(200);
     expect(subscriptionStatus(address)).toBe("unsubscribed");
   });
 
   test("a made-up confirmation token lands on the 'link not valid' page", async ({ page }) => {
-    await page.goto("/api/newsletter/confirm?token=made-up-token-123");
-    await expect(page).toHaveURL("/newsletter/confirm?token=made-up-token-123");
+    await page.goto(viaApi(madeUpLink(newsletterLinkPaths.confirm)));
+    await expect(page).toHaveURL(madeUpLink(newsletterLinkPaths.confirm));
     await page.getByRole("button", { name: "Confirm my subscription" }).click();
-    await expect(page).toHaveURL(/\/newsletter\/link-not-valid$/);
+    await expect(page).toHaveURL(endsWithPath(newsletterStatusPaths.invalid));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("This link is not valid");
   });
 
@@ -153,15 +156,15 @@ test.describe("newsletter double opt-in against the real server", () => {
     page,
   }) => {
     // After `npm run leads -- forget` the row is gone, yet the person's old link must still work.
-    await page.goto("/api/newsletter/unsubscribe?token=made-up-token-123");
-    await expect(page).toHaveURL("/newsletter/unsubscribe?token=made-up-token-123");
+    await page.goto(viaApi(madeUpLink(newsletterLinkPaths.unsubscribe)));
+    await expect(page).toHaveURL(madeUpLink(newsletterLinkPaths.unsubscribe));
     await page.getByRole("button", { name: "Unsubscribe" }).click();
-    await expect(page).toHaveURL(/\/newsletter\/unsubscribed$/);
+    await expect(page).toHaveURL(endsWithPath(newsletterStatusPaths.unsubscribed));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("You are unsubscribed");
   });
 
   test("subscribing the same address twice shows the thank-you both times", async ({ page }) => {
-    const address = uniqueAddress("twice");
+    const address = uniqueAddress("nl-twice");
     const first = await subscribeInDialog(page, address);
     await first.getByRole("button", { name: "Close" }).click();
     await expect(first).toBeHidden();
@@ -181,11 +184,11 @@ test.describe("home page sign-up", () => {
   }
 
   test("shows a success message after subscribing", async ({ page }) => {
-    await gotoHydrated(page, "/");
+    await gotoHydrated(page, pagePaths.home);
     const signup = homeSignup(page);
-    const address = uniqueAddress("home");
+    const address = uniqueAddress("nl-home");
     await signup.email.fill(address);
-    const request = page.waitForRequest((r) => new URL(r.url()).pathname === "/api/subscribe");
+    const request = page.waitForRequest((r) => new URL(r.url()).pathname === apiPaths.subscribe);
     await signup.submit.click();
     expect((await request).postDataJSON()).toMatchObject({ email: address });
     await expect(signup.section.getByText(THANK_YOU)).toBeVisible();
@@ -197,15 +200,15 @@ test.describe("home page sign-up", () => {
     // Chromium logs the 500 answer as a console error; provoking it is the point here.
     test.use({ allowedErrors: [/Failed to load resource/] });
 
-    test("shows an error message and keeps the address (D3)", async ({ page }) => {
-      await page.route("/api/subscribe", (route) =>
+    test("shows an error message and keeps the address", async ({ page }) => {
+      await page.route(apiPaths.subscribe, (route) =>
         route.fulfill({
           status: 500,
           contentType: "application/json",
           body: JSON.stringify({ error: "Internal Server Error" }),
         }),
       );
-      await gotoHydrated(page, "/");
+      await gotoHydrated(page, pagePaths.home);
       const signup = homeSignup(page);
       await signup.email.fill("ama.mensah@example.com");
       await signup.submit.click();
@@ -221,10 +224,10 @@ test.describe("home page sign-up", () => {
 
 test.describe("newsletter landing pages", () => {
   const pages = [
-    { path: "/newsletter/confirmed", heading: "You are subscribed" },
-    { path: "/newsletter/unsubscribed", heading: "You are unsubscribed" },
-    { path: "/newsletter/link-not-valid", heading: "This link is not valid" },
-    { path: "/newsletter/try-again-later", heading: "Please try again in a few minutes" },
+    { path: newsletterStatusPaths.confirmed, heading: "You are subscribed" },
+    { path: newsletterStatusPaths.unsubscribed, heading: "You are unsubscribed" },
+    { path: newsletterStatusPaths.invalid, heading: "This link is not valid" },
+    { path: newsletterStatusPaths.unavailable, heading: "Please try again in a few minutes" },
   ];
   for (const { path: pagePath, heading } of pages) {
     test(`${pagePath} says '${heading}', is noindex and has no axe violations`, async ({
@@ -235,7 +238,7 @@ test.describe("newsletter landing pages", () => {
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
       await expect(page.getByRole("link", { name: "Back to the home page" })).toHaveAttribute(
         "href",
-        "/",
+        pagePaths.home,
       );
       await expectNoA11yViolations(page, pagePath);
     });
@@ -244,14 +247,18 @@ test.describe("newsletter landing pages", () => {
 
 test.describe("newsletter link pages", () => {
   const pages = [
-    { path: "/newsletter/confirm", heading: CONFIRM_HEADING, button: "Confirm my subscription" },
-    { path: "/newsletter/unsubscribe", heading: UNSUBSCRIBE_HEADING, button: "Unsubscribe" },
+    {
+      path: newsletterLinkPaths.confirm,
+      heading: CONFIRM_HEADING,
+      button: "Confirm my subscription",
+    },
+    { path: newsletterLinkPaths.unsubscribe, heading: UNSUBSCRIBE_HEADING, button: "Unsubscribe" },
   ];
   for (const { path: pagePath, heading, button } of pages) {
     test(`${pagePath} says '${heading}', has one submit button, is noindex and has no axe violations`, async ({
       page,
     }) => {
-      await gotoHydrated(page, `${pagePath}?token=made-up-token-123`);
+      await gotoHydrated(page, madeUpLink(pagePath));
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
       await expect(page.locator("h1")).toHaveCount(1);
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
@@ -270,7 +277,7 @@ test.describe("newsletter honeypot", () => {
   test("the dialog and the home sign-up have a 'website' field that is not visible and not reachable by Tab", async ({
     page,
   }) => {
-    const dialog = await openNewsletter(page);
+    const dialog = await openNewsletterDialog(page);
     const inDialog = dialog.locator('input[name="website"]');
     await expect(inDialog).toHaveCount(1);
     await expect(inDialog).not.toBeInViewport();
@@ -279,7 +286,7 @@ test.describe("newsletter honeypot", () => {
     await page.keyboard.press("Tab");
     await expect(dialog.getByRole("button", { name: "Subscribe" })).toBeFocused();
 
-    await gotoHydrated(page, "/");
+    await gotoHydrated(page, pagePaths.home);
     const section = page.getByRole("region", { name: "Stay in the loop" });
     const onHome = section.locator('input[name="website"]');
     await expect(onHome).toHaveCount(1);

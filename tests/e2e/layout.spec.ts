@@ -1,19 +1,21 @@
 import { fullAddress, site } from "../../shared/site";
 import { expect, gotoHydrated, test } from "./fixtures";
+import { privacyPolicyPath } from "./helpers";
+import { pagePaths, policyPaths } from "../../shared/paths";
 
-// The shared header (spec 2.2) and footer (spec 2.3) on a phone and on a large screen.
+// The shared header and footer on a phone and on a large screen.
 
 const POLICIES = [
-  { name: "Merchant Onboarding Policy", href: "/merchant-onboarding-policy" },
-  { name: "Refund and Chargeback Policy", href: "/refund-and-chargeback-policy" },
-  { name: "Return and Delivery Policy", href: "/return-and-delivery-policy" },
-  { name: "Cancellation Policy", href: "/cancellation-policy" },
+  { name: "Merchant Onboarding Policy", href: policyPaths.onboarding },
+  { name: "Refund and Chargeback Policy", href: policyPaths.refund },
+  { name: "Return and Delivery Policy", href: policyPaths.returns },
+  { name: "Cancellation Policy", href: policyPaths.cancellation },
 ];
 
 const LEGAL = [
-  { name: "Contact Us", href: "/contact-us" },
-  { name: "Terms & Conditions", href: "/terms-and-conditions" },
-  { name: "Privacy Policy", href: "/terms-and-conditions#privacy-policy" },
+  { name: "Contact Us", href: pagePaths.contactUs },
+  { name: "Terms & Conditions", href: pagePaths.termsAndConditions },
+  { name: "Privacy Policy", href: privacyPolicyPath },
 ];
 
 const SOCIAL = [
@@ -24,7 +26,7 @@ const SOCIAL = [
 ];
 
 test.beforeEach(async ({ page }) => {
-  await gotoHydrated(page, "/");
+  await gotoHydrated(page, pagePaths.home);
 });
 
 test("the footer lists the policies, the legal links and the developer docs", async ({ page }) => {
@@ -138,12 +140,12 @@ test.describe("on a large screen", () => {
     await expect(header.getByRole("link", { name: "Contact Us" })).toBeVisible();
     await expect(header.getByRole("link", { name: "Contact Us" })).toHaveAttribute(
       "href",
-      "/contact-us",
+      pagePaths.contactUs,
     );
     await expect(header.getByRole("link", { name: "Get Started" })).toBeVisible();
     await expect(header.getByRole("link", { name: "Get Started" })).toHaveAttribute(
       "href",
-      "/get-started",
+      pagePaths.getStarted,
     );
     // Present in the page (the same markup serves every width) but not shown.
     const hamburger = header.locator('button[aria-label="Open menu"]');
@@ -171,8 +173,8 @@ test.describe("on a phone", () => {
     // The large-screen navigation and buttons are in the markup but not shown.
     for (const selector of [
       'nav[aria-label="Main"]',
-      'a[href="/contact-us"]',
-      'a[href="/get-started"]',
+      `a[href="${pagePaths.contactUs}"]`,
+      `a[href="${pagePaths.getStarted}"]`,
     ]) {
       await expect(header.locator(selector), selector).toHaveCount(1);
       await expect(header.locator(selector), selector).toBeHidden();

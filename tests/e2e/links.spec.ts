@@ -1,12 +1,13 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { site } from "../../shared/site";
-import { expect, gotoHydrated, pagePaths, test } from "./fixtures";
+import { expect, gotoHydrated, publicPagePaths, test } from "./fixtures";
+import { pagePaths } from "../../shared/paths";
 
-// Every link of every page leads somewhere real (D12: no internal link lands on the missing
+// Every link of every page leads somewhere real (no internal link lands on the missing
 // page), every in-page anchor has its target, new tabs cannot reach back to us, and the files
 // that browsers, search engines and visitors fetch on their own are served.
 
-const paths = pagePaths();
+const paths = publicPagePaths();
 
 interface Fetched {
   status: number;
@@ -169,7 +170,7 @@ test("the favicon, touch icon and manifest linked from every page load", async (
   expect(favicon.headers()["content-type"]).toBe("image/svg+xml");
   expect(await favicon.text()).toContain("<svg");
 
-  await gotoHydrated(page, "/");
+  await gotoHydrated(page, pagePaths.home);
   const hrefs = await page
     .locator('head link[rel="icon"], head link[rel="apple-touch-icon"], head link[rel="manifest"]')
     .evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));

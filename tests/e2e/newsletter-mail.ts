@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import { emailKey } from "../../leads/email";
 import { expect } from "./fixtures";
+import { escapeRegExp } from "./helpers";
 import { E2E_DATA_DIR } from "../../playwright.config";
 
 // What the newsletter tests read behind the browser's back: the e-mails the test server wrote
@@ -29,7 +30,7 @@ async function newestMailTo(address: string): Promise<Mail | null> {
   } catch {
     return null;
   }
-  const toLine = new RegExp(`^To: .*${address.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "im");
+  const toLine = new RegExp(`^To: .*${escapeRegExp(address)}`, "im");
   for (const file of files.reverse()) {
     const raw = (await readFile(path.join(MAIL_DIR, file), "utf8")).replace(/\r\n/g, "\n");
     const split = raw.indexOf("\n\n");
@@ -60,10 +61,11 @@ export function header(mail: Mail, name: string) {
   return new RegExp(`^${name}:[ \\t]*(.*)$`, "im").exec(mail.headers)?.[1]?.trim();
 }
 
-/** The first link in the body to `pagePath` (e.g. "/newsletter/confirm") with its token. */
+/** The first link in the body to `pagePath` (e.g. newsletterLinkPaths.confirm) with its token. */
 export function linkIn(mail: Mail, pagePath: string): string {
-  const escaped = pagePath.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
-  const link = new RegExp(`https?://[^\\s"<>/]+${escaped}\\?token=[\\w-]+`).exec(mail.body)?.[0];
+  const link = new RegExp(`https?://[^\\s"<>/]+${escapeRegExp(pagePath)}\\?token=[\\w-]+`).exec(
+    mail.body,
+  )?.[0];
   expect(link, `a ${pagePath} link in ${mail.file}`).toBeTruthy();
   return link ?? "";
 }

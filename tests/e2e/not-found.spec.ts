@@ -1,7 +1,8 @@
 import type { Page } from "@playwright/test";
 import { expect, expectNoA11yViolations, gotoHydrated, test } from "./fixtures";
+import { notFoundPath, pagePaths } from "../../shared/paths";
 
-// The missing-page screen (spec 2.1, 2.14) served with HTTP 404 (D14).
+// The missing-page screen, served with HTTP 404.
 
 // Chromium logs "Failed to load resource: the server responded with a status of 404" for every
 // 404 document, which this file provokes on purpose.
@@ -35,7 +36,7 @@ test("an unknown path answers 404 with the missing-page screen", async ({ page, 
 });
 
 test("unknown nested paths and /404 itself are 404s", async ({ request }) => {
-  for (const path of ["/404", "/services/no-such-service", "/payouts/payouts-api"]) {
+  for (const path of [notFoundPath, "/services/no-such-service", "/payouts/payouts-api"]) {
     const response = await request.get(path, { maxRedirects: 0 });
     expect(response.status(), path).toBe(404);
     expect(await response.text(), path).toContain(MISSING_TEXT);
@@ -43,7 +44,7 @@ test("unknown nested paths and /404 itself are 404s", async ({ request }) => {
 });
 
 test("Go back returns to the page the visitor came from", async ({ page }) => {
-  await gotoHydrated(page, "/about-us");
+  await gotoHydrated(page, pagePaths.aboutUs);
   await gotoHydrated(page, "/no-such-page");
   await expectMissingScreen(page);
   await page.getByRole("button", { name: "Go back" }).click();
@@ -52,7 +53,7 @@ test("Go back returns to the page the visitor came from", async ({ page }) => {
 });
 
 test("client-side navigation to an unknown path shows the missing page", async ({ page }) => {
-  await gotoHydrated(page, "/about-us");
+  await gotoHydrated(page, pagePaths.aboutUs);
   // A marker on window survives only if the navigation stays inside the running app.
   await page.evaluate(() => {
     (window as Window & { __sameDocument?: boolean }).__sameDocument = true;
@@ -82,7 +83,7 @@ test("client-side navigation to an unknown path shows the missing page", async (
 test("a trailing slash redirects to the page without it", async ({ page, request }) => {
   const response = await request.get("/about-us/", { maxRedirects: 0 });
   expect(response.status()).toBe(301);
-  expect(response.headers().location).toBe("/about-us");
+  expect(response.headers().location).toBe(pagePaths.aboutUs);
 
   await gotoHydrated(page, "/about-us/");
   await expect(page).toHaveURL(/\/about-us$/);

@@ -1,11 +1,12 @@
 import type { Page } from "@playwright/test";
 import { site } from "../../shared/site";
-import { expect, expectNoA11yViolations, gotoHydrated, pagePaths, test } from "./fixtures";
+import { expect, expectNoA11yViolations, gotoHydrated, publicPagePaths, test } from "./fixtures";
+import { pagePaths } from "../../shared/paths";
 
-// Every page of the route table (spec 2.1): prerendered with its heading and its search/share
+// Every page of the route table: prerendered with its heading and its search/share
 // tags, one h1, no axe violations, and usable on a 320 px wide screen. Runs on desktop and phone.
 
-const paths = pagePaths();
+const paths = publicPagePaths();
 
 /** What the server's HTML says before any script runs, read with the browser's own parser. */
 interface Prerendered {
@@ -39,10 +40,10 @@ async function readPrerendered(page: Page, html: string): Promise<Prerendered> {
   }, html);
 }
 
-test("the route table has the 36 pages of the spec", () => {
+test("the route table has 36 pages", () => {
   expect(paths).toHaveLength(36);
   expect(new Set(paths).size).toBe(36);
-  // Canonical URLs below are built from it: an https origin, no path, no trailing slash (D18).
+  // Canonical URLs below are built from it: an https origin, no path, no trailing slash.
   expect(site.url).toMatch(/^https:\/\/[a-z0-9.-]+$/);
 });
 
@@ -109,7 +110,7 @@ test.describe("the header's menus", () => {
       test(`the open mobile menu with ${section} expanded has no axe violations`, async ({
         page,
       }) => {
-        await gotoHydrated(page, "/");
+        await gotoHydrated(page, pagePaths.home);
         await page.getByRole("button", { name: "Open menu" }).click();
         const menu = page.getByRole("dialog", { name: "Menu" });
         await expect(menu).toBeVisible();
@@ -129,7 +130,7 @@ test.describe("the header's menus", () => {
 
     for (const menuName of ["Company", "What we offer", "Developers"]) {
       test(`the open ${menuName} dropdown has no axe violations`, async ({ page }) => {
-        await gotoHydrated(page, "/");
+        await gotoHydrated(page, pagePaths.home);
         const nav = page.getByRole("navigation", { name: "Main" });
         const button = nav.getByRole("button", { name: menuName });
         await button.click();

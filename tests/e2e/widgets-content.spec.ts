@@ -1,8 +1,11 @@
 import { readFile } from "node:fs/promises";
 import type { Locator, Page } from "@playwright/test";
 import { expect, gotoHydrated, test } from "./fixtures";
+import { gotoWithFrozenClock, privacyPolicyPath, settle } from "./helpers";
+import { demoPaths, pagePaths, policyPaths, productPaths, servicePaths } from "../../shared/paths";
 
-// Spec 2.5-2.14, 4, 9; D13, D15, D17, D19, D20: the content widgets of the pages.
+// The content widgets of the pages: banner, counters, carousels, accordions, careers, articles,
+// the brochure and the get-started page; motion follows the visitor's preference.
 
 /** Index of the slide a carousel shows, read from its "Show slide N of M" buttons. */
 async function currentSlide(carousel: Locator) {
@@ -11,29 +14,13 @@ async function currentSlide(carousel: Locator) {
     .evaluateAll((dots) => dots.findIndex((d) => d.getAttribute("aria-current") === "true"));
 }
 
-/**
- * Real time for a render the fake clock may have triggered to land, before asserting that
- * something did NOT change (an auto-waiting assertion would pass at once on the old state).
- */
-function settle(page: Page) {
-  return page.waitForTimeout(250);
-}
-
-/** Installs the fake clock before loading the page, then freezes it: timers only run on runFor. */
-async function gotoWithFrozenClock(page: Page, path: string) {
-  await page.clock.install();
-  await gotoHydrated(page, path);
-  // Jump well ahead so every pending timer is realigned to "now", then stop the clock there.
-  await page.clock.pauseAt(Date.now() + 60_000);
-}
-
 test.describe("help centre FAQ", () => {
   function faq(page: Page) {
     return page.getByRole("region", { name: "Frequently asked questions" });
   }
 
   test("six questions, the first open initially", async ({ page }) => {
-    await gotoHydrated(page, "/help-center");
+    await gotoHydrated(page, pagePaths.helpCenter);
     const questions = faq(page).getByRole("button");
     await expect(questions).toHaveCount(6);
     await expect(questions.first()).toHaveAttribute("aria-expanded", "true");
@@ -47,7 +34,7 @@ test.describe("help centre FAQ", () => {
   test("opening another question closes the first; clicking the open one closes it", async ({
     page,
   }) => {
-    await gotoHydrated(page, "/help-center");
+    await gotoHydrated(page, pagePaths.helpCenter);
     const questions = faq(page).getByRole("button");
     const answers = faq(page).getByRole("region");
     await questions.nth(2).click();
@@ -62,14 +49,14 @@ test.describe("help centre FAQ", () => {
   });
 
   test("an answer gives the USSD code *789#", async ({ page }) => {
-    await gotoHydrated(page, "/help-center");
+    await gotoHydrated(page, pagePaths.helpCenter);
     const ussd = faq(page).getByRole("button", { name: /without a smartphone/i });
     await ussd.click();
     await expect(faq(page).getByRole("region")).toContainText("*789#");
   });
 
   test("the answer panel is at most 500px high", async ({ page }) => {
-    await gotoHydrated(page, "/help-center");
+    await gotoHydrated(page, pagePaths.helpCenter);
     const panel = faq(page).getByRole("region");
     await expect(panel).toBeVisible();
     await expect(panel).toHaveCSS("max-height", "500px");
@@ -77,7 +64,7 @@ test.describe("help centre FAQ", () => {
 });
 
 test("careers: banner, Open Positions and 'No available positions'", async ({ page }) => {
-  await gotoHydrated(page, "/careers");
+  await gotoHydrated(page, pagePaths.careers);
   await expect(
     page.getByRole("heading", {
       level: 1,
@@ -92,7 +79,7 @@ test.describe("testimonials carousel (home)", () => {
   test("next from the last wraps to the first; previous from the first goes to the last", async ({
     page,
   }) => {
-    await gotoHydrated(page, "/");
+    await gotoHydrated(page, pagePaths.home);
     const carousel = page.getByRole("region", { name: "Customer testimonials" });
     await carousel.scrollIntoViewIfNeeded();
     const first = carousel.getByText("Gifty Owusu-Ansah");
@@ -120,7 +107,7 @@ test.describe("home trust carousel autoplay", () => {
   const name = "Security and API highlights";
 
   test("advances every 5000 ms and wraps around", async ({ page }) => {
-    await gotoWithFrozenClock(page, "/");
+    await gotoWithFrozenClock(page, pagePaths.home);
     const carousel = page.getByRole("region", { name });
     const start = await currentSlide(carousel);
     await page.clock.runFor(4000);
@@ -135,7 +122,7 @@ test.describe("home trust carousel autoplay", () => {
   });
 
   test("the pause button stops it and the play button restarts it", async ({ page }) => {
-    await gotoWithFrozenClock(page, "/");
+    await gotoWithFrozenClock(page, pagePaths.home);
     const carousel = page.getByRole("region", { name });
     const heading = page.getByRole("heading", { name: /Payments you can trust/ });
     await carousel.getByRole("button", { name: "Pause slide rotation" }).click();
@@ -154,7 +141,7 @@ test.describe("home trust carousel autoplay", () => {
   });
 
   test("hovering pauses it; leaving resumes it", async ({ page }) => {
-    await gotoWithFrozenClock(page, "/");
+    await gotoWithFrozenClock(page, pagePaths.home);
     const carousel = page.getByRole("region", { name });
     await carousel.getByRole("group", { name: /of 3$/ }).first().hover();
     const hovered = await currentSlide(carousel);
@@ -169,7 +156,7 @@ test.describe("home trust carousel autoplay", () => {
 
   test("does not autoplay for visitors who prefer reduced motion", async ({ page }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });
-    await gotoWithFrozenClock(page, "/");
+    await gotoWithFrozenClock(page, pagePaths.home);
     const carousel = page.getByRole("region", { name });
     expect(await currentSlide(carousel)).toBe(0);
     await page.clock.runFor(20_000);
@@ -183,7 +170,7 @@ test.describe("statistics strip", () => {
   const finals = ["30+", "50+", "40+", "1m+"];
 
   test("counts up from 0 to its targets when scrolled into view", async ({ page }) => {
-    await gotoWithFrozenClock(page, "/");
+    await gotoWithFrozenClock(page, pagePaths.home);
     const values = page.getByTestId("stat-value");
     await expect(values).toHaveCount(4);
     await expect(page.getByRole("term")).toHaveText([
@@ -217,7 +204,7 @@ test.describe("statistics strip", () => {
     page,
   }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });
-    await gotoWithFrozenClock(page, "/");
+    await gotoWithFrozenClock(page, pagePaths.home);
     const values = page.getByTestId("stat-value");
     await expect(values).toHaveText(finals);
     await values.first().scrollIntoViewIfNeeded();
@@ -228,7 +215,7 @@ test.describe("statistics strip", () => {
 });
 
 test("ASLAN: See Features scrolls to the list of 14 features", async ({ page }) => {
-  await gotoHydrated(page, "/products/aslan");
+  await gotoHydrated(page, productPaths.aslan);
   const features = page.getByRole("region", { name: "14 features built for savings groups" });
   const items = features.getByRole("listitem");
   await expect(items).toHaveCount(14);
@@ -240,10 +227,10 @@ test("ASLAN: See Features scrolls to the list of 14 features", async ({ page }) 
 
 test.describe("product pages link Request a Demo to their demo page", () => {
   const products = [
-    ["/products/pensions-management-system", "/schedule-pension-management-demo"],
-    ["/products/banking", "/schedule-banking-demo"],
-    ["/products/aslan", "/schedule-aslan-demo"],
-    ["/products/school-billing", "/schedule-school-billing-demo"],
+    [productPaths.pensions, demoPaths["pension-management"]],
+    [productPaths.banking, demoPaths.banking],
+    [productPaths.aslan, demoPaths.aslan],
+    [productPaths.schoolBilling, demoPaths["school-billing"]],
   ] as const;
   for (const [product, demo] of products) {
     test(`${product} → ${demo}`, async ({ page }) => {
@@ -261,15 +248,15 @@ test.describe("product pages link Request a Demo to their demo page", () => {
 test("value added services: six cards, insurance COMING SOON and not a link, Request a Demo", async ({
   page,
 }) => {
-  await gotoHydrated(page, "/services/value-added-services");
+  await gotoHydrated(page, pagePaths.valueAddedServices);
   const cards = page.getByRole("list", { name: "Value added services" }).getByRole("listitem");
   await expect(cards).toHaveCount(6);
   const expected = [
-    ["Pension Management System", "/products/pensions-management-system"],
-    ["Core Banking", "/products/banking"],
-    ["ASLAN", "/products/aslan"],
-    ["School Billing & Payments", "/products/school-billing"],
-    ["USSD", "/services/ussd"],
+    ["Pension Management System", productPaths.pensions],
+    ["Core Banking", productPaths.banking],
+    ["ASLAN", productPaths.aslan],
+    ["School Billing & Payments", productPaths.schoolBilling],
+    ["USSD", servicePaths.ussd],
   ] as const;
   for (const [title, href] of expected) {
     const card = cards.filter({ has: page.getByRole("heading", { name: title, exact: true }) });
@@ -283,17 +270,16 @@ test("value added services: six cards, insurance COMING SOON and not a link, Req
   await expect(insurance.getByRole("link")).toHaveCount(0);
 
   const demo = page.getByRole("link", { name: "Request a Demo" });
-  for (const link of await demo.all())
-    await expect(link).toHaveAttribute("href", "/request-vas-demo");
+  for (const link of await demo.all()) await expect(link).toHaveAttribute("href", demoPaths.vas);
   await demo.first().click();
-  await expect(page).toHaveURL("/request-vas-demo");
+  await expect(page).toHaveURL(demoPaths.vas);
 });
 
 test("e-commerce: the shop is COMING SOON and not a link; the other two open in a new tab", async ({
   page,
   context,
 }) => {
-  await gotoHydrated(page, "/services/e-commerce");
+  await gotoHydrated(page, pagePaths.eCommerce);
   const cards = page.getByRole("list", { name: "E-commerce offerings" }).getByRole("listitem");
   await expect(cards).toHaveCount(3);
   const shop = cards.filter({ hasText: "COMING SOON" });
@@ -318,27 +304,27 @@ test("e-commerce: the shop is COMING SOON and not a link; the other two open in 
   const link = others.nth(0).getByRole("link");
   const [popup] = await Promise.all([context.waitForEvent("page"), link.click()]);
   await expect(popup).toHaveURL((await link.getAttribute("href"))!);
-  await expect(page).toHaveURL("/services/e-commerce");
+  await expect(page).toHaveURL(pagePaths.eCommerce);
   await expect(page.getByRole("link", { name: "Contact Sales" })).toHaveAttribute(
     "href",
-    "/contact-us",
+    pagePaths.contactUs,
   );
 });
 
-test("payment services lists its ten services in the spec's order", async ({ page }) => {
-  await gotoHydrated(page, "/services/payment-services");
+test("payment services lists its ten services in order", async ({ page }) => {
+  await gotoHydrated(page, pagePaths.paymentServices);
   const links = page.getByRole("region", { name: "Our payment services" }).getByRole("link");
   const expected = [
-    ["Collections", "/services/collections"],
-    ["Bulk Pay", "/bulk-pay"],
-    ["Direct Debit", "/services/direct-debit"],
-    ["Utilities/Airtime/Data", "/services/utilities"],
-    ["Payouts", "/services/payouts"],
-    ["USSD", "/services/ussd"],
-    ["Web Checkout", "/services/web-checkout"],
-    ["SMS", "/services/sms"],
-    ["Request to Pay", "/services/request-to-pay"],
-    ["Remittance", "/services/remittance"],
+    ["Collections", servicePaths.collections],
+    ["Bulk Pay", servicePaths.bulkPay],
+    ["Direct Debit", servicePaths.directDebit],
+    ["Utilities/Airtime/Data", servicePaths.utilities],
+    ["Payouts", servicePaths.payouts],
+    ["USSD", servicePaths.ussd],
+    ["Web Checkout", servicePaths.webCheckout],
+    ["SMS", servicePaths.sms],
+    ["Request to Pay", servicePaths.requestToPay],
+    ["Remittance", pagePaths.remittance],
   ];
   await expect(links).toHaveCount(10);
   const actual = await links.evaluateAll((all) =>
@@ -349,7 +335,7 @@ test("payment services lists its ten services in the spec's order", async ({ pag
 
 test.describe("contact page", () => {
   test("shows Find Us and the availability hours", async ({ page }) => {
-    await gotoHydrated(page, "/contact-us");
+    await gotoHydrated(page, pagePaths.contactUs);
     await expect(page.getByRole("heading", { level: 1, name: "Find Us" })).toBeVisible();
     await expect(
       page.getByText("We are available from 8AM - 5PM GMT on working days", { exact: true }),
@@ -357,59 +343,50 @@ test.describe("contact page", () => {
   });
 
   test("Send Us a Message scrolls the form to 100px below the top", async ({ page }) => {
-    await gotoHydrated(page, "/contact-us");
+    await gotoHydrated(page, pagePaths.contactUs);
     const top = () =>
       page.evaluate(
         () => document.getElementById("send-us-a-message")!.getBoundingClientRect().top,
       );
     expect(await top()).toBeGreaterThan(200);
     await page.getByRole("link", { name: "Send Us a Message" }).click();
-    // Wait for the smooth scroll to end: the position is the same on two successive frames.
-    await expect
-      .poll(() =>
-        page.evaluate(
-          () =>
-            new Promise<boolean>((resolve) => {
-              const y = window.scrollY;
-              requestAnimationFrame(() =>
-                requestAnimationFrame(() => resolve(window.scrollY === y && y > 0)),
-              );
-            }),
-        ),
-      )
-      .toBe(true);
+    await waitForScrollEnd(page, { awayFromTop: true });
     expect(Math.abs((await top()) - 100)).toBeLessThanOrEqual(3);
   });
 
   test("the message field has 10 rows and the policy checkbox links to the privacy policy", async ({
     page,
   }) => {
-    await gotoHydrated(page, "/contact-us");
+    await gotoHydrated(page, pagePaths.contactUs);
     await expect(page.getByRole("textbox", { name: /^Message/ })).toHaveAttribute("rows", "10");
     const checkbox = page.getByRole("checkbox", { name: /privacy policy/ });
     await expect(checkbox).toBeVisible();
     const label = page.locator(`label[for="${await checkbox.getAttribute("id")}"]`);
     await expect(label.getByRole("link", { name: "privacy policy" })).toHaveAttribute(
       "href",
-      "/terms-and-conditions#privacy-policy",
+      privacyPolicyPath,
     );
   });
 });
 
-/** Resolves once the window has stopped scrolling (same position on two successive frames). */
-async function waitForScrollEnd(page: Page) {
+/**
+ * Resolves once the window has stopped scrolling: the same position on three successive frames
+ * and, with `awayFromTop`, below the top (a smooth scroll down has started and ended).
+ */
+async function waitForScrollEnd(page: Page, { awayFromTop = false } = {}) {
   await expect
     .poll(() =>
       page.evaluate(
-        () =>
+        (away) =>
           new Promise<boolean>((resolve) => {
             const y = window.scrollY;
             requestAnimationFrame(() =>
               requestAnimationFrame(() =>
-                requestAnimationFrame(() => resolve(window.scrollY === y)),
+                requestAnimationFrame(() => resolve(window.scrollY === y && (!away || y > 0))),
               ),
             );
           }),
+        awayFromTop,
       ),
     )
     .toBe(true);
@@ -417,7 +394,7 @@ async function waitForScrollEnd(page: Page) {
 
 test.describe("terms and conditions", () => {
   test("has 27 numbered clauses", async ({ page }) => {
-    await gotoHydrated(page, "/terms-and-conditions");
+    await gotoHydrated(page, pagePaths.termsAndConditions);
     const clauses = page.getByRole("article").getByRole("heading", { level: 2, name: /^\d+\. / });
     await expect(clauses).toHaveCount(27);
     const numbers = await clauses.evaluateAll((all) =>
@@ -429,7 +406,7 @@ test.describe("terms and conditions", () => {
   test("#privacy-policy scrolls the privacy heading to 20px below the sticky header", async ({
     page,
   }) => {
-    await gotoHydrated(page, "/terms-and-conditions#privacy-policy");
+    await gotoHydrated(page, privacyPolicyPath);
     const heading = page.getByRole("heading", { level: 2, name: /Privacy Policy$/ });
     await expect(heading).toBeInViewport();
     await waitForScrollEnd(page);
@@ -443,21 +420,21 @@ test.describe("terms and conditions", () => {
 });
 
 test("a route change scrolls the new page to the top", async ({ page }) => {
-  await gotoHydrated(page, "/");
+  await gotoHydrated(page, pagePaths.home);
   const footerLink = page
     .getByRole("contentinfo")
     .getByRole("link", { name: "Cancellation Policy" });
   await footerLink.scrollIntoViewIfNeeded();
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
   await footerLink.click();
-  await expect(page).toHaveURL("/cancellation-policy");
+  await expect(page).toHaveURL(policyPaths.cancellation);
   await expect(page.getByRole("heading", { level: 1 })).toContainText(/Cancellation/);
   await waitForScrollEnd(page);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
 
 test("case study: Download Project Brochure downloads a PDF", async ({ page }) => {
-  await gotoHydrated(page, "/case-study");
+  await gotoHydrated(page, pagePaths.caseStudy);
   const [download] = await Promise.all([
     page.waitForEvent("download"),
     page.getByRole("link", { name: /Download Project Brochure/ }).click(),
@@ -470,7 +447,7 @@ test("case study: Download Project Brochure downloads a PDF", async ({ page }) =
 });
 
 test("/get-started shows the onboarding placeholder and a Contact Sales link", async ({ page }) => {
-  await gotoHydrated(page, "/get-started");
+  await gotoHydrated(page, pagePaths.getStarted);
   await expect(
     page.getByRole("heading", { level: 1, name: "Our merchant onboarding is almost here" }),
   ).toBeVisible();
@@ -478,13 +455,13 @@ test("/get-started shows the onboarding placeholder and a Contact Sales link", a
     page.getByText("We are currently working on giving you the best onboarding experience."),
   ).toBeVisible();
   const contact = page.getByRole("main").getByRole("link", { name: "Contact Sales" });
-  await expect(contact).toHaveAttribute("href", "/contact-us");
+  await expect(contact).toHaveAttribute("href", pagePaths.contactUs);
   await contact.click();
-  await expect(page).toHaveURL("/contact-us");
+  await expect(page).toHaveURL(pagePaths.contactUs);
 });
 
 test("/articles shows at least one article with a heading and a date", async ({ page }) => {
-  await gotoHydrated(page, "/articles");
+  await gotoHydrated(page, pagePaths.articles);
   const articles = page.getByRole("article");
   expect(await articles.count()).toBeGreaterThanOrEqual(1);
   const first = articles.first();
@@ -499,7 +476,7 @@ test("/articles shows at least one article with a heading and a date", async ({ 
 
 test.describe("innovation hub", () => {
   test("headline, four benefits, the application frame and a mail contact", async ({ page }) => {
-    await gotoHydrated(page, "/innovation-hub");
+    await gotoHydrated(page, pagePaths.innovationHub);
     await expect(
       page.getByRole("heading", { level: 1, name: "An innovation hub for startups" }),
     ).toBeVisible();
@@ -519,22 +496,22 @@ test.describe("innovation hub", () => {
   });
 
   test("the copyright shows the current year and the logo links home", async ({ page }) => {
-    await gotoHydrated(page, "/innovation-hub");
+    await gotoHydrated(page, pagePaths.innovationHub);
     const year = new Date().getFullYear();
     const footer = page.getByRole("contentinfo");
     await expect(footer).toContainText(`© ${year}`);
     if (year !== 2025) await expect(footer).not.toContainText("2025");
     const logo = page.getByRole("banner").getByRole("link", { name: /home$/ });
-    await expect(logo).toHaveAttribute("href", "/");
+    await expect(logo).toHaveAttribute("href", pagePaths.home);
     await logo.click();
-    await expect(page).toHaveURL("/");
+    await expect(page).toHaveURL(pagePaths.home);
     await expect(page.getByRole("heading", { level: 1, name: "Innovation for you" })).toBeVisible();
   });
 });
 
 test.describe("demo request pages", () => {
   test("the ASLAN page has its headline", async ({ page }) => {
-    await gotoHydrated(page, "/schedule-aslan-demo");
+    await gotoHydrated(page, demoPaths.aslan);
     await expect(
       page.getByRole("heading", { level: 1, name: "Schedule a demo to try out ASLAN" }),
     ).toBeVisible();
@@ -548,7 +525,7 @@ test.describe("demo request pages", () => {
   }
 
   test("Industry suggestions filter by case-insensitive substring", async ({ page }) => {
-    await gotoHydrated(page, "/schedule-aslan-demo");
+    await gotoHydrated(page, demoPaths.aslan);
     const field = industry(page);
     await field.click();
     await expect(suggestions(page)).toHaveText([
@@ -569,7 +546,7 @@ test.describe("demo request pages", () => {
   });
 
   test("ArrowDown and Enter pick a suggestion and close the list", async ({ page }) => {
-    await gotoHydrated(page, "/schedule-aslan-demo");
+    await gotoHydrated(page, demoPaths.aslan);
     const field = industry(page);
     await field.click();
     await field.pressSequentially("o");
@@ -588,7 +565,7 @@ test.describe("demo request pages", () => {
   });
 
   test("clicking a suggestion fills the field and closes the list", async ({ page }) => {
-    await gotoHydrated(page, "/schedule-aslan-demo");
+    await gotoHydrated(page, demoPaths.aslan);
     const field = industry(page);
     await field.click();
     await field.pressSequentially("fin");
@@ -599,7 +576,7 @@ test.describe("demo request pages", () => {
   });
 
   test("free text that matches no suggestion stays in the field", async ({ page }) => {
-    await gotoHydrated(page, "/schedule-aslan-demo");
+    await gotoHydrated(page, demoPaths.aslan);
     const field = industry(page);
     await field.click();
     await field.pressSequentially("Agriculture");

@@ -1,26 +1,9 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, expectNoA11yViolations, gotoHydrated, test } from "./fixtures";
+import { NEWSLETTER_HEADING, openNewsletterDialog } from "./helpers";
+import { apiPaths, pagePaths } from "../../shared/paths";
 
-// Spec 2.4, 2.7, 4; D2, D3: the newsletter dialog and the leaders' biography dialog.
-
-const NEWSLETTER_HEADING = "Subscribe for our Newsletter to receive exciting updates.";
-
-/** Opens the newsletter dialog the way visitors do: Company → Help Center in the header. */
-async function openNewsletter(page: Page) {
-  await gotoHydrated(page, "/");
-  await page
-    .getByRole("navigation", { name: "Main" })
-    .getByRole("button", { name: "Company", exact: true })
-    .hover();
-  await page
-    .getByRole("navigation", { name: "Main" })
-    .getByRole("link", { name: /^Help Center/ })
-    .click();
-  await expect(page).toHaveURL("/help-center");
-  await expect(page.getByRole("dialog", { name: NEWSLETTER_HEADING })).toBeVisible();
-  // Not by name: after subscribing the dialog is named by its thank-you heading.
-  return page.getByRole("dialog");
-}
+// The newsletter dialog and the leaders' biography dialog.
 
 function focusIsIn(dialog: Locator) {
   return dialog.evaluate((el) => el.contains(document.activeElement));
@@ -54,7 +37,7 @@ async function expectScrollUnlocked(page: Page) {
 
 test.describe("newsletter dialog", () => {
   test("shows the heading, an email field and a Subscribe button", async ({ page }) => {
-    const dialog = await openNewsletter(page);
+    const dialog = await openNewsletterDialog(page);
     await expect(dialog.getByRole("heading", { name: NEWSLETTER_HEADING })).toBeVisible();
     const email = dialog.getByPlaceholder("Enter your email");
     await expect(email).toBeVisible();
@@ -63,38 +46,38 @@ test.describe("newsletter dialog", () => {
   });
 
   test("has no accessibility violations while open", async ({ page }) => {
-    await openNewsletter(page);
+    await openNewsletterDialog(page);
     await expectNoA11yViolations(page, "with the newsletter dialog open");
   });
 
   test("closes on Escape", async ({ page }) => {
-    const dialog = await openNewsletter(page);
+    const dialog = await openNewsletterDialog(page);
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   });
 
   test("closes on a click on the backdrop", async ({ page }) => {
-    const dialog = await openNewsletter(page);
+    const dialog = await openNewsletterDialog(page);
     await page.mouse.click(5, 5);
     await expect(dialog).toBeHidden();
   });
 
   test("does not close on a click inside it", async ({ page }) => {
-    const dialog = await openNewsletter(page);
+    const dialog = await openNewsletterDialog(page);
     await dialog.getByRole("heading", { name: NEWSLETTER_HEADING }).click();
     await dialog.getByPlaceholder("Enter your email").click();
     await expect(dialog).toBeVisible();
   });
 
   test("closes with the close button", async ({ page }) => {
-    const dialog = await openNewsletter(page);
+    const dialog = await openNewsletterDialog(page);
     await dialog.getByRole("button", { name: "Close" }).click();
     await expect(dialog).toBeHidden();
   });
 
   test("locks the page scroll while open and releases it when closed", async ({ page }) => {
-    const dialog = await openNewsletter(page);
+    const dialog = await openNewsletterDialog(page);
     await expectScrollLocked(page);
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
@@ -104,7 +87,7 @@ test.describe("newsletter dialog", () => {
   test("keeps keyboard focus inside while open and gives it back to the page when closed", async ({
     page,
   }) => {
-    const dialog = await openNewsletter(page);
+    const dialog = await openNewsletterDialog(page);
     await expect.poll(() => focusIsIn(dialog)).toBe(true);
     // Tab cycles through the dialog's controls. Past the last one Chromium may hand focus to the
     // browser's own UI (document.body in the page), but never to a control of the page behind.
@@ -141,7 +124,7 @@ test.describe("newsletter dialog", () => {
 
   test("a successful subscription shows the thank-you view", async ({ page }) => {
     const bodies: unknown[] = [];
-    await page.route("/api/subscribe", async (route) => {
+    await page.route(apiPaths.subscribe, async (route) => {
       bodies.push(route.request().postDataJSON());
       await route.fulfill({
         status: 201,
@@ -149,7 +132,7 @@ test.describe("newsletter dialog", () => {
         body: JSON.stringify({ ok: true }),
       });
     });
-    const dialog = await openNewsletter(page);
+    const dialog = await openNewsletterDialog(page);
     await dialog.getByPlaceholder("Enter your email").fill("ama.mensah@example.com");
     await dialog.getByRole("button", { name: "Subscribe" }).click();
     await expect(dialog.getByText("Thank you for subscribing")).toBeVisible();
@@ -165,14 +148,14 @@ test.describe("newsletter dialog", () => {
     test.use({ allowedErrors: [/status of 500/] });
 
     test("shows an error message and keeps the typed address", async ({ page }) => {
-      await page.route("/api/subscribe", (route) =>
+      await page.route(apiPaths.subscribe, (route) =>
         route.fulfill({
           status: 500,
           contentType: "application/json",
           body: JSON.stringify({ error: "boom" }),
         }),
       );
-      const dialog = await openNewsletter(page);
+      const dialog = await openNewsletterDialog(page);
       const email = dialog.getByPlaceholder("Enter your email");
       await email.fill("kofi@example.com");
       await dialog.getByRole("button", { name: "Subscribe" }).click();
@@ -185,11 +168,11 @@ test.describe("newsletter dialog", () => {
 
   test("an invalid address shows 'Email is invalid' and sends nothing", async ({ page }) => {
     let requests = 0;
-    await page.route("/api/subscribe", (route) => {
+    await page.route(apiPaths.subscribe, (route) => {
       requests++;
       return route.fulfill({ status: 201, contentType: "application/json", body: "{}" });
     });
-    const dialog = await openNewsletter(page);
+    const dialog = await openNewsletterDialog(page);
     const email = dialog.getByPlaceholder("Enter your email");
     await email.fill("kofi.example.com");
     await dialog.getByRole("button", { name: "Subscribe" }).click();
@@ -204,7 +187,7 @@ test.describe("leader biography dialog", () => {
   const LEADER = "Akosua Frimpong";
 
   async function openBio(page: Page) {
-    await gotoHydrated(page, "/about-us");
+    await gotoHydrated(page, pagePaths.aboutUs);
     const leaders = page.getByRole("region", { name: "The people who lead us" });
     const opener = leaders.getByRole("button", { name: new RegExp(LEADER) });
     await opener.click();
@@ -219,7 +202,7 @@ test.describe("leader biography dialog", () => {
   });
 
   test("the leadership grid shows three leaders", async ({ page }) => {
-    await gotoHydrated(page, "/about-us");
+    await gotoHydrated(page, pagePaths.aboutUs);
     const leaders = page.getByRole("region", { name: "The people who lead us" });
     await expect(leaders.getByRole("button")).toHaveCount(3);
   });
@@ -237,7 +220,7 @@ test.describe("leader biography dialog", () => {
   });
 
   test("each leader opens their own biography", async ({ page }) => {
-    await gotoHydrated(page, "/about-us");
+    await gotoHydrated(page, pagePaths.aboutUs);
     const leaders = page.getByRole("region", { name: "The people who lead us" });
     for (const name of ["Kwame Ansah", "Efua Quartey"]) {
       await leaders.getByRole("button", { name: new RegExp(name) }).click();

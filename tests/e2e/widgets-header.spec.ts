@@ -1,9 +1,9 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, gotoHydrated, test } from "./fixtures";
+import { NEWSLETTER_HEADING, settle } from "./helpers";
+import { pagePaths } from "../../shared/paths";
 
-// Spec 2.2, 4, 9: the large-screen header's three dropdowns and the Help Center → newsletter hand-off.
-
-const NEWSLETTER_HEADING = "Subscribe for our Newsletter to receive exciting updates.";
+// The large-screen header's three dropdowns and the Help Center → newsletter hand-off.
 
 function mainNav(page: Page) {
   return page.getByRole("navigation", { name: "Main" });
@@ -37,17 +37,9 @@ async function linkTargets(panel: Locator) {
     );
 }
 
-/**
- * Real time for a render the fake clock may have triggered to land, before asserting that
- * something did NOT change (an auto-waiting assertion would pass at once on the old state).
- */
-function settle(page: Page) {
-  return page.waitForTimeout(250);
-}
-
 test.describe("header dropdowns with a mouse", () => {
   test("hovering a menu button opens its dropdown", async ({ page }) => {
-    await gotoHydrated(page, "/");
+    await gotoHydrated(page, pagePaths.home);
     const company = await menu(page, "Company");
     await expect(company.panel).toBeHidden();
     await company.button.hover();
@@ -58,7 +50,7 @@ test.describe("header dropdowns with a mouse", () => {
   test("a click on a menu the mouse opened keeps it open; a second click closes it", async ({
     page,
   }) => {
-    await gotoHydrated(page, "/");
+    await gotoHydrated(page, pagePaths.home);
     const company = await menu(page, "Company");
     await company.button.click();
     await expect(company.panel).toBeVisible();
@@ -68,7 +60,7 @@ test.describe("header dropdowns with a mouse", () => {
   });
 
   test("only one dropdown is open at a time", async ({ page }) => {
-    await gotoHydrated(page, "/");
+    await gotoHydrated(page, pagePaths.home);
     const company = await menu(page, "Company");
     const offer = await menu(page, "What we offer");
     const developers = await menu(page, "Developers");
@@ -87,7 +79,7 @@ test.describe("header dropdowns with a mouse", () => {
     page,
   }) => {
     await page.clock.install();
-    await gotoHydrated(page, "/");
+    await gotoHydrated(page, pagePaths.home);
     await page.clock.pauseAt(Date.now() + 60_000);
     const company = await menu(page, "Company");
     // A point of the page well away from the header and its dropdowns.
@@ -116,11 +108,11 @@ test.describe("header dropdowns with a mouse", () => {
   });
 
   test("following a link closes the dropdown and navigates", async ({ page }) => {
-    await gotoHydrated(page, "/");
+    await gotoHydrated(page, pagePaths.home);
     const company = await menu(page, "Company");
     await company.button.hover();
     await company.panel.getByRole("link", { name: /^About Company/ }).click();
-    await expect(page).toHaveURL("/about-us");
+    await expect(page).toHaveURL(pagePaths.aboutUs);
     await expect(company.panel).toBeHidden();
   });
 });
@@ -129,7 +121,7 @@ test.describe("header dropdowns with touch or a click that did not hover", () =>
   test.use({ hasTouch: true });
 
   test("a tap on a menu button opens its dropdown and a second tap closes it", async ({ page }) => {
-    await gotoHydrated(page, "/");
+    await gotoHydrated(page, pagePaths.home);
     const company = await menu(page, "Company");
     await company.button.tap();
     await expect(company.panel).toBeVisible();
@@ -138,7 +130,7 @@ test.describe("header dropdowns with touch or a click that did not hover", () =>
   });
 
   test("a tap on another menu button switches dropdowns", async ({ page }) => {
-    await gotoHydrated(page, "/");
+    await gotoHydrated(page, pagePaths.home);
     const company = await menu(page, "Company");
     const developers = await menu(page, "Developers");
     await company.button.tap();
@@ -149,7 +141,7 @@ test.describe("header dropdowns with touch or a click that did not hover", () =>
   });
 
   test("a tap or click outside closes the open dropdown", async ({ page }) => {
-    await gotoHydrated(page, "/");
+    await gotoHydrated(page, pagePaths.home);
     const company = await menu(page, "Company");
     await company.button.tap();
     await expect(company.panel).toBeVisible();
@@ -165,7 +157,7 @@ test.describe("header dropdowns with the keyboard", () => {
     test(`${key} on a menu button opens it; Escape closes it and returns focus to the button`, async ({
       page,
     }) => {
-      await gotoHydrated(page, "/");
+      await gotoHydrated(page, pagePaths.home);
       const offer = await menu(page, "What we offer");
       await offer.button.focus();
       await page.keyboard.press(key);
@@ -181,7 +173,7 @@ test.describe("header dropdowns with the keyboard", () => {
   }
 
   test("tabbing out of an open dropdown closes it", async ({ page }) => {
-    await gotoHydrated(page, "/");
+    await gotoHydrated(page, pagePaths.home);
     const company = await menu(page, "Company");
     const offer = await menu(page, "What we offer");
     await company.button.focus();
@@ -202,26 +194,26 @@ test.describe("header dropdowns with the keyboard", () => {
 
 test.describe("header menu items", () => {
   test("Company lists About Company, Help Center and Careers", async ({ page }) => {
-    await gotoHydrated(page, "/");
+    await gotoHydrated(page, pagePaths.home);
     const company = await menu(page, "Company");
     await company.button.hover();
     expect(await linkTargets(company.panel)).toEqual([
-      ["About Company", "/about-us"],
-      ["Help Center", "/help-center"],
-      ["Careers", "/careers"],
+      ["About Company", pagePaths.aboutUs],
+      ["Help Center", pagePaths.helpCenter],
+      ["Careers", pagePaths.careers],
     ]);
   });
 
   test("What we offer lists the three offers, each with a View link to its page", async ({
     page,
   }) => {
-    await gotoHydrated(page, "/");
+    await gotoHydrated(page, pagePaths.home);
     const offer = await menu(page, "What we offer");
     await offer.button.hover();
     expect(await linkTargets(offer.panel)).toEqual([
-      ["Payment Services", "/services/payment-services"],
-      ["Value Added Services (VAS)", "/services/value-added-services"],
-      ["E-commerce", "/services/e-commerce"],
+      ["Payment Services", pagePaths.paymentServices],
+      ["Value Added Services (VAS)", pagePaths.valueAddedServices],
+      ["E-commerce", pagePaths.eCommerce],
     ]);
     for (const link of await offer.panel.getByRole("link").all()) {
       await expect(link).toContainText("View");
@@ -229,11 +221,11 @@ test.describe("header menu items", () => {
   });
 
   test("What we offer links lead to their pages", async ({ page }) => {
-    await gotoHydrated(page, "/");
+    await gotoHydrated(page, pagePaths.home);
     const offer = await menu(page, "What we offer");
     await offer.button.hover();
     await offer.panel.getByRole("link", { name: /^Value Added Services/ }).click();
-    await expect(page).toHaveURL("/services/value-added-services");
+    await expect(page).toHaveURL(pagePaths.valueAddedServices);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   });
 
@@ -241,7 +233,7 @@ test.describe("header menu items", () => {
     page,
     baseURL,
   }) => {
-    await gotoHydrated(page, "/");
+    await gotoHydrated(page, pagePaths.home);
     const developers = await menu(page, "Developers");
     await developers.button.hover();
     const links = developers.panel.getByRole("link");
@@ -278,7 +270,7 @@ test.describe("header menu items", () => {
   });
 
   test("a Developers API link opens the reference in a new tab", async ({ page, context }) => {
-    await gotoHydrated(page, "/");
+    await gotoHydrated(page, pagePaths.home);
     // The new tab is outside the fixture's offline guard; answer its request here.
     await context.route(/^https:\/\//, (route) =>
       route.fulfill({
@@ -293,7 +285,7 @@ test.describe("header menu items", () => {
     const href = await link.getAttribute("href");
     const [popup] = await Promise.all([context.waitForEvent("page"), link.click()]);
     await expect(popup).toHaveURL(href!);
-    await expect(page).toHaveURL("/");
+    await expect(page).toHaveURL(pagePaths.home);
   });
 });
 
@@ -301,17 +293,17 @@ test.describe("Help Center link and the newsletter dialog", () => {
   test("arriving through the header's Help Center link opens the newsletter dialog", async ({
     page,
   }) => {
-    await gotoHydrated(page, "/");
+    await gotoHydrated(page, pagePaths.home);
     const company = await menu(page, "Company");
     await company.button.hover();
     await company.panel.getByRole("link", { name: /^Help Center/ }).click();
-    await expect(page).toHaveURL("/help-center");
+    await expect(page).toHaveURL(pagePaths.helpCenter);
     await expect(page.getByRole("dialog", { name: NEWSLETTER_HEADING })).toBeVisible();
   });
 
   test("a direct visit to /help-center does not open it", async ({ page }) => {
     await page.clock.install();
-    await gotoHydrated(page, "/help-center");
+    await gotoHydrated(page, pagePaths.helpCenter);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     // Give the page far more than the ~100 ms the link-triggered opening takes.
     await page.clock.runFor(2000);
@@ -324,7 +316,7 @@ test.describe("Help Center link and the newsletter dialog", () => {
     page,
   }) => {
     await page.clock.install();
-    await gotoHydrated(page, "/");
+    await gotoHydrated(page, pagePaths.home);
     const company = await menu(page, "Company");
     await company.button.hover();
     await company.panel.getByRole("link", { name: /^Help Center/ }).click();
@@ -337,7 +329,7 @@ test.describe("Help Center link and the newsletter dialog", () => {
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
     await page.clock.runFor(2000);
     await settle(page);
-    await expect(page).toHaveURL("/help-center");
+    await expect(page).toHaveURL(pagePaths.helpCenter);
     await expect(page.getByRole("heading", { name: NEWSLETTER_HEADING })).toHaveCount(0);
   });
 });

@@ -32,7 +32,7 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>) {
 describe("contact form", () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it("never sends invalid data and shows every field message (D1)", async () => {
+  it("never sends invalid data and shows every field message", async () => {
     const fetch = vi.fn();
     vi.stubGlobal("fetch", fetch);
     const user = userEvent.setup();
@@ -76,7 +76,7 @@ describe("contact form", () => {
     expect(email).toHaveAccessibleDescription("Email is invalid");
   });
 
-  it("confirms only after the server stored the message, then resets (D2)", async () => {
+  it("confirms only after the server stored the message, then resets", async () => {
     const fetch = vi.fn().mockResolvedValue(new Response("{}", { status: 201 }));
     vi.stubGlobal("fetch", fetch);
     const user = userEvent.setup();

@@ -14,7 +14,7 @@ const initial = {
   agreeToPolicy: false,
 };
 
-/** The contact form (spec 2.10, 5). */
+/** The contact form of /contact-us (rules and messages: leads/contact.ts). */
 export function ContactForm() {
   const form = useLeadForm({
     initial,

@@ -13,7 +13,10 @@ import { useLeadForm } from "./use-lead-form";
 
 const initial = { name: "", email: "", phone: "", company: "", jobTitle: "", industry: "" };
 
-/** The demo request form of the five demo pages (spec 2.11, 5; D4, D5, D8). */
+/**
+ * The demo request form of the five demo pages. All five show the same invalid-form message,
+ * send the industry as typed, and post to /api/demo with their product.
+ */
 export function DemoRequestForm({ product }: { product: DemoProduct }) {
   const form = useLeadForm({
     initial,

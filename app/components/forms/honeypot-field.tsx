@@ -1,4 +1,4 @@
-/** The honeypot (D11): off-screen, out of the tab order and ignored by autofill. */
+/** The honeypot (a spam trap): off-screen, out of the tab order and ignored by autofill. */
 export function HoneypotField({
   value,
   onChange,

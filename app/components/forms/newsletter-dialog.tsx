@@ -4,7 +4,7 @@ import { Dialog } from "~/components/ui/dialog";
 import { CloseIcon } from "~/components/ui/icons";
 import { NewsletterForm } from "./newsletter-form";
 
-/** The newsletter modal (spec 2.4): the form, then a thank-you view once the server stored it. */
+/** The newsletter modal: the form, then a thank-you view once the server stored it. */
 export function NewsletterDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [subscribed, setSubscribed] = useState(false);
   const close = () => {

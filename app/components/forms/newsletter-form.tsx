@@ -10,8 +10,8 @@ interface NewsletterFormProps {
 }
 
 /**
- * One e-mail field and Subscribe (spec 2.4). Checked in the browser first (D1); success only
- * after the server stored it (D2); any failure is said plainly and the address stays (D3).
+ * One e-mail field and Subscribe. Checked in the browser first; success only after the server
+ * stored it; any failure is said plainly and the address stays in the field.
  */
 export function NewsletterForm({ onSubscribed, tone = "light" }: NewsletterFormProps) {
   const id = useId();

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { NewsletterForm } from "./newsletter-form";
 
-/** The home page's newsletter section; it says when the subscription went through (D3). */
+/** The home page's newsletter section; it says when the subscription went through. */
 export function NewsletterSignup({ heading, text }: { heading: string; text: string }) {
   const [done, setDone] = useState(false);
   return (

@@ -15,10 +15,10 @@ interface LeadFormOptions<Values extends Record<string, unknown>, Schema extends
 }
 
 /**
- * The behaviour every lead form shares (D1, D2): validate with the form's zod schema before
+ * The behaviour every lead form shares: validate with the form's zod schema before
  * anything is sent, show one message per field, clear a field's message as soon as it is edited,
  * send once at a time, report success only when the server stored the lead, keep the typed values
- * on failure and reset them on success. Outcomes are told with toasts (spec 8).
+ * on failure and reset them on success. Outcomes are told with toasts.
  */
 export function useLeadForm<Values extends Record<string, unknown>, Schema extends z.ZodMiniType>(
   options: LeadFormOptions<Values, Schema>,

@@ -3,7 +3,7 @@ import { headerMenus } from "~/content/navigation";
 import { ChevronDown } from "~/components/ui/icons";
 import { MenuPanel } from "./menu-panel";
 
-/** Spec 2.2 / 9: a dropdown closes about 200 ms after the pointer leaves it. */
+/** A dropdown closes about 200 ms after the pointer leaves it. */
 export const DROPDOWN_CLOSE_DELAY_MS = 200;
 
 /**

@@ -1,9 +1,9 @@
 import { type MouseEvent, useState } from "react";
-import { Link } from "react-router";
-import logoUrl from "~/assets/images/logo.svg";
 import { headerMenus } from "~/content/navigation";
 import { Dialog } from "~/components/ui/dialog";
 import { ChevronDown, CloseIcon, MenuIcon } from "~/components/ui/icons";
+import { BrandLogo } from "./brand-logo";
+import { HeaderActions } from "./header-actions";
 import { MenuPanel } from "./menu-panel";
 
 /**
@@ -39,7 +39,7 @@ export function MobileMenu() {
         className="mobile-menu-sheet"
       >
         <div className="flex h-16 items-center justify-between border-b border-gray-200 px-4">
-          <img src={logoUrl} alt="" width="180" height="40" className="h-9 w-auto" />
+          <BrandLogo className="h-9 w-auto" />
           <h2 id="mobile-menu-title" className="sr-only">
             Menu
           </h2>
@@ -88,14 +88,7 @@ export function MobileMenu() {
               );
             })}
           </ul>
-          <div className="mt-6 grid gap-3">
-            <Link to="/contact-us" className="btn-outline">
-              Contact Us
-            </Link>
-            <Link to="/get-started" className="btn-primary">
-              Get Started
-            </Link>
-          </div>
+          <HeaderActions className="mt-6 grid gap-3" />
         </nav>
       </Dialog>
     </div>

@@ -1,9 +1,10 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
-import logoLightUrl from "~/assets/images/logo-light.svg";
 import { footerLegal, footerResources } from "~/content/navigation";
 import { fullAddress, site } from "@shared/site";
-import { trustBadges } from "~/content/trust-badges";
+import { TrustBadges } from "~/components/sections/trust-badges";
 import { ExternalLink } from "~/components/ui/app-link";
+import { LogoHomeLink } from "./brand-logo";
 import { SocialLinks } from "./social-links";
 
 const linkClass = "rounded text-brand-50 underline-offset-4 hover:text-white hover:underline";
@@ -14,33 +15,14 @@ export function SiteFooter() {
     <footer className="bg-brand-900 text-brand-50">
       <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-4">
         <div>
-          <Link to="/" className="inline-block rounded" aria-label={`${site.name} home`}>
-            <img
-              src={logoLightUrl}
-              alt=""
-              width="180"
-              height="40"
-              className="h-10 w-auto"
-              loading="lazy"
-            />
-          </Link>
+          <LogoHomeLink tone="light" className="inline-block rounded" logoClassName="h-10 w-auto" />
           <p className="mt-4 max-w-xs">{site.tagline}</p>
           <SocialLinks className="mt-6" />
         </div>
-        <div>
-          <h2 className="text-lg font-semibold text-white">Resources</h2>
-          <ul className="mt-4 space-y-3">
-            {footerResources.map((item) => (
-              <li key={item.to}>
-                <Link to={item.to} className={linkClass}>
-                  {item.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </div>
-        <div>
-          <h2 className="text-lg font-semibold text-white">Developers</h2>
+        <FooterColumn heading="Resources">
+          <FooterLinks links={footerResources} className="mt-4 space-y-3" />
+        </FooterColumn>
+        <FooterColumn heading="Developers">
           <ul className="mt-4 space-y-3">
             <li>
               <ExternalLink href={site.docs.home} className={linkClass}>
@@ -48,9 +30,8 @@ export function SiteFooter() {
               </ExternalLink>
             </li>
           </ul>
-        </div>
-        <div>
-          <h2 className="text-lg font-semibold text-white">Contact</h2>
+        </FooterColumn>
+        <FooterColumn heading="Contact">
           <address className="mt-4 space-y-3 not-italic">
             <p>
               <a href={`mailto:${site.emails.general}`} className={linkClass}>
@@ -74,7 +55,7 @@ export function SiteFooter() {
             <p>{site.hours.long}</p>
             <p>{fullAddress()}</p>
           </address>
-        </div>
+        </FooterColumn>
       </div>
       <div className="border-t border-white/15">
         <div className="container-page flex flex-col gap-6 py-6 lg:flex-row lg:items-center lg:justify-between">
@@ -82,31 +63,39 @@ export function SiteFooter() {
             © {year} {site.legalName}. Licensed by the {site.licence.regulator} as a{" "}
             {site.licence.category}.
           </p>
-          <ul className="flex flex-wrap gap-x-6 gap-y-2">
-            {footerLegal.map((item) => (
-              <li key={item.to}>
-                <Link to={item.to} className={linkClass}>
-                  {item.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-          <ul className="hidden items-center gap-3 lg:flex" aria-label="Certifications and licence">
-            {trustBadges.map((badge) => (
-              <li key={badge.alt} className="rounded-lg bg-white p-1.5">
-                <img
-                  src={badge.src}
-                  alt={badge.alt}
-                  width="140"
-                  height="56"
-                  className="h-10 w-auto"
-                  loading="lazy"
-                />
-              </li>
-            ))}
-          </ul>
+          <FooterLinks links={footerLegal} className="flex flex-wrap gap-x-6 gap-y-2" />
+          <TrustBadges look="footer" />
         </div>
       </div>
     </footer>
+  );
+}
+
+function FooterColumn({ heading, children }: { heading: string; children: ReactNode }) {
+  return (
+    <div>
+      <h2 className="text-lg font-semibold text-white">{heading}</h2>
+      {children}
+    </div>
+  );
+}
+
+function FooterLinks({
+  links,
+  className,
+}: {
+  links: readonly { label: string; to: string }[];
+  className: string;
+}) {
+  return (
+    <ul className={className}>
+      {links.map((item) => (
+        <li key={item.to}>
+          <Link to={item.to} className={linkClass}>
+            {item.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }

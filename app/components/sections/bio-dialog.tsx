@@ -3,7 +3,7 @@ import { ExternalLink } from "~/components/ui/app-link";
 import { Dialog } from "~/components/ui/dialog";
 import { CloseIcon } from "~/components/ui/icons";
 
-/** A leader's biography in a modal (spec 2.7): Escape or Close closes it; the page does not scroll. */
+/** A leader's biography in a modal: Escape or Close closes it; the page does not scroll. */
 export function BioDialog({ member, onClose }: { member: TeamMember | null; onClose: () => void }) {
   return (
     <Dialog open={member !== null} onClose={onClose} labelledBy="bio-title" className="max-w-2xl">

@@ -3,7 +3,7 @@ import { AppLink } from "~/components/ui/app-link";
 import { ArrowRight } from "~/components/ui/icons";
 
 /**
- * Two-column product cards. A COMING SOON card is not a link (spec 2.8); the others link to
+ * Two-column product cards. A COMING SOON card is not a link; the others link to
  * their page, or to another site in a new tab.
  */
 export function CatalogueGrid({

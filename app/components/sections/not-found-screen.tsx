@@ -2,7 +2,7 @@ import { useNavigate } from "react-router";
 import notFoundImage from "~/assets/images/not-found.svg";
 import { notFoundPage } from "~/content/not-found";
 
-/** The missing-page screen (spec 2.14); the server sends it with status 404 (D14). */
+/** The missing-page screen; the server sends it with status 404. */
 export function NotFoundScreen() {
   const navigate = useNavigate();
   return (

@@ -1,14 +1,13 @@
 import { Link } from "react-router";
 import { homePage } from "~/content/home";
 import { ArrowRight } from "~/components/ui/icons";
-import { SectionHeading } from "./section-heading";
+import { HeadedSection } from "./section-heading";
 
 /** Home: the three "What we offer" cards. */
 export function OfferCards() {
   const { offers } = homePage;
   return (
-    <section aria-labelledby="offers-heading" className="container-page py-16">
-      <SectionHeading id="offers-heading" heading={offers.heading} intro={offers.intro} />
+    <HeadedSection id="offers-heading" heading={offers.heading} intro={offers.intro}>
       <ul className="mt-10 grid gap-6 md:grid-cols-3">
         {offers.cards.map((card) => (
           <li
@@ -36,6 +35,6 @@ export function OfferCards() {
           </li>
         ))}
       </ul>
-    </section>
+    </HeadedSection>
   );
 }

@@ -1,6 +1,6 @@
 import { partners } from "~/content/home";
 
-/** The three partner logos (spec 1, trust marks). */
+/** The strip of three partner logos. */
 export function PartnerStrip() {
   return (
     <section aria-labelledby="partners-heading" className="border-y border-gray-200 bg-white">

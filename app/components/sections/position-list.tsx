@@ -2,7 +2,7 @@ import { useState } from "react";
 import type { JobPosition } from "~/content/positions";
 import { Accordion } from "~/components/ui/accordion";
 
-/** "No available positions", "1 position available", "N positions available" (spec 2.13). */
+/** "No available positions", "1 position available", "N positions available" on /careers. */
 export function positionsCountText(count: number): string {
   if (count === 0) return "No available positions";
   return count === 1 ? "1 position available" : `${count} positions available`;

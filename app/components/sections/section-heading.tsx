@@ -24,3 +24,27 @@ export function SectionHeading({
     </div>
   );
 }
+
+/** A section that opens with a `SectionHeading`; `id` names the section by its h2. */
+export function HeadedSection({
+  id,
+  eyebrow,
+  heading,
+  intro,
+  className = "container-page py-16",
+  children,
+}: {
+  id: string;
+  eyebrow?: string;
+  heading: string;
+  intro?: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className={className}>
+      <SectionHeading id={id} eyebrow={eyebrow} heading={heading} intro={intro} />
+      {children}
+    </section>
+  );
+}

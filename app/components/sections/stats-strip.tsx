@@ -2,14 +2,14 @@ import { useEffect, useRef, useState } from "react";
 import { stats } from "~/content/home";
 import { useHydrated, useReducedMotion } from "~/lib/motion";
 
-/** Spec 9: each counter steps about every 20 ms by 1/100 of its target. */
+/** Each counter steps about every 20 ms by 1/100 of its target. */
 const STEP_MS = 20;
 const STEPS = 100;
 
 /**
  * Counts up from 0 the first time at least 10% of the strip is visible. The prerendered HTML
  * holds the final numbers (readable without scripts); screen readers always get the final
- * numbers, the animation is visual only; reduced motion shows the final numbers (D17).
+ * numbers, the animation is visual only; reduced motion shows the final numbers.
  */
 export function StatsStrip() {
   const ref = useRef<HTMLElement>(null);

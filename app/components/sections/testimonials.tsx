@@ -1,16 +1,15 @@
 import { testimonials } from "~/content/testimonials";
 import { Carousel } from "~/components/ui/carousel";
-import { SectionHeading } from "./section-heading";
+import { HeadedSection } from "./section-heading";
 
-/** Customer quotes; previous and next wrap around (spec 2.8, 4). */
+/** Customer quotes; previous and next wrap around. */
 export function Testimonials() {
   return (
-    <section aria-labelledby="testimonials-heading" className="container-page py-16">
-      <SectionHeading
-        id="testimonials-heading"
-        eyebrow="Testimonials"
-        heading="What our customers say"
-      />
+    <HeadedSection
+      id="testimonials-heading"
+      eyebrow="Testimonials"
+      heading="What our customers say"
+    >
       <div className="mx-auto mt-8 max-w-3xl">
         <Carousel
           label="Customer testimonials"
@@ -37,6 +36,6 @@ export function Testimonials() {
           ))}
         />
       </div>
-    </section>
+    </HeadedSection>
   );
 }

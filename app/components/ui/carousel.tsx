@@ -2,7 +2,7 @@ import { type ReactNode, useCallback, useEffect, useRef, useState } from "react"
 import { useReducedMotion } from "~/lib/motion";
 import { ChevronLeft, ChevronRight, PauseIcon, PlayIcon } from "./icons";
 
-/** Spec 9: autoplay every 5000 ms, slides move in 300 ms. */
+/** Autoplay moves every 5000 ms; a slide moves in 300 ms. */
 export const AUTOPLAY_DELAY_MS = 5000;
 const SWIPE_MIN_PX = 40;
 
@@ -15,7 +15,7 @@ interface CarouselProps {
 /**
  * WAI-ARIA carousel: previous/next and one button per slide, wrapping both ways. Autoplay pauses
  * on hover, on keyboard focus, while the tab is hidden, with the visible pause button, and never
- * starts for visitors who prefer reduced motion (D17). Swipes move it on touch screens.
+ * starts for visitors who prefer reduced motion. Swipes move it on touch screens.
  */
 export function Carousel({ label, slides, autoplay = false }: CarouselProps) {
   const [index, setIndex] = useState(0);

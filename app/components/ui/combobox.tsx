@@ -7,7 +7,7 @@ interface ComboboxProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "val
   options: readonly string[];
 }
 
-/** Case-insensitive substring match (spec 2.11). */
+/** Case-insensitive substring match. */
 export function filterOptions(options: readonly string[], query: string): string[] {
   const q = query.trim().toLowerCase();
   return q ? options.filter((option) => option.toLowerCase().includes(q)) : [...options];
@@ -16,7 +16,7 @@ export function filterOptions(options: readonly string[], query: string): string
 /**
  * WAI-ARIA combobox with a list of suggestions (list autocomplete). Typing filters the list; Down
  * and Up move through it; Enter or a click picks a suggestion, fills the field and closes the
- * list; Escape closes it. Free text is allowed: the value is whatever the field shows (D5).
+ * list; Escape closes it. Free text is allowed: the value is whatever the field shows.
  */
 export function Combobox({
   value,

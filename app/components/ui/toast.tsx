@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { CloseIcon } from "./icons";
 
-/** Spec 8 / 9: toasts close after 5 seconds. */
+/** Toasts close after 5 seconds. */
 export const TOAST_DURATION_MS = 5000;
 
 type ToastType = "success" | "error" | "info";

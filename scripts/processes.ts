@@ -1,32 +1,47 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { readFile, readdir } from "node:fs/promises";
-export { freePort } from "../scripts/free-port";
+import { setTimeout as sleep } from "node:timers/promises";
 
 /**
- * Child processes of the benchmark (servers, nginx). Each is started as the leader of its own
- * process group, so stopping it also stops what it spawned (tsx runs the server in a child node
- * process). Every live group is killed when the benchmark exits, however it exits.
+ * Child processes that tools and tests start (the server, nginx, Chromium). Each one leads a
+ * process group of its own, so stopping it also stops whatever it spawned, and a Ctrl-C in the
+ * terminal reaches only the tool, which then stops its children in order. Every group still
+ * alive when this process exits, however it exits, is killed.
  */
+
+/** How a process ended: its exit code, or the signal that killed it. */
+export interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
 export interface Managed {
   name: string;
   /** Also the id of its process group. */
   pid: number;
   child: ChildProcess;
-  /** The last lines it printed, for error messages. */
+  /** The last lines it printed (stdout and stderr), for error messages. */
   output(): string;
-  /** SIGTERM, then SIGKILL after `graceMs`. Resolves once the process has exited. */
-  stop(graceMs?: number): Promise<void>;
+  /** Resolves once it has exited. */
+  exited: Promise<Exit>;
+  /** SIGTERM, then SIGKILL to the whole group after `graceMs`. Resolves once it has exited. */
+  stop(graceMs?: number): Promise<Exit>;
+  /** SIGKILL to the whole group at once, as a crash or `kill -9` would end it. */
+  kill(): Promise<Exit>;
 }
 
 const liveGroups = new Set<number>();
+let exitHookInstalled = false;
 
-// A last resort for crashes and Ctrl-C: `exit` handlers must be synchronous, and process.kill is.
-process.on("exit", () => {
-  for (const pid of liveGroups) killGroup(pid, "SIGKILL");
-});
-
-/** For process groups started by libraries (chrome-launcher): killed on exit unless untracked. */
+/** Process groups to kill when this process exits, including ones a library started. */
 export function trackGroup(pid: number) {
+  // Installed on first use, not on import: importing this module changes nothing.
+  if (!exitHookInstalled) {
+    // `exit` handlers must be synchronous, and process.kill is.
+    process.on("exit", () => {
+      for (const group of liveGroups) killGroup(group, "SIGKILL");
+    });
+    exitHookInstalled = true;
+  }
   liveGroups.add(pid);
 }
 
@@ -46,7 +61,12 @@ export function startProcess(
   name: string,
   command: string,
   args: string[],
-  options: { env?: NodeJS.ProcessEnv; cwd?: string } = {},
+  options: {
+    env?: NodeJS.ProcessEnv;
+    cwd?: string;
+    /** Also copy what it prints to this process's stderr as it comes. */
+    echo?: boolean;
+  } = {},
 ): Managed {
   const child = spawn(command, args, {
     cwd: options.cwd,
@@ -56,42 +76,50 @@ export function startProcess(
   });
   const pid = child.pid;
   if (pid === undefined) throw new Error(`could not start ${name} (${command})`);
-  liveGroups.add(pid);
+  trackGroup(pid);
 
   let tail = "";
   const keep = (chunk: Buffer) => {
     tail = (tail + chunk.toString()).slice(-8_000);
+    if (options.echo) process.stderr.write(chunk);
   };
   child.stdout?.on("data", keep);
   child.stderr?.on("data", keep);
 
-  const exited = new Promise<void>((resolve) => {
-    child.once("exit", () => {
-      liveGroups.delete(pid);
+  const exited = new Promise<Exit>((resolve) => {
+    child.once("exit", (code, signal) => {
+      untrackGroup(pid);
       // The leader is gone; make sure nothing it started outlives it.
       killGroup(pid, "SIGKILL");
-      resolve();
+      resolve({ code, signal });
     });
   });
+  const running = () => child.exitCode === null && child.signalCode === null;
 
   return {
     name,
     pid,
     child,
     output: () => tail,
-    async stop(graceMs = 10_000) {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      // Only the leader: tsx relays the signal to the server exactly once (a second SIGTERM
-      // would cut the server's graceful shutdown short), nginx's master stops its workers.
+    exited,
+    async stop(graceMs = 12_000) {
+      if (!running()) return exited;
+      // The leader only: the server and nginx's master stop their own helpers, and a second
+      // signal would cut the server's graceful shutdown short.
       child.kill("SIGTERM");
       const timer = setTimeout(() => killGroup(pid, "SIGKILL"), graceMs);
-      await exited;
+      const exit = await exited;
       clearTimeout(timer);
+      return exit;
+    },
+    async kill() {
+      if (running()) killGroup(pid, "SIGKILL");
+      return exited;
     },
   };
 }
 
-/** Polls `url` until it answers 2xx; fails early with the process's output if it exits. */
+/** Polls `url` until it answers 2xx; fails early, with the process's output, if it exits. */
 export async function waitForHttp(url: string, proc: Managed, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -104,12 +132,10 @@ export async function waitForHttp(url: string, proc: Managed, timeoutMs = 60_000
     } catch {
       // Not listening yet.
     }
-    await sleep(200);
+    await sleep(100);
   }
   throw new Error(`${proc.name} did not answer ${url} within ${timeoutMs} ms:\n${proc.output()}`);
 }
-
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Runs a command to completion with inherited output; rejects on a non-zero exit. */
 export async function runCommand(
@@ -133,22 +159,4 @@ export async function runCommand(
         : reject(new Error(`${command} ${args.join(" ")} exited with ${code}\n${output}`)),
     );
   });
-}
-
-/**
- * CPU seconds used so far by every live process of a process group (Linux /proc; USER_HZ is
- * 100 on every Linux the project runs on). Used to tell a saturated server from a saturated
- * load generator: on 2 cores they compete.
- */
-export async function groupCpuSeconds(pgid: number): Promise<number> {
-  let ticks = 0;
-  for (const entry of await readdir("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    const stat = await readFile(`/proc/${entry}/stat`, "utf8").catch(() => "");
-    // Fields after the command name, which may itself contain spaces and parentheses.
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    if (Number(fields[2]) !== pgid) continue; // field 5: pgrp
-    ticks += Number(fields[11]) + Number(fields[12]); // fields 14, 15: utime, stime
-  }
-  return ticks / 100;
 }

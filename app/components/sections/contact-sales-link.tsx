@@ -1,0 +1,11 @@
+import { Link } from "react-router";
+import { pagePaths } from "@shared/paths";
+
+/** "Contact Sales": the main action of the pages that sell something, in a hero's actions. */
+export function ContactSalesLink() {
+  return (
+    <Link to={pagePaths.contactUs} className="btn-primary">
+      Contact Sales
+    </Link>
+  );
+}

@@ -1,0 +1,43 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { pagePaths } from "@shared/paths";
+import type { HeroCopy } from "~/content/hero";
+import { ExternalLink } from "~/components/ui/app-link";
+import { PageHero } from "./page-hero";
+
+/** The hero of a page whose copy is a `HeroCopy`, with the page's actions as children. */
+export function ContentHero({ page, children }: { page: HeroCopy; children?: ReactNode }) {
+  return (
+    <PageHero
+      eyebrow={page.eyebrow}
+      headline={page.headline}
+      intro={<p>{page.intro}</p>}
+      image={page.image}
+      imageAlt={page.imageAlt}
+    >
+      {children}
+    </PageHero>
+  );
+}
+
+/** The hero of a payment service: Contact Sales, and a link to the service's API docs. */
+export function SalesHero({
+  page,
+  docsUrl,
+  docsLabel,
+}: {
+  page: HeroCopy;
+  docsUrl: string;
+  docsLabel: string;
+}) {
+  return (
+    <ContentHero page={page}>
+      <Link to={pagePaths.contactUs} className="btn-primary">
+        Contact Sales
+      </Link>
+      <ExternalLink href={docsUrl} className="btn-outline">
+        {docsLabel}
+      </ExternalLink>
+    </ContentHero>
+  );
+}

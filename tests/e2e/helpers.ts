@@ -1,0 +1,61 @@
+import type { Locator, Page } from "@playwright/test";
+import { pagePaths } from "../../shared/paths";
+import { expect, gotoHydrated } from "./fixtures";
+
+// Steps and locators that several browser tests share.
+
+/** The privacy policy: a clause of the terms, with an anchor of its own. */
+export const privacyPolicyPath = `${pagePaths.termsAndConditions}#privacy-policy`;
+
+/** `text` as a regular expression that matches it literally. */
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+
+/** Matches a URL, on any origin, that ends in `path` (no query, no hash). */
+export const endsWithPath = (path: string) => new RegExp(`${escapeRegExp(path)}$`);
+
+/** An e-mail address no other test or run uses; `label` says which test made it. */
+export function uniqueAddress(label: string) {
+  return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+/** Installs the fake clock before loading the page, then freezes it: timers only run on runFor. */
+export async function gotoWithFrozenClock(page: Page, path: string) {
+  await page.clock.install();
+  await gotoHydrated(page, path);
+  // Jump well ahead so every pending timer is realigned to "now", then stop the clock there.
+  await page.clock.pauseAt(Date.now() + 60_000);
+}
+
+/**
+ * Real time for a render (one the fake clock may have triggered) to land, before asserting that
+ * something did NOT change: an auto-waiting assertion would pass at once on the old state.
+ */
+export function settle(page: Page) {
+  return page.waitForTimeout(250);
+}
+
+/** The region that holds the toasts. */
+export function notifications(page: Page) {
+  return page.getByRole("region", { name: "Notifications (Alt+T)" });
+}
+
+/** The toast (list item of the notifications region) that shows exactly this text. */
+export function toastWith(page: Page, text: string | RegExp): Locator {
+  return notifications(page)
+    .getByRole("listitem")
+    .filter({ has: page.getByText(text, { exact: typeof text === "string" }) });
+}
+
+export const NEWSLETTER_HEADING = "Subscribe for our Newsletter to receive exciting updates.";
+
+/** Opens the newsletter dialog the way visitors do: Company → Help Center in the header. */
+export async function openNewsletterDialog(page: Page) {
+  await gotoHydrated(page, pagePaths.home);
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await nav.getByRole("button", { name: "Company", exact: true }).hover();
+  await nav.getByRole("link", { name: /^Help Center/ }).click();
+  await expect(page).toHaveURL(pagePaths.helpCenter);
+  await expect(page.getByRole("dialog", { name: NEWSLETTER_HEADING })).toBeVisible();
+  // Not by name: after subscribing the dialog is named by its thank-you heading.
+  return page.getByRole("dialog");
+}
