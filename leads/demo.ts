@@ -1,24 +1,11 @@
 import * as z from "zod/mini";
 import { email } from "./email";
 import { honeypot, optionalText, requiredText } from "./fields";
+import { demoPaths } from "../shared/paths";
 
-export const DEMO_PRODUCTS = [
-  "aslan",
-  "pension-management",
-  "banking",
-  "school-billing",
-  "vas",
-] as const;
-export type DemoProduct = (typeof DEMO_PRODUCTS)[number];
-
-/** The page of each demo form; the server records it with the lead. */
-export const DEMO_PAGES: Record<DemoProduct, string> = {
-  aslan: "/schedule-aslan-demo",
-  "pension-management": "/schedule-pension-management-demo",
-  banking: "/schedule-banking-demo",
-  "school-billing": "/schedule-school-billing-demo",
-  vas: "/request-vas-demo",
-};
+/** The products a demo can be requested for: the keys of the demo pages' paths. */
+export type DemoProduct = keyof typeof demoPaths;
+export const DEMO_PRODUCTS = Object.keys(demoPaths) as [DemoProduct, ...DemoProduct[]];
 
 /** Suggestions of the Industry type-ahead; free text is allowed too, and sent as typed. */
 export const INDUSTRIES = ["Technology", "Hospitality", "Education", "Finance", "Other"] as const;

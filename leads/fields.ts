@@ -61,16 +61,3 @@ export const optionalText = (options: TextOptions = {}) =>
 
 /** Spam trap: a hidden field people never see, so any value in it comes from a bot. */
 export const honeypot = z.optional(z.string().check(z.maxLength(MAX_TEXT)));
-
-/** Turns a failed parse into one message per field, the first for each field. */
-export function fieldErrors(error: {
-  issues: readonly z.core.$ZodIssue[];
-}): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.filter((p) => typeof p === "string" || typeof p === "number").join(".");
-    const field = key.replace(/^formData\./, "") || "form";
-    fields[field] ??= issue.message;
-  }
-  return fields;
-}

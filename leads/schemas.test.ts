@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ContactSchema } from "./contact";
 import { DemoRequestSchema } from "./demo";
-import { fieldErrors } from "./fields";
+import { fieldErrors } from "./field-errors";
 import { NewsletterSchema } from "./newsletter";
 
 const errorsOf = (result: { success: boolean; error?: Parameters<typeof fieldErrors>[0] }) =>

@@ -1,5 +1,6 @@
 /** `npm test`: every check the project has, in order, stopping at the first failure. */
 import { spawnSync } from "node:child_process";
+import { isMain } from "./is-main";
 
 const steps: [string, string[]][] = [
   ["typecheck", ["run", "typecheck"]],
@@ -10,12 +11,16 @@ const steps: [string, string[]][] = [
   ["browser tests", ["run", "test:e2e"]],
 ];
 
-for (const [name, args] of steps) {
-  console.log(`\n▶ ${name}: npm ${args.join(" ")}`);
-  const result = spawnSync("npm", args, { stdio: "inherit" });
-  if (result.status !== 0) {
-    console.error(`\n✖ ${name} failed`);
-    process.exit(result.status ?? 1);
+function main() {
+  for (const [name, args] of steps) {
+    console.log(`\n▶ ${name}: npm ${args.join(" ")}`);
+    const result = spawnSync("npm", args, { stdio: "inherit" });
+    if (result.status !== 0) {
+      console.error(`\n✖ ${name} failed`);
+      process.exit(result.status ?? 1);
+    }
   }
+  console.log("\n✔ all checks passed");
 }
-console.log("\n✔ all checks passed");
+
+if (isMain(import.meta.url)) main();

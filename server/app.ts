@@ -5,7 +5,9 @@ import { loggablePath, safeError } from "./log-safety";
 import type { DB } from "./db/database";
 import type { OutboxWorker } from "./mail/outbox";
 import { healthRoutes } from "./routes/health";
-import { FORM_PAGES, isFormPost, leadRoutes } from "./routes/leads";
+import { formStatusPaths } from "../shared/paths";
+import { isFormPost } from "./http/form-posts";
+import { leadRoutes } from "./routes/leads";
 import { newsletterRoutes } from "./routes/newsletter";
 import { rateLimitKey } from "./security/client-key";
 import { addSecurityHeaders } from "./security/headers";
@@ -83,8 +85,10 @@ export async function buildApp({
       request.log.error({ err: safeError(error), stack: error.stack }, "request failed");
     if (status === 429 && reply.getHeader("retry-after") === undefined)
       reply.header("retry-after", "60");
-    // A form the browser posted itself gets a page, not JSON (see routes/leads.ts).
-    if (status === 429 && isFormPost(request)) return reply.redirect(FORM_PAGES.tryAgainLater, 303);
+    // A form the browser posted itself gets a page, not JSON (see http/form-posts.ts).
+    if (status === 429 && isFormPost(request)) {
+      return reply.redirect(formStatusPaths.tryAgainLater, 303);
+    }
     // 4xx messages come from Fastify's own checks and are safe to show; 5xx details are not.
     reply.code(status).send({ error: status === 500 ? "Internal Server Error" : error.message });
   });

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/about-us";
 import { aboutPage, ceoProfile, team, type TeamMember } from "~/content/team";
 import { pagePaths } from "@shared/paths";
+import { Avatar } from "~/components/sections/avatar";
 import { BioDialog } from "~/components/sections/bio-dialog";
 import { FeatureCards } from "~/components/sections/feature-cards";
 import { HeroBand, PageTitle } from "~/components/sections/page-hero";
@@ -103,12 +104,9 @@ function LeaderCard({ member, onOpen }: { member: TeamMember; onOpen: () => void
       aria-haspopup="dialog"
       className="group w-full rounded-2xl border border-gray-200 bg-white p-6 text-left shadow-sm hover:border-brand-600"
     >
-      <img
+      <Avatar
         src={member.imageUrl}
-        alt=""
-        width="240"
-        height="240"
-        loading="lazy"
+        size={240}
         className="mx-auto size-40 rounded-full bg-brand-50"
       />
       <span className="mt-4 block text-center text-xl font-bold text-brand-900">{member.name}</span>
@@ -125,12 +123,10 @@ function CeoMessage({ ceo }: { ceo: TeamMember }) {
   return (
     <section aria-labelledby="ceo-heading" className="bg-brand-50">
       <div className="container-page grid items-center gap-10 py-16 md:grid-cols-[auto_1fr]">
-        <img
+        <Avatar
           src={ceo.imageUrl}
           alt={ceo.name}
-          width="240"
-          height="240"
-          loading="lazy"
+          size={240}
           className="mx-auto size-48 rounded-full bg-white"
         />
         <div>
@@ -145,9 +141,7 @@ function CeoMessage({ ceo }: { ceo: TeamMember }) {
               {p}
             </p>
           ))}
-          <p className="mt-4 font-semibold text-brand-900">
-            {ceo.name}, {ceo.role}
-          </p>
+          <p className="mt-4 font-semibold text-brand-900">{`${ceo.name}, ${ceo.role}`}</p>
         </div>
       </div>
     </section>

@@ -3,11 +3,11 @@ import { contactPage as page } from "~/content/contact-us";
 import { pagePaths } from "@shared/paths";
 import { ContactForm } from "~/components/forms/contact-form";
 import { ContactCards } from "~/components/sections/contact-cards";
+import { JumpLink } from "~/components/sections/jump-link";
 import { HeroBand, PageTitle } from "~/components/sections/page-hero";
 import { SECTION_TITLE } from "~/components/sections/page-section";
 import { Toaster } from "~/components/ui/toast";
 import { getMeta } from "~/lib/meta";
-import { prefersReducedMotion } from "~/lib/motion";
 
 export const meta: Route.MetaFunction = () => getMeta({ ...page.seo, path: pagePaths.contactUs });
 
@@ -20,21 +20,10 @@ export default function ContactPage() {
         <PageTitle>{page.hero}</PageTitle>
         <p className="mx-auto mt-4 max-w-2xl text-lg text-muted">{page.intro}</p>
         <p className="mt-3 font-semibold text-brand-800">{page.availability}</p>
-        <a
-          href={`#${FORM_ANCHOR}`}
-          className="btn-primary mt-8"
-          onClick={(event) => {
-            // Smooth-scroll to the form; its scroll-margin stops it 100px below the top.
-            const target = document.getElementById(FORM_ANCHOR);
-            if (!target) return;
-            event.preventDefault();
-            target.scrollIntoView({ behavior: prefersReducedMotion() ? "auto" : "smooth" });
-            target.focus({ preventScroll: true });
-            history.replaceState(history.state, "", `#${FORM_ANCHOR}`);
-          }}
-        >
+        {/* The form's scroll-margin stops it 100px below the top. */}
+        <JumpLink targetId={FORM_ANCHOR} className="btn-primary mt-8" updateAddress>
           Send Us a Message
-        </a>
+        </JumpLink>
       </HeroBand>
       <ContactCards />
       <Toaster />

@@ -34,7 +34,7 @@ const HOST = "localhost";
 const RESULT_FILE = path.join(REPO_ROOT, "scripts", "audit-headers", "last-result.json");
 const REQUIRED_GRADE = "A+";
 
-type Cleanup = () => Promise<void> | void;
+type Cleanup = () => Promise<unknown> | void;
 
 function printResult(result: ObservatoryResult): void {
   const { scan, tests } = result;

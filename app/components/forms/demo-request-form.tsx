@@ -5,11 +5,12 @@ import {
   type DemoProduct,
   INDUSTRIES,
 } from "@leads/demo";
+import { apiPaths } from "@shared/paths";
 import { Combobox } from "~/components/ui/combobox";
 import { Field } from "~/components/ui/field";
-import { HoneypotField } from "./honeypot-field";
+import { LeadForm } from "./lead-form";
 import { LeadTextField } from "./lead-text-field";
-import { useLeadForm } from "./use-lead-form";
+import { toastOutcomes, useLeadForm } from "./use-lead-form";
 
 const initial = { name: "", email: "", phone: "", company: "", jobTitle: "", industry: "" };
 
@@ -21,21 +22,17 @@ export function DemoRequestForm({ product }: { product: DemoProduct }) {
   const form = useLeadForm({
     initial,
     schema: DemoFormSchema,
-    endpoint: "/api/demo",
+    endpoint: apiPaths.demo,
     toBody: (formData, website) => ({ product, formData, website }),
-    invalidMessage: DEMO_INVALID_TOAST,
-    successMessage: DEMO_SUCCESS_TOAST,
+    outcomes: toastOutcomes(DEMO_INVALID_TOAST, DEMO_SUCCESS_TOAST),
   });
   const { values, setValue, errors } = form;
 
   return (
-    <form
-      method="post"
-      action="/api/demo"
-      noValidate
-      onSubmit={form.onSubmit}
-      className="grid gap-5 sm:grid-cols-2"
-      aria-label="Request a demo"
+    <LeadForm
+      form={form}
+      label="Request a demo"
+      submit={{ idle: "Submit", pending: "Submitting…" }}
     >
       <LeadTextField form={form} name="name" label="Name" required autoComplete="name" />
       <LeadTextField
@@ -73,12 +70,6 @@ export function DemoRequestForm({ product }: { product: DemoProduct }) {
         )}
       </Field>
       <input type="hidden" name="product" value={product} />
-      <HoneypotField value={form.honeypot} onChange={form.setHoneypot} />
-      <div className="sm:col-span-2">
-        <button type="submit" className="btn-primary" aria-disabled={form.pending || undefined}>
-          {form.pending ? "Submitting…" : "Submit"}
-        </button>
-      </div>
-    </form>
+    </LeadForm>
   );
 }

@@ -1,6 +1,7 @@
-import { type FormEvent, useId, useState } from "react";
-import { failureMessage, postLead } from "~/lib/api";
+import { useId, useState } from "react";
+import { apiPaths } from "@shared/paths";
 import { HoneypotField } from "./honeypot-field";
+import { useLeadForm } from "./use-lead-form";
 
 interface NewsletterFormProps {
   /** Called once the server has stored the subscription. */
@@ -11,45 +12,39 @@ interface NewsletterFormProps {
 
 /**
  * One e-mail field and Subscribe. Checked in the browser first; success only after the server
- * stored it; any failure is said plainly and the address stays in the field.
+ * stored it; any failure is said plainly under the field, and the address stays in it.
  */
 export function NewsletterForm({ onSubscribed, tone = "light" }: NewsletterFormProps) {
   const id = useId();
-  const [email, setEmail] = useState("");
-  const [website, setWebsite] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (pending) return;
-    // The schema (and the validation library) loads on the first submit: the home page, where
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useLeadForm({
+    initial: { email: "" },
+    // The rules (and the validation library) load on the first submit: the home page, where
     // this form sits, then ships no validation code up front.
-    const { NewsletterSchema } = await import("@leads/newsletter");
-    const parsed = NewsletterSchema.safeParse({ email, website });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? "Email is invalid");
-      return;
-    }
-    setPending(true);
-    const result = await postLead("/api/subscribe", parsed.data);
-    setPending(false);
-    if (result.ok) {
-      setEmail("");
-      setError(null);
-      onSubscribed();
-    } else {
-      setError(
-        result.kind === "invalid"
-          ? (result.fields.email ?? failureMessage(result))
-          : failureMessage(result),
-      );
-    }
-  }
+    schema: () => import("@leads/newsletter").then((rules) => rules.NewsletterSchema),
+    endpoint: apiPaths.subscribe,
+    toBody: (data, website) => ({ ...data, website }),
+    outcomes: {
+      // The field's own message says what is wrong.
+      refused: () => {},
+      sent: () => {
+        setFailure(null);
+        onSubscribed();
+      },
+      failed: setFailure,
+    },
+  });
+  const error = form.errors.email ?? failure;
 
   const errorId = `${id}-error`;
   return (
-    <form method="post" action="/api/subscribe" noValidate onSubmit={onSubmit} className="w-full">
+    <form
+      method="post"
+      action={form.endpoint}
+      noValidate
+      onSubmit={form.onSubmit}
+      className="w-full"
+    >
       <div className="flex flex-col gap-3 sm:flex-row">
         <label htmlFor={`${id}-email`} className="sr-only">
           Email address
@@ -61,22 +56,22 @@ export function NewsletterForm({ onSubscribed, tone = "light" }: NewsletterFormP
           required
           autoComplete="email"
           placeholder="Enter your email"
-          value={email}
+          value={form.values.email}
           onChange={(e) => {
-            setEmail(e.target.value);
-            setError(null);
+            form.setValue("email", e.target.value);
+            setFailure(null);
           }}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
           className="min-h-12 w-full flex-1 rounded-full border border-gray-400 bg-white px-5 text-ink placeholder:text-gray-600"
         />
-        <HoneypotField value={website} onChange={setWebsite} />
+        <HoneypotField value={form.honeypot} onChange={form.setHoneypot} />
         <button
           type="submit"
           className={tone === "dark" ? "btn-gold" : "btn-primary"}
-          aria-disabled={pending || undefined}
+          aria-disabled={form.pending || undefined}
         >
-          {pending ? "Subscribing…" : "Subscribe"}
+          {form.pending ? "Subscribing…" : "Subscribe"}
         </button>
       </div>
       <p

@@ -1,24 +1,51 @@
 import { type FormEvent, useRef, useState } from "react";
 import type * as z from "zod/mini";
-import { fieldErrors } from "@leads/fields";
+// Not "@leads/fields": that module loads the validation library, which a form may load later.
+import { fieldErrors } from "@leads/field-errors";
 import { toast } from "~/components/ui/toast";
 import { type ApiResult, failureMessage, newIdempotencyKey, postLead } from "~/lib/api";
 
+/** How a form tells the visitor what became of a submit. */
+export interface LeadFormOutcomes {
+  /** The browser refused the values and sent nothing; each field shows its message (`errors`). */
+  refused: (form: HTMLFormElement) => void;
+  /** The server stored the lead; the form is empty again. */
+  sent: () => void;
+  /** Sending failed: `message` says what happened and what to do. What was typed is kept. */
+  failed: (message: string) => void;
+}
+
 interface LeadFormOptions<Values extends Record<string, unknown>, Schema extends z.ZodMiniType> {
   initial: Values;
-  schema: Schema;
+  /**
+   * The form's rules, or a function that loads them: the validation library then stays out of
+   * the page's first download and comes with the first submit.
+   */
+  schema: Schema | (() => Promise<Schema>);
+  /** From apiPaths; without JavaScript the form posts itself there. */
   endpoint: string;
   /** Shape of the JSON body from the validated values (the demo form wraps them in formData). */
   toBody: (data: z.output<Schema>, honeypot: string) => unknown;
-  invalidMessage: string;
-  successMessage: string;
+  outcomes: LeadFormOutcomes;
+}
+
+/** The contact and demo forms: a toast for each outcome, and focus on the first refused field. */
+export function toastOutcomes(invalidMessage: string, successMessage: string): LeadFormOutcomes {
+  return {
+    refused: (form) => {
+      toast.error(invalidMessage);
+      focusFirstInvalid(form);
+    },
+    sent: () => toast.success(successMessage),
+    failed: (message) => toast.error(message),
+  };
 }
 
 /**
  * The behaviour every lead form shares: validate with the form's zod schema before
  * anything is sent, show one message per field, clear a field's message as soon as it is edited,
  * send once at a time, report success only when the server stored the lead, keep the typed values
- * on failure and reset them on success. Outcomes are told with toasts.
+ * on failure and reset them on success. The form says how outcomes are told (`outcomes`).
  */
 export function useLeadForm<Values extends Record<string, unknown>, Schema extends z.ZodMiniType>(
   options: LeadFormOptions<Values, Schema>,
@@ -45,11 +72,14 @@ export function useLeadForm<Values extends Record<string, unknown>, Schema exten
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sending.current) return;
-    const parsed = options.schema.safeParse(values);
+    const form = event.currentTarget;
+    const schema = typeof options.schema === "function" ? await options.schema() : options.schema;
+    // A second click while the rules were loading: the first one is sending.
+    if (sending.current) return;
+    const parsed = schema.safeParse(values);
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error));
-      toast.error(options.invalidMessage);
-      focusFirstInvalid(event.currentTarget);
+      options.outcomes.refused(form);
       return;
     }
     sending.current = true;
@@ -66,14 +96,23 @@ export function useLeadForm<Values extends Record<string, unknown>, Schema exten
       submissionKey.current = null;
       setValues(options.initial);
       setErrors({});
-      toast.success(options.successMessage);
+      options.outcomes.sent();
       return;
     }
     if (result.kind === "invalid") setErrors(result.fields);
-    toast.error(failureMessage(result));
+    options.outcomes.failed(failureMessage(result));
   }
 
-  return { values, setValue, errors, pending, onSubmit, honeypot, setHoneypot };
+  return {
+    values,
+    setValue,
+    errors,
+    pending,
+    onSubmit,
+    honeypot,
+    setHoneypot,
+    endpoint: options.endpoint,
+  };
 }
 
 function focusFirstInvalid(form: HTMLFormElement) {

@@ -1,13 +1,14 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
-import { footerLegal, footerResources } from "~/content/navigation";
+import { type NavLink, footerLegal, footerResources } from "~/content/navigation";
 import { fullAddress, site } from "@shared/site";
 import { TrustBadges } from "~/components/sections/trust-badges";
-import { ExternalLink } from "~/components/ui/app-link";
+import { AppLink } from "~/components/ui/app-link";
 import { LogoHomeLink } from "./brand-logo";
 import { SocialLinks } from "./social-links";
 
 const linkClass = "rounded text-brand-50 underline-offset-4 hover:text-white hover:underline";
+
+const developerLinks: NavLink[] = [{ label: "API Documentation", href: site.docs.home }];
 
 export function SiteFooter() {
   const year = new Date().getFullYear();
@@ -23,13 +24,7 @@ export function SiteFooter() {
           <FooterLinks links={footerResources} className="mt-4 space-y-3" />
         </FooterColumn>
         <FooterColumn heading="Developers">
-          <ul className="mt-4 space-y-3">
-            <li>
-              <ExternalLink href={site.docs.home} className={linkClass}>
-                API Documentation
-              </ExternalLink>
-            </li>
-          </ul>
+          <FooterLinks links={developerLinks} className="mt-4 space-y-3" />
         </FooterColumn>
         <FooterColumn heading="Contact">
           <address className="mt-4 space-y-3 not-italic">
@@ -80,20 +75,12 @@ function FooterColumn({ heading, children }: { heading: string; children: ReactN
   );
 }
 
-function FooterLinks({
-  links,
-  className,
-}: {
-  links: readonly { label: string; to: string }[];
-  className: string;
-}) {
+function FooterLinks({ links, className }: { links: readonly NavLink[]; className: string }) {
   return (
     <ul className={className}>
-      {links.map((item) => (
-        <li key={item.to}>
-          <Link to={item.to} className={linkClass}>
-            {item.label}
-          </Link>
+      {links.map((link) => (
+        <li key={link.label}>
+          <AppLink link={link} className={linkClass} />
         </li>
       ))}
     </ul>

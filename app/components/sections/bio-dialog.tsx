@@ -2,6 +2,7 @@ import { bioParagraphs, type TeamMember } from "~/content/team";
 import { ExternalLink } from "~/components/ui/app-link";
 import { Dialog } from "~/components/ui/dialog";
 import { CloseIcon } from "~/components/ui/icons";
+import { Avatar } from "./avatar";
 
 /** A leader's biography in a modal: Escape or Close closes it; the page does not scroll. */
 export function BioDialog({ member, onClose }: { member: TeamMember | null; onClose: () => void }) {
@@ -10,11 +11,10 @@ export function BioDialog({ member, onClose }: { member: TeamMember | null; onCl
       {member ? (
         <div className="p-6 sm:p-8">
           <div className="flex items-start gap-4">
-            <img
+            <Avatar
               src={member.imageUrl}
-              alt=""
-              width="240"
-              height="240"
+              size={240}
+              eager
               className="size-20 shrink-0 rounded-full bg-brand-50"
             />
             <div className="flex-1">

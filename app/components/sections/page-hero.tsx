@@ -16,21 +16,18 @@ export function PageTitle({ className, children }: { className?: string; childre
   return <h1 className={className ? `${className} ${TITLE_CLASS}` : TITLE_CLASS}>{children}</h1>;
 }
 
-/**
- * The illustration beside a hero's text. It is the usual LCP element, so it loads eagerly with
- * high priority.
- */
-export function HeroImage({
-  src,
-  alt = "",
-  width = 480,
-  height = 360,
-}: {
+interface HeroImageProps {
   src: string;
   alt?: string;
   width?: number;
   height?: number;
-}) {
+}
+
+/**
+ * The illustration beside a hero's text. It is the usual LCP element, so it loads eagerly with
+ * high priority.
+ */
+export function HeroImage({ src, alt = "", width = 480, height = 360 }: HeroImageProps) {
   return (
     <img
       src={src}

@@ -1,4 +1,15 @@
 import { partners } from "~/content/home";
+import { type LogoRowLook, LogoRow } from "./logo-row";
+
+const LOOK: LogoRowLook = {
+  list: "mt-6 flex flex-wrap items-center justify-center gap-x-12 gap-y-6",
+  image: "h-10 w-auto",
+  width: 160,
+  height: 48,
+  lazy: true,
+};
+
+const logos = partners.map((partner) => ({ src: partner.image, alt: partner.name }));
 
 /** The strip of three partner logos. */
 export function PartnerStrip() {
@@ -11,20 +22,7 @@ export function PartnerStrip() {
         >
           Trusted by banks, institutions and businesses across Ghana
         </h2>
-        <ul className="mt-6 flex flex-wrap items-center justify-center gap-x-12 gap-y-6">
-          {partners.map((partner) => (
-            <li key={partner.name}>
-              <img
-                src={partner.image}
-                alt={partner.name}
-                width="160"
-                height="48"
-                loading="lazy"
-                className="h-10 w-auto"
-              />
-            </li>
-          ))}
-        </ul>
+        <LogoRow logos={logos} look={LOOK} />
       </div>
     </section>
   );

@@ -1,39 +1,26 @@
 import { trustBadges } from "~/content/trust-badges";
+import { type LogoRowLook, LogoRow } from "./logo-row";
 
-/** How each place lays the badges out: large in the home hero, small on white tiles in the footer. */
+/** Large in the home hero, loaded with the page; small on white tiles in the footer, lazily. */
 const LOOKS = {
   hero: {
     list: "mt-4 flex w-full flex-wrap items-center gap-3",
-    item: undefined,
     image: "h-12 w-auto",
+    width: 140,
+    height: 56,
+    lazy: false,
   },
   footer: {
     list: "hidden items-center gap-3 lg:flex",
     item: "rounded-lg bg-white p-1.5",
     image: "h-10 w-auto",
+    width: 140,
+    height: 56,
+    lazy: true,
   },
-} as const;
+} satisfies Record<string, LogoRowLook>;
 
-/**
- * The certification and licence badges. In the home hero they load with the page; in the footer,
- * shown on large screens only, they wait until scrolled near.
- */
+/** The certification and licence badges; the footer shows them on large screens only. */
 export function TrustBadges({ look }: { look: keyof typeof LOOKS }) {
-  const classes = LOOKS[look];
-  return (
-    <ul className={classes.list} aria-label="Certifications and licence">
-      {trustBadges.map((badge) => (
-        <li key={badge.alt} className={classes.item}>
-          <img
-            src={badge.src}
-            alt={badge.alt}
-            width="140"
-            height="56"
-            className={classes.image}
-            loading={look === "footer" ? "lazy" : undefined}
-          />
-        </li>
-      ))}
-    </ul>
-  );
+  return <LogoRow logos={trustBadges} look={LOOKS[look]} label="Certifications and licence" />;
 }

@@ -51,13 +51,49 @@ export function Field({ label, error, required, hint, className = "", children }
           "aria-required": required ? true : undefined,
         })}
       </div>
-      {error ? (
-        <p id={errorId} className="mt-1.5 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </div>
   );
+}
+
+interface CheckboxFieldProps extends Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  "type" | "id" | "className"
+> {
+  /** The text beside the box; it may hold a link. */
+  label: ReactNode;
+  error?: string;
+  className?: string;
+}
+
+/** A checkbox with its label beside it and its error text below, wired like Field's controls. */
+export function CheckboxField({ label, error, className = "", ...input }: CheckboxFieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className={className}>
+      <div className="flex items-start gap-3">
+        <input
+          {...input}
+          id={id}
+          type="checkbox"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          className="mt-1 size-5 shrink-0 accent-brand-800"
+        />
+        <label htmlFor={id}>{label}</label>
+      </div>
+      <FieldError id={errorId} error={error} />
+    </div>
+  );
+}
+
+function FieldError({ id, error }: { id: string; error?: string }) {
+  return error ? (
+    <p id={id} className="mt-1.5 text-sm font-medium text-red-700">
+      {error}
+    </p>
+  ) : null;
 }
 
 export const inputClass =
