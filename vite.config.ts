@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { type Plugin, defineConfig } from "vite";
+import { type Plugin, type Rollup, defineConfig } from "vite";
 
 const APP = fileURLToPath(new URL("./app/", import.meta.url));
 const SHARED = fileURLToPath(new URL("./shared/", import.meta.url));
@@ -25,10 +25,11 @@ const LIBRARY_CHUNKS: Record<string, string> = {
  * - "facts": company facts and paths (shared/), navigation and image URLs (leaf modules: they import nothing of ours
  *   but each other, which keeps the chunks free of import cycles);
  * - "content-<name>": each page family's copy, loaded only by the pages that show it. Left
- *   unassigned, Rollup would fold it into "shared" since shared sections import it.
+ *   unassigned, Rollup would fold it into "shared" since shared sections import it. A page's own
+ *   copy, which nothing else reads, stays in the page's chunk instead.
  * Forms are not assigned: they stay with their pages with the validation library they need.
  */
-function chunkFor(id: string): string | undefined {
+function chunkFor(id: string, { getModuleInfo }: Rollup.ManualChunkMeta): string | undefined {
   const library = /\/node_modules\/(react-dom|react-router|react|scheduler)\//.exec(id);
   if (library) return LIBRARY_CHUNKS[library[1] ?? ""];
   if (id.startsWith(SHARED)) return "facts";
@@ -38,8 +39,13 @@ function chunkFor(id: string): string | undefined {
   if (/^content\/(navigation|trust-badges|not-found|types)\.ts$/.test(file)) return "facts";
   if (/^assets\/.*\.svg$/.test(file)) return "facts";
   const content = /^content\/([\w-]+)\.ts$/.exec(file);
-  if (content) return `content-${content[1]}`;
-  return undefined;
+  if (!content) return undefined;
+  // A page's own copy (content/careers.ts, read only by routes/careers.tsx) travels in the page's
+  // chunk: one file fewer to fetch.
+  const importers = getModuleInfo(id)?.importers ?? [];
+  const ownPage = `${APP}routes/${content[1]}.tsx`;
+  if (importers.length === 1 && importers[0] === ownPage) return undefined;
+  return `content-${content[1]}`;
 }
 
 /**

@@ -115,6 +115,41 @@ export const sampleDemo = {
   },
 };
 
+/** What a test may add to a request: headers, and the client's address. */
+interface RequestExtras {
+  headers?: Record<string, string>;
+  remoteAddress?: string;
+}
+
+/** POSTs JSON, as the lead forms do once the page's script runs. */
+export function postJson(
+  app: FastifyInstance,
+  url: string,
+  payload: unknown,
+  { headers = {}, remoteAddress }: RequestExtras = {},
+) {
+  return app.inject({ method: "POST", url, payload: payload as object, headers, remoteAddress });
+}
+
+/**
+ * POSTs a form the way the browser does by itself (before or without the page's script):
+ * urlencoded `fields`, or a body already encoded.
+ */
+export function postForm(
+  app: FastifyInstance,
+  url: string,
+  fields: Record<string, string> | string = "",
+  { headers = {}, remoteAddress }: RequestExtras = {},
+) {
+  return app.inject({
+    method: "POST",
+    url,
+    headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+    payload: typeof fields === "string" ? fields : new URLSearchParams(fields).toString(),
+    remoteAddress,
+  });
+}
+
 export interface LeadApi {
   app: FastifyInstance;
   db: DB;

@@ -4,8 +4,8 @@ import { productPages } from "~/content/products";
 import { CheckList } from "~/components/sections/check-list";
 import { ContentHero } from "~/components/sections/content-hero";
 import { FeatureGrid } from "~/components/sections/feature-grid";
+import { JumpLink } from "~/components/sections/jump-link";
 import { Testimonials } from "~/components/sections/testimonials";
-import { prefersReducedMotion } from "~/lib/motion";
 import { metaFromPages, useCurrentPage } from "~/lib/page-content";
 
 // One module for the four software products; the URL picks the content (app/content/products.ts).
@@ -23,20 +23,9 @@ export default function ProductPage() {
           Request a Demo
         </Link>
         {numbered ? (
-          <a
-            href={`#${FEATURES_ID}`}
-            className="btn-outline"
-            onClick={(event) => {
-              // Scroll smoothly (unless reduced motion) and move focus to the list for keyboard users.
-              const target = document.getElementById(FEATURES_ID);
-              if (!target) return;
-              event.preventDefault();
-              target.scrollIntoView({ behavior: prefersReducedMotion() ? "auto" : "smooth" });
-              target.focus({ preventScroll: true });
-            }}
-          >
+          <JumpLink targetId={FEATURES_ID} className="btn-outline">
             See Features
-          </a>
+          </JumpLink>
         ) : null}
       </ContentHero>
       <section aria-labelledby="audiences-heading" className="container-page py-12">

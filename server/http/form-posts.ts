@@ -1,11 +1,11 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-
 /**
  * Forms posted by the browser itself. Before a page's JavaScript has started (a slow phone) or
  * when it failed to load, a lead form posts itself (`method="post"`) as
  * application/x-www-form-urlencoded; so do the buttons of the newsletter link pages, and mail
  * clients' one-click unsubscribe. Once the JavaScript runs, the lead forms post JSON instead.
  */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+
 const FORM_TYPE = "application/x-www-form-urlencoded";
 
 /** A posted form: one value per field name. */
@@ -19,10 +19,10 @@ export function isFormPost(request: FastifyRequest): boolean {
 }
 
 /**
- * Reads posted forms in this plugin's routes: the body becomes FormFields, the first value of
- * each name (the forms repeat no field). `bodyLimit` caps a form body below the server's limit
- * (other bodies keep the server's). Registered in each plugin whose routes take forms, so that no
- * other route starts reading them.
+ * Reads posted forms in the routes of the plugin `app` is: the body becomes FormFields, the
+ * first value of each name (the forms repeat no field). `bodyLimit` caps a form body below the
+ * server's limit; other bodies keep the server's. Called by each plugin whose routes take forms,
+ * so that no other route starts reading them.
  */
 export function acceptFormPosts(app: FastifyInstance, options: { bodyLimit?: number } = {}): void {
   app.addContentTypeParser(FORM_TYPE, { parseAs: "string", ...options }, (_request, body, done) => {
@@ -34,15 +34,15 @@ export function acceptFormPosts(app: FastifyInstance, options: { bodyLimit?: num
 }
 
 /**
- * onRequest hook of the lead endpoints: JSON (from the page's script) or a posted form, and
- * anything else is refused with 415 before it is read.
+ * onRequest hook of the lead endpoints: they take JSON (from the page's script) or a posted form;
+ * any other body is refused with 415 before it is read.
  */
 export async function onlyJsonOrForms(request: FastifyRequest, reply: FastifyReply) {
   const type = String(request.headers["content-type"] ?? "")
     .split(";")[0]
     ?.trim()
     .toLowerCase();
-  if (request.method === "POST" && type !== "application/json" && type !== FORM_TYPE) {
+  if (type !== "application/json" && type !== FORM_TYPE) {
     return reply.code(415).send({ error: "Send the form as application/json" });
   }
 }

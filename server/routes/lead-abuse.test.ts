@@ -5,13 +5,20 @@
  */
 import { describe, expect, it } from "vitest";
 import { CONFIRMATIONS_PER_MAILBOX_PER_DAY, forgetPerson } from "../db/leads";
-import { sampleContact as contact, sampleDemo as demo, testDialects, useLeadApi } from "../testing";
+import {
+  postForm,
+  postJson,
+  sampleContact as contact,
+  sampleDemo as demo,
+  testDialects,
+  useLeadApi,
+} from "../testing";
 
 describe.each(testDialects)("abuse of the lead endpoints on $name", ({ url }) => {
   const api = useLeadApi(url);
 
   const post = (path: string, payload: object, headers: Record<string, string> = {}) =>
-    api.app.inject({ method: "POST", url: path, payload, headers });
+    postJson(api.app, path, payload, { headers });
   const count = async (table: "outbox" | "contact_messages" | "newsletter_subscriptions") =>
     (await api.db.selectFrom(table).selectAll().execute()).length;
 
@@ -83,12 +90,11 @@ describe.each(testDialects)("abuse of the lead endpoints on $name", ({ url }) =>
       expect(res.json().fields[field], field).toMatch(/control characters/);
     }
     // A form posted without JavaScript is refused the same way.
-    const form = await api.app.inject({
-      method: "POST",
-      url: "/api/contact",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      payload: "firstName=Ama%00&lastName=M&email=a%40b.gh&message=Hi&agreeToPolicy=on",
-    });
+    const form = await postForm(
+      api.app,
+      "/api/contact",
+      "firstName=Ama%00&lastName=M&email=a%40b.gh&message=Hi&agreeToPolicy=on",
+    );
     expect(form.headers.location).toBe("/form/not-sent");
     // A name of only a zero-width space is no name.
     const invisible = await post("/api/contact", { ...contact, firstName: "\u200b" });

@@ -48,7 +48,7 @@ const answerSchemas = {
  * answers 2xx. A filled honeypot gets the same answer, and nothing is stored or sent. A form the
  * browser posted itself gets a page instead of JSON, whatever happened (see http/form-posts.ts).
  */
-export function postLead<Schema extends LeadSchema>(
+export function addLeadEndpoint<Schema extends LeadSchema>(
   app: FastifyInstance,
   endpoint: LeadEndpoint<Schema>,
   { outbox, rateLimit }: { outbox: OutboxWorker; rateLimit: Config["rateLimit"] },

@@ -9,7 +9,7 @@ import { saveContact, saveDemoRequest, subscribe } from "../db/leads";
 import { acceptFormPosts } from "../http/form-posts";
 import type { OutboxWorker } from "../mail/outbox";
 import { contactNotification, demoNotification, newsletterConfirmation } from "../mail/templates";
-import { postLead } from "./lead-endpoint";
+import { addLeadEndpoint } from "./lead-endpoint";
 import { newsletterLinks } from "./newsletter";
 
 export interface LeadRoutesOptions {
@@ -27,9 +27,9 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (
   { db, outbox, config },
 ) => {
   acceptFormPosts(app);
-  const shared = { outbox, rateLimit: config.rateLimit };
+  const deps = { outbox, rateLimit: config.rateLimit };
 
-  postLead(
+  addLeadEndpoint(
     app,
     {
       path: apiPaths.subscribe,
@@ -42,10 +42,10 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (
           newsletterConfirmation(lead.email, newsletterLinks(config.publicUrl, tokens)),
         ),
     },
-    shared,
+    deps,
   );
 
-  postLead(
+  addLeadEndpoint(
     app,
     {
       path: apiPaths.contact,
@@ -65,10 +65,10 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (
           requestKeyOf(request),
         ),
     },
-    shared,
+    deps,
   );
 
-  postLead(
+  addLeadEndpoint(
     app,
     {
       path: apiPaths.demo,
@@ -88,7 +88,7 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (
         );
       },
     },
-    shared,
+    deps,
   );
 };
 

@@ -4,18 +4,25 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
 import { loadSiteFiles } from "../static/site-files";
-import { testConfig, testDatabase, testDialects, testOutbox, useLeadApi } from "../testing";
+import {
+  postForm,
+  postJson,
+  testConfig,
+  testDatabase,
+  testDialects,
+  testOutbox,
+  useLeadApi,
+} from "../testing";
 
 // The links of the double opt-in e-mail. Mail security scanners open every link in a message,
 // so opening one (GET) must change nothing; the button on the page it opens (a POST to the
 // page's own address) does the job. Mail clients' one-click unsubscribe still acts at once.
 
 const SITE = "https://site.test";
-/** What a browser sends when the button is pressed: the site's own origin, a form body. */
-const BUTTON = {
-  origin: SITE,
-  "content-type": "application/x-www-form-urlencoded",
-} as const;
+/** What mail clients post for RFC 8058's one-click unsubscribe. */
+const ONE_CLICK_BODY = "List-Unsubscribe=One-Click";
+/** What a browser sends when the button is pressed: the site's own origin, with a form body. */
+const BUTTON = { headers: { origin: SITE } };
 
 /** A stand-in for the prerendered build: the two pages with their button, and the 404 page. */
 async function writeSite(dir: string) {
@@ -46,7 +53,7 @@ describe.each(testDialects)("newsletter links on $name", ({ url }) => {
 
   /** Subscribes `email` and returns the links of the confirmation e-mail it was sent. */
   async function subscribeAndOpenMail(email: string) {
-    const res = await api.app.inject({ method: "POST", url: "/api/subscribe", payload: { email } });
+    const res = await postJson(api.app, "/api/subscribe", { email });
     expect(res.statusCode).toBe(202);
     await api.outbox.runOnce();
     const message = api.transport.sent.find((m) => m.to === email);
@@ -71,8 +78,7 @@ describe.each(testDialects)("newsletter links on $name", ({ url }) => {
       .where("email_key", "=", email.toLowerCase())
       .executeTakeFirstOrThrow();
 
-  const press = (pageUrl: string, payload = "") =>
-    api.app.inject({ method: "POST", url: pageUrl, headers: BUTTON, payload });
+  const press = (pageUrl: string, payload = "") => postForm(api.app, pageUrl, payload, BUTTON);
 
   const open = (link: string) => api.app.inject({ method: "GET", url: link });
 
@@ -159,24 +165,18 @@ describe.each(testDialects)("newsletter links on $name", ({ url }) => {
   it("unsubscribes at once on the one-click POST mail clients send, answering 200", async () => {
     const { message } = await subscribeAndOpenMail("ekow@example.com");
     const oneClick = /^<(.+)>$/.exec(message.headers?.["List-Unsubscribe"] ?? "")?.[1] ?? "";
-    const res = await api.app.inject({
-      method: "POST",
-      // Mail clients send neither Origin nor a cookie, only this body.
-      url: oneClick.slice(SITE.length),
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      payload: "List-Unsubscribe=One-Click",
-    });
+    // Mail clients send neither Origin nor a cookie, only this body.
+    const res = await postForm(api.app, oneClick.slice(SITE.length), ONE_CLICK_BODY);
     expect(res.statusCode).toBe(200);
     expect(res.headers.location).toBeUndefined();
     expect(res.json()).toEqual({ unsubscribed: true });
     expect((await row("ekow@example.com")).status).toBe("unsubscribed");
 
-    const malformed = await api.app.inject({
-      method: "POST",
-      url: "/api/newsletter/unsubscribe?token=%3Cx%3E",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      payload: "List-Unsubscribe=One-Click",
-    });
+    const malformed = await postForm(
+      api.app,
+      "/api/newsletter/unsubscribe?token=%3Cx%3E",
+      ONE_CLICK_BODY,
+    );
     expect(malformed.statusCode).toBe(400);
   });
 
@@ -246,11 +246,8 @@ describe.each(testDialects)("newsletter links on $name", ({ url }) => {
 
   it("ignores whatever form body the button sends, and refuses another site's post", async () => {
     const { confirm, unsubscribe } = await subscribeAndOpenMail("esi.a@example.com");
-    const foreign = await api.app.inject({
-      method: "POST",
-      url: unsubscribe,
-      headers: { ...BUTTON, origin: "https://evil.example" },
-      payload: "",
+    const foreign = await postForm(api.app, unsubscribe, "", {
+      headers: { origin: "https://evil.example" },
     });
     expect(foreign.statusCode).toBe(403);
     const bodyless = await api.app.inject({
@@ -259,7 +256,7 @@ describe.each(testDialects)("newsletter links on $name", ({ url }) => {
       headers: { origin: SITE },
     });
     expect(bodyless.headers.location).toBe("/newsletter/confirmed");
-    expect((await press(unsubscribe, "List-Unsubscribe=One-Click")).headers.location).toBe(
+    expect((await press(unsubscribe, ONE_CLICK_BODY)).headers.location).toBe(
       "/newsletter/unsubscribed",
     );
     expect((await row("esi.a@example.com")).status).toBe("unsubscribed");
@@ -272,16 +269,11 @@ describe("newsletter links without a database", () => {
     const app = await buildApp({ config: testConfig(), db, outbox: testOutbox(db) });
     await db.destroy();
     for (const link of ["/newsletter/confirm?token=abc", "/newsletter/unsubscribe?token=abc"]) {
-      const res = await app.inject({ method: "POST", url: link, headers: BUTTON, payload: "" });
+      const res = await postForm(app, link, "", BUTTON);
       expect(res.statusCode, link).toBe(303);
       expect(res.headers.location, link).toBe("/newsletter/try-again-later");
     }
-    const oneClick = await app.inject({
-      method: "POST",
-      url: "/api/newsletter/unsubscribe?token=abc",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      payload: "List-Unsubscribe=One-Click",
-    });
+    const oneClick = await postForm(app, "/api/newsletter/unsubscribe?token=abc", ONE_CLICK_BODY);
     expect(oneClick.statusCode).toBe(503);
     // Opening a link needs no database: it only shows the page.
     expect((await app.inject({ url: "/api/newsletter/confirm?token=abc" })).headers.location).toBe(
