@@ -3,18 +3,12 @@ import { ContactSchema } from "./contact";
 import { DemoRequestSchema } from "./demo";
 import { fieldErrors } from "./field-errors";
 import { NewsletterSchema } from "./newsletter";
+import { minimalContact } from "./testing";
 
 const errorsOf = (result: { success: boolean; error?: Parameters<typeof fieldErrors>[0] }) =>
   result.success || !result.error ? {} : fieldErrors(result.error);
 
-const contact = {
-  firstName: "Ama",
-  lastName: "Mensah",
-  email: "ama@example.com",
-  phone: "",
-  message: "Hello",
-  agreeToPolicy: true,
-};
+const contact = minimalContact;
 
 describe("contact form rules", () => {
   const valid = contact;

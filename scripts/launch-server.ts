@@ -19,7 +19,7 @@ import { REPO_ROOT } from "./repo-root";
  */
 export type ServerCode = "build" | "source";
 
-export const COMPILED_SERVER = "build/server/main.js";
+const COMPILED_SERVER = "build/server/main.js";
 
 const NODE_ARGS: Record<ServerCode, string[]> = {
   build: [COMPILED_SERVER],
@@ -60,7 +60,7 @@ export interface LaunchOptions {
  * warnings and errors logged, mail written to files (a server under test never mails anyone
  * unless the caller sets MAIL_TRANSPORT), then the caller's settings over these.
  */
-export function serverEnvironment(port: number, settings: ServerSettings): NodeJS.ProcessEnv {
+function serverEnvironment(port: number, settings: ServerSettings): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const name of INHERITED) if (process.env[name] !== undefined) env[name] = process.env[name];
   const all: Record<string, string | undefined> = {

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
 import { describe, expect, it } from "vitest";
-import { type DB, openDatabase } from "./db/database";
+import { openConfiguredDatabase } from "./db/configured-database";
 import { freshSchemaUrl, testDialects } from "./testing";
 import { freePort } from "../scripts/free-port";
 import { type ServerSettings, launchServer, spawnServer } from "../scripts/launch-server";
@@ -108,9 +108,7 @@ describe.each(testDialects)("server process on $name", ({ name, url: baseUrl }) 
     expect([...hostileAnswers]).toEqual([400]);
 
     const second = await startServer(settings);
-    const db: DB = openDatabase(
-      databaseUrl ? { databaseUrl } : { sqliteFile: path.join(dataDir, "leads.sqlite") },
-    );
+    const db = openConfiguredDatabase({ databaseUrl, dataDir });
     try {
       const stored = new Set(
         (await db.selectFrom("contact_messages").select("email").execute()).map((r) => r.email),
@@ -182,9 +180,7 @@ describe.each(testDialects)("server process on $name", ({ name, url: baseUrl }) 
     expect((await server.stop()).code).toBe(0);
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(received).toHaveLength(1);
-    const db = openDatabase(
-      databaseUrl ? { databaseUrl } : { sqliteFile: path.join(dataDir, "leads.sqlite") },
-    );
+    const db = openConfiguredDatabase({ databaseUrl, dataDir });
     expect((await db.selectFrom("outbox").select("status").executeTakeFirstOrThrow()).status).toBe(
       "sent",
     );

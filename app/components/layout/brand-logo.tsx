@@ -18,7 +18,8 @@ function splitName(name: string): [string, string] {
  * The logo: the mark (the same drawing as public/favicon.svg) and the brand name from
  * shared/site.ts, so renaming the company renames the logo. Drawn inline rather than as an image
  * file. It is decoration: the link around it carries the name for screen readers. The name is
- * stretched to one width, so a longer or shorter name keeps the logo's size.
+ * stretched to one width, so a longer or shorter name keeps the logo's size. Like an image, it may
+ * shrink to fit a narrow row (max-w-full).
  */
 export function BrandLogo({
   tone = "dark",
@@ -38,7 +39,7 @@ export function BrandLogo({
       fontFamily="system-ui, sans-serif"
       aria-hidden="true"
       focusable="false"
-      className={className}
+      className={`max-w-full ${className}`}
     >
       <g transform="translate(3 4)" fill="none" strokeLinecap="round" strokeLinejoin="round">
         <rect width="32" height="32" rx="8" fill={colours.tile} />
