@@ -1,0 +1,63 @@
+// @vitest-environment jsdom
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { NewsletterForm } from "./newsletter-form";
+
+function renderForm() {
+  const onSubscribed = vi.fn();
+  render(<NewsletterForm onSubscribed={onSubscribed} />);
+  return {
+    onSubscribed,
+    email: screen.getByPlaceholderText("Enter your email"),
+    subscribe: screen.getByRole("button", { name: "Subscribe" }),
+  };
+}
+
+describe("newsletter form", () => {
+  // The form loads its rules on the first submit; loaded once here, they are at hand at once.
+  beforeAll(() => import("@leads/newsletter"));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("says what is wrong under the field and sends nothing", async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal("fetch", fetch);
+    const user = userEvent.setup();
+    const form = renderForm();
+    await user.type(form.email, "kofi.example.com");
+    await user.click(form.subscribe);
+    expect(await screen.findByText("Email is invalid")).toHaveRole("alert");
+    expect(form.email).toHaveAttribute("aria-invalid", "true");
+    expect(form.email).toHaveAccessibleDescription("Email is invalid");
+    expect(fetch).not.toHaveBeenCalled();
+    // Editing the address clears the message.
+    await user.type(form.email, "x");
+    expect(screen.getByRole("alert")).toBeEmptyDOMElement();
+  });
+
+  it("subscribes with the address and the honeypot, then empties the field", async () => {
+    const fetch = vi.fn().mockResolvedValue(new Response("{}", { status: 202 }));
+    vi.stubGlobal("fetch", fetch);
+    const user = userEvent.setup();
+    const form = renderForm();
+    await user.type(form.email, "ama@example.com");
+    await user.click(form.subscribe);
+    await vi.waitFor(() => expect(form.onSubscribed).toHaveBeenCalledTimes(1));
+    const [url, init] = fetch.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe("/api/subscribe");
+    expect(JSON.parse(String(init.body))).toEqual({ email: "ama@example.com", website: "" });
+    expect(form.email).toHaveValue("");
+  });
+
+  it("keeps the address and says what to do when the server fails", async () => {
+    vi.stubGlobal("fetch", vi.fn().mockResolvedValue(new Response("{}", { status: 500 })));
+    const user = userEvent.setup();
+    const form = renderForm();
+    await user.type(form.email, "ama@example.com");
+    await user.click(form.subscribe);
+    expect(await screen.findByText(/could not save your details just now/)).toBeInTheDocument();
+    expect(form.email).toHaveValue("ama@example.com");
+    expect(form.email).toHaveAccessibleDescription(/try again/);
+    expect(form.onSubscribed).not.toHaveBeenCalled();
+  });
+});
