@@ -155,6 +155,12 @@ export interface LeadApi {
   db: DB;
   outbox: OutboxWorker;
   transport: ReturnType<typeof recordingTransport>;
+  /** postJson() to this app. */
+  post: (
+    url: string,
+    payload: unknown,
+    headers?: Record<string, string>,
+  ) => ReturnType<typeof postJson>;
 }
 
 /**
@@ -166,7 +172,10 @@ export function useLeadApi(
   databaseUrl: string | undefined,
   options: { config?: Partial<Config>; site?: () => Promise<SiteFiles> } = {},
 ): LeadApi {
-  const api = { transport: recordingTransport() } as LeadApi;
+  const api = {
+    transport: recordingTransport(),
+    post: (url, payload, headers = {}) => postJson(api.app, url, payload, { headers }),
+  } as LeadApi;
   beforeAll(async () => {
     api.db = await testDatabase(databaseUrl);
     api.outbox = testOutbox(api.db, api.transport);

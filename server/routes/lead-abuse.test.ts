@@ -7,7 +7,6 @@ import { describe, expect, it } from "vitest";
 import { CONFIRMATIONS_PER_MAILBOX_PER_DAY, forgetPerson } from "../db/leads";
 import {
   postForm,
-  postJson,
   sampleContact as contact,
   sampleDemo as demo,
   testDialects,
@@ -17,8 +16,7 @@ import {
 describe.each(testDialects)("abuse of the lead endpoints on $name", ({ url }) => {
   const api = useLeadApi(url);
 
-  const post = (path: string, payload: object, headers: Record<string, string> = {}) =>
-    postJson(api.app, path, payload, { headers });
+  const { post } = api;
   const count = async (table: "outbox" | "contact_messages" | "newsletter_subscriptions") =>
     (await api.db.selectFrom(table).selectAll().execute()).length;
 

@@ -15,8 +15,7 @@ import {
 describe.each(testDialects)("lead API on $name", ({ url }) => {
   const api = useLeadApi(url);
 
-  const post = (path: string, payload: unknown, headers: Record<string, string> = {}) =>
-    postJson(api.app, path, payload, { headers });
+  const { post } = api;
 
   describe("POST /api/contact", () => {
     it("stores the message with its notification and answers 201", async () => {
