@@ -22,7 +22,7 @@ export interface RouteSchemas {
  */
 export function zodRoute(schemas: RouteSchemas) {
   const validatorCompiler: FastifySchemaCompiler<unknown> = ({ httpPart }) => {
-    const schema = httpPart === "body" ? schemas.body : schemas.querystring;
+    const schema = { body: schemas.body, querystring: schemas.querystring }[httpPart ?? ""];
     if (!schema) throw new Error(`No zod schema for the ${httpPart} of this route`);
     return (data) => {
       // No body at all is checked as an empty one, so it gets each missing field's message.

@@ -5,8 +5,20 @@ import type { HeroCopy } from "~/content/hero";
 import { ExternalLink } from "~/components/ui/app-link";
 import { PageHero } from "./page-hero";
 
-/** The hero of a page whose copy is a `HeroCopy`, with the page's actions as children. */
-export function ContentHero({ page, children }: { page: HeroCopy; children?: ReactNode }) {
+/**
+ * The hero of a page whose copy is a `HeroCopy`, with the page's actions as children. An
+ * illustration without alt text is decorative; `imageSize` is for illustrations drawn to another
+ * size than the hero's default.
+ */
+export function ContentHero({
+  page,
+  imageSize,
+  children,
+}: {
+  page: Omit<HeroCopy, "imageAlt"> & { imageAlt?: string };
+  imageSize?: { width: number; height: number };
+  children?: ReactNode;
+}) {
   return (
     <PageHero
       eyebrow={page.eyebrow}
@@ -14,6 +26,8 @@ export function ContentHero({ page, children }: { page: HeroCopy; children?: Rea
       intro={<p>{page.intro}</p>}
       image={page.image}
       imageAlt={page.imageAlt}
+      imageWidth={imageSize?.width}
+      imageHeight={imageSize?.height}
     >
       {children}
     </PageHero>

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { OfferPage } from "~/content/catalogue";
-import { PageHero } from "./page-hero";
+import { ContentHero } from "./content-hero";
 
 /**
  * The layout of the three "What we offer" pages: the offer's hero with its actions, then the
@@ -17,16 +17,9 @@ export function OfferLanding({
 }) {
   return (
     <>
-      <PageHero
-        eyebrow={page.eyebrow}
-        headline={page.headline}
-        intro={<p>{page.intro}</p>}
-        image={page.image}
-        imageWidth={400}
-        imageHeight={260}
-      >
+      <ContentHero page={page} imageSize={{ width: 400, height: 260 }}>
         {actions}
-      </PageHero>
+      </ContentHero>
       {children}
     </>
   );
