@@ -14,8 +14,9 @@ import { NewsletterSchema } from "../../leads/newsletter";
 import { buildApp } from "../app";
 import type { DB } from "../db/database";
 import { testConfig, testDatabase, testDialects, testOutbox } from "../testing";
+import { apiPaths } from "../../shared/paths";
 
-const ENDPOINTS = ["/api/subscribe", "/api/contact", "/api/demo"] as const;
+const ENDPOINTS = [apiPaths.subscribe, apiPaths.contact, apiPaths.demo] as const;
 // 303: a form posted by the browser itself is sent to a page that says what happened.
 const ACCEPTABLE = new Set([200, 201, 202, 303, 400, 403, 404, 405, 413, 415, 422]);
 
@@ -215,7 +216,7 @@ describe.each(testDialects)("every endpoint under generated abuse on $name", ({ 
     expect(seen[400]).toBeGreaterThan(500);
     expect((seen[201] ?? 0) + (seen[202] ?? 0)).toBeGreaterThan(10);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    expect((await app.inject({ url: "/api/health" })).statusCode).toBe(200);
+    expect((await app.inject({ url: apiPaths.health })).statusCode).toBe(200);
   }, 120_000);
 
   it("stores only leads that satisfy the form's own schema", async () => {
@@ -269,7 +270,7 @@ describe.each(testDialects)("every endpoint under generated abuse on $name", ({ 
             message: "Hi",
             agreeToPolicy: true,
           };
-          const res = await app.inject({ method: "POST", url: "/api/contact", payload: body });
+          const res = await app.inject({ method: "POST", url: apiPaths.contact, payload: body });
           const parsed = ContactSchema.safeParse(body);
           expect(res.statusCode).toBe(parsed.success ? 201 : 400);
         },

@@ -12,6 +12,7 @@ import {
   testDialects,
   useLeadApi,
 } from "../testing";
+import { apiPaths } from "../../shared/paths";
 
 describe.each(testDialects)("abuse of the lead endpoints on $name", ({ url }) => {
   const api = useLeadApi(url);
@@ -31,7 +32,7 @@ describe.each(testDialects)("abuse of the lead endpoints on $name", ({ url }) =>
       "victim@example.com\u0000",
       "victim\u200b@example.com",
     ]) {
-      const res = await post("/api/subscribe", { email });
+      const res = await post(apiPaths.subscribe, { email });
       expect(res.statusCode, email).toBe(400);
       expect(res.json().fields.email, email).toBe("Email is invalid");
     }
@@ -49,20 +50,22 @@ describe.each(testDialects)("abuse of the lead endpoints on $name", ({ url }) =>
       "victim+3@example.com",
       "victim+4@example.com",
     ];
-    const answers = await Promise.all(spellings.map((email) => post("/api/subscribe", { email })));
+    const answers = await Promise.all(
+      spellings.map((email) => post(apiPaths.subscribe, { email })),
+    );
     // Every visitor gets the same answer: nothing tells a prober that the limit was reached.
     expect(answers.map((res) => res.statusCode)).toEqual(spellings.map(() => 202));
     await api.outbox.runOnce();
     expect(api.transport.sent).toHaveLength(CONFIRMATIONS_PER_MAILBOX_PER_DAY);
     // Another person is not affected.
-    await post("/api/subscribe", { email: "someone.else@example.com" });
+    await post(apiPaths.subscribe, { email: "someone.else@example.com" });
     await api.outbox.runOnce();
     expect(api.transport.sent).toHaveLength(CONFIRMATIONS_PER_MAILBOX_PER_DAY + 1);
   });
 
   it("puts nothing a visitor typed in the confirmation e-mail but the validated address", async () => {
     await post(
-      "/api/subscribe",
+      apiPaths.subscribe,
       { email: "esi@example.com", website: "" },
       { referer: "https://site.test/Your-account-is-locked" },
     );
@@ -74,13 +77,13 @@ describe.each(testDialects)("abuse of the lead endpoints on $name", ({ url }) =>
 
   it("refuses NUL and other control characters in any field with a clear 400, never a 5xx", async () => {
     const cases: [string, object, string][] = [
-      ["/api/contact", { ...contact, firstName: "Ama\u0000" }, "firstName"],
-      ["/api/contact", { ...contact, message: "Hi\u0000there" }, "message"],
-      ["/api/contact", { ...contact, phone: "\u001b[31m055" }, "phone"],
-      ["/api/contact", { ...contact, lastName: "Mensah\u0085" }, "lastName"],
-      ["/api/demo", { ...demo, formData: { ...demo.formData, name: "K\u0001ofi" } }, "name"],
-      ["/api/demo", { ...demo, formData: { ...demo.formData, company: "Co\u0000" } }, "company"],
-      ["/api/demo", { ...demo, formData: { ...demo.formData, industry: "\u007f" } }, "industry"],
+      [apiPaths.contact, { ...contact, firstName: "Ama\u0000" }, "firstName"],
+      [apiPaths.contact, { ...contact, message: "Hi\u0000there" }, "message"],
+      [apiPaths.contact, { ...contact, phone: "\u001b[31m055" }, "phone"],
+      [apiPaths.contact, { ...contact, lastName: "Mensah\u0085" }, "lastName"],
+      [apiPaths.demo, { ...demo, formData: { ...demo.formData, name: "K\u0001ofi" } }, "name"],
+      [apiPaths.demo, { ...demo, formData: { ...demo.formData, company: "Co\u0000" } }, "company"],
+      [apiPaths.demo, { ...demo, formData: { ...demo.formData, industry: "\u007f" } }, "industry"],
     ];
     for (const [path, body, field] of cases) {
       const res = await post(path, body);
@@ -90,12 +93,12 @@ describe.each(testDialects)("abuse of the lead endpoints on $name", ({ url }) =>
     // A form posted without JavaScript is refused the same way.
     const form = await postForm(
       api.app,
-      "/api/contact",
+      apiPaths.contact,
       "firstName=Ama%00&lastName=M&email=a%40b.gh&message=Hi&agreeToPolicy=on",
     );
     expect(form.headers.location).toBe("/form/not-sent");
     // A name of only a zero-width space is no name.
-    const invisible = await post("/api/contact", { ...contact, firstName: "\u200b" });
+    const invisible = await post(apiPaths.contact, { ...contact, firstName: "\u200b" });
     expect(invisible.json().fields.firstName).toBe("First name is required");
     expect(await count("contact_messages")).toBe(0);
     expect(await count("outbox")).toBe(0);
@@ -103,10 +106,10 @@ describe.each(testDialects)("abuse of the lead endpoints on $name", ({ url }) =>
 
   it("repeats a submission for its Idempotency-Key, and refuses another one under the same key", async () => {
     const key = { "idempotency-key": "attacker-known-key-1" };
-    expect((await post("/api/contact", contact, key)).statusCode).toBe(201);
-    expect((await post("/api/contact", contact, key)).statusCode).toBe(201);
+    expect((await post(apiPaths.contact, contact, key)).statusCode).toBe(201);
+    expect((await post(apiPaths.contact, contact, key)).statusCode).toBe(201);
     const other = await post(
-      "/api/contact",
+      apiPaths.contact,
       { ...contact, firstName: "Kofi", email: "kofi@example.com", message: "Another lead" },
       key,
     );
@@ -116,10 +119,13 @@ describe.each(testDialects)("abuse of the lead endpoints on $name", ({ url }) =>
   });
 
   it("forgets every row of a person however the address was capitalised, non-ASCII too", async () => {
-    await post("/api/contact", { ...contact, email: "ÄMA@Example.com" });
-    await post("/api/demo", { ...demo, formData: { ...demo.formData, email: "äma@EXAMPLE.com" } });
-    await post("/api/subscribe", { email: "A\u0308ma@example.com" }); // Ä as A + diaeresis
-    await post("/api/contact", { ...contact, email: "kofi@example.com" });
+    await post(apiPaths.contact, { ...contact, email: "ÄMA@Example.com" });
+    await post(apiPaths.demo, {
+      ...demo,
+      formData: { ...demo.formData, email: "äma@EXAMPLE.com" },
+    });
+    await post(apiPaths.subscribe, { email: "A\u0308ma@example.com" }); // Ä as A + diaeresis
+    await post(apiPaths.contact, { ...contact, email: "kofi@example.com" });
     const removed = await forgetPerson(api.db, "äma@example.com");
     expect(removed).toEqual({
       outbox: 3,

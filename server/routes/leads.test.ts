@@ -11,6 +11,7 @@ import {
   testOutbox,
   useLeadApi,
 } from "../testing";
+import { apiPaths } from "../../shared/paths";
 
 describe.each(testDialects)("lead API on $name", ({ url }) => {
   const api = useLeadApi(url);
@@ -19,7 +20,7 @@ describe.each(testDialects)("lead API on $name", ({ url }) => {
 
   describe("POST /api/contact", () => {
     it("stores the message with its notification and answers 201", async () => {
-      const res = await post("/api/contact", contact);
+      const res = await post(apiPaths.contact, contact);
       expect(res.statusCode).toBe(201);
       const rows = await api.db.selectFrom("contact_messages").selectAll().execute();
       expect(rows).toHaveLength(1);
@@ -35,7 +36,7 @@ describe.each(testDialects)("lead API on $name", ({ url }) => {
     });
 
     it("sends the sales team every field, phone included, with reply-to set to the visitor", async () => {
-      await post("/api/contact", contact);
+      await post(apiPaths.contact, contact);
       await api.outbox.runOnce();
       expect(api.transport.sent).toHaveLength(1);
       const [message] = api.transport.sent;
@@ -50,7 +51,7 @@ describe.each(testDialects)("lead API on $name", ({ url }) => {
     });
 
     it("answers 400 with each invalid field's message and stores nothing", async () => {
-      const res = await post("/api/contact", {
+      const res = await post(apiPaths.contact, {
         firstName: " ",
         email: "nope",
         agreeToPolicy: false,
@@ -70,35 +71,35 @@ describe.each(testDialects)("lead API on $name", ({ url }) => {
     });
 
     it("drops unknown fields and refuses over-long ones", async () => {
-      expect((await post("/api/contact", { ...contact, isAdmin: true })).statusCode).toBe(201);
-      const tooLong = await post("/api/contact", { ...contact, firstName: "x".repeat(201) });
+      expect((await post(apiPaths.contact, { ...contact, isAdmin: true })).statusCode).toBe(201);
+      const tooLong = await post(apiPaths.contact, { ...contact, firstName: "x".repeat(201) });
       expect(tooLong.statusCode).toBe(400);
       expect(tooLong.json().fields.firstName).toMatch(/at most 200/);
     });
 
     it("stores a retried submission once: the same Idempotency-Key is one lead", async () => {
       const key = { "idempotency-key": "retry-key-0001" };
-      expect((await post("/api/contact", contact, key)).statusCode).toBe(201);
-      expect((await post("/api/contact", contact, key)).statusCode).toBe(201);
-      expect((await post("/api/demo", demo, key)).statusCode).toBe(201);
-      expect((await post("/api/demo", demo, key)).statusCode).toBe(201);
+      expect((await post(apiPaths.contact, contact, key)).statusCode).toBe(201);
+      expect((await post(apiPaths.contact, contact, key)).statusCode).toBe(201);
+      expect((await post(apiPaths.demo, demo, key)).statusCode).toBe(201);
+      expect((await post(apiPaths.demo, demo, key)).statusCode).toBe(201);
       expect(await api.db.selectFrom("contact_messages").selectAll().execute()).toHaveLength(1);
       expect(await api.db.selectFrom("demo_requests").selectAll().execute()).toHaveLength(1);
       expect(await api.db.selectFrom("outbox").selectAll().execute()).toHaveLength(2);
       // Without a key (or with another one) each post is its own lead.
-      await post("/api/contact", contact);
-      await post("/api/contact", contact, { "idempotency-key": "retry-key-0002" });
+      await post(apiPaths.contact, contact);
+      await post(apiPaths.contact, contact, { "idempotency-key": "retry-key-0002" });
       expect(await api.db.selectFrom("contact_messages").selectAll().execute()).toHaveLength(3);
     });
 
     it("refuses header injection and makes HTML injection harmless", async () => {
-      const injected = await post("/api/contact", {
+      const injected = await post(apiPaths.contact, {
         ...contact,
         firstName: "Eve\r\nBcc: all@example.com",
       });
       expect(injected.statusCode).toBe(400);
       expect(injected.json().fields.firstName).toMatch(/control characters/);
-      await post("/api/contact", { ...contact, message: "<script>alert(1)</script>" });
+      await post(apiPaths.contact, { ...contact, message: "<script>alert(1)</script>" });
       await api.outbox.runOnce();
       const [message] = api.transport.sent;
       expect(message?.subject).not.toMatch(/[\r\n]/);
@@ -109,7 +110,7 @@ describe.each(testDialects)("lead API on $name", ({ url }) => {
 
   describe("POST /api/demo", () => {
     it("keeps the {formData} shape, records product and page, and keeps free-text industry", async () => {
-      const res = await post("/api/demo", demo);
+      const res = await post(apiPaths.demo, demo);
       expect(res.statusCode).toBe(201);
       const [row] = await api.db.selectFrom("demo_requests").selectAll().execute();
       expect(row).toMatchObject({
@@ -125,7 +126,7 @@ describe.each(testDialects)("lead API on $name", ({ url }) => {
     });
 
     it("answers 400 with the demo form's messages", async () => {
-      const res = await post("/api/demo", {
+      const res = await post(apiPaths.demo, {
         product: "vas",
         formData: { name: "", email: "", phone: "" },
       });
@@ -138,7 +139,7 @@ describe.each(testDialects)("lead API on $name", ({ url }) => {
     });
 
     it("refuses an unknown product", async () => {
-      const res = await post("/api/demo", { ...demo, product: "crypto" });
+      const res = await post(apiPaths.demo, { ...demo, product: "crypto" });
       expect(res.statusCode).toBe(400);
       expect(res.json().fields.product).toBe("Unknown product");
     });
@@ -147,7 +148,7 @@ describe.each(testDialects)("lead API on $name", ({ url }) => {
   describe("POST /api/subscribe", () => {
     it("stores a pending subscription and sends a confirmation with unsubscribe headers", async () => {
       const res = await post(
-        "/api/subscribe",
+        apiPaths.subscribe,
         { email: "Esi@Example.com" },
         { referer: "https://site.test/help-center" },
       );
@@ -176,8 +177,8 @@ describe.each(testDialects)("lead API on $name", ({ url }) => {
     });
 
     it("stores one row for an address subscribed twice and answers the same", async () => {
-      const first = await post("/api/subscribe", { email: "kwesi@example.com" });
-      const second = await post("/api/subscribe", { email: "KWESI@example.com" });
+      const first = await post(apiPaths.subscribe, { email: "kwesi@example.com" });
+      const second = await post(apiPaths.subscribe, { email: "KWESI@example.com" });
       expect(second.statusCode).toBe(first.statusCode);
       expect(second.body).toBe(first.body);
       expect(
@@ -191,9 +192,9 @@ describe.each(testDialects)("lead API on $name", ({ url }) => {
   describe("spam and bad input", () => {
     it("answers a filled honeypot like a success and stores or sends nothing", async () => {
       for (const [path, body] of [
-        ["/api/contact", { ...contact, website: "http://spam.example" }],
-        ["/api/demo", { ...demo, website: "x" }],
-        ["/api/subscribe", { email: "bot@example.com", website: "x" }],
+        [apiPaths.contact, { ...contact, website: "http://spam.example" }],
+        [apiPaths.demo, { ...demo, website: "x" }],
+        [apiPaths.subscribe, { email: "bot@example.com", website: "x" }],
       ] as const) {
         const res = await post(path, body);
         expect(res.statusCode, path).toBeGreaterThanOrEqual(200);
@@ -210,16 +211,16 @@ describe.each(testDialects)("lead API on $name", ({ url }) => {
     it("answers malformed JSON with 400, a huge body with 413, a wrong type with 415", async () => {
       const malformed = await api.app.inject({
         method: "POST",
-        url: "/api/contact",
+        url: apiPaths.contact,
         headers: { "content-type": "application/json" },
         payload: "{nope",
       });
       expect(malformed.statusCode).toBe(400);
-      const huge = await post("/api/contact", { ...contact, message: "x".repeat(20_000) });
+      const huge = await post(apiPaths.contact, { ...contact, message: "x".repeat(20_000) });
       expect(huge.statusCode).toBe(413);
       const text = await api.app.inject({
         method: "POST",
-        url: "/api/subscribe",
+        url: apiPaths.subscribe,
         headers: { "content-type": "text/plain" },
         payload: "a@b.gh",
       });
@@ -236,7 +237,7 @@ describe.each(testDialects)("lead API on $name", ({ url }) => {
       ]) {
         const res = await api.app.inject({
           method: "POST",
-          url: "/api/subscribe",
+          url: apiPaths.subscribe,
           headers: { "content-type": "application/json" },
           payload,
         });
@@ -252,7 +253,7 @@ describe.each(testDialects)("lead API on $name", ({ url }) => {
 
     it("stores a contact message and sends the visitor to a page that says it was sent", async () => {
       const { agreeToPolicy: _checked, ...fields } = contact;
-      const res = await submit("/api/contact", { ...fields, agreeToPolicy: "on", website: "" });
+      const res = await submit(apiPaths.contact, { ...fields, agreeToPolicy: "on", website: "" });
       expect(res.statusCode).toBe(303);
       expect(res.headers.location).toBe("/form/message-sent");
       const rows = await api.db.selectFrom("contact_messages").selectAll().execute();
@@ -261,14 +262,14 @@ describe.each(testDialects)("lead API on $name", ({ url }) => {
     });
 
     it("stores a demo request with its product from the hidden field", async () => {
-      const res = await submit("/api/demo", { product: "vas", ...demo.formData });
+      const res = await submit(apiPaths.demo, { product: "vas", ...demo.formData });
       expect(res.headers.location).toBe("/form/demo-requested");
       const rows = await api.db.selectFrom("demo_requests").selectAll().execute();
       expect(rows).toMatchObject([{ name: "Kofi Boateng", page: "/request-vas-demo" }]);
     });
 
     it("subscribes an address and asks the visitor to check their inbox", async () => {
-      const res = await submit("/api/subscribe", { email: "yaa@example.com" });
+      const res = await submit(apiPaths.subscribe, { email: "yaa@example.com" });
       expect(res.headers.location).toBe("/form/check-your-inbox");
       const rows = await api.db.selectFrom("newsletter_subscriptions").selectAll().execute();
       expect(rows).toMatchObject([{ email: "yaa@example.com" }]);
@@ -277,10 +278,10 @@ describe.each(testDialects)("lead API on $name", ({ url }) => {
     it("stores nothing and says so when a field is missing, the policy unchecked or the product unknown", async () => {
       const { agreeToPolicy: _checked, ...unchecked } = contact;
       for (const [path, fields] of [
-        ["/api/contact", unchecked],
-        ["/api/demo", { product: "vas", ...demo.formData, name: "" }],
-        ["/api/demo", { product: "other", ...demo.formData }],
-        ["/api/subscribe", { email: "not-an-address" }],
+        [apiPaths.contact, unchecked],
+        [apiPaths.demo, { product: "vas", ...demo.formData, name: "" }],
+        [apiPaths.demo, { product: "other", ...demo.formData }],
+        [apiPaths.subscribe, { email: "not-an-address" }],
       ] as const) {
         const res = await submit(path, fields);
         expect(res.statusCode, path).toBe(303);
@@ -294,7 +295,7 @@ describe.each(testDialects)("lead API on $name", ({ url }) => {
     });
 
     it("treats a filled honeypot like a sent form and stores nothing", async () => {
-      const res = await submit("/api/subscribe", { email: "bot@example.com", website: "x" });
+      const res = await submit(apiPaths.subscribe, { email: "bot@example.com", website: "x" });
       expect(res.headers.location).toBe("/form/check-your-inbox");
       expect(
         await api.db.selectFrom("newsletter_subscriptions").selectAll().execute(),
@@ -302,7 +303,7 @@ describe.each(testDialects)("lead API on $name", ({ url }) => {
     });
 
     it("does not let a field named __proto__ reach the schema", async () => {
-      const res = await submit("/api/subscribe", "__proto__=x&email=esi%40example.com");
+      const res = await submit(apiPaths.subscribe, "__proto__=x&email=esi%40example.com");
       expect(res.headers.location).toBe("/form/check-your-inbox");
       expect(({} as Record<string, unknown>).x).toBeUndefined();
     });
@@ -311,19 +312,19 @@ describe.each(testDialects)("lead API on $name", ({ url }) => {
       const { agreeToPolicy: _checked, ...contactFields } = contact;
       const cases = [
         {
-          path: "/api/contact",
+          path: apiPaths.contact,
           table: "contact_messages",
           json: contact,
           form: { ...contactFields, agreeToPolicy: "on", website: "" },
         },
         {
-          path: "/api/demo",
+          path: apiPaths.demo,
           table: "demo_requests",
           json: demo,
           form: { product: demo.product, ...demo.formData },
         },
         {
-          path: "/api/subscribe",
+          path: apiPaths.subscribe,
           table: "newsletter_subscriptions",
           json: { email: "Esi@Example.com" },
           form: { email: "Esi@Example.com" },
@@ -361,17 +362,21 @@ describe.each(testDialects)("lead API on $name", ({ url }) => {
       const broken = await testDatabase();
       const brokenApp = await buildApp({ config: testConfig(), db: broken, outbox: api.outbox });
       await broken.destroy();
-      const res = await brokenApp.inject({ method: "POST", url: "/api/contact", payload: contact });
+      const res = await brokenApp.inject({
+        method: "POST",
+        url: apiPaths.contact,
+        payload: contact,
+      });
       expect(res.statusCode).toBe(503);
       expect(res.json().error).toMatch(/try again/);
-      const form = await postForm(brokenApp, "/api/subscribe", "email=ama%40example.com");
+      const form = await postForm(brokenApp, apiPaths.subscribe, "email=ama%40example.com");
       expect(form.headers.location).toBe("/form/try-again-later");
-      expect((await brokenApp.inject({ url: "/api/ready" })).statusCode).toBe(503);
+      expect((await brokenApp.inject({ url: apiPaths.ready })).statusCode).toBe(503);
       await brokenApp.close();
     });
 
     it("reports ready while the database answers", async () => {
-      const res = await api.app.inject({ url: "/api/ready" });
+      const res = await api.app.inject({ url: apiPaths.ready });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ status: "ready", database: "up" });
     });
@@ -387,7 +392,7 @@ describe("rate limits", () => {
       db,
       outbox,
     });
-    const send = (ip: string, url = "/api/subscribe") =>
+    const send = (ip: string, url: string = apiPaths.subscribe) =>
       postJson(app, url, { email: "a@b.gh" }, { remoteAddress: ip });
     for (let i = 0; i < 3; i += 1) expect((await send("10.0.0.1")).statusCode).toBe(202);
     const limited = await send("10.0.0.1");
@@ -396,9 +401,9 @@ describe("rate limits", () => {
     expect(limited.json().error).toMatch(/Too many attempts/);
     // Another client is not affected, nor is another endpoint for the same client.
     expect((await send("10.0.0.2")).statusCode).toBe(202);
-    expect((await send("10.0.0.1", "/api/contact")).statusCode).toBe(400);
+    expect((await send("10.0.0.1", apiPaths.contact)).statusCode).toBe(400);
     // A form the browser posted itself is sent to a page that asks to try again later.
-    const form = await postForm(app, "/api/subscribe", "email=a%40b.gh", {
+    const form = await postForm(app, apiPaths.subscribe, "email=a%40b.gh", {
       remoteAddress: "10.0.0.1",
     });
     expect(form.statusCode).toBe(303);

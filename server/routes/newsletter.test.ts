@@ -13,6 +13,7 @@ import {
   testOutbox,
   useLeadApi,
 } from "../testing";
+import { apiPaths } from "../../shared/paths";
 
 // The links of the double opt-in e-mail. Mail security scanners open every link in a message,
 // so opening one (GET) must change nothing; the button on the page it opens (a POST to the
@@ -53,7 +54,7 @@ describe.each(testDialects)("newsletter links on $name", ({ url }) => {
 
   /** Subscribes `email` and returns the links of the confirmation e-mail it was sent. */
   async function subscribeAndOpenMail(email: string) {
-    const res = await postJson(api.app, "/api/subscribe", { email });
+    const res = await postJson(api.app, apiPaths.subscribe, { email });
     expect(res.statusCode).toBe(202);
     await api.outbox.runOnce();
     const message = api.transport.sent.find((m) => m.to === email);

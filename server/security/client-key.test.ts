@@ -5,6 +5,7 @@ import type { Config } from "../config";
 import type { DB } from "../db/database";
 import { testConfig, testDatabase, testOutbox } from "../testing";
 import { LOOPBACK_KEY, rateLimitKey } from "./client-key";
+import { apiPaths } from "../../shared/paths";
 
 describe("rateLimitKey", () => {
   it("keeps an IPv4 address as it is", () => {
@@ -77,7 +78,7 @@ describe("rate limits per client", () => {
   ): Promise<number> {
     const res = await app!.inject({
       method: "POST",
-      url: "/api/subscribe",
+      url: apiPaths.subscribe,
       payload: { email: `reader${++sent}@example.com` },
       remoteAddress,
       headers,

@@ -6,6 +6,7 @@ import { expect, it } from "vitest";
 import { buildApp } from "../app";
 import { createOutboxWorker } from "../mail/outbox";
 import { testConfig, testDatabase, testOutbox } from "../testing";
+import { apiPaths } from "../../shared/paths";
 
 it("logs carry no message bodies and no full e-mail addresses, even when things fail", async () => {
   const logs = new PassThrough();
@@ -46,17 +47,17 @@ it("logs carry no message bodies and no full e-mail addresses, even when things 
     agreeToPolicy: true,
   };
   expect(
-    (await app.inject({ method: "POST", url: "/api/contact", payload: body })).statusCode,
+    (await app.inject({ method: "POST", url: apiPaths.contact, payload: body })).statusCode,
   ).toBe(201);
   await outbox.runOnce(); // the mail server refuses, quoting the address
   await app.inject({ url: "/api/newsletter/confirm?token=abc123" });
   await db.destroy(); // and the database goes away
   expect(
-    (await app.inject({ method: "POST", url: "/api/contact", payload: body })).statusCode,
+    (await app.inject({ method: "POST", url: apiPaths.contact, payload: body })).statusCode,
   ).toBe(503);
   await app.close();
 
-  expect(output).toContain("/api/contact"); // requests are logged…
+  expect(output).toContain(apiPaths.contact); // requests are logged…
   expect(output).toContain("a***@example.com"); // …errors keep the domain…
   for (const personal of [
     "ama.mensah@example.com",
@@ -109,7 +110,7 @@ it("refuses oversized request headers with 431", async () => {
   const req = request({
     port,
     host: "127.0.0.1",
-    path: "/api/health",
+    path: apiPaths.health,
     headers: { "x-big": "x".repeat(40_000) },
   });
   req.end();

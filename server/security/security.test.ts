@@ -9,6 +9,7 @@ import type { DB } from "../db/database";
 import { loadSiteFiles } from "../static/site-files";
 import { testConfig, testDatabase, testOutbox } from "../testing";
 import { inlineScriptHashes, pageCsp } from "./csp";
+import { apiPaths } from "../../shared/paths";
 
 const PAGE = `<!doctype html><html><head>
 <script type="application/ld+json">{"@type":"Organization"}</script>
@@ -74,7 +75,7 @@ describe("security headers, CORS and methods", () => {
   });
 
   it("sends them on API answers and errors too, with a policy that allows nothing", async () => {
-    for (const url of ["/api/health", "/api/nope"]) {
+    for (const url of [apiPaths.health, "/api/nope"]) {
       const res = await app.inject({ url });
       expect(res.headers["x-content-type-options"], url).toBe("nosniff");
       expect(res.headers["content-security-policy"], url).toMatch(/^default-src 'none'/);
@@ -91,7 +92,7 @@ describe("security headers, CORS and methods", () => {
   it("refuses API calls from other sites' pages and sends no CORS headers", async () => {
     const foreign = await app.inject({
       method: "POST",
-      url: "/api/subscribe",
+      url: apiPaths.subscribe,
       headers: { origin: "https://evil.example" },
       payload: { email: "a@b.gh" },
     });
@@ -99,7 +100,7 @@ describe("security headers, CORS and methods", () => {
     expect(foreign.headers["access-control-allow-origin"]).toBeUndefined();
     const preflight = await app.inject({
       method: "OPTIONS",
-      url: "/api/subscribe",
+      url: apiPaths.subscribe,
       headers: { origin: "https://evil.example", "access-control-request-method": "POST" },
     });
     expect(preflight.headers["access-control-allow-origin"]).toBeUndefined();
@@ -108,7 +109,7 @@ describe("security headers, CORS and methods", () => {
 
   it("refuses cross-site writes however the request line spells the path", async () => {
     const paths = [
-      "/api/subscribe",
+      apiPaths.subscribe,
       "/%61pi/subscribe",
       "/%61%70%69/contact",
       "/api/%64emo",
@@ -163,14 +164,14 @@ describe("security headers, CORS and methods", () => {
   it("accepts the site's own origin and same-host pages", async () => {
     const own = await app.inject({
       method: "POST",
-      url: "/api/subscribe",
+      url: apiPaths.subscribe,
       headers: { origin: "https://site.test" },
       payload: { email: "a@b.gh" },
     });
     expect(own.statusCode).toBe(202);
     const sameHost = await app.inject({
       method: "POST",
-      url: "/api/subscribe",
+      url: apiPaths.subscribe,
       headers: { origin: "http://localhost:80", host: "localhost:80" },
       payload: { email: "c@d.gh" },
     });
@@ -178,10 +179,12 @@ describe("security headers, CORS and methods", () => {
   });
 
   it("answers a wrong method on a known API path with 405 and Allow", async () => {
-    const res = await app.inject({ method: "GET", url: "/api/contact" });
+    const res = await app.inject({ method: "GET", url: apiPaths.contact });
     expect(res.statusCode).toBe(405);
     expect(res.headers.allow).toBe("POST");
-    expect((await app.inject({ method: "DELETE", url: "/api/health" })).headers.allow).toBe("GET");
+    expect((await app.inject({ method: "DELETE", url: apiPaths.health })).headers.allow).toBe(
+      "GET",
+    );
     expect((await app.inject({ method: "GET", url: "/api/unknown" })).statusCode).toBe(404);
   });
 });

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { readFile, readdir } from "node:fs/promises";
 import path from "node:path";
+import { notFoundPath } from "../../shared/paths";
 import { type CspOptions, inlineScriptHashes, pageCsp } from "../security/csp";
 
 /** One servable file, held in memory with its precompressed variants. */
@@ -48,9 +49,8 @@ const REVALIDATE = "no-cache";
 // Unhashed static files (icons, the brochure, sitemap): a day is a fair trade.
 const ONE_DAY = "public, max-age=86400";
 
-const NOT_FOUND_DOCUMENT = "/404";
 // Files the build writes that are not part of the public site.
-const HIDDEN = new Set(["/__spa-fallback.html", NOT_FOUND_DOCUMENT]);
+const HIDDEN = new Set(["/__spa-fallback.html", notFoundPath]);
 
 async function walk(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
@@ -101,7 +101,7 @@ export async function loadSiteFiles(
         ? pageCsp(inlineScriptHashes(body.toString("utf8")), csp)
         : undefined,
     };
-    if (urlPath === NOT_FOUND_DOCUMENT) notFound = siteFile;
+    if (urlPath === notFoundPath) notFound = siteFile;
     if (!HIDDEN.has(urlPath)) files.set(urlPath, siteFile);
   }
   if (!notFound) {

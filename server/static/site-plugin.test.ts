@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
 import { testConfig } from "../testing";
 import { loadSiteFiles } from "./site-files";
+import { apiPaths } from "../../shared/paths";
 
 const page = (text: string) => `<!doctype html><html><body>${text.repeat(20)}</body></html>`;
 
@@ -111,7 +112,7 @@ describe("serving the prerendered site", () => {
   });
 
   it("reports health at /api/health", async () => {
-    const res = await app.inject({ url: "/api/health" });
+    const res = await app.inject({ url: apiPaths.health });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: "ok" });
   });

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { minimalContact } from "@leads/testing";
 import { Toaster } from "~/components/ui/toast";
 import { ContactForm } from "./contact-form";
+import { apiPaths } from "@shared/paths";
 
 function renderForm() {
   const Stub = createRoutesStub([
@@ -87,7 +88,7 @@ describe("contact form", () => {
     await user.click(screen.getByRole("button", { name: "Send Message" }));
     expect(await screen.findByRole("status")).toHaveTextContent("Message sent successfully");
     const [url, init] = fetch.mock.calls[0] as [string, RequestInit];
-    expect(url).toBe("/api/contact");
+    expect(url).toBe(apiPaths.contact);
     expect((init.headers as Record<string, string>)["idempotency-key"]).toMatch(/^[\w-]{8,64}$/);
     expect(JSON.parse(String(init.body))).toEqual({ ...minimalContact, website: "" });
     expect(screen.getByLabelText(/First name/)).toHaveValue("");

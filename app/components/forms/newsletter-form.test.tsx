@@ -3,6 +3,7 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { NewsletterForm } from "./newsletter-form";
+import { apiPaths } from "@shared/paths";
 
 function renderForm() {
   const onSubscribed = vi.fn();
@@ -44,7 +45,7 @@ describe("newsletter form", () => {
     await user.click(form.subscribe);
     await vi.waitFor(() => expect(form.onSubscribed).toHaveBeenCalledTimes(1));
     const [url, init] = fetch.mock.calls[0] as [string, RequestInit];
-    expect(url).toBe("/api/subscribe");
+    expect(url).toBe(apiPaths.subscribe);
     expect(JSON.parse(String(init.body))).toEqual({ email: "ama@example.com", website: "" });
     expect(form.email).toHaveValue("");
   });
