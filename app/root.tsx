@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, isRouteErrorResponse, useMatches } from "react-router";
 import type { Route } from "./+types/root";
+import { articleFeedLink } from "~/content/navigation";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { NotFoundScreen } from "~/components/sections/not-found-screen";
@@ -11,6 +12,8 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
   { rel: "manifest", href: "/site.webmanifest" },
+  // Feed readers find the articles' feed from any page.
+  { rel: "alternate", type: "application/atom+xml", ...articleFeedLink },
 ];
 
 export function Layout({ children }: { children: ReactNode }) {

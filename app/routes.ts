@@ -1,5 +1,9 @@
+import { readdirSync } from "node:fs";
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
 import {
+  articleFeedPath,
+  articlePath,
+  articleSlug,
   demoPaths,
   formStatusPaths,
   newsletterLinkPaths,
@@ -32,6 +36,16 @@ const legal = sharing("routes/policy.tsx");
 const newsletterLink = sharing("routes/newsletter-link.tsx");
 /** Pages that say what a newsletter link's button or a form posted without JavaScript did. */
 const status = sharing("routes/status.tsx");
+/**
+ * One page per Markdown file of content/articles/, newest first. A route each rather than one
+ * route with a parameter: every page is prerendered, and an address that is no article then
+ * meets the missing page in the browser too (the server already answers 404 for it).
+ */
+const article = sharing("routes/article.tsx");
+const articleFiles = readdirSync(new URL("./content/articles/", import.meta.url))
+  .filter((file) => file.endsWith(".md"))
+  .toSorted()
+  .reverse();
 
 export default [
   index("routes/home.tsx"),
@@ -57,6 +71,9 @@ export default [
   legal(pagePaths.termsAndConditions),
   page(pagePaths.careers, "routes/careers.tsx"),
   page(pagePaths.articles, "routes/articles.tsx"),
+  ...articleFiles.map((file) => article(articlePath(articleSlug(file)))),
+  // The articles' Atom feed: no page, a file written from the same list at build time.
+  route(articleFeedPath.slice(1), "routes/articles-feed.ts"),
   page(pagePaths.getStarted, "routes/get-started.tsx"),
   legal(policyPaths.refund),
   legal(policyPaths.onboarding),

@@ -1,26 +1,49 @@
 import { expect, it } from "vitest";
 import * as paths from "../shared/paths";
-import { pagePaths, routePaths } from "./page-paths";
+import { loadArticles } from "../app/content/markdown.server";
+import { articlePaths, pagePaths, routePaths } from "./page-paths";
 
-it("lists the 36 public pages, home first, without the catch-all", () => {
+it("lists the 36 public pages and one per article, home first, without the catch-all", () => {
   const pages = pagePaths();
-  expect(pages).toHaveLength(36);
+  const articles = articlePaths();
+  expect(articles.length).toBeGreaterThanOrEqual(1);
+  expect(pages).toHaveLength(36 + articles.length);
   expect(pages[0]).toBe(paths.pagePaths.home);
-  expect(new Set(pages).size).toBe(36);
+  expect(new Set(pages).size).toBe(36 + articles.length);
+  expect(pages).toEqual(expect.arrayContaining(articles));
+  expect(pages).toContain("/articles/mobile-money-collections-for-small-businesses");
+  expect(articles).toEqual(loadArticles().map((article) => paths.articlePath(article.slug)));
   expect(pages).toContain(paths.servicePaths.bulkPay);
   expect(pages).toContain(paths.policyPaths.cancellation);
   expect(pages.some((p) => p.includes("*"))).toBe(false);
 });
 
 it("leaves the pages that follow an action out", () => {
-  expect(pagePaths()).toEqual(routePaths().filter((p) => !paths.unlistedPaths.includes(p)));
+  expect(pagePaths()).toEqual(
+    routePaths().filter((p) => !paths.unlistedPaths.includes(p) && p !== paths.articleFeedPath),
+  );
+  expect(routePaths()).toContain(paths.articleFeedPath);
+  expect(pagePaths()).not.toContain(paths.articleFeedPath);
   expect(routePaths()).toEqual(expect.arrayContaining([...paths.unlistedPaths]));
   expect(pagePaths()).not.toContain(paths.newsletterLinkPaths.confirm);
   expect(pagePaths()).not.toContain(paths.formStatusPaths.notSent);
 });
 
 it("routes every page of shared/paths.ts exactly once", () => {
-  const { apiPaths: _api, notFoundPath: _notFound, unlistedPaths: _unlisted, ...groups } = paths;
-  const everyPage = Object.values(groups).flatMap((group) => Object.values(group));
+  const {
+    apiPaths: _api,
+    notFoundPath: _notFound,
+    unlistedPaths: _unlisted,
+    articleFeedPath,
+    articlePath: _articlePath,
+    articleSlug: _articleSlug,
+    ...groups
+  } = paths;
+  // The articles as the Markdown loader sees them: the route table must agree.
+  const everyPage = [
+    ...Object.values(groups).flatMap((group) => Object.values(group)),
+    ...loadArticles().map((article) => paths.articlePath(article.slug)),
+    articleFeedPath,
+  ];
   expect([...routePaths()].sort()).toEqual([...everyPage].sort());
 });

@@ -1,5 +1,5 @@
 import routes from "../app/routes";
-import { unlistedPaths } from "../shared/paths";
+import { articleFeedPath, pagePaths as sitePaths, unlistedPaths } from "../shared/paths";
 
 interface RouteEntry {
   path?: string;
@@ -24,8 +24,14 @@ export function routePaths(entries: readonly RouteEntry[] = routes, prefix = "")
 
 /**
  * The public pages: every path of the route table but those that only make sense after an
- * action (shared/paths.ts, `unlistedPaths`). The sitemap and the browser tests list these.
+ * action (shared/paths.ts, `unlistedPaths`) and the articles' feed, which is no page. The sitemap
+ * and the browser tests list these.
  */
 export function pagePaths(): string[] {
-  return routePaths().filter((path) => !unlistedPaths.includes(path));
+  return routePaths().filter((p) => !unlistedPaths.includes(p) && p !== articleFeedPath);
+}
+
+/** The articles' pages (app/routes.ts has one per Markdown file), newest first. */
+export function articlePaths(): string[] {
+  return pagePaths().filter((p) => p.startsWith(`${sitePaths.articles}/`));
 }

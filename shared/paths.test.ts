@@ -5,9 +5,17 @@ import * as paths from "./paths";
 // is written out so that changing one is a visible, deliberate change.
 describe("paths", () => {
   it("are the site's public addresses", () => {
-    const { notFoundPath, unlistedPaths: _unlisted, ...groups } = paths;
+    const {
+      notFoundPath,
+      articleFeedPath,
+      unlistedPaths: _unlisted,
+      articlePath: _articlePath,
+      articleSlug: _articleSlug,
+      ...groups
+    } = paths;
     const all = Object.values(groups).flatMap((group) => Object.values(group));
     expect(notFoundPath).toBe("/404");
+    expect(articleFeedPath).toBe("/articles/feed.xml");
     expect(new Set(all).size).toBe(all.length);
     expect(all.toSorted()).toEqual([
       "/",
@@ -64,6 +72,15 @@ describe("paths", () => {
       "/services/web-checkout",
       "/terms-and-conditions",
     ]);
+  });
+
+  it("give each article an address from its file name, without the date", () => {
+    expect(paths.articleSlug("./articles/2025-03-04-mobile-money-for-shops.md")).toBe(
+      "mobile-money-for-shops",
+    );
+    expect(paths.articlePath("mobile-money-for-shops")).toBe("/articles/mobile-money-for-shops");
+    expect(() => paths.articleSlug("mobile-money.md")).toThrow(/YYYY-MM-DD/);
+    expect(() => paths.articleSlug("2025-03-04-Mobile Money.md")).toThrow(/YYYY-MM-DD/);
   });
 
   it("keep the pages that follow an action out of the sitemap", () => {

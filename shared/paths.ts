@@ -108,6 +108,26 @@ export const apiPaths = {
 /** The prerendered missing page, served with status 404 for any unknown address. */
 export const notFoundPath = "/404";
 
+/** The Atom feed of the articles, written at build time next to the pages. */
+export const articleFeedPath = "/articles/feed.xml";
+
+/**
+ * An article's address. Articles are Markdown files named `YYYY-MM-DD-<slug>.md`; the slug is the
+ * file name without the date, so a link stays the same if the publication date is corrected.
+ */
+export function articlePath(slug: string): string {
+  return `${pagePaths.articles}/${slug}`;
+}
+
+/** The slug of an article file ("2025-03-04-mobile-money.md" gives "mobile-money"). */
+export function articleSlug(fileName: string): string {
+  const match = /^(?:.*\/)?\d{4}-\d{2}-\d{2}-([a-z0-9]+(?:-[a-z0-9]+)*)\.md$/.exec(fileName);
+  if (!match?.[1]) {
+    throw new Error(`Article file ${fileName} is not named YYYY-MM-DD-<lowercase-slug>.md`);
+  }
+  return match[1];
+}
+
 type ValueOf<T> = T[keyof T];
 export type ServicePath = ValueOf<typeof servicePaths>;
 export type ProductPath = ValueOf<typeof productPaths>;

@@ -16,6 +16,8 @@ export interface HelpCenterPage {
   eyebrow: string;
   headline: string;
   intro: string;
+  /** The newsletter corner under the questions: its button opens the sign-up dialog. */
+  newsletter: { heading: string; text: string; button: string };
 }
 
 export const faqs: FaqItem[] = [
@@ -68,4 +70,9 @@ export const helpCenterPage: HelpCenterPage = {
   eyebrow: "Help Center",
   headline: "How can we help you today?",
   intro: `Find quick answers below, or reach our support team ${site.hours.long}. We reply to every e-mail sent to ${site.emails.support}.`,
+  newsletter: {
+    heading: "Get our newsletter",
+    text: `News about ${site.name} products, fees and service updates, about once a month. You can unsubscribe at any time.`,
+    button: "Subscribe to our newsletter",
+  },
 };

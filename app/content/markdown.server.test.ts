@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { loadArticles, loadPolicy, renderMarkdown } from "./markdown.server";
+import { articlePath } from "@shared/paths";
+import { loadArticle, loadArticles, loadPolicy, renderMarkdown } from "./markdown.server";
 import { site } from "@shared/site";
 
 describe("terms and policies rendered from Markdown", () => {
@@ -14,6 +15,17 @@ describe("terms and policies rendered from Markdown", () => {
 
   it("gives the privacy policy clause the anchor the footer links to", () => {
     expect(terms.html).toContain('<h2 id="privacy-policy">');
+  });
+
+  it("says in the privacy clauses what the site really does: no cookies, no analytics", () => {
+    const privacy = terms.html.slice(
+      terms.html.indexOf('<h2 id="privacy-policy">'),
+      terms.html.indexOf('<h2 id="cross-border-transfers-of-data">'),
+    );
+    expect(privacy).toContain("sets no cookies");
+    expect(privacy).not.toMatch(/analytics cookies|areas of interest|company name/i);
+    expect(privacy).toContain(site.emails.compliance);
+    expect(privacy).toMatch(/Data Protection Commission/);
   });
 
   it("states the dispute resolution rule: 7 days amicably, then a single arbitrator", () => {
@@ -97,7 +109,21 @@ describe("articles", () => {
   it("ships at least one article, newest first, with its sections one level below the title", () => {
     const articles = loadArticles();
     expect(articles.length).toBeGreaterThanOrEqual(1);
-    expect(articles[0]?.html).not.toContain("<h2");
+    // The title is the article page's h1.
+    expect(articles[0]?.html).not.toContain("<h1");
+    expect(articles[0]?.html).toContain("<h2");
     expect(articles[0]?.meta.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const dates = articles.map((article) => article.meta.date);
+    expect(dates).toEqual(dates.toSorted().reverse());
+  });
+
+  it("addresses each article by its file name without the date", () => {
+    const article = loadArticle("mobile-money-collections-for-small-businesses");
+    expect(article?.meta.date).toBe("2025-03-04");
+    expect(article?.meta.author).toMatch(/\S/);
+    expect(article && articlePath(article.slug)).toBe(
+      "/articles/mobile-money-collections-for-small-businesses",
+    );
+    expect(loadArticle("no-such-article")).toBeUndefined();
   });
 });

@@ -8,6 +8,7 @@
  */
 import { Marked, type Tokens } from "marked";
 import { z } from "zod";
+import { articleSlug } from "@shared/paths";
 import { fullAddress, site } from "@shared/site";
 
 const sources = import.meta.glob<string>(["./policies/*.md", "./articles/*.md"], {
@@ -146,13 +147,32 @@ export function loadPolicy(slug: string): MarkdownDocument {
   return loadDocument(`./policies/${slug}.md`);
 }
 
-/** Every article, newest first. */
-export function loadArticles(): MarkdownDocument[] {
-  return (
-    Object.keys(sources)
-      .filter((file) => file.startsWith("./articles/"))
-      // Each article sits under its own h2 on /articles, so its ## sections become h3.
-      .map((file) => loadDocument(file, 1))
-      .sort((a, b) => (b.meta.date ?? "").localeCompare(a.meta.date ?? ""))
-  );
+/** An article: its date and author are required, the feed and the search tags need them. */
+export interface ArticleDocument extends MarkdownDocument {
+  meta: FrontMatter & { date: string; author: string };
+}
+
+function loadArticleFile(file: string): ArticleDocument {
+  const doc = loadDocument(file);
+  const { date, author } = doc.meta;
+  if (!date || !author) throw new Error(`${file}: an article needs a date and an author`);
+  // The address comes from the file name without its date (shared/paths.ts, articleSlug).
+  return { ...doc, slug: articleSlug(file), meta: { ...doc.meta, date, author } };
+}
+
+/** Every article, newest first. Its title is the page's h1, so its ## sections are h2. */
+export function loadArticles(): ArticleDocument[] {
+  const articles = Object.keys(sources)
+    .filter((file) => file.startsWith("./articles/"))
+    .map(loadArticleFile)
+    .sort((a, b) => b.meta.date.localeCompare(a.meta.date));
+  const slugs = articles.map((article) => article.slug);
+  const repeated = slugs.find((slug, index) => slugs.indexOf(slug) !== index);
+  if (repeated) throw new Error(`Two articles have the address of "${repeated}"`);
+  return articles;
+}
+
+/** One article by its slug, or undefined. */
+export function loadArticle(slug: string): ArticleDocument | undefined {
+  return loadArticles().find((article) => article.slug === slug);
 }

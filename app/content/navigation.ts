@@ -1,4 +1,4 @@
-import { pagePaths, policyPaths } from "@shared/paths";
+import { articleFeedPath, pagePaths, policyPaths } from "@shared/paths";
 import { site } from "@shared/site";
 
 /** A link inside the site (`to`) or to another site (`href`, opened in a new tab). */
@@ -78,8 +78,10 @@ export const headerMenus: NavMenu[] = [
   },
 ];
 
-/** Footer resources: the four policies. */
+/** Footer resources: the articles, the case study and the four policies. */
 export const footerResources = [
+  { label: "Articles", to: pagePaths.articles },
+  { label: "Case Study", to: pagePaths.caseStudy },
   { label: "Merchant Onboarding Policy", to: policyPaths.onboarding },
   { label: "Refund and Chargeback Policy", to: policyPaths.refund },
   { label: "Return and Delivery Policy", to: policyPaths.returns },
@@ -91,3 +93,6 @@ export const footerLegal = [
   { label: "Terms & Conditions", to: pagePaths.termsAndConditions },
   { label: "Privacy Policy", to: `${pagePaths.termsAndConditions}#privacy-policy` },
 ] as const;
+
+/** The articles' Atom feed, which every page advertises to feed readers. */
+export const articleFeedLink = { title: `${site.name} articles`, href: articleFeedPath } as const;

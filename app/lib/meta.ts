@@ -10,17 +10,25 @@ interface PageMeta {
   path: string;
   /** Keep the page out of search results (the missing page, confirmation pages). */
   noindex?: boolean;
+  /** An article: tagged as one for sharing, and described to search engines as `Article`. */
+  article?: { datePublished: string; author: string };
 }
 
 /** Title, description, canonical URL and Open Graph tags for one page. */
-export function getMeta({ title, description, path, noindex }: PageMeta): MetaDescriptor[] {
+export function getMeta({
+  title,
+  description,
+  path,
+  noindex,
+  article,
+}: PageMeta): MetaDescriptor[] {
   const fullTitle = path === pagePaths.home ? `${site.name} | ${title}` : `${title} | ${site.name}`;
   const url = `${site.url}${path}`;
   const image = `${site.url}/og-image.png`;
   const tags: MetaDescriptor[] = [
     { title: fullTitle },
     { name: "description", content: description },
-    { property: "og:type", content: "website" },
+    { property: "og:type", content: article ? "article" : "website" },
     { property: "og:site_name", content: site.name },
     { property: "og:title", content: fullTitle },
     { property: "og:description", content: description },
@@ -33,6 +41,29 @@ export function getMeta({ title, description, path, noindex }: PageMeta): MetaDe
   } else {
     tags.push({ tagName: "link", rel: "canonical", href: url });
     tags.push({ property: "og:url", content: url });
+  }
+  if (article) {
+    tags.push({ property: "article:published_time", content: article.datePublished });
+    tags.push({ property: "article:author", content: article.author });
+    // A data block, not a script: browsers do not run it, so the page's CSP needs no hash for it.
+    tags.push({
+      "script:ld+json": {
+        "@context": "https://schema.org",
+        "@type": "Article",
+        headline: title,
+        description,
+        datePublished: article.datePublished,
+        author: {
+          // Articles signed by the company ("Akwaaba Pay Team") are the organisation's own.
+          "@type": article.author.includes(site.name) ? "Organization" : "Person",
+          name: article.author,
+        },
+        publisher: { "@type": "Organization", name: site.legalName, url: site.url },
+        url,
+        mainEntityOfPage: url,
+        image,
+      },
+    });
   }
   return tags;
 }

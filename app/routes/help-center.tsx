@@ -68,6 +68,22 @@ export default function HelpCenterPage() {
           panelClassName="max-h-[500px] overflow-y-auto"
         />
       </section>
+      <section aria-labelledby="newsletter-corner-heading" className="bg-brand-50">
+        <div className="container-page max-w-4xl py-12 text-center">
+          <h2 id="newsletter-corner-heading" className="text-2xl font-bold text-brand-900">
+            {page.newsletter.heading}
+          </h2>
+          <p className="mx-auto mt-3 max-w-2xl text-muted">{page.newsletter.text}</p>
+          {/* Reopens the dialog after it was closed; the dialog hands focus back here on close. */}
+          <button
+            type="button"
+            className="btn-primary mt-6"
+            onClick={() => setNewsletterOpen(true)}
+          >
+            {page.newsletter.button}
+          </button>
+        </div>
+      </section>
       <NewsletterDialog open={newsletterOpen} onClose={() => setNewsletterOpen(false)} />
     </>
   );

@@ -7,6 +7,7 @@ import { SocialLinks } from "~/components/layout/social-links";
 import { FeatureCards } from "~/components/sections/feature-cards";
 import { HERO_WITH_IMAGE, HeroBand, HeroImage, PageTitle } from "~/components/sections/page-hero";
 import { PageSection, SECTION_TITLE } from "~/components/sections/page-section";
+import { CurrentYear } from "~/components/ui/current-year";
 import { MailIcon } from "~/components/ui/icons";
 import type { RouteHandle } from "~/root";
 import { getMeta } from "~/lib/meta";
@@ -74,9 +75,8 @@ export default function InnovationHubPage() {
       <footer className="bg-brand-900 text-brand-50">
         <div className="container-page flex flex-col items-center justify-between gap-6 py-8 sm:flex-row">
           <SocialLinks />
-          {/* The current year, like the site footer. */}
           <p>
-            © {new Date().getFullYear()} {site.legalName}. All rights reserved.
+            © <CurrentYear /> {site.legalName}. All rights reserved.
           </p>
         </div>
       </footer>

@@ -14,7 +14,8 @@ import {
 // message, so opening a link changes nothing; the button on the page it opens does.
 
 const THANK_YOU = "Thank you for subscribing";
-const CHECK_EMAIL = "Check your email for our latest Newsletter updates.";
+const CHECK_EMAIL =
+  "We have sent you an e-mail. Open it and click the link inside to confirm your subscription.";
 
 /**
  * The API's address for a link of a newsletter e-mail: the page's path under /api. Mail clients

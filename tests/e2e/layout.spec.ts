@@ -5,6 +5,11 @@ import { pagePaths, policyPaths } from "../../shared/paths";
 
 // The shared header and footer on a phone and on a large screen.
 
+const RESOURCES = [
+  { name: "Articles", href: pagePaths.articles },
+  { name: "Case Study", href: pagePaths.caseStudy },
+];
+
 const POLICIES = [
   { name: "Merchant Onboarding Policy", href: policyPaths.onboarding },
   { name: "Refund and Chargeback Policy", href: policyPaths.refund },
@@ -31,7 +36,7 @@ test.beforeEach(async ({ page }) => {
 
 test("the footer lists the policies, the legal links and the developer docs", async ({ page }) => {
   const footer = page.getByRole("contentinfo");
-  for (const { name, href } of [...POLICIES, ...LEGAL]) {
+  for (const { name, href } of [...RESOURCES, ...POLICIES, ...LEGAL]) {
     const link = footer.getByRole("link", { name, exact: true });
     await expect(link, name).toBeVisible();
     await expect(link, name).toHaveAttribute("href", href);

@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { site } from "../../shared/site";
 import { expect, gotoHydrated, publicPagePaths, test } from "./fixtures";
 import { pagePaths } from "../../shared/paths";
+import { articlePaths } from "../../scripts/page-paths";
 
 // Every link of every page leads somewhere real (no internal link lands on the missing
 // page), every in-page anchor has its target, new tabs cannot reach back to us, and the files
@@ -119,7 +120,8 @@ test("the sitemap lists exactly the site's pages", async ({ request }) => {
   const xml = await response.text();
   expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
   const locs = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]);
-  expect(locs).toHaveLength(36);
+  // The 36 pages and one per article.
+  expect(locs).toHaveLength(36 + articlePaths().length);
   expect([...locs].sort()).toEqual(paths.map((path) => `${site.url}${path}`).sort());
 });
 

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { site } from "../../shared/site";
 import { expect, expectNoA11yViolations, gotoHydrated, publicPagePaths, test } from "./fixtures";
 import { pagePaths } from "../../shared/paths";
+import { articlePaths } from "../../scripts/page-paths";
 
 // Every page of the route table: prerendered with its heading and its search/share
 // tags, one h1, no axe violations, and usable on a 320 px wide screen. Runs on desktop and phone.
@@ -40,9 +41,10 @@ async function readPrerendered(page: Page, html: string): Promise<Prerendered> {
   }, html);
 }
 
-test("the route table has 36 pages", () => {
-  expect(paths).toHaveLength(36);
-  expect(new Set(paths).size).toBe(36);
+test("the route table has 36 pages and one per article", () => {
+  const count = 36 + articlePaths().length;
+  expect(paths).toHaveLength(count);
+  expect(new Set(paths).size).toBe(count);
   // Canonical URLs below are built from it: an https origin, no path, no trailing slash.
   expect(site.url).toMatch(/^https:\/\/[a-z0-9.-]+$/);
 });

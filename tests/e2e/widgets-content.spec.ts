@@ -470,8 +470,13 @@ test("/articles shows at least one article with a heading and a date", async ({ 
   await expect(time).toHaveText(/\d{4}/);
   const iso = await time.getAttribute("datetime");
   expect(Number.isNaN(Date.parse(iso ?? ""))).toBe(false);
-  // ...and its text, not just a title.
-  expect((await first.innerText()).length).toBeGreaterThan(300);
+  // ...and its text, not just a title, on the article's own page.
+  const title = await first.getByRole("heading", { level: 2 }).innerText();
+  await first.getByRole("heading", { level: 2 }).getByRole("link").click();
+  await expect(page).toHaveURL(/\/articles\/[a-z0-9-]+$/);
+  // The client-side navigation is done when the article's own title is the page's heading.
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  expect((await page.getByRole("article").innerText()).length).toBeGreaterThan(300);
 });
 
 test.describe("innovation hub", () => {

@@ -137,7 +137,9 @@ test.describe("newsletter dialog", () => {
     await dialog.getByRole("button", { name: "Subscribe" }).click();
     await expect(dialog.getByText("Thank you for subscribing")).toBeVisible();
     await expect(
-      dialog.getByText("Check your email for our latest Newsletter updates."),
+      dialog.getByText(
+        "We have sent you an e-mail. Open it and click the link inside to confirm your subscription.",
+      ),
     ).toBeVisible();
     expect(bodies).toHaveLength(1);
     expect(bodies[0]).toMatchObject({ email: "ama.mensah@example.com" });

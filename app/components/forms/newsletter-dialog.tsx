@@ -34,7 +34,10 @@ export function NewsletterDialog({ open, onClose }: { open: boolean; onClose: ()
             <h2 id="newsletter-dialog-title" className="text-2xl font-bold text-brand-900">
               Thank you for subscribing
             </h2>
-            <p className="mt-2 text-muted">Check your email for our latest Newsletter updates.</p>
+            <p className="mt-2 text-muted">
+              We have sent you an e-mail. Open it and click the link inside to confirm your
+              subscription.
+            </p>
           </div>
         ) : (
           <>

@@ -17,7 +17,8 @@ export function NewsletterSignup({ heading, text }: { heading: string; text: str
           {done ? (
             <p className="rounded-2xl bg-white/10 p-5">
               <strong className="block text-lg">Thank you for subscribing</strong>
-              Check your email for our latest Newsletter updates.
+              We have sent you an e-mail. Open it and click the link inside to confirm your
+              subscription.
             </p>
           ) : (
             <NewsletterForm tone="dark" onSubscribed={() => setDone(true)} />

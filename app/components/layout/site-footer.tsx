@@ -3,6 +3,7 @@ import { type NavLink, footerLegal, footerResources } from "~/content/navigation
 import { fullAddress, site } from "@shared/site";
 import { TrustBadges } from "~/components/sections/trust-badges";
 import { AppLink } from "~/components/ui/app-link";
+import { CurrentYear } from "~/components/ui/current-year";
 import { LogoHomeLink } from "./brand-logo";
 import { SocialLinks } from "./social-links";
 
@@ -11,7 +12,6 @@ const linkClass = "rounded text-brand-50 underline-offset-4 hover:text-white hov
 const developerLinks: NavLink[] = [{ label: "API Documentation", href: site.docs.home }];
 
 export function SiteFooter() {
-  const year = new Date().getFullYear();
   return (
     <footer className="bg-brand-900 text-brand-50">
       <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-4">
@@ -55,7 +55,7 @@ export function SiteFooter() {
       <div className="border-t border-white/15">
         <div className="container-page flex flex-col gap-6 py-6 lg:flex-row lg:items-center lg:justify-between">
           <p>
-            © {year} {site.legalName}. Licensed by the {site.licence.regulator} as a{" "}
+            © <CurrentYear /> {site.legalName}. Licensed by the {site.licence.regulator} as a{" "}
             {site.licence.category}.
           </p>
           <FooterLinks links={footerLegal} className="flex flex-wrap gap-x-6 gap-y-2" />

@@ -1,0 +1,61 @@
+import { articleFeedPath, articlePath, pagePaths } from "@shared/paths";
+import { site } from "@shared/site";
+import { articlesPage } from "~/content/articles";
+import { articleFeedLink } from "~/content/navigation";
+import { loadArticles } from "~/content/markdown.server";
+
+// The articles' Atom feed, prerendered to a file at build time from the same list as /articles.
+// Addresses in a feed are absolute: readers fetch it from anywhere.
+
+const escapeXml = (text: string) =>
+  text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&apos;");
+
+/** Articles carry a day; the company is in Ghana, on UTC all year. */
+const atomDate = (isoDate: string) => `${isoDate}T00:00:00Z`;
+
+function atomFeed(): string {
+  const articles = loadArticles();
+  const listUrl = `${site.url}${pagePaths.articles}`;
+  const entries = articles.map(({ slug, meta }) => {
+    const url = `${site.url}${articlePath(slug)}`;
+    return [
+      "  <entry>",
+      `    <title>${escapeXml(meta.title)}</title>`,
+      `    <id>${escapeXml(url)}</id>`,
+      `    <link rel="alternate" type="text/html" href="${escapeXml(url)}"/>`,
+      `    <published>${atomDate(meta.date)}</published>`,
+      `    <updated>${atomDate(meta.date)}</updated>`,
+      `    <author><name>${escapeXml(meta.author)}</name></author>`,
+      `    <summary>${escapeXml(meta.description)}</summary>`,
+      "  </entry>",
+    ].join("\n");
+  });
+  // A feed must say when it last changed: the newest article's day (the build date if none, which
+  // only happens before the first article).
+  const updated = articles[0] ? atomDate(articles[0].meta.date) : new Date().toISOString();
+  return [
+    '<?xml version="1.0" encoding="utf-8"?>',
+    '<feed xmlns="http://www.w3.org/2005/Atom">',
+    `  <title>${escapeXml(articleFeedLink.title)}</title>`,
+    `  <subtitle>${escapeXml(articlesPage.feedSubtitle)}</subtitle>`,
+    `  <id>${escapeXml(listUrl)}</id>`,
+    `  <link rel="self" type="application/atom+xml" href="${escapeXml(`${site.url}${articleFeedPath}`)}"/>`,
+    `  <link rel="alternate" type="text/html" href="${escapeXml(listUrl)}"/>`,
+    `  <updated>${updated}</updated>`,
+    `  <author><name>${escapeXml(site.legalName)}</name></author>`,
+    ...entries,
+    "</feed>",
+    "",
+  ].join("\n");
+}
+
+export function loader() {
+  return new Response(atomFeed(), {
+    headers: { "Content-Type": "application/atom+xml; charset=utf-8" },
+  });
+}
