@@ -1,6 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./scripts/chromium";
-import { apiPaths } from "./shared/paths";
+import { apiPaths } from "./common/paths";
 
 const PORT = Number(process.env.E2E_PORT ?? 4310);
 /** The test server's data (SQLite, mail files), fresh for every run; one folder per port. */

@@ -1,5 +1,5 @@
 import type { Config } from "@react-router/dev/config";
-import { notFoundPath } from "./shared/paths";
+import { notFoundPath } from "./common/paths";
 
 // Every page is prerendered to static HTML at build time; there is no server-side rendering at
 // request time. The splat route is prerendered once as the missing page (notFoundPath, /404),

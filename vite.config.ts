@@ -4,7 +4,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { type Plugin, type Rollup, defineConfig } from "vite";
 
 const APP = fileURLToPath(new URL("./app/", import.meta.url));
-const SHARED = fileURLToPath(new URL("./shared/", import.meta.url));
+const COMMON = fileURLToPath(new URL("./common/", import.meta.url));
 
 /**
  * React, React DOM and React Router each get a chunk of their own. Not for caching: a phone
@@ -22,7 +22,7 @@ const LIBRARY_CHUNKS: Record<string, string> = {
  * Chunks for the browser. Over HTTP/1.1 on a mobile network every extra file costs a round trip
  * before the hero image can load, so instead of two dozen tiny chunks:
  * - "shared": the layout, widgets, sections and helpers every page uses;
- * - "facts": company facts and paths (shared/), navigation and image URLs (leaf modules: they import nothing of ours
+ * - "facts": company facts and paths (common/), navigation and image URLs (leaf modules: they import nothing of ours
  *   but each other, which keeps the chunks free of import cycles);
  * - "content-<name>": each page family's copy, loaded only by the pages that show it. Left
  *   unassigned, Rollup would fold it into "shared" since shared sections import it. A page's own
@@ -32,7 +32,7 @@ const LIBRARY_CHUNKS: Record<string, string> = {
 function chunkFor(id: string, { getModuleInfo }: Rollup.ManualChunkMeta): string | undefined {
   const library = /\/node_modules\/(react-dom|react-router|react|scheduler)\//.exec(id);
   if (library) return LIBRARY_CHUNKS[library[1] ?? ""];
-  if (id.startsWith(SHARED)) return "facts";
+  if (id.startsWith(COMMON)) return "facts";
   if (!id.startsWith(APP)) return undefined;
   const file = id.slice(APP.length);
   if (/^(components\/(ui|layout|sections)|lib)\//.test(file)) return "shared";
@@ -83,7 +83,7 @@ export default defineConfig({
     alias: {
       "~": fileURLToPath(new URL("./app", import.meta.url)),
       "@leads": fileURLToPath(new URL("./leads", import.meta.url)),
-      "@shared": fileURLToPath(new URL("./shared", import.meta.url)),
+      "@common": fileURLToPath(new URL("./common", import.meta.url)),
     },
   },
   build: {

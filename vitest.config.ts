@@ -8,11 +8,11 @@ export default defineConfig({
     alias: {
       "~": fileURLToPath(new URL("./app", import.meta.url)),
       "@leads": fileURLToPath(new URL("./leads", import.meta.url)),
-      "@shared": fileURLToPath(new URL("./shared", import.meta.url)),
+      "@common": fileURLToPath(new URL("./common", import.meta.url)),
     },
   },
   test: {
-    include: ["{app,leads,shared,server,scripts}/**/*.test.{ts,tsx}"],
+    include: ["{app,leads,common,server,scripts}/**/*.test.{ts,tsx}"],
     environment: "node",
     setupFiles: ["./vitest.setup.ts"],
     restoreMocks: true,

@@ -12,9 +12,9 @@ import {
   policyPaths,
   productPaths,
   servicePaths,
-} from "../shared/paths";
+} from "../common/paths";
 
-// The route table. Every path comes from shared/paths.ts; scripts/page-paths.test.ts checks that
+// The route table. Every path comes from common/paths.ts; scripts/page-paths.test.ts checks that
 // each page there has exactly one route here. The order is the order of the sitemap.
 
 /** A page with a module of its own. */

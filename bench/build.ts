@@ -3,7 +3,7 @@ import path from "node:path";
 import { pagePaths } from "../scripts/page-paths";
 import { runCommand } from "../scripts/processes";
 import { REPO_ROOT } from "../scripts/repo-root";
-import { notFoundPath } from "../shared/paths";
+import { notFoundPath } from "../common/paths";
 
 const ATTEMPTS = 3;
 /** What scripts/postbuild.ts precompresses (above a kilobyte, compression always wins). */

@@ -14,7 +14,7 @@ import { type LaunchedServer, launchServer } from "../scripts/launch-server";
 import { pagePaths } from "../scripts/page-paths";
 import { runCommand } from "../scripts/processes";
 import { REPO_ROOT } from "../scripts/repo-root";
-import { pagePaths as page } from "../shared/paths";
+import { pagePaths as page } from "../common/paths";
 import { type ApiResult, checkRows, freshPostgresSchema, loadApi, runTag } from "./api-load";
 import { buildSite } from "./build";
 import { type Preset, lighthouseRoutes } from "./lighthouse";

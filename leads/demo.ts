@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { email } from "./email";
 import { honeypot, optionalText, requiredText } from "./fields";
-import { demoPaths } from "../shared/paths";
+import { demoPaths } from "../common/paths";
 
 /** The products a demo can be requested for: the keys of the demo pages' paths. */
 export type DemoProduct = keyof typeof demoPaths;

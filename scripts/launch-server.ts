@@ -6,7 +6,7 @@
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { apiPaths } from "../shared/paths";
+import { apiPaths } from "../common/paths";
 import { freePort } from "./free-port";
 import { type Managed, startProcess, waitForHttp } from "./processes";
 import { REPO_ROOT } from "./repo-root";

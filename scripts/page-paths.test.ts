@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import * as paths from "../shared/paths";
+import * as paths from "../common/paths";
 import { loadArticles } from "../app/content/markdown.server";
 import { articlePaths, pagePaths, routePaths } from "./page-paths";
 
@@ -29,7 +29,7 @@ it("leaves the pages that follow an action out", () => {
   expect(pagePaths()).not.toContain(paths.formStatusPaths.notSent);
 });
 
-it("routes every page of shared/paths.ts exactly once", () => {
+it("routes every page of common/paths.ts exactly once", () => {
   const {
     apiPaths: _api,
     notFoundPath: _notFound,

@@ -1,5 +1,5 @@
 import routes from "../app/routes";
-import { articleFeedPath, pagePaths as sitePaths, unlistedPaths } from "../shared/paths";
+import { articleFeedPath, pagePaths as sitePaths, unlistedPaths } from "../common/paths";
 
 interface RouteEntry {
   path?: string;
@@ -24,7 +24,7 @@ export function routePaths(entries: readonly RouteEntry[] = routes, prefix = "")
 
 /**
  * The public pages: every path of the route table but those that only make sense after an
- * action (shared/paths.ts, `unlistedPaths`) and the articles' feed, which is no page. The sitemap
+ * action (common/paths.ts, `unlistedPaths`) and the articles' feed, which is no page. The sitemap
  * and the browser tests list these.
  */
 export function pagePaths(): string[] {

@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { readFile, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { site } from "../shared/site";
+import { site } from "../common/site";
 import { deferHydration, staticImports } from "./defer-hydration";
 import { pagePaths } from "./page-paths";
 

@@ -10,7 +10,7 @@
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { apiPaths, pagePaths, servicePaths } from "../shared/paths";
+import { apiPaths, pagePaths, servicePaths } from "../common/paths";
 import { isMain } from "./is-main";
 import { launchServer } from "./launch-server";
 import { REPO_ROOT } from "./repo-root";

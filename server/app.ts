@@ -5,7 +5,7 @@ import { loggablePath, safeError } from "./log-safety";
 import type { DB } from "./db/database";
 import type { OutboxWorker } from "./mail/outbox";
 import { healthRoutes } from "./routes/health";
-import { formStatusPaths } from "../shared/paths";
+import { formStatusPaths } from "../common/paths";
 import { isFormPost } from "./http/form-posts";
 import { leadRoutes } from "./routes/leads";
 import { newsletterRoutes } from "./routes/newsletter";

@@ -2,7 +2,7 @@ import { isIP } from "node:net";
 import path from "node:path";
 import ipaddr from "ipaddr.js";
 import { z } from "zod";
-import { site } from "../shared/site";
+import { site } from "../common/site";
 
 /**
  * The environment, parsed once at start. This is the only module that reads process.env; the

@@ -1,4 +1,4 @@
-import { site as siteFacts } from "../shared/site";
+import { site as siteFacts } from "../common/site";
 import { buildApp } from "./app";
 import { loadConfig } from "./config";
 import { safeError } from "./log-safety";

@@ -1,5 +1,5 @@
 import careersImage from "~/assets/images/careers.svg";
-import { site } from "@shared/site";
+import { site } from "@common/site";
 import type { Feature, PageSeo } from "./types";
 
 /** The careers page around the list of open positions (positions.ts). */

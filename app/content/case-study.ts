@@ -1,4 +1,4 @@
-import { site } from "@shared/site";
+import { site } from "@common/site";
 import type { PageSeo } from "./types";
 
 /**

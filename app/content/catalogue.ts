@@ -11,8 +11,8 @@ import shopBillsImage from "~/assets/images/shop-bills.svg";
 import shopLifestyleImage from "~/assets/images/shop-lifestyle.svg";
 import shopStoreImage from "~/assets/images/shop-store.svg";
 import type { NavLink } from "./navigation";
-import { demoPaths, pagePaths, productPaths, servicePaths } from "@shared/paths";
-import { site } from "@shared/site";
+import { demoPaths, pagePaths, productPaths, servicePaths } from "@common/paths";
+import { site } from "@common/site";
 import type { PageSeo } from "./types";
 
 /** A card on the value-added-services or e-commerce page. */

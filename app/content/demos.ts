@@ -1,5 +1,5 @@
 import type { DemoProduct } from "@leads/demo";
-import { demoPaths } from "@shared/paths";
+import { demoPaths } from "@common/paths";
 import type { PageSeo } from "./types";
 
 /** One of the five demo request pages that share the demo form (app/routes/demo-request.tsx). */

@@ -1,5 +1,5 @@
-import { pagePaths, servicePaths } from "@shared/paths";
-import { site } from "@shared/site";
+import { pagePaths, servicePaths } from "@common/paths";
+import { site } from "@common/site";
 import type { PageSeo } from "./types";
 
 /** One question of the help centre's FAQ accordion. */

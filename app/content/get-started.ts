@@ -1,5 +1,5 @@
 import getStartedImage from "~/assets/images/get-started.svg";
-import { site } from "@shared/site";
+import { site } from "@common/site";
 import type { PageSeo } from "./types";
 
 /** The merchant onboarding page: a placeholder until online onboarding opens. */

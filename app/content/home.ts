@@ -7,8 +7,8 @@ import offerValueAddedServicesImage from "~/assets/images/offer-value-added-serv
 import partner1 from "~/assets/images/partner-1.svg";
 import partner2 from "~/assets/images/partner-2.svg";
 import partner3 from "~/assets/images/partner-3.svg";
-import { pagePaths } from "@shared/paths";
-import { site } from "@shared/site";
+import { pagePaths } from "@common/paths";
+import { site } from "@common/site";
 import type { PageSeo } from "./types";
 
 /** A card in the home page's "What we offer" section. */

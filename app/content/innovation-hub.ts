@@ -1,5 +1,5 @@
 import innovationHubImage from "~/assets/images/innovation-hub.svg";
-import { site } from "@shared/site";
+import { site } from "@common/site";
 import type { Feature, PageSeo } from "./types";
 
 /** The innovation hub's campaign page, with the embedded application form. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { articlePath } from "@shared/paths";
+import { articlePath } from "@common/paths";
 import { loadArticle, loadArticles, loadPolicy, renderMarkdown } from "./markdown.server";
-import { site } from "@shared/site";
+import { site } from "@common/site";
 
 describe("terms and policies rendered from Markdown", () => {
   const terms = loadPolicy("terms-and-conditions");

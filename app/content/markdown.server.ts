@@ -8,8 +8,8 @@
  */
 import { Marked, type Tokens } from "marked";
 import { z } from "zod";
-import { articleSlug } from "@shared/paths";
-import { fullAddress, site } from "@shared/site";
+import { articleSlug } from "@common/paths";
+import { fullAddress, site } from "@common/site";
 
 const sources = import.meta.glob<string>(["./policies/*.md", "./articles/*.md"], {
   query: "?raw",
@@ -156,7 +156,7 @@ function loadArticleFile(file: string): ArticleDocument {
   const doc = loadDocument(file);
   const { date, author } = doc.meta;
   if (!date || !author) throw new Error(`${file}: an article needs a date and an author`);
-  // The address comes from the file name without its date (shared/paths.ts, articleSlug).
+  // The address comes from the file name without its date (common/paths.ts, articleSlug).
   return { ...doc, slug: articleSlug(file), meta: { ...doc.meta, date, author } };
 }
 

@@ -1,5 +1,5 @@
-import { articleFeedPath, pagePaths, policyPaths } from "@shared/paths";
-import { site } from "@shared/site";
+import { articleFeedPath, pagePaths, policyPaths } from "@common/paths";
+import { site } from "@common/site";
 
 /** A link inside the site (`to`) or to another site (`href`, opened in a new tab). */
 export type NavLink =

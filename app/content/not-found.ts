@@ -1,6 +1,6 @@
 // Kept apart from pages.ts: the root error boundary needs this text on every page, so it must
 // not pull the other pages' copy into the shared JavaScript.
-import { site } from "@shared/site";
+import { site } from "@common/site";
 import type { PageSeo } from "./types";
 
 export interface NotFoundPage {

@@ -6,7 +6,7 @@ import {
   newsletterStatusPaths,
   productPaths,
   servicePaths,
-} from "@shared/paths";
+} from "@common/paths";
 import { demoPages } from "./demos";
 import { productPages } from "./products";
 import { servicePages } from "./services";

@@ -2,8 +2,8 @@ import productAslanImage from "~/assets/images/product-aslan.svg";
 import productBankingImage from "~/assets/images/product-banking.svg";
 import productPensionsImage from "~/assets/images/product-pensions.svg";
 import productSchoolBillingImage from "~/assets/images/product-school-billing.svg";
-import { type DemoPath, type ProductPath, demoPaths, productPaths } from "@shared/paths";
-import { site } from "@shared/site";
+import { type DemoPath, type ProductPath, demoPaths, productPaths } from "@common/paths";
+import { site } from "@common/site";
 import type { HeroCopy } from "./hero";
 import type { Feature } from "./types";
 

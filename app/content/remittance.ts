@@ -1,5 +1,5 @@
 import remittanceImage from "~/assets/images/service-remittance.svg";
-import { site } from "@shared/site";
+import { site } from "@common/site";
 import type { HeroCopy } from "./hero";
 import type { Feature, Step } from "./types";
 

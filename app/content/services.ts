@@ -1,4 +1,4 @@
-import { type ServicePath, servicePaths } from "@shared/paths";
+import { type ServicePath, servicePaths } from "@common/paths";
 import type { HeroCopy } from "./hero";
 import { bulkPay } from "./service-pages/bulk-pay";
 import { collections } from "./service-pages/collections";

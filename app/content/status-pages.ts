@@ -4,8 +4,8 @@ import {
   formStatusPaths,
   newsletterLinkPaths,
   newsletterStatusPaths,
-} from "@shared/paths";
-import { site } from "@shared/site";
+} from "@common/paths";
+import { site } from "@common/site";
 import type { PageSeo } from "./types";
 
 /** A newsletter link's page: what pressing its one button does. */

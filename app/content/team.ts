@@ -2,7 +2,7 @@ import avatar1 from "~/assets/images/avatar-1.svg";
 import avatar2 from "~/assets/images/avatar-2.svg";
 import avatar3 from "~/assets/images/avatar-3.svg";
 import teamPhoto from "~/assets/images/team-photo.svg";
-import { site } from "@shared/site";
+import { site } from "@common/site";
 import type { Feature, PageSeo } from "./types";
 
 /** A member of the leadership team. Names, careers and profiles are placeholders. */

@@ -1,6 +1,6 @@
 import testimonialAvatar1 from "~/assets/images/avatar-testimonial-1.svg";
 import testimonialAvatar2 from "~/assets/images/avatar-testimonial-2.svg";
-import { site } from "@shared/site";
+import { site } from "@common/site";
 
 /** A customer quote for the testimonial carousel. The people and businesses are fictional. */
 export interface Testimonial {

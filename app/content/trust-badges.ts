@@ -1,7 +1,7 @@
 import badgeBogUrl from "~/assets/images/badge-bog.svg";
 import badgeIsoUrl from "~/assets/images/badge-iso.svg";
 import badgePciUrl from "~/assets/images/badge-pci.svg";
-import { site } from "@shared/site";
+import { site } from "@common/site";
 
 /** The trust marks: shown in the home hero and, on large screens, in the footer. */
 export const trustBadges = [

@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
-import { pagePaths } from "@shared/paths";
-import { site } from "@shared/site";
+import { pagePaths } from "@common/paths";
+import { site } from "@common/site";
 
 interface PageMeta {
   /** Page title without the brand; the brand is appended. */

@@ -4,7 +4,7 @@ import { getMeta } from "./meta";
 
 /**
  * Route modules shared by several pages (services, products, demos, status pages) find their
- * content by the page's path. The content is keyed by the typed paths of shared/paths.ts, so a
+ * content by the page's path. The content is keyed by the typed paths of common/paths.ts, so a
  * page without content does not compile. Should a lookup still miss, it throws instead of
  * rendering a blank page: prerendering that page then fails the build.
  */

@@ -2,7 +2,7 @@ import { useCallback, useState } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/about-us";
 import { aboutPage, ceoProfile, team, type TeamMember } from "~/content/team";
-import { pagePaths } from "@shared/paths";
+import { pagePaths } from "@common/paths";
 import { Avatar } from "~/components/sections/avatar";
 import { BioDialog } from "~/components/sections/bio-dialog";
 import { FeatureCards } from "~/components/sections/feature-cards";

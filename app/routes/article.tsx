@@ -2,7 +2,7 @@ import type { Route } from "./+types/article";
 import { Link, data } from "react-router";
 import articleCover from "~/assets/images/article-cover.svg";
 import { articlesPage } from "~/content/articles";
-import { articlePath, pagePaths } from "@shared/paths";
+import { articlePath, pagePaths } from "@common/paths";
 import { loadArticle } from "~/content/markdown.server";
 import { ArticleByline } from "~/components/sections/article-byline";
 import { getMeta } from "~/lib/meta";

@@ -1,5 +1,5 @@
-import { articleFeedPath, articlePath, pagePaths } from "@shared/paths";
-import { site } from "@shared/site";
+import { articleFeedPath, articlePath, pagePaths } from "@common/paths";
+import { site } from "@common/site";
 import { articlesPage } from "~/content/articles";
 import { articleFeedLink } from "~/content/navigation";
 import { loadArticles } from "~/content/markdown.server";

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/articles";
 import { Link } from "react-router";
 import { articlesPage as page } from "~/content/articles";
-import { articlePath, pagePaths } from "@shared/paths";
+import { articlePath, pagePaths } from "@common/paths";
 import { loadArticles } from "~/content/markdown.server";
 import { HeroBand, PageTitle } from "~/components/sections/page-hero";
 import { ArticleByline } from "~/components/sections/article-byline";

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/careers";
 import { careersPage as page } from "~/content/careers";
 import { positions } from "~/content/positions";
-import { pagePaths } from "@shared/paths";
+import { pagePaths } from "@common/paths";
 import { FeatureCards } from "~/components/sections/feature-cards";
 import { PageHero } from "~/components/sections/page-hero";
 import { PageSection, SMALL_SECTION_TITLE } from "~/components/sections/page-section";

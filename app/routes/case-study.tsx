@@ -1,7 +1,7 @@
 import type { Route } from "./+types/case-study";
 import caseStudyImage from "~/assets/images/case-study.svg";
 import { caseStudy } from "~/content/case-study";
-import { pagePaths } from "@shared/paths";
+import { pagePaths } from "@common/paths";
 import { PageHero } from "~/components/sections/page-hero";
 import { PageSection, SMALL_SECTION_TITLE } from "~/components/sections/page-section";
 import { Testimonials } from "~/components/sections/testimonials";

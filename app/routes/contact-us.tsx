@@ -1,6 +1,6 @@
 import type { Route } from "./+types/contact-us";
 import { contactPage as page } from "~/content/contact-us";
-import { pagePaths } from "@shared/paths";
+import { pagePaths } from "@common/paths";
 import { ContactForm } from "~/components/forms/contact-form";
 import { ContactCards } from "~/components/sections/contact-cards";
 import { JumpLink } from "~/components/sections/jump-link";

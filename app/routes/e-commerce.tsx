@@ -1,6 +1,6 @@
 import type { Route } from "./+types/e-commerce";
 import { eCommercePage as page } from "~/content/catalogue";
-import { pagePaths } from "@shared/paths";
+import { pagePaths } from "@common/paths";
 import { CatalogueGrid } from "~/components/sections/catalogue-grid";
 import { ContactSalesLink } from "~/components/sections/contact-sales-link";
 import { OfferLanding } from "~/components/sections/offer-landing";

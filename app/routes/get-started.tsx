@@ -1,6 +1,6 @@
 import type { Route } from "./+types/get-started";
 import { getStartedPage as page } from "~/content/get-started";
-import { pagePaths } from "@shared/paths";
+import { pagePaths } from "@common/paths";
 import { CheckList } from "~/components/sections/check-list";
 import { ContactSalesLink } from "~/components/sections/contact-sales-link";
 import { PageHero } from "~/components/sections/page-hero";

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import type { Route } from "./+types/help-center";
-import { pagePaths } from "@shared/paths";
+import { pagePaths } from "@common/paths";
 import { faqs, helpCenterPage as page } from "~/content/faqs";
 import { ContactCards } from "~/components/sections/contact-cards";
 import { NewsletterDialog } from "~/components/forms/newsletter-dialog";

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/innovation-hub";
 import { innovationHubPage as page } from "~/content/innovation-hub";
-import { pagePaths } from "@shared/paths";
-import { site } from "@shared/site";
+import { pagePaths } from "@common/paths";
+import { site } from "@common/site";
 import { LogoHomeLink } from "~/components/layout/brand-logo";
 import { SocialLinks } from "~/components/layout/social-links";
 import { FeatureCards } from "~/components/sections/feature-cards";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/not-found";
-import { notFoundPath } from "@shared/paths";
+import { notFoundPath } from "@common/paths";
 import { notFoundPage } from "~/content/not-found";
 import { NotFoundScreen } from "~/components/sections/not-found-screen";
 import { getMeta } from "~/lib/meta";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/payment-services";
 import { paymentServicesPage as page } from "~/content/catalogue";
-import { pagePaths } from "@shared/paths";
+import { pagePaths } from "@common/paths";
 import { OfferLanding } from "~/components/sections/offer-landing";
 import { PageSection } from "~/components/sections/page-section";
 import { ArrowRight } from "~/components/ui/icons";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/policy";
-import { pagePaths, policyPaths } from "@shared/paths";
+import { pagePaths, policyPaths } from "@common/paths";
 import { loadPolicy } from "~/content/markdown.server";
 import { LegalDocument } from "~/components/sections/legal-document";
 import { getMeta } from "~/lib/meta";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/remittance";
-import { pagePaths } from "@shared/paths";
+import { pagePaths } from "@common/paths";
 import { remittancePage as page } from "~/content/remittance";
 import { CheckList } from "~/components/sections/check-list";
 import { SalesHero } from "~/components/sections/content-hero";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/status";
-import { pagePaths } from "@shared/paths";
+import { pagePaths } from "@common/paths";
 import { statusPages } from "~/content/status-pages";
 import { StatusMessage } from "~/components/sections/status-message";
 import { CheckIcon, MailIcon } from "~/components/ui/icons";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/value-added-services";
 import { valueAddedServicesPage as page } from "~/content/catalogue";
-import { pagePaths } from "@shared/paths";
+import { pagePaths } from "@common/paths";
 import { CatalogueGrid } from "~/components/sections/catalogue-grid";
 import { OfferLanding } from "~/components/sections/offer-landing";
 import { getMeta } from "~/lib/meta";

@@ -1,4 +1,4 @@
-import { site } from "../../shared/site";
+import { site } from "../../common/site";
 import type { Contact } from "../../leads/contact";
 import type { DemoRequest } from "../../leads/demo";
 import { type MailMessage, escapeHtml, oneLine } from "./message";

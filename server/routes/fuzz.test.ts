@@ -14,7 +14,7 @@ import { NewsletterSchema } from "../../leads/newsletter";
 import { buildApp } from "../app";
 import type { DB } from "../db/database";
 import { testConfig, testDatabase, testDialects, testOutbox } from "../testing";
-import { apiPaths } from "../../shared/paths";
+import { apiPaths } from "../../common/paths";
 
 const ENDPOINTS = [apiPaths.subscribe, apiPaths.contact, apiPaths.demo] as const;
 // 303: a form posted by the browser itself is sent to a page that says what happened.

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import * as z from "zod/mini";
-import { apiPaths } from "../../shared/paths";
+import { apiPaths } from "../../common/paths";
 import { type DB, isDatabaseReady } from "../db/database";
 import { zodRoute } from "../http/zod-schemas";
 

@@ -12,7 +12,7 @@ import {
   testDialects,
   useLeadApi,
 } from "../testing";
-import { apiPaths } from "../../shared/paths";
+import { apiPaths } from "../../common/paths";
 
 describe.each(testDialects)("abuse of the lead endpoints on $name", ({ url }) => {
   const api = useLeadApi(url);

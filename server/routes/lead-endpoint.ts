@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import * as z from "zod/mini";
 import { fieldErrors } from "../../leads/field-errors";
-import { formStatusPaths } from "../../shared/paths";
+import { formStatusPaths } from "../../common/paths";
 import type { Config } from "../config";
 import { RequestKeyReusedError } from "../db/leads";
 import { type FormFields, answer, isFormPost, onlyJsonOrForms } from "../http/form-posts";

@@ -11,7 +11,7 @@ import {
   testOutbox,
   useLeadApi,
 } from "../testing";
-import { apiPaths } from "../../shared/paths";
+import { apiPaths } from "../../common/paths";
 
 describe.each(testDialects)("lead API on $name", ({ url }) => {
   const api = useLeadApi(url);

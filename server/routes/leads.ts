@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { ContactSchema } from "../../leads/contact";
 import { DemoRequestSchema } from "../../leads/demo";
 import { NewsletterSchema } from "../../leads/newsletter";
-import { apiPaths, demoPaths, formStatusPaths } from "../../shared/paths";
+import { apiPaths, demoPaths, formStatusPaths } from "../../common/paths";
 import type { Config } from "../config";
 import type { DB } from "../db/database";
 import { saveContact, saveDemoRequest, subscribe } from "../db/leads";

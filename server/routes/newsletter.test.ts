@@ -13,7 +13,7 @@ import {
   testOutbox,
   useLeadApi,
 } from "../testing";
-import { apiPaths } from "../../shared/paths";
+import { apiPaths } from "../../common/paths";
 
 // The links of the double opt-in e-mail. Mail security scanners open every link in a message,
 // so opening one (GET) must change nothing; the button on the page it opens (a POST to the

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import * as z from "zod/mini";
-import { apiPaths, newsletterLinkPaths, newsletterStatusPaths } from "../../shared/paths";
+import { apiPaths, newsletterLinkPaths, newsletterStatusPaths } from "../../common/paths";
 import type { DB } from "../db/database";
 import { confirmSubscription, unsubscribe } from "../db/leads";
 import { acceptFormPosts } from "../http/form-posts";

@@ -10,7 +10,7 @@ import * as z from "zod/mini";
 import { ContactSchema } from "../../leads/contact";
 import { DEMO_PRODUCTS, DemoRequestSchema } from "../../leads/demo";
 import { NewsletterSchema } from "../../leads/newsletter";
-import { apiPaths, newsletterLinkPaths } from "../../shared/paths";
+import { apiPaths, newsletterLinkPaths } from "../../common/paths";
 import { buildApp } from "../app";
 import type { DB } from "../db/database";
 import { postJson, testConfig, testDatabase, testOutbox } from "../testing";

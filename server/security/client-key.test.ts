@@ -5,7 +5,7 @@ import type { Config } from "../config";
 import type { DB } from "../db/database";
 import { testConfig, testDatabase, testOutbox } from "../testing";
 import { LOOPBACK_KEY, rateLimitKey } from "./client-key";
-import { apiPaths } from "../../shared/paths";
+import { apiPaths } from "../../common/paths";
 
 describe("rateLimitKey", () => {
   it("keeps an IPv4 address as it is", () => {

@@ -6,7 +6,7 @@ import { expect, it } from "vitest";
 import { buildApp } from "../app";
 import { createOutboxWorker } from "../mail/outbox";
 import { testConfig, testDatabase, testOutbox } from "../testing";
-import { apiPaths } from "../../shared/paths";
+import { apiPaths } from "../../common/paths";
 
 it("logs carry no message bodies and no full e-mail addresses, even when things fail", async () => {
   const logs = new PassThrough();

@@ -9,7 +9,7 @@ import type { DB } from "../db/database";
 import { loadSiteFiles } from "../static/site-files";
 import { testConfig, testDatabase, testOutbox } from "../testing";
 import { inlineScriptHashes, pageCsp } from "./csp";
-import { apiPaths } from "../../shared/paths";
+import { apiPaths } from "../../common/paths";
 
 const PAGE = `<!doctype html><html><head>
 <script type="application/ld+json">{"@type":"Organization"}</script>

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { readFile, readdir } from "node:fs/promises";
 import path from "node:path";
-import { notFoundPath } from "../../shared/paths";
+import { notFoundPath } from "../../common/paths";
 import { type CspOptions, inlineScriptHashes, pageCsp } from "../security/csp";
 
 /** One servable file, held in memory with its precompressed variants. */

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
 import { testConfig } from "../testing";
 import { loadSiteFiles } from "./site-files";
-import { apiPaths } from "../../shared/paths";
+import { apiPaths } from "../../common/paths";
 
 const page = (text: string) => `<!doctype html><html><body>${text.repeat(20)}</body></html>`;
 

@@ -1,5 +1,5 @@
-import { site } from "../../shared/site";
-import { articleFeedPath, articlePath, pagePaths } from "../../shared/paths";
+import { site } from "../../common/site";
+import { articleFeedPath, articlePath, pagePaths } from "../../common/paths";
 import { articlePaths } from "../../scripts/page-paths";
 import { expect, expectNoA11yViolations, gotoHydrated, test } from "./fixtures";
 

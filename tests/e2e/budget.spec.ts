@@ -1,5 +1,5 @@
 import { expect, gotoHydrated, test } from "./fixtures";
-import { pagePaths } from "../../shared/paths";
+import { pagePaths } from "../../common/paths";
 
 // The home page loads at most 140 KB of compressed JavaScript: a ceiling for every test run, above
 // the 130 KB target that `npm run bench` measures (React and React Router alone are about

@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, expectNoA11yViolations, gotoHydrated, test } from "./fixtures";
 import { gotoWithFrozenClock, notifications, settle, toastWith } from "./helpers";
-import { apiPaths, pagePaths } from "../../shared/paths";
+import { apiPaths, pagePaths } from "../../common/paths";
 
 // The contact form on /contact-us and its toasts: checked before sending, confirmed only once
 // stored, the phone number kept, the honeypot.

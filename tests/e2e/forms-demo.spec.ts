@@ -1,7 +1,7 @@
 import type { Locator, Page, Request } from "@playwright/test";
 import { expect, expectNoA11yViolations, gotoHydrated, test } from "./fixtures";
 import { toastWith } from "./helpers";
-import { apiPaths, demoPaths } from "../../shared/paths";
+import { apiPaths, demoPaths } from "../../common/paths";
 
 // The demo request form of the five demo pages, which all post to /api/demo with their product.
 

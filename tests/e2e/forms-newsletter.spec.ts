@@ -7,7 +7,7 @@ import {
   newsletterLinkPaths,
   newsletterStatusPaths,
   pagePaths,
-} from "../../shared/paths";
+} from "../../common/paths";
 
 // Newsletter sign-up against the real server, the double
 // opt-in e-mail and the pages its links open. Mail security scanners open every link in a

@@ -10,11 +10,11 @@ import {
   newsletterLinkPaths,
   newsletterStatusPaths,
   pagePaths,
-} from "../../shared/paths";
+} from "../../common/paths";
 
 // A visitor on a slow phone may send a form before the page's JavaScript has started, or the
 // JavaScript may fail to load. The form then posts itself; the lead must still be stored and the
-// visitor told what happened on one of the pages of `formStatusPaths` (shared/paths.ts).
+// visitor told what happened on one of the pages of `formStatusPaths` (common/paths.ts).
 test.use({ javaScriptEnabled: false });
 
 const MAIL_DIR = fileURLToPath(new URL(`../../${E2E_DATA_DIR}/mail/`, import.meta.url));

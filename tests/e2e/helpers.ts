@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { pagePaths } from "../../shared/paths";
+import { pagePaths } from "../../common/paths";
 import { expect, gotoHydrated } from "./fixtures";
 
 // Steps and locators that several browser tests share.

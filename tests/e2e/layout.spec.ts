@@ -1,7 +1,7 @@
-import { fullAddress, site } from "../../shared/site";
+import { fullAddress, site } from "../../common/site";
 import { expect, gotoHydrated, test } from "./fixtures";
 import { privacyPolicyPath } from "./helpers";
-import { pagePaths, policyPaths } from "../../shared/paths";
+import { pagePaths, policyPaths } from "../../common/paths";
 
 // The shared header and footer on a phone and on a large screen.
 

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { site } from "../../shared/site";
+import { site } from "../../common/site";
 import { expect, gotoHydrated, publicPagePaths, test } from "./fixtures";
-import { pagePaths } from "../../shared/paths";
+import { pagePaths } from "../../common/paths";
 import { articlePaths } from "../../scripts/page-paths";
 
 // Every link of every page leads somewhere real (no internal link lands on the missing

@@ -1,5 +1,5 @@
-import { pagePaths } from "../../shared/paths";
-import { site } from "../../shared/site";
+import { pagePaths } from "../../common/paths";
+import { site } from "../../common/site";
 import { expect, gotoHydrated, test } from "./fixtures";
 import { NEWSLETTER_HEADING, openNewsletterDialog } from "./helpers";
 

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, gotoHydrated, test } from "./fixtures";
 import { NEWSLETTER_HEADING } from "./helpers";
-import { pagePaths } from "../../shared/paths";
+import { pagePaths } from "../../common/paths";
 
 // On small screens a hamburger opens a full-screen menu with the header's menus as
 // accordion sections (one open at a time) plus Contact Us and Get Started.

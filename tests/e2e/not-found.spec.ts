@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, expectNoA11yViolations, gotoHydrated, test } from "./fixtures";
-import { notFoundPath, pagePaths } from "../../shared/paths";
+import { notFoundPath, pagePaths } from "../../common/paths";
 
 // The missing-page screen, served with HTTP 404.
 

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
-import { site } from "../../shared/site";
+import { site } from "../../common/site";
 import { expect, expectNoA11yViolations, gotoHydrated, publicPagePaths, test } from "./fixtures";
-import { pagePaths } from "../../shared/paths";
+import { pagePaths } from "../../common/paths";
 import { articlePaths } from "../../scripts/page-paths";
 
 // Every page of the route table: prerendered with its heading and its search/share

@@ -1,5 +1,5 @@
 import { expect, gotoHydrated, test } from "./fixtures";
-import { pagePaths } from "../../shared/paths";
+import { pagePaths } from "../../common/paths";
 
 // Every page runs under a Content-Security-Policy without 'unsafe-inline' scripts. The
 // fixture already fails any test on a console error, which is how Chromium reports a CSP

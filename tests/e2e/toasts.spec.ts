@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, gotoHydrated, test } from "./fixtures";
 import { gotoWithFrozenClock, settle, toastWith } from "./helpers";
-import { pagePaths } from "../../shared/paths";
+import { pagePaths } from "../../common/paths";
 
 // Toasts dragged or swiped away, and their progress bar for visitors who prefer reduced motion.
 // The contact form sent empty raises the toast used here.

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import type { Locator, Page } from "@playwright/test";
 import { expect, gotoHydrated, test } from "./fixtures";
 import { gotoWithFrozenClock, privacyPolicyPath, settle } from "./helpers";
-import { demoPaths, pagePaths, policyPaths, productPaths, servicePaths } from "../../shared/paths";
+import { demoPaths, pagePaths, policyPaths, productPaths, servicePaths } from "../../common/paths";
 
 // The content widgets of the pages: banner, counters, carousels, accordions, careers, articles,
 // the brochure and the get-started page; motion follows the visitor's preference.

@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, expectNoA11yViolations, gotoHydrated, test } from "./fixtures";
 import { NEWSLETTER_HEADING, openNewsletterDialog } from "./helpers";
-import { apiPaths, pagePaths } from "../../shared/paths";
+import { apiPaths, pagePaths } from "../../common/paths";
 
 // The newsletter dialog and the leaders' biography dialog.
 

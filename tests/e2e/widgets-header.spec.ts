@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, gotoHydrated, test } from "./fixtures";
 import { NEWSLETTER_HEADING, settle } from "./helpers";
-import { pagePaths } from "../../shared/paths";
+import { pagePaths } from "../../common/paths";
 
 // The large-screen header's three dropdowns and the Help Center → newsletter hand-off.
 

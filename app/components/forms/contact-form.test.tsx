@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { minimalContact } from "@leads/testing";
 import { Toaster } from "~/components/ui/toast";
 import { ContactForm } from "./contact-form";
-import { apiPaths } from "@shared/paths";
+import { apiPaths } from "@common/paths";
 
 function renderForm() {
   const Stub = createRoutesStub([

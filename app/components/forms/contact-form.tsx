@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { CONTACT_INVALID_TOAST, CONTACT_SUCCESS_TOAST, ContactSchema } from "@leads/contact";
-import { apiPaths, pagePaths } from "@shared/paths";
+import { apiPaths, pagePaths } from "@common/paths";
 import { CheckboxField, Field, TextArea } from "~/components/ui/field";
 import { LeadForm } from "./lead-form";
 import { LeadTextField } from "./lead-text-field";

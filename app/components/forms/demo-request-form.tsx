@@ -5,7 +5,7 @@ import {
   type DemoProduct,
   INDUSTRIES,
 } from "@leads/demo";
-import { apiPaths } from "@shared/paths";
+import { apiPaths } from "@common/paths";
 import { Combobox } from "~/components/ui/combobox";
 import { Field } from "~/components/ui/field";
 import { LeadForm } from "./lead-form";

@@ -3,7 +3,7 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { NewsletterForm } from "./newsletter-form";
-import { apiPaths } from "@shared/paths";
+import { apiPaths } from "@common/paths";
 
 function renderForm() {
   const onSubscribed = vi.fn();

@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { apiPaths } from "@shared/paths";
+import { apiPaths } from "@common/paths";
 import { HoneypotField } from "./honeypot-field";
 import { useLeadForm } from "./use-lead-form";
 

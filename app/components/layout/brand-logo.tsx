@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { pagePaths } from "@shared/paths";
-import { site } from "@shared/site";
+import { pagePaths } from "@common/paths";
+import { site } from "@common/site";
 
 /** Colours of the logo on a light background (header, menu) and on the dark footer. */
 const TONES = {
@@ -16,7 +16,7 @@ function splitName(name: string): [string, string] {
 
 /**
  * The logo: the mark (the same drawing as public/favicon.svg) and the brand name from
- * shared/site.ts, so renaming the company renames the logo. Drawn inline rather than as an image
+ * common/site.ts, so renaming the company renames the logo. Drawn inline rather than as an image
  * file. It is decoration: the link around it carries the name for screen readers. The name is
  * stretched to one width, so a longer or shorter name keeps the logo's size. Like an image, it may
  * shrink to fit a narrow row (max-w-full).

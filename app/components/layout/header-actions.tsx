@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { pagePaths } from "@shared/paths";
+import { pagePaths } from "@common/paths";
 
 /**
  * Contact Us and Get Started: beside the menus on large screens, at the end of the menu sheet on

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { type NavLink, footerLegal, footerResources } from "~/content/navigation";
-import { fullAddress, site } from "@shared/site";
+import { fullAddress, site } from "@common/site";
 import { TrustBadges } from "~/components/sections/trust-badges";
 import { AppLink } from "~/components/ui/app-link";
 import { CurrentYear } from "~/components/ui/current-year";

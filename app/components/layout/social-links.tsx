@@ -1,4 +1,4 @@
-import { site } from "@shared/site";
+import { site } from "@common/site";
 import { SocialGlyph } from "~/components/ui/icons";
 
 /** Facebook, LinkedIn, Instagram and X, in a new tab (the footer and the innovation hub). */

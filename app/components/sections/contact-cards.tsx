@@ -1,4 +1,4 @@
-import { fullAddress, site } from "@shared/site";
+import { fullAddress, site } from "@common/site";
 import { ExternalLink } from "~/components/ui/app-link";
 import { MailIcon, PhoneIcon, PinIcon } from "~/components/ui/icons";
 

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { pagePaths } from "@shared/paths";
+import { pagePaths } from "@common/paths";
 
 /** "Contact Sales": the main action of the pages that sell something, in a hero's actions. */
 export function ContactSalesLink() {

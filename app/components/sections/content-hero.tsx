@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { pagePaths } from "@shared/paths";
+import { pagePaths } from "@common/paths";
 import type { HeroCopy } from "~/content/hero";
 import { ExternalLink } from "~/components/ui/app-link";
 import { PageHero } from "./page-hero";

@@ -2,7 +2,7 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { site } from "@shared/site";
+import { site } from "@common/site";
 import { PositionList, positionsCountText } from "./position-list";
 
 const position = (id: number) => ({

@@ -1,5 +1,5 @@
 import { homePage } from "~/content/home";
-import { site } from "@shared/site";
+import { site } from "@common/site";
 import { ExternalLink } from "~/components/ui/app-link";
 import { Carousel } from "~/components/ui/carousel";
 import { CheckIcon } from "~/components/ui/icons";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { site, ussdExtensionCode } from "@shared/site";
+import { site, ussdExtensionCode } from "@common/site";
 import { servicePages } from "../services";
 import { apiExample } from "./api-example";
 

@@ -1,4 +1,4 @@
-import { site, ussdExtensionCode } from "@shared/site";
+import { site, ussdExtensionCode } from "@common/site";
 
 /** What an API example may name with a `{{token}}`: facts that change with the brand. */
 const TOKENS: Record<string, string> = {

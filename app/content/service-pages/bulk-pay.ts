@@ -1,5 +1,5 @@
 import bulkPayImage from "~/assets/images/service-bulk-pay.svg";
-import { site } from "@shared/site";
+import { site } from "@common/site";
 import bulkPaySample from "../code-samples/bulk-pay.txt?raw";
 import { apiExample } from "../code-samples/api-example";
 import type { ServicePage } from "../services";

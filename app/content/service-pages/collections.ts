@@ -1,5 +1,5 @@
 import collectionsImage from "~/assets/images/service-collections.svg";
-import { site } from "@shared/site";
+import { site } from "@common/site";
 import collectionsSample from "../code-samples/collections.txt?raw";
 import { apiExample } from "../code-samples/api-example";
 import type { ServicePage } from "../services";

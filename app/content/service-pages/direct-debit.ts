@@ -1,5 +1,5 @@
 import directDebitImage from "~/assets/images/service-direct-debit.svg";
-import { site } from "@shared/site";
+import { site } from "@common/site";
 import directDebitSample from "../code-samples/direct-debit.txt?raw";
 import { apiExample } from "../code-samples/api-example";
 import type { ServicePage } from "../services";

@@ -1,5 +1,5 @@
 import payoutsImage from "~/assets/images/service-payouts.svg";
-import { site } from "@shared/site";
+import { site } from "@common/site";
 import payoutsSample from "../code-samples/payouts.txt?raw";
 import { apiExample } from "../code-samples/api-example";
 import type { ServicePage } from "../services";

@@ -1,5 +1,5 @@
 import requestToPayImage from "~/assets/images/service-request-to-pay.svg";
-import { site } from "@shared/site";
+import { site } from "@common/site";
 import requestToPaySample from "../code-samples/request-to-pay.txt?raw";
 import { apiExample } from "../code-samples/api-example";
 import type { ServicePage } from "../services";

@@ -1,5 +1,5 @@
 import smsImage from "~/assets/images/service-sms.svg";
-import { site } from "@shared/site";
+import { site } from "@common/site";
 import smsSample from "../code-samples/sms.txt?raw";
 import { apiExample } from "../code-samples/api-example";
 import type { ServicePage } from "../services";

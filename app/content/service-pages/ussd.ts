@@ -1,5 +1,5 @@
 import ussdImage from "~/assets/images/service-ussd.svg";
-import { site, ussdExtensionCode } from "@shared/site";
+import { site, ussdExtensionCode } from "@common/site";
 import ussdSample from "../code-samples/ussd.txt?raw";
 import { apiExample } from "../code-samples/api-example";
 import type { ServicePage } from "../services";

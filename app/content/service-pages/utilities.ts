@@ -1,5 +1,5 @@
 import utilitiesImage from "~/assets/images/service-utilities.svg";
-import { site } from "@shared/site";
+import { site } from "@common/site";
 import utilitiesSample from "../code-samples/utilities.txt?raw";
 import { apiExample } from "../code-samples/api-example";
 import type { ServicePage } from "../services";

@@ -1,5 +1,5 @@
 import webCheckoutImage from "~/assets/images/service-web-checkout.svg";
-import { site } from "@shared/site";
+import { site } from "@common/site";
 import webCheckoutSample from "../code-samples/web-checkout.txt?raw";
 import { apiExample } from "../code-samples/api-example";
 import type { ServicePage } from "../services";

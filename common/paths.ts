@@ -4,7 +4,7 @@
  * This module imports nothing, so the server can use it without loading any of the website.
  *
  * Page addresses are public: they are shared, bookmarked and printed in e-mails. Changing one is
- * a deliberate act; shared/paths.test.ts lists them all, so the change shows up in review.
+ * a deliberate act; common/paths.test.ts lists them all, so the change shows up in review.
  */
 
 /** Service pages that share one layout (app/routes/service.tsx). */
