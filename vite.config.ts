@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { type Plugin, type Rollup, defineConfig } from "vite";
+import { inlineWidgets } from "./scripts/inline-widgets-plugin";
 
 const APP = fileURLToPath(new URL("./app/", import.meta.url));
 const COMMON = fileURLToPath(new URL("./common/", import.meta.url));
@@ -78,7 +79,7 @@ function compileHints(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), compileHints()],
+  plugins: [tailwindcss(), reactRouter(), compileHints(), inlineWidgets()],
   resolve: {
     alias: {
       "~": fileURLToPath(new URL("./app", import.meta.url)),

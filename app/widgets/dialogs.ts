@@ -1,0 +1,2 @@
+/** Filled in by the widget work in progress. */
+export function startDialogs(): void {}
