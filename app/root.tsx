@@ -6,7 +6,7 @@ import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { NotFoundScreen } from "~/components/sections/not-found-screen";
 import { useScrollToTopOnNavigate } from "~/lib/use-scroll-to-top";
-import widgetsScript from "virtual:widgets-script";
+import firstPaintScript from "virtual:first-paint-script";
 import "./app.css";
 
 export const links: Route.LinksFunction = () => [
@@ -26,9 +26,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#0b5d3b" />
         <Meta />
         <Links />
-        {/* Menus, dialogs and carousels work from the first paint (app/widgets/). In the browser
-            the text is empty (the page already has it): nothing for hydration to change. */}
-        <script dangerouslySetInnerHTML={{ __html: widgetsScript }} suppressHydrationWarning />
+        {/* Widgets that work from the first paint, and the start of React after it
+            (app/first-paint.ts). In the browser the text is empty (the page already has it). */}
+        <script dangerouslySetInnerHTML={{ __html: firstPaintScript }} suppressHydrationWarning />
       </head>
       <body>
         {children}

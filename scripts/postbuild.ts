@@ -3,12 +3,10 @@
  * the route table and site.ts, then precompresses every text asset (brotli and gzip siblings that
  * the server, nginx's gzip_static/brotli_static or a CDN can serve as they are).
  */
-import { readFileSync } from "node:fs";
 import { readFile, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { site } from "../common/site";
-import { deferHydration, staticImports } from "./defer-hydration";
 import { pagePaths } from "./page-paths";
 
 const outDir = path.resolve("build/client");
@@ -74,37 +72,14 @@ async function precompress(dir: string): Promise<void> {
   }
 }
 
-/** Every prerendered page starts its JavaScript after its first paint (see defer-hydration.ts). */
-async function deferHydrationOfPages(dir: string): Promise<number> {
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  // The SPA fallback is not a prerendered page: it has no content to paint before hydrating.
-  const pages = entries
-    .filter((e) => e.isFile() && e.name.endsWith(".html"))
-    .map((e) => path.join(e.parentPath, e.name))
-    .filter((file) => path.relative(dir, file) !== "__spa-fallback.html");
-  const importsCache = new Map<string, string[]>();
-  const importsOf = (url: string): string[] => {
-    if (!importsCache.has(url)) {
-      importsCache.set(url, staticImports(url, readFileSync(path.join(dir, url), "utf8")));
-    }
-    return importsCache.get(url)!;
-  };
-  for (const file of pages) {
-    const html = await readFile(file, "utf8");
-    await writeFile(file, deferHydration(html, path.relative(dir, file), importsOf));
-  }
-  return pages.length;
-}
-
 async function main() {
   const paths = pagePaths();
-  const deferred = await deferHydrationOfPages(outDir);
   await writeFile(path.join(outDir, "sitemap.xml"), sitemap(paths));
   await writeFile(path.join(outDir, "robots.txt"), robots());
   await writeFile(path.join(outDir, "site.webmanifest"), manifest());
   await precompress(outDir);
   console.log(
-    `postbuild: ${deferred} pages hydrate after first paint; sitemap with ${paths.length} pages, robots.txt, manifest, precompressed assets`,
+    `postbuild: sitemap with ${paths.length} pages, robots.txt, manifest, precompressed assets`,
   );
 }
 

@@ -1,10 +1,12 @@
 import { createHash } from "node:crypto";
+import { HELD_SCRIPT_TYPE } from "../../common/held-scripts";
 
 /**
  * Hashes of the inline scripts of one prerendered page, for its Content-Security-Policy.
  * React Router's prerendered HTML carries a few inline scripts (route context, module loader);
  * allowing exactly those by hash keeps 'unsafe-inline' out of script-src. Data blocks such as
- * JSON-LD are not executed, so they need no hash.
+ * JSON-LD are not executed, so they need no hash; the held bootstrap (common/held-scripts.ts)
+ * is, later, as a copy with the same text.
  */
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
@@ -16,7 +18,8 @@ export function inlineScriptHashes(html: string): string[] {
       type &&
       type !== "module" &&
       type !== "text/javascript" &&
-      type !== "application/javascript"
+      type !== "application/javascript" &&
+      type !== HELD_SCRIPT_TYPE
     )
       continue;
     hashes.add(
