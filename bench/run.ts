@@ -18,6 +18,7 @@ import { pagePaths as page } from "../common/paths";
 import { type ApiResult, checkRows, freshPostgresSchema, loadApi, runTag } from "./api-load";
 import { buildSite } from "./build";
 import { type Preset, lighthouseRoutes } from "./lighthouse";
+import { timeFirstPaintTaps } from "./first-paint";
 import { repeatVisit } from "./repeat-visit";
 import { type Machine, type Report, writeReports } from "./report";
 import { compareStaticServing } from "./static-serving";
@@ -30,7 +31,7 @@ const MAIN_ROUTES: string[] = [
   page.contactUs,
   page.helpCenter,
 ];
-const SECTIONS = ["lighthouse", "visit", "static", "api"] as const;
+const SECTIONS = ["lighthouse", "taps", "visit", "static", "api"] as const;
 type Section = (typeof SECTIONS)[number];
 
 const USAGE = `npm run bench -- [options]
@@ -250,6 +251,7 @@ async function main() {
     },
     lighthouse: { mobile: [], desktop: [] },
     repeatVisit: null,
+    firstPaintTaps: [],
     staticServing: null,
     api: [],
     errors: [],
@@ -300,6 +302,11 @@ async function main() {
           },
         );
       }
+    }
+    if (opts.sections.has("taps")) {
+      await section("Taps at first paint", async () => {
+        report.firstPaintTaps = await timeFirstPaintTaps(server.url, opts.runs);
+      });
     }
     if (opts.sections.has("visit")) {
       await section("Home page: first and second visit", async () => {
