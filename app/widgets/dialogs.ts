@@ -2,7 +2,8 @@
  * What the platform's <dialog> does not do alone, delegated to the document so it works from the
  * first paint. The browser opens and closes the dialogs itself (`command`/`commandfor` buttons,
  * Escape, `closedby="any"`); this module closes a dialog when a link inside it is followed, and
- * stands in for `command` and `closedby` where the browser lacks them.
+ * stands in for `command` and `closedby` where the browser lacks them. Focus needs nothing: on
+ * close the browser gives it back to the element that had it when the dialog opened (the opener).
  */
 import { closestTo } from "./dom";
 
