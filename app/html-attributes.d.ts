@@ -2,6 +2,8 @@
 import "react";
 
 declare module "react" {
+  // Merging into React's interface needs its own type parameter, used or not.
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
   interface ButtonHTMLAttributes<T> {
     /** Invoker commands: what the button does to the element named by `commandfor`. */
     command?:

@@ -1,23 +1,21 @@
-import { useCallback, useState } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/about-us";
 import { aboutPage, ceoProfile, team, type TeamMember } from "~/content/team";
 import { pagePaths } from "@common/paths";
 import { Avatar } from "~/components/sections/avatar";
-import { BioDialog } from "~/components/sections/bio-dialog";
+import { BioDialog, bioDialogId } from "~/components/sections/bio-dialog";
 import { FeatureCards } from "~/components/sections/feature-cards";
 import { HeroBand, PageTitle } from "~/components/sections/page-hero";
 import { SECTION_TITLE } from "~/components/sections/page-section";
 import { HeadedSection } from "~/components/sections/section-heading";
 import { StatsStrip } from "~/components/sections/stats-strip";
+import { opensDialog } from "~/components/ui/dialog";
 import { getMeta } from "~/lib/meta";
 
 export const meta: Route.MetaFunction = () =>
   getMeta({ ...aboutPage.seo, path: pagePaths.aboutUs });
 
 export default function AboutPage() {
-  const [selected, setSelected] = useState<TeamMember | null>(null);
-  const close = useCallback(() => setSelected(null), []);
   const ceo = team.find((member) => member.id === ceoProfile.memberId);
 
   return (
@@ -59,7 +57,7 @@ export default function AboutPage() {
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {team.map((member) => (
             <li key={member.id}>
-              <LeaderCard member={member} onOpen={() => setSelected(member)} />
+              <LeaderCard member={member} />
             </li>
           ))}
         </ul>
@@ -90,18 +88,18 @@ export default function AboutPage() {
         </div>
       </section>
 
-      <BioDialog member={selected} onClose={close} />
+      {team.map((member) => (
+        <BioDialog key={member.id} member={member} />
+      ))}
     </>
   );
 }
 
-/** A leader's photo, name and role; pressing it opens the biography. */
-function LeaderCard({ member, onOpen }: { member: TeamMember; onOpen: () => void }) {
+/** A leader's photo, name and role; pressing it opens the biography (no script needed). */
+function LeaderCard({ member }: { member: TeamMember }) {
   return (
     <button
-      type="button"
-      onClick={onOpen}
-      aria-haspopup="dialog"
+      {...opensDialog(bioDialogId(member))}
       className="group w-full rounded-2xl border border-gray-200 bg-white p-6 text-left shadow-sm hover:border-brand-600"
     >
       <Avatar

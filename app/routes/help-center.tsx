@@ -1,12 +1,17 @@
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
 import type { Route } from "./+types/help-center";
 import { pagePaths } from "@common/paths";
 import { faqs, helpCenterPage as page } from "~/content/faqs";
 import { ContactCards } from "~/components/sections/contact-cards";
-import { NewsletterDialog } from "~/components/forms/newsletter-dialog";
+import {
+  NEWSLETTER_DIALOG_ID,
+  NewsletterDialog,
+  showNewsletterDialog,
+} from "~/components/forms/newsletter-dialog";
 import { AppLink } from "~/components/ui/app-link";
 import { Accordion } from "~/components/ui/accordion";
+import { opensDialog } from "~/components/ui/dialog";
 import { getMeta } from "~/lib/meta";
 
 export const meta: Route.MetaFunction = () => getMeta({ ...page.seo, path: pagePaths.helpCenter });
@@ -15,8 +20,6 @@ export const meta: Route.MetaFunction = () => getMeta({ ...page.seo, path: pageP
 const NEWSLETTER_OPEN_DELAY_MS = 100;
 
 export default function HelpCenterPage() {
-  const [openFaq, setOpenFaq] = useState<string | number | null>(faqs[0]?.id ?? null);
-  const [newsletterOpen, setNewsletterOpen] = useState(false);
   const location = useLocation();
   const navigate = useNavigate();
   const wantsNewsletter =
@@ -25,7 +28,7 @@ export default function HelpCenterPage() {
   useEffect(() => {
     if (!wantsNewsletter) return;
     const timer = setTimeout(() => {
-      setNewsletterOpen(true);
+      showNewsletterDialog();
       // Forget the flag, so a reload or a return via Back does not open the dialog again.
       navigate(".", { replace: true, state: null, preventScrollReset: true });
     }, NEWSLETTER_OPEN_DELAY_MS);
@@ -63,8 +66,7 @@ export default function HelpCenterPage() {
               </>
             ),
           }))}
-          openId={openFaq}
-          onToggle={setOpenFaq}
+          defaultOpenId={faqs[0]?.id}
           panelClassName="max-h-[500px] overflow-y-auto"
         />
       </section>
@@ -74,17 +76,13 @@ export default function HelpCenterPage() {
             {page.newsletter.heading}
           </h2>
           <p className="mx-auto mt-3 max-w-2xl text-muted">{page.newsletter.text}</p>
-          {/* Reopens the dialog after it was closed; the dialog hands focus back here on close. */}
-          <button
-            type="button"
-            className="btn-primary mt-6"
-            onClick={() => setNewsletterOpen(true)}
-          >
+          {/* Opens the dialog without waiting for script; focus comes back here when it closes. */}
+          <button {...opensDialog(NEWSLETTER_DIALOG_ID)} className="btn-primary mt-6">
             {page.newsletter.button}
           </button>
         </div>
       </section>
-      <NewsletterDialog open={newsletterOpen} onClose={() => setNewsletterOpen(false)} />
+      <NewsletterDialog />
     </>
   );
 }

@@ -1,22 +1,50 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import newsletterImage from "~/assets/images/newsletter.svg";
-import { Dialog } from "~/components/ui/dialog";
+import { closesDialog, Dialog } from "~/components/ui/dialog";
 import { CloseIcon } from "~/components/ui/icons";
 import { NewsletterForm } from "./newsletter-form";
 
-/** The newsletter modal: the form, then a thank-you view once the server stored it. */
-export function NewsletterDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+/** The newsletter dialog's id: buttons open it with `opensDialog(NEWSLETTER_DIALOG_ID)`. */
+export const NEWSLETTER_DIALOG_ID = "newsletter-dialog";
+
+/** Opens the newsletter dialog from script (when the visitor did not press a button). */
+export function showNewsletterDialog(): void {
+  const dialog = document.getElementById(NEWSLETTER_DIALOG_ID);
+  if (dialog instanceof HTMLDialogElement && !dialog.open) dialog.showModal();
+}
+
+/**
+ * The newsletter modal, always in the page: the form, then a thank-you view once the server
+ * stored it. Closing it brings back an empty form for the next time it opens.
+ */
+export function NewsletterDialog() {
+  const ref = useRef<HTMLDialogElement>(null);
   const [subscribed, setSubscribed] = useState(false);
-  const close = () => {
-    onClose();
-    setSubscribed(false);
-  };
+  // A new key gives a fresh form: the address and any message of the last visit are gone.
+  const [visit, setVisit] = useState(0);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    // The browser closes the dialog (Escape, backdrop, Close); React only follows.
+    const reset = () => {
+      setSubscribed(false);
+      setVisit((n) => n + 1);
+    };
+    dialog.addEventListener("close", reset);
+    return () => dialog.removeEventListener("close", reset);
+  }, []);
+
   return (
-    <Dialog open={open} onClose={close} labelledBy="newsletter-dialog-title" className="max-w-lg">
+    <Dialog
+      ref={ref}
+      id={NEWSLETTER_DIALOG_ID}
+      labelledBy="newsletter-dialog-title"
+      className="max-w-lg"
+    >
       <div className="relative p-6 sm:p-8">
         <button
-          type="button"
-          onClick={close}
+          {...closesDialog(NEWSLETTER_DIALOG_ID)}
           aria-label="Close"
           className="absolute top-3 right-3 flex size-11 items-center justify-center rounded-full hover:bg-brand-50"
         >
@@ -48,7 +76,7 @@ export function NewsletterDialog({ open, onClose }: { open: boolean; onClose: ()
               Subscribe for our Newsletter to receive exciting updates.
             </h2>
             <div className="mt-6">
-              <NewsletterForm onSubscribed={() => setSubscribed(true)} />
+              <NewsletterForm key={visit} onSubscribed={() => setSubscribed(true)} />
             </div>
           </>
         )}

@@ -1,4 +1,3 @@
-import { useState } from "react";
 import type { JobPosition } from "~/content/positions";
 import { Accordion } from "~/components/ui/accordion";
 
@@ -9,7 +8,6 @@ export function positionsCountText(count: number): string {
 }
 
 export function PositionList({ items }: { items: readonly JobPosition[] }) {
-  const [openId, setOpenId] = useState<string | number | null>(items[0]?.id ?? null);
   return (
     <>
       <p className="mt-2 text-lg text-muted" role="status">
@@ -18,8 +16,7 @@ export function PositionList({ items }: { items: readonly JobPosition[] }) {
       {items.length > 0 ? (
         <div className="mt-6">
           <Accordion
-            openId={openId}
-            onToggle={setOpenId}
+            defaultOpenId={items[0]?.id}
             items={items.map((position) => ({
               id: position.id,
               heading: (

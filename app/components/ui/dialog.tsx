@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from "react";
+import type { ButtonHTMLAttributes, ReactNode, Ref } from "react";
 
 interface DialogProps {
   /** The id that openers and closers name in `commandfor`. */
@@ -6,6 +6,8 @@ interface DialogProps {
   /** id of the element that names the dialog (usually its heading). */
   labelledBy: string;
   className?: string;
+  /** For what only script can do: opening it unprompted, following its `close` event. */
+  ref?: Ref<HTMLDialogElement>;
   children: ReactNode;
 }
 
@@ -18,9 +20,10 @@ interface DialogProps {
  * gaps of browsers that lack `command` or `closedby`. app.css locks the page scroll while any
  * dialog is open.
  */
-export function Dialog({ id, labelledBy, className = "", children }: DialogProps) {
+export function Dialog({ id, labelledBy, className = "", ref, children }: DialogProps) {
   return (
     <dialog
+      ref={ref}
       id={id}
       aria-labelledby={labelledBy}
       closedby="any"

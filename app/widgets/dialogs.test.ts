@@ -1,0 +1,99 @@
+// @vitest-environment jsdom
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { startDialogs } from "./dialogs";
+
+// jsdom has <dialog> without showModal() and close(), and neither invoker commands nor
+// closedby: the module's fallbacks are what runs here, as in a browser that lacks them.
+
+beforeAll(() => {
+  HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
+    this.setAttribute("open", "");
+  };
+  HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
+    if (!this.open) return;
+    this.removeAttribute("open");
+    this.dispatchEvent(new Event("close"));
+  };
+  startDialogs();
+  // As the router does for its links (and jsdom cannot navigate anyway).
+  document.addEventListener("click", (event) => {
+    if (event.target instanceof Element && event.target.closest("a")) event.preventDefault();
+  });
+});
+
+afterEach(() => {
+  document.body.innerHTML = "";
+  delete (HTMLButtonElement.prototype as { command?: string }).command;
+});
+
+function page(open: boolean) {
+  document.body.innerHTML = `
+    <button id="opener" type="button" command="show-modal" commandfor="d">Open</button>
+    <dialog id="d" closedby="any" ${open ? "open" : ""}>
+      <div id="content">
+        <p id="text">Text</p>
+        <a id="inside" href="/elsewhere">A page</a>
+        <a id="new-tab" href="https://example.com" target="_blank">Another site</a>
+        <button id="closer" type="button" command="close" commandfor="d">Close</button>
+      </div>
+    </dialog>`;
+  return document.getElementById("d") as HTMLDialogElement;
+}
+
+const click = (id: string, init: MouseEventInit = {}) =>
+  document
+    .getElementById(id)!
+    .dispatchEvent(
+      new MouseEvent("click", { bubbles: true, cancelable: true, detail: 1, ...init }),
+    );
+
+describe("links in a dialog", () => {
+  it("following a link closes the dialog it is in", () => {
+    const dialog = page(true);
+    click("inside");
+    expect(dialog.open).toBe(false);
+  });
+
+  it("a link that opens in another tab, or a modified click, leaves it open", () => {
+    const dialog = page(true);
+    click("new-tab");
+    click("inside", { ctrlKey: true });
+    expect(dialog.open).toBe(true);
+  });
+});
+
+describe("without invoker commands", () => {
+  it("a show-modal button opens its dialog and a close button closes it", () => {
+    const dialog = page(false);
+    click("opener");
+    expect(dialog.open).toBe(true);
+    click("closer");
+    expect(dialog.open).toBe(false);
+  });
+
+  it("does nothing where the browser runs the commands itself", () => {
+    Object.defineProperty(HTMLButtonElement.prototype, "command", {
+      configurable: true,
+      value: "",
+    });
+    const dialog = page(false);
+    click("opener");
+    expect(dialog.open).toBe(false);
+  });
+});
+
+describe("without closedby", () => {
+  // jsdom lays nothing out: the dialog's box is empty, so any pointer position is outside it.
+  it("a click on the backdrop (the dialog element itself) closes the dialog", () => {
+    const dialog = page(true);
+    click("d", { clientX: 5, clientY: 5 });
+    expect(dialog.open).toBe(false);
+  });
+
+  it("a click inside the content, or a click from the keyboard, leaves it open", () => {
+    const dialog = page(true);
+    click("text", { clientX: 5, clientY: 5 });
+    click("d", { detail: 0 });
+    expect(dialog.open).toBe(true);
+  });
+});
