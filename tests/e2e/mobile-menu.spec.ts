@@ -1,10 +1,11 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expect, gotoHydrated, test } from "./fixtures";
 import { NEWSLETTER_HEADING } from "./helpers";
 import { pagePaths } from "../../common/paths";
 
-// On small screens a hamburger opens a full-screen menu with the header's menus as
-// accordion sections (one open at a time) plus Contact Us and Get Started.
+// On small screens a hamburger opens a full-screen menu (a <dialog>) with the header's menus as
+// accordion sections (<details> sharing a name: one open at a time) plus Contact Us and Get
+// Started. The browser runs all of it, so it answers before React hydrates.
 
 test.skip(
   ({ viewport }) => (viewport?.width ?? 0) >= 1024,
@@ -26,6 +27,30 @@ async function openMenu(page: Page) {
   return dialog;
 }
 
+/**
+ * A section of the menu: its <summary> (Playwright gives summaries no role, so they are found
+ * by text) and the <details> whose `open` attribute says whether it is expanded.
+ */
+function section(dialog: Locator, label: string) {
+  const summary = dialog.page().locator("summary", { hasText: new RegExp(`^${label}$`) });
+  const details = dialog.locator("details").filter({ has: summary });
+  return { details, summary: details.locator("summary") };
+}
+
+/**
+ * Holds the page's JavaScript bundles back until the returned function is called, so the page
+ * stays as prerendered (with only the inline widget script) for as long as a test needs.
+ */
+async function holdScripts(page: Page) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/*.js", async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 test("the hamburger opens a full-screen menu dialog", async ({ page }) => {
   await gotoHydrated(page, pagePaths.home);
   await expect(menuDialog(page)).toHaveCount(0);
@@ -38,12 +63,33 @@ test("the hamburger opens a full-screen menu dialog", async ({ page }) => {
   await expect(dialog.getByRole("button", { name: "Close menu" })).toBeVisible();
 });
 
+test("a tap on the hamburger opens the menu, and its sections work, before the page has hydrated", async ({
+  page,
+}) => {
+  const release = await holdScripts(page);
+  await page.goto(pagePaths.home, { waitUntil: "commit" });
+  await hamburger(page).tap();
+  const dialog = menuDialog(page);
+  await expect(dialog).toBeVisible();
+  const company = section(dialog, "Company");
+  await company.summary.tap();
+  await expect(company.details).toHaveAttribute("open");
+  await expect(dialog.getByRole("link", { name: /^About Company/ })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+  // Hydration finds the menu open and leaves it as it is.
+  release();
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  await expect(dialog.getByRole("link", { name: /^About Company/ })).toBeVisible();
+  await dialog.getByRole("button", { name: "Close menu" }).tap();
+  await expect(menuDialog(page)).toHaveCount(0);
+});
+
 test("the menu has Company, What we offer and Developers sections plus Contact Us and Get Started", async ({
   page,
 }) => {
   await gotoHydrated(page, pagePaths.home);
   const dialog = await openMenu(page);
-  const sections = dialog.getByRole("navigation").getByRole("button");
+  const sections = dialog.getByRole("navigation").locator("summary");
   await expect(sections).toHaveText(["Company", "What we offer", "Developers"]);
   await expect(dialog.getByRole("link", { name: "Contact Us", exact: true })).toHaveAttribute(
     "href",
@@ -60,37 +106,64 @@ test("accordion sections open one at a time, and a second tap closes the open on
 }) => {
   await gotoHydrated(page, pagePaths.home);
   const dialog = await openMenu(page);
-  const company = dialog.getByRole("button", { name: "Company", exact: true });
-  const offer = dialog.getByRole("button", { name: "What we offer", exact: true });
+  const company = section(dialog, "Company");
+  const offer = section(dialog, "What we offer");
   const companyLinks = dialog.getByRole("link", { name: /^About Company/ });
   const offerLinks = dialog.getByRole("link", { name: /^Payment Services/ });
 
   await expect(companyLinks).toBeHidden();
   await expect(offerLinks).toBeHidden();
 
-  await company.click();
-  await expect(company).toHaveAttribute("aria-expanded", "true");
+  await company.summary.click();
+  await expect(company.details).toHaveAttribute("open");
   await expect(companyLinks).toBeVisible();
   await expect(dialog.getByRole("link", { name: /^Careers/ })).toHaveAttribute(
     "href",
     pagePaths.careers,
   );
 
-  await offer.click();
-  await expect(offer).toHaveAttribute("aria-expanded", "true");
+  await offer.summary.click();
+  await expect(offer.details).toHaveAttribute("open");
   await expect(offerLinks).toBeVisible();
-  await expect(company).toHaveAttribute("aria-expanded", "false");
+  await expect(company.details).not.toHaveAttribute("open");
   await expect(companyLinks).toBeHidden();
 
-  await offer.click();
-  await expect(offer).toHaveAttribute("aria-expanded", "false");
+  await offer.summary.click();
+  await expect(offer.details).not.toHaveAttribute("open");
   await expect(offerLinks).toBeHidden();
+});
+
+test("sections work with the keyboard", async ({ page }) => {
+  await gotoHydrated(page, pagePaths.home);
+  const dialog = await openMenu(page);
+  const developers = section(dialog, "Developers");
+  await developers.summary.focus();
+  await page.keyboard.press("Enter");
+  await expect(developers.details).toHaveAttribute("open");
+  await page.keyboard.press("Tab");
+  await expect(dialog.getByRole("link", { name: /^API Documentation/ })).toBeFocused();
+  await developers.summary.focus();
+  await page.keyboard.press("Space");
+  await expect(developers.details).not.toHaveAttribute("open");
+});
+
+test("the menu opens again with every section closed", async ({ page }) => {
+  await gotoHydrated(page, pagePaths.home);
+  let dialog = await openMenu(page);
+  await section(dialog, "What we offer").summary.click();
+  await expect(section(dialog, "What we offer").details).toHaveAttribute("open");
+  await dialog.getByRole("button", { name: "Close menu" }).click();
+  await expect(menuDialog(page)).toHaveCount(0);
+
+  dialog = await openMenu(page);
+  await expect(dialog.locator("details[open]")).toHaveCount(0);
+  await expect(dialog.getByRole("link", { name: /^Payment Services/ })).toBeHidden();
 });
 
 test("following a menu link closes the menu and navigates", async ({ page }) => {
   await gotoHydrated(page, pagePaths.home);
   const dialog = await openMenu(page);
-  await dialog.getByRole("button", { name: "Company", exact: true }).click();
+  await section(dialog, "Company").summary.click();
   await dialog.getByRole("link", { name: /^About Company/ }).click();
   await expect(page).toHaveURL(pagePaths.aboutUs);
   await expect(menuDialog(page)).toHaveCount(0);
@@ -110,7 +183,7 @@ test("Help Center in the menu leads to the help centre and opens the newsletter 
 }) => {
   await gotoHydrated(page, pagePaths.home);
   const dialog = await openMenu(page);
-  await dialog.getByRole("button", { name: "Company", exact: true }).click();
+  await section(dialog, "Company").summary.click();
   await dialog.getByRole("link", { name: /^Help Center/ }).click();
   await expect(page).toHaveURL(pagePaths.helpCenter);
   await expect(menuDialog(page)).toHaveCount(0);

@@ -3,7 +3,8 @@ import { expect, gotoHydrated, test } from "./fixtures";
 import { NEWSLETTER_HEADING, settle } from "./helpers";
 import { pagePaths } from "../../common/paths";
 
-// The large-screen header's three dropdowns and the Help Center → newsletter hand-off.
+// The large-screen header's three dropdowns and the Help Center → newsletter hand-off. The
+// dropdowns are popovers with a small inline script, so they answer before React hydrates.
 
 function mainNav(page: Page) {
   return page.getByRole("navigation", { name: "Main" });
@@ -19,6 +20,23 @@ async function panelOf(page: Page, button: Locator) {
   expect(id, "menu button names the panel it controls").toBeTruthy();
   return page.locator(`[id="${id}"]`);
 }
+
+/**
+ * Holds the page's JavaScript bundles back until the returned function is called, so the page
+ * stays as prerendered (with only the inline widget script) for as long as a test needs.
+ */
+async function holdScripts(page: Page) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/*.js", async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+const isHydrated = (page: Page) =>
+  page.evaluate(() => document.documentElement.dataset.hydrated === "true");
 
 async function menu(page: Page, label: string) {
   const button = menuButton(page, label);
@@ -107,6 +125,25 @@ test.describe("header dropdowns with a mouse", () => {
     await expect(company.panel).toBeHidden();
   });
 
+  test("hover and click work before the page has hydrated", async ({ page }) => {
+    const release = await holdScripts(page);
+    await page.goto(pagePaths.home, { waitUntil: "commit" });
+    const company = await menu(page, "Company");
+    await company.button.hover();
+    await expect(company.panel).toBeVisible();
+    await company.button.click();
+    await expect(company.panel).toBeVisible();
+    await expect(company.button).toHaveAttribute("aria-expanded", "true");
+    expect(await isHydrated(page)).toBe(false);
+    // Hydration finds the open menu and leaves it as it is.
+    release();
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await expect(company.panel).toBeVisible();
+    await company.button.click();
+    await expect(company.panel).toBeHidden();
+    await expect(company.button).toHaveAttribute("aria-expanded", "false");
+  });
+
   test("following a link closes the dropdown and navigates", async ({ page }) => {
     await gotoHydrated(page, pagePaths.home);
     const company = await menu(page, "Company");
@@ -127,6 +164,26 @@ test.describe("header dropdowns with touch or a click that did not hover", () =>
     await expect(company.panel).toBeVisible();
     await company.button.tap();
     await expect(company.panel).toBeHidden();
+  });
+
+  test("a tap opens a dropdown before the page has hydrated", async ({ page }) => {
+    const release = await holdScripts(page);
+    await page.goto(pagePaths.home, { waitUntil: "commit" });
+    const company = await menu(page, "Company");
+    const developers = await menu(page, "Developers");
+    await company.button.tap();
+    await expect(company.panel).toBeVisible();
+    await expect(company.button).toHaveAttribute("aria-expanded", "true");
+    await developers.button.tap();
+    await expect(developers.panel).toBeVisible();
+    await expect(company.panel).toBeHidden();
+    expect(await isHydrated(page)).toBe(false);
+    release();
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await expect(developers.panel).toBeVisible();
+    await expect(developers.button).toHaveAttribute("aria-expanded", "true");
+    await developers.button.tap();
+    await expect(developers.panel).toBeHidden();
   });
 
   test("a tap on another menu button switches dropdowns", async ({ page }) => {
@@ -171,6 +228,20 @@ test.describe("header dropdowns with the keyboard", () => {
       await expect(offer.button).toBeFocused();
     });
   }
+
+  test("Escape in a dropdown the mouse opened also returns focus to its button", async ({
+    page,
+  }) => {
+    await gotoHydrated(page, pagePaths.home);
+    const company = await menu(page, "Company");
+    await company.button.hover();
+    await expect(company.panel).toBeVisible();
+    await company.panel.getByRole("link").first().focus();
+    await page.keyboard.press("Escape");
+    await expect(company.panel).toBeHidden();
+    await expect(company.button).toBeFocused();
+    await expect(company.button).toHaveAttribute("aria-expanded", "false");
+  });
 
   test("tabbing out of an open dropdown closes it", async ({ page }) => {
     await gotoHydrated(page, pagePaths.home);
