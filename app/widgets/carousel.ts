@@ -58,9 +58,12 @@ interface Carousel {
   hovered: boolean;
   focused: boolean;
   dragging: boolean;
+  /** Whether the visitor pressed pause or play; until then autoplay follows the motion setting. */
+  chosen: boolean;
   timer: ReturnType<typeof setInterval> | undefined;
 }
 
+const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
 const carousels = new WeakMap<HTMLElement, Carousel>();
 /** The carousels with autoplay, whose timers follow the tab's visibility. */
 const rotating = new Set<Carousel>();
@@ -156,6 +159,7 @@ function carouselOf(element: HTMLElement): Carousel {
     hovered: false,
     focused: false,
     dragging: false,
+    chosen: false,
     timer: undefined,
   };
   carousels.set(element, carousel);
@@ -182,8 +186,7 @@ function carouselOf(element: HTMLElement): Carousel {
   });
   if (element.hasAttribute("data-autoplay")) {
     rotating.add(carousel);
-    const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)").matches;
-    setPlaying(carousel, !reducedMotion);
+    setPlaying(carousel, !matchMedia(REDUCED_MOTION).matches);
   } else {
     updateTimer(carousel);
   }
@@ -201,8 +204,10 @@ function onClick(event: MouseEvent) {
   const index = currentIndex(element);
   if (control.hasAttribute("data-carousel-previous")) show(carousel, index - 1);
   else if (control.hasAttribute("data-carousel-next")) show(carousel, index + 1);
-  else if (control.hasAttribute("data-carousel-toggle")) setPlaying(carousel, !isPlaying(carousel));
-  else show(carousel, Number(control.dataset.carouselDot));
+  else if (control.hasAttribute("data-carousel-toggle")) {
+    carousel.chosen = true;
+    setPlaying(carousel, !isPlaying(carousel));
+  } else show(carousel, Number(control.dataset.carouselDot));
 }
 
 /** The drag under way: "pending" until it passes the threshold, then a swipe or a page scroll. */
@@ -283,6 +288,12 @@ export function startCarousels(): void {
   document.addEventListener("pointercancel", onPointerEnd);
   document.addEventListener("visibilitychange", () => {
     for (const carousel of rotating) updateTimer(carousel);
+  });
+  matchMedia(REDUCED_MOTION).addEventListener("change", (event) => {
+    for (const carousel of rotating) {
+      if (carousel.chosen) updateTimer(carousel);
+      else setPlaying(carousel, !event.matches);
+    }
   });
   eachWidget("[data-carousel]", (element) => void carouselOf(element));
 }

@@ -129,8 +129,10 @@ async function touchDrag(
   const x = box.x + box.width / 2;
   const y = box.y + box.height / 2;
   const cdp: CDPSession = await page.context().newCDPSession(page);
-  const touch = (type: string, points: { x: number; y: number }[]) =>
-    cdp.send("Input.dispatchTouchEvent", { type, touchPoints: points });
+  const touch = (
+    type: "touchStart" | "touchMove" | "touchEnd",
+    points: { x: number; y: number }[],
+  ) => cdp.send("Input.dispatchTouchEvent", { type, touchPoints: points });
   await touch("touchStart", [{ x, y }]);
   for (let i = 1; i <= steps; i++) {
     if (stepMs) await page.waitForTimeout(stepMs);
