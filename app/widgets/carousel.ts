@@ -89,7 +89,11 @@ function show(carousel: Carousel, to: number) {
   if (count === 0) return;
   const index = ((to % count) + count) % count;
   element.dataset.index = String(index);
-  if (track) track.style.transform = `translateX(-${index * 100}%)`;
+  if (track) {
+    track.style.transform = `translateX(-${index * 100}%)`;
+    // The clipped viewport is still a scroll container; only the transform may move the slides.
+    if (track.parentElement) track.parentElement.scrollLeft = 0;
+  }
   slides.forEach((slide, i) => {
     if (i === index) slide.removeAttribute("aria-hidden");
     else slide.setAttribute("aria-hidden", "true");
