@@ -1,18 +1,11 @@
 import { readFile } from "node:fs/promises";
-import type { Locator, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, gotoHydrated, test } from "./fixtures";
 import { gotoWithFrozenClock, privacyPolicyPath, settle } from "./helpers";
 import { demoPaths, pagePaths, policyPaths, productPaths, servicePaths } from "../../common/paths";
 
-// The content widgets of the pages: banner, counters, carousels, accordions, careers, articles,
+// The content widgets of the pages: banner, counters, accordions, careers, articles,
 // the brochure and the get-started page; motion follows the visitor's preference.
-
-/** Index of the slide a carousel shows, read from its "Show slide N of M" buttons. */
-async function currentSlide(carousel: Locator) {
-  return carousel
-    .getByRole("button", { name: /^Show slide \d+ of \d+$/ })
-    .evaluateAll((dots) => dots.findIndex((d) => d.getAttribute("aria-current") === "true"));
-}
 
 test.describe("help centre FAQ", () => {
   function faq(page: Page) {
@@ -129,97 +122,6 @@ test("careers: banner, Open Positions and 'No available positions'", async ({ pa
   ).toBeVisible();
   await expect(page.getByRole("heading", { name: "Open Positions" })).toBeVisible();
   await expect(page.getByText("No available positions", { exact: true })).toBeVisible();
-});
-
-test.describe("testimonials carousel (home)", () => {
-  test("next from the last wraps to the first; previous from the first goes to the last", async ({
-    page,
-  }) => {
-    await gotoHydrated(page, pagePaths.home);
-    const carousel = page.getByRole("region", { name: "Customer testimonials" });
-    await carousel.scrollIntoViewIfNeeded();
-    const first = carousel.getByText("Gifty Owusu-Ansah");
-    const last = carousel.getByText("Kojo Appiah");
-    await expect(carousel.getByRole("button", { name: /^Show slide/ })).toHaveCount(2);
-    expect(await currentSlide(carousel)).toBe(0);
-    await expect(first).toBeInViewport();
-
-    const next = carousel.getByRole("button", { name: "Next slide" });
-    const previous = carousel.getByRole("button", { name: "Previous slide" });
-    await next.click();
-    await expect.poll(() => currentSlide(carousel)).toBe(1);
-    await expect(last).toBeInViewport();
-    await next.click();
-    await expect.poll(() => currentSlide(carousel)).toBe(0);
-    await expect(first).toBeInViewport();
-    await previous.click();
-    await expect.poll(() => currentSlide(carousel)).toBe(1);
-    await expect(last).toBeInViewport();
-    await expect(first).not.toBeInViewport();
-  });
-});
-
-test.describe("home trust carousel autoplay", () => {
-  const name = "Security and API highlights";
-
-  test("advances every 5000 ms and wraps around", async ({ page }) => {
-    await gotoWithFrozenClock(page, pagePaths.home);
-    const carousel = page.getByRole("region", { name });
-    const start = await currentSlide(carousel);
-    await page.clock.runFor(4000);
-    await settle(page);
-    expect(await currentSlide(carousel)).toBe(start);
-    await page.clock.runFor(1000);
-    await expect.poll(() => currentSlide(carousel)).toBe((start + 1) % 3);
-    await page.clock.runFor(5000);
-    await expect.poll(() => currentSlide(carousel)).toBe((start + 2) % 3);
-    await page.clock.runFor(5000);
-    await expect.poll(() => currentSlide(carousel)).toBe(start);
-  });
-
-  test("the pause button stops it and the play button restarts it", async ({ page }) => {
-    await gotoWithFrozenClock(page, pagePaths.home);
-    const carousel = page.getByRole("region", { name });
-    const heading = page.getByRole("heading", { name: /Payments you can trust/ });
-    await carousel.getByRole("button", { name: "Pause slide rotation" }).click();
-    await expect(carousel.getByRole("button", { name: "Start slide rotation" })).toBeVisible();
-    // Take the pointer and focus off the carousel, which pause it on their own.
-    await heading.click();
-    const paused = await currentSlide(carousel);
-    await page.clock.runFor(20_000);
-    await settle(page);
-    expect(await currentSlide(carousel)).toBe(paused);
-
-    await carousel.getByRole("button", { name: "Start slide rotation" }).click();
-    await heading.click();
-    await page.clock.runFor(5000);
-    await expect.poll(() => currentSlide(carousel)).toBe((paused + 1) % 3);
-  });
-
-  test("hovering pauses it; leaving resumes it", async ({ page }) => {
-    await gotoWithFrozenClock(page, pagePaths.home);
-    const carousel = page.getByRole("region", { name });
-    await carousel.getByRole("group", { name: /of 3$/ }).first().hover();
-    const hovered = await currentSlide(carousel);
-    await page.clock.runFor(20_000);
-    await settle(page);
-    expect(await currentSlide(carousel)).toBe(hovered);
-
-    await page.mouse.move(5, 5);
-    await page.clock.runFor(5000);
-    await expect.poll(() => currentSlide(carousel)).toBe((hovered + 1) % 3);
-  });
-
-  test("does not autoplay for visitors who prefer reduced motion", async ({ page }) => {
-    await page.emulateMedia({ reducedMotion: "reduce" });
-    await gotoWithFrozenClock(page, pagePaths.home);
-    const carousel = page.getByRole("region", { name });
-    expect(await currentSlide(carousel)).toBe(0);
-    await page.clock.runFor(20_000);
-    await settle(page);
-    expect(await currentSlide(carousel)).toBe(0);
-    await expect(carousel.getByRole("button", { name: "Start slide rotation" })).toBeVisible();
-  });
 });
 
 test.describe("statistics strip", () => {
