@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, gotoHydrated, test } from "./fixtures";
-import { NEWSLETTER_HEADING } from "./helpers";
+import { holdScripts, NEWSLETTER_HEADING } from "./helpers";
 import { pagePaths } from "../../common/paths";
 
 // On small screens a hamburger opens a full-screen menu (a <dialog>) with the header's menus as
@@ -35,20 +35,6 @@ function section(dialog: Locator, label: string) {
   const summary = dialog.page().locator("summary", { hasText: new RegExp(`^${label}$`) });
   const details = dialog.locator("details").filter({ has: summary });
   return { details, summary: details.locator("summary") };
-}
-
-/**
- * Holds the page's JavaScript bundles back until the returned function is called, so the page
- * stays as prerendered (with only the inline widget script) for as long as a test needs.
- */
-async function holdScripts(page: Page) {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/assets/*.js", async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
 }
 
 test("the hamburger opens a full-screen menu dialog", async ({ page }) => {

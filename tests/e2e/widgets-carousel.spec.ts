@@ -1,6 +1,6 @@
 import type { CDPSession, Locator, Page } from "@playwright/test";
 import { expect, gotoHydrated, test } from "./fixtures";
-import { gotoWithFrozenClock, settle } from "./helpers";
+import { gotoWithFrozenClock, holdScripts, isHydrated, settle } from "./helpers";
 import { pagePaths } from "../../common/paths";
 
 // The carousels: previous, next and one button per slide; the trust carousel's autoplay; swipes
@@ -230,19 +230,13 @@ test.describe("swipes on a touch screen", () => {
 test("a tap on Next works before React hydrates, and hydration keeps the slide", async ({
   page,
 }) => {
-  // Hold React's modules back, as a slow phone would still be downloading them.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/assets/*.js", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdScripts(page);
   await page.goto(pagePaths.home, { waitUntil: "commit" });
   const carousel = page.getByRole("region", { name: "Customer testimonials" });
   await carousel.getByRole("button", { name: "Next slide" }).click();
   await expect.poll(() => currentSlide(carousel)).toBe(1);
   await expect(carousel.getByText("Kojo Appiah")).toBeInViewport();
-  expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+  expect(await isHydrated(page)).toBe(false);
 
   release();
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { expect, gotoHydrated, test } from "./fixtures";
-import { gotoWithFrozenClock, privacyPolicyPath, settle } from "./helpers";
+import { gotoWithFrozenClock, holdScripts, privacyPolicyPath, settle } from "./helpers";
 import { demoPaths, pagePaths, policyPaths, productPaths, servicePaths } from "../../common/paths";
 
 // The content widgets of the pages: banner, counters, accordions, careers, articles,
@@ -27,17 +27,6 @@ test.describe("help centre FAQ", () => {
       .locator("[aria-hidden=true]")
       .evaluate((el) => getComputedStyle(el, "::before").content.replaceAll('"', ""));
   }
-  /** Holds the page's JavaScript until the returned function is called: the page never hydrates. */
-  async function holdScripts(page: Page) {
-    let release = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/assets/*.js", async (route) => {
-      await released;
-      await route.continue();
-    });
-    return release;
-  }
-
   test("six questions, the first open initially", async ({ page }) => {
     await gotoHydrated(page, pagePaths.helpCenter);
     await expect(questions(page)).toHaveCount(6);

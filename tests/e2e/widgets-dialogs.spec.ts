@@ -1,27 +1,12 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, expectNoA11yViolations, gotoHydrated, test } from "./fixtures";
-import { NEWSLETTER_HEADING, openNewsletterDialog } from "./helpers";
+import { holdScripts, isHydrated, NEWSLETTER_HEADING, openNewsletterDialog } from "./helpers";
 import { apiPaths, pagePaths } from "../../common/paths";
 
 // The newsletter dialog and the leaders' biography dialog.
 
 function focusIsIn(dialog: Locator) {
   return dialog.evaluate((el) => el.contains(document.activeElement));
-}
-
-/** Holds the page's JavaScript until the returned function is called: the page never hydrates. */
-async function holdScripts(page: Page) {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/assets/*.js", async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
-
-function isHydrated(page: Page) {
-  return page.evaluate(() => document.documentElement.dataset.hydrated === "true");
 }
 
 /** True when the document cannot scroll: the root is overflow hidden and the wheel moves nothing. */

@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, gotoHydrated, test } from "./fixtures";
-import { NEWSLETTER_HEADING, settle } from "./helpers";
+import { holdScripts, isHydrated, NEWSLETTER_HEADING, settle } from "./helpers";
 import { pagePaths } from "../../common/paths";
 
 // The large-screen header's three dropdowns and the Help Center → newsletter hand-off. The
@@ -20,23 +20,6 @@ async function panelOf(page: Page, button: Locator) {
   expect(id, "menu button names the panel it controls").toBeTruthy();
   return page.locator(`[id="${id}"]`);
 }
-
-/**
- * Holds the page's JavaScript bundles back until the returned function is called, so the page
- * stays as prerendered (with only the inline widget script) for as long as a test needs.
- */
-async function holdScripts(page: Page) {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/assets/*.js", async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
-
-const isHydrated = (page: Page) =>
-  page.evaluate(() => document.documentElement.dataset.hydrated === "true");
 
 async function menu(page: Page, label: string) {
   const button = menuButton(page, label);
