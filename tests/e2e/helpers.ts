@@ -60,20 +60,8 @@ export async function openNewsletterDialog(page: Page) {
   return page.getByRole("dialog");
 }
 
-/**
- * Holds the page's JavaScript bundles back until the returned function is called, so the page
- * stays as prerendered (with only its inline widget script) for as long as a test needs: what a
- * slow phone shows while it is still downloading React.
- */
-export async function holdScripts(page: Page) {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/assets/*.js", async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
+/** Holds React's modules back, as a slow phone still downloading them would. */
+export { holdScripts } from "../../scripts/first-paint-taps";
 
 /** Whether React has hydrated the page (the root layout marks it). */
 export function isHydrated(page: Page) {
