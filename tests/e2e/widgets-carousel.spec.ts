@@ -160,14 +160,17 @@ test.describe("swipes on a touch screen", () => {
   }) => {
     await gotoHydrated(page, pagePaths.home);
     const carousel = testimonials(page);
-    await touchDrag(page, carousel, { dx: -300, dy: 0 });
+    // Longer than half a slide: it moves however slowly the machine delivers the touches (a
+    // short one counts only as a flick, under 300 ms).
+    const long = Math.round((await slideWidth(carousel)) * 0.7);
+    await touchDrag(page, carousel, { dx: -long, dy: 0 });
     await expect.poll(() => currentSlide(carousel)).toBe(1);
     await expect(carousel.getByText("Kojo Appiah")).toBeInViewport();
-    await touchDrag(page, carousel, { dx: 300, dy: 10 });
+    await touchDrag(page, carousel, { dx: long, dy: 10 });
     await expect.poll(() => currentSlide(carousel)).toBe(0);
     await expect(carousel.getByText("Gifty Owusu-Ansah")).toBeInViewport();
     // From the first slide, a swipe to the right wraps around to the last.
-    await touchDrag(page, carousel, { dx: 300, dy: 0 });
+    await touchDrag(page, carousel, { dx: long, dy: 0 });
     await expect.poll(() => currentSlide(carousel)).toBe(1);
   });
 
@@ -218,7 +221,7 @@ test.describe("swipes on a touch screen", () => {
     await page.clock.runFor(20_000);
     await settle(page);
     expect(await currentSlide(carousel)).toBe(0);
-    await touchDrag(page, carousel, { dx: -300, dy: 0 });
+    await touchDrag(page, carousel, { dx: -0.7 * (await slideWidth(carousel)), dy: 0 });
     await expect.poll(() => currentSlide(carousel)).toBe(1);
     await expect(carousel.getByRole("button", { name: "Start slide rotation" })).toBeVisible();
     await page.clock.runFor(20_000);
