@@ -9,7 +9,7 @@
  * page in Debian's Chromium with the CPU slowed `--cpu` times (4 by default: what Lighthouse's
  * mobile preset assumes), and records a CPU profile and a trace of the load until the page is
  * hydrated. It prints, per route, the median over the runs of:
- * - evaluating each chunk (one task per chunk: scripts/defer-hydration.ts);
+ * - evaluating each chunk (one task per chunk: app/lib/start-after-paint.ts);
  * - the rest of the page's JavaScript (hydration, effects);
  * - style, layout and paint, and the HTML parser;
  * - the number of tasks over 50 ms, and the longest.

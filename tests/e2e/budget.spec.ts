@@ -24,7 +24,7 @@ test("the home page stays within its JavaScript budget", async ({ page }) => {
 });
 
 // The prerendered page's JavaScript waits until its first images have loaded and the
-// browser has reported the first contentful paint (scripts/defer-hydration.ts); it is not
+// browser has reported the first contentful paint (app/lib/start-after-paint.ts); it is not
 // preloaded from the HTML, and the page still hydrates.
 test("a page asks for its JavaScript only after its first paint", async ({ page }) => {
   const response = await page.request.get(pagePaths.home);
