@@ -24,6 +24,7 @@ import {
   HELD_SCRIPT_TYPE,
   PRELOADS_ATTRIBUTE,
 } from "@common/held-scripts";
+import { whenParsed } from "../widgets/dom";
 
 const PRELOADS_PER_TASK = 4;
 export const MAX_WAIT_MS = 3000;
@@ -80,11 +81,9 @@ export async function startHeldScript(held: HTMLScriptElement, doc: Document = d
 }
 
 /** Runs once the document is parsed; a page without a held script does nothing. */
-export function startAfterFirstPaint(doc: Document = document): void {
-  const start = () => {
-    const held = doc.querySelector<HTMLScriptElement>(`script[type="${HELD_SCRIPT_TYPE}"]`);
-    if (held) void painted(doc).then(() => startHeldScript(held, doc));
-  };
-  if (doc.readyState === "loading") doc.addEventListener("DOMContentLoaded", start, { once: true });
-  else start();
+export function startAfterFirstPaint(): void {
+  whenParsed(() => {
+    const held = document.querySelector<HTMLScriptElement>(`script[type="${HELD_SCRIPT_TYPE}"]`);
+    if (held) void painted().then(() => startHeldScript(held));
+  });
 }
