@@ -17,7 +17,24 @@ export const links: Route.LinksFunction = () => [
   { rel: "alternate", type: "application/atom+xml", ...articleFeedLink },
 ];
 
+/**
+ * Whether the page loads React. Most pages are complete in their HTML, and their widgets work
+ * without React (app/widgets/): they load no JavaScript but the inline script, and a link from
+ * them is an ordinary page load. A page with a form asks for React in its handle, for the
+ * form's checks and answers without leaving the page. The SPA fallback, which matches no page,
+ * keeps the scripts; so does every render in the browser, where React is already running.
+ */
+function usePageLoadsReact(): boolean {
+  const pages = useMatches().slice(1);
+  return (
+    typeof document !== "undefined" ||
+    pages.length === 0 ||
+    pages.some((match) => (match.handle as RouteHandle | undefined)?.hydrate)
+  );
+}
+
 export function Layout({ children }: { children: ReactNode }) {
+  const loadsReact = usePageLoadsReact();
   return (
     <html lang="en-GH">
       <head>
@@ -32,15 +49,17 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <Scripts />
+        {loadsReact ? <Scripts /> : null}
       </body>
     </html>
   );
 }
 
-/** Route modules can opt out of the shared header and footer (the innovation hub has its own). */
 export interface RouteHandle {
+  /** Without the shared header and footer (the innovation hub has its own). */
   standalone?: boolean;
+  /** The page loads React: it has a form (see usePageLoadsReact). */
+  hydrate?: boolean;
 }
 
 function Shell({ children }: { children: ReactNode }) {

@@ -56,8 +56,13 @@ it("orders chunks after their imports, also through import cycles", () => {
   expect(dependenciesFirst(["a", "b", "c"], (url) => graph[url] ?? [])).toEqual(["c", "b", "a"]);
 });
 
+it("leaves a page without React's scripts as it is", () => {
+  const plain = "<html><head></head><body><h1>Terms</h1></body></html>";
+  expect(holdScripts(plain, "terms.html", "", importsOf)).toBe(plain);
+});
+
 it("fails the build when React Router's output changed shape", () => {
-  expect(() => holdScripts("<html><body></body></html>", "x.html", "", importsOf)).toThrow(
+  expect(() => holdScripts(page.replace(bootstrap, ""), "x.html", "", importsOf)).toThrow(
     UnexpectedBuildOutput,
   );
   expect(() =>

@@ -14,7 +14,8 @@
  *    and its bootstrap script is held (common/held-scripts.ts), with the preloads and the order
  *    in which to evaluate the chunks (from Rollup's own chunk graph) in its attributes;
  *    app/lib/start-after-paint.ts starts them after the first paint. Only the shape of the two
- *    tags is relied on, and a page without them fails the build.
+ *    tags is relied on: a page with one and not the other fails the build. Most pages have
+ *    neither: they never load React (app/root.tsx).
  */
 import { mkdir, readFile, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -87,7 +88,8 @@ export function dependenciesFirst(chunks: string[], importsOf: (url: string) => 
 
 /**
  * Part 4 for one page. `entry` is the client entry's URL: it hydrates when it is evaluated, so
- * it is left to the bootstrap, which imports it after the route modules.
+ * it is left to the bootstrap, which imports it after the route modules. A page without React's
+ * scripts is returned as it is.
  */
 export function holdScripts(
   html: string,
@@ -97,6 +99,7 @@ export function holdScripts(
 ): string {
   const preloads = [...html.matchAll(PRELOAD)].map((match) => match[1] ?? "");
   const bootstraps = html.match(BOOTSTRAP) ?? [];
+  if (preloads.length === 0 && bootstraps.length === 0) return html;
   if (preloads.length === 0 || bootstraps.length !== 1) {
     throw new UnexpectedBuildOutput(
       `${page}: expected module preloads and one module bootstrap from React Router`,
@@ -180,15 +183,16 @@ export function firstPaint(): Plugin[] {
             .filter((e) => e.isFile() && e.name.endsWith(".html"))
             .map((e) => path.join(e.parentPath, e.name))
             .filter((file) => path.relative(clientDir, file) !== "__spa-fallback.html");
+          let held = 0;
           for (const file of pages) {
             const html = await readFile(file, "utf8");
             const page = path.relative(clientDir, file);
-            await writeFile(
-              file,
-              holdScripts(html, page, entry, (url) => imports[url] ?? []),
-            );
+            const out = holdScripts(html, page, entry, (url) => imports[url] ?? []);
+            if (out === html) continue;
+            held += 1;
+            await writeFile(file, out);
           }
-          this.info(`${pages.length} pages start their scripts after the first paint`);
+          this.info(`${held} of ${pages.length} pages load React, after the first paint`);
         },
       },
     },

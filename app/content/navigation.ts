@@ -3,7 +3,7 @@ import { site } from "@common/site";
 
 /** A link inside the site (`to`) or to another site (`href`, opened in a new tab). */
 export type NavLink =
-  | { label: string; to: string; description?: string; state?: Record<string, unknown> }
+  | { label: string; to: string; description?: string }
   | { label: string; href: string; description?: string };
 
 export interface NavMenu {
@@ -16,6 +16,12 @@ export interface NavMenu {
   cta?: string;
 }
 
+/**
+ * The help centre's newsletter dialog. A link whose fragment names it opens it once the page
+ * shows (app/widgets/dialogs.ts).
+ */
+export const NEWSLETTER_DIALOG_ID = "newsletter-dialog";
+
 /** The header's three menus, shared by the desktop dropdowns and the mobile accordion. */
 export const headerMenus: NavMenu[] = [
   {
@@ -25,10 +31,9 @@ export const headerMenus: NavMenu[] = [
       { label: "About Company", to: pagePaths.aboutUs, description: "Who we are and who leads us" },
       {
         label: "Help Center",
-        to: pagePaths.helpCenter,
+        // The help centre opens its newsletter dialog when it is reached through this link.
+        to: `${pagePaths.helpCenter}#${NEWSLETTER_DIALOG_ID}`,
         description: "Answers, contacts and our newsletter",
-        // The help centre opens the newsletter dialog when it is reached through this link.
-        state: { openNewsletter: true },
       },
       {
         label: "Careers",

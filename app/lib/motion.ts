@@ -20,14 +20,3 @@ function subscribe(onChange: () => void) {
 export function useReducedMotion(): boolean {
   return useSyncExternalStore(subscribe, prefersReducedMotion, () => false);
 }
-
-const noSubscription = () => () => {};
-
-/** False while rendering the prerendered HTML and during hydration, true afterwards. */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}

@@ -16,7 +16,8 @@ export function useScrollToTopOnNavigate() {
     const behavior: ScrollBehavior = prefersReducedMotion() ? "auto" : "smooth";
     if (hash) {
       const target = document.getElementById(decodeURIComponent(hash.slice(1)));
-      if (target) {
+      // A target that is not shown (a closed dialog the fragment opens) has no place to go to.
+      if (target && target.getClientRects().length > 0) {
         target.scrollIntoView({ behavior, block: "start" });
         return;
       }

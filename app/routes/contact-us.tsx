@@ -1,4 +1,5 @@
 import type { Route } from "./+types/contact-us";
+import type { RouteHandle } from "~/root";
 import { contactPage as page } from "~/content/contact-us";
 import { pagePaths } from "@common/paths";
 import { ContactForm } from "~/components/forms/contact-form";
@@ -8,6 +9,9 @@ import { HeroBand, PageTitle } from "~/components/sections/page-hero";
 import { SECTION_TITLE } from "~/components/sections/page-section";
 import { Toaster } from "~/components/ui/toast";
 import { getMeta } from "~/lib/meta";
+
+/** Its form needs React (app/root.tsx). */
+export const handle: RouteHandle = { hydrate: true };
 
 export const meta: Route.MetaFunction = () => getMeta({ ...page.seo, path: pagePaths.contactUs });
 

@@ -1,4 +1,5 @@
 import type { Route } from "./+types/demo-request";
+import type { RouteHandle } from "~/root";
 import { demoPages } from "~/content/demos";
 import { DemoRequestForm } from "~/components/forms/demo-request-form";
 import { CheckList } from "~/components/sections/check-list";
@@ -6,6 +7,9 @@ import { Toaster } from "~/components/ui/toast";
 import { metaFromPages, useCurrentPage } from "~/lib/page-content";
 
 // One module for the five demo request pages; the URL picks the content (app/content/demos.ts).
+/** Its form needs React (app/root.tsx). */
+export const handle: RouteHandle = { hydrate: true };
+
 export const meta: Route.MetaFunction = metaFromPages(demoPages);
 
 export default function DemoRequestPage() {

@@ -1,14 +1,10 @@
-import { useEffect } from "react";
-import { useLocation, useNavigate } from "react-router";
 import type { Route } from "./+types/help-center";
+import type { RouteHandle } from "~/root";
 import { pagePaths } from "@common/paths";
 import { faqs, helpCenterPage as page } from "~/content/faqs";
 import { ContactCards } from "~/components/sections/contact-cards";
-import {
-  NEWSLETTER_DIALOG_ID,
-  NewsletterDialog,
-  showNewsletterDialog,
-} from "~/components/forms/newsletter-dialog";
+import { NewsletterDialog } from "~/components/forms/newsletter-dialog";
+import { NEWSLETTER_DIALOG_ID } from "~/content/navigation";
 import { AppLink } from "~/components/ui/app-link";
 import { Accordion } from "~/components/ui/accordion";
 import { opensDialog } from "~/components/ui/dialog";
@@ -16,25 +12,10 @@ import { getMeta } from "~/lib/meta";
 
 export const meta: Route.MetaFunction = () => getMeta({ ...page.seo, path: pagePaths.helpCenter });
 
-/** The newsletter dialog opens about 100 ms after arriving through the header's Help Center link. */
-const NEWSLETTER_OPEN_DELAY_MS = 100;
+/** Its forms need React (app/root.tsx). */
+export const handle: RouteHandle = { hydrate: true };
 
 export default function HelpCenterPage() {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const wantsNewsletter =
-    (location.state as { openNewsletter?: boolean } | null)?.openNewsletter === true;
-
-  useEffect(() => {
-    if (!wantsNewsletter) return;
-    const timer = setTimeout(() => {
-      showNewsletterDialog();
-      // Forget the flag, so a reload or a return via Back does not open the dialog again.
-      navigate(".", { replace: true, state: null, preventScrollReset: true });
-    }, NEWSLETTER_OPEN_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [wantsNewsletter, navigate]);
-
   return (
     <>
       <section className="bg-gradient-to-b from-brand-50 to-white">

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
+import type { RouteHandle } from "~/root";
 import heroImage from "~/assets/images/hero-payments.svg";
 import { homePage } from "~/content/home";
 import { pagePaths } from "@common/paths";
@@ -15,6 +16,9 @@ import { Testimonials } from "~/components/sections/testimonials";
 import { TrustBadges } from "~/components/sections/trust-badges";
 import { TrustCarousel } from "~/components/sections/trust-carousel";
 import { getMeta } from "~/lib/meta";
+
+/** Its newsletter sign-up needs React (app/root.tsx). */
+export const handle: RouteHandle = { hydrate: true };
 
 export const meta: Route.MetaFunction = () => [
   ...getMeta({ ...homePage.seo, path: pagePaths.home }),

@@ -11,7 +11,6 @@ import { CurrentYear } from "~/components/ui/current-year";
 import { MailIcon } from "~/components/ui/icons";
 import type { RouteHandle } from "~/root";
 import { getMeta } from "~/lib/meta";
-import { useHydrated } from "~/lib/motion";
 
 export const meta: Route.MetaFunction = () =>
   getMeta({ ...page.seo, path: pagePaths.innovationHub });
@@ -87,28 +86,35 @@ export default function InnovationHubPage() {
 // The frame and the placeholder that holds its space take the same box.
 const FRAME_BOX = "mt-8 h-[900px] w-full rounded-2xl border border-gray-300 bg-white";
 
+const FRAME_TITLE = `${page.formHeading} (form hosted by our forms provider)`;
+const FRAME_PROPS = {
+  loading: "lazy",
+  referrerPolicy: "strict-origin-when-cross-origin",
+  sandbox: "allow-forms allow-scripts allow-same-origin allow-popups",
+} as const;
+
 /**
- * The forms provider's page in a frame. It is added once this page's JavaScript runs, so
- * the other site's request and scripts never compete with the first paint on a slow phone;
- * without JavaScript the <noscript> copy loads at once. The placeholder keeps the frame's space.
+ * The forms provider's page in a frame. It gets its address once this page has loaded
+ * (app/widgets/frames.ts), so the other site's request and scripts never compete with the first
+ * paint on a slow phone; without JavaScript the <noscript> copy loads at once.
  */
 function ApplicationFrame() {
-  const hydrated = useHydrated();
-  const frame = (
-    <iframe
-      src={site.innovationHubFormUrl}
-      title={`${page.formHeading} (form hosted by our forms provider)`}
-      loading="lazy"
-      referrerPolicy="strict-origin-when-cross-origin"
-      sandbox="allow-forms allow-scripts allow-same-origin allow-popups"
-      className={FRAME_BOX}
-    />
-  );
-  if (hydrated) return frame;
   return (
     <>
-      <noscript>{frame}</noscript>
-      <div className={`${FRAME_BOX} noscript:hidden`} />
+      <noscript>
+        <iframe
+          src={site.innovationHubFormUrl}
+          title={FRAME_TITLE}
+          {...FRAME_PROPS}
+          className={FRAME_BOX}
+        />
+      </noscript>
+      <iframe
+        data-src={site.innovationHubFormUrl}
+        title={FRAME_TITLE}
+        {...FRAME_PROPS}
+        className={`${FRAME_BOX} noscript:hidden`}
+      />
     </>
   );
 }

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startDialogs } from "./dialogs";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { DIALOG_FROM_ADDRESS_DELAY_MS, startDialogs } from "./dialogs";
 
 // jsdom has <dialog> without showModal() and close(), and neither invoker commands nor
 // closedby: the module's fallbacks are what runs here, as in a browser that lacks them.
@@ -95,5 +95,35 @@ describe("without closedby", () => {
     click("text", { clientX: 5, clientY: 5 });
     click("d", { detail: 0 });
     expect(dialog.open).toBe(true);
+  });
+});
+
+describe("a link to a dialog of another page", () => {
+  // The dialogs are set up as they appear, by a MutationObserver: its callbacks are microtasks.
+  const appeared = () => Promise.resolve();
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("opens the dialog the address names shortly after it shows, and forgets the fragment", async () => {
+    vi.useFakeTimers();
+    history.replaceState(null, "", "/help-center#d");
+    const dialog = page(false);
+    await appeared();
+    expect(location.pathname + location.hash).toBe("/help-center");
+    vi.advanceTimersByTime(DIALOG_FROM_ADDRESS_DELAY_MS - 1);
+    expect(dialog.open).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(dialog.open).toBe(true);
+  });
+
+  it("leaves the page's dialogs closed when the address names none of them", async () => {
+    vi.useFakeTimers();
+    history.replaceState(null, "", "/help-center#faq");
+    const dialog = page(false);
+    await appeared();
+    vi.advanceTimersByTime(DIALOG_FROM_ADDRESS_DELAY_MS * 2);
+    expect(dialog.open).toBe(false);
+    expect(location.hash).toBe("#faq");
   });
 });

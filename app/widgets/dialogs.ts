@@ -4,8 +4,15 @@
  * Escape, `closedby="any"`); this module closes a dialog when a link inside it is followed, and
  * stands in for `command` and `closedby` where the browser lacks them. Focus needs nothing: on
  * close the browser gives it back to the element that had it when the dialog opened (the opener).
+ *
+ * A link can also open a dialog of the page it leads to: `/help-center#newsletter-dialog` opens
+ * the help centre's newsletter dialog shortly after the page shows (DIALOG_FROM_ADDRESS_DELAY_MS),
+ * whether the page was loaded or rendered by a client-side navigation, and the fragment is then
+ * taken out of the address, so a reload or a return through Back does not open it again.
  */
-import { closestTo } from "./dom";
+import { closestTo, eachWidget } from "./dom";
+
+export const DIALOG_FROM_ADDRESS_DELAY_MS = 100;
 
 /** Browsers without invoker commands ignore `command`/`commandfor` on buttons. */
 const supportsCommands = () => "command" in HTMLButtonElement.prototype;
@@ -80,6 +87,23 @@ function onClick(event: MouseEvent): void {
   }
 }
 
+/** Opens `dialog` if the address's fragment names it, and takes the fragment out. */
+function openIfAddressed(dialog: HTMLElement): void {
+  if (!(dialog instanceof HTMLDialogElement) || location.hash !== `#${dialog.id}`) return;
+  history.replaceState(history.state, "", location.pathname + location.search);
+  setTimeout(() => {
+    if (dialog.isConnected && !dialog.open) dialog.showModal();
+  }, DIALOG_FROM_ADDRESS_DELAY_MS);
+}
+
 export function startDialogs(): void {
   document.addEventListener("click", onClick);
+  // The page's dialogs, and those a client-side navigation renders (the router changes the
+  // address before it renders the new page).
+  eachWidget("dialog[id]", openIfAddressed);
+  // A link to a dialog of the same page.
+  window.addEventListener("hashchange", () => {
+    const target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+    if (target) openIfAddressed(target);
+  });
 }

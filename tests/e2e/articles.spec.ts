@@ -1,7 +1,7 @@
 import { site } from "../../common/site";
 import { articleFeedPath, articlePath, pagePaths } from "../../common/paths";
 import { articlePaths } from "../../scripts/page-paths";
-import { expect, expectNoA11yViolations, gotoHydrated, test } from "./fixtures";
+import { expect, expectNoA11yViolations, gotoReady, test } from "./fixtures";
 
 // Each article has a page of its own, listed on /articles, in the sitemap and in the Atom feed.
 
@@ -14,7 +14,7 @@ const samplePath = articlePath(SAMPLE.slug);
 const sampleUrl = `${site.url}${samplePath}`;
 
 test("/articles lists every article and links to its page", async ({ page }) => {
-  await gotoHydrated(page, pagePaths.articles);
+  await gotoReady(page, pagePaths.articles);
   const items = page.getByRole("main").getByRole("article");
   await expect(items).toHaveCount(articlePaths().length);
   const link = page.getByRole("link", { name: SAMPLE.title, exact: true });
@@ -81,7 +81,7 @@ test("an article's page has its own title, tags and Article JSON-LD", async ({ p
 
   // The full text, its sections one level below the title, and no CSP violation (the fixture
   // fails the test on a console error).
-  await gotoHydrated(page, samplePath);
+  await gotoReady(page, samplePath);
   const article = page.getByRole("main").getByRole("article");
   expect((await article.innerText()).length).toBeGreaterThan(2000);
   await expect(article.getByRole("heading", { level: 2 }).first()).toBeVisible();
@@ -142,7 +142,7 @@ test("the sitemap lists each article's page", async ({ request }) => {
 });
 
 test("the footer leads to the articles and the case study", async ({ page }) => {
-  await gotoHydrated(page, pagePaths.home);
+  await gotoReady(page, pagePaths.home);
   const footer = page.getByRole("contentinfo");
   await footer.getByRole("link", { name: "Articles", exact: true }).click();
   await expect(page).toHaveURL(pagePaths.articles);
@@ -156,7 +156,7 @@ test.describe("an unknown article", () => {
   test.use({ allowedErrors: [/404/] });
 
   test("answers 404 with the missing-page screen", async ({ page }) => {
-    const response = await gotoHydrated(page, articlePath("no-such-article"));
+    const response = await gotoReady(page, articlePath("no-such-article"));
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1, name: /missing page/i })).toBeVisible();
   });

@@ -1,5 +1,6 @@
-import { expect, gotoHydrated, test } from "./fixtures";
-import { pagePaths } from "../../common/paths";
+import { expect, gotoReady, publicPagePaths, test } from "./fixtures";
+import { demoPaths, pagePaths } from "../../common/paths";
+import { HELD_SCRIPT_TYPE } from "../../common/held-scripts";
 
 // The home page loads at most 140 KB of compressed JavaScript: a ceiling for every test run, above
 // the 130 KB target that `npm run bench` measures (React and React Router alone are about
@@ -13,7 +14,7 @@ test("the home page stays within its JavaScript budget", async ({ page }) => {
     const sizes = await request.sizes();
     scripts.push({ url: request.url(), bytes: sizes.responseBodySize });
   });
-  await gotoHydrated(page, pagePaths.home);
+  await gotoReady(page, pagePaths.home);
   await page.waitForLoadState("networkidle");
   const total = scripts.reduce((sum, s) => sum + s.bytes, 0);
   console.log(
@@ -29,7 +30,7 @@ test("the home page stays within its JavaScript budget", async ({ page }) => {
 test("a page asks for its JavaScript only after its first paint", async ({ page }) => {
   const response = await page.request.get(pagePaths.home);
   expect(await response.text()).not.toContain('<link rel="modulepreload"');
-  await gotoHydrated(page, pagePaths.home);
+  await gotoReady(page, pagePaths.home);
   const timings = await page.evaluate(() => {
     const resources = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
     const eager = [...document.images]
@@ -52,9 +53,9 @@ test("a page asks for its JavaScript only after its first paint", async ({ page 
 
 // Each chunk opens with V8's compile hint, so Chrome compiles its functions on a
 // background thread while it downloads instead of on the main thread when they are first called
-// (vite.config.ts). React Router's route manifest is data, not functions, and has none.
+// (scripts/first-paint-plugin.ts). React Router's route manifest is data, not functions, and has none.
 test("the page's scripts are compiled off the main thread", async ({ page }) => {
-  await gotoHydrated(page, pagePaths.home);
+  await gotoReady(page, pagePaths.home);
   const scripts = await page.evaluate(() =>
     performance
       .getEntriesByType("resource")
@@ -66,4 +67,35 @@ test("the page's scripts are compiled off the main thread", async ({ page }) => 
     const source = await (await page.request.get(url)).text();
     expect(source.split("\n", 1)[0], url).toBe("//# allFunctionsCalledOnLoad");
   }
+});
+
+// Only the pages with a form load React (app/root.tsx); every other page is its HTML, its CSS and
+// the inline script of its widgets, and a link from it is an ordinary page load.
+const PAGES_WITH_FORMS = new Set<string>([
+  pagePaths.home,
+  pagePaths.contactUs,
+  pagePaths.helpCenter,
+  ...Object.values(demoPaths),
+]);
+
+test("only the pages with a form carry React's scripts", async ({ request }) => {
+  for (const path of publicPagePaths()) {
+    const html = await (await request.get(path)).text();
+    const hasReact = html.includes(`<script type="${HELD_SCRIPT_TYPE}"`);
+    expect(hasReact, path).toBe(PAGES_WITH_FORMS.has(path));
+    expect(html.includes("__reactRouterContext"), path).toBe(hasReact);
+  }
+});
+
+test("a page without a form fetches no script, and its widgets work", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(request.url());
+  });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(pagePaths.aboutUs);
+  await page.waitForLoadState("networkidle");
+  expect(scripts).toEqual([]);
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await expect(page.getByRole("dialog", { name: "Menu" })).toBeVisible();
 });

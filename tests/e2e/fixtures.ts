@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
+import { HELD_SCRIPT_TYPE } from "../../common/held-scripts";
 
 /** The public pages of the route table (the sitemap's list): "/" first. */
 export { pagePaths as publicPagePaths } from "../../scripts/page-paths";
@@ -48,9 +49,17 @@ export async function expectNoA11yViolations(page: Page, context?: string) {
   expect(summary, `accessibility violations${context ? ` ${context}` : ""}`).toEqual([]);
 }
 
-/** Waits until React has hydrated the prerendered page, so clicks reach their handlers. */
-export async function gotoHydrated(page: Page, path: string) {
+/**
+ * Loads the page and waits until all its scripts run: on a page with a form, until React has
+ * hydrated it, so clicks reach the form's handlers; other pages load no React (app/root.tsx).
+ */
+export async function gotoReady(page: Page, path: string) {
   const response = await page.goto(path);
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  await page.waitForFunction(
+    (heldType) =>
+      document.documentElement.dataset.hydrated === "true" ||
+      !document.querySelector(`script[type="${heldType}"]`),
+    HELD_SCRIPT_TYPE,
+  );
   return response;
 }

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, expectNoA11yViolations, gotoHydrated, test } from "./fixtures";
+import { expect, expectNoA11yViolations, gotoReady, test } from "./fixtures";
 import { gotoWithFrozenClock, notifications, settle, toastWith } from "./helpers";
 import { apiPaths, pagePaths } from "../../common/paths";
 
@@ -85,7 +85,7 @@ test.describe("contact form validation", () => {
     page,
   }) => {
     const requests = countContactRequests(page);
-    await gotoHydrated(page, pagePaths.contactUs);
+    await gotoReady(page, pagePaths.contactUs);
     const form = contactForm(page);
     await form.submit.click();
 
@@ -117,7 +117,7 @@ test.describe("contact form validation", () => {
     page,
   }) => {
     const requests = countContactRequests(page);
-    await gotoHydrated(page, pagePaths.contactUs);
+    await gotoReady(page, pagePaths.contactUs);
     const form = contactForm(page);
     await fillValid(form);
     await form.email.fill("ama.mensah@example");
@@ -136,7 +136,7 @@ test.describe("contact form validation", () => {
   });
 
   test("an error clears as soon as its field is edited", async ({ page }) => {
-    await gotoHydrated(page, pagePaths.contactUs);
+    await gotoReady(page, pagePaths.contactUs);
     const form = contactForm(page);
     await form.submit.click();
     await expect(form.form.getByText(FIELD_MESSAGES.firstName)).toBeVisible();
@@ -163,7 +163,7 @@ test.describe("contact form sending", () => {
   test("a valid message is stored by the server, confirmed and the form resets", async ({
     page,
   }) => {
-    await gotoHydrated(page, pagePaths.contactUs);
+    await gotoReady(page, pagePaths.contactUs);
     const form = contactForm(page);
     const values = await fillValid(form);
 
@@ -209,7 +209,7 @@ test.describe("contact form sending", () => {
       await gate;
       await route.continue();
     });
-    await gotoHydrated(page, pagePaths.contactUs);
+    await gotoReady(page, pagePaths.contactUs);
     const form = contactForm(page);
     await fillValid(form);
 
@@ -272,7 +272,7 @@ test.describe("contact form sending", () => {
         page,
       }) => {
         await page.route(apiPaths.contact, failure.answer);
-        await gotoHydrated(page, pagePaths.contactUs);
+        await gotoReady(page, pagePaths.contactUs);
         const form = contactForm(page);
         const values = await fillValid(form);
         await form.submit.click();
@@ -299,7 +299,7 @@ test.describe("contact form sending", () => {
           }),
         }),
       );
-      await gotoHydrated(page, pagePaths.contactUs);
+      await gotoReady(page, pagePaths.contactUs);
       const form = contactForm(page);
       const values = await fillValid(form);
       await form.submit.click();
@@ -315,7 +315,7 @@ test.describe("contact form sending", () => {
 
 test.describe("toasts", () => {
   test("appear top-right with a running progress bar and a Dismiss button", async ({ page }) => {
-    await gotoHydrated(page, pagePaths.contactUs);
+    await gotoReady(page, pagePaths.contactUs);
     const toast = await showInvalidToast(page);
 
     const box = await toast.boundingBox();
@@ -378,7 +378,7 @@ test.describe("toasts", () => {
   test("Alt+T moves focus to the notifications, and Tab then reaches the Dismiss button", async ({
     page,
   }) => {
-    await gotoHydrated(page, pagePaths.contactUs);
+    await gotoReady(page, pagePaths.contactUs);
     const form = contactForm(page);
     await showInvalidToast(page);
     await expect(form.firstName).toBeFocused();
@@ -396,7 +396,7 @@ test.describe("toasts", () => {
 
 test.describe("contact page accessibility", () => {
   test("no axe violations with the field errors and the error toast shown", async ({ page }) => {
-    await gotoHydrated(page, pagePaths.contactUs);
+    await gotoReady(page, pagePaths.contactUs);
     const form = contactForm(page);
     await showInvalidToast(page);
     await expect(form.form.getByText(FIELD_MESSAGES.agreeToPolicy)).toBeVisible();
@@ -407,7 +407,7 @@ test.describe("contact page accessibility", () => {
     await page.route(apiPaths.contact, (route) =>
       route.fulfill({ status: 201, contentType: "application/json", body: "{}" }),
     );
-    await gotoHydrated(page, pagePaths.contactUs);
+    await gotoReady(page, pagePaths.contactUs);
     const form = contactForm(page);
     await fillValid(form);
     await form.submit.click();
@@ -418,7 +418,7 @@ test.describe("contact page accessibility", () => {
 
 test.describe("contact form honeypot", () => {
   test("has a 'website' field that is not visible and not reachable by Tab", async ({ page }) => {
-    await gotoHydrated(page, pagePaths.contactUs);
+    await gotoReady(page, pagePaths.contactUs);
     const form = contactForm(page);
     const honeypot = form.form.locator('input[name="website"]');
     await expect(honeypot).toHaveCount(1);

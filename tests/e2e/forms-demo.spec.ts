@@ -1,5 +1,5 @@
 import type { Locator, Page, Request } from "@playwright/test";
-import { expect, expectNoA11yViolations, gotoHydrated, test } from "./fixtures";
+import { expect, expectNoA11yViolations, gotoReady, test } from "./fixtures";
 import { toastWith } from "./helpers";
 import { apiPaths, demoPaths } from "../../common/paths";
 
@@ -71,7 +71,7 @@ for (const { path, product } of DEMO_PAGES) {
       page.on("request", (r) => {
         if (isDemoPost(r)) requests++;
       });
-      await gotoHydrated(page, path);
+      await gotoReady(page, path);
       const form = demoForm(page);
       await form.submit.click();
 
@@ -99,7 +99,7 @@ for (const { path, product } of DEMO_PAGES) {
     test(`a valid request is stored with product "${product}", confirmed and the form resets`, async ({
       page,
     }) => {
-      await gotoHydrated(page, path);
+      await gotoReady(page, path);
       const form = demoForm(page);
       const values = sampleValues();
       await form.name.fill(values.name);
@@ -131,7 +131,7 @@ for (const { path, product } of DEMO_PAGES) {
 
 test.describe("demo form, invalid e-mail", () => {
   test("'Email is invalid' for an address without a dot after the @", async ({ page }) => {
-    await gotoHydrated(page, demoPaths.banking);
+    await gotoReady(page, demoPaths.banking);
     const form = demoForm(page);
     await form.name.fill("Kofi");
     await form.email.fill("kofi@example");
@@ -147,7 +147,7 @@ test.describe("demo form, invalid e-mail", () => {
 
 test.describe("industry combobox", () => {
   test.beforeEach(async ({ page }) => {
-    await gotoHydrated(page, demoPaths.aslan);
+    await gotoReady(page, demoPaths.aslan);
   });
 
   test("is a combobox with aria-expanded that controls a listbox of the five suggestions", async ({
@@ -272,7 +272,7 @@ test.describe("industry combobox", () => {
 
 test.describe("demo form by keyboard only", () => {
   test("can be filled and submitted with Tab, typing and Enter", async ({ page }) => {
-    await gotoHydrated(page, demoPaths["school-billing"]);
+    await gotoReady(page, demoPaths["school-billing"]);
     const form = demoForm(page);
     const values = sampleValues();
 
@@ -318,7 +318,7 @@ test.describe("demo page accessibility", () => {
   test("no axe violations with the field errors, the toast and the suggestions shown", async ({
     page,
   }) => {
-    await gotoHydrated(page, demoPaths.vas);
+    await gotoReady(page, demoPaths.vas);
     const form = demoForm(page);
     await form.submit.click();
     await expect(toastWith(page, INVALID_TOAST)).toBeVisible();
@@ -335,7 +335,7 @@ test.describe("demo form honeypot", () => {
     page,
   }) => {
     for (const { path } of DEMO_PAGES) {
-      await gotoHydrated(page, path);
+      await gotoReady(page, path);
       const form = demoForm(page);
       const honeypot = form.form.locator('input[name="website"]');
       await expect(honeypot, path).toHaveCount(1);

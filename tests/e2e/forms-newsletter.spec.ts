@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoA11yViolations, gotoHydrated, test } from "./fixtures";
+import { expect, expectNoA11yViolations, gotoReady, test } from "./fixtures";
 import { endsWithPath, openNewsletterDialog, uniqueAddress } from "./helpers";
 import { header, linkIn, subscriptionStatus, waitForMailTo } from "./newsletter-mail";
 import {
@@ -76,7 +76,7 @@ test.describe("newsletter double opt-in against the real server", () => {
       "List-Unsubscribe=One-Click",
     );
 
-    await gotoHydrated(page, confirmUrl);
+    await gotoReady(page, confirmUrl);
     await expect(page).toHaveURL(confirmUrl);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(CONFIRM_HEADING);
     expect(subscriptionStatus(address), "opening the link confirms nothing").toBe("pending");
@@ -90,7 +90,7 @@ test.describe("newsletter double opt-in against the real server", () => {
     await page.getByRole("button", { name: "Confirm my subscription" }).click();
     await expect(page).toHaveURL(endsWithPath(newsletterStatusPaths.confirmed));
 
-    await gotoHydrated(page, unsubscribeUrl);
+    await gotoReady(page, unsubscribeUrl);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(UNSUBSCRIBE_HEADING);
     expect(subscriptionStatus(address), "opening the link unsubscribes nobody").toBe("confirmed");
     await page.getByRole("button", { name: "Unsubscribe" }).click();
@@ -185,7 +185,7 @@ test.describe("home page sign-up", () => {
   }
 
   test("shows a success message after subscribing", async ({ page }) => {
-    await gotoHydrated(page, pagePaths.home);
+    await gotoReady(page, pagePaths.home);
     const signup = homeSignup(page);
     const address = uniqueAddress("nl-home");
     await signup.email.fill(address);
@@ -209,7 +209,7 @@ test.describe("home page sign-up", () => {
           body: JSON.stringify({ error: "Internal Server Error" }),
         }),
       );
-      await gotoHydrated(page, pagePaths.home);
+      await gotoReady(page, pagePaths.home);
       const signup = homeSignup(page);
       await signup.email.fill("ama.mensah@example.com");
       await signup.submit.click();
@@ -234,7 +234,7 @@ test.describe("newsletter landing pages", () => {
     test(`${pagePath} says '${heading}', is noindex and has no axe violations`, async ({
       page,
     }) => {
-      await gotoHydrated(page, pagePath);
+      await gotoReady(page, pagePath);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
       await expect(page.getByRole("link", { name: "Back to the home page" })).toHaveAttribute(
@@ -259,7 +259,7 @@ test.describe("newsletter link pages", () => {
     test(`${pagePath} says '${heading}', has one submit button, is noindex and has no axe violations`, async ({
       page,
     }) => {
-      await gotoHydrated(page, madeUpLink(pagePath));
+      await gotoReady(page, madeUpLink(pagePath));
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
       await expect(page.locator("h1")).toHaveCount(1);
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
@@ -287,7 +287,7 @@ test.describe("newsletter honeypot", () => {
     await page.keyboard.press("Tab");
     await expect(dialog.getByRole("button", { name: "Subscribe" })).toBeFocused();
 
-    await gotoHydrated(page, pagePaths.home);
+    await gotoReady(page, pagePaths.home);
     const section = page.getByRole("region", { name: "Stay in the loop" });
     const onHome = section.locator('input[name="website"]');
     await expect(onHome).toHaveCount(1);

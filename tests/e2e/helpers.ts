@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { pagePaths } from "../../common/paths";
-import { expect, gotoHydrated } from "./fixtures";
+import { expect, gotoReady } from "./fixtures";
 
 // Steps and locators that several browser tests share.
 
@@ -21,7 +21,7 @@ export function uniqueAddress(label: string) {
 /** Installs the fake clock before loading the page, then freezes it: timers only run on runFor. */
 export async function gotoWithFrozenClock(page: Page, path: string) {
   await page.clock.install();
-  await gotoHydrated(page, path);
+  await gotoReady(page, path);
   // Jump well ahead so every pending timer is realigned to "now", then stop the clock there.
   await page.clock.pauseAt(Date.now() + 60_000);
 }
@@ -50,7 +50,7 @@ export const NEWSLETTER_HEADING = "Subscribe for our Newsletter to receive excit
 
 /** Opens the newsletter dialog the way visitors do: Company → Help Center in the header. */
 export async function openNewsletterDialog(page: Page) {
-  await gotoHydrated(page, pagePaths.home);
+  await gotoReady(page, pagePaths.home);
   const nav = page.getByRole("navigation", { name: "Main" });
   await nav.getByRole("button", { name: "Company", exact: true }).hover();
   await nav.getByRole("link", { name: /^Help Center/ }).click();

@@ -1,5 +1,5 @@
 import { fullAddress, site } from "../../common/site";
-import { expect, gotoHydrated, test } from "./fixtures";
+import { expect, gotoReady, test } from "./fixtures";
 import { privacyPolicyPath } from "./helpers";
 import { pagePaths, policyPaths } from "../../common/paths";
 
@@ -31,7 +31,7 @@ const SOCIAL = [
 ];
 
 test.beforeEach(async ({ page }) => {
-  await gotoHydrated(page, pagePaths.home);
+  await gotoReady(page, pagePaths.home);
 });
 
 test("the footer lists the policies, the legal links and the developer docs", async ({ page }) => {

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { site } from "../../common/site";
-import { expect, gotoHydrated, publicPagePaths, test } from "./fixtures";
+import { expect, gotoReady, publicPagePaths, test } from "./fixtures";
 import { pagePaths } from "../../common/paths";
 import { articlePaths } from "../../scripts/page-paths";
 
@@ -53,7 +53,7 @@ interface Anchor {
 
 for (const path of paths) {
   test(`every link on ${path} works`, async ({ page, request, baseURL }) => {
-    await gotoHydrated(page, path);
+    await gotoReady(page, path);
     const origin = new URL(baseURL ?? page.url()).origin;
     const anchors: Anchor[] = await page.locator("a[href]").evaluateAll((elements) =>
       elements.map((element) => {
@@ -172,7 +172,7 @@ test("the favicon, touch icon and manifest linked from every page load", async (
   expect(favicon.headers()["content-type"]).toBe("image/svg+xml");
   expect(await favicon.text()).toContain("<svg");
 
-  await gotoHydrated(page, pagePaths.home);
+  await gotoReady(page, pagePaths.home);
   const hrefs = await page
     .locator('head link[rel="icon"], head link[rel="apple-touch-icon"], head link[rel="manifest"]')
     .evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));

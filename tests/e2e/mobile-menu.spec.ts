@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, gotoHydrated, test } from "./fixtures";
+import { expect, gotoReady, test } from "./fixtures";
 import { holdScripts, NEWSLETTER_HEADING } from "./helpers";
 import { pagePaths } from "../../common/paths";
 
@@ -38,7 +38,7 @@ function section(dialog: Locator, label: string) {
 }
 
 test("the hamburger opens a full-screen menu dialog", async ({ page }) => {
-  await gotoHydrated(page, pagePaths.home);
+  await gotoReady(page, pagePaths.home);
   await expect(menuDialog(page)).toHaveCount(0);
   const dialog = await openMenu(page);
   const viewport = page.viewportSize()!;
@@ -73,7 +73,7 @@ test("a tap on the hamburger opens the menu, and its sections work, before the p
 test("the menu has Company, What we offer and Developers sections plus Contact Us and Get Started", async ({
   page,
 }) => {
-  await gotoHydrated(page, pagePaths.home);
+  await gotoReady(page, pagePaths.home);
   const dialog = await openMenu(page);
   const sections = dialog.getByRole("navigation").locator("summary");
   await expect(sections).toHaveText(["Company", "What we offer", "Developers"]);
@@ -90,7 +90,7 @@ test("the menu has Company, What we offer and Developers sections plus Contact U
 test("accordion sections open one at a time, and a second tap closes the open one", async ({
   page,
 }) => {
-  await gotoHydrated(page, pagePaths.home);
+  await gotoReady(page, pagePaths.home);
   const dialog = await openMenu(page);
   const company = section(dialog, "Company");
   const offer = section(dialog, "What we offer");
@@ -120,7 +120,7 @@ test("accordion sections open one at a time, and a second tap closes the open on
 });
 
 test("sections work with the keyboard", async ({ page }) => {
-  await gotoHydrated(page, pagePaths.home);
+  await gotoReady(page, pagePaths.home);
   const dialog = await openMenu(page);
   const developers = section(dialog, "Developers");
   await developers.summary.focus();
@@ -134,7 +134,7 @@ test("sections work with the keyboard", async ({ page }) => {
 });
 
 test("the menu opens again with every section closed", async ({ page }) => {
-  await gotoHydrated(page, pagePaths.home);
+  await gotoReady(page, pagePaths.home);
   let dialog = await openMenu(page);
   await section(dialog, "What we offer").summary.click();
   await expect(section(dialog, "What we offer").details).toHaveAttribute("open");
@@ -147,7 +147,7 @@ test("the menu opens again with every section closed", async ({ page }) => {
 });
 
 test("following a menu link closes the menu and navigates", async ({ page }) => {
-  await gotoHydrated(page, pagePaths.home);
+  await gotoReady(page, pagePaths.home);
   const dialog = await openMenu(page);
   await section(dialog, "Company").summary.click();
   await dialog.getByRole("link", { name: /^About Company/ }).click();
@@ -157,7 +157,7 @@ test("following a menu link closes the menu and navigates", async ({ page }) => 
 });
 
 test("Get Started in the menu closes it and navigates", async ({ page }) => {
-  await gotoHydrated(page, pagePaths.home);
+  await gotoReady(page, pagePaths.home);
   const dialog = await openMenu(page);
   await dialog.getByRole("link", { name: "Get Started", exact: true }).click();
   await expect(page).toHaveURL(pagePaths.getStarted);
@@ -167,7 +167,7 @@ test("Get Started in the menu closes it and navigates", async ({ page }) => {
 test("Help Center in the menu leads to the help centre and opens the newsletter dialog", async ({
   page,
 }) => {
-  await gotoHydrated(page, pagePaths.home);
+  await gotoReady(page, pagePaths.home);
   const dialog = await openMenu(page);
   await section(dialog, "Company").summary.click();
   await dialog.getByRole("link", { name: /^Help Center/ }).click();
@@ -177,7 +177,7 @@ test("Help Center in the menu leads to the help centre and opens the newsletter 
 });
 
 test("Escape closes the menu and focus returns to the hamburger", async ({ page }) => {
-  await gotoHydrated(page, pagePaths.home);
+  await gotoReady(page, pagePaths.home);
   await openMenu(page);
   await page.keyboard.press("Escape");
   await expect(menuDialog(page)).toHaveCount(0);
@@ -187,7 +187,7 @@ test("Escape closes the menu and focus returns to the hamburger", async ({ page 
 test("the Close menu button closes the menu and focus returns to the hamburger", async ({
   page,
 }) => {
-  await gotoHydrated(page, pagePaths.home);
+  await gotoReady(page, pagePaths.home);
   const dialog = await openMenu(page);
   await dialog.getByRole("button", { name: "Close menu" }).click();
   await expect(menuDialog(page)).toHaveCount(0);

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoA11yViolations, gotoHydrated, test } from "./fixtures";
+import { expect, expectNoA11yViolations, gotoReady, test } from "./fixtures";
 import { notFoundPath, pagePaths } from "../../common/paths";
 
 // The missing-page screen, served with HTTP 404.
@@ -24,7 +24,7 @@ test("an unknown path answers 404 with the missing-page screen", async ({ page, 
   // The screen is in the HTML itself, before any script runs.
   expect(await raw.text()).toContain(MISSING_TEXT);
 
-  const response = await gotoHydrated(page, "/no-such-page");
+  const response = await gotoReady(page, "/no-such-page");
   expect(response?.status()).toBe(404);
   await expect(page).toHaveURL(/\/no-such-page$/);
   await expectMissingScreen(page);
@@ -44,8 +44,8 @@ test("unknown nested paths and /404 itself are 404s", async ({ request }) => {
 });
 
 test("Go back returns to the page the visitor came from", async ({ page }) => {
-  await gotoHydrated(page, pagePaths.aboutUs);
-  await gotoHydrated(page, "/no-such-page");
+  await gotoReady(page, pagePaths.aboutUs);
+  await gotoReady(page, "/no-such-page");
   await expectMissingScreen(page);
   await page.getByRole("button", { name: "Go back" }).click();
   await expect(page).toHaveURL(/\/about-us$/);
@@ -53,7 +53,8 @@ test("Go back returns to the page the visitor came from", async ({ page }) => {
 });
 
 test("client-side navigation to an unknown path shows the missing page", async ({ page }) => {
-  await gotoHydrated(page, pagePaths.aboutUs);
+  // The contact page loads React (its form), and with it the router.
+  await gotoReady(page, pagePaths.contactUs);
   // A marker on window survives only if the navigation stays inside the running app.
   await page.evaluate(() => {
     (window as Window & { __sameDocument?: boolean }).__sameDocument = true;
@@ -76,8 +77,8 @@ test("client-side navigation to an unknown path shows the missing page", async (
   ).toBe(true);
 
   await page.getByRole("button", { name: "Go back" }).click();
-  await expect(page).toHaveURL(/\/about-us$/);
-  await expect(page.locator("h1")).toHaveText(ABOUT_HEADING);
+  await expect(page).toHaveURL(/\/contact-us$/);
+  await expect(page.locator("h1")).toHaveText("Find Us");
 });
 
 test("a trailing slash redirects to the page without it", async ({ page, request }) => {
@@ -85,7 +86,7 @@ test("a trailing slash redirects to the page without it", async ({ page, request
   expect(response.status()).toBe(301);
   expect(response.headers().location).toBe(pagePaths.aboutUs);
 
-  await gotoHydrated(page, "/about-us/");
+  await gotoReady(page, "/about-us/");
   await expect(page).toHaveURL(/\/about-us$/);
   await expect(page.locator("h1")).toHaveText(ABOUT_HEADING);
 });

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { site } from "../../common/site";
-import { expect, expectNoA11yViolations, gotoHydrated, publicPagePaths, test } from "./fixtures";
+import { expect, expectNoA11yViolations, gotoReady, publicPagePaths, test } from "./fixtures";
 import { pagePaths } from "../../common/paths";
 import { articlePaths } from "../../scripts/page-paths";
 
@@ -73,7 +73,7 @@ for (const path of paths) {
     expect(image.status(), "og:image status").toBe(200);
     expect(image.headers()["content-type"]).toMatch(/^image\//);
 
-    await gotoHydrated(page, path);
+    await gotoReady(page, path);
     // Hydration keeps what the server sent: the same single heading and the same title.
     const h1 = page.locator("h1");
     await expect(h1).toHaveCount(1);
@@ -112,7 +112,7 @@ test.describe("the header's menus", () => {
       test(`the open mobile menu with ${section} expanded has no axe violations`, async ({
         page,
       }) => {
-        await gotoHydrated(page, pagePaths.home);
+        await gotoReady(page, pagePaths.home);
         await page.getByRole("button", { name: "Open menu" }).click();
         const menu = page.getByRole("dialog", { name: "Menu" });
         await expect(menu).toBeVisible();
@@ -135,7 +135,7 @@ test.describe("the header's menus", () => {
 
     for (const menuName of ["Company", "What we offer", "Developers"]) {
       test(`the open ${menuName} dropdown has no axe violations`, async ({ page }) => {
-        await gotoHydrated(page, pagePaths.home);
+        await gotoReady(page, pagePaths.home);
         const nav = page.getByRole("navigation", { name: "Main" });
         const button = nav.getByRole("button", { name: menuName });
         await button.click();

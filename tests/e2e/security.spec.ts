@@ -1,4 +1,4 @@
-import { expect, gotoHydrated, test } from "./fixtures";
+import { expect, gotoReady, test } from "./fixtures";
 import { pagePaths } from "../../common/paths";
 
 // Every page runs under a Content-Security-Policy without 'unsafe-inline' scripts. The
@@ -6,7 +6,7 @@ import { pagePaths } from "../../common/paths";
 // violation, so the whole browser suite runs under this policy.
 
 test("pages are served with a CSP that allows only their own inline scripts", async ({ page }) => {
-  const response = await gotoHydrated(page, pagePaths.home);
+  const response = await gotoReady(page, pagePaths.home);
   const csp = response?.headers()["content-security-policy"] ?? "";
   expect(csp).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+/);
   expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
@@ -18,7 +18,7 @@ test.describe("an injected inline script", () => {
   test.use({ allowedErrors: [/Content Security Policy/] });
 
   test("is refused by the browser", async ({ page }) => {
-    await gotoHydrated(page, pagePaths.home);
+    await gotoReady(page, pagePaths.home);
     const violations: string[] = [];
     await page.exposeFunction("reportViolation", (directive: string) => violations.push(directive));
     const ran = await page.evaluate(async () => {
@@ -39,7 +39,7 @@ test.describe("an injected inline script", () => {
 });
 
 test("the innovation hub may frame only the forms provider", async ({ page }) => {
-  const response = await gotoHydrated(page, pagePaths.innovationHub);
+  const response = await gotoReady(page, pagePaths.innovationHub);
   const frameSrc = /frame-src ([^;]+)/.exec(response?.headers()["content-security-policy"] ?? "");
   const iframe = await page.locator("iframe").getAttribute("src");
   expect(frameSrc?.[1]).toBe(new URL(iframe ?? "").origin);

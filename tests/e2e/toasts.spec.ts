@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, gotoHydrated, test } from "./fixtures";
+import { expect, gotoReady, test } from "./fixtures";
 import { gotoWithFrozenClock, settle, toastWith } from "./helpers";
 import { pagePaths } from "../../common/paths";
 
@@ -47,14 +47,14 @@ async function mouseDrag(page: Page, toast: Locator, share: number) {
 
 test.describe("toasts dragged with a mouse", () => {
   test("a drag past 80 % of the width dismisses the toast", async ({ page }) => {
-    await gotoHydrated(page, pagePaths.contactUs);
+    await gotoReady(page, pagePaths.contactUs);
     const toast = await showToast(page);
     await mouseDrag(page, toast, 0.85);
     await expect(toast).toHaveCount(0);
   });
 
   test("a shorter drag lets the toast spring back, and it stays", async ({ page }) => {
-    await gotoHydrated(page, pagePaths.contactUs);
+    await gotoReady(page, pagePaths.contactUs);
     const toast = await showToast(page);
     const before = await mouseDrag(page, toast, 0.6);
     await expect.poll(async () => (await boxOf(card(toast))).x).toBeCloseTo(before.x, 0);
@@ -62,7 +62,7 @@ test.describe("toasts dragged with a mouse", () => {
   });
 
   test("following the pointer while dragging", async ({ page }) => {
-    await gotoHydrated(page, pagePaths.contactUs);
+    await gotoReady(page, pagePaths.contactUs);
     const toast = await showToast(page);
     const { box, x, y } = await dragStart(toast);
     await page.mouse.move(x, y);
@@ -94,7 +94,7 @@ test.describe("toasts swiped on a touch screen", () => {
   }
 
   test("a swipe past 80 % dismisses the toast; a shorter one does not", async ({ page }) => {
-    await gotoHydrated(page, pagePaths.contactUs);
+    await gotoReady(page, pagePaths.contactUs);
     const toast = await showToast(page);
     const before = await swipe(page, toast, 0.5);
     await expect.poll(async () => (await boxOf(card(toast))).x).toBeCloseTo(before.x, 0);
@@ -105,7 +105,7 @@ test.describe("toasts swiped on a touch screen", () => {
   });
 
   test("a tap on the close button still closes the toast", async ({ page }) => {
-    await gotoHydrated(page, pagePaths.contactUs);
+    await gotoReady(page, pagePaths.contactUs);
     const toast = await showToast(page);
     await toast.getByRole("button", { name: "Dismiss notification" }).tap();
     await expect(toast).toHaveCount(0);

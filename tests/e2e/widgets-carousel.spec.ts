@@ -1,5 +1,5 @@
 import type { CDPSession, Locator, Page } from "@playwright/test";
-import { expect, gotoHydrated, test } from "./fixtures";
+import { expect, gotoReady, test } from "./fixtures";
 import { gotoWithFrozenClock, holdScripts, isHydrated, settle } from "./helpers";
 import { pagePaths } from "../../common/paths";
 
@@ -17,7 +17,7 @@ test.describe("testimonials carousel (home)", () => {
   test("next from the last wraps to the first; previous from the first goes to the last", async ({
     page,
   }) => {
-    await gotoHydrated(page, pagePaths.home);
+    await gotoReady(page, pagePaths.home);
     const carousel = page.getByRole("region", { name: "Customer testimonials" });
     await carousel.scrollIntoViewIfNeeded();
     const first = carousel.getByText("Gifty Owusu-Ansah");
@@ -158,7 +158,7 @@ test.describe("swipes on a touch screen", () => {
   test("a long swipe to the left shows the next slide, to the right the previous", async ({
     page,
   }) => {
-    await gotoHydrated(page, pagePaths.home);
+    await gotoReady(page, pagePaths.home);
     const carousel = testimonials(page);
     // Longer than half a slide: it moves however slowly the machine delivers the touches (a
     // short one counts only as a flick, under 300 ms).
@@ -175,7 +175,7 @@ test.describe("swipes on a touch screen", () => {
   });
 
   test("a 3 px move is not a swipe", async ({ page }) => {
-    await gotoHydrated(page, pagePaths.home);
+    await gotoReady(page, pagePaths.home);
     const carousel = testimonials(page);
     await touchDrag(page, carousel, { dx: -3, dy: 0, steps: 3 });
     await settle(page);
@@ -185,7 +185,7 @@ test.describe("swipes on a touch screen", () => {
   test("a mostly vertical gesture (60° from horizontal) scrolls, and the slide stays", async ({
     page,
   }) => {
-    await gotoHydrated(page, pagePaths.home);
+    await gotoReady(page, pagePaths.home);
     const carousel = testimonials(page);
     const length = 240;
     const angle = (60 * Math.PI) / 180;
@@ -199,7 +199,7 @@ test.describe("swipes on a touch screen", () => {
   });
 
   test("a slow drag of 40% of the width snaps back; one of 60% moves on", async ({ page }) => {
-    await gotoHydrated(page, pagePaths.home);
+    await gotoReady(page, pagePaths.home);
     const carousel = testimonials(page);
     const width = await slideWidth(carousel);
     await touchDrag(page, carousel, { dx: -0.4 * width, dy: 0, steps: 12, stepMs: 50 });

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, expectNoA11yViolations, gotoHydrated, test } from "./fixtures";
+import { expect, expectNoA11yViolations, gotoReady, test } from "./fixtures";
 import { holdScripts, isHydrated, NEWSLETTER_HEADING, openNewsletterDialog } from "./helpers";
 import { apiPaths, pagePaths } from "../../common/paths";
 
@@ -165,7 +165,7 @@ test.describe("newsletter dialog", () => {
   test("the help centre's button opens it and gets the focus back when it closes", async ({
     page,
   }) => {
-    await gotoHydrated(page, pagePaths.helpCenter);
+    await gotoReady(page, pagePaths.helpCenter);
     const dialog = page.getByRole("dialog", { name: NEWSLETTER_HEADING });
     // Arriving directly (not through the header's link) does not open it.
     await expect(dialog).toBeHidden();
@@ -251,7 +251,7 @@ test.describe("leader biography dialog", () => {
   const LEADER = "Akosua Frimpong";
 
   async function openBio(page: Page) {
-    await gotoHydrated(page, pagePaths.aboutUs);
+    await gotoReady(page, pagePaths.aboutUs);
     const leaders = page.getByRole("region", { name: "The people who lead us" });
     const opener = leaders.getByRole("button", { name: new RegExp(LEADER) });
     await opener.click();
@@ -266,7 +266,7 @@ test.describe("leader biography dialog", () => {
   });
 
   test("the leadership grid shows three leaders", async ({ page }) => {
-    await gotoHydrated(page, pagePaths.aboutUs);
+    await gotoReady(page, pagePaths.aboutUs);
     const leaders = page.getByRole("region", { name: "The people who lead us" });
     await expect(leaders.getByRole("button")).toHaveCount(3);
   });
@@ -284,7 +284,7 @@ test.describe("leader biography dialog", () => {
   });
 
   test("each leader opens their own biography", async ({ page }) => {
-    await gotoHydrated(page, pagePaths.aboutUs);
+    await gotoReady(page, pagePaths.aboutUs);
     const leaders = page.getByRole("region", { name: "The people who lead us" });
     for (const name of ["Kwame Ansah", "Efua Quartey"]) {
       await leaders.getByRole("button", { name: new RegExp(name) }).click();

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, gotoHydrated, test } from "./fixtures";
+import { expect, gotoReady, test } from "./fixtures";
 import { holdScripts, isHydrated, NEWSLETTER_HEADING, settle } from "./helpers";
 import { pagePaths } from "../../common/paths";
 
@@ -40,7 +40,7 @@ async function linkTargets(panel: Locator) {
 
 test.describe("header dropdowns with a mouse", () => {
   test("hovering a menu button opens its dropdown", async ({ page }) => {
-    await gotoHydrated(page, pagePaths.home);
+    await gotoReady(page, pagePaths.home);
     const company = await menu(page, "Company");
     await expect(company.panel).toBeHidden();
     await company.button.hover();
@@ -51,7 +51,7 @@ test.describe("header dropdowns with a mouse", () => {
   test("a click on a menu the mouse opened keeps it open; a second click closes it", async ({
     page,
   }) => {
-    await gotoHydrated(page, pagePaths.home);
+    await gotoReady(page, pagePaths.home);
     const company = await menu(page, "Company");
     await company.button.click();
     await expect(company.panel).toBeVisible();
@@ -61,7 +61,7 @@ test.describe("header dropdowns with a mouse", () => {
   });
 
   test("only one dropdown is open at a time", async ({ page }) => {
-    await gotoHydrated(page, pagePaths.home);
+    await gotoReady(page, pagePaths.home);
     const company = await menu(page, "Company");
     const offer = await menu(page, "What we offer");
     const developers = await menu(page, "Developers");
@@ -80,7 +80,7 @@ test.describe("header dropdowns with a mouse", () => {
     page,
   }) => {
     await page.clock.install();
-    await gotoHydrated(page, pagePaths.home);
+    await gotoReady(page, pagePaths.home);
     await page.clock.pauseAt(Date.now() + 60_000);
     const company = await menu(page, "Company");
     // A point of the page well away from the header and its dropdowns.
@@ -128,7 +128,7 @@ test.describe("header dropdowns with a mouse", () => {
   });
 
   test("following a link closes the dropdown and navigates", async ({ page }) => {
-    await gotoHydrated(page, pagePaths.home);
+    await gotoReady(page, pagePaths.home);
     const company = await menu(page, "Company");
     await company.button.hover();
     await company.panel.getByRole("link", { name: /^About Company/ }).click();
@@ -141,7 +141,7 @@ test.describe("header dropdowns with touch or a click that did not hover", () =>
   test.use({ hasTouch: true });
 
   test("a tap on a menu button opens its dropdown and a second tap closes it", async ({ page }) => {
-    await gotoHydrated(page, pagePaths.home);
+    await gotoReady(page, pagePaths.home);
     const company = await menu(page, "Company");
     await company.button.tap();
     await expect(company.panel).toBeVisible();
@@ -170,7 +170,7 @@ test.describe("header dropdowns with touch or a click that did not hover", () =>
   });
 
   test("a tap on another menu button switches dropdowns", async ({ page }) => {
-    await gotoHydrated(page, pagePaths.home);
+    await gotoReady(page, pagePaths.home);
     const company = await menu(page, "Company");
     const developers = await menu(page, "Developers");
     await company.button.tap();
@@ -181,7 +181,7 @@ test.describe("header dropdowns with touch or a click that did not hover", () =>
   });
 
   test("a tap or click outside closes the open dropdown", async ({ page }) => {
-    await gotoHydrated(page, pagePaths.home);
+    await gotoReady(page, pagePaths.home);
     const company = await menu(page, "Company");
     await company.button.tap();
     await expect(company.panel).toBeVisible();
@@ -197,7 +197,7 @@ test.describe("header dropdowns with the keyboard", () => {
     test(`${key} on a menu button opens it; Escape closes it and returns focus to the button`, async ({
       page,
     }) => {
-      await gotoHydrated(page, pagePaths.home);
+      await gotoReady(page, pagePaths.home);
       const offer = await menu(page, "What we offer");
       await offer.button.focus();
       await page.keyboard.press(key);
@@ -215,7 +215,7 @@ test.describe("header dropdowns with the keyboard", () => {
   test("Escape in a dropdown the mouse opened also returns focus to its button", async ({
     page,
   }) => {
-    await gotoHydrated(page, pagePaths.home);
+    await gotoReady(page, pagePaths.home);
     const company = await menu(page, "Company");
     await company.button.hover();
     await expect(company.panel).toBeVisible();
@@ -227,7 +227,7 @@ test.describe("header dropdowns with the keyboard", () => {
   });
 
   test("tabbing out of an open dropdown closes it", async ({ page }) => {
-    await gotoHydrated(page, pagePaths.home);
+    await gotoReady(page, pagePaths.home);
     const company = await menu(page, "Company");
     const offer = await menu(page, "What we offer");
     await company.button.focus();
@@ -248,12 +248,13 @@ test.describe("header dropdowns with the keyboard", () => {
 
 test.describe("header menu items", () => {
   test("Company lists About Company, Help Center and Careers", async ({ page }) => {
-    await gotoHydrated(page, pagePaths.home);
+    await gotoReady(page, pagePaths.home);
     const company = await menu(page, "Company");
     await company.button.hover();
     expect(await linkTargets(company.panel)).toEqual([
       ["About Company", pagePaths.aboutUs],
-      ["Help Center", pagePaths.helpCenter],
+      // The fragment names the dialog the help centre opens on arrival.
+      ["Help Center", `${pagePaths.helpCenter}#newsletter-dialog`],
       ["Careers", pagePaths.careers],
     ]);
   });
@@ -261,7 +262,7 @@ test.describe("header menu items", () => {
   test("What we offer lists the three offers, each with a View link to its page", async ({
     page,
   }) => {
-    await gotoHydrated(page, pagePaths.home);
+    await gotoReady(page, pagePaths.home);
     const offer = await menu(page, "What we offer");
     await offer.button.hover();
     expect(await linkTargets(offer.panel)).toEqual([
@@ -275,7 +276,7 @@ test.describe("header menu items", () => {
   });
 
   test("What we offer links lead to their pages", async ({ page }) => {
-    await gotoHydrated(page, pagePaths.home);
+    await gotoReady(page, pagePaths.home);
     const offer = await menu(page, "What we offer");
     await offer.button.hover();
     await offer.panel.getByRole("link", { name: /^Value Added Services/ }).click();
@@ -287,7 +288,7 @@ test.describe("header menu items", () => {
     page,
     baseURL,
   }) => {
-    await gotoHydrated(page, pagePaths.home);
+    await gotoReady(page, pagePaths.home);
     const developers = await menu(page, "Developers");
     await developers.button.hover();
     const links = developers.panel.getByRole("link");
@@ -324,7 +325,7 @@ test.describe("header menu items", () => {
   });
 
   test("a Developers API link opens the reference in a new tab", async ({ page, context }) => {
-    await gotoHydrated(page, pagePaths.home);
+    await gotoReady(page, pagePaths.home);
     // The new tab is outside the fixture's offline guard; answer its request here.
     await context.route(/^https:\/\//, (route) =>
       route.fulfill({
@@ -344,20 +345,25 @@ test.describe("header menu items", () => {
 });
 
 test.describe("Help Center link and the newsletter dialog", () => {
-  test("arriving through the header's Help Center link opens the newsletter dialog", async ({
-    page,
-  }) => {
-    await gotoHydrated(page, pagePaths.home);
-    const company = await menu(page, "Company");
-    await company.button.hover();
-    await company.panel.getByRole("link", { name: /^Help Center/ }).click();
-    await expect(page).toHaveURL(pagePaths.helpCenter);
-    await expect(page.getByRole("dialog", { name: NEWSLETTER_HEADING })).toBeVisible();
-  });
+  // From the home page the router renders the help centre; from the about page, which loads no
+  // React, it is an ordinary page load.
+  for (const from of [pagePaths.home, pagePaths.aboutUs]) {
+    test(`arriving through the header's Help Center link from ${from} opens the newsletter dialog`, async ({
+      page,
+    }) => {
+      await gotoReady(page, from);
+      const company = await menu(page, "Company");
+      await company.button.hover();
+      await company.panel.getByRole("link", { name: /^Help Center/ }).click();
+      await expect(page.getByRole("dialog", { name: NEWSLETTER_HEADING })).toBeVisible();
+      // The fragment is gone: a reload or a return through Back does not open it again.
+      await expect(page).toHaveURL(pagePaths.helpCenter);
+    });
+  }
 
   test("a direct visit to /help-center does not open it", async ({ page }) => {
     await page.clock.install();
-    await gotoHydrated(page, pagePaths.helpCenter);
+    await gotoReady(page, pagePaths.helpCenter);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     // Give the page far more than the ~100 ms the link-triggered opening takes.
     await page.clock.runFor(2000);
@@ -370,7 +376,7 @@ test.describe("Help Center link and the newsletter dialog", () => {
     page,
   }) => {
     await page.clock.install();
-    await gotoHydrated(page, pagePaths.home);
+    await gotoReady(page, pagePaths.home);
     const company = await menu(page, "Company");
     await company.button.hover();
     await company.panel.getByRole("link", { name: /^Help Center/ }).click();

@@ -2,16 +2,8 @@ import { useEffect, useRef, useState } from "react";
 import newsletterImage from "~/assets/images/newsletter.svg";
 import { closesDialog, Dialog } from "~/components/ui/dialog";
 import { CloseIcon } from "~/components/ui/icons";
+import { NEWSLETTER_DIALOG_ID } from "~/content/navigation";
 import { NewsletterForm } from "./newsletter-form";
-
-/** The newsletter dialog's id: buttons open it with `opensDialog(NEWSLETTER_DIALOG_ID)`. */
-export const NEWSLETTER_DIALOG_ID = "newsletter-dialog";
-
-/** Opens the newsletter dialog from script (when the visitor did not press a button). */
-export function showNewsletterDialog(): void {
-  const dialog = document.getElementById(NEWSLETTER_DIALOG_ID);
-  if (dialog instanceof HTMLDialogElement && !dialog.open) dialog.showModal();
-}
 
 /**
  * The newsletter modal, always in the page: the form, then a thank-you view once the server

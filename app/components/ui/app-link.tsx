@@ -38,7 +38,7 @@ export function AppLink({
     );
   }
   return (
-    <Link to={link.to} state={link.state} className={className} onClick={onClick}>
+    <Link to={link.to} className={className} onClick={onClick}>
       {children ?? link.label}
     </Link>
   );
