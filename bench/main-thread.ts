@@ -1,14 +1,16 @@
 /**
- * Where a page's main thread goes until React has hydrated it, on a phone-speed CPU.
+ * Where a page's main thread goes until its scripts have run (on a page with a form, until React
+ * has hydrated it; other pages load no React), on a phone-speed CPU.
  *
  *   npx tsx bench/main-thread.ts                          # /, /services/sms, /terms-and-conditions
  *   npx tsx bench/main-thread.ts --routes /,/about-us --runs 5 --cpu 4
- *   npx tsx bench/main-thread.ts --site /tmp/other/build/client   # another build, to compare
+ *   npx tsx bench/main-thread.ts --site /tmp/before/build/client,build/client   # compare builds
  *
- * Needs an existing build (`npm run build`). It starts the real server on the build, loads each
+ * Needs an existing build (`npm run build`). It starts the real server on each build given (one
+ * column each; their runs take turns, so a busy moment of the machine hits both alike), loads each
  * page in Debian's Chromium with the CPU slowed `--cpu` times (4 by default: what Lighthouse's
  * mobile preset assumes), and records a CPU profile and a trace of the load until the page is
- * hydrated. It prints, per route, the median over the runs of:
+ * ready. It prints, per route, the median over the runs of:
  * - evaluating each chunk (one task per chunk: app/lib/start-after-paint.ts);
  * - the rest of the page's JavaScript (hydration, effects);
  * - style, layout and paint, and the HTML parser;
@@ -24,6 +26,7 @@ import { type Page, chromium } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../scripts/chromium";
 import { isMain } from "../scripts/is-main";
 import { launchServer } from "../scripts/launch-server";
+import { HELD_SCRIPT_TYPE } from "../common/held-scripts";
 import { median } from "./stats";
 
 interface ProfileNode {
@@ -122,9 +125,13 @@ async function measure(page: Page, url: string, cpu: number, tracePath: string) 
   });
   await cdp.send("Profiler.start");
   await page.goto(url);
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true", null, {
-    polling: 250,
-  });
+  await page.waitForFunction(
+    (heldType) =>
+      document.documentElement.dataset.hydrated === "true" ||
+      !document.querySelector(`script[type="${heldType}"]`),
+    HELD_SCRIPT_TYPE,
+    { polling: 250 },
+  );
   const { profile } = (await cdp.send("Profiler.stop")) as { profile: Profile };
   await browser.stopTracing();
   const trace = JSON.parse(await readFile(tracePath, "utf8")) as { traceEvents: TraceEvent[] };
@@ -142,45 +149,62 @@ async function main() {
     },
   });
   const routes = options.routes.split(",");
+  const sites = options.site.split(",");
   const runs = Number(options.runs);
   const cpu = Number(options.cpu);
   const temp = await mkdtemp(path.join(os.tmpdir(), "main-thread-"));
-  const server = await launchServer({
-    code: "build",
-    settings: {
-      DATA_DIR: path.join(temp, "data"),
-      SITE_DIR: path.resolve(options.site),
-      RATE_LIMIT_MAX: "0",
-    },
-  });
+  const servers = await Promise.all(
+    sites.map((site, i) =>
+      launchServer({
+        code: "build",
+        name: `server ${i + 1}`,
+        settings: {
+          DATA_DIR: path.join(temp, `data-${i}`),
+          SITE_DIR: path.resolve(site),
+          RATE_LIMIT_MAX: "0",
+        },
+      }),
+    ),
+  );
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
   });
   try {
-    console.log(`CPU slowed ${cpu}×, median of ${runs} runs, milliseconds until hydrated\n`);
+    console.log(`CPU slowed ${cpu}×, median of ${runs} runs, milliseconds until ready`);
+    sites.forEach((site, i) => console.log(`  [${i + 1}] ${site}`));
+    console.log();
     for (const route of routes) {
-      const samples: Awaited<ReturnType<typeof measure>>[] = [];
+      const samples = sites.map((): Awaited<ReturnType<typeof measure>>[] => []);
       for (let run = 0; run < runs; run += 1) {
-        const page = await browser.newPage({ viewport: { width: 412, height: 823 } });
-        samples.push(await measure(page, server.url + route, cpu, path.join(temp, "trace.json")));
-        await page.close();
+        for (const [i, server] of servers.entries()) {
+          const page = await browser.newPage({ viewport: { width: 412, height: 823 } });
+          samples[i]?.push(
+            await measure(page, server.url + route, cpu, path.join(temp, "trace.json")),
+          );
+          await page.close();
+        }
       }
-      const labels = [...new Set(samples.flatMap((s) => [...s.time.keys()]))].sort();
+      const labels = [...new Set(samples.flat().flatMap((s) => [...s.time.keys()]))];
+      const medians = (label: string) =>
+        samples.map((site) => median(site.map((s) => s.time.get(label) ?? 0)));
       const rows = labels
-        .map((label) => [label, median(samples.map((s) => s.time.get(label) ?? 0))] as const)
-        .filter(([, ms]) => ms >= 1)
-        .sort((a, b) => b[1] - a[1]);
-      const long = median(samples.map((s) => s.tasks.filter((ms) => ms > 50).length));
-      const longest = median(samples.map((s) => Math.max(0, ...s.tasks)));
-      console.log(route);
-      for (const [label, ms] of rows)
-        console.log(`  ${label.padEnd(34)} ${ms.toFixed(0).padStart(5)}`);
-      console.log(`  ${"tasks over 50 ms / longest".padEnd(34)} ${long} / ${longest.toFixed(0)}\n`);
+        .map((label) => [label, medians(label)] as const)
+        .filter(([, ms]) => ms.some((m) => m >= 1))
+        .sort((a, b) => Math.max(...b[1]) - Math.max(...a[1]));
+      const cells = (values: number[]) => values.map((v) => v.toFixed(0).padStart(7)).join("");
+      console.log(`${route.padEnd(36)}${sites.map((_, i) => `[${i + 1}]`.padStart(7)).join("")}`);
+      for (const [label, ms] of rows) console.log(`  ${label.padEnd(34)}${cells(ms)}`);
+      const long = samples.map((site) =>
+        median(site.map((s) => s.tasks.filter((ms) => ms > 50).length)),
+      );
+      const longest = samples.map((site) => median(site.map((s) => Math.max(0, ...s.tasks))));
+      console.log(`  ${"tasks over 50 ms".padEnd(34)}${cells(long)}`);
+      console.log(`  ${"longest task".padEnd(34)}${cells(longest)}\n`);
     }
   } finally {
     await browser.close();
-    await server.stop();
+    await Promise.all(servers.map((server) => server.stop()));
     await rm(temp, { recursive: true, force: true });
   }
 }
