@@ -25,6 +25,11 @@ describe("paths", () => {
       "/api/health",
       "/api/newsletter/unsubscribe",
       "/api/ready",
+      "/api/staff/me",
+      "/api/staff/sign-in/email",
+      "/api/staff/sign-in/email/verify",
+      "/api/staff/sign-out",
+      "/api/staff/sign-out-everywhere",
       "/api/subscribe",
       "/articles",
       "/bulk-pay",
@@ -70,6 +75,7 @@ describe("paths", () => {
       "/services/utilities",
       "/services/value-added-services",
       "/services/web-checkout",
+      "/staff/sign-in",
       "/terms-and-conditions",
     ]);
   });
