@@ -13,6 +13,7 @@ import { rateLimitKey } from "./security/client-key";
 import { addSecurityHeaders } from "./security/headers";
 import { restrictOrigins } from "./security/origin";
 import { DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from "./staff/rate-limit";
+import { staffAuth } from "./staff/auth";
 import { staffRoutes } from "./staff/routes";
 import { sitePlugin } from "./static/site-plugin";
 import type { SiteFiles } from "./static/site-files";
@@ -125,6 +126,8 @@ export async function buildApp({
   if (db && outbox) {
     await app.register(leadRoutes, { db, outbox, config });
     await app.register(newsletterRoutes, { db });
+    const staffNow = staff.now ?? (() => new Date());
+    await app.register(staffAuth, { db, config, now: staffNow });
     await app.register(staffRoutes, {
       db,
       outbox,
@@ -135,7 +138,7 @@ export async function buildApp({
           : config.rateLimit.max > 0
             ? DEFAULT_SIGN_IN_LIMITS
             : null,
-      now: staff.now ?? (() => new Date()),
+      now: staffNow,
       signInAnswerMs: staff.signInAnswerMs ?? 250,
     });
   }

@@ -322,6 +322,31 @@ describe.each(testDialects)("staff sign-in and sessions on $name", ({ url }) => 
     expect((await me(session)).statusCode).toBe(200);
   });
 
+  it("guards routes by role: 401 without a session, 403 for a role not listed", async () => {
+    const app = await api.anotherInstance();
+    // A route as future staff routes will be written (this one exists in this test only).
+    app.get(
+      "/api/staff/test-admins-only",
+      { preHandler: app.requireStaff("admin") },
+      async (request) => ({ hello: request.staff?.email }),
+    );
+    await addStaff(api, "admin@example.com", "admin");
+    await addStaff(api, "sales@example.com", "sales");
+    const admin = await signIn("admin@example.com");
+    const sales = await signIn("sales@example.com");
+    const get = (cookie?: string) =>
+      app.inject({ url: "/api/staff/test-admins-only", headers: cookie ? { cookie } : {} });
+    expect((await get()).statusCode).toBe(401);
+    const refused = await get(sales);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ error: expect.any(String) });
+    const allowed = await get(admin);
+    expect(allowed.statusCode).toBe(200);
+    expect(allowed.json()).toEqual({ hello: "admin@example.com" });
+    // /me is for every role.
+    expect((await me(sales, app)).json()).toMatchObject({ role: "sales" });
+  });
+
   it("keeps the audit log append-only", async () => {
     await addStaff(api, "adjoa@example.com");
     await expect(sql`update audit_log set action = 'tampered'`.execute(api.db)).rejects.toThrow(

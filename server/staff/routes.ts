@@ -1,9 +1,4 @@
-import type {
-  FastifyPluginAsync,
-  FastifyReply,
-  FastifyRequest,
-  preHandlerAsyncHookHandler,
-} from "fastify";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import * as z from "zod/mini";
 import { staffApiPaths } from "../../common/paths";
 import { email, emailKey } from "../../leads/email";
@@ -14,27 +9,12 @@ import { maskEmails, safeError } from "../log-safety";
 import type { OutboxWorker } from "../mail/outbox";
 import { rateLimitKey } from "../security/client-key";
 import { recordAudit } from "./audit";
-import { clearCookieHeader, readCookie, sessionCookie, setCookieHeader } from "./cookie";
+import { sessionLimitsOf } from "./auth";
+import { clearCookieHeader, sessionCookie, setCookieHeader } from "./cookie";
 import { countHit, type SignInLimits } from "./rate-limit";
-import { type StaffRole, roleAllows } from "./roles";
-import { findSession, revokeAllSessions, revokeSession, type StaffIdentity } from "./sessions";
+import { revokeAllSessions, revokeSession, type StaffIdentity } from "./sessions";
 import { requestSignInLink, verifySignInToken } from "./sign-in";
 import { hashSecret } from "./tokens";
-
-declare module "fastify" {
-  interface FastifyRequest {
-    /** The signed-in member of staff; set by requireStaff() on the routes that use it. */
-    staff: StaffIdentity | null;
-  }
-  interface FastifyInstance {
-    /**
-     * preHandler for a staff route: no valid session → 401, a role not listed → 403; no roles
-     * means any member of staff. Defined inside staffRoutes, so routes registered there (or in
-     * plugins it registers) can use it.
-     */
-    requireStaff: (...roles: StaffRole[]) => preHandlerAsyncHookHandler;
-  }
-}
 
 export interface StaffRoutesOptions {
   db: DB;
@@ -68,8 +48,6 @@ const NoBody = z.optional(z.object({}));
 const ACCEPTED = {
   message: "If this address belongs to a staff account, a sign-in link is on its way.",
 };
-const NOT_SIGNED_IN = { error: "Not signed in" };
-const FORBIDDEN = { error: "Your role does not allow this" };
 const BAD_LINK = { error: "This sign-in link is not valid any more. Ask for a new one." };
 const TOO_MANY = { error: "Too many attempts. Please wait and try again." };
 const UNAVAILABLE = { error: "Please try again in a few minutes." };
@@ -78,34 +56,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The staff console's API under /api/staff/: sign-in by e-mailed link, the session, sign-out.
- * Future staff routes are registered inside this plugin and guard themselves with
- * `app.requireStaff(...roles)`.
+ * Every staff route guards itself with `app.requireStaff(...roles)` (auth.ts, registered first).
  */
 export const staffRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, options) => {
   const { db, outbox, config, limits, now, signInAnswerMs } = options;
   const cookie = sessionCookie(config.publicUrl);
-  const sessionLimits = {
-    idleMs: config.staffSessions.idleMinutes * 60_000,
-    maxMs: config.staffSessions.maxHours * 60 * 60_000,
-  };
-
-  app.decorateRequest("staff", null);
-  app.decorate("requireStaff", (...roles: StaffRole[]): preHandlerAsyncHookHandler => {
-    return async function requireStaff(request, reply) {
-      const identity = await findSession(
-        db,
-        readCookie(request.headers.cookie, cookie.name),
-        now(),
-        sessionLimits,
-      );
-      if (!identity) {
-        reply.header("set-cookie", clearCookieHeader(cookie));
-        return reply.code(401).send(NOT_SIGNED_IN);
-      }
-      if (!roleAllows(identity.role, roles)) return reply.code(403).send(FORBIDDEN);
-      request.staff = identity;
-    };
-  });
+  const sessionLimits = sessionLimitsOf(config);
 
   // Nothing a staff answer says may be kept by a browser or a proxy.
   app.addHook("onSend", async (_request, reply, payload) => {
