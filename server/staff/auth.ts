@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from "fastify";
 import type { Config } from "../config";
 import type { DB } from "../db/database";
+import { safeError } from "../log-safety";
 import { clearCookieHeader, readCookie, sessionCookie } from "./cookie";
 import { type StaffRole, roleAllows } from "./roles";
 import { type SessionLimits, type StaffIdentity, findSession } from "./sessions";
@@ -44,7 +45,14 @@ const plugin: FastifyPluginAsync<StaffAuthOptions> = async (app, { db, config, n
   app.decorate("requireStaff", (...roles: StaffRole[]): preHandlerAsyncHookHandler => {
     return async function requireStaff(request, reply) {
       const secret = readCookie(request.headers.cookie, cookie.name);
-      const identity = await findSession(db, secret, now(), limits);
+      let identity;
+      try {
+        identity = await findSession(db, secret, now(), limits);
+      } catch (error) {
+        request.log.error({ err: safeError(error) }, "staff session check failed");
+        reply.header("cache-control", "no-store").header("retry-after", "60");
+        return reply.code(503).send({ error: "Please try again in a few minutes." });
+      }
       if (!identity) {
         reply.header("cache-control", "no-store");
         reply.header("set-cookie", clearCookieHeader(cookie));

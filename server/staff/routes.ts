@@ -173,7 +173,7 @@ export const staffRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, o
   app.get(
     staffApiPaths.me,
     {
-      ...zodRoute({ response: { 200: Me, 401: Failed, 403: Failed } }),
+      ...zodRoute({ response: { 200: Me, 401: Failed, 403: Failed, 503: Failed } }),
       preHandler: app.requireStaff(),
     },
     async (request) => {
@@ -182,50 +182,51 @@ export const staffRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, o
     },
   );
 
-  app.post(
-    staffApiPaths.signOut,
-    {
-      ...zodRoute({ body: NoBody, response: { 400: Failed, 401: Failed } }),
-      preHandler: app.requireStaff(),
-    },
-    async (request, reply) => {
-      const staff = request.staff as StaffIdentity;
-      const at = now();
-      await db.transaction().execute(async (trx) => {
-        await revokeSession(trx, staff.sessionId, at);
-        await recordAudit(trx, {
-          action: "staff.sign-out",
-          at: at.toISOString(),
-          actor: { id: staff.accountId, email: staff.email },
-          record: { type: "staff_session", id: staff.sessionId },
-        });
-      });
-      return reply.header("set-cookie", clearCookieHeader(cookie)).code(204).send();
-    },
-  );
-
-  app.post(
-    staffApiPaths.signOutEverywhere,
-    {
-      ...zodRoute({ body: NoBody, response: { 400: Failed, 401: Failed } }),
-      preHandler: app.requireStaff(),
-    },
-    async (request, reply) => {
-      const staff = request.staff as StaffIdentity;
-      const at = now();
-      await db.transaction().execute(async (trx) => {
-        const revoked = await revokeAllSessions(trx, staff.accountId, at);
-        await recordAudit(trx, {
-          action: "staff.sign-out-everywhere",
-          at: at.toISOString(),
-          actor: { id: staff.accountId, email: staff.email },
-          record: { type: "staff_account", id: staff.accountId },
-          detail: { sessionsRevoked: revoked },
-        });
-      });
-      return reply.header("set-cookie", clearCookieHeader(cookie)).code(204).send();
-    },
-  );
+  /** Sign-out of this browser, or of every browser of the account: revoked in the database. */
+  for (const [path, everywhere] of [
+    [staffApiPaths.signOut, false],
+    [staffApiPaths.signOutEverywhere, true],
+  ] as const) {
+    app.post(
+      path,
+      {
+        ...zodRoute({ body: NoBody, response: { 400: Failed, 401: Failed, 503: Failed } }),
+        preHandler: app.requireStaff(),
+      },
+      async (request, reply) => {
+        const staff = request.staff as StaffIdentity;
+        const at = now();
+        const actor = { id: staff.accountId, email: staff.email };
+        try {
+          await db.transaction().execute(async (trx) => {
+            if (everywhere) {
+              const revoked = await revokeAllSessions(trx, staff.accountId, at);
+              await recordAudit(trx, {
+                action: "staff.sign-out-everywhere",
+                at: at.toISOString(),
+                actor,
+                record: { type: "staff_account", id: staff.accountId },
+                detail: { sessionsRevoked: revoked },
+              });
+            } else {
+              await revokeSession(trx, staff.sessionId, at);
+              await recordAudit(trx, {
+                action: "staff.sign-out",
+                at: at.toISOString(),
+                actor,
+                record: { type: "staff_session", id: staff.sessionId },
+              });
+            }
+          });
+        } catch (error) {
+          request.log.error({ err: safeError(error) }, "staff sign-out failed");
+          reply.header("retry-after", "60");
+          return reply.code(503).send(UNAVAILABLE);
+        }
+        return reply.header("set-cookie", clearCookieHeader(cookie)).code(204).send();
+      },
+    );
+  }
 };
 
 /** Whether a request announces a body (a POST without one sends neither header, or length 0). */
