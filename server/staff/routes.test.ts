@@ -91,6 +91,9 @@ describe.each(testDialects)("staff sign-in and sessions on $name", ({ url }) => 
     expect(JSON.stringify(rows)).not.toContain(token);
     const outbox = await api.db.selectFrom("outbox").select(["kind", "status"]).execute();
     expect(outbox).toEqual([{ kind: "staff-sign-in", status: "sent" }]);
+    // Once sent, the stored message no longer holds the link.
+    const stored = await api.db.selectFrom("outbox").selectAll().execute();
+    expect(JSON.stringify(stored)).not.toContain(token);
   });
 
   it("signs in once with a valid token, and refuses it used, expired or unknown", async () => {
