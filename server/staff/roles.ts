@@ -3,7 +3,7 @@ import type { StaffRole } from "../db/schema";
 export type { StaffRole };
 
 /** What each role is for: admin manages accounts, sales and marketing work with leads. */
-export const STAFF_ROLES: readonly StaffRole[] = ["admin", "sales", "marketing"];
+export const STAFF_ROLES = ["admin", "sales", "marketing"] as const satisfies readonly StaffRole[];
 
 export function isStaffRole(value: unknown): value is StaffRole {
   return typeof value === "string" && (STAFF_ROLES as readonly string[]).includes(value);

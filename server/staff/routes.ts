@@ -12,6 +12,7 @@ import { recordAudit } from "./audit";
 import { sessionLimitsOf } from "./auth";
 import { clearCookieHeader, sessionCookie, setCookieHeader } from "./cookie";
 import { countHit, type SignInLimits } from "./rate-limit";
+import { STAFF_ROLES } from "./roles";
 import { revokeAllSessions, revokeSession, type StaffIdentity } from "./sessions";
 import { requestSignInLink, verifySignInToken } from "./sign-in";
 import { hashSecret } from "./tokens";
@@ -35,7 +36,7 @@ const Failed = z.object({ error: z.string() });
 const Me = z.object({
   email: z.string(),
   name: z.string(),
-  role: z.enum(["admin", "sales", "marketing"]),
+  role: z.enum(STAFF_ROLES),
 });
 const Accepted = z.object({ message: z.string() });
 const RequestLinkBody = z.object({ email: email() });

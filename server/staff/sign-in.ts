@@ -40,6 +40,12 @@ export async function requestSignInLink(
   const token = newSecret();
   const at = now.toISOString();
   await db.transaction().execute(async (trx) => {
+    // The account's links that have expired are of no more use to anyone.
+    await trx
+      .deleteFrom("staff_sign_in_tokens")
+      .where("account_id", "=", account.id)
+      .where("expires_at", "<", new Date(now.getTime() - SIGN_IN_LINK_MS).toISOString())
+      .execute();
     await trx
       .insertInto("staff_sign_in_tokens")
       .values({
