@@ -39,7 +39,7 @@ describe.each(testDialects)("migration 0004 (staff) on $name", ({ url }) => {
     ).rejects.toThrow(/unique|duplicate/i);
     // down drops everything up made (the PostgreSQL function too), so up runs again.
     const untyped = db as unknown as Kysely<unknown>;
-    await staff.down(untyped);
+    await staff.down?.(untyped);
     await staff.up(untyped);
     expect(await db.selectFrom("staff_accounts").selectAll().execute()).toEqual([]);
     await db.destroy();
