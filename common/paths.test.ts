@@ -75,7 +75,6 @@ describe("paths", () => {
       "/services/utilities",
       "/services/value-added-services",
       "/services/web-checkout",
-      "/staff/sign-in",
       "/terms-and-conditions",
     ]);
   });

@@ -103,24 +103,12 @@ export const apiPaths = {
   oneClickUnsubscribe: "/api/newsletter/unsubscribe",
   health: "/api/health",
   ready: "/api/ready",
-} as const;
-
-/**
- * The staff console's page that an e-mailed sign-in link opens (`?token=…`). Its button posts the
- * token to staffApiPaths.verify; opening it signs nobody in. The page itself is not built yet.
- */
-export const staffLinkPaths = {
-  signIn: "/staff/sign-in",
-} as const;
-
-/** The staff console's API (server/staff/). Every route under /api/staff/ requires a session,
- * except the two that sign in. */
-export const staffApiPaths = {
-  requestLink: "/api/staff/sign-in/email",
-  verify: "/api/staff/sign-in/email/verify",
-  me: "/api/staff/me",
-  signOut: "/api/staff/sign-out",
-  signOutEverywhere: "/api/staff/sign-out-everywhere",
+  /** The staff console (server/staff/). Every /api/staff/ route needs a session but these two. */
+  staffRequestLink: "/api/staff/sign-in/email",
+  staffVerify: "/api/staff/sign-in/email/verify",
+  staffMe: "/api/staff/me",
+  staffSignOut: "/api/staff/sign-out",
+  staffSignOutEverywhere: "/api/staff/sign-out-everywhere",
 } as const;
 
 /** The prerendered missing page, served with status 404 for any unknown address. */

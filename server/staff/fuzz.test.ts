@@ -5,7 +5,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { staffApiPaths } from "../../common/paths";
+import { staffApiPaths } from "./paths";
 import { testDialects } from "../testing";
 import { STAFF_SITE, addStaff, useStaffApi } from "./testing";
 

@@ -1,6 +1,6 @@
 import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { staffApiPaths } from "../../common/paths";
+import { staffApiPaths } from "./paths";
 import { buildApp } from "../app";
 import { addAccount } from "./accounts";
 import { recordingTransport, testConfig, testDatabase, testDialects, testOutbox } from "../testing";

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { staffApiPaths } from "../../common/paths";
+import { staffApiPaths } from "./paths";
 import { run as staffCli } from "../cli/staff";
 import { testDialects } from "../testing";
 import { STAFF_SITE, addStaff, useStaffApi } from "./testing";

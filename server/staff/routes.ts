@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import * as z from "zod/mini";
-import { staffApiPaths } from "../../common/paths";
+import { staffApiPaths } from "./paths";
 import { email, emailKey } from "../../leads/email";
 import type { Config } from "../config";
 import type { DB } from "../db/database";

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { staffLinkPaths } from "../../common/paths";
+import { staffLinkPaths } from "./paths";
 import { emailKey } from "../../leads/email";
 import type { DB } from "../db/database";
 import { enqueueMail } from "../mail/outbox";
