@@ -228,6 +228,16 @@ describe.each(testDialects)("staff sign-in and sessions on $name", ({ url }) => 
       .execute();
     expect(revoked.every((s) => s.revoked_at !== null)).toBe(true);
 
+    // The next sign-in clears the dead sessions away.
+    const fresh = await signIn("kwame@example.com");
+    const left = await api.db
+      .selectFrom("staff_sessions")
+      .select("revoked_at")
+      .where("account_id", "=", account.id)
+      .execute();
+    expect(left).toEqual([{ revoked_at: null }]);
+    expect((await me(fresh)).statusCode).toBe(200);
+
     const actions = (await auditOf(account.id)).map((e) => e.action);
     expect(actions.filter((a) => a.startsWith("staff.sign-out"))).toEqual([
       "staff.sign-out",

@@ -152,6 +152,7 @@ export const staffRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, o
         const result = await verifySignInToken(db, token, {
           now: now(),
           client: rateLimitKey(request.ip),
+          sessionMaxMs: sessionLimits.maxMs,
         });
         if (!result.ok) {
           request.log.info({ reason: result.reason }, "staff sign-in refused");

@@ -91,7 +91,16 @@ export type VerifyResult =
 export async function verifySignInToken(
   db: DB,
   token: string,
-  { now, client }: { now: Date; client: string },
+  {
+    now,
+    client,
+    sessionMaxMs,
+  }: {
+    now: Date;
+    client: string;
+    /** Sessions of the account older than this (and revoked ones) are deleted on sign-in. */
+    sessionMaxMs: number;
+  },
 ): Promise<VerifyResult> {
   const at = now.toISOString();
   const tokenHash = SECRET_PATTERN.test(token) ? hashSecret(token) : null;
@@ -122,6 +131,17 @@ export async function verifySignInToken(
         });
         return { ok: false, reason: "account-disabled" };
       }
+      // The account's sessions that can never be used again go; the audit log keeps their story.
+      await trx
+        .deleteFrom("staff_sessions")
+        .where("account_id", "=", account.id)
+        .where((eb) =>
+          eb.or([
+            eb("revoked_at", "is not", null),
+            eb("created_at", "<=", new Date(now.getTime() - sessionMaxMs).toISOString()),
+          ]),
+        )
+        .execute();
       const session = await createSession(trx, account.id, now);
       await recordAudit(trx, {
         action: "staff.sign-in",
