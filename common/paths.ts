@@ -103,6 +103,12 @@ export const apiPaths = {
   oneClickUnsubscribe: "/api/newsletter/unsubscribe",
   health: "/api/health",
   ready: "/api/ready",
+  /** The staff console (server/staff/). Every /api/staff/ route needs a session but these two. */
+  staffRequestLink: "/api/staff/sign-in/email",
+  staffVerify: "/api/staff/sign-in/email/verify",
+  staffMe: "/api/staff/me",
+  staffSignOut: "/api/staff/sign-out",
+  staffSignOutEverywhere: "/api/staff/sign-out-everywhere",
 } as const;
 
 /** The prerendered missing page, served with status 404 for any unknown address. */

@@ -1,5 +1,5 @@
 /**
- * `npm start`, `npm run leads`, the soak and the header audit run this first: when the build is
+ * `npm start`, `npm run leads`, `npm run staff`, the soak and the header audit run this first: when the build is
  * missing or incomplete, it runs `npm run build`, so a fresh clone starts with one command.
  *
  * Plain JavaScript, unlike the other scripts, so that `npm start` needs nothing but Node and the
@@ -11,8 +11,13 @@ import process from "node:process";
 import { URL, fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-/** The prerendered site and the compiled server and leads command line. */
-const outputs = ["build/client/index.html", "build/server/main.js", "build/server/cli/leads.js"];
+/** The prerendered site and the compiled server and command lines. */
+const outputs = [
+  "build/client/index.html",
+  "build/server/main.js",
+  "build/server/cli/leads.js",
+  "build/server/cli/staff.js",
+];
 
 if (outputs.some((file) => !existsSync(`${root}/${file}`))) {
   // Everything on stderr: `npm run leads -- export > leads.csv` must find only the CSV on stdout.

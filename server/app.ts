@@ -12,13 +12,22 @@ import { newsletterRoutes } from "./routes/newsletter";
 import { rateLimitKey } from "./security/client-key";
 import { addSecurityHeaders } from "./security/headers";
 import { restrictOrigins } from "./security/origin";
+import { DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from "./staff/rate-limit";
+import { staffAuth } from "./staff/auth";
+import { staffRoutes } from "./staff/routes";
 import { sitePlugin } from "./static/site-plugin";
 import type { SiteFiles } from "./static/site-files";
 
 export interface AppDeps {
   config: Pick<
     Config,
-    "logLevel" | "publicUrl" | "allowedOrigins" | "salesEmail" | "rateLimit" | "trustProxy"
+    | "logLevel"
+    | "publicUrl"
+    | "allowedOrigins"
+    | "salesEmail"
+    | "rateLimit"
+    | "trustProxy"
+    | "staffSessions"
   >;
   /** The lead store and its mail outbox; tests of the static site alone may leave them out. */
   db?: DB;
@@ -27,6 +36,15 @@ export interface AppDeps {
   site?: SiteFiles;
   /** Where logs go (stdout by default); tests read them to check what is logged. */
   logStream?: NodeJS.WritableStream;
+  /** The staff console's knobs, for tests; production uses the defaults. */
+  staff?: {
+    /** Sign-in rate limits; default DEFAULT_SIGN_IN_LIMITS, off when RATE_LIMIT_MAX is 0. */
+    limits?: SignInLimits | null;
+    /** The clock of links and sessions. */
+    now?: () => Date;
+    /** Minimum time before a sign-in link request is answered (default 250 ms). */
+    signInAnswerMs?: number;
+  };
 }
 
 /** Builds the whole HTTP application. main.ts listens on it; tests call inject() on it. */
@@ -36,6 +54,7 @@ export async function buildApp({
   outbox,
   site,
   logStream,
+  staff = {},
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -107,6 +126,21 @@ export async function buildApp({
   if (db && outbox) {
     await app.register(leadRoutes, { db, outbox, config });
     await app.register(newsletterRoutes, { db });
+    const staffNow = staff.now ?? (() => new Date());
+    await app.register(staffAuth, { db, config, now: staffNow });
+    await app.register(staffRoutes, {
+      db,
+      outbox,
+      config,
+      limits:
+        staff.limits !== undefined
+          ? staff.limits
+          : config.rateLimit.max > 0
+            ? DEFAULT_SIGN_IN_LIMITS
+            : null,
+      now: staffNow,
+      signInAnswerMs: staff.signInAnswerMs ?? 250,
+    });
   }
   // A known path with the wrong method is 405 with Allow; anything else under /api/ is 404 JSON
   // (not the site's missing page), and so is any request no route serves: our own handler, as

@@ -112,3 +112,18 @@ describe("isLoopback", () => {
     }
   });
 });
+
+describe("staff session settings", () => {
+  it("default to 30 idle minutes and 12 hours at most, and refuse nonsense", () => {
+    expect(loadConfig({}).staffSessions).toEqual({ idleMinutes: 30, maxHours: 12 });
+    expect(
+      loadConfig({ STAFF_SESSION_IDLE_MINUTES: "10", STAFF_SESSION_MAX_HOURS: "8" }).staffSessions,
+    ).toEqual({ idleMinutes: 10, maxHours: 8 });
+    expect(() => loadConfig({ STAFF_SESSION_IDLE_MINUTES: "0" })).toThrow(
+      /STAFF_SESSION_IDLE_MINUTES/,
+    );
+    expect(() => loadConfig({ STAFF_SESSION_MAX_HOURS: "soon" })).toThrow(
+      /STAFF_SESSION_MAX_HOURS/,
+    );
+  });
+});

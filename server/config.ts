@@ -62,6 +62,20 @@ const EnvSchema = z
      * lapse after this and another instance (or the restarted one) sends them. Keep it well
      * above the slowest send. */
     OUTBOX_LEASE_MS: z.coerce.number().int().min(1_000).default(300_000),
+    /** A staff session ends after this long without a request… */
+    STAFF_SESSION_IDLE_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .default(30),
+    /** …and this long after sign-in, however active. */
+    STAFF_SESSION_MAX_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(30 * 24)
+      .default(12),
   })
   .superRefine((env, ctx) => {
     if (env.PUBLIC_URL) {
@@ -132,6 +146,8 @@ export interface Config {
   /** false, true (trust every hop) or the addresses/ranges of the proxies to trust. */
   trustProxy: boolean | string[];
   outbox: { pollMs: number; maxAttempts: number; leaseMs: number };
+  /** Staff console sessions: idle timeout and absolute lifetime. */
+  staffSessions: { idleMinutes: number; maxHours: number };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -181,6 +197,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pollMs: e.OUTBOX_POLL_MS,
       maxAttempts: e.OUTBOX_MAX_ATTEMPTS,
       leaseMs: e.OUTBOX_LEASE_MS,
+    },
+    staffSessions: {
+      idleMinutes: e.STAFF_SESSION_IDLE_MINUTES,
+      maxHours: e.STAFF_SESSION_MAX_HOURS,
     },
   };
 }

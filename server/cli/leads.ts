@@ -9,11 +9,8 @@
  * while the server does: SQLite in WAL mode lets readers work beside the writer.
  */
 import { parseArgs } from "node:util";
-import { pathToFileURL } from "node:url";
-import { loadConfig } from "../config";
-import { openConfiguredDatabase } from "../db/configured-database";
-import { migrate } from "../db/database";
 import { forgetPerson } from "../db/leads";
+import { UsageError, runAsCommand, withDatabase } from "./command";
 import { toCsv, toSafeJson } from "./csv";
 import { EXPORT_COLUMNS, LEAD_TYPES, type LeadType, readLeads } from "./export";
 
@@ -23,8 +20,7 @@ const USAGE = `Usage:
   npm run leads -- forget --email ADDRESS`;
 
 function fail(message: string): never {
-  process.stderr.write(`${message}\n\n${USAGE}\n`);
-  process.exit(2);
+  throw new UsageError(message);
 }
 
 export async function run(argv: string[], out: (text: string) => void): Promise<void> {
@@ -43,9 +39,7 @@ export async function run(argv: string[], out: (text: string) => void): Promise<
   const command = positionals[0];
   if (values.help || !command) return void out(`${USAGE}\n`);
 
-  const db = openConfiguredDatabase(loadConfig());
-  try {
-    await migrate(db);
+  await withDatabase(async (db) => {
     if (command === "export") {
       const type = values.type as LeadType;
       if (!LEAD_TYPES.includes(type)) fail(`--type must be one of: ${LEAD_TYPES.join(", ")}`);
@@ -87,15 +81,7 @@ export async function run(argv: string[], out: (text: string) => void): Promise<
     } else {
       fail(`Unknown command: ${command}`);
     }
-  } finally {
-    await db.destroy();
-  }
-}
-
-// Run as a command (from source or compiled), not when a test imports run().
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  run(process.argv.slice(2), (text) => process.stdout.write(text)).catch((error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
   });
 }
+
+runAsCommand(import.meta.url, USAGE, run);

@@ -15,6 +15,7 @@ import pg from "pg";
 import { initial } from "./migrations/0001-initial";
 import { requestKeys } from "./migrations/0002-request-keys";
 import { emailKeys } from "./migrations/0003-email-keys";
+import { staff } from "./migrations/0004-staff";
 import type { Database } from "./schema";
 
 export type DB = Kysely<Database>;
@@ -90,6 +91,7 @@ const MIGRATIONS = {
   "0001-initial": initial,
   "0002-request-keys": requestKeys,
   "0003-email-keys": emailKeys,
+  "0004-staff": staff,
 };
 
 /**
@@ -129,7 +131,7 @@ export async function lockKeyForTransaction(trx: Transaction<Database>, key: str
 }
 
 /** Which of the two databases this is, for the few statements that differ. */
-function isPostgres(db: DB | Transaction<Database>): boolean {
+export function isPostgres(db: DB | Transaction<Database>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 

@@ -9,6 +9,11 @@ export interface Database {
   contact_messages: ContactMessageTable;
   demo_requests: DemoRequestTable;
   outbox: OutboxTable;
+  staff_accounts: StaffAccountTable;
+  staff_sign_in_tokens: StaffSignInTokenTable;
+  staff_sessions: StaffSessionTable;
+  staff_rate_limits: StaffRateLimitTable;
+  audit_log: AuditLogTable;
 }
 
 export type SubscriptionStatus = "pending" | "confirmed" | "unsubscribed";
@@ -70,7 +75,8 @@ export type OutboxStatus = "pending" | "sent" | "failed";
 
 export interface OutboxTable {
   id: string;
-  /** What the message is about: "contact", "demo" or "newsletter-confirmation". */
+  /** What the message is about: "contact", "demo", "newsletter-confirmation" or "staff-sign-in"
+   * (then lead_id is the staff account's id). */
   kind: string;
   lead_id: string;
   /** mailboxKey() of the recipient of a newsletter confirmation, for the daily limit per mailbox. */
@@ -86,4 +92,63 @@ export interface OutboxTable {
   claimed_until: string | null;
   created_at: string;
   sent_at: string | null;
+}
+
+export type StaffRole = "admin" | "sales" | "marketing";
+
+/** A member of staff who may sign in to the console (server/staff/). */
+export interface StaffAccountTable {
+  id: string;
+  email: string;
+  /** emailKey() of the address: one account per person, however they type it. */
+  email_key: string;
+  name: string;
+  role: StaffRole;
+  created_at: string;
+  updated_at: string;
+  /** Set when an admin disabled the account: it can no longer sign in or use a session. */
+  disabled_at: string | null;
+}
+
+/** The one-time token of an e-mailed sign-in link; only its SHA-256 hash is stored. */
+export interface StaffSignInTokenTable {
+  id: string;
+  token_hash: string;
+  account_id: string;
+  created_at: string;
+  expires_at: string;
+  /** Set, once, by the verify that consumed it. */
+  used_at: string | null;
+}
+
+/** A signed-in browser; the cookie holds the secret, this table only its SHA-256 hash. */
+export interface StaffSessionTable {
+  id: string;
+  token_hash: string;
+  account_id: string;
+  created_at: string;
+  /** Refreshed at most once a minute; the idle timeout counts from it. */
+  last_seen_at: string;
+  revoked_at: string | null;
+}
+
+/** A fixed-window counter shared by every server instance (server/staff/rate-limit.ts). */
+export interface StaffRateLimitTable {
+  key: string;
+  window_start: string;
+  count: number;
+}
+
+/** Who did what, when: append-only (triggers refuse UPDATE and DELETE). */
+export interface AuditLogTable {
+  id: string;
+  at: string;
+  actor_id: string | null;
+  actor_email: string | null;
+  /** e.g. "staff.sign-in", "staff.role-changed". */
+  action: string;
+  record_type: string | null;
+  record_id: string | null;
+  /** JSON; never a token or other secret. */
+  detail: string;
 }

@@ -74,6 +74,13 @@ export interface OutboxWorker {
   stop(): Promise<void>;
 }
 
+/**
+ * Kinds whose message carries a secret (a staff sign-in link): once the message is sent or has
+ * failed for good, the stored copy is replaced by this, so the database keeps no usable link.
+ */
+export const KINDS_WITH_SECRETS: ReadonlySet<string> = new Set(["staff-sign-in"]);
+const DROPPED_PAYLOAD = JSON.stringify({ dropped: "the message carried a secret" });
+
 /** Messages taken per run. */
 const BATCH_SIZE = 50;
 /** How soon after a new lead its notification goes out. */
@@ -128,6 +135,7 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
         .updateTable("outbox")
         .set({
           status: "sent",
+          ...(KINDS_WITH_SECRETS.has(row.kind) ? { payload: DROPPED_PAYLOAD } : {}),
           sent_at: now().toISOString(),
           attempts: row.attempts + 1,
           last_error: null,
@@ -146,6 +154,7 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
         .updateTable("outbox")
         .set({
           status: failed ? "failed" : "pending",
+          ...(failed && KINDS_WITH_SECRETS.has(row.kind) ? { payload: DROPPED_PAYLOAD } : {}),
           attempts,
           last_error: lastError,
           next_attempt_at: new Date(

@@ -65,6 +65,11 @@ describe("route schemas", () => {
       ["GET", `/api${newsletterLinkPaths.unsubscribe}`, ["querystring"], []],
       ["GET", apiPaths.health, ["response"], [200]],
       ["GET", apiPaths.ready, ["response"], [200, 503]],
+      ["POST", apiPaths.staffRequestLink, ["body", "response"], [202, 400, 429, 503]],
+      ["POST", apiPaths.staffVerify, ["body", "response"], [200, 400, 401, 429, 503]],
+      ["GET", apiPaths.staffMe, ["response"], [200, 401, 403, 503]],
+      ["POST", apiPaths.staffSignOut, ["body", "response"], [400, 401, 503]],
+      ["POST", apiPaths.staffSignOutEverywhere, ["body", "response"], [400, 401, 503]],
     ];
     for (const [method, url, parts, statuses] of routes) {
       const schema = await schemaOf(method, url);

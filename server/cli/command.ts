@@ -1,0 +1,46 @@
+/**
+ * What the command lines (`npm run leads`, `npm run staff`) share: the database the server uses,
+ * migrated, and how a command reports a mistake (exit code 2, with its usage) or a failure (1).
+ */
+import { pathToFileURL } from "node:url";
+import { loadConfig } from "../config";
+import { openConfiguredDatabase } from "../db/configured-database";
+import { type DB, migrate } from "../db/database";
+
+/** A mistake in the command line: printed with the usage, exit code 2. */
+export class UsageError extends Error {}
+
+/**
+ * Runs `work` on the configured database (DATABASE_URL, or DATA_DIR/leads.sqlite), migrated
+ * first, and closes it. A database passed in (tests) is used as it is and left open.
+ */
+export async function withDatabase<T>(work: (db: DB) => Promise<T>, given?: DB): Promise<T> {
+  if (given) return work(given);
+  const db = openConfiguredDatabase(loadConfig());
+  try {
+    await migrate(db);
+    return await work(db);
+  } finally {
+    await db.destroy();
+  }
+}
+
+/**
+ * Runs `run` when the module at `moduleUrl` is the process's entry (from source or compiled),
+ * not when a test imports it.
+ */
+export function runAsCommand(
+  moduleUrl: string,
+  usage: string,
+  run: (argv: string[], out: (text: string) => void) => Promise<void>,
+): void {
+  if (!process.argv[1] || moduleUrl !== pathToFileURL(process.argv[1]).href) return;
+  run(process.argv.slice(2), (text) => process.stdout.write(text)).catch((error: unknown) => {
+    if (error instanceof UsageError) {
+      process.stderr.write(`${error.message}\n\n${usage}\n`);
+      process.exit(2);
+    }
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,102 @@
+import { execFile } from "node:child_process";
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DB } from "../db/database";
+import { testDatabase, testDialects } from "../testing";
+import { run } from "./staff";
+
+const exec = promisify(execFile);
+
+describe.each(testDialects)("npm run staff on $name", ({ url }) => {
+  let db: DB;
+  beforeAll(async () => {
+    db = await testDatabase(url);
+  });
+  afterAll(() => db.destroy());
+
+  const staff = async (...args: string[]) => {
+    let text = "";
+    await run(args, (t) => (text += t), { db });
+    return text;
+  };
+  const audit = async () =>
+    (
+      await db
+        .selectFrom("audit_log")
+        .select(["action", "record_id", "detail"])
+        .orderBy("at")
+        .execute()
+    ).map((e) => ({ ...e, detail: JSON.parse(e.detail) as Record<string, unknown> }));
+
+  it("adds, changes the role of, lists and disables accounts, each in the audit log", async () => {
+    expect(
+      await staff("add", "--email", "Ama@Example.com", "--role", "sales", "--name", "Ama"),
+    ).toBe("Added Ama@example.com as sales. They sign in with a link sent to that address.\n");
+    expect(await staff("add", "--email", "ama@example.com", "--role", "sales")).toMatch(
+      /already sales; nothing changed/,
+    );
+    expect(await staff("add", "--email", "AMA@example.com", "--role", "admin")).toBe(
+      "Ama@example.com is now admin.\n",
+    );
+    await staff("add", "--email", "kofi@example.com", "--role", "marketing");
+    expect(await staff("disable", "--email", "kofi@example.com")).toMatch(/Disabled/);
+    expect(await staff("disable", "--email", "kofi@example.com")).toMatch(/already disabled/);
+    // Adding a disabled account again changes its role but does not re-enable it, and says so.
+    expect(await staff("add", "--email", "kofi@example.com", "--role", "sales")).toMatch(
+      /now sales\. The account is disabled .* and stays disabled/,
+    );
+
+    const list = (await staff("list")).trim().split("\r\n");
+    expect(list[0]).toBe("email,name,role,status,created_at");
+    expect(list[1]).toMatch(/^Ama@example.com,Ama,admin,enabled,/);
+    expect(list[2]).toMatch(/^kofi@example.com,kofi,sales,disabled \d{4}-/);
+
+    const entries = await audit();
+    expect(entries.map((e) => e.action)).toEqual([
+      "staff.account-added",
+      "staff.role-changed",
+      "staff.account-added",
+      "staff.disabled",
+      "staff.role-changed",
+    ]);
+    expect(entries[1]?.detail).toMatchObject({ from: "sales", to: "admin" });
+    expect(entries[0]?.detail.via).toMatch(/^command line \(/);
+  });
+
+  it("refuses a bad role, address or command with a clear message", async () => {
+    await expect(staff("add", "--email", "x@example.com", "--role", "boss")).rejects.toThrow(
+      "Unknown role: boss. Use one of: admin, sales, marketing",
+    );
+    await expect(staff("add", "--email", "not-an-address", "--role", "sales")).rejects.toThrow(
+      /Not an e-mail address/,
+    );
+    await expect(staff("add", "--role", "sales")).rejects.toThrow(/--email/);
+    await expect(staff("add", "--email", "x@example.com")).rejects.toThrow(/--role is required/);
+    await expect(staff("disable", "--email", "nobody@example.com")).rejects.toThrow(
+      /No staff account/,
+    );
+    await expect(staff("promote")).rejects.toThrow(/Unknown command/);
+    await expect(staff("list", "--bogus")).rejects.toThrow(/bogus/);
+    expect(await staff()).toMatch(/^Usage:/);
+  });
+});
+
+describe("npm run staff as a command", () => {
+  it("exits with code 2 and the usage on a bad role, 0 on success", async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "staff-"));
+    const cli = (args: string[]) =>
+      exec("npx", ["tsx", "server/cli/staff.ts", ...args], {
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+      });
+    await expect(cli(["add", "--email", "a@example.com", "--role", "boss"])).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/Unknown role: boss[\s\S]*Usage:/),
+    });
+    const added = await cli(["add", "--email", "a@example.com", "--role", "admin"]);
+    expect(added.stdout).toMatch(/^Added a@example.com as admin/);
+    expect((await cli(["list"])).stdout).toMatch(/a@example.com,a,admin,enabled/);
+  }, 60_000);
+});

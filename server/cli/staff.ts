@@ -1,0 +1,116 @@
+/**
+ * Staff accounts from the command line, for whoever runs the server (the console has no admin
+ * pages yet):
+ *
+ *   npm run staff -- add --email ADDRESS --role admin|sales|marketing [--name NAME]
+ *   npm run staff -- list
+ *   npm run staff -- disable --email ADDRESS
+ *
+ * Same database as the server (DATABASE_URL, or DATA_DIR/leads.sqlite). Every change is in the
+ * audit log, marked as made from the command line by the operating-system user.
+ */
+import { userInfo } from "node:os";
+import { parseArgs } from "node:util";
+import type { DB } from "../db/database";
+import { AccountInputError, addAccount, disableAccount, listAccounts } from "../staff/accounts";
+import { STAFF_ROLES } from "../staff/roles";
+import { toCsv } from "./csv";
+import { UsageError, runAsCommand, withDatabase } from "./command";
+
+const USAGE = `Usage:
+  npm run staff -- add --email ADDRESS --role ${STAFF_ROLES.join("|")} [--name NAME]
+  npm run staff -- list
+  npm run staff -- disable --email ADDRESS`;
+
+/** How the audit log names a change made here. */
+function via(): string {
+  let user = "unknown";
+  try {
+    user = userInfo().username;
+  } catch {
+    // no user name (some containers): keep "unknown"
+  }
+  return `command line (${user})`;
+}
+
+export async function run(
+  argv: string[],
+  out: (text: string) => void,
+  /** Tests pass their database and clock; the command opens the configured database. */
+  { db: database, now = new Date() }: { db?: DB; now?: Date } = {},
+): Promise<void> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        email: { type: "string" },
+        role: { type: "string" },
+        name: { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+    });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  const { positionals, values } = parsed;
+  const command = positionals[0];
+  if (values.help || !command) return void out(`${USAGE}\n`);
+  if (!["add", "list", "disable"].includes(command))
+    throw new UsageError(`Unknown command: ${command}`);
+  if (command !== "list" && !values.email) throw new UsageError("--email ADDRESS is required");
+  if (command === "add" && !values.role)
+    throw new UsageError(`--role is required: one of ${STAFF_ROLES.join(", ")}`);
+
+  await withDatabase(async (db) => {
+    try {
+      if (command === "add") {
+        const { account, outcome } = await addAccount(
+          db,
+          { email: values.email ?? "", role: values.role ?? "", name: values.name },
+          { via: via(), now },
+        );
+        const what = {
+          added: `Added ${account.email} as ${account.role}.`,
+          "role-changed": `${account.email} is now ${account.role}.`,
+          renamed: `${account.email} is now named ${account.name}; still ${account.role}.`,
+          unchanged: `${account.email} is already ${account.role}; nothing changed.`,
+        }[outcome];
+        const disabled = account.disabledAt
+          ? ` The account is disabled (since ${account.disabledAt}) and stays disabled: it cannot sign in.`
+          : outcome === "added"
+            ? " They sign in with a link sent to that address."
+            : "";
+        out(`${what}${disabled}\n`);
+      } else if (command === "list") {
+        const accounts = await listAccounts(db);
+        out(
+          toCsv(
+            ["email", "name", "role", "status", "created_at"],
+            accounts.map((a) => ({
+              email: a.email,
+              name: a.name,
+              role: a.role,
+              status: a.disabledAt ? `disabled ${a.disabledAt}` : "enabled",
+              created_at: a.createdAt,
+            })),
+          ),
+        );
+      } else {
+        const result = await disableAccount(db, values.email ?? "", { via: via(), now });
+        if (result === "not-found") throw new UsageError(`No staff account for ${values.email}`);
+        out(
+          result === "disabled"
+            ? `Disabled ${values.email}; its sessions are revoked.\n`
+            : `${values.email} was already disabled.\n`,
+        );
+      }
+    } catch (error) {
+      if (error instanceof AccountInputError) throw new UsageError(error.message);
+      throw error;
+    }
+  }, database);
+}
+
+runAsCommand(import.meta.url, USAGE, run);

@@ -1,0 +1,19 @@
+import { apiPaths } from "../../common/paths";
+
+/** The staff API's addresses (written in common/paths.ts), by short name. */
+export const staffApiPaths = {
+  requestLink: apiPaths.staffRequestLink,
+  verify: apiPaths.staffVerify,
+  me: apiPaths.staffMe,
+  signOut: apiPaths.staffSignOut,
+  signOutEverywhere: apiPaths.staffSignOutEverywhere,
+} as const;
+
+/**
+ * The page an e-mailed sign-in link opens (`?token=…`); its button posts the token to
+ * staffApiPaths.verify, and opening it signs nobody in. The page is not built yet: when it is, this
+ * address moves to common/paths.ts with its route (that file lists only routed pages).
+ */
+export const staffLinkPaths = {
+  signIn: "/staff/sign-in",
+} as const;

@@ -1,0 +1,19 @@
+import type { StaffRole } from "../db/schema";
+
+export type { StaffRole };
+
+/** What each role is for: admin manages accounts, sales and marketing work with leads. */
+export const STAFF_ROLES = ["admin", "sales", "marketing"] as const satisfies readonly StaffRole[];
+
+export function isStaffRole(value: unknown): value is StaffRole {
+  return typeof value === "string" && (STAFF_ROLES as readonly string[]).includes(value);
+}
+
+/**
+ * Whether a member of staff with `role` may use a route that allows `allowed`. No roles listed
+ * means any signed-in member of staff. Admins get no implicit pass: a route that admins may use
+ * lists "admin", so what each role can do is read off the route.
+ */
+export function roleAllows(role: StaffRole, allowed: readonly StaffRole[]): boolean {
+  return allowed.length === 0 || allowed.includes(role);
+}

@@ -1,0 +1,240 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import * as z from "zod/mini";
+import { staffApiPaths } from "./paths";
+import { email, emailKey } from "../../leads/email";
+import type { Config } from "../config";
+import type { DB } from "../db/database";
+import { refusal, zodRoute } from "../http/zod-schemas";
+import { maskEmails, safeError } from "../log-safety";
+import type { OutboxWorker } from "../mail/outbox";
+import { rateLimitKey } from "../security/client-key";
+import { recordAudit } from "./audit";
+import { sessionLimitsOf } from "./auth";
+import { clearCookieHeader, sessionCookie, setCookieHeader } from "./cookie";
+import { countHit, type SignInLimits } from "./rate-limit";
+import { STAFF_ROLES } from "./roles";
+import { revokeAllSessions, revokeSession, type StaffIdentity } from "./sessions";
+import { requestSignInLink, verifySignInToken } from "./sign-in";
+import { hashSecret } from "./tokens";
+
+export interface StaffRoutesOptions {
+  db: DB;
+  outbox: OutboxWorker;
+  config: Pick<Config, "publicUrl" | "staffSessions">;
+  /** null switches the sign-in limits off (RATE_LIMIT_MAX=0, for benchmarks). */
+  limits: SignInLimits | null;
+  /** The clock; tests move it to expire links and sessions. */
+  now: () => Date;
+  /**
+   * The sign-in request answers no sooner than this after it arrived, whether or not a link was
+   * sent, so that timing does not tell which addresses have accounts.
+   */
+  signInAnswerMs: number;
+}
+
+const Failed = z.object({ error: z.string() });
+const Me = z.object({
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(STAFF_ROLES),
+});
+const Accepted = z.object({ message: z.string() });
+const RequestLinkBody = z.object({ email: email() });
+const VerifyBody = z.object({
+  token: z.string().check(z.minLength(1), z.maxLength(200), z.regex(/^[A-Za-z0-9_-]+$/)),
+});
+/** Sign-out takes no input; an empty JSON object or no body at all is fine. */
+const NoBody = z.optional(z.object({}));
+
+const ACCEPTED = {
+  message: "If this address belongs to a staff account, a sign-in link is on its way.",
+};
+const BAD_LINK = { error: "This sign-in link is not valid any more. Ask for a new one." };
+const TOO_MANY = { error: "Too many attempts. Please wait and try again." };
+const UNAVAILABLE = { error: "Please try again in a few minutes." };
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The staff console's API under /api/staff/: sign-in by e-mailed link, the session, sign-out.
+ * Every staff route guards itself with `app.requireStaff(...roles)` (auth.ts, registered first).
+ */
+export const staffRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, options) => {
+  const { db, outbox, config, limits, now, signInAnswerMs } = options;
+  const cookie = sessionCookie(config.publicUrl);
+  const sessionLimits = sessionLimitsOf(config);
+
+  // Nothing a staff answer says may be kept by a browser or a proxy.
+  app.addHook("onSend", async (_request, reply, payload) => {
+    reply.header("cache-control", "no-store");
+    return payload;
+  });
+  // Writes take JSON only (the Origin check of security/origin.ts has already run); a sign-out
+  // may also come with no body at all.
+  app.addHook("onRequest", async (request, reply) => {
+    if (request.method !== "POST") return;
+    const type = String(request.headers["content-type"] ?? "")
+      .split(";")[0]
+      ?.trim()
+      .toLowerCase();
+    if (type === "application/json") return;
+    if (!type && !hasBody(request)) return;
+    return reply.code(415).send({ error: "Send application/json" });
+  });
+
+  /**
+   * Counts a sign-in attempt against the client's limit and, when it names one, the address's;
+   * true when either is exceeded (429 sent). Both counters are in the shared database.
+   */
+  async function overLimit(request: FastifyRequest, reply: FastifyReply, address?: string) {
+    if (!limits) return false;
+    const at = now();
+    const hits = [
+      await countHit(db, `client:${rateLimitKey(request.ip)}`, limits.perClient, at),
+      // Counted under the address's hash: the table need not hold strangers' addresses.
+      ...(address
+        ? [await countHit(db, `email:${hashSecret(emailKey(address))}`, limits.perEmail, at)]
+        : []),
+    ];
+    const refused = hits.filter((hit) => !hit.allowed);
+    if (!refused.length) return false;
+    const wait = Math.max(...refused.map((hit) => hit.retryAfterSeconds));
+    request.log.info({ route: request.routeOptions.url }, "staff sign-in rate-limited");
+    reply.header("retry-after", String(wait)).code(429).send(TOO_MANY);
+    return true;
+  }
+
+  app.post(
+    staffApiPaths.requestLink,
+    zodRoute({
+      body: RequestLinkBody,
+      response: { 202: Accepted, 400: Failed, 429: Failed, 503: Failed },
+    }),
+    async (request, reply) => {
+      const invalid = refusal(request);
+      if (invalid) return reply.code(400).send({ error: invalid.issues[0]?.message ?? "Invalid" });
+      const started = Date.now();
+      const address = (request.body as z.output<typeof RequestLinkBody>).email;
+      try {
+        if (await overLimit(request, reply, address)) return reply;
+        const sent = await requestSignInLink(db, address, {
+          publicUrl: config.publicUrl,
+          now: now(),
+        });
+        if (sent) outbox.wake();
+      } catch (error) {
+        request.log.error(
+          { err: safeError(error), email: maskEmails(address) },
+          "staff sign-in link request failed",
+        );
+        reply.header("retry-after", "60");
+        return reply.code(503).send(UNAVAILABLE);
+      }
+      const left = signInAnswerMs - (Date.now() - started);
+      if (left > 0) await sleep(left);
+      return reply.code(202).send(ACCEPTED);
+    },
+  );
+
+  app.post(
+    staffApiPaths.verify,
+    zodRoute({
+      body: VerifyBody,
+      response: { 200: Me, 400: Failed, 401: Failed, 429: Failed, 503: Failed },
+    }),
+    async (request, reply) => {
+      const invalid = refusal(request);
+      if (invalid) return reply.code(400).send({ error: "token is missing or malformed" });
+      const { token } = request.body as z.output<typeof VerifyBody>;
+      try {
+        // Tokens cannot be guessed, but whoever tries is held back per client.
+        if (await overLimit(request, reply)) return reply;
+        const result = await verifySignInToken(db, token, {
+          now: now(),
+          client: rateLimitKey(request.ip),
+          sessionMaxMs: sessionLimits.maxMs,
+        });
+        if (!result.ok) {
+          request.log.info({ reason: result.reason }, "staff sign-in refused");
+          return reply.code(401).send(BAD_LINK);
+        }
+        reply.header(
+          "set-cookie",
+          setCookieHeader(cookie, result.sessionSecret, sessionLimits.maxMs / 1000),
+        );
+        const { email: address, name, role } = result.account;
+        return reply.code(200).send({ email: address, name, role });
+      } catch (error) {
+        request.log.error({ err: safeError(error) }, "staff sign-in failed");
+        reply.header("retry-after", "60");
+        return reply.code(503).send(UNAVAILABLE);
+      }
+    },
+  );
+
+  app.get(
+    staffApiPaths.me,
+    {
+      ...zodRoute({ response: { 200: Me, 401: Failed, 403: Failed, 503: Failed } }),
+      preHandler: app.requireStaff(),
+    },
+    async (request) => {
+      const { email: address, name, role } = request.staff as StaffIdentity;
+      return { email: address, name, role };
+    },
+  );
+
+  /** Sign-out of this browser, or of every browser of the account: revoked in the database. */
+  for (const [path, everywhere] of [
+    [staffApiPaths.signOut, false],
+    [staffApiPaths.signOutEverywhere, true],
+  ] as const) {
+    app.post(
+      path,
+      {
+        ...zodRoute({ body: NoBody, response: { 400: Failed, 401: Failed, 503: Failed } }),
+        preHandler: app.requireStaff(),
+      },
+      async (request, reply) => {
+        const staff = request.staff as StaffIdentity;
+        const at = now();
+        const actor = { id: staff.accountId, email: staff.email };
+        try {
+          await db.transaction().execute(async (trx) => {
+            if (everywhere) {
+              const revoked = await revokeAllSessions(trx, staff.accountId, at);
+              await recordAudit(trx, {
+                action: "staff.sign-out-everywhere",
+                at: at.toISOString(),
+                actor,
+                record: { type: "staff_account", id: staff.accountId },
+                detail: { sessionsRevoked: revoked },
+              });
+            } else {
+              await revokeSession(trx, staff.sessionId, at);
+              await recordAudit(trx, {
+                action: "staff.sign-out",
+                at: at.toISOString(),
+                actor,
+                record: { type: "staff_session", id: staff.sessionId },
+              });
+            }
+          });
+        } catch (error) {
+          request.log.error({ err: safeError(error) }, "staff sign-out failed");
+          reply.header("retry-after", "60");
+          return reply.code(503).send(UNAVAILABLE);
+        }
+        return reply.header("set-cookie", clearCookieHeader(cookie)).code(204).send();
+      },
+    );
+  }
+};
+
+/** Whether a request announces a body (a POST without one sends neither header, or length 0). */
+function hasBody(request: FastifyRequest): boolean {
+  const length = request.headers["content-length"];
+  return (
+    request.headers["transfer-encoding"] !== undefined || (length !== undefined && length !== "0")
+  );
+}

@@ -1,0 +1,90 @@
+/** Builders for the staff tests: the app on a fresh database, with a clock the tests move. */
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, beforeEach } from "vitest";
+import { buildApp } from "../app";
+import type { DB } from "../db/database";
+import { type OutboxWorker, createOutboxWorker } from "../mail/outbox";
+import { recordingTransport, testConfig, testDatabase } from "../testing";
+import { addAccount } from "./accounts";
+import type { SignInLimits } from "./rate-limit";
+import type { StaffRole } from "./roles";
+
+/** The tests' site: plain HTTP on localhost, as on a developer's machine. */
+export const STAFF_SITE = "http://localhost:3000";
+
+export interface StaffApi {
+  app: FastifyInstance;
+  db: DB;
+  outbox: OutboxWorker;
+  transport: ReturnType<typeof recordingTransport>;
+  /** The clock of links and sessions; reset to the real time before each test. */
+  clock: { now: Date };
+  advance: (ms: number) => void;
+  /** Builds one more app on the same database (another server instance). */
+  anotherInstance: () => Promise<FastifyInstance>;
+}
+
+export function useStaffApi(
+  databaseUrl: string | undefined,
+  { limits = null }: { limits?: SignInLimits | null } = {},
+): StaffApi {
+  const extraApps: FastifyInstance[] = [];
+  const api = {
+    transport: recordingTransport(),
+    clock: { now: new Date() },
+    advance: (ms: number) => {
+      api.clock.now = new Date(api.clock.now.getTime() + ms);
+    },
+  } as StaffApi;
+  const build = () =>
+    buildApp({
+      config: testConfig({ publicUrl: STAFF_SITE, allowedOrigins: [STAFF_SITE] }),
+      db: api.db,
+      outbox: api.outbox,
+      staff: { limits, now: () => api.clock.now, signInAnswerMs: 0 },
+    });
+  api.anotherInstance = async () => {
+    const app = await build();
+    extraApps.push(app);
+    return app;
+  };
+  beforeAll(async () => {
+    api.db = await testDatabase(databaseUrl);
+    // The outbox on the tests' clock too, so mail sent "later" is due.
+    api.outbox = createOutboxWorker({
+      db: api.db,
+      transport: api.transport,
+      log: { info() {}, warn() {}, error() {} },
+      pollMs: 60_000,
+      maxAttempts: 3,
+      now: () => api.clock.now,
+    });
+    api.app = await build();
+  });
+  afterAll(async () => {
+    for (const app of [api.app, ...extraApps]) await app.close();
+    await api.db.destroy();
+  });
+  beforeEach(async () => {
+    api.transport.sent.length = 0;
+    api.clock.now = new Date();
+    // Everything but the audit log, which cannot be emptied: tests tell entries apart by account.
+    for (const table of [
+      "outbox",
+      "staff_rate_limits",
+      "staff_sessions",
+      "staff_sign_in_tokens",
+      "staff_accounts",
+    ] as const) {
+      await api.db.deleteFrom(table).execute();
+    }
+  });
+  return api;
+}
+
+/** Adds an account at the tests' clock time. */
+export function addStaff(api: StaffApi, email: string, role: StaffRole = "sales", name?: string) {
+  return addAccount(api.db, { email, role, name }, { via: "test", now: api.clock.now }).then(
+    (result) => result.account,
+  );
+}
