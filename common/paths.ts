@@ -109,6 +109,12 @@ export const apiPaths = {
   staffMe: "/api/staff/me",
   staffSignOut: "/api/staff/sign-out",
   staffSignOutEverywhere: "/api/staff/sign-out-everywhere",
+  /** The lead inbox (server/staff/inbox-routes.ts); `:id` is a lead's id, e.g. demo_<uuid>. */
+  staffLeads: "/api/staff/leads",
+  staffLeadsCsv: "/api/staff/leads.csv",
+  staffLeadStats: "/api/staff/leads/stats",
+  staffLead: "/api/staff/leads/:id",
+  staffLeadNotes: "/api/staff/leads/:id/notes",
 } as const;
 
 /** The prerendered missing page, served with status 404 for any unknown address. */

@@ -16,6 +16,7 @@ import { initial } from "./migrations/0001-initial";
 import { requestKeys } from "./migrations/0002-request-keys";
 import { emailKeys } from "./migrations/0003-email-keys";
 import { staff } from "./migrations/0004-staff";
+import { leadWorkflow } from "./migrations/0005-lead-workflow";
 import type { Database } from "./schema";
 
 export type DB = Kysely<Database>;
@@ -92,6 +93,7 @@ const MIGRATIONS = {
   "0002-request-keys": requestKeys,
   "0003-email-keys": emailKeys,
   "0004-staff": staff,
+  "0005-lead-workflow": leadWorkflow,
 };
 
 /**

@@ -52,6 +52,8 @@ describe.each(testDialects)("forgetting a person on $name", ({ url }) => {
     const removed = await forgetPerson(db, " AMA@example.com ");
     expect(removed).toEqual({
       outbox: 3,
+      lead_states: 0,
+      lead_events: 0,
       newsletter_subscriptions: 1,
       contact_messages: 1,
       demo_requests: 1,

@@ -293,27 +293,45 @@ export async function unsubscribe(db: DB, unsubscribeToken: string): Promise<boo
 
 /**
  * Erases everything stored about one e-mail address (a data subject's request under Ghana's Data
- * Protection Act, 2012): newsletter subscription, contact messages, demo requests and every
- * outbox message about them. Returns how many rows went from each table.
+ * Protection Act, 2012): newsletter subscription, contact messages, demo requests, every
+ * outbox message about them, and the inbox's status, notes and history of those leads. Returns how many rows went from each table.
  */
 export async function forgetPerson(db: DB, email: string): Promise<Record<string, number>> {
   const key = emailKey(email);
   return db.transaction().execute(async (trx) => {
     const leadIds: string[] = [];
+    const idsOf: Record<string, string[]> = {};
     for (const table of [
       "newsletter_subscriptions",
       "contact_messages",
       "demo_requests",
     ] as const) {
       const rows = await trx.selectFrom(table).select("id").where("email_key", "=", key).execute();
+      idsOf[table] = rows.map((row) => row.id);
       leadIds.push(...rows.map((row) => row.id));
     }
     const removed = async (query: { executeTakeFirst(): Promise<{ numDeletedRows: bigint }> }) =>
       Number((await query.executeTakeFirst()).numDeletedRows);
+    // The inbox's status, owner, notes and history of the person's contact and demo leads.
+    const workflow = async (table: "lead_states" | "lead_events") => {
+      let count = 0;
+      for (const [type, ids] of [
+        ["contact", idsOf.contact_messages ?? []],
+        ["demo", idsOf.demo_requests ?? []],
+      ] as const) {
+        if (!ids.length) continue;
+        count += await removed(
+          trx.deleteFrom(table).where("lead_type", "=", type).where("lead_id", "in", ids),
+        );
+      }
+      return count;
+    };
     return {
       outbox: leadIds.length
         ? await removed(trx.deleteFrom("outbox").where("lead_id", "in", leadIds))
         : 0,
+      lead_states: await workflow("lead_states"),
+      lead_events: await workflow("lead_events"),
       newsletter_subscriptions: await removed(
         trx.deleteFrom("newsletter_subscriptions").where("email_key", "=", key),
       ),

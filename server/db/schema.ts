@@ -14,6 +14,8 @@ export interface Database {
   staff_sessions: StaffSessionTable;
   staff_rate_limits: StaffRateLimitTable;
   audit_log: AuditLogTable;
+  lead_states: LeadStateTable;
+  lead_events: LeadEventTable;
 }
 
 export type SubscriptionStatus = "pending" | "confirmed" | "unsubscribed";
@@ -151,4 +153,36 @@ export interface AuditLogTable {
   record_id: string | null;
   /** JSON; never a token or other secret. */
   detail: string;
+}
+
+export type LeadType = "contact" | "demo";
+export type LeadStatus = "new" | "contacted" | "qualified" | "won" | "lost" | "spam";
+
+/** A lead's place in the inbox; a lead without a row is "new" and unowned (migration 0005). */
+export interface LeadStateTable {
+  lead_type: LeadType;
+  /** The id of the row in contact_messages or demo_requests. */
+  lead_id: string;
+  status: LeadStatus;
+  /** The staff account that owns the lead, or null. */
+  owner_account_id: string | null;
+  /** When staff first acted on the lead: a status other than "new", or a note. Set once. */
+  first_response_at: string | null;
+  updated_at: string;
+}
+
+export type LeadEventKind = "status" | "owner" | "note";
+
+/** One entry of a lead's timeline: a status or owner change (from → to), or a note (text). */
+export interface LeadEventTable {
+  id: string;
+  lead_type: LeadType;
+  lead_id: string;
+  at: string;
+  actor_account_id: string | null;
+  kind: LeadEventKind;
+  /** Status, or owner account id, before and after; null for a note. */
+  from: string | null;
+  to: string | null;
+  text: string | null;
 }

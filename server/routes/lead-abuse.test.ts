@@ -129,6 +129,8 @@ describe.each(testDialects)("abuse of the lead endpoints on $name", ({ url }) =>
     const removed = await forgetPerson(api.db, "äma@example.com");
     expect(removed).toEqual({
       outbox: 3,
+      lead_states: 0,
+      lead_events: 0,
       newsletter_subscriptions: 1,
       contact_messages: 1,
       demo_requests: 1,

@@ -11,7 +11,14 @@ export type AuditAction =
   | "staff.account-added"
   | "staff.role-changed"
   | "staff.renamed"
-  | "staff.disabled";
+  | "staff.disabled"
+  | "lead.list"
+  | "lead.stats"
+  | "lead.export"
+  | "lead.view"
+  | "lead.status-changed"
+  | "lead.owner-changed"
+  | "lead.note-added";
 
 export interface AuditEntry {
   action: AuditAction;

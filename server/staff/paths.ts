@@ -7,6 +7,11 @@ export const staffApiPaths = {
   me: apiPaths.staffMe,
   signOut: apiPaths.staffSignOut,
   signOutEverywhere: apiPaths.staffSignOutEverywhere,
+  leads: apiPaths.staffLeads,
+  leadsCsv: apiPaths.staffLeadsCsv,
+  leadStats: apiPaths.staffLeadStats,
+  lead: apiPaths.staffLead,
+  leadNotes: apiPaths.staffLeadNotes,
 } as const;
 
 /**

@@ -9,6 +9,7 @@ import { maskEmails, safeError } from "../log-safety";
 import type { OutboxWorker } from "../mail/outbox";
 import { rateLimitKey } from "../security/client-key";
 import { recordAudit } from "./audit";
+import { inboxRoutes } from "./inbox-routes";
 import { sessionLimitsOf } from "./auth";
 import { clearCookieHeader, sessionCookie, setCookieHeader } from "./cookie";
 import { countHit, type SignInLimits } from "./rate-limit";
@@ -72,7 +73,7 @@ export const staffRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, o
   // Writes take JSON only (the Origin check of security/origin.ts has already run); a sign-out
   // may also come with no body at all.
   app.addHook("onRequest", async (request, reply) => {
-    if (request.method !== "POST") return;
+    if (request.method !== "POST" && request.method !== "PATCH") return;
     const type = String(request.headers["content-type"] ?? "")
       .split(";")[0]
       ?.trim()
@@ -229,6 +230,9 @@ export const staffRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, o
       },
     );
   }
+
+  // The lead inbox, under the hooks above.
+  await app.register(inboxRoutes, { db, now });
 };
 
 /** Whether a request announces a body (a POST without one sends neither header, or length 0). */

@@ -1,0 +1,661 @@
+/**
+ * The lead inbox's queries: contact messages and demo requests as one list, newest first, with
+ * their status, owner and history (lead_states, lead_events; migration 0005). A lead without a
+ * lead_states row is "new" and unowned. See docs/decisions/0012-lead-workflow.md.
+ */
+import { randomUUID } from "node:crypto";
+import { type RawBuilder, type Transaction, sql } from "kysely";
+import { pagePaths } from "../../common/paths";
+import { emailKey } from "../../leads/email";
+import { type DB, isPostgres } from "../db/database";
+import type { Database, LeadEventKind, LeadStatus, LeadType } from "../db/schema";
+import { recordAudit } from "./audit";
+
+export const LEAD_TYPES = ["contact", "demo"] as const satisfies readonly LeadType[];
+export const LEAD_STATUSES = [
+  "new",
+  "contacted",
+  "qualified",
+  "won",
+  "lost",
+  "spam",
+] as const satisfies readonly LeadStatus[];
+
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 100;
+/** Rows the CSV export reads per query. */
+const EXPORT_BATCH = 500;
+
+type Executor = DB | Transaction<Database>;
+
+/** What the list, the export and the stats are narrowed to; every field optional. */
+export interface LeadFilters {
+  type?: LeadType;
+  product?: string;
+  status?: LeadStatus;
+  /** An account's id, or "none" for unassigned leads. */
+  ownerAccountId?: string | "none";
+  q?: string;
+  /** Created at or after (ISO instant). */
+  since?: string;
+  /** Created before (ISO instant). */
+  until?: string;
+}
+
+/** Where a page starts: the (created_at, id) of the last lead of the page before. */
+export interface Cursor {
+  createdAt: string;
+  id: string;
+}
+
+/** A lead as the API shows it. */
+export interface Lead {
+  id: string;
+  type: LeadType;
+  createdAt: string;
+  status: LeadStatus;
+  owner: string | null;
+  /** Where the lead came from; an object so that attribution can be added to it. */
+  source: { formPage: string } | null;
+  firstName?: string;
+  lastName?: string;
+  email: string;
+  phone: string;
+  message?: string;
+  product?: string;
+  name?: string;
+  company?: string;
+  jobTitle?: string;
+  industry?: string;
+}
+
+interface LeadRow {
+  type: LeadType;
+  id: string;
+  created_at: string;
+  status: LeadStatus;
+  owner_account_id: string | null;
+  owner_email: string | null;
+  first_response_at: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  email: string;
+  phone: string;
+  message: string | null;
+  product: string | null;
+  page: string | null;
+  name: string | null;
+  company: string | null;
+  job_title: string | null;
+  industry: string | null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ids and cursors
+
+/** The API's id of a lead: its type and its row's id, e.g. "demo_0b5f…". */
+export function leadKey(type: LeadType, id: string): string {
+  return `${type}_${id}`;
+}
+
+/** The type and row id of an API id, or null when it is not one. */
+export function parseLeadKey(key: string): { type: LeadType; id: string } | null {
+  const match = /^(contact|demo)_([A-Za-z0-9-]{1,64})$/.exec(key);
+  if (!match) return null;
+  return { type: match[1] as LeadType, id: match[2] as string };
+}
+
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify([cursor.createdAt, cursor.id])).toString("base64url");
+}
+
+/** The cursor an API client sent back, or null when it is not one we gave out. */
+export function decodeCursor(text: string): Cursor | null {
+  if (!/^[A-Za-z0-9_-]{1,400}$/.test(text)) return null;
+  try {
+    const value: unknown = JSON.parse(Buffer.from(text, "base64url").toString("utf8"));
+    if (!Array.isArray(value) || value.length !== 2) return null;
+    const [createdAt, id] = value as unknown[];
+    if (typeof createdAt !== "string" || typeof id !== "string") return null;
+    if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(createdAt)) return null;
+    if (!/^[A-Za-z0-9-]{1,64}$/.test(id)) return null;
+    return { createdAt, id };
+  } catch {
+    return null;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The one query of both lead tables
+
+/** `text` for LIKE: its own %, _ and \ match themselves (ESCAPE '\'). */
+export function likePattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const like = (column: RawBuilder<unknown>, pattern: string) =>
+  sql`lower(${column}) like ${pattern} escape '\\'`;
+
+const and = (conditions: RawBuilder<unknown>[]) =>
+  conditions.length ? sql.join(conditions, sql` and `) : sql`1 = 1`;
+
+/** Conditions shared by both tables; `t` is the lead table's alias. */
+function commonConditions(t: "c" | "d", filters: LeadFilters, cursor?: Cursor | null) {
+  const col = (name: string) => sql.ref(`${t}.${name}`);
+  const conditions: RawBuilder<unknown>[] = [];
+  if (filters.status) conditions.push(sql`coalesce(s.status, 'new') = ${filters.status}`);
+  if (filters.ownerAccountId === "none") conditions.push(sql`s.owner_account_id is null`);
+  else if (filters.ownerAccountId) {
+    conditions.push(sql`s.owner_account_id = ${filters.ownerAccountId}`);
+  }
+  if (filters.since) conditions.push(sql`${col("created_at")} >= ${filters.since}`);
+  if (filters.until) conditions.push(sql`${col("created_at")} < ${filters.until}`);
+  if (cursor) {
+    conditions.push(
+      sql`(${col("created_at")} < ${cursor.createdAt} or (${col("created_at")} = ${cursor.createdAt} and ${col("id")} < ${cursor.id}))`,
+    );
+  }
+  return conditions;
+}
+
+function contactBranch(filters: LeadFilters, cursor?: Cursor | null, id?: string) {
+  const conditions = commonConditions("c", filters, cursor);
+  if (id !== undefined) conditions.push(sql`c.id = ${id}`);
+  if (filters.q) {
+    const p = likePattern(filters.q);
+    conditions.push(
+      sql`(${sql.join(
+        [
+          like(sql`c.first_name`, p),
+          like(sql`c.last_name`, p),
+          like(sql`c.first_name || ' ' || c.last_name`, p),
+          like(sql`c.email`, p),
+          like(sql`c.message`, p),
+        ],
+        sql` or `,
+      )})`,
+    );
+  }
+  return sql`
+    select 'contact' as type, c.id as id, c.created_at as created_at,
+      coalesce(s.status, 'new') as status, s.owner_account_id as owner_account_id,
+      s.first_response_at as first_response_at,
+      c.first_name as first_name, c.last_name as last_name, c.email as email, c.phone as phone,
+      c.message as message, cast(null as text) as product, cast(null as text) as page,
+      cast(null as text) as name, cast(null as text) as company,
+      cast(null as text) as job_title, cast(null as text) as industry
+    from contact_messages c
+    left join lead_states s on s.lead_type = 'contact' and s.lead_id = c.id
+    where ${and(conditions)}`;
+}
+
+function demoBranch(filters: LeadFilters, cursor?: Cursor | null, id?: string) {
+  const conditions = commonConditions("d", filters, cursor);
+  if (id !== undefined) conditions.push(sql`d.id = ${id}`);
+  if (filters.product) conditions.push(sql`d.product = ${filters.product}`);
+  if (filters.q) {
+    const p = likePattern(filters.q);
+    conditions.push(
+      sql`(${sql.join(
+        [like(sql`d.name`, p), like(sql`d.email`, p), like(sql`d.company`, p)],
+        sql` or `,
+      )})`,
+    );
+  }
+  return sql`
+    select 'demo' as type, d.id as id, d.created_at as created_at,
+      coalesce(s.status, 'new') as status, s.owner_account_id as owner_account_id,
+      s.first_response_at as first_response_at,
+      cast(null as text) as first_name, cast(null as text) as last_name, d.email as email,
+      d.phone as phone, cast(null as text) as message, d.product as product, d.page as page,
+      d.name as name, d.company as company, d.job_title as job_title, d.industry as industry
+    from demo_requests d
+    left join lead_states s on s.lead_type = 'demo' and s.lead_id = d.id
+    where ${and(conditions)}`;
+}
+
+/** Both tables' matching leads as one UNION ALL, or null when the filters exclude both. */
+function leadsUnion(filters: LeadFilters, cursor?: Cursor | null, id?: string) {
+  const branches: RawBuilder<unknown>[] = [];
+  if (filters.type !== "demo" && !filters.product) {
+    branches.push(contactBranch(filters, cursor, id));
+  }
+  if (filters.type !== "contact") branches.push(demoBranch(filters, cursor, id));
+  return branches.length ? sql.join(branches, sql` union all `) : null;
+}
+
+async function selectLeads(
+  db: Executor,
+  filters: LeadFilters,
+  { cursor, limit, id }: { cursor?: Cursor | null; limit?: number; id?: string },
+): Promise<LeadRow[]> {
+  const union = leadsUnion(filters, cursor, id);
+  if (!union) return [];
+  const { rows } = await sql<LeadRow>`
+    select l.*, a.email as owner_email
+    from (${union}) l
+    left join staff_accounts a on a.id = l.owner_account_id
+    order by l.created_at desc, l.id desc
+    ${limit !== undefined ? sql`limit ${limit}` : sql``}`.execute(db);
+  return rows;
+}
+
+function toLead(row: LeadRow): Lead {
+  const common = {
+    id: leadKey(row.type, row.id),
+    type: row.type,
+    createdAt: row.created_at,
+    status: row.status,
+    owner: row.owner_email,
+  };
+  if (row.type === "contact") {
+    return {
+      ...common,
+      source: { formPage: pagePaths.contactUs },
+      firstName: row.first_name ?? "",
+      lastName: row.last_name ?? "",
+      email: row.email,
+      phone: row.phone,
+      message: row.message ?? "",
+    };
+  }
+  return {
+    ...common,
+    source: row.page ? { formPage: row.page } : null,
+    product: row.product ?? "",
+    name: row.name ?? "",
+    email: row.email,
+    phone: row.phone,
+    company: row.company ?? "",
+    jobTitle: row.job_title ?? "",
+    industry: row.industry ?? "",
+  };
+}
+
+/** One page of leads, newest first, and the cursor of the next page (null on the last). */
+export async function listLeads(
+  db: Executor,
+  filters: LeadFilters,
+  { cursor = null, limit = DEFAULT_PAGE_SIZE }: { cursor?: Cursor | null; limit?: number } = {},
+): Promise<{ items: Lead[]; nextCursor: string | null }> {
+  const rows = await selectLeads(db, filters, { cursor, limit: limit + 1 });
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(toLead),
+    nextCursor:
+      rows.length > limit && last
+        ? encodeCursor({ createdAt: last.created_at, id: last.id })
+        : null,
+  };
+}
+
+/** Every matching lead, newest first, read a batch at a time (for the CSV export). */
+export async function* allLeads(db: DB, filters: LeadFilters): AsyncGenerator<Lead> {
+  let cursor: Cursor | null = null;
+  for (;;) {
+    const rows = await selectLeads(db, filters, { cursor, limit: EXPORT_BATCH });
+    for (const row of rows) yield toLead(row);
+    const last = rows.at(-1);
+    if (rows.length < EXPORT_BATCH || !last) return;
+    cursor = { createdAt: last.created_at, id: last.id };
+  }
+}
+
+/** How many leads match, and how many of them have a first response and how soon on average. */
+export async function leadStats(
+  db: Executor,
+  filters: LeadFilters,
+): Promise<{ count: number; responded: number; averageFirstResponseMs: number | null }> {
+  const union = leadsUnion(filters);
+  if (!union) return { count: 0, responded: 0, averageFirstResponseMs: null };
+  // Timestamps are ISO text: each database turns them into milliseconds its own way.
+  const ms = isPostgres(db)
+    ? sql`extract(epoch from (cast(l.first_response_at as timestamptz) - cast(l.created_at as timestamptz))) * 1000`
+    : sql`(julianday(l.first_response_at) - julianday(l.created_at)) * 86400000.0`;
+  const { rows } = await sql<{
+    count: number | string;
+    responded: number | string;
+    average: number | string | null;
+  }>`
+    select count(*) as count, count(l.first_response_at) as responded,
+      avg(case when l.first_response_at is null then null else ${ms} end) as average
+    from (${union}) l`.execute(db);
+  const row = rows[0];
+  const average = row?.average;
+  return {
+    count: Number(row?.count ?? 0),
+    responded: Number(row?.responded ?? 0),
+    averageFirstResponseMs:
+      average === null || average === undefined ? null : Math.round(Number(average)),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// One lead, its timeline, and changes
+
+export type TimelineEntry =
+  | {
+      kind: Exclude<LeadEventKind, "note">;
+      at: string;
+      actor: string | null;
+      from: string | null;
+      to: string | null;
+    }
+  | { kind: "note"; at: string; actor: string | null; text: string }
+  | { kind: "delivery"; at: string; status: string; attempts: number; sentAt: string | null };
+
+export interface LeadDetail extends Lead {
+  firstResponseAt: string | null;
+  /** From the lead's arrival to its first response; null until there is one. */
+  timeToFirstResponseMs: number | null;
+  timeline: TimelineEntry[];
+}
+
+async function findLeadRow(db: Executor, key: string): Promise<LeadRow | null> {
+  const parsed = parseLeadKey(key);
+  if (!parsed) return null;
+  const rows = await selectLeads(db, { type: parsed.type }, { id: parsed.id, limit: 1 });
+  return rows[0] ?? null;
+}
+
+/** The lead with its timeline (changes, notes, notification deliveries), or null. */
+export async function getLead(db: Executor, key: string): Promise<LeadDetail | null> {
+  const row = await findLeadRow(db, key);
+  if (!row) return null;
+  const events = await db
+    .selectFrom("lead_events")
+    .selectAll()
+    .where("lead_type", "=", row.type)
+    .where("lead_id", "=", row.id)
+    .orderBy("at")
+    .orderBy("id")
+    .execute();
+  const accountIds = [
+    ...new Set(
+      events.flatMap((e) => [e.actor_account_id, ...(e.kind === "owner" ? [e.from, e.to] : [])]),
+    ),
+  ].filter((id): id is string => id !== null);
+  const accounts = new Map(
+    accountIds.length
+      ? (
+          await db
+            .selectFrom("staff_accounts")
+            .select(["id", "email"])
+            .where("id", "in", accountIds)
+            .execute()
+        ).map((a) => [a.id, a.email])
+      : [],
+  );
+  const emailOf = (id: string | null) => (id === null ? null : (accounts.get(id) ?? null));
+  const deliveries = await db
+    .selectFrom("outbox")
+    .select(["created_at", "status", "attempts", "sent_at"])
+    .where("lead_id", "=", row.id)
+    .where("kind", "=", row.type)
+    .orderBy("created_at")
+    .execute();
+  const timeline: TimelineEntry[] = [
+    ...events.map((e): TimelineEntry => {
+      const actor = emailOf(e.actor_account_id);
+      if (e.kind === "note") return { kind: "note", at: e.at, actor, text: e.text ?? "" };
+      return e.kind === "owner"
+        ? { kind: "owner", at: e.at, actor, from: emailOf(e.from), to: emailOf(e.to) }
+        : { kind: "status", at: e.at, actor, from: e.from, to: e.to };
+    }),
+    ...deliveries.map((d): TimelineEntry => ({
+      kind: "delivery",
+      at: d.created_at,
+      status: d.status,
+      attempts: Number(d.attempts),
+      sentAt: d.sent_at,
+    })),
+  ];
+  // Stable: events and deliveries at the same instant keep the order above.
+  timeline.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+  return {
+    ...toLead(row),
+    firstResponseAt: row.first_response_at,
+    timeToFirstResponseMs: row.first_response_at
+      ? Date.parse(row.first_response_at) - Date.parse(row.created_at)
+      : null,
+    timeline,
+  };
+}
+
+/** An enabled staff account by e-mail, or null (for owners). */
+export async function enabledAccountByEmail(
+  db: Executor,
+  address: string,
+): Promise<{ id: string; email: string } | null> {
+  const row = await db
+    .selectFrom("staff_accounts")
+    .select(["id", "email"])
+    .where("email_key", "=", emailKey(address))
+    .where("disabled_at", "is", null)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** The account id an `owner` filter names: "none", an account's id, or null for no account. */
+export async function ownerFilter(db: Executor, owner: string): Promise<string | null> {
+  if (owner === "none") return "none";
+  const row = await db
+    .selectFrom("staff_accounts")
+    .select("id")
+    .where("email_key", "=", emailKey(owner))
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+export interface Actor {
+  accountId: string;
+  email: string;
+}
+
+export class UnknownOwnerError extends Error {
+  constructor() {
+    super("owner is not an enabled staff account");
+  }
+}
+
+/**
+ * Changes a lead's status and/or owner, with a timeline event and an audit entry for each change,
+ * in one transaction. The first status other than "new" sets first_response_at (once). Returns
+ * false when there is no such lead; throws UnknownOwnerError for an owner that is not an enabled
+ * account.
+ */
+export async function updateLead(
+  db: DB,
+  key: string,
+  change: { status?: LeadStatus; owner?: string | null },
+  actor: Actor,
+  now: Date,
+): Promise<boolean> {
+  const at = now.toISOString();
+  return db.transaction().execute(async (trx) => {
+    const row = await findLeadRow(trx, key);
+    if (!row) return false;
+    let ownerId: string | null | undefined;
+    let ownerEmail: string | null = null;
+    if (change.owner === null) ownerId = null;
+    else if (change.owner !== undefined) {
+      const account = await enabledAccountByEmail(trx, change.owner);
+      if (!account) throw new UnknownOwnerError();
+      ownerId = account.id;
+      ownerEmail = account.email;
+    }
+    const state = await lockState(trx, row, at);
+    const record = { type: "lead", id: key };
+    const audit = { at, actor: { id: actor.accountId, email: actor.email }, record };
+    if (change.status !== undefined && change.status !== state.status) {
+      await trx
+        .updateTable("lead_states")
+        .set({
+          status: change.status,
+          updated_at: at,
+          ...(change.status !== "new"
+            ? { first_response_at: sql<string>`coalesce(first_response_at, ${at})` }
+            : {}),
+        })
+        .where("lead_type", "=", row.type)
+        .where("lead_id", "=", row.id)
+        .execute();
+      await addEvent(trx, row, actor, at, {
+        kind: "status",
+        from: state.status,
+        to: change.status,
+      });
+      await recordAudit(trx, {
+        ...audit,
+        action: "lead.status-changed",
+        detail: { from: state.status, to: change.status },
+      });
+    }
+    if (ownerId !== undefined && ownerId !== state.owner_account_id) {
+      await trx
+        .updateTable("lead_states")
+        .set({ owner_account_id: ownerId, updated_at: at })
+        .where("lead_type", "=", row.type)
+        .where("lead_id", "=", row.id)
+        .execute();
+      await addEvent(trx, row, actor, at, {
+        kind: "owner",
+        from: state.owner_account_id,
+        to: ownerId,
+      });
+      await recordAudit(trx, {
+        ...audit,
+        action: "lead.owner-changed",
+        detail: { from: row.owner_email, to: ownerEmail },
+      });
+    }
+    return true;
+  });
+}
+
+/** Adds a note to a lead (setting first_response_at if unset); false when there is no such lead. */
+export async function addNote(
+  db: DB,
+  key: string,
+  text: string,
+  actor: Actor,
+  now: Date,
+): Promise<boolean> {
+  const at = now.toISOString();
+  return db.transaction().execute(async (trx) => {
+    const row = await findLeadRow(trx, key);
+    if (!row) return false;
+    await lockState(trx, row, at);
+    await trx
+      .updateTable("lead_states")
+      .set({ first_response_at: sql<string>`coalesce(first_response_at, ${at})`, updated_at: at })
+      .where("lead_type", "=", row.type)
+      .where("lead_id", "=", row.id)
+      .execute();
+    await addEvent(trx, row, actor, at, { kind: "note", text });
+    // The note's text stays out of the append-only log: erasure could not remove it there.
+    await recordAudit(trx, {
+      action: "lead.note-added",
+      at,
+      actor: { id: actor.accountId, email: actor.email },
+      record: { type: "lead", id: key },
+      detail: { length: text.length },
+    });
+    return true;
+  });
+}
+
+/**
+ * The lead's state row, created as "new" and unowned if it had none, and locked (PostgreSQL) so
+ * that two changes to one lead at once are applied one after the other.
+ */
+async function lockState(trx: Transaction<Database>, row: LeadRow, at: string) {
+  await trx
+    .insertInto("lead_states")
+    .values({
+      lead_type: row.type,
+      lead_id: row.id,
+      status: "new",
+      owner_account_id: null,
+      first_response_at: null,
+      updated_at: at,
+    })
+    .onConflict((oc) => oc.columns(["lead_type", "lead_id"]).doNothing())
+    .execute();
+  let query = trx
+    .selectFrom("lead_states")
+    .select(["status", "owner_account_id"])
+    .where("lead_type", "=", row.type)
+    .where("lead_id", "=", row.id);
+  if (isPostgres(trx)) query = query.forUpdate();
+  return query.executeTakeFirstOrThrow();
+}
+
+async function addEvent(
+  trx: Transaction<Database>,
+  row: LeadRow,
+  actor: Actor,
+  at: string,
+  event: { kind: LeadEventKind; from?: string | null; to?: string | null; text?: string },
+) {
+  await trx
+    .insertInto("lead_events")
+    .values({
+      id: randomUUID(),
+      lead_type: row.type,
+      lead_id: row.id,
+      at,
+      actor_account_id: actor.accountId,
+      kind: event.kind,
+      from: event.from ?? null,
+      to: event.to ?? null,
+      text: event.text ?? null,
+    })
+    .execute();
+}
+
+/** Reads a lead for a member of staff and records the view, in one transaction. */
+export async function viewLead(
+  db: DB,
+  key: string,
+  actor: Actor,
+  now: Date,
+): Promise<LeadDetail | null> {
+  return db.transaction().execute(async (trx) => {
+    const lead = await getLead(trx, key);
+    if (lead) {
+      await recordAudit(trx, {
+        action: "lead.view",
+        at: now.toISOString(),
+        actor: { id: actor.accountId, email: actor.email },
+        record: { type: "lead", id: key },
+      });
+    }
+    return lead;
+  });
+}
+
+/** The CSV export's columns, in order. */
+export const CSV_COLUMNS = [
+  "id",
+  "type",
+  "createdAt",
+  "status",
+  "owner",
+  "formPage",
+  "firstName",
+  "lastName",
+  "name",
+  "email",
+  "phone",
+  "company",
+  "jobTitle",
+  "industry",
+  "product",
+  "message",
+] as const;
+
+export function csvRow(lead: Lead): Record<string, unknown> {
+  return { ...lead, formPage: lead.source?.formPage ?? "" };
+}
