@@ -40,11 +40,11 @@ afterAll(async () => {
 });
 
 /** The schema of the route that answers `method url` (the query string left out). */
-async function schemaOf(method: "GET" | "POST", url: string): Promise<FastifySchema> {
+async function schemaOf(method: "GET" | "POST" | "PATCH", url: string): Promise<FastifySchema> {
   await app.inject({
     method,
     url: `${url}?token=abc`,
-    payload: method === "POST" ? {} : undefined,
+    payload: method === "GET" ? undefined : {},
   });
   const schema = schemas.get(`${method} ${url}`);
   if (!schema) throw new Error(`${method} ${url} has no schema`);
@@ -53,7 +53,12 @@ async function schemaOf(method: "GET" | "POST", url: string): Promise<FastifySch
 
 describe("route schemas", () => {
   it("every API route describes what it reads and, where it answers JSON, its answers", async () => {
-    const routes: [method: "GET" | "POST", url: string, parts: string[], statuses: number[]][] = [
+    const routes: [
+      method: "GET" | "POST" | "PATCH",
+      url: string,
+      parts: string[],
+      statuses: number[],
+    ][] = [
       ["POST", apiPaths.subscribe, ["body", "response"], [202, 400, 422, 503]],
       ["POST", apiPaths.contact, ["body", "response"], [201, 400, 422, 503]],
       ["POST", apiPaths.demo, ["body", "response"], [201, 400, 422, 503]],
@@ -70,6 +75,13 @@ describe("route schemas", () => {
       ["GET", apiPaths.staffMe, ["response"], [200, 401, 403, 503]],
       ["POST", apiPaths.staffSignOut, ["body", "response"], [400, 401, 503]],
       ["POST", apiPaths.staffSignOutEverywhere, ["body", "response"], [400, 401, 503]],
+      ["GET", apiPaths.staffLeads, ["querystring", "response"], [200, 400, 401, 403, 503]],
+      ["GET", apiPaths.staffLeadStats, ["querystring", "response"], [200, 400, 401, 403, 503]],
+      // The CSV export answers text/csv: only its errors are JSON.
+      ["GET", apiPaths.staffLeadsCsv, ["querystring", "response"], [400, 401, 403, 503]],
+      ["GET", apiPaths.staffLead, ["response"], [200, 401, 403, 404, 503]],
+      ["PATCH", apiPaths.staffLead, ["body", "response"], [200, 400, 401, 403, 404, 503]],
+      ["POST", apiPaths.staffLeadNotes, ["body", "response"], [201, 400, 401, 403, 404, 503]],
     ];
     for (const [method, url, parts, statuses] of routes) {
       const schema = await schemaOf(method, url);

@@ -7,6 +7,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { staffApiPaths } from "./paths";
 import { testDialects } from "../testing";
+import { STAFF_ROLES } from "./roles";
+import { createSession } from "./sessions";
 import { STAFF_SITE, addStaff, useStaffApi } from "./testing";
 
 const ACCEPTABLE = new Set([202, 204, 400, 401, 403, 405, 413, 415]);
@@ -28,6 +30,54 @@ const body = fc.oneof(
   value,
 );
 
+/** The sign-in and session routes; the lead inbox's have a test of their own below. */
+const SIGN_IN_PATHS = [
+  staffApiPaths.requestLink,
+  staffApiPaths.verify,
+  staffApiPaths.me,
+  staffApiPaths.signOut,
+  staffApiPaths.signOutEverywhere,
+];
+
+/** The lead inbox: what a client may send to it, and what it may answer. */
+const INBOX_ACCEPTABLE = new Set([200, 201, 400, 401, 403, 404, 405, 413, 415]);
+const leadId = fc.oneof(
+  fc.constantFrom(
+    "contact_",
+    "demo_x",
+    "demo_00000000-0000-0000-0000-000000000000",
+    "%00",
+    "..",
+    "",
+  ),
+  fc.string({ maxLength: 80 }),
+  fc.uuid().map((id) => `contact_${id}`),
+);
+const query = fc.dictionary(
+  fc.constantFrom(
+    "type",
+    "product",
+    "status",
+    "owner",
+    "q",
+    "since",
+    "until",
+    "cursor",
+    "limit",
+    "x",
+  ),
+  fc.oneof(
+    fc.string({ maxLength: 30 }),
+    fc.constantFrom("none", "demo", "contact", "won", "2026-11-01", "50", "0", "%", "_", "\\"),
+  ),
+  { maxKeys: 4 },
+);
+const inboxBody = fc.oneof(
+  fc.record({ status: value, owner: value, text: value }, { requiredKeys: [] }),
+  fc.dictionary(fc.constantFrom("status", "owner", "text", "__proto__"), value),
+  value,
+);
+
 describe.each(testDialects)("staff endpoints under generated input on $name", ({ url }) => {
   const api = useStaffApi(url);
 
@@ -35,7 +85,7 @@ describe.each(testDialects)("staff endpoints under generated input on $name", ({
     await addStaff(api, "ama@example.com", "admin");
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom(...Object.values(staffApiPaths)),
+        fc.constantFrom(...SIGN_IN_PATHS),
         fc.constantFrom("GET", "POST"),
         body,
         fc.constantFrom("application/json", "application/json; charset=utf-8", "text/plain", ""),
@@ -61,5 +111,53 @@ describe.each(testDialects)("staff endpoints under generated input on $name", ({
     );
     const sessions = await api.db.selectFrom("staff_sessions").select("id").execute();
     expect(sessions).toEqual([]);
+  }, 60_000);
+});
+
+describe.each(testDialects)("lead inbox endpoints under generated input on $name", ({ url }) => {
+  const api = useStaffApi(url);
+
+  it("never answer 5xx, signed out or as any role", async () => {
+    const cookies: (string | undefined)[] = [undefined, "staff_session=nonsense"];
+    for (const role of STAFF_ROLES) {
+      const account = await addStaff(api, `${role}@example.com`, role);
+      const { secret } = await createSession(api.db, account.id, api.clock.now);
+      cookies.push(`staff_session=${secret}`);
+    }
+    const paths = [
+      staffApiPaths.leads,
+      staffApiPaths.leadsCsv,
+      staffApiPaths.leadStats,
+      staffApiPaths.lead,
+      staffApiPaths.leadNotes,
+    ];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...paths),
+        leadId,
+        query,
+        fc.constantFrom("GET", "POST", "PATCH"),
+        inboxBody,
+        fc.constantFrom("application/json", "text/plain", ""),
+        fc.constantFrom(...cookies),
+        async (path, id, search, method, payload, type, cookie) => {
+          const res = await api.app.inject({
+            method,
+            url: `${path.replace(":id", encodeURIComponent(id))}?${new URLSearchParams(search)}`,
+            headers: {
+              origin: STAFF_SITE,
+              ...(type ? { "content-type": type } : {}),
+              ...(cookie ? { cookie } : {}),
+            },
+            ...(method !== "GET" ? { payload: JSON.stringify(payload) } : {}),
+          });
+          expect(
+            INBOX_ACCEPTABLE.has(res.statusCode),
+            `${method} ${path} → ${res.statusCode} ${res.body}`,
+          ).toBe(true);
+        },
+      ),
+      { numRuns: 300 },
+    );
   }, 60_000);
 });

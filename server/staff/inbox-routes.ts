@@ -64,7 +64,10 @@ const ListQuery = z.object({
 });
 type Filters = z.output<typeof FilterQuery>;
 
-const LeadIdParams = z.object({ id: z.string() });
+/** The route parameter of one lead: its API id (checked by parseLeadKey). */
+interface LeadIdParams {
+  id: string;
+}
 
 const Source = z.nullable(z.object({ formPage: z.string() }));
 const LeadShape = {
@@ -334,7 +337,7 @@ export const inboxRoutes: FastifyPluginAsync<InboxRoutesOptions> = async (app, {
       preHandler: guard,
     },
     async (request, reply) => {
-      const { id } = request.params as z.output<typeof LeadIdParams>;
+      const { id } = request.params as LeadIdParams;
       if (!parseLeadKey(id)) return reply.code(404).send(NOT_FOUND);
       try {
         const lead = await viewLead(db, id, actorOf(request), now());
@@ -362,7 +365,7 @@ export const inboxRoutes: FastifyPluginAsync<InboxRoutesOptions> = async (app, {
       preHandler: guard,
     },
     async (request, reply) => {
-      const { id } = request.params as z.output<typeof LeadIdParams>;
+      const { id } = request.params as LeadIdParams;
       if (!parseLeadKey(id)) return reply.code(404).send(NOT_FOUND);
       const invalid = firstIssue(request);
       if (invalid) return badRequest(reply, invalid);
@@ -396,7 +399,7 @@ export const inboxRoutes: FastifyPluginAsync<InboxRoutesOptions> = async (app, {
       preHandler: guard,
     },
     async (request, reply) => {
-      const { id } = request.params as z.output<typeof LeadIdParams>;
+      const { id } = request.params as LeadIdParams;
       if (!parseLeadKey(id)) return reply.code(404).send(NOT_FOUND);
       const invalid = firstIssue(request);
       if (invalid) return badRequest(reply, invalid);

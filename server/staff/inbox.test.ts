@@ -302,7 +302,7 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
   it("answers 400 to bad filters, cursors and limits, never 5xx", async () => {
     const { cookie } = await signedIn("sales@example.com", "sales");
     await addContact(api, at(1));
-    const bad = [
+    const bad: Record<string, string>[] = [
       { limit: "0" },
       { limit: "101" },
       { limit: "ten" },
