@@ -1,8 +1,10 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { migrate } from "../db/database";
+import { migrate, openDatabase } from "../db/database";
 import { staff } from "../db/migrations/0004-staff";
-import { testDatabase, testDialects } from "../testing";
+import { leadWorkflow } from "../db/migrations/0005-lead-workflow";
+import { freshSchemaUrl, testDatabase, testDialects } from "../testing";
+import { listLeads } from "./inbox";
 
 describe.each(testDialects)("migration 0004 (staff) on $name", ({ url }) => {
   it("makes one account per address, and can be undone and redone", async () => {
@@ -43,5 +45,41 @@ describe.each(testDialects)("migration 0004 (staff) on $name", ({ url }) => {
     await staff.up(untyped);
     expect(await db.selectFrom("staff_accounts").selectAll().execute()).toEqual([]);
     await db.destroy();
+  });
+});
+
+describe.each(testDialects)("migration 0005 (lead workflow) on $name", ({ url }) => {
+  it("leaves existing leads new and unowned, and can be undone and redone", async () => {
+    const db = url ? openDatabase({ databaseUrl: await freshSchemaUrl(url) }) : openDatabase({});
+    try {
+      await migrate(db, "0004-staff");
+      const created = "2026-11-01T09:00:00.000Z";
+      await sql`insert into demo_requests (id, product, page, name, email, phone, company, job_title, industry, email_key, created_at)
+        values ('d1', 'vas', '/request-vas-demo', 'Ama', 'ama@example.com', '055', 'Co', 'CEO', 'Retail', 'ama@example.com', ${created})`.execute(
+        db,
+      );
+      await migrate(db);
+      const { items } = await listLeads(db, {});
+      expect(items).toMatchObject([{ id: "demo_d1", status: "new", owner: null }]);
+      // One state per lead.
+      const state = {
+        lead_type: "demo" as const,
+        lead_id: "d1",
+        status: "won" as const,
+        owner_account_id: null,
+        first_response_at: null,
+        updated_at: created,
+      };
+      await db.insertInto("lead_states").values(state).execute();
+      await expect(db.insertInto("lead_states").values(state).execute()).rejects.toThrow(
+        /unique|duplicate/i,
+      );
+      const untyped = db as unknown as Kysely<unknown>;
+      await leadWorkflow.down?.(untyped);
+      await leadWorkflow.up(untyped);
+      expect(await db.selectFrom("lead_states").selectAll().execute()).toEqual([]);
+    } finally {
+      await db.destroy();
+    }
   });
 });
