@@ -214,13 +214,24 @@ function demoBranch(filters: LeadFilters, cursor?: Cursor | null, id?: string) {
     where ${and(conditions)}`;
 }
 
-/** Both tables' matching leads as one UNION ALL, or null when the filters exclude both. */
-function leadsUnion(filters: LeadFilters, cursor?: Cursor | null, id?: string) {
+/**
+ * Both tables' matching leads as one UNION ALL, or null when the filters exclude both. With a
+ * limit, each table gives at most that many of its newest matching rows, read off its
+ * (created_at, id) index, so a page costs the same at 100 leads or 100,000.
+ */
+function leadsUnion(
+  filters: LeadFilters,
+  { cursor, id, limit }: { cursor?: Cursor | null; id?: string; limit?: number } = {},
+) {
   const branches: RawBuilder<unknown>[] = [];
+  const newest = (branch: RawBuilder<unknown>, t: "c" | "d") =>
+    limit === undefined
+      ? branch
+      : sql`select * from (${branch} order by ${sql.ref(`${t}.created_at`)} desc, ${sql.ref(`${t}.id`)} desc limit ${limit}) ${sql.id(`${t}_newest`)}`;
   if (filters.type !== "demo" && !filters.product) {
-    branches.push(contactBranch(filters, cursor, id));
+    branches.push(newest(contactBranch(filters, cursor, id), "c"));
   }
-  if (filters.type !== "contact") branches.push(demoBranch(filters, cursor, id));
+  if (filters.type !== "contact") branches.push(newest(demoBranch(filters, cursor, id), "d"));
   return branches.length ? sql.join(branches, sql` union all `) : null;
 }
 
@@ -229,7 +240,7 @@ async function selectLeads(
   filters: LeadFilters,
   { cursor, limit, id }: { cursor?: Cursor | null; limit?: number; id?: string },
 ): Promise<LeadRow[]> {
-  const union = leadsUnion(filters, cursor, id);
+  const union = leadsUnion(filters, { cursor, id, limit });
   if (!union) return [];
   const { rows } = await sql<LeadRow>`
     select l.*, a.email as owner_email
