@@ -182,6 +182,10 @@ export const inboxRoutes: FastifyPluginAsync<InboxRoutesOptions> = async (app, {
     const staff = request.staff as StaffIdentity;
     return { accountId: staff.accountId, email: staff.email };
   };
+  const auditActorOf = (request: FastifyRequest) => {
+    const { accountId, email: address } = actorOf(request);
+    return { id: accountId, email: address };
+  };
   const unavailable = (request: FastifyRequest, reply: FastifyReply, error: unknown) => {
     request.log.error({ err: safeError(error) }, "lead inbox request failed");
     reply.header("retry-after", "60");
@@ -226,7 +230,7 @@ export const inboxRoutes: FastifyPluginAsync<InboxRoutesOptions> = async (app, {
           await recordAudit(trx, {
             action: "lead.list",
             at: now().toISOString(),
-            actor: { id: actorOf(request).accountId, email: actorOf(request).email },
+            actor: auditActorOf(request),
             detail: { filters: auditFilters(query), page: cursor ? "next" : "first" },
           });
           return page;
@@ -258,7 +262,7 @@ export const inboxRoutes: FastifyPluginAsync<InboxRoutesOptions> = async (app, {
           await recordAudit(trx, {
             action: "lead.stats",
             at: now().toISOString(),
-            actor: { id: actorOf(request).accountId, email: actorOf(request).email },
+            actor: auditActorOf(request),
             detail: { filters: auditFilters(query) },
           });
           return stats;
@@ -297,7 +301,7 @@ export const inboxRoutes: FastifyPluginAsync<InboxRoutesOptions> = async (app, {
           await recordAudit(trx, {
             action: "lead.export",
             at: at.toISOString(),
-            actor: { id: actorOf(request).accountId, email: actorOf(request).email },
+            actor: auditActorOf(request),
             detail: { filters: auditFilters(query), rows },
           });
           return rows;
