@@ -505,6 +505,23 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
     });
   });
 
+  it("takes simultaneous changes to a lead without a state row, one after the other", async () => {
+    const { cookie } = await signedIn("sales@example.com", "sales");
+    const lead = await addContact(api, at(0));
+    const answers = await Promise.all([
+      ...Array.from({ length: 4 }, (_, i) =>
+        send(cookie, "POST", notesPath(lead), { text: `note ${i}` }),
+      ),
+      send(cookie, "PATCH", leadPath(lead), { status: "contacted" }),
+      send(cookie, "PATCH", leadPath(lead), { owner: "sales@example.com" }),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201, 201, 200, 200]);
+    expect(await api.db.selectFrom("lead_states").select("status").execute()).toEqual([
+      { status: "contacted" },
+    ]);
+    expect(await api.db.selectFrom("lead_events").select("kind").execute()).toHaveLength(6);
+  });
+
   it("averages the time to first response over the filtered leads", async () => {
     const { cookie } = await signedIn("sales@example.com", "sales");
     const a = await addContact(api, at(0));
