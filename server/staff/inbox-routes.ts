@@ -161,11 +161,16 @@ async function filtersOf(db: DB, query: Filters): Promise<LeadFilters | string> 
   return filters;
 }
 
-/** What the audit log keeps of a request's filters: what was asked, as it was asked. */
+/**
+ * What the audit log keeps of a request's filters: what was asked, as it was asked, except the
+ * search text. That is often a visitor's name or address, and the log can never be erased, so
+ * it keeps only that there was one and its length; the leads seen are in their own entries.
+ */
 function auditFilters(query: Filters) {
   const kept: Record<string, string> = {};
   for (const [name, value] of Object.entries(query)) {
-    if (typeof value === "string" && name in FilterShape) kept[name] = value;
+    if (typeof value !== "string" || !(name in FilterShape)) continue;
+    kept[name] = name === "q" ? `(${[...value].length} characters)` : value;
   }
   return kept;
 }

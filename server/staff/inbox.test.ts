@@ -238,6 +238,14 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
     expect(await ids({ q: "off_n_w" })).toEqual([]);
     expect(await ids({ q: "%" })).toEqual([contact]);
     expect(await ids({ q: "_" })).toEqual([contact]);
+    // The audit log, which is never erased, keeps that there was a search, not what was sought.
+    const searches = await api.db
+      .selectFrom("audit_log")
+      .select("detail")
+      .where("action", "=", "lead.list")
+      .execute();
+    expect(searches.map((a) => JSON.parse(a.detail).filters.q)).toContain("(11 characters)");
+    expect(searches.some((a) => /efua|mensah|yaw@corp/i.test(a.detail))).toBe(false);
 
     // status and owner
     expect(
