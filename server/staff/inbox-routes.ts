@@ -40,6 +40,9 @@ export interface InboxRoutesOptions {
 const INBOX_ROLES = ["sales", "admin"] as const;
 
 const Failed = z.object({ error: z.string() });
+/** The refusals every inbox route can answer, and those of a route about one lead. */
+const REFUSALS = { 400: Failed, 401: Failed, 403: Failed, 503: Failed };
+const LEAD_REFUSALS = { ...REFUSALS, 404: Failed };
 const UNAVAILABLE = { error: "Please try again in a few minutes." };
 const NOT_FOUND = { error: "No such lead" };
 
@@ -210,7 +213,7 @@ export const inboxRoutes: FastifyPluginAsync<InboxRoutesOptions> = async (app, {
     {
       ...zodRoute({
         querystring: ListQuery,
-        response: { 200: Page, 400: Failed, 401: Failed, 403: Failed, 503: Failed },
+        response: { 200: Page, ...REFUSALS },
       }),
       preHandler: guard,
     },
@@ -251,7 +254,7 @@ export const inboxRoutes: FastifyPluginAsync<InboxRoutesOptions> = async (app, {
     {
       ...zodRoute({
         querystring: FilterQuery,
-        response: { 200: Stats, 400: Failed, 401: Failed, 403: Failed, 503: Failed },
+        response: { 200: Stats, ...REFUSALS },
       }),
       preHandler: guard,
     },
@@ -283,7 +286,7 @@ export const inboxRoutes: FastifyPluginAsync<InboxRoutesOptions> = async (app, {
     {
       ...zodRoute({
         querystring: FilterQuery,
-        response: { 400: Failed, 401: Failed, 403: Failed, 503: Failed },
+        response: REFUSALS,
       }),
       preHandler: guard,
     },
@@ -341,6 +344,7 @@ export const inboxRoutes: FastifyPluginAsync<InboxRoutesOptions> = async (app, {
     staffApiPaths.lead,
     {
       ...zodRoute({
+        // No 400: a lead's address is all it reads.
         response: { 200: LeadDetailSchema, 401: Failed, 403: Failed, 404: Failed, 503: Failed },
       }),
       preHandler: guard,
@@ -362,14 +366,7 @@ export const inboxRoutes: FastifyPluginAsync<InboxRoutesOptions> = async (app, {
     {
       ...zodRoute({
         body: PatchBody,
-        response: {
-          200: LeadDetailSchema,
-          400: Failed,
-          401: Failed,
-          403: Failed,
-          404: Failed,
-          503: Failed,
-        },
+        response: { 200: LeadDetailSchema, ...LEAD_REFUSALS },
       }),
       preHandler: guard,
     },
@@ -396,14 +393,7 @@ export const inboxRoutes: FastifyPluginAsync<InboxRoutesOptions> = async (app, {
     {
       ...zodRoute({
         body: NoteBody,
-        response: {
-          201: NoteAdded,
-          400: Failed,
-          401: Failed,
-          403: Failed,
-          404: Failed,
-          503: Failed,
-        },
+        response: { 201: NoteAdded, ...LEAD_REFUSALS },
       }),
       preHandler: guard,
     },
