@@ -115,7 +115,54 @@ export const apiPaths = {
   staffLeadStats: "/api/staff/leads/stats",
   staffLead: "/api/staff/leads/:id",
   staffLeadNotes: "/api/staff/leads/:id/notes",
+  /** Passkeys: signing in with one, and adding, naming and removing one's own. */
+  staffPasskeySignInOptions: "/api/staff/sign-in/passkey/options",
+  staffPasskeySignInVerify: "/api/staff/sign-in/passkey/verify",
+  staffPasskeyRegisterOptions: "/api/staff/passkeys/register/options",
+  staffPasskeyRegisterVerify: "/api/staff/passkeys/register/verify",
+  staffPasskeys: "/api/staff/passkeys",
+  staffPasskey: "/api/staff/passkeys/:id",
+  /** Marketing's subscriber list, and the people a lead can be assigned to. */
+  staffSubscribers: "/api/staff/subscribers",
+  staffSubscribersCsv: "/api/staff/subscribers.csv",
+  staffTeam: "/api/staff/team",
+  /** Admins only: staff accounts, the audit log, erasure, the outbox. */
+  staffAccounts: "/api/staff/accounts",
+  staffAccount: "/api/staff/accounts/:id",
+  staffAudit: "/api/staff/audit",
+  staffAuditCsv: "/api/staff/audit.csv",
+  staffAuditActions: "/api/staff/audit/actions",
+  staffForget: "/api/staff/forget",
+  staffOutbox: "/api/staff/outbox",
+  staffOutboxRetry: "/api/staff/outbox/:id/retry",
 } as const;
+
+/** An API address with its `:id` filled in: `withId(apiPaths.staffLead, "demo_…")`. */
+export function withId(path: string, id: string): string {
+  return path.replace(":id", encodeURIComponent(id));
+}
+
+/**
+ * The staff console's pages (app/staff/): a single-page app the server sends for every address
+ * under `console`. Not in the route table, the sitemap or search engines.
+ */
+export const consolePaths = {
+  console: "/staff",
+  /** An e-mailed sign-in link opens this with `?token=…`; its button posts the token. */
+  signIn: "/staff/sign-in",
+  leads: "/staff/leads",
+  subscribers: "/staff/subscribers",
+  account: "/staff/account",
+  accounts: "/staff/admin/accounts",
+  audit: "/staff/admin/audit",
+  erase: "/staff/admin/erase",
+  outbox: "/staff/admin/outbox",
+} as const;
+
+/** A lead's page in the console; `id` as the staff API names it (contact_<uuid>, demo_<uuid>). */
+export function consoleLeadPath(id: string): string {
+  return `${consolePaths.leads}/${encodeURIComponent(id)}`;
+}
 
 /** The prerendered missing page, served with status 404 for any unknown address. */
 export const notFoundPath = "/404";

@@ -11,9 +11,10 @@ import process from "node:process";
 import { URL, fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-/** The prerendered site and the compiled server and command lines. */
+/** The prerendered site, the staff console, and the compiled server and command lines. */
 const outputs = [
   "build/client/index.html",
+  "build/client/staff/index.html",
   "build/server/main.js",
   "build/server/cli/leads.js",
   "build/server/cli/staff.js",

@@ -37,6 +37,10 @@ it("routes every page of common/paths.ts exactly once", () => {
     articleFeedPath,
     articlePath: _articlePath,
     articleSlug: _articleSlug,
+    // The staff console routes in the browser (app/staff/), not in the site's route table.
+    consolePaths: _console,
+    consoleLeadPath: _consoleLeadPath,
+    withId: _withId,
     ...groups
   } = paths;
   // The articles as the Markdown loader sees them: the route table must agree.

@@ -6,6 +6,7 @@
 import { readFile, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { consolePaths } from "../common/paths";
 import { site } from "../common/site";
 import { pagePaths } from "./page-paths";
 
@@ -18,7 +19,7 @@ function sitemap(paths: string[]): string {
 }
 
 function robots(): string {
-  return `User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${site.url}/sitemap.xml\n`;
+  return `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: ${consolePaths.console}\n\nSitemap: ${site.url}/sitemap.xml\n`;
 }
 
 function manifest(): string {

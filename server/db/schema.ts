@@ -1,4 +1,5 @@
 import type { Generated } from "kysely";
+import type { LeadStatus, LeadType } from "../../leads/workflow";
 
 /**
  * Tables of the lead store. Timestamps are ISO-8601 UTC strings and ids are UUIDs in both
@@ -155,8 +156,7 @@ export interface AuditLogTable {
   detail: string;
 }
 
-export type LeadType = "contact" | "demo";
-export type LeadStatus = "new" | "contacted" | "qualified" | "won" | "lost" | "spam";
+export type { LeadStatus, LeadType } from "../../leads/workflow";
 
 /** A lead's place in the inbox; a lead without a row is "new" and unowned (migration 0005). */
 export interface LeadStateTable {

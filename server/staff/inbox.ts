@@ -11,15 +11,7 @@ import { type DB, isPostgres } from "../db/database";
 import type { Database, LeadEventKind, LeadStatus, LeadType } from "../db/schema";
 import { recordAudit } from "./audit";
 
-export const LEAD_TYPES = ["contact", "demo"] as const satisfies readonly LeadType[];
-export const LEAD_STATUSES = [
-  "new",
-  "contacted",
-  "qualified",
-  "won",
-  "lost",
-  "spam",
-] as const satisfies readonly LeadStatus[];
+export { LEAD_STATUSES, LEAD_TYPES } from "../../leads/workflow";
 
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 100;

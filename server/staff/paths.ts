@@ -13,12 +13,3 @@ export const staffApiPaths = {
   lead: apiPaths.staffLead,
   leadNotes: apiPaths.staffLeadNotes,
 } as const;
-
-/**
- * The page an e-mailed sign-in link opens (`?token=…`); its button posts the token to
- * staffApiPaths.verify, and opening it signs nobody in. The page is not built yet: when it is, this
- * address moves to common/paths.ts with its route (that file lists only routed pages).
- */
-export const staffLinkPaths = {
-  signIn: "/staff/sign-in",
-} as const;

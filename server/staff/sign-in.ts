@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { staffLinkPaths } from "./paths";
+import { consolePaths } from "../../common/paths";
 import { emailKey } from "../../leads/email";
 import type { DB } from "../db/database";
 import { enqueueMail } from "../mail/outbox";
@@ -18,7 +18,7 @@ export const SIGN_IN_MAIL_KIND = "staff-sign-in";
 
 /** The address of the page a sign-in link opens. */
 export function signInUrl(publicUrl: string, token: string): string {
-  return `${publicUrl}${staffLinkPaths.signIn}?token=${token}`;
+  return `${publicUrl}${consolePaths.signIn}?token=${token}`;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { readFile, readdir } from "node:fs/promises";
 import path from "node:path";
-import { notFoundPath } from "../../common/paths";
+import { consolePaths, notFoundPath } from "../../common/paths";
 import { type CspOptions, inlineScriptHashes, pageCsp } from "../security/csp";
 
 /** One servable file, held in memory with its precompressed variants. */
@@ -14,6 +14,8 @@ export interface SiteFile {
   cacheControl: string;
   /** Pages only: their Content-Security-Policy, with the hashes of their inline scripts. */
   csp?: string;
+  /** An X-Robots-Tag: the staff console's page is for no search engine. */
+  robots?: string;
 }
 
 export interface SiteFiles {
@@ -21,6 +23,11 @@ export interface SiteFiles {
   files: Map<string, SiteFile>;
   /** The prerendered missing-page screen, served with status 404. */
   notFound: SiteFile;
+  /**
+   * The staff console's page (app/staff/), served for every address under /staff: the console
+   * routes in the browser. Absent from a build without the console.
+   */
+  console?: SiteFile;
 }
 
 const TYPES: Record<string, string> = {
@@ -42,8 +49,12 @@ const TYPES: Record<string, string> = {
   ".data": "text/x-script; charset=utf-8",
 };
 
-// Vite puts content-hashed files under /assets/: their URL changes whenever they do.
+// Vite puts content-hashed files under /assets/ (the console's under /staff/assets/): their URL
+// changes whenever they do.
 const IMMUTABLE = "public, max-age=31536000, immutable";
+const HASHED = [/^\/assets\//, new RegExp(`^${consolePaths.console}/assets/`)];
+// The console's page is the door to personal data: no browser or proxy keeps a copy.
+const NO_STORE = "no-store";
 // Pages must pick up a new deploy at once; the ETag makes the revalidation cheap.
 const REVALIDATE = "no-cache";
 // Unhashed static files (icons, the brochure, sitemap): a day is a fair trade.
@@ -92,15 +103,18 @@ export async function loadSiteFiles(
       gzip: present.has(`${file}.gz`) ? await readFile(`${file}.gz`) : undefined,
       contentType: TYPES[path.extname(file)] ?? "application/octet-stream",
       etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 22)}"`,
-      cacheControl: urlPath.startsWith("/assets/")
+      cacheControl: HASHED.some((pattern) => pattern.test(urlPath))
         ? IMMUTABLE
-        : file.endsWith(".html") || file.endsWith(".data")
-          ? REVALIDATE
-          : ONE_DAY,
+        : urlPath === consolePaths.console
+          ? NO_STORE
+          : file.endsWith(".html") || file.endsWith(".data")
+            ? REVALIDATE
+            : ONE_DAY,
       csp: file.endsWith(".html")
         ? pageCsp(inlineScriptHashes(body.toString("utf8")), csp)
         : undefined,
     };
+    if (urlPath === consolePaths.console) siteFile.robots = "noindex, nofollow";
     if (urlPath === notFoundPath) notFound = siteFile;
     if (!HIDDEN.has(urlPath)) files.set(urlPath, siteFile);
   }
@@ -109,5 +123,5 @@ export async function loadSiteFiles(
       `No prerendered missing page (404/index.html) in ${siteDir}. Run npm run build.`,
     );
   }
-  return { files, notFound };
+  return { files, notFound, console: files.get(consolePaths.console) };
 }

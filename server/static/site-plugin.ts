@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { consolePaths } from "../../common/paths";
 import type { SiteFile, SiteFiles } from "./site-files";
 
 /** Picks the smallest representation the client accepts. */
@@ -23,6 +24,7 @@ function send(request: FastifyRequest, reply: FastifyReply, file: SiteFile, stat
     .header("cache-control", file.cacheControl)
     .header("etag", etag);
   if (file.csp) reply.header("content-security-policy", file.csp);
+  if (file.robots) reply.header("x-robots-tag", file.robots);
   if (file.br || file.gzip) reply.header("vary", "Accept-Encoding");
   if (status === 200 && request.headers["if-none-match"] === etag) {
     return reply.code(304).send();
@@ -46,7 +48,8 @@ function sitePath(url: string): string | null {
 
 /**
  * Serves the prerendered site from memory: pages with status 200, unknown paths with the
- * missing-page document and status 404, "/page/" redirected to "/page".
+ * missing-page document and status 404, "/page/" redirected to "/page", and the staff console's
+ * page for any address under /staff.
  */
 export const sitePlugin: FastifyPluginAsync<{ site: SiteFiles }> = async (app, { site }) => {
   app.get("/*", async (request, reply) => {
@@ -57,6 +60,14 @@ export const sitePlugin: FastifyPluginAsync<{ site: SiteFiles }> = async (app, {
       if (pathname.length > 1 && pathname.endsWith("/") && site.files.has(pathname.slice(0, -1))) {
         const query = request.url.includes("?") ? request.url.slice(request.url.indexOf("?")) : "";
         return reply.redirect(`${pathname.slice(0, -1)}${query}`, 301);
+      }
+      // Every console address is the console's page; the console routes in the browser.
+      if (
+        site.console &&
+        pathname.startsWith(`${consolePaths.console}/`) &&
+        !pathname.startsWith(`${consolePaths.console}/assets/`)
+      ) {
+        return send(request, reply, site.console, 200);
       }
     }
     return send(request, reply, site.notFound, 404);

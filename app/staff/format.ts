@@ -1,0 +1,32 @@
+/** Dates and durations as the console shows them: Accra time, day month year, 24-hour clock. */
+const DATE_TIME = new Intl.DateTimeFormat("en-GB", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "Africa/Accra",
+});
+
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return "—";
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? "—" : DATE_TIME.format(date);
+}
+
+/** 90 000 ms → "1 min 30 s"; 3 days and more → "3 d 4 h". Two units at most. */
+export function formatDuration(ms: number | null | undefined): string {
+  if (ms === null || ms === undefined || !Number.isFinite(ms) || ms < 0) return "—";
+  const units: [string, number][] = [
+    ["d", 86_400_000],
+    ["h", 3_600_000],
+    ["min", 60_000],
+    ["s", 1000],
+  ];
+  const parts: string[] = [];
+  let rest = Math.round(ms);
+  for (const [name, size] of units) {
+    const count = Math.floor(rest / size);
+    if (count > 0 || (parts.length === 0 && name === "s")) parts.push(`${count} ${name}`);
+    rest -= count * size;
+    if (parts.length === 2) break;
+  }
+  return parts.join(" ");
+}

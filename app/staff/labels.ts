@@ -1,0 +1,30 @@
+import type { DemoProduct } from "@leads/demo";
+import type { LeadStatus, LeadType } from "@leads/workflow";
+
+/** The words the console uses for the values the API sends. */
+export const STATUS_LABELS: Record<LeadStatus, string> = {
+  new: "New",
+  contacted: "Contacted",
+  qualified: "Qualified",
+  won: "Won",
+  lost: "Lost",
+  spam: "Spam",
+};
+
+export const TYPE_LABELS: Record<LeadType, string> = {
+  contact: "Contact message",
+  demo: "Demo request",
+};
+
+export const PRODUCT_LABELS: Record<DemoProduct, string> = {
+  aslan: "Aslan",
+  vas: "Value-added services",
+  "pension-management": "Pension management",
+  "school-billing": "School billing",
+  banking: "Banking",
+};
+
+export function productLabel(product: string | undefined): string {
+  if (!product) return "";
+  return PRODUCT_LABELS[product as DemoProduct] ?? product;
+}

@@ -1,0 +1,256 @@
+import { type FormEvent, useState } from "react";
+import {
+  Form,
+  type LoaderFunctionArgs,
+  redirect,
+  useLoaderData,
+  useRevalidator,
+} from "react-router";
+import { startRegistration } from "@simplewebauthn/browser";
+import { apiPaths, withId } from "@common/paths";
+import { ApiError, api, load } from "../api";
+import { Notice } from "../components/notice";
+import { PageHeading } from "../components/page-heading";
+import { formatDateTime } from "../format";
+import { useStaff } from "../session";
+
+interface Passkey {
+  id: string;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+export async function accountLoader({ request }: LoaderFunctionArgs) {
+  const passkeys = await load<{ items: Passkey[] }>(request, apiPaths.staffPasskeys);
+  return { passkeys: passkeys.items };
+}
+
+/** Signing out here, or on every device; either way the server ends the session(s). */
+export async function signOutAction({ request }: { request: Request }) {
+  const form = await request.formData().catch(() => null);
+  const everywhere = form?.get("everywhere") === "yes";
+  await api(everywhere ? apiPaths.staffSignOutEverywhere : apiPaths.staffSignOut, {
+    method: "POST",
+    body: {},
+  }).catch(() => undefined);
+  return redirect("/sign-in");
+}
+
+const messageOf = (error: unknown, fallback: string) =>
+  error instanceof ApiError ? error.message : fallback;
+
+/** Who is signed in, their passkeys (add, rename, remove), and signing out everywhere. */
+export function AccountPage() {
+  const staff = useStaff();
+  const { passkeys } = useLoaderData<typeof accountLoader>();
+  const revalidator = useRevalidator();
+  const [notice, setNotice] = useState<{ tone: "error" | "success"; text: string } | null>(null);
+
+  const done = (text: string) => {
+    setNotice({ tone: "success", text });
+    void revalidator.revalidate();
+  };
+  const failed = (text: string) => setNotice({ tone: "error", text });
+
+  return (
+    <section>
+      <PageHeading title="Your account" />
+      <dl className="mb-8 grid gap-x-4 gap-y-1 sm:grid-cols-[max-content_1fr]">
+        <dt className="font-semibold">Name</dt>
+        <dd>{staff.name || "—"}</dd>
+        <dt className="font-semibold">E-mail</dt>
+        <dd>{staff.email}</dd>
+        <dt className="font-semibold">Role</dt>
+        <dd className="capitalize">{staff.role}</dd>
+      </dl>
+
+      <section aria-labelledby="passkeys-heading" className="mb-10">
+        <h2 id="passkeys-heading" className="mb-2 text-xl font-bold">
+          Passkeys
+        </h2>
+        <p className="mb-4 max-w-prose text-muted">
+          A passkey signs you in with your phone&rsquo;s or computer&rsquo;s screen lock, with no
+          e-mail to wait for. Add one on each device you use. If you lose them all, ask for a
+          sign-in link by e-mail.
+        </p>
+        <Notice tone={notice?.tone ?? "error"}>{notice?.text}</Notice>
+        {passkeys.length === 0 ? (
+          <p className="mb-4">You have no passkey yet.</p>
+        ) : (
+          <ul className="mb-6 divide-y divide-gray-200 rounded-lg border border-gray-200">
+            {passkeys.map((passkey) => (
+              <PasskeyRow key={passkey.id} passkey={passkey} onDone={done} onFailed={failed} />
+            ))}
+          </ul>
+        )}
+        <AddPasskey onDone={done} onFailed={failed} />
+      </section>
+
+      <section aria-labelledby="devices-heading">
+        <h2 id="devices-heading" className="mb-2 text-xl font-bold">
+          Devices
+        </h2>
+        <p className="mb-3 max-w-prose text-muted">
+          Lost a phone, or signed in on a shared computer? This ends every session of yours, this
+          one too.
+        </p>
+        <Form method="post" action="/sign-out">
+          <input type="hidden" name="everywhere" value="yes" />
+          <button type="submit" className="console-button-quiet">
+            Sign out everywhere
+          </button>
+        </Form>
+      </section>
+    </section>
+  );
+}
+
+interface Callbacks {
+  onDone: (message: string) => void;
+  onFailed: (message: string) => void;
+}
+
+function AddPasskey({ onDone, onFailed }: Callbacks) {
+  const [name, setName] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  async function add(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      const optionsJSON = await api<Parameters<typeof startRegistration>[0]["optionsJSON"]>(
+        apiPaths.staffPasskeyRegisterOptions,
+        { method: "POST", body: {} },
+      );
+      const credential = await startRegistration({ optionsJSON });
+      const trimmed = name.trim();
+      await api(apiPaths.staffPasskeyRegisterVerify, {
+        method: "POST",
+        body: trimmed ? { ...credential, name: trimmed } : credential,
+      });
+      setName("");
+      onDone("Passkey added. Next time, sign in with it.");
+    } catch (error) {
+      onFailed(messageOf(error, "No passkey was added: the device did not create one."));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={add} className="flex flex-wrap items-end gap-3">
+      <label className="block">
+        <span className="block font-semibold">Name of the new passkey</span>
+        <span className="block text-sm text-muted">Optional, e.g. &ldquo;Work phone&rdquo;</span>
+        <input
+          name="name"
+          maxLength={60}
+          className="console-input mt-1"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+        />
+      </label>
+      <button type="submit" className="console-button" disabled={busy}>
+        {busy ? "Waiting for your device…" : "Add a passkey"}
+      </button>
+    </form>
+  );
+}
+
+function PasskeyRow({ passkey, onDone, onFailed }: { passkey: Passkey } & Callbacks) {
+  const [renaming, setRenaming] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [name, setName] = useState(passkey.name);
+
+  async function rename(event: FormEvent) {
+    event.preventDefault();
+    try {
+      await api(withId(apiPaths.staffPasskey, passkey.id), {
+        method: "PATCH",
+        body: { name: name.trim() },
+      });
+      setRenaming(false);
+      onDone("Passkey renamed.");
+    } catch (error) {
+      onFailed(messageOf(error, "The passkey was not renamed."));
+    }
+  }
+
+  async function remove() {
+    try {
+      await api(withId(apiPaths.staffPasskey, passkey.id), { method: "DELETE" });
+      onDone(`Passkey “${passkey.name}” removed.`);
+    } catch (error) {
+      onFailed(messageOf(error, "The passkey was not removed."));
+    }
+  }
+
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 p-4">
+      {renaming ? (
+        <form onSubmit={rename} className="flex flex-wrap items-end gap-2">
+          <label className="block">
+            <span className="block font-semibold">New name</span>
+            <input
+              className="console-input mt-1"
+              value={name}
+              maxLength={60}
+              required
+              onChange={(event) => setName(event.target.value)}
+            />
+          </label>
+          <button type="submit" className="console-button">
+            Save name
+          </button>
+          <button type="button" className="console-button-quiet" onClick={() => setRenaming(false)}>
+            Cancel
+          </button>
+        </form>
+      ) : (
+        <div>
+          <p className="font-semibold">{passkey.name}</p>
+          <p className="text-sm text-muted">
+            Added {formatDateTime(passkey.createdAt)} · last used{" "}
+            {passkey.lastUsedAt ? formatDateTime(passkey.lastUsedAt) : "never"}
+          </p>
+        </div>
+      )}
+      {renaming ? null : (
+        <div className="flex flex-wrap gap-2">
+          <button
+            type="button"
+            className="console-button-quiet"
+            onClick={() => setRenaming(true)}
+            aria-label={`Rename ${passkey.name}`}
+          >
+            Rename
+          </button>
+          {confirming ? (
+            <>
+              <button type="button" className="console-button-danger" onClick={remove}>
+                Yes, remove {passkey.name}
+              </button>
+              <button
+                type="button"
+                className="console-button-quiet"
+                onClick={() => setConfirming(false)}
+              >
+                Keep it
+              </button>
+            </>
+          ) : (
+            <button
+              type="button"
+              className="console-button-quiet"
+              onClick={() => setConfirming(true)}
+              aria-label={`Remove ${passkey.name}`}
+            >
+              Remove
+            </button>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}

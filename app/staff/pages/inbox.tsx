@@ -1,0 +1,269 @@
+import { useState } from "react";
+import { Form, Link, type LoaderFunctionArgs, useLoaderData, useSearchParams } from "react-router";
+import { apiPaths, consoleLeadPath } from "@common/paths";
+import { LEAD_STATUSES, LEAD_TYPES } from "@leads/workflow";
+import type { Lead } from "../../../server/staff/inbox";
+import { ApiError, api, load, query, routerPath } from "../api";
+import { Notice } from "../components/notice";
+import { PageHeading } from "../components/page-heading";
+import { formatDateTime, formatDuration } from "../format";
+import { PRODUCT_LABELS, STATUS_LABELS, TYPE_LABELS, productLabel } from "../labels";
+import { useStaff } from "../session";
+import type { TeamMember } from "../types";
+
+interface LeadPage {
+  items: Lead[];
+  nextCursor: string | null;
+}
+interface Stats {
+  count: number;
+  responded: number;
+  averageFirstResponseMs: number | null;
+}
+
+/** The inbox's filters, as the address and the API both name them. */
+const FILTERS = ["q", "type", "product", "status", "owner", "since", "until"] as const;
+
+function filtersOf(params: URLSearchParams): Record<string, string> {
+  const filters: Record<string, string> = {};
+  for (const name of FILTERS) {
+    const value = params.get(name)?.trim();
+    if (value) filters[name] = value;
+  }
+  return filters;
+}
+
+export async function inboxLoader({ request }: LoaderFunctionArgs) {
+  const search = query(filtersOf(new URL(request.url).searchParams));
+  const [page, stats, team] = await Promise.all([
+    load<LeadPage>(request, `${apiPaths.staffLeads}${search}`),
+    load<Stats>(request, `${apiPaths.staffLeadStats}${search}`),
+    load<{ items: TeamMember[] }>(request, apiPaths.staffTeam),
+  ]);
+  return { page, stats, team: team.items, search };
+}
+
+const leadName = (lead: Lead) =>
+  lead.name ?? ([lead.firstName, lead.lastName].filter(Boolean).join(" ") || lead.email);
+
+/**
+ * Contact messages and demo requests together, newest first. The filters live in the address, so
+ * a filtered inbox can be bookmarked or sent to a colleague, and the CSV export takes the same.
+ */
+export function InboxPage() {
+  const { page, stats, team, search } = useLoaderData<typeof inboxLoader>();
+  const [params] = useSearchParams();
+  const staff = useStaff();
+  const filtered = Object.keys(filtersOf(params)).length > 0;
+
+  return (
+    <section>
+      <PageHeading title="Leads">
+        <a href={`${apiPaths.staffLeadsCsv}${search}`} className="console-button-quiet" download>
+          Export CSV
+        </a>
+      </PageHeading>
+
+      <Form
+        method="get"
+        className="mb-6 rounded-lg border border-gray-200 bg-gray-50 p-4"
+        role="search"
+        aria-label="Filter leads"
+      >
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <label className="block sm:col-span-2">
+            <span className="block font-semibold">Search</span>
+            <span className="block text-sm text-muted">Name, e-mail, company or message</span>
+            <input
+              type="search"
+              name="q"
+              defaultValue={params.get("q") ?? ""}
+              className="console-input mt-1"
+            />
+          </label>
+          <Select
+            label="Type"
+            name="type"
+            value={params.get("type")}
+            options={LEAD_TYPES.map((type) => [type, TYPE_LABELS[type]])}
+          />
+          <Select
+            label="Product"
+            name="product"
+            value={params.get("product")}
+            options={Object.entries(PRODUCT_LABELS)}
+          />
+          <Select
+            label="Status"
+            name="status"
+            value={params.get("status")}
+            options={LEAD_STATUSES.map((status) => [status, STATUS_LABELS[status]])}
+          />
+          <Select
+            label="Owner"
+            name="owner"
+            value={params.get("owner")}
+            options={[
+              ["none", "Nobody yet"],
+              ...team.map((member): [string, string] => [
+                member.email,
+                member.email === staff.email
+                  ? `Me (${member.name || member.email})`
+                  : member.name || member.email,
+              ]),
+            ]}
+          />
+          <label className="block">
+            <span className="block font-semibold">Received from</span>
+            <input
+              type="date"
+              name="since"
+              defaultValue={params.get("since") ?? ""}
+              className="console-input mt-1"
+            />
+          </label>
+          <label className="block">
+            <span className="block font-semibold">Received until</span>
+            <input
+              type="date"
+              name="until"
+              defaultValue={params.get("until") ?? ""}
+              className="console-input mt-1"
+            />
+          </label>
+        </div>
+        <div className="mt-4 flex flex-wrap gap-3">
+          <button type="submit" className="console-button">
+            Apply filters
+          </button>
+          {filtered ? (
+            <Link to="/leads" className="console-button-quiet">
+              Clear filters
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+
+      <p className="mb-4" aria-live="polite">
+        <strong>{stats.count}</strong> {stats.count === 1 ? "lead" : "leads"}
+        {filtered ? " match" : ""}. Answered: {stats.responded}. Average time to first response:{" "}
+        <strong>{formatDuration(stats.averageFirstResponseMs)}</strong>.
+      </p>
+
+      <LeadList key={search} first={page} search={search} />
+    </section>
+  );
+}
+
+function Select({
+  label,
+  name,
+  value,
+  options,
+}: {
+  label: string;
+  name: string;
+  value: string | null;
+  options: [string, string][];
+}) {
+  return (
+    <label className="block">
+      <span className="block font-semibold">{label}</span>
+      <select name={name} defaultValue={value ?? ""} className="console-input mt-1">
+        <option value="">Any</option>
+        {options.map(([key, text]) => (
+          <option key={key} value={key}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** The first page from the loader, and the pages after it fetched one at a time. */
+function LeadList({ first, search }: { first: LeadPage; search: string }) {
+  const [pages, setPages] = useState<LeadPage[]>([first]);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string>();
+  const last = pages.at(-1) ?? first;
+
+  const items = pages.flatMap((page) => page.items);
+  if (items.length === 0)
+    return <p className="rounded-md bg-gray-50 p-4">No leads match these filters.</p>;
+
+  async function loadMore() {
+    if (!last.nextCursor) return;
+    const filters = Object.fromEntries(new URLSearchParams(search));
+    setLoading(true);
+    setError(undefined);
+    try {
+      const next = await api<LeadPage>(
+        `${apiPaths.staffLeads}${query({ ...filters, cursor: last.nextCursor })}`,
+      );
+      setPages((loaded) => [...loaded, next]);
+    } catch (failure) {
+      setError(failure instanceof ApiError ? failure.message : String(failure));
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  return (
+    <>
+      <ul className="divide-y divide-gray-200 rounded-lg border border-gray-200">
+        {items.map((lead) => (
+          <li
+            key={lead.id}
+            className="grid gap-1 p-4 sm:grid-cols-[2fr_1fr_1fr_1fr] sm:items-center sm:gap-4"
+          >
+            <div>
+              <Link to={routerPath(consoleLeadPath(lead.id))} className="console-link">
+                {leadName(lead)}
+              </Link>
+              <p className="text-sm text-muted">
+                {TYPE_LABELS[lead.type]}
+                {lead.product ? ` · ${productLabel(lead.product)}` : ""}
+                {lead.company ? ` · ${lead.company}` : ""}
+              </p>
+            </div>
+            <p>
+              <span className="sr-only">Status: </span>
+              <StatusBadge status={lead.status} />
+            </p>
+            <p className="text-sm">
+              <span className="font-semibold">Owner:</span> {lead.owner ?? "nobody yet"}
+            </p>
+            <p className="text-sm">
+              <span className="sr-only">Received </span>
+              <time dateTime={lead.createdAt}>{formatDateTime(lead.createdAt)}</time>
+            </p>
+          </li>
+        ))}
+      </ul>
+      <Notice tone="error">{error}</Notice>
+      {last.nextCursor ? (
+        <p className="mt-4">
+          <button
+            type="button"
+            className="console-button-quiet"
+            onClick={loadMore}
+            disabled={loading}
+          >
+            {loading ? "Loading…" : "Show more leads"}
+          </button>
+        </p>
+      ) : (
+        <p className="mt-4 text-sm text-muted">That is every lead that matches.</p>
+      )}
+    </>
+  );
+}
+
+export function StatusBadge({ status }: { status: Lead["status"] }) {
+  return (
+    <span className="inline-block rounded-full border border-brand-700 px-2.5 py-0.5 text-sm font-semibold text-brand-900">
+      {STATUS_LABELS[status]}
+    </span>
+  );
+}

@@ -1,0 +1,269 @@
+import { useEffect, useRef } from "react";
+import {
+  Form,
+  Link,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+} from "react-router";
+import { apiPaths, withId } from "@common/paths";
+import { LEAD_STATUSES } from "@leads/workflow";
+import type { LeadDetail, TimelineEntry } from "../../../server/staff/inbox";
+import { ApiError, api, load } from "../api";
+import { Notice } from "../components/notice";
+import { PageHeading } from "../components/page-heading";
+import { formatDateTime, formatDuration } from "../format";
+import { STATUS_LABELS, TYPE_LABELS, productLabel } from "../labels";
+import type { TeamMember } from "../types";
+import { StatusBadge } from "./inbox";
+
+export async function leadLoader({ request, params }: LoaderFunctionArgs) {
+  const id = params.id ?? "";
+  const [lead, team] = await Promise.all([
+    load<LeadDetail>(request, withId(apiPaths.staffLead, id)),
+    load<{ items: TeamMember[] }>(request, apiPaths.staffTeam),
+  ]);
+  return { lead, team: team.items };
+}
+
+type ActionResult = { ok: true; intent: string; message: string } | { ok: false; error: string };
+
+/** The lead page's two forms: the status and owner, and a new note. */
+export async function leadAction({ request, params }: ActionFunctionArgs): Promise<ActionResult> {
+  const id = params.id ?? "";
+  const form = await request.formData();
+  try {
+    if (form.get("intent") === "note") {
+      await api(withId(apiPaths.staffLeadNotes, id), {
+        method: "POST",
+        body: { text: String(form.get("text") ?? "") },
+      });
+      return { ok: true, intent: "note", message: "Note added." };
+    }
+    const owner = String(form.get("owner") ?? "");
+    await api(withId(apiPaths.staffLead, id), {
+      method: "PATCH",
+      body: { status: String(form.get("status") ?? ""), owner: owner || null },
+    });
+    return { ok: true, intent: "update", message: "Lead updated." };
+  } catch (error) {
+    return {
+      ok: false,
+      error: error instanceof ApiError ? error.message : "The change was not saved. Try again.",
+    };
+  }
+}
+
+const leadName = (lead: LeadDetail) =>
+  lead.name ?? ([lead.firstName, lead.lastName].filter(Boolean).join(" ") || lead.email);
+
+/** One lead: everything it said, where it came from, what has been done about it. */
+export function LeadPage() {
+  const { lead, team } = useLoaderData<typeof leadLoader>();
+  const result = useActionData<typeof leadAction>();
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting";
+  const intent = navigation.formData?.get("intent");
+
+  const fields: [string, string | undefined][] = [
+    ["Type", TYPE_LABELS[lead.type]],
+    ["Product", productLabel(lead.product)],
+    ["Name", leadName(lead)],
+    ["E-mail", lead.email],
+    ["Phone", lead.phone],
+    ["Company", lead.company],
+    ["Job title", lead.jobTitle],
+    ["Industry", lead.industry],
+    ["Received", formatDateTime(lead.createdAt)],
+    ["Sent from the page", lead.source?.formPage],
+  ];
+
+  return (
+    <article>
+      <p className="mb-2">
+        <Link to="/leads" className="console-link">
+          ← All leads
+        </Link>
+      </p>
+      <PageHeading title={leadName(lead)}>
+        <StatusBadge status={lead.status} />
+      </PageHeading>
+      <Notice tone="error">{result && !result.ok ? result.error : null}</Notice>
+      <Notice tone="success">{result?.ok ? result.message : null}</Notice>
+
+      <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
+        <div className="space-y-8">
+          <section aria-labelledby="details-heading">
+            <h2 id="details-heading" className="mb-3 text-lg font-bold">
+              Details
+            </h2>
+            <dl className="grid gap-x-4 gap-y-2 sm:grid-cols-[max-content_1fr]">
+              {fields
+                .filter(([, value]) => value)
+                .map(([label, value]) => (
+                  <div key={label} className="contents">
+                    <dt className="font-semibold">{label}</dt>
+                    <dd className="break-words">
+                      {label === "E-mail" ? (
+                        <a href={`mailto:${value}`} className="console-link">
+                          {value}
+                        </a>
+                      ) : label === "Phone" ? (
+                        <a href={`tel:${value}`} className="console-link">
+                          {value}
+                        </a>
+                      ) : (
+                        value
+                      )}
+                    </dd>
+                  </div>
+                ))}
+            </dl>
+            {lead.message ? (
+              <>
+                <h3 className="mt-4 mb-1 font-semibold">Message</h3>
+                <p className="rounded-md bg-gray-50 p-3 whitespace-pre-wrap">{lead.message}</p>
+              </>
+            ) : null}
+            <p className="mt-4">
+              Time to first response:{" "}
+              <strong>
+                {lead.timeToFirstResponseMs === null
+                  ? "not answered yet"
+                  : formatDuration(lead.timeToFirstResponseMs)}
+              </strong>
+            </p>
+          </section>
+
+          <section aria-labelledby="timeline-heading">
+            <h2 id="timeline-heading" className="mb-3 text-lg font-bold">
+              Timeline
+            </h2>
+            <ol className="space-y-3 border-l-2 border-brand-100 pl-4">
+              <li>
+                <p className="text-sm text-muted">{formatDateTime(lead.createdAt)}</p>
+                <p>Received</p>
+              </li>
+              {lead.timeline.map((entry, index) => (
+                <li key={index}>
+                  <p className="text-sm text-muted">
+                    <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+                    {"actor" in entry && entry.actor ? ` · ${entry.actor}` : ""}
+                  </p>
+                  <TimelineText entry={entry} />
+                </li>
+              ))}
+            </ol>
+          </section>
+        </div>
+
+        <div className="space-y-8">
+          <section aria-labelledby="work-heading" className="rounded-lg border border-gray-200 p-4">
+            <h2 id="work-heading" className="mb-3 text-lg font-bold">
+              Status and owner
+            </h2>
+            <Form method="post" className="space-y-4">
+              <input type="hidden" name="intent" value="update" />
+              <label className="block">
+                <span className="block font-semibold">Status</span>
+                <select
+                  name="status"
+                  defaultValue={lead.status}
+                  className="console-input mt-1"
+                  key={lead.status}
+                >
+                  {LEAD_STATUSES.map((status) => (
+                    <option key={status} value={status}>
+                      {STATUS_LABELS[status]}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label className="block">
+                <span className="block font-semibold">Owner</span>
+                <select
+                  name="owner"
+                  defaultValue={lead.owner ?? ""}
+                  className="console-input mt-1"
+                  key={lead.owner}
+                >
+                  <option value="">Nobody yet</option>
+                  {team.map((member) => (
+                    <option key={member.email} value={member.email}>
+                      {member.name ? `${member.name} (${member.email})` : member.email}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <button type="submit" className="console-button" disabled={saving}>
+                {saving && intent === "update" ? "Saving…" : "Save"}
+              </button>
+            </Form>
+          </section>
+
+          <section aria-labelledby="note-heading" className="rounded-lg border border-gray-200 p-4">
+            <h2 id="note-heading" className="mb-3 text-lg font-bold">
+              Add a note
+            </h2>
+            <NoteForm saving={saving && intent === "note"} result={result} />
+          </section>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** The note form empties itself once its note is saved, and only then. */
+function NoteForm({ saving, result }: { saving: boolean; result: ActionResult | undefined }) {
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (result?.ok && result.intent === "note") form.current?.reset();
+  }, [result]);
+  return (
+    <Form method="post" className="space-y-3" ref={form}>
+      <input type="hidden" name="intent" value="note" />
+      <label className="block">
+        <span className="block font-semibold">Note</span>
+        <span className="block text-sm text-muted">
+          What was said or agreed. Notes are kept with the lead; only staff see them.
+        </span>
+        <textarea name="text" rows={4} required maxLength={5000} className="console-input mt-1" />
+      </label>
+      <button type="submit" className="console-button-quiet" disabled={saving}>
+        {saving ? "Adding…" : "Add note"}
+      </button>
+    </Form>
+  );
+}
+
+function TimelineText({ entry }: { entry: TimelineEntry }) {
+  switch (entry.kind) {
+    case "status":
+      return (
+        <p>
+          Status: {label(entry.from)} → <strong>{label(entry.to)}</strong>
+        </p>
+      );
+    case "owner":
+      return (
+        <p>
+          Owner: {entry.from ?? "nobody"} → <strong>{entry.to ?? "nobody"}</strong>
+        </p>
+      );
+    case "note":
+      return <p className="rounded-md bg-gold-300/30 p-2 whitespace-pre-wrap">{entry.text}</p>;
+    case "delivery":
+      return (
+        <p>
+          Notification e-mail to sales: {entry.status}
+          {entry.attempts > 1 ? ` after ${entry.attempts} attempts` : ""}
+          {entry.sentAt ? `, sent ${formatDateTime(entry.sentAt)}` : ""}
+        </p>
+      );
+  }
+}
+
+const label = (status: string | null) =>
+  status ? (STATUS_LABELS[status as keyof typeof STATUS_LABELS] ?? status) : "—";

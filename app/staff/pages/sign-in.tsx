@@ -1,0 +1,168 @@
+import { type FormEvent, useState } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { startAuthentication } from "@simplewebauthn/browser";
+import { apiPaths } from "@common/paths";
+import { Field } from "~/components/ui/field";
+import { ApiError, api, safeNext } from "../api";
+import { Notice } from "../components/notice";
+import { PageHeading } from "../components/page-heading";
+
+type Result = { tone: "error" | "success"; text: string } | null;
+
+const messageOf = (error: unknown) =>
+  error instanceof ApiError ? error.message : "Something went wrong. Please try again.";
+
+/**
+ * Signing in. A passkey first; an e-mailed link for the first sign-in and when no passkey is at
+ * hand. The link opens this page with its token, and only the button posts it: opening the link
+ * signs nobody in, so a mail scanner that follows it cannot use it up.
+ */
+export function SignInPage() {
+  const [params, setParams] = useSearchParams();
+  const token = params.get("token");
+  const next = safeNext(params.get("next"));
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<Result>(null);
+
+  const signedIn = () => navigate(next, { replace: true });
+
+  async function signInWithLink() {
+    if (!token) return;
+    setBusy(true);
+    try {
+      await api(apiPaths.staffVerify, { method: "POST", body: { token } });
+      await signedIn();
+    } catch (error) {
+      setResult({ tone: "error", text: messageOf(error) });
+      setParams({}, { replace: true });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function signInWithPasskey() {
+    setBusy(true);
+    setResult(null);
+    try {
+      const optionsJSON = await api<Parameters<typeof startAuthentication>[0]["optionsJSON"]>(
+        apiPaths.staffPasskeySignInOptions,
+        { method: "POST", body: {} },
+      );
+      const credential = await startAuthentication({ optionsJSON });
+      await api(apiPaths.staffPasskeySignInVerify, { method: "POST", body: credential });
+      await signedIn();
+    } catch (error) {
+      setResult({
+        tone: "error",
+        text:
+          error instanceof ApiError
+            ? error.message
+            : "No passkey was used. Try again, or ask for a sign-in link by e-mail below.",
+      });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (token) {
+    return (
+      <SignInFrame>
+        <PageHeading title="Sign in to the staff console" />
+        <p className="mb-4">Use the link from your e-mail to sign in on this device.</p>
+        <button type="button" className="console-button" onClick={signInWithLink} disabled={busy}>
+          {busy ? "Signing in…" : "Sign in"}
+        </button>
+        <Notice tone="error">{result?.tone === "error" ? result.text : null}</Notice>
+      </SignInFrame>
+    );
+  }
+
+  return (
+    <SignInFrame>
+      <PageHeading title="Sign in to the staff console" />
+      <Notice tone={result?.tone ?? "error"}>{result?.text}</Notice>
+      <section aria-labelledby="passkey-heading" className="mb-8">
+        <h2 id="passkey-heading" className="mb-2 text-lg font-bold">
+          With a passkey
+        </h2>
+        <p className="mb-3 text-muted">
+          Your phone or computer confirms it is you with its screen lock or fingerprint.
+        </p>
+        <button
+          type="button"
+          className="console-button"
+          onClick={signInWithPasskey}
+          disabled={busy}
+        >
+          Sign in with a passkey
+        </button>
+      </section>
+      <EmailLinkForm onResult={setResult} />
+    </SignInFrame>
+  );
+}
+
+function EmailLinkForm({ onResult }: { onResult: (result: Result) => void }) {
+  const [email, setEmail] = useState("");
+  const [error, setError] = useState<string>();
+  const [sending, setSending] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!/^\S+@\S+\.\S+$/.test(email.trim())) {
+      setError("Enter your work e-mail address, like name@example.com.");
+      return;
+    }
+    setError(undefined);
+    setSending(true);
+    try {
+      const answer = await api<{ message: string }>(apiPaths.staffRequestLink, {
+        method: "POST",
+        body: { email: email.trim() },
+      });
+      onResult({ tone: "success", text: `${answer.message} It works once, for 15 minutes.` });
+    } catch (failure) {
+      onResult({ tone: "error", text: messageOf(failure) });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="link-heading">
+      <h2 id="link-heading" className="mb-2 text-lg font-bold">
+        With a link by e-mail
+      </h2>
+      <p className="mb-3 text-muted">
+        For your first sign-in, or when your passkey is not at hand.
+      </p>
+      <form noValidate onSubmit={submit} className="space-y-4">
+        <Field label="Work e-mail" error={error}>
+          {(props) => (
+            <input
+              {...props}
+              type="email"
+              name="email"
+              autoComplete="username webauthn"
+              className="console-input"
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+            />
+          )}
+        </Field>
+        <button type="submit" className="console-button-quiet" disabled={sending}>
+          {sending ? "Sending…" : "E-mail me a sign-in link"}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function SignInFrame({ children }: { children: React.ReactNode }) {
+  return (
+    <main id="main" className="mx-auto max-w-md px-4 py-10">
+      {children}
+    </main>
+  );
+}

@@ -1,0 +1,40 @@
+import { type RouteObject, redirect } from "react-router";
+import { ConsoleShell } from "./components/console-shell";
+import { ProblemScreen } from "./components/problem-screen";
+import { AccountPage, accountLoader, signOutAction } from "./pages/account";
+import { InboxPage, inboxLoader } from "./pages/inbox";
+import { LeadPage, leadAction, leadLoader } from "./pages/lead";
+import { NotFoundPage } from "./pages/not-found";
+import { SignInPage } from "./pages/sign-in";
+import { SIGNED_IN_ROUTE, loadStaff, startPageFor } from "./session";
+
+/**
+ * The console's pages, relative to /staff (common/paths.ts, consolePaths). Every page but the
+ * sign-in page sits under the signed-in layout, whose loader sends a signed-out visitor to sign in.
+ * The server checks the role of every request; the pages only leave out what a role cannot open.
+ */
+export const consoleRoutes: RouteObject[] = [
+  { path: "/sign-in", element: <SignInPage />, errorElement: <ProblemScreen /> },
+  { path: "/sign-out", action: signOutAction },
+  {
+    id: SIGNED_IN_ROUTE,
+    loader: loadStaff,
+    element: <ConsoleShell />,
+    errorElement: <ProblemScreen />,
+    children: [
+      {
+        errorElement: <ProblemScreen />,
+        children: [
+          {
+            index: true,
+            loader: async (args) => redirect(startPageFor(await loadStaff(args))),
+          },
+          { path: "leads", loader: inboxLoader, element: <InboxPage /> },
+          { path: "leads/:id", loader: leadLoader, action: leadAction, element: <LeadPage /> },
+          { path: "account", loader: accountLoader, element: <AccountPage /> },
+          { path: "*", element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];
