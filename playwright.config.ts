@@ -5,6 +5,25 @@ import { apiPaths } from "./common/paths";
 const PORT = Number(process.env.E2E_PORT ?? 4310);
 /** The test server's data (SQLite, mail files), fresh for every run; one folder per port. */
 export const E2E_DATA_DIR = `./data/e2e-${PORT}`;
+/**
+ * The staff console's tests get a server of their own, at `localhost`: passkeys (WebAuthn) need
+ * a secure context whose relying party is a domain, and 127.0.0.1 is none.
+ */
+const STAFF_PORT = PORT + 1;
+export const STAFF_ORIGIN = `http://localhost:${STAFF_PORT}`;
+export const STAFF_DATA_DIR = `./data/e2e-${STAFF_PORT}`;
+const STAFF_SPECS = /staff.*\.spec\.ts/;
+
+const serverEnv = (port: number, dataDir: string, publicUrl: string) => ({
+  PORT: String(port),
+  HOST: "127.0.0.1",
+  LOG_LEVEL: "warn",
+  DATA_DIR: dataDir,
+  // Links in e-mails (newsletter confirmation, staff sign-in) point back at this server.
+  PUBLIC_URL: publicUrl,
+  // Every test posts from 127.0.0.1; the limits themselves are covered by the API tests.
+  RATE_LIMIT_MAX: "10000",
+});
 
 /**
  * Browser tests run against the production build served by the real server (npm test builds
@@ -27,7 +46,17 @@ export default defineConfig({
   projects: [
     {
       name: "desktop",
+      testIgnore: STAFF_SPECS,
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
+    },
+    {
+      name: "staff",
+      testMatch: STAFF_SPECS,
+      use: {
+        ...devices["Desktop Chrome"],
+        viewport: { width: 1280, height: 800 },
+        baseURL: STAFF_ORIGIN,
+      },
     },
     {
       name: "phone",
@@ -36,20 +65,19 @@ export default defineConfig({
       use: { ...devices["Pixel 5"], browserName: "chromium" },
     },
   ],
-  webServer: {
-    // The compiled server, as `npm start` runs it (npm test builds before the browser tests).
-    command: `rm -rf ${E2E_DATA_DIR} && node build/server/main.js`,
-    url: `http://127.0.0.1:${PORT}${apiPaths.health}`,
-    reuseExistingServer: false,
-    env: {
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "warn",
-      DATA_DIR: E2E_DATA_DIR,
-      // Links in e-mails (newsletter confirmation) point back at this server.
-      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
-      // Every test posts from 127.0.0.1; the limit itself is covered by the API tests.
-      RATE_LIMIT_MAX: "10000",
+  webServer: [
+    {
+      // The compiled server, as `npm start` runs it (npm test builds before the browser tests).
+      command: `rm -rf ${E2E_DATA_DIR} && node build/server/main.js`,
+      url: `http://127.0.0.1:${PORT}${apiPaths.health}`,
+      reuseExistingServer: false,
+      env: serverEnv(PORT, E2E_DATA_DIR, `http://127.0.0.1:${PORT}`),
     },
-  },
+    {
+      command: `rm -rf ${STAFF_DATA_DIR} && node build/server/main.js`,
+      url: `http://127.0.0.1:${STAFF_PORT}${apiPaths.health}`,
+      reuseExistingServer: false,
+      env: serverEnv(STAFF_PORT, STAFF_DATA_DIR, STAFF_ORIGIN),
+    },
+  ],
 });

@@ -23,16 +23,16 @@ export interface Mail {
 }
 
 /** The newest .eml in the mail folder addressed to `address`, or null. */
-async function newestMailTo(address: string): Promise<Mail | null> {
+async function newestMailTo(address: string, mailDir: string): Promise<Mail | null> {
   let files: string[];
   try {
-    files = (await readdir(MAIL_DIR)).filter((f) => f.endsWith(".eml")).sort();
+    files = (await readdir(mailDir)).filter((f) => f.endsWith(".eml")).sort();
   } catch {
     return null;
   }
   const toLine = new RegExp(`^To: .*${escapeRegExp(address)}`, "im");
   for (const file of files.reverse()) {
-    const raw = (await readFile(path.join(MAIL_DIR, file), "utf8")).replace(/\r\n/g, "\n");
+    const raw = (await readFile(path.join(mailDir, file), "utf8")).replace(/\r\n/g, "\n");
     const split = raw.indexOf("\n\n");
     // Unfold continuation lines so every header is on one line.
     const headers = raw.slice(0, split).replace(/\n[ \t]+/g, " ");
@@ -46,11 +46,12 @@ async function newestMailTo(address: string): Promise<Mail | null> {
   return null;
 }
 
-export async function waitForMailTo(address: string): Promise<Mail> {
+/** Waits for an e-mail to `address` in the test server's mail folder (or another server's). */
+export async function waitForMailTo(address: string, mailDir = MAIL_DIR): Promise<Mail> {
   let mail: Mail | null = null;
   await expect
-    .poll(async () => (mail = await newestMailTo(address)), {
-      message: `an e-mail to ${address} in ${MAIL_DIR}`,
+    .poll(async () => (mail = await newestMailTo(address, mailDir)), {
+      message: `an e-mail to ${address} in ${mailDir}`,
       timeout: 15_000,
     })
     .not.toBeNull();

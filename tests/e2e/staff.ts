@@ -1,0 +1,48 @@
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { consolePaths } from "../../common/paths";
+import { STAFF_DATA_DIR } from "../../playwright.config";
+import { expect, type Page } from "./fixtures";
+import { linkIn, waitForMailTo } from "./newsletter-mail";
+
+// What the staff console's browser tests share: accounts made as an operator makes them (the
+// command line), and signing in as a person does (the e-mailed link, read from its .eml file).
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+/** Where the staff test server's file transport writes its e-mails (playwright.config.ts). */
+const STAFF_MAIL_DIR = fileURLToPath(new URL(`../../${STAFF_DATA_DIR}/mail/`, import.meta.url));
+
+/** A fresh address for one test, so tests running side by side never share an account. */
+export function staffAddress(label: string): string {
+  return `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@staff.example.com`;
+}
+
+/** `npm run staff -- add` against the staff test server's database. */
+export function addStaffAccount(email: string, role: "admin" | "sales" | "marketing", name = "") {
+  const args = ["build/server/cli/staff.js", "add", "--email", email, "--role", role];
+  if (name) args.push("--name", name);
+  const result = spawnSync("node", args, {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: STAFF_DATA_DIR, LOG_LEVEL: "warn" },
+    encoding: "utf8",
+  });
+  expect(result.status, result.stderr).toBe(0);
+}
+
+/** The sign-in link of the newest e-mail to `email` from the staff test server. */
+export async function signInLinkFor(email: string): Promise<string> {
+  const mail = await waitForMailTo(email, STAFF_MAIL_DIR);
+  return linkIn(mail, consolePaths.signIn);
+}
+
+/** Asks for a link on the sign-in page, opens it from the e-mail, presses Sign in. */
+export async function signInByLink(page: Page, email: string) {
+  await page.goto(consolePaths.signIn);
+  await page.getByLabel("Work e-mail").fill(email);
+  await page.getByRole("button", { name: "E-mail me a sign-in link" }).click();
+  await expect(page.getByRole("status")).toContainText("sign-in link is on its way");
+  const link = await signInLinkFor(email);
+  await page.goto(link);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page.getByRole("navigation", { name: "Console" })).toBeVisible();
+}
