@@ -2,7 +2,8 @@ import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { consolePaths } from "../../common/paths";
 import { STAFF_DATA_DIR } from "../../playwright.config";
-import { expect, type Page } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { expect } from "./fixtures";
 import { linkIn, waitForMailTo } from "./newsletter-mail";
 
 // What the staff console's browser tests share: accounts made as an operator makes them (the
