@@ -1,20 +1,17 @@
-import { useState } from "react";
 import { Form, Link, type LoaderFunctionArgs, useLoaderData, useSearchParams } from "react-router";
 import { apiPaths, consoleLeadPath } from "@common/paths";
 import { LEAD_STATUSES, LEAD_TYPES } from "@leads/workflow";
 import type { Lead } from "../../../server/staff/inbox";
-import { ApiError, api, load, query, routerPath } from "../api";
-import { Notice } from "../components/notice";
+import { load, query, routerPath } from "../api";
+import { FilterSelect } from "../components/filter-select";
+import { type Paged, ShowMore, useMorePages } from "../components/more-pages";
 import { PageHeading } from "../components/page-heading";
 import { formatDateTime, formatDuration } from "../format";
 import { PRODUCT_LABELS, STATUS_LABELS, TYPE_LABELS, productLabel } from "../labels";
 import { useStaff } from "../session";
 import type { TeamMember } from "../types";
 
-interface LeadPage {
-  items: Lead[];
-  nextCursor: string | null;
-}
+type LeadPage = Paged<Lead>;
 interface Stats {
   count: number;
   responded: number;
@@ -81,25 +78,25 @@ export function InboxPage() {
               className="console-input mt-1"
             />
           </label>
-          <Select
+          <FilterSelect
             label="Type"
             name="type"
             value={params.get("type")}
             options={LEAD_TYPES.map((type) => [type, TYPE_LABELS[type]])}
           />
-          <Select
+          <FilterSelect
             label="Product"
             name="product"
             value={params.get("product")}
             options={Object.entries(PRODUCT_LABELS)}
           />
-          <Select
+          <FilterSelect
             label="Status"
             name="status"
             value={params.get("status")}
             options={LEAD_STATUSES.map((status) => [status, STATUS_LABELS[status]])}
           />
-          <Select
+          <FilterSelect
             label="Owner"
             name="owner"
             value={params.get("owner")}
@@ -155,64 +152,16 @@ export function InboxPage() {
   );
 }
 
-function Select({
-  label,
-  name,
-  value,
-  options,
-}: {
-  label: string;
-  name: string;
-  value: string | null;
-  options: [string, string][];
-}) {
-  return (
-    <label className="block">
-      <span className="block font-semibold">{label}</span>
-      <select name={name} defaultValue={value ?? ""} className="console-input mt-1">
-        <option value="">Any</option>
-        {options.map(([key, text]) => (
-          <option key={key} value={key}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-}
-
 /** The first page from the loader, and the pages after it fetched one at a time. */
 function LeadList({ first, search }: { first: LeadPage; search: string }) {
-  const [pages, setPages] = useState<LeadPage[]>([first]);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string>();
-  const last = pages.at(-1) ?? first;
-
-  const items = pages.flatMap((page) => page.items);
-  if (items.length === 0)
+  const more = useMorePages(first, apiPaths.staffLeads, search);
+  if (more.items.length === 0)
     return <p className="rounded-md bg-gray-50 p-4">No leads match these filters.</p>;
-
-  async function loadMore() {
-    if (!last.nextCursor) return;
-    const filters = Object.fromEntries(new URLSearchParams(search));
-    setLoading(true);
-    setError(undefined);
-    try {
-      const next = await api<LeadPage>(
-        `${apiPaths.staffLeads}${query({ ...filters, cursor: last.nextCursor })}`,
-      );
-      setPages((loaded) => [...loaded, next]);
-    } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : String(failure));
-    } finally {
-      setLoading(false);
-    }
-  }
 
   return (
     <>
       <ul className="divide-y divide-gray-200 rounded-lg border border-gray-200">
-        {items.map((lead) => (
+        {more.items.map((lead) => (
           <li
             key={lead.id}
             className="grid gap-1 p-4 sm:grid-cols-[2fr_1fr_1fr_1fr] sm:items-center sm:gap-4"
@@ -241,21 +190,7 @@ function LeadList({ first, search }: { first: LeadPage; search: string }) {
           </li>
         ))}
       </ul>
-      <Notice tone="error">{error}</Notice>
-      {last.nextCursor ? (
-        <p className="mt-4">
-          <button
-            type="button"
-            className="console-button-quiet"
-            onClick={loadMore}
-            disabled={loading}
-          >
-            {loading ? "Loading…" : "Show more leads"}
-          </button>
-        </p>
-      ) : (
-        <p className="mt-4 text-sm text-muted">That is every lead that matches.</p>
-      )}
+      <ShowMore more={more} label="Show more leads" done="That is every lead that matches." />
     </>
   );
 }
