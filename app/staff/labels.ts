@@ -1,5 +1,6 @@
 import type { DemoProduct } from "@leads/demo";
 import type { LeadStatus, LeadType } from "@leads/workflow";
+import type { StaffRole } from "../../server/staff/roles";
 
 /** The words the console uses for the values the API sends. */
 export const STATUS_LABELS: Record<LeadStatus, string> = {
@@ -28,3 +29,12 @@ export function productLabel(product: string | undefined): string {
   if (!product) return "";
   return PRODUCT_LABELS[product as DemoProduct] ?? product;
 }
+
+export const ROLE_LABELS: Record<StaffRole, string> = {
+  admin: "Admin",
+  sales: "Sales",
+  marketing: "Marketing",
+};
+
+/** The roles, in the order the console offers them. */
+export const ROLES = Object.keys(ROLE_LABELS) as StaffRole[];

@@ -2,10 +2,15 @@ import { type RouteObject, redirect } from "react-router";
 import { ConsoleShell } from "./components/console-shell";
 import { ProblemScreen } from "./components/problem-screen";
 import { AccountPage, accountLoader, signOutAction } from "./pages/account";
+import { AccountsPage, accountsAction, accountsLoader } from "./pages/accounts";
+import { AuditPage, auditLoader } from "./pages/audit";
+import { ErasePage, eraseAction, eraseLoader } from "./pages/erase";
 import { InboxPage, inboxLoader } from "./pages/inbox";
 import { LeadPage, leadAction, leadLoader } from "./pages/lead";
 import { NotFoundPage } from "./pages/not-found";
+import { OutboxPage, outboxAction, outboxLoader } from "./pages/outbox";
 import { SignInPage } from "./pages/sign-in";
+import { SubscribersPage, subscribersLoader } from "./pages/subscribers";
 import { SIGNED_IN_ROUTE, loadStaff, startPageFor } from "./session";
 
 /**
@@ -31,7 +36,22 @@ export const consoleRoutes: RouteObject[] = [
           },
           { path: "leads", loader: inboxLoader, element: <InboxPage /> },
           { path: "leads/:id", loader: leadLoader, action: leadAction, element: <LeadPage /> },
+          { path: "subscribers", loader: subscribersLoader, element: <SubscribersPage /> },
           { path: "account", loader: accountLoader, element: <AccountPage /> },
+          {
+            path: "admin/accounts",
+            loader: accountsLoader,
+            action: accountsAction,
+            element: <AccountsPage />,
+          },
+          { path: "admin/audit", loader: auditLoader, element: <AuditPage /> },
+          { path: "admin/erase", loader: eraseLoader, action: eraseAction, element: <ErasePage /> },
+          {
+            path: "admin/outbox",
+            loader: outboxLoader,
+            action: outboxAction,
+            element: <OutboxPage />,
+          },
           { path: "*", element: <NotFoundPage /> },
         ],
       },

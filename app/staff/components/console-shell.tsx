@@ -1,9 +1,8 @@
 import { useEffect, useRef } from "react";
 import { Form, NavLink, Outlet, useLocation, useNavigation } from "react-router";
 import { site } from "@common/site";
+import { ROLE_LABELS } from "../labels";
 import { mayOpen, useStaff } from "../session";
-
-const ROLE_NAMES = { admin: "Admin", sales: "Sales", marketing: "Marketing" } as const;
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `inline-flex min-h-11 items-center rounded-md px-3 font-semibold whitespace-nowrap ${
@@ -46,7 +45,7 @@ export function ConsoleShell() {
               {staff.name || staff.email}
             </NavLink>
             <span className="rounded bg-brand-50 px-2 py-0.5 font-semibold text-brand-900">
-              {ROLE_NAMES[staff.role]}
+              {ROLE_LABELS[staff.role]}
             </span>
             <Form method="post" action="/sign-out">
               <button type="submit" className="console-button-quiet min-h-9 px-3 py-1">

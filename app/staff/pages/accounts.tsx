@@ -1,0 +1,311 @@
+import { useEffect, useRef, useState } from "react";
+import {
+  Form,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+} from "react-router";
+import { apiPaths, withId } from "@common/paths";
+import { Field } from "~/components/ui/field";
+import type { StaffRole } from "../../../server/staff/roles";
+import { ApiError, api, load } from "../api";
+import { Notice } from "../components/notice";
+import { PageHeading } from "../components/page-heading";
+import { formatDateTime } from "../format";
+import { ROLES, ROLE_LABELS } from "../labels";
+import { useStaff } from "../session";
+import type { StaffAccountItem } from "../types";
+
+const ROLE_HINTS: Record<StaffRole, string> = {
+  admin: "everything, and staff accounts",
+  sales: "the leads",
+  marketing: "the newsletter's subscribers",
+};
+
+export async function accountsLoader({ request }: LoaderFunctionArgs) {
+  const accounts = await load<{ items: StaffAccountItem[] }>(request, apiPaths.staffAccounts);
+  return { accounts: accounts.items };
+}
+
+type ActionResult = { ok: true; intent: string; message: string } | { ok: false; error: string };
+
+/** The page's forms: invite, and per account change the role, disable or enable. */
+export async function accountsAction({ request }: ActionFunctionArgs): Promise<ActionResult> {
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const id = String(form.get("id") ?? "");
+  const email = String(form.get("email") ?? "").trim();
+  try {
+    switch (intent) {
+      case "invite": {
+        const name = String(form.get("name") ?? "").trim();
+        const role = String(form.get("role") ?? "");
+        await api(apiPaths.staffAccounts, {
+          method: "POST",
+          body: name ? { email, role, name } : { email, role },
+        });
+        return {
+          ok: true,
+          intent,
+          message: `${email} is invited as ${ROLE_LABELS[role as StaffRole] ?? role}: a sign-in link is on its way to them.`,
+        };
+      }
+      case "role": {
+        const role = String(form.get("role") ?? "");
+        await api(withId(apiPaths.staffAccount, id), { method: "PATCH", body: { role } });
+        return {
+          ok: true,
+          intent,
+          message: `${email} is now ${ROLE_LABELS[role as StaffRole] ?? role}.`,
+        };
+      }
+      case "disable":
+      case "enable": {
+        const disabled = intent === "disable";
+        await api(withId(apiPaths.staffAccount, id), { method: "PATCH", body: { disabled } });
+        return {
+          ok: true,
+          intent,
+          message: disabled
+            ? `${email} is disabled and signed out everywhere.`
+            : `${email} is enabled again.`,
+        };
+      }
+      default:
+        return { ok: false, error: "That change is not known. Reload the page and try again." };
+    }
+  } catch (error) {
+    return {
+      ok: false,
+      error: error instanceof ApiError ? error.message : "The change was not saved. Try again.",
+    };
+  }
+}
+
+/** Staff accounts: who has access with which role; inviting, changing roles, disabling. */
+export function AccountsPage() {
+  const { accounts } = useLoaderData<typeof accountsLoader>();
+  const result = useActionData<typeof accountsAction>();
+  const navigation = useNavigation();
+  const pending = navigation.state === "submitting" ? navigation.formData : undefined;
+
+  return (
+    <section>
+      <PageHeading title="Staff accounts" />
+      <Notice tone="error">{result && !result.ok ? result.error : null}</Notice>
+      <Notice tone="success">{result?.ok ? result.message : null}</Notice>
+
+      <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
+        <section aria-labelledby="accounts-heading">
+          <h2 id="accounts-heading" className="mb-3 text-lg font-bold">
+            Accounts ({accounts.length})
+          </h2>
+          {accounts.length === 0 ? (
+            <p className="rounded-md bg-gray-50 p-4">There are no staff accounts yet.</p>
+          ) : (
+            <ul
+              aria-labelledby="accounts-heading"
+              className="divide-y divide-gray-200 rounded-lg border border-gray-200"
+            >
+              {accounts.map((account) => (
+                <AccountRow
+                  key={`${account.id}:${account.role}:${account.disabled}`}
+                  account={account}
+                  pending={pending?.get("id") === account.id ? pending : undefined}
+                />
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <section
+          aria-labelledby="invite-heading"
+          className="self-start rounded-lg border border-gray-200 p-4"
+        >
+          <h2 id="invite-heading" className="mb-3 text-lg font-bold">
+            Invite a member of staff
+          </h2>
+          <InviteForm
+            saving={pending?.get("intent") === "invite"}
+            done={result?.ok === true && result.intent === "invite" ? result : undefined}
+          />
+        </section>
+      </div>
+    </section>
+  );
+}
+
+/** The invite form empties itself once its invitation is sent, and only then. */
+function InviteForm({ saving, done }: { saving: boolean; done: ActionResult | undefined }) {
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (done) form.current?.reset();
+  }, [done]);
+  return (
+    <Form method="post" className="space-y-4" ref={form}>
+      <input type="hidden" name="intent" value="invite" />
+      <p className="text-sm text-muted">
+        They get an e-mail with a link to sign in. An address that already has an account cannot be
+        invited again: change its role in the list instead.
+      </p>
+      <Field label="Work e-mail" required>
+        {(props) => (
+          <input
+            {...props}
+            type="email"
+            name="email"
+            required
+            autoComplete="off"
+            className="console-input min-h-11"
+          />
+        )}
+      </Field>
+      <Field label="Name" hint="Optional: how the console shows them">
+        {(props) => (
+          <input
+            {...props}
+            name="name"
+            maxLength={100}
+            autoComplete="off"
+            className="console-input min-h-11"
+          />
+        )}
+      </Field>
+      <Field label="Role" required>
+        {(props) => (
+          <select {...props} name="role" defaultValue="sales" className="console-input min-h-11">
+            {ROLES.map((role) => (
+              <option key={role} value={role}>
+                {ROLE_LABELS[role]}: {ROLE_HINTS[role]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <button type="submit" className="console-button" disabled={saving}>
+        {saving ? "Inviting…" : "Send invitation"}
+      </button>
+    </Form>
+  );
+}
+
+function AccountRow({
+  account,
+  pending,
+}: {
+  account: StaffAccountItem;
+  /** The form of this account being submitted, if any. */
+  pending: FormData | undefined;
+}) {
+  const staff = useStaff();
+  const [confirming, setConfirming] = useState(false);
+  const disableButton = useRef<HTMLButtonElement>(null);
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  const asked = useRef(false);
+  // The focus follows the confirm step: to its button when it opens, back when it is cancelled.
+  useEffect(() => {
+    if (confirming) {
+      asked.current = true;
+      confirmButton.current?.focus();
+    } else if (asked.current) disableButton.current?.focus();
+  }, [confirming]);
+  const you = account.email.toLowerCase() === staff.email.toLowerCase();
+  const label = account.name ? `${account.name} (${account.email})` : account.email;
+  const busy = pending?.get("intent");
+
+  return (
+    <li className="space-y-3 p-4">
+      <div>
+        <p className="font-semibold break-words">
+          {account.name || account.email}
+          {you ? <span className="font-normal text-muted"> (you)</span> : null}
+        </p>
+        {account.name ? <p className="break-words">{account.email}</p> : null}
+        <p className="text-sm text-muted">
+          {account.disabled ? (
+            <strong className="text-red-800">Disabled</strong>
+          ) : (
+            <span>Active</span>
+          )}{" "}
+          · added {formatDateTime(account.createdAt)} · last signed in{" "}
+          {account.lastSignInAt ? formatDateTime(account.lastSignInAt) : "never"}
+        </p>
+      </div>
+
+      <div className="flex flex-wrap items-end gap-3">
+        <Form method="post" className="flex flex-wrap items-end gap-2">
+          <input type="hidden" name="intent" value="role" />
+          <input type="hidden" name="id" value={account.id} />
+          <input type="hidden" name="email" value={account.email} />
+          <label className="block">
+            <span className="block text-sm font-semibold">
+              Role<span className="sr-only"> of {label}</span>
+            </span>
+            <select name="role" defaultValue={account.role} className="console-input mt-1 min-h-11">
+              {ROLES.map((role) => (
+                <option key={role} value={role}>
+                  {ROLE_LABELS[role]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" className="console-button-quiet" disabled={Boolean(busy)}>
+            {busy === "role" ? "Saving…" : "Save role"}
+            <span className="sr-only"> of {label}</span>
+          </button>
+        </Form>
+
+        {account.disabled ? (
+          <Form method="post">
+            <input type="hidden" name="intent" value="enable" />
+            <input type="hidden" name="id" value={account.id} />
+            <input type="hidden" name="email" value={account.email} />
+            <button type="submit" className="console-button-quiet" disabled={Boolean(busy)}>
+              {busy === "enable" ? "Enabling…" : "Enable"}
+              <span className="sr-only"> {label}</span>
+            </button>
+          </Form>
+        ) : confirming ? (
+          <Form
+            method="post"
+            className="flex flex-wrap items-center gap-2"
+            aria-label={`Disable ${label}`}
+          >
+            <input type="hidden" name="intent" value="disable" />
+            <input type="hidden" name="id" value={account.id} />
+            <input type="hidden" name="email" value={account.email} />
+            <p className="w-full text-sm">
+              They will be signed out everywhere and cannot sign in until enabled again.
+            </p>
+            <button
+              ref={confirmButton}
+              type="submit"
+              className="console-button-danger"
+              disabled={Boolean(busy)}
+            >
+              {busy === "disable" ? "Disabling…" : `Yes, disable ${account.email}`}
+            </button>
+            <button
+              type="button"
+              className="console-button-quiet"
+              onClick={() => setConfirming(false)}
+            >
+              Keep it
+            </button>
+          </Form>
+        ) : (
+          <button
+            ref={disableButton}
+            type="button"
+            className="console-button-quiet"
+            onClick={() => setConfirming(true)}
+          >
+            Disable<span className="sr-only"> {label}</span>
+          </button>
+        )}
+      </div>
+    </li>
+  );
+}

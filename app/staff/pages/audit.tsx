@@ -1,0 +1,171 @@
+import { Form, Link, type LoaderFunctionArgs, useLoaderData, useSearchParams } from "react-router";
+import { apiPaths } from "@common/paths";
+import { load, query } from "../api";
+import { FilterSelect } from "../components/filter-select";
+import { type Paged, ShowMore, useMorePages } from "../components/more-pages";
+import { PageHeading } from "../components/page-heading";
+import { formatDateTime } from "../format";
+import type { AuditItem } from "../types";
+
+/** The log's filters, as the address and the API both name them. */
+const FILTERS = ["actor", "action", "since", "until"] as const;
+
+function filtersOf(params: URLSearchParams): Record<string, string> {
+  const filters: Record<string, string> = {};
+  for (const name of FILTERS) {
+    const value = params.get(name)?.trim();
+    if (value) filters[name] = value;
+  }
+  return filters;
+}
+
+export async function auditLoader({ request }: LoaderFunctionArgs) {
+  const search = query(filtersOf(new URL(request.url).searchParams));
+  const [page, actions] = await Promise.all([
+    load<Paged<AuditItem>>(request, `${apiPaths.staffAudit}${search}`),
+    load<{ items: string[] }>(request, apiPaths.staffAuditActions),
+  ]);
+  return { page, actions: actions.items, search };
+}
+
+/**
+ * Who did what and when, newest first: every sign-in, every read and change of a lead, every
+ * change of an account, every erasure. Entries are never changed or removed.
+ */
+export function AuditPage() {
+  const { page, actions, search } = useLoaderData<typeof auditLoader>();
+  const [params] = useSearchParams();
+  const filtered = Object.keys(filtersOf(params)).length > 0;
+  const action = params.get("action");
+  // An action asked for in the address is offered even when the log has none of it yet.
+  const actionOptions = action && !actions.includes(action) ? [...actions, action] : actions;
+
+  return (
+    <section>
+      <PageHeading title="Audit log">
+        <a href={`${apiPaths.staffAuditCsv}${search}`} className="console-button-quiet" download>
+          Export CSV
+        </a>
+      </PageHeading>
+
+      <Form
+        method="get"
+        className="mb-6 rounded-lg border border-gray-200 bg-gray-50 p-4"
+        role="search"
+        aria-label="Filter the audit log"
+      >
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <label className="block">
+            <span className="block font-semibold">Who</span>
+            <span className="block text-sm text-muted">A member of staff&rsquo;s e-mail</span>
+            <input
+              type="search"
+              name="actor"
+              defaultValue={params.get("actor") ?? ""}
+              className="console-input mt-1 min-h-11"
+            />
+          </label>
+          <FilterSelect
+            label="Action"
+            name="action"
+            value={action}
+            options={actionOptions.map((name) => [name, name])}
+          />
+          <label className="block">
+            <span className="block font-semibold">From</span>
+            <input
+              type="date"
+              name="since"
+              defaultValue={params.get("since") ?? ""}
+              className="console-input mt-1 min-h-11"
+            />
+          </label>
+          <label className="block">
+            <span className="block font-semibold">Until</span>
+            <input
+              type="date"
+              name="until"
+              defaultValue={params.get("until") ?? ""}
+              className="console-input mt-1 min-h-11"
+            />
+          </label>
+        </div>
+        <div className="mt-4 flex flex-wrap gap-3">
+          <button type="submit" className="console-button">
+            Apply filters
+          </button>
+          {filtered ? (
+            <Link to="/admin/audit" className="console-button-quiet">
+              Clear filters
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+
+      <AuditList key={search} first={page} search={search} />
+    </section>
+  );
+}
+
+function AuditList({ first, search }: { first: Paged<AuditItem>; search: string }) {
+  const more = useMorePages(first, apiPaths.staffAudit, search);
+  if (more.items.length === 0)
+    return <p className="rounded-md bg-gray-50 p-4">No entries match these filters.</p>;
+
+  return (
+    <>
+      <ul
+        aria-label="Audit log entries"
+        className="divide-y divide-gray-200 rounded-lg border border-gray-200"
+      >
+        {more.items.map((entry) => (
+          <li
+            key={entry.id}
+            className="grid gap-1 p-4 sm:grid-cols-[1fr_2fr_3fr] sm:items-start sm:gap-4"
+          >
+            <p className="text-sm">
+              <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+            </p>
+            <div className="min-w-0">
+              <p className="font-mono font-semibold break-words">{entry.action}</p>
+              <p className="text-sm break-words">
+                <span className="text-muted">by </span>
+                {entry.actor ?? "nobody signed in"}
+              </p>
+              {entry.subject ? (
+                <p className="text-sm break-words">
+                  <span className="text-muted">on </span>
+                  {entry.subject}
+                </p>
+              ) : null}
+            </div>
+            <Detail detail={entry.detail} />
+          </li>
+        ))}
+      </ul>
+      <ShowMore more={more} label="Show more entries" done="That is every entry that matches." />
+    </>
+  );
+}
+
+function text(value: unknown): string {
+  if (value === null || value === undefined) return "—";
+  if (typeof value === "string") return value;
+  return JSON.stringify(value);
+}
+
+/** An entry's context, as key: value pairs. */
+function Detail({ detail }: { detail: AuditItem["detail"] }) {
+  const pairs = Object.entries(detail ?? {});
+  if (pairs.length === 0) return <p className="text-sm text-muted">No details</p>;
+  return (
+    <dl className="grid grid-cols-[max-content_1fr] gap-x-2 text-sm">
+      {pairs.map(([key, value]) => (
+        <div key={key} className="contents">
+          <dt className="font-semibold">{key}:</dt>
+          <dd className="min-w-0 break-words">{text(value)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

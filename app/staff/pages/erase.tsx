@@ -1,0 +1,189 @@
+import { useState } from "react";
+import {
+  Form,
+  Link,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  data,
+  useActionData,
+  useNavigation,
+} from "react-router";
+import { apiPaths } from "@common/paths";
+import { Field } from "~/components/ui/field";
+import { ApiError, api, query } from "../api";
+import { Notice } from "../components/notice";
+import { PageHeading } from "../components/page-heading";
+import { loadStaff, mayOpen } from "../session";
+
+/** The audit log's name for an erasure (server/staff/audit.ts). */
+export const ERASED_ACTION = "person.erased";
+
+/**
+ * What an erasure removes, as POST /api/staff/forget counts it (server/db/leads.ts forgetPerson):
+ * the singular and plural words for each kind of record.
+ */
+const ERASED_WORDS: Record<string, [string, string]> = {
+  newsletter_subscriptions: ["newsletter subscription", "newsletter subscriptions"],
+  contact_messages: ["contact message", "contact messages"],
+  demo_requests: ["demo request", "demo requests"],
+  lead_states: ["lead status and owner", "lead statuses and owners"],
+  lead_events: ["note or history entry", "notes and history entries"],
+  outbox: ["queued e-mail", "queued e-mails"],
+};
+
+function wordsFor(key: string): [string, string] {
+  const snake = key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+  const known = ERASED_WORDS[snake];
+  if (known) return known;
+  const plain = snake.replace(/_/g, " ");
+  return [plain, plain];
+}
+
+/** "1 contact message, 2 notes and history entries" — or null when nothing was stored. */
+export function describeErased(erased: Record<string, number>): string | null {
+  const parts = Object.entries(erased)
+    .filter(([, count]) => count > 0)
+    .map(([key, count]) => {
+      const [one, many] = wordsFor(key);
+      return `${count} ${count === 1 ? one : many}`;
+    });
+  return parts.length ? parts.join(", ") : null;
+}
+
+/** Only admins may erase: the page says so before anyone fills it in (the API refuses too). */
+export async function eraseLoader(args: LoaderFunctionArgs) {
+  const staff = await loadStaff(args);
+  if (!mayOpen(staff, "admin")) throw data(null, { status: 403 });
+  return null;
+}
+
+type ActionResult =
+  { ok: true; email: string; erased: string | null } | { ok: false; error: string };
+
+export async function eraseAction({ request }: ActionFunctionArgs): Promise<ActionResult> {
+  const form = await request.formData();
+  const email = String(form.get("email") ?? "").trim();
+  const confirmation = String(form.get("confirmation") ?? "").trim();
+  if (!email || !sameAddress(email, confirmation))
+    return { ok: false, error: "Type the same e-mail address in both fields to confirm." };
+  try {
+    const result = await api<{ erased: Record<string, number> }>(apiPaths.staffForget, {
+      method: "POST",
+      body: { email },
+    });
+    return { ok: true, email, erased: describeErased(result.erased ?? {}) };
+  } catch (error) {
+    return {
+      ok: false,
+      error:
+        error instanceof ApiError ? error.message : "Nothing was erased. Please try again later.",
+    };
+  }
+}
+
+const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * Erasing everything stored about a person, when they ask for it. The button stays off until the
+ * address has been typed a second time, so that a slip of the finger erases nothing.
+ */
+export function ErasePage() {
+  const result = useActionData<typeof eraseAction>();
+  const navigation = useNavigation();
+  const erasing = navigation.state === "submitting";
+  const [email, setEmail] = useState("");
+  const [confirmation, setConfirmation] = useState("");
+  const ready = email.trim() !== "" && sameAddress(email, confirmation);
+
+  // Once an erasure is done, both fields empty themselves for the next one.
+  const [shown, setShown] = useState(result);
+  if (result !== shown) {
+    setShown(result);
+    if (result?.ok) {
+      setEmail("");
+      setConfirmation("");
+    }
+  }
+
+  return (
+    <section>
+      <PageHeading title="Erase a person" />
+
+      <div className="max-w-prose space-y-3">
+        <p>
+          When someone asks us to forget them, this removes everything the website stored under
+          their e-mail address:
+        </p>
+        <ul className="list-disc space-y-1 pl-6">
+          <li>their newsletter subscription;</li>
+          <li>their contact messages and demo requests;</li>
+          <li>the status, owner, notes and history staff recorded on those leads;</li>
+          <li>the e-mails about those leads still queued in the outbox.</li>
+        </ul>
+        <p>
+          <strong>This cannot be undone.</strong> The audit log records that an erasure was made, by
+          whom and how many records it removed.
+        </p>
+      </div>
+
+      <Notice tone="error">{result && !result.ok ? result.error : null}</Notice>
+      <Notice tone="success">
+        {result?.ok ? (
+          <>
+            {result.erased
+              ? `Erased for ${result.email}: ${result.erased}.`
+              : `Nothing was stored for ${result.email}: there was nothing to erase.`}{" "}
+            <Link to={`/admin/audit${query({ action: ERASED_ACTION })}`} className="console-link">
+              See erasures in the audit log
+            </Link>
+          </>
+        ) : null}
+      </Notice>
+
+      <Form
+        method="post"
+        className="mt-6 max-w-md space-y-4 rounded-lg border border-red-700 p-4"
+        aria-labelledby="erase-form-heading"
+      >
+        <h2 id="erase-form-heading" className="text-lg font-bold">
+          Whom to erase
+        </h2>
+        <Field label="E-mail address of the person" required>
+          {(props) => (
+            <input
+              {...props}
+              type="email"
+              name="email"
+              required
+              autoComplete="off"
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              className="console-input min-h-11"
+            />
+          )}
+        </Field>
+        <Field
+          label="Type the same e-mail address again to confirm"
+          required
+          hint="The Erase button works once both addresses are the same."
+        >
+          {(props) => (
+            <input
+              {...props}
+              type="email"
+              name="confirmation"
+              required
+              autoComplete="off"
+              value={confirmation}
+              onChange={(event) => setConfirmation(event.target.value)}
+              className="console-input min-h-11"
+            />
+          )}
+        </Field>
+        <button type="submit" className="console-button-danger" disabled={!ready || erasing}>
+          {erasing ? "Erasing…" : "Erase everything about this person"}
+        </button>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,178 @@
+import {
+  Form,
+  Link,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+} from "react-router";
+import { apiPaths, withId } from "@common/paths";
+import { ApiError, api, load, query } from "../api";
+import { type Paged, ShowMore, useMorePages } from "../components/more-pages";
+import { Notice } from "../components/notice";
+import { PageHeading } from "../components/page-heading";
+import { formatDateTime } from "../format";
+import { OUTBOX_STATES, type OutboxItem, type OutboxState } from "../types";
+
+const STATE_LABELS: Record<OutboxState, string> = {
+  pending: "Waiting to be sent",
+  failed: "Failed",
+};
+
+/** What each kind of e-mail is, in words; an unknown kind is shown as it is. */
+const KIND_LABELS: Record<string, string> = {
+  contact: "Contact message, to sales",
+  demo: "Demo request, to sales",
+  "newsletter-confirmation": "Newsletter confirmation",
+  "staff-sign-in": "Staff sign-in link",
+};
+
+function stateOf(params: URLSearchParams): OutboxState {
+  const state = params.get("state");
+  return (OUTBOX_STATES as readonly string[]).includes(state ?? "")
+    ? (state as OutboxState)
+    : "pending";
+}
+
+export async function outboxLoader({ request }: LoaderFunctionArgs) {
+  const state = stateOf(new URL(request.url).searchParams);
+  const search = query({ state });
+  const page = await load<Paged<OutboxItem>>(request, `${apiPaths.staffOutbox}${search}`);
+  return { page, state, search };
+}
+
+type ActionResult = { ok: true; message: string } | { ok: false; error: string };
+
+/** Retry: the message goes back in the queue and is sent on the next round. */
+export async function outboxAction({ request }: ActionFunctionArgs): Promise<ActionResult> {
+  const form = await request.formData();
+  const id = String(form.get("id") ?? "");
+  const to = String(form.get("to") ?? "");
+  try {
+    await api(withId(apiPaths.staffOutboxRetry, id), { method: "POST", body: {} });
+    return { ok: true, message: `The e-mail to ${to} is queued to be sent again.` };
+  } catch (error) {
+    return {
+      ok: false,
+      error: error instanceof ApiError ? error.message : "The e-mail was not queued again.",
+    };
+  }
+}
+
+/** The e-mails the server has yet to send, and those it gave up on, with a retry for those. */
+export function OutboxPage() {
+  const { page, state, search } = useLoaderData<typeof outboxLoader>();
+  const result = useActionData<typeof outboxAction>();
+
+  return (
+    <section>
+      <PageHeading title="Outbox" />
+      <p className="mb-4 max-w-prose text-muted">
+        E-mails are sent from a queue, retried a few times when the mail server refuses them, then
+        marked failed. A failed e-mail can be queued again once the cause is fixed.
+      </p>
+      <nav aria-label="Outbox state" className="mb-6">
+        <ul className="flex flex-wrap gap-2">
+          {OUTBOX_STATES.map((name) => (
+            <li key={name}>
+              <Link
+                to={`/admin/outbox${query({ state: name })}`}
+                aria-current={name === state ? "page" : undefined}
+                className={`inline-flex min-h-11 items-center rounded-md border border-brand-800 px-4 font-semibold ${
+                  name === state
+                    ? "bg-brand-800 text-white"
+                    : "bg-white text-brand-800 hover:bg-brand-50"
+                }`}
+              >
+                {STATE_LABELS[name]}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <Notice tone="error">{result && !result.ok ? result.error : null}</Notice>
+      <Notice tone="success">{result?.ok ? result.message : null}</Notice>
+      <h2 className="mb-3 text-lg font-bold">{STATE_LABELS[state]}</h2>
+      <OutboxList key={search} first={page} search={search} state={state} />
+    </section>
+  );
+}
+
+function OutboxList({
+  first,
+  search,
+  state,
+}: {
+  first: Paged<OutboxItem>;
+  search: string;
+  state: OutboxState;
+}) {
+  const more = useMorePages(first, apiPaths.staffOutbox, search);
+  const navigation = useNavigation();
+  const retrying = navigation.state === "submitting" ? navigation.formData?.get("id") : null;
+
+  if (more.items.length === 0)
+    return (
+      <p className="rounded-md bg-gray-50 p-4">
+        {state === "failed" ? "No e-mail has failed." : "No e-mail is waiting to be sent."}
+      </p>
+    );
+
+  return (
+    <>
+      <ul
+        aria-label={`${STATE_LABELS[state]} e-mails`}
+        className="divide-y divide-gray-200 rounded-lg border border-gray-200"
+      >
+        {more.items.map((item) => (
+          <li
+            key={item.id}
+            className="grid gap-2 p-4 sm:grid-cols-[2fr_2fr_auto] sm:items-start sm:gap-4"
+          >
+            <div className="min-w-0">
+              <p className="font-semibold break-words">
+                {item.subject || KIND_LABELS[item.kind] || item.kind}
+              </p>
+              <p className="text-sm break-words">
+                <span className="text-muted">To </span>
+                {item.to}
+              </p>
+              <p className="text-sm text-muted">
+                {KIND_LABELS[item.kind] ?? item.kind} · queued {formatDateTime(item.createdAt)}
+              </p>
+            </div>
+            <div className="min-w-0 text-sm">
+              <p>
+                {item.attempts} {item.attempts === 1 ? "attempt" : "attempts"}
+                {item.state === "pending" && item.nextAttemptAt
+                  ? ` · next ${formatDateTime(item.nextAttemptAt)}`
+                  : ""}
+              </p>
+              {item.lastError ? (
+                <p className="break-words">
+                  <span className="font-semibold">Last error:</span> {item.lastError}
+                </p>
+              ) : null}
+            </div>
+            {item.state === "failed" ? (
+              <Form method="post">
+                <input type="hidden" name="id" value={String(item.id)} />
+                <input type="hidden" name="to" value={item.to} />
+                <button
+                  type="submit"
+                  className="console-button-quiet"
+                  disabled={retrying === String(item.id)}
+                >
+                  {retrying === String(item.id) ? "Queuing…" : "Retry"}
+                  <span className="sr-only"> the e-mail to {item.to}</span>
+                </button>
+              </Form>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      <ShowMore more={more} label="Show more e-mails" done="That is every e-mail in this list." />
+    </>
+  );
+}

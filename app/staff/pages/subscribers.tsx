@@ -1,0 +1,158 @@
+import { Form, Link, type LoaderFunctionArgs, useLoaderData, useSearchParams } from "react-router";
+import { apiPaths } from "@common/paths";
+import { load, query } from "../api";
+import { FilterSelect } from "../components/filter-select";
+import { type Paged, ShowMore, useMorePages } from "../components/more-pages";
+import { PageHeading } from "../components/page-heading";
+import { formatDateTime } from "../format";
+import { SUBSCRIBER_STATUSES, type Subscriber, type SubscriberStatus } from "../types";
+
+/** The list's filters, as the address and the API both name them. */
+const FILTERS = ["status", "q"] as const;
+
+function filtersOf(params: URLSearchParams): Record<string, string> {
+  const filters: Record<string, string> = {};
+  for (const name of FILTERS) {
+    const value = params.get(name)?.trim();
+    if (value) filters[name] = value;
+  }
+  return filters;
+}
+
+export const SUBSCRIBER_STATUS_LABELS: Record<SubscriberStatus, string> = {
+  pending: "Waiting for confirmation",
+  confirmed: "Confirmed",
+  unsubscribed: "Unsubscribed",
+};
+
+export async function subscribersLoader({ request }: LoaderFunctionArgs) {
+  const search = query(filtersOf(new URL(request.url).searchParams));
+  const page = await load<Paged<Subscriber>>(request, `${apiPaths.staffSubscribers}${search}`);
+  return { page, search };
+}
+
+/**
+ * The newsletter's subscribers, newest first, for marketing. The filters live in the address like
+ * the inbox's, and the CSV export takes the same ones.
+ */
+export function SubscribersPage() {
+  const { page, search } = useLoaderData<typeof subscribersLoader>();
+  const [params] = useSearchParams();
+  const filtered = Object.keys(filtersOf(params)).length > 0;
+
+  return (
+    <section>
+      <PageHeading title="Subscribers">
+        <a
+          href={`${apiPaths.staffSubscribersCsv}${search}`}
+          className="console-button-quiet"
+          download
+        >
+          Export CSV
+        </a>
+      </PageHeading>
+
+      <Form
+        method="get"
+        className="mb-6 rounded-lg border border-gray-200 bg-gray-50 p-4"
+        role="search"
+        aria-label="Filter subscribers"
+      >
+        <div className="grid gap-4 sm:grid-cols-3">
+          <label className="block sm:col-span-2">
+            <span className="block font-semibold">Search by e-mail</span>
+            <input
+              type="search"
+              name="q"
+              defaultValue={params.get("q") ?? ""}
+              className="console-input mt-1 min-h-11"
+            />
+          </label>
+          <FilterSelect
+            label="Status"
+            name="status"
+            value={params.get("status")}
+            options={SUBSCRIBER_STATUSES.map((status) => [
+              status,
+              SUBSCRIBER_STATUS_LABELS[status],
+            ])}
+          />
+        </div>
+        <div className="mt-4 flex flex-wrap gap-3">
+          <button type="submit" className="console-button">
+            Apply filters
+          </button>
+          {filtered ? (
+            <Link to="/subscribers" className="console-button-quiet">
+              Clear filters
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+
+      <SubscriberList key={search} first={page} search={search} />
+    </section>
+  );
+}
+
+function SubscriberList({ first, search }: { first: Paged<Subscriber>; search: string }) {
+  const more = useMorePages(first, apiPaths.staffSubscribers, search);
+  if (more.items.length === 0)
+    return <p className="rounded-md bg-gray-50 p-4">No subscribers match these filters.</p>;
+
+  return (
+    <>
+      <ul
+        aria-label="Subscribers"
+        className="divide-y divide-gray-200 rounded-lg border border-gray-200"
+      >
+        {more.items.map((subscriber) => (
+          <li
+            key={subscriber.id}
+            className="grid gap-1 p-4 sm:grid-cols-[2fr_1fr_2fr] sm:items-center sm:gap-4"
+          >
+            <div className="min-w-0">
+              <p className="font-semibold break-words">{subscriber.email}</p>
+              {subscriber.page ? (
+                <p className="text-sm break-words text-muted">From the page {subscriber.page}</p>
+              ) : null}
+            </div>
+            <p>
+              <span className="sr-only">Status: </span>
+              <span className="inline-block rounded-full border border-brand-700 px-2.5 py-0.5 text-sm font-semibold text-brand-900">
+                {SUBSCRIBER_STATUS_LABELS[subscriber.status] ?? subscriber.status}
+              </span>
+            </p>
+            <p className="text-sm">
+              Subscribed{" "}
+              <time dateTime={subscriber.createdAt}>{formatDateTime(subscriber.createdAt)}</time>
+              {subscriber.confirmedAt ? (
+                <>
+                  <br />
+                  Confirmed{" "}
+                  <time dateTime={subscriber.confirmedAt}>
+                    {formatDateTime(subscriber.confirmedAt)}
+                  </time>
+                </>
+              ) : null}
+              {subscriber.unsubscribedAt ? (
+                <>
+                  <br />
+                  Unsubscribed{" "}
+                  <time dateTime={subscriber.unsubscribedAt}>
+                    {formatDateTime(subscriber.unsubscribedAt)}
+                  </time>
+                </>
+              ) : null}
+            </p>
+          </li>
+        ))}
+      </ul>
+      <ShowMore
+        more={more}
+        label="Show more subscribers"
+        done="That is every subscriber that matches."
+      />
+    </>
+  );
+}
