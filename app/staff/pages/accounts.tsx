@@ -120,10 +120,7 @@ export function AccountsPage() {
           )}
         </section>
 
-        <section
-          aria-labelledby="invite-heading"
-          className="self-start rounded-lg border border-gray-200 p-4"
-        >
+        <section className="self-start rounded-lg border border-gray-200 p-4">
           <h2 id="invite-heading" className="mb-3 text-lg font-bold">
             Invite a member of staff
           </h2>
@@ -144,7 +141,7 @@ function InviteForm({ saving, done }: { saving: boolean; done: ActionResult | un
     if (done) form.current?.reset();
   }, [done]);
   return (
-    <Form method="post" className="space-y-4" ref={form}>
+    <Form method="post" className="space-y-4" ref={form} aria-labelledby="invite-heading">
       <input type="hidden" name="intent" value="invite" />
       <p className="text-sm text-muted">
         They get an e-mail with a link to sign in. An address that already has an account cannot be

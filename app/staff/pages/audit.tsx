@@ -148,10 +148,16 @@ function AuditList({ first, search }: { first: Paged<AuditItem>; search: string 
   );
 }
 
+/** A detail's value in one line: objects as "key: value" pairs, lists with commas. */
 function text(value: unknown): string {
   if (value === null || value === undefined) return "—";
   if (typeof value === "string") return value;
-  return JSON.stringify(value);
+  if (Array.isArray(value)) return value.map(text).join(", ");
+  if (typeof value === "object")
+    return Object.entries(value)
+      .map(([key, inner]) => `${key}: ${text(inner)}`)
+      .join(", ");
+  return String(value);
 }
 
 /** An entry's context, as key: value pairs. */

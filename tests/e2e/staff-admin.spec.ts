@@ -1,0 +1,216 @@
+import { apiPaths, consolePaths } from "../../common/paths";
+import type { Page } from "@playwright/test";
+import { expect, expectNoA11yViolations, test } from "./fixtures";
+import { addStaffAccount, signInByLink, signInLinkFor, staffAddress } from "./staff";
+
+// The console's admin pages (staff accounts, audit log, erasure, outbox) and marketing's
+// subscriber list, driven as their users drive them, against the staff test server.
+
+async function signInAs(page: Page, role: "admin" | "sales" | "marketing") {
+  const email = staffAddress(role);
+  addStaffAccount(email, role, `Test ${role}`);
+  await signInByLink(page, email);
+  return email;
+}
+
+const heading = (page: Page, name: string) => page.getByRole("heading", { level: 1, name });
+const nav = (page: Page) => page.getByRole("navigation", { name: "Console" });
+
+test("an admin invites a sales account, changes its role and disables it", async ({ page }) => {
+  const admin = await signInAs(page, "admin");
+  await nav(page).getByRole("link", { name: "Staff accounts" }).click();
+  await expect(heading(page, "Staff accounts")).toBeVisible();
+  await expectNoA11yViolations(page, "on the staff accounts page");
+
+  const invited = staffAddress("invited");
+  const invite = page.getByRole("form", { name: "Invite a member of staff" });
+  await invite.getByLabel("Work e-mail").fill(invited);
+  await invite.getByLabel("Name").fill("Kofi Sales");
+  await invite.getByLabel("Role").selectOption("sales");
+  await invite.getByRole("button", { name: "Send invitation" }).click();
+  await expect(page.getByText(`${invited} is invited as Sales`)).toBeVisible();
+  await expect(invite.getByLabel("Work e-mail")).toHaveValue("");
+  // The invitation is a sign-in link, e-mailed to them.
+  expect(await signInLinkFor(invited)).toContain(consolePaths.signIn);
+
+  // An address that has an account cannot be invited again: the server's refusal is shown.
+  await invite.getByLabel("Work e-mail").fill(invited);
+  await invite.getByRole("button", { name: "Send invitation" }).click();
+  await expect(page.getByRole("alert")).not.toBeEmpty();
+
+  const row = page.getByRole("listitem").filter({ hasText: invited });
+  await row.getByLabel(/^Role/).selectOption("marketing");
+  await row.getByRole("button", { name: /^Save role/ }).click();
+  await expect(page.getByText(`${invited} is now Marketing`)).toBeVisible();
+  await expect(row.getByLabel(/^Role/)).toHaveValue("marketing");
+
+  // Disabling asks first; "Keep it" changes nothing.
+  await row.getByRole("button", { name: /^Disable/ }).click();
+  await row.getByRole("button", { name: "Keep it" }).click();
+  await expect(row.getByText("Active")).toBeVisible();
+  await row.getByRole("button", { name: /^Disable/ }).click();
+  const confirm = row.getByRole("button", { name: `Yes, disable ${invited}` });
+  await expect(confirm).toBeFocused();
+  await expectNoA11yViolations(page, "with the disable step open");
+  await confirm.click();
+  await expect(page.getByText(`${invited} is disabled`)).toBeVisible();
+  await expect(row.getByText("Disabled", { exact: true })).toBeVisible();
+  await expect(row.getByRole("button", { name: /^Enable/ })).toBeVisible();
+
+  // The server refuses an admin disabling themselves; the page says why.
+  const own = page.getByRole("listitem").filter({ hasText: admin });
+  await own.getByRole("button", { name: /^Disable/ }).click();
+  await own.getByRole("button", { name: `Yes, disable ${admin}` }).click();
+  await expect(page.getByRole("alert")).toContainText(/your own account/i);
+
+  // Each change is in the audit log.
+  await nav(page).getByRole("link", { name: "Audit log" }).click();
+  await expect(heading(page, "Audit log")).toBeVisible();
+  await page.getByLabel("Action").selectOption("staff.disabled");
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page).toHaveURL(/action=staff\.disabled/);
+  await expect(page.getByRole("list", { name: "Audit log entries" })).toContainText(invited);
+  await expectNoA11yViolations(page, "on the audit log");
+});
+
+test("an admin erases a person who sent a contact message, and the audit log shows it", async ({
+  page,
+}) => {
+  const person = staffAddress("person").replace("@staff.", "@visitor.");
+  const sent = await page.request.post(apiPaths.contact, {
+    data: {
+      firstName: "Efua",
+      lastName: "Mensah",
+      email: person,
+      message: "Please call me about collections.",
+      agreeToPolicy: true,
+    },
+  });
+  expect(sent.ok(), await sent.text()).toBe(true);
+
+  await signInAs(page, "admin");
+  await nav(page).getByRole("link", { name: "Erase a person" }).click();
+  await expect(heading(page, "Erase a person")).toBeVisible();
+  await expect(page.getByText("This cannot be undone.")).toBeVisible();
+  await expectNoA11yViolations(page, "on the erasure page");
+
+  const erase = page.getByRole("button", { name: "Erase everything about this person" });
+  await expect(erase).toBeDisabled();
+  await page.getByLabel("E-mail address of the person").fill(person);
+  await expect(erase).toBeDisabled();
+  await page
+    .getByLabel("Type the same e-mail address again to confirm")
+    .fill("someone@else.example");
+  await expect(erase).toBeDisabled();
+  await page.getByLabel("Type the same e-mail address again to confirm").fill(person);
+  await expect(erase).toBeEnabled();
+  await erase.click();
+  await expect(page.getByRole("status").filter({ hasText: "Erased for" })).toContainText(
+    "1 contact message",
+  );
+  await expect(page.getByLabel("E-mail address of the person")).toHaveValue("");
+
+  // A second time there is nothing left.
+  await page.getByLabel("E-mail address of the person").fill(person);
+  await page.getByLabel("Type the same e-mail address again to confirm").fill(person);
+  await erase.click();
+  await expect(page.getByText(`Nothing was stored for ${person}`)).toBeVisible();
+
+  await page.getByRole("link", { name: "See erasures in the audit log" }).click();
+  await expect(heading(page, "Audit log")).toBeVisible();
+  await expect(page).toHaveURL(/action=person\.erased/);
+  await expect(page.getByLabel("Action")).toHaveValue("person.erased");
+  const entries = page.getByRole("list", { name: "Audit log entries" });
+  await expect(entries.getByText("person.erased").first()).toBeVisible();
+  // The log records the erasure, never the address erased.
+  await expect(entries).not.toContainText(person);
+  await expectNoA11yViolations(page, "on the audit log of erasures");
+});
+
+test("an admin opens the outbox, pending and failed", async ({ page }) => {
+  await signInAs(page, "admin");
+  await nav(page).getByRole("link", { name: "Outbox" }).click();
+  await expect(heading(page, "Outbox")).toBeVisible();
+  const states = page.getByRole("navigation", { name: "Outbox state" });
+  await expect(states.getByRole("link", { name: "Waiting to be sent" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  await expectNoA11yViolations(page, "on the outbox");
+  await states.getByRole("link", { name: "Failed" }).click();
+  await expect(page).toHaveURL(/state=failed/);
+  await expect(states.getByRole("link", { name: "Failed" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  await expect(page.getByRole("heading", { level: 2, name: "Failed" })).toBeVisible();
+  await expectNoA11yViolations(page, "on the failed e-mails");
+});
+
+test("the admin pages fit a 360 px wide screen", async ({ page }) => {
+  await signInAs(page, "admin");
+  await page.setViewportSize({ width: 360, height: 740 });
+  for (const [path, title] of [
+    [consolePaths.accounts, "Staff accounts"],
+    [consolePaths.audit, "Audit log"],
+    [consolePaths.erase, "Erase a person"],
+    [consolePaths.outbox, "Outbox"],
+    [consolePaths.subscribers, "Subscribers"],
+  ] as const) {
+    await page.goto(path);
+    await expect(heading(page, title)).toBeVisible();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow, `${path} scrolls sideways at 360 px`).toBeLessThanOrEqual(0);
+  }
+});
+
+test.describe("roles", () => {
+  // The refused page's API call answers 403, which the browser reports in its console.
+  test.use({ allowedErrors: [/status of 403/] });
+
+  test("sales is refused the admin pages and is not shown their links", async ({ page }) => {
+    await signInAs(page, "sales");
+    await expect(nav(page).getByRole("link", { name: "Leads" })).toBeVisible();
+    for (const name of ["Subscribers", "Staff accounts", "Audit log", "Erase a person", "Outbox"])
+      await expect(nav(page).getByRole("link", { name })).toHaveCount(0);
+
+    for (const path of [consolePaths.accounts, consolePaths.erase, consolePaths.outbox]) {
+      await page.goto(path);
+      await expect(heading(page, "Not available to your role")).toBeVisible();
+    }
+    await expectNoA11yViolations(page, "on the refusal");
+  });
+
+  test("marketing sees the subscribers, filtered by e-mail", async ({ page }) => {
+    const subscriber = staffAddress("reader").replace("@staff.", "@visitor.");
+    const subscribed = await page.request.post(apiPaths.subscribe, {
+      data: { email: subscriber },
+    });
+    expect(subscribed.ok(), await subscribed.text()).toBe(true);
+
+    await signInAs(page, "marketing");
+    // Marketing starts on the subscribers; leads and the admin pages are not offered.
+    await expect(heading(page, "Subscribers")).toBeVisible();
+    for (const name of ["Leads", "Staff accounts", "Audit log"])
+      await expect(nav(page).getByRole("link", { name })).toHaveCount(0);
+
+    await page.getByLabel("Search by e-mail").fill(subscriber);
+    await page.getByLabel("Status").selectOption("pending");
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await expect(page).toHaveURL(/status=pending/);
+    const list = page.getByRole("list", { name: "Subscribers" });
+    await expect(list.getByRole("listitem")).toHaveCount(1);
+    await expect(list).toContainText(subscriber);
+    await expect(list).toContainText("Waiting for confirmation");
+    await expect(page.getByRole("link", { name: "Export CSV" })).toHaveAttribute(
+      "href",
+      new RegExp(`^${apiPaths.staffSubscribersCsv.replace(".", "\\.")}\\?.*status=pending`),
+    );
+    await expectNoA11yViolations(page, "on the subscribers");
+
+    await page.goto(consolePaths.accounts);
+    await expect(heading(page, "Not available to your role")).toBeVisible();
+  });
+});
