@@ -115,6 +115,20 @@ export const apiPaths = {
   staffLeadStats: "/api/staff/leads/stats",
   staffLead: "/api/staff/leads/:id",
   staffLeadNotes: "/api/staff/leads/:id/notes",
+  /** Newsletter subscribers, for marketing and admins (server/staff/subscriber-routes.ts). */
+  staffSubscribers: "/api/staff/subscribers",
+  staffSubscribersCsv: "/api/staff/subscribers.csv",
+  /** Enabled accounts, for the lead owner picker (server/staff/admin-routes.ts). */
+  staffTeam: "/api/staff/team",
+  /** Admins only (server/staff/admin-routes.ts); `:id` is an account's or a message's id. */
+  staffAccounts: "/api/staff/accounts",
+  staffAccount: "/api/staff/accounts/:id",
+  staffAudit: "/api/staff/audit",
+  staffAuditCsv: "/api/staff/audit.csv",
+  staffAuditActions: "/api/staff/audit/actions",
+  staffForget: "/api/staff/forget",
+  staffOutbox: "/api/staff/outbox",
+  staffOutboxRetry: "/api/staff/outbox/:id/retry",
 } as const;
 
 /** The prerendered missing page, served with status 404 for any unknown address. */

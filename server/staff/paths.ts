@@ -12,6 +12,17 @@ export const staffApiPaths = {
   leadStats: apiPaths.staffLeadStats,
   lead: apiPaths.staffLead,
   leadNotes: apiPaths.staffLeadNotes,
+  subscribers: apiPaths.staffSubscribers,
+  subscribersCsv: apiPaths.staffSubscribersCsv,
+  team: apiPaths.staffTeam,
+  accounts: apiPaths.staffAccounts,
+  account: apiPaths.staffAccount,
+  audit: apiPaths.staffAudit,
+  auditCsv: apiPaths.staffAuditCsv,
+  auditActions: apiPaths.staffAuditActions,
+  forget: apiPaths.staffForget,
+  outbox: apiPaths.staffOutbox,
+  outboxRetry: apiPaths.staffOutboxRetry,
 } as const;
 
 /**
