@@ -12,13 +12,21 @@ export type AuditAction =
   | "staff.role-changed"
   | "staff.renamed"
   | "staff.disabled"
+  | "staff.enabled"
   | "lead.list"
   | "lead.stats"
   | "lead.export"
   | "lead.view"
   | "lead.status-changed"
   | "lead.owner-changed"
-  | "lead.note-added";
+  | "lead.note-added"
+  | "subscriber.list"
+  | "subscriber.export"
+  | "audit.viewed"
+  | "audit.export"
+  | "person.erased"
+  | "outbox.viewed"
+  | "outbox.retried";
 
 export interface AuditEntry {
   action: AuditAction;

@@ -9,6 +9,7 @@ import { maskEmails, safeError } from "../log-safety";
 import type { OutboxWorker } from "../mail/outbox";
 import { rateLimitKey } from "../security/client-key";
 import { recordAudit } from "./audit";
+import { adminRoutes } from "./admin-routes";
 import { inboxRoutes } from "./inbox-routes";
 import { sessionLimitsOf } from "./auth";
 import { clearCookieHeader, sessionCookie, setCookieHeader } from "./cookie";
@@ -16,6 +17,7 @@ import { countHit, type SignInLimits } from "./rate-limit";
 import { STAFF_ROLES } from "./roles";
 import { revokeAllSessions, revokeSession, type StaffIdentity } from "./sessions";
 import { requestSignInLink, verifySignInToken } from "./sign-in";
+import { subscriberRoutes } from "./subscriber-routes";
 import { hashSecret } from "./tokens";
 
 export interface StaffRoutesOptions {
@@ -231,8 +233,10 @@ export const staffRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, o
     );
   }
 
-  // The lead inbox, under the hooks above.
+  // The lead inbox, the subscribers and the admin pages' API, under the hooks above.
   await app.register(inboxRoutes, { db, now });
+  await app.register(subscriberRoutes, { db, now });
+  await app.register(adminRoutes, { db, outbox, config, now });
 };
 
 /** Whether a request announces a body (a POST without one sends neither header, or length 0). */
