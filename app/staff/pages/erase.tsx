@@ -41,8 +41,14 @@ function wordsFor(key: string): [string, string] {
 
 /** "1 contact message, 2 notes and history entries" — or null when nothing was stored. */
 export function describeErased(erased: Record<string, number>): string | null {
+  const order = Object.keys(ERASED_WORDS);
+  const rank = (key: string) => {
+    const index = order.indexOf(key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`));
+    return index === -1 ? order.length : index;
+  };
   const parts = Object.entries(erased)
     .filter(([, count]) => count > 0)
+    .sort(([a], [b]) => rank(a) - rank(b))
     .map(([key, count]) => {
       const [one, many] = wordsFor(key);
       return `${count} ${count === 1 ? one : many}`;
