@@ -59,7 +59,7 @@ export function AuditPage() {
             <span className="block font-semibold">Who</span>
             <span className="block text-sm text-muted">A member of staff&rsquo;s e-mail</span>
             <input
-              type="search"
+              type="email"
               name="actor"
               defaultValue={params.get("actor") ?? ""}
               className="console-input mt-1 min-h-11"
@@ -130,12 +130,12 @@ function AuditList({ first, search }: { first: Paged<AuditItem>; search: string 
               <p className="font-mono font-semibold break-words">{entry.action}</p>
               <p className="text-sm break-words">
                 <span className="text-muted">by </span>
-                {entry.actor ?? "nobody signed in"}
+                {entry.actor ?? "no account (the command line, or someone not signed in)"}
               </p>
               {entry.subject ? (
                 <p className="text-sm break-words">
                   <span className="text-muted">on </span>
-                  {entry.subject}
+                  {entry.subject.type} {entry.subject.id}
                 </p>
               ) : null}
             </div>

@@ -51,7 +51,12 @@ export async function outboxAction({ request }: ActionFunctionArgs): Promise<Act
   const to = String(form.get("to") ?? "");
   try {
     await api(withId(apiPaths.staffOutboxRetry, id), { method: "POST", body: {} });
-    return { ok: true, message: `The e-mail to ${to} is queued to be sent again.` };
+    return {
+      ok: true,
+      message: to
+        ? `The e-mail to ${to} is queued to be sent again.`
+        : "The e-mail is queued again.",
+    };
   } catch (error) {
     return {
       ok: false,
@@ -136,7 +141,7 @@ function OutboxList({
               </p>
               <p className="text-sm break-words">
                 <span className="text-muted">To </span>
-                {item.to}
+                {item.to ?? "(discarded)"}
               </p>
               <p className="text-sm text-muted">
                 {KIND_LABELS[item.kind] ?? item.kind} · queued {formatDateTime(item.createdAt)}
@@ -145,9 +150,7 @@ function OutboxList({
             <div className="min-w-0 text-sm">
               <p>
                 {item.attempts} {item.attempts === 1 ? "attempt" : "attempts"}
-                {item.state === "pending" && item.nextAttemptAt
-                  ? ` · next ${formatDateTime(item.nextAttemptAt)}`
-                  : ""}
+                {item.state === "pending" ? ` · next ${formatDateTime(item.nextAttemptAt)}` : ""}
               </p>
               {item.lastError ? (
                 <p className="break-words">
@@ -158,14 +161,17 @@ function OutboxList({
             {item.state === "failed" ? (
               <Form method="post">
                 <input type="hidden" name="id" value={String(item.id)} />
-                <input type="hidden" name="to" value={item.to} />
+                <input type="hidden" name="to" value={item.to ?? ""} />
                 <button
                   type="submit"
                   className="console-button-quiet"
                   disabled={retrying === String(item.id)}
                 >
                   {retrying === String(item.id) ? "Queuing…" : "Retry"}
-                  <span className="sr-only"> the e-mail to {item.to}</span>
+                  <span className="sr-only">
+                    {" "}
+                    the e-mail {item.to ? `to ${item.to}` : (KIND_LABELS[item.kind] ?? item.kind)}
+                  </span>
                 </button>
               </Form>
             ) : null}
