@@ -1,13 +1,14 @@
 import { useState } from "react";
 import { Form, Link, type LoaderFunctionArgs, useLoaderData, useSearchParams } from "react-router";
 import { apiPaths, consoleLeadPath } from "@common/paths";
+import { DEMO_PRODUCT_NAMES } from "@leads/demo";
 import { LEAD_STATUSES, LEAD_TYPES } from "@leads/workflow";
 import type { Lead } from "../../../server/staff/inbox";
 import { ApiError, api, load, query, routerPath } from "../api";
 import { Notice } from "../components/notice";
 import { PageHeading } from "../components/page-heading";
 import { formatDateTime, formatDuration } from "../format";
-import { PRODUCT_LABELS, STATUS_LABELS, TYPE_LABELS, productLabel } from "../labels";
+import { STATUS_LABELS, TYPE_LABELS, productLabel } from "../labels";
 import { useStaff } from "../session";
 import type { TeamMember } from "../types";
 
@@ -91,7 +92,7 @@ export function InboxPage() {
             label="Product"
             name="product"
             value={params.get("product")}
-            options={Object.entries(PRODUCT_LABELS)}
+            options={Object.entries(DEMO_PRODUCT_NAMES)}
           />
           <Select
             label="Status"
