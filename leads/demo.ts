@@ -7,6 +7,15 @@ import { demoPaths } from "../common/paths";
 export type DemoProduct = keyof typeof demoPaths;
 export const DEMO_PRODUCTS = Object.keys(demoPaths) as [DemoProduct, ...DemoProduct[]];
 
+/** The products' names as the sales team's e-mails and the staff console write them. */
+export const DEMO_PRODUCT_NAMES: Record<DemoProduct, string> = {
+  aslan: "ASLAN",
+  "pension-management": "Pension Management System",
+  banking: "Core Banking",
+  "school-billing": "School Billing & Payments",
+  vas: "Value Added Services",
+};
+
 /** Suggestions of the Industry type-ahead; free text is allowed too, and sent as typed. */
 export const INDUSTRIES = ["Technology", "Hospitality", "Education", "Finance", "Other"] as const;
 

@@ -7,3 +7,15 @@ export type LeadType = (typeof LEAD_TYPES)[number];
 
 export const LEAD_STATUSES = ["new", "contacted", "qualified", "won", "lost", "spam"] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+/** The staff API's id of a lead: its type and its row's id, e.g. "demo_0b5f…". */
+export function leadKey(type: LeadType, id: string): string {
+  return `${type}_${id}`;
+}
+
+/** The type and row id of an API id, or null when it is not one. */
+export function parseLeadKey(key: string): { type: LeadType; id: string } | null {
+  const match = /^(contact|demo)_([A-Za-z0-9-]{1,64})$/.exec(key);
+  if (!match) return null;
+  return { type: match[1] as LeadType, id: match[2] as string };
+}

@@ -1,4 +1,4 @@
-import type { DemoProduct } from "@leads/demo";
+import { DEMO_PRODUCT_NAMES, type DemoProduct } from "@leads/demo";
 import type { LeadStatus, LeadType } from "@leads/workflow";
 import type { StaffRole } from "../../server/staff/roles";
 
@@ -17,17 +17,10 @@ export const TYPE_LABELS: Record<LeadType, string> = {
   demo: "Demo request",
 };
 
-export const PRODUCT_LABELS: Record<DemoProduct, string> = {
-  aslan: "Aslan",
-  vas: "Value-added services",
-  "pension-management": "Pension management",
-  "school-billing": "School billing",
-  banking: "Banking",
-};
-
+/** A demo's product by name; a value the console does not know is shown as it is. */
 export function productLabel(product: string | undefined): string {
   if (!product) return "";
-  return PRODUCT_LABELS[product as DemoProduct] ?? product;
+  return DEMO_PRODUCT_NAMES[product as DemoProduct] ?? product;
 }
 
 export const ROLE_LABELS: Record<StaffRole, string> = {

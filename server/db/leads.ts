@@ -46,7 +46,7 @@ async function saveLead(
     "id" | "created_at" | "request_key" | "request_hash"
   >,
   lead: { kind: "contact" | "demo"; content: unknown; requestKey: string | null },
-  notify: (receivedAt: string) => MailMessage,
+  notify: (receivedAt: string, id: string) => MailMessage,
 ): Promise<string> {
   const id = randomUUID();
   const now = new Date().toISOString();
@@ -63,7 +63,7 @@ async function saveLead(
           created_at: now,
         } as never) // the row fits `table`; Kysely cannot type values for a union of tables
         .execute();
-      await enqueueMail(trx, { kind: lead.kind, leadId: id, message: notify(now), now });
+      await enqueueMail(trx, { kind: lead.kind, leadId: id, message: notify(now, id), now });
     });
     return id;
   } catch (error) {
@@ -86,7 +86,8 @@ async function saveLead(
 export function saveContact(
   db: DB,
   contact: Contact,
-  notify: (receivedAt: string) => MailMessage,
+  /** The sales team's e-mail, given the time of arrival and the new row's id. */
+  notify: (receivedAt: string, id: string) => MailMessage,
   requestKey: string | null = null,
 ): Promise<string> {
   return saveLead(
@@ -111,7 +112,7 @@ export function saveDemoRequest(
   db: DB,
   demo: DemoRequest,
   page: string,
-  notify: (receivedAt: string) => MailMessage,
+  notify: (receivedAt: string, id: string) => MailMessage,
   requestKey: string | null = null,
 ): Promise<string> {
   const f = demo.formData;

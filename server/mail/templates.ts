@@ -1,6 +1,6 @@
 import { site } from "../../common/site";
 import type { Contact } from "../../leads/contact";
-import type { DemoRequest } from "../../leads/demo";
+import { DEMO_PRODUCT_NAMES, type DemoRequest } from "../../leads/demo";
 import { type MailMessage, escapeHtml, oneLine } from "./message";
 
 const SALES_TEAM = `${site.name} Sales Team`;
@@ -26,12 +26,24 @@ function layout(title: string, body: string): string {
   return `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#14201a;line-height:1.5"><h1 style="font-size:20px;color:#0b5d3b">${escapeHtml(title)}</h1>${body}<p style="color:#4a5a52;font-size:12px">${escapeHtml(site.legalName)} · ${escapeHtml(site.url)}</p></body></html>`;
 }
 
+/** The line that takes the sales team from the notification to the lead in the staff console. */
+function consoleLine(leadUrl: string | undefined): { text: string; html: string } {
+  if (!leadUrl) return { text: "", html: "" };
+  return {
+    text: `\n\nStatus, owner and notes in the staff console: ${leadUrl}`,
+    html: `<p><a href="${escapeHtml(leadUrl)}">Open this lead in the staff console</a> to set its status and owner and add notes.</p>`,
+  };
+}
+
 /** The sales team's notice of a contact message: every field, phone included. */
 export function contactNotification(
   contact: Contact,
   receivedAt: string,
   salesEmail: string,
+  /** The lead's page in the staff console. */
+  leadUrl?: string,
 ): MailMessage {
+  const link = consoleLine(leadUrl);
   const name = `${contact.firstName} ${contact.lastName}`;
   const rows = table([
     { label: "Name", value: name },
@@ -46,8 +58,11 @@ export function contactNotification(
     to: salesEmail,
     replyTo: contact.email,
     subject: oneLine(`Contact form: ${name}`),
-    text: `${title}\n\n${rows.text}\n\nReply to this e-mail to answer ${name}.`,
-    html: layout(title, `${rows.html}<p>Reply to this e-mail to answer ${escapeHtml(name)}.</p>`),
+    text: `${title}\n\n${rows.text}\n\nReply to this e-mail to answer ${name}.${link.text}`,
+    html: layout(
+      title,
+      `${rows.html}<p>Reply to this e-mail to answer ${escapeHtml(name)}.</p>${link.html}`,
+    ),
     params: {
       from_name: oneLine(name),
       from_email: contact.email,
@@ -58,22 +73,17 @@ export function contactNotification(
   };
 }
 
-const PRODUCT_NAMES: Record<DemoRequest["product"], string> = {
-  aslan: "ASLAN",
-  "pension-management": "Pension Management System",
-  banking: "Core Banking",
-  "school-billing": "School Billing & Payments",
-  vas: "Value Added Services",
-};
-
 /** The sales team's notice of a demo request, naming the product and page. */
 export function demoNotification(
   demo: DemoRequest,
   page: string,
   receivedAt: string,
   salesEmail: string,
+  /** The lead's page in the staff console. */
+  leadUrl?: string,
 ): MailMessage {
-  const product = PRODUCT_NAMES[demo.product];
+  const link = consoleLine(leadUrl);
+  const product = DEMO_PRODUCT_NAMES[demo.product];
   const f = demo.formData;
   const rows = table([
     { label: "Product", value: product },
@@ -91,10 +101,10 @@ export function demoNotification(
     to: salesEmail,
     replyTo: f.email,
     subject: oneLine(`Demo request (${product}): ${f.name}${f.company ? `, ${f.company}` : ""}`),
-    text: `${title}\n\n${rows.text}\n\nReply to this e-mail to schedule the demo with ${f.name}.`,
+    text: `${title}\n\n${rows.text}\n\nReply to this e-mail to schedule the demo with ${f.name}.${link.text}`,
     html: layout(
       title,
-      `${rows.html}<p>Reply to this e-mail to schedule the demo with ${escapeHtml(f.name)}.</p>`,
+      `${rows.html}<p>Reply to this e-mail to schedule the demo with ${escapeHtml(f.name)}.</p>${link.html}`,
     ),
     params: {
       from_name: oneLine(f.name),

@@ -50,6 +50,24 @@ describe.each(testDialects)("lead API on $name", ({ url }) => {
       });
     });
 
+    it("links the sales team's e-mail straight to the lead in the staff console", async () => {
+      await post(apiPaths.contact, contact);
+      await post(apiPaths.demo, demo);
+      await api.outbox.runOnce();
+      const contactRow = await api.db
+        .selectFrom("contact_messages")
+        .select("id")
+        .executeTakeFirst();
+      const demoRow = await api.db.selectFrom("demo_requests").select("id").executeTakeFirst();
+      const [contactMail, demoMail] = api.transport.sent;
+      const contactLink = `https://site.test/staff/leads/contact_${contactRow?.id}`;
+      const demoLink = `https://site.test/staff/leads/demo_${demoRow?.id}`;
+      expect(contactMail?.text).toContain(contactLink);
+      expect(contactMail?.html).toContain(`href="${contactLink}"`);
+      expect(demoMail?.text).toContain(demoLink);
+      expect(demoMail?.html).toContain(`href="${demoLink}"`);
+    });
+
     it("answers 400 with each invalid field's message and stores nothing", async () => {
       const res = await post(apiPaths.contact, {
         firstName: " ",

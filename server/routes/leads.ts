@@ -2,7 +2,8 @@ import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { ContactSchema } from "../../leads/contact";
 import { DemoRequestSchema } from "../../leads/demo";
 import { NewsletterSchema } from "../../leads/newsletter";
-import { apiPaths, demoPaths, formStatusPaths } from "../../common/paths";
+import { apiPaths, consoleLeadPath, demoPaths, formStatusPaths } from "../../common/paths";
+import { type LeadType, leadKey } from "../../leads/workflow";
 import type { Config } from "../config";
 import type { DB } from "../db/database";
 import { saveContact, saveDemoRequest, subscribe } from "../db/leads";
@@ -28,6 +29,9 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (
 ) => {
   acceptFormPosts(app);
   const deps = { outbox, rateLimit: config.rateLimit };
+  /** Where the sales team's e-mail sends them: the new lead's page in the staff console. */
+  const leadUrl = (type: LeadType, id: string) =>
+    `${config.publicUrl}${consoleLeadPath(leadKey(type, id))}`;
 
   addLeadEndpoint(
     app,
@@ -61,7 +65,8 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (
         saveContact(
           db,
           lead,
-          (receivedAt) => contactNotification(lead, receivedAt, config.salesEmail),
+          (receivedAt, id) =>
+            contactNotification(lead, receivedAt, config.salesEmail, leadUrl("contact", id)),
           requestKeyOf(request),
         ),
     },
@@ -83,7 +88,8 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (
           db,
           lead,
           page,
-          (receivedAt) => demoNotification(lead, page, receivedAt, config.salesEmail),
+          (receivedAt, id) =>
+            demoNotification(lead, page, receivedAt, config.salesEmail, leadUrl("demo", id)),
           requestKeyOf(request),
         );
       },

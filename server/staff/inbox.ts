@@ -11,7 +11,8 @@ import { type DB, isPostgres } from "../db/database";
 import type { Database, LeadEventKind, LeadStatus, LeadType } from "../db/schema";
 import { recordAudit } from "./audit";
 
-export { LEAD_STATUSES, LEAD_TYPES } from "../../leads/workflow";
+export { LEAD_STATUSES, LEAD_TYPES, leadKey, parseLeadKey } from "../../leads/workflow";
+import { leadKey, parseLeadKey } from "../../leads/workflow";
 
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 100;
@@ -84,18 +85,6 @@ interface LeadRow {
 
 // ---------------------------------------------------------------------------------------------
 // Ids and cursors
-
-/** The API's id of a lead: its type and its row's id, e.g. "demo_0b5f…". */
-export function leadKey(type: LeadType, id: string): string {
-  return `${type}_${id}`;
-}
-
-/** The type and row id of an API id, or null when it is not one. */
-export function parseLeadKey(key: string): { type: LeadType; id: string } | null {
-  const match = /^(contact|demo)_([A-Za-z0-9-]{1,64})$/.exec(key);
-  if (!match) return null;
-  return { type: match[1] as LeadType, id: match[2] as string };
-}
 
 export function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify([cursor.createdAt, cursor.id])).toString("base64url");

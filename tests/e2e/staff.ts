@@ -13,6 +13,12 @@ const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 /** Where the staff test server's file transport writes its e-mails (playwright.config.ts). */
 const STAFF_MAIL_DIR = fileURLToPath(new URL(`../../${STAFF_DATA_DIR}/mail/`, import.meta.url));
 
+/**
+ * The browser logs each refused request as a console error. A signed-out visit asks the API who is
+ * signed in and gets 401 before it is sent to the sign-in page: that is the design, not a fault.
+ */
+export const SIGNED_OUT_ERRORS = [/status of 401 \(Unauthorized\)/];
+
 /** A fresh address for one test, so tests running side by side never share an account. */
 export function staffAddress(label: string): string {
   return `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@staff.example.com`;

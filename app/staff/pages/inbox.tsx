@@ -1,5 +1,6 @@
 import { Form, Link, type LoaderFunctionArgs, useLoaderData, useSearchParams } from "react-router";
 import { apiPaths, consoleLeadPath } from "@common/paths";
+import { DEMO_PRODUCT_NAMES } from "@leads/demo";
 import { LEAD_STATUSES, LEAD_TYPES } from "@leads/workflow";
 import type { Lead } from "../../../server/staff/inbox";
 import { load, query, routerPath } from "../api";
@@ -7,7 +8,7 @@ import { FilterSelect } from "../components/filter-select";
 import { type Paged, ShowMore, useMorePages } from "../components/more-pages";
 import { PageHeading } from "../components/page-heading";
 import { formatDateTime, formatDuration } from "../format";
-import { PRODUCT_LABELS, STATUS_LABELS, TYPE_LABELS, productLabel } from "../labels";
+import { STATUS_LABELS, TYPE_LABELS, productLabel } from "../labels";
 import { useStaff } from "../session";
 import type { TeamMember } from "../types";
 
@@ -88,7 +89,7 @@ export function InboxPage() {
             label="Product"
             name="product"
             value={params.get("product")}
-            options={Object.entries(PRODUCT_LABELS)}
+            options={Object.entries(DEMO_PRODUCT_NAMES)}
           />
           <FilterSelect
             label="Status"

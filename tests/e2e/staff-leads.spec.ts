@@ -1,0 +1,123 @@
+import type { APIRequestContext } from "@playwright/test";
+import { apiPaths, consolePaths } from "../../common/paths";
+import { expect, expectNoA11yViolations, test } from "./fixtures";
+import { SIGNED_OUT_ERRORS, addStaffAccount, signInByLink, staffAddress } from "./staff";
+
+test.use({ allowedErrors: SIGNED_OUT_ERRORS });
+
+/** A demo request as a visitor sends it, with a company name no other test uses. */
+async function demoRequest(request: APIRequestContext, name: string) {
+  const company = `Susu Savings ${Math.random().toString(36).slice(2, 8)}`;
+  const response = await request.post(apiPaths.demo, {
+    data: {
+      product: "banking",
+      formData: {
+        name,
+        email: "efua@example.com",
+        phone: "+233 24 000 0000",
+        company,
+        jobTitle: "Finance director",
+        industry: "Finance",
+      },
+    },
+  });
+  expect(response.status()).toBe(201);
+  return company;
+}
+
+test("sales works a demo request from new to won, with a note", async ({ page }) => {
+  const email = staffAddress("sales");
+  addStaffAccount(email, "sales", "Kwame Asante");
+  const company = await demoRequest(page.request, "Efua Owusu");
+  await signInByLink(page, email);
+
+  await page.getByRole("searchbox", { name: /Search/ }).fill(company);
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page).toHaveURL(/q=Susu/);
+  const lead = page.getByRole("link", { name: "Efua Owusu" });
+  await expect(lead).toHaveCount(1);
+  await expect(page.getByRole("main")).toContainText("1 lead match");
+  await lead.click();
+
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Efua Owusu");
+  await expect(page.getByRole("main")).toContainText(company);
+  await expect(page.getByRole("main")).toContainText("/schedule-banking-demo");
+  await expect(page.getByRole("main")).toContainText("not answered yet");
+  await expectNoA11yViolations(page, "on a lead's page");
+
+  await page.getByLabel("Status").selectOption("contacted");
+  await page.getByLabel("Owner").selectOption(email);
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Lead updated." })).toBeVisible();
+  const timeline = page.getByRole("region", { name: "Timeline" });
+  await expect(timeline).toContainText("Status: New → Contacted");
+  await expect(timeline).toContainText(`Owner: nobody → ${email}`);
+  await expect(page.getByRole("main")).not.toContainText("not answered yet");
+
+  await page.getByLabel("Note", { exact: true }).fill("Called Efua; demo on Thursday at 10.");
+  await page.getByRole("button", { name: "Add note" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Note added." })).toBeVisible();
+  await expect(timeline).toContainText("Called Efua; demo on Thursday at 10.");
+  await expect(page.getByLabel("Note", { exact: true })).toHaveValue("");
+
+  await page.getByLabel("Status").selectOption("won");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(timeline).toContainText("Status: Contacted → Won");
+
+  // Back in the inbox, the lead shows its new status and owner.
+  await page.getByRole("link", { name: "← All leads" }).click();
+  await page.getByLabel("Status").selectOption("won");
+  await page.getByRole("searchbox", { name: /Search/ }).fill(company);
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  const row = page.getByRole("listitem").filter({ hasText: "Efua Owusu" });
+  await expect(row).toContainText("Won");
+  await expect(row).toContainText(email);
+});
+
+test("filters live in the address, and the export takes the same filter", async ({ page }) => {
+  const email = staffAddress("admin");
+  addStaffAccount(email, "admin");
+  const company = await demoRequest(page.request, "Yaw Darko");
+  await signInByLink(page, email);
+
+  await page.goto(`${consolePaths.leads}?type=contact&q=${encodeURIComponent(company)}`);
+  await expect(page.getByLabel("Type")).toHaveValue("contact");
+  await expect(page.getByText("No leads match these filters.")).toBeVisible();
+
+  await page.getByLabel("Type").selectOption("demo");
+  await page.getByLabel("Product").selectOption("banking");
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page.getByRole("link", { name: "Yaw Darko" })).toBeVisible();
+  await expectNoA11yViolations(page, "on the filtered inbox");
+
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Export CSV" }).click();
+  const file = await download;
+  const csv = await (await file.createReadStream()).toArray();
+  const text = Buffer.concat(csv).toString("utf8");
+  expect(text).toContain("Yaw Darko");
+  expect(text).toContain(company);
+  expect(text.trim().split("\n")).toHaveLength(2);
+
+  await page.getByRole("link", { name: "Clear filters" }).click();
+  await expect(page).toHaveURL(/\/staff\/leads$/);
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+
+  test("the inbox and a lead fit the screen", async ({ page }) => {
+    const email = staffAddress("sales");
+    addStaffAccount(email, "sales");
+    const company = await demoRequest(page.request, "Abena Ofori");
+    await signInByLink(page, email);
+    await page.goto(`${consolePaths.leads}?q=${encodeURIComponent(company)}`);
+    const fits = () =>
+      page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+    expect(await fits()).toBe(true);
+    await page.getByRole("link", { name: "Abena Ofori" }).tap();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Abena Ofori");
+    expect(await fits()).toBe(true);
+    await expectNoA11yViolations(page, "on a lead's page on a phone");
+  });
+});

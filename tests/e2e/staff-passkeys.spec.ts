@@ -1,0 +1,62 @@
+import type { CDPSession, Page } from "@playwright/test";
+import { consolePaths } from "../../common/paths";
+import { expect, expectNoA11yViolations, test } from "./fixtures";
+import { SIGNED_OUT_ERRORS, addStaffAccount, signInByLink, staffAddress } from "./staff";
+
+test.use({
+  // A refused passkey sign-in is a 401 as well.
+  allowedErrors: SIGNED_OUT_ERRORS,
+});
+
+/** Chromium's virtual authenticator: a platform passkey that says yes without a person. */
+async function virtualAuthenticator(page: Page): Promise<CDPSession> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return cdp;
+}
+
+test("register a passkey, sign out, and sign in with the passkey alone", async ({ page }) => {
+  await virtualAuthenticator(page);
+  const email = staffAddress("sales");
+  addStaffAccount(email, "sales", "Akosua Boakye");
+  await signInByLink(page, email);
+
+  await page.getByRole("link", { name: "Akosua Boakye" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your account");
+  await expect(page.getByText("You have no passkey yet.")).toBeVisible();
+  await page.getByLabel("Name of the new passkey").fill("Work laptop");
+  await page.getByRole("button", { name: "Add a passkey" }).click();
+  await expect(page.getByRole("status")).toContainText("Passkey added");
+  await expect(page.getByRole("listitem").filter({ hasText: "Work laptop" })).toBeVisible();
+  await expectNoA11yViolations(page, "on the account page");
+
+  await page.getByRole("button", { name: "Rename Work laptop" }).click();
+  await page.getByLabel("New name").fill("Office laptop");
+  await page.getByRole("button", { name: "Save name" }).click();
+  await expect(page.getByRole("listitem").filter({ hasText: "Office laptop" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in to the staff console");
+  await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Leads" })).toBeVisible();
+
+  // Removed, the passkey signs nobody in any more.
+  await page.goto(consolePaths.account);
+  await page.getByRole("button", { name: "Remove Office laptop" }).click();
+  await page.getByRole("button", { name: "Yes, remove Office laptop" }).click();
+  await expect(page.getByText("You have no passkey yet.")).toBeVisible();
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+  await expect(page.getByRole("alert")).not.toBeEmpty();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in to the staff console");
+});
