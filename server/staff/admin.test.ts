@@ -376,7 +376,7 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
       payload: { email: "evil@example.com", role: "admin" },
     });
     expect(foreign.statusCode).toBe(403);
-    for (const query of [
+    const badAudit: Record<string, string>[] = [
       { limit: "0" },
       { limit: "101" },
       { cursor: "nope" },
@@ -385,7 +385,8 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
       { action: "a".repeat(101) },
       { since: "yesterday" },
       { until: "2026-02-30" },
-    ]) {
+    ];
+    for (const query of badAudit) {
       for (const path of [staffApiPaths.audit, staffApiPaths.auditCsv]) {
         if (path === staffApiPaths.auditCsv && ("cursor" in query || "limit" in query)) continue;
         const res = await get(admin.cookie, `${path}?${new URLSearchParams(query)}`);
@@ -393,7 +394,12 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
         expect(res.json()).toEqual({ error: expect.any(String) });
       }
     }
-    for (const query of [{ state: "sent" }, { cursor: "x" }, { limit: "1000" }]) {
+    const badOutbox: Record<string, string>[] = [
+      { state: "sent" },
+      { cursor: "x" },
+      { limit: "1000" },
+    ];
+    for (const query of badOutbox) {
       const res = await get(admin.cookie, `${staffApiPaths.outbox}?${new URLSearchParams(query)}`);
       expect(res.statusCode, JSON.stringify(query)).toBe(400);
     }
