@@ -3,13 +3,15 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { emailKey } from "../../leads/email";
 import type { OutboxStatus } from "../db/schema";
 import { testDialects } from "../testing";
-import { AccountChangeRefused, changeAccount } from "./accounts";
+import { lockKeyForTransaction } from "../db/database";
+import { ACCOUNT_CHANGES_LOCK, AccountChangeRefused, changeAccount } from "./accounts";
 import { recordAudit } from "./audit";
 import { staffApiPaths } from "./paths";
 import { createSession } from "./sessions";
 import { STAFF_SITE, type StaffApi, addStaff, signedInStaff, useStaffApi } from "./testing";
 
 const MINUTE = 60_000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 1, 9, minute)).toISOString();
 const accountPath = (id: string) => staffApiPaths.account.replace(":id", encodeURIComponent(id));
 const retryPath = (id: string) => staffApiPaths.outboxRetry.replace(":id", encodeURIComponent(id));
@@ -332,6 +334,42 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
     expect(stored).toEqual({ role: "admin", disabled_at: null });
   });
 
+  it("applies account changes one at a time, so two admins cannot demote each other", async () => {
+    const one = await addStaff(api, "one@example.com", "admin");
+    const two = await addStaff(api, "two@example.com", "admin");
+    // While `two` demotes `one` in a transaction that has not committed yet, `one` demotes `two`:
+    // it must wait, then see that it would leave no admin.
+    const second = Promise.allSettled([
+      sleep(50).then(() =>
+        changeAccount(
+          api.db,
+          two.id,
+          { role: "sales" },
+          { actor: { id: one.id, email: one.email }, via: "test" },
+        ),
+      ),
+    ]);
+    await api.db.transaction().execute(async (trx) => {
+      await lockKeyForTransaction(trx, ACCOUNT_CHANGES_LOCK);
+      await trx
+        .updateTable("staff_accounts")
+        .set({ role: "sales" })
+        .where("id", "=", one.id)
+        .execute();
+      await sleep(300);
+    });
+    const [result] = await second;
+    expect(result?.status).toBe("rejected");
+    expect(result?.status === "rejected" && result.reason).toBeInstanceOf(AccountChangeRefused);
+    const admins = await api.db
+      .selectFrom("staff_accounts")
+      .select("email")
+      .where("role", "=", "admin")
+      .where("disabled_at", "is", null)
+      .execute();
+    expect(admins).toEqual([{ email: "two@example.com" }]);
+  });
+
   it("answers 404 or 400 to unknown ids and bad changes, never 5xx", async () => {
     const admin = await signedInStaff(api, "admin@example.com", "admin");
     const sales = await addStaff(api, "sales@example.com", "sales");
@@ -472,6 +510,16 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
     expect((await page({ actor: "nobody@example.com" })).items).toEqual([]);
     expect((await page({ action: "no.such-action" })).items).toEqual([]);
 
+    // Entries with nested detail come back as they were written.
+    const views = await page({ actor: "admin@example.com", action: "audit.viewed" });
+    expect(views.items).toContainEqual({
+      id: expect.any(String),
+      at: api.clock.now.toISOString(),
+      actor: "admin@example.com",
+      action: "audit.viewed",
+      subject: null,
+      detail: { filters: { actor: "nobody@example.com" }, page: "first" },
+    });
     const actions = await get(admin.cookie, staffApiPaths.auditActions);
     expect(actions.json().items).toEqual(
       expect.arrayContaining(["audit.viewed", "lead.note-added", "lead.view"]),
@@ -479,7 +527,7 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
     expect(actions.json().items).toEqual(actions.json().items.toSorted());
 
     const viewed = await auditOf("audit.viewed", admin.account.id);
-    expect(viewed.length).toBe(pages + 5);
+    expect(viewed.length).toBe(pages + 6);
     // The filters as asked (a staff address, as the inbox keeps its owner filter); no page size.
     expect(viewed.map((a) => JSON.parse(a.detail))).toContainEqual({
       filters: { actor: "actor@example.com" },
