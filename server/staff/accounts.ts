@@ -303,6 +303,9 @@ function toSummary(row: {
   };
 }
 
+/** The lock every change of an account's role or state takes (PostgreSQL; see changeAccount). */
+export const ACCOUNT_CHANGES_LOCK = "staff_accounts:admins";
+
 /** A change an admin may not make; the message says why. */
 export class AccountChangeRefused extends Error {}
 
@@ -322,7 +325,7 @@ export async function changeAccount(
 ): Promise<AccountSummary | null> {
   const at = now.toISOString();
   return db.transaction().execute(async (trx) => {
-    await lockKeyForTransaction(trx, "staff_accounts:admins");
+    await lockKeyForTransaction(trx, ACCOUNT_CHANGES_LOCK);
     const account = await trx
       .selectFrom("staff_accounts")
       .select(["id", "email", "role", "disabled_at"])
