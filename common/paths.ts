@@ -103,7 +103,7 @@ export const apiPaths = {
   oneClickUnsubscribe: "/api/newsletter/unsubscribe",
   health: "/api/health",
   ready: "/api/ready",
-  /** The staff console (server/staff/). Every /api/staff/ route needs a session but these two. */
+  /** The staff console (server/staff/). Every /api/staff/ route needs a session but the sign-in ones. */
   staffRequestLink: "/api/staff/sign-in/email",
   staffVerify: "/api/staff/sign-in/email/verify",
   staffMe: "/api/staff/me",
@@ -115,6 +115,13 @@ export const apiPaths = {
   staffLeadStats: "/api/staff/leads/stats",
   staffLead: "/api/staff/leads/:id",
   staffLeadNotes: "/api/staff/leads/:id/notes",
+  /** Passkeys (server/staff/passkey-routes.ts): sign-in needs no session, the rest do. */
+  staffPasskeySignInOptions: "/api/staff/sign-in/passkey/options",
+  staffPasskeySignInVerify: "/api/staff/sign-in/passkey/verify",
+  staffPasskeys: "/api/staff/passkeys",
+  staffPasskey: "/api/staff/passkeys/:id",
+  staffPasskeyRegisterOptions: "/api/staff/passkeys/register/options",
+  staffPasskeyRegisterVerify: "/api/staff/passkeys/register/verify",
 } as const;
 
 /** The prerendered missing page, served with status 404 for any unknown address. */
