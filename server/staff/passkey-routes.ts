@@ -261,7 +261,10 @@ export const passkeyRoutes: FastifyPluginAsync<PasskeyRoutesOptions> = async (ap
   app.patch(
     staffApiPaths.passkey,
     {
-      ...zodRoute({ body: RenameBody, response: { 200: Item, ...SIGNED_IN_REFUSALS, 404: Failed } }),
+      ...zodRoute({
+        body: RenameBody,
+        response: { 200: Item, ...SIGNED_IN_REFUSALS, 404: Failed },
+      }),
       preHandler: signedInOnly,
     },
     async (request, reply) => {

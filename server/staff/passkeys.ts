@@ -166,8 +166,7 @@ async function passkeyCount(db: Executor, accountId: string): Promise<number> {
 }
 
 export type RegistrationOptionsResult =
-  | { ok: true; options: PublicKeyCredentialCreationOptionsJSON }
-  | { ok: false; reason: "too-many" };
+  { ok: true; options: PublicKeyCredentialCreationOptionsJSON } | { ok: false; reason: "too-many" };
 
 /**
  * The options for `navigator.credentials.create()`: the account as the user, its passkeys

@@ -83,8 +83,7 @@ export interface SignedIn {
 }
 
 export type VerifyResult =
-  | SignedIn
-  | { ok: false; reason: "unknown" | "used" | "expired" | "account-disabled" };
+  SignedIn | { ok: false; reason: "unknown" | "used" | "expired" | "account-disabled" };
 
 /**
  * Opens a session for an account that has just proved who it is (a link's token, a passkey), in
