@@ -20,6 +20,7 @@ import { isoBase64URL, isoUint8Array } from "@simplewebauthn/server/helpers";
 import { type Transaction, sql } from "kysely";
 import { site } from "../../common/site";
 import type { DB } from "../db/database";
+import { safeError } from "../log-safety";
 import type { Database, PasskeyChallengePurpose } from "../db/schema";
 import { recordAudit } from "./audit";
 import type { StaffIdentity } from "./sessions";
@@ -151,6 +152,14 @@ function challengeCheck(
   return { state, check };
 }
 
+/**
+ * SimpleWebAuthn's explanation of a refusal, for the server's log: masked and short, and none
+ * when the challenge was refused (the message quotes it).
+ */
+function explanation(state: { reached: boolean; passed: boolean }, error: unknown) {
+  return state.reached && !state.passed ? undefined : safeError(error).slice(0, 200);
+}
+
 /** Why a ceremony's answer was refused, as the audit log and the log say it. */
 function reasonOf(state: { reached: boolean; passed: boolean }) {
   return !state.reached ? "malformed" : !state.passed ? "challenge" : "not-verified";
@@ -240,7 +249,7 @@ export async function registerPasskey(
       });
     } catch (error) {
       if (state.failure) throw state.failure;
-      return { ok: false, reason: reasonOf(state), detail: String(error) };
+      return { ok: false, reason: reasonOf(state), detail: explanation(state, error) };
     }
     if (!verification.verified) return { ok: false, reason: "not-verified" };
     const info = verification.registrationInfo;
@@ -388,7 +397,7 @@ export async function signInWithPasskey(
       });
     } catch (error) {
       if (state.failure) throw state.failure;
-      return refuse(reasonOf(state), String(error));
+      return refuse(reasonOf(state), explanation(state, error));
     }
     if (!verification.verified) return refuse("not-verified");
     // The authenticator keeps the account's handle with the passkey; it must be this account's.

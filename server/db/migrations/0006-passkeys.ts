@@ -42,9 +42,7 @@ export const passkeys: Migration = {
       // "registration" or "sign-in".
       .addColumn("purpose", "text", (c) => c.notNull())
       // A registration's session (and its account): only that session can answer it.
-      .addColumn("session_id", "text", (c) =>
-        c.references("staff_sessions.id").onDelete("cascade"),
-      )
+      .addColumn("session_id", "text", (c) => c.references("staff_sessions.id").onDelete("cascade"))
       .addColumn("created_at", "text", (c) => c.notNull())
       .addColumn("expires_at", "text", (c) => c.notNull())
       .execute();
