@@ -400,6 +400,18 @@ describe.each(testDialects)("staff passkeys on $name", ({ url }) => {
       error: "This passkey request has expired or was already used. Please start again.",
     });
 
+    // Asking again replaces the session's pending registration: the first answer is too late.
+    const first = authenticator.register(await options(), STAFF_SITE);
+    const second = new TestAuthenticator().register(await options(), STAFF_SITE);
+    expect((await verify(first)).statusCode).toBe(400);
+    expect(await api.db.selectFrom("staff_passkey_challenges").select("purpose").execute()).toEqual(
+      [{ purpose: "registration" }],
+    );
+    expect((await verify(second)).statusCode).toBe(201);
+    expect(await api.db.selectFrom("staff_passkey_challenges").select("purpose").execute()).toEqual(
+      [],
+    );
+
     // The same answer twice, and one too late.
     const credential = authenticator.register(await options(), STAFF_SITE);
     expect((await verify(credential)).statusCode).toBe(201);
@@ -420,7 +432,7 @@ describe.each(testDialects)("staff passkeys on $name", ({ url }) => {
     expect((await verify(again)).statusCode).toBe(400);
 
     const rows = await api.db.selectFrom("staff_passkeys").select("account_id").execute();
-    expect(rows).toEqual([{ account_id: account.id }]);
+    expect(rows).toEqual([{ account_id: account.id }, { account_id: account.id }]);
   });
 
   it("lets people manage only their own passkeys", async () => {

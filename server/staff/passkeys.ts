@@ -79,7 +79,9 @@ function userHandleOf(accountId: string) {
 
 /**
  * Stores a challenge handed out by options (its hash), after deleting every expired one: the
- * table holds only challenges that can still be answered, and a few minutes' worth of them.
+ * table holds only challenges that can still be answered, and a few minutes' worth of them. A
+ * session registers one passkey at a time (a browser shows one passkey dialog at a time): its
+ * pending registration is replaced, so a signed-in client cannot pile rows up.
  */
 async function storeChallenge(
   db: DB,
@@ -89,7 +91,14 @@ async function storeChallenge(
   now: Date,
 ): Promise<void> {
   const at = now.toISOString();
-  await db.deleteFrom("staff_passkey_challenges").where("expires_at", "<=", at).execute();
+  await db
+    .deleteFrom("staff_passkey_challenges")
+    .where((eb) =>
+      sessionId
+        ? eb.or([eb("expires_at", "<=", at), eb("session_id", "=", sessionId)])
+        : eb("expires_at", "<=", at),
+    )
+    .execute();
   await db
     .insertInto("staff_passkey_challenges")
     .values({
