@@ -53,8 +53,9 @@ const WRITES = new Set(["POST", "PATCH", "DELETE"]);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * The staff console's API under /api/staff/: sign-in by e-mailed link, the session, sign-out.
- * Every staff route guards itself with `app.requireStaff(...roles)` (auth.ts, registered first).
+ * The staff console's API under /api/staff/: sign-in by e-mailed link, the session, sign-out;
+ * the lead inbox (inbox-routes.ts) and passkeys (passkey-routes.ts) under the same hooks. Every
+ * staff route guards itself with `app.requireStaff(...roles)` (auth.ts, registered first).
  */
 export const staffRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, options) => {
   const { db, outbox, config, limits, now, signInAnswerMs } = options;
