@@ -70,7 +70,8 @@ const RegistrationBody = z.object({
     publicKeyAlgorithm: z.optional(z.number()),
     publicKey: z.optional(base64url(4000)),
   }),
-  name: z.optional(PasskeyName),
+  /** Left out or null: named after the day it was added. */
+  name: z.optional(z.nullable(PasskeyName)),
 });
 
 /** `toJSON()` of the credential `navigator.credentials.get()` returned. */
@@ -172,7 +173,7 @@ export const passkeyRoutes: FastifyPluginAsync<PasskeyRoutesOptions> = async (ap
           db,
           staffOf(request),
           credential as RegistrationResponseJSON,
-          name,
+          name ?? undefined,
           { rp, now: now() },
         );
         if (!result.ok) {
