@@ -590,6 +590,15 @@ describe.each(testDialects)("staff passkeys on $name", ({ url }) => {
       { ...good, response: { ...good.response, signature: garbage } },
       { ...good, response: { ...good.response, signature: "A".repeat(1999) } },
       { ...good, response: { ...good.response, clientDataJSON: "e30" } },
+      ...[123, null, { a: 1 }, ["x"], "x".repeat(2000)].map((challenge) => ({
+        ...good,
+        response: {
+          ...good.response,
+          clientDataJSON: Buffer.from(
+            JSON.stringify({ type: "webauthn.get", challenge, origin: STAFF_SITE }),
+          ).toString("base64url"),
+        },
+      })),
       { ...good, response: { ...good.response, userHandle: "%%%" } },
       { ...good, clientExtensionResults: "yes" },
       { ...good, __proto__: { admin: true } },
@@ -611,6 +620,15 @@ describe.each(testDialects)("staff passkeys on $name", ({ url }) => {
       { ...goodRegistration, response: { ...goodRegistration.response, clientDataJSON: garbage } },
       { ...goodRegistration, response: { ...goodRegistration.response, transports: "usb" } },
       { ...goodRegistration, rawId: "Zm9v" },
+      {
+        ...goodRegistration,
+        response: {
+          ...goodRegistration.response,
+          clientDataJSON: Buffer.from(
+            JSON.stringify({ type: "webauthn.create", challenge: 7, origin: STAFF_SITE }),
+          ).toString("base64url"),
+        },
+      },
       { ...goodRegistration, name: "n".repeat(10_000) },
     ];
     for (const body of registrationCases) {

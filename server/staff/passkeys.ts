@@ -148,8 +148,10 @@ function challengeCheck(
   now: Date,
 ) {
   const state = { reached: false, passed: false, failure: null as unknown };
-  const check = async (challenge: string) => {
+  const check = async (challenge: unknown) => {
     state.reached = true;
+    // clientDataJSON is the client's JSON: its challenge may be anything.
+    if (typeof challenge !== "string" || challenge.length > 1000) return false;
     try {
       state.passed = await consumeChallenge(trx, challenge, purpose, sessionId, now);
     } catch (error) {
