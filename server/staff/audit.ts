@@ -18,7 +18,10 @@ export type AuditAction =
   | "lead.view"
   | "lead.status-changed"
   | "lead.owner-changed"
-  | "lead.note-added";
+  | "lead.note-added"
+  | "passkey.added"
+  | "passkey.renamed"
+  | "passkey.removed";
 
 export interface AuditEntry {
   action: AuditAction;

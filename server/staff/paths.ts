@@ -12,4 +12,10 @@ export const staffApiPaths = {
   leadStats: apiPaths.staffLeadStats,
   lead: apiPaths.staffLead,
   leadNotes: apiPaths.staffLeadNotes,
+  passkeySignInOptions: apiPaths.staffPasskeySignInOptions,
+  passkeySignInVerify: apiPaths.staffPasskeySignInVerify,
+  passkeys: apiPaths.staffPasskeys,
+  passkey: apiPaths.staffPasskey,
+  passkeyRegisterOptions: apiPaths.staffPasskeyRegisterOptions,
+  passkeyRegisterVerify: apiPaths.staffPasskeyRegisterVerify,
 } as const;
