@@ -122,11 +122,12 @@ export const apiPaths = {
   staffPasskeyRegisterVerify: "/api/staff/passkeys/register/verify",
   staffPasskeys: "/api/staff/passkeys",
   staffPasskey: "/api/staff/passkeys/:id",
-  /** Marketing's subscriber list, and the people a lead can be assigned to. */
+  /** Newsletter subscribers, for marketing and admins (server/staff/subscriber-routes.ts). */
   staffSubscribers: "/api/staff/subscribers",
   staffSubscribersCsv: "/api/staff/subscribers.csv",
+  /** Enabled accounts, for the lead owner picker (server/staff/admin-routes.ts). */
   staffTeam: "/api/staff/team",
-  /** Admins only: staff accounts, the audit log, erasure, the outbox. */
+  /** Admins only (server/staff/admin-routes.ts); `:id` is an account's or a message's id. */
   staffAccounts: "/api/staff/accounts",
   staffAccount: "/api/staff/accounts/:id",
   staffAudit: "/api/staff/audit",

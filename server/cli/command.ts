@@ -2,10 +2,22 @@
  * What the command lines (`npm run leads`, `npm run staff`) share: the database the server uses,
  * migrated, and how a command reports a mistake (exit code 2, with its usage) or a failure (1).
  */
+import { userInfo } from "node:os";
 import { pathToFileURL } from "node:url";
 import { loadConfig } from "../config";
 import { openConfiguredDatabase } from "../db/configured-database";
 import { type DB, migrate } from "../db/database";
+
+/** How the audit log names a change made from the command line: with the operating-system user. */
+export function commandLineVia(): string {
+  let user = "unknown";
+  try {
+    user = userInfo().username;
+  } catch {
+    // no user name (some containers): keep "unknown"
+  }
+  return `command line (${user})`;
+}
 
 /** A mistake in the command line: printed with the usage, exit code 2. */
 export class UsageError extends Error {}

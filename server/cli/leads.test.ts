@@ -121,6 +121,19 @@ describe("npm run leads -- export", () => {
     expect((await cli(["forget", "--email", "AMA@example.com"])).stdout).toMatch(
       /Removed 2 row\(s\)/,
     );
+    // Recorded in the audit log, which is never erased: the counts, not the address.
+    const erasures = await server
+      .selectFrom("audit_log")
+      .select(["actor_id", "detail"])
+      .where("action", "=", "person.erased")
+      .execute();
+    expect(erasures).toHaveLength(1);
+    expect(erasures[0]?.actor_id).toBeNull();
+    expect(erasures[0]?.detail).not.toMatch(/ama/i);
+    expect(JSON.parse(erasures[0]?.detail ?? "{}")).toMatchObject({
+      erased: { contact_messages: 1 },
+      via: expect.stringMatching(/^command line \(/),
+    });
     expect((await cli(["export", "--type", "contact"])).stdout.trim().split("\r\n")).toHaveLength(
       1,
     );

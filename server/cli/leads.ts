@@ -9,8 +9,8 @@
  * while the server does: SQLite in WAL mode lets readers work beside the writer.
  */
 import { parseArgs } from "node:util";
-import { forgetPerson } from "../db/leads";
-import { UsageError, runAsCommand, withDatabase } from "./command";
+import { erasePerson } from "../staff/erasure";
+import { UsageError, commandLineVia, runAsCommand, withDatabase } from "./command";
 import { toCsv, toSafeJson } from "./csv";
 import { EXPORT_COLUMNS, LEAD_TYPES, type LeadType, readLeads } from "./export";
 
@@ -75,7 +75,8 @@ export async function run(argv: string[], out: (text: string) => void): Promise<
       );
     } else if (command === "forget") {
       if (!values.email || !values.email.includes("@")) fail("--email ADDRESS is required");
-      const removed = await forgetPerson(db, values.email);
+      // Recorded in the audit log as `person.erased`, without the address.
+      const removed = await erasePerson(db, values.email, { via: commandLineVia() });
       const total = Object.values(removed).reduce((sum, n) => sum + n, 0);
       out(`Removed ${total} row(s) about that address: ${JSON.stringify(removed)}\n`);
     } else {

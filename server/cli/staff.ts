@@ -9,29 +9,17 @@
  * Same database as the server (DATABASE_URL, or DATA_DIR/leads.sqlite). Every change is in the
  * audit log, marked as made from the command line by the operating-system user.
  */
-import { userInfo } from "node:os";
 import { parseArgs } from "node:util";
 import type { DB } from "../db/database";
 import { AccountInputError, addAccount, disableAccount, listAccounts } from "../staff/accounts";
 import { STAFF_ROLES } from "../staff/roles";
 import { toCsv } from "./csv";
-import { UsageError, runAsCommand, withDatabase } from "./command";
+import { UsageError, commandLineVia as via, runAsCommand, withDatabase } from "./command";
 
 const USAGE = `Usage:
   npm run staff -- add --email ADDRESS --role ${STAFF_ROLES.join("|")} [--name NAME]
   npm run staff -- list
   npm run staff -- disable --email ADDRESS`;
-
-/** How the audit log names a change made here. */
-function via(): string {
-  let user = "unknown";
-  try {
-    user = userInfo().username;
-  } catch {
-    // no user name (some containers): keep "unknown"
-  }
-  return `command line (${user})`;
-}
 
 export async function run(
   argv: string[],

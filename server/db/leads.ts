@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { sql } from "kysely";
+import { type Transaction, sql } from "kysely";
 import type { Contact } from "../../leads/contact";
 import type { DemoRequest } from "../../leads/demo";
 import { emailKey, mailboxKey } from "../../leads/email";
@@ -296,8 +296,14 @@ export async function unsubscribe(db: DB, unsubscribeToken: string): Promise<boo
  * Erases everything stored about one e-mail address (a data subject's request under Ghana's Data
  * Protection Act, 2012): newsletter subscription, contact messages, demo requests, every
  * outbox message about them, and the inbox's status, notes and history of those leads. Returns how many rows went from each table.
+ * `within` runs in the same transaction once the rows are gone (server/staff/erasure.ts writes
+ * the audit entry there).
  */
-export async function forgetPerson(db: DB, email: string): Promise<Record<string, number>> {
+export async function forgetPerson(
+  db: DB,
+  email: string,
+  within?: (trx: Transaction<Database>, erased: Record<string, number>) => Promise<void>,
+): Promise<Record<string, number>> {
   const key = emailKey(email);
   return db.transaction().execute(async (trx) => {
     const leadIds: string[] = [];
@@ -327,7 +333,7 @@ export async function forgetPerson(db: DB, email: string): Promise<Record<string
       }
       return count;
     };
-    return {
+    const erased = {
       outbox: leadIds.length
         ? await removed(trx.deleteFrom("outbox").where("lead_id", "in", leadIds))
         : 0,
@@ -341,5 +347,7 @@ export async function forgetPerson(db: DB, email: string): Promise<Record<string
       ),
       demo_requests: await removed(trx.deleteFrom("demo_requests").where("email_key", "=", key)),
     };
+    await within?.(trx, erased);
+    return erased;
   });
 }

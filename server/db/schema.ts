@@ -35,7 +35,7 @@ export interface NewsletterSubscriptionTable {
   consent_at: string;
   confirmed_at: string | null;
   unsubscribed_at: string | null;
-  /** Where they signed up: "dialog" or "home". */
+  /** Where they signed up: the Referer path of the sign-up ("/help-center"), or "unknown". */
   source: string;
   created_at: string;
   updated_at: string;

@@ -99,6 +99,23 @@ describe("route schemas", () => {
       ["GET", apiPaths.staffPasskeys, ["response"], [200, 401, 403, 503]],
       ["PATCH", apiPaths.staffPasskey, ["body", "response"], [200, 400, 401, 403, 404, 503]],
       ["DELETE", apiPaths.staffPasskey, ["response"], [401, 403, 404, 503]],
+      ["GET", apiPaths.staffSubscribers, ["querystring", "response"], [200, 400, 401, 403, 503]],
+      ["GET", apiPaths.staffSubscribersCsv, ["querystring", "response"], [400, 401, 403, 503]],
+      ["GET", apiPaths.staffTeam, ["response"], [200, 401, 403, 503]],
+      ["GET", apiPaths.staffAccounts, ["response"], [200, 401, 403, 503]],
+      ["POST", apiPaths.staffAccounts, ["body", "response"], [201, 400, 401, 403, 409, 503]],
+      ["PATCH", apiPaths.staffAccount, ["body", "response"], [200, 400, 401, 403, 404, 503]],
+      ["GET", apiPaths.staffAudit, ["querystring", "response"], [200, 400, 401, 403, 503]],
+      ["GET", apiPaths.staffAuditCsv, ["querystring", "response"], [400, 401, 403, 503]],
+      ["GET", apiPaths.staffAuditActions, ["response"], [200, 401, 403, 503]],
+      ["POST", apiPaths.staffForget, ["body", "response"], [200, 400, 401, 403, 503]],
+      ["GET", apiPaths.staffOutbox, ["querystring", "response"], [200, 400, 401, 403, 503]],
+      [
+        "POST",
+        apiPaths.staffOutboxRetry,
+        ["body", "response"],
+        [200, 400, 401, 403, 404, 409, 503],
+      ],
     ];
     for (const [method, url, parts, statuses] of routes) {
       const schema = await schemaOf(method, url);

@@ -12,6 +12,7 @@ export type AuditAction =
   | "staff.role-changed"
   | "staff.renamed"
   | "staff.disabled"
+  | "staff.enabled"
   | "lead.list"
   | "lead.stats"
   | "lead.export"
@@ -21,7 +22,14 @@ export type AuditAction =
   | "lead.note-added"
   | "passkey.added"
   | "passkey.renamed"
-  | "passkey.removed";
+  | "passkey.removed"
+  | "subscriber.list"
+  | "subscriber.export"
+  | "audit.viewed"
+  | "audit.export"
+  | "person.erased"
+  | "outbox.viewed"
+  | "outbox.retried";
 
 export interface AuditEntry {
   action: AuditAction;

@@ -1,25 +1,18 @@
-import { Readable } from "node:stream";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import * as z from "zod/mini";
 import { email } from "../../leads/email";
-import { csvCell } from "../cli/csv";
 import type { DB } from "../db/database";
-import { refusal, zodRoute } from "../http/zod-schemas";
-import { safeError } from "../log-safety";
+import { zodRoute } from "../http/zod-schemas";
 import { recordAudit } from "./audit";
 import {
   CSV_COLUMNS,
-  type Cursor,
-  DEFAULT_PAGE_SIZE,
   LEAD_STATUSES,
   LEAD_TYPES,
   type LeadFilters,
-  MAX_PAGE_SIZE,
   UnknownOwnerError,
   addNote,
   allLeads,
   csvRow,
-  decodeCursor,
   getLead,
   leadStats,
   listLeads,
@@ -29,6 +22,20 @@ import {
   viewLead,
 } from "./inbox";
 import { staffApiPaths } from "./paths";
+import {
+  Failed,
+  PageShape,
+  RECORD_REFUSALS,
+  REFUSALS,
+  auditActorOf,
+  auditFilters as keptFilters,
+  dateRange,
+  firstIssue,
+  isoDate,
+  pageOf,
+  sendCsv,
+  unavailable as unavailableFor,
+} from "./route-kit";
 import type { StaffIdentity } from "./sessions";
 
 export interface InboxRoutesOptions {
@@ -39,16 +46,7 @@ export interface InboxRoutesOptions {
 /** Who may work with contact and demo leads. */
 const INBOX_ROLES = ["sales", "admin"] as const;
 
-const Failed = z.object({ error: z.string() });
-/** The refusals every inbox route can answer, and those of a route about one lead. */
-const REFUSALS = { 400: Failed, 401: Failed, 403: Failed, 503: Failed };
-const LEAD_REFUSALS = { ...REFUSALS, 404: Failed };
-const UNAVAILABLE = { error: "Please try again in a few minutes." };
 const NOT_FOUND = { error: "No such lead" };
-
-/** An ISO date (2026-11-23) or instant (2026-11-23T10:00:00Z, with an optional offset). */
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/;
-const isoDate = () => z.string().check(z.regex(ISO_DATE, "must be an ISO date"));
 
 const FilterShape = {
   type: z.optional(z.enum(LEAD_TYPES)),
@@ -60,11 +58,7 @@ const FilterShape = {
   until: z.optional(isoDate()),
 };
 const FilterQuery = z.object(FilterShape);
-const ListQuery = z.object({
-  ...FilterShape,
-  cursor: z.optional(z.string().check(z.maxLength(400))),
-  limit: z.optional(z.string().check(z.regex(/^\d{1,3}$/, "limit must be 1 to 100"))),
-});
+const ListQuery = z.object({ ...FilterShape, ...PageShape });
 type Filters = z.output<typeof FilterQuery>;
 
 /** The route parameter of one lead: its API id (checked by parseLeadKey). */
@@ -124,20 +118,6 @@ const NoteBody = z.object({
 });
 const NoteAdded = z.object({ message: z.string() });
 
-const DAY_MS = 24 * 60 * 60_000;
-
-/** An ISO date or instant as an instant; a date alone is midnight UTC (`endOfDay`: the next). */
-function instant(text: string, endOfDay: boolean): string | null {
-  const ms = Date.parse(text);
-  if (Number.isNaN(ms)) return null;
-  if (text.length === 10) {
-    // Date.parse rolls 2026-02-30 over to March: refuse a day the month does not have.
-    if (new Date(ms).toISOString().slice(0, 10) !== text) return null;
-    return new Date(endOfDay ? ms + DAY_MS : ms).toISOString();
-  }
-  return new Date(ms).toISOString();
-}
-
 /**
  * The filters of a valid query as the queries take them, or an error message. An owner e-mail
  * that is no account's matches nothing.
@@ -148,35 +128,17 @@ async function filtersOf(db: DB, query: Filters): Promise<LeadFilters | string> 
   if (query.product) filters.product = query.product;
   if (query.status) filters.status = query.status;
   if (query.q) filters.q = query.q;
-  if (query.since !== undefined) {
-    const since = instant(query.since, false);
-    if (!since) return "since is not a valid date";
-    filters.since = since;
-  }
-  if (query.until !== undefined) {
-    const until = instant(query.until, true);
-    if (!until) return "until is not a valid date";
-    filters.until = until;
-  }
+  const range = dateRange(query);
+  if (typeof range === "string") return range;
+  Object.assign(filters, range);
   if (query.owner) {
     filters.ownerAccountId = (await ownerFilter(db, query.owner)) ?? "no such account";
   }
   return filters;
 }
 
-/**
- * What the audit log keeps of a request's filters: what was asked, as it was asked, except the
- * search text. That is often a visitor's name or address, and the log can never be erased, so
- * it keeps only that there was one and its length; the leads seen are in their own entries.
- */
-function auditFilters(query: Filters) {
-  const kept: Record<string, string> = {};
-  for (const [name, value] of Object.entries(query)) {
-    if (typeof value !== "string" || !(name in FilterShape)) continue;
-    kept[name] = name === "q" ? `(${[...value].length} characters)` : value;
-  }
-  return kept;
-}
+/** The filters of a request as the audit log keeps them (the search text as its length). */
+const auditFilters = (query: Filters) => keptFilters(query, FilterShape);
 
 /**
  * The lead inbox under /api/staff/leads: contact messages and demo requests together, their
@@ -190,23 +152,10 @@ export const inboxRoutes: FastifyPluginAsync<InboxRoutesOptions> = async (app, {
     const staff = request.staff as StaffIdentity;
     return { accountId: staff.accountId, email: staff.email };
   };
-  const auditActorOf = (request: FastifyRequest) => {
-    const { accountId, email: address } = actorOf(request);
-    return { id: accountId, email: address };
-  };
-  const unavailable = (request: FastifyRequest, reply: FastifyReply, error: unknown) => {
-    request.log.error({ err: safeError(error) }, "lead inbox request failed");
-    reply.header("retry-after", "60");
-    return reply.code(503).send(UNAVAILABLE);
-  };
+  const unavailable = (request: FastifyRequest, reply: FastifyReply, error: unknown) =>
+    unavailableFor(request, reply, error, "lead inbox request");
   const badRequest = (reply: FastifyReply, message: string) =>
     reply.code(400).send({ error: message });
-  const firstIssue = (request: FastifyRequest) => {
-    const issue = refusal(request)?.issues[0];
-    if (!issue) return null;
-    const field = issue.path.join(".");
-    return field ? `${field}: ${issue.message}` : issue.message;
-  };
 
   app.get(
     staffApiPaths.leads,
@@ -221,27 +170,21 @@ export const inboxRoutes: FastifyPluginAsync<InboxRoutesOptions> = async (app, {
       const invalid = firstIssue(request);
       if (invalid) return badRequest(reply, invalid);
       const query = request.query as z.output<typeof ListQuery>;
-      let cursor: Cursor | null = null;
-      if (query.cursor !== undefined) {
-        cursor = decodeCursor(query.cursor);
-        if (!cursor) return badRequest(reply, "cursor is not valid");
-      }
-      const limit = query.limit === undefined ? DEFAULT_PAGE_SIZE : Number(query.limit);
-      if (!(limit >= 1 && limit <= MAX_PAGE_SIZE)) {
-        return badRequest(reply, `limit must be 1 to ${MAX_PAGE_SIZE}`);
-      }
+      const page = pageOf(query);
+      if (typeof page === "string") return badRequest(reply, page);
+      const { cursor, limit } = page;
       try {
         const filters = await filtersOf(db, query);
         if (typeof filters === "string") return badRequest(reply, filters);
         return await db.transaction().execute(async (trx) => {
-          const page = await listLeads(trx, filters, { cursor, limit });
+          const leads = await listLeads(trx, filters, { cursor, limit });
           await recordAudit(trx, {
             action: "lead.list",
             at: now().toISOString(),
             actor: auditActorOf(request),
             detail: { filters: auditFilters(query), page: cursor ? "next" : "first" },
           });
-          return page;
+          return leads;
         });
       } catch (error) {
         return unavailable(request, reply, error);
@@ -317,26 +260,16 @@ export const inboxRoutes: FastifyPluginAsync<InboxRoutesOptions> = async (app, {
       } catch (error) {
         return unavailable(request, reply, error);
       }
-      const rows = allLeads(db, filters);
-      async function* csv() {
-        yield `${CSV_COLUMNS.map(csvCell).join(",")}\r\n`;
-        for await (const lead of rows) {
-          const row = csvRow(lead);
-          yield `${CSV_COLUMNS.map((column) => csvCell(row[column])).join(",")}\r\n`;
-        }
+      async function* rows() {
+        for await (const lead of allLeads(db, filters as LeadFilters)) yield csvRow(lead);
       }
-      const stream = Readable.from(csv());
-      stream.on("error", (error) => {
-        request.log.error({ err: safeError(error) }, "lead export failed while streaming");
+      return sendCsv(request, reply, {
+        columns: CSV_COLUMNS,
+        rows: rows(),
+        fileName: `leads-${at.toISOString().slice(0, 10)}.csv`,
+        count,
+        countHeader: "x-lead-count",
       });
-      return reply
-        .header("content-type", "text/csv; charset=utf-8")
-        .header(
-          "content-disposition",
-          `attachment; filename="leads-${at.toISOString().slice(0, 10)}.csv"`,
-        )
-        .header("x-lead-count", String(count))
-        .send(stream);
     },
   );
 
@@ -366,7 +299,7 @@ export const inboxRoutes: FastifyPluginAsync<InboxRoutesOptions> = async (app, {
     {
       ...zodRoute({
         body: PatchBody,
-        response: { 200: LeadDetailSchema, ...LEAD_REFUSALS },
+        response: { 200: LeadDetailSchema, ...RECORD_REFUSALS },
       }),
       preHandler: guard,
     },
@@ -393,7 +326,7 @@ export const inboxRoutes: FastifyPluginAsync<InboxRoutesOptions> = async (app, {
     {
       ...zodRoute({
         body: NoteBody,
-        response: { 201: NoteAdded, ...LEAD_REFUSALS },
+        response: { 201: NoteAdded, ...RECORD_REFUSALS },
       }),
       preHandler: guard,
     },

@@ -10,6 +10,7 @@ import type { OutboxWorker } from "../mail/outbox";
 import { rateLimitKey } from "../security/client-key";
 import { Failed, Me, TOO_MANY, UNAVAILABLE } from "./answers";
 import { recordAudit } from "./audit";
+import { adminRoutes } from "./admin-routes";
 import { inboxRoutes } from "./inbox-routes";
 import { passkeyRoutes } from "./passkey-routes";
 import { sessionLimitsOf } from "./auth";
@@ -17,6 +18,7 @@ import { clearCookieHeader, sessionCookie, setCookieHeader } from "./cookie";
 import { countHit, type SignInLimits } from "./rate-limit";
 import { revokeAllSessions, revokeSession, type StaffIdentity } from "./sessions";
 import { type SignedIn, requestSignInLink, verifySignInToken } from "./sign-in";
+import { subscriberRoutes } from "./subscriber-routes";
 import { hashSecret } from "./tokens";
 
 export interface StaffRoutesOptions {
@@ -233,7 +235,7 @@ export const staffRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, o
     );
   }
 
-  // The lead inbox and passkeys, under the hooks above.
+  // The lead inbox, passkeys, the subscribers and the admin pages' API, under the hooks above.
   await app.register(inboxRoutes, { db, now });
   await app.register(passkeyRoutes, {
     db,
@@ -243,6 +245,8 @@ export const staffRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, o
     overLimit,
     signedIn,
   });
+  await app.register(subscriberRoutes, { db, now });
+  await app.register(adminRoutes, { db, outbox, config, now });
 };
 
 /** Whether a request announces a body (a POST without one sends neither header, or length 0). */

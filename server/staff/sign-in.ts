@@ -39,40 +39,50 @@ export async function requestSignInLink(
     .where("email_key", "=", emailKey(email))
     .executeTakeFirst();
   if (!account || account.disabled_at) return false;
+  await db.transaction().execute((trx) => issueSignInLink(trx, account, { publicUrl, now }));
+  return true;
+}
+
+/**
+ * A new single-use link for the account (its token stored as its hash) and the e-mail that
+ * carries it, in the caller's transaction: a sign-in request, or an admin's invitation.
+ */
+export async function issueSignInLink(
+  trx: Transaction<Database>,
+  account: { id: string; email: string; name: string },
+  { publicUrl, now }: { publicUrl: string; now: Date },
+): Promise<void> {
   const token = newSecret();
   const at = now.toISOString();
-  await db.transaction().execute(async (trx) => {
-    // The account's links that have expired are of no more use to anyone.
-    await trx
-      .deleteFrom("staff_sign_in_tokens")
-      .where("account_id", "=", account.id)
-      .where("expires_at", "<", new Date(now.getTime() - SIGN_IN_LINK_MS).toISOString())
-      .execute();
-    await trx
-      .insertInto("staff_sign_in_tokens")
-      .values({
-        id: randomUUID(),
-        token_hash: hashSecret(token),
-        account_id: account.id,
-        created_at: at,
-        expires_at: new Date(now.getTime() + SIGN_IN_LINK_MS).toISOString(),
-        used_at: null,
-      })
-      .execute();
-    await enqueueMail(trx, {
-      kind: SIGN_IN_MAIL_KIND,
-      leadId: account.id,
-      // To the address stored on the account, not as typed by whoever asked.
-      message: staffSignInLink(
-        account.email,
-        account.name,
-        signInUrl(publicUrl, token),
-        SIGN_IN_LINK_MINUTES,
-      ),
-      now: at,
-    });
+  // The account's links that have expired are of no more use to anyone.
+  await trx
+    .deleteFrom("staff_sign_in_tokens")
+    .where("account_id", "=", account.id)
+    .where("expires_at", "<", new Date(now.getTime() - SIGN_IN_LINK_MS).toISOString())
+    .execute();
+  await trx
+    .insertInto("staff_sign_in_tokens")
+    .values({
+      id: randomUUID(),
+      token_hash: hashSecret(token),
+      account_id: account.id,
+      created_at: at,
+      expires_at: new Date(now.getTime() + SIGN_IN_LINK_MS).toISOString(),
+      used_at: null,
+    })
+    .execute();
+  await enqueueMail(trx, {
+    kind: SIGN_IN_MAIL_KIND,
+    leadId: account.id,
+    // To the address stored on the account, not as typed by whoever asked.
+    message: staffSignInLink(
+      account.email,
+      account.name,
+      signInUrl(publicUrl, token),
+      SIGN_IN_LINK_MINUTES,
+    ),
+    now: at,
   });
-  return true;
 }
 
 /** A successful sign-in, by link or passkey: who, and the secret for the session cookie. */

@@ -8,6 +8,7 @@ import { recordingTransport, testConfig, testDatabase } from "../testing";
 import { addAccount } from "./accounts";
 import type { SignInLimits } from "./rate-limit";
 import type { StaffRole } from "./roles";
+import { createSession } from "./sessions";
 
 /** The tests' site: plain HTTP on localhost, as on a developer's machine. */
 export const STAFF_SITE = "http://localhost:3000";
@@ -88,4 +89,11 @@ export function addStaff(api: StaffApi, email: string, role: StaffRole = "sales"
   return addAccount(api.db, { email, role, name }, { via: "test", now: api.clock.now }).then(
     (result) => result.account,
   );
+}
+
+/** An account with a session at the tests' clock time, and the cookie that carries it. */
+export async function signedInStaff(api: StaffApi, email: string, role: StaffRole) {
+  const account = await addStaff(api, email, role);
+  const { secret } = await createSession(api.db, account.id, api.clock.now);
+  return { account, cookie: `staff_session=${secret}` };
 }

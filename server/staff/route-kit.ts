@@ -1,0 +1,155 @@
+/**
+ * What the staff console's list, export and change routes share: the refusals they answer, the
+ * date, page and search parameters of their query strings, the audit actor, the 503 they answer
+ * when the database is away, and the streamed CSV of an export.
+ */
+import { Readable } from "node:stream";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import * as z from "zod/mini";
+import { csvCell } from "../cli/csv";
+import { refusal } from "../http/zod-schemas";
+import { safeError } from "../log-safety";
+import { type Cursor, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, decodeCursor } from "./inbox";
+import type { StaffIdentity } from "./sessions";
+
+export const Failed = z.object({ error: z.string() });
+/** The refusals every guarded route can answer, and those of a route about one record. */
+export const REFUSALS = { 400: Failed, 401: Failed, 403: Failed, 503: Failed };
+export const RECORD_REFUSALS = { ...REFUSALS, 404: Failed };
+export const UNAVAILABLE = { error: "Please try again in a few minutes." };
+
+/** An ISO date (2026-11-23) or instant (2026-11-23T10:00:00Z, with an optional offset). */
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/;
+export const isoDate = () => z.string().check(z.regex(ISO_DATE, "must be an ISO date"));
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/** An ISO date or instant as an instant; a date alone is midnight UTC (`endOfDay`: the next). */
+export function instant(text: string, endOfDay: boolean): string | null {
+  const ms = Date.parse(text);
+  if (Number.isNaN(ms)) return null;
+  if (text.length === 10) {
+    // Date.parse rolls 2026-02-30 over to March: refuse a day the month does not have.
+    if (new Date(ms).toISOString().slice(0, 10) !== text) return null;
+    return new Date(endOfDay ? ms + DAY_MS : ms).toISOString();
+  }
+  return new Date(ms).toISOString();
+}
+
+/** `since` (inclusive) and `until` (exclusive, a date alone includes that day) as instants. */
+export function dateRange(query: {
+  since?: string | undefined;
+  until?: string | undefined;
+}): { since?: string; until?: string } | string {
+  const range: { since?: string; until?: string } = {};
+  if (query.since !== undefined) {
+    const since = instant(query.since, false);
+    if (!since) return "since is not a valid date";
+    range.since = since;
+  }
+  if (query.until !== undefined) {
+    const until = instant(query.until, true);
+    if (!until) return "until is not a valid date";
+    range.until = until;
+  }
+  return range;
+}
+
+/** The query parameters of a page of a keyset list (inbox.ts's cursor). */
+export const PageShape = {
+  cursor: z.optional(z.string().check(z.maxLength(400))),
+  limit: z.optional(z.string().check(z.regex(/^\d{1,3}$/, "limit must be 1 to 100"))),
+};
+
+/** The cursor and size of the page asked for, or an error message. */
+export function pageOf(query: {
+  cursor?: string | undefined;
+  limit?: string | undefined;
+}): { cursor: Cursor | null; limit: number } | string {
+  let cursor: Cursor | null = null;
+  if (query.cursor !== undefined) {
+    cursor = decodeCursor(query.cursor);
+    if (!cursor) return "cursor is not valid";
+  }
+  const limit = query.limit === undefined ? DEFAULT_PAGE_SIZE : Number(query.limit);
+  if (!(limit >= 1 && limit <= MAX_PAGE_SIZE)) return `limit must be 1 to ${MAX_PAGE_SIZE}`;
+  return { cursor, limit };
+}
+
+/** The first thing zod refused in the request, as "field: message", or null. */
+export function firstIssue(request: FastifyRequest): string | null {
+  const issue = refusal(request)?.issues[0];
+  if (!issue) return null;
+  const field = issue.path.join(".");
+  return field ? `${field}: ${issue.message}` : issue.message;
+}
+
+/** The signed-in member of staff as the audit log names an actor. */
+export function auditActorOf(request: FastifyRequest) {
+  const staff = request.staff as StaffIdentity;
+  return { id: staff.accountId, email: staff.email };
+}
+
+/** 503 with Retry-After, the failure logged without personal data. */
+export function unavailable(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  error: unknown,
+  what: string,
+) {
+  request.log.error({ err: safeError(error) }, `${what} failed`);
+  reply.header("retry-after", "60");
+  return reply.code(503).send(UNAVAILABLE);
+}
+
+/**
+ * What the audit log keeps of a request's filters: what was asked, as it was asked, except the
+ * search text `q`. That is often a visitor's name or address, and the log can never be erased,
+ * so it keeps only that there was one and its length.
+ */
+export function auditFilters(query: Record<string, unknown>, names: Record<string, unknown>) {
+  const kept: Record<string, string> = {};
+  for (const [name, value] of Object.entries(query)) {
+    if (typeof value !== "string" || !(name in names)) continue;
+    kept[name] = name === "q" ? `(${[...value].length} characters)` : value;
+  }
+  return kept;
+}
+
+/**
+ * Sends rows as a formula-safe CSV file (cli/csv.ts), streamed as they are read; `count` (the
+ * rows counted and audited before the first left) goes in the header `countHeader`.
+ */
+export function sendCsv(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  {
+    columns,
+    rows,
+    fileName,
+    count,
+    countHeader,
+  }: {
+    columns: readonly string[];
+    rows: AsyncIterable<Record<string, unknown>>;
+    fileName: string;
+    count: number;
+    countHeader: string;
+  },
+) {
+  async function* csv() {
+    yield `${columns.map(csvCell).join(",")}\r\n`;
+    for await (const row of rows) {
+      yield `${columns.map((column) => csvCell(row[column])).join(",")}\r\n`;
+    }
+  }
+  const stream = Readable.from(csv());
+  stream.on("error", (error) => {
+    request.log.error({ err: safeError(error) }, "export failed while streaming");
+  });
+  return reply
+    .header("content-type", "text/csv; charset=utf-8")
+    .header("content-disposition", `attachment; filename="${fileName}"`)
+    .header(countHeader, String(count))
+    .send(stream);
+}

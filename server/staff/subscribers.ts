@@ -1,0 +1,138 @@
+/**
+ * Newsletter subscribers for the console's marketing pages: newest first by (created_at, id)
+ * with the inbox's keyset cursor, filtered by status and a substring of the address.
+ */
+import { type Transaction, sql } from "kysely";
+import type { DB } from "../db/database";
+import type { Database, SubscriptionStatus } from "../db/schema";
+import { type Cursor, DEFAULT_PAGE_SIZE, encodeCursor, likePattern } from "./inbox";
+
+export const SUBSCRIPTION_STATUSES = [
+  "pending",
+  "confirmed",
+  "unsubscribed",
+] as const satisfies readonly SubscriptionStatus[];
+
+/** Rows the CSV export reads per query. */
+const EXPORT_BATCH = 500;
+
+type Executor = DB | Transaction<Database>;
+
+export interface SubscriberFilters {
+  status?: SubscriptionStatus;
+  /** A substring of the address, any case. */
+  q?: string;
+  /** Signed up before (ISO instant): the export's snapshot. */
+  until?: string;
+}
+
+export interface Subscriber {
+  id: string;
+  email: string;
+  status: SubscriptionStatus;
+  createdAt: string;
+  confirmedAt: string | null;
+  unsubscribedAt: string | null;
+  /** The page of the site the sign-up came from (its Referer path), or null when unknown. */
+  page: string | null;
+}
+
+function select(db: Executor, filters: SubscriberFilters, cursor: Cursor | null) {
+  let query = db
+    .selectFrom("newsletter_subscriptions")
+    .select(["id", "email", "status", "created_at", "confirmed_at", "unsubscribed_at", "source"]);
+  if (filters.status) query = query.where("status", "=", filters.status);
+  if (filters.q) {
+    query = query.where(sql<boolean>`lower(email) like ${likePattern(filters.q)} escape '\\'`);
+  }
+  if (filters.until) query = query.where("created_at", "<", filters.until);
+  if (cursor) {
+    query = query.where((eb) =>
+      eb.or([
+        eb("created_at", "<", cursor.createdAt),
+        eb.and([eb("created_at", "=", cursor.createdAt), eb("id", "<", cursor.id)]),
+      ]),
+    );
+  }
+  return query;
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof select>["execute"]>>[number];
+
+function toSubscriber(row: Row): Subscriber {
+  return {
+    id: row.id,
+    email: row.email,
+    status: row.status,
+    createdAt: row.created_at,
+    confirmedAt: row.confirmed_at,
+    unsubscribedAt: row.unsubscribed_at,
+    // The sign-up route stores the Referer's path, or "unknown" without one.
+    page: row.source.startsWith("/") ? row.source : null,
+  };
+}
+
+async function selectPage(
+  db: Executor,
+  filters: SubscriberFilters,
+  cursor: Cursor | null,
+  limit: number,
+) {
+  return select(db, filters, cursor)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+}
+
+/** One page of subscribers, newest first, and the cursor of the next (null on the last). */
+export async function listSubscribers(
+  db: Executor,
+  filters: SubscriberFilters,
+  { cursor = null, limit = DEFAULT_PAGE_SIZE }: { cursor?: Cursor | null; limit?: number } = {},
+): Promise<{ items: Subscriber[]; nextCursor: string | null }> {
+  const rows = await selectPage(db, filters, cursor, limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(toSubscriber),
+    nextCursor:
+      rows.length > limit && last
+        ? encodeCursor({ createdAt: last.created_at, id: last.id })
+        : null,
+  };
+}
+
+export async function countSubscribers(db: Executor, filters: SubscriberFilters) {
+  const row = await select(db, filters, null)
+    .clearSelect()
+    .select((eb) => eb.fn.countAll().as("count"))
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+/** Every matching subscriber, newest first, read a batch at a time (for the CSV export). */
+export async function* allSubscribers(
+  db: DB,
+  filters: SubscriberFilters,
+): AsyncGenerator<Subscriber> {
+  let cursor: Cursor | null = null;
+  for (;;) {
+    const rows = await selectPage(db, filters, cursor, EXPORT_BATCH);
+    for (const row of rows) yield toSubscriber(row);
+    const last = rows.at(-1);
+    if (rows.length < EXPORT_BATCH || !last) return;
+    cursor = { createdAt: last.created_at, id: last.id };
+  }
+}
+
+/** The CSV export's columns, in order. */
+export const SUBSCRIBER_CSV_COLUMNS = [
+  "id",
+  "email",
+  "status",
+  "createdAt",
+  "confirmedAt",
+  "unsubscribedAt",
+  "page",
+] as const;
