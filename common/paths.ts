@@ -103,7 +103,7 @@ export const apiPaths = {
   oneClickUnsubscribe: "/api/newsletter/unsubscribe",
   health: "/api/health",
   ready: "/api/ready",
-  /** The staff console (server/staff/). Every /api/staff/ route needs a session but these two. */
+  /** The staff console (server/staff/). Every /api/staff/ route needs a session but the sign-in ones. */
   staffRequestLink: "/api/staff/sign-in/email",
   staffVerify: "/api/staff/sign-in/email/verify",
   staffMe: "/api/staff/me",

@@ -90,7 +90,7 @@ export async function run(
         if (result === "not-found") throw new UsageError(`No staff account for ${values.email}`);
         out(
           result === "disabled"
-            ? `Disabled ${values.email}; its sessions are revoked.\n`
+            ? `Disabled ${values.email}; its sessions are revoked and its passkeys sign nobody in.\n`
             : `${values.email} was already disabled.\n`,
         );
       }

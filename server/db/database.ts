@@ -17,6 +17,7 @@ import { requestKeys } from "./migrations/0002-request-keys";
 import { emailKeys } from "./migrations/0003-email-keys";
 import { staff } from "./migrations/0004-staff";
 import { leadWorkflow } from "./migrations/0005-lead-workflow";
+import { passkeys } from "./migrations/0006-passkeys";
 import type { Database } from "./schema";
 
 export type DB = Kysely<Database>;
@@ -94,6 +95,7 @@ const MIGRATIONS = {
   "0003-email-keys": emailKeys,
   "0004-staff": staff,
   "0005-lead-workflow": leadWorkflow,
+  "0006-passkeys": passkeys,
 };
 
 /**

@@ -1,4 +1,4 @@
-import type { Generated } from "kysely";
+import type { ColumnType, Generated } from "kysely";
 import type { LeadStatus, LeadType } from "../../leads/workflow";
 
 /**
@@ -17,6 +17,8 @@ export interface Database {
   audit_log: AuditLogTable;
   lead_states: LeadStateTable;
   lead_events: LeadEventTable;
+  staff_passkeys: StaffPasskeyTable;
+  staff_passkey_challenges: StaffPasskeyChallengeTable;
 }
 
 export type SubscriptionStatus = "pending" | "confirmed" | "unsubscribed";
@@ -185,4 +187,43 @@ export interface LeadEventTable {
   from: string | null;
   to: string | null;
   text: string | null;
+}
+
+/** A member of staff's passkey: a WebAuthn credential's public key (migration 0006). */
+export interface StaffPasskeyTable {
+  /** Our id (a UUID), the one the API shows. */
+  id: string;
+  account_id: string;
+  /** The credential's id, base64url; unique. */
+  credential_id: string;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  /** The authenticator's signature counter (0 for most synced passkeys); bigint on PostgreSQL,
+   * which node-postgres reads as a string. */
+  counter: ColumnType<number | string, number, number>;
+  /** JSON array of the transports the browser reported. */
+  transports: string;
+  /** "singleDevice" or "multiDevice" (synced). */
+  device_type: string;
+  /** 1 when the authenticator said the credential is backed up (synced), else 0. */
+  backed_up: number;
+  /** The label its owner gave it, e.g. "Work phone". */
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+export type PasskeyChallengePurpose = "registration" | "sign-in";
+
+/**
+ * A challenge handed out by a passkey ceremony's options and not yet answered; single-use and
+ * short-lived. Only its SHA-256 is stored.
+ */
+export interface StaffPasskeyChallengeTable {
+  challenge_hash: string;
+  purpose: PasskeyChallengePurpose;
+  /** The session that asked to register a passkey; null for sign-in. */
+  session_id: string | null;
+  created_at: string;
+  expires_at: string;
 }

@@ -40,11 +40,14 @@ afterAll(async () => {
 });
 
 /** The schema of the route that answers `method url` (the query string left out). */
-async function schemaOf(method: "GET" | "POST" | "PATCH", url: string): Promise<FastifySchema> {
+async function schemaOf(
+  method: "GET" | "POST" | "PATCH" | "DELETE",
+  url: string,
+): Promise<FastifySchema> {
   await app.inject({
     method,
     url: `${url}?token=abc`,
-    payload: method === "GET" ? undefined : {},
+    payload: method === "GET" || method === "DELETE" ? undefined : {},
   });
   const schema = schemas.get(`${method} ${url}`);
   if (!schema) throw new Error(`${method} ${url} has no schema`);
@@ -54,7 +57,7 @@ async function schemaOf(method: "GET" | "POST" | "PATCH", url: string): Promise<
 describe("route schemas", () => {
   it("every API route describes what it reads and, where it answers JSON, its answers", async () => {
     const routes: [
-      method: "GET" | "POST" | "PATCH",
+      method: "GET" | "POST" | "PATCH" | "DELETE",
       url: string,
       parts: string[],
       statuses: number[],
@@ -82,6 +85,20 @@ describe("route schemas", () => {
       ["GET", apiPaths.staffLead, ["response"], [200, 401, 403, 404, 503]],
       ["PATCH", apiPaths.staffLead, ["body", "response"], [200, 400, 401, 403, 404, 503]],
       ["POST", apiPaths.staffLeadNotes, ["body", "response"], [201, 400, 401, 403, 404, 503]],
+      // The options of a passkey ceremony are SimpleWebAuthn's, sent without a schema (one would
+      // drop any field it does not name): only their refusals are described.
+      ["POST", apiPaths.staffPasskeyRegisterOptions, ["body", "response"], [400, 401, 403, 503]],
+      [
+        "POST",
+        apiPaths.staffPasskeyRegisterVerify,
+        ["body", "response"],
+        [201, 400, 401, 403, 503],
+      ],
+      ["POST", apiPaths.staffPasskeySignInOptions, ["body", "response"], [400, 429, 503]],
+      ["POST", apiPaths.staffPasskeySignInVerify, ["body", "response"], [200, 400, 401, 429, 503]],
+      ["GET", apiPaths.staffPasskeys, ["response"], [200, 401, 403, 503]],
+      ["PATCH", apiPaths.staffPasskey, ["body", "response"], [200, 400, 401, 403, 404, 503]],
+      ["DELETE", apiPaths.staffPasskey, ["response"], [401, 403, 404, 503]],
       ["GET", apiPaths.staffSubscribers, ["querystring", "response"], [200, 400, 401, 403, 503]],
       ["GET", apiPaths.staffSubscribersCsv, ["querystring", "response"], [400, 401, 403, 503]],
       ["GET", apiPaths.staffTeam, ["response"], [200, 401, 403, 503]],

@@ -149,8 +149,9 @@ export async function listAccounts(db: DB): Promise<StaffAccount[]> {
 
 /**
  * Disables an account and, in the same transaction, revokes every session it has: its browsers
- * are signed out at their next request. Its unused sign-in links stop working too (verify checks
- * the account).
+ * are signed out at their next request. Its unused sign-in links and its passkeys stop working
+ * too: both sign-ins check the account (sign-in.ts, passkeys.ts). The passkeys stay stored, and
+ * their owner can no longer reach them to remove them; they sign nobody in.
  */
 export async function disableAccount(
   db: DB,

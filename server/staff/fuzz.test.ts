@@ -39,6 +39,47 @@ const SIGN_IN_PATHS = [
   staffApiPaths.signOutEverywhere,
 ];
 
+/** Passkeys: what a client may send (credential-like JSON), and what they may answer. */
+const PASSKEY_ACCEPTABLE = new Set([200, 201, 204, 400, 401, 403, 404, 405, 413, 415]);
+const b64 = fc.oneof(
+  fc.base64String({ maxLength: 60 }).map((t) => t.replace(/\+/g, "-").replace(/\//g, "_")),
+  fc.constantFrom("", "e30", "A", "A".repeat(1400), "%%", "eyJ0eXBlIjoid2ViYXV0aG4uZ2V0In0"),
+  value,
+);
+const credentialBody = fc.oneof(
+  fc.record(
+    {
+      id: b64,
+      rawId: b64,
+      type: fc.constantFrom("public-key", "password", ""),
+      clientExtensionResults: fc.oneof(fc.constant({}), value),
+      response: fc.oneof(
+        fc.record(
+          {
+            clientDataJSON: b64,
+            attestationObject: b64,
+            authenticatorData: b64,
+            signature: b64,
+            userHandle: fc.oneof(b64, fc.constant(null)),
+            transports: fc.oneof(fc.array(fc.string(), { maxLength: 3 }), value),
+          },
+          { requiredKeys: [] },
+        ),
+        value,
+      ),
+      name: value,
+    },
+    { requiredKeys: [] },
+  ),
+  fc.record({ name: value }, { requiredKeys: [] }),
+  value,
+);
+const passkeyId = fc.oneof(
+  fc.uuid(),
+  fc.constantFrom("register", "%00", "..", "00000000-0000-0000-0000-000000000000"),
+  fc.string({ maxLength: 60 }),
+);
+
 /** The lead inbox: what a client may send to it, and what it may answer. */
 const INBOX_ACCEPTABLE = new Set([200, 201, 400, 401, 403, 404, 405, 413, 415]);
 const leadId = fc.oneof(
@@ -159,6 +200,57 @@ describe.each(testDialects)("lead inbox endpoints under generated input on $name
       ),
       { numRuns: 300 },
     );
+  }, 60_000);
+});
+
+describe.each(testDialects)("passkey endpoints under generated input on $name", ({ url }) => {
+  const api = useStaffApi(url);
+
+  it("never answer 5xx and sign nobody in", async () => {
+    const account = await addStaff(api, "ama@example.com", "sales");
+    const { secret } = await createSession(api.db, account.id, api.clock.now);
+    const cookies = [undefined, "staff_session=nonsense", `staff_session=${secret}`];
+    const paths = [
+      staffApiPaths.passkeyRegisterOptions,
+      staffApiPaths.passkeyRegisterVerify,
+      staffApiPaths.passkeySignInOptions,
+      staffApiPaths.passkeySignInVerify,
+      staffApiPaths.passkeys,
+      staffApiPaths.passkey,
+    ];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...paths),
+        passkeyId,
+        fc.constantFrom("GET", "POST", "PATCH", "DELETE"),
+        credentialBody,
+        fc.constantFrom("application/json", "text/plain", ""),
+        fc.constantFrom(...cookies),
+        async (path, id, method, payload, type, cookie) => {
+          const res = await api.app.inject({
+            method,
+            url: path.replace(":id", encodeURIComponent(id)),
+            headers: {
+              origin: STAFF_SITE,
+              ...(type ? { "content-type": type } : {}),
+              ...(cookie ? { cookie } : {}),
+            },
+            ...(method !== "GET" ? { payload: JSON.stringify(payload) } : {}),
+          });
+          expect(
+            PASSKEY_ACCEPTABLE.has(res.statusCode),
+            `${method} ${path} → ${res.statusCode} ${res.body}`,
+          ).toBe(true);
+          if (path === staffApiPaths.passkeySignInVerify) {
+            expect(res.headers["set-cookie"] ?? "").not.toMatch(/staff_session=[\w-]+;/);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+    const sessions = await api.db.selectFrom("staff_sessions").select("id").execute();
+    expect(sessions).toHaveLength(1);
+    expect(await api.db.selectFrom("staff_passkeys").select("id").execute()).toEqual([]);
   }, 60_000);
 });
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { migrate, openDatabase } from "../db/database";
 import { staff } from "../db/migrations/0004-staff";
 import { leadWorkflow } from "../db/migrations/0005-lead-workflow";
+import { passkeys } from "../db/migrations/0006-passkeys";
 import { freshSchemaUrl, testDatabase, testDialects } from "../testing";
 import { listLeads } from "./inbox";
 
@@ -39,10 +40,13 @@ describe.each(testDialects)("migration 0004 (staff) on $name", ({ url }) => {
         })
         .execute(),
     ).rejects.toThrow(/unique|duplicate/i);
-    // down drops everything up made (the PostgreSQL function too), so up runs again.
+    // down drops everything up made (the PostgreSQL function too), so up runs again. The
+    // passkey tables of 0006 refer to these, so they go first and come back last.
     const untyped = db as unknown as Kysely<unknown>;
+    await passkeys.down?.(untyped);
     await staff.down?.(untyped);
     await staff.up(untyped);
+    await passkeys.up(untyped);
     expect(await db.selectFrom("staff_accounts").selectAll().execute()).toEqual([]);
     await db.destroy();
   });
@@ -78,6 +82,61 @@ describe.each(testDialects)("migration 0005 (lead workflow) on $name", ({ url })
       await leadWorkflow.down?.(untyped);
       await leadWorkflow.up(untyped);
       expect(await db.selectFrom("lead_states").selectAll().execute()).toEqual([]);
+    } finally {
+      await db.destroy();
+    }
+  });
+});
+
+describe.each(testDialects)("migration 0006 (passkeys) on $name", ({ url }) => {
+  it("keeps one row per credential, goes with its account, and can be undone and redone", async () => {
+    const db = url ? openDatabase({ databaseUrl: await freshSchemaUrl(url) }) : openDatabase({});
+    try {
+      await migrate(db, "0005-lead-workflow");
+      const at = "2026-11-23T00:00:00.000Z";
+      await db
+        .insertInto("staff_accounts")
+        .values({
+          id: "a",
+          email: "ama@example.com",
+          email_key: "ama@example.com",
+          name: "Ama",
+          role: "sales",
+          created_at: at,
+          updated_at: at,
+          disabled_at: null,
+        })
+        .execute();
+      await migrate(db);
+      const passkey = {
+        id: "p1",
+        account_id: "a",
+        credential_id: "Y3JlZA",
+        public_key: "a2V5",
+        // Larger than PostgreSQL's integer: the counter is 32 bits unsigned.
+        counter: 4_294_967_295,
+        transports: "[]",
+        device_type: "singleDevice",
+        backed_up: 0,
+        name: "Key",
+        created_at: at,
+        last_used_at: null,
+      };
+      await db.insertInto("staff_passkeys").values(passkey).execute();
+      await expect(
+        db
+          .insertInto("staff_passkeys")
+          .values({ ...passkey, id: "p2" })
+          .execute(),
+      ).rejects.toThrow(/unique|duplicate/i);
+      const stored = await db.selectFrom("staff_passkeys").select("counter").executeTakeFirst();
+      expect(Number(stored?.counter)).toBe(4_294_967_295);
+      await db.deleteFrom("staff_accounts").where("id", "=", "a").execute();
+      expect(await db.selectFrom("staff_passkeys").selectAll().execute()).toEqual([]);
+      const untyped = db as unknown as Kysely<unknown>;
+      await passkeys.down?.(untyped);
+      await passkeys.up(untyped);
+      expect(await db.selectFrom("staff_passkey_challenges").selectAll().execute()).toEqual([]);
     } finally {
       await db.destroy();
     }

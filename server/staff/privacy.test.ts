@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { staffApiPaths } from "./paths";
 import { buildApp } from "../app";
 import { addAccount } from "./accounts";
+import { createSession } from "./sessions";
+import { TestAuthenticator } from "./testing-authenticator";
 import { recordingTransport, testConfig, testDatabase, testDialects, testOutbox } from "../testing";
 
 const SITE = "https://site.test";
@@ -97,5 +99,66 @@ describe.each(testDialects)("staff sign-in on $name", ({ url }) => {
     }
     await app.close();
     await db.destroy();
+  });
+
+  it("logs why a passkey was refused, but no challenge, session secret or address", async () => {
+    const logs = new PassThrough();
+    let output = "";
+    logs.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    const db = await testDatabase(url);
+    const app = await buildApp({
+      config: testConfig({ logLevel: "info", publicUrl: SITE }),
+      db,
+      outbox: testOutbox(db),
+      logStream: logs,
+      staff: { limits: null, signInAnswerMs: 0 },
+    });
+    const { account } = await addAccount(
+      db,
+      { email: "kofi.boateng@example.com", role: "sales" },
+      { via: "test" },
+    );
+    const { secret } = await createSession(db, account.id, new Date());
+    const post = (path: string, payload: object, cookie?: string) =>
+      app.inject({
+        method: "POST",
+        url: path,
+        payload,
+        headers: { ...headers, ...(cookie ? { cookie: `__Host-staff_session=${cookie}` } : {}) },
+      });
+    const authenticator = new TestAuthenticator();
+    const creation = await post(staffApiPaths.passkeyRegisterOptions, {}, secret);
+    const registered = await post(
+      staffApiPaths.passkeyRegisterVerify,
+      authenticator.register(creation.json(), SITE),
+      secret,
+    );
+    expect(registered.statusCode).toBe(201);
+
+    const challenges: string[] = [];
+    const signInWith = async (tampering = {}) => {
+      const options = (await post(staffApiPaths.passkeySignInOptions, {})).json<{
+        challenge: string;
+      }>();
+      challenges.push(options.challenge);
+      return post(
+        staffApiPaths.passkeySignInVerify,
+        authenticator.signIn(options, SITE, tampering),
+      );
+    };
+    expect((await signInWith({ origin: "https://evil.test" })).statusCode).toBe(401);
+    expect((await signInWith({ challenge: "c29tZXRoaW5nIGVsc2U" })).statusCode).toBe(401);
+    const ok = await signInWith();
+    expect(ok.statusCode).toBe(200);
+    const session = String(ok.headers["set-cookie"]).split(";")[0]?.split("=")[1] ?? "";
+    await app.close();
+    await db.destroy();
+
+    expect(output).toContain('"reason":"not-verified"');
+    expect(output).toContain('"reason":"challenge"');
+    for (const value of [...challenges, "c29tZXRoaW5nIGVsc2U", secret, session]) {
+      expect(output.includes(value), `${value} in the log`).toBe(false);
+    }
+    expect(output).not.toContain("kofi.boateng@example.com");
   });
 });

@@ -8,15 +8,16 @@ import { refusal, zodRoute } from "../http/zod-schemas";
 import { maskEmails, safeError } from "../log-safety";
 import type { OutboxWorker } from "../mail/outbox";
 import { rateLimitKey } from "../security/client-key";
+import { Failed, Me, TOO_MANY, UNAVAILABLE } from "./answers";
 import { recordAudit } from "./audit";
 import { adminRoutes } from "./admin-routes";
 import { inboxRoutes } from "./inbox-routes";
+import { passkeyRoutes } from "./passkey-routes";
 import { sessionLimitsOf } from "./auth";
 import { clearCookieHeader, sessionCookie, setCookieHeader } from "./cookie";
 import { countHit, type SignInLimits } from "./rate-limit";
-import { STAFF_ROLES } from "./roles";
 import { revokeAllSessions, revokeSession, type StaffIdentity } from "./sessions";
-import { requestSignInLink, verifySignInToken } from "./sign-in";
+import { type SignedIn, requestSignInLink, verifySignInToken } from "./sign-in";
 import { subscriberRoutes } from "./subscriber-routes";
 import { hashSecret } from "./tokens";
 
@@ -35,12 +36,6 @@ export interface StaffRoutesOptions {
   signInAnswerMs: number;
 }
 
-const Failed = z.object({ error: z.string() });
-const Me = z.object({
-  email: z.string(),
-  name: z.string(),
-  role: z.enum(STAFF_ROLES),
-});
 const Accepted = z.object({ message: z.string() });
 const RequestLinkBody = z.object({ email: email() });
 const VerifyBody = z.object({
@@ -53,14 +48,16 @@ const ACCEPTED = {
   message: "If this address belongs to a staff account, a sign-in link is on its way.",
 };
 const BAD_LINK = { error: "This sign-in link is not valid any more. Ask for a new one." };
-const TOO_MANY = { error: "Too many attempts. Please wait and try again." };
-const UNAVAILABLE = { error: "Please try again in a few minutes." };
+
+/** The methods staff routes write with. */
+const WRITES = new Set(["POST", "PATCH", "DELETE"]);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * The staff console's API under /api/staff/: sign-in by e-mailed link, the session, sign-out.
- * Every staff route guards itself with `app.requireStaff(...roles)` (auth.ts, registered first).
+ * The staff console's API under /api/staff/: sign-in by e-mailed link, the session, sign-out;
+ * the lead inbox (inbox-routes.ts) and passkeys (passkey-routes.ts) under the same hooks. Every
+ * staff route guards itself with `app.requireStaff(...roles)` (auth.ts, registered first).
  */
 export const staffRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, options) => {
   const { db, outbox, config, limits, now, signInAnswerMs } = options;
@@ -73,9 +70,9 @@ export const staffRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, o
     return payload;
   });
   // Writes take JSON only (the Origin check of security/origin.ts has already run); a sign-out
-  // may also come with no body at all.
+  // or a DELETE may also come with no body at all.
   app.addHook("onRequest", async (request, reply) => {
-    if (request.method !== "POST" && request.method !== "PATCH") return;
+    if (!WRITES.has(request.method)) return;
     const type = String(request.headers["content-type"] ?? "")
       .split(";")[0]
       ?.trim()
@@ -105,6 +102,16 @@ export const staffRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, o
     request.log.info({ route: request.routeOptions.url }, "staff sign-in rate-limited");
     reply.header("retry-after", String(wait)).code(429).send(TOO_MANY);
     return true;
+  }
+
+  /** The answer to a sign-in, by link or passkey: the session cookie, and who signed in. */
+  function signedIn(reply: FastifyReply, result: SignedIn) {
+    reply.header(
+      "set-cookie",
+      setCookieHeader(cookie, result.sessionSecret, sessionLimits.maxMs / 1000),
+    );
+    const { email: address, name, role } = result.account;
+    return reply.code(200).send({ email: address, name, role });
   }
 
   app.post(
@@ -161,12 +168,7 @@ export const staffRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, o
           request.log.info({ reason: result.reason }, "staff sign-in refused");
           return reply.code(401).send(BAD_LINK);
         }
-        reply.header(
-          "set-cookie",
-          setCookieHeader(cookie, result.sessionSecret, sessionLimits.maxMs / 1000),
-        );
-        const { email: address, name, role } = result.account;
-        return reply.code(200).send({ email: address, name, role });
+        return signedIn(reply, result);
       } catch (error) {
         request.log.error({ err: safeError(error) }, "staff sign-in failed");
         reply.header("retry-after", "60");
@@ -233,8 +235,16 @@ export const staffRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, o
     );
   }
 
-  // The lead inbox, the subscribers and the admin pages' API, under the hooks above.
+  // The lead inbox, passkeys, the subscribers and the admin pages' API, under the hooks above.
   await app.register(inboxRoutes, { db, now });
+  await app.register(passkeyRoutes, {
+    db,
+    publicUrl: config.publicUrl,
+    now,
+    sessionMaxMs: sessionLimits.maxMs,
+    overLimit,
+    signedIn,
+  });
   await app.register(subscriberRoutes, { db, now });
   await app.register(adminRoutes, { db, outbox, config, now });
 };

@@ -85,13 +85,55 @@ export async function issueSignInLink(
   });
 }
 
+/** A successful sign-in, by link or passkey: who, and the secret for the session cookie. */
+export interface SignedIn {
+  ok: true;
+  account: { id: string; email: string; name: string; role: StaffRole };
+  sessionSecret: string;
+}
+
 export type VerifyResult =
-  | {
-      ok: true;
-      account: { id: string; email: string; name: string; role: StaffRole };
-      sessionSecret: string;
-    }
-  | { ok: false; reason: "unknown" | "used" | "expired" | "account-disabled" };
+  SignedIn | { ok: false; reason: "unknown" | "used" | "expired" | "account-disabled" };
+
+/**
+ * Opens a session for an account that has just proved who it is (a link's token, a passkey), in
+ * the caller's transaction: deletes the account's sessions that can never be used again, stores
+ * the new one, and writes `staff.sign-in` to the audit log with `detail` (the method, the client).
+ */
+export async function openSession(
+  trx: Transaction<Database>,
+  account: { id: string; email: string },
+  {
+    now,
+    sessionMaxMs,
+    detail,
+  }: {
+    now: Date;
+    sessionMaxMs: number;
+    detail: { method: string; client: string; [more: string]: unknown };
+  },
+): Promise<{ id: string; secret: string }> {
+  // The account's sessions that can never be used again go; the audit log keeps their story.
+  await trx
+    .deleteFrom("staff_sessions")
+    .where("account_id", "=", account.id)
+    .where((eb) =>
+      eb.or([
+        eb("revoked_at", "is not", null),
+        eb("created_at", "<=", new Date(now.getTime() - sessionMaxMs).toISOString()),
+      ]),
+    )
+    .execute();
+  const session = await createSession(trx, account.id, now);
+  await recordAudit(trx, {
+    action: "staff.sign-in",
+    at: now.toISOString(),
+    actor: { id: account.id, email: account.email },
+    record: { type: "staff_session", id: session.id },
+    detail,
+  });
+  return session;
+}
 
 /**
  * Signs in with a link's token: marks it used and opens a session, in one transaction. The
@@ -143,23 +185,9 @@ export async function verifySignInToken(
         });
         return { ok: false, reason: "account-disabled" };
       }
-      // The account's sessions that can never be used again go; the audit log keeps their story.
-      await trx
-        .deleteFrom("staff_sessions")
-        .where("account_id", "=", account.id)
-        .where((eb) =>
-          eb.or([
-            eb("revoked_at", "is not", null),
-            eb("created_at", "<=", new Date(now.getTime() - sessionMaxMs).toISOString()),
-          ]),
-        )
-        .execute();
-      const session = await createSession(trx, account.id, now);
-      await recordAudit(trx, {
-        action: "staff.sign-in",
-        at,
-        actor,
-        record: { type: "staff_session", id: session.id },
+      const session = await openSession(trx, account, {
+        now,
+        sessionMaxMs,
         detail: { method: "email-link", client },
       });
       return {

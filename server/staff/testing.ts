@@ -72,6 +72,7 @@ export function useStaffApi(
     // Everything but the audit log, which cannot be emptied: tests tell entries apart by account.
     for (const table of [
       "outbox",
+      "staff_passkey_challenges",
       "staff_rate_limits",
       "staff_sessions",
       "staff_sign_in_tokens",

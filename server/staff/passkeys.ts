@@ -1,0 +1,535 @@
+/**
+ * Staff passkeys (WebAuthn): what is stored, and the two ceremonies, registration (signed in) and
+ * sign-in (signed out, username-less: the browser offers the passkeys it holds for this site).
+ * SimpleWebAuthn builds the options and checks the answers; this module keeps the challenges and
+ * the credentials in the database, which every server instance shares. See
+ * docs/decisions/0013-passkey-challenges.md.
+ */
+import { randomUUID } from "node:crypto";
+import {
+  type AuthenticationResponseJSON,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+  type RegistrationResponseJSON,
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+} from "@simplewebauthn/server";
+import { isoBase64URL, isoUint8Array } from "@simplewebauthn/server/helpers";
+import { type Transaction, sql } from "kysely";
+import { site } from "../../common/site";
+import type { DB } from "../db/database";
+import { safeError } from "../log-safety";
+import type { Database, PasskeyChallengePurpose } from "../db/schema";
+import { recordAudit } from "./audit";
+import type { StaffIdentity } from "./sessions";
+import { type SignedIn, openSession } from "./sign-in";
+import { hashSecret } from "./tokens";
+
+/** How long the options of a ceremony can be answered. */
+export const CHALLENGE_MINUTES = 5;
+const CHALLENGE_MS = CHALLENGE_MINUTES * 60_000;
+
+/** Passkeys one person may have; it also bounds the list a registration excludes. */
+export const MAX_PASSKEYS = 20;
+
+/** Longest name of a passkey. */
+export const MAX_PASSKEY_NAME = 60;
+
+/** Who the passkeys are for: this site, as its public address says. */
+export interface RelyingParty {
+  /** The host name of the public address ("localhost" on a developer's machine). */
+  id: string;
+  /** What the browser shows: the company's name. */
+  name: string;
+  /** The origin the browser must report (scheme, host and port of the public address). */
+  origin: string;
+}
+
+export function relyingPartyOf(publicUrl: string): RelyingParty {
+  const url = new URL(publicUrl);
+  return { id: url.hostname, name: site.name, origin: url.origin };
+}
+
+/** A passkey as its owner sees it in the API. */
+export interface PasskeyItem {
+  id: string;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+type Executor = DB | Transaction<Database>;
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** The name of a passkey its owner did not name: "Passkey added 23 Nov 2026" (UTC, Ghana's time). */
+export function defaultPasskeyName(now: Date): string {
+  return `Passkey added ${now.getUTCDate()} ${MONTHS[now.getUTCMonth()]} ${now.getUTCFullYear()}`;
+}
+
+/**
+ * The WebAuthn user handle of an account: the bytes of its id (a random UUID), never its address.
+ * The authenticator keeps it with the passkey and returns it at sign-in.
+ */
+function userHandleOf(accountId: string) {
+  return isoUint8Array.fromUTF8String(accountId);
+}
+
+/**
+ * Stores a challenge handed out by options (its hash), after deleting every expired one: the
+ * table holds only challenges that can still be answered, and a few minutes' worth of them. A
+ * session registers one passkey at a time (a browser shows one passkey dialog at a time): its
+ * pending registration is replaced, so a signed-in client cannot pile rows up.
+ */
+async function storeChallenge(
+  db: DB,
+  challenge: string,
+  purpose: PasskeyChallengePurpose,
+  sessionId: string | null,
+  now: Date,
+): Promise<void> {
+  const at = now.toISOString();
+  await db
+    .deleteFrom("staff_passkey_challenges")
+    .where((eb) =>
+      sessionId
+        ? eb.or([eb("expires_at", "<=", at), eb("session_id", "=", sessionId)])
+        : eb("expires_at", "<=", at),
+    )
+    .execute();
+  await db
+    .insertInto("staff_passkey_challenges")
+    .values({
+      challenge_hash: hashSecret(challenge),
+      purpose,
+      session_id: sessionId,
+      created_at: at,
+      expires_at: new Date(now.getTime() + CHALLENGE_MS).toISOString(),
+    })
+    .execute();
+}
+
+/**
+ * Takes a challenge out of the table; true when it was there for this purpose (and session), not
+ * expired. The DELETE … RETURNING is what makes a challenge single-use: of two answers racing with
+ * one challenge, only one deletes the row (PostgreSQL's row lock makes the other find it gone;
+ * SQLite writes one transaction at a time).
+ */
+async function consumeChallenge(
+  trx: Executor,
+  challenge: string,
+  purpose: PasskeyChallengePurpose,
+  sessionId: string | null,
+  now: Date,
+): Promise<boolean> {
+  let query = trx
+    .deleteFrom("staff_passkey_challenges")
+    .where("challenge_hash", "=", hashSecret(challenge))
+    .where("purpose", "=", purpose)
+    .where("expires_at", ">", now.toISOString());
+  query = sessionId
+    ? query.where("session_id", "=", sessionId)
+    : query.where("session_id", "is", null);
+  const row = await query.returning("challenge_hash").executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * An `expectedChallenge` for SimpleWebAuthn that consumes the challenge from the table, and
+ * remembers what happened: whether the check was reached, whether it passed, and a database
+ * failure, which must not pass for a refused passkey.
+ */
+function challengeCheck(
+  trx: Transaction<Database>,
+  purpose: PasskeyChallengePurpose,
+  sessionId: string | null,
+  now: Date,
+) {
+  const state = { reached: false, passed: false, failure: null as unknown };
+  const check = async (challenge: unknown) => {
+    state.reached = true;
+    // clientDataJSON is the client's JSON: its challenge may be anything.
+    if (typeof challenge !== "string" || challenge.length > 1000) return false;
+    try {
+      state.passed = await consumeChallenge(trx, challenge, purpose, sessionId, now);
+    } catch (error) {
+      state.failure = error;
+      throw error;
+    }
+    return state.passed;
+  };
+  return { state, check };
+}
+
+/**
+ * SimpleWebAuthn's explanation of a refusal, for the server's log: masked and short, and none
+ * when the challenge was refused (the message quotes it).
+ */
+function explanation(state: { reached: boolean; passed: boolean }, error: unknown) {
+  return state.reached && !state.passed ? undefined : safeError(error).slice(0, 200);
+}
+
+/** Why a ceremony's answer was refused, as the audit log and the log say it. */
+function reasonOf(state: { reached: boolean; passed: boolean }) {
+  return !state.reached ? "malformed" : !state.passed ? "challenge" : "not-verified";
+}
+
+async function passkeyCount(db: Executor, accountId: string): Promise<number> {
+  const row = await db
+    .selectFrom("staff_passkeys")
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .where("account_id", "=", accountId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export type RegistrationOptionsResult =
+  { ok: true; options: PublicKeyCredentialCreationOptionsJSON } | { ok: false; reason: "too-many" };
+
+/**
+ * The options for `navigator.credentials.create()`: the account as the user, its passkeys
+ * excluded (an authenticator that holds one says so instead of making a second), a resident key
+ * (so that sign-in needs no address), user verification preferred. The challenge is stored,
+ * bound to the session that asked.
+ */
+export async function registrationOptions(
+  db: DB,
+  staff: StaffIdentity,
+  { rp, now }: { rp: RelyingParty; now: Date },
+): Promise<RegistrationOptionsResult> {
+  const existing = await db
+    .selectFrom("staff_passkeys")
+    .select(["credential_id", "transports"])
+    .where("account_id", "=", staff.accountId)
+    .orderBy("created_at")
+    .execute();
+  if (existing.length >= MAX_PASSKEYS) return { ok: false, reason: "too-many" };
+  const options = await generateRegistrationOptions({
+    rpName: rp.name,
+    rpID: rp.id,
+    userName: staff.email,
+    userID: userHandleOf(staff.accountId),
+    userDisplayName: staff.name,
+    timeout: CHALLENGE_MS,
+    attestationType: "none",
+    excludeCredentials: existing.map((passkey) => ({
+      id: passkey.credential_id,
+      transports: transportsOf(passkey.transports),
+    })),
+    authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
+  });
+  await storeChallenge(db, options.challenge, "registration", staff.sessionId, now);
+  return { ok: true, options };
+}
+
+export type RegistrationResult =
+  | { ok: true; passkey: PasskeyItem }
+  | {
+      ok: false;
+      reason: "malformed" | "challenge" | "not-verified" | "already-registered" | "too-many";
+      /** SimpleWebAuthn's explanation, for the server's log only. */
+      detail?: string;
+    };
+
+/**
+ * Checks a registration's answer against a challenge of this session and stores the passkey, in
+ * one transaction: the challenge is consumed whatever the outcome, the passkey and its audit entry
+ * are stored together.
+ */
+export async function registerPasskey(
+  db: DB,
+  staff: StaffIdentity,
+  response: RegistrationResponseJSON,
+  name: string | undefined,
+  { rp, now }: { rp: RelyingParty; now: Date },
+): Promise<RegistrationResult> {
+  const at = now.toISOString();
+  return db.transaction().execute(async (trx): Promise<RegistrationResult> => {
+    const { state, check } = challengeCheck(trx, "registration", staff.sessionId, now);
+    let verification;
+    try {
+      verification = await verifyRegistrationResponse({
+        response,
+        expectedChallenge: check,
+        expectedOrigin: rp.origin,
+        expectedRPID: rp.id,
+        // The options prefer user verification; an authenticator without it still counts.
+        requireUserVerification: false,
+      });
+    } catch (error) {
+      if (state.failure) throw state.failure;
+      return { ok: false, reason: reasonOf(state), detail: explanation(state, error) };
+    }
+    if (!verification.verified) return { ok: false, reason: "not-verified" };
+    const info = verification.registrationInfo;
+    const taken = await trx
+      .selectFrom("staff_passkeys")
+      .select("id")
+      .where("credential_id", "=", info.credential.id)
+      .executeTakeFirst();
+    if (taken) return { ok: false, reason: "already-registered" };
+    if ((await passkeyCount(trx, staff.accountId)) >= MAX_PASSKEYS) {
+      return { ok: false, reason: "too-many" };
+    }
+    const row = {
+      id: randomUUID(),
+      account_id: staff.accountId,
+      credential_id: info.credential.id,
+      public_key: isoBase64URL.fromBuffer(info.credential.publicKey),
+      counter: info.credential.counter,
+      transports: JSON.stringify(info.credential.transports ?? []),
+      device_type: info.credentialDeviceType,
+      backed_up: info.credentialBackedUp ? 1 : 0,
+      name: name || defaultPasskeyName(now),
+      created_at: at,
+      last_used_at: null,
+    };
+    await trx.insertInto("staff_passkeys").values(row).execute();
+    await recordAudit(trx, {
+      action: "passkey.added",
+      at,
+      actor: { id: staff.accountId, email: staff.email },
+      record: { type: "staff_passkey", id: row.id },
+      // The name stays out: the log is never erased, and people name devices after themselves.
+      detail: {
+        deviceType: info.credentialDeviceType,
+        backedUp: info.credentialBackedUp,
+        userVerified: info.userVerified,
+        aaguid: info.aaguid,
+      },
+    });
+    return {
+      ok: true,
+      passkey: { id: row.id, name: row.name, createdAt: at, lastUsedAt: null },
+    };
+  });
+}
+
+/**
+ * The options for `navigator.credentials.get()`: no allowCredentials, so the browser offers the
+ * passkeys it holds for this site (discoverable credentials) and nobody types an address. The
+ * challenge is stored unbound: whoever answers it with a registered passkey's signature signs in.
+ */
+export async function signInOptions(
+  db: DB,
+  { rp, now }: { rp: RelyingParty; now: Date },
+): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  const options = await generateAuthenticationOptions({
+    rpID: rp.id,
+    allowCredentials: [],
+    timeout: CHALLENGE_MS,
+    userVerification: "preferred",
+  });
+  await storeChallenge(db, options.challenge, "sign-in", null, now);
+  return options;
+}
+
+export type PasskeySignInResult =
+  | SignedIn
+  | {
+      ok: false;
+      reason:
+        | "unknown-credential"
+        | "malformed"
+        | "challenge"
+        | "not-verified"
+        | "wrong-user"
+        | "account-disabled";
+      detail?: string;
+    };
+
+/**
+ * Signs in with a passkey's answer: finds the passkey, checks the signature against a sign-in
+ * challenge (consumed whatever the outcome), refuses a disabled account, updates the passkey's
+ * counter and last use, and opens a session, all in one transaction. Every attempt, good or bad,
+ * is in the audit log; the client is told nothing more than 401.
+ */
+export async function signInWithPasskey(
+  db: DB,
+  response: AuthenticationResponseJSON,
+  {
+    rp,
+    now,
+    client,
+    sessionMaxMs,
+  }: { rp: RelyingParty; now: Date; client: string; sessionMaxMs: number },
+): Promise<PasskeySignInResult> {
+  const at = now.toISOString();
+  return db.transaction().execute(async (trx): Promise<PasskeySignInResult> => {
+    const found = await trx
+      .selectFrom("staff_passkeys as p")
+      .innerJoin("staff_accounts as a", "a.id", "p.account_id")
+      .select([
+        "p.id",
+        "p.credential_id",
+        "p.public_key",
+        "p.counter",
+        "p.transports",
+        "a.id as accountId",
+        "a.email",
+        "a.name",
+        "a.role",
+        "a.disabled_at",
+      ])
+      .where("p.credential_id", "=", response.id)
+      .executeTakeFirst();
+    const refuse = async (
+      reason: Exclude<PasskeySignInResult, SignedIn>["reason"],
+      detail?: string,
+    ): Promise<PasskeySignInResult> => {
+      await recordAudit(trx, {
+        action: "staff.sign-in-failed",
+        at,
+        actor: found ? { id: found.accountId, email: found.email } : null,
+        record: found ? { type: "staff_passkey", id: found.id } : null,
+        detail: { method: "passkey", reason, client },
+      });
+      return { ok: false, reason, ...(detail ? { detail } : {}) };
+    };
+    if (!found) return refuse("unknown-credential");
+
+    const { state, check } = challengeCheck(trx, "sign-in", null, now);
+    let verification;
+    try {
+      verification = await verifyAuthenticationResponse({
+        response,
+        expectedChallenge: check,
+        expectedOrigin: rp.origin,
+        expectedRPID: rp.id,
+        credential: {
+          id: found.credential_id,
+          publicKey: isoBase64URL.toBuffer(found.public_key),
+          counter: Number(found.counter),
+          transports: transportsOf(found.transports),
+        },
+        requireUserVerification: false,
+      });
+    } catch (error) {
+      if (state.failure) throw state.failure;
+      return refuse(reasonOf(state), explanation(state, error));
+    }
+    if (!verification.verified) return refuse("not-verified");
+    // The authenticator keeps the account's handle with the passkey; it must be this account's.
+    const handle = response.response.userHandle;
+    if (handle && handle !== isoBase64URL.fromBuffer(userHandleOf(found.accountId))) {
+      return refuse("wrong-user");
+    }
+    if (found.disabled_at) return refuse("account-disabled");
+
+    const { newCounter, credentialBackedUp } = verification.authenticationInfo;
+    await trx
+      .updateTable("staff_passkeys")
+      .set({
+        // Never backwards, should two sign-ins with one authenticator cross.
+        counter: sql<number>`case when counter < ${newCounter} then ${newCounter} else counter end`,
+        backed_up: credentialBackedUp ? 1 : 0,
+        last_used_at: at,
+      })
+      .where("id", "=", found.id)
+      .execute();
+    const session = await openSession(
+      trx,
+      { id: found.accountId, email: found.email },
+      { now, sessionMaxMs, detail: { method: "passkey", client, passkey: found.id } },
+    );
+    return {
+      ok: true,
+      account: { id: found.accountId, email: found.email, name: found.name, role: found.role },
+      sessionSecret: session.secret,
+    };
+  });
+}
+
+/** Passkey ids are UUIDs; anything else is no passkey, refused before the database is asked. */
+const PASSKEY_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export function isPasskeyId(id: string): boolean {
+  return PASSKEY_ID.test(id);
+}
+
+function toItem(row: {
+  id: string;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+}): PasskeyItem {
+  return { id: row.id, name: row.name, createdAt: row.created_at, lastUsedAt: row.last_used_at };
+}
+
+/** A person's own passkeys, oldest first. */
+export async function listPasskeys(db: DB, accountId: string): Promise<PasskeyItem[]> {
+  const rows = await db
+    .selectFrom("staff_passkeys")
+    .select(["id", "name", "created_at", "last_used_at"])
+    .where("account_id", "=", accountId)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+  return rows.map(toItem);
+}
+
+/** Renames one of the person's own passkeys; null when they have none with this id. */
+export async function renamePasskey(
+  db: DB,
+  staff: StaffIdentity,
+  id: string,
+  name: string,
+  now: Date,
+): Promise<PasskeyItem | null> {
+  if (!isPasskeyId(id)) return null;
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable("staff_passkeys")
+      .set({ name })
+      .where("id", "=", id)
+      .where("account_id", "=", staff.accountId)
+      .returning(["id", "name", "created_at", "last_used_at"])
+      .executeTakeFirst();
+    if (!row) return null;
+    await recordAudit(trx, {
+      action: "passkey.renamed",
+      at: now.toISOString(),
+      actor: { id: staff.accountId, email: staff.email },
+      record: { type: "staff_passkey", id },
+    });
+    return toItem(row);
+  });
+}
+
+/** Removes one of the person's own passkeys; false when they have none with this id. */
+export async function removePasskey(
+  db: DB,
+  staff: StaffIdentity,
+  id: string,
+  now: Date,
+): Promise<boolean> {
+  if (!isPasskeyId(id)) return false;
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .deleteFrom("staff_passkeys")
+      .where("id", "=", id)
+      .where("account_id", "=", staff.accountId)
+      .returning("id")
+      .executeTakeFirst();
+    if (!row) return false;
+    await recordAudit(trx, {
+      action: "passkey.removed",
+      at: now.toISOString(),
+      actor: { id: staff.accountId, email: staff.email },
+      record: { type: "staff_passkey", id },
+    });
+    return true;
+  });
+}
+
+/** The stored JSON array of transports; anything else is none. */
+function transportsOf(stored: string): string[] {
+  try {
+    const value: unknown = JSON.parse(stored);
+    return Array.isArray(value) ? value.filter((t): t is string => typeof t === "string") : [];
+  } catch {
+    return [];
+  }
+}
