@@ -102,15 +102,27 @@ export function AuditPage() {
         </div>
       </Form>
 
-      <AuditList key={search} first={page} search={search} />
+      <AuditList key={search} first={page} search={search} filtered={filtered} />
     </section>
   );
 }
 
-function AuditList({ first, search }: { first: Paged<AuditItem>; search: string }) {
+function AuditList({
+  first,
+  search,
+  filtered,
+}: {
+  first: Paged<AuditItem>;
+  search: string;
+  filtered: boolean;
+}) {
   const more = useMorePages(first, apiPaths.staffAudit, search);
   if (more.items.length === 0)
-    return <p className="rounded-md bg-gray-50 p-4">No entries match these filters.</p>;
+    return (
+      <p className="rounded-md bg-gray-50 p-4">
+        {filtered ? "No entries match these filters." : "The audit log is empty."}
+      </p>
+    );
 
   return (
     <>

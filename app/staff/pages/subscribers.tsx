@@ -90,15 +90,27 @@ export function SubscribersPage() {
         </div>
       </Form>
 
-      <SubscriberList key={search} first={page} search={search} />
+      <SubscriberList key={search} first={page} search={search} filtered={filtered} />
     </section>
   );
 }
 
-function SubscriberList({ first, search }: { first: Paged<Subscriber>; search: string }) {
+function SubscriberList({
+  first,
+  search,
+  filtered,
+}: {
+  first: Paged<Subscriber>;
+  search: string;
+  filtered: boolean;
+}) {
   const more = useMorePages(first, apiPaths.staffSubscribers, search);
   if (more.items.length === 0)
-    return <p className="rounded-md bg-gray-50 p-4">No subscribers match these filters.</p>;
+    return (
+      <p className="rounded-md bg-gray-50 p-4">
+        {filtered ? "No subscribers match these filters." : "There are no subscribers yet."}
+      </p>
+    );
 
   return (
     <>
