@@ -45,8 +45,8 @@ test("sales works a demo request from new to won, with a note", async ({ page })
   await expect(page.getByRole("main")).toContainText("not answered yet");
   await expectNoA11yViolations(page, "on a lead's page");
 
-  await page.getByLabel("Status").selectOption("contacted");
-  await page.getByLabel("Owner").selectOption(email);
+  await page.getByRole("combobox", { name: "Status", exact: true }).selectOption("contacted");
+  await page.getByRole("combobox", { name: "Owner", exact: true }).selectOption(email);
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Lead updated." })).toBeVisible();
   const timeline = page.getByRole("region", { name: "Timeline" });
@@ -60,13 +60,14 @@ test("sales works a demo request from new to won, with a note", async ({ page })
   await expect(timeline).toContainText("Called Efua; demo on Thursday at 10.");
   await expect(page.getByLabel("Note", { exact: true })).toHaveValue("");
 
-  await page.getByLabel("Status").selectOption("won");
+  await page.getByRole("combobox", { name: "Status", exact: true }).selectOption("won");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(timeline).toContainText("Status: Contacted → Won");
 
   // Back in the inbox, the lead shows its new status and owner.
   await page.getByRole("link", { name: "← All leads" }).click();
-  await page.getByLabel("Status").selectOption("won");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Leads");
+  await page.getByRole("combobox", { name: "Status", exact: true }).selectOption("won");
   await page.getByRole("searchbox", { name: /Search/ }).fill(company);
   await page.getByRole("button", { name: "Apply filters" }).click();
   const row = page.getByRole("listitem").filter({ hasText: "Efua Owusu" });

@@ -61,7 +61,7 @@ test("signing out ends the session on the server", async ({ page }) => {
   const email = staffAddress("sales");
   addStaffAccount(email, "sales");
   await signInByLink(page, email);
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in to the staff console");
   const me = await page.request.get("/api/staff/me");
   expect(me.status()).toBe(401);

@@ -11,6 +11,7 @@ import {
 import { apiPaths, withId } from "@common/paths";
 import { LEAD_STATUSES } from "@leads/workflow";
 import type { LeadDetail, TimelineEntry } from "../../../server/staff/inbox";
+import { Field } from "~/components/ui/field";
 import { ApiError, api, load } from "../api";
 import { Notice } from "../components/notice";
 import { PageHeading } from "../components/page-heading";
@@ -166,37 +167,41 @@ export function LeadPage() {
             </h2>
             <Form method="post" className="space-y-4">
               <input type="hidden" name="intent" value="update" />
-              <label className="block">
-                <span className="block font-semibold">Status</span>
-                <select
-                  name="status"
-                  defaultValue={lead.status}
-                  className="console-input mt-1"
-                  key={lead.status}
-                >
-                  {LEAD_STATUSES.map((status) => (
-                    <option key={status} value={status}>
-                      {STATUS_LABELS[status]}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label className="block">
-                <span className="block font-semibold">Owner</span>
-                <select
-                  name="owner"
-                  defaultValue={lead.owner ?? ""}
-                  className="console-input mt-1"
-                  key={lead.owner}
-                >
-                  <option value="">Nobody yet</option>
-                  {team.map((member) => (
-                    <option key={member.email} value={member.email}>
-                      {member.name ? `${member.name} (${member.email})` : member.email}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <Field label="Status">
+                {(props) => (
+                  <select
+                    {...props}
+                    name="status"
+                    defaultValue={lead.status}
+                    className="console-input"
+                    key={lead.status}
+                  >
+                    {LEAD_STATUSES.map((status) => (
+                      <option key={status} value={status}>
+                        {STATUS_LABELS[status]}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
+              <Field label="Owner">
+                {(props) => (
+                  <select
+                    {...props}
+                    name="owner"
+                    defaultValue={lead.owner ?? ""}
+                    className="console-input"
+                    key={lead.owner}
+                  >
+                    <option value="">Nobody yet</option>
+                    {team.map((member) => (
+                      <option key={member.email} value={member.email}>
+                        {member.name ? `${member.name} (${member.email})` : member.email}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
               <button type="submit" className="console-button" disabled={saving}>
                 {saving && intent === "update" ? "Saving…" : "Save"}
               </button>
@@ -224,13 +229,21 @@ function NoteForm({ saving, result }: { saving: boolean; result: ActionResult | 
   return (
     <Form method="post" className="space-y-3" ref={form}>
       <input type="hidden" name="intent" value="note" />
-      <label className="block">
-        <span className="block font-semibold">Note</span>
-        <span className="block text-sm text-muted">
-          What was said or agreed. Notes are kept with the lead; only staff see them.
-        </span>
-        <textarea name="text" rows={4} required maxLength={5000} className="console-input mt-1" />
-      </label>
+      <Field
+        label="Note"
+        hint="What was said or agreed. Notes are kept with the lead; only staff see them."
+      >
+        {(props) => (
+          <textarea
+            {...props}
+            name="text"
+            rows={4}
+            required
+            maxLength={5000}
+            className="console-input"
+          />
+        )}
+      </Field>
       <button type="submit" className="console-button-quiet" disabled={saving}>
         {saving ? "Adding…" : "Add note"}
       </button>
