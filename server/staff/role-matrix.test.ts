@@ -1,0 +1,186 @@
+/**
+ * Who may use which staff route, written out once for every route the app registers, and checked
+ * for every role and for a signed-out client: with well-formed requests route by route, then with
+ * generated ones (any body, query, id) that must never get a 5xx nor read anything across roles.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { testDialects } from "../testing";
+import { staffApiPaths as p } from "./paths";
+import { STAFF_ROLES, type StaffRole } from "./roles";
+import { createSession } from "./sessions";
+import { STAFF_SITE, signedInStaff, useStaffApi } from "./testing";
+
+/** No session needed (the sign-in steps); otherwise the roles that may use the route. */
+type Access = "public" | "any" | readonly StaffRole[];
+
+const SALES: Access = ["sales", "admin"];
+const MARKETING: Access = ["marketing", "admin"];
+const ADMIN: Access = ["admin"];
+
+const MATRIX: Record<string, Access> = {
+  [`POST ${p.requestLink}`]: "public",
+  [`POST ${p.verify}`]: "public",
+  [`POST ${p.passkeySignInOptions}`]: "public",
+  [`POST ${p.passkeySignInVerify}`]: "public",
+  [`GET ${p.me}`]: "any",
+  [`POST ${p.signOut}`]: "any",
+  [`POST ${p.signOutEverywhere}`]: "any",
+  [`GET ${p.passkeys}`]: "any",
+  [`POST ${p.passkeyRegisterOptions}`]: "any",
+  [`POST ${p.passkeyRegisterVerify}`]: "any",
+  [`PATCH ${p.passkey}`]: "any",
+  [`DELETE ${p.passkey}`]: "any",
+  [`GET ${p.leads}`]: SALES,
+  [`GET ${p.leadsCsv}`]: SALES,
+  [`GET ${p.leadStats}`]: SALES,
+  [`GET ${p.lead}`]: SALES,
+  [`PATCH ${p.lead}`]: SALES,
+  [`POST ${p.leadNotes}`]: SALES,
+  [`GET ${p.team}`]: SALES,
+  [`GET ${p.subscribers}`]: MARKETING,
+  [`GET ${p.subscribersCsv}`]: MARKETING,
+  [`GET ${p.accounts}`]: ADMIN,
+  [`POST ${p.accounts}`]: ADMIN,
+  [`PATCH ${p.account}`]: ADMIN,
+  [`GET ${p.audit}`]: ADMIN,
+  [`GET ${p.auditCsv}`]: ADMIN,
+  [`GET ${p.auditActions}`]: ADMIN,
+  [`POST ${p.forget}`]: ADMIN,
+  [`GET ${p.outbox}`]: ADMIN,
+  [`POST ${p.outboxRetry}`]: ADMIN,
+};
+
+const ROUTES = Object.entries(MATRIX).map(([key, access]) => {
+  const [method, path] = key.split(" ") as [string, string];
+  return { method, path, access };
+});
+
+const allows = (access: Access, role: StaffRole | null) =>
+  access === "public" || (role !== null && (access === "any" || access.includes(role)));
+
+/**
+ * The "METHOD /api/staff/…" routes the app registers, read from Fastify's printed route tree
+ * (each line: the tree's indentation, a path segment, its methods). HEAD mirrors GET.
+ */
+function registeredStaffRoutes(tree: string): string[] {
+  const found: string[] = [];
+  const stack: string[] = [];
+  for (const line of tree.split("\n")) {
+    const match = /^((?:│ {3}| {4})*)[├└]── (\S+) \(([^)]*)\)/.exec(line);
+    if (!match) continue;
+    const depth = (match[1] ?? "").length / 4;
+    stack.length = depth;
+    stack.push(match[2] ?? "");
+    const path = stack.join("");
+    if (!path.startsWith("/api/staff/")) continue;
+    for (const method of (match[3] ?? "").split(", ")) {
+      if (method !== "HEAD") found.push(`${method} ${path}`);
+    }
+  }
+  return found.toSorted();
+}
+
+/** What a refused answer may say: why, never a record. */
+const REFUSAL_KEYS = new Set(["error", "fields", "message", "statusCode", "code"]);
+
+function request(method: string, path: string, cookie: string | undefined, body?: unknown) {
+  const sendsBody = method !== "GET" && method !== "DELETE";
+  return {
+    method: method as "GET",
+    url: path.replace(":id", "00000000-0000-4000-8000-000000000000"),
+    headers: {
+      origin: STAFF_SITE,
+      ...(sendsBody ? { "content-type": "application/json" } : {}),
+      ...(cookie ? { cookie } : {}),
+    },
+    ...(sendsBody ? { payload: JSON.stringify(body ?? {}) } : {}),
+  };
+}
+
+describe.each(testDialects)("the staff role matrix on $name", ({ url }) => {
+  const api = useStaffApi(url);
+
+  async function cookies() {
+    const byRole = new Map<StaffRole | null, string | undefined>([[null, undefined]]);
+    for (const role of STAFF_ROLES) {
+      const { cookie } = await signedInStaff(api, `${role}-matrix@example.com`, role);
+      byRole.set(role, cookie);
+    }
+    return byRole;
+  }
+
+  it("names every staff route the app registers, and only those", () => {
+    const tree = api.app.printRoutes({ commonPrefix: false });
+    expect(registeredStaffRoutes(tree)).toEqual(Object.keys(MATRIX).toSorted());
+  });
+
+  it("refuses each route to a signed-out client (401) and to the roles it does not list (403)", async () => {
+    const accounts = new Map<StaffRole, string>();
+    for (const role of STAFF_ROLES) {
+      const { account } = await signedInStaff(api, `${role}-matrix@example.com`, role);
+      accounts.set(role, account.id);
+    }
+    for (const { method, path, access } of ROUTES) {
+      for (const role of [null, ...STAFF_ROLES]) {
+        // A session of its own for each request: a sign-out must not spoil the next one.
+        const accountId = role && accounts.get(role);
+        const cookie = accountId
+          ? `staff_session=${(await createSession(api.db, accountId, api.clock.now)).secret}`
+          : undefined;
+        const res = await api.app.inject(request(method, path, cookie));
+        const where = `${method} ${path} as ${role ?? "signed out"} → ${res.statusCode}`;
+        expect(res.statusCode, where).toBeLessThan(500);
+        if (allows(access, role)) {
+          expect([401, 403], where).not.toContain(res.statusCode);
+        } else {
+          expect(res.statusCode, where).toBe(role === null ? 401 : 403);
+          expect(Object.keys(res.json()), where).toEqual(["error"]);
+        }
+      }
+    }
+  });
+
+  it("never answers 5xx nor shows a record to a role it refuses, whatever is sent", async () => {
+    const byRole = [...(await cookies()).entries()];
+    const value = fc.oneof(
+      fc.string({ maxLength: 40 }),
+      fc.integer(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.constantFrom("ama@example.com", "won", "admin", "none", "%", "__proto__"),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...ROUTES),
+        fc.constantFrom(...byRole),
+        fc.oneof(fc.dictionary(fc.string({ maxLength: 10 }), value, { maxKeys: 4 }), value),
+        fc.dictionary(
+          fc.constantFrom("q", "status", "type", "owner", "cursor", "limit", "since", "actor"),
+          fc.string({ maxLength: 20 }),
+          { maxKeys: 3 },
+        ),
+        fc.oneof(fc.uuid(), fc.string({ maxLength: 40 }), fc.constantFrom("demo_x", "..")),
+        async (route, [role, cookie], body, query, id) => {
+          const base = request(route.method, route.path, cookie, body);
+          const search = new URLSearchParams(query).toString();
+          const res = await api.app.inject({
+            ...base,
+            url: `${route.path.replace(":id", encodeURIComponent(id))}${search ? `?${search}` : ""}`,
+          });
+          const where = `${route.method} ${route.path} as ${role ?? "signed out"} → ${res.statusCode}`;
+          expect(res.statusCode, where).toBeLessThan(500);
+          if (!allows(route.access, role)) {
+            expect(res.statusCode, where).toBeGreaterThanOrEqual(400);
+            const keys = Object.keys(res.json() as object);
+            expect(
+              keys.every((key) => REFUSAL_KEYS.has(key)),
+              `${where} ${res.body}`,
+            ).toBe(true);
+          }
+        },
+      ),
+      { numRuns: 400 },
+    );
+  }, 120_000);
+});
