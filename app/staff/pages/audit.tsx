@@ -1,7 +1,13 @@
-import { Form, Link, type LoaderFunctionArgs, useLoaderData, useSearchParams } from "react-router";
+import { type LoaderFunctionArgs, useLoaderData, useSearchParams } from "react-router";
 import { apiPaths } from "@common/paths";
 import { load, query } from "../api";
-import { FilterSelect } from "../components/filter-select";
+import {
+  ExportLink,
+  FilterForm,
+  FilterInput,
+  FilterSelect,
+  filtersOf,
+} from "../components/filter-form";
 import { type Paged, ShowMore, useMorePages } from "../components/more-pages";
 import { PageHeading } from "../components/page-heading";
 import { formatDateTime } from "../format";
@@ -10,17 +16,8 @@ import type { AuditItem } from "../types";
 /** The log's filters, as the address and the API both name them. */
 const FILTERS = ["actor", "action", "since", "until"] as const;
 
-function filtersOf(params: URLSearchParams): Record<string, string> {
-  const filters: Record<string, string> = {};
-  for (const name of FILTERS) {
-    const value = params.get(name)?.trim();
-    if (value) filters[name] = value;
-  }
-  return filters;
-}
-
 export async function auditLoader({ request }: LoaderFunctionArgs) {
-  const search = query(filtersOf(new URL(request.url).searchParams));
+  const search = query(filtersOf(new URL(request.url).searchParams, FILTERS));
   const [page, actions] = await Promise.all([
     load<Paged<AuditItem>>(request, `${apiPaths.staffAudit}${search}`),
     load<{ items: string[] }>(request, apiPaths.staffAuditActions),
@@ -35,7 +32,7 @@ export async function auditLoader({ request }: LoaderFunctionArgs) {
 export function AuditPage() {
   const { page, actions, search } = useLoaderData<typeof auditLoader>();
   const [params] = useSearchParams();
-  const filtered = Object.keys(filtersOf(params)).length > 0;
+  const filtered = Object.keys(filtersOf(params, FILTERS)).length > 0;
   const action = params.get("action");
   // An action asked for in the address is offered even when the log has none of it yet.
   const actionOptions = action && !actions.includes(action) ? [...actions, action] : actions;
@@ -43,64 +40,20 @@ export function AuditPage() {
   return (
     <section>
       <PageHeading title="Audit log">
-        <a href={`${apiPaths.staffAuditCsv}${search}`} className="console-button-quiet" download>
-          Export CSV
-        </a>
+        <ExportLink href={`${apiPaths.staffAuditCsv}${search}`} />
       </PageHeading>
 
-      <Form
-        method="get"
-        className="mb-6 rounded-lg border border-gray-200 bg-gray-50 p-4"
-        role="search"
-        aria-label="Filter the audit log"
-      >
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          <label className="block">
-            <span className="block font-semibold">Who</span>
-            <span className="block text-sm text-muted">A member of staff&rsquo;s e-mail</span>
-            <input
-              type="email"
-              name="actor"
-              defaultValue={params.get("actor") ?? ""}
-              className="console-input mt-1 min-h-11"
-            />
-          </label>
-          <FilterSelect
-            label="Action"
-            name="action"
-            value={action}
-            options={actionOptions.map((name) => [name, name])}
-          />
-          <label className="block">
-            <span className="block font-semibold">From</span>
-            <input
-              type="date"
-              name="since"
-              defaultValue={params.get("since") ?? ""}
-              className="console-input mt-1 min-h-11"
-            />
-          </label>
-          <label className="block">
-            <span className="block font-semibold">Until</span>
-            <input
-              type="date"
-              name="until"
-              defaultValue={params.get("until") ?? ""}
-              className="console-input mt-1 min-h-11"
-            />
-          </label>
-        </div>
-        <div className="mt-4 flex flex-wrap gap-3">
-          <button type="submit" className="console-button">
-            Apply filters
-          </button>
-          {filtered ? (
-            <Link to="/admin/audit" className="console-button-quiet">
-              Clear filters
-            </Link>
-          ) : null}
-        </div>
-      </Form>
+      <FilterForm label="Filter the audit log" clearTo="/admin/audit" filtered={filtered}>
+        <FilterInput label="Who" hint="A member of staff’s e-mail" name="actor" type="email" />
+        <FilterSelect
+          label="Action"
+          name="action"
+          value={action}
+          options={actionOptions.map((name) => [name, name])}
+        />
+        <FilterInput label="From" name="since" type="date" />
+        <FilterInput label="Until" name="until" type="date" />
+      </FilterForm>
 
       <AuditList key={search} first={page} search={search} filtered={filtered} />
     </section>

@@ -1,10 +1,16 @@
-import { Form, Link, type LoaderFunctionArgs, useLoaderData, useSearchParams } from "react-router";
+import { Link, type LoaderFunctionArgs, useLoaderData, useSearchParams } from "react-router";
 import { apiPaths, consoleLeadPath } from "@common/paths";
 import { DEMO_PRODUCT_NAMES } from "@leads/demo";
 import { LEAD_STATUSES, LEAD_TYPES } from "@leads/workflow";
 import type { Lead } from "../../../server/staff/inbox";
 import { load, query, routerPath } from "../api";
-import { FilterSelect } from "../components/filter-select";
+import {
+  ExportLink,
+  FilterForm,
+  FilterInput,
+  FilterSelect,
+  filtersOf,
+} from "../components/filter-form";
 import { type Paged, ShowMore, useMorePages } from "../components/more-pages";
 import { PageHeading } from "../components/page-heading";
 import { formatDateTime, formatDuration } from "../format";
@@ -22,17 +28,8 @@ interface Stats {
 /** The inbox's filters, as the address and the API both name them. */
 const FILTERS = ["q", "type", "product", "status", "owner", "since", "until"] as const;
 
-function filtersOf(params: URLSearchParams): Record<string, string> {
-  const filters: Record<string, string> = {};
-  for (const name of FILTERS) {
-    const value = params.get(name)?.trim();
-    if (value) filters[name] = value;
-  }
-  return filters;
-}
-
 export async function inboxLoader({ request }: LoaderFunctionArgs) {
-  const search = query(filtersOf(new URL(request.url).searchParams));
+  const search = query(filtersOf(new URL(request.url).searchParams, FILTERS));
   const [page, stats, team] = await Promise.all([
     load<LeadPage>(request, `${apiPaths.staffLeads}${search}`),
     load<Stats>(request, `${apiPaths.staffLeadStats}${search}`),
@@ -52,95 +49,57 @@ export function InboxPage() {
   const { page, stats, team, search } = useLoaderData<typeof inboxLoader>();
   const [params] = useSearchParams();
   const staff = useStaff();
-  const filtered = Object.keys(filtersOf(params)).length > 0;
+  const filtered = Object.keys(filtersOf(params, FILTERS)).length > 0;
 
   return (
     <section>
       <PageHeading title="Leads">
-        <a href={`${apiPaths.staffLeadsCsv}${search}`} className="console-button-quiet" download>
-          Export CSV
-        </a>
+        <ExportLink href={`${apiPaths.staffLeadsCsv}${search}`} />
       </PageHeading>
 
-      <Form
-        method="get"
-        className="mb-6 rounded-lg border border-gray-200 bg-gray-50 p-4"
-        role="search"
-        aria-label="Filter leads"
-      >
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          <label className="block sm:col-span-2">
-            <span className="block font-semibold">Search</span>
-            <span className="block text-sm text-muted">Name, e-mail, company or message</span>
-            <input
-              type="search"
-              name="q"
-              defaultValue={params.get("q") ?? ""}
-              className="console-input mt-1"
-            />
-          </label>
-          <FilterSelect
-            label="Type"
-            name="type"
-            value={params.get("type")}
-            options={LEAD_TYPES.map((type) => [type, TYPE_LABELS[type]])}
-          />
-          <FilterSelect
-            label="Product"
-            name="product"
-            value={params.get("product")}
-            options={Object.entries(DEMO_PRODUCT_NAMES)}
-          />
-          <FilterSelect
-            label="Status"
-            name="status"
-            value={params.get("status")}
-            options={LEAD_STATUSES.map((status) => [status, STATUS_LABELS[status]])}
-          />
-          <FilterSelect
-            label="Owner"
-            name="owner"
-            value={params.get("owner")}
-            options={[
-              ["none", "Nobody yet"],
-              ...team.map((member): [string, string] => [
-                member.email,
-                member.email === staff.email
-                  ? `Me (${member.name || member.email})`
-                  : member.name || member.email,
-              ]),
-            ]}
-          />
-          <label className="block">
-            <span className="block font-semibold">Received from</span>
-            <input
-              type="date"
-              name="since"
-              defaultValue={params.get("since") ?? ""}
-              className="console-input mt-1"
-            />
-          </label>
-          <label className="block">
-            <span className="block font-semibold">Received until</span>
-            <input
-              type="date"
-              name="until"
-              defaultValue={params.get("until") ?? ""}
-              className="console-input mt-1"
-            />
-          </label>
-        </div>
-        <div className="mt-4 flex flex-wrap gap-3">
-          <button type="submit" className="console-button">
-            Apply filters
-          </button>
-          {filtered ? (
-            <Link to="/leads" className="console-button-quiet">
-              Clear filters
-            </Link>
-          ) : null}
-        </div>
-      </Form>
+      <FilterForm label="Filter leads" clearTo="/leads" filtered={filtered}>
+        <FilterInput
+          label="Search"
+          hint="Name, e-mail, company or message"
+          name="q"
+          type="search"
+          className="sm:col-span-2"
+        />
+        <FilterSelect
+          label="Type"
+          name="type"
+          value={params.get("type")}
+          options={LEAD_TYPES.map((type) => [type, TYPE_LABELS[type]])}
+        />
+        <FilterSelect
+          label="Product"
+          name="product"
+          value={params.get("product")}
+          options={Object.entries(DEMO_PRODUCT_NAMES)}
+        />
+        <FilterSelect
+          label="Status"
+          name="status"
+          value={params.get("status")}
+          options={LEAD_STATUSES.map((status) => [status, STATUS_LABELS[status]])}
+        />
+        <FilterSelect
+          label="Owner"
+          name="owner"
+          value={params.get("owner")}
+          options={[
+            ["none", "Nobody yet"],
+            ...team.map((member): [string, string] => [
+              member.email,
+              member.email === staff.email
+                ? `Me (${member.name || member.email})`
+                : member.name || member.email,
+            ]),
+          ]}
+        />
+        <FilterInput label="Received from" name="since" type="date" />
+        <FilterInput label="Received until" name="until" type="date" />
+      </FilterForm>
 
       <p className="mb-4" aria-live="polite">
         <strong>{stats.count}</strong> {stats.count === 1 ? "lead" : "leads"}

@@ -1,7 +1,13 @@
-import { Form, Link, type LoaderFunctionArgs, useLoaderData, useSearchParams } from "react-router";
+import { type LoaderFunctionArgs, useLoaderData, useSearchParams } from "react-router";
 import { apiPaths } from "@common/paths";
 import { load, query } from "../api";
-import { FilterSelect } from "../components/filter-select";
+import {
+  ExportLink,
+  FilterForm,
+  FilterInput,
+  FilterSelect,
+  filtersOf,
+} from "../components/filter-form";
 import { type Paged, ShowMore, useMorePages } from "../components/more-pages";
 import { PageHeading } from "../components/page-heading";
 import { formatDateTime } from "../format";
@@ -10,15 +16,6 @@ import { SUBSCRIBER_STATUSES, type Subscriber, type SubscriberStatus } from "../
 /** The list's filters, as the address and the API both name them. */
 const FILTERS = ["status", "q"] as const;
 
-function filtersOf(params: URLSearchParams): Record<string, string> {
-  const filters: Record<string, string> = {};
-  for (const name of FILTERS) {
-    const value = params.get(name)?.trim();
-    if (value) filters[name] = value;
-  }
-  return filters;
-}
-
 export const SUBSCRIBER_STATUS_LABELS: Record<SubscriberStatus, string> = {
   pending: "Waiting for confirmation",
   confirmed: "Confirmed",
@@ -26,7 +23,7 @@ export const SUBSCRIBER_STATUS_LABELS: Record<SubscriberStatus, string> = {
 };
 
 export async function subscribersLoader({ request }: LoaderFunctionArgs) {
-  const search = query(filtersOf(new URL(request.url).searchParams));
+  const search = query(filtersOf(new URL(request.url).searchParams, FILTERS));
   const page = await load<Paged<Subscriber>>(request, `${apiPaths.staffSubscribers}${search}`);
   return { page, search };
 }
@@ -38,57 +35,28 @@ export async function subscribersLoader({ request }: LoaderFunctionArgs) {
 export function SubscribersPage() {
   const { page, search } = useLoaderData<typeof subscribersLoader>();
   const [params] = useSearchParams();
-  const filtered = Object.keys(filtersOf(params)).length > 0;
+  const filtered = Object.keys(filtersOf(params, FILTERS)).length > 0;
 
   return (
     <section>
       <PageHeading title="Subscribers">
-        <a
-          href={`${apiPaths.staffSubscribersCsv}${search}`}
-          className="console-button-quiet"
-          download
-        >
-          Export CSV
-        </a>
+        <ExportLink href={`${apiPaths.staffSubscribersCsv}${search}`} />
       </PageHeading>
 
-      <Form
-        method="get"
-        className="mb-6 rounded-lg border border-gray-200 bg-gray-50 p-4"
-        role="search"
-        aria-label="Filter subscribers"
+      <FilterForm
+        label="Filter subscribers"
+        clearTo="/subscribers"
+        filtered={filtered}
+        gridClassName="sm:grid-cols-3"
       >
-        <div className="grid gap-4 sm:grid-cols-3">
-          <label className="block sm:col-span-2">
-            <span className="block font-semibold">Search by e-mail</span>
-            <input
-              type="search"
-              name="q"
-              defaultValue={params.get("q") ?? ""}
-              className="console-input mt-1 min-h-11"
-            />
-          </label>
-          <FilterSelect
-            label="Status"
-            name="status"
-            value={params.get("status")}
-            options={SUBSCRIBER_STATUSES.map((status) => [
-              status,
-              SUBSCRIBER_STATUS_LABELS[status],
-            ])}
-          />
-        </div>
-        <div className="mt-4 flex flex-wrap gap-3">
-          <button type="submit" className="console-button">
-            Apply filters
-          </button>
-          {filtered ? (
-            <Link to="/subscribers" className="console-button-quiet">
-              Clear filters
-            </Link>
-          ) : null}
-        </div>
-      </Form>
+        <FilterInput label="Search by e-mail" name="q" type="search" className="sm:col-span-2" />
+        <FilterSelect
+          label="Status"
+          name="status"
+          value={params.get("status")}
+          options={SUBSCRIBER_STATUSES.map((status) => [status, SUBSCRIBER_STATUS_LABELS[status]])}
+        />
+      </FilterForm>
 
       <SubscriberList key={search} first={page} search={search} filtered={filtered} />
     </section>

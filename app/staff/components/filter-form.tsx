@@ -1,0 +1,126 @@
+import type { ReactNode } from "react";
+import { Form, Link, useSearchParams } from "react-router";
+
+/**
+ * A list page's filters (the inbox, subscribers, the audit log) live in its address: a filtered
+ * list can be bookmarked or sent to a colleague, and the CSV export takes the same query.
+ */
+
+/** The non-empty filters among `names` in the address, as the API takes them. */
+export function filtersOf(
+  params: URLSearchParams,
+  names: readonly string[],
+): Record<string, string> {
+  const filters: Record<string, string> = {};
+  for (const name of names) {
+    const value = params.get(name)?.trim();
+    if (value) filters[name] = value;
+  }
+  return filters;
+}
+
+/** The search form of a list: its fields, "Apply filters", and "Clear filters" when any is set. */
+export function FilterForm({
+  label,
+  clearTo,
+  filtered,
+  gridClassName = "sm:grid-cols-2 lg:grid-cols-4",
+  children,
+}: {
+  /** The form's name for assistive technology, e.g. "Filter leads". */
+  label: string;
+  /** The list without filters, e.g. "/leads". */
+  clearTo: string;
+  filtered: boolean;
+  gridClassName?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Form
+      method="get"
+      className="mb-6 rounded-lg border border-gray-200 bg-gray-50 p-4"
+      role="search"
+      aria-label={label}
+    >
+      <div className={`grid gap-4 ${gridClassName}`}>{children}</div>
+      <div className="mt-4 flex flex-wrap gap-3">
+        <button type="submit" className="console-button">
+          Apply filters
+        </button>
+        {filtered ? (
+          <Link to={clearTo} className="console-button-quiet">
+            Clear filters
+          </Link>
+        ) : null}
+      </div>
+    </Form>
+  );
+}
+
+/** A text, e-mail, search or date filter, filled from the address. */
+export function FilterInput({
+  label,
+  hint,
+  name,
+  type,
+  className = "",
+}: {
+  label: string;
+  hint?: string;
+  name: string;
+  type: "search" | "email" | "date";
+  className?: string;
+}) {
+  const [params] = useSearchParams();
+  return (
+    <label className={`block ${className}`}>
+      <span className="block font-semibold">{label}</span>
+      {hint ? <span className="block text-sm text-muted">{hint}</span> : null}
+      <input
+        type={type}
+        name={name}
+        defaultValue={params.get(name) ?? ""}
+        className="console-input mt-1 min-h-11"
+      />
+    </label>
+  );
+}
+
+/** A filter with a fixed set of values: "Any" first, which leaves the filter out. */
+export function FilterSelect({
+  label,
+  name,
+  value,
+  options,
+  any = "Any",
+}: {
+  label: string;
+  name: string;
+  value: string | null;
+  options: readonly (readonly [string, string])[];
+  /** The words of the empty choice. */
+  any?: string;
+}) {
+  return (
+    <label className="block">
+      <span className="block font-semibold">{label}</span>
+      <select name={name} defaultValue={value ?? ""} className="console-input mt-1 min-h-11">
+        <option value="">{any}</option>
+        {options.map(([key, text]) => (
+          <option key={key} value={key}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** The list's CSV export, with the filters the page shows (`search`, the loader's query). */
+export function ExportLink({ href }: { href: string }) {
+  return (
+    <a href={href} className="console-button-quiet" download>
+      Export CSV
+    </a>
+  );
+}
