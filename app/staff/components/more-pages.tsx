@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { ApiError, api, query } from "../api";
 import { Notice } from "./notice";
 
@@ -93,6 +93,51 @@ export function ShowMore<T>({
       ) : (
         <p className="mt-4 text-sm text-muted">{done}</p>
       )}
+    </>
+  );
+}
+
+/**
+ * A paginated list as every console list shows it: one row per item (a grid from `sm` up), a
+ * sentence when there is none, and "Show more" below.
+ */
+export function PagedList<T extends { id: string }>({
+  first,
+  path,
+  search,
+  label,
+  empty,
+  columns,
+  moreLabel,
+  done,
+  children,
+}: {
+  first: Paged<T>;
+  /** The API address of the list, which takes `search` and a cursor. */
+  path: string;
+  search: string;
+  /** The list's name for assistive technology. */
+  label: string;
+  /** What to say when there is nothing to list. */
+  empty: ReactNode;
+  /** The row's grid from `sm` up, e.g. "sm:grid-cols-[2fr_1fr] sm:items-center". */
+  columns: string;
+  moreLabel: string;
+  done: string;
+  children: (item: T) => ReactNode;
+}) {
+  const more = useMorePages(first, path, search);
+  if (more.items.length === 0) return <p className="rounded-md bg-gray-50 p-4">{empty}</p>;
+  return (
+    <>
+      <ul aria-label={label} className="divide-y divide-gray-200 rounded-lg border border-gray-200">
+        {more.items.map((item) => (
+          <li key={item.id} className={`grid gap-1 p-4 sm:gap-4 ${columns}`}>
+            {children(item)}
+          </li>
+        ))}
+      </ul>
+      <ShowMore more={more} label={moreLabel} done={done} />
     </>
   );
 }

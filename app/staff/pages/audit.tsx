@@ -8,7 +8,7 @@ import {
   FilterSelect,
   filtersOf,
 } from "../components/filter-form";
-import { type Paged, ShowMore, useMorePages } from "../components/more-pages";
+import { type Paged, PagedList } from "../components/more-pages";
 import { PageHeading } from "../components/page-heading";
 import { formatDateTime } from "../format";
 import type { AuditItem } from "../types";
@@ -69,47 +69,39 @@ function AuditList({
   search: string;
   filtered: boolean;
 }) {
-  const more = useMorePages(first, apiPaths.staffAudit, search);
-  if (more.items.length === 0)
-    return (
-      <p className="rounded-md bg-gray-50 p-4">
-        {filtered ? "No entries match these filters." : "The audit log is empty."}
-      </p>
-    );
-
   return (
-    <>
-      <ul
-        aria-label="Audit log entries"
-        className="divide-y divide-gray-200 rounded-lg border border-gray-200"
-      >
-        {more.items.map((entry) => (
-          <li
-            key={entry.id}
-            className="grid gap-1 p-4 sm:grid-cols-[1fr_2fr_3fr] sm:items-start sm:gap-4"
-          >
-            <p className="text-sm">
-              <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+    <PagedList
+      first={first}
+      path={apiPaths.staffAudit}
+      search={search}
+      label="Audit log entries"
+      empty={filtered ? "No entries match these filters." : "The audit log is empty."}
+      columns="sm:grid-cols-[1fr_2fr_3fr] sm:items-start"
+      moreLabel="Show more entries"
+      done="That is every entry that matches."
+    >
+      {(entry) => (
+        <>
+          <p className="text-sm">
+            <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+          </p>
+          <div className="min-w-0">
+            <p className="font-mono font-semibold break-words">{entry.action}</p>
+            <p className="text-sm break-words">
+              <span className="text-muted">by </span>
+              {entry.actor ?? "no account (the command line, or someone not signed in)"}
             </p>
-            <div className="min-w-0">
-              <p className="font-mono font-semibold break-words">{entry.action}</p>
+            {entry.subject ? (
               <p className="text-sm break-words">
-                <span className="text-muted">by </span>
-                {entry.actor ?? "no account (the command line, or someone not signed in)"}
+                <span className="text-muted">on </span>
+                {entry.subject.type} {entry.subject.id}
               </p>
-              {entry.subject ? (
-                <p className="text-sm break-words">
-                  <span className="text-muted">on </span>
-                  {entry.subject.type} {entry.subject.id}
-                </p>
-              ) : null}
-            </div>
-            <Detail detail={entry.detail} />
-          </li>
-        ))}
-      </ul>
-      <ShowMore more={more} label="Show more entries" done="That is every entry that matches." />
-    </>
+            ) : null}
+          </div>
+          <Detail detail={entry.detail} />
+        </>
+      )}
+    </PagedList>
   );
 }
 

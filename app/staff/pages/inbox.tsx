@@ -11,7 +11,8 @@ import {
   FilterSelect,
   filtersOf,
 } from "../components/filter-form";
-import { type Paged, ShowMore, useMorePages } from "../components/more-pages";
+import { type Paged, PagedList } from "../components/more-pages";
+import { Badge } from "../components/badge";
 import { PageHeading } from "../components/page-heading";
 import { formatDateTime, formatDuration } from "../format";
 import { STATUS_LABELS, TYPE_LABELS, productLabel } from "../labels";
@@ -114,51 +115,46 @@ export function InboxPage() {
 
 /** The first page from the loader, and the pages after it fetched one at a time. */
 function LeadList({ first, search }: { first: LeadPage; search: string }) {
-  const more = useMorePages(first, apiPaths.staffLeads, search);
-  if (more.items.length === 0)
-    return <p className="rounded-md bg-gray-50 p-4">No leads match these filters.</p>;
-
   return (
-    <>
-      <ul className="divide-y divide-gray-200 rounded-lg border border-gray-200">
-        {more.items.map((lead) => (
-          <li
-            key={lead.id}
-            className="grid gap-1 p-4 sm:grid-cols-[2fr_1fr_1fr_1fr] sm:items-center sm:gap-4"
-          >
-            <div>
-              <Link to={routerPath(consoleLeadPath(lead.id))} className="console-link">
-                {leadName(lead)}
-              </Link>
-              <p className="text-sm text-muted">
-                {TYPE_LABELS[lead.type]}
-                {lead.product ? ` · ${productLabel(lead.product)}` : ""}
-                {lead.company ? ` · ${lead.company}` : ""}
-              </p>
-            </div>
-            <p>
-              <span className="sr-only">Status: </span>
-              <StatusBadge status={lead.status} />
+    <PagedList
+      first={first}
+      path={apiPaths.staffLeads}
+      search={search}
+      label="Leads"
+      empty="No leads match these filters."
+      columns="sm:grid-cols-[2fr_1fr_1fr_1fr] sm:items-center"
+      moreLabel="Show more leads"
+      done="That is every lead that matches."
+    >
+      {(lead) => (
+        <>
+          <div>
+            <Link to={routerPath(consoleLeadPath(lead.id))} className="console-link">
+              {leadName(lead)}
+            </Link>
+            <p className="text-sm text-muted">
+              {TYPE_LABELS[lead.type]}
+              {lead.product ? ` · ${productLabel(lead.product)}` : ""}
+              {lead.company ? ` · ${lead.company}` : ""}
             </p>
-            <p className="text-sm">
-              <span className="font-semibold">Owner:</span> {lead.owner ?? "nobody yet"}
-            </p>
-            <p className="text-sm">
-              <span className="sr-only">Received </span>
-              <time dateTime={lead.createdAt}>{formatDateTime(lead.createdAt)}</time>
-            </p>
-          </li>
-        ))}
-      </ul>
-      <ShowMore more={more} label="Show more leads" done="That is every lead that matches." />
-    </>
+          </div>
+          <p>
+            <span className="sr-only">Status: </span>
+            <StatusBadge status={lead.status} />
+          </p>
+          <p className="text-sm">
+            <span className="font-semibold">Owner:</span> {lead.owner ?? "nobody yet"}
+          </p>
+          <p className="text-sm">
+            <span className="sr-only">Received </span>
+            <time dateTime={lead.createdAt}>{formatDateTime(lead.createdAt)}</time>
+          </p>
+        </>
+      )}
+    </PagedList>
   );
 }
 
 export function StatusBadge({ status }: { status: Lead["status"] }) {
-  return (
-    <span className="inline-block rounded-full border border-brand-700 px-2.5 py-0.5 text-sm font-semibold text-brand-900">
-      {STATUS_LABELS[status]}
-    </span>
-  );
+  return <Badge>{STATUS_LABELS[status]}</Badge>;
 }

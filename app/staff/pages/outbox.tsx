@@ -9,7 +9,7 @@ import {
 } from "react-router";
 import { apiPaths, withId } from "@common/paths";
 import { ApiError, api, load, query } from "../api";
-import { type Paged, ShowMore, useMorePages } from "../components/more-pages";
+import { type Paged, PagedList } from "../components/more-pages";
 import { Notice } from "../components/notice";
 import { PageHeading } from "../components/page-heading";
 import { formatDateTime } from "../format";
@@ -113,72 +113,63 @@ function OutboxList({
   search: string;
   state: OutboxState;
 }) {
-  const more = useMorePages(first, apiPaths.staffOutbox, search);
   const navigation = useNavigation();
   const retrying = navigation.state === "submitting" ? navigation.formData?.get("id") : null;
-
-  if (more.items.length === 0)
-    return (
-      <p className="rounded-md bg-gray-50 p-4">
-        {state === "failed" ? "No e-mail has failed." : "No e-mail is waiting to be sent."}
-      </p>
-    );
-
   return (
-    <>
-      <ul
-        aria-label={`${STATE_LABELS[state]} e-mails`}
-        className="divide-y divide-gray-200 rounded-lg border border-gray-200"
-      >
-        {more.items.map((item) => (
-          <li
-            key={item.id}
-            className="grid gap-2 p-4 sm:grid-cols-[2fr_2fr_auto] sm:items-start sm:gap-4"
-          >
-            <div className="min-w-0">
-              <p className="font-semibold break-words">
-                {item.subject || KIND_LABELS[item.kind] || item.kind}
+    <PagedList
+      first={first}
+      path={apiPaths.staffOutbox}
+      search={search}
+      label={`${STATE_LABELS[state]} e-mails`}
+      empty={state === "failed" ? "No e-mail has failed." : "No e-mail is waiting to be sent."}
+      columns="sm:grid-cols-[2fr_2fr_auto] sm:items-start"
+      moreLabel="Show more e-mails"
+      done="That is every e-mail in this list."
+    >
+      {(item) => (
+        <>
+          <div className="min-w-0">
+            <p className="font-semibold break-words">
+              {item.subject || KIND_LABELS[item.kind] || item.kind}
+            </p>
+            <p className="text-sm break-words">
+              <span className="text-muted">To </span>
+              {item.to ?? "(discarded)"}
+            </p>
+            <p className="text-sm text-muted">
+              {KIND_LABELS[item.kind] ?? item.kind} · queued {formatDateTime(item.createdAt)}
+            </p>
+          </div>
+          <div className="min-w-0 text-sm">
+            <p>
+              {item.attempts} {item.attempts === 1 ? "attempt" : "attempts"}
+              {item.state === "pending" ? ` · next ${formatDateTime(item.nextAttemptAt)}` : ""}
+            </p>
+            {item.lastError ? (
+              <p className="break-words">
+                <span className="font-semibold">Last error:</span> {item.lastError}
               </p>
-              <p className="text-sm break-words">
-                <span className="text-muted">To </span>
-                {item.to ?? "(discarded)"}
-              </p>
-              <p className="text-sm text-muted">
-                {KIND_LABELS[item.kind] ?? item.kind} · queued {formatDateTime(item.createdAt)}
-              </p>
-            </div>
-            <div className="min-w-0 text-sm">
-              <p>
-                {item.attempts} {item.attempts === 1 ? "attempt" : "attempts"}
-                {item.state === "pending" ? ` · next ${formatDateTime(item.nextAttemptAt)}` : ""}
-              </p>
-              {item.lastError ? (
-                <p className="break-words">
-                  <span className="font-semibold">Last error:</span> {item.lastError}
-                </p>
-              ) : null}
-            </div>
-            {item.state === "failed" ? (
-              <Form method="post">
-                <input type="hidden" name="id" value={String(item.id)} />
-                <input type="hidden" name="to" value={item.to ?? ""} />
-                <button
-                  type="submit"
-                  className="console-button-quiet"
-                  disabled={retrying === String(item.id)}
-                >
-                  {retrying === String(item.id) ? "Queuing…" : "Retry"}
-                  <span className="sr-only">
-                    {" "}
-                    the e-mail {item.to ? `to ${item.to}` : (KIND_LABELS[item.kind] ?? item.kind)}
-                  </span>
-                </button>
-              </Form>
             ) : null}
-          </li>
-        ))}
-      </ul>
-      <ShowMore more={more} label="Show more e-mails" done="That is every e-mail in this list." />
-    </>
+          </div>
+          {item.state === "failed" ? (
+            <Form method="post">
+              <input type="hidden" name="id" value={String(item.id)} />
+              <input type="hidden" name="to" value={item.to ?? ""} />
+              <button
+                type="submit"
+                className="console-button-quiet"
+                disabled={retrying === String(item.id)}
+              >
+                {retrying === String(item.id) ? "Queuing…" : "Retry"}
+                <span className="sr-only">
+                  {" "}
+                  the e-mail {item.to ? `to ${item.to}` : (KIND_LABELS[item.kind] ?? item.kind)}
+                </span>
+              </button>
+            </Form>
+          ) : null}
+        </>
+      )}
+    </PagedList>
   );
 }

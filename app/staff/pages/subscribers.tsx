@@ -8,7 +8,8 @@ import {
   FilterSelect,
   filtersOf,
 } from "../components/filter-form";
-import { type Paged, ShowMore, useMorePages } from "../components/more-pages";
+import { type Paged, PagedList } from "../components/more-pages";
+import { Badge } from "../components/badge";
 import { PageHeading } from "../components/page-heading";
 import { formatDateTime } from "../format";
 import { SUBSCRIBER_STATUSES, type Subscriber, type SubscriberStatus } from "../types";
@@ -72,67 +73,53 @@ function SubscriberList({
   search: string;
   filtered: boolean;
 }) {
-  const more = useMorePages(first, apiPaths.staffSubscribers, search);
-  if (more.items.length === 0)
-    return (
-      <p className="rounded-md bg-gray-50 p-4">
-        {filtered ? "No subscribers match these filters." : "There are no subscribers yet."}
-      </p>
-    );
-
   return (
-    <>
-      <ul
-        aria-label="Subscribers"
-        className="divide-y divide-gray-200 rounded-lg border border-gray-200"
-      >
-        {more.items.map((subscriber) => (
-          <li
-            key={subscriber.id}
-            className="grid gap-1 p-4 sm:grid-cols-[2fr_1fr_2fr] sm:items-center sm:gap-4"
-          >
-            <div className="min-w-0">
-              <p className="font-semibold break-words">{subscriber.email}</p>
-              {subscriber.page ? (
-                <p className="text-sm break-words text-muted">From the page {subscriber.page}</p>
-              ) : null}
-            </div>
-            <p>
-              <span className="sr-only">Status: </span>
-              <span className="inline-block rounded-full border border-brand-700 px-2.5 py-0.5 text-sm font-semibold text-brand-900">
-                {SUBSCRIBER_STATUS_LABELS[subscriber.status] ?? subscriber.status}
-              </span>
-            </p>
-            <p className="text-sm">
-              Subscribed{" "}
-              <time dateTime={subscriber.createdAt}>{formatDateTime(subscriber.createdAt)}</time>
-              {subscriber.confirmedAt ? (
-                <>
-                  <br />
-                  Confirmed{" "}
-                  <time dateTime={subscriber.confirmedAt}>
-                    {formatDateTime(subscriber.confirmedAt)}
-                  </time>
-                </>
-              ) : null}
-              {subscriber.unsubscribedAt ? (
-                <>
-                  <br />
-                  Unsubscribed{" "}
-                  <time dateTime={subscriber.unsubscribedAt}>
-                    {formatDateTime(subscriber.unsubscribedAt)}
-                  </time>
-                </>
-              ) : null}
-            </p>
-          </li>
-        ))}
-      </ul>
-      <ShowMore
-        more={more}
-        label="Show more subscribers"
-        done="That is every subscriber that matches."
-      />
-    </>
+    <PagedList
+      first={first}
+      path={apiPaths.staffSubscribers}
+      search={search}
+      label="Subscribers"
+      empty={filtered ? "No subscribers match these filters." : "There are no subscribers yet."}
+      columns="sm:grid-cols-[2fr_1fr_2fr] sm:items-center"
+      moreLabel="Show more subscribers"
+      done="That is every subscriber that matches."
+    >
+      {(subscriber) => (
+        <>
+          <div className="min-w-0">
+            <p className="font-semibold break-words">{subscriber.email}</p>
+            {subscriber.page ? (
+              <p className="text-sm break-words text-muted">From the page {subscriber.page}</p>
+            ) : null}
+          </div>
+          <p>
+            <span className="sr-only">Status: </span>
+            <Badge>{SUBSCRIBER_STATUS_LABELS[subscriber.status] ?? subscriber.status}</Badge>
+          </p>
+          <p className="text-sm">
+            Subscribed{" "}
+            <time dateTime={subscriber.createdAt}>{formatDateTime(subscriber.createdAt)}</time>
+            {subscriber.confirmedAt ? (
+              <>
+                <br />
+                Confirmed{" "}
+                <time dateTime={subscriber.confirmedAt}>
+                  {formatDateTime(subscriber.confirmedAt)}
+                </time>
+              </>
+            ) : null}
+            {subscriber.unsubscribedAt ? (
+              <>
+                <br />
+                Unsubscribed{" "}
+                <time dateTime={subscriber.unsubscribedAt}>
+                  {formatDateTime(subscriber.unsubscribedAt)}
+                </time>
+              </>
+            ) : null}
+          </p>
+        </>
+      )}
+    </PagedList>
   );
 }
