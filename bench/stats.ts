@@ -10,6 +10,14 @@ export function median(values: readonly number[]): number {
     : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 }
 
+/** The nearest-rank percentile (0–100) of the values. NaN when empty. */
+export function percentile(values: readonly number[], p: number): number {
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const rank = Math.min(sorted.length, Math.max(1, Math.ceil((p / 100) * sorted.length)));
+  return sorted[rank - 1] ?? Number.NaN;
+}
+
 /** Applies `median` field by field to a list of same-shaped records of numbers. */
 export function medianRecord<K extends string>(
   records: readonly Record<K, number>[],
