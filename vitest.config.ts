@@ -16,5 +16,9 @@ export default defineConfig({
     environment: "node",
     setupFiles: ["./vitest.setup.ts"],
     restoreMocks: true,
+    // Tests that build a database schema from scratch take seconds on PostgreSQL on a busy
+    // 2-core machine; the limit is there to catch a hang, not to time anything.
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
   },
 });

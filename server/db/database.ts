@@ -17,6 +17,7 @@ import { requestKeys } from "./migrations/0002-request-keys";
 import { emailKeys } from "./migrations/0003-email-keys";
 import { staff } from "./migrations/0004-staff";
 import { leadWorkflow } from "./migrations/0005-lead-workflow";
+import { leadSearch } from "./migrations/0007-lead-search";
 import { passkeys } from "./migrations/0006-passkeys";
 import type { Database } from "./schema";
 
@@ -96,6 +97,7 @@ const MIGRATIONS = {
   "0004-staff": staff,
   "0005-lead-workflow": leadWorkflow,
   "0006-passkeys": passkeys,
+  "0007-lead-search": leadSearch,
 };
 
 /**

@@ -7,6 +7,7 @@ import { enqueueMail } from "../mail/outbox";
 import type { MailMessage } from "../mail/message";
 import { type DB, lockKeyForTransaction } from "./database";
 import type { Database } from "./schema";
+import { contactSearchText, demoSearchText } from "./search-text";
 
 /** URL-safe random token for confirmation and unsubscribe links. */
 const token = () => randomBytes(24).toString("base64url");
@@ -101,6 +102,12 @@ export function saveContact(
       phone: contact.phone,
       message: contact.message,
       policy_agreed_at: receivedAt,
+      search_text: contactSearchText({
+        first_name: contact.firstName,
+        last_name: contact.lastName,
+        email: contact.email,
+        message: contact.message,
+      }),
     }),
     { kind: "contact", content: { ...contact, website: undefined }, requestKey },
     notify,
@@ -129,6 +136,7 @@ export function saveDemoRequest(
       company: f.company,
       job_title: f.jobTitle,
       industry: f.industry,
+      search_text: demoSearchText({ name: f.name, email: f.email, company: f.company }),
     }),
     { kind: "demo", content: { ...demo, website: undefined }, requestKey },
     notify,

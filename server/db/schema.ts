@@ -57,6 +57,8 @@ export interface ContactMessageTable {
   /** …and a fingerprint of what was submitted under it (see db/leads.ts). */
   request_hash: string | null;
   created_at: string;
+  /** What the staff inbox searches (search-text.ts), indexed for substring search (0007). */
+  search_text: string;
 }
 
 export interface DemoRequestTable {
@@ -74,6 +76,8 @@ export interface DemoRequestTable {
   request_key: string | null;
   request_hash: string | null;
   created_at: string;
+  /** What the staff inbox searches (search-text.ts), indexed for substring search (0007). */
+  search_text: string;
 }
 
 export type OutboxStatus = "pending" | "sent" | "failed";

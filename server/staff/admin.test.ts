@@ -593,6 +593,7 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
         request_key: null,
         request_hash: null,
         created_at: at(0),
+        search_text: "",
       })
       .execute();
     await addMessage(api, at(0), { kind: "contact", leadId: contactId, to: "sales@site.test" });

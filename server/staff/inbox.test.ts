@@ -1,8 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
 import { pagePaths } from "../../common/paths";
+import { contactSearchText, demoSearchText } from "../db/search-text";
 import { emailKey } from "../../leads/email";
+import { sql } from "kysely";
 import { forgetPerson } from "../db/leads";
+import { isPostgres } from "../db/database";
 import { testDialects } from "../testing";
 import { decodeCursor, encodeCursor, likePattern, parseLeadKey } from "./inbox";
 import { staffApiPaths } from "./paths";
@@ -37,22 +40,23 @@ interface DemoFields {
 async function addContact(api: StaffApi, createdAt: string, fields: ContactFields = {}) {
   const id = randomUUID();
   const email = fields.email ?? "ama@example.com";
+  const row = {
+    id,
+    first_name: "Ama",
+    last_name: "Mensah",
+    phone: "+233 55 000 0000",
+    message: "We would like to accept mobile money.",
+    ...fields,
+    email,
+    email_key: emailKey(email),
+    policy_agreed_at: createdAt,
+    request_key: null,
+    request_hash: null,
+    created_at: createdAt,
+  };
   await api.db
     .insertInto("contact_messages")
-    .values({
-      id,
-      first_name: "Ama",
-      last_name: "Mensah",
-      phone: "+233 55 000 0000",
-      message: "We would like to accept mobile money.",
-      ...fields,
-      email,
-      email_key: emailKey(email),
-      policy_agreed_at: createdAt,
-      request_key: null,
-      request_hash: null,
-      created_at: createdAt,
-    })
+    .values({ ...row, search_text: contactSearchText(row) })
     .execute();
   return `contact_${id}`;
 }
@@ -60,24 +64,25 @@ async function addContact(api: StaffApi, createdAt: string, fields: ContactField
 async function addDemo(api: StaffApi, createdAt: string, fields: DemoFields = {}) {
   const id = randomUUID();
   const email = fields.email ?? "kofi@example.com";
+  const row = {
+    id,
+    product: "aslan",
+    page: "/schedule-aslan-demo",
+    name: "Kofi Boateng",
+    phone: "0550000000",
+    company: "Susu Co",
+    job_title: "CEO",
+    industry: "Agriculture",
+    ...fields,
+    email,
+    email_key: emailKey(email),
+    request_key: null,
+    request_hash: null,
+    created_at: createdAt,
+  };
   await api.db
     .insertInto("demo_requests")
-    .values({
-      id,
-      product: "aslan",
-      page: "/schedule-aslan-demo",
-      name: "Kofi Boateng",
-      phone: "0550000000",
-      company: "Susu Co",
-      job_title: "CEO",
-      industry: "Agriculture",
-      ...fields,
-      email,
-      email_key: emailKey(email),
-      request_key: null,
-      request_hash: null,
-      created_at: createdAt,
-    })
+    .values({ ...row, search_text: demoSearchText(row) })
     .execute();
   return `demo_${id}`;
 }
@@ -617,6 +622,51 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
     expect(states.map((s) => `demo_${s.lead_id}`)).toEqual([kofi]);
     const events = await api.db.selectFrom("lead_events").select("lead_id").execute();
     expect(events.map((e) => `demo_${e.lead_id}`)).toEqual([kofi, kofi]);
+  });
+
+  it("searches through the index: any script's case, wildcards as text, short terms, one field at a time", async () => {
+    const { cookie } = await signedIn("sales@example.com", "sales");
+    const ewe = await addContact(api, at(1), {
+      first_name: "Ɛnam",
+      last_name: "Ádjei",
+      message: "Rates for *all* [schools]? 100% sure",
+    });
+    const demo = await addDemo(api, at(2), { name: "Kofi Boateng", company: "Ɛkuba Ltd" });
+    const ids = async (q: string) => (await list(cookie, { q })).items.map((i) => i.id);
+    expect(await ids("ɛnam ádjei")).toEqual([ewe]);
+    expect(await ids("ƐNAM")).toEqual([ewe]);
+    expect(await ids("ÁDJ")).toEqual([ewe]);
+    expect(await ids("ɛ")).toEqual([demo, ewe]);
+    expect(await ids("*all*")).toEqual([ewe]);
+    expect(await ids("[schools]?")).toEqual([ewe]);
+    expect(await ids("a*l")).toEqual([]);
+    expect(await ids("[s]")).toEqual([]);
+    expect(await ids("s?")).toEqual([]);
+    expect(await ids("100% s")).toEqual([ewe]);
+    // A term never spans two fields: the name ends and the e-mail begins.
+    expect(await ids("ádjei ama")).toEqual([]);
+    expect(await ids("boatengkofi")).toEqual([]);
+    expect(await ids("ɛkuba")).toEqual([demo]);
+  });
+
+  it("leaves an erased person out of the search index", async () => {
+    const { cookie } = await signedIn("sales@example.com", "sales");
+    await addContact(api, at(1), { email: "esi@example.com", message: "Tell me about payouts" });
+    expect((await list(cookie, { q: "payouts" })).items).toHaveLength(1);
+    await forgetPerson(api.db, "esi@example.com");
+    expect((await list(cookie, { q: "payouts" })).items).toHaveLength(0);
+    expect((await list(cookie, { q: "esi@" })).items).toHaveLength(0);
+    if (!isPostgres(api.db)) {
+      // The FTS5 index holds no trace of the row: its own check compares it with the table.
+      for (const index of ["contact_messages_search", "demo_requests_search"]) {
+        await sql`insert into ${sql.id(index)}(${sql.id(index)}, rank) values ('integrity-check', 1)`.execute(
+          api.db,
+        );
+      }
+      const { rows } = await sql<{ n: number }>`
+        select count(*) as n from contact_messages_search_docsize`.execute(api.db);
+      expect(Number(rows[0]?.n)).toBe(0);
+    }
   });
 });
 

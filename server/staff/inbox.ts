@@ -8,6 +8,7 @@ import { type RawBuilder, type Transaction, sql } from "kysely";
 import { pagePaths } from "../../common/paths";
 import { emailKey } from "../../leads/email";
 import { type DB, isPostgres } from "../db/database";
+import { searchTerm } from "../db/search-text";
 import type { Database, LeadEventKind, LeadStatus, LeadType } from "../db/schema";
 import { recordAudit } from "./audit";
 
@@ -114,8 +115,29 @@ export function likePattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-const like = (column: RawBuilder<unknown>, pattern: string) =>
-  sql`lower(${column}) like ${pattern} escape '\\'`;
+/** `text` for GLOB: its own *, ? and [ match themselves. */
+function globPattern(text: string): string {
+  return `*${text.replace(/[*?[]/g, (c) => `[${c}]`)}*`;
+}
+
+/**
+ * Leads of table `t` whose search text (db/search-text.ts) contains `q`, read off the search
+ * index of migration 0007: a trigram index under LIKE on PostgreSQL; on SQLite the FTS5 trigram
+ * table, which uses its index for GLOB but not for LIKE with ESCAPE (hence GLOB, which is
+ * case-sensitive: both sides are lower-cased already).
+ */
+function searchCondition(t: "c" | "d", q: string, postgres: boolean) {
+  const term = searchTerm(q);
+  if (postgres) return sql`${sql.ref(`${t}.search_text`)} like ${likePattern(term)} escape '\\'`;
+  const index = sql.id(t === "c" ? "contact_messages_search" : "demo_requests_search");
+  // Three characters or more: a phrase of trigrams, answered from the index alone. Shorter
+  // terms have no trigram; GLOB then reads every row's text, which is still correct.
+  const match =
+    [...term].length >= 3
+      ? sql`${index} match ${`"${term.replaceAll('"', '""')}"`}`
+      : sql`search_text glob ${globPattern(term)}`;
+  return sql`${sql.ref(`${t}.rowid`)} in (select rowid from ${index} where ${match})`;
+}
 
 const and = (conditions: RawBuilder<unknown>[]) =>
   conditions.length ? sql.join(conditions, sql` and `) : sql`1 = 1`;
@@ -139,24 +161,15 @@ function commonConditions(t: "c" | "d", filters: LeadFilters, cursor?: Cursor | 
   return conditions;
 }
 
-function contactBranch(filters: LeadFilters, cursor?: Cursor | null, id?: string) {
+function contactBranch(
+  filters: LeadFilters,
+  postgres: boolean,
+  cursor?: Cursor | null,
+  id?: string,
+) {
   const conditions = commonConditions("c", filters, cursor);
   if (id !== undefined) conditions.push(sql`c.id = ${id}`);
-  if (filters.q) {
-    const p = likePattern(filters.q);
-    conditions.push(
-      sql`(${sql.join(
-        [
-          like(sql`c.first_name`, p),
-          like(sql`c.last_name`, p),
-          like(sql`c.first_name || ' ' || c.last_name`, p),
-          like(sql`c.email`, p),
-          like(sql`c.message`, p),
-        ],
-        sql` or `,
-      )})`,
-    );
-  }
+  if (filters.q) conditions.push(searchCondition("c", filters.q, postgres));
   return sql`
     select 'contact' as type, c.id as id, c.created_at as created_at,
       coalesce(s.status, 'new') as status, s.owner_account_id as owner_account_id,
@@ -170,19 +183,11 @@ function contactBranch(filters: LeadFilters, cursor?: Cursor | null, id?: string
     where ${and(conditions)}`;
 }
 
-function demoBranch(filters: LeadFilters, cursor?: Cursor | null, id?: string) {
+function demoBranch(filters: LeadFilters, postgres: boolean, cursor?: Cursor | null, id?: string) {
   const conditions = commonConditions("d", filters, cursor);
   if (id !== undefined) conditions.push(sql`d.id = ${id}`);
   if (filters.product) conditions.push(sql`d.product = ${filters.product}`);
-  if (filters.q) {
-    const p = likePattern(filters.q);
-    conditions.push(
-      sql`(${sql.join(
-        [like(sql`d.name`, p), like(sql`d.email`, p), like(sql`d.company`, p)],
-        sql` or `,
-      )})`,
-    );
-  }
+  if (filters.q) conditions.push(searchCondition("d", filters.q, postgres));
   return sql`
     select 'demo' as type, d.id as id, d.created_at as created_at,
       coalesce(s.status, 'new') as status, s.owner_account_id as owner_account_id,
@@ -201,18 +206,21 @@ function demoBranch(filters: LeadFilters, cursor?: Cursor | null, id?: string) {
  * (created_at, id) index, so a page costs the same at 100 leads or 100,000.
  */
 function leadsUnion(
+  db: Executor,
   filters: LeadFilters,
   { cursor, id, limit }: { cursor?: Cursor | null; id?: string; limit?: number } = {},
 ) {
+  const postgres = isPostgres(db);
   const branches: RawBuilder<unknown>[] = [];
   const newest = (branch: RawBuilder<unknown>, t: "c" | "d") =>
     limit === undefined
       ? branch
       : sql`select * from (${branch} order by ${sql.ref(`${t}.created_at`)} desc, ${sql.ref(`${t}.id`)} desc limit ${limit}) ${sql.id(`${t}_newest`)}`;
   if (filters.type !== "demo" && !filters.product) {
-    branches.push(newest(contactBranch(filters, cursor, id), "c"));
+    branches.push(newest(contactBranch(filters, postgres, cursor, id), "c"));
   }
-  if (filters.type !== "contact") branches.push(newest(demoBranch(filters, cursor, id), "d"));
+  if (filters.type !== "contact")
+    branches.push(newest(demoBranch(filters, postgres, cursor, id), "d"));
   return branches.length ? sql.join(branches, sql` union all `) : null;
 }
 
@@ -221,7 +229,7 @@ async function selectLeads(
   filters: LeadFilters,
   { cursor, limit, id }: { cursor?: Cursor | null; limit?: number; id?: string },
 ): Promise<LeadRow[]> {
-  const union = leadsUnion(filters, { cursor, id, limit });
+  const union = leadsUnion(db, filters, { cursor, id, limit });
   if (!union) return [];
   const { rows } = await sql<LeadRow>`
     select l.*, a.email as owner_email
@@ -299,7 +307,7 @@ export async function leadStats(
   db: Executor,
   filters: LeadFilters,
 ): Promise<{ count: number; responded: number; averageFirstResponseMs: number | null }> {
-  const union = leadsUnion(filters);
+  const union = leadsUnion(db, filters);
   if (!union) return { count: 0, responded: 0, averageFirstResponseMs: null };
   // Timestamps are ISO text: each database turns them into milliseconds its own way.
   const ms = isPostgres(db)

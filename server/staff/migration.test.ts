@@ -4,6 +4,7 @@ import { migrate, openDatabase } from "../db/database";
 import { staff } from "../db/migrations/0004-staff";
 import { leadWorkflow } from "../db/migrations/0005-lead-workflow";
 import { passkeys } from "../db/migrations/0006-passkeys";
+import { leadSearch } from "../db/migrations/0007-lead-search";
 import { freshSchemaUrl, testDatabase, testDialects } from "../testing";
 import { listLeads } from "./inbox";
 
@@ -137,6 +138,36 @@ describe.each(testDialects)("migration 0006 (passkeys) on $name", ({ url }) => {
       await passkeys.down?.(untyped);
       await passkeys.up(untyped);
       expect(await db.selectFrom("staff_passkey_challenges").selectAll().execute()).toEqual([]);
+    } finally {
+      await db.destroy();
+    }
+  });
+});
+
+describe.each(testDialects)("migration 0007 (lead search) on $name", ({ url }) => {
+  it("makes the leads stored before it searchable, and can be undone and redone", async () => {
+    const db = url ? openDatabase({ databaseUrl: await freshSchemaUrl(url) }) : openDatabase({});
+    try {
+      await migrate(db, "0006-passkeys");
+      const created = "2026-11-01T09:00:00.000Z";
+      await sql`insert into demo_requests (id, product, page, name, email, phone, company, job_title, industry, email_key, created_at)
+        values ('d1', 'vas', '/request-vas-demo', 'Ɛfua Mensah', 'efua@example.com', '055', 'Susu Co', 'CEO', 'Retail', 'efua@example.com', ${created})`.execute(
+        db,
+      );
+      await sql`insert into contact_messages (id, first_name, last_name, email, phone, message, policy_agreed_at, email_key, created_at)
+        values ('c1', 'Kofi', 'Owusu', 'kofi@example.com', '055', 'About payouts', ${created}, 'kofi@example.com', ${created})`.execute(
+        db,
+      );
+      await migrate(db);
+      const found = async (q: string) => (await listLeads(db, { q })).items.map((l) => l.id);
+      expect(await found("ɛfua")).toEqual(["demo_d1"]);
+      expect(await found("susu co")).toEqual(["demo_d1"]);
+      expect(await found("payouts")).toEqual(["contact_c1"]);
+      expect(await found("kofi owusu")).toEqual(["contact_c1"]);
+      const untyped = db as unknown as Kysely<unknown>;
+      await leadSearch.down?.(untyped);
+      await leadSearch.up(untyped);
+      expect(await found("payouts")).toEqual(["contact_c1"]);
     } finally {
       await db.destroy();
     }
