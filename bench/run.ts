@@ -19,6 +19,7 @@ import { type ApiResult, checkRows, freshPostgresSchema, loadApi, runTag } from 
 import { buildSite } from "./build";
 import { type Preset, lighthouseRoutes } from "./lighthouse";
 import { timeFirstPaintTaps } from "./first-paint";
+import { measureInbox } from "./inbox";
 import { repeatVisit } from "./repeat-visit";
 import { type Machine, type Report, writeReports } from "./report";
 import { compareStaticServing } from "./static-serving";
@@ -31,7 +32,7 @@ const MAIN_ROUTES: string[] = [
   page.contactUs,
   page.helpCenter,
 ];
-const SECTIONS = ["lighthouse", "taps", "visit", "static", "api"] as const;
+const SECTIONS = ["lighthouse", "taps", "visit", "static", "api", "inbox"] as const;
 type Section = (typeof SECTIONS)[number];
 
 const USAGE = `npm run bench -- [options]
@@ -254,6 +255,7 @@ async function main() {
     firstPaintTaps: [],
     staticServing: null,
     api: [],
+    inbox: [],
     errors: [],
   };
   // A failing section is recorded and the others still run: a partial report beats none.
@@ -347,6 +349,17 @@ async function main() {
         });
       } else {
         log("DATABASE_URL not set: lead API on SQLite only");
+      }
+    }
+    if (opts.sections.has("inbox")) {
+      await section("Staff inbox with 100,000 leads on SQLite", async () => {
+        report.inbox?.push(await measureInbox({ dialect: "sqlite", log }));
+      });
+      const databaseUrl = process.env.DATABASE_URL;
+      if (databaseUrl) {
+        await section("Staff inbox with 100,000 leads on PostgreSQL", async () => {
+          report.inbox?.push(await measureInbox({ dialect: "postgres", databaseUrl, log }));
+        });
       }
     }
   } catch (error) {
