@@ -7,7 +7,7 @@ import { contactSearchText, demoSearchText } from "../search-text";
  * in 100,000 leads reads the index, not every row. PostgreSQL: a trigram GIN index (pg_trgm, an
  * extension that ships with PostgreSQL and that a database owner may create). SQLite: an FTS5
  * table with the trigram tokenizer over the column, kept in step by triggers, so an erased lead
- * leaves the index with its row. See docs/decisions/0017-inbox-search-index.md.
+ * leaves the index with its row. See docs/decisions/0015-inbox-search-index.md.
  */
 export const leadSearch: Migration = {
   async up(db: Kysely<unknown>) {
