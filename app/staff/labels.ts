@@ -1,5 +1,6 @@
 import { DEMO_PRODUCT_NAMES, type DemoProduct } from "@leads/demo";
 import type { LeadStatus, LeadType } from "@leads/workflow";
+import type { Lead } from "../../server/staff/inbox";
 import type { StaffRole } from "../../server/staff/roles";
 
 /** The words the console uses for the values the API sends. */
@@ -31,3 +32,8 @@ export const ROLE_LABELS: Record<StaffRole, string> = {
 
 /** The roles, in the order the console offers them. */
 export const ROLES = Object.keys(ROLE_LABELS) as StaffRole[];
+
+/** A lead as a person: a demo's name, a contact's first and last name, else the address. */
+export function leadName(lead: Lead): string {
+  return lead.name ?? ([lead.firstName, lead.lastName].filter(Boolean).join(" ") || lead.email);
+}

@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import type { LeadStatus } from "@leads/workflow";
+import { STATUS_LABELS } from "../labels";
 
 /** A status in words inside an outline (never colour alone), as the lists and pages show it. */
 export function Badge({ children }: { children: ReactNode }) {
@@ -7,4 +9,9 @@ export function Badge({ children }: { children: ReactNode }) {
       {children}
     </span>
   );
+}
+
+/** A lead's status, as the inbox and the lead's page show it. */
+export function StatusBadge({ status }: { status: LeadStatus }) {
+  return <Badge>{STATUS_LABELS[status]}</Badge>;
 }

@@ -12,10 +12,10 @@ import {
   filtersOf,
 } from "../components/filter-form";
 import { type Paged, PagedList } from "../components/more-pages";
-import { Badge } from "../components/badge";
+import { StatusBadge } from "../components/badge";
 import { PageHeading } from "../components/page-heading";
 import { formatDateTime, formatDuration } from "../format";
-import { STATUS_LABELS, TYPE_LABELS, productLabel } from "../labels";
+import { STATUS_LABELS, TYPE_LABELS, productLabel, leadName } from "../labels";
 import { useStaff } from "../session";
 import type { TeamMember } from "../types";
 
@@ -38,9 +38,6 @@ export async function inboxLoader({ request }: LoaderFunctionArgs) {
   ]);
   return { page, stats, team: team.items, search };
 }
-
-const leadName = (lead: Lead) =>
-  lead.name ?? ([lead.firstName, lead.lastName].filter(Boolean).join(" ") || lead.email);
 
 /**
  * Contact messages and demo requests together, newest first. The filters live in the address, so
@@ -153,8 +150,4 @@ function LeadList({ first, search }: { first: LeadPage; search: string }) {
       )}
     </PagedList>
   );
-}
-
-export function StatusBadge({ status }: { status: Lead["status"] }) {
-  return <Badge>{STATUS_LABELS[status]}</Badge>;
 }

@@ -16,9 +16,9 @@ import { ApiError, api, load } from "../api";
 import { Notice } from "../components/notice";
 import { PageHeading } from "../components/page-heading";
 import { formatDateTime, formatDuration } from "../format";
-import { STATUS_LABELS, TYPE_LABELS, productLabel } from "../labels";
+import { STATUS_LABELS, TYPE_LABELS, productLabel, leadName } from "../labels";
 import type { TeamMember } from "../types";
-import { StatusBadge } from "./inbox";
+import { StatusBadge } from "../components/badge";
 
 export async function leadLoader({ request, params }: LoaderFunctionArgs) {
   const id = params.id ?? "";
@@ -56,9 +56,6 @@ export async function leadAction({ request, params }: ActionFunctionArgs): Promi
     };
   }
 }
-
-const leadName = (lead: LeadDetail) =>
-  lead.name ?? ([lead.firstName, lead.lastName].filter(Boolean).join(" ") || lead.email);
 
 /** One lead: everything it said, where it came from, what has been done about it. */
 export function LeadPage() {

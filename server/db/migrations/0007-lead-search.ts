@@ -74,55 +74,36 @@ export const leadSearch: Migration = {
 
 /** Fills `search_text` of the rows stored before this migration, a thousand at a time. */
 async function backfill(db: Kysely<unknown>) {
-  const store = db as Kysely<{
-    contact_messages: {
-      id: string;
-      first_name: string;
-      last_name: string;
-      email: string;
-      message: string;
-      search_text: string;
-    };
-    demo_requests: {
-      id: string;
-      name: string;
-      email: string;
-      company: string;
-      search_text: string;
-    };
-  }>;
+  await fill(db, "contact_messages", ["first_name", "last_name", "email", "message"], (row) =>
+    contactSearchText(row as Parameters<typeof contactSearchText>[0]),
+  );
+  await fill(db, "demo_requests", ["name", "email", "company"], (row) =>
+    demoSearchText(row as Parameters<typeof demoSearchText>[0]),
+  );
+}
+
+async function fill(
+  db: Kysely<unknown>,
+  table: string,
+  columns: string[],
+  text: (row: Record<string, string>) => string,
+) {
+  const store = db as Kysely<Record<string, Record<string, string>>>;
   for (let offset = 0; ; offset += 1000) {
     const rows = await store
-      .selectFrom("contact_messages")
-      .select(["id", "first_name", "last_name", "email", "message"])
+      .selectFrom(table)
+      .select(["id", ...columns])
       .orderBy("id")
       .limit(1000)
       .offset(offset)
       .execute();
     for (const row of rows) {
       await store
-        .updateTable("contact_messages")
-        .set({ search_text: contactSearchText(row) })
-        .where("id", "=", row.id)
+        .updateTable(table)
+        .set({ search_text: text(row) })
+        .where("id", "=", row.id as string)
         .execute();
     }
-    if (rows.length < 1000) break;
-  }
-  for (let offset = 0; ; offset += 1000) {
-    const rows = await store
-      .selectFrom("demo_requests")
-      .select(["id", "name", "email", "company"])
-      .orderBy("id")
-      .limit(1000)
-      .offset(offset)
-      .execute();
-    for (const row of rows) {
-      await store
-        .updateTable("demo_requests")
-        .set({ search_text: demoSearchText(row) })
-        .where("id", "=", row.id)
-        .execute();
-    }
-    if (rows.length < 1000) break;
+    if (rows.length < 1000) return;
   }
 }
