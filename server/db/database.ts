@@ -2,12 +2,16 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import {
+  CompiledQuery,
+  type DatabaseConnection,
   Kysely,
   Migrator,
   PostgresAdapter,
   PostgresDialect,
   SqliteDialect,
   type SqliteDatabase,
+  type SqliteDialectConfig,
+  SqliteDriver,
   type Transaction,
   sql,
 } from "kysely";
@@ -58,8 +62,32 @@ export function openDatabase({ databaseUrl, sqliteFile }: DatabaseOptions): DB {
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("foreign_keys = ON");
   return new Kysely<Database>({
-    dialect: new SqliteDialect({ database: reusingStatements(sqlite) }),
+    dialect: new WriterFirstSqliteDialect({ database: reusingStatements(sqlite) }),
   });
+}
+
+/**
+ * SQLite starts a plain transaction as a reader. If another process (the server, or
+ * `npm run staff` beside it) writes before that transaction's own first write, the write fails
+ * at once with "database is locked": waiting (busy_timeout) cannot help a reader whose snapshot
+ * is out of date. Every transaction here may write, so each starts as a writer
+ * (BEGIN IMMEDIATE) and waits its turn at the start instead.
+ */
+class WriterFirstSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver() {
+    return new WriterFirstSqliteDriver(this.#config);
+  }
+}
+
+class WriterFirstSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+  }
 }
 
 /** Enough for every query the server and the leads CLI make; beyond it the oldest is dropped. */
@@ -128,7 +156,7 @@ export async function migrate(db: DB, upTo?: keyof typeof MIGRATIONS): Promise<v
 
 /**
  * Makes transactions that decide on the same key run one after the other: a PostgreSQL advisory
- * lock held until commit. SQLite runs one transaction at a time anyway.
+ * lock held until commit. SQLite runs one writing transaction at a time anyway.
  */
 export async function lockKeyForTransaction(trx: Transaction<Database>, key: string) {
   if (isPostgres(trx)) {

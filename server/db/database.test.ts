@@ -1,0 +1,60 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type DB, migrate, openDatabase } from "./database";
+
+// `npm run staff` and `npm run leads -- forget` write to the SQLite file the running server
+// writes to. A transaction must not fail because the other process wrote while it was reading.
+describe("SQLite transactions beside another process", () => {
+  let dir: string;
+  let file: string;
+  let db: DB;
+  let other: SQLite.Database;
+
+  beforeEach(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), "leads-db-"));
+    file = path.join(dir, "leads.db");
+    db = openDatabase({ sqliteFile: file });
+    await migrate(db);
+    other = new SQLite(file);
+    other.pragma("busy_timeout = 0");
+  });
+
+  afterEach(async () => {
+    other.close();
+    await db.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const otherWrites = () =>
+    other
+      .prepare("insert into audit_log (id, at, action, detail) values (?, ?, ?, ?)")
+      .run(`other-${Math.random()}`, new Date().toISOString(), "test.write", "{}");
+
+  it("holds the write lock from its start, so its own writes cannot meet a stale snapshot", async () => {
+    await db.transaction().execute(async (trx) => {
+      await trx.selectFrom("audit_log").select("id").execute();
+      // Another process trying to write now waits for this transaction (here: fails at once,
+      // its busy timeout being 0) instead of slipping in between the read and the write.
+      expect(otherWrites).toThrow(/locked|busy/i);
+      await trx
+        .insertInto("audit_log")
+        .values({
+          id: "mine",
+          at: new Date().toISOString(),
+          actor_id: null,
+          actor_email: null,
+          action: "test.write",
+          record_type: null,
+          record_id: null,
+          detail: "{}",
+        })
+        .execute();
+    });
+    expect(otherWrites).not.toThrow();
+    const rows = await db.selectFrom("audit_log").select("id").execute();
+    expect(rows.map((r) => r.id)).toContain("mine");
+  });
+});
