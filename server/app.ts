@@ -1,5 +1,6 @@
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import { createAlerts } from "./alerts/alerts";
 import type { Config } from "./config";
 import { loggablePath, safeError } from "./log-safety";
 import type { DB } from "./db/database";
@@ -28,6 +29,7 @@ export interface AppDeps {
     | "rateLimit"
     | "trustProxy"
     | "staffSessions"
+    | "alerts"
   >;
   /** The lead store and its mail outbox; tests of the static site alone may leave them out. */
   db?: DB;
@@ -125,7 +127,11 @@ export async function buildApp({
   await app.register(healthRoutes, { db });
   if (db && outbox) {
     await app.register(leadRoutes, { db, outbox, config });
-    await app.register(newsletterRoutes, { db });
+    await app.register(newsletterRoutes, {
+      db,
+      outbox,
+      alerts: createAlerts(config.alerts, config.publicUrl),
+    });
     const staffNow = staff.now ?? (() => new Date());
     await app.register(staffAuth, { db, config, now: staffNow });
     await app.register(staffRoutes, {

@@ -62,6 +62,17 @@ const EnvSchema = z
      * lapse after this and another instance (or the restarted one) sends them. Keep it well
      * above the slowest send. */
     OUTBOX_LEASE_MS: z.coerce.number().int().min(1_000).default(300_000),
+    /** Slack (or compatible) incoming webhook: a message per contact and demo request. */
+    SLACK_WEBHOOK_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    /** A CRM's endpoint for signed webhooks (lead.created, subscriber.confirmed/unsubscribed)… */
+    WEBHOOK_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    /** …and the secret they are signed with: `whsec_` and base64. */
+    WEBHOOK_SECRET: optionalString.pipe(
+      z
+        .string()
+        .regex(/^whsec_[A-Za-z0-9+/]{16,}={0,2}$/, "must be whsec_ followed by base64")
+        .optional(),
+    ),
     /** A staff session ends after this long without a request… */
     STAFF_SESSION_IDLE_MINUTES: z.coerce
       .number()
@@ -91,6 +102,13 @@ const EnvSchema = z
         message:
           "is required in production (NODE_ENV=production) when HOST is not loopback: e-mail " +
           `links would point at localhost. Set it to the site's public origin, e.g. ${site.url}`,
+      });
+    }
+    if (env.WEBHOOK_URL && !env.WEBHOOK_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["WEBHOOK_SECRET"],
+        message: "is required when WEBHOOK_URL is set: every webhook is signed with it",
       });
     }
     if (env.MAIL_TRANSPORT === "smtp" && !env.SMTP_URL) {
@@ -148,6 +166,13 @@ export interface Config {
   outbox: { pollMs: number; maxAttempts: number; leaseMs: number };
   /** Staff console sessions: idle timeout and absolute lifetime. */
   staffSessions: { idleMinutes: number; maxHours: number };
+  /** Alerts sent through the outbox besides e-mail; an absent one is off (server/alerts/). */
+  alerts: AlertsConfig;
+}
+
+export interface AlertsConfig {
+  slackUrl?: string;
+  webhook?: { url: string; secret: string };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -201,6 +226,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staffSessions: {
       idleMinutes: e.STAFF_SESSION_IDLE_MINUTES,
       maxHours: e.STAFF_SESSION_MAX_HOURS,
+    },
+    alerts: {
+      slackUrl: e.SLACK_WEBHOOK_URL,
+      webhook:
+        e.WEBHOOK_URL && e.WEBHOOK_SECRET
+          ? { url: e.WEBHOOK_URL, secret: e.WEBHOOK_SECRET }
+          : undefined,
     },
   };
 }

@@ -4,6 +4,7 @@ import { loadConfig } from "./config";
 import { safeError } from "./log-safety";
 import { describeDatabase, openConfiguredDatabase } from "./db/configured-database";
 import { migrate } from "./db/database";
+import { alertDeliverers } from "./alerts/deliver";
 import { createOutboxWorker } from "./mail/outbox";
 import { createTransport } from "./mail/transports";
 import { loadSiteFiles } from "./static/site-files";
@@ -29,6 +30,7 @@ async function main() {
   const outbox = createOutboxWorker({
     db,
     transport,
+    deliverers: alertDeliverers(config.alerts),
     log: {
       info: (obj, msg) => app.log.info(obj, msg),
       warn: (obj, msg) => app.log.warn(obj, msg),

@@ -27,6 +27,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     trustProxy: false,
     outbox: { pollMs: 1_000, maxAttempts: 3, leaseMs: 60_000 },
     staffSessions: { idleMinutes: 30, maxHours: 12 },
+    alerts: {},
     ...overrides,
   };
 }

@@ -22,4 +22,10 @@ export const SUBSCRIBER_STATUSES = [
   "confirmed",
   "unsubscribed",
 ] as const satisfies readonly SubscriberStatus[];
-export const OUTBOX_STATES = ["pending", "failed"] as const satisfies readonly OutboxState[];
+export const OUTBOX_STATES = [
+  "pending",
+  "failed",
+  "sent",
+] as const satisfies readonly OutboxState[];
+/** Deliveries that may be sent again once sent: the alerts (server/alerts/). */
+export const RESENDABLE_KINDS: readonly string[] = ["slack", "webhook"];

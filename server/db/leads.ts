@@ -3,7 +3,8 @@ import { type Transaction, sql } from "kysely";
 import type { Contact } from "../../leads/contact";
 import type { DemoRequest } from "../../leads/demo";
 import { emailKey, mailboxKey } from "../../leads/email";
-import { enqueueMail } from "../mail/outbox";
+import type { AlertEntry, SubscriberChange } from "../alerts/alerts";
+import { enqueue, enqueueMail } from "../mail/outbox";
 import type { MailMessage } from "../mail/message";
 import { type DB, lockKeyForTransaction } from "./database";
 import type { Database } from "./schema";
@@ -32,8 +33,22 @@ const isUniqueViolation = (error: unknown, column: string) => {
   return /unique|duplicate/i.test(text) && text.includes(column);
 };
 
+/** The alerts of a new lead (server/alerts/), given its time of arrival and id. */
+export type LeadAlerts = (receivedAt: string, id: string) => AlertEntry[];
+const noAlerts: LeadAlerts = () => [];
+
+/** Stores alerts in the caller's transaction, as deliveries about `leadId`. */
+async function enqueueAlerts(
+  trx: Transaction<Database>,
+  leadId: string,
+  entries: AlertEntry[],
+  now: string,
+) {
+  for (const { kind, payload } of entries) await enqueue(trx, { kind, leadId, payload, now });
+}
+
 /**
- * Stores a lead row and its notification in one transaction. A repeated submission (the same
+ * Stores a lead row, its notification and its alerts in one transaction. A repeated submission (the same
  * requestKey with the same content, e.g. a retry after a timeout) is neither stored nor notified
  * twice; the same key with other content throws RequestKeyReusedError.
  */
@@ -48,6 +63,7 @@ async function saveLead(
   >,
   lead: { kind: "contact" | "demo"; content: unknown; requestKey: string | null },
   notify: (receivedAt: string, id: string) => MailMessage,
+  alerts: LeadAlerts,
 ): Promise<string> {
   const id = randomUUID();
   const now = new Date().toISOString();
@@ -65,6 +81,7 @@ async function saveLead(
         } as never) // the row fits `table`; Kysely cannot type values for a union of tables
         .execute();
       await enqueueMail(trx, { kind: lead.kind, leadId: id, message: notify(now, id), now });
+      await enqueueAlerts(trx, id, alerts(now, id), now);
     });
     return id;
   } catch (error) {
@@ -90,6 +107,7 @@ export function saveContact(
   /** The sales team's e-mail, given the time of arrival and the new row's id. */
   notify: (receivedAt: string, id: string) => MailMessage,
   requestKey: string | null = null,
+  alerts: LeadAlerts = noAlerts,
 ): Promise<string> {
   return saveLead(
     db,
@@ -111,6 +129,7 @@ export function saveContact(
     }),
     { kind: "contact", content: { ...contact, website: undefined }, requestKey },
     notify,
+    alerts,
   );
 }
 
@@ -121,6 +140,7 @@ export function saveDemoRequest(
   page: string,
   notify: (receivedAt: string, id: string) => MailMessage,
   requestKey: string | null = null,
+  alerts: LeadAlerts = noAlerts,
 ): Promise<string> {
   const f = demo.formData;
   return saveLead(
@@ -140,6 +160,7 @@ export function saveDemoRequest(
     }),
     { kind: "demo", content: { ...demo, website: undefined }, requestKey },
     notify,
+    alerts,
   );
 }
 
@@ -262,42 +283,70 @@ export async function subscribe(
 
 export type ConfirmResult = "confirmed" | "invalid";
 
-/** Confirms a pending subscription by its token; confirming twice is fine. */
-export async function confirmSubscription(db: DB, confirmToken: string): Promise<ConfirmResult> {
-  const at = new Date().toISOString();
-  const row = await db
-    .selectFrom("newsletter_subscriptions")
-    .select(["id", "status"])
-    .where("confirm_token", "=", confirmToken)
-    .executeTakeFirst();
-  if (!row || row.status === "unsubscribed") return "invalid";
-  if (row.status === "pending") {
-    await db
-      .updateTable("newsletter_subscriptions")
-      .set({ status: "confirmed", confirmed_at: at, updated_at: at })
-      .where("id", "=", row.id)
-      .execute();
-  }
-  return "confirmed";
+/** The alerts of a subscription's change (server/alerts/); none by default. */
+export type SubscriberAlerts = (change: SubscriberChange) => AlertEntry[];
+
+/**
+ * Confirms a pending subscription by its token; confirming twice is fine. The change and its
+ * alerts are stored together.
+ */
+export async function confirmSubscription(
+  db: DB,
+  confirmToken: string,
+  alerts: SubscriberAlerts = () => [],
+): Promise<ConfirmResult> {
+  const found = await changeSubscription(db, "confirm_token", confirmToken, "confirmed", alerts);
+  return found ? "confirmed" : "invalid";
 }
 
-/** Unsubscribes by token. Tokens never expire, so an old e-mail's link keeps working. */
-export async function unsubscribe(db: DB, unsubscribeToken: string): Promise<boolean> {
+/**
+ * Unsubscribes by token. Tokens never expire, so an old e-mail's link keeps working. Returns
+ * false for an unknown token.
+ */
+export async function unsubscribe(
+  db: DB,
+  unsubscribeToken: string,
+  alerts: SubscriberAlerts = () => [],
+): Promise<boolean> {
+  return changeSubscription(db, "unsubscribe_token", unsubscribeToken, "unsubscribed", alerts);
+}
+
+/**
+ * Moves the subscription a token names to `to`, once; a repeat changes and announces nothing.
+ * False when no subscription can take the change (unknown token, or confirming one that ended).
+ */
+async function changeSubscription(
+  db: DB,
+  tokenColumn: "confirm_token" | "unsubscribe_token",
+  tokenValue: string,
+  to: "confirmed" | "unsubscribed",
+  alerts: SubscriberAlerts,
+): Promise<boolean> {
   const at = new Date().toISOString();
-  const row = await db
-    .selectFrom("newsletter_subscriptions")
-    .select(["id", "status"])
-    .where("unsubscribe_token", "=", unsubscribeToken)
-    .executeTakeFirst();
-  if (!row) return false;
-  if (row.status !== "unsubscribed") {
-    await db
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom("newsletter_subscriptions")
+      .select(["id", "email", "status", "source"])
+      .where(tokenColumn, "=", tokenValue)
+      .executeTakeFirst();
+    if (!row || (to === "confirmed" && row.status === "unsubscribed")) return false;
+    const moves = to === "confirmed" ? row.status === "pending" : row.status !== "unsubscribed";
+    if (!moves) return true;
+    const changed = await trx
       .updateTable("newsletter_subscriptions")
-      .set({ status: "unsubscribed", unsubscribed_at: at, updated_at: at })
+      .set(
+        to === "confirmed"
+          ? { status: "confirmed", confirmed_at: at, updated_at: at }
+          : { status: "unsubscribed", unsubscribed_at: at, updated_at: at },
+      )
       .where("id", "=", row.id)
-      .execute();
-  }
-  return true;
+      .where("status", "=", row.status)
+      .executeTakeFirst();
+    // Another request moved it first (two clicks at once): that one announces it.
+    if (Number(changed.numUpdatedRows) !== 1) return true;
+    await enqueueAlerts(trx, row.id, alerts({ email: row.email, at, signUpPage: row.source }), at);
+    return true;
+  });
 }
 
 /**

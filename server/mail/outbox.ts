@@ -7,21 +7,23 @@ import type { MailTransport } from "./transports";
 import { safeError } from "../log-safety";
 
 /**
- * Adds a message to the outbox in the caller's transaction, so that a lead and its notification
- * are stored together or not at all.
+ * Adds a delivery to the outbox in the caller's transaction, so that a lead and what announces it
+ * (the sales e-mail, the alerts of server/alerts/) are stored together or not at all.
  */
-export async function enqueueMail(
+export async function enqueue(
   trx: Transaction<Database> | DB,
   {
     kind,
     leadId,
-    message,
+    payload,
     now,
     recipientKey = null,
   }: {
     kind: string;
+    /** The lead, subscription or staff account the delivery is about. */
     leadId: string;
-    message: MailMessage;
+    /** What the deliverer of `kind` sends: a MailMessage as JSON, or an alert's body. */
+    payload: string;
     now: string;
     /** Set on mail whose sending is limited per recipient (newsletter confirmations). */
     recipientKey?: string | null;
@@ -34,7 +36,7 @@ export async function enqueueMail(
       kind,
       lead_id: leadId,
       recipient_key: recipientKey,
-      payload: JSON.stringify(message),
+      payload,
       status: "pending",
       next_attempt_at: now,
       last_error: null,
@@ -46,9 +48,32 @@ export async function enqueueMail(
     .execute();
 }
 
+/** Adds an e-mail to the outbox in the caller's transaction (see enqueue). */
+export function enqueueMail(
+  trx: Transaction<Database> | DB,
+  {
+    message,
+    ...entry
+  }: {
+    kind: string;
+    leadId: string;
+    message: MailMessage;
+    now: string;
+    recipientKey?: string | null;
+  },
+): Promise<void> {
+  return enqueue(trx, { ...entry, payload: JSON.stringify(message) });
+}
+
+/** Sends one stored delivery; throws when it did not go out. `id` is the outbox row's. */
+export type Deliverer = (payload: string, id: string) => Promise<void>;
+
 export interface OutboxOptions {
   db: DB;
+  /** Delivers every kind without a deliverer of its own: the e-mails. */
   transport: MailTransport;
+  /** Deliverers of other kinds, by kind (server/alerts/deliver.ts). */
+  deliverers?: Record<string, Deliverer>;
   log: {
     info: (obj: object, msg: string) => void;
     warn: (obj: object, msg: string) => void;
@@ -128,9 +153,12 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
     payload: string;
     attempts: number;
   }): Promise<void> {
-    const message = JSON.parse(row.payload) as MailMessage;
+    const channel = options.deliverers?.[row.kind] ? row.kind : transport.name;
     try {
-      await transport.send(message, row.id);
+      const deliver =
+        options.deliverers?.[row.kind] ??
+        ((payload: string, id: string) => transport.send(JSON.parse(payload) as MailMessage, id));
+      await deliver(row.payload, row.id);
       await db
         .updateTable("outbox")
         .set({
@@ -144,7 +172,7 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
         })
         .where("id", "=", row.id)
         .execute();
-      log.info({ outboxId: row.id, kind: row.kind, transport: transport.name }, "mail sent");
+      log.info({ outboxId: row.id, kind: row.kind, channel }, "delivered");
     } catch (error) {
       const attempts = row.attempts + 1;
       const failed = attempts >= maxAttempts;
@@ -167,7 +195,7 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
         .execute();
       (failed ? log.error : log.warn)(
         { outboxId: row.id, kind: row.kind, attempts, err: lastError },
-        failed ? "mail failed for good" : "mail send failed, will retry",
+        failed ? "delivery failed for good" : "delivery failed, will retry",
       );
     }
   }

@@ -4,6 +4,7 @@ import { DemoRequestSchema } from "../../leads/demo";
 import { NewsletterSchema } from "../../leads/newsletter";
 import { apiPaths, consoleLeadPath, demoPaths, formStatusPaths } from "../../common/paths";
 import { type LeadType, leadKey } from "../../leads/workflow";
+import { createAlerts } from "../alerts/alerts";
 import type { Config } from "../config";
 import type { DB } from "../db/database";
 import { saveContact, saveDemoRequest, subscribe } from "../db/leads";
@@ -16,7 +17,7 @@ import { newsletterLinks } from "./newsletter";
 export interface LeadRoutesOptions {
   db: DB;
   outbox: OutboxWorker;
-  config: Pick<Config, "publicUrl" | "salesEmail" | "rateLimit">;
+  config: Pick<Config, "publicUrl" | "salesEmail" | "rateLimit" | "alerts">;
 }
 
 /**
@@ -32,6 +33,7 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (
   /** Where the sales team's e-mail sends them: the new lead's page in the staff console. */
   const leadUrl = (type: LeadType, id: string) =>
     `${config.publicUrl}${consoleLeadPath(leadKey(type, id))}`;
+  const alerts = createAlerts(config.alerts, config.publicUrl);
 
   addLeadEndpoint(
     app,
@@ -68,6 +70,20 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (
           (receivedAt, id) =>
             contactNotification(lead, receivedAt, config.salesEmail, leadUrl("contact", id)),
           requestKeyOf(request),
+          (receivedAt, id) =>
+            alerts.forLead({
+              type: "contact",
+              id,
+              receivedAt,
+              name: `${lead.firstName} ${lead.lastName}`,
+              fields: {
+                firstName: lead.firstName,
+                lastName: lead.lastName,
+                email: lead.email,
+                phone: lead.phone,
+                message: lead.message,
+              },
+            }),
         ),
     },
     deps,
@@ -91,6 +107,16 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (
           (receivedAt, id) =>
             demoNotification(lead, page, receivedAt, config.salesEmail, leadUrl("demo", id)),
           requestKeyOf(request),
+          (receivedAt, id) =>
+            alerts.forLead({
+              type: "demo",
+              id,
+              receivedAt,
+              name: lead.formData.name,
+              company: lead.formData.company,
+              product: lead.product,
+              fields: { product: lead.product, page, ...lead.formData },
+            }),
         );
       },
     },

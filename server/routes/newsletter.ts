@@ -1,11 +1,13 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import * as z from "zod/mini";
 import { apiPaths, newsletterLinkPaths, newsletterStatusPaths } from "../../common/paths";
+import type { Alerts } from "../alerts/alerts";
 import type { DB } from "../db/database";
 import { confirmSubscription, unsubscribe } from "../db/leads";
 import { acceptFormPosts } from "../http/form-posts";
 import { refusal, zodRoute } from "../http/zod-schemas";
 import { safeError } from "../log-safety";
+import type { OutboxWorker } from "../mail/outbox";
 import type { NewsletterLinks } from "../mail/templates";
 
 /** The links of a subscriber's e-mails, for their two tokens. */
@@ -44,7 +46,12 @@ const Failed = z.object({ error: z.string() });
  * same pages. POST to /api/newsletter/unsubscribe is RFC 8058's one-click unsubscribe, which mail
  * clients send from the List-Unsubscribe header: it acts at once.
  */
-export const newsletterRoutes: FastifyPluginAsync<{ db: DB }> = async (app, { db }) => {
+export const newsletterRoutes: FastifyPluginAsync<{
+  db: DB;
+  outbox: OutboxWorker;
+  /** The webhooks that announce a confirmation or an unsubscription (server/alerts/). */
+  alerts: Alerts;
+}> = async (app, { db, outbox, alerts }) => {
   // The body is ignored, so it has no reason to be large.
   acceptFormPosts(app, { bodyLimit: 1024 });
   const opened = zodRoute({ querystring: TokenQuery });
@@ -65,7 +72,10 @@ export const newsletterRoutes: FastifyPluginAsync<{ db: DB }> = async (app, { db
   app.post(newsletterLinkPaths.confirm, pressed, async (request: TokenRequest, reply) => {
     if (refusal(request)) return reply.redirect(newsletterStatusPaths.invalid, 303);
     try {
-      const result = await confirmSubscription(db, request.query.token);
+      const result = await confirmSubscription(db, request.query.token, (change) =>
+        alerts.forSubscriber("subscriber.confirmed", change),
+      );
+      outbox.wake();
       return reply.redirect(
         result === "confirmed" ? newsletterStatusPaths.confirmed : newsletterStatusPaths.invalid,
         303,
@@ -86,7 +96,10 @@ export const newsletterRoutes: FastifyPluginAsync<{ db: DB }> = async (app, { db
       try {
         // An unknown token is a success too: nobody receives mail under it, and a person whose
         // data was erased (`leads -- forget`) still gets a truthful answer from an old e-mail.
-        await unsubscribe(db, request.query.token);
+        await unsubscribe(db, request.query.token, (change) =>
+          alerts.forSubscriber("subscriber.unsubscribed", change),
+        );
+        outbox.wake();
         if (oneClick) return reply.code(200).send({ unsubscribed: true });
         return reply.redirect(newsletterStatusPaths.unsubscribed, 303);
       } catch (error) {

@@ -428,7 +428,7 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (
           error:
             result.reason === "dropped"
               ? "This message carried a sign-in link and was discarded; ask for a new link instead."
-              : "Only a failed message can be retried.",
+              : "Only a failed message, or a Slack message or webhook that was sent, can be sent again.",
         });
       } catch (error) {
         return unavailable(request, reply, error, "outbox retry");

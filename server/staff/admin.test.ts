@@ -433,7 +433,7 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
       }
     }
     const badOutbox: Record<string, string>[] = [
-      { state: "sent" },
+      { state: "delivered" },
       { cursor: "x" },
       { limit: "1000" },
     ];
@@ -657,7 +657,7 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
     const admin = await signedInStaff(api, "admin@example.com", "admin");
     const failed = await addMessage(api, at(3), { attempts: 3 });
     const pending = await addMessage(api, at(2), { status: "pending", attempts: 1 });
-    await addMessage(api, at(1), { status: "sent" });
+    const sent = await addMessage(api, at(1), { status: "sent" });
     const signIn = await addMessage(api, at(0), { kind: "staff-sign-in" });
 
     const list = async (query: Record<string, string> = {}) => {
@@ -681,12 +681,13 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
     expect(JSON.stringify(all)).not.toMatch(/secret body|token=/);
     expect((await list({ state: "failed" })).items.map((i) => i.id)).toEqual([failed, signIn]);
     expect((await list({ state: "pending" })).items.map((i) => i.id)).toEqual([pending]);
+    expect((await list({ state: "sent" })).items.map((i) => i.id)).toEqual([sent]);
     const firstPage = await list({ limit: "2" });
     expect(firstPage.items).toHaveLength(2);
     const rest = await list({ limit: "2", cursor: String(firstPage.nextCursor) });
     expect(rest.items.map((i) => i.id)).toEqual([signIn]);
     expect(rest.nextCursor).toBeNull();
-    expect(await auditOf("outbox.viewed", admin.account.id)).toHaveLength(5);
+    expect(await auditOf("outbox.viewed", admin.account.id)).toHaveLength(6);
 
     api.advance(MINUTE);
     const retried = await send(admin.cookie, "POST", retryPath(failed));
@@ -699,6 +700,8 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
     });
     expect((await send(admin.cookie, "POST", retryPath(failed))).statusCode).toBe(409);
     expect((await send(admin.cookie, "POST", retryPath(pending), {})).statusCode).toBe(409);
+    // A sent e-mail is not sent again (server/alerts/alerts.test.ts re-sends a sent alert).
+    expect((await send(admin.cookie, "POST", retryPath(sent))).statusCode).toBe(409);
     const dropped = await send(admin.cookie, "POST", retryPath(signIn));
     expect(dropped.statusCode).toBe(409);
     expect(dropped.json().error).toMatch(/sign-in link/);

@@ -3,6 +3,7 @@
  * their status, owner and history (lead_states, lead_events; migration 0005). A lead without a
  * lead_states row is "new" and unowned. See docs/decisions/0012-lead-workflow.md.
  */
+import { ALERT_KINDS, type AlertKind, isAlertKind } from "../alerts/alerts";
 import { randomUUID } from "node:crypto";
 import { type RawBuilder, type Transaction, sql } from "kysely";
 import { pagePaths } from "../../common/paths";
@@ -372,7 +373,15 @@ export type TimelineEntry =
       to: string | null;
     }
   | { kind: "note"; at: string; actor: string | null; text: string }
-  | { kind: "delivery"; at: string; status: string; attempts: number; sentAt: string | null };
+  | {
+      kind: "delivery";
+      /** The sales e-mail, or an alert (server/alerts/). */
+      channel: "email" | AlertKind;
+      at: string;
+      status: string;
+      attempts: number;
+      sentAt: string | null;
+    };
 
 export interface LeadDetail extends Lead {
   firstResponseAt: string | null;
@@ -419,9 +428,9 @@ export async function getLead(db: Executor, key: string): Promise<LeadDetail | n
   const emailOf = (id: string | null) => (id === null ? null : (accounts.get(id) ?? null));
   const deliveries = await db
     .selectFrom("outbox")
-    .select(["created_at", "status", "attempts", "sent_at"])
+    .select(["kind", "created_at", "status", "attempts", "sent_at"])
     .where("lead_id", "=", row.id)
-    .where("kind", "=", row.type)
+    .where("kind", "in", [row.type, ...ALERT_KINDS])
     .orderBy("created_at")
     .execute();
   const timeline: TimelineEntry[] = [
@@ -434,6 +443,7 @@ export async function getLead(db: Executor, key: string): Promise<LeadDetail | n
     }),
     ...deliveries.map((d): TimelineEntry => ({
       kind: "delivery",
+      channel: isAlertKind(d.kind) ? d.kind : "email",
       at: d.created_at,
       status: d.status,
       attempts: Number(d.attempts),

@@ -6,11 +6,14 @@
 import type { Transaction } from "kysely";
 import type { DB } from "../db/database";
 import type { Database } from "../db/schema";
+import { type AlertKind, isAlertKind } from "../alerts/alerts";
 import { KINDS_WITH_SECRETS } from "../mail/outbox";
 import { type Cursor, DEFAULT_PAGE_SIZE, encodeCursor } from "./inbox";
 
-export const OUTBOX_STATES = ["pending", "failed"] as const;
+export const OUTBOX_STATES = ["pending", "failed", "sent"] as const;
 export type OutboxState = (typeof OUTBOX_STATES)[number];
+/** What the list shows unless asked for one state: what still needs someone's attention. */
+const UNFINISHED: OutboxState[] = ["pending", "failed"];
 
 type Executor = DB | Transaction<Database>;
 
@@ -49,9 +52,17 @@ interface Row {
   next_attempt_at: string;
 }
 
+/** Where an alert goes, in words; its "subject" is the event or the Slack line. */
+const ALERT_RECIPIENTS: Record<AlertKind, string> = { slack: "Slack", webhook: "CRM webhook" };
+
 /** The recipient and subject of a stored message, without the rest of it. */
-function envelope(payload: string): { to: string | null; subject: string | null } {
+function envelope(kind: string, payload: string): { to: string | null; subject: string | null } {
   try {
+    if (isAlertKind(kind)) {
+      const body = JSON.parse(payload) as { type?: unknown; text?: unknown };
+      const subject = kind === "webhook" ? body.type : body.text;
+      return { to: ALERT_RECIPIENTS[kind], subject: typeof subject === "string" ? subject : null };
+    }
     const message = JSON.parse(payload) as { to?: unknown; subject?: unknown };
     return {
       to: typeof message.to === "string" ? message.to : null,
@@ -66,7 +77,7 @@ function toItem(row: Row): OutboxItem {
   return {
     id: row.id,
     kind: row.kind,
-    ...envelope(row.payload),
+    ...envelope(row.kind, row.payload),
     attempts: Number(row.attempts),
     lastError: row.last_error,
     createdAt: row.created_at,
@@ -84,7 +95,7 @@ export async function listOutbox(
   let query = db
     .selectFrom("outbox")
     .select(COLUMNS)
-    .where("status", "in", state ? [state] : [...OUTBOX_STATES]);
+    .where("status", "in", state ? [state] : UNFINISHED);
   if (cursor) {
     query = query.where((eb) =>
       eb.or([
@@ -113,11 +124,16 @@ export type RetryResult =
   | { ok: true; item: OutboxItem; attemptsBefore: number }
   | { ok: false; reason: "not-found" | "not-failed" | "dropped" };
 
+/** A failed delivery may be queued again; a sent alert may be re-sent (a webhook keeps its id). */
+const mayQueueAgain = (status: string, kind: string) =>
+  status === "failed" || (status === "sent" && isAlertKind(kind));
+
 /**
  * Puts a failed message back in the queue: pending, attempts from zero, due at once. One
  * conditional UPDATE (`status = 'failed'`), so two admins retrying at once queue it once. A
  * failed sign-in e-mail cannot be retried: its stored copy was dropped with the link in it, and
- * its link would have expired anyway; the member of staff asks for a new one.
+ * its link would have expired anyway; the member of staff asks for a new one. A Slack message or
+ * webhook that was sent can be sent again the same way (the receiver lost it, or was set up after).
  */
 export async function retryOutbox(trx: Executor, id: string, now: Date): Promise<RetryResult> {
   const row = await trx
@@ -126,7 +142,7 @@ export async function retryOutbox(trx: Executor, id: string, now: Date): Promise
     .where("id", "=", id)
     .executeTakeFirst();
   if (!row) return { ok: false, reason: "not-found" };
-  if (row.status !== "failed") return { ok: false, reason: "not-failed" };
+  if (!mayQueueAgain(row.status, row.kind)) return { ok: false, reason: "not-failed" };
   if (KINDS_WITH_SECRETS.has(row.kind)) return { ok: false, reason: "dropped" };
   const at = now.toISOString();
   const result = await trx
@@ -135,11 +151,12 @@ export async function retryOutbox(trx: Executor, id: string, now: Date): Promise
       status: "pending",
       attempts: 0,
       next_attempt_at: at,
+      sent_at: null,
       claimed_by: null,
       claimed_until: null,
     })
     .where("id", "=", id)
-    .where("status", "=", "failed")
+    .where("status", "=", row.status)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) return { ok: false, reason: "not-failed" };
   return {

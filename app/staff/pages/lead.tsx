@@ -267,13 +267,19 @@ function TimelineText({ entry }: { entry: TimelineEntry }) {
     case "delivery":
       return (
         <p>
-          Notification e-mail to sales: {entry.status}
+          {DELIVERY_LABELS[entry.channel]}: {entry.status}
           {entry.attempts > 1 ? ` after ${entry.attempts} attempts` : ""}
           {entry.sentAt ? `, sent ${formatDateTime(entry.sentAt)}` : ""}
         </p>
       );
   }
 }
+
+const DELIVERY_LABELS = {
+  email: "Notification e-mail to sales",
+  slack: "Slack message",
+  webhook: "Webhook to the CRM",
+} as const;
 
 const label = (status: string | null) =>
   status ? (STATUS_LABELS[status as keyof typeof STATUS_LABELS] ?? status) : "—";

@@ -13,11 +13,18 @@ import { type Paged, PagedList } from "../components/more-pages";
 import { Notice } from "../components/notice";
 import { PageHeading } from "../components/page-heading";
 import { formatDateTime } from "../format";
-import { OUTBOX_STATES, type OutboxItem, type OutboxState } from "../types";
+import { OUTBOX_STATES, type OutboxItem, type OutboxState, RESENDABLE_KINDS } from "../types";
 
 const STATE_LABELS: Record<OutboxState, string> = {
   pending: "Waiting to be sent",
   failed: "Failed",
+  sent: "Sent",
+};
+
+const EMPTY_LABELS: Record<OutboxState, string> = {
+  pending: "Nothing is waiting to be sent.",
+  failed: "Nothing has failed.",
+  sent: "Nothing has been sent yet.",
 };
 
 /** What each kind of e-mail is, in words; an unknown kind is shown as it is. */
@@ -26,6 +33,8 @@ const KIND_LABELS: Record<string, string> = {
   demo: "Demo request, to sales",
   "newsletter-confirmation": "Newsletter confirmation",
   "staff-sign-in": "Staff sign-in link",
+  slack: "Slack alert",
+  webhook: "CRM webhook",
 };
 
 function stateOf(params: URLSearchParams): OutboxState {
@@ -53,19 +62,20 @@ export async function outboxAction({ request }: ActionFunctionArgs): Promise<Act
     await api(withId(apiPaths.staffOutboxRetry, id), { method: "POST", body: {} });
     return {
       ok: true,
-      message: to
-        ? `The e-mail to ${to} is queued to be sent again.`
-        : "The e-mail is queued again.",
+      message: to ? `The delivery to ${to} is queued to be sent again.` : "It is queued again.",
     };
   } catch (error) {
     return {
       ok: false,
-      error: error instanceof ApiError ? error.message : "The e-mail was not queued again.",
+      error: error instanceof ApiError ? error.message : "It was not queued again.",
     };
   }
 }
 
-/** The e-mails the server has yet to send, and those it gave up on, with a retry for those. */
+/**
+ * The e-mails and alerts the server has yet to send, those it gave up on (with a retry), and
+ * those it sent (alerts can be sent again).
+ */
 export function OutboxPage() {
   const { page, state, search } = useLoaderData<typeof outboxLoader>();
   const result = useActionData<typeof outboxAction>();
@@ -74,8 +84,9 @@ export function OutboxPage() {
     <section>
       <PageHeading title="Outbox" />
       <p className="mb-4 max-w-prose text-muted">
-        E-mails are sent from a queue, retried a few times when the mail server refuses them, then
-        marked failed. A failed e-mail can be queued again once the cause is fixed.
+        E-mails, Slack alerts and CRM webhooks are sent from a queue, retried a few times with
+        longer waits when the receiver refuses them, then marked failed. A failed one can be queued
+        again once the cause is fixed, and a sent Slack alert or webhook can be sent again.
       </p>
       <nav aria-label="Outbox state" className="mb-6">
         <ul className="flex flex-wrap gap-2">
@@ -120,11 +131,11 @@ function OutboxList({
       first={first}
       path={apiPaths.staffOutbox}
       search={search}
-      label={`${STATE_LABELS[state]} e-mails`}
-      empty={state === "failed" ? "No e-mail has failed." : "No e-mail is waiting to be sent."}
+      label={`${STATE_LABELS[state]}: e-mails and alerts`}
+      empty={EMPTY_LABELS[state]}
       columns="sm:grid-cols-[2fr_2fr_auto] sm:items-start"
-      moreLabel="Show more e-mails"
-      done="That is every e-mail in this list."
+      moreLabel="Show more"
+      done="That is everything in this list."
     >
       {(item) => (
         <>
@@ -151,7 +162,8 @@ function OutboxList({
               </p>
             ) : null}
           </div>
-          {item.state === "failed" ? (
+          {item.state === "failed" ||
+          (item.state === "sent" && RESENDABLE_KINDS.includes(item.kind)) ? (
             <Form method="post">
               <input type="hidden" name="id" value={String(item.id)} />
               <input type="hidden" name="to" value={item.to ?? ""} />
@@ -160,10 +172,14 @@ function OutboxList({
                 className="console-button-quiet"
                 disabled={retrying === String(item.id)}
               >
-                {retrying === String(item.id) ? "Queuing…" : "Retry"}
+                {retrying === String(item.id)
+                  ? "Queuing…"
+                  : item.state === "failed"
+                    ? "Retry"
+                    : "Send again"}
                 <span className="sr-only">
                   {" "}
-                  the e-mail {item.to ? `to ${item.to}` : (KIND_LABELS[item.kind] ?? item.kind)}
+                  {KIND_LABELS[item.kind] ?? item.kind} {item.to ? `to ${item.to}` : ""}
                 </span>
               </button>
             </Form>
