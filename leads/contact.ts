@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { sourceField } from "./source";
 import { email } from "./email";
 import { MAX_MESSAGE, honeypot, optionalText, requiredText } from "./fields";
 
@@ -16,6 +17,8 @@ export const ContactSchema = z.object({
     error: "To send a message you must first agree to our privacy policy",
   }),
   website: honeypot,
+  /** Where the visit came from (source.ts); never a reason to refuse the form. */
+  source: sourceField,
 });
 export type ContactInput = z.input<typeof ContactSchema>;
 export type Contact = z.output<typeof ContactSchema>;

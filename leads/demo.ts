@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { sourceField } from "./source";
 import { email } from "./email";
 import { honeypot, optionalText, requiredText } from "./fields";
 import { demoPaths } from "../common/paths";
@@ -40,5 +41,7 @@ export const DemoRequestSchema = z.object({
   product: z.enum(DEMO_PRODUCTS, { error: "Unknown product" }),
   formData: DemoFormSchema,
   website: honeypot,
+  /** Where the visit came from (source.ts); never a reason to refuse the form. */
+  source: sourceField,
 });
 export type DemoRequest = z.output<typeof DemoRequestSchema>;

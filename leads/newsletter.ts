@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { sourceField } from "./source";
 import { email } from "./email";
 import { honeypot } from "./fields";
 
@@ -6,6 +7,8 @@ import { honeypot } from "./fields";
 export const NewsletterSchema = z.object({
   email: email(),
   website: honeypot,
+  /** Where the visit came from (source.ts); never a reason to refuse the form. */
+  source: sourceField,
 });
 export type NewsletterInput = z.input<typeof NewsletterSchema>;
 export type Newsletter = z.output<typeof NewsletterSchema>;

@@ -56,6 +56,7 @@ describe("npm run leads -- export", () => {
     await saveContact(server, contact, (at) => contactNotification(contact, at, "s@x.gh"));
     const demo = {
       product: "banking" as const,
+      source: { landingPage: "/services/ussd", utmSource: "facebook", utmCampaign: "harmattan" },
       formData: {
         name: "Kofi",
         email: "k@x.gh",
@@ -68,7 +69,7 @@ describe("npm run leads -- export", () => {
     await saveDemoRequest(server, demo, "/schedule-banking-demo", (at) =>
       demoNotification(demo, "/schedule-banking-demo", at, "s@x.gh"),
     );
-    await subscribe(server, "esi@x.gh", "/", () =>
+    await subscribe(server, "esi@x.gh", { formPage: "/" }, () =>
       newsletterConfirmation("esi@x.gh", {
         confirmUrl: "c",
         unsubscribeUrl: "u",
@@ -83,7 +84,9 @@ describe("npm run leads -- export", () => {
 
     const csv = (await cli(["export", "--type", "contact"])).stdout;
     const [header, line] = csv.trim().split("\r\n");
-    expect(header).toBe("created_at,first_name,last_name,email,phone,message,policy_agreed_at");
+    expect(header).toBe(
+      "created_at,first_name,last_name,email,phone,message,policy_agreed_at,form_page,landing_page,referrer,utm_source,utm_medium,utm_campaign,utm_term,utm_content",
+    );
     expect(line).toContain(`Ama,Mensah,ama@example.com,'+233 55,"'=1+1, hi"`);
 
     const json = JSON.parse(
@@ -95,6 +98,11 @@ describe("npm run leads -- export", () => {
         page: "/schedule-banking-demo",
         name: "Kofi",
         industry: "Finance",
+        form_page: "/schedule-banking-demo",
+        landing_page: "/services/ussd",
+        referrer: null,
+        utm_source: "facebook",
+        utm_campaign: "harmattan",
       }),
     ]);
 

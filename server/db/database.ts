@@ -23,6 +23,7 @@ import { staff } from "./migrations/0004-staff";
 import { leadWorkflow } from "./migrations/0005-lead-workflow";
 import { leadSearch } from "./migrations/0007-lead-search";
 import { passkeys } from "./migrations/0006-passkeys";
+import { leadAttribution } from "./migrations/0008-lead-attribution";
 import type { Database } from "./schema";
 
 export type DB = Kysely<Database>;
@@ -126,6 +127,7 @@ const MIGRATIONS = {
   "0005-lead-workflow": leadWorkflow,
   "0006-passkeys": passkeys,
   "0007-lead-search": leadSearch,
+  "0008-lead-attribution": leadAttribution,
 };
 
 /**

@@ -29,7 +29,7 @@ describe.each(testDialects)("forgetting a person on $name", ({ url }) => {
     await saveDemoRequest(db, demo, "/request-vas-demo", (at) =>
       demoNotification(demo, "/request-vas-demo", at, "sales@x.gh"),
     );
-    await subscribe(db, email, "/", () =>
+    await subscribe(db, email, { formPage: "/" }, () =>
       newsletterConfirmation(email, {
         confirmUrl: "c",
         unsubscribeUrl: "u",

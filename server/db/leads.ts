@@ -7,8 +7,22 @@ import type { AlertEntry, SubscriberChange } from "../alerts/alerts";
 import { enqueue, enqueueMail } from "../mail/outbox";
 import type { MailMessage } from "../mail/message";
 import { type DB, lockKeyForTransaction } from "./database";
-import type { Database } from "./schema";
+import type { LeadSource } from "../../leads/source";
+import type { AttributionColumns, Database } from "./schema";
 import { contactSearchText, demoSearchText } from "./search-text";
+
+/** A lead's attribution as stored: one column each, null for what the visit did not say. */
+export function attributionColumns(source: LeadSource | undefined): AttributionColumns {
+  return {
+    landing_page: source?.landingPage ?? null,
+    referrer: source?.referrer ?? null,
+    utm_source: source?.utmSource ?? null,
+    utm_medium: source?.utmMedium ?? null,
+    utm_campaign: source?.utmCampaign ?? null,
+    utm_term: source?.utmTerm ?? null,
+    utm_content: source?.utmContent ?? null,
+  };
+}
 
 /** URL-safe random token for confirmation and unsubscribe links. */
 const token = () => randomBytes(24).toString("base64url");
@@ -120,6 +134,7 @@ export function saveContact(
       phone: contact.phone,
       message: contact.message,
       policy_agreed_at: receivedAt,
+      ...attributionColumns(contact.source),
       search_text: contactSearchText({
         first_name: contact.firstName,
         last_name: contact.lastName,
@@ -156,6 +171,7 @@ export function saveDemoRequest(
       company: f.company,
       job_title: f.jobTitle,
       industry: f.industry,
+      ...attributionColumns(demo.source),
       search_text: demoSearchText({ name: f.name, email: f.email, company: f.company }),
     }),
     { kind: "demo", content: { ...demo, website: undefined }, requestKey },
@@ -185,7 +201,8 @@ type ConfirmationMail = (tokens: { confirmToken: string; unsubscribeToken: strin
 export async function subscribe(
   db: DB,
   email: string,
-  source: string,
+  /** The page of the sign-up form, and where the visit came from (kept from the first sign-up). */
+  { formPage, source }: { formPage: string; source?: LeadSource },
   confirmation: ConfirmationMail,
 ): Promise<void> {
   const key = emailKey(email);
@@ -221,7 +238,8 @@ export async function subscribe(
           consent_at: at,
           confirmed_at: null,
           unsubscribed_at: null,
-          source,
+          source: formPage,
+          ...attributionColumns(source),
           created_at: at,
           updated_at: at,
         };
@@ -246,6 +264,7 @@ export async function subscribe(
           .selectFrom("outbox")
           .select("created_at")
           .where("lead_id", "=", existing.id)
+          .where("kind", "=", "newsletter-confirmation")
           .orderBy("created_at", "desc")
           .executeTakeFirst();
         if (last && now.getTime() - Date.parse(last.created_at) < CONFIRMATION_RESEND_MS) return;

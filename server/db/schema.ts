@@ -21,9 +21,20 @@ export interface Database {
   staff_passkey_challenges: StaffPasskeyChallengeTable;
 }
 
+/** Where the lead's visit came from (leads/source.ts, migration 0008); null when unknown. */
+export interface AttributionColumns {
+  landing_page: string | null;
+  referrer: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_term: string | null;
+  utm_content: string | null;
+}
+
 export type SubscriptionStatus = "pending" | "confirmed" | "unsubscribed";
 
-export interface NewsletterSubscriptionTable {
+export interface NewsletterSubscriptionTable extends AttributionColumns {
   id: string;
   email: string;
   /** emailKey() of the address (leads/email.ts): one row per person, however they type it. */
@@ -41,7 +52,7 @@ export interface NewsletterSubscriptionTable {
   updated_at: string;
 }
 
-export interface ContactMessageTable {
+export interface ContactMessageTable extends AttributionColumns {
   id: string;
   first_name: string;
   last_name: string;
@@ -61,7 +72,7 @@ export interface ContactMessageTable {
   search_text: string;
 }
 
-export interface DemoRequestTable {
+export interface DemoRequestTable extends AttributionColumns {
   id: string;
   /** Which product's demo form the request came from (all five post to /api/demo). */
   product: string;

@@ -1,3 +1,4 @@
+import { type LeadSource, UTM_FIELDS } from "../../leads/source";
 import { site } from "../../common/site";
 import type { Contact } from "../../leads/contact";
 import { DEMO_PRODUCT_NAMES, type DemoRequest } from "../../leads/demo";
@@ -20,6 +21,20 @@ function table(rows: Row[]): { text: string; html: string } {
     )
     .join("")}</table>`;
   return { text, html };
+}
+
+/** Where the lead's visit came from (leads/source.ts): a row for each part it said. */
+function sourceRows(source: LeadSource | undefined): Row[] {
+  if (!source) return [];
+  const rows: [string, string | undefined][] = [
+    ["Landing page", source.landingPage],
+    ["Referrer", source.referrer],
+    ...Object.entries(UTM_FIELDS).map(([field, name]): [string, string | undefined] => [
+      name,
+      source[field as keyof typeof UTM_FIELDS],
+    ]),
+  ];
+  return rows.flatMap(([label, value]) => (value ? [{ label, value }] : []));
 }
 
 function layout(title: string, body: string): string {
@@ -52,6 +67,7 @@ export function contactNotification(
     { label: "Message", value: contact.message },
     { label: "Agreed to privacy policy", value: "Yes" },
     { label: "Received", value: receivedAt },
+    ...sourceRows(contact.source),
   ]);
   const title = "New message from the website contact form";
   return {
@@ -95,6 +111,7 @@ export function demoNotification(
     { label: "Job title", value: f.jobTitle },
     { label: "Industry", value: f.industry },
     { label: "Received", value: receivedAt },
+    ...sourceRows(demo.source),
   ]);
   const title = `New ${product} demo request`;
   return {

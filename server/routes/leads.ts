@@ -44,8 +44,11 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (
       fromForm: (fields) => ({ email: fields.email, website: fields.website }),
       sentPage: formStatusPaths.checkInbox,
       store: (lead, request) =>
-        subscribe(db, lead.email, sourceOf(request), (tokens) =>
-          newsletterConfirmation(lead.email, newsletterLinks(config.publicUrl, tokens)),
+        subscribe(
+          db,
+          lead.email,
+          { formPage: formPageOf(request), source: lead.source },
+          (tokens) => newsletterConfirmation(lead.email, newsletterLinks(config.publicUrl, tokens)),
         ),
     },
     deps,
@@ -130,8 +133,8 @@ function requestKeyOf(request: FastifyRequest): string | null {
   return typeof key === "string" && /^[A-Za-z0-9_-]{8,64}$/.test(key) ? key : null;
 }
 
-/** The page a sign-up came from, from the Referer path (marketing wants to know). */
-function sourceOf(request: FastifyRequest): string {
+/** The page of the form a sign-up was made on, from the Referer path (marketing wants to know). */
+function formPageOf(request: FastifyRequest): string {
   try {
     return new URL(String(request.headers.referer)).pathname.slice(0, 200);
   } catch {

@@ -569,7 +569,7 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
     expect(res.headers["content-disposition"]).toMatch(/^attachment; filename="leads-.*\.csv"$/);
     const lines = res.body.trimEnd().split("\r\n");
     expect(lines[0]).toBe(
-      "id,type,createdAt,status,owner,formPage,firstName,lastName,name,email,phone,company,jobTitle,industry,product,message",
+      "id,type,created_at,status,owner,form_page,landing_page,referrer,utm_source,utm_medium,utm_campaign,utm_term,utm_content,first_name,last_name,name,email,phone,company,job_title,industry,product,message",
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://x"")"`);

@@ -3,6 +3,8 @@
  * their status, owner and history (lead_states, lead_events; migration 0005). A lead without a
  * lead_states row is "new" and unowned. See docs/decisions/0012-lead-workflow.md.
  */
+import type { LeadSource } from "../../leads/source";
+import { ATTRIBUTION_COLUMNS } from "../db/migrations/0008-lead-attribution";
 import { ALERT_KINDS, type AlertKind, isAlertKind } from "../alerts/alerts";
 import { randomUUID } from "node:crypto";
 import { type RawBuilder, type Transaction, sql } from "kysely";
@@ -50,8 +52,8 @@ export interface Lead {
   createdAt: string;
   status: LeadStatus;
   owner: string | null;
-  /** Where the lead came from; an object so that attribution can be added to it. */
-  source: { formPage: string } | null;
+  /** The page of its form, and where the visit came from (leads/source.ts) when it said. */
+  source: ({ formPage: string } & LeadSource) | null;
   firstName?: string;
   lastName?: string;
   email: string;
@@ -83,6 +85,13 @@ interface LeadRow {
   company: string | null;
   job_title: string | null;
   industry: string | null;
+  landing_page: string | null;
+  referrer: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_term: string | null;
+  utm_content: string | null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -187,6 +196,10 @@ interface BranchPlan {
   paged: boolean;
 }
 
+/** The attribution columns of lead table `t` (migration 0008), under their own names. */
+const attributionOf = (t: "c" | "d") =>
+  sql.join(ATTRIBUTION_COLUMNS.map((column) => sql.ref(`${t}.${column}`)));
+
 function contactBranch(
   filters: LeadFilters,
   { postgres, paged }: BranchPlan,
@@ -203,7 +216,8 @@ function contactBranch(
       c.first_name as first_name, c.last_name as last_name, c.email as email, c.phone as phone,
       c.message as message, cast(null as text) as product, cast(null as text) as page,
       cast(null as text) as name, cast(null as text) as company,
-      cast(null as text) as job_title, cast(null as text) as industry
+      cast(null as text) as job_title, cast(null as text) as industry,
+      ${attributionOf("c")}
     from contact_messages c
     ${stateJoin("contact", "c", postgres && paged)}
     where ${and(conditions)}`;
@@ -225,7 +239,8 @@ function demoBranch(
       s.first_response_at as first_response_at,
       cast(null as text) as first_name, cast(null as text) as last_name, d.email as email,
       d.phone as phone, cast(null as text) as message, d.product as product, d.page as page,
-      d.name as name, d.company as company, d.job_title as job_title, d.industry as industry
+      d.name as name, d.company as company, d.job_title as job_title, d.industry as industry,
+      ${attributionOf("d")}
     from demo_requests d
     ${stateJoin("demo", "d", postgres && paged)}
     where ${and(conditions)}`;
@@ -270,6 +285,20 @@ async function selectLeads(
   return rows;
 }
 
+/** The attribution a lead row holds, without the parts the visit did not say. */
+function sourceOf(row: LeadRow): LeadSource {
+  const source: LeadSource = {
+    landingPage: row.landing_page ?? undefined,
+    referrer: row.referrer ?? undefined,
+    utmSource: row.utm_source ?? undefined,
+    utmMedium: row.utm_medium ?? undefined,
+    utmCampaign: row.utm_campaign ?? undefined,
+    utmTerm: row.utm_term ?? undefined,
+    utmContent: row.utm_content ?? undefined,
+  };
+  return Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined));
+}
+
 function toLead(row: LeadRow): Lead {
   const common = {
     id: leadKey(row.type, row.id),
@@ -281,7 +310,7 @@ function toLead(row: LeadRow): Lead {
   if (row.type === "contact") {
     return {
       ...common,
-      source: { formPage: pagePaths.contactUs },
+      source: { formPage: pagePaths.contactUs, ...sourceOf(row) },
       firstName: row.first_name ?? "",
       lastName: row.last_name ?? "",
       email: row.email,
@@ -291,7 +320,7 @@ function toLead(row: LeadRow): Lead {
   }
   return {
     ...common,
-    source: row.page ? { formPage: row.page } : null,
+    source: row.page ? { formPage: row.page, ...sourceOf(row) } : null,
     product: row.product ?? "",
     name: row.name ?? "",
     email: row.email,
@@ -675,26 +704,55 @@ export async function viewLead(
   });
 }
 
-/** The CSV export's columns, in order. */
+/**
+ * The CSV export's columns, in order: the same names as `npm run leads -- export`, so a
+ * spreadsheet made from either reads the same.
+ */
 export const CSV_COLUMNS = [
   "id",
   "type",
-  "createdAt",
+  "created_at",
   "status",
   "owner",
-  "formPage",
-  "firstName",
-  "lastName",
+  "form_page",
+  ...ATTRIBUTION_COLUMNS,
+  "first_name",
+  "last_name",
   "name",
   "email",
   "phone",
   "company",
-  "jobTitle",
+  "job_title",
   "industry",
   "product",
   "message",
 ] as const;
 
-export function csvRow(lead: Lead): Record<string, unknown> {
-  return { ...lead, formPage: lead.source?.formPage ?? "" };
+export function csvRow(lead: Lead): Record<(typeof CSV_COLUMNS)[number], unknown> {
+  const source = lead.source;
+  return {
+    id: lead.id,
+    type: lead.type,
+    created_at: lead.createdAt,
+    status: lead.status,
+    owner: lead.owner,
+    form_page: source?.formPage,
+    landing_page: source?.landingPage,
+    referrer: source?.referrer,
+    utm_source: source?.utmSource,
+    utm_medium: source?.utmMedium,
+    utm_campaign: source?.utmCampaign,
+    utm_term: source?.utmTerm,
+    utm_content: source?.utmContent,
+    first_name: lead.firstName,
+    last_name: lead.lastName,
+    name: lead.name,
+    email: lead.email,
+    phone: lead.phone,
+    company: lead.company,
+    job_title: lead.jobTitle,
+    industry: lead.industry,
+    product: lead.product,
+    message: lead.message,
+  };
 }
