@@ -1,7 +1,6 @@
 import * as z from "zod/mini";
-import { sourceField } from "./source";
 import { email } from "./email";
-import { MAX_MESSAGE, honeypot, optionalText, requiredText } from "./fields";
+import { MAX_MESSAGE, honeypot, optionalText, requiredText, sourceField } from "./fields";
 
 export const CONTACT_INVALID_TOAST = "Please fill in all the fields and agree to the policy";
 export const CONTACT_SUCCESS_TOAST = "Message sent successfully";

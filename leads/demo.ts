@@ -1,7 +1,6 @@
 import * as z from "zod/mini";
-import { sourceField } from "./source";
 import { email } from "./email";
-import { honeypot, optionalText, requiredText } from "./fields";
+import { honeypot, optionalText, requiredText, sourceField } from "./fields";
 import { demoPaths } from "../common/paths";
 
 /** The products a demo can be requested for: the keys of the demo pages' paths. */

@@ -1,6 +1,7 @@
 // zod/mini: the same validation engine with a tree-shakable API, so the browser bundle carries
 // only the checks these forms use (a few kilobytes instead of the whole library).
 import * as z from "zod/mini";
+import { cleanSource } from "./source";
 
 /** Longest value a text field accepts; longer input is refused, never silently cut. */
 export const MAX_TEXT = 200;
@@ -61,3 +62,10 @@ export const optionalText = (options: TextOptions = {}) =>
 
 /** Spam trap: a hidden field people never see, so any value in it comes from a bot. */
 export const honeypot = z.optional(z.string().check(z.maxLength(MAX_TEXT)));
+
+/**
+ * The `source` of every lead form: where the visit came from, cleaned by cleanSource (source.ts)
+ * and never a reason to refuse the form. (source.ts itself stays free of zod: the inline script
+ * of every page uses its names.)
+ */
+export const sourceField = z.optional(z.pipe(z.unknown(), z.transform(cleanSource)));

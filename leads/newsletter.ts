@@ -1,7 +1,6 @@
 import * as z from "zod/mini";
-import { sourceField } from "./source";
 import { email } from "./email";
-import { honeypot } from "./fields";
+import { honeypot, sourceField } from "./fields";
 
 /** Newsletter sign-up: one e-mail address. */
 export const NewsletterSchema = z.object({

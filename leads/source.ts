@@ -1,5 +1,3 @@
-import * as z from "zod/mini";
-
 /**
  * Where a visit came from, as the browser kept it for the visit (app/lib/visit-source.ts) and
  * every lead form sends it: the page the visit started on, the page that linked to it (without
@@ -74,6 +72,3 @@ export function cleanSource(value: unknown): LeadSource | undefined {
   const kept = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined));
   return Object.keys(kept).length ? (kept as LeadSource) : undefined;
 }
-
-/** The `source` field of every lead form: never refused, cleaned (see above). */
-export const sourceField = z.optional(z.pipe(z.unknown(), z.transform(cleanSource)));

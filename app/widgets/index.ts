@@ -7,6 +7,7 @@
  * React renders the widgets' markup and never owns their open or current state, so hydration
  * finds nothing to correct. See app/README.md and docs/decisions/0009.
  */
+import { rememberLanding } from "../lib/visit-source";
 import { startCarousels } from "./carousel";
 import { startCounters } from "./counters";
 import { startCurrentYear } from "./current-year";
@@ -15,6 +16,7 @@ import { startDeferredFrames } from "./frames";
 import { startGoBack } from "./go-back";
 import { startMenus } from "./menus";
 
+rememberLanding();
 startMenus();
 startDialogs();
 startCarousels();

@@ -66,7 +66,19 @@ interface LeadIdParams {
   id: string;
 }
 
-const Source = z.nullable(z.object({ formPage: z.string() }));
+/** The form's page, and the visit's attribution where it said (leads/source.ts). */
+const Source = z.nullable(
+  z.object({
+    formPage: z.string(),
+    landingPage: z.optional(z.string()),
+    referrer: z.optional(z.string()),
+    utmSource: z.optional(z.string()),
+    utmMedium: z.optional(z.string()),
+    utmCampaign: z.optional(z.string()),
+    utmTerm: z.optional(z.string()),
+    utmContent: z.optional(z.string()),
+  }),
+);
 const LeadShape = {
   id: z.string(),
   type: z.enum(LEAD_TYPES),

@@ -1,3 +1,4 @@
+import type { AttributionColumns } from "../db/schema";
 import { randomUUID } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
 import { pagePaths } from "../../common/paths";
@@ -26,7 +27,7 @@ interface ContactFields {
   phone?: string;
   message?: string;
 }
-interface DemoFields {
+interface DemoFields extends Partial<AttributionColumns> {
   product?: string;
   page?: string;
   name?: string;
@@ -181,7 +182,13 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
       first_name: "Efua",
       message: "Need 50% off_now",
     });
-    const demo = await addDemo(api, at(2), { product: "banking", page: "/schedule-banking-demo" });
+    const demo = await addDemo(api, at(2), {
+      product: "banking",
+      page: "/schedule-banking-demo",
+      landing_page: "/products/banking",
+      referrer: "https://www.google.com/",
+      utm_campaign: "harmattan",
+    });
     const other = await addDemo(api, at(3), {
       name: "Yaw",
       email: "yaw@corp.example",
@@ -210,7 +217,12 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
       createdAt: at(2),
       status: "new",
       owner: null,
-      source: { formPage: "/schedule-banking-demo" },
+      source: {
+        formPage: "/schedule-banking-demo",
+        landingPage: "/products/banking",
+        referrer: "https://www.google.com/",
+        utmCampaign: "harmattan",
+      },
       product: "banking",
       name: "Kofi Boateng",
       email: "kofi@example.com",

@@ -4,6 +4,7 @@ import type * as z from "zod/mini";
 import { fieldErrors } from "@leads/field-errors";
 import { toast } from "~/components/ui/toast";
 import { type ApiResult, failureMessage, newIdempotencyKey, postLead } from "~/lib/api";
+import { visitSource } from "~/lib/visit-source";
 
 /** How a form tells the visitor what became of a submit. */
 export interface LeadFormOutcomes {
@@ -25,7 +26,7 @@ interface LeadFormOptions<Values extends Record<string, unknown>, Schema extends
   /** From apiPaths; without JavaScript the form posts itself there. */
   endpoint: string;
   /** Shape of the JSON body from the validated values (the demo form wraps them in formData). */
-  toBody: (data: z.output<Schema>, honeypot: string) => unknown;
+  toBody: (data: z.output<Schema>, honeypot: string) => object;
   outcomes: LeadFormOutcomes;
 }
 
@@ -87,7 +88,8 @@ export function useLeadForm<Values extends Record<string, unknown>, Schema exten
     submissionKey.current ??= newIdempotencyKey();
     const result: ApiResult = await postLead(
       options.endpoint,
-      options.toBody(parsed.data, honeypot),
+      // Where the visit came from (lib/visit-source.ts), with every form.
+      { ...options.toBody(parsed.data, honeypot), source: visitSource() },
       submissionKey.current,
     );
     sending.current = false;

@@ -75,7 +75,17 @@ export function LeadPage() {
     ["Job title", lead.jobTitle],
     ["Industry", lead.industry],
     ["Received", formatDateTime(lead.createdAt)],
-    ["Sent from the page", lead.source?.formPage],
+  ];
+  const source = lead.source;
+  const whereFrom: [string, string | undefined][] = [
+    ["Form's page", source?.formPage],
+    ["Landing page", source?.landingPage],
+    ["Referrer", source?.referrer],
+    ["Campaign (utm_campaign)", source?.utmCampaign],
+    ["Source (utm_source)", source?.utmSource],
+    ["Medium (utm_medium)", source?.utmMedium],
+    ["Term (utm_term)", source?.utmTerm],
+    ["Content (utm_content)", source?.utmContent],
   ];
 
   return (
@@ -133,6 +143,31 @@ export function LeadPage() {
                   : formatDuration(lead.timeToFirstResponseMs)}
               </strong>
             </p>
+          </section>
+
+          <section aria-labelledby="source-heading">
+            <h2 id="source-heading" className="mb-3 text-lg font-bold">
+              Where it came from
+            </h2>
+            <dl className="grid gap-x-4 gap-y-2 sm:grid-cols-[max-content_1fr]">
+              {whereFrom
+                .filter(([, value]) => value)
+                .map(([label, value]) => (
+                  <div key={label} className="contents">
+                    <dt className="font-semibold">{label}</dt>
+                    <dd className="break-words">{value}</dd>
+                  </div>
+                ))}
+            </dl>
+            {source?.landingPage ||
+            source?.referrer ||
+            source?.utmSource ||
+            source?.utmCampaign ? null : (
+              <p className="mt-2 text-muted">
+                The visit did not say how it reached the site (no campaign tags; sent before
+                attribution was kept, or from a browser that keeps nothing).
+              </p>
+            )}
           </section>
 
           <section aria-labelledby="timeline-heading">

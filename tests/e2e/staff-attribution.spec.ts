@@ -1,0 +1,41 @@
+import { consolePaths, demoPaths, productPaths } from "../../common/paths";
+import { expect, gotoReady, test } from "./fixtures";
+import { SIGNED_OUT_ERRORS, addStaffAccount, signInByLink, staffAddress } from "./staff";
+
+// A visit that lands with campaign tags and then sends a demo request: the lead shows, in the
+// console, where the visit came from (app/lib/visit-source.ts, leads/source.ts).
+
+test.use({ allowedErrors: SIGNED_OUT_ERRORS });
+
+test("a demo request carries its visit's landing page and campaign to the lead's page", async ({
+  page,
+}) => {
+  const campaign = `harmattan-${Math.random().toString(36).slice(2, 8)}`;
+  // Lands on a product page from a newsletter link; moves on to the demo form.
+  await gotoReady(
+    page,
+    `${productPaths.banking}?utm_source=newsletter&utm_medium=email&utm_campaign=${campaign}`,
+  );
+  await gotoReady(page, demoPaths.banking);
+  const form = page.getByRole("form", { name: "Request a demo" });
+  await form.getByRole("textbox", { name: "Name", exact: true }).fill("Abena Darko");
+  await form
+    .getByRole("textbox", { name: "Email Address", exact: true })
+    .fill(`abena.${campaign}@example.com`);
+  await form.getByRole("textbox", { name: "Phone Number", exact: true }).fill("0240000000");
+  await form.getByRole("textbox", { name: "Company", exact: true }).fill("Darko Farms");
+  await form.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByText("We will reach out to you to schedule a demo")).toBeVisible();
+
+  const email = staffAddress("sales");
+  addStaffAccount(email, "sales", "Yaw Mensah");
+  await signInByLink(page, email);
+  await page.goto(`${consolePaths.leads}?q=${encodeURIComponent(`abena.${campaign}`)}`);
+  await page.getByRole("link", { name: "Abena Darko" }).click();
+  const whereFrom = page.getByRole("region", { name: "Where it came from" });
+  await expect(whereFrom).toContainText(productPaths.banking);
+  await expect(whereFrom).toContainText(demoPaths.banking);
+  await expect(whereFrom).toContainText(campaign);
+  await expect(whereFrom).toContainText("newsletter");
+  await expect(whereFrom).toContainText("email");
+});
