@@ -125,6 +125,8 @@ export const apiPaths = {
   /** Newsletter subscribers, for marketing and admins (server/staff/subscriber-routes.ts). */
   staffSubscribers: "/api/staff/subscribers",
   staffSubscribersCsv: "/api/staff/subscribers.csv",
+  /** Lead counts for marketing's reports (server/staff/report-routes.ts). */
+  staffLeadReport: "/api/staff/reports/leads",
   /** Enabled accounts, for the lead owner picker (server/staff/admin-routes.ts). */
   staffTeam: "/api/staff/team",
   /** Admins only (server/staff/admin-routes.ts); `:id` is an account's or a message's id. */
@@ -153,6 +155,7 @@ export const consolePaths = {
   signIn: "/staff/sign-in",
   leads: "/staff/leads",
   subscribers: "/staff/subscribers",
+  reports: "/staff/reports",
   account: "/staff/account",
   accounts: "/staff/admin/accounts",
   audit: "/staff/admin/audit",

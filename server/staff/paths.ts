@@ -20,6 +20,7 @@ export const staffApiPaths = {
   passkeyRegisterVerify: apiPaths.staffPasskeyRegisterVerify,
   subscribers: apiPaths.staffSubscribers,
   subscribersCsv: apiPaths.staffSubscribersCsv,
+  leadReport: apiPaths.staffLeadReport,
   team: apiPaths.staffTeam,
   accounts: apiPaths.staffAccounts,
   account: apiPaths.staffAccount,

@@ -40,6 +40,7 @@ const MATRIX: Record<string, Access> = {
   [`GET ${p.team}`]: SALES,
   [`GET ${p.subscribers}`]: MARKETING,
   [`GET ${p.subscribersCsv}`]: MARKETING,
+  [`GET ${p.leadReport}`]: MARKETING,
   [`GET ${p.accounts}`]: ADMIN,
   [`POST ${p.accounts}`]: ADMIN,
   [`PATCH ${p.account}`]: ADMIN,
