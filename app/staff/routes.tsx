@@ -9,6 +9,7 @@ import { InboxPage, inboxLoader } from "./pages/inbox";
 import { LeadPage, leadAction, leadLoader } from "./pages/lead";
 import { NotFoundPage } from "./pages/not-found";
 import { OutboxPage, outboxAction, outboxLoader } from "./pages/outbox";
+import { ReportsPage, reportsLoader } from "./pages/reports";
 import { SignInPage } from "./pages/sign-in";
 import { SubscribersPage, subscribersLoader } from "./pages/subscribers";
 import { SIGNED_IN_ROUTE, loadStaff, startPageFor } from "./session";
@@ -37,6 +38,7 @@ export const consoleRoutes: RouteObject[] = [
           { path: "leads", loader: inboxLoader, element: <InboxPage /> },
           { path: "leads/:id", loader: leadLoader, action: leadAction, element: <LeadPage /> },
           { path: "subscribers", loader: subscribersLoader, element: <SubscribersPage /> },
+          { path: "reports", loader: reportsLoader, element: <ReportsPage /> },
           { path: "account", loader: accountLoader, element: <AccountPage /> },
           {
             path: "admin/accounts",

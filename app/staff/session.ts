@@ -29,6 +29,7 @@ export function useStaff(): Staff {
 export const ROLE_ACCESS = {
   leads: ["admin", "sales"],
   subscribers: ["admin", "marketing"],
+  reports: ["admin", "marketing"],
   admin: ["admin"],
 } as const satisfies Record<string, readonly StaffRole[]>;
 

@@ -1,5 +1,5 @@
-import { consolePaths, demoPaths, productPaths } from "../../common/paths";
-import { expect, gotoReady, test } from "./fixtures";
+import { apiPaths, consolePaths, demoPaths, productPaths } from "../../common/paths";
+import { expect, expectNoA11yViolations, gotoReady, test } from "./fixtures";
 import { SIGNED_OUT_ERRORS, addStaffAccount, signInByLink, staffAddress } from "./staff";
 
 // A visit that lands with campaign tags and then sends a demo request: the lead shows, in the
@@ -38,4 +38,48 @@ test("a demo request carries its visit's landing page and campaign to the lead's
   await expect(whereFrom).toContainText(campaign);
   await expect(whereFrom).toContainText("newsletter");
   await expect(whereFrom).toContainText("email");
+});
+
+test("marketing reads the reports: charts with their numbers as tables and CSV", async ({
+  page,
+}) => {
+  const campaign = `dry-season-${Math.random().toString(36).slice(2, 8)}`;
+  const response = await page.request.post(apiPaths.subscribe, {
+    data: { email: `ama.${campaign}@example.com`, source: { utmCampaign: campaign } },
+  });
+  expect(response.status()).toBe(202);
+
+  const email = staffAddress("marketing");
+  addStaffAccount(email, "marketing", "Akos Ofori");
+  await signInByLink(page, email);
+  await page
+    .getByRole("navigation", { name: "Console" })
+    .getByRole("link", { name: "Reports" })
+    .click();
+  await expect(page.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible();
+  const byCampaign = page.getByRole("figure", { name: "Leads by campaign" });
+  await expect(byCampaign.getByRole("row", { name: `${campaign} 1` })).toBeVisible();
+  await expect(byCampaign.getByRole("link", { name: "CSV of Leads by campaign" })).toHaveAttribute(
+    "download",
+    "leads-by-campaign.csv",
+  );
+  await expect(page.getByRole("figure", { name: "Leads per week" })).toBeVisible();
+  await expectNoA11yViolations(page, "on the reports page");
+
+  // Only newsletter sign-ups: no demo request among them.
+  await page.getByLabel("Lead type").selectOption("newsletter");
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page).toHaveURL(/type=newsletter/);
+  await expect(page.getByRole("figure", { name: "Demo requests by product" })).toContainText(
+    "No demo request in this period.",
+  );
+});
+
+test("sales has no reports", async ({ page }) => {
+  const email = staffAddress("sales");
+  addStaffAccount(email, "sales");
+  await signInByLink(page, email);
+  await expect(
+    page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Reports" }),
+  ).toHaveCount(0);
 });

@@ -70,6 +70,13 @@ export function ConsoleShell() {
                 </NavLink>
               </li>
             ) : null}
+            {mayOpen(staff, "reports") ? (
+              <li>
+                <NavLink to="/reports" className={linkClass}>
+                  Reports
+                </NavLink>
+              </li>
+            ) : null}
             {mayOpen(staff, "admin") ? (
               <>
                 <li>

@@ -1,0 +1,112 @@
+import { type LoaderFunctionArgs, useLoaderData, useSearchParams } from "react-router";
+import { apiPaths } from "@common/paths";
+import { DEMO_PRODUCT_NAMES, type DemoProduct } from "@leads/demo";
+import { load, query } from "../api";
+import { BarChart } from "../components/bar-chart";
+import { FilterForm, FilterInput, FilterSelect, filtersOf } from "../components/filter-form";
+import { PageHeading } from "../components/page-heading";
+import { formatDuration } from "../format";
+import { TYPE_LABELS } from "../labels";
+
+/** The page's filters, as the address and the reports API both name them. */
+const FILTERS = ["since", "type"] as const;
+const TYPES = [
+  ["contact", TYPE_LABELS.contact],
+  ["demo", TYPE_LABELS.demo],
+  ["newsletter", "Newsletter sign-up"],
+] as const;
+
+interface Row {
+  key: string;
+  count: number;
+  responded?: number;
+  averageFirstResponseMs?: number | null;
+}
+
+export async function reportsLoader({ request }: LoaderFunctionArgs) {
+  const filters = filtersOf(new URL(request.url).searchParams, FILTERS);
+  const report = (by: string) =>
+    load<{ rows: Row[] }>(request, `${apiPaths.staffLeadReport}${query({ by, ...filters })}`).then(
+      (answer) => answer.rows,
+    );
+  const [week, product, source, campaign] = await Promise.all([
+    report("week"),
+    report("product"),
+    report("source"),
+    report("campaign"),
+  ]);
+  return { week, product, source, campaign };
+}
+
+/**
+ * Marketing's reports: leads per week with sales' time to first response, demo requests by
+ * product, and leads by where their visit came from and by campaign (decision 0018). Each chart
+ * has its numbers as a table and a CSV.
+ */
+export function ReportsPage() {
+  const { week, product, source, campaign } = useLoaderData<typeof reportsLoader>();
+  const [params] = useSearchParams();
+  const filtered = Object.keys(filtersOf(params, FILTERS)).length > 0;
+
+  return (
+    <section>
+      <PageHeading title="Reports" />
+      <FilterForm label="Choose the report's leads" clearTo="/reports" filtered={filtered}>
+        <FilterInput label="Since" hint="The last 12 weeks if empty" name="since" type="date" />
+        <FilterSelect
+          label="Lead type"
+          name="type"
+          value={params.get("type")}
+          options={TYPES}
+          any="Every type"
+        />
+      </FilterForm>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <BarChart
+          title="Leads per week"
+          description="Weeks start on Monday (UTC). Time to first response: contact and demo requests."
+          keyHeading="Week of"
+          rows={week.map((row) => ({
+            label: row.key,
+            value: row.count,
+            extra:
+              row.responded === undefined
+                ? undefined
+                : {
+                    Answered: row.responded,
+                    "Average first response": formatDuration(row.averageFirstResponseMs ?? null),
+                  },
+          }))}
+          csvName="leads-per-week"
+          empty="No lead in these weeks."
+        />
+        <BarChart
+          title="Demo requests by product"
+          keyHeading="Product"
+          rows={product.map((row) => ({
+            label: DEMO_PRODUCT_NAMES[row.key as DemoProduct] ?? row.key,
+            value: row.count,
+          }))}
+          csvName="demo-requests-by-product"
+          empty="No demo request in this period."
+        />
+        <BarChart
+          title="Leads by source"
+          description="The campaign's utm_source, else the site that linked to the visit."
+          keyHeading="Source"
+          rows={source.map((row) => ({ label: row.key, value: row.count }))}
+          csvName="leads-by-source"
+          empty="No lead in this period."
+        />
+        <BarChart
+          title="Leads by campaign"
+          description="The utm_campaign of the link the visit started from."
+          keyHeading="Campaign"
+          rows={campaign.map((row) => ({ label: row.key, value: row.count }))}
+          csvName="leads-by-campaign"
+          empty="No lead in this period."
+        />
+      </div>
+    </section>
+  );
+}
