@@ -107,7 +107,7 @@ export function BarChart({
             <tbody>
               {rows.map((row) => (
                 <tr key={row.label} className="border-b border-gray-100">
-                  <th scope="row" className="py-1 pr-3 font-normal break-words">
+                  <th scope="row" className="min-w-24 py-1 pr-3 font-normal break-words">
                     {row.label}
                   </th>
                   <td className="py-1 pr-3 text-right tabular-nums">{row.value}</td>
