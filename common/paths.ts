@@ -125,6 +125,9 @@ export const apiPaths = {
   /** Newsletter subscribers, for marketing and admins (server/staff/subscriber-routes.ts). */
   staffSubscribers: "/api/staff/subscribers",
   staffSubscribersCsv: "/api/staff/subscribers.csv",
+  /** The welcome e-mail marketing edits (server/staff/newsletter-routes.ts). */
+  staffWelcome: "/api/staff/newsletter/welcome",
+  staffWelcomePreview: "/api/staff/newsletter/welcome/preview",
   /** Lead counts for marketing's reports (server/staff/report-routes.ts). */
   staffLeadReport: "/api/staff/reports/leads",
   /** Enabled accounts, for the lead owner picker (server/staff/admin-routes.ts). */
@@ -156,6 +159,7 @@ export const consolePaths = {
   leads: "/staff/leads",
   subscribers: "/staff/subscribers",
   reports: "/staff/reports",
+  welcome: "/staff/newsletter/welcome",
   account: "/staff/account",
   accounts: "/staff/admin/accounts",
   audit: "/staff/admin/audit",

@@ -131,6 +131,7 @@ export async function buildApp({
       db,
       outbox,
       alerts: createAlerts(config.alerts, config.publicUrl),
+      publicUrl: config.publicUrl,
     });
     const staffNow = staff.now ?? (() => new Date());
     await app.register(staffAuth, { db, config, now: staffNow });

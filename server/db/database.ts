@@ -24,6 +24,7 @@ import { leadWorkflow } from "./migrations/0005-lead-workflow";
 import { leadSearch } from "./migrations/0007-lead-search";
 import { passkeys } from "./migrations/0006-passkeys";
 import { leadAttribution } from "./migrations/0008-lead-attribution";
+import { newsletterSettings } from "./migrations/0009-newsletter-settings";
 import type { Database } from "./schema";
 
 export type DB = Kysely<Database>;
@@ -128,6 +129,7 @@ const MIGRATIONS = {
   "0006-passkeys": passkeys,
   "0007-lead-search": leadSearch,
   "0008-lead-attribution": leadAttribution,
+  "0009-newsletter-settings": newsletterSettings,
 };
 
 /**

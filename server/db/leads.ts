@@ -305,16 +305,37 @@ export type ConfirmResult = "confirmed" | "invalid";
 /** The alerts of a subscription's change (server/alerts/); none by default. */
 export type SubscriberAlerts = (change: SubscriberChange) => AlertEntry[];
 
+/** The welcome e-mail of a subscriber who just confirmed (server/newsletter/welcome.ts). */
+export type WelcomeMail = (
+  trx: Transaction<Database>,
+  subscriber: { email: string; unsubscribeToken: string },
+) => Promise<MailMessage>;
+
 /**
- * Confirms a pending subscription by its token; confirming twice is fine. The change and its
- * alerts are stored together.
+ * Confirms a pending subscription by its token; confirming twice is fine. The change, its alerts
+ * and the welcome e-mail are stored together, once.
  */
 export async function confirmSubscription(
   db: DB,
   confirmToken: string,
-  alerts: SubscriberAlerts = () => [],
+  { alerts = () => [], welcome }: { alerts?: SubscriberAlerts; welcome?: WelcomeMail } = {},
 ): Promise<ConfirmResult> {
-  const found = await changeSubscription(db, "confirm_token", confirmToken, "confirmed", alerts);
+  const found = await changeSubscription(
+    db,
+    "confirm_token",
+    confirmToken,
+    "confirmed",
+    alerts,
+    async (trx, row, at) => {
+      if (!welcome) return;
+      await enqueueMail(trx, {
+        kind: "newsletter-welcome",
+        leadId: row.id,
+        message: await welcome(trx, { email: row.email, unsubscribeToken: row.unsubscribe_token }),
+        now: at,
+      });
+    },
+  );
   return found ? "confirmed" : "invalid";
 }
 
@@ -340,12 +361,18 @@ async function changeSubscription(
   tokenValue: string,
   to: "confirmed" | "unsubscribed",
   alerts: SubscriberAlerts,
+  /** More to store with the change, in its transaction. */
+  also?: (
+    trx: Transaction<Database>,
+    row: { id: string; email: string; unsubscribe_token: string },
+    at: string,
+  ) => Promise<void>,
 ): Promise<boolean> {
   const at = new Date().toISOString();
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom("newsletter_subscriptions")
-      .select(["id", "email", "status", "source"])
+      .select(["id", "email", "status", "source", "unsubscribe_token"])
       .where(tokenColumn, "=", tokenValue)
       .executeTakeFirst();
     if (!row || (to === "confirmed" && row.status === "unsubscribed")) return false;
@@ -364,6 +391,7 @@ async function changeSubscription(
     // Another request moved it first (two clicks at once): that one announces it.
     if (Number(changed.numUpdatedRows) !== 1) return true;
     await enqueueAlerts(trx, row.id, alerts({ email: row.email, at, signUpPage: row.source }), at);
+    await also?.(trx, row, at);
     return true;
   });
 }

@@ -19,6 +19,15 @@ export interface Database {
   lead_events: LeadEventTable;
   staff_passkeys: StaffPasskeyTable;
   staff_passkey_challenges: StaffPasskeyChallengeTable;
+  newsletter_settings: NewsletterSettingTable;
+}
+
+/** A newsletter setting marketing edits (server/newsletter/welcome.ts): a JSON value. */
+export interface NewsletterSettingTable {
+  key: string;
+  value: string;
+  updated_at: string;
+  updated_by_account_id: string | null;
 }
 
 /** Where the lead's visit came from (leads/source.ts, migration 0008); null when unknown. */

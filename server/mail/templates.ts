@@ -177,10 +177,7 @@ export function newsletterConfirmation(
     subject: title,
     text,
     html,
-    headers: {
-      "List-Unsubscribe": `<${oneClickUnsubscribeUrl}>`,
-      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-    },
+    headers: unsubscribeHeaders(oneClickUnsubscribeUrl),
     params: {
       to_email: email,
       confirm_url: confirmUrl,
@@ -221,5 +218,39 @@ export function staffSignInLink(
     text,
     html,
     params: { to_email: email, to_name: oneLine(name), sign_in_url: signInUrl, message: text },
+  };
+}
+
+/** RFC 8058: mail clients offer "Unsubscribe" and post to the link themselves, in one click. */
+function unsubscribeHeaders(oneClickUnsubscribeUrl: string): Record<string, string> {
+  return {
+    "List-Unsubscribe": `<${oneClickUnsubscribeUrl}>`,
+    "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+  };
+}
+
+/**
+ * A newsletter e-mail written by marketing (the welcome e-mail, a campaign): its subject, its
+ * Markdown as HTML (server/newsletter/markdown.ts) and as text, then the subscriber's own
+ * unsubscribe link, with the one-click headers.
+ */
+export function newsletterMail(
+  email: string,
+  content: { subject: string; html: string; text: string },
+  { unsubscribeUrl, oneClickUnsubscribeUrl }: Omit<NewsletterLinks, "confirmUrl">,
+): MailMessage {
+  const subject = oneLine(content.subject);
+  const footer = `You receive this because you subscribed to the ${site.name} newsletter at ${email}.`;
+  return {
+    to: email,
+    subject,
+    text: `${content.text}\n\n--\n${footer}\nUnsubscribe: ${unsubscribeUrl}`,
+    html: layout(
+      subject,
+      `${content.html}<hr style="border:0;border-top:1px solid #ddd">` +
+        `<p style="font-size:12px">${escapeHtml(footer)} <a href="${escapeHtml(unsubscribeUrl)}">Unsubscribe</a></p>`,
+    ),
+    headers: unsubscribeHeaders(oneClickUnsubscribeUrl),
+    params: { to_email: email, unsubscribe_url: unsubscribeUrl, message: content.text },
   };
 }

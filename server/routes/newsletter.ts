@@ -9,6 +9,7 @@ import { refusal, zodRoute } from "../http/zod-schemas";
 import { safeError } from "../log-safety";
 import type { OutboxWorker } from "../mail/outbox";
 import type { NewsletterLinks } from "../mail/templates";
+import { readWelcome, welcomeMail } from "../newsletter/welcome";
 
 /** The links of a subscriber's e-mails, for their two tokens. */
 export function newsletterLinks(
@@ -17,6 +18,16 @@ export function newsletterLinks(
 ): NewsletterLinks {
   return {
     confirmUrl: `${publicUrl}${newsletterLinkPaths.confirm}?token=${confirmToken}`,
+    ...unsubscribeLinks(publicUrl, unsubscribeToken),
+  };
+}
+
+/** The unsubscribe links of every newsletter e-mail: the page's, and the one-click one. */
+export function unsubscribeLinks(
+  publicUrl: string,
+  unsubscribeToken: string,
+): Omit<NewsletterLinks, "confirmUrl"> {
+  return {
     unsubscribeUrl: `${publicUrl}${newsletterLinkPaths.unsubscribe}?token=${unsubscribeToken}`,
     oneClickUnsubscribeUrl: `${publicUrl}${apiPaths.oneClickUnsubscribe}?token=${unsubscribeToken}`,
   };
@@ -51,7 +62,9 @@ export const newsletterRoutes: FastifyPluginAsync<{
   outbox: OutboxWorker;
   /** The webhooks that announce a confirmation or an unsubscription (server/alerts/). */
   alerts: Alerts;
-}> = async (app, { db, outbox, alerts }) => {
+  /** The site's origin, for the links in the welcome e-mail. */
+  publicUrl: string;
+}> = async (app, { db, outbox, alerts, publicUrl }) => {
   // The body is ignored, so it has no reason to be large.
   acceptFormPosts(app, { bodyLimit: 1024 });
   const opened = zodRoute({ querystring: TokenQuery });
@@ -72,9 +85,15 @@ export const newsletterRoutes: FastifyPluginAsync<{
   app.post(newsletterLinkPaths.confirm, pressed, async (request: TokenRequest, reply) => {
     if (refusal(request)) return reply.redirect(newsletterStatusPaths.invalid, 303);
     try {
-      const result = await confirmSubscription(db, request.query.token, (change) =>
-        alerts.forSubscriber("subscriber.confirmed", change),
-      );
+      const result = await confirmSubscription(db, request.query.token, {
+        alerts: (change) => alerts.forSubscriber("subscriber.confirmed", change),
+        welcome: async (trx, subscriber) =>
+          welcomeMail(
+            subscriber.email,
+            await readWelcome(trx),
+            unsubscribeLinks(publicUrl, subscriber.unsubscribeToken),
+          ),
+      });
       outbox.wake();
       return reply.redirect(
         result === "confirmed" ? newsletterStatusPaths.confirmed : newsletterStatusPaths.invalid,

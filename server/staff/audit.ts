@@ -29,7 +29,8 @@ export type AuditAction =
   | "audit.export"
   | "person.erased"
   | "outbox.viewed"
-  | "outbox.retried";
+  | "outbox.retried"
+  | "newsletter.welcome-changed";
 
 export interface AuditEntry {
   action: AuditAction;

@@ -21,6 +21,8 @@ export const staffApiPaths = {
   subscribers: apiPaths.staffSubscribers,
   subscribersCsv: apiPaths.staffSubscribersCsv,
   leadReport: apiPaths.staffLeadReport,
+  welcome: apiPaths.staffWelcome,
+  welcomePreview: apiPaths.staffWelcomePreview,
   team: apiPaths.staffTeam,
   accounts: apiPaths.staffAccounts,
   account: apiPaths.staffAccount,

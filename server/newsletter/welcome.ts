@@ -1,0 +1,97 @@
+/**
+ * The welcome e-mail a subscriber gets once they confirm: its subject and Markdown are stored
+ * (newsletter_settings, key "welcome"), edited by marketing in the console; until then, the
+ * default below. It is enqueued in the transaction that confirms the subscription, so a
+ * confirmation never goes without its welcome, nor gets two.
+ */
+import type { Transaction } from "kysely";
+import * as z from "zod/mini";
+import { pagePaths } from "../../common/paths";
+import { site } from "../../common/site";
+import type { DB } from "../db/database";
+import type { Database } from "../db/schema";
+import type { MailMessage } from "../mail/message";
+import { type NewsletterLinks, newsletterMail } from "../mail/templates";
+import { markdownToHtml } from "./markdown";
+
+type Executor = DB | Transaction<Database>;
+
+export const MAX_SUBJECT = 150;
+export const MAX_MARKDOWN = 20_000;
+
+/** What marketing writes: the rules of the console's form and of the API. */
+export const WelcomeSchema = z.object({
+  subject: z.string().check(z.trim(), z.minLength(1, "Write a subject"), z.maxLength(MAX_SUBJECT)),
+  markdown: z
+    .string()
+    .check(z.trim(), z.minLength(1, "Write the e-mail"), z.maxLength(MAX_MARKDOWN)),
+});
+export type Welcome = z.output<typeof WelcomeSchema>;
+
+export const DEFAULT_WELCOME: Welcome = {
+  subject: `Welcome to the ${site.name} newsletter`,
+  markdown: [
+    `Akwaaba, and thank you for confirming your subscription.`,
+    ``,
+    `About once a month we will write with what is new at ${site.name}: new ways to accept`,
+    `mobile money and cards, updates from the Bank of Ghana that touch your business, and stories`,
+    `from merchants, schools and savings groups across Ghana.`,
+    ``,
+    `In the meantime, see [what we offer](${site.url}${pagePaths.paymentServices}) or`,
+    `[talk to our team](${site.url}${pagePaths.contactUs}).`,
+  ].join("\n"),
+};
+
+const KEY = "welcome";
+
+export interface StoredWelcome extends Welcome {
+  /** When and by whom it was last changed; null while the default is used. */
+  updatedAt: string | null;
+  updatedBy: string | null;
+}
+
+/** The welcome e-mail as marketing last saved it, or the default. */
+export async function readWelcome(db: Executor): Promise<StoredWelcome> {
+  const row = await db
+    .selectFrom("newsletter_settings")
+    .leftJoin("staff_accounts", "staff_accounts.id", "newsletter_settings.updated_by_account_id")
+    .select(["newsletter_settings.value", "newsletter_settings.updated_at", "staff_accounts.email"])
+    .where("newsletter_settings.key", "=", KEY)
+    .executeTakeFirst();
+  const parsed = row ? WelcomeSchema.safeParse(JSON.parse(row.value)) : null;
+  if (!row || !parsed?.success) return { ...DEFAULT_WELCOME, updatedAt: null, updatedBy: null };
+  return { ...parsed.data, updatedAt: row.updated_at, updatedBy: row.email ?? null };
+}
+
+export async function saveWelcome(
+  db: Executor,
+  welcome: Welcome,
+  { accountId, at }: { accountId: string; at: string },
+): Promise<void> {
+  const value = JSON.stringify(welcome);
+  await db
+    .insertInto("newsletter_settings")
+    .values({ key: KEY, value, updated_at: at, updated_by_account_id: accountId })
+    .onConflict((oc) =>
+      oc.column("key").doUpdateSet({ value, updated_at: at, updated_by_account_id: accountId }),
+    )
+    .execute();
+}
+
+/** The welcome as it will look: HTML (without the e-mail's frame) and text. */
+export function renderWelcome(welcome: Welcome): { subject: string; html: string; text: string } {
+  return {
+    subject: welcome.subject,
+    html: markdownToHtml(welcome.markdown),
+    text: welcome.markdown,
+  };
+}
+
+/** The welcome e-mail to one subscriber, with their own unsubscribe link. */
+export function welcomeMail(
+  email: string,
+  welcome: Welcome,
+  links: Omit<NewsletterLinks, "confirmUrl">,
+): MailMessage {
+  return newsletterMail(email, renderWelcome(welcome), links);
+}
