@@ -11,6 +11,7 @@ import { NotFoundPage } from "./pages/not-found";
 import { OutboxPage, outboxAction, outboxLoader } from "./pages/outbox";
 import { ReportsPage, reportsLoader } from "./pages/reports";
 import { SignInPage } from "./pages/sign-in";
+import { WelcomePage, welcomeAction, welcomeLoader } from "./pages/welcome";
 import { SubscribersPage, subscribersLoader } from "./pages/subscribers";
 import { SIGNED_IN_ROUTE, loadStaff, startPageFor } from "./session";
 
@@ -39,6 +40,12 @@ export const consoleRoutes: RouteObject[] = [
           { path: "leads/:id", loader: leadLoader, action: leadAction, element: <LeadPage /> },
           { path: "subscribers", loader: subscribersLoader, element: <SubscribersPage /> },
           { path: "reports", loader: reportsLoader, element: <ReportsPage /> },
+          {
+            path: "newsletter/welcome",
+            loader: welcomeLoader,
+            action: welcomeAction,
+            element: <WelcomePage />,
+          },
           { path: "account", loader: accountLoader, element: <AccountPage /> },
           {
             path: "admin/accounts",

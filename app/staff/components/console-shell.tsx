@@ -71,11 +71,18 @@ export function ConsoleShell() {
               </li>
             ) : null}
             {mayOpen(staff, "reports") ? (
-              <li>
-                <NavLink to="/reports" className={linkClass}>
-                  Reports
-                </NavLink>
-              </li>
+              <>
+                <li>
+                  <NavLink to="/reports" className={linkClass}>
+                    Reports
+                  </NavLink>
+                </li>
+                <li>
+                  <NavLink to="/newsletter/welcome" className={linkClass}>
+                    Welcome e-mail
+                  </NavLink>
+                </li>
+              </>
             ) : null}
             {mayOpen(staff, "admin") ? (
               <>

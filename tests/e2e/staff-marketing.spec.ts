@@ -2,8 +2,9 @@ import { apiPaths, consolePaths, demoPaths, productPaths } from "../../common/pa
 import { expect, expectNoA11yViolations, gotoReady, test } from "./fixtures";
 import { SIGNED_OUT_ERRORS, addStaffAccount, signInByLink, staffAddress } from "./staff";
 
-// A visit that lands with campaign tags and then sends a demo request: the lead shows, in the
-// console, where the visit came from (app/lib/visit-source.ts, leads/source.ts).
+// What marketing does in the console: where leads come from (a visit that lands with campaign
+// tags and sends a demo request shows its source on the lead: app/lib/visit-source.ts,
+// leads/source.ts), the reports, and the welcome e-mail.
 
 test.use({ allowedErrors: SIGNED_OUT_ERRORS });
 
@@ -82,4 +83,34 @@ test("sales has no reports", async ({ page }) => {
   await expect(
     page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Reports" }),
   ).toHaveCount(0);
+});
+
+test("marketing edits, previews and saves the welcome e-mail", async ({ page }) => {
+  const email = staffAddress("marketing");
+  addStaffAccount(email, "marketing", "Akos Ofori");
+  await signInByLink(page, email);
+  await page
+    .getByRole("navigation", { name: "Console" })
+    .getByRole("link", { name: "Welcome e-mail" })
+    .click();
+  await expect(page.getByRole("heading", { level: 1, name: "Welcome e-mail" })).toBeVisible();
+  await expectNoA11yViolations(page, "on the welcome e-mail page");
+
+  const subject = `Akwaaba ${Math.random().toString(36).slice(2, 8)}`;
+  await page.getByRole("textbox", { name: "Subject" }).fill(subject);
+  await page
+    .getByRole("textbox", { name: "Message" })
+    .fill("**Thank you** for joining.\n\n<script>alert(1)</script>");
+  await page.getByRole("button", { name: "Preview" }).click();
+  const preview = page.getByRole("region", { name: "Preview" });
+  await expect(preview).toContainText(subject);
+  await expect(preview.locator("strong")).toHaveText("Thank you");
+  await expect(preview).toContainText("<script>alert(1)</script>");
+  await expect(preview.locator("script")).toHaveCount(0);
+
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("textbox", { name: "Subject" })).toHaveValue(subject);
+  await expect(page.getByRole("main")).toContainText(`by ${email}`);
 });
