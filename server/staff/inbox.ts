@@ -3,20 +3,27 @@
  * their status, owner and history (lead_states, lead_events; migration 0005). A lead without a
  * lead_states row is "new" and unowned. See docs/decisions/0012-lead-workflow.md.
  */
-import type { LeadSource } from "../../leads/source";
-import { ATTRIBUTION_COLUMNS } from "../db/migrations/0008-lead-attribution";
-import { ALERT_KINDS, type AlertKind, isAlertKind } from "../alerts/alerts";
 import { randomUUID } from "node:crypto";
 import { type RawBuilder, type Transaction, sql } from "kysely";
 import { pagePaths } from "../../common/paths";
 import { emailKey } from "../../leads/email";
 import { type DB, isPostgres } from "../db/database";
 import { searchTerm } from "../db/search-text";
-import type { Database, LeadEventKind, LeadStatus, LeadType } from "../db/schema";
+import type {
+  AttributionColumns,
+  Database,
+  LeadEventKind,
+  LeadStatus,
+  LeadType,
+} from "../db/schema";
 import { recordAudit } from "./audit";
 
 export { LEAD_STATUSES, LEAD_TYPES, leadKey, parseLeadKey } from "../../leads/workflow";
 import { leadKey, parseLeadKey } from "../../leads/workflow";
+import type { LeadSource } from "../../leads/source";
+import { ATTRIBUTION_COLUMNS } from "../db/migrations/0008-lead-attribution";
+
+import { ALERT_KINDS, type AlertKind, isAlertKind } from "../alerts/alerts";
 
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 100;
@@ -66,7 +73,7 @@ export interface Lead {
   industry?: string;
 }
 
-interface LeadRow {
+interface LeadRow extends AttributionColumns {
   type: LeadType;
   id: string;
   created_at: string;
@@ -85,13 +92,6 @@ interface LeadRow {
   company: string | null;
   job_title: string | null;
   industry: string | null;
-  landing_page: string | null;
-  referrer: string | null;
-  utm_source: string | null;
-  utm_medium: string | null;
-  utm_campaign: string | null;
-  utm_term: string | null;
-  utm_content: string | null;
 }
 
 // ---------------------------------------------------------------------------------------------
