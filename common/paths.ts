@@ -125,9 +125,18 @@ export const apiPaths = {
   /** Newsletter subscribers, for marketing and admins (server/staff/subscriber-routes.ts). */
   staffSubscribers: "/api/staff/subscribers",
   staffSubscribersCsv: "/api/staff/subscribers.csv",
-  /** The welcome e-mail marketing edits (server/staff/newsletter-routes.ts). */
+  /** The welcome e-mail marketing edits, and the preview of any newsletter text
+   * (server/staff/newsletter-routes.ts). */
   staffWelcome: "/api/staff/newsletter/welcome",
-  staffWelcomePreview: "/api/staff/newsletter/welcome/preview",
+  staffNewsletterPreview: "/api/staff/newsletter/preview",
+  /** Newsletter campaigns (server/staff/campaign-routes.ts); `:id` is a campaign's UUID. */
+  staffCampaigns: "/api/staff/campaigns",
+  staffCampaign: "/api/staff/campaigns/:id",
+  staffCampaignTest: "/api/staff/campaigns/:id/test",
+  staffCampaignSend: "/api/staff/campaigns/:id/send",
+  staffCampaignPause: "/api/staff/campaigns/:id/pause",
+  staffCampaignResume: "/api/staff/campaigns/:id/resume",
+  staffCampaignCancel: "/api/staff/campaigns/:id/cancel",
   /** Lead counts for marketing's reports (server/staff/report-routes.ts). */
   staffLeadReport: "/api/staff/reports/leads",
   /** Enabled accounts, for the lead owner picker (server/staff/admin-routes.ts). */
@@ -160,6 +169,7 @@ export const consolePaths = {
   subscribers: "/staff/subscribers",
   reports: "/staff/reports",
   welcome: "/staff/newsletter/welcome",
+  campaigns: "/staff/newsletter/campaigns",
   account: "/staff/account",
   accounts: "/staff/admin/accounts",
   audit: "/staff/admin/audit",
@@ -170,6 +180,11 @@ export const consolePaths = {
 /** A lead's page in the console; `id` as the staff API names it (contact_<uuid>, demo_<uuid>). */
 export function consoleLeadPath(id: string): string {
   return `${consolePaths.leads}/${encodeURIComponent(id)}`;
+}
+
+/** A campaign's page in the console (its editor while a draft, then its report). */
+export function consoleCampaignPath(id: string): string {
+  return `${consolePaths.campaigns}/${encodeURIComponent(id)}`;
 }
 
 /** The prerendered missing page, served with status 404 for any unknown address. */

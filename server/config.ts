@@ -62,6 +62,8 @@ const EnvSchema = z
      * lapse after this and another instance (or the restarted one) sends them. Keep it well
      * above the slowest send. */
     OUTBOX_LEASE_MS: z.coerce.number().int().min(1_000).default(300_000),
+    /** Newsletter campaign copies sent per minute, all instances together (server/newsletter/). */
+    NEWSLETTER_SEND_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
     /** Slack (or compatible) incoming webhook: a message per contact and demo request. */
     SLACK_WEBHOOK_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
     /** A CRM's endpoint for signed webhooks (lead.created, subscriber.confirmed/unsubscribed)… */
@@ -164,6 +166,8 @@ export interface Config {
   /** false, true (trust every hop) or the addresses/ranges of the proxies to trust. */
   trustProxy: boolean | string[];
   outbox: { pollMs: number; maxAttempts: number; leaseMs: number };
+  /** Newsletter campaigns: copies sent per minute. */
+  newsletter: { sendPerMinute: number };
   /** Staff console sessions: idle timeout and absolute lifetime. */
   staffSessions: { idleMinutes: number; maxHours: number };
   /** Alerts sent through the outbox besides e-mail; an absent one is off (server/alerts/). */
@@ -223,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxAttempts: e.OUTBOX_MAX_ATTEMPTS,
       leaseMs: e.OUTBOX_LEASE_MS,
     },
+    newsletter: { sendPerMinute: e.NEWSLETTER_SEND_PER_MINUTE },
     staffSessions: {
       idleMinutes: e.STAFF_SESSION_IDLE_MINUTES,
       maxHours: e.STAFF_SESSION_MAX_HOURS,

@@ -4,8 +4,7 @@ import { loadConfig } from "./config";
 import { safeError } from "./log-safety";
 import { describeDatabase, openConfiguredDatabase } from "./db/configured-database";
 import { migrate } from "./db/database";
-import { alertDeliverers } from "./alerts/deliver";
-import { createOutboxWorker } from "./mail/outbox";
+import { createDeliveries } from "./deliveries";
 import { createTransport } from "./mail/transports";
 import { loadSiteFiles } from "./static/site-files";
 
@@ -27,19 +26,16 @@ async function main() {
   const transport = createTransport(config.mail, config.mailFrom);
 
   // The outbox logs through Fastify's logger; it only logs once started, after the app exists.
-  const outbox = createOutboxWorker({
-    db,
-    transport,
-    deliverers: alertDeliverers(config.alerts),
-    log: {
-      info: (obj, msg) => app.log.info(obj, msg),
-      warn: (obj, msg) => app.log.warn(obj, msg),
-      error: (obj, msg) => app.log.error(obj, msg),
+  const outbox = createDeliveries(
+    { db, transport, config },
+    {
+      log: {
+        info: (obj, msg) => app.log.info(obj, msg),
+        warn: (obj, msg) => app.log.warn(obj, msg),
+        error: (obj, msg) => app.log.error(obj, msg),
+      },
     },
-    pollMs: config.outbox.pollMs,
-    maxAttempts: config.outbox.maxAttempts,
-    leaseMs: config.outbox.leaseMs,
-  });
+  );
   const app = await buildApp({ config, db, site, outbox });
 
   const stop = async (signal: string) => {

@@ -26,6 +26,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     rateLimit: { max: 0, windowMs: 60_000 },
     trustProxy: false,
     outbox: { pollMs: 1_000, maxAttempts: 3, leaseMs: 60_000 },
+    newsletter: { sendPerMinute: 60 },
     staffSessions: { idleMinutes: 30, maxHours: 12 },
     alerts: {},
     ...overrides,

@@ -25,6 +25,7 @@ import { leadSearch } from "./migrations/0007-lead-search";
 import { passkeys } from "./migrations/0006-passkeys";
 import { leadAttribution } from "./migrations/0008-lead-attribution";
 import { newsletterSettings } from "./migrations/0009-newsletter-settings";
+import { campaigns } from "./migrations/0010-campaigns";
 import type { Database } from "./schema";
 
 export type DB = Kysely<Database>;
@@ -130,6 +131,7 @@ const MIGRATIONS = {
   "0007-lead-search": leadSearch,
   "0008-lead-attribution": leadAttribution,
   "0009-newsletter-settings": newsletterSettings,
+  "0010-campaigns": campaigns,
 };
 
 /**

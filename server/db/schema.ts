@@ -20,6 +20,26 @@ export interface Database {
   staff_passkeys: StaffPasskeyTable;
   staff_passkey_challenges: StaffPasskeyChallengeTable;
   newsletter_settings: NewsletterSettingTable;
+  newsletter_campaigns: NewsletterCampaignTable;
+}
+
+export type CampaignStatus = "draft" | "scheduled" | "sending" | "paused" | "sent" | "cancelled";
+
+/** A newsletter campaign (server/newsletter/campaigns.ts); its copies are outbox rows. */
+export interface NewsletterCampaignTable {
+  id: string;
+  subject: string;
+  markdown: string;
+  status: CampaignStatus;
+  scheduled_at: string | null;
+  started_at: string | null;
+  finished_at: string | null;
+  /** How many copies were made when it started: the confirmed subscribers of that moment. */
+  recipients: number | null;
+  created_at: string;
+  created_by_account_id: string | null;
+  updated_at: string;
+  updated_by_account_id: string | null;
 }
 
 /** A newsletter setting marketing edits (server/newsletter/welcome.ts): a JSON value. */
@@ -100,7 +120,11 @@ export interface DemoRequestTable extends AttributionColumns {
   search_text: string;
 }
 
-export type OutboxStatus = "pending" | "sent" | "failed";
+/**
+ * "held": a copy of a paused campaign; "cancelled": a copy of a cancelled campaign, or one whose
+ * subscriber left before it went out. Neither is sent.
+ */
+export type OutboxStatus = "pending" | "sent" | "failed" | "held" | "cancelled";
 
 export interface OutboxTable {
   id: string;
@@ -121,6 +145,8 @@ export interface OutboxTable {
   claimed_until: string | null;
   created_at: string;
   sent_at: string | null;
+  /** The campaign a newsletter copy belongs to (then lead_id is the subscription's id). */
+  campaign_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type StaffRole = "admin" | "sales" | "marketing";

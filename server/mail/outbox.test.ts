@@ -207,13 +207,14 @@ describe("transports", () => {
 
   const message = contactNotification(contact, "2026-01-01T10:00:00.000Z", "sales@site.test");
 
-  it("file: writes one .eml file per message", async () => {
+  it("file: writes one .eml file per message, the same file when a message is sent again", async () => {
     const dir = await mkdtemp(path.join(tmpdir(), "mail-"));
     const transport = createTransport({ transport: "file", dir }, "Site <no-reply@site.test>");
     await transport.send(message, "id-1");
     await transport.send(message, "id-2");
-    const files = await readdir(dir);
-    expect(files).toHaveLength(2);
+    await transport.send(message, "id-2");
+    const files = (await readdir(dir)).sort();
+    expect(files).toEqual(["id-1.eml", "id-2.eml"]);
     const eml = await readFile(path.join(dir, files[0] ?? ""), "utf8");
     expect(eml).toMatch(/^Reply-To: ama@example\.com/m);
     expect(eml).toContain("0550000000");

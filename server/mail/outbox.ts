@@ -65,15 +65,31 @@ export function enqueueMail(
   return enqueue(trx, { ...entry, payload: JSON.stringify(message) });
 }
 
-/** Sends one stored delivery; throws when it did not go out. `id` is the outbox row's. */
-export type Deliverer = (payload: string, id: string) => Promise<void>;
+/**
+ * Sends one stored delivery; throws when it did not go out. `id` is the outbox row's, `leadId`
+ * what it is about. Answers "cancelled" when the delivery is no longer wanted (a campaign copy
+ * whose subscriber has left): it is then neither sent nor retried; "held" when it must wait
+ * (a copy of a paused campaign) until something puts it back to pending.
+ */
+export type Deliverer = (
+  payload: string,
+  id: string,
+  leadId: string,
+) => Promise<void | "cancelled" | "held">;
 
 export interface OutboxOptions {
   db: DB;
   /** Delivers every kind without a deliverer of its own: the e-mails. */
   transport: MailTransport;
-  /** Deliverers of other kinds, by kind (server/alerts/deliver.ts). */
+  /** Deliverers of other kinds, by kind (server/alerts/deliver.ts, server/newsletter/). */
   deliverers?: Record<string, Deliverer>;
+  /**
+   * Kinds sent no faster than so many per minute (newsletter campaigns). Other kinds go first
+   * and are never held up by them.
+   */
+  perMinute?: Record<string, number>;
+  /** Work done at the start of every run (starting scheduled campaigns, closing finished ones). */
+  tasks?: Array<(at: Date) => Promise<void>>;
   log: {
     info: (obj: object, msg: string) => void;
     warn: (obj: object, msg: string) => void;
@@ -106,6 +122,14 @@ export interface OutboxWorker {
 export const KINDS_WITH_SECRETS: ReadonlySet<string> = new Set(["staff-sign-in"]);
 const DROPPED_PAYLOAD = JSON.stringify({ dropped: "the message carried a secret" });
 
+interface DueRow {
+  id: string;
+  kind: string;
+  lead_id: string;
+  payload: string;
+  attempts: number;
+}
+
 /** Messages taken per run. */
 const BATCH_SIZE = 50;
 /** How soon after a new lead its notification goes out. */
@@ -126,9 +150,12 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
   const maxRetryDelayMs = options.maxRetryDelayMs ?? 60 * 60_000;
   const leaseMs = options.leaseMs ?? 5 * 60_000;
   const now = options.now ?? (() => new Date());
+  const perMinute = options.perMinute ?? {};
   const instanceId = randomUUID();
+  /** Per rate-limited kind, what this instance may still send and when that was reckoned. */
+  const buckets: Record<string, { tokens: number; at: number }> = {};
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let running: Promise<number> | undefined;
+  let running: Promise<{ attempted: number; throttled: boolean }> | undefined;
   let stopped = true;
 
   async function claim(id: string, at: Date): Promise<boolean> {
@@ -147,32 +174,30 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  async function deliver(row: {
-    id: string;
-    kind: string;
-    payload: string;
-    attempts: number;
-  }): Promise<void> {
+  async function deliver(row: DueRow): Promise<void> {
     const channel = options.deliverers?.[row.kind] ? row.kind : transport.name;
     try {
-      const deliver =
+      const deliver: Deliverer =
         options.deliverers?.[row.kind] ??
-        ((payload: string, id: string) => transport.send(JSON.parse(payload) as MailMessage, id));
-      await deliver(row.payload, row.id);
+        ((payload, id) => transport.send(JSON.parse(payload) as MailMessage, id));
+      const outcome = await deliver(row.payload, row.id, row.lead_id);
       await db
         .updateTable("outbox")
         .set({
-          status: "sent",
+          status: outcome ?? "sent",
           ...(KINDS_WITH_SECRETS.has(row.kind) ? { payload: DROPPED_PAYLOAD } : {}),
-          sent_at: now().toISOString(),
-          attempts: row.attempts + 1,
+          sent_at: outcome ? null : now().toISOString(),
+          attempts: outcome ? row.attempts : row.attempts + 1,
           last_error: null,
           claimed_by: null,
           claimed_until: null,
         })
         .where("id", "=", row.id)
         .execute();
-      log.info({ outboxId: row.id, kind: row.kind, channel }, "delivered");
+      log.info(
+        { outboxId: row.id, kind: row.kind, channel },
+        outcome ? `not sent: ${outcome}` : "delivered",
+      );
     } catch (error) {
       const attempts = row.attempts + 1;
       const failed = attempts >= maxAttempts;
@@ -200,29 +225,72 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
     }
   }
 
-  async function sendDue(): Promise<number> {
-    const at = now();
-    const due = await db
+  function dueRows(at: Date) {
+    return db
       .selectFrom("outbox")
-      .select(["id", "kind", "payload", "attempts"])
+      .select(["id", "kind", "lead_id", "payload", "attempts"])
       .where("status", "=", "pending")
       .where("next_attempt_at", "<=", at.toISOString())
       .where((eb) =>
         eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<", at.toISOString())]),
       )
-      .orderBy("next_attempt_at")
+      .orderBy("next_attempt_at");
+  }
+
+  /**
+   * How many of a rate-limited kind this run may send: what this instance's bucket has earned
+   * since its last run (so copies go out evenly, not in bursts), and never more than the rate
+   * minus what every instance sent, or is sending, in the last minute.
+   */
+  async function allowance(kind: string, limit: number, at: Date): Promise<number> {
+    const bucket = (buckets[kind] ??= { tokens: (limit * pollMs) / 60_000, at: at.getTime() });
+    bucket.tokens = Math.min(
+      BATCH_SIZE,
+      bucket.tokens + (limit * (at.getTime() - bucket.at)) / 60_000,
+    );
+    bucket.at = at.getTime();
+    const since = new Date(at.getTime() - 60_000).toISOString();
+    const recent = await db
+      .selectFrom("outbox")
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .where("kind", "=", kind)
+      .where((eb) =>
+        eb.or([
+          eb("sent_at", ">=", since),
+          eb.and([eb("status", "=", "pending"), eb("claimed_until", ">", at.toISOString())]),
+        ]),
+      )
+      .executeTakeFirstOrThrow();
+    return Math.max(0, Math.min(Math.floor(bucket.tokens), limit - Number(recent.n)));
+  }
+
+  async function sendDue(): Promise<{ attempted: number; throttled: boolean }> {
+    const at = now();
+    for (const task of options.tasks ?? []) await task(at);
+    const limited = Object.keys(perMinute);
+    const due = await (limited.length ? dueRows(at).where("kind", "not in", limited) : dueRows(at))
       .limit(BATCH_SIZE)
       .execute();
+    let throttled = false;
+    for (const kind of limited) {
+      const limit = perMinute[kind] as number;
+      const waiting = await dueRows(at).where("kind", "=", kind).limit(BATCH_SIZE).execute();
+      if (!waiting.length) continue;
+      const allowed = await allowance(kind, limit, at);
+      if (allowed < waiting.length) throttled = true;
+      due.push(...waiting.slice(0, allowed));
+      buckets[kind]!.tokens -= Math.min(allowed, waiting.length);
+    }
     let attempted = 0;
     for (const row of due) {
       if (!(await claim(row.id, at))) continue; // another instance has it
       attempted += 1;
       await deliver(row);
     }
-    return attempted;
+    return { attempted, throttled };
   }
 
-  function runOnce(): Promise<number> {
+  function runOnce(): Promise<{ attempted: number; throttled: boolean }> {
     // One run at a time per instance; a wake during a run is served by the next run.
     running ??= sendDue()
       .catch((error: unknown) => {
@@ -230,7 +298,7 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
           { err: error instanceof Error ? error.message : String(error) },
           "outbox run failed",
         );
-        return 0;
+        return { attempted: 0, throttled: false };
       })
       .finally(() => {
         running = undefined;
@@ -245,15 +313,22 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
     nextRunAt = Date.now() + delay;
     timer = setTimeout(async () => {
       nextRunAt = Infinity;
-      const attempted = await runOnce();
+      const { attempted, throttled } = await runOnce();
       // A full batch means more is waiting: carry on at once instead of waiting for the poll.
-      schedule(attempted >= BATCH_SIZE ? 0 : pollMs);
+      // Copies held back by their rate go on as soon as the next one is earned.
+      schedule(attempted >= BATCH_SIZE ? 0 : throttled ? throttledDelayMs() : pollMs);
     }, delay);
     timer.unref?.();
   }
 
+  /** How soon a run earns the next copy of the slowest limited kind; not busier than 4 runs/s. */
+  function throttledDelayMs(): number {
+    const slowest = Math.min(...Object.values(perMinute));
+    return Math.min(pollMs, Math.max(250, Math.ceil(60_000 / slowest)));
+  }
+
   return {
-    runOnce,
+    runOnce: async () => (await runOnce()).attempted,
     // Under a burst of leads, many wakes fold into one run shortly after, so the worker does not
     // compete with every single request for the database.
     wake: () => {

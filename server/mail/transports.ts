@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import type { MailConfig } from "../config";
@@ -25,7 +25,11 @@ function nodemailerMessage(message: MailMessage, from: string, id: string) {
   };
 }
 
-/** Zero-config default: each message becomes an .eml file under DATA_DIR/mail/. */
+/**
+ * Zero-config default: each message becomes an .eml file under DATA_DIR/mail/, named by its
+ * outbox id. A message sent again (after a crash between writing it and marking it sent) writes
+ * the same file again, as a mail server would recognise it by its Message-ID.
+ */
 function fileTransport(dir: string, from: string): MailTransport {
   const composer = nodemailer.createTransport({
     streamTransport: true,
@@ -37,8 +41,10 @@ function fileTransport(dir: string, from: string): MailTransport {
     async send(message, id) {
       const info = await composer.sendMail(nodemailerMessage(message, from, id));
       await mkdir(dir, { recursive: true });
-      const stamp = new Date().toISOString().replace(/[:.]/g, "-");
-      await writeFile(path.join(dir, `${stamp}-${id}.eml`), info.message as Buffer);
+      // Written whole under another name, then renamed: a reader never sees half a message.
+      const file = path.join(dir, `${id}.eml`);
+      await writeFile(`${file}.part`, info.message as Buffer);
+      await rename(`${file}.part`, file);
     },
     close: () => composer.close(),
   };

@@ -54,7 +54,7 @@ describe.each(testDialects)("the welcome e-mail on $name", ({ url }) => {
     const draft = { subject: "Akwaaba!", markdown: "**Thank you.**\n\n<script>alert(1)</script>" };
     const preview = await api.app.inject({
       method: "POST",
-      url: staffApiPaths.welcomePreview,
+      url: staffApiPaths.newsletterPreview,
       headers: { cookie, ...json },
       payload: draft,
     });

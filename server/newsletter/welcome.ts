@@ -5,28 +5,17 @@
  * confirmation never goes without its welcome, nor gets two.
  */
 import type { Transaction } from "kysely";
-import * as z from "zod/mini";
 import { pagePaths } from "../../common/paths";
 import { site } from "../../common/site";
 import type { DB } from "../db/database";
 import type { Database } from "../db/schema";
 import type { MailMessage } from "../mail/message";
 import { type NewsletterLinks, newsletterMail } from "../mail/templates";
-import { markdownToHtml } from "./markdown";
+import { type NewsletterContent, NewsletterContentSchema, renderNewsletter } from "./content";
 
 type Executor = DB | Transaction<Database>;
 
-export const MAX_SUBJECT = 150;
-export const MAX_MARKDOWN = 20_000;
-
-/** What marketing writes: the rules of the console's form and of the API. */
-export const WelcomeSchema = z.object({
-  subject: z.string().check(z.trim(), z.minLength(1, "Write a subject"), z.maxLength(MAX_SUBJECT)),
-  markdown: z
-    .string()
-    .check(z.trim(), z.minLength(1, "Write the e-mail"), z.maxLength(MAX_MARKDOWN)),
-});
-export type Welcome = z.output<typeof WelcomeSchema>;
+export type Welcome = NewsletterContent;
 
 export const DEFAULT_WELCOME: Welcome = {
   subject: `Welcome to the ${site.name} newsletter`,
@@ -58,7 +47,7 @@ export async function readWelcome(db: Executor): Promise<StoredWelcome> {
     .select(["newsletter_settings.value", "newsletter_settings.updated_at", "staff_accounts.email"])
     .where("newsletter_settings.key", "=", KEY)
     .executeTakeFirst();
-  const parsed = row ? WelcomeSchema.safeParse(JSON.parse(row.value)) : null;
+  const parsed = row ? NewsletterContentSchema.safeParse(JSON.parse(row.value)) : null;
   if (!row || !parsed?.success) return { ...DEFAULT_WELCOME, updatedAt: null, updatedBy: null };
   return { ...parsed.data, updatedAt: row.updated_at, updatedBy: row.email ?? null };
 }
@@ -78,20 +67,11 @@ export async function saveWelcome(
     .execute();
 }
 
-/** The welcome as it will look: HTML (without the e-mail's frame) and text. */
-export function renderWelcome(welcome: Welcome): { subject: string; html: string; text: string } {
-  return {
-    subject: welcome.subject,
-    html: markdownToHtml(welcome.markdown),
-    text: welcome.markdown,
-  };
-}
-
 /** The welcome e-mail to one subscriber, with their own unsubscribe link. */
 export function welcomeMail(
   email: string,
   welcome: Welcome,
   links: Omit<NewsletterLinks, "confirmUrl">,
 ): MailMessage {
-  return newsletterMail(email, renderWelcome(welcome), links);
+  return newsletterMail(email, renderNewsletter(welcome), links);
 }

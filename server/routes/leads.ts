@@ -12,7 +12,7 @@ import { acceptFormPosts } from "../http/form-posts";
 import type { OutboxWorker } from "../mail/outbox";
 import { contactNotification, demoNotification, newsletterConfirmation } from "../mail/templates";
 import { addLeadEndpoint } from "./lead-endpoint";
-import { newsletterLinks } from "./newsletter";
+import { newsletterLinks } from "../newsletter/links";
 
 export interface LeadRoutesOptions {
   db: DB;

@@ -8,30 +8,8 @@ import { acceptFormPosts } from "../http/form-posts";
 import { refusal, zodRoute } from "../http/zod-schemas";
 import { safeError } from "../log-safety";
 import type { OutboxWorker } from "../mail/outbox";
-import type { NewsletterLinks } from "../mail/templates";
+import { unsubscribeLinks } from "../newsletter/links";
 import { readWelcome, welcomeMail } from "../newsletter/welcome";
-
-/** The links of a subscriber's e-mails, for their two tokens. */
-export function newsletterLinks(
-  publicUrl: string,
-  { confirmToken, unsubscribeToken }: { confirmToken: string; unsubscribeToken: string },
-): NewsletterLinks {
-  return {
-    confirmUrl: `${publicUrl}${newsletterLinkPaths.confirm}?token=${confirmToken}`,
-    ...unsubscribeLinks(publicUrl, unsubscribeToken),
-  };
-}
-
-/** The unsubscribe links of every newsletter e-mail: the page's, and the one-click one. */
-export function unsubscribeLinks(
-  publicUrl: string,
-  unsubscribeToken: string,
-): Omit<NewsletterLinks, "confirmUrl"> {
-  return {
-    unsubscribeUrl: `${publicUrl}${newsletterLinkPaths.unsubscribe}?token=${unsubscribeToken}`,
-    oneClickUnsubscribeUrl: `${publicUrl}${apiPaths.oneClickUnsubscribe}?token=${unsubscribeToken}`,
-  };
-}
 
 /** Every link carries one token; anything else in the query string is ignored. */
 const TokenQuery = z.object({

@@ -30,7 +30,15 @@ export type AuditAction =
   | "person.erased"
   | "outbox.viewed"
   | "outbox.retried"
-  | "newsletter.welcome-changed";
+  | "newsletter.welcome-changed"
+  | "campaign.created"
+  | "campaign.edited"
+  | "campaign.test-sent"
+  | "campaign.scheduled"
+  | "campaign.sent"
+  | "campaign.paused"
+  | "campaign.resumed"
+  | "campaign.cancelled";
 
 export interface AuditEntry {
   action: AuditAction;

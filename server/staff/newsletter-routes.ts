@@ -2,13 +2,8 @@ import type { FastifyPluginAsync } from "fastify";
 import * as z from "zod/mini";
 import type { DB } from "../db/database";
 import { zodRoute } from "../http/zod-schemas";
-import {
-  type StoredWelcome,
-  WelcomeSchema,
-  readWelcome,
-  renderWelcome,
-  saveWelcome,
-} from "../newsletter/welcome";
+import { NewsletterContentSchema, renderNewsletter } from "../newsletter/content";
+import { type StoredWelcome, readWelcome, saveWelcome } from "../newsletter/welcome";
 import { recordAudit } from "./audit";
 import { staffApiPaths } from "./paths";
 import { REFUSALS, auditActorOf, firstIssue, unavailable } from "./route-kit";
@@ -17,10 +12,10 @@ import { REFUSALS, auditActorOf, firstIssue, unavailable } from "./route-kit";
  * A draft may be longer than the app's 16 KB limit on bodies: 20,000 characters of Markdown
  * (newsletter/welcome.ts), up to four bytes each, and the subject.
  */
-const DRAFT_BODY_LIMIT = 96 * 1024;
+export const DRAFT_BODY_LIMIT = 96 * 1024;
 
 /** Who writes to the subscribers: marketing, and admins. */
-const NEWSLETTER_ROLES = ["marketing", "admin"] as const;
+export const NEWSLETTER_ROLES = ["marketing", "admin"] as const;
 
 const Preview = z.object({ subject: z.string(), html: z.string(), text: z.string() });
 const WelcomeAnswer = z.object({
@@ -32,7 +27,7 @@ const WelcomeAnswer = z.object({
   updatedBy: z.nullable(z.string()),
 });
 
-const answer = (welcome: StoredWelcome) => ({ ...welcome, ...renderWelcome(welcome) });
+const answer = (welcome: StoredWelcome) => ({ ...welcome, ...renderNewsletter(welcome) });
 
 /**
  * The welcome e-mail under /api/staff/newsletter/welcome, for marketing and admins: read it (with
@@ -58,30 +53,30 @@ export const newsletterRoutes: FastifyPluginAsync<{ db: DB; now: () => Date }> =
   );
 
   app.post(
-    staffApiPaths.welcomePreview,
+    staffApiPaths.newsletterPreview,
     {
-      ...zodRoute({ body: WelcomeSchema, response: { 200: Preview, ...REFUSALS } }),
+      ...zodRoute({ body: NewsletterContentSchema, response: { 200: Preview, ...REFUSALS } }),
       bodyLimit: DRAFT_BODY_LIMIT,
       preHandler: guard,
     },
     async (request, reply) => {
       const invalid = firstIssue(request);
       if (invalid) return reply.code(400).send({ error: invalid });
-      return renderWelcome(request.body as z.output<typeof WelcomeSchema>);
+      return renderNewsletter(request.body as z.output<typeof NewsletterContentSchema>);
     },
   );
 
   app.put(
     staffApiPaths.welcome,
     {
-      ...zodRoute({ body: WelcomeSchema, response: { 200: WelcomeAnswer, ...REFUSALS } }),
+      ...zodRoute({ body: NewsletterContentSchema, response: { 200: WelcomeAnswer, ...REFUSALS } }),
       bodyLimit: DRAFT_BODY_LIMIT,
       preHandler: guard,
     },
     async (request, reply) => {
       const invalid = firstIssue(request);
       if (invalid) return reply.code(400).send({ error: invalid });
-      const welcome = request.body as z.output<typeof WelcomeSchema>;
+      const welcome = request.body as z.output<typeof NewsletterContentSchema>;
       const at = now().toISOString();
       const actor = auditActorOf(request);
       try {

@@ -43,7 +43,7 @@ const MATRIX: Record<string, Access> = {
   [`GET ${p.leadReport}`]: MARKETING,
   [`GET ${p.welcome}`]: MARKETING,
   [`PUT ${p.welcome}`]: MARKETING,
-  [`POST ${p.welcomePreview}`]: MARKETING,
+  [`POST ${p.newsletterPreview}`]: MARKETING,
   [`GET ${p.accounts}`]: ADMIN,
   [`POST ${p.accounts}`]: ADMIN,
   [`PATCH ${p.account}`]: ADMIN,

@@ -18,6 +18,7 @@ import { clearCookieHeader, sessionCookie, setCookieHeader } from "./cookie";
 import { countHit, type SignInLimits } from "./rate-limit";
 import { revokeAllSessions, revokeSession, type StaffIdentity } from "./sessions";
 import { type SignedIn, requestSignInLink, verifySignInToken } from "./sign-in";
+import { campaignRoutes } from "./campaign-routes";
 import { newsletterRoutes } from "./newsletter-routes";
 import { reportRoutes } from "./report-routes";
 import { subscriberRoutes } from "./subscriber-routes";
@@ -250,6 +251,7 @@ export const staffRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, o
   await app.register(subscriberRoutes, { db, now });
   await app.register(reportRoutes, { db, now });
   await app.register(newsletterRoutes, { db, now });
+  await app.register(campaignRoutes, { db, outbox, publicUrl: config.publicUrl, now });
   await app.register(adminRoutes, { db, outbox, config, now });
 };
 

@@ -3,7 +3,8 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { buildApp } from "../app";
 import type { DB } from "../db/database";
-import { type OutboxWorker, createOutboxWorker } from "../mail/outbox";
+import { createDeliveries } from "../deliveries";
+import type { OutboxWorker } from "../mail/outbox";
 import { recordingTransport, testConfig, testDatabase } from "../testing";
 import { addAccount } from "./accounts";
 import type { SignInLimits } from "./rate-limit";
@@ -37,9 +38,10 @@ export function useStaffApi(
       api.clock.now = new Date(api.clock.now.getTime() + ms);
     },
   } as StaffApi;
+  const staffConfig = testConfig({ publicUrl: STAFF_SITE, allowedOrigins: [STAFF_SITE] });
   const build = () =>
     buildApp({
-      config: testConfig({ publicUrl: STAFF_SITE, allowedOrigins: [STAFF_SITE] }),
+      config: staffConfig,
       db: api.db,
       outbox: api.outbox,
       staff: { limits, now: () => api.clock.now, signInAnswerMs: 0 },
@@ -52,14 +54,10 @@ export function useStaffApi(
   beforeAll(async () => {
     api.db = await testDatabase(databaseUrl);
     // The outbox on the tests' clock too, so mail sent "later" is due.
-    api.outbox = createOutboxWorker({
-      db: api.db,
-      transport: api.transport,
-      log: { info() {}, warn() {}, error() {} },
-      pollMs: 60_000,
-      maxAttempts: 3,
-      now: () => api.clock.now,
-    });
+    api.outbox = createDeliveries(
+      { db: api.db, transport: api.transport, config: staffConfig },
+      { log: { info() {}, warn() {}, error() {} }, pollMs: 60_000, now: () => api.clock.now },
+    );
     api.app = await build();
   });
   afterAll(async () => {

@@ -1,4 +1,4 @@
-import { readdir, readFile } from "node:fs/promises";
+import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
@@ -26,7 +26,12 @@ export interface Mail {
 async function newestMailTo(address: string, mailDir: string): Promise<Mail | null> {
   let files: string[];
   try {
-    files = (await readdir(mailDir)).filter((f) => f.endsWith(".eml")).sort();
+    // Files are named by outbox id: newest is by modification time.
+    const names = (await readdir(mailDir)).filter((f) => f.endsWith(".eml"));
+    const stamped = await Promise.all(
+      names.map(async (name) => ({ name, at: (await stat(path.join(mailDir, name))).mtimeMs })),
+    );
+    files = stamped.sort((a, b) => a.at - b.at).map((file) => file.name);
   } catch {
     return null;
   }

@@ -41,7 +41,7 @@ export async function welcomeAction({ request }: ActionFunctionArgs): Promise<Ac
   try {
     if (form.get("intent") === "preview") {
       const preview = await api<{ subject: string; html: string; text: string }>(
-        apiPaths.staffWelcomePreview,
+        apiPaths.staffNewsletterPreview,
         { method: "POST", body: draft },
       );
       return { ok: true, intent: "preview", preview };

@@ -1,0 +1,348 @@
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { apiPaths, newsletterLinkPaths, withId } from "../../common/paths";
+import { createDeliveries } from "../deliveries";
+import type { SubscriptionStatus } from "../db/schema";
+import { recordingTransport, testConfig, testDialects } from "../testing";
+import { staffApiPaths } from "../staff/paths";
+import { STAFF_SITE, signedInStaff, useStaffApi } from "../staff/testing";
+
+// Campaigns through the API and the outbox: who gets a copy, what it carries, pause, resume,
+// cancel, scheduling, the send rate, and two instances sharing one database.
+
+describe.each(testDialects)("newsletter campaigns on $name", ({ url }) => {
+  const api = useStaffApi(url);
+  const json = { origin: STAFF_SITE, "content-type": "application/json" };
+  const draft = {
+    subject: "November news",
+    markdown: "Hello **friends**.\n\n[Our services](https://example.com/s)",
+  };
+
+  /** Subscribers stored directly, in the given states; returns their addresses by state. */
+  async function subscribers(counts: Partial<Record<SubscriptionStatus, number>>) {
+    await api.db.deleteFrom("newsletter_subscriptions").execute();
+    await api.db.deleteFrom("newsletter_campaigns").execute();
+    const byStatus: Record<string, string[]> = {};
+    const at = new Date(api.clock.now.getTime() - 60_000).toISOString();
+    for (const [status, count] of Object.entries(counts) as [SubscriptionStatus, number][]) {
+      const rows = Array.from({ length: count }, (_, i) => {
+        const email = `${status}-${i}@example.com`;
+        (byStatus[status] ??= []).push(email);
+        return {
+          id: randomUUID(),
+          email,
+          email_key: email,
+          status,
+          confirm_token: randomUUID(),
+          unsubscribe_token: randomUUID().replace(/-/g, ""),
+          consent_at: at,
+          confirmed_at: status === "confirmed" ? at : null,
+          unsubscribed_at: status === "unsubscribed" ? at : null,
+          source: "/",
+          created_at: at,
+          updated_at: at,
+        };
+      });
+      if (rows.length) await api.db.insertInto("newsletter_subscriptions").values(rows).execute();
+    }
+    return byStatus;
+  }
+
+  async function marketing() {
+    return (await signedInStaff(api, `mkt-${randomUUID()}@example.com`, "marketing")).cookie;
+  }
+
+  async function call(
+    cookie: string,
+    method: "GET" | "POST" | "PATCH",
+    url: string,
+    payload?: unknown,
+  ) {
+    return api.app.inject({
+      method,
+      url,
+      headers: method === "GET" ? { cookie } : { cookie, ...json },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  }
+
+  async function newCampaign(cookie: string) {
+    const created = await call(cookie, "POST", staffApiPaths.campaigns, draft);
+    expect(created.statusCode, created.body).toBe(201);
+    return created.json().id as string;
+  }
+
+  const report = async (cookie: string, id: string) =>
+    (await call(cookie, "GET", withId(staffApiPaths.campaign, id))).json();
+  const copiesTo = (email: string) => api.transport.sent.filter((m) => m.to === email);
+
+  it("sends one copy to each confirmed subscriber, with their own unsubscribe links", async () => {
+    const people = await subscribers({ confirmed: 3, pending: 2, unsubscribed: 2 });
+    const cookie = await marketing();
+    const id = await newCampaign(cookie);
+    expect(await report(cookie, id)).toMatchObject({
+      status: "draft",
+      audience: 3,
+      recipients: 0,
+      html: expect.stringContaining("<strong>friends</strong>"),
+    });
+
+    const sent = await call(cookie, "POST", withId(staffApiPaths.campaignSend, id), {});
+    expect(sent.statusCode, sent.body).toBe(202);
+    expect(sent.json()).toEqual({ status: "sending" });
+    await api.outbox.runOnce();
+    await api.outbox.runOnce(); // the run after the last copy marks the campaign sent
+
+    expect(api.transport.sent.map((m) => m.to).sort()).toEqual(people.confirmed);
+    for (const email of people.confirmed ?? []) {
+      const { unsubscribe_token: token } = await api.db
+        .selectFrom("newsletter_subscriptions")
+        .select("unsubscribe_token")
+        .where("email", "=", email)
+        .executeTakeFirstOrThrow();
+      const [copy] = copiesTo(email);
+      expect(copy?.subject).toBe("November news");
+      expect(copy?.html).toContain("<strong>friends</strong>");
+      expect(copy?.html).toContain(`${newsletterLinkPaths.unsubscribe}?token=${token}`);
+      expect(copy?.text).toContain(`${newsletterLinkPaths.unsubscribe}?token=${token}`);
+      expect(copy?.headers).toEqual({
+        "List-Unsubscribe": `<${STAFF_SITE}${apiPaths.oneClickUnsubscribe}?token=${token}>`,
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+      });
+    }
+    expect(await report(cookie, id)).toMatchObject({
+      status: "sent",
+      recipients: 3,
+      sent: 3,
+      failed: 0,
+      waiting: 0,
+    });
+
+    // A sent campaign cannot be changed, sent again, paused or cancelled.
+    for (const [method, path, body] of [
+      ["PATCH", staffApiPaths.campaign, draft],
+      ["POST", staffApiPaths.campaignSend, {}],
+      ["POST", staffApiPaths.campaignPause, {}],
+      ["POST", staffApiPaths.campaignResume, {}],
+      ["POST", staffApiPaths.campaignCancel, {}],
+    ] as const) {
+      const res = await call(cookie, method, withId(path, id), body);
+      expect(res.statusCode, `${method} ${path}`).toBe(409);
+      expect(res.json().error).toBe("This campaign has been sent.");
+    }
+    const list = await call(cookie, "GET", staffApiPaths.campaigns);
+    expect(list.json().items).toMatchObject([{ id, status: "sent", recipients: 3, sent: 3 }]);
+
+    const audit = await api.db
+      .selectFrom("audit_log")
+      .select("action")
+      .where("record_id", "=", id)
+      .orderBy("at")
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual(["campaign.created", "campaign.sent"]);
+  });
+
+  it("sends a test copy to the member of staff only, without a working unsubscribe", async () => {
+    await subscribers({ confirmed: 2 });
+    const { cookie } = await signedInStaff(api, "writer@example.com", "marketing");
+    const id = await newCampaign(cookie);
+    const test = await call(cookie, "POST", withId(staffApiPaths.campaignTest, id), {});
+    expect(test.statusCode, test.body).toBe(202);
+    await api.outbox.runOnce();
+    expect(api.transport.sent.map((m) => m.to)).toEqual(["writer@example.com"]);
+    const [copy] = api.transport.sent;
+    expect(copy?.subject).toBe("[Test] November news");
+    expect(copy?.headers).toEqual({});
+    expect(copy?.html).not.toContain("?token=");
+    expect((await report(cookie, id)).status).toBe("draft");
+  });
+
+  it("refuses bad drafts, unknown campaigns, and sending to nobody", async () => {
+    await subscribers({ pending: 1 });
+    const cookie = await marketing();
+    const empty = await call(cookie, "POST", staffApiPaths.campaigns, {
+      subject: " ",
+      markdown: "x",
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error).toMatch(/subject/i);
+    for (const id of ["nope", randomUUID()]) {
+      expect((await call(cookie, "GET", withId(staffApiPaths.campaign, id))).statusCode).toBe(404);
+      expect(
+        (await call(cookie, "POST", withId(staffApiPaths.campaignSend, id), {})).statusCode,
+      ).toBe(404);
+    }
+    const id = await newCampaign(cookie);
+    const nobody = await call(cookie, "POST", withId(staffApiPaths.campaignSend, id), {});
+    expect(nobody.statusCode).toBe(409);
+    expect(nobody.json().error).toMatch(/no confirmed subscribers/);
+    const badDate = await call(cookie, "POST", withId(staffApiPaths.campaignSend, id), {
+      at: "soon",
+    });
+    expect(badDate.statusCode).toBe(400);
+  });
+
+  it("pauses, resumes and cancels, holding and dropping the copies not yet sent", async () => {
+    const people = await subscribers({ confirmed: 4 });
+    const cookie = await marketing();
+    const id = await newCampaign(cookie);
+    await call(cookie, "POST", withId(staffApiPaths.campaignSend, id), {});
+    const paused = await call(cookie, "POST", withId(staffApiPaths.campaignPause, id), {});
+    expect(paused.json()).toEqual({ status: "paused" });
+    expect(
+      (await call(cookie, "POST", withId(staffApiPaths.campaignPause, id), {})).statusCode,
+    ).toBe(409);
+    expect(
+      (await call(cookie, "PATCH", withId(staffApiPaths.campaign, id), draft)).statusCode,
+    ).toBe(409);
+    await api.outbox.runOnce();
+    expect(api.transport.sent).toEqual([]);
+    expect(await report(cookie, id)).toMatchObject({ status: "paused", waiting: 4, sent: 0 });
+
+    expect(
+      (await call(cookie, "POST", withId(staffApiPaths.campaignResume, id), {})).json(),
+    ).toEqual({
+      status: "sending",
+    });
+    await api.outbox.runOnce();
+    await api.outbox.runOnce();
+    expect(api.transport.sent.map((m) => m.to).sort()).toEqual(people.confirmed);
+    expect((await report(cookie, id)).status).toBe("sent");
+
+    const other = await newCampaign(cookie);
+    await call(cookie, "POST", withId(staffApiPaths.campaignSend, other), {});
+    expect(
+      (await call(cookie, "POST", withId(staffApiPaths.campaignCancel, other), {})).json(),
+    ).toEqual({
+      status: "cancelled",
+    });
+    api.transport.sent.length = 0;
+    await api.outbox.runOnce();
+    expect(api.transport.sent).toEqual([]);
+    expect(await report(cookie, other)).toMatchObject({
+      status: "cancelled",
+      recipients: 4,
+      sent: 0,
+    });
+    const resumed = await call(cookie, "POST", withId(staffApiPaths.campaignResume, other), {});
+    expect(resumed.statusCode).toBe(409);
+    expect(resumed.json().error).toBe("This campaign was cancelled.");
+  });
+
+  it("skips a subscriber who left after it started, and reports them", async () => {
+    const people = await subscribers({ confirmed: 3 });
+    const cookie = await marketing();
+    const id = await newCampaign(cookie);
+    await call(cookie, "POST", withId(staffApiPaths.campaignSend, id), {});
+    const leaver = people.confirmed?.[1] as string;
+    const { unsubscribe_token: token } = await api.db
+      .selectFrom("newsletter_subscriptions")
+      .select("unsubscribe_token")
+      .where("email", "=", leaver)
+      .executeTakeFirstOrThrow();
+    api.advance(1000);
+    const left = await api.app.inject({
+      method: "POST",
+      url: `${apiPaths.oneClickUnsubscribe}?token=${token}`,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "List-Unsubscribe=One-Click",
+    });
+    expect(left.statusCode, left.body).toBe(200);
+    await api.outbox.runOnce();
+    await api.outbox.runOnce();
+    expect(copiesTo(leaver)).toEqual([]);
+    expect(api.transport.sent).toHaveLength(2);
+    expect(await report(cookie, id)).toMatchObject({
+      status: "sent",
+      recipients: 3,
+      sent: 2,
+      unsubscribedSince: 1,
+    });
+  });
+
+  it("starts a scheduled campaign when it is due, once, whichever instance gets there", async () => {
+    const people = await subscribers({ confirmed: 5 });
+    const cookie = await marketing();
+    const id = await newCampaign(cookie);
+    const at = new Date(api.clock.now.getTime() + 3_600_000).toISOString();
+    const scheduled = await call(cookie, "POST", withId(staffApiPaths.campaignSend, id), { at });
+    expect(scheduled.json()).toEqual({ status: "scheduled" });
+    expect(await report(cookie, id)).toMatchObject({ status: "scheduled", scheduledAt: at });
+    // Still editable until it starts.
+    const edited = await call(cookie, "PATCH", withId(staffApiPaths.campaign, id), {
+      ...draft,
+      subject: "December news",
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    await api.outbox.runOnce();
+    expect(api.transport.sent).toEqual([]);
+
+    api.advance(3_600_000);
+    const second = createDeliveries(
+      { db: api.db, transport: api.transport, config: testConfig({ publicUrl: STAFF_SITE }) },
+      { log: { info() {}, warn() {}, error() {} }, pollMs: 60_000, now: () => api.clock.now },
+    );
+    await Promise.all([api.outbox.runOnce(), second.runOnce()]);
+    await Promise.all([api.outbox.runOnce(), second.runOnce()]);
+    expect(api.transport.sent.map((m) => m.to).sort()).toEqual(people.confirmed);
+    expect(new Set(api.transport.sent.map((m) => m.subject))).toEqual(new Set(["December news"]));
+    // An hour later the session has ended: read the report signed in afresh.
+    expect(await report(await marketing(), id)).toMatchObject({
+      status: "sent",
+      recipients: 5,
+      sent: 5,
+    });
+  });
+
+  it("keeps to the send rate, counting what every instance sent in the last minute", async () => {
+    await subscribers({ confirmed: 6 });
+    const cookie = await marketing();
+    const id = await newCampaign(cookie);
+    const config = testConfig({ publicUrl: STAFF_SITE, newsletter: { sendPerMinute: 2 } });
+    const quiet = { info() {}, warn() {}, error() {} };
+    const transport = recordingTransport();
+    const [one, two] = [1, 2].map(() =>
+      createDeliveries(
+        { db: api.db, transport, config },
+        { log: quiet, pollMs: 60_000, now: () => api.clock.now },
+      ),
+    );
+    await call(cookie, "POST", withId(staffApiPaths.campaignSend, id), {});
+    await one!.runOnce();
+    await two!.runOnce();
+    expect(transport.sent).toHaveLength(2);
+    api.advance(30_000);
+    await one!.runOnce();
+    await two!.runOnce();
+    expect(transport.sent).toHaveLength(2); // the minute is not over
+    api.advance(31_000);
+    await one!.runOnce();
+    await two!.runOnce();
+    expect(transport.sent).toHaveLength(4);
+  });
+
+  it("never gives anyone two copies when two instances send at once", async () => {
+    const people = await subscribers({ confirmed: 120 });
+    const cookie = await marketing();
+    const id = await newCampaign(cookie);
+    const config = testConfig({ publicUrl: STAFF_SITE, newsletter: { sendPerMinute: 100_000 } });
+    const quiet = { info() {}, warn() {}, error() {} };
+    const transport = recordingTransport();
+    const workers = [1, 2].map(() =>
+      createDeliveries(
+        { db: api.db, transport, config },
+        { log: quiet, pollMs: 60_000, now: () => api.clock.now },
+      ),
+    );
+    await call(cookie, "POST", withId(staffApiPaths.campaignSend, id), {});
+    for (let i = 0; i < 6; i++) {
+      api.advance(1000);
+      await Promise.all(workers.map((w) => w.runOnce()));
+    }
+    const to = transport.sent.map((m) => m.to);
+    expect(to).toHaveLength(120);
+    expect(new Set(to).size).toBe(120);
+    expect(to.sort()).toEqual(people.confirmed?.sort());
+    expect(await report(cookie, id)).toMatchObject({ status: "sent", sent: 120 });
+  });
+});
