@@ -9,7 +9,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
 import { describe, expect, it } from "vitest";
+import { randomUUID } from "node:crypto";
 import { openConfiguredDatabase } from "./db/configured-database";
+import { migrate } from "./db/database";
+import { createCampaign, sendCampaign } from "./newsletter/campaigns";
 import { freshSchemaUrl, testDialects } from "./testing";
 import { freePort } from "../scripts/free-port";
 import { type ServerSettings, launchServer, spawnServer } from "../scripts/launch-server";
@@ -256,6 +259,113 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("PostgreSQL lost while running",
       await link.cut();
     }
   }, 60_000);
+});
+
+describe.each(testDialects)("a newsletter campaign on $name", ({ name, url: baseUrl }) => {
+  it("reaches every confirmed subscriber once through kill -9 and two instances", async () => {
+    // A mail server that keeps what it is given, a little slowly, so the kill lands mid-send.
+    const received: { to: string; messageId: string }[] = [];
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      logger: false,
+      onData(stream, session, callback) {
+        let head = "";
+        stream.on("data", (chunk: Buffer) => (head += chunk.toString()));
+        stream.on("end", () =>
+          setTimeout(() => {
+            const messageId = /^Message-ID:\s*(\S+)/im.exec(head)?.[1] ?? "";
+            for (const to of session.envelope.rcptTo) received.push({ to: to.address, messageId });
+            callback();
+          }, 5),
+        );
+      },
+    });
+    smtp.listen(0, "127.0.0.1");
+    await once(smtp.server, "listening");
+    const smtpPort = (smtp.server.address() as AddressInfo).port;
+
+    const dataDir = await mkdtemp(path.join(tmpdir(), "campaign-"));
+    const databaseUrl = baseUrl ? await freshSchemaUrl(baseUrl) : "";
+    const db = openConfiguredDatabase({ databaseUrl, dataDir });
+    await migrate(db);
+    const at = new Date().toISOString();
+    const subscriber = (i: number, status: "confirmed" | "unsubscribed") => ({
+      id: randomUUID(),
+      email: `${status}-${name}-${i}@example.com`,
+      email_key: `${status}-${name}-${i}@example.com`,
+      status,
+      confirm_token: randomUUID(),
+      unsubscribe_token: randomUUID().replace(/-/g, ""),
+      consent_at: at,
+      confirmed_at: at,
+      unsubscribed_at: status === "unsubscribed" ? at : null,
+      source: "/",
+      created_at: at,
+      updated_at: at,
+    });
+    const confirmed = Array.from({ length: 300 }, (_, i) => subscriber(i, "confirmed"));
+    await db
+      .insertInto("newsletter_subscriptions")
+      .values([
+        ...confirmed,
+        ...Array.from({ length: 10 }, (_, i) => subscriber(i, "unsubscribed")),
+      ])
+      .execute();
+    const change = { accountId: randomUUID(), at };
+    const id = await createCampaign(db, { subject: "News", markdown: "Hello." }, change);
+    await db.transaction().execute((trx) => sendCampaign(trx, id, undefined, change));
+
+    const settings = {
+      DATA_DIR: dataDir,
+      SITE_DIR: await fakeSite(),
+      DATABASE_URL: databaseUrl,
+      MAIL_TRANSPORT: "smtp",
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      NEWSLETTER_SEND_PER_MINUTE: "100000",
+    };
+    const first = await startServer(settings);
+    await waitFor(async () => (received.length >= 40 ? true : undefined), 30_000, "copies");
+    await first.kill();
+    expect(received.length).toBeLessThan(confirmed.length);
+
+    // The killed instance's claim lapses; two instances share the rest.
+    const others = await Promise.all([startServer(settings), startServer(settings)]);
+    try {
+      await waitFor(
+        async () => {
+          const row = await db
+            .selectFrom("newsletter_campaigns")
+            .select("status")
+            .where("id", "=", id)
+            .executeTakeFirstOrThrow();
+          return row.status === "sent" ? true : undefined;
+        },
+        60_000,
+        "the campaign to finish",
+      );
+      const byMessage = new Map<string, Set<string>>();
+      for (const { to, messageId } of received) {
+        byMessage.set(messageId, (byMessage.get(messageId) ?? new Set()).add(to));
+      }
+      expect(new Set(received.map((r) => r.to))).toEqual(new Set(confirmed.map((s) => s.email)));
+      // One copy per subscriber. The only possible repeat is the copy the killed instance was
+      // handing over at that instant, sent again with its Message-ID (mail servers drop it).
+      expect(byMessage.size).toBe(confirmed.length);
+      expect([...byMessage.values()].every((to) => to.size === 1)).toBe(true);
+      expect(received.length - confirmed.length).toBeLessThanOrEqual(1);
+      const copies = await db
+        .selectFrom("outbox")
+        .select(["status"])
+        .where("campaign_id", "=", id)
+        .execute();
+      expect(copies.map((c) => c.status)).toEqual(confirmed.map(() => "sent"));
+    } finally {
+      await Promise.all(others.map((server) => server.stop()));
+      await db.destroy();
+      smtp.close();
+    }
+  }, 120_000);
 });
 
 describe("start-up without a database", () => {

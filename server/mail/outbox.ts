@@ -283,7 +283,9 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
     }
     let attempted = 0;
     for (const row of due) {
-      if (!(await claim(row.id, at))) continue; // another instance has it
+      // Claimed at the time of the claim, not of the run: a long run must not hand out leases
+      // that have already lapsed, which another instance could take at the same time.
+      if (!(await claim(row.id, now()))) continue; // another instance has it
       attempted += 1;
       await deliver(row);
     }

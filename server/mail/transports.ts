@@ -52,6 +52,8 @@ function fileTransport(dir: string, from: string): MailTransport {
 
 function smtpTransport(url: string, from: string): MailTransport {
   const transporter = nodemailer.createTransport(url, {
+    // Connections are kept and reused: a campaign's copies do not each open a new one.
+    pool: true,
     // A mail server that hangs must not hold the outbox: give up and retry later.
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
