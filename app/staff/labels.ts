@@ -1,5 +1,6 @@
 import { DEMO_PRODUCT_NAMES, type DemoProduct } from "@leads/demo";
 import type { LeadStatus, LeadType } from "@leads/workflow";
+import type { CampaignStatus } from "../../server/db/schema";
 import type { Lead } from "../../server/staff/inbox";
 import type { StaffRole } from "../../server/staff/roles";
 
@@ -11,6 +12,15 @@ export const STATUS_LABELS: Record<LeadStatus, string> = {
   won: "Won",
   lost: "Lost",
   spam: "Spam",
+};
+
+export const CAMPAIGN_STATUS_LABELS: Record<CampaignStatus, string> = {
+  draft: "Draft",
+  scheduled: "Scheduled",
+  sending: "Sending",
+  paused: "Paused",
+  sent: "Sent",
+  cancelled: "Cancelled",
 };
 
 export const TYPE_LABELS: Record<LeadType, string> = {

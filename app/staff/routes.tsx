@@ -4,6 +4,13 @@ import { ProblemScreen } from "./components/problem-screen";
 import { AccountPage, accountLoader, signOutAction } from "./pages/account";
 import { AccountsPage, accountsAction, accountsLoader } from "./pages/accounts";
 import { AuditPage, auditLoader } from "./pages/audit";
+import { CampaignPage, campaignAction, campaignLoader } from "./pages/campaign";
+import {
+  CampaignsPage,
+  NewCampaignPage,
+  campaignsLoader,
+  newCampaignAction,
+} from "./pages/campaigns";
 import { ErasePage, eraseAction, eraseLoader } from "./pages/erase";
 import { InboxPage, inboxLoader } from "./pages/inbox";
 import { LeadPage, leadAction, leadLoader } from "./pages/lead";
@@ -40,6 +47,18 @@ export const consoleRoutes: RouteObject[] = [
           { path: "leads/:id", loader: leadLoader, action: leadAction, element: <LeadPage /> },
           { path: "subscribers", loader: subscribersLoader, element: <SubscribersPage /> },
           { path: "reports", loader: reportsLoader, element: <ReportsPage /> },
+          { path: "newsletter/campaigns", loader: campaignsLoader, element: <CampaignsPage /> },
+          {
+            path: "newsletter/campaigns/new",
+            action: newCampaignAction,
+            element: <NewCampaignPage />,
+          },
+          {
+            path: "newsletter/campaigns/:id",
+            loader: campaignLoader,
+            action: campaignAction,
+            element: <CampaignPage />,
+          },
           {
             path: "newsletter/welcome",
             loader: welcomeLoader,

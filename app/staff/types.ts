@@ -29,3 +29,10 @@ export const OUTBOX_STATES = [
 ] as const satisfies readonly OutboxState[];
 /** Deliveries that may be sent again once sent: the alerts (server/alerts/). */
 export const RESENDABLE_KINDS: readonly string[] = ["slack", "webhook"];
+
+export type { Campaign, CampaignSummary } from "../../server/newsletter/campaigns";
+/** A campaign as GET /api/staff/campaigns/:id answers: with its HTML and text. */
+export type CampaignDetail = import("../../server/newsletter/campaigns").Campaign & {
+  html: string;
+  text: string;
+};

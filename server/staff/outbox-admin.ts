@@ -8,6 +8,7 @@ import type { DB } from "../db/database";
 import type { Database } from "../db/schema";
 import { type AlertKind, isAlertKind } from "../alerts/alerts";
 import { KINDS_WITH_SECRETS } from "../mail/outbox";
+import { CAMPAIGN_KIND } from "../newsletter/campaigns";
 import { type Cursor, DEFAULT_PAGE_SIZE, encodeCursor } from "./inbox";
 
 export const OUTBOX_STATES = ["pending", "failed", "sent"] as const;
@@ -86,7 +87,10 @@ function toItem(row: Row): OutboxItem {
   };
 }
 
-/** One page of waiting and failed messages (or those of one state), newest first. */
+/**
+ * One page of waiting and failed messages (or those of one state), newest first; not campaign
+ * copies.
+ */
 export async function listOutbox(
   db: Executor,
   { state }: { state?: OutboxState },
@@ -95,7 +99,9 @@ export async function listOutbox(
   let query = db
     .selectFrom("outbox")
     .select(COLUMNS)
-    .where("status", "in", state ? [state] : UNFINISHED);
+    .where("status", "in", state ? [state] : UNFINISHED)
+    // A campaign's copies are counted in its report; thousands of them would bury the rest.
+    .where("kind", "!=", CAMPAIGN_KIND);
   if (cursor) {
     query = query.where((eb) =>
       eb.or([

@@ -22,8 +22,12 @@ export interface Mail {
   body: string;
 }
 
-/** The newest .eml in the mail folder addressed to `address`, or null. */
-async function newestMailTo(address: string, mailDir: string): Promise<Mail | null> {
+/** The newest .eml in the mail folder addressed to `address` (with `subject`), or null. */
+async function newestMailTo(
+  address: string,
+  mailDir: string,
+  subject?: string,
+): Promise<Mail | null> {
   let files: string[];
   try {
     // Files are named by outbox id: newest is by modification time.
@@ -42,6 +46,12 @@ async function newestMailTo(address: string, mailDir: string): Promise<Mail | nu
     // Unfold continuation lines so every header is on one line.
     const headers = raw.slice(0, split).replace(/\n[ \t]+/g, " ");
     if (!toLine.test(headers)) continue;
+    if (
+      subject !== undefined &&
+      !new RegExp(`^Subject: ${escapeRegExp(subject)}$`, "m").test(headers)
+    ) {
+      continue;
+    }
     const body = raw
       .slice(split + 2)
       .replace(/=\n/g, "")
@@ -51,12 +61,19 @@ async function newestMailTo(address: string, mailDir: string): Promise<Mail | nu
   return null;
 }
 
-/** Waits for an e-mail to `address` in the test server's mail folder (or another server's). */
-export async function waitForMailTo(address: string, mailDir = MAIL_DIR): Promise<Mail> {
+/**
+ * Waits for an e-mail to `address` in the test server's mail folder (or another server's), with
+ * the given subject if one is given.
+ */
+export async function waitForMailTo(
+  address: string,
+  mailDir = MAIL_DIR,
+  subject?: string,
+): Promise<Mail> {
   let mail: Mail | null = null;
   await expect
-    .poll(async () => (mail = await newestMailTo(address, mailDir)), {
-      message: `an e-mail to ${address} in ${mailDir}`,
+    .poll(async () => (mail = await newestMailTo(address, mailDir, subject)), {
+      message: `an e-mail to ${address}${subject ? ` about "${subject}"` : ""} in ${mailDir}`,
       timeout: 15_000,
     })
     .not.toBeNull();

@@ -1,10 +1,24 @@
-import { apiPaths, consolePaths, demoPaths, productPaths } from "../../common/paths";
+import {
+  apiPaths,
+  consolePaths,
+  demoPaths,
+  newsletterLinkPaths,
+  newsletterStatusPaths,
+  productPaths,
+} from "../../common/paths";
 import { expect, expectNoA11yViolations, gotoReady, test } from "./fixtures";
-import { SIGNED_OUT_ERRORS, addStaffAccount, signInByLink, staffAddress } from "./staff";
+import { header, linkIn, waitForMailTo } from "./newsletter-mail";
+import {
+  SIGNED_OUT_ERRORS,
+  STAFF_MAIL_DIR,
+  addStaffAccount,
+  signInByLink,
+  staffAddress,
+} from "./staff";
 
 // What marketing does in the console: where leads come from (a visit that lands with campaign
 // tags and sends a demo request shows its source on the lead: app/lib/visit-source.ts,
-// leads/source.ts), the reports, and the welcome e-mail.
+// leads/source.ts), the reports, the welcome e-mail, and campaigns.
 
 test.use({ allowedErrors: SIGNED_OUT_ERRORS });
 
@@ -113,4 +127,76 @@ test("marketing edits, previews and saves the welcome e-mail", async ({ page }) 
   await page.reload();
   await expect(page.getByRole("textbox", { name: "Subject" })).toHaveValue(subject);
   await expect(page.getByRole("main")).toContainText(`by ${email}`);
+});
+
+test("marketing writes, previews, tests and sends a campaign; a copy unsubscribes with one click", async ({
+  page,
+}) => {
+  // A subscriber who confirmed, as a visitor does: the e-mailed link, then its button.
+  const tag = Math.random().toString(36).slice(2, 8);
+  const reader = `kofi.${tag}@example.com`;
+  const subscribed = await page.request.post(apiPaths.subscribe, { data: { email: reader } });
+  expect(subscribed.status()).toBe(202);
+  await page.goto(linkIn(await waitForMailTo(reader, STAFF_MAIL_DIR), newsletterLinkPaths.confirm));
+  await page.getByRole("button", { name: "Confirm my subscription" }).click();
+  await expect(page).toHaveURL(new RegExp(`${newsletterStatusPaths.confirmed}$`));
+
+  const email = staffAddress("marketing");
+  addStaffAccount(email, "marketing", "Akos Ofori");
+  await signInByLink(page, email);
+  await page
+    .getByRole("navigation", { name: "Console" })
+    .getByRole("link", { name: "Campaigns" })
+    .click();
+  await expect(page.getByRole("heading", { level: 1, name: "Campaigns" })).toBeVisible();
+  await page.getByRole("link", { name: "New campaign" }).click();
+
+  const subject = `Harmattan news ${tag}`;
+  await page.getByRole("textbox", { name: "Subject" }).fill(subject);
+  await page
+    .getByRole("textbox", { name: "Message" })
+    .fill("Akwaaba! **New**: pay school fees by USSD.\n\n[See how](https://example.com/ussd)");
+  await page.getByRole("button", { name: "Preview" }).click();
+  const preview = page.getByRole("region", { name: "Preview" });
+  await expect(preview.locator("strong")).toHaveText("New");
+  await expect(preview.getByRole("link", { name: "See how" })).toHaveAttribute(
+    "href",
+    "https://example.com/ussd",
+  );
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: subject })).toBeVisible();
+  await expectNoA11yViolations(page, "on a draft campaign");
+
+  // A test copy to oneself.
+  await page.getByRole("button", { name: "Send me a test" }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: `on its way to ${email}` }),
+  ).toBeVisible();
+  const test = await waitForMailTo(email, STAFF_MAIL_DIR, `[Test] ${subject}`);
+  expect(test.body).toContain("<strong>New</strong>");
+
+  // Send now, after saying yes to the question that names who gets it.
+  await page.getByRole("button", { name: "Send now…" }).click();
+  const question = page.getByRole("group", { name: /to \d+ confirmed subscribers? now\?/ });
+  await expect(question).toBeFocused();
+  await question.getByRole("button", { name: "Yes, send now" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Sending has started." })).toBeVisible();
+
+  // The subscriber's copy carries their own one-click unsubscribe address (RFC 8058).
+  const copy = await waitForMailTo(reader, STAFF_MAIL_DIR, subject);
+  expect(header(copy, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
+  const oneClick = /^<(.+)>$/.exec(header(copy, "List-Unsubscribe") ?? "")?.[1] ?? "";
+  expect(new URL(oneClick).pathname).toBe(apiPaths.oneClickUnsubscribe);
+  const pageLink = new URL(linkIn(copy, newsletterLinkPaths.unsubscribe));
+  expect(pageLink.searchParams.get("token")).toBe(new URL(oneClick).searchParams.get("token"));
+  const left = await page.request.post(oneClick, { form: { "List-Unsubscribe": "One-Click" } });
+  expect(left.status()).toBe(200);
+
+  // The report counts the copy and the subscriber who left since.
+  await page.reload();
+  const report = page.getByRole("region", { name: "Report" });
+  // Read again every few seconds while it sends.
+  await expect(report.getByRole("definition").nth(1)).toHaveText(/^[1-9]/, { timeout: 15_000 });
+  await expect(report).toContainText(/Unsubscribed since\s*1/);
+  await expectNoA11yViolations(page, "on a campaign's report");
 });

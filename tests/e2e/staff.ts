@@ -11,7 +11,9 @@ import { linkIn, waitForMailTo } from "./newsletter-mail";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 /** Where the staff test server's file transport writes its e-mails (playwright.config.ts). */
-const STAFF_MAIL_DIR = fileURLToPath(new URL(`../../${STAFF_DATA_DIR}/mail/`, import.meta.url));
+export const STAFF_MAIL_DIR = fileURLToPath(
+  new URL(`../../${STAFF_DATA_DIR}/mail/`, import.meta.url),
+);
 
 /**
  * The browser logs each refused request as a console error. A signed-out visit asks the API who is

@@ -78,6 +78,11 @@ export function ConsoleShell() {
                   </NavLink>
                 </li>
                 <li>
+                  <NavLink to="/newsletter/campaigns" className={linkClass}>
+                    Campaigns
+                  </NavLink>
+                </li>
+                <li>
                   <NavLink to="/newsletter/welcome" className={linkClass}>
                     Welcome e-mail
                   </NavLink>

@@ -1,5 +1,4 @@
 import {
-  Form,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   useActionData,
@@ -7,8 +6,8 @@ import {
   useNavigation,
 } from "react-router";
 import { apiPaths } from "@common/paths";
-import { Field } from "~/components/ui/field";
 import { ApiError, api, load } from "../api";
+import { NewsletterEditor, type NewsletterPreview, draftOf } from "../components/newsletter-editor";
 import { Notice } from "../components/notice";
 import { PageHeading } from "../components/page-heading";
 import { formatDateTime } from "../format";
@@ -23,7 +22,7 @@ interface Welcome {
 }
 
 type ActionResult =
-  | { ok: true; intent: "preview"; preview: { subject: string; html: string; text: string } }
+  | { ok: true; intent: "preview"; preview: NewsletterPreview }
   | { ok: true; intent: "save"; message: string }
   | { ok: false; error: string };
 
@@ -34,16 +33,13 @@ export async function welcomeLoader({ request }: LoaderFunctionArgs) {
 /** Preview shows the draft as subscribers would get it; Save makes it the welcome e-mail. */
 export async function welcomeAction({ request }: ActionFunctionArgs): Promise<ActionResult> {
   const form = await request.formData();
-  const draft = {
-    subject: String(form.get("subject") ?? ""),
-    markdown: String(form.get("markdown") ?? ""),
-  };
+  const draft = draftOf(form);
   try {
     if (form.get("intent") === "preview") {
-      const preview = await api<{ subject: string; html: string; text: string }>(
-        apiPaths.staffNewsletterPreview,
-        { method: "POST", body: draft },
-      );
+      const preview = await api<NewsletterPreview>(apiPaths.staffNewsletterPreview, {
+        method: "POST",
+        body: draft,
+      });
       return { ok: true, intent: "preview", preview };
     }
     await api(apiPaths.staffWelcome, { method: "PUT", body: draft });
@@ -85,80 +81,22 @@ export function WelcomePage() {
       <Notice tone="success">
         {result?.ok && result.intent === "save" ? result.message : null}
       </Notice>
-      <div className="grid gap-8 lg:grid-cols-2">
-        <Form method="post" className="space-y-4">
-          <Field label="Subject" required>
-            {(props) => (
-              <input
-                {...props}
-                name="subject"
-                defaultValue={welcome.subject}
-                required
-                maxLength={150}
-                className="console-input"
-              />
-            )}
-          </Field>
-          <Field
-            label="Message"
-            hint="Markdown: **bold**, *italic*, [a link](https://…), # a heading, - a list."
-            required
+      <NewsletterEditor
+        content={welcome}
+        preview={preview}
+        busy={typeof busy === "string" ? busy : null}
+        actions={
+          <button
+            type="submit"
+            name="intent"
+            value="save"
+            className="console-button"
+            disabled={!!busy}
           >
-            {(props) => (
-              <textarea
-                {...props}
-                name="markdown"
-                rows={14}
-                defaultValue={welcome.markdown}
-                required
-                maxLength={20000}
-                className="console-input font-mono text-sm"
-              />
-            )}
-          </Field>
-          <div className="flex flex-wrap gap-3">
-            <button
-              type="submit"
-              name="intent"
-              value="preview"
-              className="console-button-quiet"
-              disabled={!!busy}
-            >
-              {busy === "preview" ? "Previewing…" : "Preview"}
-            </button>
-            <button
-              type="submit"
-              name="intent"
-              value="save"
-              className="console-button"
-              disabled={!!busy}
-            >
-              {busy === "save" ? "Saving…" : "Save"}
-            </button>
-          </div>
-        </Form>
-        <section aria-labelledby="preview-heading">
-          <h2 id="preview-heading" className="mb-2 text-lg font-bold">
-            Preview
-          </h2>
-          <p className="mb-2">
-            <span className="font-semibold">Subject:</span> {preview.subject}
-          </p>
-          {/* The server's rendering: raw HTML in the Markdown is escaped and only web and mail
-              links are kept (server/newsletter/markdown.ts); the console's CSP runs no inline
-              script either way. */}
-          <div
-            className="prose-email rounded-md border border-gray-300 bg-white p-4"
-            dangerouslySetInnerHTML={{ __html: preview.html }}
-          />
-          <details className="mt-3">
-            <summary className="cursor-pointer font-semibold">Plain-text version</summary>
-            <pre className="mt-2 rounded-md bg-gray-50 p-3 text-sm whitespace-pre-wrap">
-              {preview.text}
-            </pre>
-          </details>
-        </section>
-      </div>
+            {busy === "save" ? "Saving…" : "Save"}
+          </button>
+        }
+      />
     </section>
   );
 }

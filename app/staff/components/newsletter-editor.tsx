@@ -1,0 +1,108 @@
+import type { ReactNode } from "react";
+import { Form } from "react-router";
+import { Field } from "~/components/ui/field";
+
+export interface NewsletterPreview {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/**
+ * What marketing writes to subscribers (the welcome e-mail, a campaign): the subject and Markdown
+ * fields with a Preview button and the page's own buttons (`actions`), beside the preview as
+ * subscribers will see it. With `readOnly`, the preview alone (a campaign once it has started).
+ */
+export function NewsletterEditor({
+  content,
+  preview,
+  busy,
+  actions,
+  readOnly = false,
+}: {
+  content: { subject: string; markdown: string };
+  preview: NewsletterPreview;
+  /** The intent being submitted, if any: buttons are disabled meanwhile. */
+  busy: string | null;
+  actions?: ReactNode;
+  readOnly?: boolean;
+}) {
+  return (
+    <div className={readOnly ? "" : "grid gap-8 lg:grid-cols-2"}>
+      {readOnly ? null : (
+        <Form method="post" className="space-y-4" id="newsletter-editor">
+          <Field label="Subject" required>
+            {(props) => (
+              <input
+                {...props}
+                name="subject"
+                defaultValue={content.subject}
+                required
+                maxLength={150}
+                className="console-input"
+              />
+            )}
+          </Field>
+          <Field
+            label="Message"
+            hint="Markdown: **bold**, *italic*, [a link](https://…), # a heading, - a list."
+            required
+          >
+            {(props) => (
+              <textarea
+                {...props}
+                name="markdown"
+                rows={14}
+                defaultValue={content.markdown}
+                required
+                maxLength={20000}
+                className="console-input font-mono text-sm"
+              />
+            )}
+          </Field>
+          <div className="flex flex-wrap gap-3">
+            <button
+              type="submit"
+              name="intent"
+              value="preview"
+              className="console-button-quiet"
+              disabled={!!busy}
+            >
+              {busy === "preview" ? "Previewing…" : "Preview"}
+            </button>
+            {actions}
+          </div>
+        </Form>
+      )}
+      <section aria-labelledby="preview-heading">
+        <h2 id="preview-heading" className="mb-2 text-lg font-bold">
+          {readOnly ? "What was sent" : "Preview"}
+        </h2>
+        <p className="mb-2">
+          <span className="font-semibold">Subject:</span> {preview.subject}
+        </p>
+        {/* The server's rendering: raw HTML in the Markdown is escaped and only web and mail
+            links are kept (server/newsletter/markdown.ts); the console's CSP runs no inline
+            script either way. */}
+        <div
+          className="prose-email rounded-md border border-gray-300 bg-white p-4"
+          dangerouslySetInnerHTML={{ __html: preview.html }}
+        />
+        <details className="mt-3">
+          <summary className="cursor-pointer font-semibold">Plain-text version</summary>
+          <pre className="mt-2 rounded-md bg-gray-50 p-3 text-sm whitespace-pre-wrap">
+            {preview.text}
+          </pre>
+        </details>
+      </section>
+    </div>
+  );
+}
+
+/** The subject and Markdown of a submitted editor form. */
+export function draftOf(form: FormData): { subject: string; markdown: string } {
+  return {
+    subject: String(form.get("subject") ?? ""),
+    markdown: String(form.get("markdown") ?? ""),
+  };
+}

@@ -1,0 +1,422 @@
+import { useEffect, useRef, useState } from "react";
+import {
+  type ActionFunctionArgs,
+  Form,
+  Link,
+  type LoaderFunctionArgs,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useRevalidator,
+} from "react-router";
+import { apiPaths, withId } from "@common/paths";
+import { ApiError, api, load } from "../api";
+import { Badge } from "../components/badge";
+import { NewsletterEditor, type NewsletterPreview, draftOf } from "../components/newsletter-editor";
+import { Notice } from "../components/notice";
+import { PageHeading } from "../components/page-heading";
+import { formatDateTime } from "../format";
+import { CAMPAIGN_STATUS_LABELS } from "../labels";
+import type { CampaignDetail } from "../types";
+
+/** How often the report of a campaign being sent is read again. */
+const REFRESH_MS = 5_000;
+
+export async function campaignLoader({ request, params }: LoaderFunctionArgs) {
+  return load<CampaignDetail>(request, withId(apiPaths.staffCampaign, params.id ?? ""));
+}
+
+type ActionResult =
+  | { ok: true; intent: string; message?: string; preview?: NewsletterPreview }
+  | { ok: false; error: string };
+
+const DONE: Record<string, string> = {
+  save: "Saved.",
+  send: "Sending has started.",
+  pause: "Paused. No more copies go out until you resume.",
+  resume: "Resumed.",
+  cancel: "Cancelled. The copies not yet sent will not go out.",
+};
+
+/**
+ * Every button of the page: the editor's (preview, save, test, send, schedule) save the draft as
+ * it stands first, so what is tested or sent is what is on the screen.
+ */
+export async function campaignAction({
+  request,
+  params,
+}: ActionFunctionArgs): Promise<ActionResult> {
+  const id = params.id ?? "";
+  const form = await request.formData();
+  const intent = String(form.get("intent"));
+  const path = (template: string) => withId(template, id);
+  try {
+    if (intent === "preview") {
+      const preview = await api<NewsletterPreview>(apiPaths.staffNewsletterPreview, {
+        method: "POST",
+        body: draftOf(form),
+      });
+      return { ok: true, intent, preview };
+    }
+    if (["save", "test", "send", "schedule"].includes(intent)) {
+      await api(path(apiPaths.staffCampaign), { method: "PATCH", body: draftOf(form) });
+    }
+    if (intent === "test") {
+      const { message } = await api<{ message: string }>(path(apiPaths.staffCampaignTest), {
+        method: "POST",
+        body: {},
+      });
+      return { ok: true, intent, message };
+    }
+    if (intent === "send" || intent === "schedule") {
+      const local = String(form.get("at") ?? "");
+      const at = intent === "schedule" ? new Date(local) : null;
+      if (at && Number.isNaN(at.getTime())) {
+        return { ok: false, error: "Choose the date and time to send it." };
+      }
+      const { status } = await api<{ status: string }>(path(apiPaths.staffCampaignSend), {
+        method: "POST",
+        body: at ? { at: at.toISOString() } : {},
+      });
+      return {
+        ok: true,
+        intent,
+        message:
+          status === "scheduled"
+            ? `Scheduled for ${formatDateTime(at?.toISOString())}.`
+            : DONE.send,
+      };
+    }
+    const actions: Record<string, string> = {
+      pause: apiPaths.staffCampaignPause,
+      resume: apiPaths.staffCampaignResume,
+      cancel: apiPaths.staffCampaignCancel,
+    };
+    const action = actions[intent];
+    if (action) await api(path(action), { method: "POST", body: {} });
+    return { ok: true, intent, message: DONE[intent] };
+  } catch (error) {
+    return {
+      ok: false,
+      error: error instanceof ApiError ? error.message : "That did not work. Try again.",
+    };
+  }
+}
+
+/** "2026-11-24T10:30" for a datetime-local input, in this device's time zone, an hour ahead. */
+function inAnHour(): string {
+  const at = new Date(Date.now() + 60 * 60_000);
+  at.setMinutes(at.getMinutes() - at.getTimezoneOffset(), 0, 0);
+  return at.toISOString().slice(0, 16);
+}
+
+/**
+ * A campaign: while a draft (or scheduled), its editor with test, send and schedule; once it has
+ * started, its report (read again every few seconds while it sends) with pause, resume and
+ * cancel, and what was sent.
+ */
+export function CampaignPage() {
+  const campaign = useLoaderData<typeof campaignLoader>();
+  const result = useActionData<typeof campaignAction>();
+  const navigation = useNavigation();
+  const busy =
+    navigation.state === "submitting" ? String(navigation.formData?.get("intent")) : null;
+  const editable = campaign.status === "draft" || campaign.status === "scheduled";
+  const preview = result?.ok && result.preview ? result.preview : campaign;
+
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    if (campaign.status !== "sending") return;
+    const timer = setInterval(() => {
+      if (revalidator.state === "idle") void revalidator.revalidate();
+    }, REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [campaign.status, revalidator]);
+
+  return (
+    <section>
+      <p className="mb-2">
+        <Link to="/newsletter/campaigns" className="console-link">
+          All campaigns
+        </Link>
+      </p>
+      <PageHeading title={campaign.subject}>
+        <p>
+          <span className="sr-only">Status: </span>
+          <Badge>{CAMPAIGN_STATUS_LABELS[campaign.status]}</Badge>
+        </p>
+      </PageHeading>
+      <Notice tone="error">{result && !result.ok ? result.error : null}</Notice>
+      <Notice tone="success">{result?.ok ? result.message : null}</Notice>
+      {campaign.status === "scheduled" ? (
+        <p className="mb-4">
+          Scheduled to send{" "}
+          <time dateTime={campaign.scheduledAt ?? ""}>{formatDateTime(campaign.scheduledAt)}</time>{" "}
+          to the confirmed subscribers of that moment. You can still change it until then.
+        </p>
+      ) : null}
+      {editable ? (
+        <>
+          <NewsletterEditor
+            content={campaign}
+            preview={preview}
+            busy={busy}
+            actions={
+              <>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="save"
+                  className="console-button-quiet"
+                  disabled={!!busy}
+                >
+                  {busy === "save" ? "Saving…" : "Save draft"}
+                </button>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="test"
+                  className="console-button-quiet"
+                  disabled={!!busy}
+                >
+                  {busy === "test" ? "Sending the test…" : "Send me a test"}
+                </button>
+              </>
+            }
+          />
+          <SendSection campaign={campaign} busy={busy} />
+        </>
+      ) : (
+        <>
+          <Report campaign={campaign} busy={busy} />
+          <NewsletterEditor content={campaign} preview={campaign} busy={busy} readOnly />
+        </>
+      )}
+    </section>
+  );
+}
+
+/**
+ * Send now (after a confirmation that names the number of subscribers) or at a set time. Its
+ * controls belong to the editor's form, so the draft on the screen is saved before it goes.
+ */
+function SendSection({ campaign, busy }: { campaign: CampaignDetail; busy: string | null }) {
+  const people = `${campaign.audience} confirmed subscriber${campaign.audience === 1 ? "" : "s"}`;
+
+  return (
+    <section aria-labelledby="send-heading" className="mt-8 max-w-prose space-y-4">
+      <h2 id="send-heading" className="text-lg font-bold">
+        Send
+      </h2>
+      <p>
+        It goes to the {people} of the moment it starts, at the sending rate the server is set to.
+      </p>
+      <ConfirmButton
+        label="Send now…"
+        question={`Send “${campaign.subject}” to ${people} now? Copies that have gone out cannot be called back.`}
+        confirmLabel={busy === "send" ? "Starting…" : "Yes, send now"}
+        intent="send"
+        form="newsletter-editor"
+        busy={busy}
+        disabled={campaign.audience === 0}
+        className="console-button"
+      />
+      <div className="flex flex-wrap items-end gap-3">
+        <label className="block">
+          <span className="mb-1 block font-semibold">Or send at</span>
+          <input
+            type="datetime-local"
+            name="at"
+            form="newsletter-editor"
+            defaultValue={campaign.scheduledAt ? toLocalInput(campaign.scheduledAt) : inAnHour()}
+            className="console-input"
+            aria-describedby="at-hint"
+          />
+        </label>
+        <button
+          type="submit"
+          form="newsletter-editor"
+          name="intent"
+          value="schedule"
+          className="console-button-quiet"
+          disabled={!!busy}
+        >
+          {busy === "schedule"
+            ? "Scheduling…"
+            : campaign.scheduledAt
+              ? "Change the time"
+              : "Schedule"}
+        </button>
+      </div>
+      <p id="at-hint" className="text-sm text-muted">
+        In this device's time zone.
+      </p>
+      {campaign.status === "scheduled" ? (
+        <Form method="post">
+          <ConfirmButton
+            label="Cancel the campaign…"
+            question="Cancel this campaign? It will not be sent, and cannot be scheduled again."
+            confirmLabel="Yes, cancel it"
+            intent="cancel"
+            busy={busy}
+            className="console-button-danger"
+          />
+        </Form>
+      ) : null}
+    </section>
+  );
+}
+
+function toLocalInput(iso: string): string {
+  const at = new Date(iso);
+  at.setMinutes(at.getMinutes() - at.getTimezoneOffset());
+  return at.toISOString().slice(0, 16);
+}
+
+/** The numbers of a campaign that has started, and its pause, resume and cancel. */
+function Report({ campaign, busy }: { campaign: CampaignDetail; busy: string | null }) {
+  const done = campaign.sent + campaign.failed;
+  const rows: [string, string][] = [
+    ["Recipients", String(campaign.recipients)],
+    ["Sent", String(campaign.sent)],
+    ["Failed", String(campaign.failed)],
+    ["Waiting", String(campaign.waiting)],
+    ["Unsubscribed since", String(campaign.unsubscribedSince)],
+    ["Started", formatDateTime(campaign.startedAt)],
+    ...(campaign.finishedAt
+      ? ([["Finished", formatDateTime(campaign.finishedAt)]] as [string, string][])
+      : []),
+  ];
+  return (
+    <section aria-labelledby="report-heading" className="mb-8 max-w-prose space-y-4">
+      <h2 id="report-heading" className="text-lg font-bold">
+        Report
+      </h2>
+      <label className="block">
+        <span className="mb-1 block">
+          {done} of {campaign.recipients} handled
+        </span>
+        <progress value={done} max={Math.max(1, campaign.recipients)} className="w-full" />
+      </label>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1">
+        {rows.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="font-semibold">{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {campaign.status === "sending" || campaign.status === "paused" ? (
+        <Form method="post" className="flex flex-wrap gap-3">
+          {campaign.status === "sending" ? (
+            <button
+              type="submit"
+              name="intent"
+              value="pause"
+              className="console-button-quiet"
+              disabled={!!busy}
+            >
+              Pause
+            </button>
+          ) : (
+            <button
+              type="submit"
+              name="intent"
+              value="resume"
+              className="console-button"
+              disabled={!!busy}
+            >
+              Resume
+            </button>
+          )}
+          <ConfirmButton
+            label="Cancel the rest…"
+            question="Cancel this campaign? The copies not yet sent will never go out, and it cannot be resumed."
+            confirmLabel="Yes, cancel it"
+            intent="cancel"
+            busy={busy}
+            className="console-button-danger"
+          />
+        </Form>
+      ) : null}
+    </section>
+  );
+}
+
+/**
+ * A button whose action cannot be undone: pressing it asks first, in a group that takes the
+ * focus, with the real submit button and a way back.
+ */
+function ConfirmButton({
+  label,
+  question,
+  confirmLabel,
+  intent,
+  form,
+  busy,
+  disabled = false,
+  className,
+}: {
+  label: string;
+  question: string;
+  confirmLabel: string;
+  intent: string;
+  /** The form it submits when it is not inside it. */
+  form?: string;
+  busy: string | null;
+  disabled?: boolean;
+  className: string;
+}) {
+  const [asking, setAsking] = useState(false);
+  const groupRef = useRef<HTMLDivElement>(null);
+  const openerRef = useRef<HTMLButtonElement>(null);
+  const wasAsking = useRef(false);
+  useEffect(() => {
+    if (asking) groupRef.current?.focus();
+    else if (wasAsking.current) openerRef.current?.focus();
+    wasAsking.current = asking;
+  }, [asking]);
+  const questionId = `confirm-${intent}`;
+
+  if (!asking) {
+    return (
+      <button
+        ref={openerRef}
+        type="button"
+        className={className}
+        disabled={!!busy || disabled}
+        onClick={() => setAsking(true)}
+      >
+        {label}
+      </button>
+    );
+  }
+  return (
+    <div
+      ref={groupRef}
+      tabIndex={-1}
+      role="group"
+      aria-labelledby={questionId}
+      className="w-full space-y-3 rounded-md border border-brand-700 p-4"
+    >
+      <p id={questionId} className="font-semibold">
+        {question}
+      </p>
+      <div className="flex flex-wrap gap-3">
+        <button
+          type="submit"
+          form={form}
+          name="intent"
+          value={intent}
+          className={className}
+          disabled={!!busy}
+        >
+          {confirmLabel}
+        </button>
+        <button type="button" className="console-button-quiet" onClick={() => setAsking(false)}>
+          Not yet
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+import {
+  type ActionFunctionArgs,
+  Link,
+  type LoaderFunctionArgs,
+  redirect,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+} from "react-router";
+import { apiPaths, consoleCampaignPath } from "@common/paths";
+import { ApiError, api, load, routerPath } from "../api";
+import { Badge } from "../components/badge";
+import { NewsletterEditor, type NewsletterPreview, draftOf } from "../components/newsletter-editor";
+import { Notice } from "../components/notice";
+import { PageHeading } from "../components/page-heading";
+import { formatDateTime } from "../format";
+import { CAMPAIGN_STATUS_LABELS } from "../labels";
+import type { CampaignSummary } from "../types";
+
+export async function campaignsLoader({ request }: LoaderFunctionArgs) {
+  return load<{ items: CampaignSummary[] }>(request, apiPaths.staffCampaigns);
+}
+
+/** When a campaign went, goes, or was last touched, for the list. */
+function when(campaign: CampaignSummary): string {
+  if (campaign.status === "scheduled") return `Sends ${formatDateTime(campaign.scheduledAt)}`;
+  if (campaign.startedAt) return `Started ${formatDateTime(campaign.startedAt)}`;
+  return `Changed ${formatDateTime(campaign.updatedAt)}`;
+}
+
+/** Every campaign, newest first, with its status and counts, and the way to write a new one. */
+export function CampaignsPage() {
+  const { items } = useLoaderData<typeof campaignsLoader>();
+  return (
+    <section>
+      <PageHeading title="Campaigns">
+        <Link to={routerPath(consoleCampaignPath("new"))} className="console-button">
+          New campaign
+        </Link>
+      </PageHeading>
+      <p className="mb-4 max-w-prose text-muted">
+        A campaign goes to every confirmed subscriber, each copy with their own unsubscribe link.
+        Write it, preview it, send yourself a test, then send it now or at a set time.
+      </p>
+      {items.length === 0 ? (
+        <p className="rounded-md bg-gray-50 p-4">No campaigns yet.</p>
+      ) : (
+        <ul
+          aria-label="Campaigns"
+          className="divide-y divide-gray-200 rounded-lg border border-gray-200"
+        >
+          {items.map((campaign) => (
+            <li
+              key={campaign.id}
+              className="grid gap-1 p-4 sm:grid-cols-[2fr_1fr_2fr] sm:items-center sm:gap-4"
+            >
+              <div>
+                <Link to={routerPath(consoleCampaignPath(campaign.id))} className="console-link">
+                  {campaign.subject}
+                </Link>
+                <p className="text-sm text-muted">{when(campaign)}</p>
+              </div>
+              <p>
+                <span className="sr-only">Status: </span>
+                <Badge>{CAMPAIGN_STATUS_LABELS[campaign.status]}</Badge>
+              </p>
+              <p className="text-sm">
+                {campaign.startedAt
+                  ? `${campaign.sent} of ${campaign.recipients} sent` +
+                    (campaign.failed ? `, ${campaign.failed} failed` : "")
+                  : "Not sent yet"}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+type NewResult = { ok: true; preview: NewsletterPreview } | { ok: false; error: string };
+
+/** Preview a new draft, or save it and go on to its page. */
+export async function newCampaignAction({
+  request,
+}: ActionFunctionArgs): Promise<NewResult | Response> {
+  const form = await request.formData();
+  const draft = draftOf(form);
+  try {
+    if (form.get("intent") === "preview") {
+      const preview = await api<NewsletterPreview>(apiPaths.staffNewsletterPreview, {
+        method: "POST",
+        body: draft,
+      });
+      return { ok: true, preview };
+    }
+    const { id } = await api<{ id: string }>(apiPaths.staffCampaigns, {
+      method: "POST",
+      body: draft,
+    });
+    return redirect(routerPath(consoleCampaignPath(id)));
+  } catch (error) {
+    return {
+      ok: false,
+      error: error instanceof ApiError ? error.message : "Not saved. Try again.",
+    };
+  }
+}
+
+const EMPTY = { subject: "", markdown: "" };
+
+/** A blank campaign: write, preview, save as a draft. */
+export function NewCampaignPage() {
+  const result = useActionData<typeof newCampaignAction>() as NewResult | undefined;
+  const navigation = useNavigation();
+  const busy =
+    navigation.state === "submitting" ? String(navigation.formData?.get("intent")) : null;
+  return (
+    <section>
+      <PageHeading title="New campaign" />
+      <Notice tone="error">{result && !result.ok ? result.error : null}</Notice>
+      <NewsletterEditor
+        content={EMPTY}
+        preview={result?.ok ? result.preview : { subject: "", html: "", text: "" }}
+        busy={busy}
+        actions={
+          <button
+            type="submit"
+            name="intent"
+            value="save"
+            className="console-button"
+            disabled={!!busy}
+          >
+            {busy === "save" ? "Saving…" : "Save draft"}
+          </button>
+        }
+      />
+    </section>
+  );
+}
