@@ -75,7 +75,7 @@ interface Context {
  * per-connection context (one request in flight per connection), which is how we know which
  * address each 2xx acknowledged.
  */
-async function postLoad(
+export async function postLoad(
   url: string,
   connections: number,
   durationS: number,
@@ -103,7 +103,7 @@ async function postLoad(
   );
 }
 
-function bodyFor(endpoint: Endpoint, tag: string): (n: number) => { email: string; json: unknown } {
+export function bodyFor(endpoint: Endpoint, tag: string): (n: number) => { email: string; json: unknown } {
   return (n) => {
     const email = `bench.${tag}.${endpoint}.${n}@example.com`;
     if (endpoint === "subscribe") return { email, json: { email } };

@@ -12,6 +12,7 @@ import { describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
 import { openConfiguredDatabase } from "./db/configured-database";
 import { migrate } from "./db/database";
+import { SENDS_IN_FLIGHT } from "./mail/outbox";
 import { createCampaign, sendCampaign } from "./newsletter/campaigns";
 import { freshSchemaUrl, testDialects } from "./testing";
 import { freePort } from "../scripts/free-port";
@@ -281,6 +282,8 @@ describe.each(testDialects)("a newsletter campaign on $name", ({ name, url: base
         );
       },
     });
+    // The killed instance's connections end with a reset: expected, not a failure.
+    smtp.on("error", () => {});
     smtp.listen(0, "127.0.0.1");
     await once(smtp.server, "listening");
     const smtpPort = (smtp.server.address() as AddressInfo).port;
@@ -304,7 +307,7 @@ describe.each(testDialects)("a newsletter campaign on $name", ({ name, url: base
       created_at: at,
       updated_at: at,
     });
-    const confirmed = Array.from({ length: 300 }, (_, i) => subscriber(i, "confirmed"));
+    const confirmed = Array.from({ length: 1000 }, (_, i) => subscriber(i, "confirmed"));
     await db
       .insertInto("newsletter_subscriptions")
       .values([
@@ -325,7 +328,7 @@ describe.each(testDialects)("a newsletter campaign on $name", ({ name, url: base
       NEWSLETTER_SEND_PER_MINUTE: "100000",
     };
     const first = await startServer(settings);
-    await waitFor(async () => (received.length >= 40 ? true : undefined), 30_000, "copies");
+    await waitFor(async () => (received.length >= 100 ? true : undefined), 30_000, "copies");
     await first.kill();
     expect(received.length).toBeLessThan(confirmed.length);
 
@@ -349,11 +352,12 @@ describe.each(testDialects)("a newsletter campaign on $name", ({ name, url: base
         byMessage.set(messageId, (byMessage.get(messageId) ?? new Set()).add(to));
       }
       expect(new Set(received.map((r) => r.to))).toEqual(new Set(confirmed.map((s) => s.email)));
-      // One copy per subscriber. The only possible repeat is the copy the killed instance was
-      // handing over at that instant, sent again with its Message-ID (mail servers drop it).
+      // One copy per subscriber. The only possible repeats are the copies the killed instance was
+      // handing over at that instant (at most its sends in flight), sent again with the same
+      // Message-ID, by which a mail server knows them.
       expect(byMessage.size).toBe(confirmed.length);
       expect([...byMessage.values()].every((to) => to.size === 1)).toBe(true);
-      expect(received.length - confirmed.length).toBeLessThanOrEqual(1);
+      expect(received.length - confirmed.length).toBeLessThanOrEqual(SENDS_IN_FLIGHT);
       const copies = await db
         .selectFrom("outbox")
         .select(["status"])

@@ -130,6 +130,9 @@ interface DueRow {
   attempts: number;
 }
 
+/** Deliveries under way at once per instance (nodemailer's pool keeps as many connections). */
+export const SENDS_IN_FLIGHT = 5;
+
 /** Messages taken per run. */
 const BATCH_SIZE = 50;
 /** How soon after a new lead its notification goes out. */
@@ -282,13 +285,20 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
       buckets[kind]!.tokens -= Math.min(allowed, waiting.length);
     }
     let attempted = 0;
-    for (const row of due) {
-      // Claimed at the time of the claim, not of the run: a long run must not hand out leases
-      // that have already lapsed, which another instance could take at the same time.
-      if (!(await claim(row.id, now()))) continue; // another instance has it
-      attempted += 1;
-      await deliver(row);
-    }
+    let next = 0;
+    // A few sends in flight at once: a mail server's answer takes tens of milliseconds, which
+    // one send at a time would make the ceiling of every rate.
+    const sender = async () => {
+      while (next < due.length) {
+        const row = due[next++] as DueRow;
+        // Claimed at the time of the claim, not of the run: a long run must not hand out leases
+        // that have already lapsed, which another instance could take at the same time.
+        if (!(await claim(row.id, now()))) continue; // another instance has it
+        attempted += 1;
+        await deliver(row);
+      }
+    };
+    await Promise.all(Array.from({ length: SENDS_IN_FLIGHT }, sender));
     return { attempted, throttled };
   }
 
