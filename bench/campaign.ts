@@ -127,6 +127,7 @@ export async function measureCampaign({
   recipients = 10_000,
   perMinute = 6_000,
   loadS = 15,
+  siteDir = path.resolve("build/client"),
   log = console.log,
 }: {
   dialect: "sqlite" | "postgres";
@@ -134,6 +135,8 @@ export async function measureCampaign({
   recipients?: number;
   perMinute?: number;
   loadS?: number;
+  /** The built site the server serves (it refuses to start without one). */
+  siteDir?: string;
   log?: (line: string) => void;
 }): Promise<CampaignResult> {
   const cleanups: (() => Promise<unknown> | void)[] = [];
@@ -164,7 +167,7 @@ export async function measureCampaign({
       name: `campaign-${dialect}`,
       settings: {
         DATA_DIR: dataDir,
-        SITE_DIR: path.resolve("build/client"),
+        SITE_DIR: siteDir,
         DATABASE_URL: serverDatabaseUrl,
         RATE_LIMIT_MAX: "0",
         MAIL_TRANSPORT: "smtp",

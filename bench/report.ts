@@ -1,6 +1,7 @@
 import { writeFile } from "node:fs/promises";
 import { format, resolveConfig } from "prettier";
 import type { ApiResult } from "./api-load";
+import type { CampaignResult } from "./campaign";
 import type { InboxQueryResult, InboxResult } from "./inbox";
 import type { RouteResult } from "./lighthouse";
 import type { FirstPaintTapResult } from "./first-paint";
@@ -41,6 +42,8 @@ export interface Report {
   api: ApiResult[];
   /** The staff inbox with many leads; missing in reports written before it was measured. */
   inbox?: InboxResult[];
+  /** A newsletter campaign under sign-up load; missing in reports written before it. */
+  campaign?: CampaignResult[];
   errors: { section: string; message: string }[];
 }
 
@@ -232,7 +235,49 @@ function targetRows(report: Report): string[][] {
       mark(slowest.p95Ms <= TARGETS.inboxP95Ms),
     ]);
   }
+  for (const c of report.campaign ?? []) {
+    rows.push(
+      [
+        `Campaign: each of ${int(c.recipients)} confirmed subscribers gets one copy, nobody else (${c.dialect})`,
+        `${int(c.distinctRecipients)} reached, ${c.repeated} repeated, ${c.strays} strays`,
+        mark(c.distinctRecipients === c.recipients && c.repeated === 0 && c.strays === 0),
+      ],
+      [
+        `Campaign keeps to NEWSLETTER_SEND_PER_MINUTE = ${int(c.perMinuteConfigured)} (${c.dialect})`,
+        `busiest minute ${int(c.busiestMinute)}; ${int(c.perMinuteAchieved)}/min overall`,
+        mark(c.busiestMinute <= c.perMinuteConfigured),
+      ],
+      [
+        `POST /api/subscribe p99 < 50 ms while it sends, nothing lost (${c.dialect})`,
+        `${ms(c.during.p99)} (${ms(c.before.p99)} before); ${int(c.rows[0]?.acknowledged ?? 0)} acknowledged, ${c.rows[0]?.missing ?? "?"} lost`,
+        mark(c.during.p99 < TARGETS.subscribeP99Ms && c.rows.every((r) => r.pass)),
+      ],
+    );
+  }
   return rows;
+}
+
+function campaignSection(results: CampaignResult[]): string {
+  return [
+    "The compiled server sends a campaign to confirmed subscribers through a local SMTP server (smtp-server) while 10 connections post `POST /api/subscribe` in a closed loop; the same load ran just before, without the campaign. The sign-ups' confirmation e-mails go through the same outbox and mail server, ahead of the campaign's copies. Reproduce alone: `npx tsx bench/campaign.ts` (with `DATABASE_URL` for PostgreSQL).",
+    "",
+    table(
+      ["database", "recipients", "configured /min", "busiest minute", "overall /min", "sending took", "subscribe p99 before", "p99 during", "req/s during", "copies repeated", "sign-ups lost"],
+      results.map((c) => [
+        c.dialect,
+        int(c.recipients),
+        int(c.perMinuteConfigured),
+        int(c.busiestMinute),
+        int(c.perMinuteAchieved),
+        `${c.sendS.toFixed(0)} s`,
+        ms(c.before.p99),
+        ms(c.during.p99),
+        int(c.during.rps),
+        c.repeated,
+        c.rows[0]?.missing ?? "n/a",
+      ]),
+    ),
+  ].join("\n");
 }
 
 function inboxSection(results: InboxResult[]): string {
@@ -571,6 +616,7 @@ function markdown(report: Report): string {
   if (report.staticServing) out.push("## Static serving: ours vs nginx", "", staticSection(report.staticServing), "");
   if (report.api.length > 0) out.push("## Lead API", "", apiSection(report.api), "");
   if (report.inbox?.length) out.push("## Staff inbox", "", inboxSection(report.inbox), "");
+  if (report.campaign?.length) out.push("## Newsletter campaign", "", campaignSection(report.campaign), "");
   if (mobile.length + desktop.length > 0) {
     out.push(
       "## What Lighthouse flags where a target is missed",

@@ -19,6 +19,7 @@ import { type ApiResult, checkRows, freshPostgresSchema, loadApi, runTag } from 
 import { buildSite } from "./build";
 import { type Preset, lighthouseRoutes } from "./lighthouse";
 import { timeFirstPaintTaps } from "./first-paint";
+import { measureCampaign } from "./campaign";
 import { measureInbox } from "./inbox";
 import { repeatVisit } from "./repeat-visit";
 import { type Machine, type Report, writeReports } from "./report";
@@ -32,7 +33,7 @@ const MAIN_ROUTES: string[] = [
   page.contactUs,
   page.helpCenter,
 ];
-const SECTIONS = ["lighthouse", "taps", "visit", "static", "api", "inbox"] as const;
+const SECTIONS = ["lighthouse", "taps", "visit", "static", "api", "inbox", "campaign"] as const;
 type Section = (typeof SECTIONS)[number];
 
 const USAGE = `npm run bench -- [options]
@@ -256,6 +257,7 @@ async function main() {
     staticServing: null,
     api: [],
     inbox: [],
+    campaign: [],
     errors: [],
   };
   // A failing section is recorded and the others still run: a partial report beats none.
@@ -359,6 +361,16 @@ async function main() {
       if (databaseUrl) {
         await section("Staff inbox with 100,000 leads on PostgreSQL", async () => {
           report.inbox?.push(await measureInbox({ dialect: "postgres", databaseUrl, log }));
+        });
+      }
+    }
+    if (opts.sections.has("campaign")) {
+      const databaseUrl = process.env.DATABASE_URL;
+      for (const dialect of databaseUrl
+        ? (["sqlite", "postgres"] as const)
+        : (["sqlite"] as const)) {
+        await section(`Campaign to 10,000 subscribers on ${dialect}`, async () => {
+          report.campaign?.push(await measureCampaign({ dialect, databaseUrl, siteDir, log }));
         });
       }
     }
