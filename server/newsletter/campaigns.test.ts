@@ -321,6 +321,51 @@ describe.each(testDialects)("newsletter campaigns on $name", ({ url }) => {
     expect(transport.sent).toHaveLength(4);
   });
 
+  it("lets other mail go first, and counts a copy the mail server keeps refusing as failed", async () => {
+    await subscribers({ confirmed: 60 }); // more than one run takes
+    const cookie = await marketing();
+    const id = await newCampaign(cookie);
+    const quiet = { info() {}, warn() {}, error() {} };
+    const transport = recordingTransport();
+    const worker = createDeliveries(
+      {
+        db: api.db,
+        transport,
+        config: testConfig({ publicUrl: STAFF_SITE, newsletter: { sendPerMinute: 100_000 } }),
+      },
+      { log: quiet, pollMs: 60_000, retryBaseMs: 1_000, now: () => api.clock.now },
+    );
+    await call(cookie, "POST", withId(staffApiPaths.campaignSend, id), {});
+    api.advance(1000);
+    // Queued after the campaign's 60 copies, the test copy still goes in the first run.
+    await call(cookie, "POST", withId(staffApiPaths.campaignTest, id), {});
+    transport.failWith = new Error("mailbox unavailable");
+    await worker.runOnce();
+    expect(transport.sent).toEqual([]);
+    transport.failWith = null;
+    const testCopy = await api.db
+      .selectFrom("outbox")
+      .select(["status", "attempts"])
+      .where("kind", "=", "campaign-test")
+      .executeTakeFirstOrThrow();
+    expect(testCopy).toEqual({ status: "pending", attempts: 1 });
+
+    transport.failWith = new Error("mailbox unavailable");
+    for (let i = 0; i < 6; i++) {
+      api.advance(61_000);
+      await worker.runOnce();
+    }
+    transport.failWith = null;
+    api.advance(61_000);
+    await worker.runOnce();
+    expect(await report(await marketing(), id)).toMatchObject({
+      status: "sent",
+      recipients: 60,
+      sent: 0,
+      failed: 60,
+    });
+  });
+
   it("never gives anyone two copies when two instances send at once", async () => {
     const people = await subscribers({ confirmed: 120 });
     const cookie = await marketing();
