@@ -66,19 +66,19 @@ interface LeadIdParams {
   id: string;
 }
 
-/** The form's page, and the visit's attribution where it said (leads/source.ts). */
-const Source = z.nullable(
-  z.object({
-    formPage: z.string(),
-    landingPage: z.optional(z.string()),
-    referrer: z.optional(z.string()),
-    utmSource: z.optional(z.string()),
-    utmMedium: z.optional(z.string()),
-    utmCampaign: z.optional(z.string()),
-    utmTerm: z.optional(z.string()),
-    utmContent: z.optional(z.string()),
-  }),
-);
+/** The visit's attribution where it said (leads/source.ts). */
+const AttributionShape = {
+  landingPage: z.optional(z.string()),
+  referrer: z.optional(z.string()),
+  utmSource: z.optional(z.string()),
+  utmMedium: z.optional(z.string()),
+  utmCampaign: z.optional(z.string()),
+  utmTerm: z.optional(z.string()),
+  utmContent: z.optional(z.string()),
+};
+export const Attribution = z.object(AttributionShape);
+/** The form's page, and the visit's attribution. */
+const Source = z.nullable(z.object({ formPage: z.string(), ...AttributionShape }));
 const LeadShape = {
   id: z.string(),
   type: z.enum(LEAD_TYPES),

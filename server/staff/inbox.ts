@@ -285,8 +285,8 @@ async function selectLeads(
   return rows;
 }
 
-/** The attribution a lead row holds, without the parts the visit did not say. */
-function sourceOf(row: LeadRow): LeadSource {
+/** The attribution a lead's row holds, without the parts the visit did not say. */
+export function sourceOf(row: AttributionColumns): LeadSource {
   const source: LeadSource = {
     landingPage: row.landing_page ?? undefined,
     referrer: row.referrer ?? undefined,

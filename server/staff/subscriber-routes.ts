@@ -3,6 +3,7 @@ import * as z from "zod/mini";
 import type { DB } from "../db/database";
 import { zodRoute } from "../http/zod-schemas";
 import { recordAudit } from "./audit";
+import { Attribution } from "./inbox-routes";
 import { staffApiPaths } from "./paths";
 import {
   PageShape,
@@ -19,6 +20,7 @@ import {
   SUBSCRIPTION_STATUSES,
   type SubscriberFilters,
   allSubscribers,
+  subscriberCsvRow,
   countSubscribers,
   listSubscribers,
 } from "./subscribers";
@@ -47,6 +49,7 @@ const Subscriber = z.object({
   confirmedAt: z.nullable(z.string()),
   unsubscribedAt: z.nullable(z.string()),
   page: z.nullable(z.string()),
+  source: Attribution,
 });
 const Page = z.object({ items: z.array(Subscriber), nextCursor: z.nullable(z.string()) });
 
@@ -129,7 +132,9 @@ export const subscriberRoutes: FastifyPluginAsync<SubscriberRoutesOptions> = asy
         return unavailable(request, reply, error, "subscriber export");
       }
       async function* rows() {
-        for await (const subscriber of allSubscribers(db, filters)) yield { ...subscriber };
+        for await (const subscriber of allSubscribers(db, filters)) {
+          yield subscriberCsvRow(subscriber);
+        }
       }
       return sendCsv(request, reply, {
         columns: SUBSCRIBER_CSV_COLUMNS,

@@ -54,6 +54,35 @@ describe.each(testDialects)("subscribers API on $name", ({ url }) => {
     return res.json() as { items: Record<string, unknown>[]; nextCursor: string | null };
   }
 
+  it("shows where each subscriber's visit came from, in the list and the CSV", async () => {
+    const id = await addSubscriber(api, at(1), { email: "kwame@example.com" });
+    await api.db
+      .updateTable("newsletter_subscriptions")
+      .set({ landing_page: "/services/ussd", utm_source: "facebook", utm_campaign: "harmattan" })
+      .where("id", "=", id)
+      .execute();
+    await addSubscriber(api, at(2), { email: "adjoa@example.com" });
+    const { cookie } = await signedInStaff(api, "mkt@example.com", "marketing");
+    const { items } = await list(cookie);
+    expect(items.map((item) => item.source)).toEqual([
+      {},
+      { landingPage: "/services/ussd", utmSource: "facebook", utmCampaign: "harmattan" },
+    ]);
+    const csv = await get(cookie, staffApiPaths.subscribersCsv);
+    const [header, , kwame] = csv.body.trimEnd().split("\r\n");
+    const row = Object.fromEntries(
+      (header ?? "").split(",").map((column, i) => [column, kwame?.split(",")[i]]),
+    );
+    expect(row).toMatchObject({
+      email: "kwame@example.com",
+      form_page: "/help-center",
+      landing_page: "/services/ussd",
+      utm_source: "facebook",
+      utm_campaign: "harmattan",
+      referrer: "",
+    });
+  });
+
   it("lets marketing and admins in, keeps sales out and the signed-out away", async () => {
     await addSubscriber(api, at(1));
     const marketing = await signedInStaff(api, "mkt@example.com", "marketing");
@@ -94,6 +123,7 @@ describe.each(testDialects)("subscribers API on $name", ({ url }) => {
         confirmedAt: null,
         unsubscribedAt: at(3),
         page: null,
+        source: {},
       },
       {
         id: kofi,
@@ -103,6 +133,7 @@ describe.each(testDialects)("subscribers API on $name", ({ url }) => {
         confirmedAt: at(2),
         unsubscribedAt: null,
         page: "/",
+        source: {},
       },
       {
         id: esi,
@@ -112,6 +143,7 @@ describe.each(testDialects)("subscribers API on $name", ({ url }) => {
         confirmedAt: null,
         unsubscribedAt: null,
         page: "/help-center",
+        source: {},
       },
     ]);
 
@@ -220,7 +252,10 @@ describe.each(testDialects)("subscribers API on $name", ({ url }) => {
     );
     expect(res.headers["x-row-count"]).toBe("2");
     const lines = res.body.trimEnd().split("\r\n");
-    expect(lines[0]).toBe("id,email,status,createdAt,confirmedAt,unsubscribedAt,page");
+    expect(lines[0]).toBe(
+      "id,email,status,created_at,confirmed_at,unsubscribed_at,form_page," +
+        "landing_page,referrer,utm_source,utm_medium,utm_campaign,utm_term,utm_content",
+    );
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(",'+233@x.example,pending,");
     expect(lines[2]).toContain(",'=HYPERLINK(1)@x.example,confirmed,");

@@ -5,7 +5,9 @@
 import { type Transaction, sql } from "kysely";
 import type { DB } from "../db/database";
 import type { Database, SubscriptionStatus } from "../db/schema";
-import { type Cursor, DEFAULT_PAGE_SIZE, encodeCursor, likePattern } from "./inbox";
+import type { LeadSource } from "../../leads/source";
+import { ATTRIBUTION_COLUMNS } from "../db/migrations/0008-lead-attribution";
+import { type Cursor, DEFAULT_PAGE_SIZE, encodeCursor, likePattern, sourceOf } from "./inbox";
 
 export const SUBSCRIPTION_STATUSES = [
   "pending",
@@ -35,12 +37,23 @@ export interface Subscriber {
   unsubscribedAt: string | null;
   /** The page of the site the sign-up came from (its Referer path), or null when unknown. */
   page: string | null;
+  /** Where the visit of the first sign-up came from, where it said (leads/source.ts). */
+  source: LeadSource;
 }
 
 function select(db: Executor, filters: SubscriberFilters, cursor: Cursor | null) {
   let query = db
     .selectFrom("newsletter_subscriptions")
-    .select(["id", "email", "status", "created_at", "confirmed_at", "unsubscribed_at", "source"]);
+    .select([
+      "id",
+      "email",
+      "status",
+      "created_at",
+      "confirmed_at",
+      "unsubscribed_at",
+      "source",
+      ...ATTRIBUTION_COLUMNS,
+    ]);
   if (filters.status) query = query.where("status", "=", filters.status);
   if (filters.q) {
     query = query.where(sql<boolean>`lower(email) like ${likePattern(filters.q)} escape '\\'`);
@@ -69,6 +82,7 @@ function toSubscriber(row: Row): Subscriber {
     unsubscribedAt: row.unsubscribed_at,
     // The sign-up route stores the Referer's path, or "unknown" without one.
     page: row.source.startsWith("/") ? row.source : null,
+    source: sourceOf(row),
   };
 }
 
@@ -126,13 +140,36 @@ export async function* allSubscribers(
   }
 }
 
-/** The CSV export's columns, in order. */
+/** The CSV export's columns, in order: named as in the leads' export. */
 export const SUBSCRIBER_CSV_COLUMNS = [
   "id",
   "email",
   "status",
-  "createdAt",
-  "confirmedAt",
-  "unsubscribedAt",
-  "page",
+  "created_at",
+  "confirmed_at",
+  "unsubscribed_at",
+  "form_page",
+  ...ATTRIBUTION_COLUMNS,
 ] as const;
+
+export function subscriberCsvRow(
+  subscriber: Subscriber,
+): Record<(typeof SUBSCRIBER_CSV_COLUMNS)[number], unknown> {
+  const { source } = subscriber;
+  return {
+    id: subscriber.id,
+    email: subscriber.email,
+    status: subscriber.status,
+    created_at: subscriber.createdAt,
+    confirmed_at: subscriber.confirmedAt,
+    unsubscribed_at: subscriber.unsubscribedAt,
+    form_page: subscriber.page,
+    landing_page: source.landingPage,
+    referrer: source.referrer,
+    utm_source: source.utmSource,
+    utm_medium: source.utmMedium,
+    utm_campaign: source.utmCampaign,
+    utm_term: source.utmTerm,
+    utm_content: source.utmContent,
+  };
+}

@@ -91,6 +91,16 @@ function SubscriberList({
             {subscriber.page ? (
               <p className="text-sm break-words text-muted">From the page {subscriber.page}</p>
             ) : null}
+            {subscriber.source.utmCampaign || subscriber.source.utmSource ? (
+              <p className="text-sm break-words text-muted">
+                {[
+                  subscriber.source.utmCampaign && `Campaign ${subscriber.source.utmCampaign}`,
+                  subscriber.source.utmSource && `source ${subscriber.source.utmSource}`,
+                ]
+                  .filter(Boolean)
+                  .join(", ")}
+              </p>
+            ) : null}
           </div>
           <p>
             <span className="sr-only">Status: </span>
