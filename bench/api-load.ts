@@ -103,7 +103,10 @@ export async function postLoad(
   );
 }
 
-export function bodyFor(endpoint: Endpoint, tag: string): (n: number) => { email: string; json: unknown } {
+export function bodyFor(
+  endpoint: Endpoint,
+  tag: string,
+): (n: number) => { email: string; json: unknown } {
   return (n) => {
     const email = `bench.${tag}.${endpoint}.${n}@example.com`;
     if (endpoint === "subscribe") return { email, json: { email } };
