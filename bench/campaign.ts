@@ -25,6 +25,7 @@ import { type DB, migrate, openDatabase } from "../server/db/database";
 import { createCampaign, sendCampaign } from "../server/newsletter/campaigns";
 import { isMain } from "../scripts/is-main";
 import { launchServer } from "../scripts/launch-server";
+import { subscriptionRow } from "../server/testing";
 import {
   type EndpointLoad,
   type RowCheck,
@@ -68,23 +69,7 @@ async function seedSubscribers(db: DB, confirmed: number, unsubscribed: number, 
   const rows = [
     ...Array.from({ length: confirmed }, (_, i) => ["confirmed", i] as const),
     ...Array.from({ length: unsubscribed }, (_, i) => ["unsubscribed", i] as const),
-  ].map(([status, i]) => {
-    const email = `reader.${tag}.${status}.${i}@example.com`;
-    return {
-      id: randomUUID(),
-      email,
-      email_key: email,
-      status,
-      confirm_token: randomUUID(),
-      unsubscribe_token: randomUUID().replace(/-/g, ""),
-      consent_at: at,
-      confirmed_at: at,
-      unsubscribed_at: status === "unsubscribed" ? at : null,
-      source: "/",
-      created_at: at,
-      updated_at: at,
-    };
-  });
+  ].map(([status, i]) => subscriptionRow(`reader.${tag}.${status}.${i}@example.com`, status, at));
   for (let i = 0; i < rows.length; i += 500) {
     await db
       .insertInto("newsletter_subscriptions")

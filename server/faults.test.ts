@@ -14,7 +14,7 @@ import { openConfiguredDatabase } from "./db/configured-database";
 import { migrate } from "./db/database";
 import { SENDS_IN_FLIGHT } from "./mail/outbox";
 import { createCampaign, sendCampaign } from "./newsletter/campaigns";
-import { freshSchemaUrl, testDialects } from "./testing";
+import { freshSchemaUrl, subscriptionRow, testDialects } from "./testing";
 import { freePort } from "../scripts/free-port";
 import { type ServerSettings, launchServer, spawnServer } from "../scripts/launch-server";
 
@@ -293,20 +293,8 @@ describe.each(testDialects)("a newsletter campaign on $name", ({ name, url: base
     const db = openConfiguredDatabase({ databaseUrl, dataDir });
     await migrate(db);
     const at = new Date().toISOString();
-    const subscriber = (i: number, status: "confirmed" | "unsubscribed") => ({
-      id: randomUUID(),
-      email: `${status}-${name}-${i}@example.com`,
-      email_key: `${status}-${name}-${i}@example.com`,
-      status,
-      confirm_token: randomUUID(),
-      unsubscribe_token: randomUUID().replace(/-/g, ""),
-      consent_at: at,
-      confirmed_at: at,
-      unsubscribed_at: status === "unsubscribed" ? at : null,
-      source: "/",
-      created_at: at,
-      updated_at: at,
-    });
+    const subscriber = (i: number, status: "confirmed" | "unsubscribed") =>
+      subscriptionRow(`${status}-${name}-${i}@example.com`, status, at);
     const confirmed = Array.from({ length: 1000 }, (_, i) => subscriber(i, "confirmed"));
     await db
       .insertInto("newsletter_subscriptions")

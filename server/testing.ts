@@ -1,10 +1,12 @@
 /** Builders for tests: a config, a migrated database, a transport that records what it sends. */
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { buildApp } from "./app";
+import { emailKey } from "../leads/email";
 import type { Config } from "./config";
+import type { SubscriptionStatus } from "./db/schema";
 import { type DB, migrate, openDatabase } from "./db/database";
 import type { MailMessage } from "./mail/message";
 import { type OutboxWorker, createOutboxWorker } from "./mail/outbox";
@@ -37,6 +39,27 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
  * A fresh, migrated database: in-memory SQLite, or on PostgreSQL a new schema of its own, so
  * test files running in parallel never see each other's rows.
  */
+/**
+ * A newsletter subscription row as the sign-up and confirmation leave it, for tests and benches
+ * that need many subscribers at once (stored with insertInto("newsletter_subscriptions")).
+ */
+export function subscriptionRow(email: string, status: SubscriptionStatus, at: string) {
+  return {
+    id: randomUUID(),
+    email,
+    email_key: emailKey(email),
+    status,
+    confirm_token: randomUUID(),
+    unsubscribe_token: randomUUID().replace(/-/g, ""),
+    consent_at: at,
+    confirmed_at: status === "pending" ? null : at,
+    unsubscribed_at: status === "unsubscribed" ? at : null,
+    source: "/",
+    created_at: at,
+    updated_at: at,
+  };
+}
+
 export async function testDatabase(databaseUrl?: string): Promise<DB> {
   if (!databaseUrl) {
     const db = openDatabase({ sqliteFile: ":memory:" });

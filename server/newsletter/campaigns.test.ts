@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { apiPaths, newsletterLinkPaths, withId } from "../../common/paths";
 import { createDeliveries } from "../deliveries";
 import type { SubscriptionStatus } from "../db/schema";
-import { recordingTransport, testConfig, testDialects } from "../testing";
+import { recordingTransport, subscriptionRow, testConfig, testDialects } from "../testing";
 import { staffApiPaths } from "../staff/paths";
 import { STAFF_SITE, signedInStaff, useStaffApi } from "../staff/testing";
 
@@ -28,20 +28,7 @@ describe.each(testDialects)("newsletter campaigns on $name", ({ url }) => {
       const rows = Array.from({ length: count }, (_, i) => {
         const email = `${status}-${i}@example.com`;
         (byStatus[status] ??= []).push(email);
-        return {
-          id: randomUUID(),
-          email,
-          email_key: email,
-          status,
-          confirm_token: randomUUID(),
-          unsubscribe_token: randomUUID().replace(/-/g, ""),
-          consent_at: at,
-          confirmed_at: status === "confirmed" ? at : null,
-          unsubscribed_at: status === "unsubscribed" ? at : null,
-          source: "/",
-          created_at: at,
-          updated_at: at,
-        };
+        return subscriptionRow(email, status, at);
       });
       if (rows.length) await api.db.insertInto("newsletter_subscriptions").values(rows).execute();
     }

@@ -61,15 +61,13 @@ export function NewsletterEditor({
             )}
           </Field>
           <div className="flex flex-wrap gap-3">
-            <button
-              type="submit"
-              name="intent"
-              value="preview"
+            <IntentButton
+              intent="preview"
+              label="Preview"
+              busyLabel="Previewing…"
+              busy={busy}
               className="console-button-quiet"
-              disabled={!!busy}
-            >
-              {busy === "preview" ? "Previewing…" : "Preview"}
-            </button>
+            />
             {actions}
           </div>
         </Form>
@@ -96,6 +94,40 @@ export function NewsletterEditor({
         </details>
       </section>
     </div>
+  );
+}
+
+/**
+ * A submit button that says what the form should do (`intent`), shows `busyLabel` while that is
+ * being done, and waits while anything else is.
+ */
+export function IntentButton({
+  intent,
+  label,
+  busyLabel,
+  busy,
+  form,
+  className = "console-button",
+}: {
+  intent: string;
+  label: string;
+  busyLabel: string;
+  busy: string | null;
+  /** The form it submits when it is not inside it. */
+  form?: string;
+  className?: string;
+}) {
+  return (
+    <button
+      type="submit"
+      form={form}
+      name="intent"
+      value={intent}
+      className={className}
+      disabled={!!busy}
+    >
+      {busy === intent ? busyLabel : label}
+    </button>
   );
 }
 

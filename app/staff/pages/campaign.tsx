@@ -12,7 +12,12 @@ import {
 import { apiPaths, withId } from "@common/paths";
 import { ApiError, api, load } from "../api";
 import { Badge } from "../components/badge";
-import { NewsletterEditor, type NewsletterPreview, draftOf } from "../components/newsletter-editor";
+import {
+  IntentButton,
+  NewsletterEditor,
+  type NewsletterPreview,
+  draftOf,
+} from "../components/newsletter-editor";
 import { Notice } from "../components/notice";
 import { PageHeading } from "../components/page-heading";
 import { formatDateTime } from "../format";
@@ -163,24 +168,20 @@ export function CampaignPage() {
             busy={busy}
             actions={
               <>
-                <button
-                  type="submit"
-                  name="intent"
-                  value="save"
+                <IntentButton
+                  intent="save"
+                  label="Save draft"
+                  busyLabel="Saving…"
+                  busy={busy}
                   className="console-button-quiet"
-                  disabled={!!busy}
-                >
-                  {busy === "save" ? "Saving…" : "Save draft"}
-                </button>
-                <button
-                  type="submit"
-                  name="intent"
-                  value="test"
+                />
+                <IntentButton
+                  intent="test"
+                  label="Send me a test"
+                  busyLabel="Sending the test…"
+                  busy={busy}
                   className="console-button-quiet"
-                  disabled={!!busy}
-                >
-                  {busy === "test" ? "Sending the test…" : "Send me a test"}
-                </button>
+                />
               </>
             }
           />
@@ -214,7 +215,7 @@ function SendSection({ campaign, busy }: { campaign: CampaignDetail; busy: strin
       <ConfirmButton
         label="Send now…"
         question={`Send “${campaign.subject}” to ${people} now? Copies that have gone out cannot be called back.`}
-        confirmLabel={busy === "send" ? "Starting…" : "Yes, send now"}
+        confirmLabel="Yes, send now"
         intent="send"
         form="newsletter-editor"
         busy={busy}
@@ -233,20 +234,14 @@ function SendSection({ campaign, busy }: { campaign: CampaignDetail; busy: strin
             aria-describedby="at-hint"
           />
         </label>
-        <button
-          type="submit"
+        <IntentButton
+          intent="schedule"
           form="newsletter-editor"
-          name="intent"
-          value="schedule"
+          label={campaign.scheduledAt ? "Change the time" : "Schedule"}
+          busyLabel="Scheduling…"
+          busy={busy}
           className="console-button-quiet"
-          disabled={!!busy}
-        >
-          {busy === "schedule"
-            ? "Scheduling…"
-            : campaign.scheduledAt
-              ? "Change the time"
-              : "Schedule"}
-        </button>
+        />
       </div>
       <p id="at-hint" className="text-sm text-muted">
         In this device's time zone.
@@ -309,25 +304,15 @@ function Report({ campaign, busy }: { campaign: CampaignDetail; busy: string | n
       {campaign.status === "sending" || campaign.status === "paused" ? (
         <Form method="post" className="flex flex-wrap gap-3">
           {campaign.status === "sending" ? (
-            <button
-              type="submit"
-              name="intent"
-              value="pause"
+            <IntentButton
+              intent="pause"
+              label="Pause"
+              busyLabel="Pausing…"
+              busy={busy}
               className="console-button-quiet"
-              disabled={!!busy}
-            >
-              Pause
-            </button>
+            />
           ) : (
-            <button
-              type="submit"
-              name="intent"
-              value="resume"
-              className="console-button"
-              disabled={!!busy}
-            >
-              Resume
-            </button>
+            <IntentButton intent="resume" label="Resume" busyLabel="Resuming…" busy={busy} />
           )}
           <ConfirmButton
             label="Cancel the rest…"
@@ -403,16 +388,14 @@ function ConfirmButton({
         {question}
       </p>
       <div className="flex flex-wrap gap-3">
-        <button
-          type="submit"
+        <IntentButton
+          intent={intent}
           form={form}
-          name="intent"
-          value={intent}
+          label={confirmLabel}
+          busyLabel={confirmLabel}
+          busy={busy}
           className={className}
-          disabled={!!busy}
-        >
-          {confirmLabel}
-        </button>
+        />
         <button type="button" className="console-button-quiet" onClick={() => setAsking(false)}>
           Not yet
         </button>

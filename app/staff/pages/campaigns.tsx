@@ -10,7 +10,12 @@ import {
 import { apiPaths, consoleCampaignPath } from "@common/paths";
 import { ApiError, api, load, routerPath } from "../api";
 import { Badge } from "../components/badge";
-import { NewsletterEditor, type NewsletterPreview, draftOf } from "../components/newsletter-editor";
+import {
+  IntentButton,
+  NewsletterEditor,
+  type NewsletterPreview,
+  draftOf,
+} from "../components/newsletter-editor";
 import { Notice } from "../components/notice";
 import { PageHeading } from "../components/page-heading";
 import { formatDateTime } from "../format";
@@ -123,17 +128,7 @@ export function NewCampaignPage() {
         content={EMPTY}
         preview={result?.ok ? result.preview : { subject: "", html: "", text: "" }}
         busy={busy}
-        actions={
-          <button
-            type="submit"
-            name="intent"
-            value="save"
-            className="console-button"
-            disabled={!!busy}
-          >
-            {busy === "save" ? "Saving…" : "Save draft"}
-          </button>
-        }
+        actions={<IntentButton intent="save" label="Save draft" busyLabel="Saving…" busy={busy} />}
       />
     </section>
   );

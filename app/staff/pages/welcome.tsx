@@ -7,7 +7,12 @@ import {
 } from "react-router";
 import { apiPaths } from "@common/paths";
 import { ApiError, api, load } from "../api";
-import { NewsletterEditor, type NewsletterPreview, draftOf } from "../components/newsletter-editor";
+import {
+  IntentButton,
+  NewsletterEditor,
+  type NewsletterPreview,
+  draftOf,
+} from "../components/newsletter-editor";
 import { Notice } from "../components/notice";
 import { PageHeading } from "../components/page-heading";
 import { formatDateTime } from "../format";
@@ -64,7 +69,8 @@ export function WelcomePage() {
   const welcome = useLoaderData<typeof welcomeLoader>();
   const result = useActionData<typeof welcomeAction>();
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const busy =
+    navigation.state === "submitting" ? String(navigation.formData?.get("intent")) : null;
   const preview = result?.ok && result.intent === "preview" ? result.preview : welcome;
 
   return (
@@ -84,18 +90,8 @@ export function WelcomePage() {
       <NewsletterEditor
         content={welcome}
         preview={preview}
-        busy={typeof busy === "string" ? busy : null}
-        actions={
-          <button
-            type="submit"
-            name="intent"
-            value="save"
-            className="console-button"
-            disabled={!!busy}
-          >
-            {busy === "save" ? "Saving…" : "Save"}
-          </button>
-        }
+        busy={busy}
+        actions={<IntentButton intent="save" label="Save" busyLabel="Saving…" busy={busy} />}
       />
     </section>
   );
