@@ -199,4 +199,12 @@ test("marketing writes, previews, tests and sends a campaign; a copy unsubscribe
   await expect(report.getByRole("definition").nth(1)).toHaveText(/^[1-9]/, { timeout: 15_000 });
   await expect(report).toContainText(/Unsubscribed since\s*1/);
   await expectNoA11yViolations(page, "on a campaign's report");
+
+  // The report and the list fit a phone's screen.
+  await page.setViewportSize({ width: 360, height: 740 });
+  const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  expect(await fits()).toBe(true);
+  await page.getByRole("link", { name: "All campaigns" }).click();
+  await expect(page.getByRole("link", { name: subject })).toBeVisible();
+  expect(await fits()).toBe(true);
 });
