@@ -37,6 +37,7 @@ describe("paths", () => {
       "/api/staff/campaigns/:id/cancel",
       "/api/staff/campaigns/:id/pause",
       "/api/staff/campaigns/:id/resume",
+      "/api/staff/campaigns/:id/retry",
       "/api/staff/campaigns/:id/send",
       "/api/staff/campaigns/:id/test",
       "/api/staff/forget",

@@ -137,6 +137,7 @@ export const apiPaths = {
   staffCampaignPause: "/api/staff/campaigns/:id/pause",
   staffCampaignResume: "/api/staff/campaigns/:id/resume",
   staffCampaignCancel: "/api/staff/campaigns/:id/cancel",
+  staffCampaignRetry: "/api/staff/campaigns/:id/retry",
   /** Lead counts for marketing's reports (server/staff/report-routes.ts). */
   staffLeadReport: "/api/staff/reports/leads",
   /** Enabled accounts, for the lead owner picker (server/staff/admin-routes.ts). */

@@ -345,12 +345,27 @@ describe.each(testDialects)("newsletter campaigns on $name", ({ url }) => {
     transport.failWith = null;
     api.advance(61_000);
     await worker.runOnce();
-    expect(await report(await marketing(), id)).toMatchObject({
+    const again = await marketing();
+    expect(await report(again, id)).toMatchObject({
       status: "sent",
       recipients: 60,
       sent: 0,
       failed: 60,
     });
+
+    // Once the mail server is back, the failed copies can be sent again, once.
+    const retry = await call(again, "POST", withId(staffApiPaths.campaignRetry, id), {});
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.json()).toEqual({ status: "sending", retried: 60 });
+    for (let i = 0; i < 3; i++) {
+      api.advance(1000);
+      await worker.runOnce();
+    }
+    expect(new Set(transport.sent.map((m) => m.to)).size).toBe(60);
+    expect(transport.sent).toHaveLength(60);
+    expect(await report(again, id)).toMatchObject({ status: "sent", sent: 60, failed: 0 });
+    const none = await call(again, "POST", withId(staffApiPaths.campaignRetry, id), {});
+    expect(none.statusCode).toBe(409);
   });
 
   it("never gives anyone two copies when two instances send at once", async () => {

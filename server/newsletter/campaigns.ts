@@ -40,6 +40,7 @@ export const CAMPAIGN_ACTIONS = {
   pause: ["sending"],
   resume: ["paused"],
   cancel: ["draft", "scheduled", "sending", "paused"],
+  retry: ["sending", "paused", "sent"],
 } as const satisfies Record<string, readonly CampaignStatus[]>;
 export type CampaignAction = keyof typeof CAMPAIGN_ACTIONS;
 
@@ -290,6 +291,46 @@ export async function changeCampaign(
     .where("status", "in", copies[action].from)
     .execute();
   return { status: to[action] };
+}
+
+/**
+ * Puts a campaign's failed copies back in the queue (say, after the mail provider's outage
+ * outlasted the retries): due now with their attempts from zero, held if the campaign is paused.
+ * A campaign already marked sent goes back to sending until they have gone. Returns how many.
+ */
+export async function retryFailedCopies(
+  trx: Transaction<Database>,
+  id: string,
+  change: Change,
+): Promise<{ status: CampaignStatus; retried: number } | Refusal> {
+  const campaign = await trx
+    .selectFrom("newsletter_campaigns")
+    .select("status")
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!campaign) return { refused: "missing" };
+  if (!(CAMPAIGN_ACTIONS.retry as readonly CampaignStatus[]).includes(campaign.status)) {
+    return { refused: "conflict", status: campaign.status };
+  }
+  const result = await trx
+    .updateTable("outbox")
+    .set({
+      status: campaign.status === "paused" ? "held" : "pending",
+      attempts: 0,
+      next_attempt_at: change.at,
+      last_error: null,
+      claimed_by: null,
+      claimed_until: null,
+    })
+    .where("campaign_id", "=", id)
+    .where("status", "=", "failed")
+    .executeTakeFirst();
+  const retried = Number(result.numUpdatedRows);
+  if (retried > 0 && campaign.status === "sent") {
+    await transition(trx, id, ["sent"], { status: "sending", finished_at: null }, change);
+    return { status: "sending", retried };
+  }
+  return { status: campaign.status, retried };
 }
 
 /**

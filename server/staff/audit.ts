@@ -38,7 +38,8 @@ export type AuditAction =
   | "campaign.sent"
   | "campaign.paused"
   | "campaign.resumed"
-  | "campaign.cancelled";
+  | "campaign.cancelled"
+  | "campaign.retried";
 
 export interface AuditEntry {
   action: AuditAction;

@@ -16,6 +16,7 @@ import {
   createCampaign,
   listCampaigns,
   readCampaign,
+  retryFailedCopies,
   sendCampaign,
   updateCampaign,
 } from "../newsletter/campaigns";
@@ -68,6 +69,7 @@ const CampaignAnswer = z.object({
 const Created = z.object({ id: z.string() });
 const Accepted = z.object({ message: z.string() });
 const StatusAnswer = z.object({ status: Status });
+const Retried = z.object({ status: Status, retried: z.number() });
 const SendBody = z.optional(z.object({ at: z.optional(z.nullable(isoDate())) }));
 const NoBody = z.optional(z.object({}));
 const CHANGE_REFUSALS = { ...RECORD_REFUSALS, 409: Failed };
@@ -314,6 +316,37 @@ export const campaignRoutes: FastifyPluginAsync<{
         return reply.code(202).send(result);
       } catch (error) {
         return unavailable(request, reply, error, "campaign send");
+      }
+    },
+  );
+
+  app.post(
+    staffApiPaths.campaignRetry,
+    {
+      ...zodRoute({ body: NoBody, response: { 200: Retried, ...CHANGE_REFUSALS } }),
+      preHandler: guard,
+    },
+    async (request, reply) => {
+      const id = campaignId(request, reply);
+      if (!id) return reply;
+      const invalid = firstIssue(request);
+      if (invalid) return reply.code(400).send({ error: invalid });
+      try {
+        const result = await db.transaction().execute(async (trx) => {
+          const result = await retryFailedCopies(trx, id, change(request));
+          if (!("refused" in result) && result.retried > 0) {
+            await audit(trx, request, "campaign.retried", id, { copies: result.retried });
+          }
+          return result;
+        });
+        if ("refused" in result) return refuse(reply, result);
+        if (result.retried === 0) {
+          return reply.code(409).send({ error: "No copy of this campaign has failed." });
+        }
+        outbox.wake();
+        return result;
+      } catch (error) {
+        return unavailable(request, reply, error, "campaign retry");
       }
     },
   );

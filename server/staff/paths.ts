@@ -30,6 +30,7 @@ export const staffApiPaths = {
   campaignPause: apiPaths.staffCampaignPause,
   campaignResume: apiPaths.staffCampaignResume,
   campaignCancel: apiPaths.staffCampaignCancel,
+  campaignRetry: apiPaths.staffCampaignRetry,
   team: apiPaths.staffTeam,
   accounts: apiPaths.staffAccounts,
   account: apiPaths.staffAccount,

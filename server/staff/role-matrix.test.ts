@@ -53,6 +53,7 @@ const MATRIX: Record<string, Access> = {
   [`POST ${p.campaignPause}`]: MARKETING,
   [`POST ${p.campaignResume}`]: MARKETING,
   [`POST ${p.campaignCancel}`]: MARKETING,
+  [`POST ${p.campaignRetry}`]: MARKETING,
   [`GET ${p.accounts}`]: ADMIN,
   [`POST ${p.accounts}`]: ADMIN,
   [`PATCH ${p.account}`]: ADMIN,

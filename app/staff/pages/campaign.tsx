@@ -41,6 +41,7 @@ const DONE: Record<string, string> = {
   pause: "Paused. No more copies go out until you resume.",
   resume: "Resumed.",
   cancel: "Cancelled. The copies not yet sent will not go out.",
+  retry: "The failed copies are queued again.",
 };
 
 /**
@@ -96,6 +97,7 @@ export async function campaignAction({
       pause: apiPaths.staffCampaignPause,
       resume: apiPaths.staffCampaignResume,
       cancel: apiPaths.staffCampaignCancel,
+      retry: apiPaths.staffCampaignRetry,
     };
     const action = actions[intent];
     if (action) await api(path(action), { method: "POST", body: {} });
@@ -321,6 +323,21 @@ function Report({ campaign, busy }: { campaign: CampaignDetail; busy: string | n
             intent="cancel"
             busy={busy}
             className="console-button-danger"
+          />
+        </Form>
+      ) : null}
+      {campaign.failed > 0 && campaign.status !== "cancelled" ? (
+        <Form method="post" className="space-y-2">
+          <p>
+            {campaign.failed} {campaign.failed === 1 ? "copy was" : "copies were"} refused by the
+            mail server after every retry. Once the cause is fixed, send them again.
+          </p>
+          <IntentButton
+            intent="retry"
+            label="Send the failed copies again"
+            busyLabel="Queueing…"
+            busy={busy}
+            className="console-button-quiet"
           />
         </Form>
       ) : null}
