@@ -1,7 +1,9 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import * as z from "zod/mini";
 import { newsletterLinkPaths } from "../../common/paths";
+import type { Transaction } from "kysely";
 import type { DB } from "../db/database";
+import type { Database } from "../db/schema";
 import { zodRoute } from "../http/zod-schemas";
 import type { OutboxWorker } from "../mail/outbox";
 import { enqueueMail } from "../mail/outbox";
@@ -116,6 +118,32 @@ export const campaignRoutes: FastifyPluginAsync<{
     return null;
   }
 
+  /** The campaign id of the address with a valid body, or null after answering 404 or 400. */
+  function checked(request: FastifyRequest, reply: FastifyReply): string | null {
+    const id = campaignId(request, reply);
+    if (!id) return null;
+    const invalid = firstIssue(request);
+    if (!invalid) return id;
+    void reply.code(400).send({ error: invalid });
+    return null;
+  }
+
+  /** A change and its audit entry in one transaction; the entry only if the change was made. */
+  function changeAudited<R extends object>(
+    request: FastifyRequest,
+    id: string,
+    make: (trx: Transaction<Database>) => Promise<R | Refusal>,
+    entry: (result: R) => [AuditAction, Record<string, unknown>] | null,
+  ): Promise<R | Refusal> {
+    return db.transaction().execute(async (trx) => {
+      const result = await make(trx);
+      if ("refused" in result) return result;
+      const made = entry(result);
+      if (made) await audit(trx, request, made[0], id, made[1]);
+      return result;
+    });
+  }
+
   function change(request: FastifyRequest) {
     return { accountId: (request.staff as StaffIdentity).accountId, at: now().toISOString() };
   }
@@ -198,19 +226,17 @@ export const campaignRoutes: FastifyPluginAsync<{
       preHandler: guard,
     },
     async (request, reply) => {
-      const id = campaignId(request, reply);
+      const id = checked(request, reply);
       if (!id) return reply;
-      const invalid = firstIssue(request);
-      if (invalid) return reply.code(400).send({ error: invalid });
       const content = request.body as z.output<typeof NewsletterContentSchema>;
       try {
-        const refusal = await db.transaction().execute(async (trx) => {
-          const refusal = await updateCampaign(trx, id, content, change(request));
-          if (!refusal)
-            await audit(trx, request, "campaign.edited", id, { subject: content.subject });
-          return refusal;
-        });
-        if (refusal) return refuse(reply, refusal);
+        const result = await changeAudited(
+          request,
+          id,
+          async (trx) => (await updateCampaign(trx, id, content, change(request))) ?? {},
+          () => ["campaign.edited", { subject: content.subject }],
+        );
+        if ("refused" in result) return refuse(reply, result);
         return answer((await readCampaign(db, id)) as Campaign);
       } catch (error) {
         return unavailable(request, reply, error, "campaign change");
@@ -225,10 +251,8 @@ export const campaignRoutes: FastifyPluginAsync<{
       preHandler: guard,
     },
     async (request, reply) => {
-      const id = campaignId(request, reply);
+      const id = checked(request, reply);
       if (!id) return reply;
-      const invalid = firstIssue(request);
-      if (invalid) return reply.code(400).send({ error: invalid });
       const staff = request.staff as StaffIdentity;
       try {
         const campaign = await readCampaign(db, id);
@@ -276,10 +300,8 @@ export const campaignRoutes: FastifyPluginAsync<{
       preHandler: guard,
     },
     async (request, reply) => {
-      const id = campaignId(request, reply);
+      const id = checked(request, reply);
       if (!id) return reply;
-      const invalid = firstIssue(request);
-      if (invalid) return reply.code(400).send({ error: invalid });
       const at = (request.body as z.output<typeof SendBody>)?.at;
       const when = at ? instant(at, false) : null;
       if (at && !when) return reply.code(400).send({ error: "at: is not a valid date" });
@@ -293,24 +315,13 @@ export const campaignRoutes: FastifyPluginAsync<{
               .send({ error: "There are no confirmed subscribers to send it to yet." });
           }
         }
-        const result = await db.transaction().execute(async (trx) => {
-          const result = await sendCampaign(
-            trx,
-            id,
-            when ? new Date(when) : undefined,
-            change(request),
-          );
-          if (!("refused" in result)) {
-            await audit(
-              trx,
-              request,
-              result.status === "scheduled" ? "campaign.scheduled" : "campaign.sent",
-              id,
-              result.status === "scheduled" ? { at: when } : {},
-            );
-          }
-          return result;
-        });
+        const result = await changeAudited(
+          request,
+          id,
+          (trx) => sendCampaign(trx, id, when ? new Date(when) : undefined, change(request)),
+          ({ status }) =>
+            status === "scheduled" ? ["campaign.scheduled", { at: when }] : ["campaign.sent", {}],
+        );
         if ("refused" in result) return refuse(reply, result);
         outbox.wake();
         return reply.code(202).send(result);
@@ -327,18 +338,15 @@ export const campaignRoutes: FastifyPluginAsync<{
       preHandler: guard,
     },
     async (request, reply) => {
-      const id = campaignId(request, reply);
+      const id = checked(request, reply);
       if (!id) return reply;
-      const invalid = firstIssue(request);
-      if (invalid) return reply.code(400).send({ error: invalid });
       try {
-        const result = await db.transaction().execute(async (trx) => {
-          const result = await retryFailedCopies(trx, id, change(request));
-          if (!("refused" in result) && result.retried > 0) {
-            await audit(trx, request, "campaign.retried", id, { copies: result.retried });
-          }
-          return result;
-        });
+        const result = await changeAudited(
+          request,
+          id,
+          (trx) => retryFailedCopies(trx, id, change(request)),
+          ({ retried }) => (retried > 0 ? ["campaign.retried", { copies: retried }] : null),
+        );
         if ("refused" in result) return refuse(reply, result);
         if (result.retried === 0) {
           return reply.code(409).send({ error: "No copy of this campaign has failed." });
@@ -364,16 +372,15 @@ export const campaignRoutes: FastifyPluginAsync<{
         preHandler: guard,
       },
       async (request, reply) => {
-        const id = campaignId(request, reply);
+        const id = checked(request, reply);
         if (!id) return reply;
-        const invalid = firstIssue(request);
-        if (invalid) return reply.code(400).send({ error: invalid });
         try {
-          const result = await db.transaction().execute(async (trx) => {
-            const result = await changeCampaign(trx, id, action, change(request));
-            if (!("refused" in result)) await audit(trx, request, auditAction, id);
-            return result;
-          });
+          const result = await changeAudited(
+            request,
+            id,
+            (trx) => changeCampaign(trx, id, action, change(request)),
+            () => [auditAction, {}],
+          );
           if ("refused" in result) return refuse(reply, result);
           if (action === "resume") outbox.wake();
           return result;
