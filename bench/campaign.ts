@@ -13,19 +13,16 @@
  * Needs `npm run build` first (also the section `campaign` of `npm run bench`).
  */
 import { randomUUID } from "node:crypto";
-import { once } from "node:events";
 import { mkdtemp, rm } from "node:fs/promises";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
-import { SMTPServer } from "smtp-server";
 import { type DB, migrate, openDatabase } from "../server/db/database";
 import { createCampaign, sendCampaign } from "../server/newsletter/campaigns";
 import { isMain } from "../scripts/is-main";
 import { launchServer } from "../scripts/launch-server";
-import { subscriptionRow } from "../server/testing";
+import { recordingSmtp, subscriptionRow } from "../server/testing";
 import {
   type EndpointLoad,
   type RowCheck,
@@ -76,34 +73,6 @@ async function seedSubscribers(db: DB, confirmed: number, unsubscribed: number, 
       .values(rows.slice(i, i + 500))
       .execute();
   }
-}
-
-/** A mail server on loopback that keeps the recipient, Message-ID and arrival of each message. */
-async function recordingSmtp() {
-  const received: { to: string; messageId: string; at: number }[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      let head = "";
-      stream.on("data", (chunk: Buffer) => {
-        if (head.length < 4096) head += chunk.toString();
-      });
-      stream.on("end", () => {
-        const messageId = /^Message-ID:\s*(\S+)/im.exec(head)?.[1] ?? "";
-        for (const to of session.envelope.rcptTo) {
-          received.push({ to: to.address, messageId, at: Date.now() });
-        }
-        callback();
-      });
-    },
-  });
-  // Answer each command at once (no Nagle delay): a real mail server is not slowed by ours.
-  smtp.server.on("connection", (socket: import("node:net").Socket) => socket.setNoDelay(true));
-  smtp.listen(0, "127.0.0.1");
-  await once(smtp.server, "listening");
-  return { received, port: (smtp.server.address() as AddressInfo).port, close: () => smtp.close() };
 }
 
 export async function measureCampaign({

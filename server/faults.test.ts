@@ -14,7 +14,7 @@ import { openConfiguredDatabase } from "./db/configured-database";
 import { migrate } from "./db/database";
 import { SENDS_IN_FLIGHT } from "./mail/outbox";
 import { createCampaign, sendCampaign } from "./newsletter/campaigns";
-import { freshSchemaUrl, subscriptionRow, testDialects } from "./testing";
+import { freshSchemaUrl, recordingSmtp, subscriptionRow, testDialects } from "./testing";
 import { freePort } from "../scripts/free-port";
 import { type ServerSettings, launchServer, spawnServer } from "../scripts/launch-server";
 
@@ -265,28 +265,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("PostgreSQL lost while running",
 describe.each(testDialects)("a newsletter campaign on $name", ({ name, url: baseUrl }) => {
   it("reaches every confirmed subscriber once through kill -9 and two instances", async () => {
     // A mail server that keeps what it is given, a little slowly, so the kill lands mid-send.
-    const received: { to: string; messageId: string }[] = [];
-    const smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS"],
-      logger: false,
-      onData(stream, session, callback) {
-        let head = "";
-        stream.on("data", (chunk: Buffer) => (head += chunk.toString()));
-        stream.on("end", () =>
-          setTimeout(() => {
-            const messageId = /^Message-ID:\s*(\S+)/im.exec(head)?.[1] ?? "";
-            for (const to of session.envelope.rcptTo) received.push({ to: to.address, messageId });
-            callback();
-          }, 5),
-        );
-      },
-    });
-    // The killed instance's connections end with a reset: expected, not a failure.
-    smtp.on("error", () => {});
-    smtp.listen(0, "127.0.0.1");
-    await once(smtp.server, "listening");
-    const smtpPort = (smtp.server.address() as AddressInfo).port;
+    const smtp = await recordingSmtp({ delayMs: 5 });
+    const { received } = smtp;
 
     const dataDir = await mkdtemp(path.join(tmpdir(), "campaign-"));
     const databaseUrl = baseUrl ? await freshSchemaUrl(baseUrl) : "";
@@ -312,7 +292,7 @@ describe.each(testDialects)("a newsletter campaign on $name", ({ name, url: base
       SITE_DIR: await fakeSite(),
       DATABASE_URL: databaseUrl,
       MAIL_TRANSPORT: "smtp",
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       NEWSLETTER_SEND_PER_MINUTE: "100000",
     };
     const first = await startServer(settings);

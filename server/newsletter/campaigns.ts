@@ -341,13 +341,19 @@ export async function retryFailedCopies(
  */
 export async function runCampaigns(db: DB, at: Date): Promise<void> {
   const now = at.toISOString();
-  const due = await db
+  // One indexed read on every run; the writes below only while a campaign is sending.
+  const active = await db
     .selectFrom("newsletter_campaigns")
-    .select("id")
-    .where("status", "=", "scheduled")
-    .where("scheduled_at", "<=", now)
+    .select(["id", "status"])
+    .where((eb) =>
+      eb.or([
+        eb("status", "=", "sending"),
+        eb.and([eb("status", "=", "scheduled"), eb("scheduled_at", "<=", now)]),
+      ]),
+    )
     .execute();
-  for (const campaign of due) {
+  if (!active.length) return;
+  for (const campaign of active.filter((c) => c.status === "scheduled")) {
     await db
       .transaction()
       .execute((trx) => start(trx, campaign.id, ["scheduled"], { at: now }, now));

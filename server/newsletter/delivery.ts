@@ -26,7 +26,7 @@ export function campaignDeliverers({
 }): Record<typeof CAMPAIGN_KIND, Deliverer> {
   const rendered = new Map<string, RenderedNewsletter>();
 
-  async function content(campaignId: string, campaign: { subject: string; markdown: string }) {
+  function content(campaignId: string, campaign: { subject: string; markdown: string }) {
     let content = rendered.get(campaignId);
     if (!content) {
       content = renderNewsletter(campaign);
@@ -56,7 +56,7 @@ export function campaignDeliverers({
       await transport.send(
         newsletterMail(
           subscriber.email,
-          await content(campaignId, campaign),
+          content(campaignId, campaign),
           unsubscribeLinks(publicUrl, subscriber.unsubscribe_token),
         ),
         id,

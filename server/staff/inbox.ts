@@ -8,6 +8,7 @@ import { type RawBuilder, type Transaction, sql } from "kysely";
 import { pagePaths } from "../../common/paths";
 import { emailKey } from "../../leads/email";
 import { type DB, isPostgres } from "../db/database";
+import { attributionColumns } from "../db/leads";
 import { searchTerm } from "../db/search-text";
 import type {
   AttributionColumns,
@@ -737,13 +738,7 @@ export function csvRow(lead: Lead): Record<(typeof CSV_COLUMNS)[number], unknown
     status: lead.status,
     owner: lead.owner,
     form_page: source?.formPage,
-    landing_page: source?.landingPage,
-    referrer: source?.referrer,
-    utm_source: source?.utmSource,
-    utm_medium: source?.utmMedium,
-    utm_campaign: source?.utmCampaign,
-    utm_term: source?.utmTerm,
-    utm_content: source?.utmContent,
+    ...attributionColumns(source ?? undefined),
     first_name: lead.firstName,
     last_name: lead.lastName,
     name: lead.name,

@@ -6,6 +6,7 @@ import { type Transaction, sql } from "kysely";
 import type { DB } from "../db/database";
 import type { Database, SubscriptionStatus } from "../db/schema";
 import type { LeadSource } from "../../leads/source";
+import { attributionColumns } from "../db/leads";
 import { ATTRIBUTION_COLUMNS } from "../db/migrations/0008-lead-attribution";
 import { type Cursor, DEFAULT_PAGE_SIZE, encodeCursor, likePattern, sourceOf } from "./inbox";
 
@@ -155,7 +156,6 @@ export const SUBSCRIBER_CSV_COLUMNS = [
 export function subscriberCsvRow(
   subscriber: Subscriber,
 ): Record<(typeof SUBSCRIBER_CSV_COLUMNS)[number], unknown> {
-  const { source } = subscriber;
   return {
     id: subscriber.id,
     email: subscriber.email,
@@ -164,12 +164,6 @@ export function subscriberCsvRow(
     confirmed_at: subscriber.confirmedAt,
     unsubscribed_at: subscriber.unsubscribedAt,
     form_page: subscriber.page,
-    landing_page: source.landingPage,
-    referrer: source.referrer,
-    utm_source: source.utmSource,
-    utm_medium: source.utmMedium,
-    utm_campaign: source.utmCampaign,
-    utm_term: source.utmTerm,
-    utm_content: source.utmContent,
+    ...attributionColumns(subscriber.source),
   };
 }
