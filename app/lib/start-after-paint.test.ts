@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, expect, it, vi } from "vitest";
 import { HELD_SCRIPT_TYPE, PRELOADS_ATTRIBUTE } from "@common/held-scripts";
-import { painted, startHeldScript } from "./start-after-paint";
+import { PRELOADS_PER_TASK, painted, startHeldScript } from "./start-after-paint";
 
 afterEach(() => {
   document.head.innerHTML = "";
@@ -32,7 +32,7 @@ it("adds every preload, then runs the bootstrap's text as a module", async () =>
 it("adds the preloads a few per task, not all in one", async () => {
   vi.useFakeTimers();
   const started = startHeldScript(heldScript(["/a.js", "/b.js", "/c.js", "/d.js", "/e.js"]));
-  expect(document.head.querySelectorAll("link")).toHaveLength(4);
+  expect(document.head.querySelectorAll("link")).toHaveLength(PRELOADS_PER_TASK);
   await vi.runAllTimersAsync();
   await started;
   expect(document.head.querySelectorAll("link")).toHaveLength(5);

@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest";
-import { isDrag, isHorizontal, swipeStep } from "./carousel";
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { isDrag, isHorizontal, startCarousels, swipeStep } from "./carousel";
 
 const width = 400;
 const slow = 600;
@@ -39,5 +40,47 @@ describe("swipeStep", () => {
     expect(swipeStep({ dx: -40, dy: 5, durationMs: quick, width })).toBe(1);
     expect(swipeStep({ dx: 40, dy: -5, durationMs: quick, width })).toBe(-1);
     expect(swipeStep({ dx: -40, dy: 5, durationMs: 300, width })).toBe(0);
+  });
+});
+
+describe("startCarousels", () => {
+  afterEach(() => {
+    document.body.innerHTML = "";
+  });
+
+  function carousel() {
+    document.body.innerHTML = `
+      <section data-carousel>
+        <button type="button" data-carousel-next>Next slide</button>
+        <div data-carousel-viewport>
+          <div data-carousel-track>
+            <div data-carousel-slide>One</div>
+            <div data-carousel-slide>Two</div>
+          </div>
+        </div>
+        <button type="button" data-carousel-dot="0" aria-current="true"></button>
+        <button type="button" data-carousel-dot="1"></button>
+      </section>`;
+    const viewport = document.querySelector<HTMLElement>("[data-carousel-viewport]")!;
+    const scrolled = vi.fn();
+    Object.defineProperty(viewport, "scrollLeft", { get: () => 0, set: scrolled });
+    return {
+      slides: [...document.querySelectorAll<HTMLElement>("[data-carousel-slide]")],
+      scrolled,
+    };
+  }
+
+  // Touching scrollLeft makes the browser lay the whole page out at once, in the middle of
+  // loading it: a tap at first paint would wait for that.
+  it("hides the other slides without touching the scroll position while the page loads", () => {
+    const { slides, scrolled } = carousel();
+    startCarousels();
+    expect(slides.map((slide) => slide.inert)).toEqual([false, true]);
+    expect(slides[1]?.getAttribute("aria-hidden")).toBe("true");
+    expect(scrolled).not.toHaveBeenCalled();
+
+    document.querySelector<HTMLButtonElement>("[data-carousel-next]")?.click();
+    expect(slides.map((slide) => slide.inert)).toEqual([true, false]);
+    expect(scrolled).toHaveBeenCalledWith(0);
   });
 });

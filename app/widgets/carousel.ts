@@ -81,8 +81,13 @@ function currentIndex(element: HTMLElement): number {
   return Number(element.dataset.index ?? 0) || 0;
 }
 
-/** Shows slide `to` (wrapping around both ways) and hides the others from every visitor. */
-function show(carousel: Carousel, to: number) {
+/**
+ * Shows slide `to` (wrapping around both ways) and hides the others from every visitor.
+ * `settle`: also scroll the viewport back to its start (focus moving into a hidden slide can
+ * scroll it). Not when the carousel is set up: nothing has scrolled it yet, and touching
+ * `scrollLeft` would force the browser to lay the whole page out in the middle of loading it.
+ */
+function show(carousel: Carousel, to: number, { settle = true } = {}) {
   const { element } = carousel;
   const { track, slides, dots } = parts(element);
   const count = slides.length;
@@ -92,7 +97,7 @@ function show(carousel: Carousel, to: number) {
   if (track) {
     track.style.transform = `translateX(-${index * 100}%)`;
     // The clipped viewport is still a scroll container; only the transform may move the slides.
-    if (track.parentElement) track.parentElement.scrollLeft = 0;
+    if (settle && track.parentElement) track.parentElement.scrollLeft = 0;
   }
   slides.forEach((slide, i) => {
     if (i === index) slide.removeAttribute("aria-hidden");
@@ -167,7 +172,7 @@ function carouselOf(element: HTMLElement): Carousel {
     timer: undefined,
   };
   carousels.set(element, carousel);
-  show(carousel, currentIndex(element));
+  show(carousel, currentIndex(element), { settle: false });
   element.addEventListener("pointerenter", (event) => {
     if (event.pointerType !== "mouse") return;
     carousel.hovered = true;
