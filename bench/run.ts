@@ -38,6 +38,7 @@ type Section = (typeof SECTIONS)[number];
 
 const USAGE = `npm run bench -- [options]
   --runs N              Lighthouse runs per route (default 3; the median is reported)
+  --tap-runs N          fresh pages per widget for the taps at first paint (default 5; median)
   --routes /,/about-us  only these routes (default: every route of app/routes.ts)
   --only a,b            only these sections: ${SECTIONS.join(", ")} (default: all)
   --skip-build          use the existing build/client
@@ -57,6 +58,7 @@ function options(argv: string[]) {
     strict: true,
     options: {
       runs: { type: "string", default: "3" },
+      "tap-runs": { type: "string", default: "5" },
       routes: { type: "string" },
       only: { type: "string" },
       "skip-build": { type: "boolean", default: false },
@@ -89,6 +91,7 @@ function options(argv: string[]) {
   if (badSection.length > 0) throw new Error(`unknown section: ${badSection.join(", ")}`);
   return {
     runs: positive("runs", values.runs),
+    tapRuns: positive("tap-runs", values["tap-runs"]),
     routes,
     desktopRoutes: MAIN_ROUTES.filter((r) => routes.includes(r)),
     sections: new Set(only as Section[]),
@@ -309,7 +312,7 @@ async function main() {
     }
     if (opts.sections.has("taps")) {
       await section("Taps at first paint", async () => {
-        report.firstPaintTaps = await timeFirstPaintTaps(server.url, opts.runs);
+        report.firstPaintTaps = await timeFirstPaintTaps(server.url, opts.tapRuns);
       });
     }
     if (opts.sections.has("visit")) {
