@@ -43,15 +43,31 @@ test.describe("staff accounts", () => {
     await invite.getByRole("button", { name: "Send invitation" }).click();
     await expect(page.getByRole("alert")).not.toBeEmpty();
 
+    // The list's reload after a change is held back until the test lets it go: the success
+    // notice shows before the fresh list arrives, and what is opened in between must outlive it.
+    let releaseList = () => {};
+    const listHeld = new Promise<void>((resolve) => (releaseList = resolve));
+    const isListReload = (request: { method(): string; url(): string }) =>
+      request.method() === "GET" && new URL(request.url()).pathname === apiPaths.staffAccounts;
+    await page.route(`**${apiPaths.staffAccounts}`, async (route) => {
+      if (isListReload(route.request())) await listHeld;
+      await route.fallback();
+    });
+
     const row = page.getByRole("listitem").filter({ hasText: invited });
     await row.getByLabel(/^Role/).selectOption("marketing");
     await row.getByRole("button", { name: /^Save role/ }).click();
     await expect(page.getByText(`${invited} is now Marketing`)).toBeVisible();
-    await expect(row.getByLabel(/^Role/)).toHaveValue("marketing");
 
-    // Disabling asks first; "Keep it" changes nothing.
+    // Disabling asks first, even while the list reloads; "Keep it" changes nothing.
     await row.getByRole("button", { name: /^Disable/ }).click();
+    const reloaded = page.waitForResponse((response) => isListReload(response.request()));
+    releaseList();
+    await reloaded;
+    await page.unrouteAll();
+    await expect(row.getByLabel(/^Role/)).toHaveValue("marketing");
     await row.getByRole("button", { name: "Keep it" }).click();
+    await expect(row.getByRole("button", { name: /^Disable/ })).toBeFocused();
     await expect(row.getByText("Active")).toBeVisible();
     await row.getByRole("button", { name: /^Disable/ }).click();
     const confirm = row.getByRole("button", { name: `Yes, disable ${invited}` });
@@ -60,7 +76,7 @@ test.describe("staff accounts", () => {
     await confirm.click();
     await expect(page.getByText(`${invited} is disabled`)).toBeVisible();
     await expect(row.getByText("Disabled", { exact: true })).toBeVisible();
-    await expect(row.getByRole("button", { name: /^Enable/ })).toBeVisible();
+    await expect(row.getByRole("button", { name: /^Enable/ })).toBeFocused();
 
     // The server refuses an admin disabling themselves; the page says why.
     const own = page.getByRole("listitem").filter({ hasText: admin });

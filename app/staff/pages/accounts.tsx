@@ -111,7 +111,7 @@ export function AccountsPage() {
             >
               {accounts.map((account) => (
                 <AccountRow
-                  key={`${account.id}:${account.role}:${account.disabled}`}
+                  key={account.id}
                   account={account}
                   pending={pending?.get("id") === account.id ? pending : undefined}
                 />
@@ -198,15 +198,21 @@ function AccountRow({
 }) {
   const staff = useStaff();
   const [confirming, setConfirming] = useState(false);
-  const disableButton = useRef<HTMLButtonElement>(null);
+  // Once the account is disabled the confirm step has done its job. The row itself stays mounted
+  // across reloads of the list (a success notice shows before the fresh list arrives, and a step
+  // opened in between must not vanish), so the step is closed here rather than by a remount.
+  if (account.disabled && confirming) setConfirming(false);
+  /** The Disable or Enable button, whichever the row shows. */
+  const stateButton = useRef<HTMLButtonElement>(null);
   const confirmButton = useRef<HTMLButtonElement>(null);
   const asked = useRef(false);
-  // The focus follows the confirm step: to its button when it opens, back when it is cancelled.
+  // The focus follows the confirm step: to its button when it opens; back to Disable when it is
+  // cancelled, or on to Enable once the account is disabled.
   useEffect(() => {
     if (confirming) {
       asked.current = true;
       confirmButton.current?.focus();
-    } else if (asked.current) disableButton.current?.focus();
+    } else if (asked.current) stateButton.current?.focus();
   }, [confirming]);
   const you = account.email.toLowerCase() === staff.email.toLowerCase();
   const label = account.name ? `${account.name} (${account.email})` : account.email;
@@ -240,7 +246,13 @@ function AccountRow({
             <span className="block text-sm font-semibold">
               Role<span className="sr-only"> of {label}</span>
             </span>
-            <select name="role" defaultValue={account.role} className="console-input mt-1 min-h-11">
+            {/* Keyed by the saved role, so that the list's reload shows what was saved. */}
+            <select
+              key={account.role}
+              name="role"
+              defaultValue={account.role}
+              className="console-input mt-1 min-h-11"
+            >
               {ROLES.map((role) => (
                 <option key={role} value={role}>
                   {ROLE_LABELS[role]}
@@ -259,7 +271,12 @@ function AccountRow({
             <input type="hidden" name="intent" value="enable" />
             <input type="hidden" name="id" value={account.id} />
             <input type="hidden" name="email" value={account.email} />
-            <button type="submit" className="console-button-quiet" disabled={Boolean(busy)}>
+            <button
+              ref={stateButton}
+              type="submit"
+              className="console-button-quiet"
+              disabled={Boolean(busy)}
+            >
               {busy === "enable" ? "Enabling…" : "Enable"}
               <span className="sr-only"> {label}</span>
             </button>
@@ -294,7 +311,7 @@ function AccountRow({
           </Form>
         ) : (
           <button
-            ref={disableButton}
+            ref={stateButton}
             type="button"
             className="console-button-quiet"
             onClick={() => setConfirming(true)}
