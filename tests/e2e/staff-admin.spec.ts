@@ -1,5 +1,5 @@
 import { apiPaths, consolePaths } from "../../common/paths";
-import type { Page } from "@playwright/test";
+import type { Page, Request } from "@playwright/test";
 import { expect, expectNoA11yViolations, test } from "./fixtures";
 import { addStaffAccount, signInByLink, signInLinkFor, staffAddress } from "./staff";
 
@@ -47,7 +47,7 @@ test.describe("staff accounts", () => {
     // notice shows before the fresh list arrives, and what is opened in between must outlive it.
     let releaseList = () => {};
     const listHeld = new Promise<void>((resolve) => (releaseList = resolve));
-    const isListReload = (request: { method(): string; url(): string }) =>
+    const isListReload = (request: Request) =>
       request.method() === "GET" && new URL(request.url()).pathname === apiPaths.staffAccounts;
     await page.route(`**${apiPaths.staffAccounts}`, async (route) => {
       if (isListReload(route.request())) await listHeld;
