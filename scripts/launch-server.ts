@@ -27,7 +27,7 @@ const NODE_ARGS: Record<ServerCode, string[]> = {
 };
 
 /**
- * The server's settings: the environment variables server/config.ts reads (README,
+ * The server's settings: the environment variables server/config.ts reads (docs/configuration.md,
  * Configuration); `undefined` leaves one unset. DATA_DIR is required so that a server under test
  * never writes into the developer's ./data.
  */

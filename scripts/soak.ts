@@ -42,7 +42,7 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
-/** Not committed: the README keeps the numbers worth keeping. */
+/** Not committed: docs/performance.md keeps the numbers worth keeping. */
 const RESULT_FILE = path.join(REPO_ROOT, "bench", "soak.json");
 
 async function main() {
