@@ -1,5 +1,6 @@
 import type { Route } from "./+types/innovation-hub";
 import { innovationHubPage as page } from "~/content/innovation-hub";
+import { mailtoHref } from "@common/mailto";
 import { pagePaths } from "@common/paths";
 import { site } from "@common/site";
 import { LogoHomeLink } from "~/components/layout/brand-logo";
@@ -18,7 +19,7 @@ export const meta: Route.MetaFunction = () =>
 // The hub is a campaign page with its own slim header and footer instead of the site's.
 export const handle: RouteHandle = { standalone: true };
 
-const innovationMail = `mailto:${site.emails.innovation}`;
+const innovationMail = mailtoHref(site.emails.innovation);
 
 export default function InnovationHubPage() {
   return (

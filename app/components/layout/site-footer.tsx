@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { type NavLink, footerLegal, footerResources } from "~/content/navigation";
+import { mailtoHref } from "@common/mailto";
 import { fullAddress, site } from "@common/site";
 import { TrustBadges } from "~/components/sections/trust-badges";
 import { AppLink } from "~/components/ui/app-link";
@@ -29,11 +30,11 @@ export function SiteFooter() {
         <FooterColumn heading="Contact">
           <address className="mt-4 space-y-3 not-italic">
             <p>
-              <a href={`mailto:${site.emails.general}`} className={linkClass}>
+              <a href={mailtoHref(site.emails.general)} className={linkClass}>
                 {site.emails.general}
               </a>
               <br />
-              <a href={`mailto:${site.emails.support}`} className={linkClass}>
+              <a href={mailtoHref(site.emails.support)} className={linkClass}>
                 {site.emails.support}
               </a>
             </p>

@@ -1,3 +1,4 @@
+import { mailtoHref } from "@common/mailto";
 import { fullAddress, site } from "@common/site";
 import { ExternalLink } from "~/components/ui/app-link";
 import { MailIcon, PhoneIcon, PinIcon } from "~/components/ui/icons";
@@ -43,7 +44,7 @@ export function ContactCards() {
             {[site.emails.general, site.emails.support].map((email) => (
               <li key={email}>
                 <a
-                  href={`mailto:${email}`}
+                  href={mailtoHref(email)}
                   className="font-semibold break-all text-brand-700 underline"
                 >
                   {email}

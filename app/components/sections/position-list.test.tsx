@@ -35,4 +35,16 @@ describe("careers list", () => {
       expect.stringMatching(/^mailto:careers@example\.com\?subject=/),
     );
   });
+
+  it("mails the position's one address, with the subject as the only header field", () => {
+    const hostile = {
+      ...position(1),
+      applicationEmail: "jobs?bcc=spy@evil.example&x=1@example.com",
+    };
+    render(<PositionList items={[hostile]} />);
+    const href = screen.getByRole("link", { name: hostile.applicationEmail }).getAttribute("href");
+    const url = new URL(href ?? "");
+    expect(decodeURIComponent(url.pathname)).toBe(hostile.applicationEmail);
+    expect([...new URLSearchParams(url.search)]).toEqual([["subject", "Application: Engineer 1"]]);
+  });
 });

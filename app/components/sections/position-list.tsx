@@ -1,3 +1,4 @@
+import { mailtoHref } from "@common/mailto";
 import type { JobPosition } from "~/content/positions";
 import { Accordion } from "~/components/ui/accordion";
 
@@ -36,7 +37,9 @@ export function PositionList({ items }: { items: readonly JobPosition[] }) {
                   <p>
                     To apply, send your CV to{" "}
                     <a
-                      href={`mailto:${position.applicationEmail}?subject=${encodeURIComponent(`Application: ${position.title}`)}`}
+                      href={mailtoHref(position.applicationEmail, {
+                        subject: `Application: ${position.title}`,
+                      })}
                       className="font-semibold text-brand-700 underline"
                     >
                       {position.applicationEmail}

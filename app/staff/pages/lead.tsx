@@ -8,6 +8,7 @@ import {
   useLoaderData,
   useNavigation,
 } from "react-router";
+import { mailtoHref } from "@common/mailto";
 import { apiPaths, withId } from "@common/paths";
 import { LEAD_STATUSES } from "@leads/workflow";
 import type { LeadDetail, TimelineEntry } from "../../../server/staff/inbox";
@@ -115,7 +116,7 @@ export function LeadPage() {
                     <dt className="font-semibold">{label}</dt>
                     <dd className="break-words">
                       {label === "E-mail" ? (
-                        <a href={`mailto:${value}`} className="console-link">
+                        <a href={mailtoHref(lead.email)} className="console-link">
                           {value}
                         </a>
                       ) : label === "Phone" ? (

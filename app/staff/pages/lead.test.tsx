@@ -1,0 +1,52 @@
+// @vitest-environment jsdom
+import { render, screen } from "@testing-library/react";
+import { createRoutesStub } from "react-router";
+import { describe, expect, it } from "vitest";
+import type { LeadDetail } from "../../../server/staff/inbox";
+import { LeadPage } from "./lead";
+
+// An address the contact form accepts (leads/email.ts): every character of its local part is
+// allowed in a dot-atom, `?`, `&`, `=` and `%` included.
+const HOSTILE = "sales?bcc=spy%40evil.example&body=hi@example.com";
+
+function renderLead(lead: Partial<LeadDetail>) {
+  const detail: LeadDetail = {
+    id: "contact-1",
+    type: "contact",
+    createdAt: "2026-11-20T10:00:00.000Z",
+    status: "new",
+    owner: null,
+    source: null,
+    firstName: "Ama",
+    lastName: "Mensah",
+    email: "ama@example.com",
+    phone: "",
+    message: "Hello",
+    firstResponseAt: null,
+    timeToFirstResponseMs: null,
+    timeline: [],
+    ...lead,
+  };
+  const Stub = createRoutesStub([
+    {
+      path: "/leads/:id",
+      Component: LeadPage,
+      HydrateFallback: () => null,
+      loader: () => ({ lead: detail, team: [] }),
+    },
+  ]);
+  return render(<Stub initialEntries={["/leads/contact-1"]} />);
+}
+
+describe("the lead page", () => {
+  it("links the lead's address to a message to that one address, with no header fields", async () => {
+    renderLead({ email: HOSTILE });
+    const link = await screen.findByRole("link", { name: HOSTILE });
+    const href = link.getAttribute("href") ?? "";
+    expect(href).toBe("mailto:sales%3Fbcc%3Dspy%2540evil.example%26body%3Dhi@example.com");
+    // What a mail client reads from it: one recipient, the address as typed, no Bcc or body.
+    const url = new URL(href);
+    expect(url.search).toBe("");
+    expect(decodeURIComponent(url.pathname)).toBe(HOSTILE);
+  });
+});
