@@ -69,6 +69,31 @@ describe("an e-mail address is one mailbox", () => {
     expect(mailboxKey("ama@x.gh")).toBe("ama@x.gh");
   });
 
+  it("counts every Gmail spelling of one inbox as one mailbox, and folds no more elsewhere", () => {
+    for (const spelling of [
+      "ama.mensah@gmail.com",
+      "AmaMensah@gmail.com",
+      "a.m.a.m.e.n.s.a.h@GMAIL.com",
+      "ama.mensah+news@gmail.com",
+      "amamensah@googlemail.com",
+      "Ama.Mensah+x.y@GoogleMail.com",
+      "amamensah@ｇmail.com", // a full-width g, which IDNA maps to g
+    ]) {
+      expect(mailboxKey(spelling), spelling).toBe("amamensah@gmail.com");
+    }
+    // Elsewhere a dot may tell two people apart: kept.
+    expect(mailboxKey("ama.mensah@example.com")).toBe("ama.mensah@example.com");
+    expect(mailboxKey("ama.mensah@gmail.com.gh")).toBe("ama.mensah@gmail.com.gh");
+    // One domain under its Unicode and its ASCII name.
+    expect(mailboxKey("Kofi@Bücher.example")).toBe("kofi@xn--bcher-kva.example");
+    expect(mailboxKey("kofi@xn--bcher-kva.example")).toBe("kofi@xn--bcher-kva.example");
+  });
+
+  it("keeps what was typed: the key for storing and erasing does not fold Gmail's dots", () => {
+    expect(emailKey("Ama.Mensah@GoogleMail.com")).toBe("ama.mensah@googlemail.com");
+    expect(rule.parse("Ama.Mensah+news@GMAIL.com")).toBe("Ama.Mensah+news@gmail.com");
+  });
+
   it("answers quickly on long hostile input (the length is checked first)", () => {
     expect(isEmailAddress(`a@${"a".repeat(20_000)}-`)).toBe(false);
   });

@@ -36,14 +36,39 @@ export function emailKey(address: string): string {
   return normalizeEmail(address).toLowerCase();
 }
 
+/** Google's two names for the same Gmail inboxes. */
+const GMAIL_DOMAINS: ReadonlySet<string> = new Set(["gmail.com", "googlemail.com"]);
+
 /**
- * The mailbox an address delivers to, for limits per recipient: "+tag" sub-addresses reach the
- * same inbox, so "ama+1@x.gh" and "ama+2@x.gh" count as one.
+ * The mailbox an address delivers to, for limits per recipient (never for storing or erasing: a
+ * person may use two spellings as filters, and each stays their own row). It folds only what
+ * certainly reaches the same inbox, since a limit that folds too little can be bypassed:
+ * "+tag" sub-addresses ("ama+1@x.gh" and "ama+2@x.gh" count as one); an internationalised
+ * domain and its ASCII form ("bücher.example", "xn--bcher-kva.example"), which DNS knows only
+ * as the latter; and for Gmail, which ignores dots in the local part and answers under both of
+ * Google's domains, "a.m.a@googlemail.com" as "ama@gmail.com". Other providers may give dots a
+ * meaning, so elsewhere they are kept.
  */
 export function mailboxKey(address: string): string {
   const key = emailKey(address);
   const at = key.lastIndexOf("@");
-  return `${key.slice(0, at).replace(/\+.*$/, "")}${key.slice(at)}`;
+  const local = key.slice(0, at).replace(/\+.*$/, "");
+  const domain = asciiDomain(key.slice(at + 1));
+  return GMAIL_DOMAINS.has(domain)
+    ? `${local.replaceAll(".", "")}@gmail.com`
+    : `${local}@${domain}`;
+}
+
+/**
+ * A domain in the ASCII form DNS uses (IDNA, as browsers and Node apply it to URLs); as it was
+ * when it has none (a name no URL would take is left for the limit to count as written).
+ */
+function asciiDomain(domain: string): string {
+  try {
+    return new URL(`http://${domain}/`).hostname;
+  } catch {
+    return domain;
+  }
 }
 
 /** True when a normalised address is one mailbox of sane length. */
