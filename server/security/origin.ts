@@ -7,20 +7,26 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * Only the site's own pages may post to the server or call its API. A browser sends Origin with
  * every cross-site request and every POST, and a plain HTML form needs no CORS preflight, so
  * without this any site could make its visitors' browsers post leads. A write (any method but
- * GET, HEAD and OPTIONS, on any path) or any request to an API route whose Origin is neither this
- * host nor listed in ALLOWED_ORIGINS is refused with 403 before anything runs; so is one that
- * Fetch Metadata marks cross-site. Behind a proxy, `request.host` honours X-Forwarded-Host when
- * TRUST_PROXY is set. No CORS headers are ever sent. Clients that send neither header (curl,
- * mail clients' one-click unsubscribe) are unaffected.
+ * GET, HEAD and OPTIONS, on any path) or any request to an API route whose Origin is not one of
+ * `allowedOrigins` (PUBLIC_URL's origin and ALLOWED_ORIGINS) is refused with 403 before anything
+ * runs; so is one that Fetch Metadata marks cross-site. No CORS headers are ever sent. Clients
+ * that send neither header (curl, mail clients' one-click unsubscribe) are unaffected.
+ *
+ * An origin is its scheme, host and port together, compared in their serialised form
+ * (`https://x` and `https://x:443` are one origin; `http://x` and `https://x:8443` are others).
+ * The Host header takes no part: a page on `http://` is not the `https://` site however the
+ * hosts compare, and a name that an attacker's DNS points at this server (DNS rebinding) sends
+ * a Host that matches its own Origin.
  *
  * The rule looks at the method and at the route the router chose (after it decoded the path),
  * never at the raw request line: "/%61pi/contact" and "http://host/api/contact" reach the same
  * handler as "/api/contact" and must meet the same check.
  */
 export function restrictOrigins(app: FastifyInstance, allowedOrigins: readonly string[]): void {
+  const allowed = new Set(allowedOrigins.map(serialisedOrigin).filter((o) => o !== undefined));
   app.addHook("onRequest", async (request, reply) => {
     if (!isWrite(request) && !isApiRoute(request)) return;
-    if (isAllowed(request, allowedOrigins)) return;
+    if (isAllowed(request, allowed)) return;
     return reply.code(403).send({ error: "Cross-origin requests are not allowed" });
   });
 }
@@ -33,23 +39,25 @@ function isApiRoute(request: FastifyRequest): boolean {
   return request.routeOptions.url?.startsWith("/api/") ?? false;
 }
 
-function isAllowed(request: FastifyRequest, allowedOrigins: readonly string[]): boolean {
+function isAllowed(request: FastifyRequest, allowed: ReadonlySet<string>): boolean {
   const origin = request.headers.origin;
   if (origin === undefined) return request.headers["sec-fetch-site"] !== "cross-site";
-  if (allowedOrigins.includes(origin)) return true;
-  const host = hostOf(origin);
-  return host !== "" && withoutDefaultPort(host) === withoutDefaultPort(request.host);
+  const serialised = serialisedOrigin(origin);
+  return serialised !== undefined && allowed.has(serialised);
 }
 
-function hostOf(origin: string): string {
+/**
+ * `scheme://host[:port]` as the URL standard serialises it (lower-case, default port left out),
+ * or undefined for anything that is not an http(s) origin: `null` (sandboxed frames, files,
+ * some redirects), other schemes, text that is not a URL.
+ */
+export function serialisedOrigin(value: string): string | undefined {
+  let url: URL;
   try {
-    return new URL(origin).host;
+    url = new URL(value);
   } catch {
-    return "";
+    return undefined;
   }
-}
-
-/** "site:443" and "site" name the same host; so do "site:80" and "site". */
-function withoutDefaultPort(host: string): string {
-  return host.replace(/:(80|443)$/, "");
+  if (url.protocol !== "http:" && url.protocol !== "https:") return undefined;
+  return url.origin;
 }
