@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { isLoopback, loadConfig } from "./config";
 
@@ -125,5 +126,91 @@ describe("staff session settings", () => {
     expect(() => loadConfig({ STAFF_SESSION_MAX_HOURS: "soon" })).toThrow(
       /STAFF_SESSION_MAX_HOURS/,
     );
+  });
+});
+
+describe("ALLOWED_ORIGINS", () => {
+  it("keeps each origin as the browser sends it, after the site's own", () => {
+    const config = loadConfig({
+      PUBLIC_URL: "https://www.example.com.gh",
+      ALLOWED_ORIGINS:
+        " HTTPS://Partner.Example:443/ , http://localhost:5173,https://www.example.com.gh",
+    });
+    expect(config.allowedOrigins).toEqual([
+      "https://www.example.com.gh",
+      "https://partner.example",
+      "http://localhost:5173",
+    ]);
+  });
+
+  it("refuses anything that is not an http(s) origin, naming it", () => {
+    for (const entry of [
+      "*",
+      "null",
+      "partner.example",
+      "https://partner.example/app",
+      "ftp://x.gh",
+    ]) {
+      expect(() => loadConfig({ ALLOWED_ORIGINS: `https://ok.example,${entry}` }), entry).toThrow(
+        `ALLOWED_ORIGINS: ${entry}: must`,
+      );
+    }
+  });
+});
+
+describe("WEBHOOK_SECRET", () => {
+  const HOW = "make one with `echo whsec_$(openssl rand -base64 32)`";
+  const withSecret = (bytes: Buffer | string) =>
+    loadConfig({
+      WEBHOOK_URL: "https://crm.example.com/hooks",
+      WEBHOOK_SECRET: typeof bytes === "string" ? bytes : `whsec_${bytes.toString("base64")}`,
+    });
+
+  it("accepts what openssl rand makes, 24 bytes or more", () => {
+    for (const size of [24, 32, 64, 300]) {
+      const secret = `whsec_${randomBytes(size).toString("base64")}`;
+      expect(withSecret(secret).alerts.webhook?.secret, String(size)).toBe(secret);
+    }
+  });
+
+  it("refuses fewer than 24 bytes, saying how to make a secret", () => {
+    // The attack run's secret: 12 zero bytes.
+    expect(() => withSecret("whsec_AAAAAAAAAAAAAAAA")).toThrow(
+      `WEBHOOK_SECRET: must hold at least 24 random bytes, this one has 12; ${HOW}`,
+    );
+    expect(() => withSecret(randomBytes(23))).toThrow(/this one has 23/);
+  });
+
+  it("refuses bytes plainly not drawn at random, however long", () => {
+    const run = randomBytes(16);
+    const weak = {
+      "one byte repeated": Buffer.alloc(32, 0x41),
+      "a short pattern repeated": Buffer.from("0f1e2d3c".repeat(8), "hex"),
+      "a random half repeated": Buffer.concat([run, run]),
+      "four different bytes": randomBytes(40).map((byte) => byte % 4),
+      "a phrase put through base64": Buffer.from("The quick brown fox jumps over 12 lazy dogs"),
+    };
+    for (const [name, bytes] of Object.entries(weak)) {
+      expect(() => withSecret(bytes), name).toThrow(
+        "WEBHOOK_SECRET: is not random (a byte or a short pattern repeated, too few different " +
+          `bytes, or text); ${HOW}`,
+      );
+    }
+  });
+
+  it("refuses what is not whsec_ and padded base64", () => {
+    const random = randomBytes(32).toString("base64");
+    for (const secret of [
+      "secret",
+      random,
+      `whsec_${random.replace(/=+$/, "")}`,
+      `whsec_${random.slice(0, 20)} ${random.slice(20)}`,
+      `whsec_${randomBytes(32).toString("base64url")}`,
+      "whsec_",
+    ]) {
+      expect(() => withSecret(secret), secret).toThrow(
+        `WEBHOOK_SECRET: must be whsec_ followed by base64; ${HOW}`,
+      );
+    }
   });
 });

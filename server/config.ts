@@ -30,7 +30,7 @@ const EnvSchema = z
     /** Public origin of the site, for links in e-mails. Defaults to http://localhost:PORT. */
     PUBLIC_URL: optionalString,
     /** Extra origins allowed to call the API (comma-separated); the site's own always is. */
-    ALLOWED_ORIGINS: z.string().default(""),
+    ALLOWED_ORIGINS: z.string().default("").transform(extraOrigins),
     /** Set to use PostgreSQL; otherwise SQLite at DATA_DIR/leads.sqlite. */
     DATABASE_URL: optionalString.pipe(
       z
@@ -68,11 +68,14 @@ const EnvSchema = z
     SLACK_WEBHOOK_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
     /** A CRM's endpoint for signed webhooks (lead.created, subscriber.confirmed/unsubscribed)… */
     WEBHOOK_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
-    /** …and the secret they are signed with: `whsec_` and base64. */
+    /** …and the secret they are signed with: `whsec_` and the base64 of random bytes. */
     WEBHOOK_SECRET: optionalString.pipe(
       z
         .string()
-        .regex(/^whsec_[A-Za-z0-9+/]{16,}={0,2}$/, "must be whsec_ followed by base64")
+        .superRefine((value, ctx) => {
+          const problem = webhookSecretProblem(value);
+          if (problem) ctx.addIssue({ code: "custom", message: problem });
+        })
         .optional(),
     ),
     /** A staff session ends after this long without a request… */
@@ -210,12 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     siteDir: path.resolve(e.SITE_DIR),
     logLevel: e.LOG_LEVEL,
     publicUrl,
-    allowedOrigins: [
-      new URL(publicUrl).origin,
-      ...e.ALLOWED_ORIGINS.split(",")
-        .map((origin) => origin.trim().replace(/\/$/, ""))
-        .filter(Boolean),
-    ],
+    allowedOrigins: [...new Set([publicUrl, ...e.ALLOWED_ORIGINS])],
     databaseUrl: e.DATABASE_URL,
     mail,
     mailFrom: e.MAIL_FROM,
@@ -247,7 +245,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
  * must be an origin: a path, query or fragment would end up in the middle of every link, and
  * credentials would be shown to every recipient.
  */
-function publicUrlProblem(value: string): string | undefined {
+function publicUrlProblem(value: string, what = "the site's origin"): string | undefined {
   const example = `e.g. ${site.url}`;
   let url: URL;
   try {
@@ -259,8 +257,66 @@ function publicUrlProblem(value: string): string | undefined {
     return `must start with https:// (or http://), ${example}`;
   if (url.username || url.password) return "must not contain a user name or password";
   if (url.pathname !== "/" || url.search || url.hash)
-    return `must be the site's origin only, without a path, query or fragment: ${url.origin}`;
+    return `must be ${what} only, without a path, query or fragment: ${url.origin}`;
   return undefined;
+}
+
+/**
+ * ALLOWED_ORIGINS: origins as the browser sends them in Origin, so that the check compares
+ * scheme, host and port exactly (security/origin.ts). Each is written one way (lower case,
+ * default port and trailing slash left out); anything else, "*" or "null" included, is refused.
+ */
+function extraOrigins(value: string, ctx: z.RefinementCtx): string[] {
+  const entries = value
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    const problem = publicUrlProblem(entry, "an origin");
+    if (problem) ctx.addIssue({ code: "custom", message: `${entry}: ${problem}` });
+  }
+  return entries.map((entry) => (URL.canParse(entry) ? new URL(entry).origin : entry));
+}
+
+const MAKE_SECRET = "make one with `echo whsec_$(openssl rand -base64 32)`";
+/** The size of the secrets Standard Webhooks providers issue: 192 bits, beyond guessing. */
+const MIN_SECRET_BYTES = 24;
+
+/**
+ * Why WEBHOOK_SECRET is unfit to sign with, if it is: it must be `whsec_` and the standard,
+ * padded base64 of at least 24 random bytes (receivers in some languages refuse base64 that is
+ * unpadded or has stray characters, and would then reject every webhook).
+ */
+function webhookSecretProblem(value: string): string | undefined {
+  const base64 = value.startsWith("whsec_") ? value.slice("whsec_".length) : "";
+  const bytes = Buffer.from(base64, "base64");
+  if (!base64 || bytes.toString("base64") !== base64)
+    return `must be whsec_ followed by base64; ${MAKE_SECRET}`;
+  if (bytes.length < MIN_SECRET_BYTES)
+    return `must hold at least ${MIN_SECRET_BYTES} random bytes, this one has ${bytes.length}; ${MAKE_SECRET}`;
+  if (!looksRandom(bytes))
+    return `is not random (a byte or a short pattern repeated, too few different bytes, or text); ${MAKE_SECRET}`;
+  return undefined;
+}
+
+/**
+ * False for bytes plainly not drawn at random; not a test of randomness, only of the ways people
+ * make secrets by hand. Random bytes fail one of these about once in ten billion at 24 bytes (the
+ * text rule), and far less often at 32; another `openssl rand` is the remedy.
+ * - A period: the bytes are a shorter run repeated ("AAAA…", "abcabc…").
+ * - Few different values: n random bytes take about 256·(1 − (255/256)^n) different values
+ *   (23 of 24, 30 of 32); fewer than n/2 (128 at most) means a small alphabet.
+ * - Text: every byte printable ASCII, a password or phrase put through base64.
+ */
+function looksRandom(bytes: Buffer): boolean {
+  const n = bytes.length;
+  for (let period = 1; period <= n / 2; period++) {
+    if (bytes.every((byte, i) => i < period || byte === bytes[i - period])) return false;
+  }
+  if (new Set(bytes).size < Math.min(Math.ceil(n / 2), 128)) return false;
+  return !bytes.every(
+    (byte) => (byte >= 0x20 && byte < 0x7f) || byte === 0x09 || byte === 0x0a || byte === 0x0d,
+  );
 }
 
 /** Whether HOST only listens on this machine: localhost, 127.0.0.0/8, ::1. */

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { FastifyInstance } from "fastify";
@@ -25,7 +26,8 @@ import { webhookHeaders } from "./signature";
 // Slack messages and signed webhooks: stored with the change they announce, delivered by the
 // outbox with retries, checked here by an independent verifier (the standardwebhooks package).
 
-const SECRET = `whsec_${Buffer.from("a test secret of 32 bytes length").toString("base64")}`;
+// A secret as `openssl rand -base64 32` makes one: the server refuses text (server/config.ts).
+const SECRET = `whsec_${randomBytes(32).toString("base64")}`;
 const SITE = "https://site.test";
 
 interface Received {
