@@ -60,5 +60,7 @@ describe("mailtoHref", () => {
 
   it("does not throw on a lone surrogate an old row may hold", () => {
     expect(mailtoHref("a\uD800@example.com")).toBe("mailto:a%EF%BF%BD@example.com");
+    expect(mailtoHref("a\uDC00\uD800@example.com")).toBe("mailto:a%EF%BF%BD%EF%BF%BD@example.com");
+    expect(mailtoHref("\u{1F600}@example.com")).toBe("mailto:%F0%9F%98%80@example.com");
   });
 });

@@ -22,8 +22,9 @@ export function mailtoHref(address: string, fields: { subject?: string } = {}): 
  * hold one, and a link is no reason for the page to fail. Each becomes U+FFFD.
  */
 function wellFormed(text: string): string {
-  return text.replace(
-    /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
-    "\uFFFD",
+  // Pairs are matched first and kept; what is left is alone. No lookbehind: this runs on every
+  // page of the site, and older Safari cannot parse one.
+  return text.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]|[\uD800-\uDFFF]/g, (unit) =>
+    unit.length === 2 ? unit : "\uFFFD",
   );
 }
