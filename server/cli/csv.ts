@@ -1,3 +1,6 @@
+import { Readable } from "node:stream";
+import { setImmediate as nextTurn } from "node:timers/promises";
+
 /**
  * Exports are read in terminals and spreadsheets. Stored text cannot hold control characters any
  * more (leads/fields.ts), but older rows and error messages from mail servers can: an escape
@@ -30,20 +33,100 @@ export function toSafeJson(value: unknown): string {
 }
 
 /**
- * One CSV cell (RFC 4180), safe to open in a spreadsheet: a value that starts like a formula
- * (= + - @, tab or carriage return) is prefixed with an apostrophe so it is shown, not run.
+ * What may stand before a formula unseen: white space and line breaks, format characters
+ * (zero-width space, byte order mark, word joiner, soft hyphen…) and the other default-ignorable
+ * characters, controls, combining marks, the blank Braille pattern; and quotes, which a
+ * spreadsheet may take for the start of a quoted field. A spreadsheet, or a clean-up step on the
+ * way into one, may set those aside and find the `=` first.
+ */
+const UNSEEN = String.raw`[\p{White_Space}\p{Default_Ignorable_Code_Point}\p{Cf}\p{Cc}\p{M}\u2800"]*`;
+/** A value that starts like a formula, or with a tab or carriage return. */
+const FORMULA_START = new RegExp(String.raw`^(?:[\t\r]|${UNSEEN}[=+\-@])`, "u");
+/**
+ * A formula after a `;` or a line break inside a value. Spreadsheets where the decimal mark is a
+ * comma split lines on `;`, and honour a quote only at the start of a field: reading our
+ * comma-separated lines, they split the quoted cells of every column but the first at each `;`
+ * and line break, so a field can start there.
+ */
+const FORMULA_INSIDE = new RegExp(String.raw`(?<=[;\n])(?=${UNSEEN}[=+\-@])`, "gu");
+
+/**
+ * One CSV cell (RFC 4180), safe to open in a spreadsheet: wherever a field may start in it (its
+ * start, and after a `;` or line break), a formula is defused with an apostrophe before it, so
+ * it is shown, not run. A value holding a quote, line break, comma or semicolon is quoted, so
+ * that a spreadsheet splitting on `,` or on `;` reads it as one cell when it is the first.
  */
 export function csvCell(value: unknown): string {
   let text = visibleControls(value === null || value === undefined ? "" : String(value));
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
+  text = text.replace(FORMULA_INSIDE, "'");
+  if (FORMULA_START.test(text)) text = `'${text}`;
+  return /[",;\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
 }
+
+/** One line of a CSV file, with its line break. */
+const csvLine = (cells: readonly unknown[]) => `${cells.map(csvCell).join(",")}\r\n`;
 
 export function toCsv(
   columns: readonly string[],
   rows: readonly Record<string, unknown>[],
 ): string {
-  const lines = [columns.map(csvCell).join(",")];
-  for (const row of rows) lines.push(columns.map((column) => csvCell(row[column])).join(","));
-  return `${lines.join("\r\n")}\r\n`;
+  return [columns, ...rows.map((row) => columns.map((column) => row[column]))]
+    .map(csvLine)
+    .join("");
+}
+
+/**
+ * Rows per chunk of a streamed CSV file. Between chunks the event loop gets a turn; a chunk is a
+ * few tens of kilobytes, and at most one batch of the database's rows is read while making it.
+ */
+export const CSV_CHUNK_ROWS = 100;
+
+/**
+ * `rows` as a CSV file (a header line, then one line per row), streamed for an HTTP answer.
+ *
+ * better-sqlite3 answers each query before returning, so an iterator of database rows never
+ * waits: read as fast as possible, a large export would keep every other request, health checks
+ * included, waiting until its last row. So each chunk starts on a new turn of the event loop
+ * (setImmediate: after the I/O that is waiting), and a chunk is only made when the stream's
+ * buffer has room, so the file is read no faster than the client takes it. When the client
+ * leaves, the iterator is closed, which ends its queries.
+ */
+export function csvStream(
+  columns: readonly string[],
+  rows: AsyncIterable<Record<string, unknown>>,
+  { chunkRows = CSV_CHUNK_ROWS }: { chunkRows?: number } = {},
+): Readable {
+  const iterator = rows[Symbol.asyncIterator]();
+  let chunk = csvLine(columns);
+  return new Readable({
+    // Node calls read() again only after a push: one chunk is made at a time.
+    read() {
+      void (async () => {
+        try {
+          await nextTurn();
+          if (this.destroyed) return;
+          for (let n = 0; n < chunkRows; n++) {
+            const next = await iterator.next();
+            if (next.done) {
+              if (chunk) this.push(chunk);
+              this.push(null);
+              return;
+            }
+            chunk += csvLine(columns.map((column) => next.value[column]));
+          }
+          const full = chunk;
+          chunk = "";
+          this.push(full);
+        } catch (error) {
+          this.destroy(error instanceof Error ? error : new Error(String(error)));
+        }
+      })();
+    },
+    destroy(error, callback) {
+      // Waits for a read under way to end: an async generator finishes its step first.
+      Promise.resolve(iterator.return?.())
+        .catch(() => undefined)
+        .finally(() => callback(error));
+    },
+  });
 }
