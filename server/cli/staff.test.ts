@@ -5,7 +5,9 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "../db/database";
-import { testDatabase, testDialects } from "../testing";
+import { changeAccount, findAccountByEmail } from "../staff/accounts";
+import { requestSignInLink, verifySignInToken } from "../staff/sign-in";
+import { recordingTransport, testDatabase, testDialects, testOutbox } from "../testing";
 import { run } from "./staff";
 
 const exec = promisify(execFile);
@@ -64,6 +66,39 @@ describe.each(testDialects)("npm run staff on $name", ({ url }) => {
     ]);
     expect(entries[1]?.detail).toMatchObject({ from: "sales", to: "admin" });
     expect(entries[0]?.detail.via).toMatch(/^command line \(/);
+  });
+
+  it("voids the unused sign-in links of the account it disables", async () => {
+    await staff("add", "--email", "esi@example.com", "--role", "sales");
+    const now = new Date();
+    await requestSignInLink(db, "esi@example.com", { publicUrl: "https://site.test", now });
+    const transport = recordingTransport();
+    await testOutbox(db, transport).runOnce();
+    const token = /token=([\w-]+)/.exec(transport.sent[0]?.text ?? "")?.[1] ?? "";
+    expect(token).not.toBe("");
+
+    expect(await staff("disable", "--email", "esi@example.com")).toMatch(/Disabled/);
+    const account = await findAccountByEmail(db, "esi@example.com");
+    if (!account) throw new Error("no account");
+    expect(
+      await db
+        .selectFrom("staff_sign_in_tokens")
+        .select("id")
+        .where("account_id", "=", account.id)
+        .where("used_at", "is", null)
+        .where("voided_at", "is", null)
+        .execute(),
+    ).toEqual([]);
+    const entry = (await audit()).filter((e) => e.record_id === account.id).at(-1);
+    expect(entry).toMatchObject({ action: "staff.disabled", detail: { signInLinksVoided: 1 } });
+    // Enabled again (from the console), the link sent before the disable signs nobody in.
+    await changeAccount(db, account.id, { disabled: false }, { via: "test" });
+    const verified = await verifySignInToken(db, token, {
+      now: new Date(),
+      client: "test",
+      sessionMaxMs: 60_000,
+    });
+    expect(verified).toEqual({ ok: false, reason: "voided" });
   });
 
   it("refuses a bad role, address or command with a clear message", async () => {

@@ -26,6 +26,7 @@ import { passkeys } from "./migrations/0006-passkeys";
 import { leadAttribution } from "./migrations/0008-lead-attribution";
 import { newsletterSettings } from "./migrations/0009-newsletter-settings";
 import { campaigns } from "./migrations/0010-campaigns";
+import { staffRevocation } from "./migrations/0011-staff-revocation";
 import type { Database } from "./schema";
 
 export type DB = Kysely<Database>;
@@ -132,6 +133,7 @@ const MIGRATIONS = {
   "0008-lead-attribution": leadAttribution,
   "0009-newsletter-settings": newsletterSettings,
   "0010-campaigns": campaigns,
+  "0011-staff-revocation": staffRevocation,
 };
 
 /**

@@ -174,6 +174,8 @@ export interface StaffSignInTokenTable {
   expires_at: string;
   /** Set, once, by the verify that consumed it. */
   used_at: string | null;
+  /** Set, once, when a newer link or a disable voided it unused (migration 0011). */
+  voided_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A signed-in browser; the cookie holds the secret, this table only its SHA-256 hash. */
@@ -182,9 +184,11 @@ export interface StaffSessionTable {
   token_hash: string;
   account_id: string;
   created_at: string;
-  /** Refreshed at most once a minute; the idle timeout counts from it. */
+  /** The time of its latest request (never moved back); the idle timeout counts from it. */
   last_seen_at: string;
   revoked_at: string | null;
+  /** The passkey that opened it (migration 0011); null for a link's sign-in. */
+  passkey_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A fixed-window counter shared by every server instance (server/staff/rate-limit.ts). */

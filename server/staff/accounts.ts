@@ -5,8 +5,7 @@ import { type DB, lockKeyForTransaction } from "../db/database";
 import type { Database } from "../db/schema";
 import { type AuditEntry, recordAudit } from "./audit";
 import { type StaffRole, isStaffRole, STAFF_ROLES } from "./roles";
-import { revokeAllSessions } from "./sessions";
-import { issueSignInLink } from "./sign-in";
+import { endAccess, issueSignInLink } from "./sign-in";
 
 export interface StaffAccount {
   id: string;
@@ -148,10 +147,10 @@ export async function listAccounts(db: DB): Promise<StaffAccount[]> {
 }
 
 /**
- * Disables an account and, in the same transaction, revokes every session it has: its browsers
- * are signed out at their next request. Its unused sign-in links and its passkeys stop working
- * too: both sign-ins check the account (sign-in.ts, passkeys.ts). The passkeys stay stored, and
- * their owner can no longer reach them to remove them; they sign nobody in.
+ * Disables an account and, in the same transaction, revokes every session it has (its browsers
+ * are signed out at their next request) and voids its unused sign-in links, which enabling it
+ * again does not bring back (sign-in.ts endAccess). Its passkeys stay stored but sign nobody in
+ * while it is disabled: the passkey sign-in checks the account (passkeys.ts).
  */
 export async function disableAccount(
   db: DB,
@@ -173,13 +172,13 @@ export async function disableAccount(
       .set({ disabled_at: at, updated_at: at })
       .where("id", "=", account.id)
       .execute();
-    const revoked = await revokeAllSessions(trx, account.id, now);
+    const ended = await endAccess(trx, account.id, now);
     await recordAudit(trx, {
       action: "staff.disabled",
       at,
       actor,
       record: { type: "staff_account", id: account.id },
-      detail: { email: account.email, sessionsRevoked: revoked, via },
+      detail: { email: account.email, ...ended, via },
     });
     return "disabled";
   });
@@ -312,11 +311,11 @@ export class AccountChangeRefused extends Error {}
 
 /**
  * Changes an account's role and/or whether it is disabled, each change with its audit entry, in
- * one transaction; disabling revokes all of the account's sessions. Refused: an admin disabling
- * themselves or giving up their own admin role, and any change that would leave no enabled
- * admin. Changes to accounts are made one at a time (an advisory lock on PostgreSQL; SQLite
- * writes one transaction at a time), so two admins demoting each other cannot both succeed.
- * Null when there is no such account.
+ * one transaction; disabling revokes all of the account's sessions and voids its links. Refused:
+ * an admin disabling themselves or giving up their own admin role, and any change that would
+ * leave no enabled admin. Changes to accounts are made one at a time (an advisory lock on
+ * PostgreSQL; SQLite writes one transaction at a time), so two admins demoting each other cannot
+ * both succeed. Null when there is no such account.
  */
 export async function changeAccount(
   db: DB,
@@ -380,13 +379,13 @@ export async function changeAccount(
         .where("id", "=", account.id)
         .execute();
       if (disabled) {
-        const revoked = await revokeAllSessions(trx, account.id, now);
+        const ended = await endAccess(trx, account.id, now);
         await recordAudit(trx, {
           action: "staff.disabled",
           at,
           actor,
           record,
-          detail: { email: account.email, sessionsRevoked: revoked, via },
+          detail: { email: account.email, ...ended, via },
         });
       } else {
         await recordAudit(trx, {

@@ -5,8 +5,12 @@ import { staff } from "../db/migrations/0004-staff";
 import { leadWorkflow } from "../db/migrations/0005-lead-workflow";
 import { passkeys } from "../db/migrations/0006-passkeys";
 import { leadSearch } from "../db/migrations/0007-lead-search";
+import { staffRevocation } from "../db/migrations/0011-staff-revocation";
 import { freshSchemaUrl, testDatabase, testDialects } from "../testing";
 import { listLeads } from "./inbox";
+import { findSession } from "./sessions";
+import { verifySignInToken } from "./sign-in";
+import { hashSecret } from "./tokens";
 
 describe.each(testDialects)("migration 0004 (staff) on $name", ({ url }) => {
   it("makes one account per address, and can be undone and redone", async () => {
@@ -42,12 +46,15 @@ describe.each(testDialects)("migration 0004 (staff) on $name", ({ url }) => {
         .execute(),
     ).rejects.toThrow(/unique|duplicate/i);
     // down drops everything up made (the PostgreSQL function too), so up runs again. The
-    // passkey tables of 0006 refer to these, so they go first and come back last.
+    // passkey tables of 0006 and the sessions' passkey of 0011 refer to these, so they go first
+    // and come back last.
     const untyped = db as unknown as Kysely<unknown>;
+    await staffRevocation.down?.(untyped);
     await passkeys.down?.(untyped);
     await staff.down?.(untyped);
     await staff.up(untyped);
     await passkeys.up(untyped);
+    await staffRevocation.up(untyped);
     expect(await db.selectFrom("staff_accounts").selectAll().execute()).toEqual([]);
     await db.destroy();
   });
@@ -134,9 +141,12 @@ describe.each(testDialects)("migration 0006 (passkeys) on $name", ({ url }) => {
       expect(Number(stored?.counter)).toBe(4_294_967_295);
       await db.deleteFrom("staff_accounts").where("id", "=", "a").execute();
       expect(await db.selectFrom("staff_passkeys").selectAll().execute()).toEqual([]);
+      // 0011's column refers to the passkeys: it goes first and comes back last.
       const untyped = db as unknown as Kysely<unknown>;
+      await staffRevocation.down?.(untyped);
       await passkeys.down?.(untyped);
       await passkeys.up(untyped);
+      await staffRevocation.up(untyped);
       expect(await db.selectFrom("staff_passkey_challenges").selectAll().execute()).toEqual([]);
     } finally {
       await db.destroy();
@@ -168,6 +178,73 @@ describe.each(testDialects)("migration 0007 (lead search) on $name", ({ url }) =
       await leadSearch.down?.(untyped);
       await leadSearch.up(untyped);
       expect(await found("payouts")).toEqual(["contact_c1"]);
+    } finally {
+      await db.destroy();
+    }
+  });
+});
+
+describe.each(testDialects)("migration 0011 (staff revocation) on $name", ({ url }) => {
+  it("keeps the sessions and links made before it, and can be undone and redone", async () => {
+    const db = url ? openDatabase({ databaseUrl: await freshSchemaUrl(url) }) : openDatabase({});
+    try {
+      await migrate(db, "0010-campaigns");
+      const at = new Date("2026-11-25T09:00:00.000Z");
+      const iso = at.toISOString();
+      const later = new Date(at.getTime() + 60_000).toISOString();
+      const [cookieSecret, linkSecret] = ["s".repeat(43), "t".repeat(43)];
+      // Rows as the release before it left them.
+      await sql`insert into staff_accounts (id, email, email_key, name, role, created_at, updated_at, disabled_at)
+        values ('a', 'ama@example.com', 'ama@example.com', 'Ama', 'sales', ${iso}, ${iso}, null)`.execute(
+        db,
+      );
+      await sql`insert into staff_sessions (id, token_hash, account_id, created_at, last_seen_at, revoked_at)
+        values ('s1', ${hashSecret(cookieSecret)}, 'a', ${iso}, ${iso}, null)`.execute(db);
+      await sql`insert into staff_sign_in_tokens (id, token_hash, account_id, created_at, expires_at, used_at)
+        values ('t1', ${hashSecret(linkSecret)}, 'a', ${iso}, ${later}, null)`.execute(db);
+      await sql`insert into staff_passkeys (id, account_id, credential_id, public_key, counter, transports, device_type, backed_up, name, created_at, last_used_at)
+        values ('p1', 'a', 'Y3JlZA', 'a2V5', 0, '[]', 'multiDevice', 1, 'Phone', ${iso}, null)`.execute(
+        db,
+      );
+      await migrate(db);
+
+      const sessions = () =>
+        db.selectFrom("staff_sessions").select(["id", "passkey_id"]).orderBy("id").execute();
+      expect(await sessions()).toEqual([{ id: "s1", passkey_id: null }]);
+      const limits = { idleMs: 30 * 60_000, maxMs: 12 * 60 * 60_000 };
+      expect(await findSession(db, cookieSecret, at, limits)).toMatchObject({ sessionId: "s1" });
+      // The link sent before it still signs in (and opens a session with no passkey).
+      const link = await verifySignInToken(db, linkSecret, {
+        now: at,
+        client: "test",
+        sessionMaxMs: limits.maxMs,
+      });
+      expect(link.ok).toBe(true);
+      // A session names only a passkey that exists, and outlives its removal without it.
+      const session = { account_id: "a", created_at: iso, last_seen_at: iso, revoked_at: null };
+      await expect(
+        db
+          .insertInto("staff_sessions")
+          .values({ ...session, id: "s8", token_hash: "h8", passkey_id: "nope" })
+          .execute(),
+      ).rejects.toThrow(/foreign key/i);
+      await db
+        .insertInto("staff_sessions")
+        .values({ ...session, id: "s9", token_hash: "h9", passkey_id: "p1" })
+        .execute();
+      await db.deleteFrom("staff_passkeys").where("id", "=", "p1").execute();
+      const expected = [
+        { id: "s1", passkey_id: null },
+        { id: "s9", passkey_id: null },
+      ];
+      expect((await sessions()).filter((row) => ["s1", "s9"].includes(row.id))).toEqual(expected);
+
+      const untyped = db as unknown as Kysely<unknown>;
+      await staffRevocation.down?.(untyped);
+      await staffRevocation.up(untyped);
+      expect((await sessions()).filter((row) => ["s1", "s9"].includes(row.id))).toEqual(expected);
+      const tokens = await db.selectFrom("staff_sign_in_tokens").select("voided_at").execute();
+      expect(tokens).toEqual([{ voided_at: null }]);
     } finally {
       await db.destroy();
     }

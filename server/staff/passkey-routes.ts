@@ -7,15 +7,14 @@ import { refusal, zodRoute } from "../http/zod-schemas";
 import { safeError } from "../log-safety";
 import { rateLimitKey } from "../security/client-key";
 import { Failed, Me, UNAVAILABLE } from "./answers";
+import { clearCookieHeader, sessionCookie } from "./cookie";
+import { listPasskeys, removePasskey, renamePasskey } from "./own-passkeys";
 import {
   MAX_PASSKEYS,
   MAX_PASSKEY_NAME,
-  listPasskeys,
   registerPasskey,
   registrationOptions,
   relyingPartyOf,
-  removePasskey,
-  renamePasskey,
   signInOptions,
   signInWithPasskey,
 } from "./passkeys";
@@ -124,6 +123,7 @@ const SIGN_IN_REFUSED = { error: "This passkey cannot be used to sign in." };
 export const passkeyRoutes: FastifyPluginAsync<PasskeyRoutesOptions> = async (app, options) => {
   const { db, now, sessionMaxMs, overLimit, signedIn } = options;
   const rp = relyingPartyOf(options.publicUrl);
+  const cookie = sessionCookie(options.publicUrl);
   const signedInOnly = app.requireStaff();
   const staffOf = (request: FastifyRequest) => request.staff as StaffIdentity;
   const unavailable = (request: FastifyRequest, reply: FastifyReply, error: unknown) => {
@@ -292,7 +292,10 @@ export const passkeyRoutes: FastifyPluginAsync<PasskeyRoutesOptions> = async (ap
       const { id } = request.params as { id: string };
       try {
         const removed = await removePasskey(db, staffOf(request), id, now());
-        return removed ? reply.code(204).send() : reply.code(404).send(NOT_FOUND);
+        if (!removed) return reply.code(404).send(NOT_FOUND);
+        // The passkey had opened this very session, which has ended with it.
+        if (removed.signedOut) reply.header("set-cookie", clearCookieHeader(cookie));
+        return reply.code(204).send();
       } catch (error) {
         return unavailable(request, reply, error);
       }

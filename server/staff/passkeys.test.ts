@@ -487,6 +487,55 @@ describe.each(testDialects)("staff passkeys on $name", ({ url }) => {
     ]);
   });
 
+  it("ends the sessions a passkey opened when it is removed, the remover's own too", async () => {
+    const { account, cookie: byLink } = await signedIn(api, "efua@example.com");
+    const lost = new TestAuthenticator();
+    const kept = new TestAuthenticator();
+    const { id: lostId } = (await register(api, byLink, lost)).json<{ id: string }>();
+    const { id: keptId } = (await register(api, byLink, kept)).json<{ id: string }>();
+    const signInWith = async (authenticator: TestAuthenticator) => {
+      const res = await signInVerify(
+        api,
+        authenticator.signIn(await signInOptions(api), STAFF_SITE),
+      );
+      expect(res.statusCode).toBe(200);
+      return cookieOf(res.headers["set-cookie"]);
+    };
+    const phone = await signInWith(lost);
+    const thief = await signInWith(lost);
+    const laptop = await signInWith(kept);
+    const opened = await api.db
+      .selectFrom("staff_sessions")
+      .select("passkey_id")
+      .where("account_id", "=", account.id)
+      .orderBy("created_at")
+      .execute();
+    expect(opened.map((s) => s.passkey_id).sort()).toEqual([lostId, lostId, keptId, null].sort());
+    const remove = (cookie: string, id: string) =>
+      api.app.inject({ method: "DELETE", url: passkeyPath(id), headers: { ...ORIGIN, cookie } });
+
+    // Removed from a session it opened: that session ends too, and its cookie is cleared.
+    const removed = await remove(phone, lostId);
+    expect(removed.statusCode).toBe(204);
+    expect(String(removed.headers["set-cookie"])).toMatch(/^staff_session=; .*Max-Age=0/);
+    const statuses = async () =>
+      Promise.all([phone, thief, laptop, byLink].map(async (c) => (await me(api, c)).statusCode));
+    expect(await statuses()).toEqual([401, 401, 200, 200]);
+
+    // Removed from another session: only the sessions it opened end.
+    api.advance(MINUTE);
+    const other = await remove(byLink, keptId);
+    expect(other.statusCode).toBe(204);
+    expect(other.headers["set-cookie"]).toBeUndefined();
+    expect(await statuses()).toEqual([401, 401, 401, 200]);
+
+    const entries = (await auditOf(api, account.id)).filter((e) => e.action === "passkey.removed");
+    expect(entries.map((e) => [e.record_id, JSON.parse(e.detail)])).toEqual([
+      [lostId, { sessionsRevoked: 2 }],
+      [keptId, { sessionsRevoked: 1 }],
+    ]);
+  });
+
   it("answers 401 signed out, and checks Origin and content type on every write", async () => {
     const { cookie } = await signedIn(api, "ato@example.com");
     const added = await register(api, cookie, new TestAuthenticator());

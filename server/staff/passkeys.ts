@@ -3,7 +3,7 @@
  * sign-in (signed out, username-less: the browser offers the passkeys it holds for this site).
  * SimpleWebAuthn builds the options and checks the answers; this module keeps the challenges and
  * the credentials in the database, which every server instance shares. See
- * docs/decisions/0013-passkey-challenges.md.
+ * docs/decisions/0013-staff-passkeys.md.
  */
 import { randomUUID } from "node:crypto";
 import {
@@ -19,7 +19,7 @@ import {
 import { isoBase64URL, isoUint8Array } from "@simplewebauthn/server/helpers";
 import { type Transaction, sql } from "kysely";
 import { site } from "../../common/site";
-import type { DB } from "../db/database";
+import { type DB, isPostgres } from "../db/database";
 import { safeError } from "../log-safety";
 import type { Database, PasskeyChallengePurpose } from "../db/schema";
 import { recordAudit } from "./audit";
@@ -358,6 +358,8 @@ export async function signInWithPasskey(
 ): Promise<PasskeySignInResult> {
   const at = now.toISOString();
   return db.transaction().execute(async (trx): Promise<PasskeySignInResult> => {
+    // Locked, the passkey and its account (sign-in.ts lockedAccount): a removal or a disable
+    // under way is waited for and seen, and one that comes later sees this session.
     const found = await trx
       .selectFrom("staff_passkeys as p")
       .innerJoin("staff_accounts as a", "a.id", "p.account_id")
@@ -374,6 +376,7 @@ export async function signInWithPasskey(
         "a.disabled_at",
       ])
       .where("p.credential_id", "=", response.id)
+      .$if(isPostgres(trx), (query) => query.forUpdate())
       .executeTakeFirst();
     const refuse = async (
       reason: Exclude<PasskeySignInResult, SignedIn>["reason"],
@@ -432,95 +435,18 @@ export async function signInWithPasskey(
     const session = await openSession(
       trx,
       { id: found.accountId, email: found.email },
-      { now, sessionMaxMs, detail: { method: "passkey", client, passkey: found.id } },
+      {
+        now,
+        sessionMaxMs,
+        detail: { method: "passkey", client, passkey: found.id },
+        passkeyId: found.id,
+      },
     );
     return {
       ok: true,
       account: { id: found.accountId, email: found.email, name: found.name, role: found.role },
       sessionSecret: session.secret,
     };
-  });
-}
-
-/** Passkey ids are UUIDs; anything else is no passkey, refused before the database is asked. */
-const PASSKEY_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-export function isPasskeyId(id: string): boolean {
-  return PASSKEY_ID.test(id);
-}
-
-function toItem(row: {
-  id: string;
-  name: string;
-  created_at: string;
-  last_used_at: string | null;
-}): PasskeyItem {
-  return { id: row.id, name: row.name, createdAt: row.created_at, lastUsedAt: row.last_used_at };
-}
-
-/** A person's own passkeys, oldest first. */
-export async function listPasskeys(db: DB, accountId: string): Promise<PasskeyItem[]> {
-  const rows = await db
-    .selectFrom("staff_passkeys")
-    .select(["id", "name", "created_at", "last_used_at"])
-    .where("account_id", "=", accountId)
-    .orderBy("created_at")
-    .orderBy("id")
-    .execute();
-  return rows.map(toItem);
-}
-
-/** Renames one of the person's own passkeys; null when they have none with this id. */
-export async function renamePasskey(
-  db: DB,
-  staff: StaffIdentity,
-  id: string,
-  name: string,
-  now: Date,
-): Promise<PasskeyItem | null> {
-  if (!isPasskeyId(id)) return null;
-  return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .updateTable("staff_passkeys")
-      .set({ name })
-      .where("id", "=", id)
-      .where("account_id", "=", staff.accountId)
-      .returning(["id", "name", "created_at", "last_used_at"])
-      .executeTakeFirst();
-    if (!row) return null;
-    await recordAudit(trx, {
-      action: "passkey.renamed",
-      at: now.toISOString(),
-      actor: { id: staff.accountId, email: staff.email },
-      record: { type: "staff_passkey", id },
-    });
-    return toItem(row);
-  });
-}
-
-/** Removes one of the person's own passkeys; false when they have none with this id. */
-export async function removePasskey(
-  db: DB,
-  staff: StaffIdentity,
-  id: string,
-  now: Date,
-): Promise<boolean> {
-  if (!isPasskeyId(id)) return false;
-  return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .deleteFrom("staff_passkeys")
-      .where("id", "=", id)
-      .where("account_id", "=", staff.accountId)
-      .returning("id")
-      .executeTakeFirst();
-    if (!row) return false;
-    await recordAudit(trx, {
-      action: "passkey.removed",
-      at: now.toISOString(),
-      actor: { id: staff.accountId, email: staff.email },
-      record: { type: "staff_passkey", id },
-    });
-    return true;
   });
 }
 

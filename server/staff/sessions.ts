@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Transaction } from "kysely";
+import { type Transaction, sql } from "kysely";
 import type { DB } from "../db/database";
 import type { Database } from "../db/schema";
 import type { StaffRole } from "./roles";
@@ -10,9 +10,6 @@ export interface SessionLimits {
   idleMs: number;
   maxMs: number;
 }
-
-/** last_seen_at is written at most this often: a request per second must not mean a write each. */
-export const TOUCH_INTERVAL_MS = 60_000;
 
 /** The signed-in member of staff behind a request. */
 export interface StaffIdentity {
@@ -28,6 +25,8 @@ export async function createSession(
   trx: Transaction<Database> | DB,
   accountId: string,
   now: Date,
+  /** The passkey it is opened with; none for an e-mailed link. */
+  passkeyId: string | null = null,
 ): Promise<{ id: string; secret: string }> {
   const secret = newSecret();
   const id = randomUUID();
@@ -41,6 +40,7 @@ export async function createSession(
       created_at: at,
       last_seen_at: at,
       revoked_at: null,
+      passkey_id: passkeyId,
     })
     .execute();
   return { id, secret };
@@ -48,8 +48,15 @@ export async function createSession(
 
 /**
  * The member of staff whose cookie this is, or null: unknown, revoked, idle too long, older than
- * the maximum, or its account disabled. Refreshes last_seen_at when the last refresh is a minute
- * old or more.
+ * the maximum, or its account disabled. Records the request as the session's latest.
+ *
+ * Every request writes last_seen_at, so that the idle timeout is exact: a session ends only when
+ * no request came for the whole idle period. (Written at most once a minute, it ended sessions
+ * that had been used less than a minute before.) Staff are few, so one small write per request
+ * costs little. The check and the write are one conditional UPDATE: a request recorded by
+ * another instance an instant before is seen (PostgreSQL re-checks a row another transaction
+ * just changed; SQLite writes one at a time), and a request that finishes after a later one
+ * does not move last_seen_at back.
  */
 export async function findSession(
   db: DB,
@@ -58,42 +65,59 @@ export async function findSession(
   limits: SessionLimits,
 ): Promise<StaffIdentity | null> {
   if (!secret || !SECRET_PATTERN.test(secret)) return null;
-  const row = await db
-    .selectFrom("staff_sessions as s")
-    .innerJoin("staff_accounts as a", "a.id", "s.account_id")
-    .select([
-      "s.id as sessionId",
-      "s.created_at",
-      "s.last_seen_at",
-      "s.revoked_at",
-      "a.id as accountId",
-      "a.email",
-      "a.name",
-      "a.role",
-      "a.disabled_at",
-    ])
-    .where("s.token_hash", "=", hashSecret(secret))
-    .executeTakeFirst();
-  if (!row || row.revoked_at || row.disabled_at) return null;
   const t = now.getTime();
-  const lastSeen = Date.parse(row.last_seen_at);
-  if (t >= Date.parse(row.created_at) + limits.maxMs) return null;
-  if (t >= lastSeen + limits.idleMs) return null;
-  if (t - lastSeen >= TOUCH_INTERVAL_MS) {
-    await db
-      .updateTable("staff_sessions")
-      .set({ last_seen_at: now.toISOString() })
-      .where("id", "=", row.sessionId)
-      .where("revoked_at", "is", null)
-      .execute();
-  }
+  const at = now.toISOString();
+  const session = await db
+    .updateTable("staff_sessions")
+    .set({
+      last_seen_at: sql<string>`case when last_seen_at < ${at} then ${at} else last_seen_at end`,
+    })
+    .where("token_hash", "=", hashSecret(secret))
+    .where("revoked_at", "is", null)
+    .where("created_at", ">", new Date(t - limits.maxMs).toISOString())
+    .where("last_seen_at", ">", new Date(t - limits.idleMs).toISOString())
+    .returning(["id", "account_id"])
+    .executeTakeFirst();
+  if (!session) return null;
+  const account = await db
+    .selectFrom("staff_accounts")
+    .select(["id", "email", "name", "role"])
+    .where("id", "=", session.account_id)
+    .where("disabled_at", "is", null)
+    .executeTakeFirst();
+  if (!account) return null;
   return {
-    sessionId: row.sessionId,
-    accountId: row.accountId,
-    email: row.email,
-    name: row.name,
-    role: row.role,
+    sessionId: session.id,
+    accountId: account.id,
+    email: account.email,
+    name: account.name,
+    role: account.role,
   };
+}
+
+/**
+ * Revokes the active sessions whose `column` is `value`, and deletes their pending passkey
+ * registrations: a revoked session can never answer one, and the account's next sessions must
+ * not find one waiting. Returns the ids of the sessions revoked.
+ */
+async function revokeWhere(
+  trx: Transaction<Database> | DB,
+  column: "id" | "account_id" | "passkey_id",
+  value: string,
+  now: Date,
+): Promise<string[]> {
+  const revoked = await trx
+    .updateTable("staff_sessions")
+    .set({ revoked_at: now.toISOString() })
+    .where(column, "=", value)
+    .where("revoked_at", "is", null)
+    .returning("id")
+    .execute();
+  const ids = revoked.map((row) => row.id);
+  if (ids.length) {
+    await trx.deleteFrom("staff_passkey_challenges").where("session_id", "in", ids).execute();
+  }
+  return ids;
 }
 
 /** Revokes one session; true when it was still active. */
@@ -102,13 +126,7 @@ export async function revokeSession(
   sessionId: string,
   now: Date,
 ): Promise<boolean> {
-  const result = await trx
-    .updateTable("staff_sessions")
-    .set({ revoked_at: now.toISOString() })
-    .where("id", "=", sessionId)
-    .where("revoked_at", "is", null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return (await revokeWhere(trx, "id", sessionId, now)).length === 1;
 }
 
 /** Revokes every active session of an account; returns how many. */
@@ -117,11 +135,14 @@ export async function revokeAllSessions(
   accountId: string,
   now: Date,
 ): Promise<number> {
-  const result = await trx
-    .updateTable("staff_sessions")
-    .set({ revoked_at: now.toISOString() })
-    .where("account_id", "=", accountId)
-    .where("revoked_at", "is", null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  return (await revokeWhere(trx, "account_id", accountId, now)).length;
+}
+
+/** Revokes every active session a passkey opened; returns their ids. */
+export function revokeSessionsOpenedBy(
+  trx: Transaction<Database>,
+  passkeyId: string,
+  now: Date,
+): Promise<string[]> {
+  return revokeWhere(trx, "passkey_id", passkeyId, now);
 }

@@ -2,13 +2,13 @@ import { randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";
 import { consolePaths } from "../../common/paths";
 import { emailKey } from "../../leads/email";
-import type { DB } from "../db/database";
+import { type DB, isPostgres } from "../db/database";
 import type { Database } from "../db/schema";
 import { enqueueMail } from "../mail/outbox";
 import { staffSignInLink } from "../mail/templates";
 import { recordAudit } from "./audit";
 import type { StaffRole } from "./roles";
-import { createSession } from "./sessions";
+import { createSession, revokeAllSessions } from "./sessions";
 import { hashSecret, newSecret, SECRET_PATTERN } from "./tokens";
 
 /** How long an e-mailed sign-in link works. */
@@ -39,19 +39,72 @@ export async function requestSignInLink(
     .where("email_key", "=", emailKey(email))
     .executeTakeFirst();
   if (!account || account.disabled_at) return false;
-  await db.transaction().execute((trx) => issueSignInLink(trx, account, { publicUrl, now }));
-  return true;
+  return db.transaction().execute((trx) => issueSignInLink(trx, account, { publicUrl, now }));
+}
+
+/**
+ * The account's row, locked until the transaction ends (PostgreSQL; SQLite writes one transaction
+ * at a time). Issuing a link, signing in and disabling an account each take this lock before they
+ * touch the account's links or sessions, so they happen one after the other: a disable waits for
+ * a sign-in under way and then revokes its session, and a sign-in or link after a disable sees
+ * the account disabled. Always the account before its links, so that none waits for another
+ * forever.
+ */
+export function lockedAccount(trx: Transaction<Database>, accountId: string) {
+  return trx
+    .selectFrom("staff_accounts")
+    .select(["id", "email", "name", "role", "disabled_at"])
+    .where("id", "=", accountId)
+    .$if(isPostgres(trx), (query) => query.forUpdate())
+    .executeTakeFirst();
+}
+
+/**
+ * Voids the account's links that still work: a newer link replaces them, a disable takes them
+ * away (so that enabling the account again does not bring them back). Returns how many.
+ */
+export async function voidSignInLinks(
+  trx: Transaction<Database>,
+  accountId: string,
+  now: Date,
+): Promise<number> {
+  const at = now.toISOString();
+  const result = await trx
+    .updateTable("staff_sign_in_tokens")
+    .set({ voided_at: at })
+    .where("account_id", "=", accountId)
+    .where("used_at", "is", null)
+    .where("voided_at", "is", null)
+    .where("expires_at", ">", at)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/**
+ * Everything disabling an account takes away, in the caller's transaction (after the account's
+ * row is marked disabled, which locks it): its sessions, their pending passkey registrations, its
+ * links. What was ended, for the audit entry.
+ */
+export async function endAccess(trx: Transaction<Database>, accountId: string, now: Date) {
+  return {
+    sessionsRevoked: await revokeAllSessions(trx, accountId, now),
+    signInLinksVoided: await voidSignInLinks(trx, accountId, now),
+  };
 }
 
 /**
  * A new single-use link for the account (its token stored as its hash) and the e-mail that
- * carries it, in the caller's transaction: a sign-in request, or an admin's invitation.
+ * carries it, in the caller's transaction: a sign-in request, or an admin's invitation. The
+ * account's earlier links stop working: only the newest one mailed signs in. False, and nothing
+ * sent, when the account has been disabled meanwhile.
  */
 export async function issueSignInLink(
   trx: Transaction<Database>,
   account: { id: string; email: string; name: string },
   { publicUrl, now }: { publicUrl: string; now: Date },
-): Promise<void> {
+): Promise<boolean> {
+  const locked = await lockedAccount(trx, account.id);
+  if (!locked || locked.disabled_at) return false;
   const token = newSecret();
   const at = now.toISOString();
   // The account's links that have expired are of no more use to anyone.
@@ -60,6 +113,7 @@ export async function issueSignInLink(
     .where("account_id", "=", account.id)
     .where("expires_at", "<", new Date(now.getTime() - SIGN_IN_LINK_MS).toISOString())
     .execute();
+  await voidSignInLinks(trx, account.id, now);
   await trx
     .insertInto("staff_sign_in_tokens")
     .values({
@@ -83,6 +137,7 @@ export async function issueSignInLink(
     ),
     now: at,
   });
+  return true;
 }
 
 /** A successful sign-in, by link or passkey: who, and the secret for the session cookie. */
@@ -93,12 +148,13 @@ export interface SignedIn {
 }
 
 export type VerifyResult =
-  SignedIn | { ok: false; reason: "unknown" | "used" | "expired" | "account-disabled" };
+  SignedIn | { ok: false; reason: "unknown" | "used" | "voided" | "expired" | "account-disabled" };
 
 /**
  * Opens a session for an account that has just proved who it is (a link's token, a passkey), in
- * the caller's transaction: deletes the account's sessions that can never be used again, stores
- * the new one, and writes `staff.sign-in` to the audit log with `detail` (the method, the client).
+ * the caller's transaction, which holds the account's lock (lockedAccount): deletes the account's
+ * sessions that can never be used again, stores the new one (with the passkey that opened it),
+ * and writes `staff.sign-in` to the audit log with `detail` (the method, the client).
  */
 export async function openSession(
   trx: Transaction<Database>,
@@ -107,10 +163,12 @@ export async function openSession(
     now,
     sessionMaxMs,
     detail,
+    passkeyId = null,
   }: {
     now: Date;
     sessionMaxMs: number;
     detail: { method: string; client: string; [more: string]: unknown };
+    passkeyId?: string | null;
   },
 ): Promise<{ id: string; secret: string }> {
   // The account's sessions that can never be used again go; the audit log keeps their story.
@@ -124,7 +182,7 @@ export async function openSession(
       ]),
     )
     .execute();
-  const session = await createSession(trx, account.id, now);
+  const session = await createSession(trx, account.id, now, passkeyId);
   await recordAudit(trx, {
     action: "staff.sign-in",
     at: now.toISOString(),
@@ -137,10 +195,10 @@ export async function openSession(
 
 /**
  * Signs in with a link's token: marks it used and opens a session, in one transaction. The
- * conditional UPDATE (`where used_at is null and expires_at > now`) is what makes the token
- * single-use: of two verifies racing with one token, only one updates the row (PostgreSQL's row
- * lock makes the other re-check and find it used; SQLite writes one transaction at a time).
- * Every attempt, good or bad, is in the audit log.
+ * conditional UPDATE (`where used_at is null and voided_at is null and expires_at > now`) is what
+ * makes the token single-use: of two verifies racing with one token, only one updates the row
+ * (PostgreSQL's row lock makes the other re-check and find it used; SQLite writes one transaction
+ * at a time). Every attempt, good or bad, is in the audit log.
  */
 export async function verifySignInToken(
   db: DB,
@@ -160,20 +218,24 @@ export async function verifySignInToken(
   const tokenHash = SECRET_PATTERN.test(token) ? hashSecret(token) : null;
   if (tokenHash) {
     const result = await db.transaction().execute(async (trx): Promise<VerifyResult | null> => {
+      const link = await trx
+        .selectFrom("staff_sign_in_tokens")
+        .select("account_id")
+        .where("token_hash", "=", tokenHash)
+        .executeTakeFirst();
+      // The account's lock first, then the link's row (see lockedAccount).
+      const account = link && (await lockedAccount(trx, link.account_id));
+      if (!account) return null;
       const used = await trx
         .updateTable("staff_sign_in_tokens")
         .set({ used_at: at })
         .where("token_hash", "=", tokenHash)
         .where("used_at", "is", null)
+        .where("voided_at", "is", null)
         .where("expires_at", ">", at)
-        .returning(["id", "account_id"])
+        .returning(["id"])
         .executeTakeFirst();
       if (!used) return null;
-      const account = await trx
-        .selectFrom("staff_accounts")
-        .select(["id", "email", "name", "role", "disabled_at"])
-        .where("id", "=", used.account_id)
-        .executeTakeFirstOrThrow();
       const actor = { id: account.id, email: account.email };
       if (account.disabled_at) {
         await recordAudit(trx, {
@@ -203,11 +265,17 @@ export async function verifySignInToken(
     ? await db
         .selectFrom("staff_sign_in_tokens as t")
         .innerJoin("staff_accounts as a", "a.id", "t.account_id")
-        .select(["t.id", "t.used_at", "a.id as accountId", "a.email"])
+        .select(["t.id", "t.used_at", "t.voided_at", "a.id as accountId", "a.email"])
         .where("t.token_hash", "=", tokenHash)
         .executeTakeFirst()
     : undefined;
-  const reason = !known ? "unknown" : known.used_at ? "used" : "expired";
+  const reason = !known
+    ? "unknown"
+    : known.used_at
+      ? "used"
+      : known.voided_at
+        ? "voided"
+        : "expired";
   await recordAudit(db, {
     action: "staff.sign-in-failed",
     at,
