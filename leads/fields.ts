@@ -60,6 +60,14 @@ export const requiredText = (message: string, options: TextOptions = {}) =>
 export const optionalText = (options: TextOptions = {}) =>
   z._default(z.string().check(...textChecks(null, options)), "");
 
+/**
+ * An optional one-line filter a member of staff types (a search box, a product): trimmed, and
+ * refused only for the characters no field may hold or for its length. Empty means no filter, so
+ * it has no "required" message.
+ */
+export const filterText = (max = MAX_TEXT) =>
+  z.optional(z.string().check(...textChecks(null, { max })));
+
 /** Spam trap: a hidden field people never see, so any value in it comes from a bot. */
 export const honeypot = z.optional(z.string().check(z.maxLength(MAX_TEXT)));
 

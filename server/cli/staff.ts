@@ -10,11 +10,16 @@
  * audit log, marked as made from the command line by the operating-system user.
  */
 import { parseArgs } from "node:util";
+import * as z from "zod/mini";
+import { optionalText } from "../../leads/fields";
 import type { DB } from "../db/database";
 import { AccountInputError, addAccount, disableAccount, listAccounts } from "../staff/accounts";
 import { STAFF_ROLES } from "../staff/roles";
 import { toCsv } from "./csv";
 import { UsageError, commandLineVia as via, runAsCommand, withDatabase } from "./command";
+
+/** A name as the console's invitation takes it: one line, no hidden or control characters. */
+const Name = optionalText({ max: 100 });
 
 const USAGE = `Usage:
   npm run staff -- add --email ADDRESS --role ${STAFF_ROLES.join("|")} [--name NAME]
@@ -50,13 +55,15 @@ export async function run(
   if (command !== "list" && !values.email) throw new UsageError("--email ADDRESS is required");
   if (command === "add" && !values.role)
     throw new UsageError(`--role is required: one of ${STAFF_ROLES.join(", ")}`);
+  const name = z.safeParse(Name, values.name);
+  if (!name.success) throw new UsageError(`--name: ${name.error.issues[0]?.message}`);
 
   await withDatabase(async (db) => {
     try {
       if (command === "add") {
         const { account, outcome } = await addAccount(
           db,
-          { email: values.email ?? "", role: values.role ?? "", name: values.name },
+          { email: values.email ?? "", role: values.role ?? "", name: name.data || undefined },
           { via: via(), now },
         );
         const what = {

@@ -8,16 +8,6 @@ import { zodRoute } from "../http/zod-schemas";
 import type { OutboxWorker } from "../mail/outbox";
 import { AccountChangeRefused, accountSummaries, changeAccount, inviteAccount } from "./accounts";
 import { recordAudit } from "./audit";
-import {
-  AUDIT_CSV_COLUMNS,
-  type AuditFilters,
-  actorFilter,
-  allAudit,
-  auditActions,
-  auditCsvRow,
-  countAudit,
-  listAudit,
-} from "./audit-log";
 import { erasePerson } from "./erasure";
 import { OUTBOX_STATES, listOutbox, retryOutbox } from "./outbox-admin";
 import { staffApiPaths } from "./paths";
@@ -28,12 +18,8 @@ import {
   RECORD_REFUSALS,
   REFUSALS,
   auditActorOf,
-  auditFilters,
-  dateRange,
   firstIssue,
-  isoDate,
   pageOf,
-  sendCsv,
   unavailable,
 } from "./route-kit";
 
@@ -69,26 +55,6 @@ const Accounts = z.object({ items: z.array(Account) });
 const InviteBody = z.object({ email: email(), role: Role, name: optionalText({ max: 100 }) });
 const ChangeBody = z.object({ role: z.optional(Role), disabled: z.optional(z.boolean()) });
 
-const AuditFilterShape = {
-  actor: z.optional(email()),
-  action: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
-  since: z.optional(isoDate()),
-  until: z.optional(isoDate()),
-};
-const AuditFilterQuery = z.object(AuditFilterShape);
-const AuditListQuery = z.object({ ...AuditFilterShape, ...PageShape });
-type AuditQuery = z.output<typeof AuditFilterQuery>;
-const AuditItem = z.object({
-  id: z.string(),
-  at: z.string(),
-  actor: z.nullable(z.string()),
-  action: z.string(),
-  subject: z.nullable(z.object({ type: z.string(), id: z.string() })),
-  detail: z.nullable(z.record(z.string(), z.unknown())),
-});
-const AuditPage = z.object({ items: z.array(AuditItem), nextCursor: z.nullable(z.string()) });
-const Actions = z.object({ items: z.array(z.string()) });
-
 const ForgetBody = z.object({ email: email() });
 const Erased = z.object({ erased: z.record(z.string(), z.number()) });
 
@@ -110,17 +76,6 @@ const NoBody = z.optional(z.object({}));
 
 const NO_ACCOUNT = { error: "No such account" };
 const NO_MESSAGE = { error: "No such message" };
-
-/** The filters of an audit query as the queries take them, or an error message. */
-async function auditFiltersOf(db: DB, query: AuditQuery): Promise<AuditFilters | string> {
-  const range = dateRange(query);
-  if (typeof range === "string") return range;
-  return {
-    ...range,
-    ...(query.action !== undefined ? { action: query.action } : {}),
-    ...(query.actor !== undefined ? { actorId: await actorFilter(db, query.actor) } : {}),
-  };
-}
 
 /**
  * The console's team and admin API: the enabled accounts (for the lead owner picker; sales and
@@ -176,7 +131,17 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (
     },
     async (request, reply) => {
       try {
-        return { items: await accountSummaries(db) };
+        // Every account's name, address and last sign-in: who read them is recorded.
+        return await db.transaction().execute(async (trx) => {
+          const items = await accountSummaries(trx);
+          await recordAudit(trx, {
+            action: "account.list",
+            at: now().toISOString(),
+            actor: auditActorOf(request),
+            detail: { accounts: items.length },
+          });
+          return { items };
+        });
       } catch (error) {
         return unavailable(request, reply, error, "account list");
       }
@@ -223,111 +188,29 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (
       if (invalid) return badRequest(reply, invalid);
       const body = request.body as z.output<typeof ChangeBody>;
       try {
+        // A change that changes nothing still answers the account: recorded as a read of it.
+        const unchanged = await db.transaction().execute(async (trx) => {
+          const [account] = await accountSummaries(trx, id);
+          if (!account) return "missing";
+          const role = body.role ?? account.role;
+          if (role !== account.role || (body.disabled ?? account.disabled) !== account.disabled) {
+            return null;
+          }
+          await recordAudit(trx, {
+            action: "account.view",
+            at: now().toISOString(),
+            actor: auditActorOf(request),
+            record: { type: "staff_account", id },
+          });
+          return account;
+        });
+        if (unchanged === "missing") return reply.code(404).send(NO_ACCOUNT);
+        if (unchanged) return unchanged;
         const account = await changeAccount(db, id, body, changedBy(request));
         return account ?? reply.code(404).send(NO_ACCOUNT);
       } catch (error) {
         if (error instanceof AccountChangeRefused) return badRequest(reply, error.message);
         return unavailable(request, reply, error, "account change");
-      }
-    },
-  );
-
-  // -------------------------------------------------------------------------------------------
-  // The audit log. Reading it is recorded too (`audit.viewed`, `audit.export`): it names who
-  // worked on which lead and account, and who looked is part of that story.
-
-  app.get(
-    staffApiPaths.audit,
-    {
-      ...zodRoute({ querystring: AuditListQuery, response: { 200: AuditPage, ...REFUSALS } }),
-      preHandler: adminOnly,
-    },
-    async (request, reply) => {
-      const invalid = firstIssue(request);
-      if (invalid) return badRequest(reply, invalid);
-      const query = request.query as z.output<typeof AuditListQuery>;
-      const page = pageOf(query);
-      if (typeof page === "string") return badRequest(reply, page);
-      try {
-        const filters = await auditFiltersOf(db, query);
-        if (typeof filters === "string") return badRequest(reply, filters);
-        return await db.transaction().execute(async (trx) => {
-          const entries = await listAudit(trx, filters, page);
-          await recordAudit(trx, {
-            action: "audit.viewed",
-            at: now().toISOString(),
-            actor: auditActorOf(request),
-            detail: {
-              filters: auditFilters(query, AuditFilterShape),
-              page: page.cursor ? "next" : "first",
-            },
-          });
-          return entries;
-        });
-      } catch (error) {
-        return unavailable(request, reply, error, "audit list");
-      }
-    },
-  );
-
-  app.get(
-    staffApiPaths.auditCsv,
-    {
-      ...zodRoute({ querystring: AuditFilterQuery, response: REFUSALS }),
-      preHandler: adminOnly,
-    },
-    async (request, reply) => {
-      const invalid = firstIssue(request);
-      if (invalid) return badRequest(reply, invalid);
-      const query = request.query as AuditQuery;
-      const at = now();
-      let filters: AuditFilters | string;
-      let count: number;
-      try {
-        filters = await auditFiltersOf(db, query);
-        if (typeof filters === "string") return badRequest(reply, filters);
-        // The entries before this request: those counted here (its own entry comes after).
-        const cutoff = at.toISOString();
-        if (!filters.until || filters.until > cutoff) filters.until = cutoff;
-        const snapshot = filters;
-        count = await db.transaction().execute(async (trx) => {
-          const rows = await countAudit(trx, snapshot);
-          await recordAudit(trx, {
-            action: "audit.export",
-            at: at.toISOString(),
-            actor: auditActorOf(request),
-            detail: { filters: auditFilters(query, AuditFilterShape), rows },
-          });
-          return rows;
-        });
-      } catch (error) {
-        return unavailable(request, reply, error, "audit export");
-      }
-      const snapshot = filters;
-      async function* rows() {
-        for await (const item of allAudit(db, snapshot)) yield auditCsvRow(item);
-      }
-      return sendCsv(request, reply, {
-        columns: AUDIT_CSV_COLUMNS,
-        rows: rows(),
-        fileName: `audit-${at.toISOString().slice(0, 10)}.csv`,
-        count,
-        countHeader: "x-row-count",
-      });
-    },
-  );
-
-  app.get(
-    staffApiPaths.auditActions,
-    {
-      ...zodRoute({ response: { 200: Actions, 401: Failed, 403: Failed, 503: Failed } }),
-      preHandler: adminOnly,
-    },
-    async (request, reply) => {
-      try {
-        return { items: await auditActions(db) };
-      } catch (error) {
-        return unavailable(request, reply, error, "audit actions");
       }
     },
   );

@@ -419,7 +419,6 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
       { limit: "101" },
       { cursor: "nope" },
       { actor: "not-an-email" },
-      { action: "" },
       { action: "a".repeat(101) },
       { since: "yesterday" },
       { until: "2026-02-30" },
@@ -518,7 +517,7 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
       actor: "admin@example.com",
       action: "audit.viewed",
       subject: null,
-      detail: { filters: { actor: "nobody@example.com" }, page: "first" },
+      detail: { filters: { actor: "no such account" }, page: "first" },
     });
     const actions = await get(admin.cookie, staffApiPaths.auditActions);
     expect(actions.json().items).toEqual(
@@ -528,9 +527,9 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
 
     const viewed = await auditOf("audit.viewed", admin.account.id);
     expect(viewed.length).toBe(pages + 6);
-    // The filters as asked (a staff address, as the inbox keeps its owner filter); no page size.
+    // The actor as their account's id, never an address; no page size.
     expect(viewed.map((a) => JSON.parse(a.detail))).toContainEqual({
-      filters: { actor: "actor@example.com" },
+      filters: { actor: actor.id },
       page: "next",
     });
 
@@ -553,7 +552,7 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
     ]);
     const exported = await auditOf("audit.export", admin.account.id);
     expect(JSON.parse(exported[0]?.detail ?? "{}")).toEqual({
-      filters: { actor: "actor@example.com" },
+      filters: { actor: actor.id },
       rows: 45,
     });
   });

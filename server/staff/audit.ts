@@ -13,6 +13,8 @@ export type AuditAction =
   | "staff.renamed"
   | "staff.disabled"
   | "staff.enabled"
+  | "account.list"
+  | "account.view"
   | "lead.list"
   | "lead.stats"
   | "lead.export"

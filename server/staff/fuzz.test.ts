@@ -1,27 +1,78 @@
 /**
- * Generated abuse of the staff endpoints: any JSON, any cookie, any content type. Every answer
- * must be one a client can act on (2xx, 400, 401, 403, 405, 413, 415), never a 5xx, and nobody
- * is signed in by it.
+ * Generated abuse of every staff endpoint: any JSON, any query string, any cookie, any content
+ * type, and control characters in every string of them. Every answer must be one a client can act
+ * on (2xx, 400, 401, 403, 404, 405, 409, 413, 415, 429), never a 5xx, and nobody is signed in by
+ * it.
  */
+import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { emailKey } from "../../leads/email";
+import { contactSearchText, demoSearchText } from "../db/search-text";
 import { staffApiPaths } from "./paths";
-import { testDialects } from "../testing";
+import { subscriptionRow, testDialects } from "../testing";
 import { STAFF_ROLES } from "./roles";
 import { createSession } from "./sessions";
-import { STAFF_SITE, addStaff, useStaffApi } from "./testing";
+import { STAFF_SITE, type StaffApi, addStaff, useStaffApi } from "./testing";
 
 const ACCEPTABLE = new Set([202, 204, 400, 401, 403, 405, 413, 415]);
 
-const value = fc.oneof(
+/**
+ * Characters no staff input may hold (leads/fields.ts): NUL (PostgreSQL refuses it in text, FTS5
+ * ends its query at it), ESC, BEL, DEL, NEL, a bidirectional override, a line separator and a
+ * lone surrogate.
+ */
+const CONTROLS = ["\u0000", "\u001b", "\u0007", "\u007f", "\u0085", "\u202e", "\u2028", "\ud800"];
+
+/**
+ * The kinds of text every generated string is drawn from, one line each: another generator
+ * (generated Markdown, say) joins them with one line more.
+ */
+const TEXT_KINDS: fc.Arbitrary<string>[] = [
   fc.string(),
   fc.string({ unit: "binary", maxLength: 50 }),
-  fc.constantFrom("", "\u0000", "a@b.gh", "ama@example.com", "A".repeat(43), "__proto__", "%00"),
+  fc.constantFrom("", "a@b.gh", "ama@example.com", "A".repeat(43), "__proto__", "%00", "none"),
+  fc.constantFrom("won", "admin", "demo", "banking", "confirmed", "failed", "2026-11-01", "50"),
+  // What SQLite's FTS5 would read as query syntax, were the search not one quoted phrase.
+  fc.constantFrom('"', 'a"b', "***", "^abc", "NEAR(abc def)", "abc AND def", "OR", "NOT abc"),
+  fc.constantFrom("(abc", "abc)", "search_text:abc", "{abc}", "-abc", "abc*", "x".repeat(200)),
+];
+
+/** Text of any kind, half the time with a control character spliced in somewhere. */
+const text = fc
+  .tuple(fc.oneof(...TEXT_KINDS), fc.option(fc.constantFrom(...CONTROLS), { freq: 2 }), fc.nat())
+  .map(([base, control, at]) => {
+    if (control === null) return base;
+    const i = at % (base.length + 1);
+    return base.slice(0, i) + control + base.slice(i);
+  });
+
+/**
+ * A query string of `names` with generated values: text as a browser encodes it (a lone
+ * surrogate becomes U+FFFD on the way), or raw escapes no browser sends (NUL, an encoded
+ * surrogate, an overlong NUL, a byte that is no UTF-8).
+ */
+const queryOf = (names: readonly string[]) =>
+  fc
+    .array(
+      fc.tuple(
+        fc.constantFrom(...names),
+        fc.oneof(
+          text.map((t) => new URLSearchParams({ v: t }).toString().slice(2)),
+          fc.constantFrom("%00", "%1B", "%7F", "%C2%85", "%E2%80%AE", "%ED%A0%80", "%C0%80", "%FF"),
+        ),
+      ),
+      { maxLength: 4 },
+    )
+    .map((pairs) => pairs.map(([name, v]) => `${name}=${v}`).join("&"));
+
+const value = fc.oneof(
+  text,
   fc.integer(),
   fc.boolean(),
   fc.constant(null),
-  fc.array(fc.string(), { maxLength: 3 }),
-  fc.dictionary(fc.string(), fc.string(), { maxKeys: 3 }),
+  fc.array(text, { maxLength: 3 }),
+  fc.dictionary(fc.string(), text, { maxKeys: 3 }),
 );
 const body = fc.oneof(
   fc.record({ email: value }, { requiredKeys: [] }),
@@ -94,25 +145,59 @@ const leadId = fc.oneof(
   fc.string({ maxLength: 80 }),
   fc.uuid().map((id) => `contact_${id}`),
 );
-const query = fc.dictionary(
-  fc.constantFrom(
-    "type",
-    "product",
-    "status",
-    "owner",
-    "q",
-    "since",
-    "until",
-    "cursor",
-    "limit",
-    "x",
-  ),
-  fc.oneof(
-    fc.string({ maxLength: 30 }),
-    fc.constantFrom("none", "demo", "contact", "won", "2026-11-01", "50", "0", "%", "_", "\\"),
-  ),
-  { maxKeys: 4 },
-);
+const query = queryOf([
+  "type",
+  "product",
+  "status",
+  "owner",
+  "q",
+  "since",
+  "until",
+  "cursor",
+  "limit",
+]);
+/** A contact message and a demo request, so that searches, notes and changes reach the rows. */
+async function addLeads(api: StaffApi): Promise<string[]> {
+  const at = new Date().toISOString();
+  const contact = {
+    id: randomUUID(),
+    first_name: "Ama",
+    last_name: "Mensah",
+    email: "ama@example.com",
+    email_key: emailKey("ama@example.com"),
+    phone: "0550000000",
+    message: 'Rates for "abc def" NEAR(abc) and *all* schools',
+    policy_agreed_at: at,
+    request_key: null,
+    request_hash: null,
+    created_at: at,
+  };
+  await api.db
+    .insertInto("contact_messages")
+    .values({ ...contact, search_text: contactSearchText(contact) })
+    .execute();
+  const demo = {
+    id: randomUUID(),
+    product: "banking",
+    page: "/schedule-banking-demo",
+    name: "Kofi Boateng",
+    email: "kofi@example.com",
+    email_key: emailKey("kofi@example.com"),
+    phone: "0550000000",
+    company: "Susu (Co) OR abc",
+    job_title: "CEO",
+    industry: "Finance",
+    request_key: null,
+    request_hash: null,
+    created_at: at,
+  };
+  await api.db
+    .insertInto("demo_requests")
+    .values({ ...demo, search_text: demoSearchText(demo) })
+    .execute();
+  return [`contact_${contact.id}`, `demo_${demo.id}`];
+}
+
 const inboxBody = fc.oneof(
   fc.record({ status: value, owner: value, text: value }, { requiredKeys: [] }),
   fc.dictionary(fc.constantFrom("status", "owner", "text", "__proto__"), value),
@@ -165,6 +250,7 @@ describe.each(testDialects)("lead inbox endpoints under generated input on $name
       const { secret } = await createSession(api.db, account.id, api.clock.now);
       cookies.push(`staff_session=${secret}`);
     }
+    const leads = await addLeads(api);
     const paths = [
       staffApiPaths.leads,
       staffApiPaths.leadsCsv,
@@ -175,7 +261,7 @@ describe.each(testDialects)("lead inbox endpoints under generated input on $name
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...paths),
-        leadId,
+        fc.oneof(fc.constantFrom(...leads), leadId),
         query,
         fc.constantFrom("GET", "POST", "PATCH"),
         inboxBody,
@@ -184,7 +270,7 @@ describe.each(testDialects)("lead inbox endpoints under generated input on $name
         async (path, id, search, method, payload, type, cookie) => {
           const res = await api.app.inject({
             method,
-            url: `${path.replace(":id", encodeURIComponent(id))}?${new URLSearchParams(search)}`,
+            url: `${path.replace(":id", encodeURIComponent(id))}?${search}`,
             headers: {
               origin: STAFF_SITE,
               ...(type ? { "content-type": type } : {}),
@@ -261,25 +347,17 @@ const recordId = fc.oneof(
   fc.string({ maxLength: 80 }),
   fc.uuid(),
 );
-const adminQuery = fc.dictionary(
-  fc.constantFrom("status", "q", "actor", "action", "since", "until", "state", "cursor", "limit"),
-  fc.oneof(
-    fc.string({ maxLength: 30 }),
-    fc.constantFrom(
-      "pending",
-      "failed",
-      "confirmed",
-      "a@b.gh",
-      "staff.sign-in",
-      "2026-11-01",
-      "50",
-      "%",
-      "_",
-      "\\",
-    ),
-  ),
-  { maxKeys: 4 },
-);
+const adminQuery = queryOf([
+  "status",
+  "q",
+  "actor",
+  "action",
+  "since",
+  "until",
+  "state",
+  "cursor",
+  "limit",
+]);
 const adminBody = fc.oneof(
   fc.record({ email: value, role: value, name: value, disabled: value }, { requiredKeys: [] }),
   fc.dictionary(fc.constantFrom("email", "role", "name", "disabled", "__proto__"), value),
@@ -298,6 +376,10 @@ describe.each(testDialects)("console admin endpoints under generated input on $n
     }
     // A second admin, so that changes to the first are not all refused as a lock-out.
     await addStaff(api, "admin2@example.com", "admin");
+    await api.db
+      .insertInto("newsletter_subscriptions")
+      .values(subscriptionRow("esi@example.com", "confirmed", new Date().toISOString()))
+      .execute();
     const paths = [
       staffApiPaths.subscribers,
       staffApiPaths.subscribersCsv,
@@ -323,7 +405,7 @@ describe.each(testDialects)("console admin endpoints under generated input on $n
         async (path, id, search, method, payload, type, cookie) => {
           const res = await api.app.inject({
             method,
-            url: `${path.replace(":id", encodeURIComponent(id))}?${new URLSearchParams(search)}`,
+            url: `${path.replace(":id", encodeURIComponent(id))}?${search}`,
             headers: {
               origin: STAFF_SITE,
               ...(type ? { "content-type": type } : {}),
@@ -347,5 +429,76 @@ describe.each(testDialects)("console admin endpoints under generated input on $n
       .where("disabled_at", "is", null)
       .execute();
     expect(admins.length).toBeGreaterThan(0);
+  }, 60_000);
+});
+
+/** Marketing's routes: reports, the welcome e-mail and campaigns. */
+const MARKETING_ACCEPTABLE = new Set([200, 201, 202, 400, 401, 403, 404, 405, 409, 413, 415, 429]);
+const marketingQuery = queryOf(["by", "since", "type", "x"]);
+const marketingBody = fc.oneof(
+  fc.record({ subject: value, markdown: value, at: value }, { requiredKeys: [] }),
+  fc.dictionary(fc.constantFrom("subject", "markdown", "at", "__proto__"), value),
+  value,
+);
+
+describe.each(testDialects)("marketing endpoints under generated input on $name", ({ url }) => {
+  const api = useStaffApi(url);
+
+  it("never answer 5xx, signed out or as any role", async () => {
+    const cookies: (string | undefined)[] = [undefined, "staff_session=nonsense"];
+    for (const role of STAFF_ROLES) {
+      const account = await addStaff(api, `${role}@example.com`, role);
+      const { secret } = await createSession(api.db, account.id, api.clock.now);
+      cookies.push(`staff_session=${secret}`);
+    }
+    const created = await api.app.inject({
+      method: "POST",
+      url: staffApiPaths.campaigns,
+      headers: { origin: STAFF_SITE, cookie: String(cookies.at(-1)) },
+      payload: { subject: "Harmattan rates", markdown: "Hello **all**" },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const campaign = String(created.json().id);
+    const paths = [
+      staffApiPaths.leadReport,
+      staffApiPaths.welcome,
+      staffApiPaths.newsletterPreview,
+      staffApiPaths.campaigns,
+      staffApiPaths.campaign,
+      staffApiPaths.campaignTest,
+      staffApiPaths.campaignSend,
+      staffApiPaths.campaignPause,
+      staffApiPaths.campaignResume,
+      staffApiPaths.campaignCancel,
+      staffApiPaths.campaignRetry,
+    ];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...paths),
+        fc.oneof(fc.constant(campaign), recordId),
+        marketingQuery,
+        fc.constantFrom("GET", "POST", "PATCH", "PUT"),
+        marketingBody,
+        fc.constantFrom("application/json", "text/plain", ""),
+        fc.constantFrom(...cookies),
+        async (path, id, search, method, payload, type, cookie) => {
+          const res = await api.app.inject({
+            method,
+            url: `${path.replace(":id", encodeURIComponent(id))}?${search}`,
+            headers: {
+              origin: STAFF_SITE,
+              ...(type ? { "content-type": type } : {}),
+              ...(cookie ? { cookie } : {}),
+            },
+            ...(method !== "GET" ? { payload: JSON.stringify(payload) } : {}),
+          });
+          expect(
+            MARKETING_ACCEPTABLE.has(res.statusCode),
+            `${method} ${path} → ${res.statusCode} ${res.body}`,
+          ).toBe(true);
+        },
+      ),
+      { numRuns: 300 },
+    );
   }, 60_000);
 });

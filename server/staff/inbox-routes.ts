@@ -1,19 +1,19 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import * as z from "zod/mini";
+import { DEMO_PRODUCTS } from "../../leads/demo";
 import { email } from "../../leads/email";
+import { MAX_MESSAGE, filterText, requiredText } from "../../leads/fields";
 import type { DB } from "../db/database";
 import { zodRoute } from "../http/zod-schemas";
 import { recordAudit } from "./audit";
+import { CSV_COLUMNS, csvRow } from "./inbox-csv";
 import {
-  CSV_COLUMNS,
   LEAD_STATUSES,
   LEAD_TYPES,
   type LeadFilters,
   UnknownOwnerError,
   addNote,
   allLeads,
-  csvRow,
-  getLead,
   leadStats,
   listLeads,
   ownerFilter,
@@ -24,6 +24,7 @@ import {
 import { staffApiPaths } from "./paths";
 import {
   Failed,
+  type KeptAs,
   PageShape,
   RECORD_REFUSALS,
   REFUSALS,
@@ -50,10 +51,10 @@ const NOT_FOUND = { error: "No such lead" };
 
 const FilterShape = {
   type: z.optional(z.enum(LEAD_TYPES)),
-  product: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
+  product: filterText(100),
   status: z.optional(z.enum(LEAD_STATUSES)),
   owner: z.optional(z.union([z.literal("none"), email()])),
-  q: z.optional(z.string().check(z.maxLength(200))),
+  q: filterText(200),
   since: z.optional(isoDate()),
   until: z.optional(isoDate()),
 };
@@ -126,7 +127,7 @@ const PatchBody = z.object({
   owner: z.optional(z.nullable(email())),
 });
 const NoteBody = z.object({
-  text: z.string().check(z.trim(), z.minLength(1), z.maxLength(5000)),
+  text: requiredText("Write a note", { max: MAX_MESSAGE, multiLine: true }),
 });
 const NoteAdded = z.object({ message: z.string() });
 
@@ -149,8 +150,21 @@ async function filtersOf(db: DB, query: Filters): Promise<LeadFilters | string> 
   return filters;
 }
 
-/** The filters of a request as the audit log keeps them (the search text as its length). */
-const auditFilters = (query: Filters) => keptFilters(query, FilterShape);
+/** How the audit log keeps each filter (route-kit.ts auditFilters); the owner as its account. */
+const KEPT: Record<keyof typeof FilterShape, KeptAs> = {
+  type: "asked",
+  product: (value) => (DEMO_PRODUCTS as readonly string[]).includes(value),
+  status: "asked",
+  owner: "length",
+  q: "length",
+  since: "asked",
+  until: "asked",
+};
+const auditFilters = (query: Filters, { ownerAccountId }: LeadFilters) =>
+  keptFilters(query, {
+    ...KEPT,
+    ...(ownerAccountId ? { owner: { account: ownerAccountId } } : {}),
+  });
 
 /**
  * The lead inbox under /api/staff/leads: contact messages and demo requests together, their
@@ -194,7 +208,7 @@ export const inboxRoutes: FastifyPluginAsync<InboxRoutesOptions> = async (app, {
             action: "lead.list",
             at: now().toISOString(),
             actor: auditActorOf(request),
-            detail: { filters: auditFilters(query), page: cursor ? "next" : "first" },
+            detail: { filters: auditFilters(query, filters), page: cursor ? "next" : "first" },
           });
           return leads;
         });
@@ -226,7 +240,7 @@ export const inboxRoutes: FastifyPluginAsync<InboxRoutesOptions> = async (app, {
             action: "lead.stats",
             at: now().toISOString(),
             actor: auditActorOf(request),
-            detail: { filters: auditFilters(query) },
+            detail: { filters: auditFilters(query, filters) },
           });
           return stats;
         });
@@ -265,7 +279,7 @@ export const inboxRoutes: FastifyPluginAsync<InboxRoutesOptions> = async (app, {
             action: "lead.export",
             at: at.toISOString(),
             actor: auditActorOf(request),
-            detail: { filters: auditFilters(query), rows },
+            detail: { filters: auditFilters(query, snapshot), rows },
           });
           return rows;
         });
@@ -322,9 +336,7 @@ export const inboxRoutes: FastifyPluginAsync<InboxRoutesOptions> = async (app, {
       if (invalid) return badRequest(reply, invalid);
       const body = request.body as z.output<typeof PatchBody>;
       try {
-        const found = await updateLead(db, id, body, actorOf(request), now());
-        if (!found) return reply.code(404).send(NOT_FOUND);
-        const lead = await getLead(db, id);
+        const lead = await updateLead(db, id, body, actorOf(request), now());
         return lead ?? reply.code(404).send(NOT_FOUND);
       } catch (error) {
         if (error instanceof UnknownOwnerError) return badRequest(reply, error.message);

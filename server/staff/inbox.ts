@@ -8,7 +8,6 @@ import { type RawBuilder, type Transaction, sql } from "kysely";
 import { pagePaths } from "../../common/paths";
 import { emailKey } from "../../leads/email";
 import { type DB, isPostgres } from "../db/database";
-import { attributionColumns } from "../db/leads";
 import { searchTerm } from "../db/search-text";
 import type {
   AttributionColumns,
@@ -531,8 +530,9 @@ export class UnknownOwnerError extends Error {
 /**
  * Changes a lead's status and/or owner, with a timeline event and an audit entry for each change,
  * in one transaction. The first status other than "new" sets first_response_at (once). Returns
- * false when there is no such lead; throws UnknownOwnerError for an owner that is not an enabled
- * account.
+ * the lead as it now is, read in that transaction (null when there is no such lead); a request
+ * that changes nothing still reads it, notes and all, so it is audited as `lead.view`. Throws
+ * UnknownOwnerError for an owner that is not an enabled account.
  */
 export async function updateLead(
   db: DB,
@@ -540,11 +540,11 @@ export async function updateLead(
   change: { status?: LeadStatus; owner?: string | null },
   actor: Actor,
   now: Date,
-): Promise<boolean> {
+): Promise<LeadDetail | null> {
   const at = now.toISOString();
   return db.transaction().execute(async (trx) => {
     const row = await findLeadRow(trx, key);
-    if (!row) return false;
+    if (!row) return null;
     let ownerId: string | null | undefined;
     let ownerEmail: string | null = null;
     if (change.owner === null) ownerId = null;
@@ -557,7 +557,10 @@ export async function updateLead(
     const state = await lockState(trx, row, at);
     const record = { type: "lead", id: key };
     const audit = { at, actor: { id: actor.accountId, email: actor.email }, record };
-    if (change.status !== undefined && change.status !== state.status) {
+    const statusChanged = change.status !== undefined && change.status !== state.status;
+    const ownerChanged = ownerId !== undefined && ownerId !== state.owner_account_id;
+    if (!statusChanged && !ownerChanged) await recordAudit(trx, { ...audit, action: "lead.view" });
+    if (statusChanged) {
       await trx
         .updateTable("lead_states")
         .set({
@@ -581,7 +584,7 @@ export async function updateLead(
         detail: { from: state.status, to: change.status },
       });
     }
-    if (ownerId !== undefined && ownerId !== state.owner_account_id) {
+    if (ownerChanged) {
       await trx
         .updateTable("lead_states")
         .set({ owner_account_id: ownerId, updated_at: at })
@@ -599,7 +602,7 @@ export async function updateLead(
         detail: { from: row.owner_email, to: ownerEmail },
       });
     }
-    return true;
+    return getLead(trx, key);
   });
 }
 
@@ -703,51 +706,4 @@ export async function viewLead(
     }
     return lead;
   });
-}
-
-/**
- * The CSV export's columns, in order: the same names as `npm run leads -- export`, so a
- * spreadsheet made from either reads the same.
- */
-export const CSV_COLUMNS = [
-  "id",
-  "type",
-  "created_at",
-  "status",
-  "owner",
-  "form_page",
-  ...ATTRIBUTION_COLUMNS,
-  "first_name",
-  "last_name",
-  "name",
-  "email",
-  "phone",
-  "company",
-  "job_title",
-  "industry",
-  "product",
-  "message",
-] as const;
-
-export function csvRow(lead: Lead): Record<(typeof CSV_COLUMNS)[number], unknown> {
-  const source = lead.source;
-  return {
-    id: lead.id,
-    type: lead.type,
-    created_at: lead.createdAt,
-    status: lead.status,
-    owner: lead.owner,
-    form_page: source?.formPage,
-    ...attributionColumns(source ?? undefined),
-    first_name: lead.firstName,
-    last_name: lead.lastName,
-    name: lead.name,
-    email: lead.email,
-    phone: lead.phone,
-    company: lead.company,
-    job_title: lead.jobTitle,
-    industry: lead.industry,
-    product: lead.product,
-    message: lead.message,
-  };
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import * as z from "zod/mini";
+import { filterText } from "../../leads/fields";
 import type { DB } from "../db/database";
 import { zodRoute } from "../http/zod-schemas";
 import { staffApiPaths } from "./paths";
@@ -15,7 +16,7 @@ const Query = z.object({
   by: z.enum(REPORT_DIMENSIONS),
   since: z.optional(isoDate()),
   /** Only these lead types, comma-separated (contact,demo,newsletter); all by default. */
-  type: z.optional(z.string().check(z.maxLength(40))),
+  type: filterText(40),
 });
 const Report = z.object({
   rows: z.array(

@@ -3,10 +3,9 @@
  * date, page and search parameters of their query strings, the audit actor, the 503 they answer
  * when the database is away, and the streamed CSV of an export.
  */
-import { Readable } from "node:stream";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import * as z from "zod/mini";
-import { csvCell } from "../cli/csv";
+import { csvStream } from "../cli/csv";
 import { refusal } from "../http/zod-schemas";
 import { safeError } from "../log-safety";
 import { type Cursor, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, decodeCursor } from "./inbox";
@@ -103,22 +102,35 @@ export function unavailable(
 }
 
 /**
- * What the audit log keeps of a request's filters: what was asked, as it was asked, except the
- * search text `q`. That is often a visitor's name or address, and the log can never be erased,
- * so it keeps only that there was one and its length.
+ * How the audit log keeps one filter: "asked" for values from a closed set (a status, a type, a
+ * date), "length" for free text (the search `q`), a test for a name picked from a list (a product,
+ * an action: kept as asked when it passes, else as its length), or the id of the account an
+ * address names (`{account}`, resolved by the route: an id, "none", or "no such account").
  */
-export function auditFilters(query: Record<string, unknown>, names: Record<string, unknown>) {
+export type KeptAs = "asked" | "length" | ((value: string) => boolean) | { account: string };
+
+/**
+ * What the audit log keeps of a request's filters (those `how` names; page and cursor are not
+ * filters). The log can never be erased, so it keeps no address nor anything else typed in: a
+ * search is often a visitor's name or address, and an owner's address would outlive their
+ * erasure. It keeps that there was one, and its length.
+ */
+export function auditFilters(query: Record<string, unknown>, how: Record<string, KeptAs>) {
   const kept: Record<string, string> = {};
   for (const [name, value] of Object.entries(query)) {
-    if (typeof value !== "string" || !(name in names)) continue;
-    kept[name] = name === "q" ? `(${[...value].length} characters)` : value;
+    const rule = how[name];
+    if (typeof value !== "string" || rule === undefined) continue;
+    if (typeof rule === "object") kept[name] = rule.account;
+    else if (rule === "asked" || (typeof rule === "function" && rule(value))) kept[name] = value;
+    else kept[name] = `(${[...value].length} characters)`;
   }
   return kept;
 }
 
 /**
- * Sends rows as a formula-safe CSV file (cli/csv.ts), streamed as they are read; `count` (the
- * rows counted and audited before the first left) goes in the header `countHeader`.
+ * Sends rows as a formula-safe CSV file (cli/csv.ts), streamed as the client reads it, a chunk
+ * per turn of the event loop so that other requests are answered meanwhile; `count` (the rows
+ * counted and audited before the first left) goes in the header `countHeader`.
  */
 export function sendCsv(
   request: FastifyRequest,
@@ -137,13 +149,7 @@ export function sendCsv(
     countHeader: string;
   },
 ) {
-  async function* csv() {
-    yield `${columns.map(csvCell).join(",")}\r\n`;
-    for await (const row of rows) {
-      yield `${columns.map((column) => csvCell(row[column])).join(",")}\r\n`;
-    }
-  }
-  const stream = Readable.from(csv());
+  const stream = csvStream(columns, rows);
   stream.on("error", (error) => {
     request.log.error({ err: safeError(error) }, "export failed while streaming");
   });

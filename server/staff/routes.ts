@@ -11,6 +11,7 @@ import { rateLimitKey } from "../security/client-key";
 import { Failed, Me, TOO_MANY, UNAVAILABLE } from "./answers";
 import { recordAudit } from "./audit";
 import { adminRoutes } from "./admin-routes";
+import { auditRoutes } from "./audit-routes";
 import { inboxRoutes } from "./inbox-routes";
 import { passkeyRoutes } from "./passkey-routes";
 import { sessionLimitsOf } from "./auth";
@@ -53,7 +54,7 @@ const ACCEPTED = {
 const BAD_LINK = { error: "This sign-in link is not valid any more. Ask for a new one." };
 
 /** The methods staff routes write with. */
-const WRITES = new Set(["POST", "PATCH", "DELETE"]);
+const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -253,6 +254,7 @@ export const staffRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, o
   await app.register(newsletterRoutes, { db, now });
   await app.register(campaignRoutes, { db, outbox, publicUrl: config.publicUrl, now });
   await app.register(adminRoutes, { db, outbox, config, now });
+  await app.register(auditRoutes, { db, now });
 };
 
 /** Whether a request announces a body (a POST without one sends neither header, or length 0). */

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import * as z from "zod/mini";
+import { filterText } from "../../leads/fields";
 import type { DB } from "../db/database";
 import { zodRoute } from "../http/zod-schemas";
 import { recordAudit } from "./audit";
@@ -35,8 +36,10 @@ const SUBSCRIBER_ROLES = ["marketing", "admin"] as const;
 
 const FilterShape = {
   status: z.optional(z.enum(SUBSCRIPTION_STATUSES)),
-  q: z.optional(z.string().check(z.maxLength(200))),
+  q: filterText(200),
 };
+/** How the audit log keeps each filter: the search text, often an address, as its length. */
+const KEPT = { status: "asked", q: "length" } as const;
 const FilterQuery = z.object(FilterShape);
 const ListQuery = z.object({ ...FilterShape, ...PageShape });
 type Filters = z.output<typeof FilterQuery>;
@@ -91,7 +94,7 @@ export const subscriberRoutes: FastifyPluginAsync<SubscriberRoutesOptions> = asy
             at: now().toISOString(),
             actor: auditActorOf(request),
             detail: {
-              filters: auditFilters(query, FilterShape),
+              filters: auditFilters(query, KEPT),
               page: page.cursor ? "next" : "first",
             },
           });
@@ -124,7 +127,7 @@ export const subscriberRoutes: FastifyPluginAsync<SubscriberRoutesOptions> = asy
             action: "subscriber.export",
             at: at.toISOString(),
             actor: auditActorOf(request),
-            detail: { filters: auditFilters(query, FilterShape), rows },
+            detail: { filters: auditFilters(query, KEPT), rows },
           });
           return rows;
         });
