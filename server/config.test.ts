@@ -187,7 +187,7 @@ describe("WEBHOOK_SECRET", () => {
       "one byte repeated": Buffer.alloc(32, 0x41),
       "a short pattern repeated": Buffer.from("0f1e2d3c".repeat(8), "hex"),
       "a random half repeated": Buffer.concat([run, run]),
-      "four different bytes": randomBytes(40).map((byte) => byte % 4),
+      "four different bytes": Buffer.from(randomBytes(40).map((byte) => byte % 4)),
       "a phrase put through base64": Buffer.from("The quick brown fox jumps over 12 lazy dogs"),
     };
     for (const [name, bytes] of Object.entries(weak)) {
