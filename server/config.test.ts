@@ -8,7 +8,12 @@ describe("loadConfig", () => {
       const config = loadConfig(env);
       expect(config.host).toBe("0.0.0.0");
       expect(config.publicUrl).toBe("http://localhost:3000");
-      expect(config.allowedOrigins).toEqual(["http://localhost:3000"]);
+      // A developer's copy may be opened by any name of this machine; a set PUBLIC_URL is exact.
+      expect(config.allowedOrigins).toEqual([
+        "http://localhost:3000",
+        "http://127.0.0.1:3000",
+        "http://[::1]:3000",
+      ]);
     }
     expect(loadConfig({ PORT: "8080", PUBLIC_URL: "" }).publicUrl).toBe("http://localhost:8080");
   });

@@ -213,7 +213,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     siteDir: path.resolve(e.SITE_DIR),
     logLevel: e.LOG_LEVEL,
     publicUrl,
-    allowedOrigins: [...new Set([publicUrl, ...e.ALLOWED_ORIGINS])],
+    allowedOrigins: [
+      ...new Set([publicUrl, ...loopbackAliases(e.PUBLIC_URL, e.PORT), ...e.ALLOWED_ORIGINS]),
+    ],
     databaseUrl: e.DATABASE_URL,
     mail,
     mailFrom: e.MAIL_FROM,
@@ -317,6 +319,15 @@ function looksRandom(bytes: Buffer): boolean {
   return !bytes.every(
     (byte) => (byte >= 0x20 && byte < 0x7f) || byte === 0x09 || byte === 0x0a || byte === 0x0d,
   );
+}
+
+/**
+ * Without PUBLIC_URL the site is a developer's copy on this machine, opened as localhost,
+ * 127.0.0.1 or [::1] alike: each of those pages may post to it. A set PUBLIC_URL is exact.
+ */
+function loopbackAliases(publicUrl: string | undefined, port: number): string[] {
+  if (publicUrl) return [];
+  return [`http://127.0.0.1:${port}`, `http://[::1]:${port}`];
 }
 
 /** Whether HOST only listens on this machine: localhost, 127.0.0.0/8, ::1. */
