@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { pagePaths } from "../../common/paths";
 import { contactSearchText, demoSearchText } from "../db/search-text";
 import { emailKey } from "../../leads/email";
+import { UNSAFE_CHARACTERS_MESSAGE } from "../../leads/fields";
 import { sql } from "kysely";
 import { forgetPerson } from "../db/leads";
 import { isPostgres } from "../db/database";
@@ -17,6 +18,8 @@ import type { StaffRole } from "./roles";
 import { run as staffCli } from "../cli/staff";
 
 const MINUTE = 60_000;
+/** Characters no staff input may hold: NUL, ESC, BEL, DEL, NEL, a bidi override, a separator. */
+const HIDDEN = ["\u0000", "\u001b[2J", "\u0007", "\u007f", "\u0085", "\u202e", "\u2028"];
 const leadPath = (id: string) => staffApiPaths.lead.replace(":id", encodeURIComponent(id));
 const notesPath = (id: string) => staffApiPaths.leadNotes.replace(":id", encodeURIComponent(id));
 
@@ -679,6 +682,146 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
         select count(*) as n from contact_messages_search_docsize`.execute(api.db);
       expect(Number(rows[0]?.n)).toBe(0);
     }
+  });
+
+  it("refuses hidden and control characters in filters and notes with the field's 400, never 5xx", async () => {
+    const { cookie } = await signedIn("sales@example.com", "sales");
+    const lead = await addContact(api, at(1));
+    for (const bad of HIDDEN) {
+      for (const path of [staffApiPaths.leads, staffApiPaths.leadsCsv, staffApiPaths.leadStats]) {
+        for (const field of ["q", "product"]) {
+          const query = new URLSearchParams({ [field]: `ama${bad}x` });
+          const res = await get(cookie, `${path}?${query}`);
+          expect(res.statusCode, `${path} ${query}`).toBe(400);
+          expect(res.json()).toEqual({ error: `${field}: ${UNSAFE_CHARACTERS_MESSAGE}` });
+        }
+      }
+      const note = await send(cookie, "POST", notesPath(lead), { text: `Called${bad}back` });
+      expect(note.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(note.json()).toEqual({ error: `text: ${UNSAFE_CHARACTERS_MESSAGE}` });
+    }
+    // A lone surrogate cannot travel in a URL (it arrives as U+FFFD); in JSON it can.
+    const surrogate = await send(cookie, "POST", notesPath(lead), { text: "a\ud800b" });
+    expect(surrogate.json()).toEqual({ error: `text: ${UNSAFE_CHARACTERS_MESSAGE}` });
+    expect(await api.db.selectFrom("lead_events").select("id").execute()).toEqual([]);
+
+    // A note may have lines and tabs, stored with \n; a filter is one line.
+    expect(
+      (await send(cookie, "POST", notesPath(lead), { text: "Called\r\n\tNo answer" })).statusCode,
+    ).toBe(201);
+    const events = await api.db.selectFrom("lead_events").select("text").execute();
+    expect(events).toEqual([{ text: "Called\n\tNo answer" }]);
+    expect((await get(cookie, `${staffApiPaths.leads}?q=a%0Ab`)).json()).toEqual({
+      error: `q: ${UNSAFE_CHARACTERS_MESSAGE}`,
+    });
+    // An empty filter is no filter (no "required"), and the text is trimmed.
+    expect((await list(cookie, { q: "  ", product: "" })).items).toHaveLength(1);
+    expect((await list(cookie, { q: " Mensah " })).items).toHaveLength(1);
+  });
+
+  it("searches any text literally, whatever FTS5 would make of it", async () => {
+    const { cookie } = await signedIn("sales@example.com", "sales");
+    const odd = await addContact(api, at(1), {
+      message: 'Quote "x" NEAR(abc def) a AND b OR NOT c ^start (open col:umn {set} a*b -minus',
+    });
+    await addContact(api, at(2), { message: "Nothing special" });
+    const ids = async (q: string) => (await list(cookie, { q })).items.map((i) => i.id);
+    for (const q of [
+      '"',
+      '"x"',
+      "NEAR(abc",
+      "near(abc def)",
+      "a and b or not c",
+      "^start",
+      "(open",
+      "col:umn",
+      "{set}",
+      "a*b",
+      "-minus",
+    ]) {
+      expect(await ids(q), q).toEqual([odd]);
+    }
+    for (const q of ["OR", "AND", "NOT", "*", "^", ":", "x".repeat(200), "a\u00ad", "🙂🙂🙂"]) {
+      expect(
+        (await get(cookie, `${staffApiPaths.leads}?${new URLSearchParams({ q })}`)).statusCode,
+        q,
+      ).toBe(200);
+    }
+    // NUL once ended FTS5's query in the middle of its quoted phrase (a 503): refused now.
+    const nul = await get(cookie, `${staffApiPaths.leads}?q=abc%00def`);
+    expect(nul.statusCode).toBe(400);
+  });
+
+  it("audits a change that changes nothing as a view of the lead, in the read's transaction", async () => {
+    const { cookie, account } = await signedIn("sales@example.com", "sales");
+    const lead = await addDemo(api, at(1));
+    await send(cookie, "PATCH", leadPath(lead), { status: "contacted", owner: account.email });
+    await send(cookie, "POST", notesPath(lead), { text: "Wants a demo on Monday" });
+    const entries = () =>
+      api.db
+        .selectFrom("audit_log")
+        .select(["action", "record_id"])
+        .where("actor_id", "=", account.id)
+        .orderBy("at")
+        .orderBy("action")
+        .execute();
+    const before = (await entries()).length;
+    for (const body of [{}, { status: "contacted" }, { owner: "SALES@example.com" }]) {
+      api.advance(MINUTE);
+      const res = await send(cookie, "PATCH", leadPath(lead), body);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().timeline).toContainEqual(
+        expect.objectContaining({ kind: "note", text: "Wants a demo on Monday" }),
+      );
+    }
+    expect((await entries()).slice(before)).toEqual([
+      { action: "lead.view", record_id: lead },
+      { action: "lead.view", record_id: lead },
+      { action: "lead.view", record_id: lead },
+    ]);
+    // A real change is recorded as that change, and its answer is the lead as changed.
+    api.advance(MINUTE);
+    const won = await send(cookie, "PATCH", leadPath(lead), { status: "won" });
+    expect(won.json()).toMatchObject({ status: "won" });
+    expect((await entries()).at(-1)).toEqual({ action: "lead.status-changed", record_id: lead });
+  });
+
+  it("keeps no address or typed text of a filter in the audit log: owners by account id", async () => {
+    const { cookie, account } = await signedIn("sales@example.com", "sales");
+    await addDemo(api, at(1), { product: "banking" });
+    const queries = [
+      { owner: "SALES@example.com", product: "banking", status: "new", type: "demo" },
+      { owner: "none", since: "2026-11-01" },
+      { owner: "ama.mensah@example.com", product: "ama.mensah@example.com" },
+      { q: "ama.mensah@example.com" },
+    ];
+    for (const query of queries) {
+      for (const path of [staffApiPaths.leads, staffApiPaths.leadsCsv, staffApiPaths.leadStats]) {
+        const res = await get(cookie, `${path}?${new URLSearchParams(query)}`);
+        expect(res.statusCode, `${path} ${JSON.stringify(query)}`).toBe(200);
+      }
+    }
+    const audit = await api.db
+      .selectFrom("audit_log")
+      .select(["action", "detail"])
+      .where("actor_id", "=", account.id)
+      .orderBy("at")
+      .execute();
+    const filters = audit.map((a) => [a.action, JSON.parse(a.detail).filters]);
+    expect(filters).toEqual(
+      queries.flatMap((_, i) =>
+        ["lead.list", "lead.export", "lead.stats"].map((action) => [
+          action,
+          [
+            { owner: account.id, product: "banking", status: "new", type: "demo" },
+            { owner: "none", since: "2026-11-01" },
+            { owner: "no such account", product: "(22 characters)" },
+            { q: "(22 characters)" },
+          ][i],
+        ]),
+      ),
+    );
+    expect(JSON.stringify(audit)).not.toMatch(/@example\.com/i);
   });
 });
 

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
 import { emailKey } from "../../leads/email";
+import { UNSAFE_CHARACTERS_MESSAGE } from "../../leads/fields";
 import type { SubscriptionStatus } from "../db/schema";
 import { testDialects } from "../testing";
 import { staffApiPaths } from "./paths";
@@ -277,4 +278,20 @@ describe.each(testDialects)("subscribers API on $name", ({ url }) => {
       { filters: { status: "pending" }, rows: 511 },
     ]);
   }, 60_000);
+
+  it("refuses hidden and control characters in the search with the field's 400, never 5xx", async () => {
+    await addSubscriber(api, at(1), { email: "esi@example.com" });
+    const { cookie } = await signedInStaff(api, "mkt@example.com", "marketing");
+    for (const bad of ["\u0000", "\u001b[2J", "\u0007", "\u007f", "\u0085", "\u202e", "\u2028"]) {
+      for (const path of [staffApiPaths.subscribers, staffApiPaths.subscribersCsv]) {
+        const query = new URLSearchParams({ q: `es${bad}i` });
+        const res = await get(cookie, `${path}?${query}`);
+        expect(res.statusCode, `${path} ${query}`).toBe(400);
+        expect(res.json()).toEqual({ error: `q: ${UNSAFE_CHARACTERS_MESSAGE}` });
+      }
+    }
+    // Trimmed, and empty is no search at all.
+    expect((await list(cookie, { q: " ESI@ " })).items).toHaveLength(1);
+    expect((await list(cookie, { q: " " })).items).toHaveLength(1);
+  });
 });
