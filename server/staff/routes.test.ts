@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { staffApiPaths } from "./paths";
 import { run as staffCli } from "../cli/staff";
 import { testDialects } from "../testing";
+import { createSession } from "./sessions";
 import { STAFF_SITE, addStaff, useStaffApi } from "./testing";
 
 const ORIGIN = { origin: STAFF_SITE };
@@ -332,6 +333,26 @@ describe.each(testDialects)("staff sign-in and sessions on $name", ({ url }) => 
       expect(res.json(), path).toEqual(expect.objectContaining({ error: expect.any(String) }));
     }
     expect((await me(session)).statusCode).toBe(200);
+  });
+
+  it("takes a PUT as JSON only, like every other write", async () => {
+    const account = await addStaff(api, "mkt@example.com", "marketing");
+    const { secret } = await createSession(api.db, account.id, api.clock.now);
+    const put = (payload: string, type: string) =>
+      api.app.inject({
+        method: "PUT",
+        url: staffApiPaths.welcome,
+        payload,
+        headers: { ...ORIGIN, cookie: `staff_session=${secret}`, "content-type": type },
+      });
+    const form = await put("subject=Hi&markdown=Hello", "application/x-www-form-urlencoded");
+    expect(form.statusCode).toBe(415);
+    expect(form.json()).toEqual({ error: "Send application/json" });
+    const text = await put('{"subject":"Hi","markdown":"Hello"}', "text/plain");
+    expect(text.statusCode).toBe(415);
+    expect(await api.db.selectFrom("newsletter_settings").selectAll().execute()).toEqual([]);
+    const json = await put('{"subject":"Hi","markdown":"Hello"}', "application/json");
+    expect(json.statusCode, json.body).toBe(200);
   });
 
   it("guards routes by role: 401 without a session, 403 for a role not listed", async () => {
