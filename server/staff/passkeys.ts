@@ -1,9 +1,9 @@
 /**
  * Staff passkeys (WebAuthn): what is stored, and the two ceremonies, registration (signed in) and
  * sign-in (signed out, username-less: the browser offers the passkeys it holds for this site).
- * SimpleWebAuthn builds the options and checks the answers; this module keeps the challenges and
- * the credentials in the database, which every server instance shares. See
- * docs/decisions/0013-staff-passkeys.md.
+ * SimpleWebAuthn builds the options and checks the answers; this module keeps the credentials,
+ * and passkey-challenges.ts the challenges, in the database, which every server instance shares.
+ * See docs/decisions/0013-staff-passkeys.md.
  */
 import { randomUUID } from "node:crypto";
 import {
@@ -20,16 +20,17 @@ import { isoBase64URL, isoUint8Array } from "@simplewebauthn/server/helpers";
 import { type Transaction, sql } from "kysely";
 import { site } from "../../common/site";
 import { type DB, isPostgres } from "../db/database";
-import { safeError } from "../log-safety";
-import type { Database, PasskeyChallengePurpose } from "../db/schema";
+import type { Database } from "../db/schema";
 import { recordAudit } from "./audit";
+import {
+  CHALLENGE_MS,
+  challengeCheck,
+  explanation,
+  reasonOf,
+  storeChallenge,
+} from "./passkey-challenges";
 import type { StaffIdentity } from "./sessions";
 import { type SignedIn, openSession } from "./sign-in";
-import { hashSecret } from "./tokens";
-
-/** How long the options of a ceremony can be answered. */
-export const CHALLENGE_MINUTES = 5;
-const CHALLENGE_MS = CHALLENGE_MINUTES * 60_000;
 
 /** Passkeys one person may have; it also bounds the list a registration excludes. */
 export const MAX_PASSKEYS = 20;
@@ -75,105 +76,6 @@ export function defaultPasskeyName(now: Date): string {
  */
 function userHandleOf(accountId: string) {
   return isoUint8Array.fromUTF8String(accountId);
-}
-
-/**
- * Stores a challenge handed out by options (its hash), after deleting every expired one: the
- * table holds only challenges that can still be answered, and a few minutes' worth of them. A
- * session registers one passkey at a time (a browser shows one passkey dialog at a time): its
- * pending registration is replaced, so a signed-in client cannot pile rows up.
- */
-async function storeChallenge(
-  db: DB,
-  challenge: string,
-  purpose: PasskeyChallengePurpose,
-  sessionId: string | null,
-  now: Date,
-): Promise<void> {
-  const at = now.toISOString();
-  await db
-    .deleteFrom("staff_passkey_challenges")
-    .where((eb) =>
-      sessionId
-        ? eb.or([eb("expires_at", "<=", at), eb("session_id", "=", sessionId)])
-        : eb("expires_at", "<=", at),
-    )
-    .execute();
-  await db
-    .insertInto("staff_passkey_challenges")
-    .values({
-      challenge_hash: hashSecret(challenge),
-      purpose,
-      session_id: sessionId,
-      created_at: at,
-      expires_at: new Date(now.getTime() + CHALLENGE_MS).toISOString(),
-    })
-    .execute();
-}
-
-/**
- * Takes a challenge out of the table; true when it was there for this purpose (and session), not
- * expired. The DELETE … RETURNING is what makes a challenge single-use: of two answers racing with
- * one challenge, only one deletes the row (PostgreSQL's row lock makes the other find it gone;
- * SQLite writes one transaction at a time).
- */
-async function consumeChallenge(
-  trx: Executor,
-  challenge: string,
-  purpose: PasskeyChallengePurpose,
-  sessionId: string | null,
-  now: Date,
-): Promise<boolean> {
-  let query = trx
-    .deleteFrom("staff_passkey_challenges")
-    .where("challenge_hash", "=", hashSecret(challenge))
-    .where("purpose", "=", purpose)
-    .where("expires_at", ">", now.toISOString());
-  query = sessionId
-    ? query.where("session_id", "=", sessionId)
-    : query.where("session_id", "is", null);
-  const row = await query.returning("challenge_hash").executeTakeFirst();
-  return row !== undefined;
-}
-
-/**
- * An `expectedChallenge` for SimpleWebAuthn that consumes the challenge from the table, and
- * remembers what happened: whether the check was reached, whether it passed, and a database
- * failure, which must not pass for a refused passkey.
- */
-function challengeCheck(
-  trx: Transaction<Database>,
-  purpose: PasskeyChallengePurpose,
-  sessionId: string | null,
-  now: Date,
-) {
-  const state = { reached: false, passed: false, failure: null as unknown };
-  const check = async (challenge: unknown) => {
-    state.reached = true;
-    // clientDataJSON is the client's JSON: its challenge may be anything.
-    if (typeof challenge !== "string" || challenge.length > 1000) return false;
-    try {
-      state.passed = await consumeChallenge(trx, challenge, purpose, sessionId, now);
-    } catch (error) {
-      state.failure = error;
-      throw error;
-    }
-    return state.passed;
-  };
-  return { state, check };
-}
-
-/**
- * SimpleWebAuthn's explanation of a refusal, for the server's log: masked and short, and none
- * when the challenge was refused (the message quotes it).
- */
-function explanation(state: { reached: boolean; passed: boolean }, error: unknown) {
-  return state.reached && !state.passed ? undefined : safeError(error).slice(0, 200);
-}
-
-/** Why a ceremony's answer was refused, as the audit log and the log say it. */
-function reasonOf(state: { reached: boolean; passed: boolean }) {
-  return !state.reached ? "malformed" : !state.passed ? "challenge" : "not-verified";
 }
 
 async function passkeyCount(db: Executor, accountId: string): Promise<number> {

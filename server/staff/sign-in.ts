@@ -44,11 +44,11 @@ export async function requestSignInLink(
 
 /**
  * The account's row, locked until the transaction ends (PostgreSQL; SQLite writes one transaction
- * at a time). Issuing a link, signing in and disabling an account each take this lock before they
- * touch the account's links or sessions, so they happen one after the other: a disable waits for
- * a sign-in under way and then revokes its session, and a sign-in or link after a disable sees
- * the account disabled. Always the account before its links, so that none waits for another
- * forever.
+ * at a time). Issuing a link, signing in by link (here) or passkey (passkeys.ts, with the passkey)
+ * and disabling (its UPDATE of the row) all lock it before they touch the account's links or
+ * sessions, so they happen one after the other: a disable waits for a sign-in under way and then
+ * revokes its session, and a link or sign-in after a disable sees the account disabled. Always
+ * the account before its links, so that no two of them wait for each other forever.
  */
 export function lockedAccount(trx: Transaction<Database>, accountId: string) {
   return trx
@@ -152,9 +152,9 @@ export type VerifyResult =
 
 /**
  * Opens a session for an account that has just proved who it is (a link's token, a passkey), in
- * the caller's transaction, which holds the account's lock (lockedAccount): deletes the account's
- * sessions that can never be used again, stores the new one (with the passkey that opened it),
- * and writes `staff.sign-in` to the audit log with `detail` (the method, the client).
+ * the caller's transaction, which holds the account's row lock (see lockedAccount): deletes the
+ * account's sessions that can never be used again, stores the new one (with the passkey that
+ * opened it), and writes `staff.sign-in` to the audit log with `detail` (the method, the client).
  */
 export async function openSession(
   trx: Transaction<Database>,
