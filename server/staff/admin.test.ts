@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
 import { emailKey } from "../../leads/email";
+import { UNSAFE_CHARACTERS_MESSAGE } from "../../leads/fields";
 import type { OutboxStatus } from "../db/schema";
 import { testDialects } from "../testing";
 import { lockKeyForTransaction } from "../db/database";
@@ -650,6 +651,91 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
     });
     expect(Object.values(again.json().erased)).toEqual([0, 0, 0, 0, 0, 0]);
     expect(await auditOf("person.erased", admin.account.id)).toHaveLength(2);
+  });
+
+  it("refuses hidden characters in the audit log's filters, report types and an invitee's name", async () => {
+    const admin = await signedInStaff(api, "admin@example.com", "admin");
+    const refused = (field: string) => ({ error: `${field}: ${UNSAFE_CHARACTERS_MESSAGE}` });
+    for (const bad of ["\u0000", "\u001b[2J", "\u0007", "\u007f", "\u0085", "\u202e", "\u2028"]) {
+      for (const path of [staffApiPaths.audit, staffApiPaths.auditCsv]) {
+        const query = new URLSearchParams({ action: `lead${bad}.view` });
+        const res = await get(admin.cookie, `${path}?${query}`);
+        expect(res.statusCode, `${path} ${query}`).toBe(400);
+        expect(res.json()).toEqual(refused("action"));
+      }
+      const report = new URLSearchParams({ by: "week", type: `contact${bad},demo` });
+      expect((await get(admin.cookie, `${staffApiPaths.leadReport}?${report}`)).json()).toEqual(
+        refused("type"),
+      );
+      const invite = await send(admin.cookie, "POST", staffApiPaths.accounts, {
+        email: "kofi@example.com",
+        role: "sales",
+        name: `Kofi${bad}Boateng`,
+      });
+      expect(invite.statusCode).toBe(400);
+      expect(invite.json()).toEqual(refused("name"));
+    }
+    expect((await get(admin.cookie, staffApiPaths.accounts)).json().items).toHaveLength(1);
+    // An empty filter is no filter.
+    expect((await get(admin.cookie, `${staffApiPaths.audit}?action=`)).statusCode).toBe(200);
+  });
+
+  it("audits reading the accounts: the list, and a change that changes nothing", async () => {
+    const admin = await signedInStaff(api, "admin@example.com", "admin");
+    const sales = await addStaff(api, "sales@example.com", "sales", "Esi Sales");
+    const list = await get(admin.cookie, staffApiPaths.accounts);
+    expect(list.statusCode).toBe(200);
+    const listed = await auditOf("account.list", admin.account.id);
+    expect(listed.map((e) => JSON.parse(e.detail))).toEqual([{ accounts: 2 }]);
+
+    for (const body of [{}, { role: "sales" }, { disabled: false }]) {
+      const res = await send(admin.cookie, "PATCH", accountPath(sales.id), body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(200);
+      expect(res.json()).toMatchObject({ id: sales.id, name: "Esi Sales", role: "sales" });
+    }
+    const viewed = await auditOf("account.view", admin.account.id);
+    expect(viewed.map((e) => [e.record_type, e.record_id])).toEqual([
+      ["staff_account", sales.id],
+      ["staff_account", sales.id],
+      ["staff_account", sales.id],
+    ]);
+    // A change is recorded as the change; an unknown account is read by nobody.
+    const changed = await send(admin.cookie, "PATCH", accountPath(sales.id), { role: "marketing" });
+    expect(changed.json()).toMatchObject({ role: "marketing" });
+    expect(await auditOf("staff.role-changed", admin.account.id)).toHaveLength(1);
+    const unknown = await send(admin.cookie, "PATCH", accountPath(randomUUID()), {});
+    expect(unknown.statusCode).toBe(404);
+    expect(await auditOf("account.view", admin.account.id)).toHaveLength(3);
+  });
+
+  it("keeps no trace of an erased person's address in the audit log, however staff looked", async () => {
+    const admin = await signedInStaff(api, "admin@example.com", "admin");
+    const address = "Ama.Mensah@example.com";
+    const searches = [
+      `${staffApiPaths.leads}?q=${address}`,
+      `${staffApiPaths.leads}?owner=${address}`,
+      `${staffApiPaths.leads}?product=${address}`,
+      `${staffApiPaths.leadsCsv}?owner=${address}&product=${address}&q=${address}`,
+      `${staffApiPaths.leadStats}?owner=${address}&product=${address}`,
+      `${staffApiPaths.subscribers}?q=${address}`,
+      `${staffApiPaths.subscribersCsv}?q=${address}`,
+      `${staffApiPaths.audit}?actor=${address}`,
+      `${staffApiPaths.audit}?action=${address}`,
+      `${staffApiPaths.auditCsv}?actor=${address}&action=${address}`,
+    ];
+    for (const path of searches) {
+      const res = await get(admin.cookie, path.replaceAll("@", "%40"));
+      expect(res.statusCode, path).toBe(200);
+    }
+    const erased = await send(admin.cookie, "POST", staffApiPaths.forget, { email: address });
+    expect(erased.statusCode).toBe(200);
+    const entries = await api.db
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("actor_id", "=", admin.account.id)
+      .execute();
+    expect(entries).toHaveLength(searches.length + 1);
+    expect(JSON.stringify(entries)).not.toMatch(/ama|mensah/i);
   });
 
   it("lists waiting and failed mail without bodies, and retries a failed message", async () => {
