@@ -3,8 +3,11 @@
  * for every role and for a signed-out client: with well-formed requests route by route, then with
  * generated ones (any body, query, id) that must never get a 5xx nor read anything across roles.
  */
+import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { emailKey } from "../../leads/email";
+import { contactSearchText } from "../db/search-text";
 import { testDialects } from "../testing";
 import { staffApiPaths as p } from "./paths";
 import { STAFF_ROLES, type StaffRole } from "./roles";
@@ -63,6 +66,67 @@ const MATRIX: Record<string, Access> = {
   [`POST ${p.forget}`]: ADMIN,
   [`GET ${p.outbox}`]: ADMIN,
   [`POST ${p.outboxRetry}`]: ADMIN,
+};
+
+/**
+ * What each staff route records in the audit log when it answers someone's personal data (the
+ * action, and the body of a well-formed request), or why it answers none: every answer that
+ * carries a visitor's or a colleague's data is audited, whatever route gave it.
+ */
+type Audit = { records: string; body?: unknown } | { answers: string };
+const OWN = { answers: "the person's own session, account or passkeys" };
+const CONTENT = { answers: "what marketing wrote, counts, and who last edited it" };
+const AUDITED: Record<string, Audit> = {
+  [`POST ${p.requestLink}`]: { answers: "the same words to everyone" },
+  [`POST ${p.verify}`]: OWN,
+  [`POST ${p.passkeySignInOptions}`]: { answers: "a challenge" },
+  [`POST ${p.passkeySignInVerify}`]: OWN,
+  [`GET ${p.me}`]: OWN,
+  [`POST ${p.signOut}`]: OWN,
+  [`POST ${p.signOutEverywhere}`]: OWN,
+  [`GET ${p.passkeys}`]: OWN,
+  [`POST ${p.passkeyRegisterOptions}`]: OWN,
+  [`POST ${p.passkeyRegisterVerify}`]: OWN,
+  [`PATCH ${p.passkey}`]: OWN,
+  [`DELETE ${p.passkey}`]: OWN,
+  [`GET ${p.leads}`]: { records: "lead.list" },
+  [`GET ${p.leadsCsv}`]: { records: "lead.export" },
+  [`GET ${p.leadStats}`]: { records: "lead.stats" },
+  [`GET ${p.lead}`]: { records: "lead.view" },
+  // Changing nothing, it still answers the whole lead, notes and all.
+  [`PATCH ${p.lead}`]: { records: "lead.view", body: {} },
+  [`POST ${p.leadNotes}`]: { records: "lead.note-added", body: { text: "Called" } },
+  [`GET ${p.team}`]: {
+    answers: "the enabled colleagues a lead can be given to, on every inbox page",
+  },
+  [`GET ${p.subscribers}`]: { records: "subscriber.list" },
+  [`GET ${p.subscribersCsv}`]: { records: "subscriber.export" },
+  [`GET ${p.leadReport}`]: { answers: "counts" },
+  [`GET ${p.welcome}`]: CONTENT,
+  [`PUT ${p.welcome}`]: CONTENT,
+  [`POST ${p.newsletterPreview}`]: CONTENT,
+  [`GET ${p.campaigns}`]: CONTENT,
+  [`POST ${p.campaigns}`]: CONTENT,
+  [`GET ${p.campaign}`]: CONTENT,
+  [`PATCH ${p.campaign}`]: CONTENT,
+  [`POST ${p.campaignTest}`]: { records: "campaign.test-sent", body: {} },
+  [`POST ${p.campaignSend}`]: CONTENT,
+  [`POST ${p.campaignPause}`]: CONTENT,
+  [`POST ${p.campaignResume}`]: CONTENT,
+  [`POST ${p.campaignCancel}`]: CONTENT,
+  [`POST ${p.campaignRetry}`]: CONTENT,
+  [`GET ${p.accounts}`]: { records: "account.list" },
+  [`POST ${p.accounts}`]: {
+    records: "staff.account-added",
+    body: { email: "invited@example.com", role: "sales" },
+  },
+  [`PATCH ${p.account}`]: { records: "account.view", body: {} },
+  [`GET ${p.audit}`]: { records: "audit.viewed" },
+  [`GET ${p.auditCsv}`]: { records: "audit.export" },
+  [`GET ${p.auditActions}`]: { answers: "the names of the actions in the log" },
+  [`POST ${p.forget}`]: { records: "person.erased", body: { email: "nobody@example.com" } },
+  [`GET ${p.outbox}`]: { records: "outbox.viewed" },
+  [`POST ${p.outboxRetry}`]: { records: "outbox.retried", body: {} },
 };
 
 const ROUTES = Object.entries(MATRIX).map(([key, access]) => {
@@ -197,4 +261,78 @@ describe.each(testDialects)("the staff role matrix on $name", ({ url }) => {
       { numRuns: 400 },
     );
   }, 120_000);
+
+  it("records every answer that carries personal data in the audit log, route by route", async () => {
+    expect(Object.keys(AUDITED).toSorted()).toEqual(Object.keys(MATRIX).toSorted());
+    const { cookie, account } = await signedInStaff(api, "admin-audit@example.com", "admin");
+    const { account: colleague } = await signedInStaff(api, "sales-audit@example.com", "sales");
+    const at = api.clock.now.toISOString();
+    const contact = {
+      id: randomUUID(),
+      first_name: "Ama",
+      last_name: "Mensah",
+      email: "ama@example.com",
+      email_key: emailKey("ama@example.com"),
+      phone: "0550000000",
+      message: "Hello",
+      policy_agreed_at: at,
+      request_key: null,
+      request_hash: null,
+      created_at: at,
+    };
+    await api.db
+      .insertInto("contact_messages")
+      .values({ ...contact, search_text: contactSearchText(contact) })
+      .execute();
+    const message = randomUUID();
+    await api.db
+      .insertInto("outbox")
+      .values({
+        id: message,
+        kind: "newsletter-confirmation",
+        lead_id: randomUUID(),
+        recipient_key: null,
+        payload: JSON.stringify({
+          to: "esi@example.com",
+          subject: "Confirm",
+          text: "x",
+          params: {},
+        }),
+        status: "failed",
+        attempts: 3,
+        next_attempt_at: at,
+        last_error: "550",
+        claimed_by: null,
+        claimed_until: null,
+        created_at: at,
+        sent_at: null,
+      })
+      .execute();
+    const campaign = await api.app.inject({
+      ...request("POST", p.campaigns, cookie, { subject: "Rates", markdown: "Hello" }),
+    });
+    const ids: Record<string, string> = {
+      [p.lead]: `contact_${contact.id}`,
+      [p.leadNotes]: `contact_${contact.id}`,
+      [p.account]: colleague.id,
+      [p.outboxRetry]: message,
+      [p.campaignTest]: String(campaign.json().id),
+    };
+    for (const [key, audit] of Object.entries(AUDITED)) {
+      if (!("records" in audit)) continue;
+      const [method, path] = key.split(" ") as [string, string];
+      const entries = () =>
+        api.db
+          .selectFrom("audit_log")
+          .select("id")
+          .where("actor_id", "=", account.id)
+          .where("action", "=", audit.records)
+          .execute();
+      const before = (await entries()).length;
+      const url = path.replace(":id", ids[path] ?? "");
+      const res = await api.app.inject({ ...request(method, path, cookie, audit.body), url });
+      expect(res.statusCode, `${key}: ${res.body}`).toBeLessThan(300);
+      expect((await entries()).length, `${key} records ${audit.records}`).toBe(before + 1);
+    }
+  });
 });
