@@ -12,8 +12,14 @@ export const MAX_EMAIL = 254;
 const MAX_LOCAL_PART = 64;
 const MAX_DOMAIN_LABEL = 63;
 
-const ATOM = "[\\p{L}\\p{M}\\p{N}!#$%&'*+/=?^_`{|}~-]+";
-const LABEL = "[\\p{L}\\p{M}\\p{N}](?:[\\p{L}\\p{M}\\p{N}-]*[\\p{L}\\p{M}\\p{N}])?";
+/**
+ * The characters of a local part's dot-separated atoms, and of a domain label (a hyphen only
+ * inside), as regular-expression class contents; server/log-safety.ts masks with the same ones.
+ */
+export const ATOM_CHARACTERS = "\\p{L}\\p{M}\\p{N}!#$%&'*+/=?^_`{|}~-";
+export const LABEL_CHARACTERS = "\\p{L}\\p{M}\\p{N}";
+const ATOM = `[${ATOM_CHARACTERS}]+`;
+const LABEL = `[${LABEL_CHARACTERS}](?:[${LABEL_CHARACTERS}-]*[${LABEL_CHARACTERS}])?`;
 const ADDRESS = new RegExp(`^(${ATOM}(?:\\.${ATOM})*)@(${LABEL}(?:\\.${LABEL})+)$`, "u");
 
 export const EMAIL_REQUIRED = "Email is required";

@@ -2,7 +2,7 @@ import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { createAlerts } from "./alerts/alerts";
 import type { Config } from "./config";
-import { loggablePath, safeError } from "./log-safety";
+import { loggablePath, maskEmails, safeError } from "./log-safety";
 import type { DB } from "./db/database";
 import type { OutboxWorker } from "./mail/outbox";
 import { healthRoutes } from "./routes/health";
@@ -103,7 +103,10 @@ export async function buildApp({
         ? error.statusCode
         : 500;
     if (status === 500)
-      request.log.error({ err: safeError(error), stack: error.stack }, "request failed");
+      request.log.error(
+        { err: safeError(error), stack: maskEmails(error.stack ?? "") },
+        "request failed",
+      );
     if (status === 429 && reply.getHeader("retry-after") === undefined)
       reply.header("retry-after", "60");
     // A form the browser posted itself gets a page, not JSON (see http/form-posts.ts).

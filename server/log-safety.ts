@@ -1,13 +1,50 @@
+import { ATOM_CHARACTERS, LABEL_CHARACTERS } from "../leads/email";
+
+/** A character of a local part as the forms accept it (leads/email.ts), or one of its dots. */
+const LOCAL_CHARACTER = new RegExp(`^[.${ATOM_CHARACTERS}]$`, "u");
+/** A domain after an @; labels may hold `%` too, so that one percent-encoded in a path counts. */
+const LABEL = `[%${LABEL_CHARACTERS}](?:[%${LABEL_CHARACTERS}-]*[%${LABEL_CHARACTERS}])?`;
+const DOMAIN = new RegExp(`${LABEL}(?:\\.${LABEL})+`, "uy");
+
 /**
  * Logs must not carry personal data beyond what an operator needs. Error messages from mail
  * servers and databases sometimes quote an address ("550 <ama@example.com> rejected"); this keeps
- * the domain (useful to diagnose delivery) and hides the person.
+ * the domain (useful to diagnose delivery) and hides the person: every character before the @
+ * that a local part may hold (letters of any script, `!#$%&'*+/=?^_`{|}~-`, dots), even its
+ * first, which narrows down who it was.
+ *
+ * Written as a walk from each @ back to where its local part starts, not as one regular
+ * expression: that would try every character of a long text as a start, and could begin inside
+ * a local part and leave its first characters beside the mask.
  */
 export function maskEmails(text: string): string {
-  return text.replace(
-    /([A-Za-z0-9._%+-])[A-Za-z0-9._%+-]*@([A-Za-z0-9.-]+\.[A-Za-z]{2,})/g,
-    "$1***@$2",
-  );
+  let masked = "";
+  let done = 0; // text before this index is in `masked`
+  for (let at = text.indexOf("@"); at >= 0; at = text.indexOf("@", Math.max(at + 1, done))) {
+    DOMAIN.lastIndex = at + 1;
+    const domain = DOMAIN.exec(text)?.[0];
+    if (!domain) continue;
+    const start = localPartStart(text, at, done);
+    if (start === at) continue; // nothing before the @: no address
+    const end = at + 1 + domain.length;
+    // A "domain" running straight into another @ has swallowed the next local part: hidden too.
+    masked += `${text.slice(done, start)}***@${text[end] === "@" ? "***" : domain}`;
+    done = end;
+  }
+  return masked + text.slice(done);
+}
+
+/** Where the local part of the address whose @ is at `at` starts, not before `floor`. */
+function localPartStart(text: string, at: number, floor: number): number {
+  let start = at;
+  while (start > floor) {
+    const last = text.charCodeAt(start - 1);
+    // A letter beyond the first 65,536 is two UTF-16 units.
+    const width = last >= 0xdc00 && last <= 0xdfff && start - 2 >= floor ? 2 : 1;
+    if (!LOCAL_CHARACTER.test(text.slice(start - width, start))) break;
+    start -= width;
+  }
+  return start;
 }
 
 /** An error reduced to a masked message, for a log line. */
@@ -22,5 +59,6 @@ export function safeError(error: unknown): string {
  */
 export function loggablePath(url: string): string {
   const path = url.split("?")[0] ?? "";
-  return maskEmails(path.replace(/%40/gi, "@")).slice(0, 200);
+  // %2540 is an @ encoded twice: some clients and proxies do that.
+  return maskEmails(path.replace(/%(?:25)*40/gi, "@")).slice(0, 200);
 }

@@ -306,10 +306,7 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
     // One run at a time per instance; a wake during a run is served by the next run.
     running ??= sendDue()
       .catch((error: unknown) => {
-        log.error(
-          { err: error instanceof Error ? error.message : String(error) },
-          "outbox run failed",
-        );
+        log.error({ err: safeError(error) }, "outbox run failed");
         return { attempted: 0, throttled: false };
       })
       .finally(() => {
