@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { UNSAFE_CHARACTERS_MESSAGE } from "../../leads/fields";
 import type { DB } from "../db/database";
 import { changeAccount, findAccountByEmail } from "../staff/accounts";
 import { requestSignInLink, verifySignInToken } from "../staff/sign-in";
@@ -116,6 +117,28 @@ describe.each(testDialects)("npm run staff on $name", ({ url }) => {
     await expect(staff("promote")).rejects.toThrow(/Unknown command/);
     await expect(staff("list", "--bogus")).rejects.toThrow(/bogus/);
     expect(await staff()).toMatch(/^Usage:/);
+  });
+
+  it("refuses a name with hidden or control characters, as the console's invitation does", async () => {
+    for (const bad of ["\u0000", "\u001b[2J", "\u0007", "\u007f", "\u0085", "\u202e", "\u2028"]) {
+      await expect(
+        staff("add", "--email", "yaw@example.com", "--role", "sales", "--name", `Yaw${bad}Mensah`),
+      ).rejects.toThrow(`--name: ${UNSAFE_CHARACTERS_MESSAGE}`);
+    }
+    await expect(
+      staff("add", "--email", "yaw@example.com", "--role", "sales", "--name", "Y".repeat(101)),
+    ).rejects.toThrow("--name: Must be at most 100 characters");
+    expect(
+      await db
+        .selectFrom("staff_accounts")
+        .select("id")
+        .where("email", "=", "yaw@example.com")
+        .execute(),
+    ).toEqual([]);
+    expect(
+      await staff("add", "--email", "yaw@example.com", "--role", "sales", "--name", " Yaw Mensah "),
+    ).toMatch(/^Added yaw@example.com as sales/);
+    expect(await staff("list")).toContain("yaw@example.com,Yaw Mensah,sales,enabled");
   });
 });
 
