@@ -4,16 +4,45 @@
  * preview and the e-mail.
  */
 import * as z from "zod/mini";
-import { markdownToHtml } from "./markdown";
+import { requiredText } from "../../leads/fields";
+import { MAX_NESTING, RENDER_BUDGET_MS, markdownProblem, markdownToHtml } from "./markdown";
 
 export const MAX_SUBJECT = 150;
 export const MAX_MARKDOWN = 20_000;
 
+/**
+ * How long the Markdown may take to render when it is saved or previewed: half of what the
+ * renderer allows, so that what was accepted still renders in time on a busier day.
+ */
+export const SAVE_RENDER_MS = RENDER_BUDGET_MS / 2;
+
+export const TOO_DEEP_MESSAGE = `Quotes and lists can be nested ${MAX_NESTING} levels deep at most`;
+export const TOO_SLOW_MESSAGE = `Too complex to render within ${SAVE_RENDER_MS} ms: use less formatting`;
+
+/**
+ * The Markdown must render: nested no deeper than MAX_NESTING and rendered within
+ * SAVE_RENDER_MS. Asked only of Markdown the other checks accepted, since it renders it.
+ */
+const renderable = z.superRefine<string>((markdown, ctx) => {
+  if (ctx.issues.length > 0 || markdown === "") return;
+  const problem = markdownProblem(markdown, SAVE_RENDER_MS);
+  if (problem) {
+    ctx.addIssue({
+      code: "custom",
+      message: problem === "too-deep" ? TOO_DEEP_MESSAGE : TOO_SLOW_MESSAGE,
+      input: markdown,
+    });
+  }
+});
+
 export const NewsletterContentSchema = z.object({
-  subject: z.string().check(z.trim(), z.minLength(1, "Write a subject"), z.maxLength(MAX_SUBJECT)),
-  markdown: z
-    .string()
-    .check(z.trim(), z.minLength(1, "Write the e-mail"), z.maxLength(MAX_MARKDOWN)),
+  // As a one-line field of the public forms (leads/fields.ts): no control characters, which
+  // PostgreSQL refuses (NUL) or a mail header must not carry, and the subject is one line.
+  subject: requiredText("Write a subject", { max: MAX_SUBJECT }),
+  // As the contact form's message: tabs and line breaks allowed, other controls refused.
+  markdown: requiredText("Write the e-mail", { max: MAX_MARKDOWN, multiLine: true }).check(
+    renderable,
+  ),
 });
 export type NewsletterContent = z.output<typeof NewsletterContentSchema>;
 

@@ -1,16 +1,111 @@
 /**
  * Markdown that marketing writes (the welcome e-mail, campaigns) as the HTML of an e-mail.
  * Staff preview it in the console and subscribers receive it, so raw HTML in it is shown as
- * text, never passed through, and links may only be web or mail addresses.
+ * text, never passed through, and links may only be web or mail addresses. Safe by construction
+ * twice over: the renderer escapes every tag, and what it produces is then sanitised to exactly
+ * the elements and attributes it can produce (NEWSLETTER_HTML), so a renderer that let something
+ * through would still send nothing else.
  */
-import { Marked } from "marked";
+import vm from "node:vm";
+import { Lexer, Marked, Renderer, type Token, Tokenizer, type TokensList } from "marked";
+import sanitizeHtml from "sanitize-html";
 import { escapeHtml } from "../mail/message";
 
-const SAFE_LINK = /^(https?:|mailto:)/i;
+/**
+ * Everything our Markdown produces, and so all the sanitiser lets through: GFM's blocks and
+ * inline styles, tables (with their column alignment), a list's first number, links with a title.
+ * No images (a tracking pixel in a bank's e-mail), no task-list checkboxes (shown as ☐ and ☑:
+ * an e-mail has no form controls), no classes (a fenced block's language is dropped).
+ */
+export const NEWSLETTER_HTML = {
+  tags: [
+    ...["p", "br", "strong", "em", "del", "code", "pre", "blockquote", "hr"],
+    ...["ul", "ol", "li", "h1", "h2", "h3", "h4", "h5", "h6", "a"],
+    ...["table", "thead", "tbody", "tr", "th", "td"],
+  ],
+  attributes: {
+    a: ["href", "title"],
+    ol: ["start"],
+    th: ["align"],
+    td: ["align"],
+  } as Readonly<Record<string, readonly string[]>>,
+  /** The only schemes a link may have; a link without one (relative) is no link either. */
+  schemes: ["http", "https", "mailto"],
+} as const;
+
+/**
+ * Quotes and lists inside each other, at most. Nobody writes an e-mail deeper than a few levels;
+ * marked recurses once per level, so thousands of `>` would otherwise end in a stack overflow.
+ */
+export const MAX_NESTING = 10;
+
+/**
+ * Longest a rendering may hold the event loop, in milliseconds. marked's regular expressions
+ * take time that grows with the square (emphasis) or the cube (unclosed links) of some runs of
+ * punctuation, up to minutes within 20,000 characters (bench/markdown.ts), and no rule about the
+ * input catches every such run, so the clock does: past it the Markdown is shown as text.
+ */
+export const RENDER_BUDGET_MS = 300;
+
+const SAFE_LINK = new RegExp(`^(${NEWSLETTER_HTML.schemes.join("|")}):`, "i");
+
+const SANITIZE: sanitizeHtml.IOptions = {
+  allowedTags: [...NEWSLETTER_HTML.tags],
+  allowedAttributes: Object.fromEntries(
+    Object.entries(NEWSLETTER_HTML.attributes).map(([tag, names]) => [tag, [...names]]),
+  ),
+  allowedSchemes: [...NEWSLETTER_HTML.schemes],
+  allowedSchemesByTag: {},
+  allowedSchemesAppliedToAttributes: ["href"],
+  allowProtocolRelative: false,
+  // The sanitiser keeps relative addresses, which in an e-mail lead nowhere (or somewhere else).
+  transformTags: {
+    a: (tagName, attribs) => {
+      const { href, ...rest } = attribs;
+      return { tagName, attribs: href && SAFE_LINK.test(href) ? attribs : rest };
+    },
+  },
+};
+
+/** Raised by the lexer one level past MAX_NESTING. */
+class TooDeep extends Error {}
+
+/**
+ * marked's lexer, counting its depth: it lexes the inside of every quote and list item through
+ * blockTokens, so one call deeper is one level of nesting deeper (the document itself is the first).
+ */
+class BoundedLexer<P = string, R = string> extends Lexer<P, R> {
+  private depth = 0;
+
+  override blockTokens(src: string, tokens?: Token[], clipped?: boolean): Token[];
+  override blockTokens(src: string, tokens?: TokensList, clipped?: boolean): TokensList;
+  override blockTokens(src: string, tokens: Token[] = [], clipped = false): Token[] {
+    if (this.depth > MAX_NESTING) throw new TooDeep();
+    this.depth++;
+    try {
+      return super.blockTokens(src, tokens, clipped);
+    } finally {
+      this.depth--;
+    }
+  }
+}
 
 const markdown = new Marked({
   gfm: true,
   breaks: true,
+  hooks: {
+    provideLexer: () => (src, options) => new BoundedLexer(options).lex(src),
+  },
+  tokenizer: {
+    // After an inline <pre>, <code>, <kbd> or <script> tag marked passes the text that follows,
+    // up to the closing tag and across paragraphs, through as HTML, expecting the tag itself to
+    // be passed through too. Here every tag is shown as text, so that text is escaped like any.
+    inlineText(src) {
+      const token = Tokenizer.prototype.inlineText.call(this, src);
+      if (token) token.escaped = false;
+      return token;
+    },
+  },
   renderer: {
     html: ({ text }) => escapeHtml(text),
     link({ href, title, tokens }) {
@@ -20,10 +115,77 @@ const markdown = new Marked({
       return `<a href="${escapeHtml(href)}"${titled}>${label}</a>`;
     },
     image: ({ text }) => escapeHtml(text),
+    checkbox: ({ checked }) => (checked ? "☑" : "☐"),
+    code(token) {
+      return Renderer.prototype.code.call(this, { ...token, lang: undefined });
+    },
   },
 });
 
-/** The Markdown as HTML (synchronous: no extension here is asynchronous). */
+function render(source: string): string {
+  return sanitizeHtml(markdown.parse(source, { async: false }), SANITIZE);
+}
+
+// The clock is vm's: a script run with a timeout is stopped wherever it is, even inside a
+// regular expression, and the functions it calls from this module are stopped with it.
+const sandbox = vm.createContext({ job: null as (() => string) | null });
+const runJob = new vm.Script("job()");
+
+/** What went wrong rendering some Markdown, if anything. */
+export type MarkdownProblem = "too-deep" | "too-slow";
+
+type Rendering = { html: string; problem: null } | { html: null; problem: MarkdownProblem };
+
+function renderTimed(source: string, budgetMs: number): Rendering {
+  sandbox.job = () => render(source);
+  try {
+    // A second try when the first ran out of time: a pause of the whole process (a garbage
+    // collection, a busy machine) is not the Markdown's fault, and slow Markdown is slow twice.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return {
+          html: runJob.runInContext(sandbox, { timeout: budgetMs }) as string,
+          problem: null,
+        };
+      } catch (error) {
+        if (error instanceof TooDeep) return { html: null, problem: "too-deep" };
+        // Anything else (a stack overflow in emphasis nested thousands deep) is as bad as slow.
+        if (!isTimeout(error) || attempt === 2) return { html: null, problem: "too-slow" };
+      }
+    }
+  } finally {
+    sandbox.job = null;
+  }
+}
+
+const isTimeout = (error: unknown) =>
+  (error as { code?: unknown } | null)?.code === "ERR_SCRIPT_EXECUTION_TIMEOUT";
+
+/** The Markdown as plain text in paragraphs: what is sent when it cannot be rendered. */
+function asText(source: string): string {
+  return source
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean)
+    .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, "<br>\n")}</p>\n`)
+    .join("");
+}
+
+/**
+ * Why this Markdown cannot be rendered, or null: nested deeper than MAX_NESTING, or slower than
+ * `budgetMs` (the content schema asks with less than RENDER_BUDGET_MS, to leave a margin).
+ */
+export function markdownProblem(
+  source: string,
+  budgetMs = RENDER_BUDGET_MS,
+): MarkdownProblem | null {
+  return renderTimed(source, budgetMs).problem;
+}
+
+/**
+ * The Markdown as HTML, within RENDER_BUDGET_MS. Never throws: Markdown stored before the
+ * content schema refused what cannot be rendered comes out as escaped text instead.
+ */
 export function markdownToHtml(source: string): string {
-  return markdown.parse(source, { async: false });
+  return renderTimed(source, RENDER_BUDGET_MS).html ?? sanitizeHtml(asText(source), SANITIZE);
 }
