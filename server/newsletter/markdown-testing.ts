@@ -79,7 +79,8 @@ export function allowListViolations(html: string): string[] {
  * relative to wherever the e-mail is read, so it is refused too.
  */
 function allowedLink(href: string): boolean {
-  const cleaned = href.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, "").replace(/[\t\n\r]/g, "");
+  // \p{Cc} is a little more than the C0 controls a browser strips: stricter, never looser.
+  const cleaned = href.replace(/^[\p{Cc} ]+|[\p{Cc} ]+$/gu, "").replace(/[\t\n\r]/g, "");
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(cleaned)?.[1]?.toLowerCase();
   return scheme !== undefined && (NEWSLETTER_HTML.schemes as readonly string[]).includes(scheme);
 }
