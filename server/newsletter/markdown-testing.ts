@@ -74,6 +74,29 @@ export function allowListViolations(html: string): string[] {
 }
 
 /**
+ * The newsletter's own HTML in a sent e-mail: what lies between the frame's heading (the subject)
+ * and its footer (a rule, the unsubscribe line, the company's line: mail/templates.ts). Throws
+ * when the frame is not whole, as it would not be if the content had swallowed the footer.
+ */
+export function newsletterHtmlOf(messageHtml: string): string {
+  const nodes = [...parse(messageHtml).childNodes];
+  const elements = nodes.filter((node): node is Element => node.nodeType === 1);
+  const [heading] = elements;
+  const [rule, unsubscribe, company] = elements.slice(-3);
+  if (
+    heading?.localName !== "h1" ||
+    rule?.localName !== "hr" ||
+    !unsubscribe?.textContent?.includes("Unsubscribe") ||
+    company?.localName !== "p"
+  ) {
+    throw new Error(`Not a whole newsletter e-mail: ${messageHtml}`);
+  }
+  const content = heading.ownerDocument.createElement("div");
+  content.append(...nodes.slice(nodes.indexOf(heading) + 1, nodes.indexOf(rule)));
+  return content.innerHTML;
+}
+
+/**
  * The link's scheme as a browser finds it (control characters and spaces around it, tabs and line
  * breaks within, ignored) is one of the allowed ones. A link without a scheme leads somewhere
  * relative to wherever the e-mail is read, so it is refused too.
