@@ -30,6 +30,7 @@ export interface AppDeps {
     | "trustProxy"
     | "staffSessions"
     | "alerts"
+    | "mail"
   >;
   /** The lead store and its mail outbox; tests of the static site alone may leave them out. */
   db?: DB;

@@ -9,6 +9,7 @@
  * while the server does: SQLite in WAL mode lets readers work beside the writer.
  */
 import { parseArgs } from "node:util";
+import { loadConfig } from "../config";
 import { erasePerson } from "../staff/erasure";
 import { UsageError, commandLineVia, runAsCommand, withDatabase } from "./command";
 import { toCsv, toSafeJson } from "./csv";
@@ -76,7 +77,12 @@ export async function run(argv: string[], out: (text: string) => void): Promise<
     } else if (command === "forget") {
       if (!values.email || !values.email.includes("@")) fail("--email ADDRESS is required");
       // Recorded in the audit log as `person.erased`, without the address.
-      const removed = await erasePerson(db, values.email, { via: commandLineVia() });
+      const removed = await erasePerson(
+        db,
+        values.email,
+        { via: commandLineVia() },
+        loadConfig().mail,
+      );
       const total = Object.values(removed).reduce((sum, n) => sum + n, 0);
       out(`Removed ${total} row(s) about that address: ${JSON.stringify(removed)}\n`);
     } else {

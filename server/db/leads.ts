@@ -398,16 +398,16 @@ async function changeSubscription(
 
 /**
  * Erases everything stored about one e-mail address (a data subject's request under Ghana's Data
- * Protection Act, 2012): newsletter subscription, contact messages, demo requests, every
- * outbox message about them, and the inbox's status, notes and history of those leads. Returns how many rows went from each table.
- * `within` runs in the same transaction once the rows are gone (server/staff/erasure.ts writes
- * the audit entry there).
+ * Protection Act, 2012): subscription, contact messages, demo requests, the outbox messages about
+ * them, and those leads' inbox status, notes and history. Returns the rows erased per table.
+ * `within` runs in the transaction once they are gone, with the erased outbox rows' ids.
  */
+type Erased = Record<string, number>;
 export async function forgetPerson(
   db: DB,
   email: string,
-  within?: (trx: Transaction<Database>, erased: Record<string, number>) => Promise<void>,
-): Promise<Record<string, number>> {
+  within?: (trx: Transaction<Database>, erased: Erased, outbox: { id: string }[]) => Promise<void>,
+): Promise<Erased> {
   const key = emailKey(email);
   return db.transaction().execute(async (trx) => {
     const leadIds: string[] = [];
@@ -437,21 +437,20 @@ export async function forgetPerson(
       }
       return count;
     };
+    const byKey = (table: "newsletter_subscriptions" | "contact_messages" | "demo_requests") =>
+      removed(trx.deleteFrom(table).where("email_key", "=", key));
+    const outbox = leadIds.length
+      ? await trx.deleteFrom("outbox").where("lead_id", "in", leadIds).returning("id").execute()
+      : [];
     const erased = {
-      outbox: leadIds.length
-        ? await removed(trx.deleteFrom("outbox").where("lead_id", "in", leadIds))
-        : 0,
+      outbox: outbox.length,
       lead_states: await workflow("lead_states"),
       lead_events: await workflow("lead_events"),
-      newsletter_subscriptions: await removed(
-        trx.deleteFrom("newsletter_subscriptions").where("email_key", "=", key),
-      ),
-      contact_messages: await removed(
-        trx.deleteFrom("contact_messages").where("email_key", "=", key),
-      ),
-      demo_requests: await removed(trx.deleteFrom("demo_requests").where("email_key", "=", key)),
+      newsletter_subscriptions: await byKey("newsletter_subscriptions"),
+      contact_messages: await byKey("contact_messages"),
+      demo_requests: await byKey("demo_requests"),
     };
-    await within?.(trx, erased);
+    await within?.(trx, erased, outbox);
     return erased;
   });
 }

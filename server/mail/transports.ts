@@ -1,4 +1,4 @@
-import { mkdir, rename, writeFile } from "node:fs/promises";
+import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
 import nodemailer from "nodemailer";
@@ -31,7 +31,8 @@ function nodemailerMessage(message: MailMessage, from: string, id: string) {
 /**
  * Zero-config default: each message becomes an .eml file under DATA_DIR/mail/, named by its
  * outbox id. A message sent again (after a crash between writing it and marking it sent) writes
- * the same file again, as a mail server would recognise it by its Message-ID.
+ * the same file again, as a mail server would recognise it by its Message-ID. The name is also
+ * how an erasure finds the files of the messages it erases (deleteMailFiles).
  */
 function fileTransport(dir: string, from: string): MailTransport {
   const composer = nodemailer.createTransport({
@@ -45,12 +46,35 @@ function fileTransport(dir: string, from: string): MailTransport {
       const info = await composer.sendMail(nodemailerMessage(message, from, id));
       await mkdir(dir, { recursive: true });
       // Written whole under another name, then renamed: a reader never sees half a message.
-      const file = path.join(dir, `${id}.eml`);
+      const file = mailFile(dir, id);
       await writeFile(`${file}.part`, info.message as Buffer);
       await rename(`${file}.part`, file);
     },
     close: () => composer.close(),
   };
+}
+
+function mailFile(dir: string, id: string): string {
+  // Outbox ids are UUIDs; anything else must not become a path outside the folder.
+  if (!/^[\w-]+$/.test(id)) throw new Error("not an outbox id");
+  return path.join(dir, `${id}.eml`);
+}
+
+/**
+ * Deletes the files the file transport wrote of these outbox messages, half-written ones too:
+ * an erasure (server/staff/erasure.ts) leaves no copy of the mail to or about the person. The
+ * files are found by name, not by searching them for the address: a message's headers and body
+ * may hold it only encoded (quoted-printable, base64, RFC 2047), and every file would be read
+ * for each erasure. Missing files are fine (never sent, or sent by another transport); any other
+ * failure throws, so the erasure does not claim to be done. The other transports keep no copy.
+ */
+export async function deleteMailFiles(config: MailConfig, ids: readonly string[]): Promise<void> {
+  if (config.transport !== "file") return;
+  for (const id of ids) {
+    const file = mailFile(config.dir, id);
+    await rm(file, { force: true });
+    await rm(`${file}.part`, { force: true });
+  }
 }
 
 /** How long opening a connection to the mail server may take. */

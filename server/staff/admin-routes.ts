@@ -26,7 +26,7 @@ import {
 export interface AdminRoutesOptions {
   db: DB;
   outbox: OutboxWorker;
-  config: Pick<Config, "publicUrl">;
+  config: Pick<Config, "publicUrl" | "mail">;
   now: () => Date;
 }
 
@@ -229,7 +229,7 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (
       if (invalid) return badRequest(reply, invalid);
       const { email: address } = request.body as z.output<typeof ForgetBody>;
       try {
-        return { erased: await erasePerson(db, address, changedBy(request)) };
+        return { erased: await erasePerson(db, address, changedBy(request), config.mail) };
       } catch (error) {
         return unavailable(request, reply, error, "erasure");
       }

@@ -28,7 +28,7 @@ import { hashSecret } from "./tokens";
 export interface StaffRoutesOptions {
   db: DB;
   outbox: OutboxWorker;
-  config: Pick<Config, "publicUrl" | "staffSessions">;
+  config: Pick<Config, "publicUrl" | "staffSessions" | "mail">;
   /** null switches the sign-in limits off (RATE_LIMIT_MAX=0, for benchmarks). */
   limits: SignInLimits | null;
   /** The clock; tests move it to expire links and sessions. */
