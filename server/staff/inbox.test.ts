@@ -789,7 +789,7 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
   it("keeps no address or typed text of a filter in the audit log: owners by account id", async () => {
     const { cookie, account } = await signedIn("sales@example.com", "sales");
     await addDemo(api, at(1), { product: "banking" });
-    const queries = [
+    const queries: Record<string, string>[] = [
       { owner: "SALES@example.com", product: "banking", status: "new", type: "demo" },
       { owner: "none", since: "2026-11-01" },
       { owner: "ama.mensah@example.com", product: "ama.mensah@example.com" },
