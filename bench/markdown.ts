@@ -1,0 +1,223 @@
+/**
+ * Newsletter Markdown built to be slow: for each input of MAX_MARKDOWN characters (deep nesting,
+ * runs of `[`, `*`, `_`, backticks and `<`, long link and emphasis chains, many reference
+ * definitions, wide tables, random punctuation), how long marked takes by itself (up to a cap),
+ * how long the content schema takes to accept or refuse it, and how long markdownToHtml holds
+ * the event loop, which RENDER_BUDGET_MS bounds. The slowest come first.
+ *
+ * Each input is measured `samples` times: marked's own time is the fastest of them (what the
+ * input costs), the schema's and markdownToHtml's the slowest (what a request may wait).
+ *
+ *   npx tsx bench/markdown.ts [--raw-cap-ms 2000] [--samples 3] [--random 20] [--top 25]
+ */
+import { parseArgs } from "node:util";
+import fc from "fast-check";
+import {
+  MAX_MARKDOWN,
+  NewsletterContentSchema,
+  SAVE_RENDER_MS,
+} from "../server/newsletter/content";
+import { RENDER_BUDGET_MS, markdownProblem, markdownToHtml } from "../server/newsletter/markdown";
+import { DEFAULT_WELCOME } from "../server/newsletter/welcome";
+import { isMain } from "../scripts/is-main";
+
+/** `unit` repeated between `start` and `end`, up to MAX_MARKDOWN characters in all. */
+const fill = (unit: string, end = "", start = "") =>
+  start + unit.repeat(Math.floor((MAX_MARKDOWN - start.length - end.length) / unit.length)) + end;
+
+/** `start`, then lines made by `line(i)` until MAX_MARKDOWN characters are used up. */
+function lines(line: (i: number) => string, separator = "\n", start = ""): string {
+  let text = start;
+  for (let i = 0; ; i++) {
+    const next = (text ? separator : "") + line(i);
+    if (text.length + next.length > MAX_MARKDOWN) return text;
+    text += next;
+  }
+}
+
+const half = MAX_MARKDOWN / 2;
+
+/** The worst inputs found, by what they stress; each MAX_MARKDOWN characters or just under. */
+export const PATHOLOGICAL: Record<string, string> = {
+  "quotes >>>…": fill(">"),
+  "quotes > > …": fill("> "),
+  "lists - - …": fill("- ", "x"),
+  "lists 1. 1. …": fill("1. ", "x"),
+  "quotes and lists > - …": fill("> - ", "x"),
+  "lists indented one more each line": lines((i) => `${"  ".repeat(i)}- x`),
+  "[ run": fill("["),
+  "[ then ] runs": "[".repeat(half) + "]".repeat(half),
+  "[] pairs": fill("[]"),
+  "unclosed links [a](": fill("[a]("),
+  "link then ( run": "[a](" + "(".repeat(MAX_MARKDOWN - 4),
+  "link then ( and ) runs": "[a](" + "(".repeat(half - 4) + ")".repeat(half),
+  "nested link labels": "[".repeat(MAX_MARKDOWN / 5) + "a" + "](b)".repeat(MAX_MARKDOWN / 5 - 1),
+  "link chain [a](b)": fill("[a](b)"),
+  "images ![": fill("!["),
+  "* run": fill("*"),
+  "*a run": fill("*a"),
+  "*a ** run": fill("*a **"),
+  "* spaced run": fill("* "),
+  "emphasis nested *a … c*":
+    "*a ".repeat(MAX_MARKDOWN / 6) + "b" + " c*".repeat(MAX_MARKDOWN / 6 - 1),
+  "strong nested **a … c**":
+    "**a ".repeat(MAX_MARKDOWN / 8) + "b" + " c**".repeat(MAX_MARKDOWN / 8 - 1),
+  "emphasis chain *a* ": fill("*a* "),
+  "_ run": fill("_"),
+  "_a run": fill("_a"),
+  "__a __ run": fill("__a __"),
+  "~a run": fill("~a"),
+  "~~ run": fill("~~"),
+  "` run": fill("`"),
+  "`a run": fill("`a"),
+  "backtick runs 1, 2, 3 …": lines((i) => "`".repeat(i + 1) + "a", " "),
+  "< run": fill("<"),
+  "<a run": fill("<a"),
+  "<a b= run": fill("<a b="),
+  "<!-- run": fill("<!--"),
+  "reference definitions, then uses": lines((i) =>
+    i < 700 ? `[r${i}]: https://example.com/${i}` : `[r${i % 700}] [x][r${i % 700}]`,
+  ),
+  "one definition, many uses": fill("[a]", "", "[a]: https://x.gh\n\n"),
+  "table 5,000 columns": `${"|a".repeat(MAX_MARKDOWN / 4 - 1)}|\n${"|-".repeat(MAX_MARKDOWN / 4 - 1)}|`,
+  "table many rows": lines(() => "|x|y|", "\n", "|a|b|\n|-|-|"),
+  "url then . run": "http://a" + ".".repeat(MAX_MARKDOWN - 8),
+  "www. links": fill("www.a.gh "),
+  addresses: fill("a@b.gh "),
+  "escapes \\*": fill("\\*"),
+  "entities &#60;": fill("&#60;"),
+  "line breaks": fill("a  \n"),
+  headings: fill("# a\n"),
+  fences: fill("```\n"),
+};
+
+/** Noise of Markdown's punctuation, seeded, for what the list above did not think of. */
+function randomPunctuation(count: number): Record<string, string> {
+  const piece = fc.constantFrom(
+    ..."[]()*_`<>!~|-:\\\"' \na".split(""),
+    "](",
+    "**",
+    "__",
+    "``",
+    "> ",
+    "- ",
+    "http://",
+  );
+  const text = fc
+    .array(piece, { minLength: 12_000, maxLength: 12_000 })
+    .map((pieces) => pieces.join("").slice(0, MAX_MARKDOWN));
+  const samples = fc.sample(text, { numRuns: count, seed: 20261126 });
+  return Object.fromEntries(samples.map((sample, i) => [`random punctuation #${i + 1}`, sample]));
+}
+
+/** An ordinary newsletter of MAX_MARKDOWN characters, for the margin under the budget. */
+function ordinaryNewsletter(): string {
+  const block = [
+    "## News from **Accra**",
+    DEFAULT_WELCOME.markdown,
+    "- *Mobile money* for [schools](https://example.com/a_b)\n- Cards, `code`, ~~cheques~~",
+    "  - and a [reference][r]",
+    '> A merchant: "it just works"',
+    "| Fee | Amount |\n|-|-:|\n| MoMo | 1% |",
+    "[r]: https://example.com/r",
+  ].join("\n\n");
+  return lines(() => block, "\n\n");
+}
+
+function timed<T>(work: () => T): [T, number] {
+  const start = performance.now();
+  const result = work();
+  return [result, performance.now() - start];
+}
+
+export interface MarkdownBenchRow {
+  name: string;
+  length: number;
+  /** marked and the sanitiser alone, the fastest of the samples; null past the cap. */
+  rawMs: number | null;
+  /** The content schema's answers (more than one when the samples disagreed), the slowest. */
+  schema: string;
+  schemaMs: number;
+  /** markdownToHtml, the slowest: what a preview, the console and a sent copy wait for. */
+  renderMs: number;
+}
+
+function measureOne(name: string, markdown: string, rawCapMs: number, samples: number) {
+  const raw: (number | null)[] = [];
+  const answers = new Set<string>();
+  const schema: number[] = [];
+  const render: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    const [problem, rawMs] = timed(() => markdownProblem(markdown, rawCapMs));
+    // Too deep is found before any inline rendering: its time is the lexer's, up to the limit.
+    raw.push(problem === "too-slow" ? null : rawMs);
+    const [parsed, schemaMs] = timed(() =>
+      NewsletterContentSchema.safeParse({ subject: "Bench", markdown }),
+    );
+    answers.add(parsed.success ? "accepted" : (parsed.error.issues[0]?.message ?? "refused"));
+    schema.push(schemaMs);
+    render.push(timed(() => markdownToHtml(markdown))[1]);
+  }
+  const finished = raw.filter((ms) => ms !== null);
+  return {
+    name,
+    length: markdown.length,
+    rawMs: finished.length ? Math.min(...finished) : null,
+    schema: [...answers].join(" / "),
+    schemaMs: Math.max(...schema),
+    renderMs: Math.max(...render),
+  };
+}
+
+export function measureMarkdown({
+  rawCapMs = 2000,
+  random = 20,
+  samples = 3,
+}: { rawCapMs?: number; random?: number; samples?: number } = {}): MarkdownBenchRow[] {
+  const inputs = {
+    "ordinary newsletter": ordinaryNewsletter(),
+    ...PATHOLOGICAL,
+    ...randomPunctuation(random),
+  };
+  markdownToHtml(ordinaryNewsletter()); // warm up, as a running server is
+  return Object.entries(inputs).map(([name, markdown]) =>
+    measureOne(name, markdown, rawCapMs, samples),
+  );
+}
+
+if (isMain(import.meta.url)) {
+  const { values } = parseArgs({
+    options: {
+      "raw-cap-ms": { type: "string", default: "2000" },
+      samples: { type: "string", default: "3" },
+      random: { type: "string", default: "20" },
+      top: { type: "string", default: "25" },
+    },
+  });
+  const rawCapMs = Number(values["raw-cap-ms"]);
+  const rows = measureMarkdown({
+    rawCapMs,
+    random: Number(values.random),
+    samples: Number(values.samples),
+  });
+  rows.sort((a, b) => (b.rawMs ?? Infinity) - (a.rawMs ?? Infinity));
+  const ms = (value: number) => `${value.toFixed(1)} ms`;
+  console.log(
+    `\nRender budget ${RENDER_BUDGET_MS} ms, schema ${SAVE_RENDER_MS} ms; ` +
+      `${rows.length} inputs, slowest first.\n`,
+  );
+  console.log("| input | characters | marked alone | schema | schema answer | markdownToHtml |");
+  console.log("| --- | --: | --: | --: | --- | --: |");
+  for (const row of rows.slice(0, Number(values.top))) {
+    const raw = row.rawMs === null ? `> ${rawCapMs} ms` : ms(row.rawMs);
+    console.log(
+      `| ${row.name} | ${row.length} | ${raw} | ${ms(row.schemaMs)} | ${row.schema} | ${ms(row.renderMs)} |`,
+    );
+  }
+  const ordinary = rows.find((row) => row.name === "ordinary newsletter");
+  const worst = (pick: (row: MarkdownBenchRow) => number) => Math.max(...rows.map(pick));
+  console.log(
+    `\nOrdinary newsletter: ${ms(ordinary?.renderMs ?? NaN)}. Slowest markdownToHtml: ` +
+      `${ms(worst((row) => row.renderMs))}; slowest schema check: ${ms(worst((row) => row.schemaMs))}.`,
+  );
+}
