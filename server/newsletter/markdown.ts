@@ -99,7 +99,7 @@ const markdown = new Marked({
   tokenizer: {
     // After an inline <pre>, <code>, <kbd> or <script> tag marked passes the text that follows,
     // up to the closing tag and across paragraphs, through as HTML, expecting the tag itself to
-    // be passed through too. Here every tag is shown as text, so that text is escaped like any.
+    // be passed through too. Here every tag is shown as text, so that text is escaped like the rest.
     inlineText(src) {
       const token = Tokenizer.prototype.inlineText.call(this, src);
       if (token) token.escaped = false;
@@ -117,6 +117,7 @@ const markdown = new Marked({
     image: ({ text }) => escapeHtml(text),
     checkbox: ({ checked }) => (checked ? "☑" : "☐"),
     code(token) {
+      // Without its language: a class would style nothing in an e-mail.
       return Renderer.prototype.code.call(this, { ...token, lang: undefined });
     },
   },
