@@ -10,6 +10,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { emailKey } from "../../leads/email";
 import { contactSearchText, demoSearchText } from "../db/search-text";
+import { attackMarkdown } from "../newsletter/markdown-testing";
 import { encodeCursor } from "./inbox";
 import { staffApiPaths } from "./paths";
 import { subscriptionRow, testDialects } from "../testing";
@@ -36,6 +37,8 @@ const TEXT_KINDS: fc.Arbitrary<string>[] = [
   // What SQLite's FTS5 would read as query syntax, were the search not one quoted phrase.
   fc.constantFrom('"', 'a"b', "***", "^abc", "NEAR(abc def)", "abc AND def", "OR", "NOT abc"),
   fc.constantFrom("(abc", "abc)", "search_text:abc", "{abc}", "-abc", "abc*", "x".repeat(200)),
+  // Hostile Markdown (raw HTML, entities, links of every scheme, deep nesting) for the campaigns.
+  attackMarkdown,
 ];
 
 /** Text of any kind, two times in three with a control character spliced in somewhere. */
