@@ -24,16 +24,29 @@ function toItem(row: {
   return { id: row.id, name: row.name, createdAt: row.created_at, lastUsedAt: row.last_used_at };
 }
 
+/** One of a person's own passkeys, and whether the session asking was opened with it. */
+export interface OwnPasskey extends PasskeyItem {
+  /** Removing it signs this browser out too: the console warns before it does. */
+  signedInWith: boolean;
+}
+
 /** A person's own passkeys, oldest first. */
-export async function listPasskeys(db: DB, accountId: string): Promise<PasskeyItem[]> {
-  const rows = await db
-    .selectFrom("staff_passkeys")
-    .select(["id", "name", "created_at", "last_used_at"])
-    .where("account_id", "=", accountId)
-    .orderBy("created_at")
-    .orderBy("id")
-    .execute();
-  return rows.map(toItem);
+export async function listPasskeys(db: DB, staff: StaffIdentity): Promise<OwnPasskey[]> {
+  const [rows, session] = await Promise.all([
+    db
+      .selectFrom("staff_passkeys")
+      .select(["id", "name", "created_at", "last_used_at"])
+      .where("account_id", "=", staff.accountId)
+      .orderBy("created_at")
+      .orderBy("id")
+      .execute(),
+    db
+      .selectFrom("staff_sessions")
+      .select("passkey_id")
+      .where("id", "=", staff.sessionId)
+      .executeTakeFirst(),
+  ]);
+  return rows.map((row) => ({ ...toItem(row), signedInWith: row.id === session?.passkey_id }));
 }
 
 /** Renames one of the person's own passkeys; null when they have none with this id. */

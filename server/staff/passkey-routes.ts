@@ -95,7 +95,10 @@ const Item = z.object({
   createdAt: z.string(),
   lastUsedAt: z.nullable(z.string()),
 });
-const Items = z.object({ items: z.array(Item) });
+/** In the list, each passkey says whether this session was opened with it. */
+const Items = z.object({
+  items: z.array(z.object({ ...Item.shape, signedInWith: z.boolean() })),
+});
 
 /** The refusals of a signed-in route. */
 const SIGNED_IN_REFUSALS = { 400: Failed, 401: Failed, 403: Failed, 503: Failed };
@@ -252,7 +255,7 @@ export const passkeyRoutes: FastifyPluginAsync<PasskeyRoutesOptions> = async (ap
     },
     async (request, reply) => {
       try {
-        return { items: await listPasskeys(db, staffOf(request).accountId) };
+        return { items: await listPasskeys(db, staffOf(request)) };
       } catch (error) {
         return unavailable(request, reply, error);
       }

@@ -154,7 +154,7 @@ describe.each(testDialects)("staff passkeys on $name", ({ url }) => {
     const listed = await list(api, cookie);
     expect(listed.statusCode).toBe(200);
     expect(listed.json()).toEqual({
-      items: [{ ...passkey, lastUsedAt: null }],
+      items: [{ ...passkey, lastUsedAt: null, signedInWith: false }],
     });
 
     // The next registration excludes it: the authenticator refuses to make a second one.
@@ -198,7 +198,15 @@ describe.each(testDialects)("staff passkeys on $name", ({ url }) => {
     expect(who.statusCode).toBe(200);
     expect(who.json()).toEqual({ email: "ama@example.com", name: "ama", role: "admin" });
     expect((await list(api, session)).json()).toEqual({
-      items: [{ ...passkey, name: "Personal laptop", lastUsedAt: api.clock.now.toISOString() }],
+      // Opened with this passkey: the console warns that removing it signs this browser out.
+      items: [
+        {
+          ...passkey,
+          name: "Personal laptop",
+          lastUsedAt: api.clock.now.toISOString(),
+          signedInWith: true,
+        },
+      ],
     });
 
     const audit = await auditOf(api, account.id);

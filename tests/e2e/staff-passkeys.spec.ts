@@ -53,7 +53,12 @@ test("register a passkey, sign out, and sign in with the passkey alone", async (
   // Removed, the passkey signs nobody in any more.
   await page.goto(consolePaths.account);
   await page.getByRole("button", { name: "Remove Office laptop" }).click();
-  await page.getByRole("button", { name: "Yes, remove Office laptop" }).click();
+  // The confirm step says what else removing it does, before it is done.
+  const remove = page.getByRole("button", { name: "Yes, remove Office laptop" });
+  await expect(remove).toHaveAccessibleDescription(
+    "You signed in with this passkey: removing it signs you out here too.",
+  );
+  await remove.click();
   // It opened this very session, which ends with it: the console asks to sign in again.
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in to the staff console");
   await page.getByRole("button", { name: "Sign in with a passkey" }).click();

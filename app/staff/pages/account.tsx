@@ -19,6 +19,8 @@ interface Passkey {
   name: string;
   createdAt: string;
   lastUsedAt: string | null;
+  /** This browser's session was opened with it: removing it signs this browser out. */
+  signedInWith: boolean;
 }
 
 export async function accountLoader({ request }: LoaderFunctionArgs) {
@@ -213,6 +215,7 @@ function PasskeyRow({ passkey, onDone, onFailed }: { passkey: Passkey } & Callba
           <p className="text-sm text-muted">
             Added {formatDateTime(passkey.createdAt)} · last used{" "}
             {passkey.lastUsedAt ? formatDateTime(passkey.lastUsedAt) : "never"}
+            {passkey.signedInWith ? " · signed in with it now" : ""}
           </p>
         </div>
       )}
@@ -228,7 +231,17 @@ function PasskeyRow({ passkey, onDone, onFailed }: { passkey: Passkey } & Callba
           </button>
           {confirming ? (
             <>
-              <button type="button" className="console-button-danger" onClick={remove}>
+              {passkey.signedInWith ? (
+                <p className="w-full text-sm" id={`remove-${passkey.id}-warning`}>
+                  You signed in with this passkey: removing it signs you out here too.
+                </p>
+              ) : null}
+              <button
+                type="button"
+                className="console-button-danger"
+                onClick={remove}
+                aria-describedby={passkey.signedInWith ? `remove-${passkey.id}-warning` : undefined}
+              >
                 Yes, remove {passkey.name}
               </button>
               <button
