@@ -27,6 +27,7 @@ import { leadAttribution } from "./migrations/0008-lead-attribution";
 import { newsletterSettings } from "./migrations/0009-newsletter-settings";
 import { campaigns } from "./migrations/0010-campaigns";
 import { staffRevocation } from "./migrations/0011-staff-revocation";
+import { subscriberOrder } from "./migrations/0012-subscriber-order";
 import type { Database } from "./schema";
 
 export type DB = Kysely<Database>;
@@ -134,6 +135,7 @@ const MIGRATIONS = {
   "0009-newsletter-settings": newsletterSettings,
   "0010-campaigns": campaigns,
   "0011-staff-revocation": staffRevocation,
+  "0012-subscriber-order": subscriberOrder,
 };
 
 /**
