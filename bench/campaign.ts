@@ -61,7 +61,13 @@ export interface CampaignResult {
 export const SUBSCRIBE_P99_MS = 50;
 const CONNECTIONS = 10;
 
-async function seedSubscribers(db: DB, confirmed: number, unsubscribed: number, tag: string) {
+/** Confirmed and unsubscribed subscribers, `tag` in their addresses. Also bench/export.ts's. */
+export async function seedSubscribers(
+  db: DB,
+  confirmed: number,
+  unsubscribed: number,
+  tag: string,
+) {
   const at = new Date(Date.now() - 86_400_000).toISOString();
   const rows = [
     ...Array.from({ length: confirmed }, (_, i) => ["confirmed", i] as const),
