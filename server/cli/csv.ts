@@ -1,7 +1,7 @@
-import { Readable } from "node:stream";
-import { setImmediate as nextTurn } from "node:timers/promises";
-
 /**
+ * Also bundled into the staff console (its charts' CSV downloads): nothing from Node here, and no
+ * regular expression a browser of the last few years cannot parse (no lookbehind).
+ *
  * Exports are read in terminals and spreadsheets. Stored text cannot hold control characters any
  * more (leads/fields.ts), but older rows and error messages from mail servers can: an escape
  * sequence printed raw would drive the terminal of whoever runs the export. C0 controls other
@@ -48,7 +48,7 @@ const FORMULA_START = new RegExp(String.raw`^(?:[\t\r]|${UNSEEN}[=+\-@])`, "u");
  * comma-separated lines, they split the quoted cells of every column but the first at each `;`
  * and line break, so a field can start there.
  */
-const FORMULA_INSIDE = new RegExp(String.raw`(?<=[;\n])(?=${UNSEEN}[=+\-@])`, "gu");
+const FORMULA_INSIDE = new RegExp(String.raw`([;\n])(?=${UNSEEN}[=+\-@])`, "gu");
 
 /**
  * One CSV cell (RFC 4180), safe to open in a spreadsheet: wherever a field may start in it (its
@@ -58,13 +58,13 @@ const FORMULA_INSIDE = new RegExp(String.raw`(?<=[;\n])(?=${UNSEEN}[=+\-@])`, "g
  */
 export function csvCell(value: unknown): string {
   let text = visibleControls(value === null || value === undefined ? "" : String(value));
-  text = text.replace(FORMULA_INSIDE, "'");
+  text = text.replace(FORMULA_INSIDE, "$1'");
   if (FORMULA_START.test(text)) text = `'${text}`;
   return /[",;\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** One line of a CSV file, with its line break. */
-const csvLine = (cells: readonly unknown[]) => `${cells.map(csvCell).join(",")}\r\n`;
+export const csvLine = (cells: readonly unknown[]) => `${cells.map(csvCell).join(",")}\r\n`;
 
 export function toCsv(
   columns: readonly string[],
@@ -73,60 +73,4 @@ export function toCsv(
   return [columns, ...rows.map((row) => columns.map((column) => row[column]))]
     .map(csvLine)
     .join("");
-}
-
-/**
- * Rows per chunk of a streamed CSV file. Between chunks the event loop gets a turn; a chunk is a
- * few tens of kilobytes, and at most one batch of the database's rows is read while making it.
- */
-export const CSV_CHUNK_ROWS = 100;
-
-/**
- * `rows` as a CSV file (a header line, then one line per row), streamed for an HTTP answer.
- *
- * better-sqlite3 answers each query before returning, so an iterator of database rows never
- * waits: read as fast as possible, a large export would keep every other request, health checks
- * included, waiting until its last row. So each chunk starts on a new turn of the event loop
- * (setImmediate: after the I/O that is waiting), and a chunk is only made when the stream's
- * buffer has room, so the file is read no faster than the client takes it. When the client
- * leaves, the iterator is closed, which ends its queries.
- */
-export function csvStream(
-  columns: readonly string[],
-  rows: AsyncIterable<Record<string, unknown>>,
-  { chunkRows = CSV_CHUNK_ROWS }: { chunkRows?: number } = {},
-): Readable {
-  const iterator = rows[Symbol.asyncIterator]();
-  let chunk = csvLine(columns);
-  return new Readable({
-    // Node calls read() again only after a push: one chunk is made at a time.
-    read() {
-      void (async () => {
-        try {
-          await nextTurn();
-          if (this.destroyed) return;
-          for (let n = 0; n < chunkRows; n++) {
-            const next = await iterator.next();
-            if (next.done) {
-              if (chunk) this.push(chunk);
-              this.push(null);
-              return;
-            }
-            chunk += csvLine(columns.map((column) => next.value[column]));
-          }
-          const full = chunk;
-          chunk = "";
-          this.push(full);
-        } catch (error) {
-          this.destroy(error instanceof Error ? error : new Error(String(error)));
-        }
-      })();
-    },
-    destroy(error, callback) {
-      // Waits for a read under way to end: an async generator finishes its step first.
-      Promise.resolve(iterator.return?.())
-        .catch(() => undefined)
-        .finally(() => callback(error));
-    },
-  });
 }

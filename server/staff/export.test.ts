@@ -10,9 +10,9 @@ import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { apiPaths } from "../../common/paths";
 import { emailKey } from "../../leads/email";
-import { CSV_CHUNK_ROWS } from "../cli/csv";
 import { contactSearchText } from "../db/search-text";
 import { subscriptionRow, testDialects } from "../testing";
+import { CSV_CHUNK_ROWS } from "./csv-stream";
 import { staffApiPaths } from "./paths";
 import { type StaffApi, signedInStaff, useStaffApi } from "./testing";
 
