@@ -8,7 +8,8 @@ import type { DB } from "./db/database";
 import { alertDeliverers } from "./alerts/deliver";
 import { type OutboxOptions, type OutboxWorker, createOutboxWorker } from "./mail/outbox";
 import type { MailTransport } from "./mail/transports";
-import { CAMPAIGN_KIND, runCampaigns } from "./newsletter/campaigns";
+import { runCampaigns } from "./newsletter/campaign-sending";
+import { CAMPAIGN_KIND } from "./newsletter/campaigns";
 import { campaignDeliverers } from "./newsletter/delivery";
 
 export function createDeliveries(

@@ -1,8 +1,8 @@
 /**
- * Sends a campaign's copies as the outbox hands them over (campaigns.ts made them). Each copy is
- * rendered when it goes out, for the subscriber as they are then: one who has left since the
- * campaign started gets nothing, and every copy carries its reader's own unsubscribe links and
- * the one-click List-Unsubscribe headers.
+ * Sends a campaign's copies as the outbox hands them over (campaign-sending.ts made them). Each
+ * copy is rendered when it goes out, for the subscriber as they are then: one who has left since
+ * the campaign started gets nothing, and every copy carries its reader's own unsubscribe links
+ * and the one-click List-Unsubscribe headers.
  */
 import type { DB } from "../db/database";
 import type { Deliverer } from "../mail/outbox";

@@ -8,18 +8,14 @@ import { zodRoute } from "../http/zod-schemas";
 import type { OutboxWorker } from "../mail/outbox";
 import { enqueueMail } from "../mail/outbox";
 import { newsletterMail } from "../mail/templates";
+import { type Campaign, listCampaigns, readCampaign } from "../newsletter/campaign-reports";
+import { changeCampaign, retryFailedCopies, sendCampaign } from "../newsletter/campaign-sending";
 import {
   CAMPAIGN_ACTIONS,
   CAMPAIGN_STATUSES,
   CAMPAIGN_TEST_KIND,
-  type Campaign,
   type Refusal,
-  changeCampaign,
   createCampaign,
-  listCampaigns,
-  readCampaign,
-  retryFailedCopies,
-  sendCampaign,
   updateCampaign,
 } from "../newsletter/campaigns";
 import { NewsletterContentSchema, renderNewsletter } from "../newsletter/content";

@@ -1,0 +1,147 @@
+/**
+ * What the console shows of newsletter campaigns: the list with each one's counts, and one
+ * campaign with its report (copies sent, failed and waiting, unsubscribes since it started, and
+ * who would get it if it were sent now).
+ */
+import type { Transaction } from "kysely";
+import type { DB } from "../db/database";
+import type { CampaignStatus, Database } from "../db/schema";
+
+type Executor = DB | Transaction<Database>;
+
+export interface CampaignSummary {
+  id: string;
+  subject: string;
+  status: CampaignStatus;
+  scheduledAt: string | null;
+  startedAt: string | null;
+  finishedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  /** Who last changed it (its author, or whoever sent, paused or cancelled it). */
+  updatedBy: string | null;
+  /** Copies made when it started; 0 before. */
+  recipients: number;
+  sent: number;
+  failed: number;
+}
+
+export interface Campaign extends CampaignSummary {
+  markdown: string;
+  /** Copies waiting to go (held ones included while paused). */
+  waiting: number;
+  /** Recipients who have unsubscribed since it started. */
+  unsubscribedSince: number;
+  /** Who would get it if it were sent now: the confirmed subscribers. */
+  audience: number;
+}
+
+const SUMMARY_COLUMNS = [
+  "newsletter_campaigns.id",
+  "newsletter_campaigns.subject",
+  "newsletter_campaigns.status",
+  "newsletter_campaigns.scheduled_at",
+  "newsletter_campaigns.started_at",
+  "newsletter_campaigns.finished_at",
+  "newsletter_campaigns.created_at",
+  "newsletter_campaigns.updated_at",
+  "newsletter_campaigns.recipients",
+  "staff_accounts.email",
+] as const;
+
+function campaignsQuery(db: Executor) {
+  return db
+    .selectFrom("newsletter_campaigns")
+    .leftJoin("staff_accounts", "staff_accounts.id", "newsletter_campaigns.updated_by_account_id")
+    .select(SUMMARY_COLUMNS);
+}
+
+type SummaryRow = Awaited<ReturnType<ReturnType<typeof campaignsQuery>["executeTakeFirstOrThrow"]>>;
+
+/** Copies by outbox status, per campaign. */
+async function copyCounts(
+  db: Executor,
+  ids: string[],
+): Promise<Map<string, Record<string, number>>> {
+  const counts = new Map<string, Record<string, number>>();
+  if (!ids.length) return counts;
+  const rows = await db
+    .selectFrom("outbox")
+    .select(["campaign_id", "status", (eb) => eb.fn.countAll<number | string>().as("n")])
+    .where("campaign_id", "in", ids)
+    .groupBy(["campaign_id", "status"])
+    .execute();
+  for (const row of rows) {
+    const byStatus = counts.get(row.campaign_id as string) ?? {};
+    byStatus[row.status] = Number(row.n);
+    counts.set(row.campaign_id as string, byStatus);
+  }
+  return counts;
+}
+
+function toSummary(row: SummaryRow, counts: Record<string, number> = {}): CampaignSummary {
+  return {
+    id: row.id,
+    subject: row.subject,
+    status: row.status,
+    scheduledAt: row.scheduled_at,
+    startedAt: row.started_at,
+    finishedAt: row.finished_at,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    updatedBy: row.email ?? null,
+    recipients: row.recipients ?? 0,
+    sent: counts.sent ?? 0,
+    failed: counts.failed ?? 0,
+  };
+}
+
+/** Campaigns, newest first (a company sends a few a month: no paging needed below this). */
+export async function listCampaigns(db: Executor, limit = 200): Promise<CampaignSummary[]> {
+  const rows = await campaignsQuery(db)
+    .orderBy("newsletter_campaigns.created_at", "desc")
+    .orderBy("newsletter_campaigns.id", "desc")
+    .limit(limit)
+    .execute();
+  const counts = await copyCounts(
+    db,
+    rows.filter((row) => row.started_at).map((row) => row.id),
+  );
+  return rows.map((row) => toSummary(row, counts.get(row.id)));
+}
+
+async function confirmedSubscribers(db: Executor): Promise<number> {
+  const row = await db
+    .selectFrom("newsletter_subscriptions")
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .where("status", "=", "confirmed")
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** One campaign with its report, or null. */
+export async function readCampaign(db: Executor, id: string): Promise<Campaign | null> {
+  const row = await campaignsQuery(db)
+    .select("newsletter_campaigns.markdown")
+    .where("newsletter_campaigns.id", "=", id)
+    .executeTakeFirst();
+  if (!row) return null;
+  const counts = (await copyCounts(db, [id])).get(id) ?? {};
+  const left = row.started_at
+    ? await db
+        .selectFrom("outbox")
+        .innerJoin("newsletter_subscriptions", "newsletter_subscriptions.id", "outbox.lead_id")
+        .select((eb) => eb.fn.countAll<number | string>().as("n"))
+        .where("outbox.campaign_id", "=", id)
+        .where("newsletter_subscriptions.status", "=", "unsubscribed")
+        .where("newsletter_subscriptions.unsubscribed_at", ">=", row.started_at)
+        .executeTakeFirstOrThrow()
+    : { n: 0 };
+  return {
+    ...toSummary(row, counts),
+    markdown: row.markdown,
+    waiting: (counts.pending ?? 0) + (counts.held ?? 0),
+    unsubscribedSince: Number(left.n),
+    audience: await confirmedSubscribers(db),
+  };
+}
