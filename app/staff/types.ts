@@ -11,7 +11,7 @@ export interface TeamMember {
 
 // The admin API's items, as its modules declare them (type-only: no server code reaches the
 // browser). The lists of values the pages offer are written here and checked against them.
-export type { AccountSummary as StaffAccountItem } from "../../server/staff/accounts";
+export type { AccountSummary as StaffAccountItem } from "../../server/staff/accounts-admin";
 export type { AuditItem } from "../../server/staff/audit-log";
 export type { OutboxItem, OutboxState } from "../../server/staff/outbox-admin";
 export type { Subscriber } from "../../server/staff/subscribers";

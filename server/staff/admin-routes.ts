@@ -6,7 +6,12 @@ import type { Config } from "../config";
 import type { DB } from "../db/database";
 import { zodRoute } from "../http/zod-schemas";
 import type { OutboxWorker } from "../mail/outbox";
-import { AccountChangeRefused, accountSummaries, changeAccount, inviteAccount } from "./accounts";
+import {
+  AccountChangeRefused,
+  accountSummaries,
+  changeAccount,
+  inviteAccount,
+} from "./accounts-admin";
 import { recordAudit } from "./audit";
 import { erasePerson } from "./erasure";
 import { OUTBOX_STATES, listOutbox, retryOutbox } from "./outbox-admin";

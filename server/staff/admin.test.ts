@@ -5,7 +5,7 @@ import { UNSAFE_CHARACTERS_MESSAGE } from "../../leads/fields";
 import type { OutboxStatus } from "../db/schema";
 import { testDialects } from "../testing";
 import { lockKeyForTransaction } from "../db/database";
-import { ACCOUNT_CHANGES_LOCK, AccountChangeRefused, changeAccount } from "./accounts";
+import { ACCOUNT_CHANGES_LOCK, AccountChangeRefused, changeAccount } from "./accounts-admin";
 import { recordAudit } from "./audit";
 import { staffApiPaths } from "./paths";
 import { createSession } from "./sessions";
