@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect } from "react";
 import {
   type ActionFunctionArgs,
   Form,
@@ -12,6 +12,8 @@ import {
 import { apiPaths, withId } from "@common/paths";
 import { ApiError, api, load } from "../api";
 import { Badge } from "../components/badge";
+import { CampaignReport } from "../components/campaign-report";
+import { ConfirmButton } from "../components/confirm-button";
 import {
   IntentButton,
   NewsletterEditor,
@@ -191,7 +193,7 @@ export function CampaignPage() {
         </>
       ) : (
         <>
-          <Report campaign={campaign} busy={busy} />
+          <CampaignReport campaign={campaign} busy={busy} />
           <NewsletterEditor content={campaign} preview={campaign} busy={busy} readOnly />
         </>
       )}
@@ -268,155 +270,4 @@ function toLocalInput(iso: string): string {
   const at = new Date(iso);
   at.setMinutes(at.getMinutes() - at.getTimezoneOffset());
   return at.toISOString().slice(0, 16);
-}
-
-/** The numbers of a campaign that has started, and its pause, resume and cancel. */
-function Report({ campaign, busy }: { campaign: CampaignDetail; busy: string | null }) {
-  const done = campaign.sent + campaign.failed;
-  const rows: [string, string][] = [
-    ["Recipients", String(campaign.recipients)],
-    ["Sent", String(campaign.sent)],
-    ["Failed", String(campaign.failed)],
-    ["Waiting", String(campaign.waiting)],
-    ["Unsubscribed since", String(campaign.unsubscribedSince)],
-    ["Started", formatDateTime(campaign.startedAt)],
-    ...(campaign.finishedAt
-      ? ([["Finished", formatDateTime(campaign.finishedAt)]] as [string, string][])
-      : []),
-  ];
-  return (
-    <section aria-labelledby="report-heading" className="mb-8 max-w-prose space-y-4">
-      <h2 id="report-heading" className="text-lg font-bold">
-        Report
-      </h2>
-      <label className="block">
-        <span className="mb-1 block">
-          {done} of {campaign.recipients} handled
-        </span>
-        <progress value={done} max={Math.max(1, campaign.recipients)} className="w-full" />
-      </label>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1">
-        {rows.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="font-semibold">{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
-      {campaign.status === "sending" || campaign.status === "paused" ? (
-        <Form method="post" className="flex flex-wrap gap-3">
-          {campaign.status === "sending" ? (
-            <IntentButton
-              intent="pause"
-              label="Pause"
-              busyLabel="Pausing…"
-              busy={busy}
-              className="console-button-quiet"
-            />
-          ) : (
-            <IntentButton intent="resume" label="Resume" busyLabel="Resuming…" busy={busy} />
-          )}
-          <ConfirmButton
-            label="Cancel the rest…"
-            question="Cancel this campaign? The copies not yet sent will never go out, and it cannot be resumed."
-            confirmLabel="Yes, cancel it"
-            intent="cancel"
-            busy={busy}
-            className="console-button-danger"
-          />
-        </Form>
-      ) : null}
-      {campaign.failed > 0 && campaign.status !== "cancelled" ? (
-        <Form method="post" className="space-y-2">
-          <p>
-            {campaign.failed} {campaign.failed === 1 ? "copy was" : "copies were"} refused by the
-            mail server after every retry. Once the cause is fixed, send them again.
-          </p>
-          <IntentButton
-            intent="retry"
-            label="Send the failed copies again"
-            busyLabel="Queueing…"
-            busy={busy}
-            className="console-button-quiet"
-          />
-        </Form>
-      ) : null}
-    </section>
-  );
-}
-
-/**
- * A button whose action cannot be undone: pressing it asks first, in a group that takes the
- * focus, with the real submit button and a way back.
- */
-function ConfirmButton({
-  label,
-  question,
-  confirmLabel,
-  intent,
-  form,
-  busy,
-  disabled = false,
-  className,
-}: {
-  label: string;
-  question: string;
-  confirmLabel: string;
-  intent: string;
-  /** The form it submits when it is not inside it. */
-  form?: string;
-  busy: string | null;
-  disabled?: boolean;
-  className: string;
-}) {
-  const [asking, setAsking] = useState(false);
-  const groupRef = useRef<HTMLDivElement>(null);
-  const openerRef = useRef<HTMLButtonElement>(null);
-  const wasAsking = useRef(false);
-  useEffect(() => {
-    if (asking) groupRef.current?.focus();
-    else if (wasAsking.current) openerRef.current?.focus();
-    wasAsking.current = asking;
-  }, [asking]);
-  const questionId = `confirm-${intent}`;
-
-  if (!asking) {
-    return (
-      <button
-        ref={openerRef}
-        type="button"
-        className={className}
-        disabled={!!busy || disabled}
-        onClick={() => setAsking(true)}
-      >
-        {label}
-      </button>
-    );
-  }
-  return (
-    <div
-      ref={groupRef}
-      tabIndex={-1}
-      role="group"
-      aria-labelledby={questionId}
-      className="w-full space-y-3 rounded-md border border-brand-700 p-4"
-    >
-      <p id={questionId} className="font-semibold">
-        {question}
-      </p>
-      <div className="flex flex-wrap gap-3">
-        <IntentButton
-          intent={intent}
-          form={form}
-          label={confirmLabel}
-          busyLabel={confirmLabel}
-          busy={busy}
-          className={className}
-        />
-        <button type="button" className="console-button-quiet" onClick={() => setAsking(false)}>
-          Not yet
-        </button>
-      </div>
-    </div>
-  );
 }

@@ -1,0 +1,78 @@
+import { useEffect, useRef, useState } from "react";
+import { IntentButton } from "./newsletter-editor";
+
+/**
+ * A button whose action cannot be undone: pressing it asks first, in a group that takes the
+ * focus, with the real submit button and a way back.
+ */
+export function ConfirmButton({
+  label,
+  question,
+  confirmLabel,
+  intent,
+  form,
+  busy,
+  disabled = false,
+  className,
+}: {
+  label: string;
+  question: string;
+  confirmLabel: string;
+  intent: string;
+  /** The form it submits when it is not inside it. */
+  form?: string;
+  busy: string | null;
+  disabled?: boolean;
+  className: string;
+}) {
+  const [asking, setAsking] = useState(false);
+  const groupRef = useRef<HTMLDivElement>(null);
+  const openerRef = useRef<HTMLButtonElement>(null);
+  const wasAsking = useRef(false);
+  useEffect(() => {
+    if (asking) groupRef.current?.focus();
+    else if (wasAsking.current) openerRef.current?.focus();
+    wasAsking.current = asking;
+  }, [asking]);
+  const questionId = `confirm-${intent}`;
+
+  if (!asking) {
+    return (
+      <button
+        ref={openerRef}
+        type="button"
+        className={className}
+        disabled={!!busy || disabled}
+        onClick={() => setAsking(true)}
+      >
+        {label}
+      </button>
+    );
+  }
+  return (
+    <div
+      ref={groupRef}
+      tabIndex={-1}
+      role="group"
+      aria-labelledby={questionId}
+      className="w-full space-y-3 rounded-md border border-brand-700 p-4"
+    >
+      <p id={questionId} className="font-semibold">
+        {question}
+      </p>
+      <div className="flex flex-wrap gap-3">
+        <IntentButton
+          intent={intent}
+          form={form}
+          label={confirmLabel}
+          busyLabel={confirmLabel}
+          busy={busy}
+          className={className}
+        />
+        <button type="button" className="console-button-quiet" onClick={() => setAsking(false)}>
+          Not yet
+        </button>
+      </div>
+    </div>
+  );
+}
