@@ -213,8 +213,13 @@ describe("transports", () => {
     await transport.send(message, "id-1");
     await transport.send(message, "id-2");
     await transport.send(message, "id-2");
+    // A campaign copy's id: the campaign's and the subscription's, joined by a dot.
+    await transport.send(message, "campaign-1.subscription-1");
+    for (const outside of ["../id-3", "id-3/..", ".id-3", "id..3", "id/3"]) {
+      await expect(transport.send(message, outside)).rejects.toThrow("not an outbox id");
+    }
     const files = (await readdir(dir)).sort();
-    expect(files).toEqual(["id-1.eml", "id-2.eml"]);
+    expect(files).toEqual(["campaign-1.subscription-1.eml", "id-1.eml", "id-2.eml"]);
     const eml = await readFile(path.join(dir, files[0] ?? ""), "utf8");
     expect(eml).toMatch(/^Reply-To: ama@example\.com/m);
     expect(eml).toContain("0550000000");

@@ -55,8 +55,9 @@ function fileTransport(dir: string, from: string): MailTransport {
 }
 
 function mailFile(dir: string, id: string): string {
-  // Outbox ids are UUIDs; anything else must not become a path outside the folder.
-  if (!/^[\w-]+$/.test(id)) throw new Error("not an outbox id");
+  // Outbox ids are UUIDs, and a campaign copy's is two joined by a dot (campaign.subscription);
+  // nothing else may become a path, least of all one with ".." or a separator in it.
+  if (!/^[\w-]+(\.[\w-]+)*$/.test(id)) throw new Error("not an outbox id");
   return path.join(dir, `${id}.eml`);
 }
 
