@@ -1,7 +1,7 @@
 import { DEMO_PRODUCT_NAMES, type DemoProduct } from "@leads/demo";
 import type { LeadStatus, LeadType } from "@leads/workflow";
 import type { CampaignStatus } from "../../server/db/schema";
-import type { Lead } from "../../server/staff/inbox";
+import type { Lead } from "../../server/staff/lead-query";
 import type { StaffRole } from "../../server/staff/roles";
 
 /** The words the console uses for the values the API sends. */

@@ -5,7 +5,8 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { migrate, openDatabase } from "../db/database";
-import { saveContact, saveDemoRequest, subscribe } from "../db/leads";
+import { saveContact, saveDemoRequest } from "../db/leads";
+import { subscribe } from "../db/newsletter-subscriptions";
 import { contactNotification, demoNotification, newsletterConfirmation } from "../mail/templates";
 import { csvCell, toCsv, toSafeJson } from "./csv";
 

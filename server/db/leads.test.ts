@@ -3,7 +3,9 @@ import { contactNotification, demoNotification, newsletterConfirmation } from ".
 import { sql } from "kysely";
 import { freshSchemaUrl, testDatabase, testDialects } from "../testing";
 import { type DB, migrate, openDatabase } from "./database";
-import { forgetPerson, saveContact, saveDemoRequest, subscribe, unsubscribe } from "./leads";
+import { forgetPerson } from "./forget-person";
+import { saveContact, saveDemoRequest } from "./leads";
+import { subscribe, unsubscribe } from "./newsletter-subscriptions";
 
 describe.each(testDialects)("forgetting a person on $name", ({ url }) => {
   let db: DB;

@@ -4,7 +4,8 @@
  * a reused idempotency key, erasure that misses differently capitalised rows.
  */
 import { describe, expect, it } from "vitest";
-import { CONFIRMATIONS_PER_MAILBOX_PER_DAY, forgetPerson } from "../db/leads";
+import { CONFIRMATIONS_PER_MAILBOX_PER_DAY } from "../db/confirmation-cap";
+import { forgetPerson } from "../db/forget-person";
 import {
   postForm,
   sampleContact as contact,

@@ -3,7 +3,7 @@
  * delivers to one inbox (dots, capitals, +tags, googlemail.com), on SQLite and PostgreSQL.
  */
 import { describe, expect, it } from "vitest";
-import { CONFIRMATIONS_PER_MAILBOX_PER_DAY } from "../db/leads";
+import { CONFIRMATIONS_PER_MAILBOX_PER_DAY } from "../db/confirmation-cap";
 import { testDialects, useLeadApi } from "../testing";
 import { apiPaths } from "../../common/paths";
 

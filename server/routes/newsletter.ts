@@ -3,7 +3,7 @@ import * as z from "zod/mini";
 import { apiPaths, newsletterLinkPaths, newsletterStatusPaths } from "../../common/paths";
 import type { Alerts } from "../alerts/alerts";
 import type { DB } from "../db/database";
-import { confirmSubscription, unsubscribe } from "../db/leads";
+import { confirmSubscription, unsubscribe } from "../db/newsletter-subscriptions";
 import { acceptFormPosts } from "../http/form-posts";
 import { refusal, zodRoute } from "../http/zod-schemas";
 import { safeError } from "../log-safety";

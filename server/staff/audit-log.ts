@@ -6,7 +6,7 @@ import type { Transaction } from "kysely";
 import { emailKey } from "../../leads/email";
 import type { DB } from "../db/database";
 import type { Database } from "../db/schema";
-import { type Cursor, DEFAULT_PAGE_SIZE, encodeCursor } from "./inbox";
+import { type Cursor, DEFAULT_PAGE_SIZE, encodeCursor } from "./page-cursor";
 
 /** Rows the CSV export reads per query. */
 const EXPORT_BATCH = 500;

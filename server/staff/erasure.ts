@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { MailConfig } from "../config";
 import { type DB, isPostgres } from "../db/database";
-import { forgetPerson } from "../db/leads";
+import { forgetPerson } from "../db/forget-person";
 import { deleteMailFiles } from "../mail/transports";
 import type { ChangedBy } from "./accounts";
 import { recordAudit } from "./audit";

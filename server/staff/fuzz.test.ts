@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import { emailKey } from "../../leads/email";
 import { contactSearchText, demoSearchText } from "../db/search-text";
 import { attackMarkdown } from "../newsletter/markdown-testing";
-import { encodeCursor } from "./inbox";
+import { encodeCursor } from "./page-cursor";
 import { staffApiPaths } from "./paths";
 import { subscriptionRow, testDialects } from "../testing";
 import { STAFF_ROLES } from "./roles";

@@ -2,9 +2,9 @@
  * The lead inbox's CSV export: its columns and one lead as a row of them (the cells are made
  * formula-safe by route-kit.ts sendCsv).
  */
-import { attributionColumns } from "../db/leads";
+import { attributionColumns } from "../db/attribution";
 import { ATTRIBUTION_COLUMNS } from "../db/migrations/0008-lead-attribution";
-import type { Lead } from "./inbox";
+import type { Lead } from "./lead-query";
 
 /**
  * The CSV export's columns, in order: the same names as `npm run leads -- export`, so a

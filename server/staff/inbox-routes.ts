@@ -3,24 +3,15 @@ import * as z from "zod/mini";
 import { DEMO_PRODUCTS } from "../../leads/demo";
 import { email } from "../../leads/email";
 import { MAX_MESSAGE, filterText, requiredText } from "../../leads/fields";
+import { LEAD_STATUSES, LEAD_TYPES, parseLeadKey } from "../../leads/workflow";
 import type { DB } from "../db/database";
 import { zodRoute } from "../http/zod-schemas";
 import { recordAudit } from "./audit";
 import { CSV_COLUMNS, csvRow } from "./inbox-csv";
-import {
-  LEAD_STATUSES,
-  LEAD_TYPES,
-  type LeadFilters,
-  UnknownOwnerError,
-  addNote,
-  allLeads,
-  leadStats,
-  listLeads,
-  ownerFilter,
-  parseLeadKey,
-  updateLead,
-  viewLead,
-} from "./inbox";
+import { UnknownOwnerError, addNote, updateLead } from "./lead-changes";
+import { viewLead } from "./lead-detail";
+import { allLeads, leadStats, listLeads } from "./lead-list";
+import { type LeadFilters, ownerFilter } from "./lead-query";
 import { staffApiPaths } from "./paths";
 import {
   Failed,

@@ -7,7 +7,7 @@ import { passkeys } from "../db/migrations/0006-passkeys";
 import { leadSearch } from "../db/migrations/0007-lead-search";
 import { staffRevocation } from "../db/migrations/0011-staff-revocation";
 import { freshSchemaUrl, testDatabase, testDialects } from "../testing";
-import { listLeads } from "./inbox";
+import { listLeads } from "./lead-list";
 import { findSession } from "./sessions";
 import { verifySignInToken } from "./sign-in";
 import { hashSecret } from "./tokens";

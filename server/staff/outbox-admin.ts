@@ -9,7 +9,7 @@ import type { Database } from "../db/schema";
 import { type AlertKind, isAlertKind } from "../alerts/alerts";
 import { KINDS_WITH_SECRETS } from "../mail/outbox";
 import { CAMPAIGN_KIND } from "../newsletter/campaigns";
-import { type Cursor, DEFAULT_PAGE_SIZE, encodeCursor } from "./inbox";
+import { type Cursor, DEFAULT_PAGE_SIZE, encodeCursor } from "./page-cursor";
 
 export const OUTBOX_STATES = ["pending", "failed", "sent"] as const;
 export type OutboxState = (typeof OUTBOX_STATES)[number];

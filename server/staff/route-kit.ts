@@ -8,7 +8,7 @@ import * as z from "zod/mini";
 import { csvStream } from "./csv-stream";
 import { refusal } from "../http/zod-schemas";
 import { safeError } from "../log-safety";
-import { type Cursor, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, decodeCursor } from "./inbox";
+import { type Cursor, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, decodeCursor } from "./page-cursor";
 import type { StaffIdentity } from "./sessions";
 
 export const Failed = z.object({ error: z.string() });

@@ -6,9 +6,10 @@ import { type Transaction, sql } from "kysely";
 import type { DB } from "../db/database";
 import type { Database, SubscriptionStatus } from "../db/schema";
 import type { LeadSource } from "../../leads/source";
-import { attributionColumns } from "../db/leads";
+import { attributionColumns, sourceOf } from "../db/attribution";
 import { ATTRIBUTION_COLUMNS } from "../db/migrations/0008-lead-attribution";
-import { type Cursor, DEFAULT_PAGE_SIZE, encodeCursor, likePattern, sourceOf } from "./inbox";
+import { likePattern } from "./lead-query";
+import { type Cursor, DEFAULT_PAGE_SIZE, encodeCursor } from "./page-cursor";
 
 export const SUBSCRIPTION_STATUSES = [
   "pending",

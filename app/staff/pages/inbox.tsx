@@ -2,7 +2,7 @@ import { Link, type LoaderFunctionArgs, useLoaderData, useSearchParams } from "r
 import { apiPaths, consoleLeadPath } from "@common/paths";
 import { DEMO_PRODUCT_NAMES } from "@leads/demo";
 import { LEAD_STATUSES, LEAD_TYPES } from "@leads/workflow";
-import type { Lead } from "../../../server/staff/inbox";
+import type { Lead } from "../../../server/staff/lead-query";
 import { load, query, routerPath } from "../api";
 import {
   ExportLink,

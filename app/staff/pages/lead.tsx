@@ -11,7 +11,7 @@ import {
 import { mailtoHref } from "@common/mailto";
 import { apiPaths, withId } from "@common/paths";
 import { LEAD_STATUSES } from "@leads/workflow";
-import type { LeadDetail, TimelineEntry } from "../../../server/staff/inbox";
+import type { LeadDetail, TimelineEntry } from "../../../server/staff/lead-detail";
 import { Field } from "~/components/ui/field";
 import { ApiError, api, load } from "../api";
 import { Notice } from "../components/notice";

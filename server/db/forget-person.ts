@@ -1,0 +1,67 @@
+/**
+ * A person's erasure in the database: every row about one e-mail address, in one transaction
+ * (server/staff/erasure.ts `erasePerson` runs it for the console and `npm run leads -- forget`).
+ */
+import type { Transaction } from "kysely";
+import { emailKey } from "../../leads/email";
+import type { DB } from "./database";
+import type { Database } from "./schema";
+
+/**
+ * Erases everything stored about one e-mail address (a data subject's request under Ghana's Data
+ * Protection Act, 2012): subscription, contact messages, demo requests, the outbox messages about
+ * them, and those leads' inbox status, notes and history. Returns the rows erased per table.
+ * `within` runs in the transaction once they are gone, with the erased outbox rows' ids.
+ */
+type Erased = Record<string, number>;
+export async function forgetPerson(
+  db: DB,
+  email: string,
+  within?: (trx: Transaction<Database>, erased: Erased, outbox: { id: string }[]) => Promise<void>,
+): Promise<Erased> {
+  const key = emailKey(email);
+  return db.transaction().execute(async (trx) => {
+    const leadIds: string[] = [];
+    const idsOf: Record<string, string[]> = {};
+    for (const table of [
+      "newsletter_subscriptions",
+      "contact_messages",
+      "demo_requests",
+    ] as const) {
+      const rows = await trx.selectFrom(table).select("id").where("email_key", "=", key).execute();
+      idsOf[table] = rows.map((row) => row.id);
+      leadIds.push(...rows.map((row) => row.id));
+    }
+    const removed = async (query: { executeTakeFirst(): Promise<{ numDeletedRows: bigint }> }) =>
+      Number((await query.executeTakeFirst()).numDeletedRows);
+    // The inbox's status, owner, notes and history of the person's contact and demo leads.
+    const workflow = async (table: "lead_states" | "lead_events") => {
+      let count = 0;
+      for (const [type, ids] of [
+        ["contact", idsOf.contact_messages ?? []],
+        ["demo", idsOf.demo_requests ?? []],
+      ] as const) {
+        if (!ids.length) continue;
+        count += await removed(
+          trx.deleteFrom(table).where("lead_type", "=", type).where("lead_id", "in", ids),
+        );
+      }
+      return count;
+    };
+    const byKey = (table: "newsletter_subscriptions" | "contact_messages" | "demo_requests") =>
+      removed(trx.deleteFrom(table).where("email_key", "=", key));
+    const outbox = leadIds.length
+      ? await trx.deleteFrom("outbox").where("lead_id", "in", leadIds).returning("id").execute()
+      : [];
+    const erased = {
+      outbox: outbox.length,
+      lead_states: await workflow("lead_states"),
+      lead_events: await workflow("lead_events"),
+      newsletter_subscriptions: await byKey("newsletter_subscriptions"),
+      contact_messages: await byKey("contact_messages"),
+      demo_requests: await byKey("demo_requests"),
+    };
+    await within?.(trx, erased, outbox);
+    return erased;
+  });
+}

@@ -1,0 +1,220 @@
+/**
+ * The newsletter subscription's lifecycle, with double opt-in: sign-up (pending, with a
+ * confirmation e-mail under the daily cap of confirmation-cap.ts), confirmation (with the welcome
+ * e-mail) and unsubscribing, each change with its alerts in one transaction.
+ */
+import { randomBytes, randomUUID } from "node:crypto";
+import type { Transaction } from "kysely";
+import { emailKey, mailboxKey } from "../../leads/email";
+import type { LeadSource } from "../../leads/source";
+import type { AlertEntry, SubscriberChange } from "../alerts/alerts";
+import { enqueueMail } from "../mail/outbox";
+import type { MailMessage } from "../mail/message";
+import { attributionColumns } from "./attribution";
+import { lockMailbox, mayMailConfirmation } from "./confirmation-cap";
+import type { DB } from "./database";
+import { enqueueAlerts } from "./leads";
+import type { Database } from "./schema";
+
+/** URL-safe random token for confirmation and unsubscribe links. */
+const token = () => randomBytes(24).toString("base64url");
+
+/** A pending subscriber who asks again gets a fresh confirmation e-mail at most this often. */
+export const CONFIRMATION_RESEND_MS = 60 * 60_000;
+
+type ConfirmationMail = (tokens: { confirmToken: string; unsubscribeToken: string }) => MailMessage;
+
+/**
+ * Newsletter sign-up with double opt-in. One row per address whatever happens: a new
+ * address is stored as pending with a confirmation e-mail; a pending one gets the e-mail again
+ * (at most hourly); a confirmed one is left alone; an unsubscribed one starts over as pending.
+ */
+export async function subscribe(
+  db: DB,
+  email: string,
+  /** The page of the sign-up form, and where the visit came from (kept from the first sign-up). */
+  { formPage, source }: { formPage: string; source?: LeadSource },
+  confirmation: ConfirmationMail,
+): Promise<void> {
+  const key = emailKey(email);
+  const mailbox = mailboxKey(email);
+  const attempt = () =>
+    db.transaction().execute(async (trx) => {
+      const now = new Date();
+      const at = now.toISOString();
+      await lockMailbox(trx, mailbox);
+      const mayMail = () => mayMailConfirmation(trx, mailbox, now);
+      const existing = await trx
+        .selectFrom("newsletter_subscriptions")
+        .selectAll()
+        .where("email_key", "=", key)
+        .executeTakeFirst();
+
+      if (!existing) {
+        const row = {
+          id: randomUUID(),
+          email,
+          email_key: key,
+          status: "pending" as const,
+          confirm_token: token(),
+          unsubscribe_token: token(),
+          consent_at: at,
+          confirmed_at: null,
+          unsubscribed_at: null,
+          source: formPage,
+          ...attributionColumns(source),
+          created_at: at,
+          updated_at: at,
+        };
+        await trx.insertInto("newsletter_subscriptions").values(row).execute();
+        if (!(await mayMail())) return;
+        await enqueueMail(trx, {
+          kind: "newsletter-confirmation",
+          leadId: row.id,
+          recipientKey: mailbox,
+          message: confirmation({
+            confirmToken: row.confirm_token,
+            unsubscribeToken: row.unsubscribe_token,
+          }),
+          now: at,
+        });
+        return;
+      }
+      if (existing.status === "confirmed") return;
+
+      if (existing.status === "pending") {
+        const last = await trx
+          .selectFrom("outbox")
+          .select("created_at")
+          .where("lead_id", "=", existing.id)
+          .where("kind", "=", "newsletter-confirmation")
+          .orderBy("created_at", "desc")
+          .executeTakeFirst();
+        if (last && now.getTime() - Date.parse(last.created_at) < CONFIRMATION_RESEND_MS) return;
+      }
+      const confirmToken = existing.status === "unsubscribed" ? token() : existing.confirm_token;
+      await trx
+        .updateTable("newsletter_subscriptions")
+        .set({
+          status: "pending",
+          confirm_token: confirmToken,
+          consent_at: at,
+          unsubscribed_at: null,
+          updated_at: at,
+        })
+        .where("id", "=", existing.id)
+        .execute();
+      if (!(await mayMail())) return;
+      await enqueueMail(trx, {
+        kind: "newsletter-confirmation",
+        leadId: existing.id,
+        recipientKey: mailbox,
+        message: confirmation({ confirmToken, unsubscribeToken: existing.unsubscribe_token }),
+        now: at,
+      });
+    });
+  try {
+    await attempt();
+  } catch (error) {
+    // Two sign-ups for the same new address at the same moment: one insert wins the unique
+    // key; the other simply runs again and finds the row.
+    if (!/unique|duplicate/i.test(String(error))) throw error;
+    await attempt();
+  }
+}
+
+export type ConfirmResult = "confirmed" | "invalid";
+
+/** The alerts of a subscription's change (server/alerts/); none by default. */
+export type SubscriberAlerts = (change: SubscriberChange) => AlertEntry[];
+
+/** The welcome e-mail of a subscriber who just confirmed (server/newsletter/welcome.ts). */
+export type WelcomeMail = (
+  trx: Transaction<Database>,
+  subscriber: { email: string; unsubscribeToken: string },
+) => Promise<MailMessage>;
+
+/**
+ * Confirms a pending subscription by its token; confirming twice is fine. The change, its alerts
+ * and the welcome e-mail are stored together, once.
+ */
+export async function confirmSubscription(
+  db: DB,
+  confirmToken: string,
+  { alerts = () => [], welcome }: { alerts?: SubscriberAlerts; welcome?: WelcomeMail } = {},
+): Promise<ConfirmResult> {
+  const found = await changeSubscription(
+    db,
+    "confirm_token",
+    confirmToken,
+    "confirmed",
+    alerts,
+    async (trx, row, at) => {
+      if (!welcome) return;
+      await enqueueMail(trx, {
+        kind: "newsletter-welcome",
+        leadId: row.id,
+        message: await welcome(trx, { email: row.email, unsubscribeToken: row.unsubscribe_token }),
+        now: at,
+      });
+    },
+  );
+  return found ? "confirmed" : "invalid";
+}
+
+/**
+ * Unsubscribes by token. Tokens never expire, so an old e-mail's link keeps working. Returns
+ * false for an unknown token.
+ */
+export async function unsubscribe(
+  db: DB,
+  unsubscribeToken: string,
+  alerts: SubscriberAlerts = () => [],
+): Promise<boolean> {
+  return changeSubscription(db, "unsubscribe_token", unsubscribeToken, "unsubscribed", alerts);
+}
+
+/**
+ * Moves the subscription a token names to `to`, once; a repeat changes and announces nothing.
+ * False when no subscription can take the change (unknown token, or confirming one that ended).
+ */
+async function changeSubscription(
+  db: DB,
+  tokenColumn: "confirm_token" | "unsubscribe_token",
+  tokenValue: string,
+  to: "confirmed" | "unsubscribed",
+  alerts: SubscriberAlerts,
+  /** More to store with the change, in its transaction. */
+  also?: (
+    trx: Transaction<Database>,
+    row: { id: string; email: string; unsubscribe_token: string },
+    at: string,
+  ) => Promise<void>,
+): Promise<boolean> {
+  const at = new Date().toISOString();
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom("newsletter_subscriptions")
+      .select(["id", "email", "status", "source", "unsubscribe_token"])
+      .where(tokenColumn, "=", tokenValue)
+      .executeTakeFirst();
+    if (!row || (to === "confirmed" && row.status === "unsubscribed")) return false;
+    const moves = to === "confirmed" ? row.status === "pending" : row.status !== "unsubscribed";
+    if (!moves) return true;
+    const changed = await trx
+      .updateTable("newsletter_subscriptions")
+      .set(
+        to === "confirmed"
+          ? { status: "confirmed", confirmed_at: at, updated_at: at }
+          : { status: "unsubscribed", unsubscribed_at: at, updated_at: at },
+      )
+      .where("id", "=", row.id)
+      .where("status", "=", row.status)
+      .executeTakeFirst();
+    // Another request moved it first (two clicks at once): that one announces it.
+    if (Number(changed.numUpdatedRows) !== 1) return true;
+    await enqueueAlerts(trx, row.id, alerts({ email: row.email, at, signUpPage: row.source }), at);
+    await also?.(trx, row, at);
+    return true;
+  });
+}

@@ -1,0 +1,74 @@
+/**
+ * The lead inbox's answers over many leads (lead-query.ts): a page of the list with the next
+ * page's cursor, every matching lead for the CSV export, and the stats with the average time to
+ * first response.
+ */
+import { type Transaction, sql } from "kysely";
+import { type DB, isPostgres } from "../db/database";
+import type { Database } from "../db/schema";
+import { type Lead, type LeadFilters, leadsUnion, selectLeads, toLead } from "./lead-query";
+import { type Cursor, DEFAULT_PAGE_SIZE, encodeCursor } from "./page-cursor";
+
+/** Rows the CSV export reads per query. */
+const EXPORT_BATCH = 500;
+
+type Executor = DB | Transaction<Database>;
+
+/** One page of leads, newest first, and the cursor of the next page (null on the last). */
+export async function listLeads(
+  db: Executor,
+  filters: LeadFilters,
+  { cursor = null, limit = DEFAULT_PAGE_SIZE }: { cursor?: Cursor | null; limit?: number } = {},
+): Promise<{ items: Lead[]; nextCursor: string | null }> {
+  const rows = await selectLeads(db, filters, { cursor, limit: limit + 1 });
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(toLead),
+    nextCursor:
+      rows.length > limit && last
+        ? encodeCursor({ createdAt: last.created_at, id: last.id })
+        : null,
+  };
+}
+
+/** Every matching lead, newest first, read a batch at a time (for the CSV export). */
+export async function* allLeads(db: DB, filters: LeadFilters): AsyncGenerator<Lead> {
+  let cursor: Cursor | null = null;
+  for (;;) {
+    const rows = await selectLeads(db, filters, { cursor, limit: EXPORT_BATCH });
+    for (const row of rows) yield toLead(row);
+    const last = rows.at(-1);
+    if (rows.length < EXPORT_BATCH || !last) return;
+    cursor = { createdAt: last.created_at, id: last.id };
+  }
+}
+
+/** How many leads match, and how many of them have a first response and how soon on average. */
+export async function leadStats(
+  db: Executor,
+  filters: LeadFilters,
+): Promise<{ count: number; responded: number; averageFirstResponseMs: number | null }> {
+  const union = leadsUnion(db, filters);
+  if (!union) return { count: 0, responded: 0, averageFirstResponseMs: null };
+  // Timestamps are ISO text: each database turns them into milliseconds its own way.
+  const ms = isPostgres(db)
+    ? sql`extract(epoch from (cast(l.first_response_at as timestamptz) - cast(l.created_at as timestamptz))) * 1000`
+    : sql`(julianday(l.first_response_at) - julianday(l.created_at)) * 86400000.0`;
+  const { rows } = await sql<{
+    count: number | string;
+    responded: number | string;
+    average: number | string | null;
+  }>`
+    select count(*) as count, count(l.first_response_at) as responded,
+      avg(case when l.first_response_at is null then null else ${ms} end) as average
+    from (${union}) l`.execute(db);
+  const row = rows[0];
+  const average = row?.average;
+  return {
+    count: Number(row?.count ?? 0),
+    responded: Number(row?.responded ?? 0),
+    averageFirstResponseMs:
+      average === null || average === undefined ? null : Math.round(Number(average)),
+  };
+}
