@@ -10,7 +10,7 @@ import { recordAudit } from "./audit";
 import { CSV_COLUMNS, csvRow } from "./inbox-csv";
 import { UnknownOwnerError, addNote, updateLead } from "./lead-changes";
 import { viewLead } from "./lead-detail";
-import { allLeads, leadStats, listLeads } from "./lead-list";
+import { allLeads, countLeads, leadStats, listLeads } from "./lead-list";
 import { type LeadFilters, ownerFilter } from "./lead-query";
 import { staffApiPaths } from "./paths";
 import {
@@ -265,7 +265,7 @@ export const inboxRoutes: FastifyPluginAsync<InboxRoutesOptions> = async (app, {
         if (!filters.until || filters.until > cutoff) filters.until = cutoff;
         const snapshot = filters;
         count = await db.transaction().execute(async (trx) => {
-          const { count: rows } = await leadStats(trx, snapshot);
+          const rows = await countLeads(trx, snapshot);
           await recordAudit(trx, {
             action: "lead.export",
             at: at.toISOString(),

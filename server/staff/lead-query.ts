@@ -167,15 +167,31 @@ interface BranchPlan {
 const attributionOf = (t: "c" | "d") =>
   sql.join(ATTRIBUTION_COLUMNS.map((column) => sql.ref(`${t}.${column}`)));
 
+/**
+ * What a lead of table `t` must meet: the filters both tables share and the cursor, then an id,
+ * the table's own (a demo request's product) and the search.
+ */
+function branchConditions(
+  t: "c" | "d",
+  filters: LeadFilters,
+  postgres: boolean,
+  cursor?: Cursor | null,
+  id?: string,
+) {
+  const conditions = commonConditions(t, filters, cursor);
+  if (id !== undefined) conditions.push(sql`${sql.ref(`${t}.id`)} = ${id}`);
+  if (t === "d" && filters.product) conditions.push(sql`d.product = ${filters.product}`);
+  if (filters.q) conditions.push(searchCondition(t, filters.q, postgres));
+  return conditions;
+}
+
 function contactBranch(
   filters: LeadFilters,
   { postgres, paged }: BranchPlan,
   cursor?: Cursor | null,
   id?: string,
 ) {
-  const conditions = commonConditions("c", filters, cursor);
-  if (id !== undefined) conditions.push(sql`c.id = ${id}`);
-  if (filters.q) conditions.push(searchCondition("c", filters.q, postgres));
+  const conditions = branchConditions("c", filters, postgres, cursor, id);
   return sql`
     select 'contact' as type, c.id as id, c.created_at as created_at,
       coalesce(s.status, 'new') as status, s.owner_account_id as owner_account_id,
@@ -196,10 +212,7 @@ function demoBranch(
   cursor?: Cursor | null,
   id?: string,
 ) {
-  const conditions = commonConditions("d", filters, cursor);
-  if (id !== undefined) conditions.push(sql`d.id = ${id}`);
-  if (filters.product) conditions.push(sql`d.product = ${filters.product}`);
-  if (filters.q) conditions.push(searchCondition("d", filters.q, postgres));
+  const conditions = branchConditions("d", filters, postgres, cursor, id);
   return sql`
     select 'demo' as type, d.id as id, d.created_at as created_at,
       coalesce(s.status, 'new') as status, s.owner_account_id as owner_account_id,
@@ -212,6 +225,12 @@ function demoBranch(
     ${stateJoin("demo", "d", postgres && paged)}
     where ${and(conditions)}`;
 }
+
+/** Which lead tables the filters leave: a product or the type "demo" leaves no contact message. */
+const tablesOf = (filters: LeadFilters) => ({
+  contact: filters.type !== "demo" && !filters.product,
+  demo: filters.type !== "contact",
+});
 
 /**
  * Both tables' matching leads as one UNION ALL, or null when the filters exclude both. With a
@@ -229,10 +248,29 @@ export function leadsUnion(
     limit === undefined
       ? branch
       : sql`select * from (${branch} order by ${sql.ref(`${t}.created_at`)} desc, ${sql.ref(`${t}.id`)} desc limit ${limit}) ${sql.id(`${t}_newest`)}`;
-  if (filters.type !== "demo" && !filters.product) {
-    branches.push(newest(contactBranch(filters, plan, cursor, id), "c"));
-  }
-  if (filters.type !== "contact") branches.push(newest(demoBranch(filters, plan, cursor, id), "d"));
+  const tables = tablesOf(filters);
+  if (tables.contact) branches.push(newest(contactBranch(filters, plan, cursor, id), "c"));
+  if (tables.demo) branches.push(newest(demoBranch(filters, plan, cursor, id), "d"));
+  return branches.length ? sql.join(branches, sql` union all `) : null;
+}
+
+/**
+ * How many leads of each table match, as a UNION ALL of one `count` row per table, or null when
+ * the filters exclude both. Same conditions as leadsUnion, but no lead's columns are read, and
+ * lead_states (at most one row per lead) only when a filter is on the status or owner.
+ */
+export function leadCountsUnion(db: Executor, filters: LeadFilters) {
+  const postgres = isPostgres(db);
+  const withState = Boolean(filters.status || filters.ownerAccountId);
+  const count = (type: LeadType, table: "contact_messages" | "demo_requests", t: "c" | "d") => sql`
+    select count(*) as count from ${sql.table(table)} ${sql.id(t)}
+    ${withState ? stateJoin(type, t, false) : sql``}
+    where ${and(branchConditions(t, filters, postgres))}`;
+  const tables = tablesOf(filters);
+  const branches = [
+    ...(tables.contact ? [count("contact", "contact_messages", "c")] : []),
+    ...(tables.demo ? [count("demo", "demo_requests", "d")] : []),
+  ];
   return branches.length ? sql.join(branches, sql` union all `) : null;
 }
 
