@@ -7,7 +7,7 @@ import type { ChangedBy } from "./accounts";
 import { recordAudit } from "./audit";
 
 /**
- * Erases a person (db/leads.ts forgetPerson: their subscription, leads, the mail about them and
+ * Erases a person (db/forget-person.ts: their subscription, leads, the mail about them and
  * their leads' inbox history) and records `person.erased` in the same transaction, from the
  * console and from `npm run leads -- forget` alike. The entry keeps how many rows went from
  * each table and who asked, never the address: the audit log is never erased, so it must not

@@ -54,7 +54,7 @@ export function dateRange(query: {
   return range;
 }
 
-/** The query parameters of a page of a keyset list (inbox.ts's cursor). */
+/** The query parameters of a page of a keyset list (page-cursor.ts). */
 export const PageShape = {
   cursor: z.optional(z.string().check(z.maxLength(400))),
   limit: z.optional(z.string().check(z.regex(/^\d{1,3}$/, "limit must be 1 to 100"))),

@@ -19,7 +19,7 @@ import { loadStaff, mayOpen } from "../session";
 export const ERASED_ACTION = "person.erased";
 
 /**
- * What an erasure removes, as POST /api/staff/forget counts it (server/db/leads.ts forgetPerson):
+ * What an erasure removes, as POST /api/staff/forget counts it (server/db/forget-person.ts):
  * the singular and plural words for each kind of record.
  */
 const ERASED_WORDS: Record<string, [string, string]> = {

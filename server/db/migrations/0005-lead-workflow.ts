@@ -1,13 +1,13 @@
 import type { Kysely, Migration } from "kysely";
 
 /**
- * The lead inbox's workflow (server/staff/inbox.ts): a lead's status and owner, and the history of
+ * The lead inbox's workflow (server/staff/lead-query.ts and lead-changes.ts): a lead's status and owner, and the history of
  * changes and notes. A lead without a `lead_states` row is "new" and unowned, so the lead tables
  * and the code that fills them are unchanged and existing leads need no backfill.
  *
  * `lead_type` is "contact" or "demo"; `lead_id` the row's id in contact_messages or demo_requests.
  * No foreign key to the lead tables (one column points at either) nor to staff_accounts (the
- * history outlives an account): erasure (db/leads.ts forgetPerson) removes a person's rows here.
+ * history outlives an account): erasure (db/forget-person.ts) removes a person's rows here.
  */
 export const leadWorkflow: Migration = {
   async up(db: Kysely<unknown>) {
