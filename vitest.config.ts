@@ -12,7 +12,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["{app,leads,common,server,scripts}/**/*.test.{ts,tsx}"],
+    include: ["{app,leads,common,staff-api,server,scripts}/**/*.test.{ts,tsx}"],
     environment: "node",
     setupFiles: ["./vitest.setup.ts"],
     restoreMocks: true,

@@ -47,6 +47,8 @@ export interface AppDeps {
     now?: () => Date;
     /** Minimum time before a sign-in link request is answered (default 250 ms). */
     signInAnswerMs?: number;
+    /** Check staff answers against their contract before sending them (tests). */
+    checkAnswers?: boolean;
   };
 }
 
@@ -151,6 +153,7 @@ export async function buildApp({
             : null,
       now: staffNow,
       signInAnswerMs: staff.signInAnswerMs ?? 250,
+      checkAnswers: staff.checkAnswers,
     });
   }
   // A known path with the wrong method is 405 with Allow; anything else under /api/ is 404 JSON

@@ -2,7 +2,7 @@ import { DEMO_PRODUCT_NAMES, type DemoProduct } from "@leads/demo";
 import type { LeadStatus, LeadType } from "@leads/workflow";
 import type { CampaignStatus } from "../../server/db/schema";
 import type { Lead } from "../../server/staff/lead-query";
-import type { StaffRole } from "../../server/staff/roles";
+import type { StaffRole } from "../../staff-api/roles";
 
 /** The words the console uses for the values the API sends. */
 export const STATUS_LABELS: Record<LeadStatus, string> = {

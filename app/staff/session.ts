@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "react-router";
 import { apiPaths } from "@common/paths";
-import type { StaffRole } from "../../server/staff/roles";
+import type { StaffRole } from "../../staff-api/roles";
 import { load } from "./api";
 
 /** The signed-in member of staff, as GET /api/staff/me answers. */

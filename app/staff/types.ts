@@ -1,5 +1,5 @@
 import type { OutboxState } from "../../server/staff/outbox-admin";
-import type { StaffRole } from "../../server/staff/roles";
+import type { StaffRole } from "../../staff-api/roles";
 import type { Subscriber } from "../../server/staff/subscribers";
 
 /** A member of staff a lead can be given to (GET /api/staff/team). */

@@ -14,7 +14,7 @@ import * as z from "zod/mini";
 import { optionalText } from "../../leads/fields";
 import type { DB } from "../db/database";
 import { AccountInputError, addAccount, disableAccount, listAccounts } from "../staff/accounts";
-import { STAFF_ROLES } from "../staff/roles";
+import { STAFF_ROLES } from "../../staff-api/roles";
 import { toCsv } from "./csv";
 import { UsageError, commandLineVia as via, runAsCommand, withDatabase } from "./command";
 

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from "kysely";
 import type { LeadStatus, LeadType } from "../../leads/workflow";
+import type { StaffRole } from "../../staff-api/roles";
 
 /**
  * Tables of the lead store. Timestamps are ISO-8601 UTC strings and ids are UUIDs in both
@@ -149,7 +150,7 @@ export interface OutboxTable {
   campaign_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
-export type StaffRole = "admin" | "sales" | "marketing";
+export type { StaffRole };
 
 /** A member of staff who may sign in to the console (server/staff/). */
 export interface StaffAccountTable {

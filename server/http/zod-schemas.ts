@@ -3,6 +3,8 @@ import * as z from "zod/mini";
 
 /** The zod schemas of one route: what it reads, and what it answers under each status. */
 export interface RouteSchemas {
+  /** The address's `:name` segments. */
+  params?: z.ZodMiniType;
   body?: z.ZodMiniType;
   querystring?: z.ZodMiniType;
   /** One per status the route answers with a JSON body; a redirect has none. */
@@ -22,7 +24,11 @@ export interface RouteSchemas {
  */
 export function zodRoute(schemas: RouteSchemas) {
   const validatorCompiler: FastifySchemaCompiler<unknown> = ({ httpPart }) => {
-    const schema = { body: schemas.body, querystring: schemas.querystring }[httpPart ?? ""];
+    const schema = {
+      params: schemas.params,
+      body: schemas.body,
+      querystring: schemas.querystring,
+    }[httpPart ?? ""];
     if (!schema) throw new Error(`No zod schema for the ${httpPart} of this route`);
     return (data) => {
       // No body at all is checked as an empty one, so it gets each missing field's message.
@@ -31,6 +37,7 @@ export function zodRoute(schemas: RouteSchemas) {
     };
   };
   const schema: FastifySchema = {};
+  if (schemas.params) schema.params = jsonSchema(schemas.params, "input");
   if (schemas.body) schema.body = jsonSchema(schemas.body, "input");
   if (schemas.querystring) schema.querystring = jsonSchema(schemas.querystring, "input");
   if (schemas.response) {

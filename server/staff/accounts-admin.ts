@@ -10,7 +10,7 @@ import { type DB, lockKeyForTransaction } from "../db/database";
 import type { Database } from "../db/schema";
 import { type ChangedBy, MAX_NAME, checkedEmail } from "./accounts";
 import { recordAudit } from "./audit";
-import type { StaffRole } from "./roles";
+import type { StaffRole } from "../../staff-api/roles";
 import { endAccess, issueSignInLink } from "./sign-in";
 
 /** An account as the console's admin pages show it. */

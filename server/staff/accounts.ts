@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { emailKey, isEmailAddress, normalizeEmail } from "../../leads/email";
 import type { DB } from "../db/database";
 import { type AuditEntry, recordAudit } from "./audit";
-import { type StaffRole, isStaffRole, STAFF_ROLES } from "./roles";
+import { type StaffRole, isStaffRole, STAFF_ROLES } from "../../staff-api/roles";
 import { endAccess } from "./sign-in";
 
 export interface StaffAccount {

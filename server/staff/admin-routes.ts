@@ -16,7 +16,7 @@ import { recordAudit } from "./audit";
 import { erasePerson } from "./erasure";
 import { OUTBOX_STATES, listOutbox, retryOutbox } from "./outbox-admin";
 import { staffApiPaths } from "./paths";
-import { STAFF_ROLES } from "./roles";
+import { STAFF_ROLES } from "../../staff-api/roles";
 import {
   Failed,
   PageShape,

@@ -1,6 +1,6 @@
 /** What several staff routes answer, written once (routes.ts, passkey-routes.ts). */
 import * as z from "zod/mini";
-import { STAFF_ROLES } from "./roles";
+import { STAFF_ROLES } from "../../staff-api/roles";
 
 /** Every refusal: a message a person can read. */
 export const Failed = z.object({ error: z.string() });

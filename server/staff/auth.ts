@@ -3,7 +3,7 @@ import type { Config } from "../config";
 import type { DB } from "../db/database";
 import { safeError } from "../log-safety";
 import { clearCookieHeader, readCookie, sessionCookie } from "./cookie";
-import { type StaffRole, roleAllows } from "./roles";
+import { type StaffRole, roleAllows } from "../../staff-api/roles";
 import { type SessionLimits, type StaffIdentity, findSession } from "./sessions";
 
 declare module "fastify" {

@@ -14,7 +14,7 @@ import { attackMarkdown } from "../newsletter/markdown-testing";
 import { encodeCursor } from "./page-cursor";
 import { staffApiPaths } from "./paths";
 import { subscriptionRow, testDialects } from "../testing";
-import { STAFF_ROLES } from "./roles";
+import { STAFF_ROLES } from "../../staff-api/roles";
 import { createSession } from "./sessions";
 import { STAFF_SITE, type StaffApi, addStaff, useStaffApi } from "./testing";
 

@@ -1,139 +1,46 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
-import * as z from "zod/mini";
+import type { FastifyPluginAsync } from "fastify";
 import { DEMO_PRODUCTS } from "../../leads/demo";
-import { email } from "../../leads/email";
-import { MAX_MESSAGE, filterText, requiredText } from "../../leads/fields";
-import { LEAD_STATUSES, LEAD_TYPES, parseLeadKey } from "../../leads/workflow";
+import type { QueryOf } from "../../staff-api/endpoint";
+import { FilterShape, NO_SUCH_LEAD, leadsApi } from "../../staff-api/leads";
 import type { DB } from "../db/database";
-import { zodRoute } from "../http/zod-schemas";
 import { recordAudit } from "./audit";
+import { Refused, answer, contractRoute } from "./contract-routes";
 import { CSV_COLUMNS, csvRow } from "./inbox-csv";
 import { UnknownOwnerError, addNote, updateLead } from "./lead-changes";
 import { viewLead } from "./lead-detail";
 import { allLeads, countLeads, leadStats, listLeads } from "./lead-list";
 import { type LeadFilters, ownerFilter } from "./lead-query";
-import { staffApiPaths } from "./paths";
 import {
-  Failed,
   type KeptAs,
-  PageShape,
-  RECORD_REFUSALS,
-  REFUSALS,
   auditActorOf,
   auditFilters as keptFilters,
   dateRange,
-  firstIssue,
-  isoDate,
   pageOf,
   sendCsv,
-  unavailable as unavailableFor,
 } from "./route-kit";
 import type { StaffIdentity } from "./sessions";
 
 export interface InboxRoutesOptions {
   db: DB;
   now: () => Date;
+  /** Check every answer against its contract before it is sent (tests: contract-routes.ts). */
+  checkAnswers?: boolean;
 }
 
-/** Who may work with contact and demo leads. */
-const INBOX_ROLES = ["sales", "admin"] as const;
-
-const NOT_FOUND = { error: "No such lead" };
-
-const FilterShape = {
-  type: z.optional(z.enum(LEAD_TYPES)),
-  product: filterText(100),
-  status: z.optional(z.enum(LEAD_STATUSES)),
-  owner: z.optional(z.union([z.literal("none"), email()])),
-  q: filterText(200),
-  since: z.optional(isoDate()),
-  until: z.optional(isoDate()),
-};
-const FilterQuery = z.object(FilterShape);
-const ListQuery = z.object({ ...FilterShape, ...PageShape });
-type Filters = z.output<typeof FilterQuery>;
-
-/** The route parameter of one lead: its API id (checked by parseLeadKey). */
-interface LeadIdParams {
-  id: string;
-}
-
-/** The visit's attribution where it said (leads/source.ts). */
-const AttributionShape = {
-  landingPage: z.optional(z.string()),
-  referrer: z.optional(z.string()),
-  utmSource: z.optional(z.string()),
-  utmMedium: z.optional(z.string()),
-  utmCampaign: z.optional(z.string()),
-  utmTerm: z.optional(z.string()),
-  utmContent: z.optional(z.string()),
-};
-export const Attribution = z.object(AttributionShape);
-/** The form's page, and the visit's attribution. */
-const Source = z.nullable(z.object({ formPage: z.string(), ...AttributionShape }));
-const LeadShape = {
-  id: z.string(),
-  type: z.enum(LEAD_TYPES),
-  createdAt: z.string(),
-  status: z.enum(LEAD_STATUSES),
-  owner: z.nullable(z.string()),
-  source: Source,
-  firstName: z.optional(z.string()),
-  lastName: z.optional(z.string()),
-  email: z.string(),
-  phone: z.string(),
-  message: z.optional(z.string()),
-  product: z.optional(z.string()),
-  name: z.optional(z.string()),
-  company: z.optional(z.string()),
-  jobTitle: z.optional(z.string()),
-  industry: z.optional(z.string()),
-};
-const LeadSchema = z.object(LeadShape);
-const TimelineEntry = z.object({
-  kind: z.enum(["status", "owner", "note", "delivery"]),
-  at: z.string(),
-  actor: z.optional(z.nullable(z.string())),
-  from: z.optional(z.nullable(z.string())),
-  to: z.optional(z.nullable(z.string())),
-  text: z.optional(z.string()),
-  status: z.optional(z.string()),
-  attempts: z.optional(z.number()),
-  sentAt: z.optional(z.nullable(z.string())),
-});
-const LeadDetailSchema = z.object({
-  ...LeadShape,
-  firstResponseAt: z.nullable(z.string()),
-  timeToFirstResponseMs: z.nullable(z.number()),
-  timeline: z.array(TimelineEntry),
-});
-const Page = z.object({ items: z.array(LeadSchema), nextCursor: z.nullable(z.string()) });
-const Stats = z.object({
-  count: z.number(),
-  responded: z.number(),
-  averageFirstResponseMs: z.nullable(z.number()),
-});
-const PatchBody = z.object({
-  status: z.optional(z.enum(LEAD_STATUSES)),
-  owner: z.optional(z.nullable(email())),
-});
-const NoteBody = z.object({
-  text: requiredText("Write a note", { max: MAX_MESSAGE, multiLine: true }),
-});
-const NoteAdded = z.object({ message: z.string() });
+type Filters = QueryOf<typeof leadsApi.stats>;
 
 /**
- * The filters of a valid query as the queries take them, or an error message. An owner e-mail
+ * The filters of a valid query as the queries take them; a bad date is refused. An owner e-mail
  * that is no account's matches nothing.
  */
-async function filtersOf(db: DB, query: Filters): Promise<LeadFilters | string> {
+async function filtersOf(db: DB, query: Filters): Promise<LeadFilters> {
   const filters: LeadFilters = {};
   if (query.type) filters.type = query.type;
   if (query.product) filters.product = query.product;
   if (query.status) filters.status = query.status;
   if (query.q) filters.q = query.q;
   const range = dateRange(query);
-  if (typeof range === "string") return range;
+  if (typeof range === "string") throw new Refused(400, range);
   Object.assign(filters, range);
   if (query.owner) {
     filters.ownerAccountId = (await ownerFilter(db, query.owner)) ?? "no such account";
@@ -157,128 +64,82 @@ const auditFilters = (query: Filters, { ownerAccountId }: LeadFilters) =>
     ...(ownerAccountId ? { owner: { account: ownerAccountId } } : {}),
   });
 
+const actorOf = (staff: StaffIdentity) => ({ accountId: staff.accountId, email: staff.email });
+
 /**
- * The lead inbox under /api/staff/leads: contact messages and demo requests together, their
- * status, owner, notes and timeline, a CSV export and the average time to first response. For
- * sales and admins; every request is in the audit log. Registered inside staffRoutes, whose hooks
- * (no-store, JSON-only writes) apply.
+ * The lead inbox under /api/staff/leads, as staff-api/leads.ts defines it: contact messages and
+ * demo requests together, their status, owner, notes and timeline, a CSV export and the average
+ * time to first response. Every request is in the audit log. Registered inside staffRoutes,
+ * whose hooks (no-store, JSON-only writes) apply.
  */
-export const inboxRoutes: FastifyPluginAsync<InboxRoutesOptions> = async (app, { db, now }) => {
-  const guard = app.requireStaff(...INBOX_ROLES);
-  const actorOf = (request: FastifyRequest) => {
-    const staff = request.staff as StaffIdentity;
-    return { accountId: staff.accountId, email: staff.email };
-  };
-  const unavailable = (request: FastifyRequest, reply: FastifyReply, error: unknown) =>
-    unavailableFor(request, reply, error, "lead inbox request");
-  const badRequest = (reply: FastifyReply, message: string) =>
-    reply.code(400).send({ error: message });
+export const inboxRoutes: FastifyPluginAsync<InboxRoutesOptions> = async (app, options) => {
+  const { db, now } = options;
+  const kit = { what: "lead inbox request", checkAnswers: options.checkAnswers };
 
-  app.get(
-    staffApiPaths.leads,
-    {
-      ...zodRoute({
-        querystring: ListQuery,
-        response: { 200: Page, ...REFUSALS },
-      }),
-      preHandler: guard,
-    },
-    async (request, reply) => {
-      const invalid = firstIssue(request);
-      if (invalid) return badRequest(reply, invalid);
-      const query = request.query as z.output<typeof ListQuery>;
+  contractRoute(
+    app,
+    leadsApi.list,
+    async ({ query, request }) => {
       const page = pageOf(query);
-      if (typeof page === "string") return badRequest(reply, page);
+      if (typeof page === "string") throw new Refused(400, page);
       const { cursor, limit } = page;
-      try {
-        const filters = await filtersOf(db, query);
-        if (typeof filters === "string") return badRequest(reply, filters);
-        return await db.transaction().execute(async (trx) => {
-          const leads = await listLeads(trx, filters, { cursor, limit });
-          await recordAudit(trx, {
-            action: "lead.list",
-            at: now().toISOString(),
-            actor: auditActorOf(request),
-            detail: { filters: auditFilters(query, filters), page: cursor ? "next" : "first" },
-          });
-          return leads;
+      const filters = await filtersOf(db, query);
+      const body = await db.transaction().execute(async (trx) => {
+        const leads = await listLeads(trx, filters, { cursor, limit });
+        await recordAudit(trx, {
+          action: "lead.list",
+          at: now().toISOString(),
+          actor: auditActorOf(request),
+          detail: { filters: auditFilters(query, filters), page: cursor ? "next" : "first" },
         });
-      } catch (error) {
-        return unavailable(request, reply, error);
-      }
+        return leads;
+      });
+      return answer(200, body);
     },
+    kit,
   );
 
-  app.get(
-    staffApiPaths.leadStats,
-    {
-      ...zodRoute({
-        querystring: FilterQuery,
-        response: { 200: Stats, ...REFUSALS },
-      }),
-      preHandler: guard,
-    },
-    async (request, reply) => {
-      const invalid = firstIssue(request);
-      if (invalid) return badRequest(reply, invalid);
-      const query = request.query as Filters;
-      try {
-        const filters = await filtersOf(db, query);
-        if (typeof filters === "string") return badRequest(reply, filters);
-        return await db.transaction().execute(async (trx) => {
-          const stats = await leadStats(trx, filters);
-          await recordAudit(trx, {
-            action: "lead.stats",
-            at: now().toISOString(),
-            actor: auditActorOf(request),
-            detail: { filters: auditFilters(query, filters) },
-          });
-          return stats;
+  contractRoute(
+    app,
+    leadsApi.stats,
+    async ({ query, request }) => {
+      const filters = await filtersOf(db, query);
+      const body = await db.transaction().execute(async (trx) => {
+        const stats = await leadStats(trx, filters);
+        await recordAudit(trx, {
+          action: "lead.stats",
+          at: now().toISOString(),
+          actor: auditActorOf(request),
+          detail: { filters: auditFilters(query, filters) },
         });
-      } catch (error) {
-        return unavailable(request, reply, error);
-      }
+        return stats;
+      });
+      return answer(200, body);
     },
+    kit,
   );
 
-  app.get(
-    staffApiPaths.leadsCsv,
-    {
-      ...zodRoute({
-        querystring: FilterQuery,
-        response: REFUSALS,
-      }),
-      preHandler: guard,
-    },
-    async (request, reply) => {
-      const invalid = firstIssue(request);
-      if (invalid) return badRequest(reply, invalid);
-      const query = request.query as Filters;
+  contractRoute(
+    app,
+    leadsApi.exportCsv,
+    async ({ query, request, reply }) => {
       const at = now();
-      let filters: LeadFilters | string;
-      let count: number;
-      try {
-        filters = await filtersOf(db, query);
-        if (typeof filters === "string") return badRequest(reply, filters);
-        // The export is of the leads stored before it started: those counted and audited here.
-        const cutoff = new Date(at.getTime() + 1).toISOString();
-        if (!filters.until || filters.until > cutoff) filters.until = cutoff;
-        const snapshot = filters;
-        count = await db.transaction().execute(async (trx) => {
-          const rows = await countLeads(trx, snapshot);
-          await recordAudit(trx, {
-            action: "lead.export",
-            at: at.toISOString(),
-            actor: auditActorOf(request),
-            detail: { filters: auditFilters(query, snapshot), rows },
-          });
-          return rows;
+      const filters = await filtersOf(db, query);
+      // The export is of the leads stored before it started: those counted and audited here.
+      const cutoff = new Date(at.getTime() + 1).toISOString();
+      if (!filters.until || filters.until > cutoff) filters.until = cutoff;
+      const count = await db.transaction().execute(async (trx) => {
+        const rows = await countLeads(trx, filters);
+        await recordAudit(trx, {
+          action: "lead.export",
+          at: at.toISOString(),
+          actor: auditActorOf(request),
+          detail: { filters: auditFilters(query, filters), rows },
         });
-      } catch (error) {
-        return unavailable(request, reply, error);
-      }
+        return rows;
+      });
       async function* rows() {
-        for await (const lead of allLeads(db, filters as LeadFilters)) yield csvRow(lead);
+        for await (const lead of allLeads(db, filters)) yield csvRow(lead);
       }
       return sendCsv(request, reply, {
         columns: CSV_COLUMNS,
@@ -288,76 +149,44 @@ export const inboxRoutes: FastifyPluginAsync<InboxRoutesOptions> = async (app, {
         countHeader: "x-lead-count",
       });
     },
+    kit,
   );
 
-  app.get(
-    staffApiPaths.lead,
-    {
-      ...zodRoute({
-        // No 400: a lead's address is all it reads.
-        response: { 200: LeadDetailSchema, 401: Failed, 403: Failed, 404: Failed, 503: Failed },
-      }),
-      preHandler: guard,
+  contractRoute(
+    app,
+    leadsApi.get,
+    async ({ params, staff }) => {
+      const lead = await viewLead(db, params.id, actorOf(staff), now());
+      if (!lead) throw new Refused(404, NO_SUCH_LEAD);
+      return answer(200, lead);
     },
-    async (request, reply) => {
-      const { id } = request.params as LeadIdParams;
-      if (!parseLeadKey(id)) return reply.code(404).send(NOT_FOUND);
-      try {
-        const lead = await viewLead(db, id, actorOf(request), now());
-        return lead ?? reply.code(404).send(NOT_FOUND);
-      } catch (error) {
-        return unavailable(request, reply, error);
-      }
-    },
+    kit,
   );
 
-  app.patch(
-    staffApiPaths.lead,
-    {
-      ...zodRoute({
-        body: PatchBody,
-        response: { 200: LeadDetailSchema, ...RECORD_REFUSALS },
-      }),
-      preHandler: guard,
-    },
-    async (request, reply) => {
-      const { id } = request.params as LeadIdParams;
-      if (!parseLeadKey(id)) return reply.code(404).send(NOT_FOUND);
-      const invalid = firstIssue(request);
-      if (invalid) return badRequest(reply, invalid);
-      const body = request.body as z.output<typeof PatchBody>;
+  contractRoute(
+    app,
+    leadsApi.update,
+    async ({ params, body, staff }) => {
       try {
-        const lead = await updateLead(db, id, body, actorOf(request), now());
-        return lead ?? reply.code(404).send(NOT_FOUND);
+        const lead = await updateLead(db, params.id, body, actorOf(staff), now());
+        if (!lead) throw new Refused(404, NO_SUCH_LEAD);
+        return answer(200, lead);
       } catch (error) {
-        if (error instanceof UnknownOwnerError) return badRequest(reply, error.message);
-        return unavailable(request, reply, error);
+        if (error instanceof UnknownOwnerError) throw new Refused(400, error.message);
+        throw error;
       }
     },
+    kit,
   );
 
-  app.post(
-    staffApiPaths.leadNotes,
-    {
-      ...zodRoute({
-        body: NoteBody,
-        response: { 201: NoteAdded, ...RECORD_REFUSALS },
-      }),
-      preHandler: guard,
+  contractRoute(
+    app,
+    leadsApi.addNote,
+    async ({ params, body, staff }) => {
+      const found = await addNote(db, params.id, body.text, actorOf(staff), now());
+      if (!found) throw new Refused(404, NO_SUCH_LEAD);
+      return answer(201, { message: "Note added" });
     },
-    async (request, reply) => {
-      const { id } = request.params as LeadIdParams;
-      if (!parseLeadKey(id)) return reply.code(404).send(NOT_FOUND);
-      const invalid = firstIssue(request);
-      if (invalid) return badRequest(reply, invalid);
-      const { text } = request.body as z.output<typeof NoteBody>;
-      try {
-        const found = await addNote(db, id, text, actorOf(request), now());
-        if (!found) return reply.code(404).send(NOT_FOUND);
-        return reply.code(201).send({ message: "Note added" });
-      } catch (error) {
-        return unavailable(request, reply, error);
-      }
-    },
+    kit,
   );
 };

@@ -16,7 +16,7 @@ import { staffApiPaths } from "./paths";
 import { createSession } from "./sessions";
 import { STAFF_SITE, addStaff, useStaffApi } from "./testing";
 import type { StaffApi } from "./testing";
-import type { StaffRole } from "./roles";
+import type { StaffRole } from "../../staff-api/roles";
 import { run as staffCli } from "../cli/staff";
 
 const MINUTE = 60_000;
@@ -411,7 +411,14 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
     expect(body.firstResponseAt).toBe(new Date(Date.parse(at(0)) + 10 * MINUTE).toISOString());
     expect(body.timeToFirstResponseMs).toBe(10 * MINUTE);
     expect(body.timeline).toEqual([
-      { kind: "delivery", at: at(0), status: "sent", attempts: 2, sentAt: at(1) },
+      {
+        kind: "delivery",
+        channel: "email",
+        at: at(0),
+        status: "sent",
+        attempts: 2,
+        sentAt: at(1),
+      },
       {
         kind: "status",
         at: body.firstResponseAt,

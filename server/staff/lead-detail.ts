@@ -4,11 +4,12 @@
  * with the lead's notification deliveries (the outbox), oldest first.
  */
 import type { Transaction } from "kysely";
-import { ALERT_KINDS, type AlertKind, isAlertKind } from "../alerts/alerts";
+import type { LeadDetail, TimelineEntry } from "../../staff-api/leads";
+import { ALERT_KINDS, isAlertKind } from "../alerts/alerts";
 import type { DB } from "../db/database";
-import type { Database, LeadEventKind } from "../db/schema";
+import type { Database } from "../db/schema";
 import { recordAudit } from "./audit";
-import { type Lead, findLeadRow, toLead } from "./lead-query";
+import { findLeadRow, toLead } from "./lead-query";
 
 type Executor = DB | Transaction<Database>;
 
@@ -18,31 +19,7 @@ export interface Actor {
   email: string;
 }
 
-export type TimelineEntry =
-  | {
-      kind: Exclude<LeadEventKind, "note">;
-      at: string;
-      actor: string | null;
-      from: string | null;
-      to: string | null;
-    }
-  | { kind: "note"; at: string; actor: string | null; text: string }
-  | {
-      kind: "delivery";
-      /** The sales e-mail, or an alert (server/alerts/). */
-      channel: "email" | AlertKind;
-      at: string;
-      status: string;
-      attempts: number;
-      sentAt: string | null;
-    };
-
-export interface LeadDetail extends Lead {
-  firstResponseAt: string | null;
-  /** From the lead's arrival to its first response; null until there is one. */
-  timeToFirstResponseMs: number | null;
-  timeline: TimelineEntry[];
-}
+export type { LeadDetail, TimelineEntry };
 
 /** The lead with its timeline (changes, notes, notification deliveries), or null. */
 export async function getLead(db: Executor, key: string): Promise<LeadDetail | null> {

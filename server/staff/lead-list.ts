@@ -5,6 +5,7 @@
  */
 import { type Transaction, sql } from "kysely";
 import { type DB, isPostgres } from "../db/database";
+import type { LeadPage, LeadStats } from "../../staff-api/leads";
 import type { Database } from "../db/schema";
 import {
   type Lead,
@@ -26,7 +27,7 @@ export async function listLeads(
   db: Executor,
   filters: LeadFilters,
   { cursor = null, limit = DEFAULT_PAGE_SIZE }: { cursor?: Cursor | null; limit?: number } = {},
-): Promise<{ items: Lead[]; nextCursor: string | null }> {
+): Promise<LeadPage> {
   const rows = await selectLeads(db, filters, { cursor, limit: limit + 1 });
   const page = rows.slice(0, limit);
   const last = page.at(-1);
@@ -65,10 +66,7 @@ export async function countLeads(db: Executor, filters: LeadFilters): Promise<nu
 }
 
 /** How many leads match, and how many of them have a first response and how soon on average. */
-export async function leadStats(
-  db: Executor,
-  filters: LeadFilters,
-): Promise<{ count: number; responded: number; averageFirstResponseMs: number | null }> {
+export async function leadStats(db: Executor, filters: LeadFilters): Promise<LeadStats> {
   const union = leadsUnion(db, filters);
   if (!union) return { count: 0, responded: 0, averageFirstResponseMs: null };
   // Timestamps are ISO text: each database turns them into milliseconds its own way.

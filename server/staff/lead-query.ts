@@ -8,8 +8,8 @@
 import { type RawBuilder, type Transaction, sql } from "kysely";
 import { pagePaths } from "../../common/paths";
 import { emailKey } from "../../leads/email";
-import type { LeadSource } from "../../leads/source";
 import { leadKey, parseLeadKey } from "../../leads/workflow";
+import type { Lead } from "../../staff-api/leads";
 import { sourceOf } from "../db/attribution";
 import { type DB, isPostgres } from "../db/database";
 import { ATTRIBUTION_COLUMNS } from "../db/migrations/0008-lead-attribution";
@@ -44,26 +44,8 @@ export async function ownerFilter(db: Executor, owner: string): Promise<string |
   return row?.id ?? null;
 }
 
-/** A lead as the API shows it. */
-export interface Lead {
-  id: string;
-  type: LeadType;
-  createdAt: string;
-  status: LeadStatus;
-  owner: string | null;
-  /** The page of its form, and where the visit came from (leads/source.ts) when it said. */
-  source: ({ formPage: string } & LeadSource) | null;
-  firstName?: string;
-  lastName?: string;
-  email: string;
-  phone: string;
-  message?: string;
-  product?: string;
-  name?: string;
-  company?: string;
-  jobTitle?: string;
-  industry?: string;
-}
+/** A lead as the API shows it (staff-api/leads.ts). */
+export type { Lead };
 
 /** A lead as the query reads it: both tables' columns, null where its table has none. */
 export interface LeadRow extends AttributionColumns {

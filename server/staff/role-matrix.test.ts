@@ -10,7 +10,7 @@ import { emailKey } from "../../leads/email";
 import { contactSearchText } from "../db/search-text";
 import { testDialects } from "../testing";
 import { staffApiPaths as p } from "./paths";
-import { STAFF_ROLES, type StaffRole } from "./roles";
+import { STAFF_ROLES, type StaffRole } from "../../staff-api/roles";
 import { createSession } from "./sessions";
 import { STAFF_SITE, signedInStaff, useStaffApi } from "./testing";
 

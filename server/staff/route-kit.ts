@@ -4,22 +4,17 @@
  * when the database is away, and the streamed CSV of an export.
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
-import * as z from "zod/mini";
 import { csvStream } from "./csv-stream";
 import { refusal } from "../http/zod-schemas";
 import { safeError } from "../log-safety";
 import { type Cursor, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, decodeCursor } from "./page-cursor";
 import type { StaffIdentity } from "./sessions";
 
-export const Failed = z.object({ error: z.string() });
-/** The refusals every guarded route can answer, and those of a route about one record. */
-export const REFUSALS = { 400: Failed, 401: Failed, 403: Failed, 503: Failed };
-export const RECORD_REFUSALS = { ...REFUSALS, 404: Failed };
-export const UNAVAILABLE = { error: "Please try again in a few minutes." };
-
-/** An ISO date (2026-11-23) or instant (2026-11-23T10:00:00Z, with an optional offset). */
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/;
-export const isoDate = () => z.string().check(z.regex(ISO_DATE, "must be an ISO date"));
+// Written in the contract (staff-api/), which the console shares; kept here for the routes not
+// yet registered from it.
+export { Failed, RECORD_REFUSALS, REFUSALS, UNAVAILABLE } from "../../staff-api/answers";
+export { PageShape, isoDate } from "../../staff-api/query";
+import { UNAVAILABLE } from "../../staff-api/answers";
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -53,12 +48,6 @@ export function dateRange(query: {
   }
   return range;
 }
-
-/** The query parameters of a page of a keyset list (page-cursor.ts). */
-export const PageShape = {
-  cursor: z.optional(z.string().check(z.maxLength(400))),
-  limit: z.optional(z.string().check(z.regex(/^\d{1,3}$/, "limit must be 1 to 100"))),
-};
 
 /** The cursor and size of the page asked for, or an error message. */
 export function pageOf(query: {

@@ -38,6 +38,8 @@ export interface StaffRoutesOptions {
    * sent, so that timing does not tell which addresses have accounts.
    */
   signInAnswerMs: number;
+  /** Check the answers of the routes registered from the contract against it (tests). */
+  checkAnswers?: boolean;
 }
 
 const Accepted = z.object({ message: z.string() });
@@ -240,7 +242,7 @@ export const staffRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, o
   }
 
   // The lead inbox, passkeys, the subscribers and the admin pages' API, under the hooks above.
-  await app.register(inboxRoutes, { db, now });
+  await app.register(inboxRoutes, { db, now, checkAnswers: options.checkAnswers });
   await app.register(passkeyRoutes, {
     db,
     publicUrl: config.publicUrl,

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { type Transaction, sql } from "kysely";
 import type { DB } from "../db/database";
 import type { Database } from "../db/schema";
-import type { StaffRole } from "./roles";
+import type { StaffRole } from "../../staff-api/roles";
 import { hashSecret, newSecret, SECRET_PATTERN } from "./tokens";
 
 /** How long a session lives: idle (since its last request) and at most (since sign-in). */

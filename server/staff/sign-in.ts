@@ -7,7 +7,7 @@ import type { Database } from "../db/schema";
 import { enqueueMail } from "../mail/outbox";
 import { staffSignInLink } from "../mail/templates";
 import { recordAudit } from "./audit";
-import type { StaffRole } from "./roles";
+import type { StaffRole } from "../../staff-api/roles";
 import { createSession, revokeAllSessions } from "./sessions";
 import { hashSecret, newSecret, SECRET_PATTERN } from "./tokens";
 

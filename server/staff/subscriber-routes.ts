@@ -4,7 +4,7 @@ import { filterText } from "../../leads/fields";
 import type { DB } from "../db/database";
 import { zodRoute } from "../http/zod-schemas";
 import { recordAudit } from "./audit";
-import { Attribution } from "./inbox-routes";
+import { Attribution } from "../../staff-api/leads";
 import { staffApiPaths } from "./paths";
 import {
   PageShape,

@@ -8,7 +8,7 @@ import type { OutboxWorker } from "../mail/outbox";
 import { recordingTransport, testConfig, testDatabase } from "../testing";
 import { addAccount } from "./accounts";
 import type { SignInLimits } from "./rate-limit";
-import type { StaffRole } from "./roles";
+import type { StaffRole } from "../../staff-api/roles";
 import { createSession } from "./sessions";
 
 /** The tests' site: plain HTTP on localhost, as on a developer's machine. */
@@ -44,7 +44,8 @@ export function useStaffApi(
       config: staffConfig,
       db: api.db,
       outbox: api.outbox,
-      staff: { limits, now: () => api.clock.now, signInAnswerMs: 0 },
+      // Every answer of a route registered from the contract is checked against it.
+      staff: { limits, now: () => api.clock.now, signInAnswerMs: 0, checkAnswers: true },
     });
   api.anotherInstance = async () => {
     const app = await build();

@@ -9,7 +9,7 @@ import {
 } from "react-router";
 import { apiPaths, withId } from "@common/paths";
 import { Field } from "~/components/ui/field";
-import type { StaffRole } from "../../../server/staff/roles";
+import type { StaffRole } from "../../../staff-api/roles";
 import { ApiError, api, load } from "../api";
 import { Notice } from "../components/notice";
 import { PageHeading } from "../components/page-heading";

@@ -1,9 +1,8 @@
-import type { StaffRole } from "../db/schema";
-
-export type { StaffRole };
-
 /** What each role is for: admin manages accounts, sales and marketing work with leads. */
-export const STAFF_ROLES = ["admin", "sales", "marketing"] as const satisfies readonly StaffRole[];
+export const STAFF_ROLES = ["admin", "sales", "marketing"] as const;
+
+/** A member of staff's role; the database stores it as this text (server/db/schema.ts). */
+export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export function isStaffRole(value: unknown): value is StaffRole {
   return typeof value === "string" && (STAFF_ROLES as readonly string[]).includes(value);

@@ -1,0 +1,77 @@
+/**
+ * One staff endpoint, written once: the server registers its route from it
+ * (server/staff/contract-routes.ts) and the console calls it through it (app/staff/api.ts), so
+ * the two cannot disagree on its address, who may use it, what it reads or what it answers.
+ */
+import * as z from "zod/mini";
+import type { StaffRole } from "./roles";
+
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** What `endpoint()` takes: every schema optional but the answers. */
+export interface EndpointSpec {
+  method: Method;
+  /** An address of common/paths.ts's apiPaths; `:name` segments are the params. */
+  path: string;
+  /** Who may use it; none listed means any signed-in member of staff. */
+  roles: readonly StaffRole[];
+  params?: z.ZodMiniType;
+  query?: z.ZodMiniType;
+  body?: z.ZodMiniType;
+  /**
+   * The JSON body of each status it answers with. A status missing here has no JSON body: an
+   * export's CSV, for one.
+   */
+  answers: Record<number, z.ZodMiniType>;
+  /**
+   * When set, params that do not pass (an id that cannot be one) answer 404 with this message:
+   * the address names no record. Without it they answer 400 like any other refusal.
+   */
+  notFound?: string;
+}
+
+/** Keeps the literal types of a definition (its path, roles and schemas) for both sides. */
+export function endpoint<const E extends EndpointSpec>(spec: E): E {
+  return spec;
+}
+
+type Part<S, Io extends "input" | "output"> = S extends z.ZodMiniType
+  ? Io extends "input"
+    ? z.input<S>
+    : z.output<S>
+  : undefined;
+
+/** The params, query and body as the server's handler gets them: parsed. */
+export type ParamsOf<E extends EndpointSpec> = Part<E["params"], "output">;
+export type QueryOf<E extends EndpointSpec> = Part<E["query"], "output">;
+export type BodyOf<E extends EndpointSpec> = Part<E["body"], "output">;
+/** The body a caller sends, before parsing. */
+export type BodyInputOf<E extends EndpointSpec> = Part<E["body"], "input">;
+
+/** The statuses an endpoint answers with a JSON body. */
+export type StatusOf<E extends EndpointSpec> = keyof E["answers"] & number;
+
+/** One answer as the server's handler returns it: a status and its body. */
+export type AnswerOf<E extends EndpointSpec> = {
+  [S in StatusOf<E>]: { status: S; body: z.input<E["answers"][S]> };
+}[StatusOf<E>];
+
+type Success = 200 | 201 | 202 | 204;
+/** What a successful call gives the console: the parsed body of a 2xx answer. */
+export type SuccessOf<E extends EndpointSpec> = {
+  [S in StatusOf<E>]: S extends Success ? z.output<E["answers"][S]> : never;
+}[StatusOf<E>];
+
+/** The schema of a 2xx answer of this status, if the endpoint has one. */
+export function answerSchema(spec: EndpointSpec, status: number): z.ZodMiniType | undefined {
+  return spec.answers[status];
+}
+
+/** The address with its `:name` params filled in. */
+export function pathOf(spec: EndpointSpec, params: Record<string, string> | undefined): string {
+  return spec.path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`${spec.path} needs ${name}`);
+    return encodeURIComponent(value);
+  });
+}

@@ -1,0 +1,195 @@
+/**
+ * The lead inbox (server/staff/inbox-routes.ts): contact messages and demo requests together,
+ * their status, owner, notes and timeline, the stats and a CSV export. For sales and admins.
+ */
+import * as z from "zod/mini";
+import { apiPaths } from "../common/paths";
+import { email } from "../leads/email";
+import { MAX_MESSAGE, filterText, requiredText } from "../leads/fields";
+import { LEAD_STATUSES, LEAD_TYPES, parseLeadKey } from "../leads/workflow";
+import { Failed, RECORD_REFUSALS, REFUSALS } from "./answers";
+import { endpoint } from "./endpoint";
+import { PageShape, isoDate } from "./query";
+
+/** Who may work with contact and demo leads. */
+export const INBOX_ROLES = ["sales", "admin"] as const;
+
+export const NO_SUCH_LEAD = "No such lead";
+
+/** The filters of the list, the stats and the export, as the inbox's address names them too. */
+export const FilterShape = {
+  type: z.optional(z.enum(LEAD_TYPES)),
+  product: filterText(100),
+  status: z.optional(z.enum(LEAD_STATUSES)),
+  owner: z.optional(z.union([z.literal("none"), email()])),
+  q: filterText(200),
+  since: z.optional(isoDate()),
+  until: z.optional(isoDate()),
+};
+export const LeadFiltersQuery = z.object(FilterShape);
+const ListQuery = z.object({ ...FilterShape, ...PageShape });
+
+/** A lead's API id, contact_<uuid> or demo_<uuid>. */
+const LeadId = z.object({
+  id: z.string().check(z.refine((id) => parseLeadKey(id) !== null, NO_SUCH_LEAD)),
+});
+
+/** The visit's attribution where it said (leads/source.ts). */
+const AttributionShape = {
+  landingPage: z.optional(z.string()),
+  referrer: z.optional(z.string()),
+  utmSource: z.optional(z.string()),
+  utmMedium: z.optional(z.string()),
+  utmCampaign: z.optional(z.string()),
+  utmTerm: z.optional(z.string()),
+  utmContent: z.optional(z.string()),
+};
+export const Attribution = z.strictObject(AttributionShape);
+
+// Answers are strict: a field the server sends and this does not list (or the reverse) fails
+// the API tests, where every answer is checked against these.
+const LeadShape = {
+  id: z.string(),
+  type: z.enum(LEAD_TYPES),
+  createdAt: z.string(),
+  status: z.enum(LEAD_STATUSES),
+  /** The owner's e-mail address; null while nobody has it. */
+  owner: z.nullable(z.string()),
+  /** The page of its form, and the visit's attribution; null for a demo without its page. */
+  source: z.nullable(z.strictObject({ formPage: z.string(), ...AttributionShape })),
+  // A contact message's fields…
+  firstName: z.optional(z.string()),
+  lastName: z.optional(z.string()),
+  email: z.string(),
+  phone: z.string(),
+  message: z.optional(z.string()),
+  // …and a demo request's.
+  product: z.optional(z.string()),
+  name: z.optional(z.string()),
+  company: z.optional(z.string()),
+  jobTitle: z.optional(z.string()),
+  industry: z.optional(z.string()),
+};
+export const Lead = z.strictObject(LeadShape);
+export type Lead = z.output<typeof Lead>;
+
+/** How a lead's notification went out: the sales e-mail, or an alert (server/alerts/). */
+export const DELIVERY_CHANNELS = ["email", "slack", "webhook"] as const;
+export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
+
+/** An outbox message's state (OutboxStatus in server/db/schema.ts). */
+const DELIVERY_STATUSES = ["pending", "sent", "failed", "held", "cancelled"] as const;
+
+/** One line of a lead's timeline: a change, a note, or a notification's delivery. */
+export const TimelineEntry = z.discriminatedUnion("kind", [
+  z.strictObject({
+    kind: z.enum(["status", "owner"]),
+    at: z.string(),
+    /** Who did it; null once their account is gone. */
+    actor: z.nullable(z.string()),
+    /** A status, or an owner's address (null: nobody). */
+    from: z.nullable(z.string()),
+    to: z.nullable(z.string()),
+  }),
+  z.strictObject({
+    kind: z.literal("note"),
+    at: z.string(),
+    actor: z.nullable(z.string()),
+    text: z.string(),
+  }),
+  z.strictObject({
+    kind: z.literal("delivery"),
+    channel: z.enum(DELIVERY_CHANNELS),
+    at: z.string(),
+    status: z.enum(DELIVERY_STATUSES),
+    attempts: z.number(),
+    sentAt: z.nullable(z.string()),
+  }),
+]);
+export type TimelineEntry = z.output<typeof TimelineEntry>;
+
+export const LeadDetail = z.strictObject({
+  ...LeadShape,
+  firstResponseAt: z.nullable(z.string()),
+  /** From the lead's arrival to its first response; null until there is one. */
+  timeToFirstResponseMs: z.nullable(z.number()),
+  /** Oldest first. */
+  timeline: z.array(TimelineEntry),
+});
+export type LeadDetail = z.output<typeof LeadDetail>;
+
+export const LeadPage = z.strictObject({
+  items: z.array(Lead),
+  /** The next page's cursor; null on the last. */
+  nextCursor: z.nullable(z.string()),
+});
+export type LeadPage = z.output<typeof LeadPage>;
+
+export const LeadStats = z.strictObject({
+  count: z.number(),
+  responded: z.number(),
+  averageFirstResponseMs: z.nullable(z.number()),
+});
+export type LeadStats = z.output<typeof LeadStats>;
+
+const Message = z.strictObject({ message: z.string() });
+
+export const leadsApi = {
+  /** A page of leads, newest first. */
+  list: endpoint({
+    method: "GET",
+    path: apiPaths.staffLeads,
+    roles: INBOX_ROLES,
+    query: ListQuery,
+    answers: { 200: LeadPage, ...REFUSALS },
+  }),
+  /** How many leads match, and how soon they were answered. */
+  stats: endpoint({
+    method: "GET",
+    path: apiPaths.staffLeadStats,
+    roles: INBOX_ROLES,
+    query: LeadFiltersQuery,
+    answers: { 200: LeadStats, ...REFUSALS },
+  }),
+  /** Every matching lead as a CSV file (a download, not JSON). */
+  exportCsv: endpoint({
+    method: "GET",
+    path: apiPaths.staffLeadsCsv,
+    roles: INBOX_ROLES,
+    query: LeadFiltersQuery,
+    answers: REFUSALS,
+  }),
+  /** One lead with its timeline; reading it is audited. No 400: its address is all it reads. */
+  get: endpoint({
+    method: "GET",
+    path: apiPaths.staffLead,
+    roles: INBOX_ROLES,
+    params: LeadId,
+    notFound: NO_SUCH_LEAD,
+    answers: { 200: LeadDetail, 401: Failed, 403: Failed, 404: Failed, 503: Failed },
+  }),
+  /** A new status or owner (null: nobody); answers the lead as it now is. */
+  update: endpoint({
+    method: "PATCH",
+    path: apiPaths.staffLead,
+    roles: INBOX_ROLES,
+    params: LeadId,
+    notFound: NO_SUCH_LEAD,
+    body: z.object({
+      status: z.optional(z.enum(LEAD_STATUSES)),
+      owner: z.optional(z.nullable(email())),
+    }),
+    answers: { 200: LeadDetail, ...RECORD_REFUSALS },
+  }),
+  addNote: endpoint({
+    method: "POST",
+    path: apiPaths.staffLeadNotes,
+    roles: INBOX_ROLES,
+    params: LeadId,
+    notFound: NO_SUCH_LEAD,
+    body: z.object({
+      text: requiredText("Write a note", { max: MAX_MESSAGE, multiLine: true }),
+    }),
+    answers: { 201: Message, ...RECORD_REFUSALS },
+  }),
+};

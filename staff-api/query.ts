@@ -1,0 +1,12 @@
+/** Query parameters several staff lists share: dates, and a page of a keyset list. */
+import * as z from "zod/mini";
+
+/** An ISO date (2026-11-23) or instant (2026-11-23T10:00:00Z, with an optional offset). */
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/;
+export const isoDate = () => z.string().check(z.regex(ISO_DATE, "must be an ISO date"));
+
+/** The query parameters of a page of a keyset list (server/staff/page-cursor.ts). */
+export const PageShape = {
+  cursor: z.optional(z.string().check(z.maxLength(400))),
+  limit: z.optional(z.string().check(z.regex(/^\d{1,3}$/, "limit must be 1 to 100"))),
+};
