@@ -2,6 +2,7 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { buildApp } from "../app";
+import type { Config } from "../config";
 import type { DB } from "../db/database";
 import { createDeliveries } from "../deliveries";
 import type { OutboxWorker } from "../mail/outbox";
@@ -28,7 +29,7 @@ export interface StaffApi {
 
 export function useStaffApi(
   databaseUrl: string | undefined,
-  { limits = null }: { limits?: SignInLimits | null } = {},
+  { limits = null, config = {} }: { limits?: SignInLimits | null; config?: Partial<Config> } = {},
 ): StaffApi {
   const extraApps: FastifyInstance[] = [];
   const api = {
@@ -38,7 +39,11 @@ export function useStaffApi(
       api.clock.now = new Date(api.clock.now.getTime() + ms);
     },
   } as StaffApi;
-  const staffConfig = testConfig({ publicUrl: STAFF_SITE, allowedOrigins: [STAFF_SITE] });
+  const staffConfig = testConfig({
+    publicUrl: STAFF_SITE,
+    allowedOrigins: [STAFF_SITE],
+    ...config,
+  });
   const build = () =>
     buildApp({
       config: staffConfig,
