@@ -62,11 +62,6 @@ export type SuccessOf<E extends EndpointSpec> = {
   [S in StatusOf<E>]: S extends Success ? z.output<E["answers"][S]> : never;
 }[StatusOf<E>];
 
-/** The schema of a 2xx answer of this status, if the endpoint has one. */
-export function answerSchema(spec: EndpointSpec, status: number): z.ZodMiniType | undefined {
-  return spec.answers[status];
-}
-
 /** The address with its `:name` params filled in. */
 export function pathOf(spec: EndpointSpec, params: Record<string, string> | undefined): string {
   return spec.path.replace(/:([A-Za-z]+)/g, (_, name: string) => {

@@ -1,5 +1,7 @@
 import { redirect } from "react-router";
+import * as z from "zod/mini";
 import { consolePaths } from "@common/paths";
+import { type EndpointSpec, type SuccessOf, pathOf } from "../../staff-api/endpoint";
 
 /** How long the console waits for the API before saying so. */
 const REQUEST_TIMEOUT_MS = 15_000;
@@ -32,14 +34,11 @@ async function errorOf(response: Response): Promise<ApiError> {
   return new ApiError(response.status, message);
 }
 
-/**
- * Calls the staff API with JSON both ways; the session cookie goes along by itself. Any answer
- * but 2xx throws an ApiError whose message can be shown as it is.
- */
-export async function api<T = unknown>(
+/** Sends a request of the staff API; any answer but 2xx throws an ApiError. */
+async function send(
   path: string,
-  { method = "GET", body }: { method?: string; body?: unknown } = {},
-): Promise<T> {
+  { method = "GET", body }: { method?: string; body?: unknown },
+): Promise<Response> {
   let response: Response;
   try {
     response = await fetch(path, {
@@ -56,9 +55,67 @@ export async function api<T = unknown>(
     throw new ApiError(0, FALLBACK[0] as string);
   }
   if (!response.ok) throw await errorOf(response);
+  return response;
+}
+
+/**
+ * Calls the staff API with JSON both ways; the session cookie goes along by itself. Any answer
+ * but 2xx throws an ApiError whose message can be shown as it is. For the endpoints not yet in
+ * the contract (staff-api/); those that are go through `call`.
+ */
+export async function api<T = unknown>(
+  path: string,
+  options: { method?: string; body?: unknown } = {},
+): Promise<T> {
+  const response = await send(path, options);
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
 }
+
+/**
+ * What a call of `spec` sends: the params of its address, its query (text, as an address carries
+ * it; empty values are left out and the server checks the rest) and its body.
+ */
+export type CallInput<E extends EndpointSpec> = (E["params"] extends z.ZodMiniType
+  ? { params: z.input<E["params"]> }
+  : { params?: undefined }) &
+  (E["query"] extends z.ZodMiniType
+    ? { query?: { [K in keyof z.input<E["query"]>]?: string | null } }
+    : { query?: undefined }) &
+  (E["body"] extends z.ZodMiniType ? { body: z.input<E["body"]> } : { body?: undefined });
+
+/** The arguments after `spec`: none needed when the endpoint reads nothing required. */
+type CallArgs<E extends EndpointSpec> =
+  object extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
+
+/** The address of a call: `spec`'s path with its params, and its query string. */
+export function addressOf<E extends EndpointSpec>(spec: E, ...[input]: CallArgs<E>): string {
+  const params = input?.params as Record<string, string> | undefined;
+  return `${pathOf(spec, params)}${query(input?.query ?? {})}`;
+}
+
+/**
+ * Calls an endpoint of the contract (staff-api/) and returns its answer parsed with the
+ * contract's schema of that status: typed from the contract, never cast. An answer that does not
+ * parse means this page was built for another version of the server.
+ */
+export async function call<E extends EndpointSpec>(
+  spec: E,
+  ...args: CallArgs<E>
+): Promise<SuccessOf<E>> {
+  const [input] = args;
+  const response = await send(addressOf(spec, ...args), {
+    method: spec.method,
+    body: input?.body,
+  });
+  const schema = spec.answers[response.status];
+  if (!schema) return undefined as SuccessOf<E>;
+  const parsed = z.safeParse(schema, await response.json().catch(() => undefined));
+  if (!parsed.success) throw new ApiError(response.status, OUT_OF_DATE);
+  return parsed.data as SuccessOf<E>;
+}
+
+const OUT_OF_DATE = "The console is out of date. Please reload the page.";
 
 /**
  * A console path as the router names it, without its basename ("/staff/leads" → "/leads").
@@ -89,9 +146,9 @@ export function query(params: Record<string, string | null | undefined>): string
  * For loaders: a signed-out answer becomes a trip to the sign-in page that comes back here;
  * anything else is thrown on to the page's error screen.
  */
-export async function load<T>(request: Request, path: string): Promise<T> {
+export async function signedIn<T>(request: Request, answer: () => Promise<T>): Promise<T> {
   try {
-    return await api<T>(path);
+    return await answer();
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
       const url = new URL(request.url);
@@ -99,4 +156,18 @@ export async function load<T>(request: Request, path: string): Promise<T> {
     }
     throw error;
   }
+}
+
+/** `signedIn` for an endpoint not yet in the contract. */
+export function load<T>(request: Request, path: string): Promise<T> {
+  return signedIn(request, () => api<T>(path));
+}
+
+/** `signedIn` for a `call` of the contract. */
+export function loadCall<E extends EndpointSpec>(
+  request: Request,
+  spec: E,
+  ...args: CallArgs<E>
+): Promise<SuccessOf<E>> {
+  return signedIn(request, () => call(spec, ...args));
 }

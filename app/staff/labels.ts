@@ -1,7 +1,7 @@
 import { DEMO_PRODUCT_NAMES, type DemoProduct } from "@leads/demo";
 import type { LeadStatus, LeadType } from "@leads/workflow";
 import type { CampaignStatus } from "../../server/db/schema";
-import type { Lead } from "../../server/staff/lead-query";
+import type { DeliveryChannel, Lead } from "../../staff-api/leads";
 import type { StaffRole } from "../../staff-api/roles";
 
 /** The words the console uses for the values the API sends. */
@@ -21,6 +21,13 @@ export const CAMPAIGN_STATUS_LABELS: Record<CampaignStatus, string> = {
   paused: "Paused",
   sent: "Sent",
   cancelled: "Cancelled",
+};
+
+/** How a lead's notification went out, as its timeline names it. */
+export const CHANNEL_LABELS: Record<DeliveryChannel, string> = {
+  email: "Notification e-mail to sales",
+  slack: "Slack message",
+  webhook: "Webhook to the CRM",
 };
 
 export const TYPE_LABELS: Record<LeadType, string> = {

@@ -2,8 +2,8 @@ import { Link, type LoaderFunctionArgs, useLoaderData, useSearchParams } from "r
 import { apiPaths, consoleLeadPath } from "@common/paths";
 import { DEMO_PRODUCT_NAMES } from "@leads/demo";
 import { LEAD_STATUSES, LEAD_TYPES } from "@leads/workflow";
-import type { Lead } from "../../../server/staff/lead-query";
-import { load, query, routerPath } from "../api";
+import { type FilterShape, type LeadPage, leadsApi } from "../../../staff-api/leads";
+import { addressOf, load, loadCall, query, routerPath } from "../api";
 import {
   ExportLink,
   FilterForm,
@@ -11,7 +11,7 @@ import {
   FilterSelect,
   filtersOf,
 } from "../components/filter-form";
-import { type Paged, PagedList } from "../components/more-pages";
+import { PagedList } from "../components/more-pages";
 import { StatusBadge } from "../components/badge";
 import { PageHeading } from "../components/page-heading";
 import { formatDateTime, formatDuration } from "../format";
@@ -19,24 +19,26 @@ import { STATUS_LABELS, TYPE_LABELS, productLabel, leadName } from "../labels";
 import { useStaff } from "../session";
 import type { TeamMember } from "../types";
 
-type LeadPage = Paged<Lead>;
-interface Stats {
-  count: number;
-  responded: number;
-  averageFirstResponseMs: number | null;
-}
-
 /** The inbox's filters, as the address and the API both name them. */
-const FILTERS = ["q", "type", "product", "status", "owner", "since", "until"] as const;
+const FILTERS = [
+  "q",
+  "type",
+  "product",
+  "status",
+  "owner",
+  "since",
+  "until",
+] as const satisfies readonly (keyof typeof FilterShape)[];
 
 export async function inboxLoader({ request }: LoaderFunctionArgs) {
-  const search = query(filtersOf(new URL(request.url).searchParams, FILTERS));
+  const filters = filtersOf(new URL(request.url).searchParams, FILTERS);
   const [page, stats, team] = await Promise.all([
-    load<LeadPage>(request, `${apiPaths.staffLeads}${search}`),
-    load<Stats>(request, `${apiPaths.staffLeadStats}${search}`),
+    loadCall(request, leadsApi.list, { query: filters }),
+    loadCall(request, leadsApi.stats, { query: filters }),
     load<{ items: TeamMember[] }>(request, apiPaths.staffTeam),
   ]);
-  return { page, stats, team: team.items, search };
+  const exportHref = addressOf(leadsApi.exportCsv, { query: filters });
+  return { page, stats, team: team.items, search: query(filters), exportHref };
 }
 
 /**
@@ -44,7 +46,7 @@ export async function inboxLoader({ request }: LoaderFunctionArgs) {
  * a filtered inbox can be bookmarked or sent to a colleague, and the CSV export takes the same.
  */
 export function InboxPage() {
-  const { page, stats, team, search } = useLoaderData<typeof inboxLoader>();
+  const { page, stats, team, search, exportHref } = useLoaderData<typeof inboxLoader>();
   const [params] = useSearchParams();
   const staff = useStaff();
   const filtered = Object.keys(filtersOf(params, FILTERS)).length > 0;
@@ -52,7 +54,7 @@ export function InboxPage() {
   return (
     <section>
       <PageHeading title="Leads">
-        <ExportLink href={`${apiPaths.staffLeadsCsv}${search}`} />
+        <ExportLink href={exportHref} />
       </PageHeading>
 
       <FilterForm label="Filter leads" clearTo="/leads" filtered={filtered}>
@@ -115,7 +117,7 @@ function LeadList({ first, search }: { first: LeadPage; search: string }) {
   return (
     <PagedList
       first={first}
-      path={apiPaths.staffLeads}
+      path={leadsApi.list.path}
       search={search}
       label="Leads"
       empty="No leads match these filters."

@@ -2,7 +2,7 @@
 import { render, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { LeadDetail } from "../../../server/staff/lead-detail";
+import type { LeadDetail } from "../../../staff-api/leads";
 import { LeadPage } from "./lead";
 
 // An address the contact form accepts (leads/email.ts): every character of its local part is
@@ -48,5 +48,19 @@ describe("the lead page", () => {
     const url = new URL(href);
     expect(url.search).toBe("");
     expect(decodeURIComponent(url.pathname)).toBe(HOSTILE);
+  });
+
+  it("names each delivery's channel in the timeline", async () => {
+    const delivery = { kind: "delivery", at: "2026-11-20T10:00:00.000Z", attempts: 1 } as const;
+    renderLead({
+      timeline: [
+        { ...delivery, channel: "email", status: "sent", sentAt: "2026-11-20T10:00:05.000Z" },
+        { ...delivery, channel: "slack", status: "pending", sentAt: null },
+        { ...delivery, channel: "webhook", status: "failed", attempts: 3, sentAt: null },
+      ],
+    });
+    expect(await screen.findByText(/^Notification e-mail to sales: sent, sent/)).toBeVisible();
+    expect(screen.getByText("Slack message: pending")).toBeVisible();
+    expect(screen.getByText("Webhook to the CRM: failed after 3 attempts")).toBeVisible();
   });
 });

@@ -9,22 +9,22 @@ import {
   useNavigation,
 } from "react-router";
 import { mailtoHref } from "@common/mailto";
-import { apiPaths, withId } from "@common/paths";
-import { LEAD_STATUSES } from "@leads/workflow";
-import type { LeadDetail, TimelineEntry } from "../../../server/staff/lead-detail";
+import { apiPaths } from "@common/paths";
+import { LEAD_STATUSES, type LeadStatus } from "@leads/workflow";
+import { type TimelineEntry, leadsApi } from "../../../staff-api/leads";
 import { Field } from "~/components/ui/field";
-import { ApiError, api, load } from "../api";
+import { ApiError, call, load, loadCall } from "../api";
 import { Notice } from "../components/notice";
 import { PageHeading } from "../components/page-heading";
 import { formatDateTime, formatDuration } from "../format";
-import { STATUS_LABELS, TYPE_LABELS, productLabel, leadName } from "../labels";
+import { CHANNEL_LABELS, STATUS_LABELS, TYPE_LABELS, productLabel, leadName } from "../labels";
 import type { TeamMember } from "../types";
 import { StatusBadge } from "../components/badge";
 
 export async function leadLoader({ request, params }: LoaderFunctionArgs) {
   const id = params.id ?? "";
   const [lead, team] = await Promise.all([
-    load<LeadDetail>(request, withId(apiPaths.staffLead, id)),
+    loadCall(request, leadsApi.get, { params: { id } }),
     load<{ items: TeamMember[] }>(request, apiPaths.staffTeam),
   ]);
   return { lead, team: team.items };
@@ -38,16 +38,16 @@ export async function leadAction({ request, params }: ActionFunctionArgs): Promi
   const form = await request.formData();
   try {
     if (form.get("intent") === "note") {
-      await api(withId(apiPaths.staffLeadNotes, id), {
-        method: "POST",
+      await call(leadsApi.addNote, {
+        params: { id },
         body: { text: String(form.get("text") ?? "") },
       });
       return { ok: true, intent: "note", message: "Note added." };
     }
     const owner = String(form.get("owner") ?? "");
-    await api(withId(apiPaths.staffLead, id), {
-      method: "PATCH",
-      body: { status: String(form.get("status") ?? ""), owner: owner || null },
+    await call(leadsApi.update, {
+      params: { id },
+      body: { status: statusOf(form.get("status")), owner: owner || null },
     });
     return { ok: true, intent: "update", message: "Lead updated." };
   } catch (error) {
@@ -303,7 +303,7 @@ function TimelineText({ entry }: { entry: TimelineEntry }) {
     case "delivery":
       return (
         <p>
-          {DELIVERY_LABELS[entry.channel]}: {entry.status}
+          {CHANNEL_LABELS[entry.channel]}: {entry.status}
           {entry.attempts > 1 ? ` after ${entry.attempts} attempts` : ""}
           {entry.sentAt ? `, sent ${formatDateTime(entry.sentAt)}` : ""}
         </p>
@@ -311,11 +311,8 @@ function TimelineText({ entry }: { entry: TimelineEntry }) {
   }
 }
 
-const DELIVERY_LABELS = {
-  email: "Notification e-mail to sales",
-  slack: "Slack message",
-  webhook: "Webhook to the CRM",
-} as const;
+/** The form's status; one the console does not offer is sent on, for the server to refuse. */
+const statusOf = (value: FormDataEntryValue | null) => String(value ?? "") as LeadStatus;
 
 const label = (status: string | null) =>
   status ? (STATUS_LABELS[status as keyof typeof STATUS_LABELS] ?? status) : "—";
