@@ -1,0 +1,52 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { leadsApi } from "../../staff-api/leads";
+import { ApiError, addressOf, call } from "./api";
+
+const STATS = { count: 2, responded: 1, averageFirstResponseMs: 60_000 };
+
+function answer(status: number, body: unknown) {
+  const fetch = vi.fn(async () => Response.json(body, { status }));
+  vi.stubGlobal("fetch", fetch);
+  return fetch;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("calls of the contract", () => {
+  it("fill in the address's params and query, leaving empty values out", () => {
+    expect(addressOf(leadsApi.addNote, { params: { id: "demo_a b" }, body: { text: "x" } })).toBe(
+      "/api/staff/leads/demo_a%20b/notes",
+    );
+    expect(addressOf(leadsApi.stats, { query: { status: "won", q: "", owner: null } })).toBe(
+      "/api/staff/leads/stats?status=won",
+    );
+  });
+
+  it("send the endpoint's method and body, and return the answer as the contract parses it", async () => {
+    const fetch = answer(201, { message: "Note added" });
+    const added = await call(leadsApi.addNote, { params: { id: "demo_1" }, body: { text: "Hi" } });
+    expect(added).toEqual({ message: "Note added" });
+    expect(fetch).toHaveBeenCalledWith(
+      "/api/staff/leads/demo_1/notes",
+      expect.objectContaining({ method: "POST", body: JSON.stringify({ text: "Hi" }) }),
+    );
+    answer(200, STATS);
+    expect(await call(leadsApi.stats)).toEqual(STATS);
+  });
+
+  it("refuse an answer that is not what the contract says, as an out-of-date console", async () => {
+    answer(200, { ...STATS, extra: true });
+    await expect(call(leadsApi.stats)).rejects.toEqual(
+      new ApiError(200, "The console is out of date. Please reload the page."),
+    );
+    answer(200, { count: 1 });
+    await expect(call(leadsApi.stats)).rejects.toBeInstanceOf(ApiError);
+  });
+
+  it("throw a refusal's message", async () => {
+    answer(404, { error: "No such lead" });
+    await expect(call(leadsApi.get, { params: { id: "demo_1" } })).rejects.toEqual(
+      new ApiError(404, "No such lead"),
+    );
+  });
+});
