@@ -82,9 +82,15 @@ describe("route schemas", () => {
       ["GET", apiPaths.staffLeadStats, ["querystring", "response"], [200, 400, 401, 403, 503]],
       // The CSV export answers text/csv: only its errors are JSON.
       ["GET", apiPaths.staffLeadsCsv, ["querystring", "response"], [400, 401, 403, 503]],
-      ["GET", apiPaths.staffLead, ["response"], [200, 401, 403, 404, 503]],
-      ["PATCH", apiPaths.staffLead, ["body", "response"], [200, 400, 401, 403, 404, 503]],
-      ["POST", apiPaths.staffLeadNotes, ["body", "response"], [201, 400, 401, 403, 404, 503]],
+      // A lead's id is checked as its address's param: one that cannot be a lead's is 404.
+      ["GET", apiPaths.staffLead, ["params", "response"], [200, 401, 403, 404, 503]],
+      ["PATCH", apiPaths.staffLead, ["body", "params", "response"], [200, 400, 401, 403, 404, 503]],
+      [
+        "POST",
+        apiPaths.staffLeadNotes,
+        ["body", "params", "response"],
+        [201, 400, 401, 403, 404, 503],
+      ],
       // The options of a passkey ceremony are SimpleWebAuthn's, sent without a schema (one would
       // drop any field it does not name): only their refusals are described.
       ["POST", apiPaths.staffPasskeyRegisterOptions, ["body", "response"], [400, 401, 403, 503]],
