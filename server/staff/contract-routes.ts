@@ -93,6 +93,8 @@ export function contractRoute<E extends EndpointSpec>(
       }
       let result: AnswerOf<E> | FastifyReply;
       try {
+        // Fastify types the parts as unknown; zodRoute's validator replaced each with what the
+        // definition's schema returned, so they are its output.
         result = await handler({
           params: request.params as ParamsOf<E>,
           query: request.query as QueryOf<E>,
