@@ -12,12 +12,9 @@
  */
 import { parseArgs } from "node:util";
 import fc from "fast-check";
-import {
-  MAX_MARKDOWN,
-  NewsletterContentSchema,
-  SAVE_RENDER_MS,
-} from "../server/newsletter/content";
+import { NewsletterContentSchema, SAVE_RENDER_MS } from "../server/newsletter/content";
 import { RENDER_BUDGET_MS, markdownProblem, markdownToHtml } from "../server/newsletter/markdown";
+import { MAX_MARKDOWN } from "../staff-api/newsletter";
 import { DEFAULT_WELCOME } from "../server/newsletter/welcome";
 import { isMain } from "../scripts/is-main";
 

@@ -4,37 +4,14 @@
  * who would get it if it were sent now).
  */
 import type { Transaction } from "kysely";
+import type { Campaign, CampaignSummary } from "../../staff-api/newsletter";
 import type { DB } from "../db/database";
-import type { CampaignStatus, Database } from "../db/schema";
+import type { Database } from "../db/schema";
 
 type Executor = DB | Transaction<Database>;
 
-export interface CampaignSummary {
-  id: string;
-  subject: string;
-  status: CampaignStatus;
-  scheduledAt: string | null;
-  startedAt: string | null;
-  finishedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-  /** Who last changed it (its author, or whoever sent, paused or cancelled it). */
-  updatedBy: string | null;
-  /** Copies made when it started; 0 before. */
-  recipients: number;
-  sent: number;
-  failed: number;
-}
-
-export interface Campaign extends CampaignSummary {
-  markdown: string;
-  /** Copies waiting to go (held ones included while paused). */
-  waiting: number;
-  /** Recipients who have unsubscribed since it started. */
-  unsubscribedSince: number;
-  /** Who would get it if it were sent now: the confirmed subscribers. */
-  audience: number;
-}
+// What the API answers (staff-api/newsletter.ts): the queries return the contract's types.
+export type { Campaign, CampaignSummary };
 
 const SUMMARY_COLUMNS = [
   "newsletter_campaigns.id",

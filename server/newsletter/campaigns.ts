@@ -12,6 +12,7 @@ import { randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";
 import type { DB } from "../db/database";
 import type { CampaignStatus, Database } from "../db/schema";
+import { CAMPAIGN_STATUSES as STATUSES } from "../../staff-api/newsletter";
 import type { NewsletterContent } from "./content";
 
 type Executor = DB | Transaction<Database>;
@@ -20,14 +21,8 @@ type Executor = DB | Transaction<Database>;
 export const CAMPAIGN_KIND = "campaign";
 export const CAMPAIGN_TEST_KIND = "campaign-test";
 
-export const CAMPAIGN_STATUSES = [
-  "draft",
-  "scheduled",
-  "sending",
-  "paused",
-  "sent",
-  "cancelled",
-] as const satisfies readonly CampaignStatus[];
+/** Written in the contract (staff-api/newsletter.ts), which names them in its answers. */
+export const CAMPAIGN_STATUSES = STATUSES satisfies readonly CampaignStatus[];
 
 /** What each action may start from; anything else is a conflict (409). */
 export const CAMPAIGN_ACTIONS = {

@@ -4,17 +4,14 @@
  * preview and the e-mail.
  */
 import * as z from "zod/mini";
-import { requiredText } from "../../leads/fields";
+import { NewsletterContentShape, type NewsletterPreview } from "../../staff-api/newsletter";
 import { MAX_NESTING, RENDER_BUDGET_MS, markdownProblem, markdownToHtml } from "./markdown";
-
-export const MAX_SUBJECT = 150;
-export const MAX_MARKDOWN = 20_000;
 
 /**
  * How long the Markdown may take to render when it is saved or previewed: a third of what the
  * renderer allows, so that what was accepted still renders in time on a busier day (the same
  * input's time varies twofold on a shared machine: bench/markdown.ts). An ordinary newsletter of
- * MAX_MARKDOWN characters takes about 20 ms.
+ * MAX_MARKDOWN (staff-api/newsletter.ts) characters takes about 20 ms.
  */
 export const SAVE_RENDER_MS = RENDER_BUDGET_MS / 3;
 
@@ -37,23 +34,18 @@ const renderable = z.superRefine<string>((markdown, ctx) => {
   }
 });
 
+/**
+ * The contract's draft (staff-api/newsletter.ts: its fields and their rules) with the check only
+ * the server runs, that the Markdown renders; the staff routes validate bodies with this.
+ */
 export const NewsletterContentSchema = z.object({
-  // As a one-line field of the public forms (leads/fields.ts): no control characters, which
-  // PostgreSQL refuses (NUL) or a mail header must not carry, and the subject is one line.
-  subject: requiredText("Write a subject", { max: MAX_SUBJECT }),
-  // As the contact form's message: tabs and line breaks allowed, other controls refused.
-  markdown: requiredText("Write the e-mail", { max: MAX_MARKDOWN, multiLine: true }).check(
-    renderable,
-  ),
+  ...NewsletterContentShape,
+  markdown: NewsletterContentShape.markdown.check(renderable),
 });
 export type NewsletterContent = z.output<typeof NewsletterContentSchema>;
 
-export interface RenderedNewsletter {
-  subject: string;
-  /** The body as HTML, without the e-mail's frame and footer (templates.ts adds them). */
-  html: string;
-  text: string;
-}
+/** The body's HTML is without the e-mail's frame and footer (templates.ts adds them). */
+export type RenderedNewsletter = NewsletterPreview;
 
 /** The content as subscribers will read it: HTML from the Markdown, and the Markdown as text. */
 export function renderNewsletter(content: NewsletterContent): RenderedNewsletter {

@@ -1,10 +1,9 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
-import * as z from "zod/mini";
-import { newsletterLinkPaths } from "../../common/paths";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { Transaction } from "kysely";
+import { newsletterLinkPaths } from "../../common/paths";
+import { NO_CAMPAIGN, campaignsApi } from "../../staff-api/newsletter";
 import type { DB } from "../db/database";
 import type { Database } from "../db/schema";
-import { zodRoute } from "../http/zod-schemas";
 import type { OutboxWorker } from "../mail/outbox";
 import { enqueueMail } from "../mail/outbox";
 import { newsletterMail } from "../mail/templates";
@@ -12,68 +11,22 @@ import { type Campaign, listCampaigns, readCampaign } from "../newsletter/campai
 import { changeCampaign, retryFailedCopies, sendCampaign } from "../newsletter/campaign-sending";
 import {
   CAMPAIGN_ACTIONS,
-  CAMPAIGN_STATUSES,
   CAMPAIGN_TEST_KIND,
   type Refusal,
   createCampaign,
   updateCampaign,
 } from "../newsletter/campaigns";
-import { NewsletterContentSchema, renderNewsletter } from "../newsletter/content";
+import { renderNewsletter } from "../newsletter/content";
 import { TOO_MANY } from "./answers";
 import { type AuditAction, recordAudit } from "./audit";
-import { DRAFT_BODY_LIMIT, NEWSLETTER_ROLES } from "./newsletter-routes";
-import { staffApiPaths } from "./paths";
+import { Refused, answer, contractRoute } from "./contract-routes";
+import { DRAFT } from "./newsletter-routes";
 import { countHit } from "./rate-limit";
-import {
-  Failed,
-  RECORD_REFUSALS,
-  REFUSALS,
-  auditActorOf,
-  firstIssue,
-  instant,
-  isoDate,
-  unavailable,
-} from "./route-kit";
+import { auditActorOf, instant } from "./route-kit";
 import type { StaffIdentity } from "./sessions";
 
 /** Test copies a member of staff may send themselves in an hour. */
 const TEST_COPIES = { max: 10, windowMs: 60 * 60_000 };
-
-const Status = z.enum(CAMPAIGN_STATUSES);
-const Summary = {
-  id: z.string(),
-  subject: z.string(),
-  status: Status,
-  scheduledAt: z.nullable(z.string()),
-  startedAt: z.nullable(z.string()),
-  finishedAt: z.nullable(z.string()),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  updatedBy: z.nullable(z.string()),
-  recipients: z.number(),
-  sent: z.number(),
-  failed: z.number(),
-};
-const CampaignList = z.object({ items: z.array(z.object(Summary)) });
-const CampaignAnswer = z.object({
-  ...Summary,
-  markdown: z.string(),
-  waiting: z.number(),
-  unsubscribedSince: z.number(),
-  audience: z.number(),
-  html: z.string(),
-  text: z.string(),
-});
-const Created = z.object({ id: z.string() });
-const Accepted = z.object({ message: z.string() });
-const StatusAnswer = z.object({ status: Status });
-const Retried = z.object({ status: Status, retried: z.number() });
-const SendBody = z.optional(z.object({ at: z.optional(z.nullable(isoDate())) }));
-const NoBody = z.optional(z.object({}));
-const CHANGE_REFUSALS = { ...RECORD_REFUSALS, 409: Failed };
-
-const CAMPAIGN_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const NO_CAMPAIGN = { error: "There is no such campaign." };
 
 /** Why a campaign in `status` cannot do what was asked, in the words of the console. */
 const CONFLICTS: Record<string, string> = {
@@ -85,63 +38,59 @@ const CONFLICTS: Record<string, string> = {
   cancelled: "This campaign was cancelled.",
 };
 
-function refuse(reply: FastifyReply, refusal: Refusal) {
+/** The refusal of a change as the answer it gets: 404, or 409 with why. */
+function refused(refusal: Refusal): Refused {
   return refusal.refused === "missing"
-    ? reply.code(404).send(NO_CAMPAIGN)
-    : reply.code(409).send({ error: CONFLICTS[refusal.status] ?? "Not possible now." });
+    ? new Refused(404, NO_CAMPAIGN)
+    : new Refused(409, CONFLICTS[refusal.status] ?? "Not possible now.");
 }
 
-const answer = (campaign: Campaign) => ({ ...campaign, ...renderNewsletter(campaign) });
+const rendered = (campaign: Campaign) => ({ ...campaign, ...renderNewsletter(campaign) });
 
-/**
- * Newsletter campaigns under /api/staff/campaigns, for marketing and admins: write and change a
- * draft, preview it (GET gives its HTML and text), send a test copy to oneself, send now or at a
- * set time, pause, resume, cancel, and read its report. Every change is audited with the change.
- */
-export const campaignRoutes: FastifyPluginAsync<{
+export interface CampaignRoutesOptions {
   db: DB;
   outbox: OutboxWorker;
   publicUrl: string;
   now: () => Date;
-}> = async (app, { db, outbox, publicUrl, now }) => {
-  const guard = app.requireStaff(...NEWSLETTER_ROLES);
+  /** Check every answer against its contract before it is sent (tests: contract-routes.ts). */
+  checkAnswers?: boolean;
+}
 
-  /** The campaign id of the address, or null after answering 404. */
-  function campaignId(request: FastifyRequest, reply: FastifyReply): string | null {
-    const { id } = request.params as { id: string };
-    if (CAMPAIGN_ID.test(id)) return id;
-    void reply.code(404).send(NO_CAMPAIGN);
-    return null;
-  }
+/**
+ * Newsletter campaigns under /api/staff/campaigns, as staff-api/newsletter.ts defines them, for
+ * marketing and admins: write and change a draft, preview it (GET gives its HTML and text), send
+ * a test copy to oneself, send now or at a set time, pause, resume, cancel, and read its report.
+ * Every change is audited with the change.
+ */
+export const campaignRoutes: FastifyPluginAsync<CampaignRoutesOptions> = async (
+  app,
+  { db, outbox, publicUrl, now, checkAnswers },
+) => {
+  const kit = (what: string) => ({ what, checkAnswers });
 
-  /** The campaign id of the address with a valid body, or null after answering 404 or 400. */
-  function checked(request: FastifyRequest, reply: FastifyReply): string | null {
-    const id = campaignId(request, reply);
-    if (!id) return null;
-    const invalid = firstIssue(request);
-    if (!invalid) return id;
-    void reply.code(400).send({ error: invalid });
-    return null;
-  }
-
-  /** A change and its audit entry in one transaction; the entry only if the change was made. */
-  function changeAudited<R extends object>(
+  /**
+   * A change and its audit entry in one transaction; the entry only if the change was made. A
+   * refused change throws its answer.
+   */
+  async function changeAudited<R extends object>(
     request: FastifyRequest,
     id: string,
     make: (trx: Transaction<Database>) => Promise<R | Refusal>,
     entry: (result: R) => [AuditAction, Record<string, unknown>] | null,
-  ): Promise<R | Refusal> {
-    return db.transaction().execute(async (trx) => {
+  ): Promise<R> {
+    const result = await db.transaction().execute(async (trx) => {
       const result = await make(trx);
       if ("refused" in result) return result;
       const made = entry(result);
       if (made) await audit(trx, request, made[0], id, made[1]);
       return result;
     });
+    if ("refused" in result) throw refused(result);
+    return result;
   }
 
-  function change(request: FastifyRequest) {
-    return { accountId: (request.staff as StaffIdentity).accountId, at: now().toISOString() };
+  function change(staff: StaffIdentity) {
+    return { accountId: staff.accountId, at: now().toISOString() };
   }
 
   function audit(
@@ -160,230 +109,155 @@ export const campaignRoutes: FastifyPluginAsync<{
     });
   }
 
-  app.get(
-    staffApiPaths.campaigns,
-    { ...zodRoute({ response: { 200: CampaignList, ...REFUSALS } }), preHandler: guard },
-    async (request, reply) => {
-      try {
-        return { items: await listCampaigns(db) };
-      } catch (error) {
-        return unavailable(request, reply, error, "campaign list");
-      }
-    },
+  contractRoute(
+    app,
+    campaignsApi.list,
+    async () => answer(200, { items: await listCampaigns(db) }),
+    kit("campaign list"),
   );
 
-  app.post(
-    staffApiPaths.campaigns,
-    {
-      ...zodRoute({ body: NewsletterContentSchema, response: { 201: Created, ...REFUSALS } }),
-      bodyLimit: DRAFT_BODY_LIMIT,
-      preHandler: guard,
+  contractRoute(
+    app,
+    campaignsApi.create,
+    async ({ body: content, staff, request }) => {
+      const id = await db.transaction().execute(async (trx) => {
+        const id = await createCampaign(trx, content, change(staff));
+        await audit(trx, request, "campaign.created", id, { subject: content.subject });
+        return id;
+      });
+      return answer(201, { id });
     },
-    async (request, reply) => {
-      const invalid = firstIssue(request);
-      if (invalid) return reply.code(400).send({ error: invalid });
-      const content = request.body as z.output<typeof NewsletterContentSchema>;
-      try {
-        const id = await db.transaction().execute(async (trx) => {
-          const id = await createCampaign(trx, content, change(request));
-          await audit(trx, request, "campaign.created", id, { subject: content.subject });
-          return id;
+    { ...kit("campaign creation"), ...DRAFT },
+  );
+
+  contractRoute(
+    app,
+    campaignsApi.get,
+    async ({ params }) => {
+      const campaign = await readCampaign(db, params.id);
+      if (!campaign) throw new Refused(404, NO_CAMPAIGN);
+      return answer(200, rendered(campaign));
+    },
+    kit("campaign"),
+  );
+
+  contractRoute(
+    app,
+    campaignsApi.update,
+    async ({ params: { id }, body: content, staff, request }) => {
+      await changeAudited(
+        request,
+        id,
+        async (trx) => (await updateCampaign(trx, id, content, change(staff))) ?? {},
+        () => ["campaign.edited", { subject: content.subject }],
+      );
+      return answer(200, rendered((await readCampaign(db, id)) as Campaign));
+    },
+    { ...kit("campaign change"), ...DRAFT },
+  );
+
+  contractRoute(
+    app,
+    campaignsApi.test,
+    async ({ params: { id }, staff, request, reply }) => {
+      const campaign = await readCampaign(db, id);
+      if (!campaign) throw new Refused(404, NO_CAMPAIGN);
+      const hit = await countHit(db, `campaign-test:${staff.accountId}`, TEST_COPIES, now());
+      if (!hit.allowed) {
+        reply.header("retry-after", String(hit.retryAfterSeconds));
+        return answer(429, TOO_MANY);
+      }
+      const content = renderNewsletter(campaign);
+      // Like a subscriber's copy, but its unsubscribe link leads to the page without a token
+      // (it unsubscribes nobody) and it carries no one-click header.
+      const page = `${publicUrl}${newsletterLinkPaths.unsubscribe}`;
+      const message = {
+        ...newsletterMail(
+          staff.email,
+          { ...content, subject: `[Test] ${content.subject}` },
+          { unsubscribeUrl: page, oneClickUnsubscribeUrl: page },
+        ),
+        headers: {},
+      };
+      await db.transaction().execute(async (trx) => {
+        await enqueueMail(trx, {
+          kind: CAMPAIGN_TEST_KIND,
+          leadId: staff.accountId,
+          message,
+          now: now().toISOString(),
         });
-        return reply.code(201).send({ id });
-      } catch (error) {
-        return unavailable(request, reply, error, "campaign creation");
-      }
+        await audit(trx, request, "campaign.test-sent", id);
+      });
+      outbox.wake();
+      return answer(202, { message: `A test copy is on its way to ${staff.email}.` });
     },
+    kit("campaign test"),
   );
 
-  app.get(
-    staffApiPaths.campaign,
-    { ...zodRoute({ response: { 200: CampaignAnswer, ...RECORD_REFUSALS } }), preHandler: guard },
-    async (request, reply) => {
-      const id = campaignId(request, reply);
-      if (!id) return reply;
-      try {
-        const campaign = await readCampaign(db, id);
-        return campaign ? answer(campaign) : reply.code(404).send(NO_CAMPAIGN);
-      } catch (error) {
-        return unavailable(request, reply, error, "campaign");
-      }
-    },
-  );
-
-  app.patch(
-    staffApiPaths.campaign,
-    {
-      ...zodRoute({
-        body: NewsletterContentSchema,
-        response: { 200: CampaignAnswer, ...CHANGE_REFUSALS },
-      }),
-      bodyLimit: DRAFT_BODY_LIMIT,
-      preHandler: guard,
-    },
-    async (request, reply) => {
-      const id = checked(request, reply);
-      if (!id) return reply;
-      const content = request.body as z.output<typeof NewsletterContentSchema>;
-      try {
-        const result = await changeAudited(
-          request,
-          id,
-          async (trx) => (await updateCampaign(trx, id, content, change(request))) ?? {},
-          () => ["campaign.edited", { subject: content.subject }],
-        );
-        if ("refused" in result) return refuse(reply, result);
-        return answer((await readCampaign(db, id)) as Campaign);
-      } catch (error) {
-        return unavailable(request, reply, error, "campaign change");
-      }
-    },
-  );
-
-  app.post(
-    staffApiPaths.campaignTest,
-    {
-      ...zodRoute({ body: NoBody, response: { 202: Accepted, ...RECORD_REFUSALS, 429: Failed } }),
-      preHandler: guard,
-    },
-    async (request, reply) => {
-      const id = checked(request, reply);
-      if (!id) return reply;
-      const staff = request.staff as StaffIdentity;
-      try {
-        const campaign = await readCampaign(db, id);
-        if (!campaign) return reply.code(404).send(NO_CAMPAIGN);
-        const hit = await countHit(db, `campaign-test:${staff.accountId}`, TEST_COPIES, now());
-        if (!hit.allowed) {
-          return reply
-            .header("retry-after", String(hit.retryAfterSeconds))
-            .code(429)
-            .send(TOO_MANY);
-        }
-        const rendered = renderNewsletter(campaign);
-        // Like a subscriber's copy, but its unsubscribe link leads to the page without a token
-        // (it unsubscribes nobody) and it carries no one-click header.
-        const page = `${publicUrl}${newsletterLinkPaths.unsubscribe}`;
-        const message = {
-          ...newsletterMail(
-            staff.email,
-            { ...rendered, subject: `[Test] ${rendered.subject}` },
-            { unsubscribeUrl: page, oneClickUnsubscribeUrl: page },
-          ),
-          headers: {},
-        };
-        await db.transaction().execute(async (trx) => {
-          await enqueueMail(trx, {
-            kind: CAMPAIGN_TEST_KIND,
-            leadId: staff.accountId,
-            message,
-            now: now().toISOString(),
-          });
-          await audit(trx, request, "campaign.test-sent", id);
-        });
-        outbox.wake();
-        return reply.code(202).send({ message: `A test copy is on its way to ${staff.email}.` });
-      } catch (error) {
-        return unavailable(request, reply, error, "campaign test");
-      }
-    },
-  );
-
-  app.post(
-    staffApiPaths.campaignSend,
-    {
-      ...zodRoute({ body: SendBody, response: { 202: StatusAnswer, ...CHANGE_REFUSALS } }),
-      preHandler: guard,
-    },
-    async (request, reply) => {
-      const id = checked(request, reply);
-      if (!id) return reply;
-      const at = (request.body as z.output<typeof SendBody>)?.at;
+  contractRoute(
+    app,
+    campaignsApi.send,
+    async ({ params: { id }, body, staff, request }) => {
+      const at = body?.at;
       const when = at ? instant(at, false) : null;
-      if (at && !when) return reply.code(400).send({ error: "at: is not a valid date" });
-      try {
-        if (!when) {
-          const campaign = await readCampaign(db, id);
-          if (!campaign) return reply.code(404).send(NO_CAMPAIGN);
-          if (campaign.audience === 0 && CAMPAIGN_ACTIONS.send.includes(campaign.status as never)) {
-            return reply
-              .code(409)
-              .send({ error: "There are no confirmed subscribers to send it to yet." });
-          }
+      if (at && !when) throw new Refused(400, "at: is not a valid date");
+      if (!when) {
+        const campaign = await readCampaign(db, id);
+        if (!campaign) throw new Refused(404, NO_CAMPAIGN);
+        if (campaign.audience === 0 && CAMPAIGN_ACTIONS.send.includes(campaign.status as never)) {
+          throw new Refused(409, "There are no confirmed subscribers to send it to yet.");
         }
-        const result = await changeAudited(
-          request,
-          id,
-          (trx) => sendCampaign(trx, id, when ? new Date(when) : undefined, change(request)),
-          ({ status }) =>
-            status === "scheduled" ? ["campaign.scheduled", { at: when }] : ["campaign.sent", {}],
-        );
-        if ("refused" in result) return refuse(reply, result);
-        outbox.wake();
-        return reply.code(202).send(result);
-      } catch (error) {
-        return unavailable(request, reply, error, "campaign send");
       }
+      const result = await changeAudited(
+        request,
+        id,
+        (trx) => sendCampaign(trx, id, when ? new Date(when) : undefined, change(staff)),
+        ({ status }) =>
+          status === "scheduled" ? ["campaign.scheduled", { at: when }] : ["campaign.sent", {}],
+      );
+      outbox.wake();
+      return answer(202, result);
     },
+    kit("campaign send"),
   );
 
-  app.post(
-    staffApiPaths.campaignRetry,
-    {
-      ...zodRoute({ body: NoBody, response: { 200: Retried, ...CHANGE_REFUSALS } }),
-      preHandler: guard,
+  contractRoute(
+    app,
+    campaignsApi.retry,
+    async ({ params: { id }, staff, request }) => {
+      const result = await changeAudited(
+        request,
+        id,
+        (trx) => retryFailedCopies(trx, id, change(staff)),
+        ({ retried }) => (retried > 0 ? ["campaign.retried", { copies: retried }] : null),
+      );
+      if (result.retried === 0) throw new Refused(409, "No copy of this campaign has failed.");
+      outbox.wake();
+      return answer(200, result);
     },
-    async (request, reply) => {
-      const id = checked(request, reply);
-      if (!id) return reply;
-      try {
-        const result = await changeAudited(
-          request,
-          id,
-          (trx) => retryFailedCopies(trx, id, change(request)),
-          ({ retried }) => (retried > 0 ? ["campaign.retried", { copies: retried }] : null),
-        );
-        if ("refused" in result) return refuse(reply, result);
-        if (result.retried === 0) {
-          return reply.code(409).send({ error: "No copy of this campaign has failed." });
-        }
-        outbox.wake();
-        return result;
-      } catch (error) {
-        return unavailable(request, reply, error, "campaign retry");
-      }
-    },
+    kit("campaign retry"),
   );
 
   const actions = [
-    ["pause", staffApiPaths.campaignPause, "campaign.paused"],
-    ["resume", staffApiPaths.campaignResume, "campaign.resumed"],
-    ["cancel", staffApiPaths.campaignCancel, "campaign.cancelled"],
+    ["pause", campaignsApi.pause, "campaign.paused"],
+    ["resume", campaignsApi.resume, "campaign.resumed"],
+    ["cancel", campaignsApi.cancel, "campaign.cancelled"],
   ] as const;
-  for (const [action, path, auditAction] of actions) {
-    app.post(
-      path,
-      {
-        ...zodRoute({ body: NoBody, response: { 200: StatusAnswer, ...CHANGE_REFUSALS } }),
-        preHandler: guard,
+  for (const [action, spec, auditAction] of actions) {
+    contractRoute(
+      app,
+      spec,
+      async ({ params: { id }, staff, request }) => {
+        const result = await changeAudited(
+          request,
+          id,
+          (trx) => changeCampaign(trx, id, action, change(staff)),
+          () => [auditAction, {}],
+        );
+        if (action === "resume") outbox.wake();
+        return answer(200, result);
       },
-      async (request, reply) => {
-        const id = checked(request, reply);
-        if (!id) return reply;
-        try {
-          const result = await changeAudited(
-            request,
-            id,
-            (trx) => changeCampaign(trx, id, action, change(request)),
-            () => [auditAction, {}],
-          );
-          if ("refused" in result) return refuse(reply, result);
-          if (action === "resume") outbox.wake();
-          return result;
-        } catch (error) {
-          return unavailable(request, reply, error, `campaign ${action}`);
-        }
-      },
+      kit(`campaign ${action}`),
     );
   }
 };

@@ -58,6 +58,14 @@ export interface ContractRouteOptions {
    * not match (tests): Fastify's serializer would silently drop a field the schema lacks.
    */
   checkAnswers?: boolean;
+  /**
+   * The server's own schema of the body when it checks more than the contract can: the
+   * contract's fields and rules plus a check only the server runs (a newsletter's Markdown must
+   * render in time). Its input must be the contract's body.
+   */
+  body?: z.ZodMiniType;
+  /** Bytes the body may take when an endpoint needs more than the app's limit (a draft). */
+  bodyLimit?: number;
 }
 
 /**
@@ -70,7 +78,7 @@ export function contractRoute<E extends EndpointSpec>(
   app: FastifyInstance,
   spec: E,
   handler: Handler<E>,
-  { what, checkAnswers = false }: ContractRouteOptions,
+  { what, checkAnswers = false, body, bodyLimit }: ContractRouteOptions,
 ) {
   app.route({
     method: spec.method,
@@ -78,9 +86,10 @@ export function contractRoute<E extends EndpointSpec>(
     ...zodRoute({
       params: spec.params,
       querystring: spec.query,
-      body: spec.body,
+      body: body ?? spec.body,
       response: spec.answers,
     }),
+    ...(bodyLimit !== undefined ? { bodyLimit } : {}),
     preHandler: app.requireStaff(...spec.roles),
     handler: async (request, reply) => {
       const refused = refusal(request);

@@ -1,98 +1,73 @@
 import type { FastifyPluginAsync } from "fastify";
-import * as z from "zod/mini";
+import { welcomeApi } from "../../staff-api/newsletter";
 import type { DB } from "../db/database";
-import { zodRoute } from "../http/zod-schemas";
 import { NewsletterContentSchema, renderNewsletter } from "../newsletter/content";
 import { type StoredWelcome, readWelcome, saveWelcome } from "../newsletter/welcome";
 import { recordAudit } from "./audit";
-import { staffApiPaths } from "./paths";
-import { REFUSALS, auditActorOf, firstIssue, unavailable } from "./route-kit";
+import { answer, contractRoute } from "./contract-routes";
+import { auditActorOf } from "./route-kit";
+
+// Written in the contract, which the console shares; kept here for the routes that import it.
+export { NEWSLETTER_ROLES } from "../../staff-api/newsletter";
 
 /**
  * A draft may be longer than the app's 16 KB limit on bodies: 20,000 characters of Markdown
- * (newsletter/welcome.ts), up to four bytes each, and the subject.
+ * (staff-api/newsletter.ts), up to four bytes each, and the subject.
  */
 export const DRAFT_BODY_LIMIT = 96 * 1024;
 
-/** Who writes to the subscribers: marketing, and admins. */
-export const NEWSLETTER_ROLES = ["marketing", "admin"] as const;
-
-const Preview = z.object({ subject: z.string(), html: z.string(), text: z.string() });
-const WelcomeAnswer = z.object({
-  subject: z.string(),
-  markdown: z.string(),
-  html: z.string(),
-  text: z.string(),
-  updatedAt: z.nullable(z.string()),
-  updatedBy: z.nullable(z.string()),
-});
-
-const answer = (welcome: StoredWelcome) => ({ ...welcome, ...renderNewsletter(welcome) });
+export interface NewsletterRoutesOptions {
+  db: DB;
+  now: () => Date;
+  /** Check every answer against its contract before it is sent (tests: contract-routes.ts). */
+  checkAnswers?: boolean;
+}
 
 /**
- * The welcome e-mail under /api/staff/newsletter/welcome, for marketing and admins: read it (with
- * its HTML as subscribers will see it), preview a draft, save it (audited). Registered inside
- * staffRoutes, whose hooks (no-store, JSON-only writes) apply.
+ * How a route that takes a draft reads it: with the server's schema, which adds the render check
+ * to the contract's (server/newsletter/content.ts), and a larger body limit.
  */
-export const newsletterRoutes: FastifyPluginAsync<{ db: DB; now: () => Date }> = async (
+export const DRAFT = { body: NewsletterContentSchema, bodyLimit: DRAFT_BODY_LIMIT };
+
+const rendered = (welcome: StoredWelcome) => ({ ...welcome, ...renderNewsletter(welcome) });
+
+/**
+ * The welcome e-mail under /api/staff/newsletter/welcome, as staff-api/newsletter.ts defines it,
+ * for marketing and admins: read it (with its HTML as subscribers will see it), preview a draft,
+ * save it (audited). Registered inside staffRoutes, whose hooks (no-store, JSON-only writes)
+ * apply.
+ */
+export const newsletterRoutes: FastifyPluginAsync<NewsletterRoutesOptions> = async (
   app,
-  { db, now },
+  { db, now, checkAnswers },
 ) => {
-  const guard = app.requireStaff(...NEWSLETTER_ROLES);
+  const kit = { what: "welcome e-mail", checkAnswers };
 
-  app.get(
-    staffApiPaths.welcome,
-    { ...zodRoute({ response: { 200: WelcomeAnswer, ...REFUSALS } }), preHandler: guard },
-    async (request, reply) => {
-      try {
-        return answer(await readWelcome(db));
-      } catch (error) {
-        return unavailable(request, reply, error, "welcome e-mail");
-      }
-    },
-  );
+  contractRoute(app, welcomeApi.get, async () => answer(200, rendered(await readWelcome(db))), kit);
 
-  app.post(
-    staffApiPaths.newsletterPreview,
-    {
-      ...zodRoute({ body: NewsletterContentSchema, response: { 200: Preview, ...REFUSALS } }),
-      bodyLimit: DRAFT_BODY_LIMIT,
-      preHandler: guard,
-    },
-    async (request, reply) => {
-      const invalid = firstIssue(request);
-      if (invalid) return reply.code(400).send({ error: invalid });
-      return renderNewsletter(request.body as z.output<typeof NewsletterContentSchema>);
-    },
-  );
+  contractRoute(app, welcomeApi.preview, async ({ body }) => answer(200, renderNewsletter(body)), {
+    ...kit,
+    ...DRAFT,
+  });
 
-  app.put(
-    staffApiPaths.welcome,
-    {
-      ...zodRoute({ body: NewsletterContentSchema, response: { 200: WelcomeAnswer, ...REFUSALS } }),
-      bodyLimit: DRAFT_BODY_LIMIT,
-      preHandler: guard,
-    },
-    async (request, reply) => {
-      const invalid = firstIssue(request);
-      if (invalid) return reply.code(400).send({ error: invalid });
-      const welcome = request.body as z.output<typeof NewsletterContentSchema>;
+  contractRoute(
+    app,
+    welcomeApi.save,
+    async ({ body: welcome, request }) => {
       const at = now().toISOString();
       const actor = auditActorOf(request);
-      try {
-        return await db.transaction().execute(async (trx) => {
-          await saveWelcome(trx, welcome, { accountId: actor.id, at });
-          await recordAudit(trx, {
-            action: "newsletter.welcome-changed",
-            at,
-            actor,
-            detail: { subjectLength: welcome.subject.length, length: welcome.markdown.length },
-          });
-          return answer(await readWelcome(trx));
+      const saved = await db.transaction().execute(async (trx) => {
+        await saveWelcome(trx, welcome, { accountId: actor.id, at });
+        await recordAudit(trx, {
+          action: "newsletter.welcome-changed",
+          at,
+          actor,
+          detail: { subjectLength: welcome.subject.length, length: welcome.markdown.length },
         });
-      } catch (error) {
-        return unavailable(request, reply, error, "welcome e-mail");
-      }
+        return rendered(await readWelcome(trx));
+      });
+      return answer(200, saved);
     },
+    { ...kit, ...DRAFT },
   );
 };

@@ -253,8 +253,14 @@ export const staffRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, o
   });
   await app.register(subscriberRoutes, { db, now });
   await app.register(reportRoutes, { db, now });
-  await app.register(newsletterRoutes, { db, now });
-  await app.register(campaignRoutes, { db, outbox, publicUrl: config.publicUrl, now });
+  await app.register(newsletterRoutes, { db, now, checkAnswers: options.checkAnswers });
+  await app.register(campaignRoutes, {
+    db,
+    outbox,
+    publicUrl: config.publicUrl,
+    now,
+    checkAnswers: options.checkAnswers,
+  });
   await app.register(adminRoutes, { db, outbox, config, now });
   await app.register(auditRoutes, { db, now });
 };

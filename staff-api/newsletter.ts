@@ -1,0 +1,218 @@
+/**
+ * What marketing writes to subscribers (server/staff/newsletter-routes.ts and
+ * campaign-routes.ts): the welcome e-mail, the preview of any draft, and campaigns from their
+ * draft to their report. For marketing and admins.
+ */
+import * as z from "zod/mini";
+import { apiPaths } from "../common/paths";
+import { requiredText } from "../leads/fields";
+import { Failed, RECORD_REFUSALS, REFUSALS } from "./answers";
+import { endpoint } from "./endpoint";
+import { isoDate } from "./query";
+
+/** Who writes to the subscribers: marketing, and admins. */
+export const NEWSLETTER_ROLES = ["marketing", "admin"] as const;
+
+export const MAX_SUBJECT = 150;
+export const MAX_MARKDOWN = 20_000;
+
+/**
+ * The subject and Markdown of a draft, with the rules the browser can check too. The server
+ * adds one more (server/newsletter/content.ts `NewsletterContentSchema`): the Markdown must
+ * render, nested no deeper than it allows and within a time limit. That check runs the renderer
+ * against the clock, which belongs on the server and would only mislead in a browser, so it is
+ * not here; the server validates bodies with its schema, this one's fields plus that check.
+ */
+export const NewsletterContentShape = {
+  // As a one-line field of the public forms (leads/fields.ts): no control characters, which
+  // PostgreSQL refuses (NUL) or a mail header must not carry, and the subject is one line.
+  subject: requiredText("Write a subject", { max: MAX_SUBJECT }),
+  // As the contact form's message: tabs and line breaks allowed, other controls refused.
+  markdown: requiredText("Write the e-mail", { max: MAX_MARKDOWN, multiLine: true }),
+};
+export const NewsletterContent = z.object(NewsletterContentShape);
+
+const RenderedShape = {
+  subject: z.string(),
+  /** The body as HTML, without the e-mail's frame and footer. */
+  html: z.string(),
+  /** The Markdown, as the plain-text part. */
+  text: z.string(),
+};
+/** A draft as subscribers will read it. */
+export const NewsletterPreview = z.strictObject(RenderedShape);
+export type NewsletterPreview = z.output<typeof NewsletterPreview>;
+
+export const Welcome = z.strictObject({
+  ...RenderedShape,
+  markdown: z.string(),
+  /** When and by whom it was last changed; null while the site's default is used. */
+  updatedAt: z.nullable(z.string()),
+  updatedBy: z.nullable(z.string()),
+});
+export type Welcome = z.output<typeof Welcome>;
+
+export const CAMPAIGN_STATUSES = [
+  "draft",
+  "scheduled",
+  "sending",
+  "paused",
+  "sent",
+  "cancelled",
+] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+const Status = z.enum(CAMPAIGN_STATUSES);
+
+const SummaryShape = {
+  id: z.string(),
+  subject: z.string(),
+  status: Status,
+  scheduledAt: z.nullable(z.string()),
+  startedAt: z.nullable(z.string()),
+  finishedAt: z.nullable(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** Who last changed it; null once their account is gone. */
+  updatedBy: z.nullable(z.string()),
+  /** The copies made when it started; 0 before. */
+  recipients: z.number(),
+  sent: z.number(),
+  failed: z.number(),
+};
+export const CampaignSummary = z.strictObject(SummaryShape);
+export type CampaignSummary = z.output<typeof CampaignSummary>;
+
+const CampaignShape = {
+  ...SummaryShape,
+  markdown: z.string(),
+  /** Copies not sent yet (pending or held). */
+  waiting: z.number(),
+  /** Recipients who unsubscribed after it started. */
+  unsubscribedSince: z.number(),
+  /** Who would get it if it were sent now: the confirmed subscribers. */
+  audience: z.number(),
+};
+/** A campaign as the server's queries read it (server/newsletter/campaign-reports.ts). */
+export const Campaign = z.strictObject(CampaignShape);
+export type Campaign = z.output<typeof Campaign>;
+/** A campaign as the API answers it: with its HTML and text, rendered. */
+export const CampaignDetail = z.strictObject({
+  ...CampaignShape,
+  html: z.string(),
+  text: z.string(),
+});
+export type CampaignDetail = z.output<typeof CampaignDetail>;
+
+export const NO_CAMPAIGN = "There is no such campaign.";
+const CampaignId = z.object({
+  id: z
+    .string()
+    .check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, NO_CAMPAIGN)),
+});
+/** The actions that send no body (an empty object or none at all). */
+const NoBody = z.optional(z.object({}));
+/** A refusal of a change its campaign's status does not allow. */
+const CHANGE_REFUSALS = { ...RECORD_REFUSALS, 409: Failed };
+const StatusAnswer = z.strictObject({ status: Status });
+
+/** One campaign action: its address under /api/staff/campaigns/:id. */
+const action = <const P extends string, const A extends Record<number, z.ZodMiniType>>(
+  path: P,
+  answers: A,
+) =>
+  endpoint({
+    method: "POST",
+    path,
+    roles: NEWSLETTER_ROLES,
+    params: CampaignId,
+    notFound: NO_CAMPAIGN,
+    body: NoBody,
+    answers,
+  });
+
+export const welcomeApi = {
+  /** The welcome e-mail, with its HTML as subscribers will see it. */
+  get: endpoint({
+    method: "GET",
+    path: apiPaths.staffWelcome,
+    roles: NEWSLETTER_ROLES,
+    answers: { 200: Welcome, ...REFUSALS },
+  }),
+  /** Saves it (audited); answers it as it now is. */
+  save: endpoint({
+    method: "PUT",
+    path: apiPaths.staffWelcome,
+    roles: NEWSLETTER_ROLES,
+    body: NewsletterContent,
+    answers: { 200: Welcome, ...REFUSALS },
+  }),
+  /** Any draft, the welcome e-mail's or a campaign's, as subscribers would get it. */
+  preview: endpoint({
+    method: "POST",
+    path: apiPaths.staffNewsletterPreview,
+    roles: NEWSLETTER_ROLES,
+    body: NewsletterContent,
+    answers: { 200: NewsletterPreview, ...REFUSALS },
+  }),
+};
+
+export const campaignsApi = {
+  /** Every campaign, newest first. */
+  list: endpoint({
+    method: "GET",
+    path: apiPaths.staffCampaigns,
+    roles: NEWSLETTER_ROLES,
+    answers: { 200: z.strictObject({ items: z.array(CampaignSummary) }), ...REFUSALS },
+  }),
+  /** A new draft. */
+  create: endpoint({
+    method: "POST",
+    path: apiPaths.staffCampaigns,
+    roles: NEWSLETTER_ROLES,
+    body: NewsletterContent,
+    answers: { 201: z.strictObject({ id: z.string() }), ...REFUSALS },
+  }),
+  /** One campaign with its counts, HTML and text. No 400: its address is all it reads. */
+  get: endpoint({
+    method: "GET",
+    path: apiPaths.staffCampaign,
+    roles: NEWSLETTER_ROLES,
+    params: CampaignId,
+    notFound: NO_CAMPAIGN,
+    answers: { 200: CampaignDetail, 401: Failed, 403: Failed, 404: Failed, 503: Failed },
+  }),
+  /** A draft's (or a scheduled one's) new subject and Markdown. */
+  update: endpoint({
+    method: "PATCH",
+    path: apiPaths.staffCampaign,
+    roles: NEWSLETTER_ROLES,
+    params: CampaignId,
+    notFound: NO_CAMPAIGN,
+    body: NewsletterContent,
+    answers: { 200: CampaignDetail, ...CHANGE_REFUSALS },
+  }),
+  /** A copy to the member of staff asking, a few an hour. */
+  test: action(apiPaths.staffCampaignTest, {
+    202: z.strictObject({ message: z.string() }),
+    ...RECORD_REFUSALS,
+    429: Failed,
+  }),
+  /** Sends now, or at `at` (scheduled); answers the status it now has. */
+  send: endpoint({
+    method: "POST",
+    path: apiPaths.staffCampaignSend,
+    roles: NEWSLETTER_ROLES,
+    params: CampaignId,
+    notFound: NO_CAMPAIGN,
+    body: z.optional(z.object({ at: z.optional(z.nullable(isoDate())) })),
+    answers: { 202: StatusAnswer, ...CHANGE_REFUSALS },
+  }),
+  pause: action(apiPaths.staffCampaignPause, { 200: StatusAnswer, ...CHANGE_REFUSALS }),
+  resume: action(apiPaths.staffCampaignResume, { 200: StatusAnswer, ...CHANGE_REFUSALS }),
+  cancel: action(apiPaths.staffCampaignCancel, { 200: StatusAnswer, ...CHANGE_REFUSALS }),
+  /** Sends its failed copies again; answers how many. */
+  retry: action(apiPaths.staffCampaignRetry, {
+    200: z.strictObject({ status: Status, retried: z.number() }),
+    ...CHANGE_REFUSALS,
+  }),
+};
