@@ -1,7 +1,7 @@
 import { DEMO_PRODUCT_NAMES, type DemoProduct } from "@leads/demo";
 import type { LeadStatus, LeadType } from "@leads/workflow";
-import type { CampaignStatus } from "../../server/db/schema";
 import type { DeliveryChannel, Lead } from "../../staff-api/leads";
+import type { CampaignStatus } from "../../staff-api/newsletter";
 import type { StaffRole } from "../../staff-api/roles";
 
 /** The words the console uses for the values the API sends. */

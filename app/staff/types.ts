@@ -29,10 +29,3 @@ export const OUTBOX_STATES = [
 ] as const satisfies readonly OutboxState[];
 /** Deliveries that may be sent again once sent: the alerts (server/alerts/). */
 export const RESENDABLE_KINDS: readonly string[] = ["slack", "webhook"];
-
-export type { Campaign, CampaignSummary } from "../../server/newsletter/campaign-reports";
-/** A campaign as GET /api/staff/campaigns/:id answers: with its HTML and text. */
-export type CampaignDetail = import("../../server/newsletter/campaign-reports").Campaign & {
-  html: string;
-  text: string;
-};

@@ -1,12 +1,7 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
+import { MAX_MARKDOWN, MAX_SUBJECT, type NewsletterPreview } from "../../../staff-api/newsletter";
 import { Field } from "~/components/ui/field";
-
-export interface NewsletterPreview {
-  subject: string;
-  html: string;
-  text: string;
-}
 
 /**
  * What marketing writes to subscribers (the welcome e-mail, a campaign): the subject and Markdown
@@ -38,7 +33,7 @@ export function NewsletterEditor({
                 name="subject"
                 defaultValue={content.subject}
                 required
-                maxLength={150}
+                maxLength={MAX_SUBJECT}
                 className="console-input"
               />
             )}
@@ -55,7 +50,7 @@ export function NewsletterEditor({
                 rows={14}
                 defaultValue={content.markdown}
                 required
-                maxLength={20000}
+                maxLength={MAX_MARKDOWN}
                 className="console-input font-mono text-sm"
               />
             )}

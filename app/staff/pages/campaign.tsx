@@ -9,28 +9,27 @@ import {
   useNavigation,
   useRevalidator,
 } from "react-router";
-import { apiPaths, withId } from "@common/paths";
-import { ApiError, api, load } from "../api";
+import {
+  type CampaignDetail,
+  type NewsletterPreview,
+  campaignsApi,
+  welcomeApi,
+} from "../../../staff-api/newsletter";
+import { ApiError, call, loadCall } from "../api";
 import { Badge } from "../components/badge";
 import { CampaignReport } from "../components/campaign-report";
 import { ConfirmButton } from "../components/confirm-button";
-import {
-  IntentButton,
-  NewsletterEditor,
-  type NewsletterPreview,
-  draftOf,
-} from "../components/newsletter-editor";
+import { IntentButton, NewsletterEditor, draftOf } from "../components/newsletter-editor";
 import { Notice } from "../components/notice";
 import { PageHeading } from "../components/page-heading";
 import { formatDateTime } from "../format";
 import { CAMPAIGN_STATUS_LABELS } from "../labels";
-import type { CampaignDetail } from "../types";
 
 /** How often the report of a campaign being sent is read again. */
 const REFRESH_MS = 5_000;
 
 export async function campaignLoader({ request, params }: LoaderFunctionArgs) {
-  return load<CampaignDetail>(request, withId(apiPaths.staffCampaign, params.id ?? ""));
+  return loadCall(request, campaignsApi.get, { params: { id: params.id ?? "" } });
 }
 
 type ActionResult =
@@ -57,23 +56,17 @@ export async function campaignAction({
   const id = params.id ?? "";
   const form = await request.formData();
   const intent = String(form.get("intent"));
-  const path = (template: string) => withId(template, id);
+  const address = { id };
   try {
     if (intent === "preview") {
-      const preview = await api<NewsletterPreview>(apiPaths.staffNewsletterPreview, {
-        method: "POST",
-        body: draftOf(form),
-      });
+      const preview = await call(welcomeApi.preview, { body: draftOf(form) });
       return { ok: true, intent, preview };
     }
     if (["save", "test", "send", "schedule"].includes(intent)) {
-      await api(path(apiPaths.staffCampaign), { method: "PATCH", body: draftOf(form) });
+      await call(campaignsApi.update, { params: address, body: draftOf(form) });
     }
     if (intent === "test") {
-      const { message } = await api<{ message: string }>(path(apiPaths.staffCampaignTest), {
-        method: "POST",
-        body: {},
-      });
+      const { message } = await call(campaignsApi.test, { params: address, body: {} });
       return { ok: true, intent, message };
     }
     if (intent === "send" || intent === "schedule") {
@@ -82,8 +75,8 @@ export async function campaignAction({
       if (at && Number.isNaN(at.getTime())) {
         return { ok: false, error: "Choose the date and time to send it." };
       }
-      const { status } = await api<{ status: string }>(path(apiPaths.staffCampaignSend), {
-        method: "POST",
+      const { status } = await call(campaignsApi.send, {
+        params: address,
         body: at ? { at: at.toISOString() } : {},
       });
       return {
@@ -95,14 +88,14 @@ export async function campaignAction({
             : DONE.send,
       };
     }
-    const actions: Record<string, string> = {
-      pause: apiPaths.staffCampaignPause,
-      resume: apiPaths.staffCampaignResume,
-      cancel: apiPaths.staffCampaignCancel,
-      retry: apiPaths.staffCampaignRetry,
+    const { pause, resume, cancel, retry } = campaignsApi;
+    const actions: Record<string, () => Promise<unknown>> = {
+      pause: () => call(pause, { params: address, body: {} }),
+      resume: () => call(resume, { params: address, body: {} }),
+      cancel: () => call(cancel, { params: address, body: {} }),
+      retry: () => call(retry, { params: address, body: {} }),
     };
-    const action = actions[intent];
-    if (action) await api(path(action), { method: "POST", body: {} });
+    await actions[intent]?.();
     return { ok: true, intent, message: DONE[intent] };
   } catch (error) {
     return {

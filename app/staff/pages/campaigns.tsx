@@ -7,23 +7,23 @@ import {
   useLoaderData,
   useNavigation,
 } from "react-router";
-import { apiPaths, consoleCampaignPath } from "@common/paths";
-import { ApiError, api, load, routerPath } from "../api";
-import { Badge } from "../components/badge";
+import { consoleCampaignPath } from "@common/paths";
 import {
-  IntentButton,
-  NewsletterEditor,
+  type CampaignSummary,
   type NewsletterPreview,
-  draftOf,
-} from "../components/newsletter-editor";
+  campaignsApi,
+  welcomeApi,
+} from "../../../staff-api/newsletter";
+import { ApiError, call, loadCall, routerPath } from "../api";
+import { Badge } from "../components/badge";
+import { IntentButton, NewsletterEditor, draftOf } from "../components/newsletter-editor";
 import { Notice } from "../components/notice";
 import { PageHeading } from "../components/page-heading";
 import { formatDateTime } from "../format";
 import { CAMPAIGN_STATUS_LABELS } from "../labels";
-import type { CampaignSummary } from "../types";
 
 export async function campaignsLoader({ request }: LoaderFunctionArgs) {
-  return load<{ items: CampaignSummary[] }>(request, apiPaths.staffCampaigns);
+  return loadCall(request, campaignsApi.list);
 }
 
 /** When a campaign went, goes, or was last touched, for the list. */
@@ -93,16 +93,10 @@ export async function newCampaignAction({
   const draft = draftOf(form);
   try {
     if (form.get("intent") === "preview") {
-      const preview = await api<NewsletterPreview>(apiPaths.staffNewsletterPreview, {
-        method: "POST",
-        body: draft,
-      });
+      const preview = await call(welcomeApi.preview, { body: draft });
       return { ok: true, preview };
     }
-    const { id } = await api<{ id: string }>(apiPaths.staffCampaigns, {
-      method: "POST",
-      body: draft,
-    });
+    const { id } = await call(campaignsApi.create, { body: draft });
     return redirect(routerPath(consoleCampaignPath(id)));
   } catch (error) {
     return {

@@ -5,26 +5,12 @@ import {
   useLoaderData,
   useNavigation,
 } from "react-router";
-import { apiPaths } from "@common/paths";
-import { ApiError, api, load } from "../api";
-import {
-  IntentButton,
-  NewsletterEditor,
-  type NewsletterPreview,
-  draftOf,
-} from "../components/newsletter-editor";
+import { type NewsletterPreview, welcomeApi } from "../../../staff-api/newsletter";
+import { ApiError, call, loadCall } from "../api";
+import { IntentButton, NewsletterEditor, draftOf } from "../components/newsletter-editor";
 import { Notice } from "../components/notice";
 import { PageHeading } from "../components/page-heading";
 import { formatDateTime } from "../format";
-
-interface Welcome {
-  subject: string;
-  markdown: string;
-  html: string;
-  text: string;
-  updatedAt: string | null;
-  updatedBy: string | null;
-}
 
 type ActionResult =
   | { ok: true; intent: "preview"; preview: NewsletterPreview }
@@ -32,7 +18,7 @@ type ActionResult =
   | { ok: false; error: string };
 
 export async function welcomeLoader({ request }: LoaderFunctionArgs) {
-  return load<Welcome>(request, apiPaths.staffWelcome);
+  return loadCall(request, welcomeApi.get);
 }
 
 /** Preview shows the draft as subscribers would get it; Save makes it the welcome e-mail. */
@@ -41,13 +27,10 @@ export async function welcomeAction({ request }: ActionFunctionArgs): Promise<Ac
   const draft = draftOf(form);
   try {
     if (form.get("intent") === "preview") {
-      const preview = await api<NewsletterPreview>(apiPaths.staffNewsletterPreview, {
-        method: "POST",
-        body: draft,
-      });
+      const preview = await call(welcomeApi.preview, { body: draft });
       return { ok: true, intent: "preview", preview };
     }
-    await api(apiPaths.staffWelcome, { method: "PUT", body: draft });
+    await call(welcomeApi.save, { body: draft });
     return {
       ok: true,
       intent: "save",
