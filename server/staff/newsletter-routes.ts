@@ -7,9 +7,6 @@ import { recordAudit } from "./audit";
 import { answer, contractRoute } from "./contract-routes";
 import { auditActorOf } from "./route-kit";
 
-// Written in the contract, which the console shares; kept here for the routes that import it.
-export { NEWSLETTER_ROLES } from "../../staff-api/newsletter";
-
 /**
  * A draft may be longer than the app's 16 KB limit on bodies: 20,000 characters of Markdown
  * (staff-api/newsletter.ts), up to four bytes each, and the subject.
