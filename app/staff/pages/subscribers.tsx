@@ -85,7 +85,7 @@ function SubscriberList({
   return (
     <PagedList
       first={first}
-      path={subscribersApi.list.path}
+      from={subscribersApi.list}
       search={search}
       label="Subscribers"
       empty={filtered ? "No subscribers match these filters." : "There are no subscribers yet."}
