@@ -1,6 +1,5 @@
 import type { OutboxState } from "../../server/staff/outbox-admin";
 import type { StaffRole } from "../../staff-api/roles";
-import type { Subscriber } from "../../server/staff/subscribers";
 
 /** A member of staff a lead can be given to (GET /api/staff/team). */
 export interface TeamMember {
@@ -14,14 +13,7 @@ export interface TeamMember {
 export type { AccountSummary as StaffAccountItem } from "../../server/staff/accounts-admin";
 export type { AuditItem } from "../../server/staff/audit-log";
 export type { OutboxItem, OutboxState } from "../../server/staff/outbox-admin";
-export type { Subscriber } from "../../server/staff/subscribers";
-export type SubscriberStatus = Subscriber["status"];
 
-export const SUBSCRIBER_STATUSES = [
-  "pending",
-  "confirmed",
-  "unsubscribed",
-] as const satisfies readonly SubscriberStatus[];
 export const OUTBOX_STATES = [
   "pending",
   "failed",

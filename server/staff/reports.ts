@@ -6,19 +6,7 @@
 import { type RawBuilder, type Transaction, sql } from "kysely";
 import { type DB, isPostgres } from "../db/database";
 import type { Database } from "../db/schema";
-
-export const REPORT_DIMENSIONS = ["week", "product", "source", "campaign"] as const;
-export type ReportDimension = (typeof REPORT_DIMENSIONS)[number];
-export const REPORT_LEAD_TYPES = ["contact", "demo", "newsletter"] as const;
-export type ReportLeadType = (typeof REPORT_LEAD_TYPES)[number];
-
-export interface ReportRow {
-  key: string;
-  count: number;
-  /** By week, for contact and demo requests: how many were answered, and how soon on average. */
-  responded?: number;
-  averageFirstResponseMs?: number | null;
-}
+import type { ReportDimension, ReportLeadType, ReportRow } from "../../staff-api/reports";
 
 /** The key of the leads whose visit did not say where it came from, or had no campaign. */
 export const DIRECT = "(direct or not recorded)";

@@ -251,8 +251,8 @@ export const staffRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, o
     overLimit,
     signedIn,
   });
-  await app.register(subscriberRoutes, { db, now });
-  await app.register(reportRoutes, { db, now });
+  await app.register(subscriberRoutes, { db, now, checkAnswers: options.checkAnswers });
+  await app.register(reportRoutes, { db, now, checkAnswers: options.checkAnswers });
   await app.register(newsletterRoutes, { db, now, checkAnswers: options.checkAnswers });
   await app.register(campaignRoutes, {
     db,

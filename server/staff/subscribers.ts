@@ -4,18 +4,12 @@
  */
 import { type Transaction, sql } from "kysely";
 import type { DB } from "../db/database";
-import type { Database, SubscriptionStatus } from "../db/schema";
-import type { LeadSource } from "../../leads/source";
+import type { Database } from "../db/schema";
+import type { Subscriber, SubscriberPage, SubscriptionStatus } from "../../staff-api/subscribers";
 import { attributionColumns, sourceOf } from "../db/attribution";
 import { ATTRIBUTION_COLUMNS } from "../db/migrations/0008-lead-attribution";
 import { likePattern } from "./lead-query";
 import { type Cursor, DEFAULT_PAGE_SIZE, encodeCursor } from "./page-cursor";
-
-export const SUBSCRIPTION_STATUSES = [
-  "pending",
-  "confirmed",
-  "unsubscribed",
-] as const satisfies readonly SubscriptionStatus[];
 
 /** Rows the CSV export reads per query. */
 const EXPORT_BATCH = 500;
@@ -28,19 +22,6 @@ export interface SubscriberFilters {
   q?: string;
   /** Signed up before (ISO instant): the export's snapshot. */
   until?: string;
-}
-
-export interface Subscriber {
-  id: string;
-  email: string;
-  status: SubscriptionStatus;
-  createdAt: string;
-  confirmedAt: string | null;
-  unsubscribedAt: string | null;
-  /** The page of the site the sign-up came from (its Referer path), or null when unknown. */
-  page: string | null;
-  /** Where the visit of the first sign-up came from, where it said (leads/source.ts). */
-  source: LeadSource;
 }
 
 function select(db: Executor, filters: SubscriberFilters, cursor: Cursor | null) {
@@ -106,7 +87,7 @@ export async function listSubscribers(
   db: Executor,
   filters: SubscriberFilters,
   { cursor = null, limit = DEFAULT_PAGE_SIZE }: { cursor?: Cursor | null; limit?: number } = {},
-): Promise<{ items: Subscriber[]; nextCursor: string | null }> {
+): Promise<SubscriberPage> {
   const rows = await selectPage(db, filters, cursor, limit + 1);
   const page = rows.slice(0, limit);
   const last = page.at(-1);

@@ -2,10 +2,34 @@
 import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { type Paged, ShowMore, useMorePages } from "./more-pages";
+import * as z from "zod/mini";
+import { REFUSALS } from "../../../staff-api/answers";
+import { endpoint } from "../../../staff-api/endpoint";
+import { PageShape } from "../../../staff-api/query";
+import { type PageSource, type Paged, ShowMore, useMorePages } from "./more-pages";
 
-function List({ first, search }: { first: Paged<string>; search: string }) {
-  const more = useMorePages(first, "/api/things", search);
+/** A list on the contract, whose later pages are parsed with its schema. */
+const things = endpoint({
+  method: "GET",
+  path: "/api/things",
+  roles: [],
+  query: z.object({ status: z.optional(z.string()), ...PageShape }),
+  answers: {
+    200: z.strictObject({ items: z.array(z.string()), nextCursor: z.nullable(z.string()) }),
+    ...REFUSALS,
+  },
+});
+
+function List({
+  first,
+  search,
+  from = "/api/things",
+}: {
+  first: Paged<string>;
+  search: string;
+  from?: PageSource<string>;
+}) {
+  const more = useMorePages(first, from, search);
   return (
     <>
       <ul>
@@ -62,5 +86,19 @@ describe("useMorePages and ShowMore", () => {
     expect(await screen.findByText("b")).toBeInTheDocument();
     act(() => rerender(<List first={{ items: ["z"], nextCursor: null }} search="" />));
     expect(items()).toEqual(["z"]);
+  });
+
+  it("fetches an endpoint's later pages through the contract, refusing one off it", async () => {
+    const fetch = vi
+      .spyOn(globalThis, "fetch")
+      .mockResolvedValueOnce(answer({ items: ["b"], nextCursor: "2" }))
+      .mockResolvedValueOnce(answer({ items: ["c"], nextCursor: null, extra: true }));
+    render(<List first={{ items: ["a"], nextCursor: "1" }} search="?status=x" from={things} />);
+    await userEvent.click(screen.getByRole("button", { name: "Show more things" }));
+    expect(await screen.findByText("b")).toBeInTheDocument();
+    expect(fetch.mock.calls[0]?.[0]).toBe("/api/things?status=x&cursor=1");
+    await userEvent.click(screen.getByRole("button", { name: "Show more things" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("The console is out of date");
+    expect(items()).toEqual(["a", "b"]);
   });
 });

@@ -1,11 +1,35 @@
 import { type ReactNode, useState } from "react";
-import { ApiError, api, query } from "../api";
+import type * as z from "zod/mini";
+import type { EndpointSpec } from "../../../staff-api/endpoint";
+import { ApiError, api, call, query } from "../api";
 import { Notice } from "./notice";
 
 /** One page of a keyset-paginated list, as the staff API answers. */
 export interface Paged<T> {
   items: T[];
   nextCursor: string | null;
+}
+
+/** A list endpoint of the contract (staff-api/): a GET whose query takes a cursor. */
+export interface ListEndpoint<T> extends EndpointSpec {
+  method: "GET";
+  params?: undefined;
+  query: z.ZodMiniType;
+  body?: undefined;
+  /** Its refusals too, but a page is what a list reads: a call of it returns that. */
+  answers: { 200: z.ZodMiniType<Paged<T>> };
+}
+
+/**
+ * Where a list's later pages come from: an endpoint of the contract, whose answers are parsed
+ * with its schema, or the address of a list not yet on it.
+ */
+export type PageSource<T> = ListEndpoint<T> | string;
+
+async function pageOf<T>(from: PageSource<T>, filters: Record<string, string>): Promise<Paged<T>> {
+  if (typeof from === "string") return api<Paged<T>>(`${from}${query(filters)}`);
+  // call() parsed the answer with the endpoint's 200 schema, which is a page of T.
+  return call(from, { query: filters });
 }
 
 export interface MorePages<T> {
@@ -23,7 +47,11 @@ export interface MorePages<T> {
  * loader answers anew (other filters, or a revalidation after a change) the list starts again
  * from its new first page.
  */
-export function useMorePages<T>(first: Paged<T>, path: string, search: string): MorePages<T> {
+export function useMorePages<T>(
+  first: Paged<T>,
+  from: PageSource<T>,
+  search: string,
+): MorePages<T> {
   const [more, setMore] = useState<{ base: Paged<T>; pages: Paged<T>[] }>({
     base: first,
     pages: [],
@@ -39,7 +67,7 @@ export function useMorePages<T>(first: Paged<T>, path: string, search: string): 
     setLoading(true);
     setError(undefined);
     try {
-      const next = await api<Paged<T>>(`${path}${query({ ...filters, cursor: last.nextCursor })}`);
+      const next = await pageOf(from, { ...filters, cursor: last.nextCursor });
       setMore((current) =>
         current.base === first
           ? { base: first, pages: [...current.pages, next] }
@@ -103,7 +131,7 @@ export function ShowMore<T>({
  */
 export function PagedList<T extends { id: string }>({
   first,
-  path,
+  from,
   search,
   label,
   empty,
@@ -113,8 +141,8 @@ export function PagedList<T extends { id: string }>({
   children,
 }: {
   first: Paged<T>;
-  /** The API address of the list, which takes `search` and a cursor. */
-  path: string;
+  /** The list's endpoint (or API address), which takes `search` and a cursor. */
+  from: PageSource<T>;
   search: string;
   /** The list's name for assistive technology. */
   label: string;
@@ -126,7 +154,7 @@ export function PagedList<T extends { id: string }>({
   done: string;
   children: (item: T) => ReactNode;
 }) {
-  const more = useMorePages(first, path, search);
+  const more = useMorePages(first, from, search);
   if (more.items.length === 0) return <p className="rounded-md bg-gray-50 p-4">{empty}</p>;
   return (
     <>

@@ -72,7 +72,7 @@ function AuditList({
   return (
     <PagedList
       first={first}
-      path={apiPaths.staffAudit}
+      from={apiPaths.staffAudit}
       search={search}
       label="Audit log entries"
       empty={filtered ? "No entries match these filters." : "The audit log is empty."}

@@ -117,7 +117,7 @@ function LeadList({ first, search }: { first: LeadPage; search: string }) {
   return (
     <PagedList
       first={first}
-      path={leadsApi.list.path}
+      from={leadsApi.list}
       search={search}
       label="Leads"
       empty="No leads match these filters."

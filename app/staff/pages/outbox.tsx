@@ -129,7 +129,7 @@ function OutboxList({
   return (
     <PagedList
       first={first}
-      path={apiPaths.staffOutbox}
+      from={apiPaths.staffOutbox}
       search={search}
       label={`${STATE_LABELS[state]}: e-mails and alerts`}
       empty={EMPTY_LABELS[state]}

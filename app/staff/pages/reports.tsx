@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs, useLoaderData, useSearchParams } from "react-router";
-import { apiPaths } from "@common/paths";
 import { DEMO_PRODUCT_NAMES, type DemoProduct } from "@leads/demo";
-import { load, query } from "../api";
+import { type ReportDimension, reportsApi } from "../../../staff-api/reports";
+import { loadCall } from "../api";
 import { BarChart } from "../components/bar-chart";
 import { FilterForm, FilterInput, FilterSelect, filtersOf } from "../components/filter-form";
 import { PageHeading } from "../components/page-heading";
@@ -16,17 +16,10 @@ const TYPES = [
   ["newsletter", "Newsletter sign-up"],
 ] as const;
 
-interface Row {
-  key: string;
-  count: number;
-  responded?: number;
-  averageFirstResponseMs?: number | null;
-}
-
 export async function reportsLoader({ request }: LoaderFunctionArgs) {
   const filters = filtersOf(new URL(request.url).searchParams, FILTERS);
-  const report = (by: string) =>
-    load<{ rows: Row[] }>(request, `${apiPaths.staffLeadReport}${query({ by, ...filters })}`).then(
+  const report = (by: ReportDimension) =>
+    loadCall(request, reportsApi.leads, { query: { by, ...filters } }).then(
       (answer) => answer.rows,
     );
   const [week, product, source, campaign] = await Promise.all([

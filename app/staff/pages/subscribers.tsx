@@ -1,6 +1,12 @@
 import { type LoaderFunctionArgs, useLoaderData, useSearchParams } from "react-router";
-import { apiPaths } from "@common/paths";
-import { load, query } from "../api";
+import {
+  SUBSCRIPTION_STATUSES,
+  type SubscriberFilterShape,
+  type SubscriberPage,
+  type SubscriptionStatus,
+  subscribersApi,
+} from "../../../staff-api/subscribers";
+import { addressOf, loadCall, query } from "../api";
 import {
   ExportLink,
   FilterForm,
@@ -8,25 +14,25 @@ import {
   FilterSelect,
   filtersOf,
 } from "../components/filter-form";
-import { type Paged, PagedList } from "../components/more-pages";
+import { PagedList } from "../components/more-pages";
 import { Badge } from "../components/badge";
 import { PageHeading } from "../components/page-heading";
 import { formatDateTime } from "../format";
-import { SUBSCRIBER_STATUSES, type Subscriber, type SubscriberStatus } from "../types";
 
 /** The list's filters, as the address and the API both name them. */
-const FILTERS = ["status", "q"] as const;
+const FILTERS = ["status", "q"] as const satisfies readonly (keyof typeof SubscriberFilterShape)[];
 
-export const SUBSCRIBER_STATUS_LABELS: Record<SubscriberStatus, string> = {
+export const SUBSCRIBER_STATUS_LABELS: Record<SubscriptionStatus, string> = {
   pending: "Waiting for confirmation",
   confirmed: "Confirmed",
   unsubscribed: "Unsubscribed",
 };
 
 export async function subscribersLoader({ request }: LoaderFunctionArgs) {
-  const search = query(filtersOf(new URL(request.url).searchParams, FILTERS));
-  const page = await load<Paged<Subscriber>>(request, `${apiPaths.staffSubscribers}${search}`);
-  return { page, search };
+  const filters = filtersOf(new URL(request.url).searchParams, FILTERS);
+  const page = await loadCall(request, subscribersApi.list, { query: filters });
+  const exportHref = addressOf(subscribersApi.exportCsv, { query: filters });
+  return { page, search: query(filters), exportHref };
 }
 
 /**
@@ -34,14 +40,14 @@ export async function subscribersLoader({ request }: LoaderFunctionArgs) {
  * the inbox's, and the CSV export takes the same ones.
  */
 export function SubscribersPage() {
-  const { page, search } = useLoaderData<typeof subscribersLoader>();
+  const { page, search, exportHref } = useLoaderData<typeof subscribersLoader>();
   const [params] = useSearchParams();
   const filtered = Object.keys(filtersOf(params, FILTERS)).length > 0;
 
   return (
     <section>
       <PageHeading title="Subscribers">
-        <ExportLink href={`${apiPaths.staffSubscribersCsv}${search}`} />
+        <ExportLink href={exportHref} />
       </PageHeading>
 
       <FilterForm
@@ -55,7 +61,10 @@ export function SubscribersPage() {
           label="Status"
           name="status"
           value={params.get("status")}
-          options={SUBSCRIBER_STATUSES.map((status) => [status, SUBSCRIBER_STATUS_LABELS[status]])}
+          options={SUBSCRIPTION_STATUSES.map((status) => [
+            status,
+            SUBSCRIBER_STATUS_LABELS[status],
+          ])}
         />
       </FilterForm>
 
@@ -69,14 +78,14 @@ function SubscriberList({
   search,
   filtered,
 }: {
-  first: Paged<Subscriber>;
+  first: SubscriberPage;
   search: string;
   filtered: boolean;
 }) {
   return (
     <PagedList
       first={first}
-      path={apiPaths.staffSubscribers}
+      from={subscribersApi.list}
       search={search}
       label="Subscribers"
       empty={filtered ? "No subscribers match these filters." : "There are no subscribers yet."}

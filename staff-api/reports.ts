@@ -1,0 +1,46 @@
+/**
+ * Marketing's reports (server/staff/report-routes.ts): leads counted by week, demo product,
+ * source or campaign. Counts only, nothing personal. For marketing and admins.
+ */
+import * as z from "zod/mini";
+import { apiPaths } from "../common/paths";
+import { filterText } from "../leads/fields";
+import { REFUSALS } from "./answers";
+import { endpoint } from "./endpoint";
+import { isoDate } from "./query";
+
+/** Who may read the reports: marketing, whose they are, and admins. */
+export const REPORT_ROLES = ["marketing", "admin"] as const;
+
+export const REPORT_DIMENSIONS = ["week", "product", "source", "campaign"] as const;
+export type ReportDimension = (typeof REPORT_DIMENSIONS)[number];
+export const REPORT_LEAD_TYPES = ["contact", "demo", "newsletter"] as const;
+export type ReportLeadType = (typeof REPORT_LEAD_TYPES)[number];
+
+export const ReportRow = z.strictObject({
+  key: z.string(),
+  count: z.number(),
+  /** By week, for contact and demo requests: how many were answered, and how soon on average. */
+  responded: z.optional(z.number()),
+  averageFirstResponseMs: z.optional(z.nullable(z.number())),
+});
+export type ReportRow = z.output<typeof ReportRow>;
+
+export const LeadReport = z.strictObject({ rows: z.array(ReportRow) });
+export type LeadReport = z.output<typeof LeadReport>;
+
+export const reportsApi = {
+  /** Leads counted by `by` since `since` (the last twelve weeks without it). */
+  leads: endpoint({
+    method: "GET",
+    path: apiPaths.staffLeadReport,
+    roles: REPORT_ROLES,
+    query: z.object({
+      by: z.enum(REPORT_DIMENSIONS),
+      since: z.optional(isoDate()),
+      /** Only these lead types, comma-separated (contact,demo,newsletter); all by default. */
+      type: filterText(40),
+    }),
+    answers: { 200: LeadReport, ...REFUSALS },
+  }),
+};
