@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { emailKey } from "../../leads/email";
 import { UNSAFE_CHARACTERS_MESSAGE } from "../../leads/fields";
 import type { OutboxStatus } from "../db/schema";
@@ -64,18 +64,6 @@ async function addMessage(
 
 describe.each(testDialects)("admin API on $name", ({ url }) => {
   const api = useStaffApi(url);
-
-  beforeEach(async () => {
-    for (const table of [
-      "lead_events",
-      "lead_states",
-      "contact_messages",
-      "demo_requests",
-      "newsletter_subscriptions",
-    ] as const) {
-      await api.db.deleteFrom(table).execute();
-    }
-  });
 
   const get = (cookie: string, path: string) =>
     api.app.inject({ method: "GET", url: path, headers: { cookie } });

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
 import { apiPaths } from "../../common/paths";
 import { Failed } from "../../staff-api/answers";
@@ -21,18 +21,6 @@ function parsed<S extends z.ZodMiniType>(schema: S | undefined, body: unknown): 
 
 describe.each(testDialects)("marketing's answers match the contract on $name", ({ url }) => {
   const api = useStaffApi(url);
-
-  beforeEach(async () => {
-    for (const table of [
-      "lead_events",
-      "lead_states",
-      "contact_messages",
-      "demo_requests",
-      "newsletter_subscriptions",
-    ] as const) {
-      await api.db.deleteFrom(table).execute();
-    }
-  });
 
   const get = (cookie: string, path: string) =>
     api.app.inject({ method: "GET", url: path, headers: { cookie } });

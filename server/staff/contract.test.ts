@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
 import { apiPaths } from "../../common/paths";
 import { pathOf } from "../../staff-api/endpoint";
@@ -33,17 +33,6 @@ describe.each(testDialects)("the lead inbox's answers match the contract on $nam
         webhook: { url: "https://crm.example.com/hooks", secret: SECRET },
       },
     },
-  });
-
-  beforeEach(async () => {
-    for (const table of [
-      "lead_events",
-      "lead_states",
-      "contact_messages",
-      "demo_requests",
-    ] as const) {
-      await api.db.deleteFrom(table).execute();
-    }
   });
 
   const get = (cookie: string, path: string) =>

@@ -1,6 +1,6 @@
 import type { AttributionColumns } from "../db/schema";
 import { randomUUID } from "node:crypto";
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { pagePaths } from "../../common/paths";
 import { contactSearchText, demoSearchText } from "../db/search-text";
 import { emailKey } from "../../leads/email";
@@ -97,17 +97,6 @@ const at = (minute: number) => new Date(Date.UTC(2026, 10, 1, 9, minute)).toISOS
 
 describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
   const api = useStaffApi(url);
-
-  beforeEach(async () => {
-    for (const table of [
-      "lead_events",
-      "lead_states",
-      "contact_messages",
-      "demo_requests",
-    ] as const) {
-      await api.db.deleteFrom(table).execute();
-    }
-  });
 
   async function signedIn(email: string, role: StaffRole) {
     const account = await addStaff(api, email, role);

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { apiPaths } from "../../common/paths";
 import { postJson, sampleContact, sampleDemo, testDialects } from "../testing";
 import { staffApiPaths } from "./paths";
@@ -12,18 +12,6 @@ const HOUR = 60 * 60_000;
 
 describe.each(testDialects)("lead reports on $name", ({ url }) => {
   const api = useStaffApi(url);
-
-  beforeEach(async () => {
-    for (const table of [
-      "lead_states",
-      "outbox",
-      "contact_messages",
-      "demo_requests",
-      "newsletter_subscriptions",
-    ] as const) {
-      await api.db.deleteFrom(table).execute();
-    }
-  });
 
   const report = async (cookie: string, query: Record<string, string>) =>
     api.app.inject({

@@ -75,6 +75,11 @@ export function useStaffApi(
     api.clock.now = new Date();
     // Everything but the audit log, which cannot be emptied: tests tell entries apart by account.
     for (const table of [
+      "lead_events",
+      "lead_states",
+      "contact_messages",
+      "demo_requests",
+      "newsletter_subscriptions",
       "outbox",
       "staff_passkey_challenges",
       "staff_rate_limits",
