@@ -4,6 +4,12 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+const serverOnly = {
+  group: ["**/server/**", "server/*"],
+  message: "server/ is the server's alone; move what both sides need to common/ or staff-api/.",
+};
+const appOnly = "app/ is the browser's; a shared module may not depend on it.";
+
 export default tseslint.config(
   {
     ignores: [
@@ -33,6 +39,22 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.strict.rules,
+    },
+  },
+  // The parts of the tree and who may import whom (README.md, "The parts"): the browser's code
+  // and the contracts both sides share never reach into the server, whose modules hold
+  // secrets, the database and Node; the contracts and shared modules reach into neither app.
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", { patterns: [serverOnly] }] },
+  },
+  {
+    files: ["staff-api/**/*.ts", "leads/**/*.ts", "common/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [serverOnly, { group: ["**/app/**", "~/*"], message: appOnly }] },
+      ],
     },
   },
 );

@@ -8,7 +8,7 @@ import { migrate, openDatabase } from "../db/database";
 import { saveContact, saveDemoRequest } from "../db/leads";
 import { subscribe } from "../db/newsletter-subscriptions";
 import { contactNotification, demoNotification, newsletterConfirmation } from "../mail/templates";
-import { csvCell, toCsv, toSafeJson } from "./csv";
+import { csvCell, toCsv, toSafeJson } from "../../common/csv";
 
 const exec = promisify(execFile);
 

@@ -15,7 +15,7 @@ import { optionalText } from "../../leads/fields";
 import type { DB } from "../db/database";
 import { AccountInputError, addAccount, disableAccount, listAccounts } from "../staff/accounts";
 import { STAFF_ROLES } from "../../staff-api/roles";
-import { toCsv } from "./csv";
+import { toCsv } from "../../common/csv";
 import { UsageError, commandLineVia as via, runAsCommand, withDatabase } from "./command";
 
 /** A name as the console's invitation takes it: one line, no hidden or control characters. */

@@ -2,7 +2,7 @@ import { once } from "node:events";
 import type { Readable } from "node:stream";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
-import { toCsv } from "../cli/csv";
+import { toCsv } from "../../common/csv";
 import { CSV_CHUNK_ROWS, csvStream } from "./csv-stream";
 
 /**

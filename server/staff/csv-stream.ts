@@ -1,11 +1,11 @@
 /**
  * The staff console's CSV exports as a stream for Fastify's reply (route-kit.ts sendCsv). The
- * cells are cli/csv.ts's; this module is the server's own, apart from csv.ts, which the console's
- * browser code imports too.
+ * cells are common/csv.ts's, which the console's browser code imports too; the stream is the
+ * server's own.
  */
 import { Readable } from "node:stream";
 import { setImmediate as nextTurn } from "node:timers/promises";
-import { csvLine } from "../cli/csv";
+import { csvLine } from "../../common/csv";
 
 /**
  * Rows per chunk of a streamed CSV file. Between chunks the event loop gets a turn; a chunk is a

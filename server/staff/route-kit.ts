@@ -117,7 +117,7 @@ export function auditFilters(query: Record<string, unknown>, how: Record<string,
 }
 
 /**
- * Sends rows as a formula-safe CSV file (cli/csv.ts), streamed as the client reads it, a chunk
+ * Sends rows as a formula-safe CSV file (common/csv.ts), streamed as the client reads it, a chunk
  * per turn of the event loop so that other requests are answered meanwhile; `count` (the rows
  * counted and audited before the first left) goes in the header `countHeader`.
  */

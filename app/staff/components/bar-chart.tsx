@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { toCsv } from "../../../server/cli/csv";
+import { toCsv } from "@common/csv";
 
 export interface BarRow {
   /** What the bar counts, as shown: a week, a product, a source. */
