@@ -15,41 +15,26 @@ import {
   selectLeads,
   toLead,
 } from "./lead-query";
-import { type Cursor, DEFAULT_PAGE_SIZE, encodeCursor } from "./page-cursor";
-
-/** Rows the CSV export reads per query. */
-const EXPORT_BATCH = 500;
+import { type Cursor, type PageRequest, createdKey, readAll, readPage } from "./page-cursor";
 
 type Executor = DB | Transaction<Database>;
 
 /** One page of leads, newest first, and the cursor of the next page (null on the last). */
-export async function listLeads(
+export function listLeads(
   db: Executor,
   filters: LeadFilters,
-  { cursor = null, limit = DEFAULT_PAGE_SIZE }: { cursor?: Cursor | null; limit?: number } = {},
+  page: PageRequest = {},
 ): Promise<LeadPage> {
-  const rows = await selectLeads(db, filters, { cursor, limit: limit + 1 });
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return {
-    items: page.map(toLead),
-    nextCursor:
-      rows.length > limit && last
-        ? encodeCursor({ createdAt: last.created_at, id: last.id })
-        : null,
-  };
+  const read = (cursor: Cursor | null, limit: number) =>
+    selectLeads(db, filters, { cursor, limit });
+  return readPage(read, page, toLead, createdKey);
 }
 
 /** Every matching lead, newest first, read a batch at a time (for the CSV export). */
 export async function* allLeads(db: DB, filters: LeadFilters): AsyncGenerator<Lead> {
-  let cursor: Cursor | null = null;
-  for (;;) {
-    const rows = await selectLeads(db, filters, { cursor, limit: EXPORT_BATCH });
-    for (const row of rows) yield toLead(row);
-    const last = rows.at(-1);
-    if (rows.length < EXPORT_BATCH || !last) return;
-    cursor = { createdAt: last.created_at, id: last.id };
-  }
+  const read = (cursor: Cursor | null, limit: number) =>
+    selectLeads(db, filters, { cursor, limit });
+  for await (const row of readAll(read, createdKey)) yield toLead(row);
 }
 
 /**

@@ -31,3 +31,55 @@ export function decodeCursor(text: string): Cursor | null {
     return null;
   }
 }
+
+/** What a list asks for: where its page starts and how long it is. */
+export interface PageRequest {
+  cursor?: Cursor | null;
+  limit?: number;
+}
+
+/** How many rows an export reads a query at a time. */
+export const EXPORT_BATCH = 500;
+
+/** Reads rows in keyset order from `cursor` on (null: from the newest), at most `limit`. */
+export type ReadRows<Row> = (cursor: Cursor | null, limit: number) => Promise<Row[]>;
+
+/**
+ * One page, newest first, and the cursor of the next (null on the last). It reads one row past
+ * the page: there is a next page only when that row exists.
+ */
+export async function readPage<Row, Item>(
+  read: ReadRows<Row>,
+  { cursor = null, limit = DEFAULT_PAGE_SIZE }: PageRequest,
+  toItem: (row: Row) => Item,
+  keyOf: (row: Row) => Cursor,
+): Promise<{ items: Item[]; nextCursor: string | null }> {
+  const rows = await read(cursor, limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(toItem),
+    nextCursor: rows.length > limit && last ? encodeCursor(keyOf(last)) : null,
+  };
+}
+
+/** Every row, newest first, read a batch at a time (the CSV exports). */
+export async function* readAll<Row>(
+  read: ReadRows<Row>,
+  keyOf: (row: Row) => Cursor,
+): AsyncGenerator<Row> {
+  let cursor: Cursor | null = null;
+  for (;;) {
+    const rows = await read(cursor, EXPORT_BATCH);
+    yield* rows;
+    const last = rows.at(-1);
+    if (rows.length < EXPORT_BATCH || !last) return;
+    cursor = keyOf(last);
+  }
+}
+
+/** The keyset of a row stored with `created_at` and `id`. */
+export const createdKey = (row: { created_at: string; id: string }): Cursor => ({
+  createdAt: row.created_at,
+  id: row.id,
+});

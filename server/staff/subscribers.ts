@@ -9,10 +9,7 @@ import type { Subscriber, SubscriberPage, SubscriptionStatus } from "../../staff
 import { attributionColumns, sourceOf } from "../db/attribution";
 import { ATTRIBUTION_COLUMNS } from "../db/migrations/0008-lead-attribution";
 import { likePattern } from "./lead-query";
-import { type Cursor, DEFAULT_PAGE_SIZE, encodeCursor } from "./page-cursor";
-
-/** Rows the CSV export reads per query. */
-const EXPORT_BATCH = 500;
+import { type Cursor, type PageRequest, createdKey, readAll, readPage } from "./page-cursor";
 
 type Executor = DB | Transaction<Database>;
 
@@ -69,35 +66,22 @@ function toSubscriber(row: Row): Subscriber {
   };
 }
 
-async function selectPage(
-  db: Executor,
-  filters: SubscriberFilters,
-  cursor: Cursor | null,
-  limit: number,
-) {
-  return select(db, filters, cursor)
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(limit)
-    .execute();
-}
+/** Reads the matching subscribers newest first from a cursor on. */
+const pageReader =
+  (db: Executor, filters: SubscriberFilters) => (cursor: Cursor | null, limit: number) =>
+    select(db, filters, cursor)
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .limit(limit)
+      .execute();
 
 /** One page of subscribers, newest first, and the cursor of the next (null on the last). */
-export async function listSubscribers(
+export function listSubscribers(
   db: Executor,
   filters: SubscriberFilters,
-  { cursor = null, limit = DEFAULT_PAGE_SIZE }: { cursor?: Cursor | null; limit?: number } = {},
+  page: PageRequest = {},
 ): Promise<SubscriberPage> {
-  const rows = await selectPage(db, filters, cursor, limit + 1);
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return {
-    items: page.map(toSubscriber),
-    nextCursor:
-      rows.length > limit && last
-        ? encodeCursor({ createdAt: last.created_at, id: last.id })
-        : null,
-  };
+  return readPage(pageReader(db, filters), page, toSubscriber, createdKey);
 }
 
 export async function countSubscribers(db: Executor, filters: SubscriberFilters) {
@@ -113,14 +97,7 @@ export async function* allSubscribers(
   db: DB,
   filters: SubscriberFilters,
 ): AsyncGenerator<Subscriber> {
-  let cursor: Cursor | null = null;
-  for (;;) {
-    const rows = await selectPage(db, filters, cursor, EXPORT_BATCH);
-    for (const row of rows) yield toSubscriber(row);
-    const last = rows.at(-1);
-    if (rows.length < EXPORT_BATCH || !last) return;
-    cursor = { createdAt: last.created_at, id: last.id };
-  }
+  for await (const row of readAll(pageReader(db, filters), createdKey)) yield toSubscriber(row);
 }
 
 /** The CSV export's columns, in order: named as in the leads' export. */
