@@ -167,44 +167,46 @@ function branchConditions(
   return conditions;
 }
 
-function contactBranch(
-  filters: LeadFilters,
-  { postgres, paged }: BranchPlan,
-  cursor?: Cursor | null,
-  id?: string,
-) {
-  const conditions = branchConditions("c", filters, postgres, cursor, id);
-  return sql`
-    select 'contact' as type, c.id as id, c.created_at as created_at,
-      coalesce(s.status, 'new') as status, s.owner_account_id as owner_account_id,
-      s.first_response_at as first_response_at,
-      c.first_name as first_name, c.last_name as last_name, c.email as email, c.phone as phone,
-      c.message as message, cast(null as text) as product, cast(null as text) as page,
-      cast(null as text) as name, cast(null as text) as company,
-      cast(null as text) as job_title, cast(null as text) as industry,
-      ${attributionOf("c")}
-    from contact_messages c
-    ${stateJoin("contact", "c", postgres && paged)}
-    where ${and(conditions)}`;
-}
+/**
+ * Each lead table's alias, its type, and its own columns in the union's order (a column the
+ * other table has and this one lacks is null).
+ */
+const BRANCHES = {
+  c: {
+    type: "contact",
+    table: sql`contact_messages c`,
+    columns: sql`c.first_name as first_name, c.last_name as last_name, c.email as email,
+      c.phone as phone, c.message as message, cast(null as text) as product,
+      cast(null as text) as page, cast(null as text) as name, cast(null as text) as company,
+      cast(null as text) as job_title, cast(null as text) as industry`,
+  },
+  d: {
+    type: "demo",
+    table: sql`demo_requests d`,
+    columns: sql`cast(null as text) as first_name, cast(null as text) as last_name,
+      d.email as email, d.phone as phone, cast(null as text) as message, d.product as product,
+      d.page as page, d.name as name, d.company as company, d.job_title as job_title,
+      d.industry as industry`,
+  },
+} as const;
 
-function demoBranch(
+/** The matching leads of one table as rows of the union. */
+function branch(
+  t: "c" | "d",
   filters: LeadFilters,
   { postgres, paged }: BranchPlan,
   cursor?: Cursor | null,
   id?: string,
 ) {
-  const conditions = branchConditions("d", filters, postgres, cursor, id);
+  const { type, table, columns } = BRANCHES[t];
+  const conditions = branchConditions(t, filters, postgres, cursor, id);
   return sql`
-    select 'demo' as type, d.id as id, d.created_at as created_at,
+    select ${sql.lit(type)} as type, ${sql.ref(`${t}.id`)} as id,
+      ${sql.ref(`${t}.created_at`)} as created_at,
       coalesce(s.status, 'new') as status, s.owner_account_id as owner_account_id,
-      s.first_response_at as first_response_at,
-      cast(null as text) as first_name, cast(null as text) as last_name, d.email as email,
-      d.phone as phone, cast(null as text) as message, d.product as product, d.page as page,
-      d.name as name, d.company as company, d.job_title as job_title, d.industry as industry,
-      ${attributionOf("d")}
-    from demo_requests d
-    ${stateJoin("demo", "d", postgres && paged)}
+      s.first_response_at as first_response_at, ${columns}, ${attributionOf(t)}
+    from ${table}
+    ${stateJoin(type, t, postgres && paged)}
     where ${and(conditions)}`;
 }
 
@@ -226,13 +228,13 @@ export function leadsUnion(
 ) {
   const plan = { postgres: isPostgres(db), paged: limit !== undefined };
   const branches: RawBuilder<unknown>[] = [];
-  const newest = (branch: RawBuilder<unknown>, t: "c" | "d") =>
+  const newest = (rows: RawBuilder<unknown>, t: "c" | "d") =>
     limit === undefined
-      ? branch
-      : sql`select * from (${branch} order by ${sql.ref(`${t}.created_at`)} desc, ${sql.ref(`${t}.id`)} desc limit ${limit}) ${sql.id(`${t}_newest`)}`;
+      ? rows
+      : sql`select * from (${rows} order by ${sql.ref(`${t}.created_at`)} desc, ${sql.ref(`${t}.id`)} desc limit ${limit}) ${sql.id(`${t}_newest`)}`;
   const tables = tablesOf(filters);
-  if (tables.contact) branches.push(newest(contactBranch(filters, plan, cursor, id), "c"));
-  if (tables.demo) branches.push(newest(demoBranch(filters, plan, cursor, id), "d"));
+  if (tables.contact) branches.push(newest(branch("c", filters, plan, cursor, id), "c"));
+  if (tables.demo) branches.push(newest(branch("d", filters, plan, cursor, id), "d"));
   return branches.length ? sql.join(branches, sql` union all `) : null;
 }
 
