@@ -4,11 +4,11 @@
  * migration 0005). See docs/decisions/0012-lead-workflow.md.
  */
 import { randomUUID } from "node:crypto";
-import { type Transaction, sql } from "kysely";
+import { type Transaction, type UpdateObject, sql } from "kysely";
 import { emailKey } from "../../leads/email";
 import { type DB, isPostgres } from "../db/database";
 import type { Database, LeadEventKind, LeadStatus } from "../db/schema";
-import { recordAudit } from "./audit";
+import { type AuditAction, recordAudit } from "./audit";
 import { type Actor, type LeadDetail, getLead } from "./lead-detail";
 import { type LeadRow, findLeadRow } from "./lead-query";
 
@@ -64,50 +64,47 @@ export async function updateLead(
     const state = await lockState(trx, row, at);
     const record = { type: "lead", id: key };
     const audit = { at, actor: { id: actor.accountId, email: actor.email }, record };
-    const statusChanged = change.status !== undefined && change.status !== state.status;
+    const status = change.status !== state.status ? change.status : undefined;
     const ownerChanged = ownerId !== undefined && ownerId !== state.owner_account_id;
-    if (!statusChanged && !ownerChanged) await recordAudit(trx, { ...audit, action: "lead.view" });
-    if (statusChanged) {
+    if (status === undefined && !ownerChanged)
+      await recordAudit(trx, { ...audit, action: "lead.view" });
+    /** One change: the state's row, its timeline event and its audit entry. */
+    const apply = async (
+      set: UpdateObject<Database, "lead_states">,
+      event: { kind: "status" | "owner"; from: string | null; to: string | null },
+      action: AuditAction,
+      detail: Record<string, unknown>,
+    ) => {
       await trx
         .updateTable("lead_states")
-        .set({
-          status: change.status,
-          updated_at: at,
-          ...(change.status !== "new"
+        .set({ ...set, updated_at: at })
+        .where("lead_type", "=", row.type)
+        .where("lead_id", "=", row.id)
+        .execute();
+      await addEvent(trx, row, actor, at, event);
+      await recordAudit(trx, { ...audit, action, detail });
+    };
+    if (status !== undefined) {
+      await apply(
+        {
+          status,
+          // The first status other than "new" is the first response.
+          ...(status !== "new"
             ? { first_response_at: sql<string>`coalesce(first_response_at, ${at})` }
             : {}),
-        })
-        .where("lead_type", "=", row.type)
-        .where("lead_id", "=", row.id)
-        .execute();
-      await addEvent(trx, row, actor, at, {
-        kind: "status",
-        from: state.status,
-        to: change.status,
-      });
-      await recordAudit(trx, {
-        ...audit,
-        action: "lead.status-changed",
-        detail: { from: state.status, to: change.status },
-      });
+        },
+        { kind: "status", from: state.status, to: status },
+        "lead.status-changed",
+        { from: state.status, to: status },
+      );
     }
-    if (ownerChanged) {
-      await trx
-        .updateTable("lead_states")
-        .set({ owner_account_id: ownerId, updated_at: at })
-        .where("lead_type", "=", row.type)
-        .where("lead_id", "=", row.id)
-        .execute();
-      await addEvent(trx, row, actor, at, {
-        kind: "owner",
-        from: state.owner_account_id,
-        to: ownerId,
-      });
-      await recordAudit(trx, {
-        ...audit,
-        action: "lead.owner-changed",
-        detail: { from: row.owner_email, to: ownerEmail },
-      });
+    if (ownerId !== undefined && ownerChanged) {
+      await apply(
+        { owner_account_id: ownerId },
+        { kind: "owner", from: state.owner_account_id, to: ownerId },
+        "lead.owner-changed",
+        { from: row.owner_email, to: ownerEmail },
+      );
     }
     return getLead(trx, key);
   });
