@@ -3,7 +3,7 @@ import { DEMO_PRODUCTS } from "../../leads/demo";
 import type { QueryOf } from "../../staff-api/endpoint";
 import { FilterShape, NO_SUCH_LEAD, leadsApi } from "../../staff-api/leads";
 import type { DB } from "../db/database";
-import { recordAudit } from "./audit";
+import { readAudited } from "./audit";
 import { Refused, answer, contractRoute } from "./contract-routes";
 import { CSV_COLUMNS, csvRow } from "./inbox-csv";
 import { UnknownOwnerError, addNote, updateLead } from "./lead-changes";
@@ -15,7 +15,7 @@ import {
   auditActorOf,
   auditFilters as keptFilters,
   dateRange,
-  pageOf,
+  pageAsked,
   sendCsv,
 } from "./route-kit";
 import type { StaffIdentity } from "./sessions";
@@ -80,21 +80,19 @@ export const inboxRoutes: FastifyPluginAsync<InboxRoutesOptions> = async (app, o
     app,
     leadsApi.list,
     async ({ query, request }) => {
-      const page = pageOf(query);
-      if (typeof page === "string") throw new Refused(400, page);
-      const { cursor, limit } = page;
+      const page = pageAsked(query);
       const filters = await filtersOf(db, query);
-      const body = await db.transaction().execute(async (trx) => {
-        const leads = await listLeads(trx, filters, { cursor, limit });
-        await recordAudit(trx, {
+      const leads = await readAudited(
+        db,
+        (trx) => listLeads(trx, filters, page),
+        () => ({
           action: "lead.list",
           at: now().toISOString(),
           actor: auditActorOf(request),
-          detail: { filters: auditFilters(query, filters), page: cursor ? "next" : "first" },
-        });
-        return leads;
-      });
-      return answer(200, body);
+          detail: { filters: auditFilters(query, filters), page: page.cursor ? "next" : "first" },
+        }),
+      );
+      return answer(200, leads);
     },
     kit,
   );
@@ -104,17 +102,17 @@ export const inboxRoutes: FastifyPluginAsync<InboxRoutesOptions> = async (app, o
     leadsApi.stats,
     async ({ query, request }) => {
       const filters = await filtersOf(db, query);
-      const body = await db.transaction().execute(async (trx) => {
-        const stats = await leadStats(trx, filters);
-        await recordAudit(trx, {
+      const stats = await readAudited(
+        db,
+        (trx) => leadStats(trx, filters),
+        () => ({
           action: "lead.stats",
           at: now().toISOString(),
           actor: auditActorOf(request),
           detail: { filters: auditFilters(query, filters) },
-        });
-        return stats;
-      });
-      return answer(200, body);
+        }),
+      );
+      return answer(200, stats);
     },
     kit,
   );
@@ -128,16 +126,16 @@ export const inboxRoutes: FastifyPluginAsync<InboxRoutesOptions> = async (app, o
       // The export is of the leads stored before it started: those counted and audited here.
       const cutoff = new Date(at.getTime() + 1).toISOString();
       if (!filters.until || filters.until > cutoff) filters.until = cutoff;
-      const count = await db.transaction().execute(async (trx) => {
-        const rows = await countLeads(trx, filters);
-        await recordAudit(trx, {
+      const count = await readAudited(
+        db,
+        (trx) => countLeads(trx, filters),
+        (rows) => ({
           action: "lead.export",
           at: at.toISOString(),
           actor: auditActorOf(request),
           detail: { filters: auditFilters(query, filters), rows },
-        });
-        return rows;
-      });
+        }),
+      );
       async function* rows() {
         for await (const lead of allLeads(db, filters)) yield csvRow(lead);
       }

@@ -4,6 +4,7 @@
  * when the database is away, and the streamed CSV of an export.
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { Refused } from "./contract-routes";
 import { csvStream } from "./csv-stream";
 import { refusal } from "../http/zod-schemas";
 import { safeError } from "../log-safety";
@@ -62,6 +63,13 @@ export function pageOf(query: {
   const limit = query.limit === undefined ? DEFAULT_PAGE_SIZE : Number(query.limit);
   if (!(limit >= 1 && limit <= MAX_PAGE_SIZE)) return `limit must be 1 to ${MAX_PAGE_SIZE}`;
   return { cursor, limit };
+}
+
+/** pageOf for a handler of contractRoute: what it cannot read is refused with a 400. */
+export function pageAsked(query: { cursor?: string; limit?: string }) {
+  const page = pageOf(query);
+  if (typeof page === "string") throw new Refused(400, page);
+  return page;
 }
 
 /** The first thing zod refused in the request, as "field: message", or null. */

@@ -2,9 +2,9 @@ import type { FastifyPluginAsync } from "fastify";
 import type { QueryOf } from "../../staff-api/endpoint";
 import { type SubscriberFilterShape, subscribersApi } from "../../staff-api/subscribers";
 import type { DB } from "../db/database";
-import { recordAudit } from "./audit";
-import { Refused, answer, contractRoute } from "./contract-routes";
-import { type KeptAs, auditActorOf, auditFilters, pageOf, sendCsv } from "./route-kit";
+import { readAudited } from "./audit";
+import { answer, contractRoute } from "./contract-routes";
+import { type KeptAs, auditActorOf, auditFilters, pageAsked, sendCsv } from "./route-kit";
 import {
   SUBSCRIBER_CSV_COLUMNS,
   type SubscriberFilters,
@@ -46,22 +46,18 @@ export const subscriberRoutes: FastifyPluginAsync<SubscriberRoutesOptions> = asy
     app,
     subscribersApi.list,
     async ({ query, request }) => {
-      const page = pageOf(query);
-      if (typeof page === "string") throw new Refused(400, page);
-      const body = await db.transaction().execute(async (trx) => {
-        const subscribers = await listSubscribers(trx, filtersOf(query), page);
-        await recordAudit(trx, {
+      const page = pageAsked(query);
+      const subscribers = await readAudited(
+        db,
+        (trx) => listSubscribers(trx, filtersOf(query), page),
+        () => ({
           action: "subscriber.list",
           at: now().toISOString(),
           actor: auditActorOf(request),
-          detail: {
-            filters: auditFilters(query, KEPT),
-            page: page.cursor ? "next" : "first",
-          },
-        });
-        return subscribers;
-      });
-      return answer(200, body);
+          detail: { filters: auditFilters(query, KEPT), page: page.cursor ? "next" : "first" },
+        }),
+      );
+      return answer(200, subscribers);
     },
     { what: "subscriber list", checkAnswers },
   );
@@ -73,16 +69,16 @@ export const subscriberRoutes: FastifyPluginAsync<SubscriberRoutesOptions> = asy
       const at = now();
       // The export is of the subscribers stored before it started: those counted and audited.
       const filters = { ...filtersOf(query), until: new Date(at.getTime() + 1).toISOString() };
-      const count = await db.transaction().execute(async (trx) => {
-        const rows = await countSubscribers(trx, filters);
-        await recordAudit(trx, {
+      const count = await readAudited(
+        db,
+        (trx) => countSubscribers(trx, filters),
+        (rows) => ({
           action: "subscriber.export",
           at: at.toISOString(),
           actor: auditActorOf(request),
           detail: { filters: auditFilters(query, KEPT), rows },
-        });
-        return rows;
-      });
+        }),
+      );
       async function* rows() {
         for await (const subscriber of allSubscribers(db, filters)) {
           yield subscriberCsvRow(subscriber);
