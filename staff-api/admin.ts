@@ -9,7 +9,7 @@ import { email } from "../leads/email";
 import { optionalText } from "../leads/fields";
 import { Failed, RECORD_REFUSALS, REFUSALS } from "./answers";
 import { endpoint } from "./endpoint";
-import { PageShape } from "./query";
+import { PageShape, keysetPage } from "./query";
 import { STAFF_ROLES } from "./roles";
 
 /** Who may manage accounts, erase a person and see the outbox. */
@@ -71,11 +71,7 @@ export const OutboxItem = z.strictObject({
 });
 export type OutboxItem = z.output<typeof OutboxItem>;
 
-export const OutboxPage = z.strictObject({
-  items: z.array(OutboxItem),
-  /** The next page's cursor; null on the last. */
-  nextCursor: z.nullable(z.string()),
-});
+export const OutboxPage = keysetPage(OutboxItem);
 export type OutboxPage = z.output<typeof OutboxPage>;
 
 /** A retry takes no input; an empty JSON object or no body at all is fine. */

@@ -9,7 +9,7 @@ import { filterText } from "../leads/fields";
 import { REFUSALS } from "./answers";
 import { ADMIN_ROLES, GUARD_REFUSALS } from "./admin";
 import { endpoint } from "./endpoint";
-import { PageShape, isoDate } from "./query";
+import { PageShape, isoDate, keysetPage } from "./query";
 
 /** The filters of the list and the export, as the console's address names them too. */
 export const AuditFilterShape = {
@@ -37,11 +37,7 @@ export const AuditItem = z.strictObject({
 });
 export type AuditItem = z.output<typeof AuditItem>;
 
-export const AuditPage = z.strictObject({
-  items: z.array(AuditItem),
-  /** The next page's cursor; null on the last. */
-  nextCursor: z.nullable(z.string()),
-});
+export const AuditPage = keysetPage(AuditItem);
 export type AuditPage = z.output<typeof AuditPage>;
 
 export const auditApi = {
