@@ -1,20 +1,16 @@
 /**
- * What the staff console's list, export and change routes share: the refusals they answer, the
- * date, page and search parameters of their query strings, the audit actor, the 503 they answer
- * when the database is away, and the streamed CSV of an export.
+ * What the staff console's list, export and change routes share: reading the date and page
+ * parameters of their query strings (the contract, staff-api/, declares them), the first refusal
+ * as a message, the audit actor and what it keeps of filters, the 503 they answer when the
+ * database is away, and the streamed CSV of an export.
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { UNAVAILABLE } from "../../staff-api/answers";
 import { csvStream } from "./csv-stream";
 import { refusal } from "../http/zod-schemas";
 import { safeError } from "../log-safety";
 import { type Cursor, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, decodeCursor } from "./page-cursor";
 import type { StaffIdentity } from "./sessions";
-
-// Written in the contract (staff-api/), which the console shares; kept here for the routes not
-// yet registered from it.
-export { Failed, RECORD_REFUSALS, REFUSALS, UNAVAILABLE } from "../../staff-api/answers";
-export { PageShape, isoDate } from "../../staff-api/query";
-import { UNAVAILABLE } from "../../staff-api/answers";
 
 const DAY_MS = 24 * 60 * 60_000;
 
