@@ -1,4 +1,4 @@
-/** Query parameters several staff lists share: dates, and a page of a keyset list. */
+/** What several staff lists share: dates, and a page of a keyset list (asked and answered). */
 import * as z from "zod/mini";
 
 /** An ISO date (2026-11-23) or instant (2026-11-23T10:00:00Z, with an optional offset). */
@@ -10,3 +10,7 @@ export const PageShape = {
   cursor: z.optional(z.string().check(z.maxLength(400))),
   limit: z.optional(z.string().check(z.regex(/^\d{1,3}$/, "limit must be 1 to 100"))),
 };
+
+/** The answer of a keyset list: a page of `item`s and the next page's cursor, null on the last. */
+export const keysetPage = <S extends z.ZodMiniType>(item: S) =>
+  z.strictObject({ items: z.array(item), nextCursor: z.nullable(z.string()) });

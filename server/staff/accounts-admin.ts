@@ -10,20 +10,9 @@ import { type DB, lockKeyForTransaction } from "../db/database";
 import type { Database } from "../db/schema";
 import { type ChangedBy, MAX_NAME, checkedEmail } from "./accounts";
 import { recordAudit } from "./audit";
+import type { StaffAccount } from "../../staff-api/admin";
 import type { StaffRole } from "../../staff-api/roles";
 import { endAccess, issueSignInLink } from "./sign-in";
-
-/** An account as the console's admin pages show it. */
-export interface AccountSummary {
-  id: string;
-  email: string;
-  name: string;
-  role: StaffRole;
-  disabled: boolean;
-  createdAt: string;
-  /** When it last opened a session; null if never (or not since its sessions were cleared). */
-  lastSignInAt: string | null;
-}
 
 type Executor = DB | Transaction<Database>;
 
@@ -32,7 +21,7 @@ type Executor = DB | Transaction<Database>;
  * deleted only at its next sign-in (the dead ones) or with the account, so its newest session's
  * start is its last sign-in.
  */
-export async function accountSummaries(db: Executor, id?: string): Promise<AccountSummary[]> {
+export async function accountSummaries(db: Executor, id?: string): Promise<StaffAccount[]> {
   let query = db
     .selectFrom("staff_accounts as a")
     .leftJoin(
@@ -76,7 +65,7 @@ export async function inviteAccount(
   db: DB,
   input: { email: string; role: StaffRole; name?: string | undefined },
   { actor = null, via, now = new Date(), publicUrl }: ChangedBy & { publicUrl: string },
-): Promise<AccountSummary | "exists"> {
+): Promise<StaffAccount | "exists"> {
   const email = checkedEmail(input.email);
   const name = input.name?.trim().slice(0, MAX_NAME);
   const at = now.toISOString();
@@ -117,7 +106,7 @@ function toSummary(row: {
   role: StaffRole;
   created_at: string;
   disabled_at: string | null;
-}): AccountSummary {
+}): StaffAccount {
   return {
     id: row.id,
     email: row.email,
@@ -148,7 +137,7 @@ export async function changeAccount(
   id: string,
   change: { role?: StaffRole | undefined; disabled?: boolean | undefined },
   { actor = null, via, now = new Date() }: ChangedBy,
-): Promise<AccountSummary | null> {
+): Promise<StaffAccount | null> {
   const at = now.toISOString();
   return db.transaction().execute(async (trx) => {
     await lockKeyForTransaction(trx, ACCOUNT_CHANGES_LOCK);

@@ -6,6 +6,7 @@ import type { Transaction } from "kysely";
 import { emailKey } from "../../leads/email";
 import type { DB } from "../db/database";
 import type { Database } from "../db/schema";
+import type { AuditItem, AuditPage } from "../../staff-api/audit";
 import { type Cursor, DEFAULT_PAGE_SIZE, encodeCursor } from "./page-cursor";
 
 /** Rows the CSV export reads per query. */
@@ -20,18 +21,6 @@ export interface AuditFilters {
   /** At or after, and before (ISO instants). */
   since?: string;
   until?: string;
-}
-
-export interface AuditItem {
-  id: string;
-  at: string;
-  /** The acting account's address; null for the command line and anonymous attempts. */
-  actor: string | null;
-  action: string;
-  /** The record acted on. */
-  subject: { type: string; id: string } | null;
-  /** What the entry says besides; null when it says nothing more. */
-  detail: Record<string, unknown> | null;
 }
 
 /** The account id an `actor` filter (an e-mail) names, or a value that matches no entry. */
@@ -98,7 +87,7 @@ export async function listAudit(
   db: Executor,
   filters: AuditFilters,
   { cursor = null, limit = DEFAULT_PAGE_SIZE }: { cursor?: Cursor | null; limit?: number } = {},
-): Promise<{ items: AuditItem[]; nextCursor: string | null }> {
+): Promise<AuditPage> {
   const rows = await selectPage(db, filters, cursor, limit + 1);
   const page = rows.slice(0, limit);
   const last = page.at(-1);

@@ -1,9 +1,7 @@
-import type { FastifyPluginAsync, FastifyReply } from "fastify";
-import * as z from "zod/mini";
-import { email } from "../../leads/email";
-import { filterText } from "../../leads/fields";
+import type { FastifyPluginAsync } from "fastify";
+import { type AuditFilterShape, auditApi } from "../../staff-api/audit";
+import type { QueryOf } from "../../staff-api/endpoint";
 import type { DB } from "../db/database";
-import { zodRoute } from "../http/zod-schemas";
 import { recordAudit } from "./audit";
 import {
   AUDIT_CSV_COLUMNS,
@@ -15,41 +13,17 @@ import {
   countAudit,
   listAudit,
 } from "./audit-log";
-import { staffApiPaths } from "./paths";
-import {
-  Failed,
-  type KeptAs,
-  PageShape,
-  REFUSALS,
-  auditActorOf,
-  auditFilters,
-  dateRange,
-  firstIssue,
-  isoDate,
-  pageOf,
-  sendCsv,
-  unavailable,
-} from "./route-kit";
+import { Refused, answer, contractRoute } from "./contract-routes";
+import { type KeptAs, auditActorOf, auditFilters, dateRange, pageOf, sendCsv } from "./route-kit";
 
-const AuditFilterShape = {
-  actor: z.optional(email()),
-  action: filterText(100),
-  since: z.optional(isoDate()),
-  until: z.optional(isoDate()),
-};
-const AuditFilterQuery = z.object(AuditFilterShape);
-const AuditListQuery = z.object({ ...AuditFilterShape, ...PageShape });
-type AuditQuery = z.output<typeof AuditFilterQuery>;
-const AuditItem = z.object({
-  id: z.string(),
-  at: z.string(),
-  actor: z.nullable(z.string()),
-  action: z.string(),
-  subject: z.nullable(z.object({ type: z.string(), id: z.string() })),
-  detail: z.nullable(z.record(z.string(), z.unknown())),
-});
-const AuditPage = z.object({ items: z.array(AuditItem), nextCursor: z.nullable(z.string()) });
-const Actions = z.object({ items: z.array(z.string()) });
+export interface AuditRoutesOptions {
+  db: DB;
+  now: () => Date;
+  /** Check every answer against its contract before it is sent (tests: contract-routes.ts). */
+  checkAnswers?: boolean;
+}
+
+type AuditQuery = QueryOf<typeof auditApi.exportCsv>;
 
 /** The shape of every action the log records (audit.ts): an area, a dot, a verb. */
 const ACTION_NAME = /^[a-z]+\.[a-z]+(-[a-z]+)*$/;
@@ -68,10 +42,10 @@ function keptFilters(query: AuditQuery, filters: AuditFilters) {
   return auditFilters(query, how);
 }
 
-/** The filters of an audit query as the queries take them, or an error message. */
-async function auditFiltersOf(db: DB, query: AuditQuery): Promise<AuditFilters | string> {
+/** The filters of an audit query as the queries take them; a bad date is refused. */
+async function auditFiltersOf(db: DB, query: AuditQuery): Promise<AuditFilters> {
   const range = dateRange(query);
-  if (typeof range === "string") return range;
+  if (typeof range === "string") throw new Refused(400, range);
   return {
     ...range,
     ...(query.action ? { action: query.action } : {}),
@@ -80,88 +54,60 @@ async function auditFiltersOf(db: DB, query: AuditQuery): Promise<AuditFilters |
 }
 
 /**
- * The audit log for admins: a page of it, its CSV and the list of its actions. Reading it is
- * recorded too (`audit.viewed`, `audit.export`): it names who worked on which lead and account,
- * and who looked is part of that story. Registered inside staffRoutes, whose hooks apply.
+ * The audit log for admins, as staff-api/audit.ts defines it: a page of it, its CSV and the list
+ * of its actions. Reading it is recorded too (`audit.viewed`, `audit.export`): it names who
+ * worked on which lead and account, and who looked is part of that story. Registered inside
+ * staffRoutes, whose hooks apply.
  */
-export const auditRoutes: FastifyPluginAsync<{ db: DB; now: () => Date }> = async (
+export const auditRoutes: FastifyPluginAsync<AuditRoutesOptions> = async (
   app,
-  { db, now },
+  { db, now, checkAnswers },
 ) => {
-  const adminOnly = app.requireStaff("admin");
-  const badRequest = (reply: FastifyReply, message: string) =>
-    reply.code(400).send({ error: message });
-
-  app.get(
-    staffApiPaths.audit,
-    {
-      ...zodRoute({ querystring: AuditListQuery, response: { 200: AuditPage, ...REFUSALS } }),
-      preHandler: adminOnly,
-    },
-    async (request, reply) => {
-      const invalid = firstIssue(request);
-      if (invalid) return badRequest(reply, invalid);
-      const query = request.query as z.output<typeof AuditListQuery>;
+  contractRoute(
+    app,
+    auditApi.list,
+    async ({ query, request }) => {
       const page = pageOf(query);
-      if (typeof page === "string") return badRequest(reply, page);
-      try {
-        const filters = await auditFiltersOf(db, query);
-        if (typeof filters === "string") return badRequest(reply, filters);
-        return await db.transaction().execute(async (trx) => {
-          const entries = await listAudit(trx, filters, page);
-          await recordAudit(trx, {
-            action: "audit.viewed",
-            at: now().toISOString(),
-            actor: auditActorOf(request),
-            detail: {
-              filters: keptFilters(query, filters),
-              page: page.cursor ? "next" : "first",
-            },
-          });
-          return entries;
+      const filters = await auditFiltersOf(db, query);
+      const entries = await db.transaction().execute(async (trx) => {
+        const listed = await listAudit(trx, filters, page);
+        await recordAudit(trx, {
+          action: "audit.viewed",
+          at: now().toISOString(),
+          actor: auditActorOf(request),
+          detail: {
+            filters: keptFilters(query, filters),
+            page: page.cursor ? "next" : "first",
+          },
         });
-      } catch (error) {
-        return unavailable(request, reply, error, "audit list");
-      }
+        return listed;
+      });
+      return answer(200, entries);
     },
+    { what: "audit list", checkAnswers },
   );
 
-  app.get(
-    staffApiPaths.auditCsv,
-    {
-      ...zodRoute({ querystring: AuditFilterQuery, response: REFUSALS }),
-      preHandler: adminOnly,
-    },
-    async (request, reply) => {
-      const invalid = firstIssue(request);
-      if (invalid) return badRequest(reply, invalid);
-      const query = request.query as AuditQuery;
+  contractRoute(
+    app,
+    auditApi.exportCsv,
+    async ({ query, request, reply }) => {
       const at = now();
-      let filters: AuditFilters | string;
-      let count: number;
-      try {
-        filters = await auditFiltersOf(db, query);
-        if (typeof filters === "string") return badRequest(reply, filters);
-        // The entries before this request: those counted here (its own entry comes after).
-        const cutoff = at.toISOString();
-        if (!filters.until || filters.until > cutoff) filters.until = cutoff;
-        const snapshot = filters;
-        count = await db.transaction().execute(async (trx) => {
-          const rows = await countAudit(trx, snapshot);
-          await recordAudit(trx, {
-            action: "audit.export",
-            at: at.toISOString(),
-            actor: auditActorOf(request),
-            detail: { filters: keptFilters(query, snapshot), rows },
-          });
-          return rows;
+      const filters = await auditFiltersOf(db, query);
+      // The entries before this request: those counted here (its own entry comes after).
+      const cutoff = at.toISOString();
+      if (!filters.until || filters.until > cutoff) filters.until = cutoff;
+      const count = await db.transaction().execute(async (trx) => {
+        const rows = await countAudit(trx, filters);
+        await recordAudit(trx, {
+          action: "audit.export",
+          at: at.toISOString(),
+          actor: auditActorOf(request),
+          detail: { filters: keptFilters(query, filters), rows },
         });
-      } catch (error) {
-        return unavailable(request, reply, error, "audit export");
-      }
-      const snapshot = filters;
+        return rows;
+      });
       async function* rows() {
-        for await (const item of allAudit(db, snapshot)) yield auditCsvRow(item);
+        for await (const item of allAudit(db, filters)) yield auditCsvRow(item);
       }
       return sendCsv(request, reply, {
         columns: AUDIT_CSV_COLUMNS,
@@ -171,21 +117,12 @@ export const auditRoutes: FastifyPluginAsync<{ db: DB; now: () => Date }> = asyn
         countHeader: "x-row-count",
       });
     },
+    { what: "audit export", checkAnswers },
   );
 
   // The list of actions names no one, so reading it is not recorded.
-  app.get(
-    staffApiPaths.auditActions,
-    {
-      ...zodRoute({ response: { 200: Actions, 401: Failed, 403: Failed, 503: Failed } }),
-      preHandler: adminOnly,
-    },
-    async (request, reply) => {
-      try {
-        return { items: await auditActions(db) };
-      } catch (error) {
-        return unavailable(request, reply, error, "audit actions");
-      }
-    },
-  );
+  contractRoute(app, auditApi.actions, async () => answer(200, { items: await auditActions(db) }), {
+    what: "audit actions",
+    checkAnswers,
+  });
 };

@@ -15,7 +15,7 @@ import {
   auditActorOf,
   auditFilters as keptFilters,
   dateRange,
-  pageAsked,
+  pageOf,
   sendCsv,
 } from "./route-kit";
 import type { StaffIdentity } from "./sessions";
@@ -80,7 +80,7 @@ export const inboxRoutes: FastifyPluginAsync<InboxRoutesOptions> = async (app, o
     app,
     leadsApi.list,
     async ({ query, request }) => {
-      const page = pageAsked(query);
+      const page = pageOf(query);
       const filters = await filtersOf(db, query);
       const leads = await readAudited(
         db,

@@ -9,27 +9,13 @@ import type { Database } from "../db/schema";
 import { type AlertKind, isAlertKind } from "../alerts/alerts";
 import { KINDS_WITH_SECRETS } from "../mail/outbox";
 import { CAMPAIGN_KIND } from "../newsletter/campaigns";
+import type { OutboxItem, OutboxPage, OutboxState } from "../../staff-api/admin";
 import { type Cursor, DEFAULT_PAGE_SIZE, encodeCursor } from "./page-cursor";
 
-export const OUTBOX_STATES = ["pending", "failed", "sent"] as const;
-export type OutboxState = (typeof OUTBOX_STATES)[number];
 /** What the list shows unless asked for one state: what still needs someone's attention. */
 const UNFINISHED: OutboxState[] = ["pending", "failed"];
 
 type Executor = DB | Transaction<Database>;
-
-export interface OutboxItem {
-  id: string;
-  kind: string;
-  /** The recipient; null when the stored message was dropped (a sign-in link after its end). */
-  to: string | null;
-  subject: string | null;
-  attempts: number;
-  lastError: string | null;
-  createdAt: string;
-  nextAttemptAt: string;
-  state: OutboxState;
-}
 
 const COLUMNS = [
   "id",
@@ -95,7 +81,7 @@ export async function listOutbox(
   db: Executor,
   { state }: { state?: OutboxState },
   { cursor = null, limit = DEFAULT_PAGE_SIZE }: { cursor?: Cursor | null; limit?: number } = {},
-): Promise<{ items: OutboxItem[]; nextCursor: string | null }> {
+): Promise<OutboxPage> {
   let query = db
     .selectFrom("outbox")
     .select(COLUMNS)

@@ -1,21 +1,23 @@
 /**
- * What the staff console's list, export and change routes share: the refusals they answer, the
- * date, page and search parameters of their query strings, the audit actor, the 503 they answer
- * when the database is away, and the streamed CSV of an export.
+ * What the staff console's list, export and change routes share: reading the date and page
+ * parameters of their query strings (the contract, staff-api/, declares them), the first refusal
+ * as a message, the audit actor and what it keeps of filters, the 503 they answer when the
+ * database is away, and the streamed CSV of an export.
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { UNAVAILABLE } from "../../staff-api/answers";
 import { Refused } from "./contract-routes";
 import { csvStream } from "./csv-stream";
 import { refusal } from "../http/zod-schemas";
 import { safeError } from "../log-safety";
-import { type Cursor, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, decodeCursor } from "./page-cursor";
+import {
+  type Cursor,
+  type PageRequest,
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  decodeCursor,
+} from "./page-cursor";
 import type { StaffIdentity } from "./sessions";
-
-// Written in the contract (staff-api/), which the console shares; kept here for the routes not
-// yet registered from it.
-export { Failed, RECORD_REFUSALS, REFUSALS, UNAVAILABLE } from "../../staff-api/answers";
-export { PageShape, isoDate } from "../../staff-api/query";
-import { UNAVAILABLE } from "../../staff-api/answers";
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -50,26 +52,21 @@ export function dateRange(query: {
   return range;
 }
 
-/** The cursor and size of the page asked for, or an error message. */
-export function pageOf(query: {
-  cursor?: string | undefined;
-  limit?: string | undefined;
-}): { cursor: Cursor | null; limit: number } | string {
+/**
+ * The cursor and size of the page asked for, for a handler of contractRoute: a cursor we did not
+ * give out, or a size out of range, is refused with a 400.
+ */
+export function pageOf(query: { cursor?: string; limit?: string }): PageRequest {
   let cursor: Cursor | null = null;
   if (query.cursor !== undefined) {
     cursor = decodeCursor(query.cursor);
-    if (!cursor) return "cursor is not valid";
+    if (!cursor) throw new Refused(400, "cursor is not valid");
   }
   const limit = query.limit === undefined ? DEFAULT_PAGE_SIZE : Number(query.limit);
-  if (!(limit >= 1 && limit <= MAX_PAGE_SIZE)) return `limit must be 1 to ${MAX_PAGE_SIZE}`;
+  if (!(limit >= 1 && limit <= MAX_PAGE_SIZE)) {
+    throw new Refused(400, `limit must be 1 to ${MAX_PAGE_SIZE}`);
+  }
   return { cursor, limit };
-}
-
-/** pageOf for a handler of contractRoute: what it cannot read is refused with a 400. */
-export function pageAsked(query: { cursor?: string; limit?: string }) {
-  const page = pageOf(query);
-  if (typeof page === "string") throw new Refused(400, page);
-  return page;
 }
 
 /** The first thing zod refused in the request, as "field: message", or null. */

@@ -261,8 +261,14 @@ export const staffRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, o
     now,
     checkAnswers: options.checkAnswers,
   });
-  await app.register(adminRoutes, { db, outbox, config, now });
-  await app.register(auditRoutes, { db, now });
+  await app.register(adminRoutes, {
+    db,
+    outbox,
+    config,
+    now,
+    checkAnswers: options.checkAnswers,
+  });
+  await app.register(auditRoutes, { db, now, checkAnswers: options.checkAnswers });
 };
 
 /** Whether a request announces a body (a POST without one sends neither header, or length 0). */

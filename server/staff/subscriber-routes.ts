@@ -4,7 +4,7 @@ import { type SubscriberFilterShape, subscribersApi } from "../../staff-api/subs
 import type { DB } from "../db/database";
 import { readAudited } from "./audit";
 import { answer, contractRoute } from "./contract-routes";
-import { type KeptAs, auditActorOf, auditFilters, pageAsked, sendCsv } from "./route-kit";
+import { type KeptAs, auditActorOf, auditFilters, pageOf, sendCsv } from "./route-kit";
 import {
   SUBSCRIBER_CSV_COLUMNS,
   type SubscriberFilters,
@@ -46,7 +46,7 @@ export const subscriberRoutes: FastifyPluginAsync<SubscriberRoutesOptions> = asy
     app,
     subscribersApi.list,
     async ({ query, request }) => {
-      const page = pageAsked(query);
+      const page = pageOf(query);
       const subscribers = await readAudited(
         db,
         (trx) => listSubscribers(trx, filtersOf(query), page),

@@ -7,16 +7,15 @@ import {
   useLoaderData,
   useNavigation,
 } from "react-router";
-import { apiPaths, withId } from "@common/paths";
 import { Field } from "~/components/ui/field";
+import { type StaffAccount, accountsApi } from "../../../staff-api/admin";
 import type { StaffRole } from "../../../staff-api/roles";
-import { ApiError, api, load } from "../api";
+import { ApiError, call, loadCall } from "../api";
 import { Notice } from "../components/notice";
 import { PageHeading } from "../components/page-heading";
 import { formatDateTime } from "../format";
 import { ROLES, ROLE_LABELS } from "../labels";
 import { useStaff } from "../session";
-import type { StaffAccountItem } from "../types";
 
 const ROLE_HINTS: Record<StaffRole, string> = {
   admin: "everything, and staff accounts",
@@ -25,7 +24,7 @@ const ROLE_HINTS: Record<StaffRole, string> = {
 };
 
 export async function accountsLoader({ request }: LoaderFunctionArgs) {
-  const accounts = await load<{ items: StaffAccountItem[] }>(request, apiPaths.staffAccounts);
+  const accounts = await loadCall(request, accountsApi.list);
   return { accounts: accounts.items };
 }
 
@@ -41,30 +40,27 @@ export async function accountsAction({ request }: ActionFunctionArgs): Promise<A
     switch (intent) {
       case "invite": {
         const name = String(form.get("name") ?? "").trim();
-        const role = String(form.get("role") ?? "");
-        await api(apiPaths.staffAccounts, {
-          method: "POST",
-          body: name ? { email, role, name } : { email, role },
-        });
+        const role = roleOf(form.get("role"));
+        await call(accountsApi.invite, { body: name ? { email, role, name } : { email, role } });
         return {
           ok: true,
           intent,
-          message: `${email} is invited as ${ROLE_LABELS[role as StaffRole] ?? role}: a sign-in link is on its way to them.`,
+          message: `${email} is invited as ${ROLE_LABELS[role] ?? role}: a sign-in link is on its way to them.`,
         };
       }
       case "role": {
-        const role = String(form.get("role") ?? "");
-        await api(withId(apiPaths.staffAccount, id), { method: "PATCH", body: { role } });
+        const role = roleOf(form.get("role"));
+        await call(accountsApi.change, { params: { id }, body: { role } });
         return {
           ok: true,
           intent,
-          message: `${email} is now ${ROLE_LABELS[role as StaffRole] ?? role}.`,
+          message: `${email} is now ${ROLE_LABELS[role] ?? role}.`,
         };
       }
       case "disable":
       case "enable": {
         const disabled = intent === "disable";
-        await api(withId(apiPaths.staffAccount, id), { method: "PATCH", body: { disabled } });
+        await call(accountsApi.change, { params: { id }, body: { disabled } });
         return {
           ok: true,
           intent,
@@ -83,6 +79,9 @@ export async function accountsAction({ request }: ActionFunctionArgs): Promise<A
     };
   }
 }
+
+/** The role a form chose; one the server does not know it refuses with its own message. */
+const roleOf = (value: FormDataEntryValue | null) => String(value ?? "") as StaffRole;
 
 /** Staff accounts: who has access with which role; inviting, changing roles, disabling. */
 export function AccountsPage() {
@@ -192,7 +191,7 @@ function AccountRow({
   account,
   pending,
 }: {
-  account: StaffAccountItem;
+  account: StaffAccount;
   /** The form of this account being submitted, if any. */
   pending: FormData | undefined;
 }) {

@@ -1,6 +1,11 @@
 import { type LoaderFunctionArgs, useLoaderData, useSearchParams } from "react-router";
-import { apiPaths } from "@common/paths";
-import { load, query } from "../api";
+import {
+  type AuditFilterShape,
+  type AuditItem,
+  type AuditPage as AuditEntries,
+  auditApi,
+} from "../../../staff-api/audit";
+import { addressOf, loadCall, query } from "../api";
 import {
   ExportLink,
   FilterForm,
@@ -8,21 +13,26 @@ import {
   FilterSelect,
   filtersOf,
 } from "../components/filter-form";
-import { type Paged, PagedList } from "../components/more-pages";
+import { PagedList } from "../components/more-pages";
 import { PageHeading } from "../components/page-heading";
 import { formatDateTime } from "../format";
-import type { AuditItem } from "../types";
 
 /** The log's filters, as the address and the API both name them. */
-const FILTERS = ["actor", "action", "since", "until"] as const;
+const FILTERS = [
+  "actor",
+  "action",
+  "since",
+  "until",
+] as const satisfies readonly (keyof typeof AuditFilterShape)[];
 
 export async function auditLoader({ request }: LoaderFunctionArgs) {
-  const search = query(filtersOf(new URL(request.url).searchParams, FILTERS));
+  const filters = filtersOf(new URL(request.url).searchParams, FILTERS);
   const [page, actions] = await Promise.all([
-    load<Paged<AuditItem>>(request, `${apiPaths.staffAudit}${search}`),
-    load<{ items: string[] }>(request, apiPaths.staffAuditActions),
+    loadCall(request, auditApi.list, { query: filters }),
+    loadCall(request, auditApi.actions),
   ]);
-  return { page, actions: actions.items, search };
+  const exportHref = addressOf(auditApi.exportCsv, { query: filters });
+  return { page, actions: actions.items, search: query(filters), exportHref };
 }
 
 /**
@@ -30,7 +40,7 @@ export async function auditLoader({ request }: LoaderFunctionArgs) {
  * change of an account, every erasure. Entries are never changed or removed.
  */
 export function AuditPage() {
-  const { page, actions, search } = useLoaderData<typeof auditLoader>();
+  const { page, actions, search, exportHref } = useLoaderData<typeof auditLoader>();
   const [params] = useSearchParams();
   const filtered = Object.keys(filtersOf(params, FILTERS)).length > 0;
   const action = params.get("action");
@@ -40,7 +50,7 @@ export function AuditPage() {
   return (
     <section>
       <PageHeading title="Audit log">
-        <ExportLink href={`${apiPaths.staffAuditCsv}${search}`} />
+        <ExportLink href={exportHref} />
       </PageHeading>
 
       <FilterForm label="Filter the audit log" clearTo="/admin/audit" filtered={filtered}>
@@ -65,14 +75,14 @@ function AuditList({
   search,
   filtered,
 }: {
-  first: Paged<AuditItem>;
+  first: AuditEntries;
   search: string;
   filtered: boolean;
 }) {
   return (
     <PagedList
       first={first}
-      from={apiPaths.staffAudit}
+      from={auditApi.list}
       search={search}
       label="Audit log entries"
       empty={filtered ? "No entries match these filters." : "The audit log is empty."}

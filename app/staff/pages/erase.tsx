@@ -8,9 +8,9 @@ import {
   useActionData,
   useNavigation,
 } from "react-router";
-import { apiPaths } from "@common/paths";
 import { Field } from "~/components/ui/field";
-import { ApiError, api, query } from "../api";
+import { erasureApi } from "../../../staff-api/admin";
+import { ApiError, call, query } from "../api";
 import { Notice } from "../components/notice";
 import { PageHeading } from "../components/page-heading";
 import { loadStaff, mayOpen } from "../session";
@@ -73,11 +73,8 @@ export async function eraseAction({ request }: ActionFunctionArgs): Promise<Acti
   if (!email || !sameAddress(email, confirmation))
     return { ok: false, error: "Type the same e-mail address in both fields to confirm." };
   try {
-    const result = await api<{ erased: Record<string, number> }>(apiPaths.staffForget, {
-      method: "POST",
-      body: { email },
-    });
-    return { ok: true, email, erased: describeErased(result.erased ?? {}) };
+    const result = await call(erasureApi.forget, { body: { email } });
+    return { ok: true, email, erased: describeErased(result.erased) };
   } catch (error) {
     return {
       ok: false,

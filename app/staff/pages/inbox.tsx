@@ -1,9 +1,10 @@
 import { Link, type LoaderFunctionArgs, useLoaderData, useSearchParams } from "react-router";
-import { apiPaths, consoleLeadPath } from "@common/paths";
+import { consoleLeadPath } from "@common/paths";
 import { DEMO_PRODUCT_NAMES } from "@leads/demo";
 import { LEAD_STATUSES, LEAD_TYPES } from "@leads/workflow";
+import { teamApi } from "../../../staff-api/admin";
 import { type FilterShape, type LeadPage, leadsApi } from "../../../staff-api/leads";
-import { addressOf, load, loadCall, query, routerPath } from "../api";
+import { addressOf, loadCall, query, routerPath } from "../api";
 import {
   ExportLink,
   FilterForm,
@@ -17,7 +18,6 @@ import { PageHeading } from "../components/page-heading";
 import { formatDateTime, formatDuration } from "../format";
 import { STATUS_LABELS, TYPE_LABELS, productLabel, leadName } from "../labels";
 import { useStaff } from "../session";
-import type { TeamMember } from "../types";
 
 /** The inbox's filters, as the address and the API both name them. */
 const FILTERS = [
@@ -35,7 +35,7 @@ export async function inboxLoader({ request }: LoaderFunctionArgs) {
   const [page, stats, team] = await Promise.all([
     loadCall(request, leadsApi.list, { query: filters }),
     loadCall(request, leadsApi.stats, { query: filters }),
-    load<{ items: TeamMember[] }>(request, apiPaths.staffTeam),
+    loadCall(request, teamApi.list),
   ]);
   const exportHref = addressOf(leadsApi.exportCsv, { query: filters });
   return { page, stats, team: team.items, search: query(filters), exportHref };

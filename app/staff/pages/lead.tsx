@@ -9,23 +9,22 @@ import {
   useNavigation,
 } from "react-router";
 import { mailtoHref } from "@common/mailto";
-import { apiPaths } from "@common/paths";
 import { LEAD_STATUSES, type LeadStatus } from "@leads/workflow";
+import { teamApi } from "../../../staff-api/admin";
 import { type TimelineEntry, leadsApi } from "../../../staff-api/leads";
 import { Field } from "~/components/ui/field";
-import { ApiError, call, load, loadCall } from "../api";
+import { ApiError, call, loadCall } from "../api";
 import { Notice } from "../components/notice";
 import { PageHeading } from "../components/page-heading";
 import { formatDateTime, formatDuration } from "../format";
 import { CHANNEL_LABELS, STATUS_LABELS, TYPE_LABELS, productLabel, leadName } from "../labels";
-import type { TeamMember } from "../types";
 import { StatusBadge } from "../components/badge";
 
 export async function leadLoader({ request, params }: LoaderFunctionArgs) {
   const id = params.id ?? "";
   const [lead, team] = await Promise.all([
     loadCall(request, leadsApi.get, { params: { id } }),
-    load<{ items: TeamMember[] }>(request, apiPaths.staffTeam),
+    loadCall(request, teamApi.list),
   ]);
   return { lead, team: team.items };
 }

@@ -7,13 +7,17 @@ import {
   useLoaderData,
   useNavigation,
 } from "react-router";
-import { apiPaths, withId } from "@common/paths";
-import { ApiError, api, load, query } from "../api";
-import { type Paged, PagedList } from "../components/more-pages";
+import {
+  OUTBOX_STATES,
+  type OutboxPage as OutboxItems,
+  type OutboxState,
+  outboxApi,
+} from "../../../staff-api/admin";
+import { ApiError, call, loadCall, query } from "../api";
+import { PagedList } from "../components/more-pages";
 import { Notice } from "../components/notice";
 import { PageHeading } from "../components/page-heading";
 import { formatDateTime } from "../format";
-import { OUTBOX_STATES, type OutboxItem, type OutboxState, RESENDABLE_KINDS } from "../types";
 
 const STATE_LABELS: Record<OutboxState, string> = {
   pending: "Waiting to be sent",
@@ -26,6 +30,9 @@ const EMPTY_LABELS: Record<OutboxState, string> = {
   failed: "Nothing has failed.",
   sent: "Nothing has been sent yet.",
 };
+
+/** Deliveries that may be sent again once sent: the alerts (server/alerts/). */
+const RESENDABLE_KINDS: readonly string[] = ["slack", "webhook"];
 
 /** What each kind of e-mail is, in words; an unknown kind is shown as it is. */
 const KIND_LABELS: Record<string, string> = {
@@ -47,7 +54,7 @@ function stateOf(params: URLSearchParams): OutboxState {
 export async function outboxLoader({ request }: LoaderFunctionArgs) {
   const state = stateOf(new URL(request.url).searchParams);
   const search = query({ state });
-  const page = await load<Paged<OutboxItem>>(request, `${apiPaths.staffOutbox}${search}`);
+  const page = await loadCall(request, outboxApi.list, { query: { state } });
   return { page, state, search };
 }
 
@@ -59,7 +66,7 @@ export async function outboxAction({ request }: ActionFunctionArgs): Promise<Act
   const id = String(form.get("id") ?? "");
   const to = String(form.get("to") ?? "");
   try {
-    await api(withId(apiPaths.staffOutboxRetry, id), { method: "POST", body: {} });
+    await call(outboxApi.retry, { params: { id }, body: {} });
     return {
       ok: true,
       message: to ? `The delivery to ${to} is queued to be sent again.` : "It is queued again.",
@@ -120,7 +127,7 @@ function OutboxList({
   search,
   state,
 }: {
-  first: Paged<OutboxItem>;
+  first: OutboxItems;
   search: string;
   state: OutboxState;
 }) {
@@ -129,7 +136,7 @@ function OutboxList({
   return (
     <PagedList
       first={first}
-      from={apiPaths.staffOutbox}
+      from={outboxApi.list}
       search={search}
       label={`${STATE_LABELS[state]}: e-mails and alerts`}
       empty={EMPTY_LABELS[state]}

@@ -1,0 +1,148 @@
+/**
+ * The admin pages' API (server/staff/admin-routes.ts): the team, which sales and admins pick a
+ * lead's owner from, and for admins only the staff accounts, erasure of a person and the outbox.
+ * The audit log is audit.ts.
+ */
+import * as z from "zod/mini";
+import { apiPaths } from "../common/paths";
+import { email } from "../leads/email";
+import { optionalText } from "../leads/fields";
+import { Failed, RECORD_REFUSALS, REFUSALS } from "./answers";
+import { endpoint } from "./endpoint";
+import { PageShape, keysetPage } from "./query";
+import { STAFF_ROLES } from "./roles";
+
+/** Who may manage accounts, erase a person and see the outbox. */
+export const ADMIN_ROLES = ["admin"] as const;
+/** Who may see the team: whoever may own a lead. */
+export const TEAM_ROLES = ["sales", "admin"] as const;
+
+/** The refusals of an endpoint that reads nothing from the request: it cannot answer 400. */
+export const GUARD_REFUSALS = { 401: Failed, 403: Failed, 503: Failed };
+
+export const NO_ACCOUNT = "No such account";
+export const NO_MESSAGE = "No such message";
+
+/** The ids of accounts and outbox messages are UUIDs; anything else is no record's. */
+const RECORD_ID = /^[A-Za-z0-9-]{1,64}$/;
+const recordId = (notFound: string) =>
+  z.object({ id: z.string().check(z.regex(RECORD_ID, notFound)) });
+
+const Role = z.enum(STAFF_ROLES);
+
+// Strict, like every answer of the contract: the API tests parse each answer with these.
+export const TeamMember = z.strictObject({ email: z.string(), name: z.string(), role: Role });
+export type TeamMember = z.output<typeof TeamMember>;
+export const Team = z.strictObject({ items: z.array(TeamMember) });
+
+/** An account as the admin pages show it. */
+export const StaffAccount = z.strictObject({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: Role,
+  disabled: z.boolean(),
+  createdAt: z.string(),
+  /** When it last opened a session; null if never (or not since its sessions were cleared). */
+  lastSignInAt: z.nullable(z.string()),
+});
+export type StaffAccount = z.output<typeof StaffAccount>;
+export const StaffAccounts = z.strictObject({ items: z.array(StaffAccount) });
+
+/** What an erasure removed: rows per table (server/db/forget-person.ts). */
+export const Erased = z.strictObject({ erased: z.record(z.string(), z.number()) });
+
+/** An outbox message's state as the admin pages list it. */
+export const OUTBOX_STATES = ["pending", "failed", "sent"] as const;
+export type OutboxState = (typeof OUTBOX_STATES)[number];
+
+/** A message of the outbox, never its body: a sign-in e-mail's holds a working link. */
+export const OutboxItem = z.strictObject({
+  id: z.string(),
+  kind: z.string(),
+  /** The recipient; null when the stored message was dropped (a sign-in link after its end). */
+  to: z.nullable(z.string()),
+  subject: z.nullable(z.string()),
+  attempts: z.number(),
+  lastError: z.nullable(z.string()),
+  createdAt: z.string(),
+  nextAttemptAt: z.string(),
+  state: z.enum(OUTBOX_STATES),
+});
+export type OutboxItem = z.output<typeof OutboxItem>;
+
+export const OutboxPage = keysetPage(OutboxItem);
+export type OutboxPage = z.output<typeof OutboxPage>;
+
+/** A retry takes no input; an empty JSON object or no body at all is fine. */
+const NoBody = z.optional(z.object({}));
+
+export const teamApi = {
+  /** The enabled accounts, by address. */
+  list: endpoint({
+    method: "GET",
+    path: apiPaths.staffTeam,
+    roles: TEAM_ROLES,
+    answers: { 200: Team, ...GUARD_REFUSALS },
+  }),
+};
+
+export const accountsApi = {
+  /** Every account with its last sign-in, by address. */
+  list: endpoint({
+    method: "GET",
+    path: apiPaths.staffAccounts,
+    roles: ADMIN_ROLES,
+    answers: { 200: StaffAccounts, ...GUARD_REFUSALS },
+  }),
+  /** A new account, sent a sign-in link; 409 when the address has one already. */
+  invite: endpoint({
+    method: "POST",
+    path: apiPaths.staffAccounts,
+    roles: ADMIN_ROLES,
+    body: z.object({ email: email(), role: Role, name: optionalText({ max: 100 }) }),
+    answers: { 201: StaffAccount, ...REFUSALS, 409: Failed },
+  }),
+  /** A new role, or disabled or enabled; answers the account as it now is. */
+  change: endpoint({
+    method: "PATCH",
+    path: apiPaths.staffAccount,
+    roles: ADMIN_ROLES,
+    params: recordId(NO_ACCOUNT),
+    notFound: NO_ACCOUNT,
+    body: z.object({ role: z.optional(Role), disabled: z.optional(z.boolean()) }),
+    answers: { 200: StaffAccount, ...RECORD_REFUSALS },
+  }),
+};
+
+export const erasureApi = {
+  /** Erases everything stored under a person's address (`npm run leads -- forget`). */
+  forget: endpoint({
+    method: "POST",
+    path: apiPaths.staffForget,
+    roles: ADMIN_ROLES,
+    body: z.object({ email: email() }),
+    answers: { 200: Erased, ...REFUSALS },
+  }),
+};
+
+export const outboxApi = {
+  /** A page of messages, newest first: waiting and failed ones unless a state is asked for. */
+  list: endpoint({
+    method: "GET",
+    path: apiPaths.staffOutbox,
+    roles: ADMIN_ROLES,
+    query: z.object({ state: z.optional(z.enum(OUTBOX_STATES)), ...PageShape }),
+    answers: { 200: OutboxPage, ...REFUSALS },
+  }),
+  /** Queues a failed message (or a sent alert) again; 409 for any other. */
+  retry: endpoint({
+    method: "POST",
+    path: apiPaths.staffOutboxRetry,
+    roles: ADMIN_ROLES,
+    params: recordId(NO_MESSAGE),
+    notFound: NO_MESSAGE,
+    body: NoBody,
+    answers: { 200: OutboxItem, ...RECORD_REFUSALS, 409: Failed },
+  }),
+};

@@ -1,0 +1,67 @@
+/**
+ * The audit log for admins (server/staff/audit-routes.ts): a page of it, its CSV export and the
+ * list of the actions it holds.
+ */
+import * as z from "zod/mini";
+import { apiPaths } from "../common/paths";
+import { email } from "../leads/email";
+import { filterText } from "../leads/fields";
+import { REFUSALS } from "./answers";
+import { ADMIN_ROLES, GUARD_REFUSALS } from "./admin";
+import { endpoint } from "./endpoint";
+import { PageShape, isoDate, keysetPage } from "./query";
+
+/** The filters of the list and the export, as the console's address names them too. */
+export const AuditFilterShape = {
+  /** An account's address, any case; one that is no account's matches nothing. */
+  actor: z.optional(email()),
+  /** An action exactly (audit/actions lists them). */
+  action: filterText(100),
+  since: z.optional(isoDate()),
+  until: z.optional(isoDate()),
+};
+const FilterQuery = z.object(AuditFilterShape);
+const ListQuery = z.object({ ...AuditFilterShape, ...PageShape });
+
+// Strict, like every answer of the contract: the API tests parse each answer with these.
+export const AuditItem = z.strictObject({
+  id: z.string(),
+  at: z.string(),
+  /** The acting account's address; null for the command line and anonymous attempts. */
+  actor: z.nullable(z.string()),
+  action: z.string(),
+  /** The record acted on. */
+  subject: z.nullable(z.strictObject({ type: z.string(), id: z.string() })),
+  /** What the entry says besides; null when it says nothing more. */
+  detail: z.nullable(z.record(z.string(), z.unknown())),
+});
+export type AuditItem = z.output<typeof AuditItem>;
+
+export const AuditPage = keysetPage(AuditItem);
+export type AuditPage = z.output<typeof AuditPage>;
+
+export const auditApi = {
+  /** A page of entries, newest first by (at, id). */
+  list: endpoint({
+    method: "GET",
+    path: apiPaths.staffAudit,
+    roles: ADMIN_ROLES,
+    query: ListQuery,
+    answers: { 200: AuditPage, ...REFUSALS },
+  }),
+  /** The matching entries before the request as a CSV file (a download, not JSON). */
+  exportCsv: endpoint({
+    method: "GET",
+    path: apiPaths.staffAuditCsv,
+    roles: ADMIN_ROLES,
+    query: FilterQuery,
+    answers: REFUSALS,
+  }),
+  /** The distinct actions the log holds, sorted, for the console's filter. */
+  actions: endpoint({
+    method: "GET",
+    path: apiPaths.staffAuditActions,
+    roles: ADMIN_ROLES,
+    answers: { 200: z.strictObject({ items: z.array(z.string()) }), ...GUARD_REFUSALS },
+  }),
+};
