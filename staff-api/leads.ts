@@ -9,7 +9,7 @@ import { MAX_MESSAGE, filterText, requiredText } from "../leads/fields";
 import { LEAD_STATUSES, LEAD_TYPES, parseLeadKey } from "../leads/workflow";
 import { Failed, RECORD_REFUSALS, REFUSALS } from "./answers";
 import { endpoint } from "./endpoint";
-import { PageShape, isoDate } from "./query";
+import { PageShape, isoDate, keysetPage } from "./query";
 
 /** Who may work with contact and demo leads. */
 export const INBOX_ROLES = ["sales", "admin"] as const;
@@ -118,11 +118,7 @@ export const LeadDetail = z.strictObject({
 });
 export type LeadDetail = z.output<typeof LeadDetail>;
 
-export const LeadPage = z.strictObject({
-  items: z.array(Lead),
-  /** The next page's cursor; null on the last. */
-  nextCursor: z.nullable(z.string()),
-});
+export const LeadPage = keysetPage(Lead);
 export type LeadPage = z.output<typeof LeadPage>;
 
 export const LeadStats = z.strictObject({

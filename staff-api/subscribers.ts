@@ -8,7 +8,7 @@ import { filterText } from "../leads/fields";
 import { REFUSALS } from "./answers";
 import { endpoint } from "./endpoint";
 import { Attribution } from "./leads";
-import { PageShape } from "./query";
+import { PageShape, keysetPage } from "./query";
 
 /** Who may see the newsletter's subscribers. */
 export const SUBSCRIBER_ROLES = ["marketing", "admin"] as const;
@@ -41,11 +41,7 @@ export const Subscriber = z.strictObject({
 });
 export type Subscriber = z.output<typeof Subscriber>;
 
-export const SubscriberPage = z.strictObject({
-  items: z.array(Subscriber),
-  /** The next page's cursor; null on the last. */
-  nextCursor: z.nullable(z.string()),
-});
+export const SubscriberPage = keysetPage(Subscriber);
 export type SubscriberPage = z.output<typeof SubscriberPage>;
 
 export const subscribersApi = {

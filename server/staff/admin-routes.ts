@@ -16,7 +16,7 @@ import {
   changeAccount,
   inviteAccount,
 } from "./accounts-admin";
-import { recordAudit } from "./audit";
+import { readAudited, recordAudit } from "./audit";
 import { Refused, answer, contractRoute } from "./contract-routes";
 import { erasePerson } from "./erasure";
 import { listOutbox, retryOutbox } from "./outbox-admin";
@@ -78,16 +78,12 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (
     accountsApi.list,
     async ({ request }) => {
       // Every account's name, address and last sign-in: who read them is recorded.
-      const items = await db.transaction().execute(async (trx) => {
-        const accounts = await accountSummaries(trx);
-        await recordAudit(trx, {
-          action: "account.list",
-          at: now().toISOString(),
-          actor: auditActorOf(request),
-          detail: { accounts: accounts.length },
-        });
-        return accounts;
-      });
+      const items = await readAudited(db, accountSummaries, (accounts) => ({
+        action: "account.list",
+        at: now().toISOString(),
+        actor: auditActorOf(request),
+        detail: { accounts: accounts.length },
+      }));
       return answer(200, { items });
     },
     kit("account list"),
@@ -164,20 +160,16 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (
     async ({ query, request }) => {
       const page = pageOf(query);
       const filters = query.state ? { state: query.state } : {};
-      const messages = await db.transaction().execute(async (trx) => {
-        const listed = await listOutbox(trx, filters, page);
-        await recordAudit(trx, {
+      const messages = await readAudited(
+        db,
+        (trx) => listOutbox(trx, filters, page),
+        (listed) => ({
           action: "outbox.viewed",
           at: now().toISOString(),
           actor: auditActorOf(request),
-          detail: {
-            filters,
-            page: page.cursor ? "next" : "first",
-            messages: listed.items.length,
-          },
-        });
-        return listed;
-      });
+          detail: { filters, page: page.cursor ? "next" : "first", messages: listed.items.length },
+        }),
+      );
       return answer(200, messages);
     },
     kit("outbox list"),

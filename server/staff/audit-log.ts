@@ -7,10 +7,7 @@ import { emailKey } from "../../leads/email";
 import type { DB } from "../db/database";
 import type { Database } from "../db/schema";
 import type { AuditItem, AuditPage } from "../../staff-api/audit";
-import { type Cursor, DEFAULT_PAGE_SIZE, encodeCursor } from "./page-cursor";
-
-/** Rows the CSV export reads per query. */
-const EXPORT_BATCH = 500;
+import { type Cursor, type PageRequest, olderThan, readAll, readPage } from "./page-cursor";
 
 type Executor = DB | Transaction<Database>;
 
@@ -42,14 +39,7 @@ function select(db: Executor, filters: AuditFilters, cursor: Cursor | null) {
   if (filters.action !== undefined) query = query.where("action", "=", filters.action);
   if (filters.since) query = query.where("at", ">=", filters.since);
   if (filters.until) query = query.where("at", "<", filters.until);
-  if (cursor) {
-    query = query.where((eb) =>
-      eb.or([
-        eb("at", "<", cursor.createdAt),
-        eb.and([eb("at", "=", cursor.createdAt), eb("id", "<", cursor.id)]),
-      ]),
-    );
-  }
+  if (cursor) query = query.where(olderThan(cursor, "at"));
   return query;
 }
 
@@ -79,23 +69,20 @@ function toItem(row: Row): AuditItem {
   };
 }
 
-const selectPage = (db: Executor, filters: AuditFilters, cursor: Cursor | null, limit: number) =>
+/** Reads the matching entries newest first from a cursor on. */
+const reader = (db: Executor, filters: AuditFilters) => (cursor: Cursor | null, limit: number) =>
   select(db, filters, cursor).orderBy("at", "desc").orderBy("id", "desc").limit(limit).execute();
 
+/** An entry's place in the log's order. */
+const keyOf = (row: Row): Cursor => ({ createdAt: row.at, id: row.id });
+
 /** One page of entries, newest first, and the cursor of the next (null on the last). */
-export async function listAudit(
+export function listAudit(
   db: Executor,
   filters: AuditFilters,
-  { cursor = null, limit = DEFAULT_PAGE_SIZE }: { cursor?: Cursor | null; limit?: number } = {},
+  page: PageRequest = {},
 ): Promise<AuditPage> {
-  const rows = await selectPage(db, filters, cursor, limit + 1);
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return {
-    items: page.map(toItem),
-    nextCursor:
-      rows.length > limit && last ? encodeCursor({ createdAt: last.at, id: last.id }) : null,
-  };
+  return readPage(reader(db, filters), page, toItem, keyOf);
 }
 
 export async function countAudit(db: Executor, filters: AuditFilters): Promise<number> {
@@ -108,14 +95,7 @@ export async function countAudit(db: Executor, filters: AuditFilters): Promise<n
 
 /** Every matching entry, newest first, read a batch at a time (for the CSV export). */
 export async function* allAudit(db: DB, filters: AuditFilters): AsyncGenerator<AuditItem> {
-  let cursor: Cursor | null = null;
-  for (;;) {
-    const rows = await selectPage(db, filters, cursor, EXPORT_BATCH);
-    for (const row of rows) yield toItem(row);
-    const last = rows.at(-1);
-    if (rows.length < EXPORT_BATCH || !last) return;
-    cursor = { createdAt: last.at, id: last.id };
-  }
+  for await (const row of readAll(reader(db, filters), keyOf)) yield toItem(row);
 }
 
 /** The actions the log holds, for the console's filter. */

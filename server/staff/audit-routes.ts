@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { type AuditFilterShape, auditApi } from "../../staff-api/audit";
 import type { QueryOf } from "../../staff-api/endpoint";
 import type { DB } from "../db/database";
-import { recordAudit } from "./audit";
+import { readAudited } from "./audit";
 import {
   AUDIT_CSV_COLUMNS,
   type AuditFilters,
@@ -69,19 +69,16 @@ export const auditRoutes: FastifyPluginAsync<AuditRoutesOptions> = async (
     async ({ query, request }) => {
       const page = pageOf(query);
       const filters = await auditFiltersOf(db, query);
-      const entries = await db.transaction().execute(async (trx) => {
-        const listed = await listAudit(trx, filters, page);
-        await recordAudit(trx, {
+      const entries = await readAudited(
+        db,
+        (trx) => listAudit(trx, filters, page),
+        () => ({
           action: "audit.viewed",
           at: now().toISOString(),
           actor: auditActorOf(request),
-          detail: {
-            filters: keptFilters(query, filters),
-            page: page.cursor ? "next" : "first",
-          },
-        });
-        return listed;
-      });
+          detail: { filters: keptFilters(query, filters), page: page.cursor ? "next" : "first" },
+        }),
+      );
       return answer(200, entries);
     },
     { what: "audit list", checkAnswers },
@@ -96,16 +93,16 @@ export const auditRoutes: FastifyPluginAsync<AuditRoutesOptions> = async (
       // The entries before this request: those counted here (its own entry comes after).
       const cutoff = at.toISOString();
       if (!filters.until || filters.until > cutoff) filters.until = cutoff;
-      const count = await db.transaction().execute(async (trx) => {
-        const rows = await countAudit(trx, filters);
-        await recordAudit(trx, {
+      const count = await readAudited(
+        db,
+        (trx) => countAudit(trx, filters),
+        (rows) => ({
           action: "audit.export",
           at: at.toISOString(),
           actor: auditActorOf(request),
           detail: { filters: keptFilters(query, filters), rows },
-        });
-        return rows;
-      });
+        }),
+      );
       async function* rows() {
         for await (const item of allAudit(db, filters)) yield auditCsvRow(item);
       }

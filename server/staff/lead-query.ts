@@ -15,7 +15,7 @@ import { type DB, isPostgres } from "../db/database";
 import { ATTRIBUTION_COLUMNS } from "../db/migrations/0008-lead-attribution";
 import type { AttributionColumns, Database, LeadStatus, LeadType } from "../db/schema";
 import { searchTerm } from "../db/search-text";
-import type { Cursor } from "./page-cursor";
+import { type Cursor, olderThan } from "./page-cursor";
 
 type Executor = DB | Transaction<Database>;
 
@@ -131,11 +131,7 @@ function commonConditions(t: "c" | "d", filters: LeadFilters, cursor?: Cursor | 
   }
   if (filters.since) conditions.push(sql`${col("created_at")} >= ${filters.since}`);
   if (filters.until) conditions.push(sql`${col("created_at")} < ${filters.until}`);
-  if (cursor) {
-    conditions.push(
-      sql`(${col("created_at")} < ${cursor.createdAt} or (${col("created_at")} = ${cursor.createdAt} and ${col("id")} < ${cursor.id}))`,
-    );
-  }
+  if (cursor) conditions.push(olderThan(cursor, `${t}.created_at`, `${t}.id`));
   return conditions;
 }
 

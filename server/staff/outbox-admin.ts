@@ -10,7 +10,7 @@ import { type AlertKind, isAlertKind } from "../alerts/alerts";
 import { KINDS_WITH_SECRETS } from "../mail/outbox";
 import { CAMPAIGN_KIND } from "../newsletter/campaigns";
 import type { OutboxItem, OutboxPage, OutboxState } from "../../staff-api/admin";
-import { type Cursor, DEFAULT_PAGE_SIZE, encodeCursor } from "./page-cursor";
+import { type Cursor, type PageRequest, createdKey, olderThan, readPage } from "./page-cursor";
 
 /** What the list shows unless asked for one state: what still needs someone's attention. */
 const UNFINISHED: OutboxState[] = ["pending", "failed"];
@@ -80,36 +80,21 @@ function toItem(row: Row): OutboxItem {
 export async function listOutbox(
   db: Executor,
   { state }: { state?: OutboxState },
-  { cursor = null, limit = DEFAULT_PAGE_SIZE }: { cursor?: Cursor | null; limit?: number } = {},
+  page: PageRequest = {},
 ): Promise<OutboxPage> {
-  let query = db
+  const query = db
     .selectFrom("outbox")
     .select(COLUMNS)
     .where("status", "in", state ? [state] : UNFINISHED)
     // A campaign's copies are counted in its report; thousands of them would bury the rest.
     .where("kind", "!=", CAMPAIGN_KIND);
-  if (cursor) {
-    query = query.where((eb) =>
-      eb.or([
-        eb("created_at", "<", cursor.createdAt),
-        eb.and([eb("created_at", "=", cursor.createdAt), eb("id", "<", cursor.id)]),
-      ]),
-    );
-  }
-  const rows = await query
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(limit + 1)
-    .execute();
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return {
-    items: page.map(toItem),
-    nextCursor:
-      rows.length > limit && last
-        ? encodeCursor({ createdAt: last.created_at, id: last.id })
-        : null,
-  };
+  const read = (cursor: Cursor | null, limit: number) =>
+    (cursor ? query.where(olderThan(cursor)) : query)
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .limit(limit)
+      .execute();
+  return readPage(read, page, toItem, createdKey);
 }
 
 export type RetryResult =

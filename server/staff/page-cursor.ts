@@ -2,6 +2,7 @@
  * The keyset cursor and page sizes every staff list shares (leads, subscribers, the outbox, the
  * audit log), newest first by (created_at, id) ((at, id) for the audit log).
  */
+import { sql } from "kysely";
 
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 100;
@@ -83,3 +84,10 @@ export const createdKey = (row: { created_at: string; id: string }): Cursor => (
   createdAt: row.created_at,
   id: row.id,
 });
+
+/**
+ * The rows after `cursor` in newest-first order of (`time`, `id`): those older, and those of the
+ * same instant with a smaller id. `time` and `id` name the columns (with a table alias if need be).
+ */
+export const olderThan = (cursor: Cursor, time = "created_at", id = "id") =>
+  sql<boolean>`(${sql.ref(time)} < ${cursor.createdAt} or (${sql.ref(time)} = ${cursor.createdAt} and ${sql.ref(id)} < ${cursor.id}))`;

@@ -9,7 +9,14 @@ import type { Subscriber, SubscriberPage, SubscriptionStatus } from "../../staff
 import { attributionColumns, sourceOf } from "../db/attribution";
 import { ATTRIBUTION_COLUMNS } from "../db/migrations/0008-lead-attribution";
 import { likePattern } from "./lead-query";
-import { type Cursor, type PageRequest, createdKey, readAll, readPage } from "./page-cursor";
+import {
+  type Cursor,
+  type PageRequest,
+  createdKey,
+  olderThan,
+  readAll,
+  readPage,
+} from "./page-cursor";
 
 type Executor = DB | Transaction<Database>;
 
@@ -39,14 +46,7 @@ function select(db: Executor, filters: SubscriberFilters, cursor: Cursor | null)
     query = query.where(sql<boolean>`lower(email) like ${likePattern(filters.q)} escape '\\'`);
   }
   if (filters.until) query = query.where("created_at", "<", filters.until);
-  if (cursor) {
-    query = query.where((eb) =>
-      eb.or([
-        eb("created_at", "<", cursor.createdAt),
-        eb.and([eb("created_at", "=", cursor.createdAt), eb("id", "<", cursor.id)]),
-      ]),
-    );
-  }
+  if (cursor) query = query.where(olderThan(cursor));
   return query;
 }
 
