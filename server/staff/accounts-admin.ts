@@ -3,16 +3,15 @@
  * one (the account and its sign-in link in one transaction), and changing its role or whether it
  * is disabled, with the lock-out rules. The account store itself is accounts.ts.
  */
-import { randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";
 import { emailKey } from "../../leads/email";
 import { type DB, lockKeyForTransaction } from "../db/database";
 import type { Database } from "../db/schema";
-import { type ChangedBy, MAX_NAME, checkedEmail } from "./accounts";
+import { type ChangedBy, MAX_NAME, checkedEmail, createAccount, setDisabled } from "./accounts";
 import { recordAudit } from "./audit";
 import type { StaffAccount } from "../../staff-api/admin";
 import type { StaffRole } from "../../staff-api/roles";
-import { endAccess, issueSignInLink } from "./sign-in";
+import { issueSignInLink } from "./sign-in";
 
 type Executor = DB | Transaction<Database>;
 
@@ -68,7 +67,6 @@ export async function inviteAccount(
 ): Promise<StaffAccount | "exists"> {
   const email = checkedEmail(input.email);
   const name = input.name?.trim().slice(0, MAX_NAME);
-  const at = now.toISOString();
   return db.transaction().execute(async (trx) => {
     const existing = await trx
       .selectFrom("staff_accounts")
@@ -76,25 +74,13 @@ export async function inviteAccount(
       .where("email_key", "=", emailKey(email))
       .executeTakeFirst();
     if (existing) return "exists";
-    const row = {
-      id: randomUUID(),
-      email,
-      email_key: emailKey(email),
-      name: name || email.slice(0, email.lastIndexOf("@")),
-      role: input.role,
-      created_at: at,
-      updated_at: at,
-      disabled_at: null,
-    };
-    await trx.insertInto("staff_accounts").values(row).execute();
+    const row = await createAccount(
+      trx,
+      { email, role: input.role, name },
+      { actor, via, now },
+      { signInLinkSent: true },
+    );
     await issueSignInLink(trx, row, { publicUrl, now });
-    await recordAudit(trx, {
-      action: "staff.account-added",
-      at,
-      actor,
-      record: { type: "staff_account", id: row.id },
-      detail: { email, role: row.role, via, signInLinkSent: true },
-    });
     return { ...toSummary(row), lastSignInAt: null };
   });
 }
@@ -188,29 +174,7 @@ export async function changeAccount(
       });
     }
     if (disabled !== (account.disabled_at !== null)) {
-      await trx
-        .updateTable("staff_accounts")
-        .set({ disabled_at: disabled ? at : null, updated_at: at })
-        .where("id", "=", account.id)
-        .execute();
-      if (disabled) {
-        const ended = await endAccess(trx, account.id, now);
-        await recordAudit(trx, {
-          action: "staff.disabled",
-          at,
-          actor,
-          record,
-          detail: { email: account.email, ...ended, via },
-        });
-      } else {
-        await recordAudit(trx, {
-          action: "staff.enabled",
-          at,
-          actor,
-          record,
-          detail: { email: account.email, via },
-        });
-      }
+      await setDisabled(trx, account, disabled, { actor, via, now });
     }
     const [summary] = await accountSummaries(trx, account.id);
     return summary ?? null;

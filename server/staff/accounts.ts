@@ -5,7 +5,9 @@
  */
 import { randomUUID } from "node:crypto";
 import { emailKey, isEmailAddress, normalizeEmail } from "../../leads/email";
+import type { Transaction } from "kysely";
 import type { DB } from "../db/database";
+import type { Database } from "../db/schema";
 import { type AuditEntry, recordAudit } from "./audit";
 import { type StaffRole, isStaffRole, STAFF_ROLES } from "../../staff-api/roles";
 import { endAccess } from "./sign-in";
@@ -97,24 +99,7 @@ export async function addAccount(
       .where("email_key", "=", emailKey(email))
       .executeTakeFirst();
     if (!existing) {
-      const row = {
-        id: randomUUID(),
-        email,
-        email_key: emailKey(email),
-        name: name || email.slice(0, email.lastIndexOf("@")),
-        role,
-        created_at: at,
-        updated_at: at,
-        disabled_at: null,
-      };
-      await trx.insertInto("staff_accounts").values(row).execute();
-      await recordAudit(trx, {
-        action: "staff.account-added",
-        at,
-        actor,
-        record: { type: "staff_account", id: row.id },
-        detail: { email, role, via },
-      });
+      const row = await createAccount(trx, { email, role, name }, { actor, via, now });
       return { account: toAccount(row), outcome: "added" };
     }
     const newName = name && name !== existing.name ? name : existing.name;
@@ -146,24 +131,79 @@ export async function addAccount(
   });
 }
 
+/**
+ * Stores a new account with its `staff.account-added` entry, in the caller's transaction: what
+ * the command line's `add` and the console's invitation both do. Without a name, the address's
+ * local part stands in. `detail` adds to the entry (an invitation says its link was sent).
+ */
+export async function createAccount(
+  trx: Transaction<Database>,
+  input: { email: string; role: StaffRole; name?: string | undefined },
+  { actor = null, via, now = new Date() }: ChangedBy,
+  detail: Record<string, unknown> = {},
+) {
+  const at = now.toISOString();
+  const row = {
+    id: randomUUID(),
+    email: input.email,
+    email_key: emailKey(input.email),
+    name: input.name || input.email.slice(0, input.email.lastIndexOf("@")),
+    role: input.role,
+    created_at: at,
+    updated_at: at,
+    disabled_at: null,
+  };
+  await trx.insertInto("staff_accounts").values(row).execute();
+  await recordAudit(trx, {
+    action: "staff.account-added",
+    at,
+    actor,
+    record: { type: "staff_account", id: row.id },
+    detail: { email: row.email, role: row.role, via, ...detail },
+  });
+  return row;
+}
+
+/**
+ * Disables or enables an account with its audit entry, in the caller's transaction. Disabling
+ * also revokes every session it has (its browsers are signed out at their next request) and
+ * voids its unused sign-in links, which enabling it again does not bring back (sign-in.ts
+ * endAccess). Its passkeys stay stored but sign nobody in while it is disabled.
+ */
+export async function setDisabled(
+  trx: Transaction<Database>,
+  account: { id: string; email: string },
+  disabled: boolean,
+  { actor = null, via, now = new Date() }: ChangedBy,
+) {
+  const at = now.toISOString();
+  await trx
+    .updateTable("staff_accounts")
+    .set({ disabled_at: disabled ? at : null, updated_at: at })
+    .where("id", "=", account.id)
+    .execute();
+  const ended = disabled ? await endAccess(trx, account.id, now) : {};
+  await recordAudit(trx, {
+    action: disabled ? "staff.disabled" : "staff.enabled",
+    at,
+    actor,
+    record: { type: "staff_account", id: account.id },
+    detail: { email: account.email, ...ended, via },
+  });
+}
+
 export async function listAccounts(db: DB): Promise<StaffAccount[]> {
   const rows = await db.selectFrom("staff_accounts").selectAll().orderBy("email_key").execute();
   return rows.map(toAccount);
 }
 
-/**
- * Disables an account and, in the same transaction, revokes every session it has (its browsers
- * are signed out at their next request) and voids its unused sign-in links, which enabling it
- * again does not bring back (sign-in.ts endAccess). Its passkeys stay stored but sign nobody in
- * while it is disabled: the passkey sign-in checks the account (passkeys.ts).
- */
+/** `npm run staff -- disable`: the account of that address disabled (setDisabled). */
 export async function disableAccount(
   db: DB,
   address: string,
-  { actor = null, via, now = new Date() }: ChangedBy,
+  changedBy: ChangedBy,
 ): Promise<"disabled" | "already-disabled" | "not-found"> {
   const email = checkedEmail(address);
-  const at = now.toISOString();
   return db.transaction().execute(async (trx) => {
     const account = await trx
       .selectFrom("staff_accounts")
@@ -172,19 +212,7 @@ export async function disableAccount(
       .executeTakeFirst();
     if (!account) return "not-found";
     if (account.disabled_at) return "already-disabled";
-    await trx
-      .updateTable("staff_accounts")
-      .set({ disabled_at: at, updated_at: at })
-      .where("id", "=", account.id)
-      .execute();
-    const ended = await endAccess(trx, account.id, now);
-    await recordAudit(trx, {
-      action: "staff.disabled",
-      at,
-      actor,
-      record: { type: "staff_account", id: account.id },
-      detail: { email: account.email, ...ended, via },
-    });
+    await setDisabled(trx, account, true, changedBy);
     return "disabled";
   });
 }
