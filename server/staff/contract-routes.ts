@@ -44,7 +44,7 @@ export interface HandlerInput<E extends EndpointSpec> {
   body: BodyOf<E>;
   staff: StaffOf<E>;
   request: FastifyRequest;
-  /** For an answer that is not JSON (a CSV stream): return what it sends. */
+  /** For an answer that is not JSON (a CSV stream, a 204): return what it sends. */
   reply: FastifyReply;
 }
 
@@ -77,10 +77,9 @@ export interface ContractRouteOptions {
 
 /**
  * Registers `spec` on `app`, guarded by its roles (by nothing when it says `signedIn: false`). A
- * refused params answers 404 when the
- * endpoint says so (`notFound`), any other refused part 400 `{error: "field: message"}`; a
- * handler's `Refused` its status and message; any other thrown error, a database away, 503 with
- * Retry-After.
+ * refused params answers 404 when the endpoint says so (`notFound`), any other refused part 400
+ * `{error: "field: message"}` (or `badRequest`'s words); a handler's `Refused` its status and
+ * message; any other thrown error, a database away, 503 with Retry-After.
  */
 export function contractRoute<E extends EndpointSpec>(
   app: FastifyInstance,
