@@ -8,19 +8,27 @@ import type { StaffRole } from "./roles";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
-/** What `endpoint()` takes: every schema optional but the answers. */
+/** One endpoint as the server and the console read it: what `endpoint()` returns. */
 export interface EndpointSpec {
   method: Method;
   /** An address of common/paths.ts's apiPaths; `:name` segments are the params. */
   path: string;
-  /** Who may use it; none listed means any signed-in member of staff. */
-  roles: readonly StaffRole[];
+  /**
+   * Who may use it; none listed means any signed-in member of staff. An endpoint with
+   * `signedIn: false` has none.
+   */
+  roles?: readonly StaffRole[];
+  /**
+   * false: no session needed, anyone may call it (the steps of signing in, which a visitor takes
+   * before there is a session to check). Left out: signed-in staff with one of `roles`.
+   */
+  signedIn?: boolean;
   params?: z.ZodMiniType;
   query?: z.ZodMiniType;
   body?: z.ZodMiniType;
   /**
    * The JSON body of each status it answers with. A status missing here has no JSON body: an
-   * export's CSV, for one.
+   * export's CSV, or a 204.
    */
   answers: Record<number, z.ZodMiniType>;
   /**
@@ -30,8 +38,16 @@ export interface EndpointSpec {
   notFound?: string;
 }
 
+/**
+ * What `endpoint()` takes: every schema optional but the answers, and either the roles of the
+ * signed-in staff who may use it (the default) or `signedIn: false` and no roles.
+ */
+export type EndpointDefinition =
+  | (EndpointSpec & { roles: readonly StaffRole[]; signedIn?: true })
+  | (EndpointSpec & { signedIn: false; roles?: undefined });
+
 /** Keeps the literal types of a definition (its path, roles and schemas) for both sides. */
-export function endpoint<const E extends EndpointSpec>(spec: E): E {
+export function endpoint<const E extends EndpointDefinition>(spec: E): E {
   return spec;
 }
 
@@ -57,10 +73,16 @@ export type AnswerOf<E extends EndpointSpec> = {
 }[StatusOf<E>];
 
 type Success = 200 | 201 | 202 | 204;
-/** What a successful call gives the console: the parsed body of a 2xx answer. */
-export type SuccessOf<E extends EndpointSpec> = {
+type JsonSuccessOf<E extends EndpointSpec> = {
   [S in StatusOf<E>]: S extends Success ? z.output<E["answers"][S]> : never;
 }[StatusOf<E>];
+/**
+ * What a successful call gives the console: the parsed body of a 2xx answer, or undefined when
+ * the endpoint lists none (it answers 204, no body).
+ */
+export type SuccessOf<E extends EndpointSpec> = [JsonSuccessOf<E>] extends [never]
+  ? undefined
+  : JsonSuccessOf<E>;
 
 /** The address with its `:name` params filled in. */
 export function pathOf(spec: EndpointSpec, params: Record<string, string> | undefined): string {

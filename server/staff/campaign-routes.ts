@@ -17,7 +17,7 @@ import {
   updateCampaign,
 } from "../newsletter/campaigns";
 import { renderNewsletter } from "../newsletter/content";
-import { TOO_MANY } from "./answers";
+import { TOO_MANY } from "../../staff-api/answers";
 import { type AuditAction, recordAudit } from "./audit";
 import { Refused, answer, contractRoute } from "./contract-routes";
 import { DRAFT } from "./newsletter-routes";

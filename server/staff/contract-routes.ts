@@ -35,14 +35,16 @@ export function answer<const S extends number, B>(status: S, body: B): { status:
   return { status, body };
 }
 
+/** The signed-in member of staff (the guard ran), or none for an endpoint of signing in. */
+type StaffOf<E extends EndpointSpec> = E extends { signedIn: false } ? null : StaffIdentity;
+
 export interface HandlerInput<E extends EndpointSpec> {
   params: ParamsOf<E>;
   query: QueryOf<E>;
   body: BodyOf<E>;
-  /** The signed-in member of staff (the guard ran). */
-  staff: StaffIdentity;
+  staff: StaffOf<E>;
   request: FastifyRequest;
-  /** For an answer that is not JSON (a CSV stream): return what it sends. */
+  /** For an answer that is not JSON (a CSV stream, a 204): return what it sends. */
   reply: FastifyReply;
 }
 
@@ -66,19 +68,24 @@ export interface ContractRouteOptions {
   body?: z.ZodMiniType;
   /** Bytes the body may take when an endpoint needs more than the app's limit (a draft). */
   bodyLimit?: number;
+  /**
+   * What a refused request is told, when not its first issue as "field: message" (the sign-in
+   * steps have their own words).
+   */
+  badRequest?: (refused: z.core.$ZodError) => string;
 }
 
 /**
- * Registers `spec` on `app`, guarded by its roles. A refused params answers 404 when the
- * endpoint says so (`notFound`), any other refused part 400 `{error: "field: message"}`; a
- * handler's `Refused` its status and message; any other thrown error, a database away, 503 with
- * Retry-After.
+ * Registers `spec` on `app`, guarded by its roles (by nothing when it says `signedIn: false`). A
+ * refused params answers 404 when the endpoint says so (`notFound`), any other refused part 400
+ * `{error: "field: message"}` (or `badRequest`'s words); a handler's `Refused` its status and
+ * message; any other thrown error, a database away, 503 with Retry-After.
  */
 export function contractRoute<E extends EndpointSpec>(
   app: FastifyInstance,
   spec: E,
   handler: Handler<E>,
-  { what, checkAnswers = false, body, bodyLimit }: ContractRouteOptions,
+  { what, checkAnswers = false, body, bodyLimit, badRequest }: ContractRouteOptions,
 ) {
   app.route({
     method: spec.method,
@@ -90,7 +97,7 @@ export function contractRoute<E extends EndpointSpec>(
       response: spec.answers,
     }),
     ...(bodyLimit !== undefined ? { bodyLimit } : {}),
-    preHandler: app.requireStaff(...spec.roles),
+    ...(spec.signedIn === false ? {} : { preHandler: app.requireStaff(...(spec.roles ?? [])) }),
     handler: async (request, reply) => {
       const refused = refusal(request);
       if (refused) {
@@ -98,7 +105,9 @@ export function contractRoute<E extends EndpointSpec>(
         if (spec.notFound !== undefined && part === "params") {
           return reply.code(404).send({ error: spec.notFound });
         }
-        return reply.code(400).send({ error: firstIssue(request) });
+        return reply
+          .code(400)
+          .send({ error: badRequest ? badRequest(refused) : firstIssue(request) });
       }
       let result: AnswerOf<E> | FastifyReply;
       try {
@@ -108,7 +117,7 @@ export function contractRoute<E extends EndpointSpec>(
           params: request.params as ParamsOf<E>,
           query: request.query as QueryOf<E>,
           body: request.body as BodyOf<E>,
-          staff: request.staff as StaffIdentity,
+          staff: request.staff as StaffOf<E>,
           request,
           reply,
         });

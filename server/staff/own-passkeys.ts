@@ -3,9 +3,9 @@
  * remove. Removing one ends the sessions it opened. The ceremonies that add passkeys and sign in
  * with them are in passkeys.ts.
  */
+import type { OwnPasskey, Passkey } from "../../staff-api/passkeys";
 import { type DB, isPostgres } from "../db/database";
 import { recordAudit } from "./audit";
-import type { PasskeyItem } from "./passkeys";
 import { type StaffIdentity, revokeSessionsOpenedBy } from "./sessions";
 
 /** Passkey ids are UUIDs; anything else is no passkey, refused before the database is asked. */
@@ -20,14 +20,8 @@ function toItem(row: {
   name: string;
   created_at: string;
   last_used_at: string | null;
-}): PasskeyItem {
+}): Passkey {
   return { id: row.id, name: row.name, createdAt: row.created_at, lastUsedAt: row.last_used_at };
-}
-
-/** One of a person's own passkeys, and whether the session asking was opened with it. */
-export interface OwnPasskey extends PasskeyItem {
-  /** Removing it signs this browser out too: the console warns before it does. */
-  signedInWith: boolean;
 }
 
 /** A person's own passkeys, oldest first. */
@@ -56,7 +50,7 @@ export async function renamePasskey(
   id: string,
   name: string,
   now: Date,
-): Promise<PasskeyItem | null> {
+): Promise<Passkey | null> {
   if (!isPasskeyId(id)) return null;
   return db.transaction().execute(async (trx) => {
     const row = await trx

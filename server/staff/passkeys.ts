@@ -8,8 +8,6 @@
 import { randomUUID } from "node:crypto";
 import {
   type AuthenticationResponseJSON,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
   type RegistrationResponseJSON,
   generateAuthenticationOptions,
   generateRegistrationOptions,
@@ -19,6 +17,7 @@ import {
 import { isoBase64URL, isoUint8Array } from "@simplewebauthn/server/helpers";
 import { type Transaction, sql } from "kysely";
 import { site } from "../../common/site";
+import type { Passkey, RegistrationOptions, SignInOptions } from "../../staff-api/passkeys";
 import { type DB, isPostgres } from "../db/database";
 import type { Database } from "../db/schema";
 import { recordAudit } from "./audit";
@@ -35,9 +34,6 @@ import { type SignedIn, openSession } from "./sign-in";
 /** Passkeys one person may have; it also bounds the list a registration excludes. */
 export const MAX_PASSKEYS = 20;
 
-/** Longest name of a passkey. */
-export const MAX_PASSKEY_NAME = 60;
-
 /** Who the passkeys are for: this site, as its public address says. */
 export interface RelyingParty {
   /** The host name of the public address ("localhost" on a developer's machine). */
@@ -51,14 +47,6 @@ export interface RelyingParty {
 export function relyingPartyOf(publicUrl: string): RelyingParty {
   const url = new URL(publicUrl);
   return { id: url.hostname, name: site.name, origin: url.origin };
-}
-
-/** A passkey as its owner sees it in the API. */
-export interface PasskeyItem {
-  id: string;
-  name: string;
-  createdAt: string;
-  lastUsedAt: string | null;
 }
 
 type Executor = DB | Transaction<Database>;
@@ -88,7 +76,7 @@ async function passkeyCount(db: Executor, accountId: string): Promise<number> {
 }
 
 export type RegistrationOptionsResult =
-  { ok: true; options: PublicKeyCredentialCreationOptionsJSON } | { ok: false; reason: "too-many" };
+  { ok: true; options: RegistrationOptions } | { ok: false; reason: "too-many" };
 
 /**
  * The options for `navigator.credentials.create()`: the account as the user, its passkeys
@@ -123,11 +111,16 @@ export async function registrationOptions(
     authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
   });
   await storeChallenge(db, options.challenge, "registration", staff.sessionId, now);
-  return { ok: true, options };
+  // Each excluded passkey has its transports (transportsOf), which the contract says it sends.
+  const excludeCredentials = options.excludeCredentials?.map((credential) => ({
+    ...credential,
+    transports: credential.transports ?? [],
+  }));
+  return { ok: true, options: { ...options, excludeCredentials } };
 }
 
 export type RegistrationResult =
-  | { ok: true; passkey: PasskeyItem }
+  | { ok: true; passkey: Passkey }
   | {
       ok: false;
       reason: "malformed" | "challenge" | "not-verified" | "already-registered" | "too-many";
@@ -217,7 +210,7 @@ export async function registerPasskey(
 export async function signInOptions(
   db: DB,
   { rp, now }: { rp: RelyingParty; now: Date },
-): Promise<PublicKeyCredentialRequestOptionsJSON> {
+): Promise<SignInOptions> {
   const options = await generateAuthenticationOptions({
     rpID: rp.id,
     allowCredentials: [],
@@ -225,7 +218,9 @@ export async function signInOptions(
     userVerification: "preferred",
   });
   await storeChallenge(db, options.challenge, "sign-in", null, now);
-  return options;
+  // As asked for: the library writes rpId from rpID and the empty allowCredentials as given, but
+  // types them as optional and of any shape, where the contract says what is sent.
+  return { ...options, rpId: rp.id, allowCredentials: [] };
 }
 
 export type PasskeySignInResult =

@@ -1,15 +1,14 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
-import * as z from "zod/mini";
-import { staffApiPaths } from "./paths";
-import { email, emailKey } from "../../leads/email";
+import { emailKey } from "../../leads/email";
+import { TOO_MANY, UNAVAILABLE } from "../../staff-api/answers";
+import { sessionApi } from "../../staff-api/session";
 import type { Config } from "../config";
 import type { DB } from "../db/database";
-import { refusal, zodRoute } from "../http/zod-schemas";
 import { maskEmails, safeError } from "../log-safety";
 import type { OutboxWorker } from "../mail/outbox";
 import { rateLimitKey } from "../security/client-key";
-import { Failed, Me, TOO_MANY, UNAVAILABLE } from "./answers";
 import { recordAudit } from "./audit";
+import { answer, contractRoute } from "./contract-routes";
 import { adminRoutes } from "./admin-routes";
 import { auditRoutes } from "./audit-routes";
 import { inboxRoutes } from "./inbox-routes";
@@ -17,7 +16,7 @@ import { passkeyRoutes } from "./passkey-routes";
 import { sessionLimitsOf } from "./auth";
 import { clearCookieHeader, sessionCookie, setCookieHeader } from "./cookie";
 import { countHit, type SignInLimits } from "./rate-limit";
-import { revokeAllSessions, revokeSession, type StaffIdentity } from "./sessions";
+import { revokeAllSessions, revokeSession } from "./sessions";
 import { type SignedIn, requestSignInLink, verifySignInToken } from "./sign-in";
 import { campaignRoutes } from "./campaign-routes";
 import { newsletterRoutes } from "./newsletter-routes";
@@ -42,14 +41,6 @@ export interface StaffRoutesOptions {
   checkAnswers?: boolean;
 }
 
-const Accepted = z.object({ message: z.string() });
-const RequestLinkBody = z.object({ email: email() });
-const VerifyBody = z.object({
-  token: z.string().check(z.minLength(1), z.maxLength(200), z.regex(/^[A-Za-z0-9_-]+$/)),
-});
-/** Sign-out takes no input; an empty JSON object or no body at all is fine. */
-const NoBody = z.optional(z.object({}));
-
 const ACCEPTED = {
   message: "If this address belongs to a staff account, a sign-in link is on its way.",
 };
@@ -61,12 +52,14 @@ const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * The staff console's API under /api/staff/: sign-in by e-mailed link, the session, sign-out;
- * the lead inbox (inbox-routes.ts) and passkeys (passkey-routes.ts) under the same hooks. Every
- * staff route guards itself with `app.requireStaff(...roles)` (auth.ts, registered first).
+ * The staff console's API under /api/staff/: sign-in by e-mailed link, the session, sign-out, as
+ * staff-api/session.ts defines them; the lead inbox (inbox-routes.ts), passkeys
+ * (passkey-routes.ts) and the rest under the same hooks. Every staff route guards itself with
+ * `app.requireStaff(...roles)` (auth.ts, registered first; contractRoute() adds it from the
+ * endpoint's roles), but the steps of signing in, which need no session.
  */
 export const staffRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, options) => {
-  const { db, outbox, config, limits, now, signInAnswerMs } = options;
+  const { db, outbox, config, limits, now, signInAnswerMs, checkAnswers } = options;
   const cookie = sessionCookie(config.publicUrl);
   const sessionLimits = sessionLimitsOf(config);
 
@@ -89,11 +82,12 @@ export const staffRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, o
   });
 
   /**
-   * Counts a sign-in attempt against the client's limit and, when it names one, the address's;
-   * true when either is exceeded (429 sent). Both counters are in the shared database.
+   * Counts a sign-in attempt against the client's limit and, when it names one, the address's:
+   * the 429 to answer (Retry-After set) when either is exceeded, else null. Both counters are in
+   * the shared database.
    */
   async function overLimit(request: FastifyRequest, reply: FastifyReply, address?: string) {
-    if (!limits) return false;
+    if (!limits) return null;
     const at = now();
     const hits = [
       await countHit(db, `client:${rateLimitKey(request.ip)}`, limits.perClient, at),
@@ -103,11 +97,11 @@ export const staffRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, o
         : []),
     ];
     const refused = hits.filter((hit) => !hit.allowed);
-    if (!refused.length) return false;
+    if (!refused.length) return null;
     const wait = Math.max(...refused.map((hit) => hit.retryAfterSeconds));
     request.log.info({ route: request.routeOptions.url }, "staff sign-in rate-limited");
-    reply.header("retry-after", String(wait)).code(429).send(TOO_MANY);
-    return true;
+    reply.header("retry-after", String(wait));
+    return answer(429, TOO_MANY);
   }
 
   /** The answer to a sign-in, by link or passkey: the session cookie, and who signed in. */
@@ -117,132 +111,110 @@ export const staffRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, o
       setCookieHeader(cookie, result.sessionSecret, sessionLimits.maxMs / 1000),
     );
     const { email: address, name, role } = result.account;
-    return reply.code(200).send({ email: address, name, role });
+    return answer(200, { email: address, name, role });
   }
 
-  app.post(
-    staffApiPaths.requestLink,
-    zodRoute({
-      body: RequestLinkBody,
-      response: { 202: Accepted, 400: Failed, 429: Failed, 503: Failed },
-    }),
-    async (request, reply) => {
-      const invalid = refusal(request);
-      if (invalid) return reply.code(400).send({ error: invalid.issues[0]?.message ?? "Invalid" });
+  contractRoute(
+    app,
+    sessionApi.requestLink,
+    async ({ body: { email: address }, request, reply }) => {
       const started = Date.now();
-      const address = (request.body as z.output<typeof RequestLinkBody>).email;
       try {
-        if (await overLimit(request, reply, address)) return reply;
+        const limited = await overLimit(request, reply, address);
+        if (limited) return limited;
         const sent = await requestSignInLink(db, address, {
           publicUrl: config.publicUrl,
           now: now(),
         });
         if (sent) outbox.wake();
       } catch (error) {
+        // Logged here, with the address masked, rather than by contractRoute without it.
         request.log.error(
           { err: safeError(error), email: maskEmails(address) },
           "staff sign-in link request failed",
         );
         reply.header("retry-after", "60");
-        return reply.code(503).send(UNAVAILABLE);
+        return answer(503, UNAVAILABLE);
       }
       const left = signInAnswerMs - (Date.now() - started);
       if (left > 0) await sleep(left);
-      return reply.code(202).send(ACCEPTED);
+      return answer(202, ACCEPTED);
     },
-  );
-
-  app.post(
-    staffApiPaths.verify,
-    zodRoute({
-      body: VerifyBody,
-      response: { 200: Me, 400: Failed, 401: Failed, 429: Failed, 503: Failed },
-    }),
-    async (request, reply) => {
-      const invalid = refusal(request);
-      if (invalid) return reply.code(400).send({ error: "token is missing or malformed" });
-      const { token } = request.body as z.output<typeof VerifyBody>;
-      try {
-        // Tokens cannot be guessed, but whoever tries is held back per client.
-        if (await overLimit(request, reply)) return reply;
-        const result = await verifySignInToken(db, token, {
-          now: now(),
-          client: rateLimitKey(request.ip),
-          sessionMaxMs: sessionLimits.maxMs,
-        });
-        if (!result.ok) {
-          request.log.info({ reason: result.reason }, "staff sign-in refused");
-          return reply.code(401).send(BAD_LINK);
-        }
-        return signedIn(reply, result);
-      } catch (error) {
-        request.log.error({ err: safeError(error) }, "staff sign-in failed");
-        reply.header("retry-after", "60");
-        return reply.code(503).send(UNAVAILABLE);
-      }
-    },
-  );
-
-  app.get(
-    staffApiPaths.me,
     {
-      ...zodRoute({ response: { 200: Me, 401: Failed, 403: Failed, 503: Failed } }),
-      preHandler: app.requireStaff(),
+      what: "staff sign-in link request",
+      checkAnswers,
+      badRequest: (refused) => refused.issues[0]?.message ?? "Invalid",
     },
-    async (request) => {
-      const { email: address, name, role } = request.staff as StaffIdentity;
-      return { email: address, name, role };
+  );
+
+  contractRoute(
+    app,
+    sessionApi.verify,
+    async ({ body: { token }, request, reply }) => {
+      // Tokens cannot be guessed, but whoever tries is held back per client.
+      const limited = await overLimit(request, reply);
+      if (limited) return limited;
+      const result = await verifySignInToken(db, token, {
+        now: now(),
+        client: rateLimitKey(request.ip),
+        sessionMaxMs: sessionLimits.maxMs,
+      });
+      if (!result.ok) {
+        request.log.info({ reason: result.reason }, "staff sign-in refused");
+        return answer(401, BAD_LINK);
+      }
+      return signedIn(reply, result);
     },
+    { what: "staff sign-in", checkAnswers, badRequest: () => "token is missing or malformed" },
+  );
+
+  contractRoute(
+    app,
+    sessionApi.me,
+    async ({ staff: { email: address, name, role } }) =>
+      answer(200, { email: address, name, role }),
+    { what: "staff session request", checkAnswers },
   );
 
   /** Sign-out of this browser, or of every browser of the account: revoked in the database. */
-  for (const [path, everywhere] of [
-    [staffApiPaths.signOut, false],
-    [staffApiPaths.signOutEverywhere, true],
+  for (const [spec, everywhere] of [
+    [sessionApi.signOut, false],
+    [sessionApi.signOutEverywhere, true],
   ] as const) {
-    app.post(
-      path,
-      {
-        ...zodRoute({ body: NoBody, response: { 400: Failed, 401: Failed, 503: Failed } }),
-        preHandler: app.requireStaff(),
-      },
-      async (request, reply) => {
-        const staff = request.staff as StaffIdentity;
+    contractRoute(
+      app,
+      spec,
+      async ({ staff, reply }) => {
         const at = now();
         const actor = { id: staff.accountId, email: staff.email };
-        try {
-          await db.transaction().execute(async (trx) => {
-            if (everywhere) {
-              const revoked = await revokeAllSessions(trx, staff.accountId, at);
-              await recordAudit(trx, {
-                action: "staff.sign-out-everywhere",
-                at: at.toISOString(),
-                actor,
-                record: { type: "staff_account", id: staff.accountId },
-                detail: { sessionsRevoked: revoked },
-              });
-            } else {
-              await revokeSession(trx, staff.sessionId, at);
-              await recordAudit(trx, {
-                action: "staff.sign-out",
-                at: at.toISOString(),
-                actor,
-                record: { type: "staff_session", id: staff.sessionId },
-              });
-            }
-          });
-        } catch (error) {
-          request.log.error({ err: safeError(error) }, "staff sign-out failed");
-          reply.header("retry-after", "60");
-          return reply.code(503).send(UNAVAILABLE);
-        }
+        await db.transaction().execute(async (trx) => {
+          if (everywhere) {
+            const revoked = await revokeAllSessions(trx, staff.accountId, at);
+            await recordAudit(trx, {
+              action: "staff.sign-out-everywhere",
+              at: at.toISOString(),
+              actor,
+              record: { type: "staff_account", id: staff.accountId },
+              detail: { sessionsRevoked: revoked },
+            });
+          } else {
+            await revokeSession(trx, staff.sessionId, at);
+            await recordAudit(trx, {
+              action: "staff.sign-out",
+              at: at.toISOString(),
+              actor,
+              record: { type: "staff_session", id: staff.sessionId },
+            });
+          }
+        });
         return reply.header("set-cookie", clearCookieHeader(cookie)).code(204).send();
       },
+      { what: "staff sign-out", checkAnswers },
     );
   }
 
   // The lead inbox, passkeys, the subscribers and the admin pages' API, under the hooks above.
-  await app.register(inboxRoutes, { db, now, checkAnswers: options.checkAnswers });
+  await app.register(inboxRoutes, { db, now, checkAnswers });
   await app.register(passkeyRoutes, {
     db,
     publicUrl: config.publicUrl,
@@ -250,16 +222,17 @@ export const staffRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, o
     sessionMaxMs: sessionLimits.maxMs,
     overLimit,
     signedIn,
+    checkAnswers,
   });
-  await app.register(subscriberRoutes, { db, now, checkAnswers: options.checkAnswers });
-  await app.register(reportRoutes, { db, now, checkAnswers: options.checkAnswers });
-  await app.register(newsletterRoutes, { db, now, checkAnswers: options.checkAnswers });
+  await app.register(subscriberRoutes, { db, now, checkAnswers });
+  await app.register(reportRoutes, { db, now, checkAnswers });
+  await app.register(newsletterRoutes, { db, now, checkAnswers });
   await app.register(campaignRoutes, {
     db,
     outbox,
     publicUrl: config.publicUrl,
     now,
-    checkAnswers: options.checkAnswers,
+    checkAnswers,
   });
   await app.register(adminRoutes, {
     db,

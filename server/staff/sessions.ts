@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { type Transaction, sql } from "kysely";
 import type { DB } from "../db/database";
 import type { Database } from "../db/schema";
-import type { StaffRole } from "../../staff-api/roles";
+import type { Me } from "../../staff-api/session";
 import { hashSecret, newSecret, SECRET_PATTERN } from "./tokens";
 
 /** How long a session lives: idle (since its last request) and at most (since sign-in). */
@@ -11,13 +11,10 @@ export interface SessionLimits {
   maxMs: number;
 }
 
-/** The signed-in member of staff behind a request. */
-export interface StaffIdentity {
+/** The signed-in member of staff behind a request: who they are (`me`), and their session. */
+export interface StaffIdentity extends Me {
   sessionId: string;
   accountId: string;
-  email: string;
-  name: string;
-  role: StaffRole;
 }
 
 /** Stores a new session for the account; returns the secret for the cookie (never stored). */

@@ -1,6 +1,7 @@
 /** Builders for the staff tests: the app on a fresh database, with a clock the tests move. */
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, beforeEach } from "vitest";
+import { afterAll, beforeAll, beforeEach, expect } from "vitest";
+import * as z from "zod/mini";
 import { buildApp } from "../app";
 import type { Config } from "../config";
 import type { DB } from "../db/database";
@@ -105,4 +106,15 @@ export async function signedInStaff(api: StaffApi, email: string, role: StaffRol
   const account = await addStaff(api, email, role);
   const { secret } = await createSession(api.db, account.id, api.clock.now);
   return { account, cookie: `staff_session=${secret}` };
+}
+
+/**
+ * Parses `body` as the console would, with the contract's schema of its status (strict objects),
+ * failing the test when the endpoint lists no such status or the body is not exactly that.
+ */
+export function parsedAnswer<S extends z.ZodMiniType>(schema: S | undefined, body: unknown) {
+  expect(schema, "the endpoint lists this status").toBeDefined();
+  const result = z.safeParse(schema as S, body);
+  expect(result.success, result.success ? "" : z.prettifyError(result.error)).toBe(true);
+  return result.data as z.output<S>;
 }

@@ -2,12 +2,25 @@ import { useEffect, useRef } from "react";
 import { Form, NavLink, Outlet, useLocation, useNavigation } from "react-router";
 import { site } from "@common/site";
 import { ROLE_LABELS } from "../labels";
-import { mayOpen, useStaff } from "../session";
+import { type ConsoleArea, mayOpen, useStaff } from "../session";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `inline-flex min-h-11 items-center rounded-md px-3 font-semibold whitespace-nowrap ${
     isActive ? "bg-brand-800 text-white" : "text-brand-800 hover:bg-brand-50"
   }`;
+
+/** The navigation's pages, each shown to the roles that may open its area. */
+const PAGES: readonly { to: string; label: string; area: ConsoleArea }[] = [
+  { to: "/leads", label: "Leads", area: "leads" },
+  { to: "/subscribers", label: "Subscribers", area: "subscribers" },
+  { to: "/reports", label: "Reports", area: "reports" },
+  { to: "/newsletter/campaigns", label: "Campaigns", area: "campaigns" },
+  { to: "/newsletter/welcome", label: "Welcome e-mail", area: "welcome" },
+  { to: "/admin/accounts", label: "Staff accounts", area: "accounts" },
+  { to: "/admin/audit", label: "Audit log", area: "audit" },
+  { to: "/admin/erase", label: "Erase a person", area: "erase" },
+  { to: "/admin/outbox", label: "Outbox", area: "outbox" },
+];
 
 /**
  * The frame of every signed-in page: who is signed in, the pages their role may open, sign-out.
@@ -56,63 +69,13 @@ export function ConsoleShell() {
         </div>
         <nav aria-label="Console" className="container-page overflow-x-auto pb-2">
           <ul className="flex gap-1">
-            {mayOpen(staff, "leads") ? (
-              <li>
-                <NavLink to="/leads" className={linkClass}>
-                  Leads
+            {PAGES.filter((page) => mayOpen(staff, page.area)).map((page) => (
+              <li key={page.to}>
+                <NavLink to={page.to} className={linkClass}>
+                  {page.label}
                 </NavLink>
               </li>
-            ) : null}
-            {mayOpen(staff, "subscribers") ? (
-              <li>
-                <NavLink to="/subscribers" className={linkClass}>
-                  Subscribers
-                </NavLink>
-              </li>
-            ) : null}
-            {mayOpen(staff, "reports") ? (
-              <>
-                <li>
-                  <NavLink to="/reports" className={linkClass}>
-                    Reports
-                  </NavLink>
-                </li>
-                <li>
-                  <NavLink to="/newsletter/campaigns" className={linkClass}>
-                    Campaigns
-                  </NavLink>
-                </li>
-                <li>
-                  <NavLink to="/newsletter/welcome" className={linkClass}>
-                    Welcome e-mail
-                  </NavLink>
-                </li>
-              </>
-            ) : null}
-            {mayOpen(staff, "admin") ? (
-              <>
-                <li>
-                  <NavLink to="/admin/accounts" className={linkClass}>
-                    Staff accounts
-                  </NavLink>
-                </li>
-                <li>
-                  <NavLink to="/admin/audit" className={linkClass}>
-                    Audit log
-                  </NavLink>
-                </li>
-                <li>
-                  <NavLink to="/admin/erase" className={linkClass}>
-                    Erase a person
-                  </NavLink>
-                </li>
-                <li>
-                  <NavLink to="/admin/outbox" className={linkClass}>
-                    Outbox
-                  </NavLink>
-                </li>
-              </>
-            ) : null}
+            ))}
           </ul>
         </nav>
       </header>

@@ -7,24 +7,16 @@ import {
   useRevalidator,
 } from "react-router";
 import { startRegistration } from "@simplewebauthn/browser";
-import { apiPaths, withId } from "@common/paths";
-import { ApiError, api, load } from "../api";
+import { type OwnPasskey, passkeysApi } from "../../../staff-api/passkeys";
+import { sessionApi } from "../../../staff-api/session";
+import { ApiError, call, loadCall } from "../api";
 import { Notice } from "../components/notice";
 import { PageHeading } from "../components/page-heading";
 import { formatDateTime } from "../format";
 import { useStaff } from "../session";
 
-interface Passkey {
-  id: string;
-  name: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  /** This browser's session was opened with it: removing it signs this browser out. */
-  signedInWith: boolean;
-}
-
 export async function accountLoader({ request }: LoaderFunctionArgs) {
-  const passkeys = await load<{ items: Passkey[] }>(request, apiPaths.staffPasskeys);
+  const passkeys = await loadCall(request, passkeysApi.list);
   return { passkeys: passkeys.items };
 }
 
@@ -32,10 +24,7 @@ export async function accountLoader({ request }: LoaderFunctionArgs) {
 export async function signOutAction({ request }: { request: Request }) {
   const form = await request.formData().catch(() => null);
   const everywhere = form?.get("everywhere") === "yes";
-  await api(everywhere ? apiPaths.staffSignOutEverywhere : apiPaths.staffSignOut, {
-    method: "POST",
-    body: {},
-  }).catch(() => undefined);
+  await call(everywhere ? sessionApi.signOutEverywhere : sessionApi.signOut).catch(() => undefined);
   return redirect("/sign-in");
 }
 
@@ -121,15 +110,17 @@ function AddPasskey({ onDone, onFailed }: Callbacks) {
     event.preventDefault();
     setBusy(true);
     try {
-      const optionsJSON = await api<Parameters<typeof startRegistration>[0]["optionsJSON"]>(
-        apiPaths.staffPasskeyRegisterOptions,
-        { method: "POST", body: {} },
-      );
+      const optionsJSON = await call(passkeysApi.registerOptions, { body: {} });
       const credential = await startRegistration({ optionsJSON });
       const trimmed = name.trim();
-      await api(apiPaths.staffPasskeyRegisterVerify, {
-        method: "POST",
-        body: trimmed ? { ...credential, name: trimmed } : credential,
+      await call(passkeysApi.registerVerify, {
+        body: {
+          ...credential,
+          // Copied into a plain object: the browser library types its extension results as an
+          // interface, which TypeScript does not take for the record the contract reads.
+          clientExtensionResults: { ...credential.clientExtensionResults },
+          ...(trimmed ? { name: trimmed } : {}),
+        },
       });
       setName("");
       onDone("Passkey added. Next time, sign in with it.");
@@ -160,7 +151,7 @@ function AddPasskey({ onDone, onFailed }: Callbacks) {
   );
 }
 
-function PasskeyRow({ passkey, onDone, onFailed }: { passkey: Passkey } & Callbacks) {
+function PasskeyRow({ passkey, onDone, onFailed }: { passkey: OwnPasskey } & Callbacks) {
   const [renaming, setRenaming] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [name, setName] = useState(passkey.name);
@@ -168,10 +159,7 @@ function PasskeyRow({ passkey, onDone, onFailed }: { passkey: Passkey } & Callba
   async function rename(event: FormEvent) {
     event.preventDefault();
     try {
-      await api(withId(apiPaths.staffPasskey, passkey.id), {
-        method: "PATCH",
-        body: { name: name.trim() },
-      });
+      await call(passkeysApi.rename, { params: { id: passkey.id }, body: { name: name.trim() } });
       setRenaming(false);
       onDone("Passkey renamed.");
     } catch (error) {
@@ -181,7 +169,7 @@ function PasskeyRow({ passkey, onDone, onFailed }: { passkey: Passkey } & Callba
 
   async function remove() {
     try {
-      await api(withId(apiPaths.staffPasskey, passkey.id), { method: "DELETE" });
+      await call(passkeysApi.remove, { params: { id: passkey.id } });
       onDone(`Passkey “${passkey.name}” removed.`);
     } catch (error) {
       onFailed(messageOf(error, "The passkey was not removed."));

@@ -59,7 +59,7 @@ export function describeErased(erased: Record<string, number>): string | null {
 /** Only admins may erase: the page says so before anyone fills it in (the API refuses too). */
 export async function eraseLoader(args: LoaderFunctionArgs) {
   const staff = await loadStaff(args);
-  if (!mayOpen(staff, "admin")) throw data(null, { status: 403 });
+  if (!mayOpen(staff, "erase")) throw data(null, { status: 403 });
   return null;
 }
 

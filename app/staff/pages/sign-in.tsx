@@ -1,9 +1,10 @@
 import { type FormEvent, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { startAuthentication } from "@simplewebauthn/browser";
-import { apiPaths } from "@common/paths";
 import { Field } from "~/components/ui/field";
-import { ApiError, api, safeNext } from "../api";
+import { passkeysApi } from "../../../staff-api/passkeys";
+import { sessionApi } from "../../../staff-api/session";
+import { ApiError, call, safeNext } from "../api";
 import { Notice } from "../components/notice";
 import { PageHeading } from "../components/page-heading";
 
@@ -31,7 +32,7 @@ export function SignInPage() {
     if (!token) return;
     setBusy(true);
     try {
-      await api(apiPaths.staffVerify, { method: "POST", body: { token } });
+      await call(sessionApi.verify, { body: { token } });
       await signedIn();
     } catch (error) {
       setResult({ tone: "error", text: messageOf(error) });
@@ -45,12 +46,13 @@ export function SignInPage() {
     setBusy(true);
     setResult(null);
     try {
-      const optionsJSON = await api<Parameters<typeof startAuthentication>[0]["optionsJSON"]>(
-        apiPaths.staffPasskeySignInOptions,
-        { method: "POST", body: {} },
-      );
+      const optionsJSON = await call(passkeysApi.signInOptions, { body: {} });
       const credential = await startAuthentication({ optionsJSON });
-      await api(apiPaths.staffPasskeySignInVerify, { method: "POST", body: credential });
+      await call(passkeysApi.signInVerify, {
+        // Copied into a plain object: the browser library types its extension results as an
+        // interface, which TypeScript does not take for the record the contract reads.
+        body: { ...credential, clientExtensionResults: { ...credential.clientExtensionResults } },
+      });
       await signedIn();
     } catch (error) {
       setResult({
@@ -117,10 +119,7 @@ function EmailLinkForm({ onResult }: { onResult: (result: Result) => void }) {
     setError(undefined);
     setSending(true);
     try {
-      const answer = await api<{ message: string }>(apiPaths.staffRequestLink, {
-        method: "POST",
-        body: { email: email.trim() },
-      });
+      const answer = await call(sessionApi.requestLink, { body: { email: email.trim() } });
       onResult({ tone: "success", text: `${answer.message} It works once, for 15 minutes.` });
     } catch (failure) {
       onResult({ tone: "error", text: messageOf(failure) });

@@ -1,0 +1,67 @@
+/**
+ * Signing in by e-mailed link, who is signed in, and signing out (server/staff/routes.ts). The
+ * two sign-in steps need no session; `me` and signing out are for any signed-in member of staff.
+ */
+import * as z from "zod/mini";
+import { apiPaths } from "../common/paths";
+import { email } from "../leads/email";
+import { Failed, SESSION_REFUSALS, SIGN_IN_REFUSALS } from "./answers";
+import { endpoint } from "./endpoint";
+import { STAFF_ROLES } from "./roles";
+
+/** Who is signed in: the answer of `me` and of every sign-in, by link or passkey. */
+export const Me = z.strictObject({
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(STAFF_ROLES),
+});
+export type Me = z.output<typeof Me>;
+
+/** A sign-in link's token, as sign-in.ts's tokens are written. */
+const Token = z.string().check(z.minLength(1), z.maxLength(200), z.regex(/^[A-Za-z0-9_-]+$/));
+
+export const sessionApi = {
+  /**
+   * E-mails a sign-in link if the address is an enabled account's. The answer is the same
+   * whatever the address, and comes no sooner for one that has an account.
+   */
+  requestLink: endpoint({
+    method: "POST",
+    path: apiPaths.staffRequestLink,
+    signedIn: false,
+    body: z.object({ email: email() }),
+    answers: { 202: z.strictObject({ message: z.string() }), ...SIGN_IN_REFUSALS },
+  }),
+  /** Signs in with a link's token: sets the session cookie, answers who signed in. */
+  verify: endpoint({
+    method: "POST",
+    path: apiPaths.staffVerify,
+    signedIn: false,
+    body: z.object({ token: Token }),
+    answers: { 200: Me, 401: Failed, ...SIGN_IN_REFUSALS },
+  }),
+  /** Who is signed in. */
+  me: endpoint({
+    method: "GET",
+    path: apiPaths.staffMe,
+    roles: [],
+    answers: { 200: Me, ...SESSION_REFUSALS },
+  }),
+  /**
+   * Ends this browser's session and clears its cookie: 204, no body. It reads no body; whatever
+   * comes is ignored.
+   */
+  signOut: endpoint({
+    method: "POST",
+    path: apiPaths.staffSignOut,
+    roles: [],
+    answers: SESSION_REFUSALS,
+  }),
+  /** Ends every session of the account, this one too: 204, no body. */
+  signOutEverywhere: endpoint({
+    method: "POST",
+    path: apiPaths.staffSignOutEverywhere,
+    roles: [],
+    answers: SESSION_REFUSALS,
+  }),
+};
