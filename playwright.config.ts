@@ -78,7 +78,7 @@ export default defineConfig({
       url: `http://127.0.0.1:${STAFF_PORT}${apiPaths.health}`,
       reuseExistingServer: false,
       // Limits off (0): every staff test signs in from the same loopback client, and the sign-in
-      // limit per client (server/staff/rate-limit.ts) would stop the suite part-way. The API tests
+      // limit per client (server/staff/sign-in/rate-limit.ts) would stop the suite part-way. The API tests
       // cover the limits themselves.
       env: { ...serverEnv(STAFF_PORT, STAFF_DATA_DIR, STAFF_ORIGIN), RATE_LIMIT_MAX: "0" },
     },

@@ -109,7 +109,7 @@ export const apiPaths = {
   staffMe: "/api/staff/me",
   staffSignOut: "/api/staff/sign-out",
   staffSignOutEverywhere: "/api/staff/sign-out-everywhere",
-  /** The lead inbox (server/staff/inbox-routes.ts); `:id` is a lead's id, e.g. demo_<uuid>. */
+  /** The lead inbox (server/staff/inbox/inbox-routes.ts); `:id` is a lead's id, e.g. demo_<uuid>. */
   staffLeads: "/api/staff/leads",
   staffLeadsCsv: "/api/staff/leads.csv",
   staffLeadStats: "/api/staff/leads/stats",
@@ -122,14 +122,14 @@ export const apiPaths = {
   staffPasskeyRegisterVerify: "/api/staff/passkeys/register/verify",
   staffPasskeys: "/api/staff/passkeys",
   staffPasskey: "/api/staff/passkeys/:id",
-  /** Newsletter subscribers, for marketing and admins (server/staff/subscriber-routes.ts). */
+  /** Newsletter subscribers, for marketing and admins (server/staff/subscribers/subscriber-routes.ts). */
   staffSubscribers: "/api/staff/subscribers",
   staffSubscribersCsv: "/api/staff/subscribers.csv",
   /** The welcome e-mail marketing edits, and the preview of any newsletter text
-   * (server/staff/newsletter-routes.ts). */
+   * (server/staff/newsletter/newsletter-routes.ts). */
   staffWelcome: "/api/staff/newsletter/welcome",
   staffNewsletterPreview: "/api/staff/newsletter/preview",
-  /** Newsletter campaigns (server/staff/campaign-routes.ts); `:id` is a campaign's UUID. */
+  /** Newsletter campaigns (server/staff/newsletter/campaign-routes.ts); `:id` is a campaign's UUID. */
   staffCampaigns: "/api/staff/campaigns",
   staffCampaign: "/api/staff/campaigns/:id",
   staffCampaignTest: "/api/staff/campaigns/:id/test",
@@ -138,11 +138,11 @@ export const apiPaths = {
   staffCampaignResume: "/api/staff/campaigns/:id/resume",
   staffCampaignCancel: "/api/staff/campaigns/:id/cancel",
   staffCampaignRetry: "/api/staff/campaigns/:id/retry",
-  /** Lead counts for marketing's reports (server/staff/report-routes.ts). */
+  /** Lead counts for marketing's reports (server/staff/reports/report-routes.ts). */
   staffLeadReport: "/api/staff/reports/leads",
-  /** Enabled accounts, for the lead owner picker (server/staff/admin-routes.ts). */
+  /** Enabled accounts, for the lead owner picker (server/staff/admin/admin-routes.ts). */
   staffTeam: "/api/staff/team",
-  /** Admins only (server/staff/admin-routes.ts); `:id` is an account's or a message's id. */
+  /** Admins only (server/staff/admin/admin-routes.ts); `:id` is an account's or a message's id. */
   staffAccounts: "/api/staff/accounts",
   staffAccount: "/api/staff/accounts/:id",
   staffAudit: "/api/staff/audit",

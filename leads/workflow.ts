@@ -1,6 +1,6 @@
 /**
  * What the company's staff do with a contact or demo lead (the staff console and its API,
- * server/staff/lead-changes.ts). A lead is `new` until someone changes its status.
+ * server/staff/inbox/lead-changes.ts). A lead is `new` until someone changes its status.
  */
 export const LEAD_TYPES = ["contact", "demo"] as const;
 export type LeadType = (typeof LEAD_TYPES)[number];

@@ -13,7 +13,7 @@ import { newsletterRoutes } from "./routes/newsletter";
 import { rateLimitKey } from "./security/client-key";
 import { addSecurityHeaders } from "./security/headers";
 import { restrictOrigins } from "./security/origin";
-import { DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from "./staff/rate-limit";
+import { DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from "./staff/sign-in/rate-limit";
 import { staffAuth } from "./staff/auth";
 import { staffRoutes } from "./staff/routes";
 import { sitePlugin } from "./static/site-plugin";

@@ -1,5 +1,5 @@
 /**
- * The admin pages' API (server/staff/admin-routes.ts): the team, which sales and admins pick a
+ * The admin pages' API (server/staff/admin/admin-routes.ts): the team, which sales and admins pick a
  * lead's owner from, and for admins only the staff accounts, erasure of a person and the outbox.
  * The audit log is audit.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * The audit log for admins (server/staff/audit-routes.ts): a page of it, its CSV export and the
+ * The audit log for admins (server/staff/admin/audit-routes.ts): a page of it, its CSV export and the
  * list of the actions it holds.
  */
 import * as z from "zod/mini";

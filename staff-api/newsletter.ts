@@ -1,5 +1,5 @@
 /**
- * What marketing writes to subscribers (server/staff/newsletter-routes.ts and
+ * What marketing writes to subscribers (server/staff/newsletter/newsletter-routes.ts and
  * campaign-routes.ts): the welcome e-mail, the preview of any draft, and campaigns from their
  * draft to their report. For marketing and admins.
  */

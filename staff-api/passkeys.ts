@@ -1,5 +1,5 @@
 /**
- * Staff passkeys (server/staff/passkey-routes.ts): signing in with one (no session needed),
+ * Staff passkeys (server/staff/sign-in/passkey-routes.ts): signing in with one (no session needed),
  * registering one, and one's own passkeys, listed, renamed and removed. The WebAuthn options and
  * credentials are SimpleWebAuthn's JSON, whose own shape is authoritative: the bodies say what the
  * server reads before the library checks the rest, and the options' top level is strict, field by

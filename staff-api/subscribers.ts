@@ -1,5 +1,5 @@
 /**
- * The newsletter's subscribers (server/staff/subscriber-routes.ts): a list with filters and a
+ * The newsletter's subscribers (server/staff/subscribers/subscriber-routes.ts): a list with filters and a
  * cursor, and a CSV export. For marketing and admins.
  */
 import * as z from "zod/mini";

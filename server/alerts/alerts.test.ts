@@ -9,7 +9,7 @@ import { buildApp } from "../app";
 import { type AlertsConfig, loadConfig } from "../config";
 import type { DB } from "../db/database";
 import { type OutboxWorker, createOutboxWorker } from "../mail/outbox";
-import { retryOutbox } from "../staff/outbox-admin";
+import { retryOutbox } from "../staff/admin/outbox-admin";
 import {
   postJson,
   recordingTransport,

@@ -10,7 +10,7 @@
  */
 import { parseArgs } from "node:util";
 import { loadConfig } from "../config";
-import { erasePerson } from "../staff/erasure";
+import { erasePerson } from "../staff/admin/erasure";
 import { UsageError, commandLineVia, runAsCommand, withDatabase } from "./command";
 import { toCsv, toSafeJson } from "../../common/csv";
 import { EXPORT_COLUMNS, LEAD_TYPES, type LeadType, readLeads } from "./export";

@@ -6,9 +6,9 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UNSAFE_CHARACTERS_MESSAGE } from "../../leads/fields";
 import type { DB } from "../db/database";
-import { findAccountByEmail } from "../staff/accounts";
-import { changeAccount } from "../staff/accounts-admin";
-import { requestSignInLink, verifySignInToken } from "../staff/sign-in";
+import { findAccountByEmail } from "../staff/admin/accounts";
+import { changeAccount } from "../staff/admin/accounts-admin";
+import { requestSignInLink, verifySignInToken } from "../staff/sign-in/sign-in";
 import { recordingTransport, testDatabase, testDialects, testOutbox } from "../testing";
 import { run } from "./staff";
 

@@ -13,7 +13,12 @@ import { parseArgs } from "node:util";
 import * as z from "zod/mini";
 import { optionalText } from "../../leads/fields";
 import type { DB } from "../db/database";
-import { AccountInputError, addAccount, disableAccount, listAccounts } from "../staff/accounts";
+import {
+  AccountInputError,
+  addAccount,
+  disableAccount,
+  listAccounts,
+} from "../staff/admin/accounts";
 import { STAFF_ROLES } from "../../staff-api/roles";
 import { toCsv } from "../../common/csv";
 import { UsageError, commandLineVia as via, runAsCommand, withDatabase } from "./command";

@@ -1,6 +1,6 @@
 /**
  * A person's erasure in the database: every row about one e-mail address, in one transaction
- * (server/staff/erasure.ts `erasePerson` runs it for the console and `npm run leads -- forget`).
+ * (server/staff/admin/erasure.ts `erasePerson` runs it for the console and `npm run leads -- forget`).
  */
 import type { Transaction } from "kysely";
 import { emailKey } from "../../leads/email";

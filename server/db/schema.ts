@@ -192,7 +192,7 @@ export interface StaffSessionTable {
   passkey_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
-/** A fixed-window counter shared by every server instance (server/staff/rate-limit.ts). */
+/** A fixed-window counter shared by every server instance (server/staff/sign-in/rate-limit.ts). */
 export interface StaffRateLimitTable {
   key: string;
   window_start: string;

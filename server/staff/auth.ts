@@ -2,9 +2,9 @@ import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from "fastify";
 import type { Config } from "../config";
 import type { DB } from "../db/database";
 import { safeError } from "../log-safety";
-import { clearCookieHeader, readCookie, sessionCookie } from "./cookie";
+import { clearCookieHeader, readCookie, sessionCookie } from "./sign-in/cookie";
 import { type StaffRole, roleAllows } from "../../staff-api/roles";
-import { type SessionLimits, type StaffIdentity, findSession } from "./sessions";
+import { type SessionLimits, type StaffIdentity, findSession } from "./sign-in/sessions";
 
 declare module "fastify" {
   interface FastifyRequest {

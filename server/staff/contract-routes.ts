@@ -14,7 +14,7 @@ import {
 } from "../../staff-api/endpoint";
 import { refusal, zodRoute } from "../http/zod-schemas";
 import { firstIssue, unavailable } from "./route-kit";
-import type { StaffIdentity } from "./sessions";
+import type { StaffIdentity } from "./sign-in/sessions";
 
 /** Thrown by a handler to refuse with a status of its endpoint and a message to show. */
 export class Refused extends Error {

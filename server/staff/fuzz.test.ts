@@ -15,7 +15,7 @@ import { encodeCursor } from "./page-cursor";
 import { staffApiPaths } from "./paths";
 import { subscriptionRow, testDialects } from "../testing";
 import { STAFF_ROLES } from "../../staff-api/roles";
-import { createSession } from "./sessions";
+import { createSession } from "./sign-in/sessions";
 import { STAFF_SITE, type StaffApi, addStaff, useStaffApi } from "./testing";
 
 /**

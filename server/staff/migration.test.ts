@@ -7,10 +7,10 @@ import { passkeys } from "../db/migrations/0006-passkeys";
 import { leadSearch } from "../db/migrations/0007-lead-search";
 import { staffRevocation } from "../db/migrations/0011-staff-revocation";
 import { freshSchemaUrl, testDatabase, testDialects } from "../testing";
-import { listLeads } from "./lead-list";
-import { findSession } from "./sessions";
-import { verifySignInToken } from "./sign-in";
-import { hashSecret } from "./tokens";
+import { listLeads } from "./inbox/lead-list";
+import { findSession } from "./sign-in/sessions";
+import { verifySignInToken } from "./sign-in/sign-in";
+import { hashSecret } from "./sign-in/tokens";
 
 describe.each(testDialects)("migration 0004 (staff) on $name", ({ url }) => {
   it("makes one account per address, and can be undone and redone", async () => {

@@ -11,7 +11,7 @@ import { contactSearchText } from "../db/search-text";
 import { testDialects } from "../testing";
 import { staffApiPaths as p } from "./paths";
 import { STAFF_ROLES, type StaffRole } from "../../staff-api/roles";
-import { createSession } from "./sessions";
+import { createSession } from "./sign-in/sessions";
 import { STAFF_SITE, signedInStaff, useStaffApi } from "./testing";
 
 /** No session needed (the sign-in steps); otherwise the roles that may use the route. */

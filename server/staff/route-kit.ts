@@ -17,7 +17,7 @@ import {
   MAX_PAGE_SIZE,
   decodeCursor,
 } from "./page-cursor";
-import type { StaffIdentity } from "./sessions";
+import type { StaffIdentity } from "./sign-in/sessions";
 
 const DAY_MS = 24 * 60 * 60_000;
 

@@ -8,10 +8,10 @@ import type { DB } from "../db/database";
 import { createDeliveries } from "../deliveries";
 import type { OutboxWorker } from "../mail/outbox";
 import { recordingTransport, testConfig, testDatabase } from "../testing";
-import { addAccount } from "./accounts";
-import type { SignInLimits } from "./rate-limit";
+import { addAccount } from "./admin/accounts";
+import type { SignInLimits } from "./sign-in/rate-limit";
 import type { StaffRole } from "../../staff-api/roles";
-import { createSession } from "./sessions";
+import { createSession } from "./sign-in/sessions";
 
 /** The tests' site: plain HTTP on localhost, as on a developer's machine. */
 export const STAFF_SITE = "http://localhost:3000";

@@ -4,7 +4,7 @@ import { type Kysely, type Migration, PostgresAdapter, sql } from "kysely";
  * The staff console's first tables: accounts, the one-time tokens of e-mailed sign-in links,
  * sessions, fixed-window rate-limit counters shared by every instance, and the audit log.
  *
- * Tokens and session secrets are stored only as their SHA-256 hash (see server/staff/tokens.ts).
+ * Tokens and session secrets are stored only as their SHA-256 hash (see server/staff/sign-in/tokens.ts).
  * The audit log is append-only: a trigger refuses UPDATE and DELETE on both databases.
  */
 export const staff: Migration = {

@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from "kysely";
 
 /**
- * Staff passkeys (server/staff/passkeys.ts): the public keys of WebAuthn credentials, and the
+ * Staff passkeys (server/staff/sign-in/passkeys.ts): the public keys of WebAuthn credentials, and the
  * pending challenges of registration and sign-in ceremonies. Challenges are kept in the database,
  * not in memory, because several server instances share it: the options may come from one
  * instance and the answer reach another. See docs/decisions/0013-passkey-challenges.md.

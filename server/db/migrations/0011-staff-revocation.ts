@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from "kysely";
 
 /**
- * What ending a staff member's access needs to know (server/staff/sessions.ts, sign-in.ts):
+ * What ending a staff member's access needs to know (server/staff/sign-in/sessions.ts, sign-in.ts):
  *
  * - `staff_sessions.passkey_id`, the passkey that opened each session, so that removing a lost
  *   device's passkey ends the sessions it opened. Null for a session opened by an e-mailed link,
@@ -14,7 +14,7 @@ import type { Kysely, Migration } from "kysely";
 export const staffRevocation: Migration = {
   async up(db: Kysely<unknown>) {
     // A session can only name a passkey that exists. Removing a passkey revokes its sessions
-    // before it deletes the passkey (server/staff/own-passkeys.ts); the revoked rows then just lose
+    // before it deletes the passkey (server/staff/sign-in/own-passkeys.ts); the revoked rows then just lose
     // the name, and deleting an account, which takes both along, is not held up.
     await db.schema
       .alterTable("staff_sessions")

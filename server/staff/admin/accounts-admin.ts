@@ -1,0 +1,182 @@
+/**
+ * The console's account management (admin-routes.ts): accounts with their last sign-in, inviting
+ * one (the account and its sign-in link in one transaction), and changing its role or whether it
+ * is disabled, with the lock-out rules. The account store itself is accounts.ts.
+ */
+import type { Transaction } from "kysely";
+import { emailKey } from "../../../leads/email";
+import { type DB, lockKeyForTransaction } from "../../db/database";
+import type { Database } from "../../db/schema";
+import { type ChangedBy, MAX_NAME, checkedEmail, createAccount, setDisabled } from "./accounts";
+import { recordAudit } from "../audit";
+import type { StaffAccount } from "../../../staff-api/admin";
+import type { StaffRole } from "../../../staff-api/roles";
+import { issueSignInLink } from "../sign-in/sign-in";
+
+type Executor = DB | Transaction<Database>;
+
+/**
+ * Accounts with their last sign-in: the newest session each has. An account's sessions are
+ * deleted only at its next sign-in (the dead ones) or with the account, so its newest session's
+ * start is its last sign-in.
+ */
+export async function accountSummaries(db: Executor, id?: string): Promise<StaffAccount[]> {
+  let query = db
+    .selectFrom("staff_accounts as a")
+    .leftJoin(
+      (eb) =>
+        eb
+          .selectFrom("staff_sessions")
+          .select(["account_id", (e) => e.fn.max("created_at").as("last_sign_in_at")])
+          .groupBy("account_id")
+          .as("s"),
+      (join) => join.onRef("s.account_id", "=", "a.id"),
+    )
+    .select([
+      "a.id",
+      "a.email",
+      "a.name",
+      "a.role",
+      "a.disabled_at",
+      "a.created_at",
+      "s.last_sign_in_at",
+    ])
+    .orderBy("a.email_key");
+  if (id !== undefined) query = query.where("a.id", "=", id);
+  const rows = await query.execute();
+  return rows.map((row) => ({
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    role: row.role,
+    disabled: row.disabled_at !== null,
+    createdAt: row.created_at,
+    lastSignInAt: row.last_sign_in_at ?? null,
+  }));
+}
+
+/**
+ * Creates an account and e-mails it a sign-in link (the invitation), in one transaction with
+ * its audit entry. "exists" when the address already has an account, enabled or not: changing
+ * one is PATCH's business.
+ */
+export async function inviteAccount(
+  db: DB,
+  input: { email: string; role: StaffRole; name?: string | undefined },
+  { actor = null, via, now = new Date(), publicUrl }: ChangedBy & { publicUrl: string },
+): Promise<StaffAccount | "exists"> {
+  const email = checkedEmail(input.email);
+  const name = input.name?.trim().slice(0, MAX_NAME);
+  return db.transaction().execute(async (trx) => {
+    const existing = await trx
+      .selectFrom("staff_accounts")
+      .select("id")
+      .where("email_key", "=", emailKey(email))
+      .executeTakeFirst();
+    if (existing) return "exists";
+    const row = await createAccount(
+      trx,
+      { email, role: input.role, name },
+      { actor, via, now },
+      { signInLinkSent: true },
+    );
+    await issueSignInLink(trx, row, { publicUrl, now });
+    return { ...toSummary(row), lastSignInAt: null };
+  });
+}
+
+function toSummary(row: {
+  id: string;
+  email: string;
+  name: string;
+  role: StaffRole;
+  created_at: string;
+  disabled_at: string | null;
+}): StaffAccount {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    role: row.role,
+    disabled: row.disabled_at !== null,
+    createdAt: row.created_at,
+    lastSignInAt: null,
+  };
+}
+
+/** The lock every change of an account's role or state takes (PostgreSQL; see changeAccount). */
+export const ACCOUNT_CHANGES_LOCK = "staff_accounts:admins";
+
+/** A change an admin may not make; the message says why. */
+export class AccountChangeRefused extends Error {}
+
+/**
+ * Changes an account's role and/or whether it is disabled, each change with its audit entry, in
+ * one transaction; disabling revokes all of the account's sessions and voids its links. Refused:
+ * an admin disabling themselves or giving up their own admin role, and any change that would
+ * leave no enabled admin. Changes to accounts are made one at a time (an advisory lock on
+ * PostgreSQL; SQLite writes one transaction at a time), so two admins demoting each other cannot
+ * both succeed. Null when there is no such account.
+ */
+export async function changeAccount(
+  db: DB,
+  id: string,
+  change: { role?: StaffRole | undefined; disabled?: boolean | undefined },
+  { actor = null, via, now = new Date() }: ChangedBy,
+): Promise<StaffAccount | null> {
+  const at = now.toISOString();
+  return db.transaction().execute(async (trx) => {
+    await lockKeyForTransaction(trx, ACCOUNT_CHANGES_LOCK);
+    const account = await trx
+      .selectFrom("staff_accounts")
+      .select(["id", "email", "role", "disabled_at"])
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!account) return null;
+    const self = actor?.id === account.id;
+    const role = change.role ?? account.role;
+    const disabled = change.disabled ?? account.disabled_at !== null;
+    if (self && change.disabled === true) {
+      throw new AccountChangeRefused("You cannot disable your own account.");
+    }
+    if (self && role !== "admin" && account.role === "admin") {
+      throw new AccountChangeRefused(
+        "You cannot remove your own admin role: ask another admin to do it.",
+      );
+    }
+    const wasEnabledAdmin = account.role === "admin" && account.disabled_at === null;
+    if (wasEnabledAdmin && (role !== "admin" || disabled)) {
+      const others = await trx
+        .selectFrom("staff_accounts")
+        .select("id")
+        .where("role", "=", "admin")
+        .where("disabled_at", "is", null)
+        .where("id", "!=", account.id)
+        .limit(1)
+        .execute();
+      if (!others.length) {
+        throw new AccountChangeRefused("This would leave no enabled admin account.");
+      }
+    }
+    const record = { type: "staff_account", id: account.id };
+    if (role !== account.role) {
+      await trx
+        .updateTable("staff_accounts")
+        .set({ role, updated_at: at })
+        .where("id", "=", account.id)
+        .execute();
+      await recordAudit(trx, {
+        action: "staff.role-changed",
+        at,
+        actor,
+        record,
+        detail: { email: account.email, from: account.role, to: role, via },
+      });
+    }
+    if (disabled !== (account.disabled_at !== null)) {
+      await setDisabled(trx, account, disabled, { actor, via, now });
+    }
+    const [summary] = await accountSummaries(trx, account.id);
+    return summary ?? null;
+  });
+}

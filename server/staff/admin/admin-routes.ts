@@ -1,0 +1,210 @@
+import type { FastifyPluginAsync } from "fastify";
+import {
+  NO_ACCOUNT,
+  NO_MESSAGE,
+  accountsApi,
+  erasureApi,
+  outboxApi,
+  teamApi,
+} from "../../../staff-api/admin";
+import type { Config } from "../../config";
+import type { DB } from "../../db/database";
+import type { OutboxWorker } from "../../mail/outbox";
+import {
+  AccountChangeRefused,
+  accountSummaries,
+  changeAccount,
+  inviteAccount,
+} from "./accounts-admin";
+import { readAudited, recordAudit } from "../audit";
+import { Refused, answer, contractRoute } from "../contract-routes";
+import { erasePerson } from "./erasure";
+import { listOutbox, retryOutbox } from "./outbox-admin";
+import { auditActorOf, pageOf } from "../route-kit";
+
+export interface AdminRoutesOptions {
+  db: DB;
+  outbox: OutboxWorker;
+  config: Pick<Config, "publicUrl" | "mail">;
+  now: () => Date;
+  /** Check every answer against its contract before it is sent (tests: contract-routes.ts). */
+  checkAnswers?: boolean;
+}
+
+/** How the audit log names a change made in the console (the command line names its user). */
+const VIA_CONSOLE = "console";
+
+/**
+ * The console's team and admin API, as staff-api/admin.ts defines it: the enabled accounts (for
+ * the lead owner picker; sales and admins), and for admins only the accounts themselves, erasure
+ * of a person and the outbox (the audit log is audit-routes.ts). Every read of personal data and
+ * every change is in the audit log, written in its transaction. Registered inside staffRoutes,
+ * whose hooks (no-store, JSON-only writes) apply.
+ */
+export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (
+  app,
+  { db, outbox, config, now, checkAnswers },
+) => {
+  const kit = (what: string) => ({ what, checkAnswers });
+  const changedBy = (request: Parameters<typeof auditActorOf>[0]) => ({
+    actor: auditActorOf(request),
+    via: VIA_CONSOLE,
+    now: now(),
+  });
+
+  // -------------------------------------------------------------------------------------------
+  // The team: who can own a lead. Staff addresses and names only, so not audited.
+
+  contractRoute(
+    app,
+    teamApi.list,
+    async () => {
+      const items = await db
+        .selectFrom("staff_accounts")
+        .select(["email", "name", "role"])
+        .where("disabled_at", "is", null)
+        .orderBy("email_key")
+        .execute();
+      return answer(200, { items });
+    },
+    kit("team list"),
+  );
+
+  // -------------------------------------------------------------------------------------------
+  // Accounts
+
+  contractRoute(
+    app,
+    accountsApi.list,
+    async ({ request }) => {
+      // Every account's name, address and last sign-in: who read them is recorded.
+      const items = await readAudited(db, accountSummaries, (accounts) => ({
+        action: "account.list",
+        at: now().toISOString(),
+        actor: auditActorOf(request),
+        detail: { accounts: accounts.length },
+      }));
+      return answer(200, { items });
+    },
+    kit("account list"),
+  );
+
+  contractRoute(
+    app,
+    accountsApi.invite,
+    async ({ body, request }) => {
+      // Not held to the sign-in limits: only admins invite, and each invitation is audited.
+      const account = await inviteAccount(db, body, {
+        ...changedBy(request),
+        publicUrl: config.publicUrl,
+      });
+      if (account === "exists") throw new Refused(409, "This address already has an account.");
+      outbox.wake();
+      return answer(201, account);
+    },
+    kit("account invitation"),
+  );
+
+  contractRoute(
+    app,
+    accountsApi.change,
+    async ({ params: { id }, body, request }) => {
+      // A change that changes nothing still answers the account: recorded as a read of it.
+      const unchanged = await db.transaction().execute(async (trx) => {
+        const [account] = await accountSummaries(trx, id);
+        if (!account) return "missing";
+        const role = body.role ?? account.role;
+        if (role !== account.role || (body.disabled ?? account.disabled) !== account.disabled) {
+          return null;
+        }
+        await recordAudit(trx, {
+          action: "account.view",
+          at: now().toISOString(),
+          actor: auditActorOf(request),
+          record: { type: "staff_account", id },
+        });
+        return account;
+      });
+      if (unchanged === "missing") throw new Refused(404, NO_ACCOUNT);
+      if (unchanged) return answer(200, unchanged);
+      try {
+        const account = await changeAccount(db, id, body, changedBy(request));
+        if (!account) throw new Refused(404, NO_ACCOUNT);
+        return answer(200, account);
+      } catch (error) {
+        if (error instanceof AccountChangeRefused) throw new Refused(400, error.message);
+        throw error;
+      }
+    },
+    kit("account change"),
+  );
+
+  // -------------------------------------------------------------------------------------------
+  // Erasure of a person, as `npm run leads -- forget` does it (erasure.ts)
+
+  contractRoute(
+    app,
+    erasureApi.forget,
+    async ({ body, request }) =>
+      answer(200, { erased: await erasePerson(db, body.email, changedBy(request), config.mail) }),
+    kit("erasure"),
+  );
+
+  // -------------------------------------------------------------------------------------------
+  // The outbox. Admins see recipients in full (they can read every lead anyway); each page they
+  // read and each retry is audited.
+
+  contractRoute(
+    app,
+    outboxApi.list,
+    async ({ query, request }) => {
+      const page = pageOf(query);
+      const filters = query.state ? { state: query.state } : {};
+      const messages = await readAudited(
+        db,
+        (trx) => listOutbox(trx, filters, page),
+        (listed) => ({
+          action: "outbox.viewed",
+          at: now().toISOString(),
+          actor: auditActorOf(request),
+          detail: { filters, page: page.cursor ? "next" : "first", messages: listed.items.length },
+        }),
+      );
+      return answer(200, messages);
+    },
+    kit("outbox list"),
+  );
+
+  contractRoute(
+    app,
+    outboxApi.retry,
+    async ({ params: { id }, request }) => {
+      const at = now();
+      const result = await db.transaction().execute(async (trx) => {
+        const retried = await retryOutbox(trx, id, at);
+        if (retried.ok) {
+          await recordAudit(trx, {
+            action: "outbox.retried",
+            at: at.toISOString(),
+            actor: auditActorOf(request),
+            record: { type: "outbox", id },
+            detail: { kind: retried.item.kind, attemptsBefore: retried.attemptsBefore },
+          });
+        }
+        return retried;
+      });
+      if (result.ok) {
+        outbox.wake();
+        return answer(200, result.item);
+      }
+      if (result.reason === "not-found") throw new Refused(404, NO_MESSAGE);
+      throw new Refused(
+        409,
+        result.reason === "dropped"
+          ? "This message carried a sign-in link and was discarded; ask for a new link instead."
+          : "Only a failed message, or a Slack message or webhook that was sent, can be sent again.",
+      );
+    },
+    kit("outbox retry"),
+  );
+};

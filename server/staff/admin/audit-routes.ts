@@ -1,0 +1,125 @@
+import type { FastifyPluginAsync } from "fastify";
+import { type AuditFilterShape, auditApi } from "../../../staff-api/audit";
+import type { QueryOf } from "../../../staff-api/endpoint";
+import type { DB } from "../../db/database";
+import { readAudited } from "../audit";
+import {
+  AUDIT_CSV_COLUMNS,
+  type AuditFilters,
+  actorFilter,
+  allAudit,
+  auditActions,
+  auditCsvRow,
+  countAudit,
+  listAudit,
+} from "./audit-log";
+import { Refused, answer, contractRoute } from "../contract-routes";
+import { type KeptAs, auditActorOf, auditFilters, dateRange, pageOf, sendCsv } from "../route-kit";
+
+export interface AuditRoutesOptions {
+  db: DB;
+  now: () => Date;
+  /** Check every answer against its contract before it is sent (tests: contract-routes.ts). */
+  checkAnswers?: boolean;
+}
+
+type AuditQuery = QueryOf<typeof auditApi.exportCsv>;
+
+/** The shape of every action the log records (audit.ts): an area, a dot, a verb. */
+const ACTION_NAME = /^[a-z]+\.[a-z]+(-[a-z]+)*$/;
+
+/**
+ * How the audit log keeps a read of itself: the actor as their account's id, an action as asked
+ * when it is shaped like one (the console picks it from the log's actions), else its length.
+ */
+function keptFilters(query: AuditQuery, filters: AuditFilters) {
+  const how: Record<keyof typeof AuditFilterShape, KeptAs> = {
+    actor: filters.actorId === undefined ? "length" : { account: filters.actorId },
+    action: (value) => ACTION_NAME.test(value),
+    since: "asked",
+    until: "asked",
+  };
+  return auditFilters(query, how);
+}
+
+/** The filters of an audit query as the queries take them; a bad date is refused. */
+async function auditFiltersOf(db: DB, query: AuditQuery): Promise<AuditFilters> {
+  const range = dateRange(query);
+  if (typeof range === "string") throw new Refused(400, range);
+  return {
+    ...range,
+    ...(query.action ? { action: query.action } : {}),
+    ...(query.actor !== undefined ? { actorId: await actorFilter(db, query.actor) } : {}),
+  };
+}
+
+/**
+ * The audit log for admins, as staff-api/audit.ts defines it: a page of it, its CSV and the list
+ * of its actions. Reading it is recorded too (`audit.viewed`, `audit.export`): it names who
+ * worked on which lead and account, and who looked is part of that story. Registered inside
+ * staffRoutes, whose hooks apply.
+ */
+export const auditRoutes: FastifyPluginAsync<AuditRoutesOptions> = async (
+  app,
+  { db, now, checkAnswers },
+) => {
+  contractRoute(
+    app,
+    auditApi.list,
+    async ({ query, request }) => {
+      const page = pageOf(query);
+      const filters = await auditFiltersOf(db, query);
+      const entries = await readAudited(
+        db,
+        (trx) => listAudit(trx, filters, page),
+        () => ({
+          action: "audit.viewed",
+          at: now().toISOString(),
+          actor: auditActorOf(request),
+          detail: { filters: keptFilters(query, filters), page: page.cursor ? "next" : "first" },
+        }),
+      );
+      return answer(200, entries);
+    },
+    { what: "audit list", checkAnswers },
+  );
+
+  contractRoute(
+    app,
+    auditApi.exportCsv,
+    async ({ query, request, reply }) => {
+      const at = now();
+      const filters = await auditFiltersOf(db, query);
+      // The entries before this request: those counted here (its own entry comes after).
+      const cutoff = at.toISOString();
+      if (!filters.until || filters.until > cutoff) filters.until = cutoff;
+      const count = await readAudited(
+        db,
+        (trx) => countAudit(trx, filters),
+        (rows) => ({
+          action: "audit.export",
+          at: at.toISOString(),
+          actor: auditActorOf(request),
+          detail: { filters: keptFilters(query, filters), rows },
+        }),
+      );
+      async function* rows() {
+        for await (const item of allAudit(db, filters)) yield auditCsvRow(item);
+      }
+      return sendCsv(request, reply, {
+        columns: AUDIT_CSV_COLUMNS,
+        rows: rows(),
+        fileName: `audit-${at.toISOString().slice(0, 10)}.csv`,
+        count,
+        countHeader: "x-row-count",
+      });
+    },
+    { what: "audit export", checkAnswers },
+  );
+
+  // The list of actions names no one, so reading it is not recorded.
+  contractRoute(app, auditApi.actions, async () => answer(200, { items: await auditActions(db) }), {
+    what: "audit actions",
+    checkAnswers,
+  });
+};

@@ -1,0 +1,328 @@
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import * as z from "zod/mini";
+import { apiPaths } from "../../../common/paths";
+import {
+  OutboxItem,
+  StaffAccount,
+  accountsApi,
+  erasureApi,
+  outboxApi,
+  teamApi,
+} from "../../../staff-api/admin";
+import { Failed } from "../../../staff-api/answers";
+import { AuditItem, auditApi } from "../../../staff-api/audit";
+import { pathOf } from "../../../staff-api/endpoint";
+import type { OutboxStatus } from "../../db/schema";
+import { postJson, sampleContact, testDialects } from "../../testing";
+import { changeAccount } from "./accounts-admin";
+import { recordAudit } from "../audit";
+import { STAFF_SITE, type StaffApi, addStaff, signedInStaff, useStaffApi } from "../testing";
+
+// Every answer of the admin routes (the team, accounts, erasure, the outbox and the audit log),
+// read back as the console reads it: parsed with its contract schema, whose objects are strict.
+// As for the lead inbox (contract.test.ts), the app under test also checks each answer before
+// Fastify serialises it (checkAnswers in ./testing.ts), so a field the query module leaves out
+// fails here rather than reaching the console as undefined.
+
+/** Parses `body` as the answer `status` of `spec`, failing the test when it is not exactly that. */
+function parsed<S extends z.ZodMiniType>(schema: S | undefined, body: unknown): z.output<S> {
+  expect(schema, "the endpoint lists this status").toBeDefined();
+  const result = z.safeParse(schema as S, body);
+  expect(result.success, result.success ? "" : z.prettifyError(result.error)).toBe(true);
+  return result.data as z.output<S>;
+}
+
+/**
+ * An outbox message as the worker leaves it: `payload` as stored (a dropped sign-in e-mail's is
+ * no message any more, an alert's is the Slack line or the webhook's event).
+ */
+async function addMessage(
+  api: StaffApi,
+  { kind, status, payload }: { kind: string; status: OutboxStatus; payload: unknown },
+) {
+  const id = randomUUID();
+  const at = new Date(api.clock.now.getTime() - 60_000).toISOString();
+  await api.db
+    .insertInto("outbox")
+    .values({
+      id,
+      kind,
+      lead_id: randomUUID(),
+      recipient_key: null,
+      payload: typeof payload === "string" ? payload : JSON.stringify(payload),
+      status,
+      attempts: status === "pending" ? 0 : 3,
+      next_attempt_at: at,
+      last_error: status === "failed" ? "550 mailbox unavailable" : null,
+      claimed_by: null,
+      claimed_until: null,
+      created_at: at,
+      sent_at: status === "sent" ? at : null,
+    })
+    .execute();
+  return id;
+}
+
+const mail = { to: "esi@example.com", subject: "Please confirm", text: "…", html: "<p>…</p>" };
+
+describe.each(testDialects)("the admin answers match the contract on $name", ({ url }) => {
+  const api = useStaffApi(url);
+
+  const get = (cookie: string, path: string) =>
+    api.app.inject({ method: "GET", url: path, headers: { cookie } });
+  const send = (cookie: string, method: "PATCH" | "POST", path: string, payload?: unknown) =>
+    api.app.inject({
+      method,
+      url: path,
+      headers: { cookie, origin: STAFF_SITE },
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    });
+  const refusedAs = async (status: number, res: Awaited<ReturnType<typeof get>>) => {
+    expect(res.statusCode, res.body).toBe(status);
+    parsed(Failed, res.json());
+  };
+
+  /** Accounts of every role, one disabled and one that never signed in. */
+  async function addTeam() {
+    const admin = await signedInStaff(api, "admin@example.com", "admin");
+    const sales = await signedInStaff(api, "sales@example.com", "sales");
+    const marketing = await signedInStaff(api, "marketing@example.com", "marketing");
+    const invited = await addStaff(api, "ama@example.com", "sales", "Ama Mensah");
+    const gone = await addStaff(api, "gone@example.com", "marketing");
+    await changeAccount(api.db, gone.id, { disabled: true }, { via: "test" });
+    return { admin, sales, marketing, invited, gone };
+  }
+
+  it("answers the team and account routes, success and refusal, exactly as the contract says", async () => {
+    const { admin, sales, marketing, invited, gone } = await addTeam();
+
+    const team = await get(sales.cookie, teamApi.list.path);
+    expect(team.statusCode).toBe(200);
+    const members = parsed(teamApi.list.answers[200], team.json()).items;
+    expect(members.map((member) => member.role).toSorted()).toEqual([
+      "admin",
+      "marketing",
+      "sales",
+      "sales",
+    ]);
+
+    const { list, invite, change } = accountsApi;
+    const listed = await get(admin.cookie, list.path);
+    expect(listed.statusCode).toBe(200);
+    const accounts = parsed(list.answers[200], listed.json()).items;
+    expect(accounts.find((account) => account.id === gone.id)?.disabled).toBe(true);
+    expect(accounts.find((account) => account.id === invited.id)?.lastSignInAt).toBeNull();
+    expect(accounts.find((account) => account.id === sales.account.id)?.lastSignInAt).toBeTypeOf(
+      "string",
+    );
+
+    const invitation = { email: "kwame@example.com", role: "marketing", name: "Kwame" };
+    const invitedNow = await send(admin.cookie, "POST", invite.path, invitation);
+    expect(invitedNow.statusCode, invitedNow.body).toBe(201);
+    expect(parsed(invite.answers[201], invitedNow.json())).toMatchObject(invitation);
+
+    const path = (id: string) => pathOf(change, { id });
+    // A change of each kind, and one that changes nothing (answered as a read).
+    for (const body of [{ role: "admin" }, { disabled: true }, { disabled: false }, {}]) {
+      const changed = await send(admin.cookie, "PATCH", path(invited.id), body);
+      expect(changed.statusCode, changed.body).toBe(200);
+      parsed(change.answers[200], changed.json());
+    }
+
+    const missing = path(randomUUID());
+    for (const [status, res] of [
+      [400, await send(admin.cookie, "POST", invite.path, { email: "x", role: "sales" })],
+      [400, await send(admin.cookie, "POST", invite.path, { email: "y@example.com", role: "x" })],
+      [400, await send(admin.cookie, "PATCH", path(admin.account.id), { disabled: true })],
+      [400, await send(admin.cookie, "PATCH", path(gone.id), { disabled: "yes" })],
+      [401, await get("", teamApi.list.path)],
+      [401, await get("", list.path)],
+      [401, await send("", "POST", invite.path, invitation)],
+      [401, await send("", "PATCH", path(gone.id), { disabled: false })],
+      [403, await get(marketing.cookie, teamApi.list.path)],
+      [403, await get(sales.cookie, list.path)],
+      [403, await send(sales.cookie, "POST", invite.path, invitation)],
+      [403, await send(marketing.cookie, "PATCH", path(gone.id), { disabled: false })],
+      [404, await send(admin.cookie, "PATCH", missing, { role: "sales" })],
+      [404, await send(admin.cookie, "PATCH", path("not an id!"), { role: "sales" })],
+      [409, await send(admin.cookie, "POST", invite.path, { ...invitation, email: gone.email })],
+    ] as const) {
+      await refusedAs(status, res);
+    }
+  });
+
+  it("answers erasure and the outbox, success and refusal, exactly as the contract says", async () => {
+    const { admin, sales } = await addTeam();
+    expect((await postJson(api.app, apiPaths.contact, sampleContact)).statusCode).toBe(201);
+    const failed = await addMessage(api, { kind: "contact", status: "failed", payload: mail });
+    await addMessage(api, { kind: "newsletter-confirmation", status: "pending", payload: mail });
+    const slack = await addMessage(api, {
+      kind: "slack",
+      status: "sent",
+      payload: { text: "New contact message" },
+    });
+    await addMessage(api, { kind: "webhook", status: "failed", payload: { type: "lead.created" } });
+    const dropped = await addMessage(api, {
+      kind: "staff-sign-in",
+      status: "failed",
+      payload: { dropped: "the message carried a secret" },
+    });
+    await addMessage(api, { kind: "contact", status: "sent", payload: "not JSON" });
+    await addMessage(api, { kind: "contact", status: "held", payload: mail });
+    await addMessage(api, { kind: "contact", status: "cancelled", payload: mail });
+
+    const { list, retry } = outboxApi;
+    const seen = new Map<string, z.output<typeof OutboxItem>>();
+    for (const query of ["", "?state=pending", "?state=failed", "?state=sent"]) {
+      let next: string | null = `${list.path}${query}${query ? "&" : "?"}limit=2`;
+      while (next) {
+        const res = await get(admin.cookie, next);
+        expect(res.statusCode, res.body).toBe(200);
+        const page = parsed(list.answers[200], res.json());
+        for (const item of page.items) seen.set(item.id, item);
+        next = page.nextCursor
+          ? `${list.path}${query}${query ? "&" : "?"}cursor=${page.nextCursor}`
+          : null;
+      }
+    }
+    expect([...seen.values()].map((item) => item.state).toSorted()).toEqual(
+      ["failed", "failed", "failed", "pending", "pending", "sent", "sent"].toSorted(),
+    );
+    expect(seen.get(dropped)).toMatchObject({ to: null, subject: null });
+
+    for (const id of [failed, slack]) {
+      const res = await send(admin.cookie, "POST", pathOf(retry, { id }), {});
+      expect(res.statusCode, res.body).toBe(200);
+      expect(parsed(retry.answers[200], res.json()).state).toBe("pending");
+    }
+
+    const { forget } = erasureApi;
+    for (const address of [sampleContact.email, "nobody@example.com"]) {
+      const res = await send(admin.cookie, "POST", forget.path, { email: address });
+      expect(res.statusCode, res.body).toBe(200);
+      parsed(forget.answers[200], res.json());
+    }
+
+    for (const [status, res] of [
+      [400, await get(admin.cookie, `${list.path}?limit=0`)],
+      [400, await get(admin.cookie, `${list.path}?state=held`)],
+      [400, await get(admin.cookie, `${list.path}?cursor=nope`)],
+      [400, await send(admin.cookie, "POST", pathOf(retry, { id: failed }), [])],
+      [400, await send(admin.cookie, "POST", forget.path, { email: "not an address" })],
+      [401, await get("", list.path)],
+      [401, await send("", "POST", pathOf(retry, { id: failed }), {})],
+      [401, await send("", "POST", forget.path, { email: "nobody@example.com" })],
+      [403, await get(sales.cookie, list.path)],
+      [403, await send(sales.cookie, "POST", pathOf(retry, { id: failed }), {})],
+      [403, await send(sales.cookie, "POST", forget.path, { email: "nobody@example.com" })],
+      [404, await send(admin.cookie, "POST", pathOf(retry, { id: randomUUID() }), {})],
+      [404, await send(admin.cookie, "POST", pathOf(retry, { id: "not an id!" }), {})],
+      [409, await send(admin.cookie, "POST", pathOf(retry, { id: failed }), {})],
+      [409, await send(admin.cookie, "POST", pathOf(retry, { id: dropped }), {})],
+    ] as const) {
+      await refusedAs(status, res);
+    }
+  });
+
+  it("answers the audit log's routes, success and refusal, exactly as the contract says", async () => {
+    const { admin, sales } = await addTeam();
+    // Entries of every shape: from the command line (no actor), about a record or not, with a
+    // detail, with none, and one whose stored detail is no object.
+    await api.db.transaction().execute(async (trx) => {
+      const at = api.clock.now.toISOString();
+      await recordAudit(trx, { action: "staff.account-added", at, detail: { via: "cli" } });
+      await recordAudit(trx, {
+        action: "account.view",
+        at,
+        actor: { id: admin.account.id, email: admin.account.email },
+        record: { type: "staff_account", id: sales.account.id },
+      });
+    });
+    await api.db
+      .insertInto("audit_log")
+      .values({
+        id: randomUUID(),
+        at: api.clock.now.toISOString(),
+        actor_id: null,
+        actor_email: null,
+        action: "person.erased",
+        record_type: null,
+        record_id: null,
+        detail: "[1]",
+      })
+      .execute();
+
+    const { list, exportCsv, actions } = auditApi;
+    const entries: z.output<typeof AuditItem>[] = [];
+    let next: string | null = `${list.path}?limit=3`;
+    while (next) {
+      const res = await get(admin.cookie, next);
+      expect(res.statusCode, res.body).toBe(200);
+      const page = parsed(list.answers[200], res.json());
+      entries.push(...page.items);
+      next = page.nextCursor ? `${list.path}?limit=50&cursor=${page.nextCursor}` : null;
+    }
+    expect(entries.some((entry) => entry.actor === null && entry.detail === null)).toBe(true);
+    expect(entries.some((entry) => entry.subject !== null && entry.detail === null)).toBe(true);
+    expect(entries.some((entry) => entry.actor !== null && entry.detail !== null)).toBe(true);
+
+    const filtered = `?actor=${admin.account.email}&action=account.view&since=2000-01-01&until=2999-01-01`;
+    const some = await get(admin.cookie, `${list.path}${filtered}`);
+    expect(parsed(list.answers[200], some.json()).items.length).toBeGreaterThan(0);
+
+    const actionList = await get(admin.cookie, actions.path);
+    expect(actionList.statusCode).toBe(200);
+    expect(parsed(actions.answers[200], actionList.json()).items).toContain("person.erased");
+
+    const csv = await get(admin.cookie, `${exportCsv.path}${filtered}`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers["content-type"]).toBe("text/csv; charset=utf-8");
+
+    for (const [status, res] of [
+      [400, await get(admin.cookie, `${list.path}?limit=0`)],
+      [400, await get(admin.cookie, `${list.path}?since=2026-02-30`)],
+      [400, await get(admin.cookie, `${list.path}?actor=nobody`)],
+      [400, await get(admin.cookie, `${exportCsv.path}?until=yesterday`)],
+      [400, await get(admin.cookie, `${exportCsv.path}?since=2026-02-30`)],
+      [401, await get("", list.path)],
+      [401, await get("", exportCsv.path)],
+      [401, await get("", actions.path)],
+      [403, await get(sales.cookie, list.path)],
+      [403, await get(sales.cookie, exportCsv.path)],
+      [403, await get(sales.cookie, actions.path)],
+    ] as const) {
+      await refusedAs(status, res);
+    }
+  });
+});
+
+describe("the admin pages' strict answers", () => {
+  const account = {
+    id: "00000000-0000-0000-0000-000000000000",
+    email: "ama@example.com",
+    name: "Ama",
+    role: "sales",
+    disabled: false,
+    createdAt: "2026-11-01T09:00:00.000Z",
+    lastSignInAt: null,
+  };
+  const entry = {
+    id: "00000000-0000-0000-0000-000000000001",
+    at: "2026-11-01T09:00:00.000Z",
+    actor: null,
+    action: "account.view",
+    subject: { type: "staff_account", id: account.id },
+    detail: null,
+  };
+
+  it("refuse a field the contract lacks, and one it requires that is missing", () => {
+    expect(z.safeParse(StaffAccount, account).success).toBe(true);
+    expect(z.safeParse(StaffAccount, { ...account, emailKey: "x" }).success).toBe(false);
+    const { lastSignInAt: _, ...withoutSignIn } = account;
+    expect(z.safeParse(StaffAccount, withoutSignIn).success).toBe(false);
+    expect(z.safeParse(AuditItem, entry).success).toBe(true);
+    const subject = { ...entry.subject, table: "staff_accounts" };
+    expect(z.safeParse(AuditItem, { ...entry, subject }).success).toBe(false);
+  });
+});

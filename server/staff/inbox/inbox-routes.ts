@@ -1,0 +1,190 @@
+import type { FastifyPluginAsync } from "fastify";
+import { DEMO_PRODUCTS } from "../../../leads/demo";
+import type { QueryOf } from "../../../staff-api/endpoint";
+import { FilterShape, NO_SUCH_LEAD, leadsApi } from "../../../staff-api/leads";
+import type { DB } from "../../db/database";
+import { readAudited } from "../audit";
+import { Refused, answer, contractRoute } from "../contract-routes";
+import { CSV_COLUMNS, csvRow } from "./inbox-csv";
+import { UnknownOwnerError, addNote, updateLead } from "./lead-changes";
+import { viewLead } from "./lead-detail";
+import { allLeads, countLeads, leadStats, listLeads } from "./lead-list";
+import { type LeadFilters, ownerFilter } from "./lead-query";
+import {
+  type KeptAs,
+  auditActorOf,
+  auditFilters as keptFilters,
+  dateRange,
+  pageOf,
+  sendCsv,
+} from "../route-kit";
+import type { StaffIdentity } from "../sign-in/sessions";
+
+export interface InboxRoutesOptions {
+  db: DB;
+  now: () => Date;
+  /** Check every answer against its contract before it is sent (tests: contract-routes.ts). */
+  checkAnswers?: boolean;
+}
+
+type Filters = QueryOf<typeof leadsApi.stats>;
+
+/**
+ * The filters of a valid query as the queries take them; a bad date is refused. An owner e-mail
+ * that is no account's matches nothing.
+ */
+async function filtersOf(db: DB, query: Filters): Promise<LeadFilters> {
+  const filters: LeadFilters = {};
+  if (query.type) filters.type = query.type;
+  if (query.product) filters.product = query.product;
+  if (query.status) filters.status = query.status;
+  if (query.q) filters.q = query.q;
+  const range = dateRange(query);
+  if (typeof range === "string") throw new Refused(400, range);
+  Object.assign(filters, range);
+  if (query.owner) {
+    filters.ownerAccountId = (await ownerFilter(db, query.owner)) ?? "no such account";
+  }
+  return filters;
+}
+
+/** How the audit log keeps each filter (route-kit.ts auditFilters); the owner as its account. */
+const KEPT: Record<keyof typeof FilterShape, KeptAs> = {
+  type: "asked",
+  product: (value) => (DEMO_PRODUCTS as readonly string[]).includes(value),
+  status: "asked",
+  owner: "length",
+  q: "length",
+  since: "asked",
+  until: "asked",
+};
+const auditFilters = (query: Filters, { ownerAccountId }: LeadFilters) =>
+  keptFilters(query, {
+    ...KEPT,
+    ...(ownerAccountId ? { owner: { account: ownerAccountId } } : {}),
+  });
+
+const actorOf = (staff: StaffIdentity) => ({ accountId: staff.accountId, email: staff.email });
+
+/**
+ * The lead inbox under /api/staff/leads, as staff-api/leads.ts defines it: contact messages and
+ * demo requests together, their status, owner, notes and timeline, a CSV export and the average
+ * time to first response. Every request is in the audit log. Registered inside staffRoutes,
+ * whose hooks (no-store, JSON-only writes) apply.
+ */
+export const inboxRoutes: FastifyPluginAsync<InboxRoutesOptions> = async (app, options) => {
+  const { db, now } = options;
+  const kit = { what: "lead inbox request", checkAnswers: options.checkAnswers };
+
+  contractRoute(
+    app,
+    leadsApi.list,
+    async ({ query, request }) => {
+      const page = pageOf(query);
+      const filters = await filtersOf(db, query);
+      const leads = await readAudited(
+        db,
+        (trx) => listLeads(trx, filters, page),
+        () => ({
+          action: "lead.list",
+          at: now().toISOString(),
+          actor: auditActorOf(request),
+          detail: { filters: auditFilters(query, filters), page: page.cursor ? "next" : "first" },
+        }),
+      );
+      return answer(200, leads);
+    },
+    kit,
+  );
+
+  contractRoute(
+    app,
+    leadsApi.stats,
+    async ({ query, request }) => {
+      const filters = await filtersOf(db, query);
+      const stats = await readAudited(
+        db,
+        (trx) => leadStats(trx, filters),
+        () => ({
+          action: "lead.stats",
+          at: now().toISOString(),
+          actor: auditActorOf(request),
+          detail: { filters: auditFilters(query, filters) },
+        }),
+      );
+      return answer(200, stats);
+    },
+    kit,
+  );
+
+  contractRoute(
+    app,
+    leadsApi.exportCsv,
+    async ({ query, request, reply }) => {
+      const at = now();
+      const filters = await filtersOf(db, query);
+      // The export is of the leads stored before it started: those counted and audited here.
+      const cutoff = new Date(at.getTime() + 1).toISOString();
+      if (!filters.until || filters.until > cutoff) filters.until = cutoff;
+      const count = await readAudited(
+        db,
+        (trx) => countLeads(trx, filters),
+        (rows) => ({
+          action: "lead.export",
+          at: at.toISOString(),
+          actor: auditActorOf(request),
+          detail: { filters: auditFilters(query, filters), rows },
+        }),
+      );
+      async function* rows() {
+        for await (const lead of allLeads(db, filters)) yield csvRow(lead);
+      }
+      return sendCsv(request, reply, {
+        columns: CSV_COLUMNS,
+        rows: rows(),
+        fileName: `leads-${at.toISOString().slice(0, 10)}.csv`,
+        count,
+        countHeader: "x-lead-count",
+      });
+    },
+    kit,
+  );
+
+  contractRoute(
+    app,
+    leadsApi.get,
+    async ({ params, staff }) => {
+      const lead = await viewLead(db, params.id, actorOf(staff), now());
+      if (!lead) throw new Refused(404, NO_SUCH_LEAD);
+      return answer(200, lead);
+    },
+    kit,
+  );
+
+  contractRoute(
+    app,
+    leadsApi.update,
+    async ({ params, body, staff }) => {
+      try {
+        const lead = await updateLead(db, params.id, body, actorOf(staff), now());
+        if (!lead) throw new Refused(404, NO_SUCH_LEAD);
+        return answer(200, lead);
+      } catch (error) {
+        if (error instanceof UnknownOwnerError) throw new Refused(400, error.message);
+        throw error;
+      }
+    },
+    kit,
+  );
+
+  contractRoute(
+    app,
+    leadsApi.addNote,
+    async ({ params, body, staff }) => {
+      const found = await addNote(db, params.id, body.text, actorOf(staff), now());
+      if (!found) throw new Refused(404, NO_SUCH_LEAD);
+      return answer(201, { message: "Note added" });
+    },
+    kit,
+  );
+};

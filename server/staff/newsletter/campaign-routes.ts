@@ -1,0 +1,263 @@
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { Transaction } from "kysely";
+import { newsletterLinkPaths } from "../../../common/paths";
+import { NO_CAMPAIGN, campaignsApi } from "../../../staff-api/newsletter";
+import type { DB } from "../../db/database";
+import type { Database } from "../../db/schema";
+import type { OutboxWorker } from "../../mail/outbox";
+import { enqueueMail } from "../../mail/outbox";
+import { newsletterMail } from "../../mail/templates";
+import { type Campaign, listCampaigns, readCampaign } from "../../newsletter/campaign-reports";
+import { changeCampaign, retryFailedCopies, sendCampaign } from "../../newsletter/campaign-sending";
+import {
+  CAMPAIGN_ACTIONS,
+  CAMPAIGN_TEST_KIND,
+  type Refusal,
+  createCampaign,
+  updateCampaign,
+} from "../../newsletter/campaigns";
+import { renderNewsletter } from "../../newsletter/content";
+import { TOO_MANY } from "../../../staff-api/answers";
+import { type AuditAction, recordAudit } from "../audit";
+import { Refused, answer, contractRoute } from "../contract-routes";
+import { DRAFT } from "./newsletter-routes";
+import { countHit } from "../sign-in/rate-limit";
+import { auditActorOf, instant } from "../route-kit";
+import type { StaffIdentity } from "../sign-in/sessions";
+
+/** Test copies a member of staff may send themselves in an hour. */
+const TEST_COPIES = { max: 10, windowMs: 60 * 60_000 };
+
+/** Why a campaign in `status` cannot do what was asked, in the words of the console. */
+const CONFLICTS: Record<string, string> = {
+  draft: "This campaign is a draft.",
+  scheduled: "This campaign is scheduled; cancel it or send it now.",
+  sending: "This campaign is being sent.",
+  paused: "This campaign is paused; resume or cancel it.",
+  sent: "This campaign has been sent.",
+  cancelled: "This campaign was cancelled.",
+};
+
+/** The refusal of a change as the answer it gets: 404, or 409 with why. */
+function refused(refusal: Refusal): Refused {
+  return refusal.refused === "missing"
+    ? new Refused(404, NO_CAMPAIGN)
+    : new Refused(409, CONFLICTS[refusal.status] ?? "Not possible now.");
+}
+
+const rendered = (campaign: Campaign) => ({ ...campaign, ...renderNewsletter(campaign) });
+
+export interface CampaignRoutesOptions {
+  db: DB;
+  outbox: OutboxWorker;
+  publicUrl: string;
+  now: () => Date;
+  /** Check every answer against its contract before it is sent (tests: contract-routes.ts). */
+  checkAnswers?: boolean;
+}
+
+/**
+ * Newsletter campaigns under /api/staff/campaigns, as staff-api/newsletter.ts defines them, for
+ * marketing and admins: write and change a draft, preview it (GET gives its HTML and text), send
+ * a test copy to oneself, send now or at a set time, pause, resume, cancel, and read its report.
+ * Every change is audited with the change.
+ */
+export const campaignRoutes: FastifyPluginAsync<CampaignRoutesOptions> = async (
+  app,
+  { db, outbox, publicUrl, now, checkAnswers },
+) => {
+  const kit = (what: string) => ({ what, checkAnswers });
+
+  /**
+   * A change and its audit entry in one transaction; the entry only if the change was made. A
+   * refused change throws its answer.
+   */
+  async function changeAudited<R extends object>(
+    request: FastifyRequest,
+    id: string,
+    make: (trx: Transaction<Database>) => Promise<R | Refusal>,
+    entry: (result: R) => [AuditAction, Record<string, unknown>] | null,
+  ): Promise<R> {
+    const result = await db.transaction().execute(async (trx) => {
+      const result = await make(trx);
+      if ("refused" in result) return result;
+      const made = entry(result);
+      if (made) await audit(trx, request, made[0], id, made[1]);
+      return result;
+    });
+    if ("refused" in result) throw refused(result);
+    return result;
+  }
+
+  function change(staff: StaffIdentity) {
+    return { accountId: staff.accountId, at: now().toISOString() };
+  }
+
+  function audit(
+    trx: Parameters<typeof recordAudit>[0],
+    request: FastifyRequest,
+    action: AuditAction,
+    id: string,
+    detail: Record<string, unknown> = {},
+  ) {
+    return recordAudit(trx, {
+      action,
+      at: now().toISOString(),
+      actor: auditActorOf(request),
+      record: { type: "campaign", id },
+      detail,
+    });
+  }
+
+  contractRoute(
+    app,
+    campaignsApi.list,
+    async () => answer(200, { items: await listCampaigns(db) }),
+    kit("campaign list"),
+  );
+
+  contractRoute(
+    app,
+    campaignsApi.create,
+    async ({ body: content, staff, request }) => {
+      const id = await db.transaction().execute(async (trx) => {
+        const id = await createCampaign(trx, content, change(staff));
+        await audit(trx, request, "campaign.created", id, { subject: content.subject });
+        return id;
+      });
+      return answer(201, { id });
+    },
+    { ...kit("campaign creation"), ...DRAFT },
+  );
+
+  contractRoute(
+    app,
+    campaignsApi.get,
+    async ({ params }) => {
+      const campaign = await readCampaign(db, params.id);
+      if (!campaign) throw new Refused(404, NO_CAMPAIGN);
+      return answer(200, rendered(campaign));
+    },
+    kit("campaign"),
+  );
+
+  contractRoute(
+    app,
+    campaignsApi.update,
+    async ({ params: { id }, body: content, staff, request }) => {
+      await changeAudited(
+        request,
+        id,
+        async (trx) => (await updateCampaign(trx, id, content, change(staff))) ?? {},
+        () => ["campaign.edited", { subject: content.subject }],
+      );
+      return answer(200, rendered((await readCampaign(db, id)) as Campaign));
+    },
+    { ...kit("campaign change"), ...DRAFT },
+  );
+
+  contractRoute(
+    app,
+    campaignsApi.test,
+    async ({ params: { id }, staff, request, reply }) => {
+      const campaign = await readCampaign(db, id);
+      if (!campaign) throw new Refused(404, NO_CAMPAIGN);
+      const hit = await countHit(db, `campaign-test:${staff.accountId}`, TEST_COPIES, now());
+      if (!hit.allowed) {
+        reply.header("retry-after", String(hit.retryAfterSeconds));
+        return answer(429, TOO_MANY);
+      }
+      const content = renderNewsletter(campaign);
+      // Like a subscriber's copy, but its unsubscribe link leads to the page without a token
+      // (it unsubscribes nobody) and it carries no one-click header.
+      const page = `${publicUrl}${newsletterLinkPaths.unsubscribe}`;
+      const message = {
+        ...newsletterMail(
+          staff.email,
+          { ...content, subject: `[Test] ${content.subject}` },
+          { unsubscribeUrl: page, oneClickUnsubscribeUrl: page },
+        ),
+        headers: {},
+      };
+      await db.transaction().execute(async (trx) => {
+        await enqueueMail(trx, {
+          kind: CAMPAIGN_TEST_KIND,
+          leadId: staff.accountId,
+          message,
+          now: now().toISOString(),
+        });
+        await audit(trx, request, "campaign.test-sent", id);
+      });
+      outbox.wake();
+      return answer(202, { message: `A test copy is on its way to ${staff.email}.` });
+    },
+    kit("campaign test"),
+  );
+
+  contractRoute(
+    app,
+    campaignsApi.send,
+    async ({ params: { id }, body, staff, request }) => {
+      const at = body?.at;
+      const when = at ? instant(at, false) : null;
+      if (at && !when) throw new Refused(400, "at: is not a valid date");
+      if (!when) {
+        const campaign = await readCampaign(db, id);
+        if (!campaign) throw new Refused(404, NO_CAMPAIGN);
+        if (campaign.audience === 0 && CAMPAIGN_ACTIONS.send.includes(campaign.status as never)) {
+          throw new Refused(409, "There are no confirmed subscribers to send it to yet.");
+        }
+      }
+      const result = await changeAudited(
+        request,
+        id,
+        (trx) => sendCampaign(trx, id, when ? new Date(when) : undefined, change(staff)),
+        ({ status }) =>
+          status === "scheduled" ? ["campaign.scheduled", { at: when }] : ["campaign.sent", {}],
+      );
+      outbox.wake();
+      return answer(202, result);
+    },
+    kit("campaign send"),
+  );
+
+  contractRoute(
+    app,
+    campaignsApi.retry,
+    async ({ params: { id }, staff, request }) => {
+      const result = await changeAudited(
+        request,
+        id,
+        (trx) => retryFailedCopies(trx, id, change(staff)),
+        ({ retried }) => (retried > 0 ? ["campaign.retried", { copies: retried }] : null),
+      );
+      if (result.retried === 0) throw new Refused(409, "No copy of this campaign has failed.");
+      outbox.wake();
+      return answer(200, result);
+    },
+    kit("campaign retry"),
+  );
+
+  const actions = [
+    ["pause", campaignsApi.pause, "campaign.paused"],
+    ["resume", campaignsApi.resume, "campaign.resumed"],
+    ["cancel", campaignsApi.cancel, "campaign.cancelled"],
+  ] as const;
+  for (const [action, spec, auditAction] of actions) {
+    contractRoute(
+      app,
+      spec,
+      async ({ params: { id }, staff, request }) => {
+        const result = await changeAudited(
+          request,
+          id,
+          (trx) => changeCampaign(trx, id, action, change(staff)),
+          () => [auditAction, {}],
+        );
+        if (action === "resume") outbox.wake();
+        return answer(200, result);
+      },
+      kit(`campaign ${action}`),
+    );
+  }
+};

@@ -1,0 +1,70 @@
+import type { FastifyPluginAsync } from "fastify";
+import { welcomeApi } from "../../../staff-api/newsletter";
+import type { DB } from "../../db/database";
+import { NewsletterContentSchema, renderNewsletter } from "../../newsletter/content";
+import { type StoredWelcome, readWelcome, saveWelcome } from "../../newsletter/welcome";
+import { recordAudit } from "../audit";
+import { answer, contractRoute } from "../contract-routes";
+import { auditActorOf } from "../route-kit";
+
+/**
+ * A draft may be longer than the app's 16 KB limit on bodies: 20,000 characters of Markdown
+ * (staff-api/newsletter.ts), up to four bytes each, and the subject.
+ */
+export const DRAFT_BODY_LIMIT = 96 * 1024;
+
+export interface NewsletterRoutesOptions {
+  db: DB;
+  now: () => Date;
+  /** Check every answer against its contract before it is sent (tests: contract-routes.ts). */
+  checkAnswers?: boolean;
+}
+
+/**
+ * How a route that takes a draft reads it: with the server's schema, which adds the render check
+ * to the contract's (server/newsletter/content.ts), and a larger body limit.
+ */
+export const DRAFT = { body: NewsletterContentSchema, bodyLimit: DRAFT_BODY_LIMIT };
+
+const rendered = (welcome: StoredWelcome) => ({ ...welcome, ...renderNewsletter(welcome) });
+
+/**
+ * The welcome e-mail under /api/staff/newsletter/welcome, as staff-api/newsletter.ts defines it,
+ * for marketing and admins: read it (with its HTML as subscribers will see it), preview a draft,
+ * save it (audited). Registered inside staffRoutes, whose hooks (no-store, JSON-only writes)
+ * apply.
+ */
+export const newsletterRoutes: FastifyPluginAsync<NewsletterRoutesOptions> = async (
+  app,
+  { db, now, checkAnswers },
+) => {
+  const kit = { what: "welcome e-mail", checkAnswers };
+
+  contractRoute(app, welcomeApi.get, async () => answer(200, rendered(await readWelcome(db))), kit);
+
+  contractRoute(app, welcomeApi.preview, async ({ body }) => answer(200, renderNewsletter(body)), {
+    ...kit,
+    ...DRAFT,
+  });
+
+  contractRoute(
+    app,
+    welcomeApi.save,
+    async ({ body: welcome, request }) => {
+      const at = now().toISOString();
+      const actor = auditActorOf(request);
+      const saved = await db.transaction().execute(async (trx) => {
+        await saveWelcome(trx, welcome, { accountId: actor.id, at });
+        await recordAudit(trx, {
+          action: "newsletter.welcome-changed",
+          at,
+          actor,
+          detail: { subjectLength: welcome.subject.length, length: welcome.markdown.length },
+        });
+        return rendered(await readWelcome(trx));
+      });
+      return answer(200, saved);
+    },
+    { ...kit, ...DRAFT },
+  );
+};

@@ -1,0 +1,51 @@
+import type { FastifyPluginAsync } from "fastify";
+import { REPORT_LEAD_TYPES, type ReportLeadType, reportsApi } from "../../../staff-api/reports";
+import type { DB } from "../../db/database";
+import { Refused, answer, contractRoute } from "../contract-routes";
+import { leadReport } from "./reports";
+import { instant } from "../route-kit";
+
+/** Without `since`, the last twelve weeks. */
+const DEFAULT_WEEKS = 12;
+
+export interface ReportRoutesOptions {
+  db: DB;
+  now: () => Date;
+  /** Check every answer against its contract before it is sent (tests: contract-routes.ts). */
+  checkAnswers?: boolean;
+}
+
+/**
+ * GET /api/staff/reports/leads?by=week|product|source|campaign&since=&type=, as
+ * staff-api/reports.ts defines it: `{rows: [{key, count}]}`, counts only (nothing personal, so
+ * nothing to audit). Registered inside staffRoutes.
+ */
+export const reportRoutes: FastifyPluginAsync<ReportRoutesOptions> = async (
+  app,
+  { db, now, checkAnswers },
+) => {
+  contractRoute(
+    app,
+    reportsApi.leads,
+    async ({ query }) => {
+      const at = now();
+      const since = query.since
+        ? instant(query.since, false)
+        : new Date(at.getTime() - DEFAULT_WEEKS * 7 * 86_400_000).toISOString();
+      if (!since) throw new Refused(400, "since is not a valid date");
+      if (since < new Date(at.getTime() - 5 * 366 * 86_400_000).toISOString()) {
+        throw new Refused(400, "since must be within the last five years");
+      }
+      const types = query.type ? query.type.split(",") : [...REPORT_LEAD_TYPES];
+      if (
+        !types.every((t): t is ReportLeadType =>
+          (REPORT_LEAD_TYPES as readonly string[]).includes(t),
+        )
+      ) {
+        throw new Refused(400, "type must be contact, demo or newsletter");
+      }
+      return answer(200, { rows: await leadReport(db, { by: query.by, since, types, now: at }) });
+    },
+    { what: "lead report", checkAnswers },
+  );
+};

@@ -1,0 +1,130 @@
+import { describe, expect, it } from "vitest";
+import { apiPaths } from "../../../common/paths";
+import { postJson, sampleContact, sampleDemo, testDialects } from "../../testing";
+import { staffApiPaths } from "../paths";
+import { DIRECT, NO_CAMPAIGN, mondayOf } from "./reports";
+import { signedInStaff, useStaffApi } from "../testing";
+
+// Marketing's reports: leads counted by week, product, source and campaign, from the attribution
+// each lead carries (leads/source.ts).
+
+const HOUR = 60 * 60_000;
+
+describe.each(testDialects)("lead reports on $name", ({ url }) => {
+  const api = useStaffApi(url);
+
+  const report = async (cookie: string, query: Record<string, string>) =>
+    api.app.inject({
+      method: "GET",
+      url: `${staffApiPaths.leadReport}?${new URLSearchParams(query)}`,
+      headers: { cookie },
+    });
+  const rows = async (cookie: string, query: Record<string, string>) => {
+    const res = await report(cookie, query);
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as { rows: { key: string; count: number }[] }).rows;
+  };
+
+  async function sendLeads() {
+    const demo = (product: string, email: string, source: object) =>
+      postJson(api.app, apiPaths.demo, {
+        ...sampleDemo,
+        product,
+        formData: { ...sampleDemo.formData, email },
+        source,
+      });
+    expect(
+      (await demo("banking", "a@example.com", { utmSource: "facebook", utmCampaign: "harmattan" }))
+        .statusCode,
+    ).toBe(201);
+    expect(
+      (await demo("aslan", "b@example.com", { referrer: "https://www.google.com/" })).statusCode,
+    ).toBe(201);
+    expect((await demo("banking", "c@example.com", {})).statusCode).toBe(201);
+    expect((await postJson(api.app, apiPaths.contact, sampleContact)).statusCode).toBe(201);
+    expect(
+      (
+        await postJson(api.app, apiPaths.subscribe, {
+          email: "esi@example.com",
+          source: { utmCampaign: "harmattan", utmSource: "newsletter" },
+        })
+      ).statusCode,
+    ).toBe(202);
+  }
+
+  it("counts leads by product, source and campaign, most first", async () => {
+    await sendLeads();
+    const { cookie } = await signedInStaff(api, "mkt@example.com", "marketing");
+    expect(await rows(cookie, { by: "product" })).toEqual([
+      { key: "banking", count: 2 },
+      { key: "aslan", count: 1 },
+    ]);
+    expect(await rows(cookie, { by: "campaign" })).toEqual([
+      { key: NO_CAMPAIGN, count: 3 },
+      { key: "harmattan", count: 2 },
+    ]);
+    expect(await rows(cookie, { by: "source" })).toEqual([
+      { key: DIRECT, count: 2 },
+      { key: "facebook", count: 1 },
+      { key: "google.com", count: 1 },
+      { key: "newsletter", count: 1 },
+    ]);
+    expect(await rows(cookie, { by: "source", type: "newsletter" })).toEqual([
+      { key: "newsletter", count: 1 },
+    ]);
+  });
+
+  it("counts every week of the range, empty ones too, with time to first response", async () => {
+    await sendLeads();
+    const [lead] = await api.db.selectFrom("demo_requests").select(["id", "created_at"]).execute();
+    await api.db
+      .insertInto("lead_states")
+      .values({
+        lead_type: "demo",
+        lead_id: lead?.id ?? "",
+        status: "contacted",
+        owner_account_id: null,
+        first_response_at: new Date(Date.parse(lead?.created_at ?? "") + 2 * HOUR).toISOString(),
+        updated_at: new Date().toISOString(),
+      })
+      .execute();
+    const { cookie } = await signedInStaff(api, "admin@example.com", "admin");
+    const since = new Date(Date.now() - 21 * 24 * HOUR);
+    const weeks = await rows(cookie, {
+      by: "week",
+      since: since.toISOString().slice(0, 10),
+      type: "contact,demo",
+    });
+    expect(weeks.length).toBeGreaterThanOrEqual(3);
+    expect(weeks[0]?.key).toBe(mondayOf(since));
+    expect(weeks.slice(0, -1).every((w) => w.count === 0)).toBe(true);
+    expect(weeks.at(-1)).toEqual({
+      key: mondayOf(new Date()),
+      count: 4,
+      responded: 1,
+      averageFirstResponseMs: 2 * HOUR,
+    });
+    const signUps = await rows(cookie, { by: "week", type: "newsletter" });
+    expect(signUps).toHaveLength(13);
+    expect(signUps.at(-1)).toEqual({ key: mondayOf(new Date()), count: 1 });
+  });
+
+  it("is for marketing and admins, and refuses what it cannot answer with a clear 400", async () => {
+    const sales = await signedInStaff(api, "sales@example.com", "sales");
+    const marketing = await signedInStaff(api, "mkt@example.com", "marketing");
+    expect((await report("", { by: "week" })).statusCode).toBe(401);
+    expect((await report(sales.cookie, { by: "week" })).statusCode).toBe(403);
+    const refused: Record<string, string>[] = [
+      {},
+      { by: "person" },
+      { by: "week", since: "yesterday" },
+      { by: "week", since: "2001-01-01" },
+      { by: "week", type: "contact,spam" },
+    ];
+    for (const query of refused) {
+      const res = await report(marketing.cookie, query);
+      expect(res.statusCode, JSON.stringify(query)).toBe(400);
+      expect(res.json()).toEqual({ error: expect.any(String) });
+    }
+  });
+});

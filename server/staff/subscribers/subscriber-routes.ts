@@ -1,0 +1,97 @@
+import type { FastifyPluginAsync } from "fastify";
+import type { QueryOf } from "../../../staff-api/endpoint";
+import { type SubscriberFilterShape, subscribersApi } from "../../../staff-api/subscribers";
+import type { DB } from "../../db/database";
+import { readAudited } from "../audit";
+import { answer, contractRoute } from "../contract-routes";
+import { type KeptAs, auditActorOf, auditFilters, pageOf, sendCsv } from "../route-kit";
+import {
+  SUBSCRIBER_CSV_COLUMNS,
+  type SubscriberFilters,
+  allSubscribers,
+  subscriberCsvRow,
+  countSubscribers,
+  listSubscribers,
+} from "./subscribers";
+
+export interface SubscriberRoutesOptions {
+  db: DB;
+  now: () => Date;
+  /** Check every answer against its contract before it is sent (tests: contract-routes.ts). */
+  checkAnswers?: boolean;
+}
+
+/** How the audit log keeps each filter: the search text, often an address, as its length. */
+const KEPT: Record<keyof typeof SubscriberFilterShape, KeptAs> = { status: "asked", q: "length" };
+type Filters = QueryOf<typeof subscribersApi.exportCsv>;
+
+function filtersOf(query: Filters): SubscriberFilters {
+  return {
+    ...(query.status ? { status: query.status } : {}),
+    ...(query.q ? { q: query.q } : {}),
+  };
+}
+
+/**
+ * The newsletter's subscribers under /api/staff/subscribers, as staff-api/subscribers.ts defines
+ * them, for marketing and admins: a list and a CSV export, each request in the audit log (the
+ * search text as its length only). Registered inside staffRoutes, whose hooks (no-store,
+ * JSON-only writes) apply.
+ */
+export const subscriberRoutes: FastifyPluginAsync<SubscriberRoutesOptions> = async (
+  app,
+  { db, now, checkAnswers },
+) => {
+  contractRoute(
+    app,
+    subscribersApi.list,
+    async ({ query, request }) => {
+      const page = pageOf(query);
+      const subscribers = await readAudited(
+        db,
+        (trx) => listSubscribers(trx, filtersOf(query), page),
+        () => ({
+          action: "subscriber.list",
+          at: now().toISOString(),
+          actor: auditActorOf(request),
+          detail: { filters: auditFilters(query, KEPT), page: page.cursor ? "next" : "first" },
+        }),
+      );
+      return answer(200, subscribers);
+    },
+    { what: "subscriber list", checkAnswers },
+  );
+
+  contractRoute(
+    app,
+    subscribersApi.exportCsv,
+    async ({ query, request, reply }) => {
+      const at = now();
+      // The export is of the subscribers stored before it started: those counted and audited.
+      const filters = { ...filtersOf(query), until: new Date(at.getTime() + 1).toISOString() };
+      const count = await readAudited(
+        db,
+        (trx) => countSubscribers(trx, filters),
+        (rows) => ({
+          action: "subscriber.export",
+          at: at.toISOString(),
+          actor: auditActorOf(request),
+          detail: { filters: auditFilters(query, KEPT), rows },
+        }),
+      );
+      async function* rows() {
+        for await (const subscriber of allSubscribers(db, filters)) {
+          yield subscriberCsvRow(subscriber);
+        }
+      }
+      return sendCsv(request, reply, {
+        columns: SUBSCRIBER_CSV_COLUMNS,
+        rows: rows(),
+        fileName: `subscribers-${at.toISOString().slice(0, 10)}.csv`,
+        count,
+        countHeader: "x-row-count",
+      });
+    },
+    { what: "subscriber export", checkAnswers },
+  );
+};
