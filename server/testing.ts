@@ -213,8 +213,10 @@ export async function storeLeadOfEachKind(
   }: { contact?: Contact; demo?: DemoRequest; demoPage?: string; subscriber?: string } = {},
 ): Promise<void> {
   const sales = "sales@site.test";
-  await saveContact(db, contact, (at) => contactNotification(contact, at, sales));
-  await saveDemoRequest(db, demo, demoPage, (at) => demoNotification(demo, demoPage, at, sales));
+  await saveContact(db, contact, { notify: (at) => contactNotification(contact, at, sales) });
+  await saveDemoRequest(db, demo, demoPage, {
+    notify: (at) => demoNotification(demo, demoPage, at, sales),
+  });
   await subscribe(db, subscriber, { formPage: "/" }, () =>
     newsletterConfirmation(subscriber, {
       confirmUrl: "c",

@@ -56,7 +56,9 @@ const stopSmtp = (server: SMTPServer) =>
   new Promise<void>((resolve) => server.close(() => resolve()));
 
 async function storeLead(db: DB) {
-  await saveContact(db, contact, (at) => contactNotification(contact, at, "sales@site.test"));
+  await saveContact(db, contact, {
+    notify: (at) => contactNotification(contact, at, "sales@site.test"),
+  });
 }
 
 describe.each(testDialects)("outbox on $name", ({ url }) => {
