@@ -1,16 +1,10 @@
-import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { pathAliases } from "./path-aliases";
 
 // Unit, component and API tests. The React Router plugin is left out: component tests render
 // components directly, and API tests build the Fastify app.
 export default defineConfig({
-  resolve: {
-    alias: {
-      "~": fileURLToPath(new URL("./app", import.meta.url)),
-      "@leads": fileURLToPath(new URL("./leads", import.meta.url)),
-      "@common": fileURLToPath(new URL("./common", import.meta.url)),
-    },
-  },
+  resolve: { alias: pathAliases },
   test: {
     include: ["{app,leads,common,staff-api,server,scripts}/**/*.test.{ts,tsx}"],
     environment: "node",

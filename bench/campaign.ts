@@ -13,26 +13,17 @@
  * Needs `npm run build` first (also the section `campaign` of `npm run bench`).
  */
 import { randomUUID } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
-import { type DB, migrate, openDatabase } from "../server/db/database";
+import type { DB } from "../server/db/database";
 import { sendCampaign } from "../server/newsletter/campaign-sending";
 import { createCampaign } from "../server/newsletter/campaigns";
 import { isMain } from "../scripts/is-main";
 import { launchServer } from "../scripts/launch-server";
 import { recordingSmtp, subscriptionRow } from "../server/testing";
-import {
-  type EndpointLoad,
-  type RowCheck,
-  bodyFor,
-  checkRows,
-  freshPostgresSchema,
-  postLoad,
-  runTag,
-} from "./api-load";
+import { type EndpointLoad, type RowCheck, bodyFor, checkRows, postLoad, runTag } from "./api-load";
+import { type DialectTarget, freshBenchDatabase, onEachDialect, withCleanups } from "./dialects";
 import type { LoadSummary } from "./load";
 
 export interface CampaignResult {
@@ -90,9 +81,7 @@ export async function measureCampaign({
   loadS = 15,
   siteDir = path.resolve("build/client"),
   log = console.log,
-}: {
-  dialect: "sqlite" | "postgres";
-  databaseUrl?: string;
+}: DialectTarget & {
   recipients?: number;
   perMinute?: number;
   loadS?: number;
@@ -100,28 +89,17 @@ export async function measureCampaign({
   siteDir?: string;
   log?: (line: string) => void;
 }): Promise<CampaignResult> {
-  const cleanups: (() => Promise<unknown> | void)[] = [];
-  try {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), "bench-campaign-"));
-    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-    let serverDatabaseUrl = "";
-    let db: DB;
-    if (dialect === "postgres") {
-      if (!databaseUrl) throw new Error("PostgreSQL needs DATABASE_URL");
-      const fresh = await freshPostgresSchema(databaseUrl, `campaign_${Date.now().toString(36)}`);
-      cleanups.push(fresh.drop);
-      serverDatabaseUrl = fresh.url;
-      db = openDatabase({ databaseUrl: fresh.url });
-    } else {
-      db = openDatabase({ sqliteFile: path.join(dataDir, "leads.sqlite") });
-    }
-    cleanups.unshift(() => db.destroy());
-    await migrate(db);
+  return withCleanups(async (cleanups) => {
+    const { db, dataDir, serverDatabaseUrl } = await freshBenchDatabase(
+      "campaign",
+      { dialect, databaseUrl },
+      cleanups,
+    );
     const tag = runTag();
     const unsubscribed = Math.ceil(recipients / 20);
     await seedSubscribers(db, recipients, unsubscribed, tag);
     const smtp = await recordingSmtp();
-    cleanups.push(smtp.close);
+    cleanups.push(async () => smtp.close());
 
     const server = await launchServer({
       code: "build",
@@ -219,9 +197,7 @@ export async function measureCampaign({
         `${rows[0]?.acknowledged} sign-ups acknowledged, ${rows[0]?.missing} lost → ${result.pass ? "PASS" : "FAIL"}`,
     );
     return result;
-  } finally {
-    for (const cleanup of cleanups) await cleanup();
-  }
+  });
 }
 
 if (isMain(import.meta.url)) {
@@ -237,12 +213,5 @@ if (isMain(import.meta.url)) {
     perMinute: Number(values["per-minute"]),
     loadS: Number(values.seconds),
   };
-  await measureCampaign({ dialect: "sqlite", ...settings });
-  if (process.env.DATABASE_URL) {
-    await measureCampaign({
-      dialect: "postgres",
-      databaseUrl: process.env.DATABASE_URL,
-      ...settings,
-    });
-  }
+  await onEachDialect((target) => measureCampaign({ ...target, ...settings }));
 }

@@ -11,21 +11,19 @@
  * Needs the compiled server: `npm run build`, or `npm run build:server` alone, since without
  * `--site` the server is given a site of one page (exports do not need the site).
  */
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
 import { sql } from "kysely";
 import { apiPaths } from "../common/paths";
-import { openConfiguredDatabase } from "../server/db/configured-database";
-import { migrate } from "../server/db/database";
 import { addAccount } from "../server/staff/admin/accounts";
 import { createSession } from "../server/staff/sign-in/sessions";
 import { isMain } from "../scripts/is-main";
 import { launchServer } from "../scripts/launch-server";
-import { freshPostgresSchema, runTag } from "./api-load";
+import { runTag } from "./api-load";
 import { seedSubscribers } from "./campaign";
+import { type DialectTarget, freshBenchDatabase, onEachDialect, withCleanups } from "./dialects";
 import { seedLeads } from "./inbox";
 import { percentile } from "./stats";
 
@@ -131,30 +129,20 @@ export async function measureExport({
   subscribers = 100_000,
   siteDir,
   log = console.log,
-}: {
-  dialect: "sqlite" | "postgres";
-  databaseUrl?: string;
+}: DialectTarget & {
   leads?: number;
   subscribers?: number;
   /** The built site to serve; by default a site of one page. */
   siteDir?: string;
   log?: (line: string) => void;
 }): Promise<ExportResult> {
-  const cleanups: (() => Promise<unknown>)[] = [];
-  try {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), "bench-export-"));
-    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-    let serverDatabaseUrl: string | undefined;
-    if (dialect === "postgres") {
-      if (!databaseUrl) throw new Error("PostgreSQL needs DATABASE_URL");
-      const fresh = await freshPostgresSchema(databaseUrl, `export_${runTag()}`);
-      cleanups.push(fresh.drop);
-      serverDatabaseUrl = fresh.url;
-    }
+  return withCleanups(async (cleanups) => {
     // The database the server will open, seeded before it starts.
-    const db = openConfiguredDatabase({ dataDir, databaseUrl: serverDatabaseUrl });
-    cleanups.unshift(() => db.destroy());
-    await migrate(db);
+    const { db, dataDir, serverDatabaseUrl } = await freshBenchDatabase(
+      "export",
+      { dialect, databaseUrl },
+      cleanups,
+    );
     const now = new Date();
     const account = (email: string, role: "sales" | "admin") =>
       addAccount(db, { email, role }, { via: "bench", now }).then((added) => added.account);
@@ -218,9 +206,7 @@ export async function measureExport({
       exports.push(run);
     }
     return { dialect, seedS, exports };
-  } finally {
-    for (const cleanup of cleanups) await cleanup().catch(() => undefined);
-  }
+  });
 }
 
 if (isMain(import.meta.url)) {
@@ -236,15 +222,6 @@ if (isMain(import.meta.url)) {
     subscribers: Number(values.subscribers),
     siteDir: values.site,
   };
-  const results = [await measureExport({ dialect: "sqlite", ...options })];
-  if (process.env.DATABASE_URL) {
-    results.push(
-      await measureExport({
-        dialect: "postgres",
-        databaseUrl: process.env.DATABASE_URL,
-        ...options,
-      }),
-    );
-  }
+  const results = await onEachDialect((target) => measureExport({ ...target, ...options }));
   process.exitCode = results.every((r) => r.exports.every((e) => e.pass)) ? 0 : 1;
 }

@@ -8,16 +8,13 @@
  */
 import { randomUUID } from "node:crypto";
 import { type Insertable, sql } from "kysely";
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { apiPaths } from "../common/paths";
 import { emailKey } from "../leads/email";
 import { DEMO_PRODUCTS } from "../leads/demo";
 import { LEAD_STATUSES, type LeadType } from "../leads/workflow";
 import { buildApp } from "../server/app";
-import { type DB, migrate, openDatabase } from "../server/db/database";
+import type { DB } from "../server/db/database";
 import type { Database } from "../server/db/schema";
 import { contactSearchText, demoSearchText } from "../server/db/search-text";
 import { createOutboxWorker } from "../server/mail/outbox";
@@ -25,7 +22,7 @@ import { addAccount } from "../server/staff/admin/accounts";
 import { createSession } from "../server/staff/sign-in/sessions";
 import { recordingTransport, testConfig } from "../server/testing";
 import { isMain } from "../scripts/is-main";
-import { freshPostgresSchema } from "./api-load";
+import { type DialectTarget, freshBenchDatabase, onEachDialect, withCleanups } from "./dialects";
 import { percentile } from "./stats";
 
 export interface InboxQueryResult {
@@ -166,28 +163,13 @@ export async function measureInbox({
   leads = 100_000,
   samples = 30,
   log = console.log,
-}: {
-  dialect: "sqlite" | "postgres";
-  databaseUrl?: string;
+}: DialectTarget & {
   leads?: number;
   samples?: number;
   log?: (line: string) => void;
 }): Promise<InboxResult> {
-  const cleanups: (() => Promise<unknown>)[] = [];
-  try {
-    let db: DB;
-    if (dialect === "postgres") {
-      if (!databaseUrl) throw new Error("PostgreSQL needs DATABASE_URL");
-      const fresh = await freshPostgresSchema(databaseUrl, `inbox_${Date.now().toString(36)}`);
-      cleanups.push(fresh.drop);
-      db = openDatabase({ databaseUrl: fresh.url });
-    } else {
-      const dir = await mkdtemp(path.join(os.tmpdir(), "bench-inbox-"));
-      cleanups.push(() => rm(dir, { recursive: true, force: true }));
-      db = openDatabase({ sqliteFile: path.join(dir, "leads.sqlite") });
-    }
-    cleanups.unshift(() => db.destroy());
-    await migrate(db);
+  return withCleanups(async (cleanups) => {
+    const { db } = await freshBenchDatabase("inbox", { dialect, databaseUrl }, cleanups);
 
     const now = new Date();
     const owners = [];
@@ -283,9 +265,7 @@ export async function measureInbox({
       queries.push(result);
     }
     return { dialect, leads, samples, seedS, queries };
-  } finally {
-    for (const cleanup of cleanups) await cleanup().catch(() => undefined);
-  }
+  });
 }
 
 if (isMain(import.meta.url)) {
@@ -296,16 +276,7 @@ if (isMain(import.meta.url)) {
     },
   });
   const options = { leads: Number(values.leads), samples: Number(values.samples) };
-  const results = [await measureInbox({ dialect: "sqlite", ...options })];
-  if (process.env.DATABASE_URL) {
-    results.push(
-      await measureInbox({
-        dialect: "postgres",
-        databaseUrl: process.env.DATABASE_URL,
-        ...options,
-      }),
-    );
-  }
+  const results = await onEachDialect((target) => measureInbox({ ...target, ...options }));
   console.log(`\n| query | ${results.map((r) => `${r.dialect} p95`).join(" | ")} | first page |`);
   for (const [index, query] of (results[0]?.queries ?? []).entries()) {
     const cells = results.map((r) => `${r.queries[index]?.p95Ms.toFixed(1)} ms`);

@@ -7,12 +7,17 @@ import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { buildApp } from "./app";
+import type { Contact } from "../leads/contact";
+import type { DemoRequest } from "../leads/demo";
 import { emailKey } from "../leads/email";
 import type { Config } from "./config";
 import type { SubscriptionStatus } from "./db/schema";
 import { type DB, migrate, openDatabase } from "./db/database";
+import { saveContact, saveDemoRequest } from "./db/leads";
+import { subscribe } from "./db/newsletter-subscriptions";
 import type { MailMessage } from "./mail/message";
-import { type OutboxWorker, createOutboxWorker } from "./mail/outbox";
+import { contactNotification, demoNotification, newsletterConfirmation } from "./mail/templates";
+import { type OutboxOptions, type OutboxWorker, createOutboxWorker } from "./mail/outbox";
 import type { MailTransport } from "./mail/transports";
 import type { SiteFiles } from "./static/site-files";
 
@@ -38,10 +43,6 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   };
 }
 
-/**
- * A fresh, migrated database: in-memory SQLite, or on PostgreSQL a new schema of its own, so
- * test files running in parallel never see each other's rows.
- */
 /**
  * A newsletter subscription row as the sign-up and confirmation leave it, for tests and benches
  * that need many subscribers at once (stored with insertInto("newsletter_subscriptions")).
@@ -97,6 +98,10 @@ export async function recordingSmtp({ delayMs = 0 }: { delayMs?: number } = {}) 
   return { received, port: (smtp.server.address() as AddressInfo).port, close: () => smtp.close() };
 }
 
+/**
+ * A fresh, migrated database: in-memory SQLite, or on PostgreSQL a new schema of its own, so
+ * test files running in parallel never see each other's rows.
+ */
 export async function testDatabase(databaseUrl?: string): Promise<DB> {
   if (!databaseUrl) {
     const db = openDatabase({ sqliteFile: ":memory:" });
@@ -138,6 +143,13 @@ export function recordingTransport(): MailTransport & {
   return transport;
 }
 
+/** A transport whose every send fails with `message`, as a mail server that refuses. */
+export function failingTransport(message: string): MailTransport {
+  const transport = recordingTransport();
+  transport.failWith = new Error(message);
+  return transport;
+}
+
 /** Dialects to run database tests on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const testDialects: { name: string; url?: string }[] = [
   { name: "sqlite" },
@@ -146,14 +158,22 @@ export const testDialects: { name: string; url?: string }[] = [
     : []),
 ];
 
-/** An outbox worker that sends only when a test calls runOnce(), through `transport`. */
-export function testOutbox(db: DB, transport: MailTransport = recordingTransport()): OutboxWorker {
+/**
+ * An outbox worker that sends only when a test calls runOnce(), through `transport`, logging
+ * nothing; `options` replace any of its settings (a clock, retries, a log to read).
+ */
+export function testOutbox(
+  db: DB,
+  transport: MailTransport = recordingTransport(),
+  options: Partial<OutboxOptions> = {},
+): OutboxWorker {
   return createOutboxWorker({
     db,
     transport,
     log: { info() {}, warn() {}, error() {} },
     pollMs: 60_000,
     maxAttempts: 3,
+    ...options,
   });
 }
 
@@ -164,10 +184,10 @@ export const sampleContact = {
   email: "ama@example.com",
   phone: "+233 55 000 0000",
   message: "We would like to accept mobile money.",
-  agreeToPolicy: true,
+  agreeToPolicy: true as const,
 };
 export const sampleDemo = {
-  product: "aslan",
+  product: "aslan" as const,
   formData: {
     name: "Kofi Boateng",
     email: "kofi@example.com",
@@ -177,6 +197,34 @@ export const sampleDemo = {
     industry: "Agriculture",
   },
 };
+
+/**
+ * Stores a contact message, a demo request (from `demoPage`) and a newsletter sign-up as the
+ * forms do, each with the e-mail it queues: the samples unless told otherwise, and the contact's
+ * address subscribed unless another is named.
+ */
+export async function storeLeadOfEachKind(
+  db: DB,
+  {
+    contact = sampleContact,
+    demo = sampleDemo,
+    demoPage = "/schedule-aslan-demo",
+    subscriber = contact.email,
+  }: { contact?: Contact; demo?: DemoRequest; demoPage?: string; subscriber?: string } = {},
+): Promise<void> {
+  const sales = "sales@site.test";
+  await saveContact(db, contact, { notify: (at) => contactNotification(contact, at, sales) });
+  await saveDemoRequest(db, demo, demoPage, {
+    notify: (at) => demoNotification(demo, demoPage, at, sales),
+  });
+  await subscribe(db, subscriber, { formPage: "/" }, () =>
+    newsletterConfirmation(subscriber, {
+      confirmUrl: "c",
+      unsubscribeUrl: "u",
+      oneClickUnsubscribeUrl: "o",
+    }),
+  );
+}
 
 /** What a test may add to a request: headers, and the client's address. */
 interface RequestExtras {
@@ -213,6 +261,27 @@ export function postForm(
   });
 }
 
+/**
+ * The whole application on `db`, its outbox a testOutbox() unless one is given; `config` changes
+ * testConfig()'s settings.
+ */
+export function testApp(
+  db: DB,
+  {
+    config,
+    outbox = testOutbox(db),
+    site,
+    logStream,
+  }: {
+    config?: Partial<Config>;
+    outbox?: OutboxWorker;
+    site?: SiteFiles;
+    logStream?: NodeJS.WritableStream;
+  } = {},
+): Promise<FastifyInstance> {
+  return buildApp({ config: testConfig(config), db, outbox, site, logStream });
+}
+
 export interface LeadApi {
   app: FastifyInstance;
   db: DB;
@@ -242,9 +311,8 @@ export function useLeadApi(
   beforeAll(async () => {
     api.db = await testDatabase(databaseUrl);
     api.outbox = testOutbox(api.db, api.transport);
-    api.app = await buildApp({
-      config: testConfig(options.config),
-      db: api.db,
+    api.app = await testApp(api.db, {
+      config: options.config,
       outbox: api.outbox,
       site: options.site ? await options.site() : undefined,
     });
@@ -255,14 +323,32 @@ export function useLeadApi(
   });
   beforeEach(async () => {
     api.transport.sent.length = 0;
-    for (const table of [
-      "outbox",
-      "demo_requests",
-      "contact_messages",
-      "newsletter_subscriptions",
-    ] as const) {
-      await api.db.deleteFrom(table).execute();
-    }
+    await emptyLeadTables(api.db);
   });
   return api;
 }
+
+/** Deletes every lead, subscription and outbox row, for a test that starts from none. */
+export async function emptyLeadTables(db: DB): Promise<void> {
+  for (const table of [
+    "outbox",
+    "demo_requests",
+    "contact_messages",
+    "newsletter_subscriptions",
+  ] as const) {
+    await db.deleteFrom(table).execute();
+  }
+}
+
+/**
+ * What forgetPerson() removes of someone who sent a contact message and a demo request and
+ * subscribed: those three rows and the three e-mails they queued.
+ */
+export const forgottenLeadOfEachKind = {
+  outbox: 3,
+  lead_states: 0,
+  lead_events: 0,
+  newsletter_subscriptions: 1,
+  contact_messages: 1,
+  demo_requests: 1,
+};

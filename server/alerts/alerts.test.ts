@@ -5,19 +5,20 @@ import type { FastifyInstance } from "fastify";
 import { Webhook } from "standardwebhooks";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { apiPaths, newsletterLinkPaths } from "../../common/paths";
-import { buildApp } from "../app";
 import { type AlertsConfig, loadConfig } from "../config";
 import type { DB } from "../db/database";
-import { type OutboxWorker, createOutboxWorker } from "../mail/outbox";
+import type { OutboxWorker } from "../mail/outbox";
 import { retryOutbox } from "../staff/admin/outbox-admin";
 import {
+  emptyLeadTables,
   postJson,
   recordingTransport,
   sampleContact,
   sampleDemo,
-  testConfig,
+  testApp,
   testDatabase,
   testDialects,
+  testOutbox,
 } from "../testing";
 import { slackText } from "./alerts";
 import { alertDeliverers } from "./deliver";
@@ -117,13 +118,8 @@ describe.each(testDialects)("alerts on $name", ({ url }) => {
   const later = (ms: number) => (clock.now = new Date(clock.now.getTime() + ms));
 
   const workerFor = (database: DB) =>
-    createOutboxWorker({
-      db: database,
-      transport: recordingTransport(),
+    testOutbox(database, recordingTransport(), {
       deliverers: alertDeliverers(alerts, { now, timeoutMs: 5_000 }),
-      log: { info() {}, warn() {}, error() {} },
-      pollMs: 60_000,
-      maxAttempts: 3,
       retryBaseMs: 30_000,
       now,
     });
@@ -136,7 +132,7 @@ describe.each(testDialects)("alerts on $name", ({ url }) => {
     };
     db = await testDatabase(url);
     outbox = workerFor(db);
-    app = await buildApp({ config: testConfig({ publicUrl: SITE, alerts }), db, outbox });
+    app = await testApp(db, { config: { publicUrl: SITE, alerts }, outbox });
   });
   afterAll(async () => {
     await app.close();
@@ -147,14 +143,7 @@ describe.each(testDialects)("alerts on $name", ({ url }) => {
     clock.now = new Date(Date.now() + 1_000);
     receiver.received.length = 0;
     receiver.failures = 0;
-    for (const table of [
-      "outbox",
-      "demo_requests",
-      "contact_messages",
-      "newsletter_subscriptions",
-    ] as const) {
-      await db.deleteFrom(table).execute();
-    }
+    await emptyLeadTables(db);
   });
   afterEach(() => {
     alerts.slackUrl = `${receiver.url}/slack`;
@@ -311,7 +300,7 @@ describe.each(testDialects)("alerts on $name", ({ url }) => {
   });
 
   it("sends nothing on a channel that is off", async () => {
-    const quiet = await buildApp({ config: testConfig({ alerts: {} }), db, outbox });
+    const quiet = await testApp(db, { config: { alerts: {} }, outbox });
     try {
       await postJson(quiet, apiPaths.demo, sampleDemo);
       expect(await deliveries("slack")).toHaveLength(0);

@@ -5,9 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { migrate, openDatabase } from "../db/database";
-import { saveContact, saveDemoRequest } from "../db/leads";
-import { subscribe } from "../db/newsletter-subscriptions";
-import { contactNotification, demoNotification, newsletterConfirmation } from "../mail/templates";
+import { sampleContact, sampleDemo, storeLeadOfEachKind } from "../testing";
 import { csvCell, toCsv, toSafeJson } from "../../common/csv";
 
 const exec = promisify(execFile);
@@ -46,37 +44,16 @@ describe("npm run leads -- export", () => {
     // The "server": an open connection that has written leads and stays open.
     const server = openDatabase({ sqliteFile: path.join(dataDir, "leads.sqlite") });
     await migrate(server);
-    const contact = {
-      firstName: "Ama",
-      lastName: "Mensah",
-      email: "ama@example.com",
-      phone: "+233 55",
-      message: "=1+1, hi",
-      agreeToPolicy: true as const,
-    };
-    await saveContact(server, contact, (at) => contactNotification(contact, at, "s@x.gh"));
-    const demo = {
-      product: "banking" as const,
-      source: { landingPage: "/services/ussd", utmSource: "facebook", utmCampaign: "harmattan" },
-      formData: {
-        name: "Kofi",
-        email: "k@x.gh",
-        phone: "055",
-        company: "",
-        jobTitle: "",
-        industry: "Finance",
+    await storeLeadOfEachKind(server, {
+      contact: { ...sampleContact, phone: "+233 55", message: "=1+1, hi" },
+      demo: {
+        product: "banking",
+        source: { landingPage: "/services/ussd", utmSource: "facebook", utmCampaign: "harmattan" },
+        formData: { ...sampleDemo.formData, name: "Kofi", industry: "Finance" },
       },
-    };
-    await saveDemoRequest(server, demo, "/schedule-banking-demo", (at) =>
-      demoNotification(demo, "/schedule-banking-demo", at, "s@x.gh"),
-    );
-    await subscribe(server, "esi@x.gh", { formPage: "/" }, () =>
-      newsletterConfirmation("esi@x.gh", {
-        confirmUrl: "c",
-        unsubscribeUrl: "u",
-        oneClickUnsubscribeUrl: "o",
-      }),
-    );
+      demoPage: "/schedule-banking-demo",
+      subscriber: "esi@x.gh",
+    });
 
     const cli = (args: string[]) =>
       exec("npx", ["tsx", "server/cli/leads.ts", ...args], {

@@ -1,11 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { contactNotification, demoNotification, newsletterConfirmation } from "../mail/templates";
 import { sql } from "kysely";
-import { freshSchemaUrl, testDatabase, testDialects } from "../testing";
+import {
+  forgottenLeadOfEachKind,
+  freshSchemaUrl,
+  sampleContact,
+  sampleDemo,
+  storeLeadOfEachKind,
+  testDatabase,
+  testDialects,
+} from "../testing";
 import { type DB, migrate, openDatabase } from "./database";
 import { forgetPerson } from "./forget-person";
-import { saveContact, saveDemoRequest } from "./leads";
-import { subscribe, unsubscribe } from "./newsletter-subscriptions";
+import { unsubscribe } from "./newsletter-subscriptions";
 
 describe.each(testDialects)("forgetting a person on $name", ({ url }) => {
   let db: DB;
@@ -14,31 +20,12 @@ describe.each(testDialects)("forgetting a person on $name", ({ url }) => {
   });
   afterEach(() => db.destroy());
 
-  async function storeEverythingFor(email: string) {
-    const contact = {
-      firstName: "Ama",
-      lastName: "Mensah",
-      email,
-      phone: "055",
-      message: "Hi",
-      agreeToPolicy: true as const,
-    };
-    await saveContact(db, contact, (at) => contactNotification(contact, at, "sales@x.gh"));
-    const demo = {
-      product: "vas" as const,
-      formData: { name: "Ama", email, phone: "055", company: "", jobTitle: "", industry: "" },
-    };
-    await saveDemoRequest(db, demo, "/request-vas-demo", (at) =>
-      demoNotification(demo, "/request-vas-demo", at, "sales@x.gh"),
-    );
-    await subscribe(db, email, { formPage: "/" }, () =>
-      newsletterConfirmation(email, {
-        confirmUrl: "c",
-        unsubscribeUrl: "u",
-        oneClickUnsubscribeUrl: "o",
-      }),
-    );
-  }
+  /** One lead of each kind from `email`, as its owner typed it. */
+  const storeEverythingFor = (email: string) =>
+    storeLeadOfEachKind(db, {
+      contact: { ...sampleContact, email },
+      demo: { ...sampleDemo, formData: { ...sampleDemo.formData, email } },
+    });
 
   it("removes the person's rows from every table, whatever the case of the address, and nobody else's", async () => {
     await storeEverythingFor("Ama@Example.com");
@@ -52,14 +39,7 @@ describe.each(testDialects)("forgetting a person on $name", ({ url }) => {
     ).unsubscribe_token;
 
     const removed = await forgetPerson(db, " AMA@example.com ");
-    expect(removed).toEqual({
-      outbox: 3,
-      lead_states: 0,
-      lead_events: 0,
-      newsletter_subscriptions: 1,
-      contact_messages: 1,
-      demo_requests: 1,
-    });
+    expect(removed).toEqual(forgottenLeadOfEachKind);
 
     for (const table of [
       "newsletter_subscriptions",

@@ -39,6 +39,15 @@ const isUniqueViolation = (error: unknown, column: string) => {
 export type LeadAlerts = (receivedAt: string, id: string) => AlertEntry[];
 const noAlerts: LeadAlerts = () => [];
 
+/** What goes with a lead as it is stored. */
+export interface LeadDelivery {
+  /** The sales team's e-mail, given the time of arrival and the new row's id. */
+  notify: (receivedAt: string, id: string) => MailMessage;
+  /** The browser's Idempotency-Key, if it sent one. */
+  requestKey?: string | null;
+  alerts?: LeadAlerts;
+}
+
 /** Stores alerts in the caller's transaction, as deliveries about `leadId`. */
 export async function enqueueAlerts(
   trx: Transaction<Database>,
@@ -63,13 +72,12 @@ async function saveLead(
     Database["contact_messages"] | Database["demo_requests"],
     "id" | "created_at" | "request_key" | "request_hash"
   >,
-  lead: { kind: "contact" | "demo"; content: unknown; requestKey: string | null },
-  notify: (receivedAt: string, id: string) => MailMessage,
-  alerts: LeadAlerts,
+  lead: { kind: "contact" | "demo"; content: unknown },
+  { notify, requestKey = null, alerts = noAlerts }: LeadDelivery,
 ): Promise<string> {
   const id = randomUUID();
   const now = new Date().toISOString();
-  const requestHash = lead.requestKey ? fingerprint(lead.content) : null;
+  const requestHash = requestKey ? fingerprint(lead.content) : null;
   try {
     await db.transaction().execute(async (trx) => {
       await trx
@@ -77,7 +85,7 @@ async function saveLead(
         .values({
           ...row(now),
           id,
-          request_key: lead.requestKey,
+          request_key: requestKey,
           request_hash: requestHash,
           created_at: now,
         } as never) // the row fits `table`; Kysely cannot type values for a union of tables
@@ -87,11 +95,11 @@ async function saveLead(
     });
     return id;
   } catch (error) {
-    if (!lead.requestKey || !isUniqueViolation(error, "request_key")) throw error;
+    if (!requestKey || !isUniqueViolation(error, "request_key")) throw error;
     const stored = await db
       .selectFrom(table)
       .select(["id", "request_hash"])
-      .where("request_key", "=", lead.requestKey)
+      .where("request_key", "=", requestKey)
       .executeTakeFirst();
     if (!stored) throw error;
     // A lead stored before fingerprints existed (null) is taken to be this one, as it was then.
@@ -103,14 +111,7 @@ async function saveLead(
 }
 
 /** Stores a contact message and its notification in one transaction. */
-export function saveContact(
-  db: DB,
-  contact: Contact,
-  /** The sales team's e-mail, given the time of arrival and the new row's id. */
-  notify: (receivedAt: string, id: string) => MailMessage,
-  requestKey: string | null = null,
-  alerts: LeadAlerts = noAlerts,
-): Promise<string> {
+export function saveContact(db: DB, contact: Contact, delivery: LeadDelivery): Promise<string> {
   return saveLead(
     db,
     "contact_messages",
@@ -130,9 +131,8 @@ export function saveContact(
         message: contact.message,
       }),
     }),
-    { kind: "contact", content: { ...contact, website: undefined }, requestKey },
-    notify,
-    alerts,
+    { kind: "contact", content: { ...contact, website: undefined } },
+    delivery,
   );
 }
 
@@ -141,9 +141,7 @@ export function saveDemoRequest(
   db: DB,
   demo: DemoRequest,
   page: string,
-  notify: (receivedAt: string, id: string) => MailMessage,
-  requestKey: string | null = null,
-  alerts: LeadAlerts = noAlerts,
+  delivery: LeadDelivery,
 ): Promise<string> {
   const f = demo.formData;
   return saveLead(
@@ -162,8 +160,7 @@ export function saveDemoRequest(
       ...attributionColumns(demo.source),
       search_text: demoSearchText({ name: f.name, email: f.email, company: f.company }),
     }),
-    { kind: "demo", content: { ...demo, website: undefined }, requestKey },
-    notify,
-    alerts,
+    { kind: "demo", content: { ...demo, website: undefined } },
+    delivery,
   );
 }

@@ -8,13 +8,18 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type DB, migrate, openDatabase } from "../db/database";
 import { saveContact } from "../db/leads";
-import { freshSchemaUrl, testDatabase, testDialects } from "../testing";
+import {
+  failingTransport,
+  freshSchemaUrl,
+  testDatabase,
+  testDialects,
+  testOutbox,
+} from "../testing";
 import type { MailMessage } from "./message";
-import { createOutboxWorker, retryDelayMs } from "./outbox";
+import { retryDelayMs } from "./outbox";
 import { contactNotification } from "./templates";
 import { createTransport } from "./transports";
 
-const quiet = { info() {}, warn() {}, error() {} };
 const contact = {
   firstName: "Ama",
   lastName: "Mensah",
@@ -51,7 +56,9 @@ const stopSmtp = (server: SMTPServer) =>
   new Promise<void>((resolve) => server.close(() => resolve()));
 
 async function storeLead(db: DB) {
-  await saveContact(db, contact, (at) => contactNotification(contact, at, "sales@site.test"));
+  await saveContact(db, contact, {
+    notify: (at) => contactNotification(contact, at, "sales@site.test"),
+  });
 }
 
 describe.each(testDialects)("outbox on $name", ({ url }) => {
@@ -75,11 +82,7 @@ describe.each(testDialects)("outbox on $name", ({ url }) => {
       { transport: "smtp", url: `smtp://127.0.0.1:${port}` },
       "Site <no-reply@site.test>",
     );
-    const worker = createOutboxWorker({
-      db,
-      transport,
-      log: quiet,
-      pollMs: 60_000,
+    const worker = testOutbox(db, transport, {
       maxAttempts: 5,
       retryBaseMs: 30_000,
       now: () => clock,
@@ -117,19 +120,7 @@ describe.each(testDialects)("outbox on $name", ({ url }) => {
 
   it("marks a message failed after the maximum number of attempts", async () => {
     let clock = new Date(Date.now() + 1_000);
-    const transport = {
-      name: "broken",
-      async send() {
-        throw new Error("mailbox unavailable");
-      },
-      close() {},
-    };
-    const worker = createOutboxWorker({
-      db,
-      transport,
-      log: quiet,
-      pollMs: 60_000,
-      maxAttempts: 3,
+    const worker = testOutbox(db, failingTransport("mailbox unavailable"), {
       retryBaseMs: 1_000,
       now: () => clock,
     });
@@ -162,20 +153,8 @@ describe.each(testDialects)("outbox on $name", ({ url }) => {
     await migrate(first);
     const second = openDatabase(target);
     for (let i = 0; i < 10; i += 1) await storeLead(first);
-    const a = createOutboxWorker({
-      db: first,
-      transport: slowTransport,
-      log: quiet,
-      pollMs: 60_000,
-      maxAttempts: 3,
-    });
-    const b = createOutboxWorker({
-      db: second,
-      transport: slowTransport,
-      log: quiet,
-      pollMs: 60_000,
-      maxAttempts: 3,
-    });
+    const a = testOutbox(first, slowTransport);
+    const b = testOutbox(second, slowTransport);
     await Promise.all([a.runOnce(), b.runOnce()]);
     await Promise.all([a.runOnce(), b.runOnce()]);
     expect(sent).toHaveLength(10);

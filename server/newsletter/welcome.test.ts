@@ -10,6 +10,14 @@ import { DEFAULT_WELCOME } from "./welcome";
 describe.each(testDialects)("the welcome e-mail on $name", ({ url }) => {
   const api = useStaffApi(url);
   const json = { origin: STAFF_SITE, "content-type": "application/json" };
+  /** A signed-in staff member's call to the console's API, with a JSON body if `payload`. */
+  const staffCall = (
+    cookie: string,
+    method: "GET" | "POST" | "PUT",
+    url: string,
+    payload?: object,
+  ) =>
+    api.app.inject({ method, url, headers: payload ? { cookie, ...json } : { cookie }, payload });
 
   /** Subscribes and confirms `email`; returns the welcome e-mails it was sent. */
   async function subscribeAndConfirm(email: string, times = 1) {
@@ -52,29 +60,15 @@ describe.each(testDialects)("the welcome e-mail on $name", ({ url }) => {
   it("lets marketing preview and save it; the next subscriber gets the new words", async () => {
     const { cookie, account } = await signedInStaff(api, "mkt@example.com", "marketing");
     const draft = { subject: "Akwaaba!", markdown: "**Thank you.**\n\n<script>alert(1)</script>" };
-    const preview = await api.app.inject({
-      method: "POST",
-      url: staffApiPaths.newsletterPreview,
-      headers: { cookie, ...json },
-      payload: draft,
-    });
+    const preview = await staffCall(cookie, "POST", staffApiPaths.newsletterPreview, draft);
     expect(preview.statusCode, preview.body).toBe(200);
     expect(preview.json().html).toContain("<strong>Thank you.</strong>");
     expect(preview.json().html).not.toContain("<script");
 
-    const saved = await api.app.inject({
-      method: "PUT",
-      url: staffApiPaths.welcome,
-      headers: { cookie, ...json },
-      payload: draft,
-    });
+    const saved = await staffCall(cookie, "PUT", staffApiPaths.welcome, draft);
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({ subject: "Akwaaba!", updatedBy: "mkt@example.com" });
-    const read = await api.app.inject({
-      method: "GET",
-      url: staffApiPaths.welcome,
-      headers: { cookie },
-    });
+    const read = await staffCall(cookie, "GET", staffApiPaths.welcome);
     expect(read.json()).toMatchObject({ subject: "Akwaaba!", markdown: draft.markdown });
     const audit = await api.db
       .selectFrom("audit_log")
@@ -95,21 +89,12 @@ describe.each(testDialects)("the welcome e-mail on $name", ({ url }) => {
       { subject: "x", markdown: "x".repeat(20_001) },
       {},
     ]) {
-      const res = await api.app.inject({
-        method: "PUT",
-        url: staffApiPaths.welcome,
-        headers: { cookie: marketing.cookie, ...json },
-        payload,
-      });
+      const res = await staffCall(marketing.cookie, "PUT", staffApiPaths.welcome, payload);
       expect(res.statusCode, JSON.stringify(payload).slice(0, 40)).toBe(400);
       expect(res.json()).toEqual({ error: expect.any(String) });
     }
     const sales = await signedInStaff(api, "sales@example.com", "sales");
-    const res = await api.app.inject({
-      method: "GET",
-      url: staffApiPaths.welcome,
-      headers: { cookie: sales.cookie },
-    });
+    const res = await staffCall(sales.cookie, "GET", staffApiPaths.welcome);
     expect(res.statusCode).toBe(403);
   });
 });

@@ -11,9 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ContactSchema } from "../../leads/contact";
 import { DemoRequestSchema } from "../../leads/demo";
 import { NewsletterSchema } from "../../leads/newsletter";
-import { buildApp } from "../app";
 import type { DB } from "../db/database";
-import { testConfig, testDatabase, testDialects, testOutbox } from "../testing";
+import { testApp, testDatabase, testDialects } from "../testing";
 import { apiPaths } from "../../common/paths";
 
 const ENDPOINTS = [apiPaths.subscribe, apiPaths.contact, apiPaths.demo] as const;
@@ -172,8 +171,7 @@ describe.each(testDialects)("every endpoint under generated abuse on $name", ({ 
 
   beforeAll(async () => {
     db = await testDatabase(dbUrl);
-    const outbox = testOutbox(db);
-    app = await buildApp({ config: testConfig(), db, outbox });
+    app = await testApp(db);
   });
   afterAll(async () => {
     await app.close();

@@ -1,14 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { buildApp } from "../app";
 import {
   postForm,
   postJson,
   sampleContact as contact,
   sampleDemo as demo,
-  testConfig,
+  testApp,
   testDatabase,
   testDialects,
-  testOutbox,
   useLeadApi,
 } from "../testing";
 import { apiPaths } from "../../common/paths";
@@ -378,7 +376,7 @@ describe.each(testDialects)("lead API on $name", ({ url }) => {
   describe("when the database is gone", () => {
     it("answers 503 and /api/ready reports it", async () => {
       const broken = await testDatabase();
-      const brokenApp = await buildApp({ config: testConfig(), db: broken, outbox: api.outbox });
+      const brokenApp = await testApp(broken, { outbox: api.outbox });
       await broken.destroy();
       const res = await brokenApp.inject({
         method: "POST",
@@ -404,12 +402,7 @@ describe.each(testDialects)("lead API on $name", ({ url }) => {
 describe("rate limits", () => {
   it("answers 429 with Retry-After after the limit, per endpoint and per client", async () => {
     const db = await testDatabase();
-    const outbox = testOutbox(db);
-    const app = await buildApp({
-      config: testConfig({ rateLimit: { max: 3, windowMs: 60_000 } }),
-      db,
-      outbox,
-    });
+    const app = await testApp(db, { config: { rateLimit: { max: 3, windowMs: 60_000 } } });
     const send = (ip: string, url: string = apiPaths.subscribe) =>
       postJson(app, url, { email: "a@b.gh" }, { remoteAddress: ip });
     for (let i = 0; i < 3; i += 1) expect((await send("10.0.0.1")).statusCode).toBe(202);

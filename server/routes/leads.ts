@@ -68,13 +68,11 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (
       }),
       sentPage: formStatusPaths.messageSent,
       store: (lead, request) =>
-        saveContact(
-          db,
-          lead,
-          (receivedAt, id) =>
+        saveContact(db, lead, {
+          notify: (receivedAt, id) =>
             contactNotification(lead, receivedAt, config.salesEmail, leadUrl("contact", id)),
-          requestKeyOf(request),
-          (receivedAt, id) =>
+          requestKey: requestKeyOf(request),
+          alerts: (receivedAt, id) =>
             alerts.forLead({
               type: "contact",
               id,
@@ -88,7 +86,7 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (
                 message: lead.message,
               },
             }),
-        ),
+        }),
     },
     deps,
   );
@@ -104,14 +102,11 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (
       sentPage: formStatusPaths.demoRequested,
       store: (lead, request) => {
         const page = demoPaths[lead.product];
-        return saveDemoRequest(
-          db,
-          lead,
-          page,
-          (receivedAt, id) =>
+        return saveDemoRequest(db, lead, page, {
+          notify: (receivedAt, id) =>
             demoNotification(lead, page, receivedAt, config.salesEmail, leadUrl("demo", id)),
-          requestKeyOf(request),
-          (receivedAt, id) =>
+          requestKey: requestKeyOf(request),
+          alerts: (receivedAt, id) =>
             alerts.forLead({
               type: "demo",
               id,
@@ -121,7 +116,7 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (
               product: lead.product,
               fields: { product: lead.product, page, ...lead.formData },
             }),
-        );
+        });
       },
     },
     deps,

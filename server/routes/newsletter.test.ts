@@ -2,17 +2,8 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { buildApp } from "../app";
 import { loadSiteFiles } from "../static/site-files";
-import {
-  postForm,
-  postJson,
-  testConfig,
-  testDatabase,
-  testDialects,
-  testOutbox,
-  useLeadApi,
-} from "../testing";
+import { postForm, postJson, testApp, testDatabase, testDialects, useLeadApi } from "../testing";
 import { apiPaths } from "../../common/paths";
 
 // The links of the double opt-in e-mail. Mail security scanners open every link in a message,
@@ -267,7 +258,7 @@ describe.each(testDialects)("newsletter links on $name", ({ url }) => {
 describe("newsletter links without a database", () => {
   it("send the person to 'try again later' (the one-click POST gets 503)", async () => {
     const db = await testDatabase();
-    const app = await buildApp({ config: testConfig(), db, outbox: testOutbox(db) });
+    const app = await testApp(db);
     await db.destroy();
     for (const link of ["/newsletter/confirm?token=abc", "/newsletter/unsubscribe?token=abc"]) {
       const res = await postForm(app, link, "", BUTTON);

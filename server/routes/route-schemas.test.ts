@@ -11,9 +11,8 @@ import { ContactSchema } from "../../leads/contact";
 import { DEMO_PRODUCTS, DemoRequestSchema } from "../../leads/demo";
 import { NewsletterSchema } from "../../leads/newsletter";
 import { apiPaths, newsletterLinkPaths } from "../../common/paths";
-import { buildApp } from "../app";
 import type { DB } from "../db/database";
-import { postJson, testConfig, testDatabase, testOutbox } from "../testing";
+import { postJson, testApp, testDatabase } from "../testing";
 
 /** The parts of a generated JSON schema these tests read. */
 interface JsonSchema {
@@ -29,7 +28,7 @@ const schemas = new Map<string, FastifySchema | undefined>();
 
 beforeAll(async () => {
   db = await testDatabase();
-  app = await buildApp({ config: testConfig(), db, outbox: testOutbox(db) });
+  app = await testApp(db);
   app.addHook("onRequest", async (request) => {
     schemas.set(`${request.method} ${request.routeOptions.url}`, request.routeOptions.schema);
   });

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
-import { buildApp } from "../app";
 import type { Config } from "../config";
 import type { DB } from "../db/database";
-import { testConfig, testDatabase, testOutbox } from "../testing";
+import { testApp, testDatabase } from "../testing";
 import { LOOPBACK_KEY, rateLimitKey } from "./client-key";
 import { apiPaths } from "../../common/paths";
 
@@ -62,11 +61,7 @@ describe("rate limits per client", () => {
 
   async function start(overrides: Partial<Config> = {}) {
     db = await testDatabase();
-    app = await buildApp({
-      config: testConfig({ rateLimit: { max: 2, windowMs: 60_000 }, ...overrides }),
-      db,
-      outbox: testOutbox(db),
-    });
+    app = await testApp(db, { config: { rateLimit: { max: 2, windowMs: 60_000 }, ...overrides } });
     return app;
   }
 
@@ -86,22 +81,31 @@ describe("rate limits per client", () => {
     return res.statusCode;
   }
 
-  it("lets two addresses of one IPv6 /64 share the limit, but not another /64", async () => {
+  // Each sign-up in turn, from its address, and the answer it gets (the limit is 2).
+  it.each([
+    {
+      name: "lets two addresses of one IPv6 /64 share the limit, but not another /64",
+      answers: [
+        ["2001:db8:1:2::1", 202],
+        ["2001:db8:1:2:ffff:ffff:ffff:ffff", 202],
+        ["2001:db8:1:2::abcd", 429],
+        ["2001:0db8:0001:0002::0002", 429],
+        ["2001:db8:1:3::1", 202],
+      ],
+    },
+    {
+      name: "counts ::ffff:203.0.113.5 and 203.0.113.5 as one client",
+      answers: [
+        ["203.0.113.5", 202],
+        ["::ffff:203.0.113.5", 202],
+        ["203.0.113.5", 429],
+        ["::ffff:203.0.113.5", 429],
+        ["203.0.113.6", 202],
+      ],
+    },
+  ] as const)("$name", async ({ answers }) => {
     await start();
-    expect(await subscribe("2001:db8:1:2::1")).toBe(202);
-    expect(await subscribe("2001:db8:1:2:ffff:ffff:ffff:ffff")).toBe(202);
-    expect(await subscribe("2001:db8:1:2::abcd")).toBe(429);
-    expect(await subscribe("2001:0db8:0001:0002::0002")).toBe(429);
-    expect(await subscribe("2001:db8:1:3::1")).toBe(202);
-  });
-
-  it("counts ::ffff:203.0.113.5 and 203.0.113.5 as one client", async () => {
-    await start();
-    expect(await subscribe("203.0.113.5")).toBe(202);
-    expect(await subscribe("::ffff:203.0.113.5")).toBe(202);
-    expect(await subscribe("203.0.113.5")).toBe(429);
-    expect(await subscribe("::ffff:203.0.113.5")).toBe(429);
-    expect(await subscribe("203.0.113.6")).toBe(202);
+    for (const [address, status] of answers) expect(await subscribe(address), address).toBe(status);
   });
 
   it.each([

@@ -4,8 +4,14 @@ import type { AddressInfo } from "node:net";
 import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { buildApp } from "../app";
-import { createOutboxWorker } from "../mail/outbox";
-import { testConfig, testDatabase, testDialects, testOutbox } from "../testing";
+import {
+  failingTransport,
+  testApp,
+  testConfig,
+  testDatabase,
+  testDialects,
+  testOutbox,
+} from "../testing";
 import { apiPaths } from "../../common/paths";
 
 const contactBody = {
@@ -17,35 +23,24 @@ const contactBody = {
   agreeToPolicy: true,
 };
 
-it("logs carry no message bodies and no full e-mail addresses, even when things fail", async () => {
-  const logs = new PassThrough();
-  let output = "";
-  logs.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const db = await testDatabase();
-  const failing = {
-    name: "down",
-    async send() {
-      throw new Error("550 <ama.mensah@example.com>: mailbox unavailable");
-    },
-    close() {},
+/** A log stream for the app, `write` for the outbox's log, and all that both wrote, as text. */
+function logCapture() {
+  const stream = new PassThrough();
+  const capture = {
+    stream,
+    text: "",
+    write: (o: object, m: string) => void stream.write(`${JSON.stringify(o)} ${m}\n`),
   };
-  const outbox = createOutboxWorker({
-    db,
-    transport: failing,
-    log: {
-      info: () => {},
-      warn: (o, m) => logs.write(`${JSON.stringify(o)} ${m}\n`),
-      error: () => {},
-    },
-    pollMs: 60_000,
-    maxAttempts: 3,
-  });
-  const app = await buildApp({
-    config: testConfig({ logLevel: "info" }),
-    db,
-    outbox,
-    logStream: logs,
-  });
+  stream.on("data", (chunk: Buffer) => (capture.text += chunk.toString()));
+  return capture;
+}
+
+it("logs carry no message bodies and no full e-mail addresses, even when things fail", async () => {
+  const logs = logCapture();
+  const db = await testDatabase();
+  const failing = failingTransport("550 <ama.mensah@example.com>: mailbox unavailable");
+  const outbox = testOutbox(db, failing, { log: { info() {}, warn: logs.write, error() {} } });
+  const app = await testApp(db, { config: { logLevel: "info" }, outbox, logStream: logs.stream });
 
   const body = contactBody;
   expect(
@@ -59,8 +54,8 @@ it("logs carry no message bodies and no full e-mail addresses, even when things 
   ).toBe(503);
   await app.close();
 
-  expect(output).toContain(apiPaths.contact); // requests are logged…
-  expect(output).toContain("***@example.com"); // …errors keep the domain…
+  expect(logs.text).toContain(apiPaths.contact); // requests are logged…
+  expect(logs.text).toContain("***@example.com"); // …errors keep the domain…
   for (const personal of [
     "ama.mensah@example.com",
     "Our secret pricing question",
@@ -68,45 +63,28 @@ it("logs carry no message bodies and no full e-mail addresses, even when things 
     "Mensah",
     "abc123",
   ]) {
-    expect(output, personal).not.toContain(personal); // …and nothing of the person
+    expect(logs.text, personal).not.toContain(personal); // …and nothing of the person
   }
 });
 
 describe.each(testDialects)("addresses the forms accept, in errors, on $name", ({ url }) => {
   it("are masked in the log and in outbox.last_error: non-ASCII, &, / and ' too", async () => {
-    const logs = new PassThrough();
-    let output = "";
-    logs.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    const log = (o: object, m: string) => logs.write(`${JSON.stringify(o)} ${m}\n`);
+    const logs = logCapture();
     const email = "o'neil&co/äma.ŋɔ@bücher.example";
     const local = email.slice(0, email.lastIndexOf("@"));
     const db = await testDatabase(url);
     let failTask = false;
-    const outbox = createOutboxWorker({
-      db,
-      transport: {
-        name: "down",
-        async send() {
-          throw new Error(`550 5.1.1 <${email}>: Recipient address rejected`);
-        },
-        close() {},
-      },
+    const failing = failingTransport(`550 5.1.1 <${email}>: Recipient address rejected`);
+    const outbox = testOutbox(db, failing, {
       // A task of the worker's run failing with the address in its message (a database error).
       tasks: [
         async () => {
           if (failTask) throw new Error(`to=${email}, status=deferred`);
         },
       ],
-      log: { info: log, warn: log, error: log },
-      pollMs: 60_000,
-      maxAttempts: 3,
+      log: { info: logs.write, warn: logs.write, error: logs.write },
     });
-    const app = await buildApp({
-      config: testConfig({ logLevel: "info" }),
-      db,
-      outbox,
-      logStream: logs,
-    });
+    const app = await testApp(db, { config: { logLevel: "info" }, outbox, logStream: logs.stream });
     // A request that fails unexpectedly, quoting the address: its stack is logged too.
     app.get("/test/fails", async () => {
       throw new Error(`could not read ${email}`);
@@ -126,27 +104,20 @@ describe.each(testDialects)("addresses the forms accept, in errors, on $name", (
     expect(stored.map((row) => row.last_error)).toEqual([
       "550 5.1.1 <***@bücher.example>: Recipient address rejected",
     ]);
-    expect(output).toContain("delivery failed, will retry");
-    expect(output).toContain("outbox run failed");
-    expect(output).toContain("request failed");
-    expect(output).toContain("***@bücher.example");
+    expect(logs.text).toContain("delivery failed, will retry");
+    expect(logs.text).toContain("outbox run failed");
+    expect(logs.text).toContain("request failed");
+    expect(logs.text).toContain("***@bücher.example");
     for (const part of [local, "äma", "neil", "ŋɔ", "&co"]) {
-      expect(output, part).not.toContain(part);
+      expect(logs.text, part).not.toContain(part);
     }
   });
 });
 
 it("logs no query string or address on any path, the not-found and wrong-method ones included", async () => {
-  const logs = new PassThrough();
-  let output = "";
-  logs.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const logs = logCapture();
   const db = await testDatabase();
-  const app = await buildApp({
-    config: testConfig({ logLevel: "trace" }),
-    db,
-    outbox: testOutbox(db),
-    logStream: logs,
-  });
+  const app = await testApp(db, { config: { logLevel: "trace" }, logStream: logs.stream });
   const secret = "SECRETtoken123";
   for (const [method, url] of [
     ["PROPFIND", `/api/newsletter/confirm?token=${secret}&email=ama.mensah@example.com`],
@@ -162,10 +133,10 @@ it("logs no query string or address on any path, the not-found and wrong-method 
   }
   await app.close();
   await db.destroy();
-  expect(output).toContain("/api/nothing"); // requests are logged…
-  expect(output).toContain("***@example.com"); // …with addresses in paths masked…
+  expect(logs.text).toContain("/api/nothing"); // requests are logged…
+  expect(logs.text).toContain("***@example.com"); // …with addresses in paths masked…
   for (const personal of [secret, "ama.mensah", "ama.mensah%40", "token="]) {
-    expect(output, personal).not.toContain(personal); // …and no query string
+    expect(logs.text, personal).not.toContain(personal); // …and no query string
   }
 });
 

@@ -4,10 +4,9 @@ import { type AddressInfo, connect } from "node:net";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../app";
 import type { DB } from "../db/database";
 import { loadSiteFiles } from "../static/site-files";
-import { testConfig, testDatabase, testOutbox } from "../testing";
+import { postJson, testApp, testDatabase } from "../testing";
 import { inlineScriptHashes, pageCsp } from "./csp";
 import { apiPaths } from "../../common/paths";
 
@@ -53,14 +52,17 @@ describe("security headers, CORS and methods", () => {
     await writeFile(path.join(dir, "index.html"), PAGE);
     await writeFile(path.join(dir, "404", "index.html"), PAGE);
     db = await testDatabase();
-    const outbox = testOutbox(db);
     const site = await loadSiteFiles(dir, { frameOrigins: ["https://forms.example"] });
-    app = await buildApp({ config: testConfig({ trustProxy: true }), db, outbox, site });
+    app = await testApp(db, { config: { trustProxy: true }, site });
   });
   afterAll(async () => {
     await app.close();
     await db.destroy();
   });
+
+  /** A newsletter sign-up sent with these headers (an Origin, a Host). */
+  const subscribeWith = (headers: Record<string, string>, email = "a@b.gh") =>
+    postJson(app, apiPaths.subscribe, { email }, { headers });
 
   it("sends the security headers on pages, with the page's own script hashes", async () => {
     const res = await app.inject({ url: "/" });
@@ -90,12 +92,7 @@ describe("security headers, CORS and methods", () => {
   });
 
   it("refuses API calls from other sites' pages and sends no CORS headers", async () => {
-    const foreign = await app.inject({
-      method: "POST",
-      url: apiPaths.subscribe,
-      headers: { origin: "https://evil.example" },
-      payload: { email: "a@b.gh" },
-    });
+    const foreign = await subscribeWith({ origin: "https://evil.example" });
     expect(foreign.statusCode).toBe(403);
     expect(foreign.headers["access-control-allow-origin"]).toBeUndefined();
     const preflight = await app.inject({
@@ -162,20 +159,13 @@ describe("security headers, CORS and methods", () => {
   });
 
   it("accepts the site's own origin, and no other page for sharing its Host", async () => {
-    const own = await app.inject({
-      method: "POST",
-      url: apiPaths.subscribe,
-      headers: { origin: "https://site.test" },
-      payload: { email: "a@b.gh" },
-    });
+    const own = await subscribeWith({ origin: "https://site.test" });
     expect(own.statusCode).toBe(202);
     // Scheme, host and port are compared with PUBLIC_URL's (origin.test.ts has the cases).
-    const sameHost = await app.inject({
-      method: "POST",
-      url: apiPaths.subscribe,
-      headers: { origin: "http://localhost:80", host: "localhost:80" },
-      payload: { email: "c@d.gh" },
-    });
+    const sameHost = await subscribeWith(
+      { origin: "http://localhost:80", host: "localhost:80" },
+      "c@d.gh",
+    );
     expect(sameHost.statusCode).toBe(403);
   });
 

@@ -7,9 +7,8 @@
 import { type AddressInfo, connect } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { buildApp } from "../app";
 import type { DB } from "../db/database";
-import { testConfig, testDatabase, testOutbox } from "../testing";
+import { testApp, testDatabase } from "../testing";
 
 let app: FastifyInstance;
 let db: DB;
@@ -17,7 +16,7 @@ let port: number;
 
 beforeAll(async () => {
   db = await testDatabase();
-  app = await buildApp({ config: testConfig(), db, outbox: testOutbox(db) });
+  app = await testApp(db);
   await app.listen({ host: "127.0.0.1", port: 0 });
   port = (app.server.address() as AddressInfo).port;
 });

@@ -1,91 +1,57 @@
 import type { Kysely, Migration } from "kysely";
+import {
+  createIndex,
+  createTableWithId,
+  dropTables,
+  emailAndKey,
+  optionalText,
+  requiredText,
+} from "./ddl";
 
 // Types are the portable subset (text, integer) so the same migration runs on SQLite and
 // PostgreSQL; see schema.ts for why timestamps are ISO strings.
 export const initial: Migration = {
   async up(db: Kysely<unknown>) {
-    await db.schema
-      .createTable("newsletter_subscriptions")
-      .addColumn("id", "text", (c) => c.primaryKey())
-      .addColumn("email", "text", (c) => c.notNull())
-      .addColumn("email_key", "text", (c) => c.notNull().unique())
-      .addColumn("status", "text", (c) => c.notNull())
+    await createTableWithId(db, "newsletter_subscriptions")
+      .$call(emailAndKey)
+      .$call(requiredText("status"))
       .addColumn("confirm_token", "text", (c) => c.notNull().unique())
       .addColumn("unsubscribe_token", "text", (c) => c.notNull().unique())
-      .addColumn("consent_at", "text", (c) => c.notNull())
-      .addColumn("confirmed_at", "text")
-      .addColumn("unsubscribed_at", "text")
-      .addColumn("source", "text", (c) => c.notNull())
-      .addColumn("created_at", "text", (c) => c.notNull())
-      .addColumn("updated_at", "text", (c) => c.notNull())
+      .$call(requiredText("consent_at"))
+      .$call(optionalText("confirmed_at", "unsubscribed_at"))
+      .$call(requiredText("source", "created_at", "updated_at"))
       .execute();
 
-    await db.schema
-      .createTable("contact_messages")
-      .addColumn("id", "text", (c) => c.primaryKey())
-      .addColumn("first_name", "text", (c) => c.notNull())
-      .addColumn("last_name", "text", (c) => c.notNull())
-      .addColumn("email", "text", (c) => c.notNull())
-      .addColumn("phone", "text", (c) => c.notNull())
-      .addColumn("message", "text", (c) => c.notNull())
-      .addColumn("policy_agreed_at", "text", (c) => c.notNull())
-      .addColumn("created_at", "text", (c) => c.notNull())
+    await createTableWithId(db, "contact_messages")
+      .$call(requiredText("first_name", "last_name", "email", "phone", "message"))
+      .$call(requiredText("policy_agreed_at", "created_at"))
       .execute();
-    await db.schema
-      .createIndex("contact_messages_created_at")
-      .on("contact_messages")
-      .column("created_at")
-      .execute();
+    await createIndex(db, "contact_messages_created_at", "contact_messages", ["created_at"]);
 
-    await db.schema
-      .createTable("demo_requests")
-      .addColumn("id", "text", (c) => c.primaryKey())
-      .addColumn("product", "text", (c) => c.notNull())
-      .addColumn("page", "text", (c) => c.notNull())
-      .addColumn("name", "text", (c) => c.notNull())
-      .addColumn("email", "text", (c) => c.notNull())
-      .addColumn("phone", "text", (c) => c.notNull())
-      .addColumn("company", "text", (c) => c.notNull())
-      .addColumn("job_title", "text", (c) => c.notNull())
-      .addColumn("industry", "text", (c) => c.notNull())
-      .addColumn("created_at", "text", (c) => c.notNull())
+    await createTableWithId(db, "demo_requests")
+      .$call(requiredText("product", "page"))
+      .$call(requiredText("name", "email", "phone", "company", "job_title", "industry"))
+      .$call(requiredText("created_at"))
       .execute();
-    await db.schema
-      .createIndex("demo_requests_created_at")
-      .on("demo_requests")
-      .column("created_at")
-      .execute();
+    await createIndex(db, "demo_requests_created_at", "demo_requests", ["created_at"]);
 
-    await db.schema
-      .createTable("outbox")
-      .addColumn("id", "text", (c) => c.primaryKey())
-      .addColumn("kind", "text", (c) => c.notNull())
-      .addColumn("lead_id", "text", (c) => c.notNull())
-      .addColumn("payload", "text", (c) => c.notNull())
-      .addColumn("status", "text", (c) => c.notNull())
+    await createTableWithId(db, "outbox")
+      .$call(requiredText("kind", "lead_id", "payload", "status"))
       .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
-      .addColumn("next_attempt_at", "text", (c) => c.notNull())
-      .addColumn("last_error", "text")
-      .addColumn("claimed_by", "text")
-      .addColumn("claimed_until", "text")
-      .addColumn("created_at", "text", (c) => c.notNull())
-      .addColumn("sent_at", "text")
+      .$call(requiredText("next_attempt_at"))
+      .$call(optionalText("last_error", "claimed_by", "claimed_until"))
+      .$call(requiredText("created_at"))
+      .$call(optionalText("sent_at"))
       .execute();
-    await db.schema
-      .createIndex("outbox_due")
-      .on("outbox")
-      .columns(["status", "next_attempt_at"])
-      .execute();
+    await createIndex(db, "outbox_due", "outbox", ["status", "next_attempt_at"]);
   },
 
   async down(db: Kysely<unknown>) {
-    for (const table of [
+    await dropTables(db, [
       "outbox",
       "demo_requests",
       "contact_messages",
       "newsletter_subscriptions",
-    ]) {
-      await db.schema.dropTable(table).execute();
-    }
+    ]);
   },
 };

@@ -1,4 +1,13 @@
 import { type Kysely, type Migration, PostgresAdapter, sql } from "kysely";
+import {
+  accountId,
+  createIndex,
+  createTableWithId,
+  dropTables,
+  emailAndKey,
+  optionalText,
+  requiredText,
+} from "./ddl";
 
 /**
  * The staff console's first tables: accounts, the one-time tokens of e-mailed sign-in links,
@@ -9,80 +18,45 @@ import { type Kysely, type Migration, PostgresAdapter, sql } from "kysely";
  */
 export const staff: Migration = {
   async up(db: Kysely<unknown>) {
-    await db.schema
-      .createTable("staff_accounts")
-      .addColumn("id", "text", (c) => c.primaryKey())
-      .addColumn("email", "text", (c) => c.notNull())
-      // emailKey() of the address (leads/email.ts): one account per person, however typed.
-      .addColumn("email_key", "text", (c) => c.notNull().unique())
-      .addColumn("name", "text", (c) => c.notNull())
-      .addColumn("role", "text", (c) => c.notNull())
-      .addColumn("created_at", "text", (c) => c.notNull())
-      .addColumn("updated_at", "text", (c) => c.notNull())
+    await createTableWithId(db, "staff_accounts")
+      .$call(emailAndKey)
+      .$call(requiredText("name", "role", "created_at", "updated_at"))
       .addColumn("disabled_at", "text")
       .execute();
 
-    await db.schema
-      .createTable("staff_sign_in_tokens")
-      .addColumn("id", "text", (c) => c.primaryKey())
-      .addColumn("token_hash", "text", (c) => c.notNull().unique())
-      .addColumn("account_id", "text", (c) =>
-        c.notNull().references("staff_accounts.id").onDelete("cascade"),
-      )
-      .addColumn("created_at", "text", (c) => c.notNull())
-      .addColumn("expires_at", "text", (c) => c.notNull())
-      .addColumn("used_at", "text")
-      .execute();
-    await db.schema
-      .createIndex("staff_sign_in_tokens_account")
-      .on("staff_sign_in_tokens")
-      .column("account_id")
-      .execute();
-
-    await db.schema
-      .createTable("staff_sessions")
-      .addColumn("id", "text", (c) => c.primaryKey())
-      .addColumn("token_hash", "text", (c) => c.notNull().unique())
-      .addColumn("account_id", "text", (c) =>
-        c.notNull().references("staff_accounts.id").onDelete("cascade"),
-      )
-      .addColumn("created_at", "text", (c) => c.notNull())
-      .addColumn("last_seen_at", "text", (c) => c.notNull())
-      .addColumn("revoked_at", "text")
-      .execute();
-    await db.schema
-      .createIndex("staff_sessions_account")
-      .on("staff_sessions")
-      .column("account_id")
-      .execute();
+    // A sign-in link and a session are alike: an account's secret, kept as its hash, with when
+    // it was made, when it expires or was last used, and when it ended.
+    for (const [table, timeColumn, endColumn] of [
+      ["staff_sign_in_tokens", "expires_at", "used_at"],
+      ["staff_sessions", "last_seen_at", "revoked_at"],
+    ] as const) {
+      await createTableWithId(db, table)
+        .addColumn("token_hash", "text", (c) => c.notNull().unique())
+        .$call(accountId)
+        .$call(requiredText("created_at", timeColumn))
+        .addColumn(endColumn, "text")
+        .execute();
+      await createIndex(db, `${table}_account`, table, ["account_id"]);
+    }
 
     await db.schema
       .createTable("staff_rate_limits")
-      .addColumn("key", "text", (c) => c.notNull())
-      .addColumn("window_start", "text", (c) => c.notNull())
+      .$call(requiredText("key", "window_start"))
       .addColumn("count", "integer", (c) => c.notNull())
       .addPrimaryKeyConstraint("staff_rate_limits_pk", ["key", "window_start"])
       .execute();
 
-    await db.schema
-      .createTable("audit_log")
-      .addColumn("id", "text", (c) => c.primaryKey())
-      .addColumn("at", "text", (c) => c.notNull())
+    await createTableWithId(db, "audit_log")
+      .$call(requiredText("at"))
       // Who did it; null for an anonymous or failed attempt. No foreign key: the log outlives
       // whatever it mentions.
-      .addColumn("actor_id", "text")
-      .addColumn("actor_email", "text")
-      .addColumn("action", "text", (c) => c.notNull())
-      .addColumn("record_type", "text")
-      .addColumn("record_id", "text")
-      .addColumn("detail", "text", (c) => c.notNull())
+      .$call(optionalText("actor_id", "actor_email"))
+      .$call(requiredText("action"))
+      .$call(optionalText("record_type", "record_id"))
+      .$call(requiredText("detail"))
       .execute();
-    await db.schema.createIndex("audit_log_at").on("audit_log").column("at").execute();
-    await db.schema
-      .createIndex("audit_log_record")
-      .on("audit_log")
-      .columns(["record_type", "record_id"])
-      .execute();
+    await createIndex(db, "audit_log_at", "audit_log", ["at"]);
+    await createIndex(db, "audit_log_record", "audit_log", ["record_type", "record_id"]);
 
     if (await isPostgres(db)) {
       await sql`
@@ -107,15 +81,13 @@ export const staff: Migration = {
   },
 
   async down(db: Kysely<unknown>) {
-    for (const table of [
+    await dropTables(db, [
       "audit_log",
       "staff_rate_limits",
       "staff_sessions",
       "staff_sign_in_tokens",
       "staff_accounts",
-    ]) {
-      await db.schema.dropTable(table).execute();
-    }
+    ]);
     if (await isPostgres(db)) await sql`drop function audit_log_append_only()`.execute(db);
   },
 };

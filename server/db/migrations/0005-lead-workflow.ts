@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from "kysely";
+import { createIndex, createTableWithId, optionalText, requiredText } from "./ddl";
 
 /**
  * The lead inbox's workflow (server/staff/inbox/lead-query.ts and lead-changes.ts): a lead's status and owner, and the history of
@@ -13,52 +14,29 @@ export const leadWorkflow: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema
       .createTable("lead_states")
-      .addColumn("lead_type", "text", (c) => c.notNull())
-      .addColumn("lead_id", "text", (c) => c.notNull())
+      .$call(requiredText("lead_type", "lead_id"))
       .addColumn("status", "text", (c) => c.notNull().defaultTo("new"))
-      .addColumn("owner_account_id", "text")
-      .addColumn("first_response_at", "text")
-      .addColumn("updated_at", "text", (c) => c.notNull())
+      .$call(optionalText("owner_account_id", "first_response_at"))
+      .$call(requiredText("updated_at"))
       .addPrimaryKeyConstraint("lead_states_pk", ["lead_type", "lead_id"])
       .execute();
-    await db.schema.createIndex("lead_states_status").on("lead_states").column("status").execute();
-    await db.schema
-      .createIndex("lead_states_owner")
-      .on("lead_states")
-      .column("owner_account_id")
-      .execute();
+    await createIndex(db, "lead_states_status", "lead_states", ["status"]);
+    await createIndex(db, "lead_states_owner", "lead_states", ["owner_account_id"]);
 
-    await db.schema
-      .createTable("lead_events")
-      .addColumn("id", "text", (c) => c.primaryKey())
-      .addColumn("lead_type", "text", (c) => c.notNull())
-      .addColumn("lead_id", "text", (c) => c.notNull())
-      .addColumn("at", "text", (c) => c.notNull())
-      .addColumn("actor_account_id", "text")
-      .addColumn("kind", "text", (c) => c.notNull())
-      .addColumn("from", "text")
-      .addColumn("to", "text")
-      .addColumn("text", "text")
+    await createTableWithId(db, "lead_events")
+      .$call(requiredText("lead_type", "lead_id", "at"))
+      .$call(optionalText("actor_account_id"))
+      .$call(requiredText("kind"))
+      .$call(optionalText("from", "to", "text"))
       .execute();
-    await db.schema
-      .createIndex("lead_events_lead")
-      .on("lead_events")
-      .columns(["lead_type", "lead_id", "at"])
-      .execute();
+    await createIndex(db, "lead_events_lead", "lead_events", ["lead_type", "lead_id", "at"]);
 
     // The inbox pages newest first by (created_at, id) across both lead tables.
-    await db.schema
-      .createIndex("contact_messages_created_at_id")
-      .on("contact_messages")
-      .columns(["created_at", "id"])
-      .execute();
-    await db.schema
-      .createIndex("demo_requests_created_at_id")
-      .on("demo_requests")
-      .columns(["created_at", "id"])
-      .execute();
+    for (const table of ["contact_messages", "demo_requests"]) {
+      await createIndex(db, `${table}_created_at_id`, table, ["created_at", "id"]);
+    }
     // A lead's notification deliveries, for its timeline.
-    await db.schema.createIndex("outbox_lead").on("outbox").column("lead_id").execute();
+    await createIndex(db, "outbox_lead", "outbox", ["lead_id"]);
   },
 
   async down(db: Kysely<unknown>) {

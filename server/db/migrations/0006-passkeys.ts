@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from "kysely";
+import { accountId, createIndex, createTableWithId, requiredText } from "./ddl";
 
 /**
  * Staff passkeys (server/staff/sign-in/passkeys.ts): the public keys of WebAuthn credentials, and the
@@ -8,13 +9,9 @@ import type { Kysely, Migration } from "kysely";
  */
 export const passkeys: Migration = {
   async up(db: Kysely<unknown>) {
-    await db.schema
-      .createTable("staff_passkeys")
-      // Our own id (a UUID), the one the API shows; the credential's id is the authenticator's.
-      .addColumn("id", "text", (c) => c.primaryKey())
-      .addColumn("account_id", "text", (c) =>
-        c.notNull().references("staff_accounts.id").onDelete("cascade"),
-      )
+    // Our own id (a UUID), the one the API shows; the credential's id is the authenticator's.
+    await createTableWithId(db, "staff_passkeys")
+      .$call(accountId)
       // The credential id (base64url), as the authenticator sends it back at sign-in.
       .addColumn("credential_id", "text", (c) => c.notNull().unique())
       // The COSE public key, base64url; text so that both databases store it the same way.
@@ -23,17 +20,12 @@ export const passkeys: Migration = {
       .addColumn("counter", "bigint", (c) => c.notNull())
       // JSON array of transports ("internal", "hybrid", "usb"…), a hint for later ceremonies.
       .addColumn("transports", "text", (c) => c.notNull())
-      .addColumn("device_type", "text", (c) => c.notNull())
+      .$call(requiredText("device_type"))
       .addColumn("backed_up", "integer", (c) => c.notNull())
-      .addColumn("name", "text", (c) => c.notNull())
-      .addColumn("created_at", "text", (c) => c.notNull())
+      .$call(requiredText("name", "created_at"))
       .addColumn("last_used_at", "text")
       .execute();
-    await db.schema
-      .createIndex("staff_passkeys_account")
-      .on("staff_passkeys")
-      .column("account_id")
-      .execute();
+    await createIndex(db, "staff_passkeys_account", "staff_passkeys", ["account_id"]);
 
     await db.schema
       .createTable("staff_passkey_challenges")
@@ -43,14 +35,11 @@ export const passkeys: Migration = {
       .addColumn("purpose", "text", (c) => c.notNull())
       // A registration's session (and its account): only that session can answer it.
       .addColumn("session_id", "text", (c) => c.references("staff_sessions.id").onDelete("cascade"))
-      .addColumn("created_at", "text", (c) => c.notNull())
-      .addColumn("expires_at", "text", (c) => c.notNull())
+      .$call(requiredText("created_at", "expires_at"))
       .execute();
-    await db.schema
-      .createIndex("staff_passkey_challenges_expires")
-      .on("staff_passkey_challenges")
-      .column("expires_at")
-      .execute();
+    await createIndex(db, "staff_passkey_challenges_expires", "staff_passkey_challenges", [
+      "expires_at",
+    ]);
   },
 
   async down(db: Kysely<unknown>) {

@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from "kysely";
+import { createIndex, createTableWithId, optionalText, requiredText } from "./ddl";
 
 /**
  * Newsletter campaigns (server/newsletter/campaigns.ts). A campaign's copies are outbox rows
@@ -7,38 +8,23 @@ import type { Kysely, Migration } from "kysely";
  */
 export const campaigns: Migration = {
   async up(db: Kysely<unknown>) {
-    await db.schema
-      .createTable("newsletter_campaigns")
-      .addColumn("id", "text", (c) => c.primaryKey())
-      .addColumn("subject", "text", (c) => c.notNull())
-      .addColumn("markdown", "text", (c) => c.notNull())
-      .addColumn("status", "text", (c) => c.notNull())
-      .addColumn("scheduled_at", "text")
-      .addColumn("started_at", "text")
-      .addColumn("finished_at", "text")
+    await createTableWithId(db, "newsletter_campaigns")
+      .$call(requiredText("subject", "markdown", "status"))
+      .$call(optionalText("scheduled_at", "started_at", "finished_at"))
       .addColumn("recipients", "integer")
-      .addColumn("created_at", "text", (c) => c.notNull())
-      .addColumn("created_by_account_id", "text")
-      .addColumn("updated_at", "text", (c) => c.notNull())
-      .addColumn("updated_by_account_id", "text")
+      .$call(requiredText("created_at"))
+      .$call(optionalText("created_by_account_id"))
+      .$call(requiredText("updated_at"))
+      .$call(optionalText("updated_by_account_id"))
       .execute();
-    await db.schema
-      .createIndex("newsletter_campaigns_due")
-      .on("newsletter_campaigns")
-      .columns(["status", "scheduled_at"])
-      .execute();
+    await createIndex(db, "newsletter_campaigns_due", "newsletter_campaigns", [
+      "status",
+      "scheduled_at",
+    ]);
     await db.schema.alterTable("outbox").addColumn("campaign_id", "text").execute();
-    await db.schema
-      .createIndex("outbox_campaign")
-      .on("outbox")
-      .columns(["campaign_id", "status"])
-      .execute();
+    await createIndex(db, "outbox_campaign", "outbox", ["campaign_id", "status"]);
     // The send rate counts a kind's copies sent in the last minute.
-    await db.schema
-      .createIndex("outbox_kind_sent")
-      .on("outbox")
-      .columns(["kind", "sent_at"])
-      .execute();
+    await createIndex(db, "outbox_kind_sent", "outbox", ["kind", "sent_at"]);
   },
   async down(db: Kysely<unknown>) {
     await db.schema.dropIndex("outbox_kind_sent").execute();

@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from "kysely";
+import { createIndex } from "./ddl";
 
 /**
  * What ending a staff member's access needs to know (server/staff/sign-in/sessions.ts, sign-in.ts):
@@ -22,11 +23,7 @@ export const staffRevocation: Migration = {
         c.references("staff_passkeys.id").onDelete("set null"),
       )
       .execute();
-    await db.schema
-      .createIndex("staff_sessions_passkey")
-      .on("staff_sessions")
-      .column("passkey_id")
-      .execute();
+    await createIndex(db, "staff_sessions_passkey", "staff_sessions", ["passkey_id"]);
     await db.schema.alterTable("staff_sign_in_tokens").addColumn("voided_at", "text").execute();
   },
   async down(db: Kysely<unknown>) {

@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from "kysely";
+import { createIndex } from "./ddl";
 
 /**
  * The subscribers' list and CSV export read newest first by (created_at, id) with a keyset cursor
@@ -8,11 +9,10 @@ import type { Kysely, Migration } from "kysely";
  */
 export const subscriberOrder: Migration = {
   async up(db: Kysely<unknown>) {
-    await db.schema
-      .createIndex("newsletter_subscriptions_created_at_id")
-      .on("newsletter_subscriptions")
-      .columns(["created_at", "id"])
-      .execute();
+    await createIndex(db, "newsletter_subscriptions_created_at_id", "newsletter_subscriptions", [
+      "created_at",
+      "id",
+    ]);
   },
   async down(db: Kysely<unknown>) {
     await db.schema.dropIndex("newsletter_subscriptions_created_at_id").execute();

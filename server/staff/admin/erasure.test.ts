@@ -132,7 +132,9 @@ describe("erasure on SQLite, by `npm run leads -- forget` beside the running ser
         message: `Hello ${i}`,
         agreeToPolicy: true as const,
       };
-      await saveContact(server, other, (at) => contactNotification(other, at, "sales@x.gh"));
+      await saveContact(server, other, {
+        notify: (at) => contactNotification(other, at, "sales@x.gh"),
+      });
       if (i === 100) await leadsOfThePersonAndAnother(app);
     }
     while ((await outbox.runOnce()) > 0);
