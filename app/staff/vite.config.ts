@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { pathAliases } from "../../path-aliases";
 
 // The staff console: a single-page app of its own, built next to the prerendered site into
 // build/client/staff/ and served by our server for every /staff/ address (server/static/). It is
@@ -15,11 +16,7 @@ export default defineConfig({
   // React 19's automatic JSX runtime, as in the site's build.
   esbuild: { jsx: "automatic" },
   resolve: {
-    alias: {
-      "~": here(".."),
-      "@leads": here("../../leads"),
-      "@common": here("../../common"),
-    },
+    alias: pathAliases,
   },
   build: {
     outDir: here("../../build/client/staff"),
