@@ -59,6 +59,14 @@ async function send(
 }
 
 /**
+ * What an action answers when its call failed: the API's message, which can be shown as it is,
+ * or `fallback` for anything else (the page's own words for "nothing was done").
+ */
+export function failure(error: unknown, fallback: string): { ok: false; error: string } {
+  return { ok: false, error: error instanceof ApiError ? error.message : fallback };
+}
+
+/**
  * Calls the staff API with JSON both ways; the session cookie goes along by itself. Any answer
  * but 2xx throws an ApiError whose message can be shown as it is. For the endpoints not yet in
  * the contract (staff-api/); those that are go through `call`.

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Form, Link, useSearchParams } from "react-router";
+import { query } from "../api";
 
 /**
  * A list page's filters (the inbox, subscribers, the audit log) live in its address: a filtered
@@ -17,6 +18,21 @@ export function filtersOf(
     if (value) filters[name] = value;
   }
   return filters;
+}
+
+/**
+ * What a list's loader reads from its address: the filters among `names`, and the same as the
+ * query string the list's later pages take (`search`).
+ */
+export function filtersIn(request: Request, names: readonly string[]) {
+  const filters = filtersOf(new URL(request.url).searchParams, names);
+  return { filters, search: query(filters) };
+}
+
+/** Whether the address sets any of the filters among `names`. */
+export function useFiltered(names: readonly string[]): boolean {
+  const [params] = useSearchParams();
+  return Object.keys(filtersOf(params, names)).length > 0;
 }
 
 /** The search form of a list: its fields, "Apply filters", and "Clear filters" when any is set. */
@@ -86,25 +102,28 @@ export function FilterInput({
   );
 }
 
-/** A filter with a fixed set of values: "Any" first, which leaves the filter out. */
+/** A filter with a fixed set of values, filled from the address: "Any" first, which leaves it out. */
 export function FilterSelect({
   label,
   name,
-  value,
   options,
   any = "Any",
 }: {
   label: string;
   name: string;
-  value: string | null;
   options: readonly (readonly [string, string])[];
   /** The words of the empty choice. */
   any?: string;
 }) {
+  const [params] = useSearchParams();
   return (
     <label className="block">
       <span className="block font-semibold">{label}</span>
-      <select name={name} defaultValue={value ?? ""} className="console-input mt-1 min-h-11">
+      <select
+        name={name}
+        defaultValue={params.get(name) ?? ""}
+        className="console-input mt-1 min-h-11"
+      >
         <option value="">{any}</option>
         {options.map(([key, text]) => (
           <option key={key} value={key}>

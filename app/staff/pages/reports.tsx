@@ -1,9 +1,15 @@
-import { type LoaderFunctionArgs, useLoaderData, useSearchParams } from "react-router";
+import { type LoaderFunctionArgs, useLoaderData } from "react-router";
 import { DEMO_PRODUCT_NAMES, type DemoProduct } from "@leads/demo";
 import { type ReportDimension, reportsApi } from "../../../staff-api/reports";
 import { loadCall } from "../api";
 import { BarChart } from "../components/bar-chart";
-import { FilterForm, FilterInput, FilterSelect, filtersOf } from "../components/filter-form";
+import {
+  FilterForm,
+  FilterInput,
+  FilterSelect,
+  filtersIn,
+  useFiltered,
+} from "../components/filter-form";
 import { PageHeading } from "../components/page-heading";
 import { formatDuration } from "../format";
 import { TYPE_LABELS } from "../labels";
@@ -17,7 +23,7 @@ const TYPES = [
 ] as const;
 
 export async function reportsLoader({ request }: LoaderFunctionArgs) {
-  const filters = filtersOf(new URL(request.url).searchParams, FILTERS);
+  const { filters } = filtersIn(request, FILTERS);
   const report = (by: ReportDimension) =>
     loadCall(request, reportsApi.leads, { query: { by, ...filters } }).then(
       (answer) => answer.rows,
@@ -31,6 +37,9 @@ export async function reportsLoader({ request }: LoaderFunctionArgs) {
   return { week, product, source, campaign };
 }
 
+/** A report's row as a bar: its key (a source, a campaign) as it is. */
+const byKey = (row: { key: string; count: number }) => ({ label: row.key, value: row.count });
+
 /**
  * Marketing's reports: leads per week with sales' time to first response, demo requests by
  * product, and leads by where their visit came from and by campaign (decision 0018). Each chart
@@ -38,21 +47,14 @@ export async function reportsLoader({ request }: LoaderFunctionArgs) {
  */
 export function ReportsPage() {
   const { week, product, source, campaign } = useLoaderData<typeof reportsLoader>();
-  const [params] = useSearchParams();
-  const filtered = Object.keys(filtersOf(params, FILTERS)).length > 0;
+  const filtered = useFiltered(FILTERS);
 
   return (
     <section>
       <PageHeading title="Reports" />
       <FilterForm label="Choose the report's leads" clearTo="/reports" filtered={filtered}>
         <FilterInput label="Since" hint="The last 12 weeks if empty" name="since" type="date" />
-        <FilterSelect
-          label="Lead type"
-          name="type"
-          value={params.get("type")}
-          options={TYPES}
-          any="Every type"
-        />
+        <FilterSelect label="Lead type" name="type" options={TYPES} any="Every type" />
       </FilterForm>
       <div className="grid gap-6 lg:grid-cols-2">
         <BarChart
@@ -70,7 +72,6 @@ export function ReportsPage() {
                     "Average first response": formatDuration(row.averageFirstResponseMs ?? null),
                   },
           }))}
-          csvName="leads-per-week"
           empty="No lead in these weeks."
         />
         <BarChart
@@ -80,23 +81,20 @@ export function ReportsPage() {
             label: DEMO_PRODUCT_NAMES[row.key as DemoProduct] ?? row.key,
             value: row.count,
           }))}
-          csvName="demo-requests-by-product"
           empty="No demo request in this period."
         />
         <BarChart
           title="Leads by source"
           description="The campaign's utm_source, else the site that linked to the visit."
           keyHeading="Source"
-          rows={source.map((row) => ({ label: row.key, value: row.count }))}
-          csvName="leads-by-source"
+          rows={source.map(byKey)}
           empty="No lead in this period."
         />
         <BarChart
           title="Leads by campaign"
           description="The utm_campaign of the link the visit started from."
           keyHeading="Campaign"
-          rows={campaign.map((row) => ({ label: row.key, value: row.count }))}
-          csvName="leads-by-campaign"
+          rows={campaign.map(byKey)}
           empty="No lead in this period."
         />
       </div>

@@ -1,23 +1,24 @@
-import { type LoaderFunctionArgs, useLoaderData, useSearchParams } from "react-router";
+import { Fragment } from "react";
+import { type LoaderFunctionArgs, useLoaderData } from "react-router";
 import {
   SUBSCRIPTION_STATUSES,
   type SubscriberFilterShape,
-  type SubscriberPage,
   type SubscriptionStatus,
   subscribersApi,
 } from "../../../staff-api/subscribers";
-import { addressOf, loadCall, query } from "../api";
+import { addressOf, loadCall } from "../api";
+import { Badge } from "../components/badge";
+import { DateTime } from "../components/date-time";
 import {
   ExportLink,
   FilterForm,
   FilterInput,
   FilterSelect,
-  filtersOf,
+  filtersIn,
+  useFiltered,
 } from "../components/filter-form";
 import { PagedList } from "../components/more-pages";
-import { Badge } from "../components/badge";
 import { PageHeading } from "../components/page-heading";
-import { formatDateTime } from "../format";
 
 /** The list's filters, as the address and the API both name them. */
 const FILTERS = ["status", "q"] as const satisfies readonly (keyof typeof SubscriberFilterShape)[];
@@ -29,10 +30,9 @@ export const SUBSCRIBER_STATUS_LABELS: Record<SubscriptionStatus, string> = {
 };
 
 export async function subscribersLoader({ request }: LoaderFunctionArgs) {
-  const filters = filtersOf(new URL(request.url).searchParams, FILTERS);
+  const { filters, search } = filtersIn(request, FILTERS);
   const page = await loadCall(request, subscribersApi.list, { query: filters });
-  const exportHref = addressOf(subscribersApi.exportCsv, { query: filters });
-  return { page, search: query(filters), exportHref };
+  return { page, search, exportHref: addressOf(subscribersApi.exportCsv, { query: filters }) };
 }
 
 /**
@@ -41,8 +41,7 @@ export async function subscribersLoader({ request }: LoaderFunctionArgs) {
  */
 export function SubscribersPage() {
   const { page, search, exportHref } = useLoaderData<typeof subscribersLoader>();
-  const [params] = useSearchParams();
-  const filtered = Object.keys(filtersOf(params, FILTERS)).length > 0;
+  const filtered = useFiltered(FILTERS);
 
   return (
     <section>
@@ -60,7 +59,6 @@ export function SubscribersPage() {
         <FilterSelect
           label="Status"
           name="status"
-          value={params.get("status")}
           options={SUBSCRIPTION_STATUSES.map((status) => [
             status,
             SUBSCRIBER_STATUS_LABELS[status],
@@ -68,77 +66,58 @@ export function SubscribersPage() {
         />
       </FilterForm>
 
-      <SubscriberList key={search} first={page} search={search} filtered={filtered} />
+      <PagedList
+        key={search}
+        first={page}
+        from={subscribersApi.list}
+        search={search}
+        label="Subscribers"
+        empty={filtered ? "No subscribers match these filters." : "There are no subscribers yet."}
+        columns="sm:grid-cols-[2fr_1fr_2fr] sm:items-center"
+        moreLabel="Show more subscribers"
+        done="That is every subscriber that matches."
+      >
+        {(subscriber) => (
+          <>
+            <div className="min-w-0">
+              <p className="font-semibold break-words">{subscriber.email}</p>
+              {subscriber.page ? (
+                <p className="text-sm break-words text-muted">From the page {subscriber.page}</p>
+              ) : null}
+              {subscriber.source.utmCampaign || subscriber.source.utmSource ? (
+                <p className="text-sm break-words text-muted">
+                  {[
+                    subscriber.source.utmCampaign && `Campaign ${subscriber.source.utmCampaign}`,
+                    subscriber.source.utmSource && `source ${subscriber.source.utmSource}`,
+                  ]
+                    .filter(Boolean)
+                    .join(", ")}
+                </p>
+              ) : null}
+            </div>
+            <p>
+              <span className="sr-only">Status: </span>
+              <Badge>{SUBSCRIBER_STATUS_LABELS[subscriber.status] ?? subscriber.status}</Badge>
+            </p>
+            <p className="text-sm">
+              {(
+                [
+                  ["Subscribed", subscriber.createdAt],
+                  ["Confirmed", subscriber.confirmedAt],
+                  ["Unsubscribed", subscriber.unsubscribedAt],
+                ] as const
+              )
+                .filter(([, at]) => at)
+                .map(([what, at], index) => (
+                  <Fragment key={what}>
+                    {index > 0 ? <br /> : null}
+                    {what} <DateTime at={at} />
+                  </Fragment>
+                ))}
+            </p>
+          </>
+        )}
+      </PagedList>
     </section>
-  );
-}
-
-function SubscriberList({
-  first,
-  search,
-  filtered,
-}: {
-  first: SubscriberPage;
-  search: string;
-  filtered: boolean;
-}) {
-  return (
-    <PagedList
-      first={first}
-      from={subscribersApi.list}
-      search={search}
-      label="Subscribers"
-      empty={filtered ? "No subscribers match these filters." : "There are no subscribers yet."}
-      columns="sm:grid-cols-[2fr_1fr_2fr] sm:items-center"
-      moreLabel="Show more subscribers"
-      done="That is every subscriber that matches."
-    >
-      {(subscriber) => (
-        <>
-          <div className="min-w-0">
-            <p className="font-semibold break-words">{subscriber.email}</p>
-            {subscriber.page ? (
-              <p className="text-sm break-words text-muted">From the page {subscriber.page}</p>
-            ) : null}
-            {subscriber.source.utmCampaign || subscriber.source.utmSource ? (
-              <p className="text-sm break-words text-muted">
-                {[
-                  subscriber.source.utmCampaign && `Campaign ${subscriber.source.utmCampaign}`,
-                  subscriber.source.utmSource && `source ${subscriber.source.utmSource}`,
-                ]
-                  .filter(Boolean)
-                  .join(", ")}
-              </p>
-            ) : null}
-          </div>
-          <p>
-            <span className="sr-only">Status: </span>
-            <Badge>{SUBSCRIBER_STATUS_LABELS[subscriber.status] ?? subscriber.status}</Badge>
-          </p>
-          <p className="text-sm">
-            Subscribed{" "}
-            <time dateTime={subscriber.createdAt}>{formatDateTime(subscriber.createdAt)}</time>
-            {subscriber.confirmedAt ? (
-              <>
-                <br />
-                Confirmed{" "}
-                <time dateTime={subscriber.confirmedAt}>
-                  {formatDateTime(subscriber.confirmedAt)}
-                </time>
-              </>
-            ) : null}
-            {subscriber.unsubscribedAt ? (
-              <>
-                <br />
-                Unsubscribed{" "}
-                <time dateTime={subscriber.unsubscribedAt}>
-                  {formatDateTime(subscriber.unsubscribedAt)}
-                </time>
-              </>
-            ) : null}
-          </p>
-        </>
-      )}
-    </PagedList>
   );
 }
