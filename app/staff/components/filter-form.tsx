@@ -8,10 +8,7 @@ import { query } from "../api";
  */
 
 /** The non-empty filters among `names` in the address, as the API takes them. */
-export function filtersOf(
-  params: URLSearchParams,
-  names: readonly string[],
-): Record<string, string> {
+function filtersOf(params: URLSearchParams, names: readonly string[]): Record<string, string> {
   const filters: Record<string, string> = {};
   for (const name of names) {
     const value = params.get(name)?.trim();
@@ -21,18 +18,12 @@ export function filtersOf(
 }
 
 /**
- * What a list's loader reads from its address: the filters among `names`, and the same as the
- * query string the list's later pages take (`search`).
+ * What a list's loader reads from its address: the filters among `names`, the same as the query
+ * string the list's later pages take (`search`), and whether any is set.
  */
 export function filtersIn(request: Request, names: readonly string[]) {
   const filters = filtersOf(new URL(request.url).searchParams, names);
-  return { filters, search: query(filters) };
-}
-
-/** Whether the address sets any of the filters among `names`. */
-export function useFiltered(names: readonly string[]): boolean {
-  const [params] = useSearchParams();
-  return Object.keys(filtersOf(params, names)).length > 0;
+  return { filters, search: query(filters), filtered: Object.keys(filters).length > 0 };
 }
 
 /** The search form of a list: its fields, "Apply filters", and "Clear filters" when any is set. */

@@ -15,24 +15,26 @@ export function useFormResult<Action>() {
   return { result, sending, busy };
 }
 
-/** What most actions answer: done, with what to say, or the reason nothing was done. */
+/** What the console's actions answer: done (with what to say), or why nothing was done. */
 type Answer = { ok: true; message?: string } | { ok: false; error: string };
 
 /**
- * An action's answer above the page's forms: its error as an alert, its success as a status
- * (`success` in place of the answer's message when the page says more).
+ * An action's answer above the page's forms: its error as an alert, its success as a status (the
+ * answer's message, or what `success` makes of the answer when the page says more).
  */
-export function ResultNotices({
+export function ResultNotices<A extends Answer>({
   result,
-  success,
+  success = (done) => done.message,
 }: {
-  result: Answer | undefined;
-  success?: ReactNode;
+  result: A | undefined;
+  success?: (done: Extract<A, { ok: true }>) => ReactNode;
 }) {
   return (
     <>
       <Notice tone="error">{result && !result.ok ? result.error : null}</Notice>
-      <Notice tone="success">{result?.ok ? (success ?? result.message) : null}</Notice>
+      <Notice tone="success">
+        {result?.ok ? success(result as Extract<A, { ok: true }>) : null}
+      </Notice>
     </>
   );
 }

@@ -116,19 +116,14 @@ export function ShowMore<T>({
 
 /**
  * A paginated list as every console list shows it: one row per item (a grid from `sm` up), a
- * sentence when there is none, and "Show more" below.
+ * sentence when there is none, and "Show more" below. Other filters (`search`) start it afresh,
+ * without the pages, the error or the wait of the last ones.
  */
-export function PagedList<T extends { id: string }>({
-  first,
-  from,
-  search,
-  label,
-  empty,
-  columns,
-  moreLabel,
-  done,
-  children,
-}: {
+export function PagedList<T extends { id: string }>(props: PagedListProps<T>) {
+  return <Pages key={props.search} {...props} />;
+}
+
+interface PagedListProps<T> {
   first: Paged<T>;
   /** The list's endpoint, which takes `search` and a cursor. */
   from: ListEndpoint<T>;
@@ -142,7 +137,19 @@ export function PagedList<T extends { id: string }>({
   moreLabel: string;
   done: string;
   children: (item: T) => ReactNode;
-}) {
+}
+
+function Pages<T extends { id: string }>({
+  first,
+  from,
+  search,
+  label,
+  empty,
+  columns,
+  moreLabel,
+  done,
+  children,
+}: PagedListProps<T>) {
   const more = useMorePages(first, from, search);
   return (
     <>

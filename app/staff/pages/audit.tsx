@@ -7,7 +7,6 @@ import {
   FilterInput,
   FilterSelect,
   filtersIn,
-  useFiltered,
 } from "../components/filter-form";
 import { PagedList } from "../components/more-pages";
 import { PageHeading } from "../components/page-heading";
@@ -22,13 +21,13 @@ const FILTERS = [
 ] as const satisfies readonly (keyof typeof AuditFilterShape)[];
 
 export async function auditLoader({ request }: LoaderFunctionArgs) {
-  const { filters, search } = filtersIn(request, FILTERS);
+  const { filters, search, filtered } = filtersIn(request, FILTERS);
   const [page, actions] = await Promise.all([
     loadCall(request, auditApi.list, { query: filters }),
     loadCall(request, auditApi.actions),
   ]);
   const exportHref = addressOf(auditApi.exportCsv, { query: filters });
-  return { page, actions: actions.items, search, exportHref };
+  return { page, actions: actions.items, search, filtered, exportHref };
 }
 
 /**
@@ -36,8 +35,7 @@ export async function auditLoader({ request }: LoaderFunctionArgs) {
  * change of an account, every erasure. Entries are never changed or removed.
  */
 export function AuditPage() {
-  const { page, actions, search, exportHref } = useLoaderData<typeof auditLoader>();
-  const filtered = useFiltered(FILTERS);
+  const { page, actions, search, filtered, exportHref } = useLoaderData<typeof auditLoader>();
   const [params] = useSearchParams();
   const action = params.get("action");
   // An action asked for in the address is offered even when the log has none of it yet.
@@ -61,7 +59,6 @@ export function AuditPage() {
       </FilterForm>
 
       <PagedList
-        key={search}
         first={page}
         from={auditApi.list}
         search={search}

@@ -13,7 +13,6 @@ import {
   FilterInput,
   FilterSelect,
   filtersIn,
-  useFiltered,
 } from "../components/filter-form";
 import { PagedList } from "../components/more-pages";
 import { PageHeading } from "../components/page-heading";
@@ -33,14 +32,14 @@ const FILTERS = [
 ] as const satisfies readonly (keyof typeof FilterShape)[];
 
 export async function inboxLoader({ request }: LoaderFunctionArgs) {
-  const { filters, search } = filtersIn(request, FILTERS);
+  const { filters, search, filtered } = filtersIn(request, FILTERS);
   const [page, stats, team] = await Promise.all([
     loadCall(request, leadsApi.list, { query: filters }),
     loadCall(request, leadsApi.stats, { query: filters }),
     loadCall(request, teamApi.list),
   ]);
   const exportHref = addressOf(leadsApi.exportCsv, { query: filters });
-  return { page, stats, team: team.items, search, exportHref };
+  return { page, stats, team: team.items, search, filtered, exportHref };
 }
 
 /**
@@ -48,9 +47,8 @@ export async function inboxLoader({ request }: LoaderFunctionArgs) {
  * a filtered inbox can be bookmarked or sent to a colleague, and the CSV export takes the same.
  */
 export function InboxPage() {
-  const { page, stats, team, search, exportHref } = useLoaderData<typeof inboxLoader>();
+  const { page, stats, team, search, filtered, exportHref } = useLoaderData<typeof inboxLoader>();
   const staff = useStaff();
-  const filtered = useFiltered(FILTERS);
   const owners = team.map((member): [string, string] => [
     member.email,
     member.email === staff.email
@@ -95,7 +93,6 @@ export function InboxPage() {
       </p>
 
       <PagedList
-        key={search}
         first={page}
         from={leadsApi.list}
         search={search}

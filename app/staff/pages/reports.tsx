@@ -3,13 +3,7 @@ import { DEMO_PRODUCT_NAMES, type DemoProduct } from "@leads/demo";
 import { type ReportDimension, reportsApi } from "../../../staff-api/reports";
 import { loadCall } from "../api";
 import { BarChart } from "../components/bar-chart";
-import {
-  FilterForm,
-  FilterInput,
-  FilterSelect,
-  filtersIn,
-  useFiltered,
-} from "../components/filter-form";
+import { FilterForm, FilterInput, FilterSelect, filtersIn } from "../components/filter-form";
 import { PageHeading } from "../components/page-heading";
 import { formatDuration } from "../format";
 import { TYPE_LABELS } from "../labels";
@@ -23,7 +17,7 @@ const TYPES = [
 ] as const;
 
 export async function reportsLoader({ request }: LoaderFunctionArgs) {
-  const { filters } = filtersIn(request, FILTERS);
+  const { filters, filtered } = filtersIn(request, FILTERS);
   const report = (by: ReportDimension) =>
     loadCall(request, reportsApi.leads, { query: { by, ...filters } }).then(
       (answer) => answer.rows,
@@ -34,7 +28,7 @@ export async function reportsLoader({ request }: LoaderFunctionArgs) {
     report("source"),
     report("campaign"),
   ]);
-  return { week, product, source, campaign };
+  return { week, product, source, campaign, filtered };
 }
 
 /** A report's row as a bar: its key (a source, a campaign) as it is. */
@@ -46,8 +40,7 @@ const byKey = (row: { key: string; count: number }) => ({ label: row.key, value:
  * has its numbers as a table and a CSV.
  */
 export function ReportsPage() {
-  const { week, product, source, campaign } = useLoaderData<typeof reportsLoader>();
-  const filtered = useFiltered(FILTERS);
+  const { week, product, source, campaign, filtered } = useLoaderData<typeof reportsLoader>();
 
   return (
     <section>

@@ -15,7 +15,6 @@ import {
   FilterInput,
   FilterSelect,
   filtersIn,
-  useFiltered,
 } from "../components/filter-form";
 import { PagedList } from "../components/more-pages";
 import { PageHeading } from "../components/page-heading";
@@ -30,9 +29,10 @@ export const SUBSCRIBER_STATUS_LABELS: Record<SubscriptionStatus, string> = {
 };
 
 export async function subscribersLoader({ request }: LoaderFunctionArgs) {
-  const { filters, search } = filtersIn(request, FILTERS);
+  const { filters, search, filtered } = filtersIn(request, FILTERS);
   const page = await loadCall(request, subscribersApi.list, { query: filters });
-  return { page, search, exportHref: addressOf(subscribersApi.exportCsv, { query: filters }) };
+  const exportHref = addressOf(subscribersApi.exportCsv, { query: filters });
+  return { page, search, filtered, exportHref };
 }
 
 /**
@@ -40,8 +40,7 @@ export async function subscribersLoader({ request }: LoaderFunctionArgs) {
  * the inbox's, and the CSV export takes the same ones.
  */
 export function SubscribersPage() {
-  const { page, search, exportHref } = useLoaderData<typeof subscribersLoader>();
-  const filtered = useFiltered(FILTERS);
+  const { page, search, filtered, exportHref } = useLoaderData<typeof subscribersLoader>();
 
   return (
     <section>
@@ -67,7 +66,6 @@ export function SubscribersPage() {
       </FilterForm>
 
       <PagedList
-        key={search}
         first={page}
         from={subscribersApi.list}
         search={search}
