@@ -151,6 +151,21 @@ export function query(params: Record<string, string | null | undefined>): string
 }
 
 /**
+ * What a filtered list's loader reads from its address: the non-empty filters among `names`, as
+ * the API takes them; the same as the query string the list's later pages take (`search`); and
+ * whether any is set.
+ */
+export function filtersIn(request: Request, names: readonly string[]) {
+  const params = new URL(request.url).searchParams;
+  const filters: Record<string, string> = {};
+  for (const name of names) {
+    const value = params.get(name)?.trim();
+    if (value) filters[name] = value;
+  }
+  return { filters, search: query(filters), filtered: Object.keys(filters).length > 0 };
+}
+
+/**
  * For loaders: a signed-out answer becomes a trip to the sign-in page that comes back here;
  * anything else is thrown on to the page's error screen.
  */

@@ -1,30 +1,11 @@
 import type { ReactNode } from "react";
 import { Form, Link, useSearchParams } from "react-router";
-import { query } from "../api";
 
 /**
  * A list page's filters (the inbox, subscribers, the audit log) live in its address: a filtered
- * list can be bookmarked or sent to a colleague, and the CSV export takes the same query.
+ * list can be bookmarked or sent to a colleague, and the CSV export takes the same query. Their
+ * loaders read them with `filtersIn()` (../api.ts).
  */
-
-/** The non-empty filters among `names` in the address, as the API takes them. */
-function filtersOf(params: URLSearchParams, names: readonly string[]): Record<string, string> {
-  const filters: Record<string, string> = {};
-  for (const name of names) {
-    const value = params.get(name)?.trim();
-    if (value) filters[name] = value;
-  }
-  return filters;
-}
-
-/**
- * What a list's loader reads from its address: the filters among `names`, the same as the query
- * string the list's later pages take (`search`), and whether any is set.
- */
-export function filtersIn(request: Request, names: readonly string[]) {
-  const filters = filtersOf(new URL(request.url).searchParams, names);
-  return { filters, search: query(filters), filtered: Object.keys(filters).length > 0 };
-}
 
 /** The search form of a list: its fields, "Apply filters", and "Clear filters" when any is set. */
 export function FilterForm({

@@ -1,13 +1,7 @@
 import { type LoaderFunctionArgs, useLoaderData, useSearchParams } from "react-router";
 import { type AuditFilterShape, type AuditItem, auditApi } from "../../../staff-api/audit";
-import { addressOf, loadCall } from "../api";
-import {
-  ExportLink,
-  FilterForm,
-  FilterInput,
-  FilterSelect,
-  filtersIn,
-} from "../components/filter-form";
+import { addressOf, filtersIn, loadCall } from "../api";
+import { ExportLink, FilterForm, FilterInput, FilterSelect } from "../components/filter-form";
 import { PagedList } from "../components/more-pages";
 import { PageHeading } from "../components/page-heading";
 import { DateTime } from "../components/date-time";

@@ -4,16 +4,10 @@ import { DEMO_PRODUCT_NAMES } from "@leads/demo";
 import { LEAD_STATUSES, LEAD_TYPES } from "@leads/workflow";
 import { teamApi } from "../../../staff-api/admin";
 import { type FilterShape, leadsApi } from "../../../staff-api/leads";
-import { addressOf, loadCall, routerPath } from "../api";
+import { addressOf, filtersIn, loadCall, routerPath } from "../api";
 import { StatusBadge } from "../components/badge";
 import { DateTime } from "../components/date-time";
-import {
-  ExportLink,
-  FilterForm,
-  FilterInput,
-  FilterSelect,
-  filtersIn,
-} from "../components/filter-form";
+import { ExportLink, FilterForm, FilterInput, FilterSelect } from "../components/filter-form";
 import { PagedList } from "../components/more-pages";
 import { PageHeading } from "../components/page-heading";
 import { formatDuration } from "../format";

@@ -1,11 +1,6 @@
 import type { ReactNode } from "react";
-import {
-  Form,
-  Link,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  useLoaderData,
-} from "react-router";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
+import { Form, Link, useLoaderData } from "react-router";
 import { mailtoHref } from "@common/mailto";
 import { LEAD_STATUSES, type LeadStatus } from "@leads/workflow";
 import { teamApi } from "../../../staff-api/admin";

@@ -1,10 +1,5 @@
-import {
-  Form,
-  Link,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  useLoaderData,
-} from "react-router";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
+import { Form, Link, useLoaderData } from "react-router";
 import { OUTBOX_STATES, type OutboxState, outboxApi } from "../../../staff-api/admin";
 import { call, failure, loadCall, query } from "../api";
 import { ResultNotices, useFormResult } from "../components/form-result";

@@ -1,9 +1,9 @@
 import { type LoaderFunctionArgs, useLoaderData } from "react-router";
 import { DEMO_PRODUCT_NAMES, type DemoProduct } from "@leads/demo";
-import { type ReportDimension, reportsApi } from "../../../staff-api/reports";
-import { loadCall } from "../api";
+import { type ReportDimension, type ReportRow, reportsApi } from "../../../staff-api/reports";
+import { filtersIn, loadCall } from "../api";
 import { BarChart } from "../components/bar-chart";
-import { FilterForm, FilterInput, FilterSelect, filtersIn } from "../components/filter-form";
+import { FilterForm, FilterInput, FilterSelect } from "../components/filter-form";
 import { PageHeading } from "../components/page-heading";
 import { formatDuration } from "../format";
 import { TYPE_LABELS } from "../labels";
@@ -30,9 +30,6 @@ export async function reportsLoader({ request }: LoaderFunctionArgs) {
   ]);
   return { week, product, source, campaign, filtered };
 }
-
-/** A report's row as a bar: its key (a source, a campaign) as it is. */
-const byKey = (row: { key: string; count: number }) => ({ label: row.key, value: row.count });
 
 /**
  * Marketing's reports: leads per week with sales' time to first response, demo requests by
@@ -76,21 +73,38 @@ export function ReportsPage() {
           }))}
           empty="No demo request in this period."
         />
-        <BarChart
-          title="Leads by source"
+        <LeadsBy
+          by="Source"
+          rows={source}
           description="The campaign's utm_source, else the site that linked to the visit."
-          keyHeading="Source"
-          rows={source.map(byKey)}
-          empty="No lead in this period."
         />
-        <BarChart
-          title="Leads by campaign"
+        <LeadsBy
+          by="Campaign"
+          rows={campaign}
           description="The utm_campaign of the link the visit started from."
-          keyHeading="Campaign"
-          rows={campaign.map(byKey)}
-          empty="No lead in this period."
         />
       </div>
     </section>
+  );
+}
+
+/** Leads by a key of their visit (`by`: "Source", "Campaign"), each key as it came. */
+function LeadsBy({
+  by,
+  rows,
+  description,
+}: {
+  by: string;
+  rows: ReportRow[];
+  description: string;
+}) {
+  return (
+    <BarChart
+      title={`Leads by ${by.toLowerCase()}`}
+      description={description}
+      keyHeading={by}
+      rows={rows.map((row) => ({ label: row.key, value: row.count }))}
+      empty="No lead in this period."
+    />
   );
 }

@@ -6,16 +6,10 @@ import {
   type SubscriptionStatus,
   subscribersApi,
 } from "../../../staff-api/subscribers";
-import { addressOf, loadCall } from "../api";
+import { addressOf, filtersIn, loadCall } from "../api";
 import { Badge } from "../components/badge";
 import { DateTime } from "../components/date-time";
-import {
-  ExportLink,
-  FilterForm,
-  FilterInput,
-  FilterSelect,
-  filtersIn,
-} from "../components/filter-form";
+import { ExportLink, FilterForm, FilterInput, FilterSelect } from "../components/filter-form";
 import { PagedList } from "../components/more-pages";
 import { PageHeading } from "../components/page-heading";
 
