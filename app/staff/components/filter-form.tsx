@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Form, Link, useSearchParams } from "react-router";
+import { Options } from "./options";
 
 /**
  * A list page's filters (the inbox, subscribers, the audit log) live in its address: a filtered
@@ -97,11 +98,7 @@ export function FilterSelect({
         className="console-input mt-1 min-h-11"
       >
         <option value="">{any}</option>
-        {options.map(([key, text]) => (
-          <option key={key} value={key}>
-            {text}
-          </option>
-        ))}
+        <Options choices={options} />
       </select>
     </label>
   );

@@ -11,10 +11,11 @@ import type { StaffRole } from "../../../staff-api/roles";
 import { call, failure, loadCall } from "../api";
 import { ResultNotices, useFormResult, useResetWhenDone } from "../components/form-result";
 import { ItemList } from "../components/more-pages";
+import { Options } from "../components/options";
 import { PageHeading } from "../components/page-heading";
 import { TextField } from "../components/text-field";
 import { formatDateTime } from "../format";
-import { ROLES, ROLE_LABELS } from "../labels";
+import { ROLES, ROLE_LABELS, choices } from "../labels";
 import { useStaff } from "../session";
 
 const ROLE_HINTS: Record<StaffRole, string> = {
@@ -144,11 +145,9 @@ function InviteForm({ saving, done }: { saving: boolean; done: ActionResult | un
       <Field label="Role" required>
         {(props) => (
           <select {...props} name="role" defaultValue="sales" className="console-input min-h-11">
-            {ROLES.map((role) => (
-              <option key={role} value={role}>
-                {ROLE_LABELS[role]}: {ROLE_HINTS[role]}
-              </option>
-            ))}
+            <Options
+              choices={ROLES.map((role) => [role, `${ROLE_LABELS[role]}: ${ROLE_HINTS[role]}`])}
+            />
           </select>
         )}
       </Field>
@@ -224,11 +223,7 @@ function AccountRow({
               defaultValue={account.role}
               className="console-input mt-1 min-h-11"
             >
-              {ROLES.map((role) => (
-                <option key={role} value={role}>
-                  {ROLE_LABELS[role]}
-                </option>
-              ))}
+              <Options choices={choices(ROLES, ROLE_LABELS)} />
             </select>
           </label>
           <button type="submit" className="console-button-quiet" disabled={Boolean(busy)}>

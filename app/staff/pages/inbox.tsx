@@ -11,7 +11,7 @@ import { ExportLink, FilterForm, FilterInput, FilterSelect } from "../components
 import { PagedList } from "../components/more-pages";
 import { PageHeading } from "../components/page-heading";
 import { formatDuration } from "../format";
-import { STATUS_LABELS, TYPE_LABELS, productLabel, leadName } from "../labels";
+import { STATUS_LABELS, TYPE_LABELS, choices, leadName, productLabel } from "../labels";
 import { useStaff } from "../session";
 
 /** The inbox's filters, as the address and the API both name them. */
@@ -64,16 +64,12 @@ export function InboxPage() {
           type="search"
           className="sm:col-span-2"
         />
-        <FilterSelect
-          label="Type"
-          name="type"
-          options={LEAD_TYPES.map((t) => [t, TYPE_LABELS[t]])}
-        />
+        <FilterSelect label="Type" name="type" options={choices(LEAD_TYPES, TYPE_LABELS)} />
         <FilterSelect label="Product" name="product" options={Object.entries(DEMO_PRODUCT_NAMES)} />
         <FilterSelect
           label="Status"
           name="status"
-          options={LEAD_STATUSES.map((status) => [status, STATUS_LABELS[status]])}
+          options={choices(LEAD_STATUSES, STATUS_LABELS)}
         />
         <FilterSelect label="Owner" name="owner" options={[["none", "Nobody yet"], ...owners]} />
         <FilterInput label="Received from" name="since" type="date" />

@@ -10,9 +10,17 @@ import { call, failure, loadCall } from "../api";
 import { StatusBadge } from "../components/badge";
 import { DateTime } from "../components/date-time";
 import { ResultNotices, useFormResult, useResetWhenDone } from "../components/form-result";
+import { Options } from "../components/options";
 import { PageHeading } from "../components/page-heading";
 import { formatDateTime, formatDuration } from "../format";
-import { CHANNEL_LABELS, STATUS_LABELS, TYPE_LABELS, productLabel, leadName } from "../labels";
+import {
+  CHANNEL_LABELS,
+  STATUS_LABELS,
+  TYPE_LABELS,
+  choices,
+  leadName,
+  productLabel,
+} from "../labels";
 
 export async function leadLoader({ request, params }: LoaderFunctionArgs) {
   const id = params.id ?? "";
@@ -165,11 +173,7 @@ export function LeadPage() {
                     className="console-input"
                     key={lead.status}
                   >
-                    {LEAD_STATUSES.map((status) => (
-                      <option key={status} value={status}>
-                        {STATUS_LABELS[status]}
-                      </option>
-                    ))}
+                    <Options choices={choices(LEAD_STATUSES, STATUS_LABELS)} />
                   </select>
                 )}
               </Field>

@@ -12,6 +12,7 @@ import { DateTime } from "../components/date-time";
 import { ExportLink, FilterForm, FilterInput, FilterSelect } from "../components/filter-form";
 import { PagedList } from "../components/more-pages";
 import { PageHeading } from "../components/page-heading";
+import { choices } from "../labels";
 
 /** The list's filters, as the address and the API both name them. */
 const FILTERS = ["status", "q"] as const satisfies readonly (keyof typeof SubscriberFilterShape)[];
@@ -52,10 +53,7 @@ export function SubscribersPage() {
         <FilterSelect
           label="Status"
           name="status"
-          options={SUBSCRIPTION_STATUSES.map((status) => [
-            status,
-            SUBSCRIBER_STATUS_LABELS[status],
-          ])}
+          options={choices(SUBSCRIPTION_STATUSES, SUBSCRIBER_STATUS_LABELS)}
         />
       </FilterForm>
 
