@@ -59,17 +59,11 @@ async function send(
 }
 
 /**
- * Calls the staff API with JSON both ways; the session cookie goes along by itself. Any answer
- * but 2xx throws an ApiError whose message can be shown as it is. For the endpoints not yet in
- * the contract (staff-api/); those that are go through `call`.
+ * What an action answers when its call failed: the API's message, which can be shown as it is,
+ * or `fallback` for anything else (the page's own words for "nothing was done").
  */
-export async function api<T = unknown>(
-  path: string,
-  options: { method?: string; body?: unknown } = {},
-): Promise<T> {
-  const response = await send(path, options);
-  if (response.status === 204) return undefined as T;
-  return (await response.json()) as T;
+export function failure(error: unknown, fallback: string): { ok: false; error: string } {
+  return { ok: false, error: error instanceof ApiError ? error.message : fallback };
 }
 
 /**
@@ -143,6 +137,21 @@ export function query(params: Record<string, string | null | undefined>): string
 }
 
 /**
+ * What a filtered list's loader reads from its address: the non-empty filters among `names`, as
+ * the API takes them; the same as the query string the list's later pages take (`search`); and
+ * whether any is set.
+ */
+export function filtersIn(request: Request, names: readonly string[]) {
+  const params = new URL(request.url).searchParams;
+  const filters: Record<string, string> = {};
+  for (const name of names) {
+    const value = params.get(name)?.trim();
+    if (value) filters[name] = value;
+  }
+  return { filters, search: query(filters), filtered: Object.keys(filters).length > 0 };
+}
+
+/**
  * For loaders: a signed-out answer becomes a trip to the sign-in page that comes back here;
  * anything else is thrown on to the page's error screen.
  */
@@ -156,11 +165,6 @@ export async function signedIn<T>(request: Request, answer: () => Promise<T>): P
     }
     throw error;
   }
-}
-
-/** `signedIn` for an endpoint not yet in the contract. */
-export function load<T>(request: Request, path: string): Promise<T> {
-  return signedIn(request, () => api<T>(path));
 }
 
 /** `signedIn` for a `call` of the contract. */

@@ -47,6 +47,14 @@ export const ROLE_LABELS: Record<StaffRole, string> = {
   marketing: "Marketing",
 };
 
+/** `values` with their words, as a select offers them: `choices(ROLES, ROLE_LABELS)`. */
+export function choices<V extends string>(
+  values: readonly V[],
+  words: Record<V, string>,
+): [V, string][] {
+  return values.map((value) => [value, words[value]]);
+}
+
 /** The roles, in the order the console offers them. */
 export const ROLES = Object.keys(ROLE_LABELS) as StaffRole[];
 

@@ -20,7 +20,6 @@ export function BarChart({
   rows,
   keyHeading,
   valueHeading = "Leads",
-  csvName,
   empty,
 }: {
   title: string;
@@ -28,8 +27,6 @@ export function BarChart({
   rows: BarRow[];
   keyHeading: string;
   valueHeading?: string;
-  /** File name of the CSV download, without .csv. */
-  csvName: string;
   /** Said instead of the chart when there is nothing to count. */
   empty: string;
 }) {
@@ -41,6 +38,8 @@ export function BarChart({
     rows.map((row) => ({ [keyHeading]: row.label, [valueHeading]: row.value, ...row.extra })),
   );
   const total = rows.reduce((sum, row) => sum + row.value, 0);
+  // The download is named after the chart: "Leads by source" → leads-by-source.csv.
+  const fileName = `${title.toLowerCase().replace(/\W+/g, "-")}.csv`;
 
   return (
     <figure aria-labelledby={`${id}-title`} className="rounded-lg border border-gray-200 p-4">
@@ -53,7 +52,7 @@ export function BarChart({
         </span>
         <a
           href={`data:text/csv;charset=utf-8,${encodeURIComponent(csv)}`}
-          download={`${csvName}.csv`}
+          download={fileName}
           className="console-button-quiet"
         >
           CSV<span className="sr-only"> of {title}</span>

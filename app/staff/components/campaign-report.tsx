@@ -56,13 +56,10 @@ export function CampaignReport({
           ) : (
             <IntentButton intent="resume" label="Resume" busyLabel="Resuming…" busy={busy} />
           )}
-          <ConfirmButton
+          <CancelCampaign
             label="Cancel the rest…"
             question="Cancel this campaign? The copies not yet sent will never go out, and it cannot be resumed."
-            confirmLabel="Yes, cancel it"
-            intent="cancel"
             busy={busy}
-            className="console-button-danger"
           />
         </Form>
       ) : null}
@@ -82,5 +79,27 @@ export function CampaignReport({
         </Form>
       ) : null}
     </section>
+  );
+}
+
+/** Cancelling a campaign, scheduled or started: it cannot be undone, so the button asks first. */
+export function CancelCampaign({
+  label,
+  question,
+  busy,
+}: {
+  label: string;
+  question: string;
+  busy: string | null;
+}) {
+  return (
+    <ConfirmButton
+      label={label}
+      question={question}
+      confirmLabel="Yes, cancel it"
+      intent="cancel"
+      busy={busy}
+      className="console-button-danger"
+    />
   );
 }

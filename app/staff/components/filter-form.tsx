@@ -1,23 +1,12 @@
 import type { ReactNode } from "react";
 import { Form, Link, useSearchParams } from "react-router";
+import { Options } from "./options";
 
 /**
  * A list page's filters (the inbox, subscribers, the audit log) live in its address: a filtered
- * list can be bookmarked or sent to a colleague, and the CSV export takes the same query.
+ * list can be bookmarked or sent to a colleague, and the CSV export takes the same query. Their
+ * loaders read them with `filtersIn()` (../api.ts).
  */
-
-/** The non-empty filters among `names` in the address, as the API takes them. */
-export function filtersOf(
-  params: URLSearchParams,
-  names: readonly string[],
-): Record<string, string> {
-  const filters: Record<string, string> = {};
-  for (const name of names) {
-    const value = params.get(name)?.trim();
-    if (value) filters[name] = value;
-  }
-  return filters;
-}
 
 /** The search form of a list: its fields, "Apply filters", and "Clear filters" when any is set. */
 export function FilterForm({
@@ -86,31 +75,30 @@ export function FilterInput({
   );
 }
 
-/** A filter with a fixed set of values: "Any" first, which leaves the filter out. */
+/** A filter with a fixed set of values, filled from the address: "Any" first, which leaves it out. */
 export function FilterSelect({
   label,
   name,
-  value,
   options,
   any = "Any",
 }: {
   label: string;
   name: string;
-  value: string | null;
   options: readonly (readonly [string, string])[];
   /** The words of the empty choice. */
   any?: string;
 }) {
+  const [params] = useSearchParams();
   return (
     <label className="block">
       <span className="block font-semibold">{label}</span>
-      <select name={name} defaultValue={value ?? ""} className="console-input mt-1 min-h-11">
+      <select
+        name={name}
+        defaultValue={params.get(name) ?? ""}
+        className="console-input mt-1 min-h-11"
+      >
         <option value="">{any}</option>
-        {options.map(([key, text]) => (
-          <option key={key} value={key}>
-            {text}
-          </option>
-        ))}
+        <Options choices={options} />
       </select>
     </label>
   );

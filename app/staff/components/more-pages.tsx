@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from "react";
 import type * as z from "zod/mini";
 import type { EndpointSpec } from "../../../staff-api/endpoint";
-import { ApiError, api, call, query } from "../api";
+import { ApiError, call } from "../api";
 import { Notice } from "./notice";
 
 /** One page of a keyset-paginated list, as the staff API answers. */
@@ -18,18 +18,6 @@ export interface ListEndpoint<T> extends EndpointSpec {
   body?: undefined;
   /** Its refusals too, but a page is what a list reads: a call of it returns that. */
   answers: { 200: z.ZodMiniType<Paged<T>> };
-}
-
-/**
- * Where a list's later pages come from: an endpoint of the contract, whose answers are parsed
- * with its schema, or the address of a list not yet on it.
- */
-export type PageSource<T> = ListEndpoint<T> | string;
-
-async function pageOf<T>(from: PageSource<T>, filters: Record<string, string>): Promise<Paged<T>> {
-  if (typeof from === "string") return api<Paged<T>>(`${from}${query(filters)}`);
-  // call() parsed the answer with the endpoint's 200 schema, which is a page of T.
-  return call(from, { query: filters });
 }
 
 export interface MorePages<T> {
@@ -49,7 +37,7 @@ export interface MorePages<T> {
  */
 export function useMorePages<T>(
   first: Paged<T>,
-  from: PageSource<T>,
+  from: ListEndpoint<T>,
   search: string,
 ): MorePages<T> {
   const [more, setMore] = useState<{ base: Paged<T>; pages: Paged<T>[] }>({
@@ -67,7 +55,8 @@ export function useMorePages<T>(
     setLoading(true);
     setError(undefined);
     try {
-      const next = await pageOf(from, { ...filters, cursor: last.nextCursor });
+      // call() parsed the answer with the endpoint's 200 schema, which is a page of T.
+      const next = await call(from, { query: { ...filters, cursor: last.nextCursor } });
       setMore((current) =>
         current.base === first
           ? { base: first, pages: [...current.pages, next] }
@@ -127,22 +116,17 @@ export function ShowMore<T>({
 
 /**
  * A paginated list as every console list shows it: one row per item (a grid from `sm` up), a
- * sentence when there is none, and "Show more" below.
+ * sentence when there is none, and "Show more" below. Other filters (`search`) start it afresh,
+ * without the pages, the error or the wait of the last ones.
  */
-export function PagedList<T extends { id: string }>({
-  first,
-  from,
-  search,
-  label,
-  empty,
-  columns,
-  moreLabel,
-  done,
-  children,
-}: {
+export function PagedList<T extends { id: string }>(props: PagedListProps<T>) {
+  return <Pages key={props.search} {...props} />;
+}
+
+interface PagedListProps<T> {
   first: Paged<T>;
-  /** The list's endpoint (or API address), which takes `search` and a cursor. */
-  from: PageSource<T>;
+  /** The list's endpoint, which takes `search` and a cursor. */
+  from: ListEndpoint<T>;
   search: string;
   /** The list's name for assistive technology. */
   label: string;
@@ -153,19 +137,66 @@ export function PagedList<T extends { id: string }>({
   moreLabel: string;
   done: string;
   children: (item: T) => ReactNode;
-}) {
+}
+
+function Pages<T extends { id: string }>({
+  first,
+  from,
+  search,
+  label,
+  empty,
+  columns,
+  moreLabel,
+  done,
+  children,
+}: PagedListProps<T>) {
   const more = useMorePages(first, from, search);
-  if (more.items.length === 0) return <p className="rounded-md bg-gray-50 p-4">{empty}</p>;
   return (
     <>
-      <ul aria-label={label} className="divide-y divide-gray-200 rounded-lg border border-gray-200">
-        {more.items.map((item) => (
-          <li key={item.id} className={`grid gap-1 p-4 sm:gap-4 ${columns}`}>
-            {children(item)}
-          </li>
-        ))}
-      </ul>
-      <ShowMore more={more} label={moreLabel} done={done} />
+      <ItemList
+        items={more.items}
+        label={label}
+        empty={empty}
+        row={`grid gap-1 p-4 sm:gap-4 ${columns}`}
+      >
+        {children}
+      </ItemList>
+      {more.items.length === 0 ? null : <ShowMore more={more} label={moreLabel} done={done} />}
     </>
+  );
+}
+
+/** A list of records as the console shows them: one row per item, a sentence when there is none. */
+export function ItemList<T extends { id: string }>({
+  items,
+  label,
+  labelledBy,
+  empty,
+  row,
+  children,
+}: {
+  items: readonly T[];
+  /** The list's name for assistive technology, unless a heading names it (`labelledBy`). */
+  label?: string;
+  labelledBy?: string;
+  /** What to say when there is nothing to list. */
+  empty: ReactNode;
+  /** The classes of each row. */
+  row: string;
+  children: (item: T) => ReactNode;
+}) {
+  if (items.length === 0) return <p className="rounded-md bg-gray-50 p-4">{empty}</p>;
+  return (
+    <ul
+      aria-label={label}
+      aria-labelledby={labelledBy}
+      className="divide-y divide-gray-200 rounded-lg border border-gray-200"
+    >
+      {items.map((item) => (
+        <li key={item.id} className={row}>
+          {children(item)}
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -24,7 +24,11 @@ function describe(error: unknown): { title: string; message: string } {
 
 /** What a page shows instead of itself when its data cannot be loaded or it may not be seen. */
 export function ProblemScreen() {
-  const { title, message } = describe(useRouteError());
+  return <Problem {...describe(useRouteError())} />;
+}
+
+/** A page that has only this to say, and the way back to the console's start. */
+export function Problem({ title, message }: { title: string; message: string }) {
   return (
     <section>
       <PageHeading title={title} />

@@ -3,18 +3,19 @@ import {
   Form,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
-  useActionData,
   useLoaderData,
-  useNavigation,
 } from "react-router";
 import { Field } from "~/components/ui/field";
 import { type StaffAccount, accountsApi } from "../../../staff-api/admin";
 import type { StaffRole } from "../../../staff-api/roles";
-import { ApiError, call, loadCall } from "../api";
-import { Notice } from "../components/notice";
+import { call, failure, loadCall } from "../api";
+import { ResultNotices, useFormResult, useResetWhenDone } from "../components/form-result";
+import { ItemList } from "../components/more-pages";
+import { Options } from "../components/options";
 import { PageHeading } from "../components/page-heading";
+import { TextField } from "../components/text-field";
 import { formatDateTime } from "../format";
-import { ROLES, ROLE_LABELS } from "../labels";
+import { ROLES, ROLE_LABELS, choices } from "../labels";
 import { useStaff } from "../session";
 
 const ROLE_HINTS: Record<StaffRole, string> = {
@@ -73,10 +74,7 @@ export async function accountsAction({ request }: ActionFunctionArgs): Promise<A
         return { ok: false, error: "That change is not known. Reload the page and try again." };
     }
   } catch (error) {
-    return {
-      ok: false,
-      error: error instanceof ApiError ? error.message : "The change was not saved. Try again.",
-    };
+    return failure(error, "The change was not saved. Try again.");
   }
 }
 
@@ -86,37 +84,31 @@ const roleOf = (value: FormDataEntryValue | null) => String(value ?? "") as Staf
 /** Staff accounts: who has access with which role; inviting, changing roles, disabling. */
 export function AccountsPage() {
   const { accounts } = useLoaderData<typeof accountsLoader>();
-  const result = useActionData<typeof accountsAction>();
-  const navigation = useNavigation();
-  const pending = navigation.state === "submitting" ? navigation.formData : undefined;
+  const { result, sending: pending } = useFormResult<typeof accountsAction>();
 
   return (
     <section>
       <PageHeading title="Staff accounts" />
-      <Notice tone="error">{result && !result.ok ? result.error : null}</Notice>
-      <Notice tone="success">{result?.ok ? result.message : null}</Notice>
+      <ResultNotices result={result} />
 
       <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
         <section aria-labelledby="accounts-heading">
           <h2 id="accounts-heading" className="mb-3 text-lg font-bold">
             Accounts ({accounts.length})
           </h2>
-          {accounts.length === 0 ? (
-            <p className="rounded-md bg-gray-50 p-4">There are no staff accounts yet.</p>
-          ) : (
-            <ul
-              aria-labelledby="accounts-heading"
-              className="divide-y divide-gray-200 rounded-lg border border-gray-200"
-            >
-              {accounts.map((account) => (
-                <AccountRow
-                  key={account.id}
-                  account={account}
-                  pending={pending?.get("id") === account.id ? pending : undefined}
-                />
-              ))}
-            </ul>
-          )}
+          <ItemList
+            items={accounts}
+            labelledBy="accounts-heading"
+            empty="There are no staff accounts yet."
+            row="space-y-3 p-4"
+          >
+            {(account) => (
+              <AccountRow
+                account={account}
+                pending={pending?.get("id") === account.id ? pending : undefined}
+              />
+            )}
+          </ItemList>
         </section>
 
         <section className="self-start rounded-lg border border-gray-200 p-4">
@@ -135,10 +127,7 @@ export function AccountsPage() {
 
 /** The invite form empties itself once its invitation is sent, and only then. */
 function InviteForm({ saving, done }: { saving: boolean; done: ActionResult | undefined }) {
-  const form = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    if (done) form.current?.reset();
-  }, [done]);
+  const form = useResetWhenDone(done);
   return (
     <Form method="post" className="space-y-4" ref={form} aria-labelledby="invite-heading">
       <input type="hidden" name="intent" value="invite" />
@@ -146,37 +135,19 @@ function InviteForm({ saving, done }: { saving: boolean; done: ActionResult | un
         They get an e-mail with a link to sign in. An address that already has an account cannot be
         invited again: change its role in the list instead.
       </p>
-      <Field label="Work e-mail" required>
-        {(props) => (
-          <input
-            {...props}
-            type="email"
-            name="email"
-            required
-            autoComplete="off"
-            className="console-input min-h-11"
-          />
-        )}
-      </Field>
-      <Field label="Name" hint="Optional: how the console shows them">
-        {(props) => (
-          <input
-            {...props}
-            name="name"
-            maxLength={100}
-            autoComplete="off"
-            className="console-input min-h-11"
-          />
-        )}
-      </Field>
+      <TextField label="Work e-mail" type="email" name="email" required />
+      <TextField
+        label="Name"
+        hint="Optional: how the console shows them"
+        name="name"
+        maxLength={100}
+      />
       <Field label="Role" required>
         {(props) => (
           <select {...props} name="role" defaultValue="sales" className="console-input min-h-11">
-            {ROLES.map((role) => (
-              <option key={role} value={role}>
-                {ROLE_LABELS[role]}: {ROLE_HINTS[role]}
-              </option>
-            ))}
+            <Options
+              choices={ROLES.map((role) => [role, `${ROLE_LABELS[role]}: ${ROLE_HINTS[role]}`])}
+            />
           </select>
         )}
       </Field>
@@ -218,7 +189,7 @@ function AccountRow({
   const busy = pending?.get("intent");
 
   return (
-    <li className="space-y-3 p-4">
+    <>
       <div>
         <p className="font-semibold break-words">
           {account.name || account.email}
@@ -252,11 +223,7 @@ function AccountRow({
               defaultValue={account.role}
               className="console-input mt-1 min-h-11"
             >
-              {ROLES.map((role) => (
-                <option key={role} value={role}>
-                  {ROLE_LABELS[role]}
-                </option>
-              ))}
+              <Options choices={choices(ROLES, ROLE_LABELS)} />
             </select>
           </label>
           <button type="submit" className="console-button-quiet" disabled={Boolean(busy)}>
@@ -319,6 +286,6 @@ function AccountRow({
           </button>
         )}
       </div>
-    </li>
+    </>
   );
 }

@@ -1,21 +1,10 @@
 import { type LoaderFunctionArgs, useLoaderData, useSearchParams } from "react-router";
-import {
-  type AuditFilterShape,
-  type AuditItem,
-  type AuditPage as AuditEntries,
-  auditApi,
-} from "../../../staff-api/audit";
-import { addressOf, loadCall, query } from "../api";
-import {
-  ExportLink,
-  FilterForm,
-  FilterInput,
-  FilterSelect,
-  filtersOf,
-} from "../components/filter-form";
+import { type AuditFilterShape, type AuditItem, auditApi } from "../../../staff-api/audit";
+import { addressOf, filtersIn, loadCall } from "../api";
+import { ExportLink, FilterForm, FilterInput, FilterSelect } from "../components/filter-form";
 import { PagedList } from "../components/more-pages";
 import { PageHeading } from "../components/page-heading";
-import { formatDateTime } from "../format";
+import { DateTime } from "../components/date-time";
 
 /** The log's filters, as the address and the API both name them. */
 const FILTERS = [
@@ -26,13 +15,13 @@ const FILTERS = [
 ] as const satisfies readonly (keyof typeof AuditFilterShape)[];
 
 export async function auditLoader({ request }: LoaderFunctionArgs) {
-  const filters = filtersOf(new URL(request.url).searchParams, FILTERS);
+  const { filters, search, filtered } = filtersIn(request, FILTERS);
   const [page, actions] = await Promise.all([
     loadCall(request, auditApi.list, { query: filters }),
     loadCall(request, auditApi.actions),
   ]);
   const exportHref = addressOf(auditApi.exportCsv, { query: filters });
-  return { page, actions: actions.items, search: query(filters), exportHref };
+  return { page, actions: actions.items, search, filtered, exportHref };
 }
 
 /**
@@ -40,9 +29,8 @@ export async function auditLoader({ request }: LoaderFunctionArgs) {
  * change of an account, every erasure. Entries are never changed or removed.
  */
 export function AuditPage() {
-  const { page, actions, search, exportHref } = useLoaderData<typeof auditLoader>();
+  const { page, actions, search, filtered, exportHref } = useLoaderData<typeof auditLoader>();
   const [params] = useSearchParams();
-  const filtered = Object.keys(filtersOf(params, FILTERS)).length > 0;
   const action = params.get("action");
   // An action asked for in the address is offered even when the log has none of it yet.
   const actionOptions = action && !actions.includes(action) ? [...actions, action] : actions;
@@ -58,60 +46,45 @@ export function AuditPage() {
         <FilterSelect
           label="Action"
           name="action"
-          value={action}
           options={actionOptions.map((name) => [name, name])}
         />
         <FilterInput label="From" name="since" type="date" />
         <FilterInput label="Until" name="until" type="date" />
       </FilterForm>
 
-      <AuditList key={search} first={page} search={search} filtered={filtered} />
-    </section>
-  );
-}
-
-function AuditList({
-  first,
-  search,
-  filtered,
-}: {
-  first: AuditEntries;
-  search: string;
-  filtered: boolean;
-}) {
-  return (
-    <PagedList
-      first={first}
-      from={auditApi.list}
-      search={search}
-      label="Audit log entries"
-      empty={filtered ? "No entries match these filters." : "The audit log is empty."}
-      columns="sm:grid-cols-[1fr_2fr_3fr] sm:items-start"
-      moreLabel="Show more entries"
-      done="That is every entry that matches."
-    >
-      {(entry) => (
-        <>
-          <p className="text-sm">
-            <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
-          </p>
-          <div className="min-w-0">
-            <p className="font-mono font-semibold break-words">{entry.action}</p>
-            <p className="text-sm break-words">
-              <span className="text-muted">by </span>
-              {entry.actor ?? "no account (the command line, or someone not signed in)"}
+      <PagedList
+        first={page}
+        from={auditApi.list}
+        search={search}
+        label="Audit log entries"
+        empty={filtered ? "No entries match these filters." : "The audit log is empty."}
+        columns="sm:grid-cols-[1fr_2fr_3fr] sm:items-start"
+        moreLabel="Show more entries"
+        done="That is every entry that matches."
+      >
+        {(entry) => (
+          <>
+            <p className="text-sm">
+              <DateTime at={entry.at} />
             </p>
-            {entry.subject ? (
+            <div className="min-w-0">
+              <p className="font-mono font-semibold break-words">{entry.action}</p>
               <p className="text-sm break-words">
-                <span className="text-muted">on </span>
-                {entry.subject.type} {entry.subject.id}
+                <span className="text-muted">by </span>
+                {entry.actor ?? "no account (the command line, or someone not signed in)"}
               </p>
-            ) : null}
-          </div>
-          <Detail detail={entry.detail} />
-        </>
-      )}
-    </PagedList>
+              {entry.subject ? (
+                <p className="text-sm break-words">
+                  <span className="text-muted">on </span>
+                  {entry.subject.type} {entry.subject.id}
+                </p>
+              ) : null}
+            </div>
+            <Detail detail={entry.detail} />
+          </>
+        )}
+      </PagedList>
+    </section>
   );
 }
 

@@ -4,9 +4,7 @@ import {
   Form,
   Link,
   type LoaderFunctionArgs,
-  useActionData,
   useLoaderData,
-  useNavigation,
   useRevalidator,
 } from "react-router";
 import {
@@ -15,12 +13,13 @@ import {
   campaignsApi,
   welcomeApi,
 } from "../../../staff-api/newsletter";
-import { ApiError, call, loadCall } from "../api";
+import { call, failure, loadCall } from "../api";
 import { Badge } from "../components/badge";
-import { CampaignReport } from "../components/campaign-report";
+import { CampaignReport, CancelCampaign } from "../components/campaign-report";
 import { ConfirmButton } from "../components/confirm-button";
+import { DateTime } from "../components/date-time";
+import { ResultNotices, useFormResult } from "../components/form-result";
 import { IntentButton, NewsletterEditor, draftOf } from "../components/newsletter-editor";
-import { Notice } from "../components/notice";
 import { PageHeading } from "../components/page-heading";
 import { formatDateTime } from "../format";
 import { CAMPAIGN_STATUS_LABELS } from "../labels";
@@ -98,10 +97,7 @@ export async function campaignAction({
     await actions[intent]?.();
     return { ok: true, intent, message: DONE[intent] };
   } catch (error) {
-    return {
-      ok: false,
-      error: error instanceof ApiError ? error.message : "That did not work. Try again.",
-    };
+    return failure(error, "That did not work. Try again.");
   }
 }
 
@@ -119,10 +115,7 @@ function inAnHour(): string {
  */
 export function CampaignPage() {
   const campaign = useLoaderData<typeof campaignLoader>();
-  const result = useActionData<typeof campaignAction>();
-  const navigation = useNavigation();
-  const busy =
-    navigation.state === "submitting" ? String(navigation.formData?.get("intent")) : null;
+  const { result, busy } = useFormResult<typeof campaignAction>();
   const editable = campaign.status === "draft" || campaign.status === "scheduled";
   const preview = result?.ok && result.preview ? result.preview : campaign;
 
@@ -148,13 +141,11 @@ export function CampaignPage() {
           <Badge>{CAMPAIGN_STATUS_LABELS[campaign.status]}</Badge>
         </p>
       </PageHeading>
-      <Notice tone="error">{result && !result.ok ? result.error : null}</Notice>
-      <Notice tone="success">{result?.ok ? result.message : null}</Notice>
+      <ResultNotices result={result} />
       {campaign.status === "scheduled" ? (
         <p className="mb-4">
-          Scheduled to send{" "}
-          <time dateTime={campaign.scheduledAt ?? ""}>{formatDateTime(campaign.scheduledAt)}</time>{" "}
-          to the confirmed subscribers of that moment. You can still change it until then.
+          Scheduled to send <DateTime at={campaign.scheduledAt} /> to the confirmed subscribers of
+          that moment. You can still change it until then.
         </p>
       ) : null}
       {editable ? (
@@ -245,13 +236,10 @@ function SendSection({ campaign, busy }: { campaign: CampaignDetail; busy: strin
       </p>
       {campaign.status === "scheduled" ? (
         <Form method="post">
-          <ConfirmButton
+          <CancelCampaign
             label="Cancel the campaign…"
             question="Cancel this campaign? It will not be sent, and cannot be scheduled again."
-            confirmLabel="Yes, cancel it"
-            intent="cancel"
             busy={busy}
-            className="console-button-danger"
           />
         </Form>
       ) : null}

@@ -3,9 +3,7 @@ import {
   Link,
   type LoaderFunctionArgs,
   redirect,
-  useActionData,
   useLoaderData,
-  useNavigation,
 } from "react-router";
 import { consoleCampaignPath } from "@common/paths";
 import {
@@ -14,8 +12,10 @@ import {
   campaignsApi,
   welcomeApi,
 } from "../../../staff-api/newsletter";
-import { ApiError, call, loadCall, routerPath } from "../api";
+import { call, failure, loadCall, routerPath } from "../api";
 import { Badge } from "../components/badge";
+import { useFormResult } from "../components/form-result";
+import { ItemList } from "../components/more-pages";
 import { IntentButton, NewsletterEditor, draftOf } from "../components/newsletter-editor";
 import { Notice } from "../components/notice";
 import { PageHeading } from "../components/page-heading";
@@ -47,38 +47,33 @@ export function CampaignsPage() {
         A campaign goes to every confirmed subscriber, each copy with their own unsubscribe link.
         Write it, preview it, send yourself a test, then send it now or at a set time.
       </p>
-      {items.length === 0 ? (
-        <p className="rounded-md bg-gray-50 p-4">No campaigns yet.</p>
-      ) : (
-        <ul
-          aria-label="Campaigns"
-          className="divide-y divide-gray-200 rounded-lg border border-gray-200"
-        >
-          {items.map((campaign) => (
-            <li
-              key={campaign.id}
-              className="grid gap-1 p-4 sm:grid-cols-[2fr_1fr_2fr] sm:items-center sm:gap-4"
-            >
-              <div>
-                <Link to={routerPath(consoleCampaignPath(campaign.id))} className="console-link">
-                  {campaign.subject}
-                </Link>
-                <p className="text-sm text-muted">{when(campaign)}</p>
-              </div>
-              <p>
-                <span className="sr-only">Status: </span>
-                <Badge>{CAMPAIGN_STATUS_LABELS[campaign.status]}</Badge>
-              </p>
-              <p className="text-sm">
-                {campaign.startedAt
-                  ? `${campaign.sent} of ${campaign.recipients} sent` +
-                    (campaign.failed ? `, ${campaign.failed} failed` : "")
-                  : "Not sent yet"}
-              </p>
-            </li>
-          ))}
-        </ul>
-      )}
+      <ItemList
+        items={items}
+        label="Campaigns"
+        empty="No campaigns yet."
+        row="grid gap-1 p-4 sm:grid-cols-[2fr_1fr_2fr] sm:items-center sm:gap-4"
+      >
+        {(campaign) => (
+          <>
+            <div>
+              <Link to={routerPath(consoleCampaignPath(campaign.id))} className="console-link">
+                {campaign.subject}
+              </Link>
+              <p className="text-sm text-muted">{when(campaign)}</p>
+            </div>
+            <p>
+              <span className="sr-only">Status: </span>
+              <Badge>{CAMPAIGN_STATUS_LABELS[campaign.status]}</Badge>
+            </p>
+            <p className="text-sm">
+              {campaign.startedAt
+                ? `${campaign.sent} of ${campaign.recipients} sent` +
+                  (campaign.failed ? `, ${campaign.failed} failed` : "")
+                : "Not sent yet"}
+            </p>
+          </>
+        )}
+      </ItemList>
     </section>
   );
 }
@@ -99,10 +94,7 @@ export async function newCampaignAction({
     const { id } = await call(campaignsApi.create, { body: draft });
     return redirect(routerPath(consoleCampaignPath(id)));
   } catch (error) {
-    return {
-      ok: false,
-      error: error instanceof ApiError ? error.message : "Not saved. Try again.",
-    };
+    return failure(error, "Not saved. Try again.");
   }
 }
 
@@ -110,10 +102,8 @@ const EMPTY = { subject: "", markdown: "" };
 
 /** A blank campaign: write, preview, save as a draft. */
 export function NewCampaignPage() {
-  const result = useActionData<typeof newCampaignAction>() as NewResult | undefined;
-  const navigation = useNavigation();
-  const busy =
-    navigation.state === "submitting" ? String(navigation.formData?.get("intent")) : null;
+  // The action's other answer, a redirect, is followed: the page never gets it.
+  const { result, busy } = useFormResult<NewResult>();
   return (
     <section>
       <PageHeading title="New campaign" />

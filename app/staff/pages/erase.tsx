@@ -1,18 +1,10 @@
 import { useState } from "react";
-import {
-  Form,
-  Link,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  data,
-  useActionData,
-  useNavigation,
-} from "react-router";
-import { Field } from "~/components/ui/field";
+import { Form, Link, type ActionFunctionArgs, type LoaderFunctionArgs, data } from "react-router";
 import { erasureApi } from "../../../staff-api/admin";
-import { ApiError, call, query } from "../api";
-import { Notice } from "../components/notice";
+import { call, failure, query } from "../api";
+import { ResultNotices, useFormResult } from "../components/form-result";
 import { PageHeading } from "../components/page-heading";
+import { TextField } from "../components/text-field";
 import { loadStaff, mayOpen } from "../session";
 
 /** The audit log's name for an erasure (server/staff/audit.ts). */
@@ -76,11 +68,7 @@ export async function eraseAction({ request }: ActionFunctionArgs): Promise<Acti
     const result = await call(erasureApi.forget, { body: { email } });
     return { ok: true, email, erased: describeErased(result.erased) };
   } catch (error) {
-    return {
-      ok: false,
-      error:
-        error instanceof ApiError ? error.message : "Nothing was erased. Please try again later.",
-    };
+    return failure(error, "Nothing was erased. Please try again later.");
   }
 }
 
@@ -91,9 +79,7 @@ const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim(
  * address has been typed a second time, so that a slip of the finger erases nothing.
  */
 export function ErasePage() {
-  const result = useActionData<typeof eraseAction>();
-  const navigation = useNavigation();
-  const erasing = navigation.state === "submitting";
+  const { result, sending } = useFormResult<typeof eraseAction>();
   const [email, setEmail] = useState("");
   const [confirmation, setConfirmation] = useState("");
   const ready = email.trim() !== "" && sameAddress(email, confirmation);
@@ -129,19 +115,19 @@ export function ErasePage() {
         </p>
       </div>
 
-      <Notice tone="error">{result && !result.ok ? result.error : null}</Notice>
-      <Notice tone="success">
-        {result?.ok ? (
+      <ResultNotices
+        result={result}
+        success={(done) => (
           <>
-            {result.erased
-              ? `Erased for ${result.email}: ${result.erased}.`
-              : `Nothing was stored for ${result.email}: there was nothing to erase.`}{" "}
+            {done.erased
+              ? `Erased for ${done.email}: ${done.erased}.`
+              : `Nothing was stored for ${done.email}: there was nothing to erase.`}{" "}
             <Link to={`/admin/audit${query({ action: ERASED_ACTION })}`} className="console-link">
               See erasures in the audit log
             </Link>
           </>
-        ) : null}
-      </Notice>
+        )}
+      />
 
       <Form
         method="post"
@@ -151,40 +137,25 @@ export function ErasePage() {
         <h2 id="erase-form-heading" className="text-lg font-bold">
           Whom to erase
         </h2>
-        <Field label="E-mail address of the person" required>
-          {(props) => (
-            <input
-              {...props}
-              type="email"
-              name="email"
-              required
-              autoComplete="off"
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-              className="console-input min-h-11"
-            />
-          )}
-        </Field>
-        <Field
-          label="Type the same e-mail address again to confirm"
+        <TextField
+          label="E-mail address of the person"
+          type="email"
+          name="email"
           required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <TextField
+          label="Type the same e-mail address again to confirm"
           hint="The Erase button works once both addresses are the same."
-        >
-          {(props) => (
-            <input
-              {...props}
-              type="email"
-              name="confirmation"
-              required
-              autoComplete="off"
-              value={confirmation}
-              onChange={(event) => setConfirmation(event.target.value)}
-              className="console-input min-h-11"
-            />
-          )}
-        </Field>
-        <button type="submit" className="console-button-danger" disabled={!ready || erasing}>
-          {erasing ? "Erasing…" : "Erase everything about this person"}
+          type="email"
+          name="confirmation"
+          required
+          value={confirmation}
+          onChange={(event) => setConfirmation(event.target.value)}
+        />
+        <button type="submit" className="console-button-danger" disabled={!ready || !!sending}>
+          {sending ? "Erasing…" : "Erase everything about this person"}
         </button>
       </Form>
     </section>

@@ -1,22 +1,17 @@
-import { Link, type LoaderFunctionArgs, useLoaderData, useSearchParams } from "react-router";
+import { Link, type LoaderFunctionArgs, useLoaderData } from "react-router";
 import { consoleLeadPath } from "@common/paths";
 import { DEMO_PRODUCT_NAMES } from "@leads/demo";
 import { LEAD_STATUSES, LEAD_TYPES } from "@leads/workflow";
 import { teamApi } from "../../../staff-api/admin";
-import { type FilterShape, type LeadPage, leadsApi } from "../../../staff-api/leads";
-import { addressOf, loadCall, query, routerPath } from "../api";
-import {
-  ExportLink,
-  FilterForm,
-  FilterInput,
-  FilterSelect,
-  filtersOf,
-} from "../components/filter-form";
-import { PagedList } from "../components/more-pages";
+import { type FilterShape, leadsApi } from "../../../staff-api/leads";
+import { addressOf, filtersIn, loadCall, routerPath } from "../api";
 import { StatusBadge } from "../components/badge";
+import { DateTime } from "../components/date-time";
+import { ExportLink, FilterForm, FilterInput, FilterSelect } from "../components/filter-form";
+import { PagedList } from "../components/more-pages";
 import { PageHeading } from "../components/page-heading";
-import { formatDateTime, formatDuration } from "../format";
-import { STATUS_LABELS, TYPE_LABELS, productLabel, leadName } from "../labels";
+import { formatDuration } from "../format";
+import { STATUS_LABELS, TYPE_LABELS, choices, leadName, productLabel } from "../labels";
 import { useStaff } from "../session";
 
 /** The inbox's filters, as the address and the API both name them. */
@@ -31,14 +26,14 @@ const FILTERS = [
 ] as const satisfies readonly (keyof typeof FilterShape)[];
 
 export async function inboxLoader({ request }: LoaderFunctionArgs) {
-  const filters = filtersOf(new URL(request.url).searchParams, FILTERS);
+  const { filters, search, filtered } = filtersIn(request, FILTERS);
   const [page, stats, team] = await Promise.all([
     loadCall(request, leadsApi.list, { query: filters }),
     loadCall(request, leadsApi.stats, { query: filters }),
     loadCall(request, teamApi.list),
   ]);
   const exportHref = addressOf(leadsApi.exportCsv, { query: filters });
-  return { page, stats, team: team.items, search: query(filters), exportHref };
+  return { page, stats, team: team.items, search, filtered, exportHref };
 }
 
 /**
@@ -46,10 +41,14 @@ export async function inboxLoader({ request }: LoaderFunctionArgs) {
  * a filtered inbox can be bookmarked or sent to a colleague, and the CSV export takes the same.
  */
 export function InboxPage() {
-  const { page, stats, team, search, exportHref } = useLoaderData<typeof inboxLoader>();
-  const [params] = useSearchParams();
+  const { page, stats, team, search, filtered, exportHref } = useLoaderData<typeof inboxLoader>();
   const staff = useStaff();
-  const filtered = Object.keys(filtersOf(params, FILTERS)).length > 0;
+  const owners = team.map((member): [string, string] => [
+    member.email,
+    member.email === staff.email
+      ? `Me (${member.name || member.email})`
+      : member.name || member.email,
+  ]);
 
   return (
     <section>
@@ -65,38 +64,14 @@ export function InboxPage() {
           type="search"
           className="sm:col-span-2"
         />
-        <FilterSelect
-          label="Type"
-          name="type"
-          value={params.get("type")}
-          options={LEAD_TYPES.map((type) => [type, TYPE_LABELS[type]])}
-        />
-        <FilterSelect
-          label="Product"
-          name="product"
-          value={params.get("product")}
-          options={Object.entries(DEMO_PRODUCT_NAMES)}
-        />
+        <FilterSelect label="Type" name="type" options={choices(LEAD_TYPES, TYPE_LABELS)} />
+        <FilterSelect label="Product" name="product" options={Object.entries(DEMO_PRODUCT_NAMES)} />
         <FilterSelect
           label="Status"
           name="status"
-          value={params.get("status")}
-          options={LEAD_STATUSES.map((status) => [status, STATUS_LABELS[status]])}
+          options={choices(LEAD_STATUSES, STATUS_LABELS)}
         />
-        <FilterSelect
-          label="Owner"
-          name="owner"
-          value={params.get("owner")}
-          options={[
-            ["none", "Nobody yet"],
-            ...team.map((member): [string, string] => [
-              member.email,
-              member.email === staff.email
-                ? `Me (${member.name || member.email})`
-                : member.name || member.email,
-            ]),
-          ]}
-        />
+        <FilterSelect label="Owner" name="owner" options={[["none", "Nobody yet"], ...owners]} />
         <FilterInput label="Received from" name="since" type="date" />
         <FilterInput label="Received until" name="until" type="date" />
       </FilterForm>
@@ -107,49 +82,42 @@ export function InboxPage() {
         <strong>{formatDuration(stats.averageFirstResponseMs)}</strong>.
       </p>
 
-      <LeadList key={search} first={page} search={search} />
-    </section>
-  );
-}
-
-/** The first page from the loader, and the pages after it fetched one at a time. */
-function LeadList({ first, search }: { first: LeadPage; search: string }) {
-  return (
-    <PagedList
-      first={first}
-      from={leadsApi.list}
-      search={search}
-      label="Leads"
-      empty="No leads match these filters."
-      columns="sm:grid-cols-[2fr_1fr_1fr_1fr] sm:items-center"
-      moreLabel="Show more leads"
-      done="That is every lead that matches."
-    >
-      {(lead) => (
-        <>
-          <div>
-            <Link to={routerPath(consoleLeadPath(lead.id))} className="console-link">
-              {leadName(lead)}
-            </Link>
-            <p className="text-sm text-muted">
-              {TYPE_LABELS[lead.type]}
-              {lead.product ? ` · ${productLabel(lead.product)}` : ""}
-              {lead.company ? ` · ${lead.company}` : ""}
+      <PagedList
+        first={page}
+        from={leadsApi.list}
+        search={search}
+        label="Leads"
+        empty="No leads match these filters."
+        columns="sm:grid-cols-[2fr_1fr_1fr_1fr] sm:items-center"
+        moreLabel="Show more leads"
+        done="That is every lead that matches."
+      >
+        {(lead) => (
+          <>
+            <div>
+              <Link to={routerPath(consoleLeadPath(lead.id))} className="console-link">
+                {leadName(lead)}
+              </Link>
+              <p className="text-sm text-muted">
+                {TYPE_LABELS[lead.type]}
+                {lead.product ? ` · ${productLabel(lead.product)}` : ""}
+                {lead.company ? ` · ${lead.company}` : ""}
+              </p>
+            </div>
+            <p>
+              <span className="sr-only">Status: </span>
+              <StatusBadge status={lead.status} />
             </p>
-          </div>
-          <p>
-            <span className="sr-only">Status: </span>
-            <StatusBadge status={lead.status} />
-          </p>
-          <p className="text-sm">
-            <span className="font-semibold">Owner:</span> {lead.owner ?? "nobody yet"}
-          </p>
-          <p className="text-sm">
-            <span className="sr-only">Received </span>
-            <time dateTime={lead.createdAt}>{formatDateTime(lead.createdAt)}</time>
-          </p>
-        </>
-      )}
-    </PagedList>
+            <p className="text-sm">
+              <span className="font-semibold">Owner:</span> {lead.owner ?? "nobody yet"}
+            </p>
+            <p className="text-sm">
+              <span className="sr-only">Received </span>
+              <DateTime at={lead.createdAt} />
+            </p>
+          </>
+        )}
+      </PagedList>
+    </section>
   );
 }

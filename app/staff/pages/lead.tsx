@@ -1,24 +1,26 @@
-import { useEffect, useRef } from "react";
-import {
-  Form,
-  Link,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-} from "react-router";
+import type { ReactNode } from "react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
+import { Form, Link, useLoaderData } from "react-router";
 import { mailtoHref } from "@common/mailto";
 import { LEAD_STATUSES, type LeadStatus } from "@leads/workflow";
 import { teamApi } from "../../../staff-api/admin";
 import { type TimelineEntry, leadsApi } from "../../../staff-api/leads";
 import { Field } from "~/components/ui/field";
-import { ApiError, call, loadCall } from "../api";
-import { Notice } from "../components/notice";
+import { call, failure, loadCall } from "../api";
+import { StatusBadge } from "../components/badge";
+import { DateTime } from "../components/date-time";
+import { ResultNotices, useFormResult, useResetWhenDone } from "../components/form-result";
+import { Options } from "../components/options";
 import { PageHeading } from "../components/page-heading";
 import { formatDateTime, formatDuration } from "../format";
-import { CHANNEL_LABELS, STATUS_LABELS, TYPE_LABELS, productLabel, leadName } from "../labels";
-import { StatusBadge } from "../components/badge";
+import {
+  CHANNEL_LABELS,
+  STATUS_LABELS,
+  TYPE_LABELS,
+  choices,
+  leadName,
+  productLabel,
+} from "../labels";
 
 export async function leadLoader({ request, params }: LoaderFunctionArgs) {
   const id = params.id ?? "";
@@ -50,27 +52,21 @@ export async function leadAction({ request, params }: ActionFunctionArgs): Promi
     });
     return { ok: true, intent: "update", message: "Lead updated." };
   } catch (error) {
-    return {
-      ok: false,
-      error: error instanceof ApiError ? error.message : "The change was not saved. Try again.",
-    };
+    return failure(error, "The change was not saved. Try again.");
   }
 }
 
 /** One lead: everything it said, where it came from, what has been done about it. */
 export function LeadPage() {
   const { lead, team } = useLoaderData<typeof leadLoader>();
-  const result = useActionData<typeof leadAction>();
-  const navigation = useNavigation();
-  const saving = navigation.state === "submitting";
-  const intent = navigation.formData?.get("intent");
+  const { result, busy } = useFormResult<typeof leadAction>();
 
-  const fields: [string, string | undefined][] = [
+  const fields: [string, ReactNode][] = [
     ["Type", TYPE_LABELS[lead.type]],
     ["Product", productLabel(lead.product)],
     ["Name", leadName(lead)],
-    ["E-mail", lead.email],
-    ["Phone", lead.phone],
+    ["E-mail", linked(lead.email, mailtoHref(lead.email))],
+    ["Phone", linked(lead.phone, `tel:${lead.phone}`)],
     ["Company", lead.company],
     ["Job title", lead.jobTitle],
     ["Industry", lead.industry],
@@ -98,8 +94,7 @@ export function LeadPage() {
       <PageHeading title={leadName(lead)}>
         <StatusBadge status={lead.status} />
       </PageHeading>
-      <Notice tone="error">{result && !result.ok ? result.error : null}</Notice>
-      <Notice tone="success">{result?.ok ? result.message : null}</Notice>
+      <ResultNotices result={result} />
 
       <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
         <div className="space-y-8">
@@ -107,28 +102,7 @@ export function LeadPage() {
             <h2 id="details-heading" className="mb-3 text-lg font-bold">
               Details
             </h2>
-            <dl className="grid gap-x-4 gap-y-2 sm:grid-cols-[max-content_1fr]">
-              {fields
-                .filter(([, value]) => value)
-                .map(([label, value]) => (
-                  <div key={label} className="contents">
-                    <dt className="font-semibold">{label}</dt>
-                    <dd className="break-words">
-                      {label === "E-mail" ? (
-                        <a href={mailtoHref(lead.email)} className="console-link">
-                          {value}
-                        </a>
-                      ) : label === "Phone" ? (
-                        <a href={`tel:${value}`} className="console-link">
-                          {value}
-                        </a>
-                      ) : (
-                        value
-                      )}
-                    </dd>
-                  </div>
-                ))}
-            </dl>
+            <DefinitionList rows={fields} />
             {lead.message ? (
               <>
                 <h3 className="mt-4 mb-1 font-semibold">Message</h3>
@@ -149,16 +123,7 @@ export function LeadPage() {
             <h2 id="source-heading" className="mb-3 text-lg font-bold">
               Where it came from
             </h2>
-            <dl className="grid gap-x-4 gap-y-2 sm:grid-cols-[max-content_1fr]">
-              {whereFrom
-                .filter(([, value]) => value)
-                .map(([label, value]) => (
-                  <div key={label} className="contents">
-                    <dt className="font-semibold">{label}</dt>
-                    <dd className="break-words">{value}</dd>
-                  </div>
-                ))}
-            </dl>
+            <DefinitionList rows={whereFrom} />
             {source?.landingPage ||
             source?.referrer ||
             source?.utmSource ||
@@ -182,7 +147,7 @@ export function LeadPage() {
               {lead.timeline.map((entry, index) => (
                 <li key={index}>
                   <p className="text-sm text-muted">
-                    <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+                    <DateTime at={entry.at} />
                     {"actor" in entry && entry.actor ? ` · ${entry.actor}` : ""}
                   </p>
                   <TimelineText entry={entry} />
@@ -208,11 +173,7 @@ export function LeadPage() {
                     className="console-input"
                     key={lead.status}
                   >
-                    {LEAD_STATUSES.map((status) => (
-                      <option key={status} value={status}>
-                        {STATUS_LABELS[status]}
-                      </option>
-                    ))}
+                    <Options choices={choices(LEAD_STATUSES, STATUS_LABELS)} />
                   </select>
                 )}
               </Field>
@@ -234,8 +195,8 @@ export function LeadPage() {
                   </select>
                 )}
               </Field>
-              <button type="submit" className="console-button" disabled={saving}>
-                {saving && intent === "update" ? "Saving…" : "Save"}
+              <button type="submit" className="console-button" disabled={!!busy}>
+                {busy === "update" ? "Saving…" : "Save"}
               </button>
             </Form>
           </section>
@@ -244,7 +205,7 @@ export function LeadPage() {
             <h2 id="note-heading" className="mb-3 text-lg font-bold">
               Add a note
             </h2>
-            <NoteForm saving={saving && intent === "note"} result={result} />
+            <NoteForm busy={busy} result={result} />
           </section>
         </div>
       </div>
@@ -252,12 +213,34 @@ export function LeadPage() {
   );
 }
 
+/** Labelled values, one a row; a row without a value is left out. */
+function DefinitionList({ rows }: { rows: [string, ReactNode][] }) {
+  return (
+    <dl className="grid gap-x-4 gap-y-2 sm:grid-cols-[max-content_1fr]">
+      {rows
+        .filter(([, value]) => value)
+        .map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="font-semibold">{label}</dt>
+            <dd className="break-words">{value}</dd>
+          </div>
+        ))}
+    </dl>
+  );
+}
+
+/** A value the browser can act on (an address, a phone number) as a link; none when empty. */
+function linked(text: string | undefined, href: string): ReactNode {
+  return text ? (
+    <a href={href} className="console-link">
+      {text}
+    </a>
+  ) : null;
+}
+
 /** The note form empties itself once its note is saved, and only then. */
-function NoteForm({ saving, result }: { saving: boolean; result: ActionResult | undefined }) {
-  const form = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    if (result?.ok && result.intent === "note") form.current?.reset();
-  }, [result]);
+function NoteForm({ busy, result }: { busy: string | null; result: ActionResult | undefined }) {
+  const form = useResetWhenDone(result?.ok && result.intent === "note" ? result : undefined);
   return (
     <Form method="post" className="space-y-3" ref={form}>
       <input type="hidden" name="intent" value="note" />
@@ -276,8 +259,8 @@ function NoteForm({ saving, result }: { saving: boolean; result: ActionResult | 
           />
         )}
       </Field>
-      <button type="submit" className="console-button-quiet" disabled={saving}>
-        {saving ? "Adding…" : "Add note"}
+      <button type="submit" className="console-button-quiet" disabled={busy === "note"}>
+        {busy === "note" ? "Adding…" : "Add note"}
       </button>
     </Form>
   );

@@ -1,21 +1,9 @@
-import {
-  Form,
-  Link,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-} from "react-router";
-import {
-  OUTBOX_STATES,
-  type OutboxPage as OutboxItems,
-  type OutboxState,
-  outboxApi,
-} from "../../../staff-api/admin";
-import { ApiError, call, loadCall, query } from "../api";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
+import { Form, Link, useLoaderData } from "react-router";
+import { OUTBOX_STATES, type OutboxState, outboxApi } from "../../../staff-api/admin";
+import { call, failure, loadCall, query } from "../api";
+import { ResultNotices, useFormResult } from "../components/form-result";
 import { PagedList } from "../components/more-pages";
-import { Notice } from "../components/notice";
 import { PageHeading } from "../components/page-heading";
 import { formatDateTime } from "../format";
 
@@ -72,10 +60,7 @@ export async function outboxAction({ request }: ActionFunctionArgs): Promise<Act
       message: to ? `The delivery to ${to} is queued to be sent again.` : "It is queued again.",
     };
   } catch (error) {
-    return {
-      ok: false,
-      error: error instanceof ApiError ? error.message : "It was not queued again.",
-    };
+    return failure(error, "It was not queued again.");
   }
 }
 
@@ -85,7 +70,8 @@ export async function outboxAction({ request }: ActionFunctionArgs): Promise<Act
  */
 export function OutboxPage() {
   const { page, state, search } = useLoaderData<typeof outboxLoader>();
-  const result = useActionData<typeof outboxAction>();
+  const { result, sending } = useFormResult<typeof outboxAction>();
+  const retrying = sending?.get("id");
 
   return (
     <section>
@@ -114,85 +100,68 @@ export function OutboxPage() {
           ))}
         </ul>
       </nav>
-      <Notice tone="error">{result && !result.ok ? result.error : null}</Notice>
-      <Notice tone="success">{result?.ok ? result.message : null}</Notice>
+      <ResultNotices result={result} />
       <h2 className="mb-3 text-lg font-bold">{STATE_LABELS[state]}</h2>
-      <OutboxList key={search} first={page} search={search} state={state} />
-    </section>
-  );
-}
-
-function OutboxList({
-  first,
-  search,
-  state,
-}: {
-  first: OutboxItems;
-  search: string;
-  state: OutboxState;
-}) {
-  const navigation = useNavigation();
-  const retrying = navigation.state === "submitting" ? navigation.formData?.get("id") : null;
-  return (
-    <PagedList
-      first={first}
-      from={outboxApi.list}
-      search={search}
-      label={`${STATE_LABELS[state]}: e-mails and alerts`}
-      empty={EMPTY_LABELS[state]}
-      columns="sm:grid-cols-[2fr_2fr_auto] sm:items-start"
-      moreLabel="Show more"
-      done="That is everything in this list."
-    >
-      {(item) => (
-        <>
-          <div className="min-w-0">
-            <p className="font-semibold break-words">
-              {item.subject || KIND_LABELS[item.kind] || item.kind}
-            </p>
-            <p className="text-sm break-words">
-              <span className="text-muted">To </span>
-              {item.to ?? "(discarded)"}
-            </p>
-            <p className="text-sm text-muted">
-              {KIND_LABELS[item.kind] ?? item.kind} · queued {formatDateTime(item.createdAt)}
-            </p>
-          </div>
-          <div className="min-w-0 text-sm">
-            <p>
-              {item.attempts} {item.attempts === 1 ? "attempt" : "attempts"}
-              {item.state === "pending" ? ` · next ${formatDateTime(item.nextAttemptAt)}` : ""}
-            </p>
-            {item.lastError ? (
-              <p className="break-words">
-                <span className="font-semibold">Last error:</span> {item.lastError}
+      <PagedList
+        first={page}
+        from={outboxApi.list}
+        search={search}
+        label={`${STATE_LABELS[state]}: e-mails and alerts`}
+        empty={EMPTY_LABELS[state]}
+        columns="sm:grid-cols-[2fr_2fr_auto] sm:items-start"
+        moreLabel="Show more"
+        done="That is everything in this list."
+      >
+        {(item) => (
+          <>
+            <div className="min-w-0">
+              <p className="font-semibold break-words">
+                {item.subject || KIND_LABELS[item.kind] || item.kind}
               </p>
+              <p className="text-sm break-words">
+                <span className="text-muted">To </span>
+                {item.to ?? "(discarded)"}
+              </p>
+              <p className="text-sm text-muted">
+                {KIND_LABELS[item.kind] ?? item.kind} · queued {formatDateTime(item.createdAt)}
+              </p>
+            </div>
+            <div className="min-w-0 text-sm">
+              <p>
+                {item.attempts} {item.attempts === 1 ? "attempt" : "attempts"}
+                {item.state === "pending" ? ` · next ${formatDateTime(item.nextAttemptAt)}` : ""}
+              </p>
+              {item.lastError ? (
+                <p className="break-words">
+                  <span className="font-semibold">Last error:</span> {item.lastError}
+                </p>
+              ) : null}
+            </div>
+            {item.state === "failed" ||
+            (item.state === "sent" && RESENDABLE_KINDS.includes(item.kind)) ? (
+              <Form method="post">
+                <input type="hidden" name="id" value={String(item.id)} />
+                <input type="hidden" name="to" value={item.to ?? ""} />
+                <button
+                  type="submit"
+                  className="console-button-quiet"
+                  disabled={retrying === String(item.id)}
+                >
+                  {retrying === String(item.id)
+                    ? "Queuing…"
+                    : item.state === "failed"
+                      ? "Retry"
+                      : "Send again"}
+                  <span className="sr-only">
+                    {" "}
+                    {KIND_LABELS[item.kind] ?? item.kind} {item.to ? `to ${item.to}` : ""}
+                  </span>
+                </button>
+              </Form>
             ) : null}
-          </div>
-          {item.state === "failed" ||
-          (item.state === "sent" && RESENDABLE_KINDS.includes(item.kind)) ? (
-            <Form method="post">
-              <input type="hidden" name="id" value={String(item.id)} />
-              <input type="hidden" name="to" value={item.to ?? ""} />
-              <button
-                type="submit"
-                className="console-button-quiet"
-                disabled={retrying === String(item.id)}
-              >
-                {retrying === String(item.id)
-                  ? "Queuing…"
-                  : item.state === "failed"
-                    ? "Retry"
-                    : "Send again"}
-                <span className="sr-only">
-                  {" "}
-                  {KIND_LABELS[item.kind] ?? item.kind} {item.to ? `to ${item.to}` : ""}
-                </span>
-              </button>
-            </Form>
-          ) : null}
-        </>
-      )}
-    </PagedList>
+          </>
+        )}
+      </PagedList>
+    </section>
   );
 }

@@ -1,9 +1,9 @@
-import { type LoaderFunctionArgs, useLoaderData, useSearchParams } from "react-router";
+import { type LoaderFunctionArgs, useLoaderData } from "react-router";
 import { DEMO_PRODUCT_NAMES, type DemoProduct } from "@leads/demo";
-import { type ReportDimension, reportsApi } from "../../../staff-api/reports";
-import { loadCall } from "../api";
+import { type ReportDimension, type ReportRow, reportsApi } from "../../../staff-api/reports";
+import { filtersIn, loadCall } from "../api";
 import { BarChart } from "../components/bar-chart";
-import { FilterForm, FilterInput, FilterSelect, filtersOf } from "../components/filter-form";
+import { FilterForm, FilterInput, FilterSelect } from "../components/filter-form";
 import { PageHeading } from "../components/page-heading";
 import { formatDuration } from "../format";
 import { TYPE_LABELS } from "../labels";
@@ -17,7 +17,7 @@ const TYPES = [
 ] as const;
 
 export async function reportsLoader({ request }: LoaderFunctionArgs) {
-  const filters = filtersOf(new URL(request.url).searchParams, FILTERS);
+  const { filters, filtered } = filtersIn(request, FILTERS);
   const report = (by: ReportDimension) =>
     loadCall(request, reportsApi.leads, { query: { by, ...filters } }).then(
       (answer) => answer.rows,
@@ -28,7 +28,7 @@ export async function reportsLoader({ request }: LoaderFunctionArgs) {
     report("source"),
     report("campaign"),
   ]);
-  return { week, product, source, campaign };
+  return { week, product, source, campaign, filtered };
 }
 
 /**
@@ -37,22 +37,14 @@ export async function reportsLoader({ request }: LoaderFunctionArgs) {
  * has its numbers as a table and a CSV.
  */
 export function ReportsPage() {
-  const { week, product, source, campaign } = useLoaderData<typeof reportsLoader>();
-  const [params] = useSearchParams();
-  const filtered = Object.keys(filtersOf(params, FILTERS)).length > 0;
+  const { week, product, source, campaign, filtered } = useLoaderData<typeof reportsLoader>();
 
   return (
     <section>
       <PageHeading title="Reports" />
       <FilterForm label="Choose the report's leads" clearTo="/reports" filtered={filtered}>
         <FilterInput label="Since" hint="The last 12 weeks if empty" name="since" type="date" />
-        <FilterSelect
-          label="Lead type"
-          name="type"
-          value={params.get("type")}
-          options={TYPES}
-          any="Every type"
-        />
+        <FilterSelect label="Lead type" name="type" options={TYPES} any="Every type" />
       </FilterForm>
       <div className="grid gap-6 lg:grid-cols-2">
         <BarChart
@@ -70,7 +62,6 @@ export function ReportsPage() {
                     "Average first response": formatDuration(row.averageFirstResponseMs ?? null),
                   },
           }))}
-          csvName="leads-per-week"
           empty="No lead in these weeks."
         />
         <BarChart
@@ -80,26 +71,40 @@ export function ReportsPage() {
             label: DEMO_PRODUCT_NAMES[row.key as DemoProduct] ?? row.key,
             value: row.count,
           }))}
-          csvName="demo-requests-by-product"
           empty="No demo request in this period."
         />
-        <BarChart
-          title="Leads by source"
+        <LeadsBy
+          by="Source"
+          rows={source}
           description="The campaign's utm_source, else the site that linked to the visit."
-          keyHeading="Source"
-          rows={source.map((row) => ({ label: row.key, value: row.count }))}
-          csvName="leads-by-source"
-          empty="No lead in this period."
         />
-        <BarChart
-          title="Leads by campaign"
+        <LeadsBy
+          by="Campaign"
+          rows={campaign}
           description="The utm_campaign of the link the visit started from."
-          keyHeading="Campaign"
-          rows={campaign.map((row) => ({ label: row.key, value: row.count }))}
-          csvName="leads-by-campaign"
-          empty="No lead in this period."
         />
       </div>
     </section>
+  );
+}
+
+/** Leads by a key of their visit (`by`: "Source", "Campaign"), each key as it came. */
+function LeadsBy({
+  by,
+  rows,
+  description,
+}: {
+  by: string;
+  rows: ReportRow[];
+  description: string;
+}) {
+  return (
+    <BarChart
+      title={`Leads by ${by.toLowerCase()}`}
+      description={description}
+      keyHeading={by}
+      rows={rows.map((row) => ({ label: row.key, value: row.count }))}
+      empty="No lead in this period."
+    />
   );
 }

@@ -1,14 +1,8 @@
-import {
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-} from "react-router";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, useLoaderData } from "react-router";
 import { type NewsletterPreview, welcomeApi } from "../../../staff-api/newsletter";
-import { ApiError, call, loadCall } from "../api";
+import { call, failure, loadCall } from "../api";
+import { ResultNotices, useFormResult } from "../components/form-result";
 import { IntentButton, NewsletterEditor, draftOf } from "../components/newsletter-editor";
-import { Notice } from "../components/notice";
 import { PageHeading } from "../components/page-heading";
 import { formatDateTime } from "../format";
 
@@ -37,10 +31,7 @@ export async function welcomeAction({ request }: ActionFunctionArgs): Promise<Ac
       message: "Saved. Subscribers who confirm from now on get this e-mail.",
     };
   } catch (error) {
-    return {
-      ok: false,
-      error: error instanceof ApiError ? error.message : "Not saved. Try again.",
-    };
+    return failure(error, "Not saved. Try again.");
   }
 }
 
@@ -50,10 +41,7 @@ export async function welcomeAction({ request }: ActionFunctionArgs): Promise<Ac
  */
 export function WelcomePage() {
   const welcome = useLoaderData<typeof welcomeLoader>();
-  const result = useActionData<typeof welcomeAction>();
-  const navigation = useNavigation();
-  const busy =
-    navigation.state === "submitting" ? String(navigation.formData?.get("intent")) : null;
+  const { result, busy } = useFormResult<typeof welcomeAction>();
   const preview = result?.ok && result.intent === "preview" ? result.preview : welcome;
 
   return (
@@ -66,10 +54,7 @@ export function WelcomePage() {
           ? `Last changed ${formatDateTime(welcome.updatedAt)} by ${welcome.updatedBy ?? "a former member of staff"}.`
           : "This is the text the site came with."}
       </p>
-      <Notice tone="error">{result && !result.ok ? result.error : null}</Notice>
-      <Notice tone="success">
-        {result?.ok && result.intent === "save" ? result.message : null}
-      </Notice>
+      <ResultNotices result={result} />
       <NewsletterEditor
         content={welcome}
         preview={preview}

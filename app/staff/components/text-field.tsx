@@ -1,0 +1,27 @@
+import type { InputHTMLAttributes } from "react";
+import { Field } from "~/components/ui/field";
+
+/**
+ * A one-line input of the console's forms with its label, hint and required marker (`Field`).
+ * The browser offers no earlier entries: the addresses typed here are other people's.
+ */
+export function TextField({
+  label,
+  hint,
+  required = false,
+  ...input
+}: { label: string; hint?: string } & Omit<InputHTMLAttributes<HTMLInputElement>, "className">) {
+  return (
+    <Field label={label} hint={hint} required={required}>
+      {(props) => (
+        <input
+          {...props}
+          autoComplete="off"
+          {...input}
+          required={required}
+          className="console-input min-h-11"
+        />
+      )}
+    </Field>
+  );
+}
