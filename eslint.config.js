@@ -34,7 +34,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["app/**/*.tsx"],
+    files: ["{app,console}/**/*.tsx"],
     plugins: { "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
     rules: {
       ...reactHooks.configs.recommended.rules,
@@ -45,7 +45,7 @@ export default tseslint.config(
   // and the contracts both sides share never reach into the server, whose modules hold
   // secrets, the database and Node; the contracts and shared modules reach into neither app.
   {
-    files: ["app/**/*.{ts,tsx}"],
+    files: ["{app,console}/**/*.{ts,tsx}"],
     rules: { "no-restricted-imports": ["error", { patterns: [serverOnly] }] },
   },
   {

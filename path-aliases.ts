@@ -2,7 +2,7 @@ import { fileURLToPath } from "node:url";
 
 /**
  * The import aliases of tsconfig.json's `paths`, for Vite: the site's build (vite.config.ts), the
- * console's (app/staff/vite.config.ts) and the tests (vitest.config.ts) resolve them the same
+ * console's (console/vite.config.ts) and the tests (vitest.config.ts) resolve them the same
  * way. The server's bundle (esbuild) and the contracts use relative imports only.
  */
 export const pathAliases = {

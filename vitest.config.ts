@@ -6,7 +6,7 @@ import { pathAliases } from "./path-aliases";
 export default defineConfig({
   resolve: { alias: pathAliases },
   test: {
-    include: ["{app,leads,common,staff-api,server,scripts}/**/*.test.{ts,tsx}"],
+    include: ["{app,console,leads,common,staff-api,server,scripts}/**/*.test.{ts,tsx}"],
     environment: "node",
     setupFiles: ["./vitest.setup.ts"],
     restoreMocks: true,

@@ -159,7 +159,7 @@ export function withId(path: string, id: string): string {
 }
 
 /**
- * The staff console's pages (app/staff/): a single-page app the server sends for every address
+ * The staff console's pages (console/): a single-page app the server sends for every address
  * under `console`. Not in the route table, the sitemap or search engines.
  */
 export const consolePaths = {

@@ -37,7 +37,7 @@ it("routes every page of common/paths.ts exactly once", () => {
     articleFeedPath,
     articlePath: _articlePath,
     articleSlug: _articleSlug,
-    // The staff console routes in the browser (app/staff/), not in the site's route table.
+    // The staff console routes in the browser (console/), not in the site's route table.
     consolePaths: _console,
     consoleLeadPath: _consoleLeadPath,
     withId: _withId,

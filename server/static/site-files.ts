@@ -24,7 +24,7 @@ export interface SiteFiles {
   /** The prerendered missing-page screen, served with status 404. */
   notFound: SiteFile;
   /**
-   * The staff console's page (app/staff/), served for every address under /staff: the console
+   * The staff console's page (console/), served for every address under /staff: the console
    * routes in the browser. Absent from a build without the console.
    */
   console?: SiteFile;

@@ -1,8 +1,8 @@
 import { DEMO_PRODUCT_NAMES, type DemoProduct } from "@leads/demo";
 import type { LeadStatus, LeadType } from "@leads/workflow";
-import type { DeliveryChannel, Lead } from "../../staff-api/leads";
-import type { CampaignStatus } from "../../staff-api/newsletter";
-import type { StaffRole } from "../../staff-api/roles";
+import type { DeliveryChannel, Lead } from "../staff-api/leads";
+import type { CampaignStatus } from "../staff-api/newsletter";
+import type { StaffRole } from "../staff-api/roles";
 
 /** The words the console uses for the values the API sends. */
 export const STATUS_LABELS: Record<LeadStatus, string> = {

@@ -6,8 +6,8 @@ import {
   useLoaderData,
 } from "react-router";
 import { Field } from "~/components/ui/field";
-import { type StaffAccount, accountsApi } from "../../../staff-api/admin";
-import type { StaffRole } from "../../../staff-api/roles";
+import { type StaffAccount, accountsApi } from "../../staff-api/admin";
+import type { StaffRole } from "../../staff-api/roles";
 import { call, failure, loadCall } from "../api";
 import { ResultNotices, useFormResult, useResetWhenDone } from "../components/form-result";
 import { ItemList } from "../components/more-pages";

@@ -11,7 +11,7 @@ import {
   type NewsletterPreview,
   campaignsApi,
   welcomeApi,
-} from "../../../staff-api/newsletter";
+} from "../../staff-api/newsletter";
 import { call, failure, loadCall, routerPath } from "../api";
 import { Badge } from "../components/badge";
 import { useFormResult } from "../components/form-result";

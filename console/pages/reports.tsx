@@ -1,6 +1,6 @@
 import { type LoaderFunctionArgs, useLoaderData } from "react-router";
 import { DEMO_PRODUCT_NAMES, type DemoProduct } from "@leads/demo";
-import { type ReportDimension, type ReportRow, reportsApi } from "../../../staff-api/reports";
+import { type ReportDimension, type ReportRow, reportsApi } from "../../staff-api/reports";
 import { filtersIn, loadCall } from "../api";
 import { BarChart } from "../components/bar-chart";
 import { FilterForm, FilterInput, FilterSelect } from "../components/filter-form";

@@ -1,5 +1,5 @@
 import { type LoaderFunctionArgs, useLoaderData, useSearchParams } from "react-router";
-import { type AuditFilterShape, type AuditItem, auditApi } from "../../../staff-api/audit";
+import { type AuditFilterShape, type AuditItem, auditApi } from "../../staff-api/audit";
 import { addressOf, filtersIn, loadCall } from "../api";
 import { ExportLink, FilterForm, FilterInput, FilterSelect } from "../components/filter-form";
 import { PagedList } from "../components/more-pages";

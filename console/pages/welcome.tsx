@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, useLoaderData } from "react-router";
-import { type NewsletterPreview, welcomeApi } from "../../../staff-api/newsletter";
+import { type NewsletterPreview, welcomeApi } from "../../staff-api/newsletter";
 import { call, failure, loadCall } from "../api";
 import { ResultNotices, useFormResult } from "../components/form-result";
 import { IntentButton, NewsletterEditor, draftOf } from "../components/newsletter-editor";

@@ -2,7 +2,7 @@
 import { render, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { LeadDetail } from "../../../staff-api/leads";
+import type { LeadDetail } from "../../staff-api/leads";
 import { LeadPage } from "./lead";
 
 // An address the contact form accepts (leads/email.ts): every character of its local part is

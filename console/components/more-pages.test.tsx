@@ -3,9 +3,9 @@ import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import * as z from "zod/mini";
-import { REFUSALS } from "../../../staff-api/answers";
-import { endpoint } from "../../../staff-api/endpoint";
-import { PageShape } from "../../../staff-api/query";
+import { REFUSALS } from "../../staff-api/answers";
+import { endpoint } from "../../staff-api/endpoint";
+import { PageShape } from "../../staff-api/query";
 import { type Paged, ShowMore, useMorePages } from "./more-pages";
 
 /** A list on the contract, whose later pages are parsed with its schema. */

@@ -7,8 +7,8 @@ import {
   useRevalidator,
 } from "react-router";
 import { startRegistration } from "@simplewebauthn/browser";
-import { type OwnPasskey, passkeysApi } from "../../../staff-api/passkeys";
-import { sessionApi } from "../../../staff-api/session";
+import { type OwnPasskey, passkeysApi } from "../../staff-api/passkeys";
+import { sessionApi } from "../../staff-api/session";
 import { ApiError, call, loadCall } from "../api";
 import { Notice } from "../components/notice";
 import { PageHeading } from "../components/page-heading";

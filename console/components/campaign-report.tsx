@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { formatDateTime } from "../format";
-import type { CampaignDetail } from "../../../staff-api/newsletter";
+import type { CampaignDetail } from "../../staff-api/newsletter";
 import { ConfirmButton } from "./confirm-button";
 import { IntentButton } from "./newsletter-editor";
 

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import * as z from "zod/mini";
 import { consolePaths } from "@common/paths";
-import { type EndpointSpec, type SuccessOf, pathOf } from "../../staff-api/endpoint";
+import { type EndpointSpec, type SuccessOf, pathOf } from "../staff-api/endpoint";
 
 /** How long the console waits for the API before saying so. */
 const REQUEST_TIMEOUT_MS = 15_000;

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Form, Link, type ActionFunctionArgs, type LoaderFunctionArgs, data } from "react-router";
-import { erasureApi } from "../../../staff-api/admin";
+import { erasureApi } from "../../staff-api/admin";
 import { call, failure, query } from "../api";
 import { ResultNotices, useFormResult } from "../components/form-result";
 import { PageHeading } from "../components/page-heading";

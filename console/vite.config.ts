@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
-import { pathAliases } from "../../path-aliases";
+import { pathAliases } from "../path-aliases";
 
 // The staff console: a single-page app of its own, built next to the prerendered site into
 // build/client/staff/ and served by our server for every /staff/ address (server/static/). It is
@@ -19,7 +19,7 @@ export default defineConfig({
     alias: pathAliases,
   },
   build: {
-    outDir: here("../../build/client/staff"),
+    outDir: here("../build/client/staff"),
     emptyOutDir: true,
     assetsInlineLimit: 0,
     rollupOptions: {

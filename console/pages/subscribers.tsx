@@ -5,7 +5,7 @@ import {
   type SubscriberFilterShape,
   type SubscriptionStatus,
   subscribersApi,
-} from "../../../staff-api/subscribers";
+} from "../../staff-api/subscribers";
 import { addressOf, filtersIn, loadCall } from "../api";
 import { Badge } from "../components/badge";
 import { DateTime } from "../components/date-time";

@@ -12,7 +12,7 @@ import {
   type NewsletterPreview,
   campaignsApi,
   welcomeApi,
-} from "../../../staff-api/newsletter";
+} from "../../staff-api/newsletter";
 import { call, failure, loadCall } from "../api";
 import { Badge } from "../components/badge";
 import { CampaignReport, CancelCampaign } from "../components/campaign-report";

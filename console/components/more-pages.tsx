@@ -1,6 +1,6 @@
 import { type ReactNode, useState } from "react";
 import type * as z from "zod/mini";
-import type { EndpointSpec } from "../../../staff-api/endpoint";
+import type { EndpointSpec } from "../../staff-api/endpoint";
 import { ApiError, call } from "../api";
 import { Notice } from "./notice";
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
-import { MAX_MARKDOWN, MAX_SUBJECT, type NewsletterPreview } from "../../../staff-api/newsletter";
+import { MAX_MARKDOWN, MAX_SUBJECT, type NewsletterPreview } from "../../staff-api/newsletter";
 import { Field } from "~/components/ui/field";
 
 /**

@@ -1,12 +1,12 @@
 import { useRouteLoaderData } from "react-router";
-import { accountsApi, erasureApi, outboxApi } from "../../staff-api/admin";
-import { auditApi } from "../../staff-api/audit";
-import { leadsApi } from "../../staff-api/leads";
-import { campaignsApi, welcomeApi } from "../../staff-api/newsletter";
-import { reportsApi } from "../../staff-api/reports";
-import { type StaffRole, roleAllows } from "../../staff-api/roles";
-import { type Me, sessionApi } from "../../staff-api/session";
-import { subscribersApi } from "../../staff-api/subscribers";
+import { accountsApi, erasureApi, outboxApi } from "../staff-api/admin";
+import { auditApi } from "../staff-api/audit";
+import { leadsApi } from "../staff-api/leads";
+import { campaignsApi, welcomeApi } from "../staff-api/newsletter";
+import { reportsApi } from "../staff-api/reports";
+import { type StaffRole, roleAllows } from "../staff-api/roles";
+import { type Me, sessionApi } from "../staff-api/session";
+import { subscribersApi } from "../staff-api/subscribers";
 import { loadCall } from "./api";
 
 /** The signed-in member of staff, as `me` answers (staff-api/session.ts). */

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { Form, Link, useLoaderData } from "react-router";
-import { OUTBOX_STATES, type OutboxState, outboxApi } from "../../../staff-api/admin";
+import { OUTBOX_STATES, type OutboxState, outboxApi } from "../../staff-api/admin";
 import { call, failure, loadCall, query } from "../api";
 import { ResultNotices, useFormResult } from "../components/form-result";
 import { PagedList } from "../components/more-pages";

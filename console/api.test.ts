@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { leadsApi } from "../../staff-api/leads";
+import { leadsApi } from "../staff-api/leads";
 import { ApiError, addressOf, call } from "./api";
 
 const STATS = { count: 2, responded: 1, averageFirstResponseMs: 60_000 };
