@@ -7,7 +7,14 @@ import type { Transaction } from "kysely";
 import { emailKey } from "../../../leads/email";
 import { type DB, lockKeyForTransaction } from "../../db/database";
 import type { Database } from "../../db/schema";
-import { type ChangedBy, MAX_NAME, checkedEmail, createAccount, setDisabled } from "./accounts";
+import {
+  type ChangedBy,
+  type StaffAccountRow,
+  MAX_NAME,
+  checkedEmail,
+  createAccount,
+  setDisabled,
+} from "./accounts";
 import { recordAudit } from "../audit";
 import type { StaffAccount } from "../../../staff-api/admin";
 import type { StaffRole } from "../../../staff-api/roles";
@@ -44,15 +51,7 @@ export async function accountSummaries(db: Executor, id?: string): Promise<Staff
     .orderBy("a.email_key");
   if (id !== undefined) query = query.where("a.id", "=", id);
   const rows = await query.execute();
-  return rows.map((row) => ({
-    id: row.id,
-    email: row.email,
-    name: row.name,
-    role: row.role,
-    disabled: row.disabled_at !== null,
-    createdAt: row.created_at,
-    lastSignInAt: row.last_sign_in_at ?? null,
-  }));
+  return rows.map((row) => ({ ...toSummary(row), lastSignInAt: row.last_sign_in_at ?? null }));
 }
 
 /**
@@ -85,14 +84,8 @@ export async function inviteAccount(
   });
 }
 
-function toSummary(row: {
-  id: string;
-  email: string;
-  name: string;
-  role: StaffRole;
-  created_at: string;
-  disabled_at: string | null;
-}): StaffAccount {
+/** An account as the console lists it; its last sign-in is the caller's to add. */
+function toSummary(row: StaffAccountRow): StaffAccount {
   return {
     id: row.id,
     email: row.email,

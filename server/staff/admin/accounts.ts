@@ -5,9 +5,9 @@
  */
 import { randomUUID } from "node:crypto";
 import { emailKey, isEmailAddress, normalizeEmail } from "../../../leads/email";
-import type { Transaction } from "kysely";
+import type { Selectable, Transaction } from "kysely";
 import type { DB } from "../../db/database";
-import type { Database } from "../../db/schema";
+import type { Database, StaffAccountTable } from "../../db/schema";
 import { type AuditEntry, recordAudit } from "../audit";
 import { type StaffRole, isStaffRole, STAFF_ROLES } from "../../../staff-api/roles";
 import { endAccess } from "../sign-in/sign-in";
@@ -43,14 +43,13 @@ export function checkedEmail(address: string): string {
   return email;
 }
 
-function toAccount(row: {
-  id: string;
-  email: string;
-  name: string;
-  role: StaffRole;
-  created_at: string;
-  disabled_at: string | null;
-}): StaffAccount {
+/** The columns of an account both the command line and the console show. */
+export type StaffAccountRow = Pick<
+  Selectable<StaffAccountTable>,
+  "id" | "email" | "name" | "role" | "created_at" | "disabled_at"
+>;
+
+function toAccount(row: StaffAccountRow): StaffAccount {
   return {
     id: row.id,
     email: row.email,
