@@ -77,19 +77,3 @@ export async function recordAudit(
     })
     .execute();
 }
-
-/**
- * Reads personal data and records that read in one transaction: the entry is stored exactly
- * when the answer is, and it may say what was read (how many rows). `entry` gets the result.
- */
-export function readAudited<T>(
-  db: DB,
-  read: (trx: Transaction<Database>) => Promise<T>,
-  entry: (result: T) => AuditEntry,
-): Promise<T> {
-  return db.transaction().execute(async (trx) => {
-    const result = await read(trx);
-    await recordAudit(trx, entry(result));
-    return result;
-  });
-}

@@ -5,6 +5,10 @@
  * database is away, and the streamed CSV of an export.
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Transaction } from "kysely";
+import type { DB } from "../db/database";
+import type { Database } from "../db/schema";
+import { type AuditAction, recordAudit } from "./audit";
 import { UNAVAILABLE } from "../../staff-api/answers";
 import { Refused } from "./contract-routes";
 import { csvStream } from "./csv-stream";
@@ -153,3 +157,29 @@ export function sendCsv(
     .header(countHeader, String(count))
     .send(stream);
 }
+
+/**
+ * Reads personal data and records that read in one transaction, so the entry is stored exactly
+ * when the answer is: by whom (the request's member of staff), what and when, and `detail` of
+ * what was read (how many rows, which filters).
+ */
+export function auditedRead<T>(
+  db: DB,
+  { request, action, at }: { request: FastifyRequest; action: AuditAction; at: Date },
+  read: (trx: Transaction<Database>) => Promise<T>,
+  detail: (result: T) => Record<string, unknown>,
+): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    const result = await read(trx);
+    await recordAudit(trx, {
+      action,
+      at: at.toISOString(),
+      actor: auditActorOf(request),
+      detail: detail(result),
+    });
+    return result;
+  });
+}
+
+/** What the audit log keeps of a page: whether it was the first. */
+export const pageKept = (page: PageRequest) => (page.cursor ? "next" : "first");

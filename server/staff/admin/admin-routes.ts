@@ -16,11 +16,11 @@ import {
   changeAccount,
   inviteAccount,
 } from "./accounts-admin";
-import { readAudited, recordAudit } from "../audit";
+import { recordAudit } from "../audit";
 import { Refused, answer, contractRoute } from "../contract-routes";
 import { erasePerson } from "./erasure";
 import { listOutbox, retryOutbox } from "./outbox-admin";
-import { auditActorOf, pageOf } from "../route-kit";
+import { auditActorOf, pageOf, auditedRead, pageKept } from "../route-kit";
 
 export interface AdminRoutesOptions {
   db: DB;
@@ -78,12 +78,12 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (
     accountsApi.list,
     async ({ request }) => {
       // Every account's name, address and last sign-in: who read them is recorded.
-      const items = await readAudited(db, accountSummaries, (accounts) => ({
-        action: "account.list",
-        at: now().toISOString(),
-        actor: auditActorOf(request),
-        detail: { accounts: accounts.length },
-      }));
+      const items = await auditedRead(
+        db,
+        { request, action: "account.list", at: now() },
+        accountSummaries,
+        (accounts) => ({ accounts: accounts.length }),
+      );
       return answer(200, { items });
     },
     kit("account list"),
@@ -160,15 +160,11 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (
     async ({ query, request }) => {
       const page = pageOf(query);
       const filters = query.state ? { state: query.state } : {};
-      const messages = await readAudited(
+      const messages = await auditedRead(
         db,
+        { request, action: "outbox.viewed", at: now() },
         (trx) => listOutbox(trx, filters, page),
-        (listed) => ({
-          action: "outbox.viewed",
-          at: now().toISOString(),
-          actor: auditActorOf(request),
-          detail: { filters, page: page.cursor ? "next" : "first", messages: listed.items.length },
-        }),
+        (listed) => ({ filters, page: pageKept(page), messages: listed.items.length }),
       );
       return answer(200, messages);
     },

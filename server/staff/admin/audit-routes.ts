@@ -2,7 +2,6 @@ import type { FastifyPluginAsync } from "fastify";
 import { type AuditFilterShape, auditApi } from "../../../staff-api/audit";
 import type { QueryOf } from "../../../staff-api/endpoint";
 import type { DB } from "../../db/database";
-import { readAudited } from "../audit";
 import {
   AUDIT_CSV_COLUMNS,
   type AuditFilters,
@@ -14,7 +13,15 @@ import {
   listAudit,
 } from "./audit-log";
 import { Refused, answer, contractRoute } from "../contract-routes";
-import { type KeptAs, auditActorOf, auditFilters, dateRange, pageOf, sendCsv } from "../route-kit";
+import {
+  type KeptAs,
+  auditFilters,
+  dateRange,
+  pageOf,
+  sendCsv,
+  auditedRead,
+  pageKept,
+} from "../route-kit";
 
 export interface AuditRoutesOptions {
   db: DB;
@@ -69,15 +76,11 @@ export const auditRoutes: FastifyPluginAsync<AuditRoutesOptions> = async (
     async ({ query, request }) => {
       const page = pageOf(query);
       const filters = await auditFiltersOf(db, query);
-      const entries = await readAudited(
+      const entries = await auditedRead(
         db,
+        { request, action: "audit.viewed", at: now() },
         (trx) => listAudit(trx, filters, page),
-        () => ({
-          action: "audit.viewed",
-          at: now().toISOString(),
-          actor: auditActorOf(request),
-          detail: { filters: keptFilters(query, filters), page: page.cursor ? "next" : "first" },
-        }),
+        () => ({ filters: keptFilters(query, filters), page: pageKept(page) }),
       );
       return answer(200, entries);
     },
@@ -93,15 +96,11 @@ export const auditRoutes: FastifyPluginAsync<AuditRoutesOptions> = async (
       // The entries before this request: those counted here (its own entry comes after).
       const cutoff = at.toISOString();
       if (!filters.until || filters.until > cutoff) filters.until = cutoff;
-      const count = await readAudited(
+      const count = await auditedRead(
         db,
+        { request, action: "audit.export", at },
         (trx) => countAudit(trx, filters),
-        (rows) => ({
-          action: "audit.export",
-          at: at.toISOString(),
-          actor: auditActorOf(request),
-          detail: { filters: keptFilters(query, filters), rows },
-        }),
+        (rows) => ({ filters: keptFilters(query, filters), rows }),
       );
       async function* rows() {
         for await (const item of allAudit(db, filters)) yield auditCsvRow(item);

@@ -3,7 +3,6 @@ import { DEMO_PRODUCTS } from "../../../leads/demo";
 import type { QueryOf } from "../../../staff-api/endpoint";
 import { FilterShape, NO_SUCH_LEAD, leadsApi } from "../../../staff-api/leads";
 import type { DB } from "../../db/database";
-import { readAudited } from "../audit";
 import { Refused, answer, contractRoute } from "../contract-routes";
 import { CSV_COLUMNS, csvRow } from "./inbox-csv";
 import { UnknownOwnerError, addNote, updateLead } from "./lead-changes";
@@ -12,11 +11,12 @@ import { allLeads, countLeads, leadStats, listLeads } from "./lead-list";
 import { type LeadFilters, ownerFilter } from "./lead-query";
 import {
   type KeptAs,
-  auditActorOf,
   auditFilters as keptFilters,
   dateRange,
   pageOf,
   sendCsv,
+  auditedRead,
+  pageKept,
 } from "../route-kit";
 import type { StaffIdentity } from "../sign-in/sessions";
 
@@ -82,15 +82,11 @@ export const inboxRoutes: FastifyPluginAsync<InboxRoutesOptions> = async (app, o
     async ({ query, request }) => {
       const page = pageOf(query);
       const filters = await filtersOf(db, query);
-      const leads = await readAudited(
+      const leads = await auditedRead(
         db,
+        { request, action: "lead.list", at: now() },
         (trx) => listLeads(trx, filters, page),
-        () => ({
-          action: "lead.list",
-          at: now().toISOString(),
-          actor: auditActorOf(request),
-          detail: { filters: auditFilters(query, filters), page: page.cursor ? "next" : "first" },
-        }),
+        () => ({ filters: auditFilters(query, filters), page: pageKept(page) }),
       );
       return answer(200, leads);
     },
@@ -102,15 +98,11 @@ export const inboxRoutes: FastifyPluginAsync<InboxRoutesOptions> = async (app, o
     leadsApi.stats,
     async ({ query, request }) => {
       const filters = await filtersOf(db, query);
-      const stats = await readAudited(
+      const stats = await auditedRead(
         db,
+        { request, action: "lead.stats", at: now() },
         (trx) => leadStats(trx, filters),
-        () => ({
-          action: "lead.stats",
-          at: now().toISOString(),
-          actor: auditActorOf(request),
-          detail: { filters: auditFilters(query, filters) },
-        }),
+        () => ({ filters: auditFilters(query, filters) }),
       );
       return answer(200, stats);
     },
@@ -126,15 +118,11 @@ export const inboxRoutes: FastifyPluginAsync<InboxRoutesOptions> = async (app, o
       // The export is of the leads stored before it started: those counted and audited here.
       const cutoff = new Date(at.getTime() + 1).toISOString();
       if (!filters.until || filters.until > cutoff) filters.until = cutoff;
-      const count = await readAudited(
+      const count = await auditedRead(
         db,
+        { request, action: "lead.export", at },
         (trx) => countLeads(trx, filters),
-        (rows) => ({
-          action: "lead.export",
-          at: at.toISOString(),
-          actor: auditActorOf(request),
-          detail: { filters: auditFilters(query, filters), rows },
-        }),
+        (rows) => ({ filters: auditFilters(query, filters), rows }),
       );
       async function* rows() {
         for await (const lead of allLeads(db, filters)) yield csvRow(lead);

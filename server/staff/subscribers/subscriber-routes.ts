@@ -2,9 +2,8 @@ import type { FastifyPluginAsync } from "fastify";
 import type { QueryOf } from "../../../staff-api/endpoint";
 import { type SubscriberFilterShape, subscribersApi } from "../../../staff-api/subscribers";
 import type { DB } from "../../db/database";
-import { readAudited } from "../audit";
 import { answer, contractRoute } from "../contract-routes";
-import { type KeptAs, auditActorOf, auditFilters, pageOf, sendCsv } from "../route-kit";
+import { type KeptAs, auditFilters, pageOf, sendCsv, auditedRead, pageKept } from "../route-kit";
 import {
   SUBSCRIBER_CSV_COLUMNS,
   type SubscriberFilters,
@@ -47,15 +46,11 @@ export const subscriberRoutes: FastifyPluginAsync<SubscriberRoutesOptions> = asy
     subscribersApi.list,
     async ({ query, request }) => {
       const page = pageOf(query);
-      const subscribers = await readAudited(
+      const subscribers = await auditedRead(
         db,
+        { request, action: "subscriber.list", at: now() },
         (trx) => listSubscribers(trx, filtersOf(query), page),
-        () => ({
-          action: "subscriber.list",
-          at: now().toISOString(),
-          actor: auditActorOf(request),
-          detail: { filters: auditFilters(query, KEPT), page: page.cursor ? "next" : "first" },
-        }),
+        () => ({ filters: auditFilters(query, KEPT), page: pageKept(page) }),
       );
       return answer(200, subscribers);
     },
@@ -69,15 +64,11 @@ export const subscriberRoutes: FastifyPluginAsync<SubscriberRoutesOptions> = asy
       const at = now();
       // The export is of the subscribers stored before it started: those counted and audited.
       const filters = { ...filtersOf(query), until: new Date(at.getTime() + 1).toISOString() };
-      const count = await readAudited(
+      const count = await auditedRead(
         db,
+        { request, action: "subscriber.export", at },
         (trx) => countSubscribers(trx, filters),
-        (rows) => ({
-          action: "subscriber.export",
-          at: at.toISOString(),
-          actor: auditActorOf(request),
-          detail: { filters: auditFilters(query, KEPT), rows },
-        }),
+        (rows) => ({ filters: auditFilters(query, KEPT), rows }),
       );
       async function* rows() {
         for await (const subscriber of allSubscribers(db, filters)) {
