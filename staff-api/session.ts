@@ -1,5 +1,5 @@
 /**
- * Signing in by e-mailed link, who is signed in, and signing out (server/staff/routes.ts). The
+ * Signing in by e-mailed link, who is signed in, and signing out (server/staff/sign-in/session-routes.ts). The
  * two sign-in steps need no session; `me` and signing out are for any signed-in member of staff.
  */
 import * as z from "zod/mini";

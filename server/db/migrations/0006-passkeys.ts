@@ -5,7 +5,7 @@ import { accountId, createIndex, createTableWithId, requiredText } from "./ddl";
  * Staff passkeys (server/staff/sign-in/passkeys.ts): the public keys of WebAuthn credentials, and the
  * pending challenges of registration and sign-in ceremonies. Challenges are kept in the database,
  * not in memory, because several server instances share it: the options may come from one
- * instance and the answer reach another. See docs/decisions/0013-passkey-challenges.md.
+ * instance and the answer reach another. See docs/decisions/0013-staff-passkeys.md.
  */
 export const passkeys: Migration = {
   async up(db: Kysely<unknown>) {
