@@ -1,0 +1,28 @@
+/**
+ * Every staff endpoint of the contract in one list, for what must cover them all: the tests that
+ * check the server registers each one as defined (server/routes/route-schemas.test.ts).
+ */
+import { accountsApi, erasureApi, outboxApi, teamApi } from "./admin";
+import { auditApi } from "./audit";
+import type { EndpointSpec } from "./endpoint";
+import { leadsApi } from "./leads";
+import { campaignsApi, welcomeApi } from "./newsletter";
+import { passkeysApi } from "./passkeys";
+import { reportsApi } from "./reports";
+import { sessionApi } from "./session";
+import { subscribersApi } from "./subscribers";
+
+export const STAFF_ENDPOINTS: readonly EndpointSpec[] = [
+  sessionApi,
+  passkeysApi,
+  leadsApi,
+  subscribersApi,
+  reportsApi,
+  welcomeApi,
+  campaignsApi,
+  teamApi,
+  accountsApi,
+  auditApi,
+  erasureApi,
+  outboxApi,
+].flatMap((api) => Object.values(api) as EndpointSpec[]);
