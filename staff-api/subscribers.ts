@@ -13,7 +13,7 @@ import { PageShape, keysetPage } from "./query";
 /** Who may see the newsletter's subscribers. */
 export const SUBSCRIBER_ROLES = ["marketing", "admin"] as const;
 
-/** A subscription's state (SubscriptionStatus in server/db/schema.ts). */
+/** A subscription's state; the database stores it as this text (server/db/schema.ts). */
 export const SUBSCRIPTION_STATUSES = ["pending", "confirmed", "unsubscribed"] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated } from "kysely";
 import type { LeadStatus, LeadType } from "../../leads/workflow";
 import type { StaffRole } from "../../staff-api/roles";
+import type { SubscriptionStatus } from "../../staff-api/subscribers";
 
 /**
  * Tables of the lead store. Timestamps are ISO-8601 UTC strings and ids are UUIDs in both
@@ -62,7 +63,8 @@ export interface AttributionColumns {
   utm_content: string | null;
 }
 
-export type SubscriptionStatus = "pending" | "confirmed" | "unsubscribed";
+/** A subscription's state, as the contract lists them (staff-api/subscribers.ts). */
+export type { SubscriptionStatus };
 
 export interface NewsletterSubscriptionTable extends AttributionColumns {
   id: string;
