@@ -69,10 +69,17 @@ export function ConfirmButton({
           busy={busy}
           className={className}
         />
-        <button type="button" className="console-button-quiet" onClick={() => setAsking(false)}>
-          Not yet
-        </button>
+        <KeepIt onClick={() => setAsking(false)} label="Not yet" />
       </div>
     </div>
+  );
+}
+
+/** The way back out of a confirmation step: nothing is changed. */
+export function KeepIt({ onClick, label = "Keep it" }: { onClick: () => void; label?: string }) {
+  return (
+    <button type="button" className="console-button-quiet" onClick={onClick}>
+      {label}
+    </button>
   );
 }

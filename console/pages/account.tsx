@@ -14,6 +14,7 @@ import { Notice } from "../components/notice";
 import { PageHeading } from "../components/page-heading";
 import { formatDateTime } from "../format";
 import { useStaff } from "../session";
+import { KeepIt } from "../components/confirm-button";
 
 export async function accountLoader({ request }: LoaderFunctionArgs) {
   const passkeys = await loadCall(request, passkeysApi.list);
@@ -232,13 +233,7 @@ function PasskeyRow({ passkey, onDone, onFailed }: { passkey: OwnPasskey } & Cal
               >
                 Yes, remove {passkey.name}
               </button>
-              <button
-                type="button"
-                className="console-button-quiet"
-                onClick={() => setConfirming(false)}
-              >
-                Keep it
-              </button>
+              <KeepIt onClick={() => setConfirming(false)} />
             </>
           ) : (
             <button

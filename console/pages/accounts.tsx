@@ -17,6 +17,7 @@ import { TextField } from "../components/text-field";
 import { formatDateTime } from "../format";
 import { ROLES, ROLE_LABELS, choices } from "../labels";
 import { useStaff } from "../session";
+import { KeepIt } from "../components/confirm-button";
 
 const ROLE_HINTS: Record<StaffRole, string> = {
   admin: "everything, and staff accounts",
@@ -267,13 +268,7 @@ function AccountRow({
             >
               {busy === "disable" ? "Disabling…" : `Yes, disable ${account.email}`}
             </button>
-            <button
-              type="button"
-              className="console-button-quiet"
-              onClick={() => setConfirming(false)}
-            >
-              Keep it
-            </button>
+            <KeepIt onClick={() => setConfirming(false)} />
           </Form>
         ) : (
           <button
