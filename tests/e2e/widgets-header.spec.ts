@@ -30,12 +30,14 @@ type Menu = Awaited<ReturnType<typeof menu>>;
 
 /** The dropdown shows, and its button says so. */
 async function expectOpen(menu: Menu) {
-  await expectOpen(menu);
+  await expect(menu.panel).toBeVisible();
+  await expect(menu.button).toHaveAttribute("aria-expanded", "true");
 }
 
 /** The dropdown is gone, and its button says so. */
 async function expectClosed(menu: Menu) {
-  await expectClosed(menu);
+  await expect(menu.panel).toBeHidden();
+  await expect(menu.button).toHaveAttribute("aria-expanded", "false");
 }
 
 /** `open` shows its dropdown, and every one of `others` is closed. */
