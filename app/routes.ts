@@ -28,6 +28,9 @@ const sharing = (file: string) => (path: string) =>
   route(path.slice(1), file, { id: path.slice(1) });
 
 const service = sharing("routes/service.tsx");
+/** Service pages by their names in servicePaths: the sitemap puts other pages between them. */
+const services = (...names: (keyof typeof servicePaths)[]) =>
+  names.map((name) => service(servicePaths[name]));
 const product = sharing("routes/product.tsx");
 const demo = sharing("routes/demo-request.tsx");
 /** The terms and the policies: Markdown rendered at build time. */
@@ -50,18 +53,11 @@ const articleFiles = readdirSync(new URL("./content/articles/", import.meta.url)
 export default [
   index("routes/home.tsx"),
   page(pagePaths.aboutUs, "routes/about-us.tsx"),
-  service(servicePaths.collections),
-  service(servicePaths.directDebit),
-  service(servicePaths.payouts),
-  service(servicePaths.webCheckout),
-  service(servicePaths.requestToPay),
+  ...services("collections", "directDebit", "payouts", "webCheckout", "requestToPay"),
   page(pagePaths.valueAddedServices, "routes/value-added-services.tsx"),
   page(pagePaths.paymentServices, "routes/payment-services.tsx"),
   page(pagePaths.eCommerce, "routes/e-commerce.tsx"),
-  service(servicePaths.bulkPay),
-  service(servicePaths.utilities),
-  service(servicePaths.sms),
-  service(servicePaths.ussd),
+  ...services("bulkPay", "utilities", "sms", "ussd"),
   page(pagePaths.remittance, "routes/remittance.tsx"),
   page(pagePaths.helpCenter, "routes/help-center.tsx"),
   ...Object.values(productPaths).map(product),

@@ -16,18 +16,18 @@ export function loader({ request }: Route.LoaderArgs) {
   // ever disagree on a slug).
   if (!article) throw data(`No article at ${pathname}`, { status: 404 });
   const { slug, meta, html } = article;
-  return { path: articlePath(slug), meta, html };
+  // The meta tags' values travel with the data, so the meta function below only passes them on.
+  const seo = {
+    title: meta.title,
+    description: meta.description,
+    path: articlePath(slug),
+    article: { datePublished: meta.date, author: meta.author },
+  };
+  return { seo, meta, html };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData
-    ? getMeta({
-        title: loaderData.meta.title,
-        description: loaderData.meta.description,
-        path: loaderData.path,
-        article: { datePublished: loaderData.meta.date, author: loaderData.meta.author },
-      })
-    : [];
+  loaderData ? getMeta(loaderData.seo) : [];
 
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
   const { meta, html } = loaderData;

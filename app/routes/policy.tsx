@@ -13,17 +13,12 @@ export function loader({ request }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
   if (!legalPaths.includes(pathname)) throw new Error(`No terms or policy at ${pathname}`);
   const { meta, html, headings } = loadPolicy(pathname.slice(1));
-  return { path: pathname, meta, html, headings };
+  const seo = { title: meta.title, description: meta.description, path: pathname };
+  return { seo, meta, html, headings };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData
-    ? getMeta({
-        title: loaderData.meta.title,
-        description: loaderData.meta.description,
-        path: loaderData.path,
-      })
-    : [];
+  loaderData ? getMeta(loaderData.seo) : [];
 
 export default function PolicyPage({ loaderData }: Route.ComponentProps) {
   return <LegalDocument doc={loaderData} />;

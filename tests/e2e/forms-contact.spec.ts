@@ -1,6 +1,13 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, expectNoA11yViolations, gotoReady, test } from "./fixtures";
-import { gotoWithFrozenClock, notifications, settle, toastWith } from "./helpers";
+import {
+  contactForm,
+  expectGoneBetween,
+  gotoWithFrozenClock,
+  notifications,
+  settle,
+  toastWith,
+} from "./helpers";
 import { apiPaths, pagePaths } from "../../common/paths";
 
 // The contact form on /contact-us and its toasts: checked before sending, confirmed only once
@@ -16,18 +23,10 @@ const FIELD_MESSAGES = {
   agreeToPolicy: "To send a message you must first agree to our privacy policy",
 } as const;
 
-function contactForm(page: Page) {
-  const form = page.getByRole("form", { name: "Send us a message" });
-  return {
-    form,
-    firstName: form.getByRole("textbox", { name: "First name", exact: true }),
-    lastName: form.getByRole("textbox", { name: "Last name", exact: true }),
-    email: form.getByRole("textbox", { name: "Email", exact: true }),
-    phone: form.getByRole("textbox", { name: "Phone (optional)", exact: true }),
-    message: form.getByRole("textbox", { name: "Message", exact: true }),
-    agree: form.getByRole("checkbox", { name: /agree to the privacy policy/i }),
-    submit: form.getByRole("button", { name: /^(Send Message|Sending…)$/ }),
-  };
+/** The contact page, loaded, and its form. */
+async function openContactForm(page: Page) {
+  await gotoReady(page, pagePaths.contactUs);
+  return contactForm(page);
 }
 
 type ContactForm = ReturnType<typeof contactForm>;
@@ -85,8 +84,7 @@ test.describe("contact form validation", () => {
     page,
   }) => {
     const requests = countContactRequests(page);
-    await gotoReady(page, pagePaths.contactUs);
-    const form = contactForm(page);
+    const form = await openContactForm(page);
     await form.submit.click();
 
     await expect(toastWith(page, INVALID_TOAST)).toBeVisible();
@@ -117,8 +115,7 @@ test.describe("contact form validation", () => {
     page,
   }) => {
     const requests = countContactRequests(page);
-    await gotoReady(page, pagePaths.contactUs);
-    const form = contactForm(page);
+    const form = await openContactForm(page);
     await fillValid(form);
     await form.email.fill("ama.mensah@example");
     await form.submit.click();
@@ -136,8 +133,7 @@ test.describe("contact form validation", () => {
   });
 
   test("an error clears as soon as its field is edited", async ({ page }) => {
-    await gotoReady(page, pagePaths.contactUs);
-    const form = contactForm(page);
+    const form = await openContactForm(page);
     await form.submit.click();
     await expect(form.form.getByText(FIELD_MESSAGES.firstName)).toBeVisible();
 
@@ -163,8 +159,7 @@ test.describe("contact form sending", () => {
   test("a valid message is stored by the server, confirmed and the form resets", async ({
     page,
   }) => {
-    await gotoReady(page, pagePaths.contactUs);
-    const form = contactForm(page);
+    const form = await openContactForm(page);
     const values = await fillValid(form);
 
     const requestPromise = page.waitForRequest(
@@ -209,8 +204,7 @@ test.describe("contact form sending", () => {
       await gate;
       await route.continue();
     });
-    await gotoReady(page, pagePaths.contactUs);
-    const form = contactForm(page);
+    const form = await openContactForm(page);
     await fillValid(form);
 
     await form.submit.click();
@@ -345,11 +339,7 @@ test.describe("toasts", () => {
     await gotoWithFrozenClock(page, pagePaths.contactUs);
     const toast = await showInvalidToast(page);
 
-    await page.clock.runFor(4_800);
-    await settle(page);
-    await expect(toast).toBeVisible();
-    await page.clock.runFor(400);
-    await expect(toast).toHaveCount(0);
+    await expectGoneBetween(page, toast, 4_800, 5_200);
   });
 
   test("do not disappear while hovered, and close 5 seconds after the pointer left", async ({
@@ -368,18 +358,13 @@ test.describe("toasts", () => {
     ).toBe("paused");
 
     await page.mouse.move(10, 700);
-    await page.clock.runFor(4_000);
-    await settle(page);
-    await expect(toast).toBeVisible();
-    await page.clock.runFor(1_500);
-    await expect(toast).toHaveCount(0);
+    await expectGoneBetween(page, toast, 4_000, 5_500);
   });
 
   test("Alt+T moves focus to the notifications, and Tab then reaches the Dismiss button", async ({
     page,
   }) => {
-    await gotoReady(page, pagePaths.contactUs);
-    const form = contactForm(page);
+    const form = await openContactForm(page);
     await showInvalidToast(page);
     await expect(form.firstName).toBeFocused();
 
@@ -396,8 +381,7 @@ test.describe("toasts", () => {
 
 test.describe("contact page accessibility", () => {
   test("no axe violations with the field errors and the error toast shown", async ({ page }) => {
-    await gotoReady(page, pagePaths.contactUs);
-    const form = contactForm(page);
+    const form = await openContactForm(page);
     await showInvalidToast(page);
     await expect(form.form.getByText(FIELD_MESSAGES.agreeToPolicy)).toBeVisible();
     await expectNoA11yViolations(page, "with errors shown");
@@ -407,8 +391,7 @@ test.describe("contact page accessibility", () => {
     await page.route(apiPaths.contact, (route) =>
       route.fulfill({ status: 201, contentType: "application/json", body: "{}" }),
     );
-    await gotoReady(page, pagePaths.contactUs);
-    const form = contactForm(page);
+    const form = await openContactForm(page);
     await fillValid(form);
     await form.submit.click();
     await expect(toastWith(page, SUCCESS_TOAST)).toBeVisible();
@@ -418,8 +401,7 @@ test.describe("contact page accessibility", () => {
 
 test.describe("contact form honeypot", () => {
   test("has a 'website' field that is not visible and not reachable by Tab", async ({ page }) => {
-    await gotoReady(page, pagePaths.contactUs);
-    const form = contactForm(page);
+    const form = await openContactForm(page);
     const honeypot = form.form.locator('input[name="website"]');
     await expect(honeypot).toHaveCount(1);
     // With its neighbour (the button) on screen, the honeypot is still nowhere to be seen.

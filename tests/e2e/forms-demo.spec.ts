@@ -1,6 +1,6 @@
 import type { Locator, Page, Request } from "@playwright/test";
 import { expect, expectNoA11yViolations, gotoReady, test } from "./fixtures";
-import { toastWith } from "./helpers";
+import { demoForm, toastWith } from "./helpers";
 import { apiPaths, demoPaths } from "../../common/paths";
 
 // The demo request form of the five demo pages, which all post to /api/demo with their product.
@@ -16,20 +16,6 @@ const DEMO_PAGES = [
   { path: demoPaths["school-billing"], product: "school-billing" },
   { path: demoPaths.banking, product: "banking" },
 ] as const;
-
-function demoForm(page: Page) {
-  const form = page.getByRole("form", { name: "Request a demo" });
-  return {
-    form,
-    name: form.getByRole("textbox", { name: "Name", exact: true }),
-    email: form.getByRole("textbox", { name: "Email Address", exact: true }),
-    phone: form.getByRole("textbox", { name: "Phone Number", exact: true }),
-    company: form.getByRole("textbox", { name: "Company", exact: true }),
-    jobTitle: form.getByRole("textbox", { name: "Job Title", exact: true }),
-    industry: form.getByRole("combobox", { name: "Industry", exact: true }),
-    submit: form.getByRole("button", { name: /^(Submit|Submitting…)$/ }),
-  };
-}
 
 type DemoForm = ReturnType<typeof demoForm>;
 

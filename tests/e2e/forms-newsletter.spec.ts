@@ -1,6 +1,12 @@
 import type { Page } from "@playwright/test";
 import { expect, expectNoA11yViolations, gotoReady, test } from "./fixtures";
-import { endsWithPath, openNewsletterDialog, uniqueAddress } from "./helpers";
+import {
+  endsWithPath,
+  expectLandedOn,
+  failRequestsTo,
+  openNewsletterDialog,
+  uniqueAddress,
+} from "./helpers";
 import { header, linkIn, subscriptionStatus, waitForMailTo } from "./newsletter-mail";
 import {
   apiPaths,
@@ -55,6 +61,42 @@ async function subscribeAndOpenMail(page: Page, address: string) {
   };
 }
 
+/** What the two links of the e-mail do once their page's button is pressed. */
+const LINK_ACTIONS = {
+  confirm: {
+    heading: CONFIRM_HEADING,
+    button: "Confirm my subscription",
+    landing: newsletterStatusPaths.confirmed,
+    landingHeading: "You are subscribed",
+  },
+  unsubscribe: {
+    heading: UNSUBSCRIBE_HEADING,
+    button: "Unsubscribe",
+    landing: newsletterStatusPaths.unsubscribed,
+    landingHeading: "You are unsubscribed",
+  },
+} as const;
+
+/**
+ * Opens an e-mail's link (`url`), which shows its page at `pageUrl` and leaves the subscription
+ * of `address` as it was (`status`), then presses the page's button, which leads to the page
+ * that says it is done.
+ */
+async function pressLinkButton(
+  page: Page,
+  action: keyof typeof LINK_ACTIONS,
+  [address, status]: [address: string, status: string],
+  url: string,
+  pageUrl = url,
+) {
+  const { heading, button, landing, landingHeading } = LINK_ACTIONS[action];
+  await gotoReady(page, url);
+  await expectLandedOn(page, pageUrl, heading);
+  expect(subscriptionStatus(address), "opening the link changes nothing").toBe(status);
+  await page.getByRole("button", { name: button }).click();
+  await expectLandedOn(page, endsWithPath(landing), landingHeading);
+}
+
 test.describe("newsletter double opt-in against the real server", () => {
   test("the e-mail's links open pages that change nothing until their button is pressed", async ({
     page,
@@ -76,13 +118,7 @@ test.describe("newsletter double opt-in against the real server", () => {
       "List-Unsubscribe=One-Click",
     );
 
-    await gotoReady(page, confirmUrl);
-    await expect(page).toHaveURL(confirmUrl);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(CONFIRM_HEADING);
-    expect(subscriptionStatus(address), "opening the link confirms nothing").toBe("pending");
-    await page.getByRole("button", { name: "Confirm my subscription" }).click();
-    await expect(page).toHaveURL(endsWithPath(newsletterStatusPaths.confirmed));
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("You are subscribed");
+    await pressLinkButton(page, "confirm", [address, "pending"], confirmUrl);
     expect(subscriptionStatus(address)).toBe("confirmed");
 
     // Opening the link again (a second click in the mail client) and pressing again is fine.
@@ -90,12 +126,7 @@ test.describe("newsletter double opt-in against the real server", () => {
     await page.getByRole("button", { name: "Confirm my subscription" }).click();
     await expect(page).toHaveURL(endsWithPath(newsletterStatusPaths.confirmed));
 
-    await gotoReady(page, unsubscribeUrl);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(UNSUBSCRIBE_HEADING);
-    expect(subscriptionStatus(address), "opening the link unsubscribes nobody").toBe("confirmed");
-    await page.getByRole("button", { name: "Unsubscribe" }).click();
-    await expect(page).toHaveURL(endsWithPath(newsletterStatusPaths.unsubscribed));
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("You are unsubscribed");
+    await pressLinkButton(page, "unsubscribe", [address, "confirmed"], unsubscribeUrl);
     expect(subscriptionStatus(address)).toBe("unsubscribed");
 
     // Once unsubscribed, the old confirmation link does not subscribe again.
@@ -111,24 +142,17 @@ test.describe("newsletter double opt-in against the real server", () => {
     const address = uniqueAddress("nl-oldlink");
     const links = await subscribeAndOpenMail(page, address);
     const oldConfirm = viaApi(links.confirm);
-    const oldUnsubscribe = viaApi(links.unsubscribe);
-
-    await page.goto(oldConfirm);
-    await expect(page).toHaveURL(links.confirm);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(CONFIRM_HEADING);
-    expect(subscriptionStatus(address), "opening the old link confirms nothing").toBe("pending");
-    await page.getByRole("button", { name: "Confirm my subscription" }).click();
-    await expect(page).toHaveURL(endsWithPath(newsletterStatusPaths.confirmed));
+    await pressLinkButton(page, "confirm", [address, "pending"], oldConfirm, links.confirm);
     expect(subscriptionStatus(address)).toBe("confirmed");
 
-    await page.goto(oldUnsubscribe);
-    await expect(page).toHaveURL(links.unsubscribe);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(UNSUBSCRIBE_HEADING);
-    expect(subscriptionStatus(address), "opening the old link unsubscribes nobody").toBe(
-      "confirmed",
+    const oldUnsubscribe = viaApi(links.unsubscribe);
+    await pressLinkButton(
+      page,
+      "unsubscribe",
+      [address, "confirmed"],
+      oldUnsubscribe,
+      links.unsubscribe,
     );
-    await page.getByRole("button", { name: "Unsubscribe" }).click();
-    await expect(page).toHaveURL(endsWithPath(newsletterStatusPaths.unsubscribed));
     expect(subscriptionStatus(address)).toBe("unsubscribed");
   });
 
@@ -145,24 +169,33 @@ test.describe("newsletter double opt-in against the real server", () => {
     expect(subscriptionStatus(address)).toBe("unsubscribed");
   });
 
-  test("a made-up confirmation token lands on the 'link not valid' page", async ({ page }) => {
-    await page.goto(viaApi(madeUpLink(newsletterLinkPaths.confirm)));
-    await expect(page).toHaveURL(madeUpLink(newsletterLinkPaths.confirm));
-    await page.getByRole("button", { name: "Confirm my subscription" }).click();
-    await expect(page).toHaveURL(endsWithPath(newsletterStatusPaths.invalid));
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("This link is not valid");
-  });
-
-  test("an unsubscribe link always ends in 'unsubscribed', even for an address we no longer hold", async ({
-    page,
-  }) => {
-    // After `npm run leads -- forget` the row is gone, yet the person's old link must still work.
-    await page.goto(viaApi(madeUpLink(newsletterLinkPaths.unsubscribe)));
-    await expect(page).toHaveURL(madeUpLink(newsletterLinkPaths.unsubscribe));
-    await page.getByRole("button", { name: "Unsubscribe" }).click();
-    await expect(page).toHaveURL(endsWithPath(newsletterStatusPaths.unsubscribed));
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("You are unsubscribed");
-  });
+  // A made-up token behind an old /api/ link: the confirmation says the link is not valid; an
+  // unsubscribe link always ends in "unsubscribed", even for an address we no longer hold (after
+  // `npm run leads -- forget` the row is gone, yet the person's old link must still work).
+  for (const { title, link, button, landing, heading } of [
+    {
+      title: "a made-up confirmation token lands on the 'link not valid' page",
+      link: newsletterLinkPaths.confirm,
+      button: "Confirm my subscription",
+      landing: newsletterStatusPaths.invalid,
+      heading: "This link is not valid",
+    },
+    {
+      title:
+        "an unsubscribe link always ends in 'unsubscribed', even for an address we no longer hold",
+      link: newsletterLinkPaths.unsubscribe,
+      button: "Unsubscribe",
+      landing: newsletterStatusPaths.unsubscribed,
+      heading: "You are unsubscribed",
+    },
+  ]) {
+    test(title, async ({ page }) => {
+      await page.goto(viaApi(madeUpLink(link)));
+      await expect(page).toHaveURL(madeUpLink(link));
+      await page.getByRole("button", { name: button }).click();
+      await expectLandedOn(page, endsWithPath(landing), heading);
+    });
+  }
 
   test("subscribing the same address twice shows the thank-you both times", async ({ page }) => {
     const address = uniqueAddress("nl-twice");
@@ -202,13 +235,7 @@ test.describe("home page sign-up", () => {
     test.use({ allowedErrors: [/Failed to load resource/] });
 
     test("shows an error message and keeps the address", async ({ page }) => {
-      await page.route(apiPaths.subscribe, (route) =>
-        route.fulfill({
-          status: 500,
-          contentType: "application/json",
-          body: JSON.stringify({ error: "Internal Server Error" }),
-        }),
-      );
+      await failRequestsTo(page, apiPaths.subscribe);
       await gotoReady(page, pagePaths.home);
       const signup = homeSignup(page);
       await signup.email.fill("ama.mensah@example.com");

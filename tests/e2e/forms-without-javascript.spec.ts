@@ -1,7 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { expect, test } from "./fixtures";
-import { uniqueAddress } from "./helpers";
+import { contactForm, demoForm, expectLandedOn, fillFields, uniqueAddress } from "./helpers";
 import { E2E_DATA_DIR } from "../../playwright.config";
 import { linkIn, subscriptionStatus, waitForMailTo } from "./newsletter-mail";
 import {
@@ -37,31 +37,29 @@ async function expectMailMentioning(address: string) {
 
 test("the contact form sends a message and lands on a page that says so", async ({ page }) => {
   await page.goto(pagePaths.contactUs);
-  const form = page.getByRole("form", { name: "Send us a message" });
+  const form = contactForm(page);
   const email = uniqueAddress("nojs-contact");
-  await form.getByRole("textbox", { name: "First name", exact: true }).fill("Ama");
-  await form.getByRole("textbox", { name: "Last name", exact: true }).fill("Mensah");
-  await form.getByRole("textbox", { name: "Email", exact: true }).fill(email);
-  await form.getByRole("textbox", { name: "Message", exact: true }).fill("Please call me back.");
-  await form.getByRole("checkbox", { name: /agree to the privacy policy/i }).check();
-  await form.getByRole("button", { name: "Send Message" }).click();
+  await fillFields(form, {
+    firstName: "Ama",
+    lastName: "Mensah",
+    email,
+    message: "Please call me back.",
+  });
+  await form.agree.check();
+  await form.submit.click();
 
-  await expect(page).toHaveURL(formStatusPaths.messageSent);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Message sent successfully");
+  await expectLandedOn(page, formStatusPaths.messageSent, "Message sent successfully");
   await expectMailMentioning(email);
 });
 
 test("a demo request records the page's product", async ({ page }) => {
   await page.goto(demoPaths.banking);
-  const form = page.getByRole("form", { name: "Request a demo" });
+  const form = demoForm(page);
   const email = uniqueAddress("nojs-demo");
-  await form.getByRole("textbox", { name: "Name", exact: true }).fill("Kofi Boateng");
-  await form.getByRole("textbox", { name: "Email Address", exact: true }).fill(email);
-  await form.getByRole("textbox", { name: "Phone Number", exact: true }).fill("0550000000");
-  await form.getByRole("button", { name: "Submit" }).click();
+  await fillFields(form, { name: "Kofi Boateng", email, phone: "0550000000" });
+  await form.submit.click();
 
-  await expect(page).toHaveURL(formStatusPaths.demoRequested);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thank you for your request");
+  await expectLandedOn(page, formStatusPaths.demoRequested, "Thank you for your request");
   await expectMailMentioning(email);
 });
 
@@ -71,8 +69,7 @@ test("the home page's newsletter sign-up sends the confirmation e-mail", async (
   await page.getByPlaceholder("Enter your email").first().fill(email);
   await page.getByRole("button", { name: "Subscribe" }).first().click();
 
-  await expect(page).toHaveURL(formStatusPaths.checkInbox);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Check your inbox");
+  await expectLandedOn(page, formStatusPaths.checkInbox, "Check your inbox");
   await expectMailMentioning(email);
 });
 
@@ -90,26 +87,23 @@ test("the buttons on the pages the newsletter e-mail links to confirm and unsubs
   await page.goto(linkIn(mail, newsletterLinkPaths.confirm));
   expect(subscriptionStatus(email), "opening the link confirms nothing").toBe("pending");
   await page.getByRole("button", { name: "Confirm my subscription" }).click();
-  await expect(page).toHaveURL(newsletterStatusPaths.confirmed);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("You are subscribed");
+  await expectLandedOn(page, newsletterStatusPaths.confirmed, "You are subscribed");
   expect(subscriptionStatus(email)).toBe("confirmed");
 
   await page.goto(linkIn(mail, newsletterLinkPaths.unsubscribe));
   expect(subscriptionStatus(email), "opening the link unsubscribes nobody").toBe("confirmed");
   await page.getByRole("button", { name: "Unsubscribe" }).click();
-  await expect(page).toHaveURL(newsletterStatusPaths.unsubscribed);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("You are unsubscribed");
+  await expectLandedOn(page, newsletterStatusPaths.unsubscribed, "You are unsubscribed");
   expect(subscriptionStatus(email)).toBe("unsubscribed");
 });
 
 test("an incomplete form is not stored, and the visitor is told to go back", async ({ page }) => {
   await page.goto(pagePaths.contactUs);
-  const form = page.getByRole("form", { name: "Send us a message" });
-  await form.getByRole("textbox", { name: "First name", exact: true }).fill("Ama");
-  await form.getByRole("button", { name: "Send Message" }).click();
+  const form = contactForm(page);
+  await form.firstName.fill("Ama");
+  await form.submit.click();
 
-  await expect(page).toHaveURL(formStatusPaths.notSent);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your form was not sent");
+  await expectLandedOn(page, formStatusPaths.notSent, "Your form was not sent");
   // The typed value is not put into the address bar (a form without method="post" would do so).
   expect(page.url()).not.toContain("Ama");
 });

@@ -4,6 +4,63 @@ import { expect, gotoReady } from "./fixtures";
 
 // Steps and locators that several browser tests share.
 
+/** The contact form of /contact-us, by its fields' labels. */
+export function contactForm(page: Page) {
+  const form = page.getByRole("form", { name: "Send us a message" });
+  return {
+    form,
+    firstName: form.getByRole("textbox", { name: "First name", exact: true }),
+    lastName: form.getByRole("textbox", { name: "Last name", exact: true }),
+    email: form.getByRole("textbox", { name: "Email", exact: true }),
+    phone: form.getByRole("textbox", { name: "Phone (optional)", exact: true }),
+    message: form.getByRole("textbox", { name: "Message", exact: true }),
+    agree: form.getByRole("checkbox", { name: /agree to the privacy policy/i }),
+    submit: form.getByRole("button", { name: /^(Send Message|Sending…)$/ }),
+  };
+}
+
+/** The demo request form of the demo pages, by its fields' labels. */
+export function demoForm(page: Page) {
+  const form = page.getByRole("form", { name: "Request a demo" });
+  return {
+    form,
+    name: form.getByRole("textbox", { name: "Name", exact: true }),
+    email: form.getByRole("textbox", { name: "Email Address", exact: true }),
+    phone: form.getByRole("textbox", { name: "Phone Number", exact: true }),
+    company: form.getByRole("textbox", { name: "Company", exact: true }),
+    jobTitle: form.getByRole("textbox", { name: "Job Title", exact: true }),
+    industry: form.getByRole("combobox", { name: "Industry", exact: true }),
+    submit: form.getByRole("button", { name: /^(Submit|Submitting…)$/ }),
+  };
+}
+
+/** Types each value into the field of `form` under the same key, as a visitor types it. */
+export async function fillFields<Form extends Record<string, Locator>>(
+  form: Form,
+  values: Partial<Record<keyof Form, string>>,
+) {
+  for (const [key, value] of Object.entries(values)) {
+    if (value !== undefined) await form[key]!.fill(value);
+  }
+}
+
+/** The browser is at `url` and shows the page of that title (its h1). */
+export async function expectLandedOn(page: Page, url: string | RegExp, heading: string) {
+  await expect(page).toHaveURL(url);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+}
+
+/** Answers every request to `path` with a server error (500), as a failing server would. */
+export function failRequestsTo(page: Page, path: string) {
+  return page.route(path, (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: "application/json",
+      body: JSON.stringify({ error: "Internal Server Error" }),
+    }),
+  );
+}
+
 /** The privacy policy: a clause of the terms, with an anchor of its own. */
 export const privacyPolicyPath = `${pagePaths.termsAndConditions}#privacy-policy`;
 
@@ -32,6 +89,23 @@ export async function gotoWithFrozenClock(page: Page, path: string) {
  */
 export function settle(page: Page) {
   return page.waitForTimeout(250);
+}
+
+/**
+ * With the frozen clock: `target` is still shown `stillThereMs` from now, and gone by
+ * `goneByMs` from now.
+ */
+export async function expectGoneBetween(
+  page: Page,
+  target: Locator,
+  stillThereMs: number,
+  goneByMs: number,
+) {
+  await page.clock.runFor(stillThereMs);
+  await settle(page);
+  await expect(target).toBeVisible();
+  await page.clock.runFor(goneByMs - stillThereMs);
+  await expect(target).toHaveCount(0);
 }
 
 /** The region that holds the toasts. */

@@ -27,6 +27,12 @@ async function openMenu(page: Page) {
   return dialog;
 }
 
+/** Loads the home page and opens the menu there. */
+async function openMenuOnHome(page: Page) {
+  await gotoReady(page, pagePaths.home);
+  return openMenu(page);
+}
+
 /**
  * A section of the menu: its <summary> (Playwright gives summaries no role, so they are found
  * by text) and the <details> whose `open` attribute says whether it is expanded.
@@ -73,8 +79,7 @@ test("a tap on the hamburger opens the menu, and its sections work, before the p
 test("the menu has Company, What we offer and Developers sections plus Contact Us and Get Started", async ({
   page,
 }) => {
-  await gotoReady(page, pagePaths.home);
-  const dialog = await openMenu(page);
+  const dialog = await openMenuOnHome(page);
   const sections = dialog.getByRole("navigation").locator("summary");
   await expect(sections).toHaveText(["Company", "What we offer", "Developers"]);
   await expect(dialog.getByRole("link", { name: "Contact Us", exact: true })).toHaveAttribute(
@@ -90,8 +95,7 @@ test("the menu has Company, What we offer and Developers sections plus Contact U
 test("accordion sections open one at a time, and a second tap closes the open one", async ({
   page,
 }) => {
-  await gotoReady(page, pagePaths.home);
-  const dialog = await openMenu(page);
+  const dialog = await openMenuOnHome(page);
   const company = section(dialog, "Company");
   const offer = section(dialog, "What we offer");
   const companyLinks = dialog.getByRole("link", { name: /^About Company/ });
@@ -120,8 +124,7 @@ test("accordion sections open one at a time, and a second tap closes the open on
 });
 
 test("sections work with the keyboard", async ({ page }) => {
-  await gotoReady(page, pagePaths.home);
-  const dialog = await openMenu(page);
+  const dialog = await openMenuOnHome(page);
   const developers = section(dialog, "Developers");
   await developers.summary.focus();
   await page.keyboard.press("Enter");
@@ -134,8 +137,7 @@ test("sections work with the keyboard", async ({ page }) => {
 });
 
 test("the menu opens again with every section closed", async ({ page }) => {
-  await gotoReady(page, pagePaths.home);
-  let dialog = await openMenu(page);
+  let dialog = await openMenuOnHome(page);
   await section(dialog, "What we offer").summary.click();
   await expect(section(dialog, "What we offer").details).toHaveAttribute("open");
   await dialog.getByRole("button", { name: "Close menu" }).click();
@@ -147,8 +149,7 @@ test("the menu opens again with every section closed", async ({ page }) => {
 });
 
 test("following a menu link closes the menu and navigates", async ({ page }) => {
-  await gotoReady(page, pagePaths.home);
-  const dialog = await openMenu(page);
+  const dialog = await openMenuOnHome(page);
   await section(dialog, "Company").summary.click();
   await dialog.getByRole("link", { name: /^About Company/ }).click();
   await expect(page).toHaveURL(pagePaths.aboutUs);
@@ -157,8 +158,7 @@ test("following a menu link closes the menu and navigates", async ({ page }) => 
 });
 
 test("Get Started in the menu closes it and navigates", async ({ page }) => {
-  await gotoReady(page, pagePaths.home);
-  const dialog = await openMenu(page);
+  const dialog = await openMenuOnHome(page);
   await dialog.getByRole("link", { name: "Get Started", exact: true }).click();
   await expect(page).toHaveURL(pagePaths.getStarted);
   await expect(menuDialog(page)).toHaveCount(0);
@@ -167,8 +167,7 @@ test("Get Started in the menu closes it and navigates", async ({ page }) => {
 test("Help Center in the menu leads to the help centre and opens the newsletter dialog", async ({
   page,
 }) => {
-  await gotoReady(page, pagePaths.home);
-  const dialog = await openMenu(page);
+  const dialog = await openMenuOnHome(page);
   await section(dialog, "Company").summary.click();
   await dialog.getByRole("link", { name: /^Help Center/ }).click();
   await expect(page).toHaveURL(pagePaths.helpCenter);
@@ -177,8 +176,7 @@ test("Help Center in the menu leads to the help centre and opens the newsletter 
 });
 
 test("Escape closes the menu and focus returns to the hamburger", async ({ page }) => {
-  await gotoReady(page, pagePaths.home);
-  await openMenu(page);
+  await openMenuOnHome(page);
   await page.keyboard.press("Escape");
   await expect(menuDialog(page)).toHaveCount(0);
   await expect(hamburger(page)).toBeFocused();
@@ -187,8 +185,7 @@ test("Escape closes the menu and focus returns to the hamburger", async ({ page 
 test("the Close menu button closes the menu and focus returns to the hamburger", async ({
   page,
 }) => {
-  await gotoReady(page, pagePaths.home);
-  const dialog = await openMenu(page);
+  const dialog = await openMenuOnHome(page);
   await dialog.getByRole("button", { name: "Close menu" }).click();
   await expect(menuDialog(page)).toHaveCount(0);
   await expect(hamburger(page)).toBeFocused();

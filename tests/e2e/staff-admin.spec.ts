@@ -1,17 +1,10 @@
 import { apiPaths, consolePaths } from "../../common/paths";
 import type { Page, Request } from "@playwright/test";
 import { expect, expectNoA11yViolations, test } from "./fixtures";
-import { addStaffAccount, signInByLink, signInLinkFor, staffAddress } from "./staff";
+import { openConsolePage, signInAs, signInLinkFor, staffAddress } from "./staff";
 
 // The console's admin pages (staff accounts, audit log, erasure, outbox) and marketing's
 // subscriber list, driven as their users drive them, against the staff test server.
-
-async function signInAs(page: Page, role: "admin" | "sales" | "marketing") {
-  const email = staffAddress(role);
-  addStaffAccount(email, role, `Test ${role}`);
-  await signInByLink(page, email);
-  return email;
-}
 
 const heading = (page: Page, name: string) => page.getByRole("heading", { level: 1, name });
 const nav = (page: Page) => page.getByRole("navigation", { name: "Console" });
@@ -23,8 +16,7 @@ test.describe("staff accounts", () => {
 
   test("an admin invites a sales account, changes its role and disables it", async ({ page }) => {
     const admin = await signInAs(page, "admin");
-    await nav(page).getByRole("link", { name: "Staff accounts" }).click();
-    await expect(heading(page, "Staff accounts")).toBeVisible();
+    await openConsolePage(page, "Staff accounts");
     await expectNoA11yViolations(page, "on the staff accounts page");
 
     const invited = staffAddress("invited");
@@ -85,8 +77,7 @@ test.describe("staff accounts", () => {
     await expect(page.getByRole("alert")).toContainText(/your own account/i);
 
     // Each change is in the audit log.
-    await nav(page).getByRole("link", { name: "Audit log" }).click();
-    await expect(heading(page, "Audit log")).toBeVisible();
+    await openConsolePage(page, "Audit log");
     await page.getByLabel("Action").selectOption("staff.disabled");
     await page.getByRole("button", { name: "Apply filters" }).click();
     await expect(page).toHaveURL(/action=staff\.disabled/);
@@ -111,8 +102,7 @@ test("an admin erases a person who sent a contact message, and the audit log sho
   expect(sent.ok(), await sent.text()).toBe(true);
 
   await signInAs(page, "admin");
-  await nav(page).getByRole("link", { name: "Erase a person" }).click();
-  await expect(heading(page, "Erase a person")).toBeVisible();
+  await openConsolePage(page, "Erase a person");
   await expect(page.getByText("This cannot be undone.")).toBeVisible();
   await expectNoA11yViolations(page, "on the erasure page");
 
@@ -151,8 +141,7 @@ test("an admin erases a person who sent a contact message, and the audit log sho
 
 test("an admin opens the outbox, pending and failed", async ({ page }) => {
   await signInAs(page, "admin");
-  await nav(page).getByRole("link", { name: "Outbox" }).click();
-  await expect(heading(page, "Outbox")).toBeVisible();
+  await openConsolePage(page, "Outbox");
   const states = page.getByRole("navigation", { name: "Outbox state" });
   await expect(states.getByRole("link", { name: "Waiting to be sent" })).toHaveAttribute(
     "aria-current",

@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import {
   apiPaths,
   consolePaths,
@@ -7,20 +8,23 @@ import {
   productPaths,
 } from "../../common/paths";
 import { expect, expectNoA11yViolations, gotoReady, test } from "./fixtures";
+import { demoForm, fillFields } from "./helpers";
 import { header, linkIn, waitForMailTo } from "./newsletter-mail";
-import {
-  SIGNED_OUT_ERRORS,
-  STAFF_MAIL_DIR,
-  addStaffAccount,
-  signInByLink,
-  staffAddress,
-} from "./staff";
+import { SIGNED_OUT_ERRORS, STAFF_MAIL_DIR, openConsolePage, signInAs } from "./staff";
 
 // What marketing does in the console: where leads come from (a visit that lands with campaign
 // tags and sends a demo request shows its source on the lead: app/lib/visit-source.ts,
 // leads/source.ts), the reports, the welcome e-mail, and campaigns.
 
 test.use({ allowedErrors: SIGNED_OUT_ERRORS });
+
+/** Types a subject and a Markdown message in the editor and shows the preview; returns it. */
+async function writeAndPreview(page: Page, subject: string, message: string) {
+  await page.getByRole("textbox", { name: "Subject" }).fill(subject);
+  await page.getByRole("textbox", { name: "Message" }).fill(message);
+  await page.getByRole("button", { name: "Preview" }).click();
+  return page.getByRole("region", { name: "Preview" });
+}
 
 test("a demo request carries its visit's landing page and campaign to the lead's page", async ({
   page,
@@ -32,19 +36,17 @@ test("a demo request carries its visit's landing page and campaign to the lead's
     `${productPaths.banking}?utm_source=newsletter&utm_medium=email&utm_campaign=${campaign}`,
   );
   await gotoReady(page, demoPaths.banking);
-  const form = page.getByRole("form", { name: "Request a demo" });
-  await form.getByRole("textbox", { name: "Name", exact: true }).fill("Abena Darko");
-  await form
-    .getByRole("textbox", { name: "Email Address", exact: true })
-    .fill(`abena.${campaign}@example.com`);
-  await form.getByRole("textbox", { name: "Phone Number", exact: true }).fill("0240000000");
-  await form.getByRole("textbox", { name: "Company", exact: true }).fill("Darko Farms");
-  await form.getByRole("button", { name: "Submit" }).click();
+  const form = demoForm(page);
+  await fillFields(form, {
+    name: "Abena Darko",
+    email: `abena.${campaign}@example.com`,
+    phone: "0240000000",
+    company: "Darko Farms",
+  });
+  await form.submit.click();
   await expect(page.getByText("We will reach out to you to schedule a demo")).toBeVisible();
 
-  const email = staffAddress("sales");
-  addStaffAccount(email, "sales", "Yaw Mensah");
-  await signInByLink(page, email);
+  await signInAs(page, "sales", "Yaw Mensah");
   await page.goto(`${consolePaths.leads}?q=${encodeURIComponent(`abena.${campaign}`)}`);
   await page.getByRole("link", { name: "Abena Darko" }).click();
   const whereFrom = page.getByRole("region", { name: "Where it came from" });
@@ -64,14 +66,8 @@ test("marketing reads the reports: charts with their numbers as tables and CSV",
   });
   expect(response.status()).toBe(202);
 
-  const email = staffAddress("marketing");
-  addStaffAccount(email, "marketing", "Akos Ofori");
-  await signInByLink(page, email);
-  await page
-    .getByRole("navigation", { name: "Console" })
-    .getByRole("link", { name: "Reports" })
-    .click();
-  await expect(page.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible();
+  await signInAs(page, "marketing", "Akos Ofori");
+  await openConsolePage(page, "Reports");
   const byCampaign = page.getByRole("figure", { name: "Leads by campaign" });
   await expect(byCampaign.getByRole("row", { name: `${campaign} 1` })).toBeVisible();
   await expect(byCampaign.getByRole("link", { name: "CSV of Leads by campaign" })).toHaveAttribute(
@@ -91,32 +87,23 @@ test("marketing reads the reports: charts with their numbers as tables and CSV",
 });
 
 test("sales has no reports", async ({ page }) => {
-  const email = staffAddress("sales");
-  addStaffAccount(email, "sales");
-  await signInByLink(page, email);
+  await signInAs(page, "sales");
   await expect(
     page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Reports" }),
   ).toHaveCount(0);
 });
 
 test("marketing edits, previews and saves the welcome e-mail", async ({ page }) => {
-  const email = staffAddress("marketing");
-  addStaffAccount(email, "marketing", "Akos Ofori");
-  await signInByLink(page, email);
-  await page
-    .getByRole("navigation", { name: "Console" })
-    .getByRole("link", { name: "Welcome e-mail" })
-    .click();
-  await expect(page.getByRole("heading", { level: 1, name: "Welcome e-mail" })).toBeVisible();
+  const email = await signInAs(page, "marketing", "Akos Ofori");
+  await openConsolePage(page, "Welcome e-mail");
   await expectNoA11yViolations(page, "on the welcome e-mail page");
 
   const subject = `Akwaaba ${Math.random().toString(36).slice(2, 8)}`;
-  await page.getByRole("textbox", { name: "Subject" }).fill(subject);
-  await page
-    .getByRole("textbox", { name: "Message" })
-    .fill("**Thank you** for joining.\n\n<script>alert(1)</script>");
-  await page.getByRole("button", { name: "Preview" }).click();
-  const preview = page.getByRole("region", { name: "Preview" });
+  const preview = await writeAndPreview(
+    page,
+    subject,
+    "**Thank you** for joining.\n\n<script>alert(1)</script>",
+  );
   await expect(preview).toContainText(subject);
   await expect(preview.locator("strong")).toHaveText("Thank you");
   await expect(preview).toContainText("<script>alert(1)</script>");
@@ -141,23 +128,16 @@ test("marketing writes, previews, tests and sends a campaign; a copy unsubscribe
   await page.getByRole("button", { name: "Confirm my subscription" }).click();
   await expect(page).toHaveURL(new RegExp(`${newsletterStatusPaths.confirmed}$`));
 
-  const email = staffAddress("marketing");
-  addStaffAccount(email, "marketing", "Akos Ofori");
-  await signInByLink(page, email);
-  await page
-    .getByRole("navigation", { name: "Console" })
-    .getByRole("link", { name: "Campaigns" })
-    .click();
-  await expect(page.getByRole("heading", { level: 1, name: "Campaigns" })).toBeVisible();
+  const email = await signInAs(page, "marketing", "Akos Ofori");
+  await openConsolePage(page, "Campaigns");
   await page.getByRole("link", { name: "New campaign" }).click();
 
   const subject = `Harmattan news ${tag}`;
-  await page.getByRole("textbox", { name: "Subject" }).fill(subject);
-  await page
-    .getByRole("textbox", { name: "Message" })
-    .fill("Akwaaba! **New**: pay school fees by USSD.\n\n[See how](https://example.com/ussd)");
-  await page.getByRole("button", { name: "Preview" }).click();
-  const preview = page.getByRole("region", { name: "Preview" });
+  const preview = await writeAndPreview(
+    page,
+    subject,
+    "Akwaaba! **New**: pay school fees by USSD.\n\n[See how](https://example.com/ussd)",
+  );
   await expect(preview.locator("strong")).toHaveText("New");
   await expect(preview.getByRole("link", { name: "See how" })).toHaveAttribute(
     "href",

@@ -1,7 +1,7 @@
 import type { CDPSession, Page } from "@playwright/test";
 import { consolePaths } from "../../common/paths";
 import { expect, expectNoA11yViolations, test } from "./fixtures";
-import { SIGNED_OUT_ERRORS, addStaffAccount, signInByLink, staffAddress } from "./staff";
+import { SIGNED_OUT_ERRORS, signInAs } from "./staff";
 
 test.use({
   // A refused passkey sign-in is a 401 as well.
@@ -27,9 +27,7 @@ async function virtualAuthenticator(page: Page): Promise<CDPSession> {
 
 test("register a passkey, sign out, and sign in with the passkey alone", async ({ page }) => {
   await virtualAuthenticator(page);
-  const email = staffAddress("sales");
-  addStaffAccount(email, "sales", "Akosua Boakye");
-  await signInByLink(page, email);
+  await signInAs(page, "sales", "Akosua Boakye");
 
   await page.getByRole("link", { name: "Akosua Boakye" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your account");

@@ -1,9 +1,11 @@
 import { consolePaths } from "../../common/paths";
 import { expect, expectNoA11yViolations, test } from "./fixtures";
+import { expectLandedOn } from "./helpers";
 import {
   SIGNED_OUT_ERRORS,
   addStaffAccount,
-  signInByLink,
+  requestSignInLink,
+  signInAs,
   signInLinkFor,
   staffAddress,
 } from "./staff";
@@ -17,8 +19,11 @@ test("the console is for staff only: no cache, no index, signed-out visitors go 
   expect(response?.status()).toBe(200);
   expect(response?.headers()["cache-control"]).toBe("no-store");
   expect(response?.headers()["x-robots-tag"]).toBe("noindex, nofollow");
-  await expect(page).toHaveURL(/\/staff\/sign-in\?next=%2Fleads%3Fstatus%3Dnew$/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in to the staff console");
+  await expectLandedOn(
+    page,
+    /\/staff\/sign-in\?next=%2Fleads%3Fstatus%3Dnew$/,
+    "Sign in to the staff console",
+  );
   await expectNoA11yViolations(page, "on the sign-in page");
 
   const robots = await page.request.get("/robots.txt");
@@ -30,11 +35,7 @@ test("the console is for staff only: no cache, no index, signed-out visitors go 
 test("an e-mailed link signs in only when its button is pressed, once", async ({ page }) => {
   const email = staffAddress("sales");
   addStaffAccount(email, "sales", "Ama Mensah");
-  await page.goto(consolePaths.signIn);
-  await page.getByLabel("Work e-mail").fill(email);
-  await page.getByRole("button", { name: "E-mail me a sign-in link" }).click();
-  await expect(page.getByRole("status")).toContainText("sign-in link is on its way");
-  const link = await signInLinkFor(email);
+  const link = await requestSignInLink(page, email);
 
   // Opening the link (as a mail scanner would) signs nobody in and does not use it up.
   await page.goto(link);
@@ -58,9 +59,7 @@ test("an e-mailed link signs in only when its button is pressed, once", async ({
 });
 
 test("signing out ends the session on the server", async ({ page }) => {
-  const email = staffAddress("sales");
-  addStaffAccount(email, "sales");
-  await signInByLink(page, email);
+  await signInAs(page, "sales");
   await page.getByRole("button", { name: "Sign out", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in to the staff console");
   const me = await page.request.get("/api/staff/me");

@@ -44,14 +44,36 @@ export async function signInLinkFor(email: string): Promise<string> {
   return linkIn(mail, consolePaths.signIn);
 }
 
-/** Asks for a link on the sign-in page, opens it from the e-mail, presses Sign in. */
-export async function signInByLink(page: Page, email: string) {
+/** Asks for a link on the sign-in page; returns the link the e-mail brought. */
+export async function requestSignInLink(page: Page, email: string): Promise<string> {
   await page.goto(consolePaths.signIn);
   await page.getByLabel("Work e-mail").fill(email);
   await page.getByRole("button", { name: "E-mail me a sign-in link" }).click();
   await expect(page.getByRole("status")).toContainText("sign-in link is on its way");
-  const link = await signInLinkFor(email);
-  await page.goto(link);
+  return signInLinkFor(email);
+}
+
+/** Asks for a link on the sign-in page, opens it from the e-mail, presses Sign in. */
+export async function signInByLink(page: Page, email: string) {
+  await page.goto(await requestSignInLink(page, email));
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByRole("navigation", { name: "Console" })).toBeVisible();
+}
+
+/** A new account of `role` (named `name`, if given), signed in by link; returns its address. */
+export async function signInAs(
+  page: Page,
+  role: "admin" | "sales" | "marketing",
+  name = "",
+): Promise<string> {
+  const email = staffAddress(role);
+  addStaffAccount(email, role, name);
+  await signInByLink(page, email);
+  return email;
+}
+
+/** Follows the console's navigation link `name` to the page of that title. */
+export async function openConsolePage(page: Page, name: string) {
+  await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name }).click();
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
 }

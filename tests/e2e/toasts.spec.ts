@@ -18,6 +18,12 @@ async function showToast(page: Page) {
   return toast;
 }
 
+/** The contact page with the toast of an empty form shown. */
+async function contactPageWithToast(page: Page) {
+  await gotoReady(page, pagePaths.contactUs);
+  return showToast(page);
+}
+
 /** The part of a toast that moves with the pointer (the list item itself stays put). */
 const card = (toast: Locator) => toast.locator(":scope > div");
 
@@ -25,6 +31,12 @@ async function boxOf(locator: Locator) {
   const box = await locator.boundingBox();
   if (!box) throw new Error("not laid out");
   return box;
+}
+
+/** The toast springs back to where it was (`before`) and stays. */
+async function expectBackInPlace(toast: Locator, before: { x: number }) {
+  await expect.poll(async () => (await boxOf(card(toast))).x).toBeCloseTo(before.x, 0);
+  await expect(toast).toBeVisible();
 }
 
 /**
@@ -47,23 +59,19 @@ async function mouseDrag(page: Page, toast: Locator, share: number) {
 
 test.describe("toasts dragged with a mouse", () => {
   test("a drag past 80 % of the width dismisses the toast", async ({ page }) => {
-    await gotoReady(page, pagePaths.contactUs);
-    const toast = await showToast(page);
+    const toast = await contactPageWithToast(page);
     await mouseDrag(page, toast, 0.85);
     await expect(toast).toHaveCount(0);
   });
 
   test("a shorter drag lets the toast spring back, and it stays", async ({ page }) => {
-    await gotoReady(page, pagePaths.contactUs);
-    const toast = await showToast(page);
+    const toast = await contactPageWithToast(page);
     const before = await mouseDrag(page, toast, 0.6);
-    await expect.poll(async () => (await boxOf(card(toast))).x).toBeCloseTo(before.x, 0);
-    await expect(toast).toBeVisible();
+    await expectBackInPlace(toast, before);
   });
 
   test("following the pointer while dragging", async ({ page }) => {
-    await gotoReady(page, pagePaths.contactUs);
-    const toast = await showToast(page);
+    const toast = await contactPageWithToast(page);
     const { box, x, y } = await dragStart(toast);
     await page.mouse.move(x, y);
     await page.mouse.down();
@@ -94,19 +102,16 @@ test.describe("toasts swiped on a touch screen", () => {
   }
 
   test("a swipe past 80 % dismisses the toast; a shorter one does not", async ({ page }) => {
-    await gotoReady(page, pagePaths.contactUs);
-    const toast = await showToast(page);
+    const toast = await contactPageWithToast(page);
     const before = await swipe(page, toast, 0.5);
-    await expect.poll(async () => (await boxOf(card(toast))).x).toBeCloseTo(before.x, 0);
-    await expect(toast).toBeVisible();
+    await expectBackInPlace(toast, before);
 
     await swipe(page, toast, 0.9);
     await expect(toast).toHaveCount(0);
   });
 
   test("a tap on the close button still closes the toast", async ({ page }) => {
-    await gotoReady(page, pagePaths.contactUs);
-    const toast = await showToast(page);
+    const toast = await contactPageWithToast(page);
     await toast.getByRole("button", { name: "Dismiss notification" }).tap();
     await expect(toast).toHaveCount(0);
   });

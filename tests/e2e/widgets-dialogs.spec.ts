@@ -1,6 +1,12 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, expectNoA11yViolations, gotoReady, test } from "./fixtures";
-import { holdScripts, isHydrated, NEWSLETTER_HEADING, openNewsletterDialog } from "./helpers";
+import {
+  failRequestsTo,
+  holdScripts,
+  isHydrated,
+  NEWSLETTER_HEADING,
+  openNewsletterDialog,
+} from "./helpers";
 import { apiPaths, pagePaths } from "../../common/paths";
 
 // The newsletter dialog and the leaders' biography dialog.
@@ -215,13 +221,7 @@ test.describe("newsletter dialog", () => {
     test.use({ allowedErrors: [/status of 500/] });
 
     test("shows an error message and keeps the typed address", async ({ page }) => {
-      await page.route(apiPaths.subscribe, (route) =>
-        route.fulfill({
-          status: 500,
-          contentType: "application/json",
-          body: JSON.stringify({ error: "boom" }),
-        }),
-      );
+      await failRequestsTo(page, apiPaths.subscribe);
       const dialog = await openNewsletterDialog(page);
       const email = dialog.getByPlaceholder("Enter your email");
       await email.fill("kofi@example.com");

@@ -26,6 +26,32 @@ async function menu(page: Page, label: string) {
   return { button, panel: await panelOf(page, button) };
 }
 
+type Menu = Awaited<ReturnType<typeof menu>>;
+
+/** The dropdown shows, and its button says so. */
+async function expectOpen(menu: Menu) {
+  await expect(menu.panel).toBeVisible();
+  await expect(menu.button).toHaveAttribute("aria-expanded", "true");
+}
+
+/** The dropdown is gone, and its button says so. */
+async function expectClosed(menu: Menu) {
+  await expect(menu.panel).toBeHidden();
+  await expect(menu.button).toHaveAttribute("aria-expanded", "false");
+}
+
+/** `open` shows its dropdown, and every one of `others` is closed. */
+async function expectOnlyOpen(open: Menu, ...others: Menu[]) {
+  await expect(open.panel).toBeVisible();
+  for (const other of others) await expect(other.panel).toBeHidden();
+}
+
+/** Loads the home page and finds the menu `label` in its header. */
+async function menuOnHome(page: Page, label: string) {
+  await gotoReady(page, pagePaths.home);
+  return menu(page, label);
+}
+
 /** Links of a panel as [text of the first line, href]. */
 async function linkTargets(panel: Locator) {
   return panel
@@ -40,40 +66,32 @@ async function linkTargets(panel: Locator) {
 
 test.describe("header dropdowns with a mouse", () => {
   test("hovering a menu button opens its dropdown", async ({ page }) => {
-    await gotoReady(page, pagePaths.home);
-    const company = await menu(page, "Company");
+    const company = await menuOnHome(page, "Company");
     await expect(company.panel).toBeHidden();
     await company.button.hover();
-    await expect(company.panel).toBeVisible();
-    await expect(company.button).toHaveAttribute("aria-expanded", "true");
+    await expectOpen(company);
   });
 
   test("a click on a menu the mouse opened keeps it open; a second click closes it", async ({
     page,
   }) => {
-    await gotoReady(page, pagePaths.home);
-    const company = await menu(page, "Company");
+    const company = await menuOnHome(page, "Company");
     await company.button.click();
     await expect(company.panel).toBeVisible();
     await company.button.click();
-    await expect(company.panel).toBeHidden();
-    await expect(company.button).toHaveAttribute("aria-expanded", "false");
+    await expectClosed(company);
   });
 
   test("only one dropdown is open at a time", async ({ page }) => {
-    await gotoReady(page, pagePaths.home);
-    const company = await menu(page, "Company");
+    const company = await menuOnHome(page, "Company");
     const offer = await menu(page, "What we offer");
     const developers = await menu(page, "Developers");
     await company.button.hover();
     await expect(company.panel).toBeVisible();
     await developers.button.hover();
-    await expect(developers.panel).toBeVisible();
-    await expect(company.panel).toBeHidden();
+    await expectOnlyOpen(developers, company);
     await offer.button.click();
-    await expect(offer.panel).toBeVisible();
-    await expect(developers.panel).toBeHidden();
-    await expect(company.panel).toBeHidden();
+    await expectOnlyOpen(offer, developers, company);
   });
 
   test("closes about 200 ms after the pointer leaves, and stays open if it comes back in time", async ({
@@ -115,21 +133,18 @@ test.describe("header dropdowns with a mouse", () => {
     await company.button.hover();
     await expect(company.panel).toBeVisible();
     await company.button.click();
-    await expect(company.panel).toBeVisible();
-    await expect(company.button).toHaveAttribute("aria-expanded", "true");
+    await expectOpen(company);
     expect(await isHydrated(page)).toBe(false);
     // Hydration finds the open menu and leaves it as it is.
     release();
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
     await expect(company.panel).toBeVisible();
     await company.button.click();
-    await expect(company.panel).toBeHidden();
-    await expect(company.button).toHaveAttribute("aria-expanded", "false");
+    await expectClosed(company);
   });
 
   test("following a link closes the dropdown and navigates", async ({ page }) => {
-    await gotoReady(page, pagePaths.home);
-    const company = await menu(page, "Company");
+    const company = await menuOnHome(page, "Company");
     await company.button.hover();
     await company.panel.getByRole("link", { name: /^About Company/ }).click();
     await expect(page).toHaveURL(pagePaths.aboutUs);
@@ -141,8 +156,7 @@ test.describe("header dropdowns with touch or a click that did not hover", () =>
   test.use({ hasTouch: true });
 
   test("a tap on a menu button opens its dropdown and a second tap closes it", async ({ page }) => {
-    await gotoReady(page, pagePaths.home);
-    const company = await menu(page, "Company");
+    const company = await menuOnHome(page, "Company");
     await company.button.tap();
     await expect(company.panel).toBeVisible();
     await company.button.tap();
@@ -155,34 +169,28 @@ test.describe("header dropdowns with touch or a click that did not hover", () =>
     const company = await menu(page, "Company");
     const developers = await menu(page, "Developers");
     await company.button.tap();
-    await expect(company.panel).toBeVisible();
-    await expect(company.button).toHaveAttribute("aria-expanded", "true");
+    await expectOpen(company);
     await developers.button.tap();
-    await expect(developers.panel).toBeVisible();
-    await expect(company.panel).toBeHidden();
+    await expectOnlyOpen(developers, company);
     expect(await isHydrated(page)).toBe(false);
     release();
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-    await expect(developers.panel).toBeVisible();
-    await expect(developers.button).toHaveAttribute("aria-expanded", "true");
+    await expectOpen(developers);
     await developers.button.tap();
     await expect(developers.panel).toBeHidden();
   });
 
   test("a tap on another menu button switches dropdowns", async ({ page }) => {
-    await gotoReady(page, pagePaths.home);
-    const company = await menu(page, "Company");
+    const company = await menuOnHome(page, "Company");
     const developers = await menu(page, "Developers");
     await company.button.tap();
     await expect(company.panel).toBeVisible();
     await developers.button.tap();
-    await expect(developers.panel).toBeVisible();
-    await expect(company.panel).toBeHidden();
+    await expectOnlyOpen(developers, company);
   });
 
   test("a tap or click outside closes the open dropdown", async ({ page }) => {
-    await gotoReady(page, pagePaths.home);
-    const company = await menu(page, "Company");
+    const company = await menuOnHome(page, "Company");
     await company.button.tap();
     await expect(company.panel).toBeVisible();
     const box = await page.getByRole("heading", { level: 1 }).boundingBox();
@@ -201,8 +209,7 @@ test.describe("header dropdowns with the keyboard", () => {
       const offer = await menu(page, "What we offer");
       await offer.button.focus();
       await page.keyboard.press(key);
-      await expect(offer.panel).toBeVisible();
-      await expect(offer.button).toHaveAttribute("aria-expanded", "true");
+      await expectOpen(offer);
       // Move into the menu first, so Escape has to bring focus back.
       await page.keyboard.press("Tab");
       await expect(offer.panel.getByRole("link").first()).toBeFocused();
@@ -215,8 +222,7 @@ test.describe("header dropdowns with the keyboard", () => {
   test("Escape in a dropdown the mouse opened also returns focus to its button", async ({
     page,
   }) => {
-    await gotoReady(page, pagePaths.home);
-    const company = await menu(page, "Company");
+    const company = await menuOnHome(page, "Company");
     await company.button.hover();
     await expect(company.panel).toBeVisible();
     await company.panel.getByRole("link").first().focus();
@@ -227,8 +233,7 @@ test.describe("header dropdowns with the keyboard", () => {
   });
 
   test("tabbing out of an open dropdown closes it", async ({ page }) => {
-    await gotoReady(page, pagePaths.home);
-    const company = await menu(page, "Company");
+    const company = await menuOnHome(page, "Company");
     const offer = await menu(page, "What we offer");
     await company.button.focus();
     await page.keyboard.press("Enter");
@@ -248,8 +253,7 @@ test.describe("header dropdowns with the keyboard", () => {
 
 test.describe("header menu items", () => {
   test("Company lists About Company, Help Center and Careers", async ({ page }) => {
-    await gotoReady(page, pagePaths.home);
-    const company = await menu(page, "Company");
+    const company = await menuOnHome(page, "Company");
     await company.button.hover();
     expect(await linkTargets(company.panel)).toEqual([
       ["About Company", pagePaths.aboutUs],
@@ -262,8 +266,7 @@ test.describe("header menu items", () => {
   test("What we offer lists the three offers, each with a View link to its page", async ({
     page,
   }) => {
-    await gotoReady(page, pagePaths.home);
-    const offer = await menu(page, "What we offer");
+    const offer = await menuOnHome(page, "What we offer");
     await offer.button.hover();
     expect(await linkTargets(offer.panel)).toEqual([
       ["Payment Services", pagePaths.paymentServices],
@@ -276,8 +279,7 @@ test.describe("header menu items", () => {
   });
 
   test("What we offer links lead to their pages", async ({ page }) => {
-    await gotoReady(page, pagePaths.home);
-    const offer = await menu(page, "What we offer");
+    const offer = await menuOnHome(page, "What we offer");
     await offer.button.hover();
     await offer.panel.getByRole("link", { name: /^Value Added Services/ }).click();
     await expect(page).toHaveURL(pagePaths.valueAddedServices);
@@ -288,8 +290,7 @@ test.describe("header menu items", () => {
     page,
     baseURL,
   }) => {
-    await gotoReady(page, pagePaths.home);
-    const developers = await menu(page, "Developers");
+    const developers = await menuOnHome(page, "Developers");
     await developers.button.hover();
     const links = developers.panel.getByRole("link");
     const names = await links.evaluateAll((all) =>
@@ -376,8 +377,7 @@ test.describe("Help Center link and the newsletter dialog", () => {
     page,
   }) => {
     await page.clock.install();
-    await gotoReady(page, pagePaths.home);
-    const company = await menu(page, "Company");
+    const company = await menuOnHome(page, "Company");
     await company.button.hover();
     await company.panel.getByRole("link", { name: /^Help Center/ }).click();
     const dialog = page.getByRole("dialog", { name: NEWSLETTER_HEADING });

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import newsletterImage from "~/assets/images/newsletter.svg";
-import { closesDialog, Dialog } from "~/components/ui/dialog";
-import { CloseIcon } from "~/components/ui/icons";
+import { Dialog, DialogCloseButton } from "~/components/ui/dialog";
 import { NEWSLETTER_DIALOG_ID } from "~/content/navigation";
 import { NewsletterForm } from "./newsletter-form";
 
@@ -35,13 +34,11 @@ export function NewsletterDialog() {
       className="max-w-lg"
     >
       <div className="relative p-6 sm:p-8">
-        <button
-          {...closesDialog(NEWSLETTER_DIALOG_ID)}
-          aria-label="Close"
-          className="absolute top-3 right-3 flex size-11 items-center justify-center rounded-full hover:bg-brand-50"
-        >
-          <CloseIcon />
-        </button>
+        <DialogCloseButton
+          dialogId={NEWSLETTER_DIALOG_ID}
+          label="Close"
+          className="absolute top-3 right-3"
+        />
         <img
           src={newsletterImage}
           alt=""

@@ -38,13 +38,7 @@ export function NewsletterForm({ onSubscribed, tone = "light" }: NewsletterFormP
 
   const errorId = `${id}-error`;
   return (
-    <form
-      method="post"
-      action={form.endpoint}
-      noValidate
-      onSubmit={form.onSubmit}
-      className="w-full"
-    >
+    <form {...form.formProps} className="w-full">
       <div className="flex flex-col gap-3 sm:flex-row">
         <label htmlFor={`${id}-email`} className="sr-only">
           Email address

@@ -1,8 +1,7 @@
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, type FormHTMLAttributes, useRef, useState } from "react";
 import type * as z from "zod/mini";
 // Not "@leads/fields": that module loads the validation library, which a form may load later.
 import { fieldErrors } from "@leads/field-errors";
-import { toast } from "~/components/ui/toast";
 import { type ApiResult, failureMessage, newIdempotencyKey, postLead } from "~/lib/api";
 import { visitSource } from "~/lib/visit-source";
 
@@ -16,7 +15,10 @@ export interface LeadFormOutcomes {
   failed: (message: string) => void;
 }
 
-interface LeadFormOptions<Values extends Record<string, unknown>, Schema extends z.ZodMiniType> {
+export interface LeadFormOptions<
+  Values extends Record<string, unknown>,
+  Schema extends z.ZodMiniType,
+> {
   initial: Values;
   /**
    * The form's rules, or a function that loads them: the validation library then stays out of
@@ -30,16 +32,16 @@ interface LeadFormOptions<Values extends Record<string, unknown>, Schema extends
   outcomes: LeadFormOutcomes;
 }
 
-/** The contact and demo forms: a toast for each outcome, and focus on the first refused field. */
-export function toastOutcomes(invalidMessage: string, successMessage: string): LeadFormOutcomes {
-  return {
-    refused: (form) => {
-      toast.error(invalidMessage);
-      focusFirstInvalid(form);
-    },
-    sent: () => toast.success(successMessage),
-    failed: (message) => toast.error(message),
-  };
+/** What a lead form's fields and its form element use of useLeadForm(). */
+export interface LeadFormState<Values> {
+  values: Values;
+  setValue: <K extends keyof Values>(name: K, value: Values[K]) => void;
+  errors: Record<string, string>;
+  pending: boolean;
+  honeypot: string;
+  setHoneypot: (value: string) => void;
+  /** Spread on the <form>: without JavaScript it posts itself to the endpoint. */
+  formProps: FormHTMLAttributes<HTMLFormElement>;
 }
 
 /**
@@ -50,7 +52,7 @@ export function toastOutcomes(invalidMessage: string, successMessage: string): L
  */
 export function useLeadForm<Values extends Record<string, unknown>, Schema extends z.ZodMiniType>(
   options: LeadFormOptions<Values, Schema>,
-) {
+): LeadFormState<Values> {
   const [values, setValues] = useState<Values>(options.initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pending, setPending] = useState(false);
@@ -110,14 +112,8 @@ export function useLeadForm<Values extends Record<string, unknown>, Schema exten
     setValue,
     errors,
     pending,
-    onSubmit,
     honeypot,
     setHoneypot,
-    endpoint: options.endpoint,
+    formProps: { method: "post", action: options.endpoint, noValidate: true, onSubmit },
   };
-}
-
-function focusFirstInvalid(form: HTMLFormElement) {
-  // Wait for React to render aria-invalid on the fields.
-  requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 }

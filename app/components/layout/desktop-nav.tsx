@@ -34,9 +34,10 @@ export function DesktopNav() {
               />
             </button>
             <div id={`nav-panel-${menu.id}`} popover="auto" className="nav-menu-panel">
-              <div className="rounded-2xl border border-gray-200 bg-white p-3 shadow-xl">
-                <MenuPanel menu={menu} />
-              </div>
+              <MenuPanel
+                menu={menu}
+                className="rounded-2xl border border-gray-200 bg-white p-3 shadow-xl"
+              />
             </div>
           </li>
         ))}

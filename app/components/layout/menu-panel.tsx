@@ -2,10 +2,13 @@ import type { NavMenu } from "~/content/navigation";
 import { AppLink, ExternalLink } from "~/components/ui/app-link";
 import { ArrowRight, ExternalIcon } from "~/components/ui/icons";
 
-/** The links of one header menu; the desktop dropdown and the mobile accordion both show it. */
-export function MenuPanel({ menu }: { menu: NavMenu }) {
+/**
+ * The links of one header menu; the desktop dropdown and the mobile accordion both show it, each
+ * with its own frame (`className`).
+ */
+export function MenuPanel({ menu, className }: { menu: NavMenu; className: string }) {
   return (
-    <div>
+    <div className={className}>
       {menu.card ? (
         <ExternalLink
           href={menu.card.href}

@@ -1,6 +1,6 @@
 import { headerMenus } from "~/content/navigation";
-import { closesDialog, Dialog, opensDialog } from "~/components/ui/dialog";
-import { ChevronDown, CloseIcon, MenuIcon } from "~/components/ui/icons";
+import { Dialog, DialogCloseButton, opensDialog } from "~/components/ui/dialog";
+import { ChevronDown, MenuIcon } from "~/components/ui/icons";
 import { BrandLogo } from "./brand-logo";
 import { HeaderActions } from "./header-actions";
 import { MenuPanel } from "./menu-panel";
@@ -32,13 +32,7 @@ export function MobileMenu() {
           <h2 id="mobile-menu-title" className="sr-only">
             Menu
           </h2>
-          <button
-            {...closesDialog(MENU_ID)}
-            className="flex size-11 items-center justify-center rounded-full hover:bg-brand-50"
-            aria-label="Close menu"
-          >
-            <CloseIcon />
-          </button>
+          <DialogCloseButton dialogId={MENU_ID} label="Close menu" />
         </div>
         <nav aria-label="Main" className="px-4 py-4">
           <ul className="divide-y divide-gray-200">
@@ -49,9 +43,7 @@ export function MobileMenu() {
                     {menu.label}
                     <ChevronDown className="mobile-menu-chevron transition-transform" />
                   </summary>
-                  <div className="pb-4">
-                    <MenuPanel menu={menu} />
-                  </div>
+                  <MenuPanel menu={menu} className="pb-4" />
                 </details>
               </li>
             ))}

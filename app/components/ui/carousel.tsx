@@ -10,6 +10,24 @@ interface CarouselProps {
 const controlClass =
   "flex size-11 items-center justify-center rounded-full border border-gray-300 bg-white hover:bg-brand-50";
 
+/** One of the round buttons above the slides; `control` is the data attribute the widget reads. */
+function ControlButton(props: {
+  label: string;
+  control: "toggle" | "previous" | "next";
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className={controlClass}
+      aria-label={props.label}
+      {...{ [`data-carousel-${props.control}`]: "" }}
+    >
+      {props.children}
+    </button>
+  );
+}
+
 /**
  * WAI-ARIA carousel: previous/next and one button per slide, wrapping both ways, swipes on touch
  * screens, and autoplay when asked. This renders the first slide's markup only: the widget
@@ -29,36 +47,21 @@ export function Carousel({ label, slides, autoplay = false }: CarouselProps) {
     >
       <div className="mb-3 flex items-center justify-end gap-2" data-carousel-controls="">
         {autoplay ? (
-          <button
-            type="button"
-            className={controlClass}
-            aria-label="Pause slide rotation"
-            data-carousel-toggle=""
-          >
+          <ControlButton label="Pause slide rotation" control="toggle">
             <span data-carousel-icon="pause">
               <PauseIcon width={18} height={18} />
             </span>
             <span data-carousel-icon="play">
               <PlayIcon width={18} height={18} />
             </span>
-          </button>
+          </ControlButton>
         ) : null}
-        <button
-          type="button"
-          className={controlClass}
-          aria-label="Previous slide"
-          data-carousel-previous=""
-        >
+        <ControlButton label="Previous slide" control="previous">
           <ChevronLeft width={20} height={20} />
-        </button>
-        <button
-          type="button"
-          className={controlClass}
-          aria-label="Next slide"
-          data-carousel-next=""
-        >
+        </ControlButton>
+        <ControlButton label="Next slide" control="next">
           <ChevronRight width={20} height={20} />
-        </button>
+        </ControlButton>
       </div>
       <div className="rounded-2xl" data-carousel-viewport="">
         <div

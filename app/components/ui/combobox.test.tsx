@@ -18,6 +18,13 @@ function Harness() {
   );
 }
 
+/** Renders the harness; returns the user and the industry field. */
+function renderCombobox() {
+  const user = userEvent.setup();
+  render(<Harness />);
+  return { user, input: screen.getByRole("combobox", { name: "Industry" }) };
+}
+
 describe("filterOptions", () => {
   it("matches a case-insensitive substring", () => {
     expect(filterOptions(OPTIONS, "IN")).toEqual(["Finance"]);
@@ -34,9 +41,7 @@ describe("filterOptions", () => {
 
 describe("Industry combobox", () => {
   it("filters as you type and picks with the arrow keys and Enter", async () => {
-    const user = userEvent.setup();
-    render(<Harness />);
-    const input = screen.getByRole("combobox", { name: "Industry" });
+    const { user, input } = renderCombobox();
     await user.type(input, "O");
     expect(input).toHaveAttribute("aria-expanded", "true");
     expect(screen.getAllByRole("option").map((o) => o.textContent)).toEqual([
@@ -55,9 +60,7 @@ describe("Industry combobox", () => {
   });
 
   it("fills the field when a suggestion is clicked, and keeps free text", async () => {
-    const user = userEvent.setup();
-    render(<Harness />);
-    const input = screen.getByRole("combobox", { name: "Industry" });
+    const { user, input } = renderCombobox();
     await user.click(input);
     await user.click(screen.getByRole("option", { name: "Finance" }));
     expect(screen.getByTestId("value")).toHaveTextContent("Finance");
@@ -67,9 +70,7 @@ describe("Industry combobox", () => {
   });
 
   it("closes the list on Escape", async () => {
-    const user = userEvent.setup();
-    render(<Harness />);
-    const input = screen.getByRole("combobox", { name: "Industry" });
+    const { user, input } = renderCombobox();
     await user.type(input, "e");
     expect(input).toHaveAttribute("aria-expanded", "true");
     await user.keyboard("{Escape}");

@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes, ReactNode, Ref } from "react";
+import { CloseIcon } from "./icons";
 
 interface DialogProps {
   /** The id that openers and closers name in `commandfor`. */
@@ -42,4 +43,26 @@ export function opensDialog(dialogId: string): ButtonHTMLAttributes<HTMLButtonEl
 /** The attributes of a button that closes the dialog `dialogId`. */
 export function closesDialog(dialogId: string): ButtonHTMLAttributes<HTMLButtonElement> {
   return { type: "button", command: "close", commandfor: dialogId };
+}
+
+/** The round × button that closes the dialog `dialogId`; `className` places it. */
+export function DialogCloseButton({
+  dialogId,
+  label,
+  className = "",
+}: {
+  dialogId: string;
+  /** Its accessible name: the button shows only the ×. */
+  label: string;
+  className?: string;
+}) {
+  return (
+    <button
+      {...closesDialog(dialogId)}
+      aria-label={label}
+      className={`flex size-11 items-center justify-center rounded-full hover:bg-brand-50 ${className}`}
+    >
+      <CloseIcon />
+    </button>
+  );
 }
