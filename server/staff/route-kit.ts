@@ -183,3 +183,41 @@ export function auditedRead<T>(
 
 /** What the audit log keeps of a page: whether it was the first. */
 export const pageKept = (page: PageRequest) => (page.cursor ? "next" : "first");
+
+/**
+ * Answers a CSV export: counts what it will send and records that in the audit log (one
+ * transaction, auditedRead), then streams the rows (sendCsv) as `<name>-<date>.csv` with the
+ * count in `countHeader`. `detail` is what the log keeps of the request; it gains `rows`.
+ */
+export async function sendExport<Item>(
+  db: DB,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  spec: {
+    action: AuditAction;
+    at: Date;
+    name: string;
+    detail: Record<string, unknown>;
+    count: (trx: Transaction<Database>) => Promise<number>;
+    items: () => AsyncIterable<Item>;
+    toRow: (item: Item) => Record<string, unknown>;
+    columns: readonly string[];
+    countHeader: string;
+  },
+) {
+  const { action, at, detail } = spec;
+  const count = await auditedRead(db, { request, action, at }, spec.count, (rows) => ({
+    ...detail,
+    rows,
+  }));
+  async function* rows() {
+    for await (const item of spec.items()) yield spec.toRow(item);
+  }
+  return sendCsv(request, reply, {
+    columns: spec.columns,
+    rows: rows(),
+    fileName: `${spec.name}-${at.toISOString().slice(0, 10)}.csv`,
+    count,
+    countHeader: spec.countHeader,
+  });
+}

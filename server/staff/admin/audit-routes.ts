@@ -18,9 +18,9 @@ import {
   auditFilters,
   dateRange,
   pageOf,
-  sendCsv,
   auditedRead,
   pageKept,
+  sendExport,
 } from "../route-kit";
 
 export interface AuditRoutesOptions {
@@ -96,20 +96,15 @@ export const auditRoutes: FastifyPluginAsync<AuditRoutesOptions> = async (
       // The entries before this request: those counted here (its own entry comes after).
       const cutoff = at.toISOString();
       if (!filters.until || filters.until > cutoff) filters.until = cutoff;
-      const count = await auditedRead(
-        db,
-        { request, action: "audit.export", at },
-        (trx) => countAudit(trx, filters),
-        (rows) => ({ filters: keptFilters(query, filters), rows }),
-      );
-      async function* rows() {
-        for await (const item of allAudit(db, filters)) yield auditCsvRow(item);
-      }
-      return sendCsv(request, reply, {
+      return sendExport(db, request, reply, {
+        action: "audit.export",
+        at,
+        name: "audit",
+        detail: { filters: keptFilters(query, filters) },
+        count: (trx) => countAudit(trx, filters),
+        items: () => allAudit(db, filters),
+        toRow: auditCsvRow,
         columns: AUDIT_CSV_COLUMNS,
-        rows: rows(),
-        fileName: `audit-${at.toISOString().slice(0, 10)}.csv`,
-        count,
         countHeader: "x-row-count",
       });
     },

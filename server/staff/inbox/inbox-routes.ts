@@ -14,9 +14,9 @@ import {
   auditFilters as keptFilters,
   dateRange,
   pageOf,
-  sendCsv,
   auditedRead,
   pageKept,
+  sendExport,
 } from "../route-kit";
 import type { StaffIdentity } from "../sign-in/sessions";
 
@@ -118,20 +118,15 @@ export const inboxRoutes: FastifyPluginAsync<InboxRoutesOptions> = async (app, o
       // The export is of the leads stored before it started: those counted and audited here.
       const cutoff = new Date(at.getTime() + 1).toISOString();
       if (!filters.until || filters.until > cutoff) filters.until = cutoff;
-      const count = await auditedRead(
-        db,
-        { request, action: "lead.export", at },
-        (trx) => countLeads(trx, filters),
-        (rows) => ({ filters: auditFilters(query, filters), rows }),
-      );
-      async function* rows() {
-        for await (const lead of allLeads(db, filters)) yield csvRow(lead);
-      }
-      return sendCsv(request, reply, {
+      return sendExport(db, request, reply, {
+        action: "lead.export",
+        at,
+        name: "leads",
+        detail: { filters: auditFilters(query, filters) },
+        count: (trx) => countLeads(trx, filters),
+        items: () => allLeads(db, filters),
+        toRow: csvRow,
         columns: CSV_COLUMNS,
-        rows: rows(),
-        fileName: `leads-${at.toISOString().slice(0, 10)}.csv`,
-        count,
         countHeader: "x-lead-count",
       });
     },

@@ -3,7 +3,7 @@ import type { QueryOf } from "../../../staff-api/endpoint";
 import { type SubscriberFilterShape, subscribersApi } from "../../../staff-api/subscribers";
 import type { DB } from "../../db/database";
 import { answer, contractRoute } from "../contract-routes";
-import { type KeptAs, auditFilters, pageOf, sendCsv, auditedRead, pageKept } from "../route-kit";
+import { type KeptAs, auditFilters, pageOf, auditedRead, pageKept, sendExport } from "../route-kit";
 import {
   SUBSCRIBER_CSV_COLUMNS,
   type SubscriberFilters,
@@ -64,22 +64,15 @@ export const subscriberRoutes: FastifyPluginAsync<SubscriberRoutesOptions> = asy
       const at = now();
       // The export is of the subscribers stored before it started: those counted and audited.
       const filters = { ...filtersOf(query), until: new Date(at.getTime() + 1).toISOString() };
-      const count = await auditedRead(
-        db,
-        { request, action: "subscriber.export", at },
-        (trx) => countSubscribers(trx, filters),
-        (rows) => ({ filters: auditFilters(query, KEPT), rows }),
-      );
-      async function* rows() {
-        for await (const subscriber of allSubscribers(db, filters)) {
-          yield subscriberCsvRow(subscriber);
-        }
-      }
-      return sendCsv(request, reply, {
+      return sendExport(db, request, reply, {
+        action: "subscriber.export",
+        at,
+        name: "subscribers",
+        detail: { filters: auditFilters(query, KEPT) },
+        count: (trx) => countSubscribers(trx, filters),
+        items: () => allSubscribers(db, filters),
+        toRow: subscriberCsvRow,
         columns: SUBSCRIBER_CSV_COLUMNS,
-        rows: rows(),
-        fileName: `subscribers-${at.toISOString().slice(0, 10)}.csv`,
-        count,
         countHeader: "x-row-count",
       });
     },
