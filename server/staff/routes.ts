@@ -40,8 +40,6 @@ const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  * endpoint's roles), but the steps of signing in, which need no session.
  */
 export const staffRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, options) => {
-  const { db, outbox, config, now, checkAnswers } = options;
-
   // Nothing a staff answer says may be kept by a browser or a proxy.
   app.addHook("onSend", async (_request, reply, payload) => {
     reply.header("cache-control", "no-store");
@@ -63,25 +61,17 @@ export const staffRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, o
   // Signing in and the session, passkeys, the lead inbox, the subscribers, the newsletter, the
   // reports and the admin pages' API, each a slice of its own, under the hooks above.
   await app.register(sessionRoutes, options);
-  await app.register(inboxRoutes, { db, now, checkAnswers });
-  await app.register(subscriberRoutes, { db, now, checkAnswers });
-  await app.register(reportRoutes, { db, now, checkAnswers });
-  await app.register(newsletterRoutes, { db, now, checkAnswers });
-  await app.register(campaignRoutes, {
-    db,
-    outbox,
-    publicUrl: config.publicUrl,
-    now,
-    checkAnswers,
-  });
-  await app.register(adminRoutes, {
-    db,
-    outbox,
-    config,
-    now,
-    checkAnswers,
-  });
-  await app.register(auditRoutes, { db, now, checkAnswers });
+  for (const slice of [
+    inboxRoutes,
+    subscriberRoutes,
+    reportRoutes,
+    newsletterRoutes,
+    campaignRoutes,
+    adminRoutes,
+    auditRoutes,
+  ]) {
+    await app.register(slice, options);
+  }
 };
 
 /** Whether a request announces a body (a POST without one sends neither header, or length 0). */

@@ -7,9 +7,6 @@ import {
   outboxApi,
   teamApi,
 } from "../../../staff-api/admin";
-import type { Config } from "../../config";
-import type { DB } from "../../db/database";
-import type { OutboxWorker } from "../../mail/outbox";
 import {
   AccountChangeRefused,
   accountSummaries,
@@ -21,15 +18,7 @@ import { Refused, answer, contractRoute } from "../contract-routes";
 import { erasePerson } from "./erasure";
 import { listOutbox, retryOutbox } from "./outbox-admin";
 import { auditActorOf, pageOf, auditedRead, pageKept } from "../route-kit";
-
-export interface AdminRoutesOptions {
-  db: DB;
-  outbox: OutboxWorker;
-  config: Pick<Config, "publicUrl" | "mail">;
-  now: () => Date;
-  /** Check every answer against its contract before it is sent (tests: contract-routes.ts). */
-  checkAnswers?: boolean;
-}
+import type { StaffRoutesOptions } from "../routes";
 
 /** How the audit log names a change made in the console (the command line names its user). */
 const VIA_CONSOLE = "console";
@@ -41,7 +30,7 @@ const VIA_CONSOLE = "console";
  * every change is in the audit log, written in its transaction. Registered inside staffRoutes,
  * whose hooks (no-store, JSON-only writes) apply.
  */
-export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (
+export const adminRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (
   app,
   { db, outbox, config, now, checkAnswers },
 ) => {

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { type AuditFilterShape, auditApi } from "../../../staff-api/audit";
 import type { QueryOf } from "../../../staff-api/endpoint";
-import type { DB } from "../../db/database";
 import {
   AUDIT_CSV_COLUMNS,
   type AuditFilters,
@@ -22,13 +21,8 @@ import {
   pageKept,
   sendExport,
 } from "../route-kit";
-
-export interface AuditRoutesOptions {
-  db: DB;
-  now: () => Date;
-  /** Check every answer against its contract before it is sent (tests: contract-routes.ts). */
-  checkAnswers?: boolean;
-}
+import type { DB } from "../../db/database";
+import type { StaffRoutesOptions } from "../routes";
 
 type AuditQuery = QueryOf<typeof auditApi.exportCsv>;
 
@@ -66,7 +60,7 @@ async function auditFiltersOf(db: DB, query: AuditQuery): Promise<AuditFilters> 
  * worked on which lead and account, and who looked is part of that story. Registered inside
  * staffRoutes, whose hooks apply.
  */
-export const auditRoutes: FastifyPluginAsync<AuditRoutesOptions> = async (
+export const auditRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (
   app,
   { db, now, checkAnswers },
 ) => {

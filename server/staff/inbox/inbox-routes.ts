@@ -2,7 +2,6 @@ import type { FastifyPluginAsync } from "fastify";
 import { DEMO_PRODUCTS } from "../../../leads/demo";
 import type { QueryOf } from "../../../staff-api/endpoint";
 import { FilterShape, NO_SUCH_LEAD, leadsApi } from "../../../staff-api/leads";
-import type { DB } from "../../db/database";
 import { Refused, answer, contractRoute } from "../contract-routes";
 import { CSV_COLUMNS, csvRow } from "./inbox-csv";
 import { UnknownOwnerError, addNote, updateLead } from "./lead-changes";
@@ -19,13 +18,8 @@ import {
   sendExport,
 } from "../route-kit";
 import type { StaffIdentity } from "../sign-in/sessions";
-
-export interface InboxRoutesOptions {
-  db: DB;
-  now: () => Date;
-  /** Check every answer against its contract before it is sent (tests: contract-routes.ts). */
-  checkAnswers?: boolean;
-}
+import type { DB } from "../../db/database";
+import type { StaffRoutesOptions } from "../routes";
 
 type Filters = QueryOf<typeof leadsApi.stats>;
 
@@ -72,7 +66,7 @@ const actorOf = (staff: StaffIdentity) => ({ accountId: staff.accountId, email: 
  * time to first response. Every request is in the audit log. Registered inside staffRoutes,
  * whose hooks (no-store, JSON-only writes) apply.
  */
-export const inboxRoutes: FastifyPluginAsync<InboxRoutesOptions> = async (app, options) => {
+export const inboxRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, options) => {
   const { db, now } = options;
   const kit = { what: "lead inbox request", checkAnswers: options.checkAnswers };
 

@@ -2,9 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { Transaction } from "kysely";
 import { newsletterLinkPaths } from "../../../common/paths";
 import { NO_CAMPAIGN, campaignsApi } from "../../../staff-api/newsletter";
-import type { DB } from "../../db/database";
 import type { Database } from "../../db/schema";
-import type { OutboxWorker } from "../../mail/outbox";
 import { enqueueMail } from "../../mail/outbox";
 import { newsletterMail } from "../../mail/templates";
 import { type Campaign, listCampaigns, readCampaign } from "../../newsletter/campaign-reports";
@@ -24,6 +22,7 @@ import { DRAFT } from "./newsletter-routes";
 import { countHit } from "../sign-in/rate-limit";
 import { auditActorOf, instant } from "../route-kit";
 import type { StaffIdentity } from "../sign-in/sessions";
+import type { StaffRoutesOptions } from "../routes";
 
 /** Test copies a member of staff may send themselves in an hour. */
 const TEST_COPIES = { max: 10, windowMs: 60 * 60_000 };
@@ -47,24 +46,15 @@ function refused(refusal: Refusal): Refused {
 
 const rendered = (campaign: Campaign) => ({ ...campaign, ...renderNewsletter(campaign) });
 
-export interface CampaignRoutesOptions {
-  db: DB;
-  outbox: OutboxWorker;
-  publicUrl: string;
-  now: () => Date;
-  /** Check every answer against its contract before it is sent (tests: contract-routes.ts). */
-  checkAnswers?: boolean;
-}
-
 /**
  * Newsletter campaigns under /api/staff/campaigns, as staff-api/newsletter.ts defines them, for
  * marketing and admins: write and change a draft, preview it (GET gives its HTML and text), send
  * a test copy to oneself, send now or at a set time, pause, resume, cancel, and read its report.
  * Every change is audited with the change.
  */
-export const campaignRoutes: FastifyPluginAsync<CampaignRoutesOptions> = async (
+export const campaignRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (
   app,
-  { db, outbox, publicUrl, now, checkAnswers },
+  { db, outbox, config: { publicUrl }, now, checkAnswers },
 ) => {
   const kit = (what: string) => ({ what, checkAnswers });
 

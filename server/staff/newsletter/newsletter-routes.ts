@@ -1,24 +1,17 @@
 import type { FastifyPluginAsync } from "fastify";
 import { welcomeApi } from "../../../staff-api/newsletter";
-import type { DB } from "../../db/database";
 import { NewsletterContentSchema, renderNewsletter } from "../../newsletter/content";
 import { type StoredWelcome, readWelcome, saveWelcome } from "../../newsletter/welcome";
 import { recordAudit } from "../audit";
 import { answer, contractRoute } from "../contract-routes";
 import { auditActorOf } from "../route-kit";
+import type { StaffRoutesOptions } from "../routes";
 
 /**
  * A draft may be longer than the app's 16 KB limit on bodies: 20,000 characters of Markdown
  * (staff-api/newsletter.ts), up to four bytes each, and the subject.
  */
 export const DRAFT_BODY_LIMIT = 96 * 1024;
-
-export interface NewsletterRoutesOptions {
-  db: DB;
-  now: () => Date;
-  /** Check every answer against its contract before it is sent (tests: contract-routes.ts). */
-  checkAnswers?: boolean;
-}
 
 /**
  * How a route that takes a draft reads it: with the server's schema, which adds the render check
@@ -34,7 +27,7 @@ const rendered = (welcome: StoredWelcome) => ({ ...welcome, ...renderNewsletter(
  * save it (audited). Registered inside staffRoutes, whose hooks (no-store, JSON-only writes)
  * apply.
  */
-export const newsletterRoutes: FastifyPluginAsync<NewsletterRoutesOptions> = async (
+export const newsletterRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (
   app,
   { db, now, checkAnswers },
 ) => {

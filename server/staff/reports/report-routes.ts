@@ -1,26 +1,19 @@
 import type { FastifyPluginAsync } from "fastify";
 import { REPORT_LEAD_TYPES, type ReportLeadType, reportsApi } from "../../../staff-api/reports";
-import type { DB } from "../../db/database";
 import { Refused, answer, contractRoute } from "../contract-routes";
 import { leadReport } from "./reports";
 import { instant } from "../route-kit";
+import type { StaffRoutesOptions } from "../routes";
 
 /** Without `since`, the last twelve weeks. */
 const DEFAULT_WEEKS = 12;
-
-export interface ReportRoutesOptions {
-  db: DB;
-  now: () => Date;
-  /** Check every answer against its contract before it is sent (tests: contract-routes.ts). */
-  checkAnswers?: boolean;
-}
 
 /**
  * GET /api/staff/reports/leads?by=week|product|source|campaign&since=&type=, as
  * staff-api/reports.ts defines it: `{rows: [{key, count}]}`, counts only (nothing personal, so
  * nothing to audit). Registered inside staffRoutes.
  */
-export const reportRoutes: FastifyPluginAsync<ReportRoutesOptions> = async (
+export const reportRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (
   app,
   { db, now, checkAnswers },
 ) => {

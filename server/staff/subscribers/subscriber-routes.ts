@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { QueryOf } from "../../../staff-api/endpoint";
 import { type SubscriberFilterShape, subscribersApi } from "../../../staff-api/subscribers";
-import type { DB } from "../../db/database";
 import { answer, contractRoute } from "../contract-routes";
 import { type KeptAs, auditFilters, pageOf, auditedRead, pageKept, sendExport } from "../route-kit";
 import {
@@ -12,13 +11,7 @@ import {
   countSubscribers,
   listSubscribers,
 } from "./subscribers";
-
-export interface SubscriberRoutesOptions {
-  db: DB;
-  now: () => Date;
-  /** Check every answer against its contract before it is sent (tests: contract-routes.ts). */
-  checkAnswers?: boolean;
-}
+import type { StaffRoutesOptions } from "../routes";
 
 /** How the audit log keeps each filter: the search text, often an address, as its length. */
 const KEPT: Record<keyof typeof SubscriberFilterShape, KeptAs> = { status: "asked", q: "length" };
@@ -37,7 +30,7 @@ function filtersOf(query: Filters): SubscriberFilters {
  * search text as its length only). Registered inside staffRoutes, whose hooks (no-store,
  * JSON-only writes) apply.
  */
-export const subscriberRoutes: FastifyPluginAsync<SubscriberRoutesOptions> = async (
+export const subscriberRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (
   app,
   { db, now, checkAnswers },
 ) => {
