@@ -10,6 +10,7 @@ import type { Database } from "../../db/schema";
 import {
   type ChangedBy,
   type StaffAccountRow,
+  toAccount,
   MAX_NAME,
   checkedEmail,
   createAccount,
@@ -86,15 +87,8 @@ export async function inviteAccount(
 
 /** An account as the console lists it; its last sign-in is the caller's to add. */
 function toSummary(row: StaffAccountRow): StaffAccount {
-  return {
-    id: row.id,
-    email: row.email,
-    name: row.name,
-    role: row.role,
-    disabled: row.disabled_at !== null,
-    createdAt: row.created_at,
-    lastSignInAt: null,
-  };
+  const { disabledAt, ...account } = toAccount(row);
+  return { ...account, disabled: disabledAt !== null, lastSignInAt: null };
 }
 
 /** The lock every change of an account's role or state takes (PostgreSQL; see changeAccount). */

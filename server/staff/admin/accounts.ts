@@ -49,7 +49,7 @@ export type StaffAccountRow = Pick<
   "id" | "email" | "name" | "role" | "created_at" | "disabled_at"
 >;
 
-function toAccount(row: StaffAccountRow): StaffAccount {
+export function toAccount(row: StaffAccountRow): StaffAccount {
   return {
     id: row.id,
     email: row.email,
