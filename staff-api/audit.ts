@@ -6,10 +6,9 @@ import * as z from "zod/mini";
 import { apiPaths } from "../common/paths";
 import { email } from "../leads/email";
 import { filterText } from "../leads/fields";
-import { REFUSALS } from "./answers";
 import { ADMIN_ROLES, GUARD_REFUSALS } from "./admin";
 import { endpoint } from "./endpoint";
-import { PageShape, isoDate, keysetPage } from "./query";
+import { isoDate, keysetPage, listAndExport } from "./query";
 
 /** The filters of the list and the export, as the console's address names them too. */
 export const AuditFilterShape = {
@@ -20,8 +19,6 @@ export const AuditFilterShape = {
   since: z.optional(isoDate()),
   until: z.optional(isoDate()),
 };
-const FilterQuery = z.object(AuditFilterShape);
-const ListQuery = z.object({ ...AuditFilterShape, ...PageShape });
 
 // Strict, like every answer of the contract: the API tests parse each answer with these.
 export const AuditItem = z.strictObject({
@@ -41,21 +38,13 @@ export const AuditPage = keysetPage(AuditItem);
 export type AuditPage = z.output<typeof AuditPage>;
 
 export const auditApi = {
-  /** A page of entries, newest first by (at, id). */
-  list: endpoint({
-    method: "GET",
+  /** A page of entries, newest first by (at, id); and the matching ones before it as CSV. */
+  ...listAndExport({
     path: apiPaths.staffAudit,
+    csvPath: apiPaths.staffAuditCsv,
     roles: ADMIN_ROLES,
-    query: ListQuery,
-    answers: { 200: AuditPage, ...REFUSALS },
-  }),
-  /** The matching entries before the request as a CSV file (a download, not JSON). */
-  exportCsv: endpoint({
-    method: "GET",
-    path: apiPaths.staffAuditCsv,
-    roles: ADMIN_ROLES,
-    query: FilterQuery,
-    answers: REFUSALS,
+    filters: AuditFilterShape,
+    page: AuditPage,
   }),
   /** The distinct actions the log holds, sorted, for the console's filter. */
   actions: endpoint({

@@ -9,7 +9,7 @@ import { MAX_MESSAGE, filterText, requiredText } from "../leads/fields";
 import { LEAD_STATUSES, LEAD_TYPES, parseLeadKey } from "../leads/workflow";
 import { Failed, RECORD_REFUSALS, REFUSALS } from "./answers";
 import { endpoint } from "./endpoint";
-import { PageShape, isoDate, keysetPage } from "./query";
+import { isoDate, keysetPage, listAndExport } from "./query";
 
 /** Who may work with contact and demo leads. */
 export const INBOX_ROLES = ["sales", "admin"] as const;
@@ -26,8 +26,7 @@ export const FilterShape = {
   since: z.optional(isoDate()),
   until: z.optional(isoDate()),
 };
-export const LeadFiltersQuery = z.object(FilterShape);
-const ListQuery = z.object({ ...FilterShape, ...PageShape });
+const LeadFiltersQuery = z.object(FilterShape);
 
 /** A lead's API id, contact_<uuid> or demo_<uuid>. */
 const LeadId = z.object({
@@ -131,13 +130,13 @@ export type LeadStats = z.output<typeof LeadStats>;
 const Message = z.strictObject({ message: z.string() });
 
 export const leadsApi = {
-  /** A page of leads, newest first. */
-  list: endpoint({
-    method: "GET",
+  /** A page of leads, newest first; and every matching lead as a CSV file. */
+  ...listAndExport({
     path: apiPaths.staffLeads,
+    csvPath: apiPaths.staffLeadsCsv,
     roles: INBOX_ROLES,
-    query: ListQuery,
-    answers: { 200: LeadPage, ...REFUSALS },
+    filters: FilterShape,
+    page: LeadPage,
   }),
   /** How many leads match, and how soon they were answered. */
   stats: endpoint({
@@ -146,14 +145,6 @@ export const leadsApi = {
     roles: INBOX_ROLES,
     query: LeadFiltersQuery,
     answers: { 200: LeadStats, ...REFUSALS },
-  }),
-  /** Every matching lead as a CSV file (a download, not JSON). */
-  exportCsv: endpoint({
-    method: "GET",
-    path: apiPaths.staffLeadsCsv,
-    roles: INBOX_ROLES,
-    query: LeadFiltersQuery,
-    answers: REFUSALS,
   }),
   /** One lead with its timeline; reading it is audited. No 400: its address is all it reads. */
   get: endpoint({

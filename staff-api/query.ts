@@ -1,5 +1,8 @@
 /** What several staff lists share: dates, and a page of a keyset list (asked and answered). */
 import * as z from "zod/mini";
+import { REFUSALS } from "./answers";
+import type { EndpointSpec } from "./endpoint";
+import type { StaffRole } from "./roles";
 
 /** An ISO date (2026-11-23) or instant (2026-11-23T10:00:00Z, with an optional offset). */
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/;
@@ -14,3 +17,30 @@ export const PageShape = {
 /** The answer of a keyset list: a page of `item`s and the next page's cursor, null on the last. */
 export const keysetPage = <S extends z.ZodMiniType>(item: S) =>
   z.strictObject({ items: z.array(item), nextCursor: z.nullable(z.string()) });
+
+/**
+ * A filtered list read a page at a time, and its CSV export: the same filters and the same roles;
+ * the list's query adds `cursor` and `limit`, and the export answers a file (only its refusals
+ * are JSON). `page` is the list's answer, a keysetPage().
+ */
+export function listAndExport<
+  const Path extends string,
+  const CsvPath extends string,
+  const Roles extends readonly StaffRole[],
+  Filters extends Record<string, z.ZodMiniType>,
+  Page extends z.ZodMiniType,
+>(spec: { path: Path; csvPath: CsvPath; roles: Roles; filters: Filters; page: Page }) {
+  const { path, csvPath, roles, filters, page } = spec;
+  // Written out rather than through endpoint(), which would widen the generic answers to its
+  // constraint; `satisfies` checks them against it all the same.
+  return {
+    list: {
+      method: "GET",
+      path,
+      roles,
+      query: z.object({ ...filters, ...PageShape }),
+      answers: { 200: page, ...REFUSALS },
+    },
+    exportCsv: { method: "GET", path: csvPath, roles, query: z.object(filters), answers: REFUSALS },
+  } as const satisfies Record<string, EndpointSpec>;
+}

@@ -5,10 +5,8 @@
 import * as z from "zod/mini";
 import { apiPaths } from "../common/paths";
 import { filterText } from "../leads/fields";
-import { REFUSALS } from "./answers";
-import { endpoint } from "./endpoint";
 import { Attribution } from "./leads";
-import { PageShape, keysetPage } from "./query";
+import { keysetPage, listAndExport } from "./query";
 
 /** Who may see the newsletter's subscribers. */
 export const SUBSCRIBER_ROLES = ["marketing", "admin"] as const;
@@ -23,8 +21,6 @@ export const SubscriberFilterShape = {
   /** A substring of the address, any case. */
   q: filterText(200),
 };
-const FilterQuery = z.object(SubscriberFilterShape);
-const ListQuery = z.object({ ...SubscriberFilterShape, ...PageShape });
 
 // Strict, like every answer of the contract: the API tests parse each answer with these.
 export const Subscriber = z.strictObject({
@@ -44,21 +40,11 @@ export type Subscriber = z.output<typeof Subscriber>;
 export const SubscriberPage = keysetPage(Subscriber);
 export type SubscriberPage = z.output<typeof SubscriberPage>;
 
-export const subscribersApi = {
-  /** A page of subscribers, newest first. */
-  list: endpoint({
-    method: "GET",
-    path: apiPaths.staffSubscribers,
-    roles: SUBSCRIBER_ROLES,
-    query: ListQuery,
-    answers: { 200: SubscriberPage, ...REFUSALS },
-  }),
-  /** Every matching subscriber as a CSV file (a download, not JSON). */
-  exportCsv: endpoint({
-    method: "GET",
-    path: apiPaths.staffSubscribersCsv,
-    roles: SUBSCRIBER_ROLES,
-    query: FilterQuery,
-    answers: REFUSALS,
-  }),
-};
+/** A page of subscribers, newest first; and every matching one as a CSV file. */
+export const subscribersApi = listAndExport({
+  path: apiPaths.staffSubscribers,
+  csvPath: apiPaths.staffSubscribersCsv,
+  roles: SUBSCRIBER_ROLES,
+  filters: SubscriberFilterShape,
+  page: SubscriberPage,
+});
