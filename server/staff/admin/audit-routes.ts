@@ -12,15 +12,8 @@ import {
   listAudit,
 } from "./audit-log";
 import { Refused, answer, contractRoute } from "../contract-routes";
-import {
-  type KeptAs,
-  auditFilters,
-  dateRange,
-  pageOf,
-  auditedRead,
-  pageKept,
-  sendExport,
-} from "../route-kit";
+import { listAndExportRoutes } from "../list-routes";
+import { type KeptAs, auditFilters, dateRange } from "../route-kit";
 import type { DB } from "../../db/database";
 import type { StaffRoutesOptions } from "../routes";
 
@@ -60,50 +53,21 @@ async function auditFiltersOf(db: DB, query: AuditQuery): Promise<AuditFilters> 
  * worked on which lead and account, and who looked is part of that story. Registered inside
  * staffRoutes, whose hooks apply.
  */
-export const auditRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (
-  app,
-  { db, now, checkAnswers },
-) => {
-  contractRoute(
-    app,
-    auditApi.list,
-    async ({ query, request }) => {
-      const page = pageOf(query);
-      const filters = await auditFiltersOf(db, query);
-      const entries = await auditedRead(
-        db,
-        { request, action: "audit.viewed", at: now() },
-        (trx) => listAudit(trx, filters, page),
-        () => ({ filters: keptFilters(query, filters), page: pageKept(page) }),
-      );
-      return answer(200, entries);
-    },
-    { what: "audit list", checkAnswers },
-  );
-
-  contractRoute(
-    app,
-    auditApi.exportCsv,
-    async ({ query, request, reply }) => {
-      const at = now();
-      const filters = await auditFiltersOf(db, query);
-      // The entries before this request: those counted here (its own entry comes after).
-      const cutoff = at.toISOString();
-      if (!filters.until || filters.until > cutoff) filters.until = cutoff;
-      return sendExport(db, request, reply, {
-        action: "audit.export",
-        at,
-        name: "audit",
-        detail: { filters: keptFilters(query, filters) },
-        count: (trx) => countAudit(trx, filters),
-        items: () => allAudit(db, filters),
-        toRow: auditCsvRow,
-        columns: AUDIT_CSV_COLUMNS,
-        countHeader: "x-row-count",
-      });
-    },
-    { what: "audit export", checkAnswers },
-  );
+export const auditRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, options) => {
+  const { db, checkAnswers } = options;
+  listAndExportRoutes(app, auditApi, options, {
+    what: { list: "audit list", export: "audit export" },
+    actions: { list: "audit.viewed", export: "audit.export" },
+    filtersOf: (query) => auditFiltersOf(db, query),
+    kept: keptFilters,
+    page: listAudit,
+    // The entries before this request: those counted here (its own entry comes after).
+    until: (at) => at.toISOString(),
+    count: countAudit,
+    items: allAudit,
+    toRow: auditCsvRow,
+    file: { name: "audit", columns: AUDIT_CSV_COLUMNS, countHeader: "x-row-count" },
+  });
 
   // The list of actions names no one, so reading it is not recorded.
   contractRoute(app, auditApi.actions, async () => answer(200, { items: await auditActions(db) }), {

@@ -3,20 +3,13 @@ import { DEMO_PRODUCTS } from "../../../leads/demo";
 import type { QueryOf } from "../../../staff-api/endpoint";
 import { FilterShape, NO_SUCH_LEAD, leadsApi } from "../../../staff-api/leads";
 import { Refused, answer, contractRoute } from "../contract-routes";
+import { listAndExportRoutes, storedUpTo } from "../list-routes";
 import { CSV_COLUMNS, csvRow } from "./inbox-csv";
 import { UnknownOwnerError, addNote, updateLead } from "./lead-changes";
 import { viewLead } from "./lead-detail";
 import { allLeads, countLeads, leadStats, listLeads } from "./lead-list";
 import { type LeadFilters, ownerFilter } from "./lead-query";
-import {
-  type KeptAs,
-  auditFilters as keptFilters,
-  dateRange,
-  pageOf,
-  auditedRead,
-  pageKept,
-  sendExport,
-} from "../route-kit";
+import { type KeptAs, auditFilters as keptFilters, dateRange, auditedRead } from "../route-kit";
 import type { StaffIdentity } from "../sign-in/sessions";
 import type { DB } from "../../db/database";
 import type { StaffRoutesOptions } from "../routes";
@@ -70,22 +63,19 @@ export const inboxRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, o
   const { db, now } = options;
   const kit = { what: "lead inbox request", checkAnswers: options.checkAnswers };
 
-  contractRoute(
-    app,
-    leadsApi.list,
-    async ({ query, request }) => {
-      const page = pageOf(query);
-      const filters = await filtersOf(db, query);
-      const leads = await auditedRead(
-        db,
-        { request, action: "lead.list", at: now() },
-        (trx) => listLeads(trx, filters, page),
-        () => ({ filters: auditFilters(query, filters), page: pageKept(page) }),
-      );
-      return answer(200, leads);
-    },
-    kit,
-  );
+  listAndExportRoutes(app, leadsApi, options, {
+    what: { list: kit.what, export: kit.what },
+    actions: { list: "lead.list", export: "lead.export" },
+    filtersOf: (query) => filtersOf(db, query),
+    kept: auditFilters,
+    page: listLeads,
+    // The export is of the leads stored before it started: those counted and audited here.
+    until: storedUpTo,
+    count: countLeads,
+    items: allLeads,
+    toRow: csvRow,
+    file: { name: "leads", columns: CSV_COLUMNS, countHeader: "x-lead-count" },
+  });
 
   contractRoute(
     app,
@@ -99,30 +89,6 @@ export const inboxRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, o
         () => ({ filters: auditFilters(query, filters) }),
       );
       return answer(200, stats);
-    },
-    kit,
-  );
-
-  contractRoute(
-    app,
-    leadsApi.exportCsv,
-    async ({ query, request, reply }) => {
-      const at = now();
-      const filters = await filtersOf(db, query);
-      // The export is of the leads stored before it started: those counted and audited here.
-      const cutoff = new Date(at.getTime() + 1).toISOString();
-      if (!filters.until || filters.until > cutoff) filters.until = cutoff;
-      return sendExport(db, request, reply, {
-        action: "lead.export",
-        at,
-        name: "leads",
-        detail: { filters: auditFilters(query, filters) },
-        count: (trx) => countLeads(trx, filters),
-        items: () => allLeads(db, filters),
-        toRow: csvRow,
-        columns: CSV_COLUMNS,
-        countHeader: "x-lead-count",
-      });
     },
     kit,
   );
