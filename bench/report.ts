@@ -12,6 +12,7 @@ import type { CampaignResult } from "./campaign";
 import type { FirstPaintTapResult } from "./first-paint";
 import type { InboxResult } from "./inbox";
 import type { RouteResult } from "./lighthouse";
+import type { Machine } from "./machine";
 import { apiSection, campaignSection, inboxSection } from "./report-database";
 import { NO, table } from "./report-format";
 import { bytesTable, diagnosticsSection, lighthouseTable } from "./report-lighthouse";
@@ -20,19 +21,10 @@ import { targetRows } from "./report-targets";
 import type { RepeatVisitResult } from "./repeat-visit";
 import type { StaticServingResult } from "./static-serving";
 
-export interface Machine {
-  cpuModel: string;
-  cores: number;
-  memoryGB: number;
-  os: string;
-  node: string;
-  chromium: string;
-  lighthouse: string;
-  /** 1-minute load average when the run started and ended: other work on the machine skews. */
-  loadAverageStart: number;
-  loadAverageEnd: number;
-}
-
+/**
+ * Everything one run measured: saved as report.json, so `--report-only` can rewrite report.md
+ * from it without measuring again.
+ */
 export interface Report {
   date: string;
   durationS: number;
@@ -58,6 +50,7 @@ export interface Report {
   errors: { section: string; message: string }[];
 }
 
+/** report.md: a section only where its numbers exist, so a partial run says what it measured. */
 function markdown(report: Report): string {
   const m = report.machine;
   const out: string[] = [

@@ -6,15 +6,11 @@
 import { chmod, mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { openConfiguredDatabase } from "../server/db/configured-database";
 import { CHROMIUM_PATH } from "../scripts/chromium";
 import { isMain } from "../scripts/is-main";
 import { type LaunchedServer, launchServer } from "../scripts/launch-server";
-import { pagePaths } from "../scripts/page-paths";
-import { runCommand } from "../scripts/processes";
 import { REPO_ROOT } from "../scripts/repo-root";
-import { pagePaths as page } from "../common/paths";
 import { type ApiResult, checkRows, freshPostgresSchema, loadApi, runTag } from "./api-load";
 import { buildSite } from "./build";
 import { type Preset, lighthouseRoutes } from "./lighthouse";
@@ -22,122 +18,17 @@ import { timeFirstPaintTaps } from "./first-paint";
 import { measureCampaign } from "./campaign";
 import { measureExport } from "./export";
 import { measureInbox } from "./inbox";
+import { describeMachine } from "./machine";
+import { type BenchOptions, parseOptions } from "./options";
 import { repeatVisit } from "./repeat-visit";
-import { type Machine, type Report, writeReports } from "./report";
+import { type Report, writeReports } from "./report";
 import { compareStaticServing } from "./static-serving";
-
-/** The five main routes, measured with the desktop preset too (docs/requirements.md). */
-const MAIN_ROUTES: string[] = [
-  page.home,
-  page.aboutUs,
-  page.paymentServices,
-  page.contactUs,
-  page.helpCenter,
-];
-const DATABASE_SECTIONS = ["inbox", "campaign", "export"] as const;
-const SECTIONS = ["lighthouse", "taps", "visit", "static", "api", ...DATABASE_SECTIONS] as const;
-type Section = (typeof SECTIONS)[number];
-
-const USAGE = `npm run bench -- [options]
-  --runs N              Lighthouse runs per route (default 3; the median is reported)
-  --tap-runs N          fresh pages per widget for the taps at first paint (default 5; median)
-  --routes /,/about-us  only these routes (default: every route of app/routes.ts)
-  --only a,b            only these sections: ${SECTIONS.join(", ")} (default: all)
-  --skip-build          use the existing build/client
-  --connections N       static serving connections (default 50)
-  --duration S          static serving seconds per server and round (default 10)
-  --rounds N            static serving rounds, servers taking turns (default 3; median)
-  --api-connections N   lead API connections (default 10)
-  --api-duration S      lead API seconds per endpoint (default 20)
-  --warmup S            warm-up seconds before each load (default 3)
-  --outbox-window S     seconds to watch the mail outbox after each API load (default 10)
-  --report-only         measure nothing: rewrite report.md from report.json
-Set DATABASE_URL=postgres://… to load the API on PostgreSQL too (in a fresh schema).`;
-
-function options(argv: string[]) {
-  const { values } = parseArgs({
-    args: argv,
-    strict: true,
-    options: {
-      runs: { type: "string", default: "3" },
-      "tap-runs": { type: "string", default: "5" },
-      routes: { type: "string" },
-      only: { type: "string" },
-      "skip-build": { type: "boolean", default: false },
-      connections: { type: "string", default: "50" },
-      duration: { type: "string", default: "10" },
-      rounds: { type: "string", default: "3" },
-      "api-connections": { type: "string", default: "10" },
-      "api-duration": { type: "string", default: "20" },
-      warmup: { type: "string", default: "3" },
-      "outbox-window": { type: "string", default: "10" },
-      "report-only": { type: "boolean", default: false },
-      help: { type: "boolean", default: false },
-    },
-  });
-  if (values.help) {
-    console.log(USAGE);
-    process.exit(0);
-  }
-  const positive = (name: string, raw: string) => {
-    const n = Number(raw);
-    if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer`);
-    return n;
-  };
-  const all = pagePaths();
-  const routes = values.routes ? values.routes.split(",").map((r) => r.trim()) : all;
-  const unknown = routes.filter((r) => !all.includes(r));
-  if (unknown.length > 0) throw new Error(`not routes of the site: ${unknown.join(", ")}`);
-  const only = values.only ? values.only.split(",").map((s) => s.trim()) : [...SECTIONS];
-  const badSection = only.filter((s) => !(SECTIONS as readonly string[]).includes(s));
-  if (badSection.length > 0) throw new Error(`unknown section: ${badSection.join(", ")}`);
-  return {
-    runs: positive("runs", values.runs),
-    tapRuns: positive("tap-runs", values["tap-runs"]),
-    routes,
-    desktopRoutes: MAIN_ROUTES.filter((r) => routes.includes(r)),
-    sections: new Set(only as Section[]),
-    skipBuild: values["skip-build"],
-    reportOnly: values["report-only"],
-    static: {
-      connections: positive("connections", values.connections),
-      durationS: positive("duration", values.duration),
-      warmupS: positive("warmup", values.warmup),
-      rounds: positive("rounds", values.rounds),
-    },
-    api: {
-      connections: positive("api-connections", values["api-connections"]),
-      durationS: positive("api-duration", values["api-duration"]),
-      warmupS: positive("warmup", values.warmup),
-      outboxWindowS: positive("outbox-window", values["outbox-window"]),
-    },
-  };
-}
 
 const started = Date.now();
 function log(line: string) {
   const elapsed = Math.round((Date.now() - started) / 1000);
   const stamp = `${String(Math.floor(elapsed / 60)).padStart(2, "0")}:${String(elapsed % 60).padStart(2, "0")}`;
   console.log(`[bench ${stamp}] ${line}`);
-}
-
-async function machine(): Promise<Omit<Machine, "loadAverageEnd">> {
-  const chromium = await runCommand(CHROMIUM_PATH, ["--version"], { quiet: true }).catch(() => "");
-  const osRelease = await readFile("/etc/os-release", "utf8").catch(() => "");
-  const lighthouse = JSON.parse(
-    await readFile(path.join(REPO_ROOT, "node_modules/lighthouse/package.json"), "utf8"),
-  ) as { version: string };
-  const cpus = os.cpus();
-  return {
-    cpuModel: cpus[0]?.model.trim() ?? "unknown",
-    cores: cpus.length,
-    memoryGB: Math.round(os.totalmem() / 2 ** 30),
-    os: /PRETTY_NAME="([^"]+)"/.exec(osRelease)?.[1] ?? `${os.type()} ${os.release()}`,
-    node: process.version,
-    chromium: /Chromium [\d.]+|Chrome [\d.]+/.exec(chromium)?.[0] ?? chromium.trim(),
-    lighthouse: lighthouse.version,
-    loadAverageStart: os.loadavg()[0] ?? 0,
-  };
 }
 
 /** Cleanup steps, run last-in first-out once, on success, failure or Ctrl-C. */
@@ -186,7 +77,7 @@ async function apiOn(
   database: ApiResult["database"],
   server: LaunchedServer,
   store: { dataDir: string; databaseUrl?: string },
-  opts: ReturnType<typeof options>["api"],
+  opts: BenchOptions["api"],
 ): Promise<ApiResult> {
   const db = openConfiguredDatabase(store);
   cleanups.push(() => db.destroy());
@@ -233,7 +124,7 @@ async function main() {
     });
   }
   const argv = process.argv.slice(2);
-  const opts = options(argv);
+  const opts = parseOptions(argv);
   if (opts.reportOnly) {
     const saved = JSON.parse(await readFile(JSON_REPORT, "utf8")) as Report;
     await writeReports(saved, JSON_REPORT, MD_REPORT);
@@ -242,7 +133,7 @@ async function main() {
     );
     return;
   }
-  const info = await machine();
+  const info = await describeMachine();
   const report: Report = {
     date: new Date().toISOString(),
     durationS: 0,
