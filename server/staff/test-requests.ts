@@ -6,8 +6,8 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
 import { type EndpointSpec, type Method, pathOf } from "../../staff-api/endpoint";
 
-/** A query string, or its parameters. */
-export type Query = Record<string, string> | string;
+/** A query string, or its parameters (one left undefined is left out). */
+export type Query = Record<string, string | undefined> | string;
 
 export interface ClientOptions {
   /** Another instance of the app (api.anotherInstance()); the test's own otherwise. */
@@ -36,7 +36,14 @@ export interface StaffClient {
 
 /** `path` with the query appended (none when it is empty). */
 export function withQuery(path: string, query: Query = ""): string {
-  const search = typeof query === "string" ? query : new URLSearchParams(query).toString();
+  const search =
+    typeof query === "string"
+      ? query
+      : new URLSearchParams(
+          Object.entries(query).filter(
+            (entry): entry is [string, string] => entry[1] !== undefined,
+          ),
+        ).toString();
   return search ? `${path}?${search}` : path;
 }
 

@@ -157,6 +157,12 @@ export function refusedWith(status: number, res: LightMyRequestResponse) {
   parsedAnswer(Failed, res.json());
 }
 
+/** A page of a staff list: leads, subscribers, the outbox, the audit log. */
+export interface ListPage {
+  items: Record<string, unknown>[];
+  nextCursor: string | null;
+}
+
 /** Follows `nextCursor` from the first page to the last: every item, and how many pages. */
 export async function everyPage<T>(
   page: (cursor: string | null) => Promise<{ items: T[]; nextCursor: string | null }>,
