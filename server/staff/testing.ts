@@ -7,7 +7,7 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, beforeEach, expect } from "vitest";
 import * as z from "zod/mini";
 import { Failed } from "../../staff-api/answers";
-import type { EndpointSpec } from "../../staff-api/endpoint";
+import type { EndpointSpec, Method } from "../../staff-api/endpoint";
 import type { StaffRole } from "../../staff-api/roles";
 import { buildApp } from "../app";
 import type { Config } from "../config";
@@ -64,8 +64,10 @@ export function useStaffApi(
       // Every answer of a route registered from the contract is checked against it.
       staff: { limits, now: () => api.clock.now, signInAnswerMs: 0, checkAnswers: true },
     });
-  const client = (cookie: string | undefined, { app, origin = STAFF_SITE, ...rest }: ClientOptions) =>
-    staffClient(() => app ?? api.app, cookie, { origin, ...rest });
+  const client = (
+    cookie: string | undefined,
+    { app, origin = STAFF_SITE, ...rest }: ClientOptions,
+  ) => staffClient(() => app ?? api.app, cookie, { origin, ...rest });
   api.as = (cookie, options = {}) => client(cookie, options);
   api.signedOut = (options = {}) => client(undefined, options);
   api.anotherInstance = async () => {
@@ -155,6 +157,33 @@ export function answered<E extends EndpointSpec, S extends number>(
 export function refusedWith(status: number, res: LightMyRequestResponse) {
   expect(res.statusCode, res.body).toBe(status);
   parsedAnswer(Failed, res.json());
+}
+
+/**
+ * Sends one request signed out, with a cookie that is no session's, and as each member of
+ * `staff`: 401, 401, then 403 to each role not `allowed` (all of them first, so that a refused
+ * request must change nothing the allowed ones then do), and `ok` to the allowed ones in turn.
+ */
+export async function expectAccess(
+  api: StaffApi,
+  staff: Partial<Record<StaffRole, StaffClient>>,
+  { method, path, body }: { method: Method; path: string; body?: unknown },
+  { allowed, ok }: { allowed: readonly StaffRole[]; ok: number },
+) {
+  const request = `${method} ${path}`;
+  expect((await api.signedOut().send(method, path, body)).statusCode, `${request} signed out`).toBe(
+    401,
+  );
+  const nonsense = await api.as("staff_session=nonsense").send(method, path, body);
+  expect(nonsense.statusCode, `${request} with no session's cookie`).toBe(401);
+  const members = Object.entries(staff) as [StaffRole, StaffClient][];
+  for (const [role, client] of members.filter(([role]) => !allowed.includes(role))) {
+    expect((await client.send(method, path, body)).statusCode, `${request} ${role}`).toBe(403);
+  }
+  for (const [role, client] of members.filter(([role]) => allowed.includes(role))) {
+    const res = await client.send(method, path, body);
+    expect(res.statusCode, `${request} ${role}: ${res.body}`).toBe(ok);
+  }
 }
 
 /** A page of a staff list: leads, subscribers, the outbox, the audit log. */

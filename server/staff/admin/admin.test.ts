@@ -7,6 +7,7 @@ import { lockKeyForTransaction } from "../../db/database";
 import { ACCOUNT_CHANGES_LOCK, AccountChangeRefused, changeAccount } from "./accounts-admin";
 import { recordAudit } from "../audit";
 import { withId } from "../../../common/paths";
+import type { StaffRole } from "../../../staff-api/roles";
 import { staffApiPaths } from "../paths";
 import { createSession } from "../sign-in/sessions";
 import { OUTBOX_MAIL, addContact, addOutboxMessage, addSubscriber, at } from "../test-records";
@@ -15,6 +16,7 @@ import {
   STAFF_SITE,
   addStaff,
   everyPage,
+  expectAccess,
   signedInStaff,
   useStaffApi,
 } from "../testing";
@@ -46,7 +48,7 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
       path: string,
       body: unknown,
       ok: number,
-      allowed: string[],
+      allowed: StaffRole[],
     ][] = [
       ["GET", staffApiPaths.team, undefined, 200, ["admin", "sales"]],
       ["GET", staffApiPaths.accounts, undefined, 200, ["admin"]],
@@ -60,26 +62,7 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
       ["POST", retryPath(message), undefined, 200, ["admin"]],
     ];
     for (const [method, path, body, ok, allowed] of requests) {
-      const as = (cookie: string) => api.as(cookie).send(method, path, body);
-      expect((await as("")).statusCode, `${method} ${path} signed out`).toBe(401);
-      expect((await as("staff_session=nonsense")).statusCode).toBe(401);
-      // Refused roles first: a refused request must change nothing the allowed one then does.
-      for (const [role, cookie] of [
-        ["marketing", marketing.cookie],
-        ["sales", sales.cookie],
-        ["admin", admin.cookie],
-      ] as const) {
-        if (allowed.includes(role)) continue;
-        expect((await as(cookie)).statusCode, `${method} ${path} ${role}`).toBe(403);
-      }
-      for (const [role, cookie] of [
-        ["sales", sales.cookie],
-        ["admin", admin.cookie],
-      ] as const) {
-        if (!allowed.includes(role)) continue;
-        const res = await as(cookie);
-        expect(res.statusCode, `${method} ${path} ${role}: ${res.body}`).toBe(ok);
-      }
+      await expectAccess(api, { marketing, sales, admin }, { method, path, body }, { allowed, ok });
     }
   });
 
