@@ -208,6 +208,24 @@ export async function everyPage<T>(
   return { items, pages };
 }
 
+/**
+ * Pages through a list with `page` and expects each of `expected` (ids) exactly once, newest
+ * first by `timeField`; how many pages it took.
+ */
+export async function expectEachOnceNewestFirst(
+  page: (cursor: string | null) => Promise<ListPage>,
+  expected: readonly string[],
+  timeField: string,
+): Promise<number> {
+  const { items, pages } = await everyPage(page);
+  const ids = items.map((item) => String(item.id));
+  expect(ids).toHaveLength(expected.length);
+  expect(new Set(ids)).toEqual(new Set(expected));
+  const times = items.map((item) => String(item[timeField]));
+  expect(times).toEqual(times.toSorted().reverse());
+  return pages;
+}
+
 /** Sends the outbox; the tokens of the sign-in links mailed to `email`, oldest first. */
 export async function mailedSignInTokens(api: StaffApi, email: string): Promise<string[]> {
   await api.outbox.runOnce();
