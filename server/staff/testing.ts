@@ -16,6 +16,7 @@ import { createDeliveries } from "../deliveries";
 import type { OutboxWorker } from "../mail/outbox";
 import { emptyLeadTables, recordingTransport, testConfig, testDatabase } from "../testing";
 import { addAccount } from "./admin/accounts";
+import { staffApiPaths } from "./paths";
 import type { SignInLimits } from "./sign-in/rate-limit";
 import { createSession } from "./sign-in/sessions";
 import { type ClientOptions, type StaffClient, staffClient } from "./test-requests";
@@ -224,6 +225,16 @@ export async function expectEachOnceNewestFirst(
   const times = items.map((item) => String(item[timeField]));
   expect(times).toEqual(times.toSorted().reverse());
   return pages;
+}
+
+/** Asks for a sign-in link for `email`, signed out. */
+export function requestSignInLink(api: StaffApi, email: string, options?: ClientOptions) {
+  return api.signedOut(options).send("POST", staffApiPaths.requestLink, { email });
+}
+
+/** Signs in with a link's `token` (or whatever a test sends as one), signed out. */
+export function verifySignInLink(api: StaffApi, token: unknown, options?: ClientOptions) {
+  return api.signedOut(options).send("POST", staffApiPaths.verify, { token });
 }
 
 /** Sends the outbox; the tokens of the sign-in links mailed to `email`, oldest first. */
