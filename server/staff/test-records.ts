@@ -13,6 +13,10 @@ import { subscriptionRow } from "../testing";
 /** A time on the tests' day, 1 November 2026, `minute` minutes after 09:00 UTC. */
 export const at = (minute: number) => new Date(Date.UTC(2026, 10, 1, 9, minute)).toISOString();
 
+/** A minute before the tests' clock: a row that is there before the test's requests. */
+export const aMinuteAgo = (api: { clock: { now: Date } }) =>
+  new Date(api.clock.now.getTime() - 60_000).toISOString();
+
 type Store = { db: DB };
 
 export interface ContactFields {

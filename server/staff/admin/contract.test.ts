@@ -16,7 +16,7 @@ import type { OutboxStatus } from "../../db/schema";
 import { postJson, sampleContact, testDialects } from "../../testing";
 import { changeAccount } from "./accounts-admin";
 import { recordAudit } from "../audit";
-import { addOutboxMessage } from "../test-records";
+import { aMinuteAgo, addOutboxMessage } from "../test-records";
 import {
   type StaffApi,
   addStaff,
@@ -39,7 +39,7 @@ const addMessage = (
   api: StaffApi,
   options: { kind: string; status: OutboxStatus; payload: unknown },
 ) =>
-  addOutboxMessage(api, new Date(api.clock.now.getTime() - 60_000).toISOString(), {
+  addOutboxMessage(api, aMinuteAgo(api), {
     ...options,
     attempts: options.status === "pending" ? 0 : 3,
   });

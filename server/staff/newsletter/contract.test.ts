@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { type EndpointSpec, pathOf } from "../../../staff-api/endpoint";
 import { CampaignDetail, campaignsApi, welcomeApi } from "../../../staff-api/newsletter";
 import { subscriptionRow, testDialects } from "../../testing";
+import { aMinuteAgo } from "../test-records";
 import { parsedAnswer, refusedWith, signedInStaff, useStaffApi } from "../testing";
 
 // Every answer of the welcome e-mail and campaign routes, read back as the console reads it:
@@ -41,7 +42,7 @@ describe.each(testDialects)("the newsletter's answers match the contract on $nam
   it("answers every campaign route, success and refusal, with campaigns in each state", async () => {
     await api.db.deleteFrom("newsletter_subscriptions").execute();
     await api.db.deleteFrom("newsletter_campaigns").execute();
-    const at = new Date(api.clock.now.getTime() - 60_000).toISOString();
+    const at = aMinuteAgo(api);
     await api.db
       .insertInto("newsletter_subscriptions")
       .values([0, 1].map((i) => subscriptionRow(`reader-${i}@example.com`, "confirmed", at)))

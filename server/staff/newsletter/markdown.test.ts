@@ -22,6 +22,7 @@ import {
 import { subscriptionRow, testDialects } from "../../testing";
 import { staffApiPaths } from "../paths";
 import type { StaffClient } from "../test-requests";
+import { aMinuteAgo } from "../test-records";
 import { signedInStaff, useStaffApi } from "../testing";
 
 const ALL_ATTACKS = ATTACKS.join("\n\n");
@@ -54,7 +55,7 @@ describe.each(testDialects)("newsletter Markdown through the API on $name", ({ u
   async function onlySubscribers(...emails: string[]) {
     await api.db.deleteFrom("newsletter_campaigns").execute();
     await api.db.deleteFrom("newsletter_subscriptions").execute();
-    const at = new Date(api.clock.now.getTime() - 60_000).toISOString();
+    const at = aMinuteAgo(api);
     const rows = emails.map((email) => subscriptionRow(email, "confirmed", at));
     if (rows.length) await api.db.insertInto("newsletter_subscriptions").values(rows).execute();
   }

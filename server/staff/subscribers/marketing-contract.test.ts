@@ -4,6 +4,7 @@ import { apiPaths } from "../../../common/paths";
 import { REPORT_DIMENSIONS, reportsApi } from "../../../staff-api/reports";
 import { Subscriber, subscribersApi } from "../../../staff-api/subscribers";
 import { postJson, sampleContact, sampleDemo, subscriptionRow, testDialects } from "../../testing";
+import { aMinuteAgo } from "../test-records";
 import { parsedAnswer, refusedWith, signedInStaff, useStaffApi } from "../testing";
 
 // The answers of marketing's routes (the subscribers and the reports), read back as the console
@@ -17,7 +18,7 @@ describe.each(testDialects)("marketing's answers match the contract on $name", (
 
   /** Subscribers of each status, one with every attribution field and one with none. */
   async function addSubscribers() {
-    const at = new Date(api.clock.now.getTime() - 60_000).toISOString();
+    const at = aMinuteAgo(api);
     await api.db
       .insertInto("newsletter_subscriptions")
       .values([
