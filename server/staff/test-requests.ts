@@ -27,6 +27,15 @@ export interface StaffClient {
   send: (method: Method, path: string, body?: unknown) => Promise<LightMyRequestResponse>;
   /** GETs `path` and expects a 200: its JSON body. */
   read: <T = Record<string, unknown>>(path: string, query?: Query) => Promise<T>;
+  /**
+   * Sends `body` as it is, with `contentType` (none when left out or empty): what the console
+   * never sends (a form, text, broken JSON, a type with no body).
+   */
+  raw: (
+    method: Method,
+    path: string,
+    options?: { contentType?: string; body?: string },
+  ) => Promise<LightMyRequestResponse>;
   /** Calls a contract endpoint: its method, its address with `params` filled in. */
   call: (
     endpoint: EndpointSpec,
@@ -57,23 +66,28 @@ export function staffClient(
   cookie: string | undefined,
   { origin, remoteAddress }: Omit<ClientOptions, "app"> & { origin: string },
 ): StaffClient {
-  const send = (method: Method, path: string, body?: unknown) =>
+  const raw: StaffClient["raw"] = (method, path, { contentType, body } = {}) =>
     app().inject({
       method,
       url: path,
       headers: {
         origin,
         ...(cookie ? { cookie } : {}),
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
+        ...(contentType ? { "content-type": contentType } : {}),
       },
-      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+      ...(body === undefined ? {} : { payload: body }),
       ...(remoteAddress ? { remoteAddress } : {}),
     });
+  const send = (method: Method, path: string, body?: unknown) =>
+    body === undefined
+      ? raw(method, path)
+      : raw(method, path, { contentType: "application/json", body: JSON.stringify(body) });
   const get = (path: string, query?: Query) => send("GET", withQuery(path, query));
   return {
     cookie,
     get,
     send,
+    raw,
     async read<T>(path: string, query?: Query) {
       const res = await get(path, query);
       expect(res.statusCode, `GET ${withQuery(path, query)}: ${res.body}`).toBe(200);

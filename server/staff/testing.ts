@@ -35,7 +35,7 @@ export interface StaffApi {
   /** Builds one more app on the same database (another server instance). */
   anotherInstance: () => Promise<FastifyInstance>;
   /** A client sending `cookie` (a session's, or any text a test sends as one). */
-  as: (cookie: string, options?: ClientOptions) => StaffClient;
+  as: (cookie: string | undefined, options?: ClientOptions) => StaffClient;
   /** A client with no session. */
   signedOut: (options?: ClientOptions) => StaffClient;
 }
