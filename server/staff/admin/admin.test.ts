@@ -314,30 +314,19 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
       const res = await admin.send("PATCH", accountPath(sales.id), body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
     }
-    const notJson = await api.app.inject({
-      method: "PATCH",
-      url: accountPath(sales.id),
-      headers: { cookie: admin.cookie, origin: STAFF_SITE, "content-type": "application/json" },
-      payload: "{",
+    const notJson = await admin.raw("PATCH", accountPath(sales.id), {
+      contentType: "application/json",
+      body: "{",
     });
     expect(notJson.statusCode).toBe(400);
-    const form = await api.app.inject({
-      method: "POST",
-      url: staffApiPaths.forget,
-      headers: {
-        cookie: admin.cookie,
-        origin: STAFF_SITE,
-        "content-type": "application/x-www-form-urlencoded",
-      },
-      payload: "email=a%40b.gh",
+    const form = await admin.raw("POST", staffApiPaths.forget, {
+      contentType: "application/x-www-form-urlencoded",
+      body: "email=a%40b.gh",
     });
     expect(form.statusCode).toBe(415);
-    const foreign = await api.app.inject({
-      method: "POST",
-      url: staffApiPaths.accounts,
-      headers: { cookie: admin.cookie, origin: "https://evil.example" },
-      payload: { email: "evil@example.com", role: "admin" },
-    });
+    const foreign = await api
+      .as(admin.cookie, { origin: "https://evil.example" })
+      .send("POST", staffApiPaths.accounts, { email: "evil@example.com", role: "admin" });
     expect(foreign.statusCode).toBe(403);
     const badAudit: Record<string, string>[] = [
       { limit: "0" },

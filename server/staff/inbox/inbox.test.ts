@@ -14,7 +14,6 @@ import type { Query, StaffClient } from "../test-requests";
 import { addContact, addDemo, addOutboxMessage, at } from "../test-records";
 import {
   type ListPage,
-  STAFF_SITE,
   expectEachOnceNewestFirst,
   expectAccess,
   signedInStaff,
@@ -62,15 +61,9 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
   it("refuses writes that are not JSON or come from another site", async () => {
     const lead = await addContact(api, at(1));
     const sales = await signedIn("sales@example.com", "sales");
-    const form = await api.app.inject({
-      method: "PATCH",
-      url: leadPath(lead),
-      headers: {
-        cookie: sales.cookie,
-        origin: STAFF_SITE,
-        "content-type": "application/x-www-form-urlencoded",
-      },
-      payload: "status=won",
+    const form = await sales.raw("PATCH", leadPath(lead), {
+      contentType: "application/x-www-form-urlencoded",
+      body: "status=won",
     });
     expect(form.statusCode).toBe(415);
     const foreign = await api

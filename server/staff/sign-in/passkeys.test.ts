@@ -15,7 +15,6 @@ import { cookieOf } from "../test-requests";
 import { STAFF_SITE, type StaffApi, signedInStaff, useStaffApi } from "../testing";
 import { hashSecret } from "./tokens";
 
-const ORIGIN = { origin: STAFF_SITE };
 const MINUTE = 60_000;
 const passkeyPath = (id: string) => withId(staffApiPaths.passkey, id);
 
@@ -521,11 +520,9 @@ describe.each(testDialects)("staff passkeys on $name", ({ url }) => {
         .as(cookie, { origin: "https://evil.test" })
         .send(method, path, payload);
       expect(evil.statusCode, `${method} ${path} cross-origin`).toBe(403);
-      const notJson = await api.app.inject({
-        method,
-        url: path,
-        payload: "name=x",
-        headers: { ...ORIGIN, cookie, "content-type": "application/x-www-form-urlencoded" },
+      const notJson = await api.as(cookie).raw(method, path, {
+        contentType: "application/x-www-form-urlencoded",
+        body: "name=x",
       });
       expect(notJson.statusCode, `${method} ${path} form`).toBe(415);
     }
@@ -534,33 +531,22 @@ describe.each(testDialects)("staff passkeys on $name", ({ url }) => {
       expect(evil.statusCode, path).toBe(403);
     }
     // A DELETE that announces JSON must send some; one without a body needs no type.
-    const jsonDelete = await api.app.inject({
-      method: "DELETE",
-      url: passkeyPath(id),
-      headers: { ...ORIGIN, cookie, "content-type": "application/json" },
+    const signedIn = api.as(cookie);
+    const jsonDelete = await signedIn.raw("DELETE", passkeyPath(id), {
+      contentType: "application/json",
     });
     expect(jsonDelete.statusCode).toBe(400);
-    const emptyJson = await api.app.inject({
-      method: "DELETE",
-      url: passkeyPath(id),
-      payload: "{}",
-      headers: { ...ORIGIN, cookie, "content-type": "application/json" },
+    const emptyJson = await signedIn.raw("DELETE", passkeyPath(id), {
+      contentType: "application/json",
+      body: "{}",
     });
     expect(emptyJson.statusCode).toBe(204);
 
     // Methods an address does not take: 405 naming those it does (DELETE among them).
-    const put = await api.app.inject({
-      method: "PUT",
-      url: staffApiPaths.passkey,
-      headers: ORIGIN,
-    });
+    const put = await api.signedOut().raw("PUT", staffApiPaths.passkey);
     expect(put.statusCode).toBe(405);
     expect(put.headers.allow).toBe("PATCH, DELETE");
-    const putList = await api.app.inject({
-      method: "PUT",
-      url: staffApiPaths.passkeys,
-      headers: ORIGIN,
-    });
+    const putList = await api.signedOut().raw("PUT", staffApiPaths.passkeys);
     expect(putList.headers.allow).toBe("GET");
     const get = await api.app.inject({ url: staffApiPaths.passkeySignInVerify });
     expect(get.statusCode).toBe(405);
@@ -643,11 +629,9 @@ describe.each(testDialects)("staff passkeys on $name", ({ url }) => {
     // Bigger than any request body the server takes.
     const huge = await signInVerify(api, { ...good, id: "A".repeat(20_000) });
     expect(huge.statusCode).toBe(413);
-    const badJson = await api.app.inject({
-      method: "POST",
-      url: staffApiPaths.passkeySignInVerify,
-      payload: '{"id":',
-      headers: { ...ORIGIN, "content-type": "application/json" },
+    const badJson = await api.signedOut().raw("POST", staffApiPaths.passkeySignInVerify, {
+      contentType: "application/json",
+      body: '{"id":',
     });
     expect(badJson.statusCode).toBe(400);
     // Options take no input; what is sent is ignored or refused, never a 5xx.

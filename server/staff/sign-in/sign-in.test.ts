@@ -16,7 +16,6 @@ import {
   verifySignInLink,
 } from "../testing";
 
-const ORIGIN = { origin: STAFF_SITE };
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
@@ -269,12 +268,7 @@ describe.each(testDialects)("staff sign-in and sessions on $name", ({ url }) => 
     expect((await evil.get(staffApiPaths.me)).statusCode).toBe(403);
 
     const raw = (path: string, payload: string, type?: string) =>
-      api.app.inject({
-        method: "POST",
-        url: path,
-        payload,
-        headers: { ...ORIGIN, cookie: session, ...(type ? { "content-type": type } : {}) },
-      });
+      api.as(session).raw("POST", path, { contentType: type, body: payload });
     const cases: [string, string, string | undefined, number][] = [
       [
         staffApiPaths.requestLink,
@@ -312,14 +306,9 @@ describe.each(testDialects)("staff sign-in and sessions on $name", ({ url }) => 
   });
 
   it("takes a PUT as JSON only, like every other write", async () => {
-    const { cookie } = await signedInStaff(api, "mkt@example.com", "marketing");
+    const marketing = await signedInStaff(api, "mkt@example.com", "marketing");
     const put = (payload: string, type: string) =>
-      api.app.inject({
-        method: "PUT",
-        url: staffApiPaths.welcome,
-        payload,
-        headers: { ...ORIGIN, cookie, "content-type": type },
-      });
+      marketing.raw("PUT", staffApiPaths.welcome, { contentType: type, body: payload });
     const form = await put("subject=Hi&markdown=Hello", "application/x-www-form-urlencoded");
     expect(form.statusCode).toBe(415);
     expect(form.json()).toEqual({ error: "Send application/json" });
