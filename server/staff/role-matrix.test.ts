@@ -13,6 +13,7 @@ import { STAFF_ROLES, type StaffRole } from "../../staff-api/roles";
 import { createSession } from "./sign-in/sessions";
 import { withQuery } from "./test-requests";
 import { addContact, addOutboxMessage } from "./test-records";
+import { auditOf } from "./test-checks";
 import { signedInStaff, useStaffApi } from "./testing";
 
 /** No session needed (the sign-in steps); otherwise the roles that may use the route. */
@@ -284,13 +285,7 @@ describe.each(testDialects)("the staff role matrix on $name", ({ url }) => {
     for (const [key, audit] of Object.entries(AUDITED)) {
       if (!("records" in audit)) continue;
       const [method, path] = key.split(" ") as [Method, string];
-      const entries = () =>
-        api.db
-          .selectFrom("audit_log")
-          .select("id")
-          .where("actor_id", "=", account.id)
-          .where("action", "=", audit.records)
-          .execute();
+      const entries = () => auditOf(api, account.id, audit.records);
       const before = (await entries()).length;
       const res = await request(method, path.replace(":id", ids[path] ?? ""), cookie, audit.body);
       expect(res.statusCode, `${key}: ${res.body}`).toBeLessThan(300);

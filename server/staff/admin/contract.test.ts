@@ -17,16 +17,8 @@ import { postJson, sampleContact, testDialects } from "../../testing";
 import { changeAccount } from "./accounts-admin";
 import { recordAudit } from "../audit";
 import { aMinuteAgo, addOutboxMessage } from "../test-records";
-import {
-  type StaffApi,
-  addStaff,
-  answered,
-  everyPage,
-  parsedAnswer,
-  refusedWith,
-  signedInStaff,
-  useStaffApi,
-} from "../testing";
+import { answered, everyPage, parsedAnswer, refusedWith } from "../test-checks";
+import { type StaffApi, addStaff, signedInStaff, useStaffApi } from "../testing";
 
 // Every answer of the admin routes (the team, accounts, erasure, the outbox and the audit log),
 // read back as the console reads it: parsed with its contract schema, whose objects are strict.

@@ -5,7 +5,8 @@ import { apiPaths } from "../../../common/paths";
 import { pathOf } from "../../../staff-api/endpoint";
 import { LeadDetail, leadsApi } from "../../../staff-api/leads";
 import { postJson, sampleContact, sampleDemo, testDialects } from "../../testing";
-import { parsedAnswer, refusedWith, signedInStaff, useStaffApi } from "../testing";
+import { parsedAnswer, refusedWith } from "../test-checks";
+import { signedInStaff, useStaffApi } from "../testing";
 
 // Every answer of the lead inbox, read back as the console reads it: parsed with its contract
 // schema, whose objects are strict (a field the server sends and the contract lacks fails, and so

@@ -12,13 +12,8 @@ import { decodeCursor, encodeCursor } from "../page-cursor";
 import { staffApiPaths } from "../paths";
 import type { Query, StaffClient } from "../test-requests";
 import { addContact, addDemo, addOutboxMessage, at } from "../test-records";
-import {
-  type ListPage,
-  expectEachOnceNewestFirst,
-  expectAccess,
-  signedInStaff,
-  useStaffApi,
-} from "../testing";
+import { type ListPage, auditOf, expectListPaging, expectAccess } from "../test-checks";
+import { signedInStaff, useStaffApi } from "../testing";
 import type { StaffRole } from "../../../staff-api/roles";
 import { run as staffCli } from "../../cli/staff";
 
@@ -191,23 +186,9 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
         i % 2 ? await addContact(api, when, { first_name: `N${i}` }) : await addDemo(api, when),
       );
     }
-    const pages = await expectEachOnceNewestFirst(
-      (cursor) => list(sales, { limit: "17", cursor: cursor ?? undefined }),
-      expected,
-      "createdAt",
-    );
-    expect(pages).toBe(Math.ceil(120 / 17));
+    const pages = await expectListPaging((query) => list(sales, query), expected);
 
-    // Default and maximum page sizes.
-    expect((await list(sales)).items).toHaveLength(50);
-    expect((await list(sales, { limit: "100" })).items).toHaveLength(100);
-
-    const audit = await api.db
-      .selectFrom("audit_log")
-      .select(["action", "detail"])
-      .where("actor_id", "=", sales.account.id)
-      .where("action", "=", "lead.list")
-      .execute();
+    const audit = await auditOf(api, sales.account.id, "lead.list");
     expect(audit).toHaveLength(pages + 2);
     expect(audit.map((a) => JSON.parse(a.detail))).toContainEqual({ filters: {}, page: "first" });
     expect(audit.map((a) => JSON.parse(a.detail))).toContainEqual({ filters: {}, page: "next" });
@@ -474,13 +455,7 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
     expect(rows).toHaveLength(3);
     expect(rows[1]).toContain("'+Evil");
 
-    const audit = await api.db
-      .selectFrom("audit_log")
-      .select(["detail"])
-      .where("actor_id", "=", sales.account.id)
-      .where("action", "=", "lead.export")
-      .orderBy("at")
-      .execute();
+    const audit = await auditOf(api, sales.account.id, "lead.export");
     expect(audit.map((a) => JSON.parse(a.detail))).toEqual([
       { filters: { type: "contact" }, rows: 1 },
       { filters: {}, rows: 2 },

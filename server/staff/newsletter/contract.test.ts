@@ -3,7 +3,8 @@ import { type EndpointSpec, pathOf } from "../../../staff-api/endpoint";
 import { CampaignDetail, campaignsApi, welcomeApi } from "../../../staff-api/newsletter";
 import { subscriptionRow, testDialects } from "../../testing";
 import { aMinuteAgo } from "../test-records";
-import { parsedAnswer, refusedWith, signedInStaff, useStaffApi } from "../testing";
+import { parsedAnswer, refusedWith } from "../test-checks";
+import { signedInStaff, useStaffApi } from "../testing";
 
 // Every answer of the welcome e-mail and campaign routes, read back as the console reads it:
 // parsed with its contract schema, whose objects are strict. The app under test also checks each

@@ -8,7 +8,8 @@ import { testDialects } from "../../testing";
 import { createSession } from "./sessions";
 import { TestAuthenticator } from "./testing-authenticator";
 import { cookieOf } from "../test-requests";
-import { STAFF_SITE, addStaff, answered, mailedSignInToken, useStaffApi } from "../testing";
+import { answered } from "../test-checks";
+import { STAFF_SITE, addStaff, mailedSignInToken, useStaffApi } from "../testing";
 
 // Every answer of signing in, the session and passkeys, read back as the console reads it:
 // parsed with its contract schema (staff-api/session.ts, passkeys.ts), whose objects are strict.

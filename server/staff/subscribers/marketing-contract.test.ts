@@ -5,7 +5,8 @@ import { REPORT_DIMENSIONS, reportsApi } from "../../../staff-api/reports";
 import { Subscriber, subscribersApi } from "../../../staff-api/subscribers";
 import { postJson, sampleContact, sampleDemo, subscriptionRow, testDialects } from "../../testing";
 import { aMinuteAgo } from "../test-records";
-import { parsedAnswer, refusedWith, signedInStaff, useStaffApi } from "../testing";
+import { parsedAnswer, refusedWith } from "../test-checks";
+import { signedInStaff, useStaffApi } from "../testing";
 
 // The answers of marketing's routes (the subscribers and the reports), read back as the console
 // reads them: parsed with their contract schemas, whose objects are strict. As for the lead inbox

@@ -4,13 +4,8 @@ import { testDialects } from "../../testing";
 import { staffApiPaths } from "../paths";
 import type { Query, StaffClient } from "../test-requests";
 import { addSubscriber, at } from "../test-records";
-import {
-  type ListPage,
-  expectAccess,
-  expectEachOnceNewestFirst,
-  signedInStaff,
-  useStaffApi,
-} from "../testing";
+import { type ListPage, expectAccess, auditOf, expectListPaging } from "../test-checks";
+import { signedInStaff, useStaffApi } from "../testing";
 
 describe.each(testDialects)("subscribers API on $name", ({ url }) => {
   const api = useStaffApi(url);
@@ -129,12 +124,7 @@ describe.each(testDialects)("subscribers API on $name", ({ url }) => {
     expect(await ids({ q: "\\" })).toEqual([]);
 
     // The audit log keeps that there was a search, not what was sought.
-    const audit = await api.db
-      .selectFrom("audit_log")
-      .select("detail")
-      .where("actor_id", "=", marketing.account.id)
-      .where("action", "=", "subscriber.list")
-      .execute();
+    const audit = await auditOf(api, marketing.account.id, "subscriber.list");
     expect(audit.length).toBe(13);
     const details = audit.map((a) => JSON.parse(a.detail));
     expect(details).toContainEqual({ filters: { q: "(4 characters)" }, page: "first" });
@@ -148,20 +138,8 @@ describe.each(testDialects)("subscribers API on $name", ({ url }) => {
     for (let i = 0; i < 120; i++) {
       expected.push(await addSubscriber(api, at(Math.floor(i / 4)), { email: `p${i}@x.example` }));
     }
-    const pages = await expectEachOnceNewestFirst(
-      (cursor) => list(marketing, { limit: "17", cursor: cursor ?? undefined }),
-      expected,
-      "createdAt",
-    );
-    expect(pages).toBe(Math.ceil(120 / 17));
-    expect((await list(marketing)).items).toHaveLength(50);
-    expect((await list(marketing, { limit: "100" })).items).toHaveLength(100);
-    const audit = await api.db
-      .selectFrom("audit_log")
-      .select("detail")
-      .where("actor_id", "=", marketing.account.id)
-      .where("action", "=", "subscriber.list")
-      .execute();
+    await expectListPaging((query) => list(marketing, query), expected);
+    const audit = await auditOf(api, marketing.account.id, "subscriber.list");
     expect(audit.map((a) => JSON.parse(a.detail))).toContainEqual({ filters: {}, page: "next" });
   });
 
@@ -218,12 +196,7 @@ describe.each(testDialects)("subscribers API on $name", ({ url }) => {
     expect(rows).toHaveLength(511);
     expect(new Set(rows.map((l) => l.split(",")[0])).size).toBe(511);
 
-    const audit = await api.db
-      .selectFrom("audit_log")
-      .select("detail")
-      .where("actor_id", "=", admin.account.id)
-      .where("action", "=", "subscriber.export")
-      .execute();
+    const audit = await auditOf(api, admin.account.id, "subscriber.export");
     const exports = audit.map((a) => JSON.parse(a.detail) as { rows: number });
     expect(exports.toSorted((a, b) => a.rows - b.rows)).toEqual([
       { filters: { q: "(9 characters)" }, rows: 2 },
