@@ -8,7 +8,7 @@ import { emailKey } from "../../leads/email";
 import type { DB } from "../db/database";
 import type { AttributionColumns, OutboxStatus, SubscriptionStatus } from "../db/schema";
 import { contactSearchText, demoSearchText } from "../db/search-text";
-import { subscriptionRow } from "../testing";
+import { sampleContact, sampleDemo, subscriptionRow } from "../testing";
 
 /** A time on the tests' day, 1 November 2026, `minute` minutes after 09:00 UTC. */
 export const at = (minute: number) => new Date(Date.UTC(2026, 10, 1, 9, minute)).toISOString();
@@ -29,13 +29,13 @@ export interface ContactFields {
 
 /** A contact message's row, with its search text, sent at `createdAt`. */
 export function contactRow(createdAt: string, fields: ContactFields = {}) {
-  const email = fields.email ?? "ama@example.com";
+  const email = fields.email ?? sampleContact.email;
   const row = {
     id: randomUUID(),
-    first_name: "Ama",
-    last_name: "Mensah",
-    phone: "+233 55 000 0000",
-    message: "We would like to accept mobile money.",
+    first_name: sampleContact.firstName,
+    last_name: sampleContact.lastName,
+    phone: sampleContact.phone,
+    message: sampleContact.message,
     ...fields,
     email,
     email_key: emailKey(email),
@@ -47,7 +47,7 @@ export function contactRow(createdAt: string, fields: ContactFields = {}) {
   return { ...row, search_text: contactSearchText(row) };
 }
 
-/** Stores a contact message sent at `createdAt`; its lead id (`contact_<uuid>`). */
+/** Stores a contact message (server/testing.ts's sampleContact unless told otherwise) sent at `createdAt`; its lead id (`contact_<uuid>`). */
 export async function addContact(store: Store, createdAt: string, fields: ContactFields = {}) {
   const row = contactRow(createdAt, fields);
   await store.db.insertInto("contact_messages").values(row).execute();
@@ -65,19 +65,20 @@ export interface DemoFields extends Partial<AttributionColumns> {
   industry?: string;
 }
 
-/** Stores a demo request sent at `createdAt`; its lead id (`demo_<uuid>`). */
+/** Stores a demo request (sampleDemo unless told otherwise) sent at `createdAt`; its lead id (`demo_<uuid>`). */
 export async function addDemo(store: Store, createdAt: string, fields: DemoFields = {}) {
   const id = randomUUID();
-  const email = fields.email ?? "kofi@example.com";
+  const { formData } = sampleDemo;
+  const email = fields.email ?? formData.email;
   const row = {
     id,
-    product: "aslan",
+    product: sampleDemo.product,
     page: "/schedule-aslan-demo",
-    name: "Kofi Boateng",
-    phone: "0550000000",
-    company: "Susu Co",
-    job_title: "CEO",
-    industry: "Agriculture",
+    name: formData.name,
+    phone: formData.phone,
+    company: formData.company,
+    job_title: formData.jobTitle,
+    industry: formData.industry,
     ...fields,
     email,
     email_key: emailKey(email),

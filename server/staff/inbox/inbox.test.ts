@@ -5,7 +5,7 @@ import { UNSAFE_CHARACTERS_MESSAGE } from "../../../leads/fields";
 import { sql } from "kysely";
 import { forgetPerson } from "../../db/forget-person";
 import { isPostgres } from "../../db/database";
-import { testDialects } from "../../testing";
+import { sampleDemo, testDialects } from "../../testing";
 import { parseLeadKey } from "../../../leads/workflow";
 import { likePattern } from "./lead-query";
 import { decodeCursor, encodeCursor } from "../page-cursor";
@@ -116,12 +116,7 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
         utmCampaign: "harmattan",
       },
       product: "banking",
-      name: "Kofi Boateng",
-      email: "kofi@example.com",
-      phone: "0550000000",
-      company: "Susu Co",
-      jobTitle: "CEO",
-      industry: "Agriculture",
+      ...sampleDemo.formData,
     });
 
     const ids = async (query: Record<string, string>) =>

@@ -8,7 +8,7 @@ import { testDialects } from "../../testing";
 import { createSession } from "./sessions";
 import { TestAuthenticator } from "./testing-authenticator";
 import { cookieOf } from "../test-requests";
-import { answered } from "../test-checks";
+import { answered, expectStrict } from "../test-checks";
 import { STAFF_SITE, addStaff, mailedSignInToken, useStaffApi } from "../testing";
 
 // Every answer of signing in, the session and passkeys, read back as the console reads it:
@@ -148,9 +148,7 @@ describe.each(testDialects)(
 describe("the contract's `me`", () => {
   it("is strict: a field more or one missing is refused", () => {
     const me = { email: "ama@example.com", name: "Ama", role: "sales" };
-    expect(z.safeParse(Me, me).success).toBe(true);
-    expect(z.safeParse(Me, { ...me, accountId: "x" }).success).toBe(false);
     const { role: _, ...withoutRole } = me;
-    expect(z.safeParse(Me, withoutRole).success).toBe(false);
+    expectStrict(Me, me, [{ ...me, accountId: "x" }, withoutRole]);
   });
 });
