@@ -12,6 +12,19 @@ import { listLeads } from "./inbox/lead-list";
 import { findSession } from "./sign-in/sessions";
 import { verifySignInToken } from "./sign-in/sign-in";
 import { hashSecret } from "./sign-in/tokens";
+import type { StaffRole } from "../../staff-api/roles";
+
+/** An account row of ama@example.com, added on 23 November 2026. */
+const amasAccount = (id: string, role: StaffRole) => ({
+  id,
+  email: "ama@example.com",
+  email_key: "ama@example.com",
+  name: "Ama",
+  role,
+  created_at: "2026-11-23T00:00:00.000Z",
+  updated_at: "2026-11-23T00:00:00.000Z",
+  disabled_at: null,
+});
 
 /**
  * A fresh database of the dialect migrated up to `last` (the migration under test not run yet),
@@ -38,33 +51,12 @@ describe.each(testDialects)("migration 0004 (staff) on $name", ({ url }) => {
   it("makes one account per address, and can be undone and redone", async () => {
     const db = await testDatabase(url);
     await migrate(db); // already up to date: nothing to do
-    await db
-      .insertInto("staff_accounts")
-      .values({
-        id: "a",
-        email: "ama@example.com",
-        email_key: "ama@example.com",
-        name: "Ama",
-        role: "admin",
-        created_at: "2026-11-23T00:00:00.000Z",
-        updated_at: "2026-11-23T00:00:00.000Z",
-        disabled_at: null,
-      })
-      .execute();
+    await db.insertInto("staff_accounts").values(amasAccount("a", "admin")).execute();
     // One account per address.
     await expect(
       db
         .insertInto("staff_accounts")
-        .values({
-          id: "b",
-          email: "AMA@example.com",
-          email_key: "ama@example.com",
-          name: "Ama",
-          role: "sales",
-          created_at: "2026-11-23T00:00:00.000Z",
-          updated_at: "2026-11-23T00:00:00.000Z",
-          disabled_at: null,
-        })
+        .values({ ...amasAccount("b", "sales"), email: "AMA@example.com" })
         .execute(),
     ).rejects.toThrow(/unique|duplicate/i);
     // down drops everything up made (the PostgreSQL function too), so up runs again. The
@@ -109,19 +101,7 @@ describe.each(testDialects)("migration 0006 (passkeys) on $name", ({ url }) => {
   it("keeps one row per credential, goes with its account, and can be undone and redone", async () => {
     const db = await databaseUpTo(url, "0005-lead-workflow");
     const at = "2026-11-23T00:00:00.000Z";
-    await db
-      .insertInto("staff_accounts")
-      .values({
-        id: "a",
-        email: "ama@example.com",
-        email_key: "ama@example.com",
-        name: "Ama",
-        role: "sales",
-        created_at: at,
-        updated_at: at,
-        disabled_at: null,
-      })
-      .execute();
+    await db.insertInto("staff_accounts").values(amasAccount("a", "sales")).execute();
     await migrate(db);
     const passkey = {
       id: "p1",
