@@ -6,79 +6,71 @@
  */
 import { randomUUID } from "node:crypto";
 import { setImmediate as nextTurn } from "node:timers/promises";
-import { sql } from "kysely";
+import { type Insertable, sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { apiPaths } from "../../common/paths";
-import { emailKey } from "../../leads/email";
-import { contactSearchText } from "../db/search-text";
+import type { Database } from "../db/schema";
 import { subscriptionRow, testDialects } from "../testing";
 import { CSV_CHUNK_ROWS } from "./csv-stream";
 import { staffApiPaths } from "./paths";
+import { aMinuteAgo, contactRow } from "./test-records";
 import { type StaffApi, signedInStaff, useStaffApi } from "./testing";
 
 /** Enough rows for several chunks, so that a turn between chunks is one before the last byte. */
 const ROWS = CSV_CHUNK_ROWS * 4 + 7;
 
-async function addContacts(api: StaffApi, count: number) {
-  const at = new Date(api.clock.now.getTime() - 60_000).toISOString();
-  const rows = Array.from({ length: count }, (_, i) => {
-    const email = `export.${i}.${randomUUID().slice(0, 8)}@example.com`;
-    const row = {
-      id: randomUUID(),
-      first_name: "Ama",
-      last_name: `Mensah ${i}`,
-      email,
-      email_key: emailKey(email),
-      phone: "+233 55 000 0000",
-      message: "We would like to accept mobile money.",
-      policy_agreed_at: at,
-      request_key: null,
-      request_hash: null,
-      created_at: at,
-    };
-    return { ...row, search_text: contactSearchText(row) };
-  });
-  // A few hundred rows at a time: both databases cap the parameters of one statement.
+/** Stores `rows` a few hundred at a time: both databases cap the parameters of one statement. */
+async function insertInBatches<
+  T extends "contact_messages" | "newsletter_subscriptions" | "audit_log",
+>(api: StaffApi, table: T, rows: Insertable<Database[T]>[]) {
   for (let i = 0; i < rows.length; i += 200) {
     await api.db
-      .insertInto("contact_messages")
+      .insertInto(table)
       .values(rows.slice(i, i + 200))
       .execute();
   }
 }
 
-async function addSubscribers(api: StaffApi, count: number) {
-  const at = new Date(api.clock.now.getTime() - 60_000).toISOString();
-  const rows = Array.from({ length: count }, (_, i) =>
-    subscriptionRow(`reader.${i}.${randomUUID().slice(0, 8)}@example.com`, "confirmed", at),
+const addContacts = (api: StaffApi, count: number) =>
+  insertInBatches(
+    api,
+    "contact_messages",
+    Array.from({ length: count }, (_, i) =>
+      contactRow(aMinuteAgo(api), {
+        last_name: `Mensah ${i}`,
+        email: `export.${i}.${randomUUID().slice(0, 8)}@example.com`,
+      }),
+    ),
   );
-  for (let i = 0; i < rows.length; i += 200) {
-    await api.db
-      .insertInto("newsletter_subscriptions")
-      .values(rows.slice(i, i + 200))
-      .execute();
-  }
-}
 
-async function addAuditEntries(api: StaffApi, actor: { id: string; email: string }, count: number) {
-  const at = new Date(api.clock.now.getTime() - 60_000).toISOString();
-  const rows = Array.from({ length: count }, () => ({
-    id: randomUUID(),
-    at,
-    actor_id: actor.id,
-    actor_email: actor.email,
-    action: "lead.view",
-    record_type: "lead",
-    record_id: `contact_${randomUUID()}`,
-    detail: "{}",
-  }));
-  for (let i = 0; i < rows.length; i += 200) {
-    await api.db
-      .insertInto("audit_log")
-      .values(rows.slice(i, i + 200))
-      .execute();
-  }
-}
+const addSubscribers = (api: StaffApi, count: number) =>
+  insertInBatches(
+    api,
+    "newsletter_subscriptions",
+    Array.from({ length: count }, (_, i) =>
+      subscriptionRow(
+        `reader.${i}.${randomUUID().slice(0, 8)}@example.com`,
+        "confirmed",
+        aMinuteAgo(api),
+      ),
+    ),
+  );
+
+const addAuditEntries = (api: StaffApi, actor: { id: string; email: string }, count: number) =>
+  insertInBatches(
+    api,
+    "audit_log",
+    Array.from({ length: count }, () => ({
+      id: randomUUID(),
+      at: aMinuteAgo(api),
+      actor_id: actor.id,
+      actor_email: actor.email,
+      action: "lead.view",
+      record_type: "lead",
+      record_id: `contact_${randomUUID()}`,
+      detail: "{}",
+    })),
+  );
 
 describe.each(testDialects)("CSV exports while other requests come in ($name)", ({ url }) => {
   const api = useStaffApi(url);
@@ -89,10 +81,13 @@ describe.each(testDialects)("CSV exports while other requests come in ($name)", 
    */
   async function exportBesideHealth(path: string, cookie: string) {
     const answered: string[] = [];
-    const exported = api.app.inject({ method: "GET", url: path, headers: { cookie } }).then((r) => {
-      answered.push("export");
-      return r;
-    });
+    const exported = api
+      .as(cookie)
+      .get(path)
+      .then((r) => {
+        answered.push("export");
+        return r;
+      });
     const health = nextTurn()
       .then(() => api.app.inject({ method: "GET", url: apiPaths.health }))
       .then((r) => {

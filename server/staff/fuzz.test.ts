@@ -5,18 +5,17 @@
  * it. Requests lean towards what the console sends (the route's own method, JSON, a session that
  * may use the route, well-formed parameters but one), so that most reach the database.
  */
-import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { emailKey } from "../../leads/email";
-import { contactSearchText, demoSearchText } from "../db/search-text";
+import { withId } from "../../common/paths";
+import type { Method } from "../../staff-api/endpoint";
 import { attackMarkdown } from "../newsletter/markdown-testing";
 import { encodeCursor } from "./page-cursor";
 import { staffApiPaths } from "./paths";
 import { subscriptionRow, testDialects } from "../testing";
 import { STAFF_ROLES } from "../../staff-api/roles";
-import { createSession } from "./sign-in/sessions";
-import { STAFF_SITE, type StaffApi, addStaff, useStaffApi } from "./testing";
+import { addContact, addDemo } from "./test-records";
+import { type StaffApi, addStaff, signedInStaff, useStaffApi } from "./testing";
 
 /**
  * Characters no staff input may hold (leads/fields.ts): NUL (PostgreSQL refuses it in text, FTS5
@@ -126,7 +125,7 @@ const contentType = fc.oneof(
 
 /** The route's own method mostly, sometimes another. */
 const METHODS = ["GET", "POST", "PATCH", "PUT", "DELETE"] as const;
-const routeOf = (routes: readonly (readonly [string, string])[]) =>
+const routeOf = (routes: readonly (readonly [Method, string])[]) =>
   fc
     .constantFrom(...routes)
     .chain(([method, path]) =>
@@ -140,9 +139,7 @@ const routeOf = (routes: readonly (readonly [string, string])[]) =>
 async function sessions(api: StaffApi) {
   const signedIn: string[] = [];
   for (const role of STAFF_ROLES) {
-    const account = await addStaff(api, `${role}@example.com`, role);
-    const { secret } = await createSession(api.db, account.id, api.clock.now);
-    signedIn.push(`staff_session=${secret}`);
+    signedIn.push((await signedInStaff(api, `${role}@example.com`, role)).cookie);
   }
   return fc.oneof(
     { weight: 4, arbitrary: fc.constantFrom(...signedIn) },
@@ -165,7 +162,7 @@ async function fuzzRoutes(
     body,
     cookie,
   }: {
-    routes: readonly (readonly [string, string])[];
+    routes: readonly (readonly [Method, string])[];
     id: fc.Arbitrary<string>;
     query: Params;
     body: readonly string[];
@@ -181,15 +178,9 @@ async function fuzzRoutes(
       contentType,
       cookie,
       async ([method, path], recordId, search, payload, type, session) => {
-        const res = await api.app.inject({
-          method,
-          url: `${path.replace(":id", encodeURIComponent(recordId))}?${search}`,
-          headers: {
-            origin: STAFF_SITE,
-            ...(type ? { "content-type": type } : {}),
-            ...(session ? { cookie: session } : {}),
-          },
-          ...(method !== "GET" ? { payload: JSON.stringify(payload) } : {}),
+        const res = await api.as(session).raw(method, `${withId(path, recordId)}?${search}`, {
+          contentType: type,
+          body: method !== "GET" ? JSON.stringify(payload) : undefined,
         });
         expect(
           CONSOLE_ACCEPTABLE.has(res.statusCode),
@@ -289,43 +280,18 @@ const leadId = fc.oneof(
 /** A contact message and a demo request, so that searches, notes and changes reach the rows. */
 async function addLeads(api: StaffApi): Promise<string[]> {
   const at = new Date().toISOString();
-  const contact = {
-    id: randomUUID(),
-    first_name: "Ama",
-    last_name: "Mensah",
-    email: "ama@example.com",
-    email_key: emailKey("ama@example.com"),
-    phone: "0550000000",
-    message: 'Rates for "abc def" NEAR(abc) and *all* schools',
-    policy_agreed_at: at,
-    request_key: null,
-    request_hash: null,
-    created_at: at,
-  };
-  await api.db
-    .insertInto("contact_messages")
-    .values({ ...contact, search_text: contactSearchText(contact) })
-    .execute();
-  const demo = {
-    id: randomUUID(),
-    product: "banking",
-    page: "/schedule-banking-demo",
-    name: "Kofi Boateng",
-    email: "kofi@example.com",
-    email_key: emailKey("kofi@example.com"),
-    phone: "0550000000",
-    company: "Susu (Co) OR abc",
-    job_title: "CEO",
-    industry: "Finance",
-    request_key: null,
-    request_hash: null,
-    created_at: at,
-  };
-  await api.db
-    .insertInto("demo_requests")
-    .values({ ...demo, search_text: demoSearchText(demo) })
-    .execute();
-  return [`contact_${contact.id}`, `demo_${demo.id}`];
+  return [
+    await addContact(api, at, {
+      phone: "0550000000",
+      message: 'Rates for "abc def" NEAR(abc) and *all* schools',
+    }),
+    await addDemo(api, at, {
+      product: "banking",
+      page: "/schedule-banking-demo",
+      company: "Susu (Co) OR abc",
+      industry: "Finance",
+    }),
+  ];
 }
 
 describe.each(testDialects)("staff endpoints under generated input on $name", ({ url }) => {
@@ -341,16 +307,12 @@ describe.each(testDialects)("staff endpoints under generated input on $name", ({
         fc.constantFrom("application/json", "application/json; charset=utf-8", "text/plain", ""),
         fc.option(fc.string(), { nil: undefined }),
         async (path, method, payload, type, cookie) => {
-          const res = await api.app.inject({
-            method,
-            url: path,
-            headers: {
-              origin: STAFF_SITE,
-              ...(type ? { "content-type": type } : {}),
-              ...(cookie !== undefined ? { cookie: `staff_session=${cookie}` } : {}),
-            },
-            ...(method === "POST" ? { payload: JSON.stringify(payload) } : {}),
-          });
+          const res = await api
+            .as(cookie === undefined ? undefined : `staff_session=${cookie}`)
+            .raw(method, path, {
+              contentType: type,
+              body: method === "POST" ? JSON.stringify(payload) : undefined,
+            });
           expect(ACCEPTABLE.has(res.statusCode), `${method} ${path} → ${res.statusCode}`).toBe(
             true,
           );
@@ -368,9 +330,8 @@ describe.each(testDialects)("passkey endpoints under generated input on $name", 
   const api = useStaffApi(url);
 
   it("never answer 5xx and sign nobody in", async () => {
-    const account = await addStaff(api, "ama@example.com", "sales");
-    const { secret } = await createSession(api.db, account.id, api.clock.now);
-    const cookies = [undefined, "staff_session=nonsense", `staff_session=${secret}`];
+    const { cookie: signedIn } = await signedInStaff(api, "ama@example.com", "sales");
+    const cookies = [undefined, "staff_session=nonsense", signedIn];
     const paths = [
       staffApiPaths.passkeyRegisterOptions,
       staffApiPaths.passkeyRegisterVerify,
@@ -388,15 +349,9 @@ describe.each(testDialects)("passkey endpoints under generated input on $name", 
         fc.constantFrom("application/json", "text/plain", ""),
         fc.constantFrom(...cookies),
         async (path, id, method, payload, type, cookie) => {
-          const res = await api.app.inject({
-            method,
-            url: path.replace(":id", encodeURIComponent(id)),
-            headers: {
-              origin: STAFF_SITE,
-              ...(type ? { "content-type": type } : {}),
-              ...(cookie ? { cookie } : {}),
-            },
-            ...(method !== "GET" ? { payload: JSON.stringify(payload) } : {}),
+          const res = await api.as(cookie).raw(method, withId(path, id), {
+            contentType: type,
+            body: method !== "GET" ? JSON.stringify(payload) : undefined,
           });
           expect(
             PASSKEY_ACCEPTABLE.has(res.statusCode),
@@ -503,16 +458,10 @@ describe.each(testDialects)("marketing endpoints under generated input on $name"
 
   it("never answer 5xx, signed out or as any role", async () => {
     const cookie = await sessions(api);
-    const marketing = await createSession(
-      api.db,
-      (await addStaff(api, "mkt2@example.com", "marketing")).id,
-      api.clock.now,
-    );
-    const created = await api.app.inject({
-      method: "POST",
-      url: staffApiPaths.campaigns,
-      headers: { origin: STAFF_SITE, cookie: `staff_session=${marketing.secret}` },
-      payload: { subject: "Harmattan rates", markdown: "Hello **all**" },
+    const marketing = await signedInStaff(api, "mkt2@example.com", "marketing");
+    const created = await marketing.send("POST", staffApiPaths.campaigns, {
+      subject: "Harmattan rates",
+      markdown: "Hello **all**",
     });
     expect(created.statusCode, created.body).toBe(201);
     await fuzzRoutes(api, {

@@ -1,6 +1,7 @@
-import { type Kysely, sql } from "kysely";
-import { describe, expect, it } from "vitest";
+import { type Kysely, type Migration, sql } from "kysely";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { migrate, openDatabase } from "../db/database";
+import type { Database } from "../db/schema";
 import { staff } from "../db/migrations/0004-staff";
 import { leadWorkflow } from "../db/migrations/0005-lead-workflow";
 import { passkeys } from "../db/migrations/0006-passkeys";
@@ -11,50 +12,57 @@ import { listLeads } from "./inbox/lead-list";
 import { findSession } from "./sign-in/sessions";
 import { verifySignInToken } from "./sign-in/sign-in";
 import { hashSecret } from "./sign-in/tokens";
+import type { StaffRole } from "../../staff-api/roles";
+
+/** An account row of ama@example.com, added on 23 November 2026. */
+const amasAccount = (id: string, role: StaffRole) => ({
+  id,
+  email: "ama@example.com",
+  email_key: "ama@example.com",
+  name: "Ama",
+  role,
+  created_at: "2026-11-23T00:00:00.000Z",
+  updated_at: "2026-11-23T00:00:00.000Z",
+  disabled_at: null,
+});
+
+/**
+ * A fresh database of the dialect migrated up to `last` (the migration under test not run yet),
+ * closed when the test ends.
+ */
+async function databaseUpTo(url: string | undefined, last: Parameters<typeof migrate>[1]) {
+  const db = url ? openDatabase({ databaseUrl: await freshSchemaUrl(url) }) : openDatabase({});
+  onTestFinished(() => db.destroy());
+  await migrate(db, last);
+  return db;
+}
+
+/**
+ * Undoes `migrations` in the order given (the later ones first, as they refer to the earlier),
+ * then runs them again in the opposite order.
+ */
+async function undoAndRedo(db: Kysely<Database>, ...migrations: Migration[]) {
+  const untyped = db as unknown as Kysely<unknown>;
+  for (const migration of migrations) await migration.down?.(untyped);
+  for (const migration of migrations.toReversed()) await migration.up(untyped);
+}
 
 describe.each(testDialects)("migration 0004 (staff) on $name", ({ url }) => {
   it("makes one account per address, and can be undone and redone", async () => {
     const db = await testDatabase(url);
     await migrate(db); // already up to date: nothing to do
-    await db
-      .insertInto("staff_accounts")
-      .values({
-        id: "a",
-        email: "ama@example.com",
-        email_key: "ama@example.com",
-        name: "Ama",
-        role: "admin",
-        created_at: "2026-11-23T00:00:00.000Z",
-        updated_at: "2026-11-23T00:00:00.000Z",
-        disabled_at: null,
-      })
-      .execute();
+    await db.insertInto("staff_accounts").values(amasAccount("a", "admin")).execute();
     // One account per address.
     await expect(
       db
         .insertInto("staff_accounts")
-        .values({
-          id: "b",
-          email: "AMA@example.com",
-          email_key: "ama@example.com",
-          name: "Ama",
-          role: "sales",
-          created_at: "2026-11-23T00:00:00.000Z",
-          updated_at: "2026-11-23T00:00:00.000Z",
-          disabled_at: null,
-        })
+        .values({ ...amasAccount("b", "sales"), email: "AMA@example.com" })
         .execute(),
     ).rejects.toThrow(/unique|duplicate/i);
     // down drops everything up made (the PostgreSQL function too), so up runs again. The
     // passkey tables of 0006 and the sessions' passkey of 0011 refer to these, so they go first
     // and come back last.
-    const untyped = db as unknown as Kysely<unknown>;
-    await staffRevocation.down?.(untyped);
-    await passkeys.down?.(untyped);
-    await staff.down?.(untyped);
-    await staff.up(untyped);
-    await passkeys.up(untyped);
-    await staffRevocation.up(untyped);
+    await undoAndRedo(db, staffRevocation, passkeys, staff);
     expect(await db.selectFrom("staff_accounts").selectAll().execute()).toEqual([]);
     await db.destroy();
   });
@@ -62,191 +70,149 @@ describe.each(testDialects)("migration 0004 (staff) on $name", ({ url }) => {
 
 describe.each(testDialects)("migration 0005 (lead workflow) on $name", ({ url }) => {
   it("leaves existing leads new and unowned, and can be undone and redone", async () => {
-    const db = url ? openDatabase({ databaseUrl: await freshSchemaUrl(url) }) : openDatabase({});
-    try {
-      await migrate(db, "0004-staff");
-      const created = "2026-11-01T09:00:00.000Z";
-      await sql`insert into demo_requests (id, product, page, name, email, phone, company, job_title, industry, email_key, created_at)
+    const db = await databaseUpTo(url, "0004-staff");
+    const created = "2026-11-01T09:00:00.000Z";
+    await sql`insert into demo_requests (id, product, page, name, email, phone, company, job_title, industry, email_key, created_at)
         values ('d1', 'vas', '/request-vas-demo', 'Ama', 'ama@example.com', '055', 'Co', 'CEO', 'Retail', 'ama@example.com', ${created})`.execute(
-        db,
-      );
-      await migrate(db);
-      const { items } = await listLeads(db, {});
-      expect(items).toMatchObject([{ id: "demo_d1", status: "new", owner: null }]);
-      // One state per lead.
-      const state = {
-        lead_type: "demo" as const,
-        lead_id: "d1",
-        status: "won" as const,
-        owner_account_id: null,
-        first_response_at: null,
-        updated_at: created,
-      };
-      await db.insertInto("lead_states").values(state).execute();
-      await expect(db.insertInto("lead_states").values(state).execute()).rejects.toThrow(
-        /unique|duplicate/i,
-      );
-      const untyped = db as unknown as Kysely<unknown>;
-      await leadWorkflow.down?.(untyped);
-      await leadWorkflow.up(untyped);
-      expect(await db.selectFrom("lead_states").selectAll().execute()).toEqual([]);
-    } finally {
-      await db.destroy();
-    }
+      db,
+    );
+    await migrate(db);
+    const { items } = await listLeads(db, {});
+    expect(items).toMatchObject([{ id: "demo_d1", status: "new", owner: null }]);
+    // One state per lead.
+    const state = {
+      lead_type: "demo" as const,
+      lead_id: "d1",
+      status: "won" as const,
+      owner_account_id: null,
+      first_response_at: null,
+      updated_at: created,
+    };
+    await db.insertInto("lead_states").values(state).execute();
+    await expect(db.insertInto("lead_states").values(state).execute()).rejects.toThrow(
+      /unique|duplicate/i,
+    );
+    await undoAndRedo(db, leadWorkflow);
+    expect(await db.selectFrom("lead_states").selectAll().execute()).toEqual([]);
   });
 });
 
 describe.each(testDialects)("migration 0006 (passkeys) on $name", ({ url }) => {
   it("keeps one row per credential, goes with its account, and can be undone and redone", async () => {
-    const db = url ? openDatabase({ databaseUrl: await freshSchemaUrl(url) }) : openDatabase({});
-    try {
-      await migrate(db, "0005-lead-workflow");
-      const at = "2026-11-23T00:00:00.000Z";
-      await db
-        .insertInto("staff_accounts")
-        .values({
-          id: "a",
-          email: "ama@example.com",
-          email_key: "ama@example.com",
-          name: "Ama",
-          role: "sales",
-          created_at: at,
-          updated_at: at,
-          disabled_at: null,
-        })
-        .execute();
-      await migrate(db);
-      const passkey = {
-        id: "p1",
-        account_id: "a",
-        credential_id: "Y3JlZA",
-        public_key: "a2V5",
-        // Larger than PostgreSQL's integer: the counter is 32 bits unsigned.
-        counter: 4_294_967_295,
-        transports: "[]",
-        device_type: "singleDevice",
-        backed_up: 0,
-        name: "Key",
-        created_at: at,
-        last_used_at: null,
-      };
-      await db.insertInto("staff_passkeys").values(passkey).execute();
-      await expect(
-        db
-          .insertInto("staff_passkeys")
-          .values({ ...passkey, id: "p2" })
-          .execute(),
-      ).rejects.toThrow(/unique|duplicate/i);
-      const stored = await db.selectFrom("staff_passkeys").select("counter").executeTakeFirst();
-      expect(Number(stored?.counter)).toBe(4_294_967_295);
-      await db.deleteFrom("staff_accounts").where("id", "=", "a").execute();
-      expect(await db.selectFrom("staff_passkeys").selectAll().execute()).toEqual([]);
-      // 0011's column refers to the passkeys: it goes first and comes back last.
-      const untyped = db as unknown as Kysely<unknown>;
-      await staffRevocation.down?.(untyped);
-      await passkeys.down?.(untyped);
-      await passkeys.up(untyped);
-      await staffRevocation.up(untyped);
-      expect(await db.selectFrom("staff_passkey_challenges").selectAll().execute()).toEqual([]);
-    } finally {
-      await db.destroy();
-    }
+    const db = await databaseUpTo(url, "0005-lead-workflow");
+    const at = "2026-11-23T00:00:00.000Z";
+    await db.insertInto("staff_accounts").values(amasAccount("a", "sales")).execute();
+    await migrate(db);
+    const passkey = {
+      id: "p1",
+      account_id: "a",
+      credential_id: "Y3JlZA",
+      public_key: "a2V5",
+      // Larger than PostgreSQL's integer: the counter is 32 bits unsigned.
+      counter: 4_294_967_295,
+      transports: "[]",
+      device_type: "singleDevice",
+      backed_up: 0,
+      name: "Key",
+      created_at: at,
+      last_used_at: null,
+    };
+    await db.insertInto("staff_passkeys").values(passkey).execute();
+    await expect(
+      db
+        .insertInto("staff_passkeys")
+        .values({ ...passkey, id: "p2" })
+        .execute(),
+    ).rejects.toThrow(/unique|duplicate/i);
+    const stored = await db.selectFrom("staff_passkeys").select("counter").executeTakeFirst();
+    expect(Number(stored?.counter)).toBe(4_294_967_295);
+    await db.deleteFrom("staff_accounts").where("id", "=", "a").execute();
+    expect(await db.selectFrom("staff_passkeys").selectAll().execute()).toEqual([]);
+    // 0011's column refers to the passkeys: it goes first and comes back last.
+    await undoAndRedo(db, staffRevocation, passkeys);
+    expect(await db.selectFrom("staff_passkey_challenges").selectAll().execute()).toEqual([]);
   });
 });
 
 describe.each(testDialects)("migration 0007 (lead search) on $name", ({ url }) => {
   it("makes the leads stored before it searchable, and can be undone and redone", async () => {
-    const db = url ? openDatabase({ databaseUrl: await freshSchemaUrl(url) }) : openDatabase({});
-    try {
-      await migrate(db, "0006-passkeys");
-      const created = "2026-11-01T09:00:00.000Z";
-      await sql`insert into demo_requests (id, product, page, name, email, phone, company, job_title, industry, email_key, created_at)
+    const db = await databaseUpTo(url, "0006-passkeys");
+    const created = "2026-11-01T09:00:00.000Z";
+    await sql`insert into demo_requests (id, product, page, name, email, phone, company, job_title, industry, email_key, created_at)
         values ('d1', 'vas', '/request-vas-demo', 'Ɛfua Mensah', 'efua@example.com', '055', 'Susu Co', 'CEO', 'Retail', 'efua@example.com', ${created})`.execute(
-        db,
-      );
-      await sql`insert into contact_messages (id, first_name, last_name, email, phone, message, policy_agreed_at, email_key, created_at)
+      db,
+    );
+    await sql`insert into contact_messages (id, first_name, last_name, email, phone, message, policy_agreed_at, email_key, created_at)
         values ('c1', 'Kofi', 'Owusu', 'kofi@example.com', '055', 'About payouts', ${created}, 'kofi@example.com', ${created})`.execute(
-        db,
-      );
-      await migrate(db);
-      const found = async (q: string) => (await listLeads(db, { q })).items.map((l) => l.id);
-      expect(await found("ɛfua")).toEqual(["demo_d1"]);
-      expect(await found("susu co")).toEqual(["demo_d1"]);
-      expect(await found("payouts")).toEqual(["contact_c1"]);
-      expect(await found("kofi owusu")).toEqual(["contact_c1"]);
-      const untyped = db as unknown as Kysely<unknown>;
-      await leadSearch.down?.(untyped);
-      await leadSearch.up(untyped);
-      expect(await found("payouts")).toEqual(["contact_c1"]);
-    } finally {
-      await db.destroy();
-    }
+      db,
+    );
+    await migrate(db);
+    const found = async (q: string) => (await listLeads(db, { q })).items.map((l) => l.id);
+    expect(await found("ɛfua")).toEqual(["demo_d1"]);
+    expect(await found("susu co")).toEqual(["demo_d1"]);
+    expect(await found("payouts")).toEqual(["contact_c1"]);
+    expect(await found("kofi owusu")).toEqual(["contact_c1"]);
+    await undoAndRedo(db, leadSearch);
+    expect(await found("payouts")).toEqual(["contact_c1"]);
   });
 });
 
 describe.each(testDialects)("migration 0011 (staff revocation) on $name", ({ url }) => {
   it("keeps the sessions and links made before it, and can be undone and redone", async () => {
-    const db = url ? openDatabase({ databaseUrl: await freshSchemaUrl(url) }) : openDatabase({});
-    try {
-      await migrate(db, "0010-campaigns");
-      const at = new Date("2026-11-25T09:00:00.000Z");
-      const iso = at.toISOString();
-      const later = new Date(at.getTime() + 60_000).toISOString();
-      const [cookieSecret, linkSecret] = ["s".repeat(43), "t".repeat(43)];
-      // Rows as the release before it left them.
-      await sql`insert into staff_accounts (id, email, email_key, name, role, created_at, updated_at, disabled_at)
+    const db = await databaseUpTo(url, "0010-campaigns");
+    const at = new Date("2026-11-25T09:00:00.000Z");
+    const iso = at.toISOString();
+    const later = new Date(at.getTime() + 60_000).toISOString();
+    const [cookieSecret, linkSecret] = ["s".repeat(43), "t".repeat(43)];
+    // Rows as the release before it left them.
+    await sql`insert into staff_accounts (id, email, email_key, name, role, created_at, updated_at, disabled_at)
         values ('a', 'ama@example.com', 'ama@example.com', 'Ama', 'sales', ${iso}, ${iso}, null)`.execute(
-        db,
-      );
-      await sql`insert into staff_sessions (id, token_hash, account_id, created_at, last_seen_at, revoked_at)
+      db,
+    );
+    await sql`insert into staff_sessions (id, token_hash, account_id, created_at, last_seen_at, revoked_at)
         values ('s1', ${hashSecret(cookieSecret)}, 'a', ${iso}, ${iso}, null)`.execute(db);
-      await sql`insert into staff_sign_in_tokens (id, token_hash, account_id, created_at, expires_at, used_at)
+    await sql`insert into staff_sign_in_tokens (id, token_hash, account_id, created_at, expires_at, used_at)
         values ('t1', ${hashSecret(linkSecret)}, 'a', ${iso}, ${later}, null)`.execute(db);
-      await sql`insert into staff_passkeys (id, account_id, credential_id, public_key, counter, transports, device_type, backed_up, name, created_at, last_used_at)
+    await sql`insert into staff_passkeys (id, account_id, credential_id, public_key, counter, transports, device_type, backed_up, name, created_at, last_used_at)
         values ('p1', 'a', 'Y3JlZA', 'a2V5', 0, '[]', 'multiDevice', 1, 'Phone', ${iso}, null)`.execute(
-        db,
-      );
-      await migrate(db);
+      db,
+    );
+    await migrate(db);
 
-      const sessions = () =>
-        db.selectFrom("staff_sessions").select(["id", "passkey_id"]).orderBy("id").execute();
-      expect(await sessions()).toEqual([{ id: "s1", passkey_id: null }]);
-      const limits = { idleMs: 30 * 60_000, maxMs: 12 * 60 * 60_000 };
-      expect(await findSession(db, cookieSecret, at, limits)).toMatchObject({ sessionId: "s1" });
-      // The link sent before it still signs in (and opens a session with no passkey).
-      const link = await verifySignInToken(db, linkSecret, {
-        now: at,
-        client: "test",
-        sessionMaxMs: limits.maxMs,
-      });
-      expect(link.ok).toBe(true);
-      // A session names only a passkey that exists, and outlives its removal without it.
-      const session = { account_id: "a", created_at: iso, last_seen_at: iso, revoked_at: null };
-      await expect(
-        db
-          .insertInto("staff_sessions")
-          .values({ ...session, id: "s8", token_hash: "h8", passkey_id: "nope" })
-          .execute(),
-      ).rejects.toThrow(/foreign key/i);
-      await db
+    const sessions = () =>
+      db.selectFrom("staff_sessions").select(["id", "passkey_id"]).orderBy("id").execute();
+    expect(await sessions()).toEqual([{ id: "s1", passkey_id: null }]);
+    const limits = { idleMs: 30 * 60_000, maxMs: 12 * 60 * 60_000 };
+    expect(await findSession(db, cookieSecret, at, limits)).toMatchObject({ sessionId: "s1" });
+    // The link sent before it still signs in (and opens a session with no passkey).
+    const link = await verifySignInToken(db, linkSecret, {
+      now: at,
+      client: "test",
+      sessionMaxMs: limits.maxMs,
+    });
+    expect(link.ok).toBe(true);
+    // A session names only a passkey that exists, and outlives its removal without it.
+    const session = { account_id: "a", created_at: iso, last_seen_at: iso, revoked_at: null };
+    await expect(
+      db
         .insertInto("staff_sessions")
-        .values({ ...session, id: "s9", token_hash: "h9", passkey_id: "p1" })
-        .execute();
-      await db.deleteFrom("staff_passkeys").where("id", "=", "p1").execute();
-      const expected = [
-        { id: "s1", passkey_id: null },
-        { id: "s9", passkey_id: null },
-      ];
-      expect((await sessions()).filter((row) => ["s1", "s9"].includes(row.id))).toEqual(expected);
+        .values({ ...session, id: "s8", token_hash: "h8", passkey_id: "nope" })
+        .execute(),
+    ).rejects.toThrow(/foreign key/i);
+    await db
+      .insertInto("staff_sessions")
+      .values({ ...session, id: "s9", token_hash: "h9", passkey_id: "p1" })
+      .execute();
+    await db.deleteFrom("staff_passkeys").where("id", "=", "p1").execute();
+    const expected = [
+      { id: "s1", passkey_id: null },
+      { id: "s9", passkey_id: null },
+    ];
+    expect((await sessions()).filter((row) => ["s1", "s9"].includes(row.id))).toEqual(expected);
 
-      const untyped = db as unknown as Kysely<unknown>;
-      await staffRevocation.down?.(untyped);
-      await staffRevocation.up(untyped);
-      expect((await sessions()).filter((row) => ["s1", "s9"].includes(row.id))).toEqual(expected);
-      const tokens = await db.selectFrom("staff_sign_in_tokens").select("voided_at").execute();
-      expect(tokens).toEqual([{ voided_at: null }]);
-    } finally {
-      await db.destroy();
-    }
+    await undoAndRedo(db, staffRevocation);
+    expect((await sessions()).filter((row) => ["s1", "s9"].includes(row.id))).toEqual(expected);
+    const tokens = await db.selectFrom("staff_sign_in_tokens").select("voided_at").execute();
+    expect(tokens).toEqual([{ voided_at: null }]);
   });
 });

@@ -3,16 +3,18 @@
  * for every role and for a signed-out client: with well-formed requests route by route, then with
  * generated ones (any body, query, id) that must never get a 5xx nor read anything across roles.
  */
-import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { emailKey } from "../../leads/email";
-import { contactSearchText } from "../db/search-text";
+import { withId } from "../../common/paths";
+import type { Method } from "../../staff-api/endpoint";
 import { testDialects } from "../testing";
 import { staffApiPaths as p } from "./paths";
 import { STAFF_ROLES, type StaffRole } from "../../staff-api/roles";
 import { createSession } from "./sign-in/sessions";
-import { STAFF_SITE, signedInStaff, useStaffApi } from "./testing";
+import { withQuery } from "./test-requests";
+import { addContact, addOutboxMessage } from "./test-records";
+import { auditOf } from "./test-checks";
+import { signedInStaff, useStaffApi } from "./testing";
 
 /** No session needed (the sign-in steps); otherwise the roles that may use the route. */
 type Access = "public" | "any" | readonly StaffRole[];
@@ -130,7 +132,7 @@ const AUDITED: Record<string, Audit> = {
 };
 
 const ROUTES = Object.entries(MATRIX).map(([key, access]) => {
-  const [method, path] = key.split(" ") as [string, string];
+  const [method, path] = key.split(" ") as [Method, string];
   return { method, path, access };
 });
 
@@ -162,22 +164,23 @@ function registeredStaffRoutes(tree: string): string[] {
 /** What a refused answer may say: why, never a record. */
 const REFUSAL_KEYS = new Set(["error", "fields", "message", "statusCode", "code"]);
 
-function request(method: string, path: string, cookie: string | undefined, body?: unknown) {
-  const sendsBody = method !== "GET" && method !== "DELETE";
-  return {
-    method: method as "GET",
-    url: path.replace(":id", "00000000-0000-4000-8000-000000000000"),
-    headers: {
-      origin: STAFF_SITE,
-      ...(sendsBody ? { "content-type": "application/json" } : {}),
-      ...(cookie ? { cookie } : {}),
-    },
-    ...(sendsBody ? { payload: JSON.stringify(body ?? {}) } : {}),
-  };
-}
+/** An id of no record, for the addresses that take one. */
+const NO_SUCH_ID = "00000000-0000-4000-8000-000000000000";
 
 describe.each(testDialects)("the staff role matrix on $name", ({ url }) => {
   const api = useStaffApi(url);
+
+  /** Sends `body` as JSON (`{}` when left out) unless the method takes none, as `cookie`. */
+  function request(method: Method, address: string, cookie: string | undefined, body?: unknown) {
+    const sendsBody = method !== "GET" && method !== "DELETE";
+    return api
+      .as(cookie)
+      .raw(
+        method,
+        address,
+        sendsBody ? { contentType: "application/json", body: JSON.stringify(body ?? {}) } : {},
+      );
+  }
 
   async function cookies() {
     const byRole = new Map<StaffRole | null, string | undefined>([[null, undefined]]);
@@ -206,7 +209,7 @@ describe.each(testDialects)("the staff role matrix on $name", ({ url }) => {
         const cookie = accountId
           ? `staff_session=${(await createSession(api.db, accountId, api.clock.now)).secret}`
           : undefined;
-        const res = await api.app.inject(request(method, path, cookie));
+        const res = await request(method, withId(path, NO_SUCH_ID), cookie);
         const where = `${method} ${path} as ${role ?? "signed out"} → ${res.statusCode}`;
         expect(res.statusCode, where).toBeLessThan(500);
         if (allows(access, role)) {
@@ -240,12 +243,8 @@ describe.each(testDialects)("the staff role matrix on $name", ({ url }) => {
         ),
         fc.oneof(fc.uuid(), fc.string({ maxLength: 40 }), fc.constantFrom("demo_x", "..")),
         async (route, [role, cookie], body, query, id) => {
-          const base = request(route.method, route.path, cookie, body);
-          const search = new URLSearchParams(query).toString();
-          const res = await api.app.inject({
-            ...base,
-            url: `${route.path.replace(":id", encodeURIComponent(id))}${search ? `?${search}` : ""}`,
-          });
+          const address = withQuery(withId(route.path, id), query);
+          const res = await request(route.method, address, cookie, body);
           const where = `${route.method} ${route.path} as ${role ?? "signed out"} → ${res.statusCode}`;
           expect(res.statusCode, where).toBeLessThan(500);
           if (!allows(route.access, role)) {
@@ -267,70 +266,28 @@ describe.each(testDialects)("the staff role matrix on $name", ({ url }) => {
     const { cookie, account } = await signedInStaff(api, "admin-audit@example.com", "admin");
     const { account: colleague } = await signedInStaff(api, "sales-audit@example.com", "sales");
     const at = api.clock.now.toISOString();
-    const contact = {
-      id: randomUUID(),
-      first_name: "Ama",
-      last_name: "Mensah",
-      email: "ama@example.com",
-      email_key: emailKey("ama@example.com"),
-      phone: "0550000000",
-      message: "Hello",
-      policy_agreed_at: at,
-      request_key: null,
-      request_hash: null,
-      created_at: at,
-    };
-    await api.db
-      .insertInto("contact_messages")
-      .values({ ...contact, search_text: contactSearchText(contact) })
-      .execute();
-    const message = randomUUID();
-    await api.db
-      .insertInto("outbox")
-      .values({
-        id: message,
-        kind: "newsletter-confirmation",
-        lead_id: randomUUID(),
-        recipient_key: null,
-        payload: JSON.stringify({
-          to: "esi@example.com",
-          subject: "Confirm",
-          text: "x",
-          params: {},
-        }),
-        status: "failed",
-        attempts: 3,
-        next_attempt_at: at,
-        last_error: "550",
-        claimed_by: null,
-        claimed_until: null,
-        created_at: at,
-        sent_at: null,
-      })
-      .execute();
-    const campaign = await api.app.inject({
-      ...request("POST", p.campaigns, cookie, { subject: "Rates", markdown: "Hello" }),
+    const lead = await addContact(api, at, { phone: "0550000000", message: "Hello" });
+    const message = await addOutboxMessage(api, at, {
+      payload: { to: "esi@example.com", subject: "Confirm", text: "x", params: {} },
+      lastError: "550",
+    });
+    const campaign = await request("POST", p.campaigns, cookie, {
+      subject: "Rates",
+      markdown: "Hello",
     });
     const ids: Record<string, string> = {
-      [p.lead]: `contact_${contact.id}`,
-      [p.leadNotes]: `contact_${contact.id}`,
+      [p.lead]: lead,
+      [p.leadNotes]: lead,
       [p.account]: colleague.id,
       [p.outboxRetry]: message,
       [p.campaignTest]: String(campaign.json().id),
     };
     for (const [key, audit] of Object.entries(AUDITED)) {
       if (!("records" in audit)) continue;
-      const [method, path] = key.split(" ") as [string, string];
-      const entries = () =>
-        api.db
-          .selectFrom("audit_log")
-          .select("id")
-          .where("actor_id", "=", account.id)
-          .where("action", "=", audit.records)
-          .execute();
+      const [method, path] = key.split(" ") as [Method, string];
+      const entries = () => auditOf(api, account.id, audit.records);
       const before = (await entries()).length;
-      const url = path.replace(":id", ids[path] ?? "");
-      const res = await api.app.inject({ ...request(method, path, cookie, audit.body), url });
+      const res = await request(method, path.replace(":id", ids[path] ?? ""), cookie, audit.body);
       expect(res.statusCode, `${key}: ${res.body}`).toBeLessThan(300);
       expect((await entries()).length, `${key} records ${audit.records}`).toBe(before + 1);
     }

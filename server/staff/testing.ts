@@ -1,17 +1,23 @@
-/** Builders for the staff tests: the app on a fresh database, with a clock the tests move. */
+/**
+ * The staff API tests' kit: the app on a fresh database with a clock the tests move, members of
+ * staff signed in, and signing in by link. Its clients are in ./test-requests.ts, what tests
+ * check of answers (the contract, roles, paging, the audit log) in ./test-checks.ts, rows to
+ * store directly in ./test-records.ts.
+ */
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, beforeEach, expect } from "vitest";
-import * as z from "zod/mini";
+import { afterAll, beforeAll, beforeEach } from "vitest";
+import type { StaffRole } from "../../staff-api/roles";
 import { buildApp } from "../app";
 import type { Config } from "../config";
 import type { DB } from "../db/database";
 import { createDeliveries } from "../deliveries";
 import type { OutboxWorker } from "../mail/outbox";
-import { recordingTransport, testConfig, testDatabase } from "../testing";
+import { emptyLeadTables, recordingTransport, testConfig, testDatabase } from "../testing";
 import { addAccount } from "./admin/accounts";
+import { staffApiPaths } from "./paths";
 import type { SignInLimits } from "./sign-in/rate-limit";
-import type { StaffRole } from "../../staff-api/roles";
 import { createSession } from "./sign-in/sessions";
+import { type ClientOptions, type StaffClient, staffClient } from "./test-requests";
 
 /** The tests' site: plain HTTP on localhost, as on a developer's machine. */
 export const STAFF_SITE = "http://localhost:3000";
@@ -26,6 +32,10 @@ export interface StaffApi {
   advance: (ms: number) => void;
   /** Builds one more app on the same database (another server instance). */
   anotherInstance: () => Promise<FastifyInstance>;
+  /** A client sending `cookie` (a session's, or any text a test sends as one). */
+  as: (cookie: string | undefined, options?: ClientOptions) => StaffClient;
+  /** A client with no session. */
+  signedOut: (options?: ClientOptions) => StaffClient;
 }
 
 export function useStaffApi(
@@ -53,6 +63,12 @@ export function useStaffApi(
       // Every answer of a route registered from the contract is checked against it.
       staff: { limits, now: () => api.clock.now, signInAnswerMs: 0, checkAnswers: true },
     });
+  const client = (
+    cookie: string | undefined,
+    { app, origin = STAFF_SITE, ...rest }: ClientOptions,
+  ) => staffClient(() => app ?? api.app, cookie, { origin, ...rest });
+  api.as = (cookie, options = {}) => client(cookie, options);
+  api.signedOut = (options = {}) => client(undefined, options);
   api.anotherInstance = async () => {
     const app = await build();
     extraApps.push(app);
@@ -75,13 +91,11 @@ export function useStaffApi(
     api.transport.sent.length = 0;
     api.clock.now = new Date();
     // Everything but the audit log, which cannot be emptied: tests tell entries apart by account.
+    for (const table of ["lead_events", "lead_states"] as const) {
+      await api.db.deleteFrom(table).execute();
+    }
+    await emptyLeadTables(api.db);
     for (const table of [
-      "lead_events",
-      "lead_states",
-      "contact_messages",
-      "demo_requests",
-      "newsletter_subscriptions",
-      "outbox",
       "staff_passkey_challenges",
       "staff_rate_limits",
       "staff_sessions",
@@ -101,20 +115,42 @@ export function addStaff(api: StaffApi, email: string, role: StaffRole = "sales"
   );
 }
 
-/** An account with a session at the tests' clock time, and the cookie that carries it. */
-export async function signedInStaff(api: StaffApi, email: string, role: StaffRole) {
+/**
+ * An account with a session at the tests' clock time: the account, the cookie that carries the
+ * session, and a client that sends it.
+ */
+export async function signedInStaff(
+  api: StaffApi,
+  email: string,
+  role: StaffRole,
+  options?: ClientOptions,
+) {
   const account = await addStaff(api, email, role);
   const { secret } = await createSession(api.db, account.id, api.clock.now);
-  return { account, cookie: `staff_session=${secret}` };
+  const client = api.as(`staff_session=${secret}`, options);
+  return { ...client, account, cookie: client.cookie as string };
 }
 
-/**
- * Parses `body` as the console would, with the contract's schema of its status (strict objects),
- * failing the test when the endpoint lists no such status or the body is not exactly that.
- */
-export function parsedAnswer<S extends z.ZodMiniType>(schema: S | undefined, body: unknown) {
-  expect(schema, "the endpoint lists this status").toBeDefined();
-  const result = z.safeParse(schema as S, body);
-  expect(result.success, result.success ? "" : z.prettifyError(result.error)).toBe(true);
-  return result.data as z.output<S>;
+/** Asks for a sign-in link for `email`, signed out. */
+export function requestSignInLink(api: StaffApi, email: string, options?: ClientOptions) {
+  return api.signedOut(options).send("POST", staffApiPaths.requestLink, { email });
+}
+
+/** Signs in with a link's `token` (or whatever a test sends as one), signed out. */
+export function verifySignInLink(api: StaffApi, token: unknown, options?: ClientOptions) {
+  return api.signedOut(options).send("POST", staffApiPaths.verify, { token });
+}
+
+/** Sends the outbox; the tokens of the sign-in links mailed to `email`, oldest first. */
+export async function mailedSignInTokens(api: StaffApi, email: string): Promise<string[]> {
+  await api.outbox.runOnce();
+  const link = new RegExp(`${STAFF_SITE}/staff/sign-in\\?token=([\\w-]+)`);
+  return api.transport.sent.filter((m) => m.to === email).map((m) => link.exec(m.text)?.[1] ?? "");
+}
+
+/** Sends the outbox; the token of the last sign-in link mailed to `email`. */
+export async function mailedSignInToken(api: StaffApi, email: string): Promise<string> {
+  const token = (await mailedSignInTokens(api, email)).at(-1);
+  if (!token) throw new Error(`no sign-in link mailed to ${email}`);
+  return token;
 }

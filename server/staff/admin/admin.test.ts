@@ -2,98 +2,39 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { emailKey } from "../../../leads/email";
 import { UNSAFE_CHARACTERS_MESSAGE } from "../../../leads/fields";
-import type { OutboxStatus } from "../../db/schema";
 import { testDialects } from "../../testing";
 import { lockKeyForTransaction } from "../../db/database";
 import { ACCOUNT_CHANGES_LOCK, AccountChangeRefused, changeAccount } from "./accounts-admin";
 import { recordAudit } from "../audit";
+import { withId } from "../../../common/paths";
+import type { StaffRole } from "../../../staff-api/roles";
 import { staffApiPaths } from "../paths";
 import { createSession } from "../sign-in/sessions";
-import { STAFF_SITE, type StaffApi, addStaff, signedInStaff, useStaffApi } from "../testing";
+import { OUTBOX_MAIL, addContact, addOutboxMessage, addSubscriber, at } from "../test-records";
+import { type ListPage, auditOf, expectAccess, expectEachOnceNewestFirst } from "../test-checks";
+import { STAFF_SITE, addStaff, signedInStaff, useStaffApi } from "../testing";
 
 const MINUTE = 60_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const at = (minute: number) => new Date(Date.UTC(2026, 10, 1, 9, minute)).toISOString();
-const accountPath = (id: string) => staffApiPaths.account.replace(":id", encodeURIComponent(id));
-const retryPath = (id: string) => staffApiPaths.outboxRetry.replace(":id", encodeURIComponent(id));
-
-async function addMessage(
-  api: StaffApi,
-  createdAt: string,
-  {
-    kind = "newsletter-confirmation",
-    status = "failed",
-    to = "esi@example.com",
-    attempts = 3,
-    leadId = randomUUID(),
-  }: {
-    kind?: string;
-    status?: OutboxStatus;
-    to?: string;
-    attempts?: number;
-    leadId?: string;
-  } = {},
-) {
-  const id = randomUUID();
-  await api.db
-    .insertInto("outbox")
-    .values({
-      id,
-      kind,
-      lead_id: leadId,
-      recipient_key: null,
-      payload: JSON.stringify({
-        to,
-        subject: "Please confirm",
-        text: "secret body https://x/confirm?token=abc",
-        html: "<p>secret body</p>",
-        params: {},
-      }),
-      status,
-      attempts,
-      next_attempt_at: createdAt,
-      last_error: status === "failed" ? "550 mailbox unavailable" : null,
-      claimed_by: null,
-      claimed_until: null,
-      created_at: createdAt,
-      sent_at: status === "sent" ? createdAt : null,
-    })
-    .execute();
-  return id;
-}
+const accountPath = (id: string) => withId(staffApiPaths.account, id);
+const retryPath = (id: string) => withId(staffApiPaths.outboxRetry, id);
 
 describe.each(testDialects)("admin API on $name", ({ url }) => {
   const api = useStaffApi(url);
 
-  const get = (cookie: string, path: string) =>
-    api.app.inject({ method: "GET", url: path, headers: { cookie } });
-  const send = (cookie: string, method: "PATCH" | "POST", path: string, payload?: unknown) =>
-    api.app.inject({
-      method,
-      url: path,
-      headers: { cookie, origin: STAFF_SITE },
-      ...(payload !== undefined ? { payload: payload as object } : {}),
-    });
-  const me = (cookie: string) => get(cookie, staffApiPaths.me);
-  const auditOf = (action: string, actorId: string) =>
-    api.db
-      .selectFrom("audit_log")
-      .selectAll()
-      .where("action", "=", action)
-      .where("actor_id", "=", actorId)
-      .execute();
+  const me = (cookie: string) => api.as(cookie).get(staffApiPaths.me);
 
   it("lets each role use exactly the routes it is given", async () => {
     const admin = await signedInStaff(api, "admin@example.com", "admin");
     const sales = await signedInStaff(api, "sales@example.com", "sales");
     const marketing = await signedInStaff(api, "mkt@example.com", "marketing");
-    const message = await addMessage(api, at(1));
+    const message = await addOutboxMessage(api, at(1));
     const requests: [
       method: "GET" | "PATCH" | "POST",
       path: string,
       body: unknown,
       ok: number,
-      allowed: string[],
+      allowed: StaffRole[],
     ][] = [
       ["GET", staffApiPaths.team, undefined, 200, ["admin", "sales"]],
       ["GET", staffApiPaths.accounts, undefined, 200, ["admin"]],
@@ -107,31 +48,12 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
       ["POST", retryPath(message), undefined, 200, ["admin"]],
     ];
     for (const [method, path, body, ok, allowed] of requests) {
-      const as = (cookie: string) => send(cookie, method as "POST", path, body);
-      expect((await as("")).statusCode, `${method} ${path} signed out`).toBe(401);
-      expect((await as("staff_session=nonsense")).statusCode).toBe(401);
-      // Refused roles first: a refused request must change nothing the allowed one then does.
-      for (const [role, cookie] of [
-        ["marketing", marketing.cookie],
-        ["sales", sales.cookie],
-        ["admin", admin.cookie],
-      ] as const) {
-        if (allowed.includes(role)) continue;
-        expect((await as(cookie)).statusCode, `${method} ${path} ${role}`).toBe(403);
-      }
-      for (const [role, cookie] of [
-        ["sales", sales.cookie],
-        ["admin", admin.cookie],
-      ] as const) {
-        if (!allowed.includes(role)) continue;
-        const res = await as(cookie);
-        expect(res.statusCode, `${method} ${path} ${role}: ${res.body}`).toBe(ok);
-      }
+      await expectAccess(api, { marketing, sales, admin }, { method, path, body }, { allowed, ok });
     }
   });
 
   it("lists the enabled team for the owner picker", async () => {
-    const { cookie } = await signedInStaff(api, "sales@example.com", "sales");
+    const sales = await signedInStaff(api, "sales@example.com", "sales");
     await addStaff(api, "ama@example.com", "admin", "Ama Mensah");
     await addStaff(api, "gone@example.com", "marketing");
     await changeAccount(
@@ -140,7 +62,7 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
       { disabled: true },
       { via: "test" },
     );
-    const res = await get(cookie, staffApiPaths.team);
+    const res = await sales.get(staffApiPaths.team);
     expect(res.json()).toEqual({
       items: [
         { email: "ama@example.com", name: "Ama Mensah", role: "admin" },
@@ -152,7 +74,7 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
   it("lists accounts with their last sign-in", async () => {
     const admin = await signedInStaff(api, "admin@example.com", "admin");
     const never = await addStaff(api, "new@example.com", "marketing", "New One");
-    const res = await get(admin.cookie, staffApiPaths.accounts);
+    const res = await admin.get(staffApiPaths.accounts);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       items: [
@@ -180,7 +102,7 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
 
   it("invites an account with a sign-in link, once", async () => {
     const admin = await signedInStaff(api, "admin@example.com", "admin");
-    const res = await send(admin.cookie, "POST", staffApiPaths.accounts, {
+    const res = await admin.send("POST", staffApiPaths.accounts, {
       email: " Kofi@Example.COM ",
       role: "marketing",
       name: " Kofi Boateng ",
@@ -204,11 +126,11 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
     )?.[1];
     expect(token).toBeTruthy();
     // The link signs the new account in.
-    const verified = await send("", "POST", staffApiPaths.verify, { token });
+    const verified = await api.signedOut().send("POST", staffApiPaths.verify, { token });
     expect(verified.statusCode).toBe(200);
     expect(verified.json()).toMatchObject({ email: "Kofi@example.com", role: "marketing" });
 
-    const again = await send(admin.cookie, "POST", staffApiPaths.accounts, {
+    const again = await admin.send("POST", staffApiPaths.accounts, {
       email: "kofi@example.com",
       role: "admin",
     });
@@ -221,7 +143,7 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
       .execute();
     expect(stored?.role).toBe("marketing");
 
-    const audit = await auditOf("staff.account-added", admin.account.id);
+    const audit = await auditOf(api, admin.account.id, "staff.account-added");
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ record_type: "staff_account", record_id: account.id });
     expect(JSON.parse(audit[0]?.detail ?? "{}")).toEqual({
@@ -240,7 +162,7 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
       { email: "x@example.com", role: "sales", name: "n".repeat(101) },
       { email: ["x@example.com"], role: "sales" },
     ]) {
-      const bad = await send(admin.cookie, "POST", staffApiPaths.accounts, body);
+      const bad = await admin.send("POST", staffApiPaths.accounts, body);
       expect(bad.statusCode, JSON.stringify(body)).toBe(400);
     }
     expect(
@@ -258,7 +180,7 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
     const other = await createSession(api.db, sales.account.id, api.clock.now);
     expect((await me(sales.cookie)).statusCode).toBe(200);
 
-    const res = await send(admin.cookie, "PATCH", accountPath(sales.account.id), {
+    const res = await admin.send("PATCH", accountPath(sales.account.id), {
       disabled: true,
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -274,7 +196,7 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
       api.clock.now.toISOString(),
       api.clock.now.toISOString(),
     ]);
-    const disabled = await auditOf("staff.disabled", admin.account.id);
+    const disabled = await auditOf(api, admin.account.id, "staff.disabled");
     expect(disabled).toHaveLength(1);
     expect(JSON.parse(disabled[0]?.detail ?? "{}")).toMatchObject({
       sessionsRevoked: 2,
@@ -282,14 +204,14 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
     });
 
     // Enabled again: the old sessions stay revoked; the role changes in the same request.
-    const back = await send(admin.cookie, "PATCH", accountPath(sales.account.id), {
+    const back = await admin.send("PATCH", accountPath(sales.account.id), {
       disabled: false,
       role: "marketing",
     });
     expect(back.json()).toMatchObject({ disabled: false, role: "marketing" });
     expect((await me(sales.cookie)).statusCode).toBe(401);
-    expect(await auditOf("staff.enabled", admin.account.id)).toHaveLength(1);
-    const roles = await auditOf("staff.role-changed", admin.account.id);
+    expect(await auditOf(api, admin.account.id, "staff.enabled")).toHaveLength(1);
+    const roles = await auditOf(api, admin.account.id, "staff.role-changed");
     expect(JSON.parse(roles[0]?.detail ?? "{}")).toMatchObject({ from: "sales", to: "marketing" });
   });
 
@@ -297,17 +219,17 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
     const admin = await signedInStaff(api, "admin@example.com", "admin");
     const self = accountPath(admin.account.id);
     for (const body of [{ disabled: true }, { role: "sales" }, { role: "marketing" }]) {
-      const res = await send(admin.cookie, "PATCH", self, body);
+      const res = await admin.send("PATCH", self, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().error).toMatch(/your own/);
     }
     expect((await me(admin.cookie)).json()).toMatchObject({ role: "admin" });
     // Changing nothing of one's own is fine.
-    expect((await send(admin.cookie, "PATCH", self, { role: "admin" })).statusCode).toBe(200);
+    expect((await admin.send("PATCH", self, { role: "admin" })).statusCode).toBe(200);
 
     // Another admin may be demoted; the last enabled one may not (e.g. from the command line).
     const second = await addStaff(api, "second@example.com", "admin");
-    const demoted = await send(admin.cookie, "PATCH", accountPath(second.id), { role: "sales" });
+    const demoted = await admin.send("PATCH", accountPath(second.id), { role: "sales" });
     expect(demoted.statusCode).toBe(200);
     await expect(
       changeAccount(api.db, admin.account.id, { role: "sales" }, { via: "test" }),
@@ -363,9 +285,9 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
     const admin = await signedInStaff(api, "admin@example.com", "admin");
     const sales = await addStaff(api, "sales@example.com", "sales");
     for (const id of [randomUUID(), "x y", "..", "a".repeat(65), "%00"]) {
-      const res = await send(admin.cookie, "PATCH", accountPath(id), { role: "sales" });
+      const res = await admin.send("PATCH", accountPath(id), { role: "sales" });
       expect(res.statusCode, id).toBe(404);
-      const retry = await send(admin.cookie, "POST", retryPath(id));
+      const retry = await admin.send("POST", retryPath(id));
       expect(retry.statusCode, id).toBe(404);
     }
     for (const body of [
@@ -375,33 +297,22 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
       [],
       { role: null },
     ]) {
-      const res = await send(admin.cookie, "PATCH", accountPath(sales.id), body);
+      const res = await admin.send("PATCH", accountPath(sales.id), body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
     }
-    const notJson = await api.app.inject({
-      method: "PATCH",
-      url: accountPath(sales.id),
-      headers: { cookie: admin.cookie, origin: STAFF_SITE, "content-type": "application/json" },
-      payload: "{",
+    const notJson = await admin.raw("PATCH", accountPath(sales.id), {
+      contentType: "application/json",
+      body: "{",
     });
     expect(notJson.statusCode).toBe(400);
-    const form = await api.app.inject({
-      method: "POST",
-      url: staffApiPaths.forget,
-      headers: {
-        cookie: admin.cookie,
-        origin: STAFF_SITE,
-        "content-type": "application/x-www-form-urlencoded",
-      },
-      payload: "email=a%40b.gh",
+    const form = await admin.raw("POST", staffApiPaths.forget, {
+      contentType: "application/x-www-form-urlencoded",
+      body: "email=a%40b.gh",
     });
     expect(form.statusCode).toBe(415);
-    const foreign = await api.app.inject({
-      method: "POST",
-      url: staffApiPaths.accounts,
-      headers: { cookie: admin.cookie, origin: "https://evil.example" },
-      payload: { email: "evil@example.com", role: "admin" },
-    });
+    const foreign = await api
+      .as(admin.cookie, { origin: "https://evil.example" })
+      .send("POST", staffApiPaths.accounts, { email: "evil@example.com", role: "admin" });
     expect(foreign.statusCode).toBe(403);
     const badAudit: Record<string, string>[] = [
       { limit: "0" },
@@ -415,7 +326,7 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
     for (const query of badAudit) {
       for (const path of [staffApiPaths.audit, staffApiPaths.auditCsv]) {
         if (path === staffApiPaths.auditCsv && ("cursor" in query || "limit" in query)) continue;
-        const res = await get(admin.cookie, `${path}?${new URLSearchParams(query)}`);
+        const res = await admin.get(path, query);
         expect(res.statusCode, `${path} ${JSON.stringify(query)}`).toBe(400);
         expect(res.json()).toEqual({ error: expect.any(String) });
       }
@@ -426,11 +337,11 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
       { limit: "1000" },
     ];
     for (const query of badOutbox) {
-      const res = await get(admin.cookie, `${staffApiPaths.outbox}?${new URLSearchParams(query)}`);
+      const res = await admin.get(staffApiPaths.outbox, query);
       expect(res.statusCode, JSON.stringify(query)).toBe(400);
     }
     for (const body of [{}, { email: "nobody" }, { email: 5 }]) {
-      const res = await send(admin.cookie, "POST", staffApiPaths.forget, body);
+      const res = await admin.send("POST", staffApiPaths.forget, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
     }
   });
@@ -455,11 +366,8 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
       .execute();
     expected.push(...ids.map((r) => r.id));
 
-    const page = async (query: Record<string, string>) => {
-      const res = await get(admin.cookie, `${staffApiPaths.audit}?${new URLSearchParams(query)}`);
-      expect(res.statusCode, res.body).toBe(200);
-      return res.json() as { items: Record<string, unknown>[]; nextCursor: string | null };
-    };
+    const page = (query: Record<string, string | undefined>) =>
+      admin.read<ListPage>(staffApiPaths.audit, query);
     const first = await page({ actor: "ACTOR@example.com", limit: "2" });
     expect(first.items[0]).toEqual({
       id: expect.any(String),
@@ -470,25 +378,13 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
       detail: null,
     });
 
-    const seen: string[] = [];
-    const times: string[] = [];
-    let cursor: string | null = null;
-    let pages = 0;
-    do {
-      const next: { items: Record<string, unknown>[]; nextCursor: string | null } = await page({
-        actor: "actor@example.com",
-        limit: "7",
-        ...(cursor ? { cursor } : {}),
-      });
-      seen.push(...next.items.map((i) => String(i.id)));
-      times.push(...next.items.map((i) => String(i.at)));
-      cursor = next.nextCursor;
-      pages++;
-    } while (cursor);
+    const pages = await expectEachOnceNewestFirst(
+      (cursor) => page({ actor: "actor@example.com", limit: "7", cursor: cursor ?? undefined }),
+      expected,
+      "at",
+    );
     expect(pages).toBe(7);
-    expect(seen).toHaveLength(45);
-    expect(new Set(seen)).toEqual(new Set(expected));
-    expect(times).toEqual(times.toSorted().reverse());
+    expect(expected).toHaveLength(45);
 
     const notes = await page({ actor: "actor@example.com", action: "lead.note-added" });
     expect(notes.items).toHaveLength(15);
@@ -508,13 +404,13 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
       subject: null,
       detail: { filters: { actor: "no such account" }, page: "first" },
     });
-    const actions = await get(admin.cookie, staffApiPaths.auditActions);
+    const actions = await admin.get(staffApiPaths.auditActions);
     expect(actions.json().items).toEqual(
       expect.arrayContaining(["audit.viewed", "lead.note-added", "lead.view"]),
     );
     expect(actions.json().items).toEqual(actions.json().items.toSorted());
 
-    const viewed = await auditOf("audit.viewed", admin.account.id);
+    const viewed = await auditOf(api, admin.account.id, "audit.viewed");
     expect(viewed.length).toBe(pages + 6);
     // The actor as their account's id, never an address; no page size.
     expect(viewed.map((a) => JSON.parse(a.detail))).toContainEqual({
@@ -524,7 +420,7 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
 
     // The CSV: the same entries, formula-safe, and its own entry in the log.
     api.advance(MINUTE);
-    const csv = await get(admin.cookie, `${staffApiPaths.auditCsv}?actor=actor@example.com`);
+    const csv = await admin.get(`${staffApiPaths.auditCsv}?actor=actor@example.com`);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers["content-type"]).toMatch(/^text\/csv/);
     expect(csv.headers["x-row-count"]).toBe("45");
@@ -539,7 +435,7 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
         ),
       ),
     ]);
-    const exported = await auditOf("audit.export", admin.account.id);
+    const exported = await auditOf(api, admin.account.id, "audit.export");
     expect(JSON.parse(exported[0]?.detail ?? "{}")).toEqual({
       filters: { actor: actor.id },
       rows: 45,
@@ -555,10 +451,7 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
       record: { type: "=cmd", id: "+1" },
     });
     api.advance(MINUTE);
-    const csv = await get(
-      admin.cookie,
-      `${staffApiPaths.auditCsv}?actor=admin@example.com&until=${at(1)}`,
-    );
+    const csv = await admin.get(staffApiPaths.auditCsv, `actor=admin@example.com&until=${at(1)}`);
     const lines = csv.body.trimEnd().split("\r\n");
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(",admin@example.com,lead.view,'=cmd,'+1,");
@@ -566,49 +459,19 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
 
   it("erases a person as the command line does, and keeps no trace of the address", async () => {
     const admin = await signedInStaff(api, "admin@example.com", "admin");
-    const contactId = randomUUID();
-    await api.db
-      .insertInto("contact_messages")
-      .values({
-        id: contactId,
-        first_name: "Ama",
-        last_name: "Mensah",
-        email: "ama@example.com",
-        email_key: emailKey("ama@example.com"),
-        phone: "0550000000",
-        message: "Hello",
-        policy_agreed_at: at(0),
-        request_key: null,
-        request_hash: null,
-        created_at: at(0),
-        search_text: "",
-      })
-      .execute();
-    await addMessage(api, at(0), { kind: "contact", leadId: contactId, to: "sales@site.test" });
-    const subscription = randomUUID();
-    await api.db
-      .insertInto("newsletter_subscriptions")
-      .values({
-        id: subscription,
-        email: "Ama@example.com",
-        email_key: emailKey("Ama@example.com"),
-        status: "confirmed",
-        confirm_token: "c",
-        unsubscribe_token: "u",
-        consent_at: at(0),
-        confirmed_at: at(0),
-        unsubscribed_at: null,
-        source: "/",
-        created_at: at(0),
-        updated_at: at(0),
-      })
-      .execute();
-    const notes = await send(admin.cookie, "POST", `/api/staff/leads/contact_${contactId}/notes`, {
+    const lead = await addContact(api, at(0), { email: "ama@example.com" });
+    await addOutboxMessage(api, at(0), {
+      kind: "contact",
+      leadId: lead.slice("contact_".length),
+      payload: { ...OUTBOX_MAIL, to: "sales@site.test" },
+    });
+    await addSubscriber(api, at(0), { email: "Ama@example.com", status: "confirmed", source: "/" });
+    const notes = await admin.send("POST", withId(staffApiPaths.leadNotes, lead), {
       text: "Called Ama",
     });
     expect(notes.statusCode).toBe(201);
 
-    const res = await send(admin.cookie, "POST", staffApiPaths.forget, {
+    const res = await admin.send("POST", staffApiPaths.forget, {
       email: " AMA@Example.com ",
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -625,7 +488,7 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
     for (const table of ["contact_messages", "newsletter_subscriptions", "lead_events"] as const) {
       expect(await api.db.selectFrom(table).select("id").execute(), table).toEqual([]);
     }
-    const erased = await auditOf("person.erased", admin.account.id);
+    const erased = await auditOf(api, admin.account.id, "person.erased");
     expect(erased).toHaveLength(1);
     expect(erased[0]?.record_id).toBeNull();
     expect(JSON.parse(erased[0]?.detail ?? "{}")).toEqual({
@@ -634,11 +497,11 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
     });
     expect(JSON.stringify(erased[0])).not.toMatch(/ama/i);
     // Asking again erases nothing, and is recorded too.
-    const again = await send(admin.cookie, "POST", staffApiPaths.forget, {
+    const again = await admin.send("POST", staffApiPaths.forget, {
       email: "ama@example.com",
     });
     expect(Object.values(again.json().erased)).toEqual([0, 0, 0, 0, 0, 0]);
-    expect(await auditOf("person.erased", admin.account.id)).toHaveLength(2);
+    expect(await auditOf(api, admin.account.id, "person.erased")).toHaveLength(2);
   });
 
   it("refuses hidden characters in the audit log's filters, report types and an invitee's name", async () => {
@@ -647,15 +510,15 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
     for (const bad of ["\u0000", "\u001b[2J", "\u0007", "\u007f", "\u0085", "\u202e", "\u2028"]) {
       for (const path of [staffApiPaths.audit, staffApiPaths.auditCsv]) {
         const query = new URLSearchParams({ action: `lead${bad}.view` });
-        const res = await get(admin.cookie, `${path}?${query}`);
+        const res = await admin.get(`${path}?${query}`);
         expect(res.statusCode, `${path} ${query}`).toBe(400);
         expect(res.json()).toEqual(refused("action"));
       }
       const report = new URLSearchParams({ by: "week", type: `contact${bad},demo` });
-      expect((await get(admin.cookie, `${staffApiPaths.leadReport}?${report}`)).json()).toEqual(
+      expect((await admin.get(`${staffApiPaths.leadReport}?${report}`)).json()).toEqual(
         refused("type"),
       );
-      const invite = await send(admin.cookie, "POST", staffApiPaths.accounts, {
+      const invite = await admin.send("POST", staffApiPaths.accounts, {
         email: "kofi@example.com",
         role: "sales",
         name: `Kofi${bad}Boateng`,
@@ -663,37 +526,37 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
       expect(invite.statusCode).toBe(400);
       expect(invite.json()).toEqual(refused("name"));
     }
-    expect((await get(admin.cookie, staffApiPaths.accounts)).json().items).toHaveLength(1);
+    expect((await admin.get(staffApiPaths.accounts)).json().items).toHaveLength(1);
     // An empty filter is no filter.
-    expect((await get(admin.cookie, `${staffApiPaths.audit}?action=`)).statusCode).toBe(200);
+    expect((await admin.get(`${staffApiPaths.audit}?action=`)).statusCode).toBe(200);
   });
 
   it("audits reading the accounts: the list, and a change that changes nothing", async () => {
     const admin = await signedInStaff(api, "admin@example.com", "admin");
     const sales = await addStaff(api, "sales@example.com", "sales", "Esi Sales");
-    const list = await get(admin.cookie, staffApiPaths.accounts);
+    const list = await admin.get(staffApiPaths.accounts);
     expect(list.statusCode).toBe(200);
-    const listed = await auditOf("account.list", admin.account.id);
+    const listed = await auditOf(api, admin.account.id, "account.list");
     expect(listed.map((e) => JSON.parse(e.detail))).toEqual([{ accounts: 2 }]);
 
     for (const body of [{}, { role: "sales" }, { disabled: false }]) {
-      const res = await send(admin.cookie, "PATCH", accountPath(sales.id), body);
+      const res = await admin.send("PATCH", accountPath(sales.id), body);
       expect(res.statusCode, JSON.stringify(body)).toBe(200);
       expect(res.json()).toMatchObject({ id: sales.id, name: "Esi Sales", role: "sales" });
     }
-    const viewed = await auditOf("account.view", admin.account.id);
+    const viewed = await auditOf(api, admin.account.id, "account.view");
     expect(viewed.map((e) => [e.record_type, e.record_id])).toEqual([
       ["staff_account", sales.id],
       ["staff_account", sales.id],
       ["staff_account", sales.id],
     ]);
     // A change is recorded as the change; an unknown account is read by nobody.
-    const changed = await send(admin.cookie, "PATCH", accountPath(sales.id), { role: "marketing" });
+    const changed = await admin.send("PATCH", accountPath(sales.id), { role: "marketing" });
     expect(changed.json()).toMatchObject({ role: "marketing" });
-    expect(await auditOf("staff.role-changed", admin.account.id)).toHaveLength(1);
-    const unknown = await send(admin.cookie, "PATCH", accountPath(randomUUID()), {});
+    expect(await auditOf(api, admin.account.id, "staff.role-changed")).toHaveLength(1);
+    const unknown = await admin.send("PATCH", accountPath(randomUUID()), {});
     expect(unknown.statusCode).toBe(404);
-    expect(await auditOf("account.view", admin.account.id)).toHaveLength(3);
+    expect(await auditOf(api, admin.account.id, "account.view")).toHaveLength(3);
   });
 
   it("keeps no trace of an erased person's address in the audit log, however staff looked", async () => {
@@ -712,32 +575,25 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
       `${staffApiPaths.auditCsv}?actor=${address}&action=${address}`,
     ];
     for (const path of searches) {
-      const res = await get(admin.cookie, path.replaceAll("@", "%40"));
+      const res = await admin.get(path.replaceAll("@", "%40"));
       expect(res.statusCode, path).toBe(200);
     }
-    const erased = await send(admin.cookie, "POST", staffApiPaths.forget, { email: address });
+    const erased = await admin.send("POST", staffApiPaths.forget, { email: address });
     expect(erased.statusCode).toBe(200);
-    const entries = await api.db
-      .selectFrom("audit_log")
-      .selectAll()
-      .where("actor_id", "=", admin.account.id)
-      .execute();
+    const entries = await auditOf(api, admin.account.id);
     expect(entries).toHaveLength(searches.length + 1);
     expect(JSON.stringify(entries)).not.toMatch(/ama|mensah/i);
   });
 
   it("lists waiting and failed mail without bodies, and retries a failed message", async () => {
     const admin = await signedInStaff(api, "admin@example.com", "admin");
-    const failed = await addMessage(api, at(3), { attempts: 3 });
-    const pending = await addMessage(api, at(2), { status: "pending", attempts: 1 });
-    const sent = await addMessage(api, at(1), { status: "sent" });
-    const signIn = await addMessage(api, at(0), { kind: "staff-sign-in" });
+    const failed = await addOutboxMessage(api, at(3), { attempts: 3 });
+    const pending = await addOutboxMessage(api, at(2), { status: "pending", attempts: 1 });
+    const sent = await addOutboxMessage(api, at(1), { status: "sent" });
+    const signIn = await addOutboxMessage(api, at(0), { kind: "staff-sign-in" });
 
-    const list = async (query: Record<string, string> = {}) => {
-      const res = await get(admin.cookie, `${staffApiPaths.outbox}?${new URLSearchParams(query)}`);
-      expect(res.statusCode, res.body).toBe(200);
-      return res.json() as { items: Record<string, unknown>[]; nextCursor: string | null };
-    };
+    const list = (query: Record<string, string> = {}) =>
+      admin.read<ListPage>(staffApiPaths.outbox, query);
     const all = await list();
     expect(all.items.map((i) => i.id)).toEqual([failed, pending, signIn]);
     expect(all.items[0]).toEqual({
@@ -760,10 +616,10 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
     const rest = await list({ limit: "2", cursor: String(firstPage.nextCursor) });
     expect(rest.items.map((i) => i.id)).toEqual([signIn]);
     expect(rest.nextCursor).toBeNull();
-    expect(await auditOf("outbox.viewed", admin.account.id)).toHaveLength(6);
+    expect(await auditOf(api, admin.account.id, "outbox.viewed")).toHaveLength(6);
 
     api.advance(MINUTE);
-    const retried = await send(admin.cookie, "POST", retryPath(failed));
+    const retried = await admin.send("POST", retryPath(failed));
     expect(retried.statusCode, retried.body).toBe(200);
     expect(retried.json()).toMatchObject({
       id: failed,
@@ -771,14 +627,14 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
       attempts: 0,
       nextAttemptAt: api.clock.now.toISOString(),
     });
-    expect((await send(admin.cookie, "POST", retryPath(failed))).statusCode).toBe(409);
-    expect((await send(admin.cookie, "POST", retryPath(pending), {})).statusCode).toBe(409);
+    expect((await admin.send("POST", retryPath(failed))).statusCode).toBe(409);
+    expect((await admin.send("POST", retryPath(pending), {})).statusCode).toBe(409);
     // A sent e-mail is not sent again (server/alerts/alerts.test.ts re-sends a sent alert).
-    expect((await send(admin.cookie, "POST", retryPath(sent))).statusCode).toBe(409);
-    const dropped = await send(admin.cookie, "POST", retryPath(signIn));
+    expect((await admin.send("POST", retryPath(sent))).statusCode).toBe(409);
+    const dropped = await admin.send("POST", retryPath(signIn));
     expect(dropped.statusCode).toBe(409);
     expect(dropped.json().error).toMatch(/sign-in link/);
-    const audit = await auditOf("outbox.retried", admin.account.id);
+    const audit = await auditOf(api, admin.account.id, "outbox.retried");
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ record_type: "outbox", record_id: failed });
     expect(JSON.parse(audit[0]?.detail ?? "{}")).toEqual({

@@ -27,6 +27,7 @@ import {
 import { addAccount } from "./accounts";
 import { staffApiPaths } from "../paths";
 import { createSession } from "../sign-in/sessions";
+import { staffClient } from "../test-requests";
 import { STAFF_SITE } from "../testing";
 
 /** The person who asks to be erased, typed with capitals and a non-ASCII letter. */
@@ -34,7 +35,9 @@ const PERSON = "Äma.Zqxmensah@Example.com";
 /** A word of the person's message that no one else's has: the search index holds its pieces. */
 const THEIR_WORD = "Vwkjqxz";
 
-/** The app on `db` with the file transport writing to `mailDir`, and an admin's cookie. */
+const SAME_SITE = { origin: STAFF_SITE };
+
+/** The app on `db` with the file transport writing to `mailDir`, and an admin's client. */
 async function appWithMailFiles(db: DB, mailDir: string) {
   const config = testConfig({
     publicUrl: STAFF_SITE,
@@ -49,13 +52,13 @@ async function appWithMailFiles(db: DB, mailDir: string) {
     { via: "test" },
   );
   const { secret } = await createSession(db, account.id, new Date());
-  return { app, outbox, cookie: `staff_session=${secret}` };
+  return { app, outbox, admin: staffClient(() => app, `staff_session=${secret}`, SAME_SITE) };
 }
 
 /** The person's contact message, demo request and sign-up, and someone else's message. */
 async function leadsOfThePersonAndAnother(app: FastifyInstance) {
   const post = (url: string, payload: object) =>
-    app.inject({ method: "POST", url, payload, headers: { origin: STAFF_SITE } });
+    staffClient(() => app, undefined, SAME_SITE).send("POST", url, payload);
   const answers = [
     await post(apiPaths.contact, {
       ...sampleContact,
@@ -89,18 +92,13 @@ describe.each(testDialects)("erasure from the console on $name", ({ url }) => {
   it("deletes the file transport's copies of the mail to and about the person, no one else's", async () => {
     const mailDir = await temporaryFolder("erasure-mail-");
     const db = await testDatabase(url);
-    const { app, outbox, cookie } = await appWithMailFiles(db, mailDir);
+    const { app, outbox, admin } = await appWithMailFiles(db, mailDir);
     await leadsOfThePersonAndAnother(app);
     await outbox.runOnce();
     // Sales' two notifications and the confirmation about the person; Kofi's notification.
     expect(await mailFiles(mailDir)).toHaveLength(4);
 
-    const res = await app.inject({
-      method: "POST",
-      url: staffApiPaths.forget,
-      headers: { cookie, origin: STAFF_SITE },
-      payload: { email: PERSON.toLowerCase() },
-    });
+    const res = await admin.send("POST", staffApiPaths.forget, { email: PERSON.toLowerCase() });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().erased).toMatchObject({ outbox: 3, contact_messages: 1, demo_requests: 1 });
     const left = await mailFiles(mailDir);

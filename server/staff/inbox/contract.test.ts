@@ -1,12 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import * as z from "zod/mini";
 import { apiPaths } from "../../../common/paths";
 import { pathOf } from "../../../staff-api/endpoint";
-import { Failed } from "../../../staff-api/answers";
 import { LeadDetail, leadsApi } from "../../../staff-api/leads";
 import { postJson, sampleContact, sampleDemo, testDialects } from "../../testing";
-import { STAFF_SITE, signedInStaff, useStaffApi } from "../testing";
+import { parsedAnswer, refusedWith, expectStrict } from "../test-checks";
+import { signedInStaff, useStaffApi } from "../testing";
 
 // Every answer of the lead inbox, read back as the console reads it: parsed with its contract
 // schema, whose objects are strict (a field the server sends and the contract lacks fails, and so
@@ -15,14 +14,6 @@ import { STAFF_SITE, signedInStaff, useStaffApi } from "../testing";
 // would otherwise be dropped silently.
 
 const SECRET = `whsec_${randomBytes(32).toString("base64")}`;
-
-/** Parses `body` as the answer `status` of `spec`, failing the test when it is not exactly that. */
-function parsed<S extends z.ZodMiniType>(schema: S | undefined, body: unknown): z.output<S> {
-  expect(schema, "the endpoint lists this status").toBeDefined();
-  const result = z.safeParse(schema as S, body);
-  expect(result.success, result.success ? "" : z.prettifyError(result.error)).toBe(true);
-  return result.data as z.output<S>;
-}
 
 describe.each(testDialects)("the lead inbox's answers match the contract on $name", ({ url }) => {
   const api = useStaffApi(url, {
@@ -35,16 +26,6 @@ describe.each(testDialects)("the lead inbox's answers match the contract on $nam
     },
   });
 
-  const get = (cookie: string, path: string) =>
-    api.app.inject({ method: "GET", url: path, headers: { cookie } });
-  const send = (cookie: string, method: string, path: string, payload: unknown) =>
-    api.app.inject({
-      method: method as "PATCH" | "POST",
-      url: path,
-      payload: payload as object,
-      headers: { cookie, origin: STAFF_SITE },
-    });
-
   it("answers every route, success and refusal, exactly as the contract says", async () => {
     for (const [path, body] of [
       [apiPaths.contact, sampleContact],
@@ -56,31 +37,31 @@ describe.each(testDialects)("the lead inbox's answers match the contract on $nam
     const marketing = await signedInStaff(api, "marketing@example.com", "marketing");
     const { list, stats, exportCsv, get: one, update, addNote } = leadsApi;
 
-    const listed = await get(sales.cookie, list.path);
+    const listed = await sales.get(list.path);
     expect(listed.statusCode).toBe(200);
-    const page = parsed(list.answers[200], listed.json());
+    const page = parsedAnswer(list.answers[200], listed.json());
     expect(page.items.map((lead) => lead.type).toSorted()).toEqual(["contact", "demo"]);
 
-    const counted = await get(sales.cookie, stats.path);
-    expect(parsed(stats.answers[200], counted.json()).count).toBe(2);
+    const counted = await sales.get(stats.path);
+    expect(parsedAnswer(stats.answers[200], counted.json()).count).toBe(2);
 
     for (const lead of page.items) {
       const path = pathOf(one, { id: lead.id });
-      const changed = await send(sales.cookie, "PATCH", path, {
+      const changed = await sales.send("PATCH", path, {
         status: "contacted",
         owner: "sales@example.com",
       });
       expect(changed.statusCode).toBe(200);
-      parsed(update.answers[200], changed.json());
-      const noted = await send(sales.cookie, "POST", pathOf(addNote, { id: lead.id }), {
+      parsedAnswer(update.answers[200], changed.json());
+      const noted = await sales.send("POST", pathOf(addNote, { id: lead.id }), {
         text: "Called back",
       });
       expect(noted.statusCode).toBe(201);
-      parsed(addNote.answers[201], noted.json());
+      parsedAnswer(addNote.answers[201], noted.json());
 
-      const read = await get(sales.cookie, path);
+      const read = await sales.get(path);
       expect(read.statusCode).toBe(200);
-      const detail = parsed(one.answers[200], read.json());
+      const detail = parsedAnswer(one.answers[200], read.json());
       expect(detail.timeline.map((entry) => entry.kind).toSorted()).toEqual([
         "delivery",
         "delivery",
@@ -93,28 +74,25 @@ describe.each(testDialects)("the lead inbox's answers match the contract on $nam
       expect(channels.toSorted()).toEqual(["email", "slack", "webhook"]);
     }
 
-    const csv = await get(sales.cookie, exportCsv.path);
+    const csv = await sales.get(exportCsv.path);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers["content-type"]).toBe("text/csv; charset=utf-8");
 
     // The refusals: each status each route lists, with its contract's body.
     const missing = pathOf(one, { id: "demo_00000000-0000-0000-0000-000000000000" });
     const refusals = [
-      [await get(sales.cookie, `${list.path}?limit=0`), 400],
-      [await get(sales.cookie, `${stats.path}?since=2026-02-30`), 400],
-      [await get(sales.cookie, `${exportCsv.path}?status=nope`), 400],
-      [await get("", list.path), 401],
-      [await get(marketing.cookie, stats.path), 403],
-      [await get(sales.cookie, missing), 404],
-      [await get(sales.cookie, pathOf(one, { id: "lead_1" })), 404],
-      [await send(sales.cookie, "PATCH", missing, { status: "won" }), 404],
-      [await send(sales.cookie, "PATCH", missing.replace("demo_", "x"), { status: "?" }), 404],
-      [await send(sales.cookie, "POST", `${missing}/notes`, { text: "" }), 400],
+      [await sales.get(`${list.path}?limit=0`), 400],
+      [await sales.get(`${stats.path}?since=2026-02-30`), 400],
+      [await sales.get(`${exportCsv.path}?status=nope`), 400],
+      [await api.signedOut().get(list.path), 401],
+      [await marketing.get(stats.path), 403],
+      [await sales.get(missing), 404],
+      [await sales.get(pathOf(one, { id: "lead_1" })), 404],
+      [await sales.send("PATCH", missing, { status: "won" }), 404],
+      [await sales.send("PATCH", missing.replace("demo_", "x"), { status: "?" }), 404],
+      [await sales.send("POST", `${missing}/notes`, { text: "" }), 400],
     ] as const;
-    for (const [res, status] of refusals) {
-      expect(res.statusCode, res.body).toBe(status);
-      parsed(Failed, res.json());
-    }
+    for (const [res, status] of refusals) refusedWith(status, res);
   });
 });
 
@@ -142,11 +120,12 @@ describe("strict answers", () => {
   };
 
   it("refuse a field the contract lacks, and one it requires that is missing", () => {
-    expect(z.safeParse(LeadDetail, detail).success).toBe(true);
-    expect(z.safeParse(LeadDetail, { ...detail, extra: 1 }).success).toBe(false);
     const { channel: _, ...withoutChannel } = delivery;
-    expect(z.safeParse(LeadDetail, { ...detail, timeline: [withoutChannel] }).success).toBe(false);
     const withExtra = { ...delivery, recipient: "x" };
-    expect(z.safeParse(LeadDetail, { ...detail, timeline: [withExtra] }).success).toBe(false);
+    expectStrict(LeadDetail, detail, [
+      { ...detail, extra: 1 },
+      { ...detail, timeline: [withoutChannel] },
+      { ...detail, timeline: [withExtra] },
+    ]);
   });
 });

@@ -1,124 +1,34 @@
-import type { AttributionColumns } from "../../db/schema";
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { pagePaths } from "../../../common/paths";
-import { contactSearchText, demoSearchText } from "../../db/search-text";
-import { emailKey } from "../../../leads/email";
+import { pagePaths, withId } from "../../../common/paths";
 import { UNSAFE_CHARACTERS_MESSAGE } from "../../../leads/fields";
 import { sql } from "kysely";
 import { forgetPerson } from "../../db/forget-person";
 import { isPostgres } from "../../db/database";
-import { testDialects } from "../../testing";
+import { sampleDemo, testDialects } from "../../testing";
 import { parseLeadKey } from "../../../leads/workflow";
 import { likePattern } from "./lead-query";
 import { decodeCursor, encodeCursor } from "../page-cursor";
 import { staffApiPaths } from "../paths";
-import { createSession } from "../sign-in/sessions";
-import { STAFF_SITE, addStaff, useStaffApi } from "../testing";
-import type { StaffApi } from "../testing";
+import type { Query, StaffClient } from "../test-requests";
+import { addContact, addDemo, addOutboxMessage, at } from "../test-records";
+import { type ListPage, auditOf, expectListPaging, expectAccess } from "../test-checks";
+import { signedInStaff, useStaffApi } from "../testing";
 import type { StaffRole } from "../../../staff-api/roles";
 import { run as staffCli } from "../../cli/staff";
 
 const MINUTE = 60_000;
 /** Characters no staff input may hold: NUL, ESC, BEL, DEL, NEL, a bidi override, a separator. */
 const HIDDEN = ["\u0000", "\u001b[2J", "\u0007", "\u007f", "\u0085", "\u202e", "\u2028"];
-const leadPath = (id: string) => staffApiPaths.lead.replace(":id", encodeURIComponent(id));
-const notesPath = (id: string) => staffApiPaths.leadNotes.replace(":id", encodeURIComponent(id));
-
-interface ContactFields {
-  first_name?: string;
-  last_name?: string;
-  email?: string;
-  phone?: string;
-  message?: string;
-}
-interface DemoFields extends Partial<AttributionColumns> {
-  product?: string;
-  page?: string;
-  name?: string;
-  email?: string;
-  phone?: string;
-  company?: string;
-  job_title?: string;
-  industry?: string;
-}
-
-async function addContact(api: StaffApi, createdAt: string, fields: ContactFields = {}) {
-  const id = randomUUID();
-  const email = fields.email ?? "ama@example.com";
-  const row = {
-    id,
-    first_name: "Ama",
-    last_name: "Mensah",
-    phone: "+233 55 000 0000",
-    message: "We would like to accept mobile money.",
-    ...fields,
-    email,
-    email_key: emailKey(email),
-    policy_agreed_at: createdAt,
-    request_key: null,
-    request_hash: null,
-    created_at: createdAt,
-  };
-  await api.db
-    .insertInto("contact_messages")
-    .values({ ...row, search_text: contactSearchText(row) })
-    .execute();
-  return `contact_${id}`;
-}
-
-async function addDemo(api: StaffApi, createdAt: string, fields: DemoFields = {}) {
-  const id = randomUUID();
-  const email = fields.email ?? "kofi@example.com";
-  const row = {
-    id,
-    product: "aslan",
-    page: "/schedule-aslan-demo",
-    name: "Kofi Boateng",
-    phone: "0550000000",
-    company: "Susu Co",
-    job_title: "CEO",
-    industry: "Agriculture",
-    ...fields,
-    email,
-    email_key: emailKey(email),
-    request_key: null,
-    request_hash: null,
-    created_at: createdAt,
-  };
-  await api.db
-    .insertInto("demo_requests")
-    .values({ ...row, search_text: demoSearchText(row) })
-    .execute();
-  return `demo_${id}`;
-}
-
-const at = (minute: number) => new Date(Date.UTC(2026, 10, 1, 9, minute)).toISOString();
+const leadPath = (id: string) => withId(staffApiPaths.lead, id);
+const notesPath = (id: string) => withId(staffApiPaths.leadNotes, id);
 
 describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
   const api = useStaffApi(url);
 
-  async function signedIn(email: string, role: StaffRole) {
-    const account = await addStaff(api, email, role);
-    const { secret } = await createSession(api.db, account.id, api.clock.now);
-    return { account, cookie: `staff_session=${secret}` };
-  }
-
-  const get = (cookie: string, path: string) =>
-    api.app.inject({ method: "GET", url: path, headers: { cookie } });
-  const send = (cookie: string, method: "PATCH" | "POST", path: string, payload: unknown) =>
-    api.app.inject({
-      method,
-      url: path,
-      payload: payload as object,
-      headers: { cookie, origin: STAFF_SITE },
-    });
-
-  async function list(cookie: string, query: Record<string, string> = {}) {
-    const res = await get(cookie, `${staffApiPaths.leads}?${new URLSearchParams(query)}`);
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json() as { items: Record<string, unknown>[]; nextCursor: string | null };
-  }
+  const signedIn = (email: string, role: StaffRole) => signedInStaff(api, email, role);
+  const list = (staff: StaffClient, query: Query = {}) =>
+    staff.read<ListPage>(staffApiPaths.leads, query);
 
   it("lets sales and admins in, keeps marketing out and the signed-out away", async () => {
     const lead = await addContact(api, at(1));
@@ -134,44 +44,32 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
       ["POST", notesPath(lead), { text: "Called" }],
     ];
     for (const [method, path, body] of requests) {
-      const as = (cookie: string) =>
-        api.app.inject({
-          method,
-          url: path,
-          headers: { cookie, origin: STAFF_SITE },
-          ...(body ? { payload: body as object } : {}),
-        });
-      const ok = method === "POST" ? 201 : 200;
-      expect((await as("")).statusCode, `${method} ${path} signed out`).toBe(401);
-      expect((await as("staff_session=nonsense")).statusCode).toBe(401);
-      expect((await as(marketing.cookie)).statusCode, `${method} ${path} marketing`).toBe(403);
-      expect((await as(sales.cookie)).statusCode, `${method} ${path} sales`).toBe(ok);
-      expect((await as(admin.cookie)).statusCode, `${method} ${path} admin`).toBe(ok);
+      await expectAccess(
+        api,
+        { marketing, sales, admin },
+        { method, path, body },
+        { allowed: ["sales", "admin"], ok: method === "POST" ? 201 : 200 },
+      );
     }
   });
 
   it("refuses writes that are not JSON or come from another site", async () => {
     const lead = await addContact(api, at(1));
-    const { cookie } = await signedIn("sales@example.com", "sales");
-    const form = await api.app.inject({
-      method: "PATCH",
-      url: leadPath(lead),
-      headers: { cookie, origin: STAFF_SITE, "content-type": "application/x-www-form-urlencoded" },
-      payload: "status=won",
+    const sales = await signedIn("sales@example.com", "sales");
+    const form = await sales.raw("PATCH", leadPath(lead), {
+      contentType: "application/x-www-form-urlencoded",
+      body: "status=won",
     });
     expect(form.statusCode).toBe(415);
-    const foreign = await api.app.inject({
-      method: "POST",
-      url: notesPath(lead),
-      headers: { cookie, origin: "https://evil.example" },
-      payload: { text: "hi" },
-    });
+    const foreign = await api
+      .as(sales.cookie, { origin: "https://evil.example" })
+      .send("POST", notesPath(lead), { text: "hi" });
     expect(foreign.statusCode).toBe(403);
     expect(await api.db.selectFrom("lead_events").selectAll().execute()).toEqual([]);
   });
 
   it("lists both types newest first, with their fields, and filters them", async () => {
-    const { cookie, account } = await signedIn("sales@example.com", "sales");
+    const sales = await signedIn("sales@example.com", "sales");
     const contact = await addContact(api, at(1), {
       first_name: "Efua",
       message: "Need 50% off_now",
@@ -189,7 +87,7 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
       company: "Gold CORP",
     });
 
-    const all = await list(cookie);
+    const all = await list(sales);
     expect(all.items.map((i) => i.id)).toEqual([other, demo, contact]);
     expect(all.nextCursor).toBeNull();
     expect(all.items[2]).toEqual({
@@ -218,16 +116,11 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
         utmCampaign: "harmattan",
       },
       product: "banking",
-      name: "Kofi Boateng",
-      email: "kofi@example.com",
-      phone: "0550000000",
-      company: "Susu Co",
-      jobTitle: "CEO",
-      industry: "Agriculture",
+      ...sampleDemo.formData,
     });
 
     const ids = async (query: Record<string, string>) =>
-      (await list(cookie, query)).items.map((i) => i.id);
+      (await list(sales, query)).items.map((i) => i.id);
     expect(await ids({ type: "contact" })).toEqual([contact]);
     expect(await ids({ type: "demo" })).toEqual([other, demo]);
     expect(await ids({ product: "banking" })).toEqual([demo]);
@@ -260,22 +153,26 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
 
     // status and owner
     expect(
-      (await send(cookie, "PATCH", leadPath(demo), { status: "qualified", owner: account.email }))
-        .statusCode,
+      (
+        await sales.send("PATCH", leadPath(demo), {
+          status: "qualified",
+          owner: sales.account.email,
+        })
+      ).statusCode,
     ).toBe(200);
     expect(await ids({ status: "qualified" })).toEqual([demo]);
     expect(await ids({ status: "new" })).toEqual([other, contact]);
     expect(await ids({ owner: "SALES@example.com" })).toEqual([demo]);
     expect(await ids({ owner: "none" })).toEqual([other, contact]);
     expect(await ids({ owner: "nobody@example.com" })).toEqual([]);
-    expect((await list(cookie, { type: "demo" })).items[1]).toMatchObject({
+    expect((await list(sales, { type: "demo" })).items[1]).toMatchObject({
       status: "qualified",
       owner: "sales@example.com",
     });
   });
 
   it("pages through every lead exactly once, ties included, and audits each request", async () => {
-    const { cookie, account } = await signedIn("sales@example.com", "sales");
+    const sales = await signedIn("sales@example.com", "sales");
     const expected: string[] = [];
     for (let i = 0; i < 120; i++) {
       // Three leads to each instant, of both types.
@@ -284,42 +181,16 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
         i % 2 ? await addContact(api, when, { first_name: `N${i}` }) : await addDemo(api, when),
       );
     }
-    const seen: string[] = [];
-    const times: string[] = [];
-    let cursor: string | null = null;
-    let pages = 0;
-    do {
-      const page: { items: Record<string, unknown>[]; nextCursor: string | null } = await list(
-        cookie,
-        cursor ? { limit: "17", cursor } : { limit: "17" },
-      );
-      seen.push(...page.items.map((i) => String(i.id)));
-      times.push(...page.items.map((i) => String(i.createdAt)));
-      cursor = page.nextCursor;
-      pages++;
-    } while (cursor);
-    expect(pages).toBe(Math.ceil(120 / 17));
-    expect(seen).toHaveLength(120);
-    expect(new Set(seen)).toEqual(new Set(expected));
-    expect(times).toEqual(times.toSorted().reverse());
+    const pages = await expectListPaging((query) => list(sales, query), expected);
 
-    // Default and maximum page sizes.
-    expect((await list(cookie)).items).toHaveLength(50);
-    expect((await list(cookie, { limit: "100" })).items).toHaveLength(100);
-
-    const audit = await api.db
-      .selectFrom("audit_log")
-      .select(["action", "detail"])
-      .where("actor_id", "=", account.id)
-      .where("action", "=", "lead.list")
-      .execute();
+    const audit = await auditOf(api, sales.account.id, "lead.list");
     expect(audit).toHaveLength(pages + 2);
     expect(audit.map((a) => JSON.parse(a.detail))).toContainEqual({ filters: {}, page: "first" });
     expect(audit.map((a) => JSON.parse(a.detail))).toContainEqual({ filters: {}, page: "next" });
   });
 
   it("answers 400 to bad filters, cursors and limits, never 5xx", async () => {
-    const { cookie } = await signedIn("sales@example.com", "sales");
+    const sales = await signedIn("sales@example.com", "sales");
     await addContact(api, at(1));
     const bad: Record<string, string>[] = [
       { limit: "0" },
@@ -342,12 +213,12 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
     for (const query of bad) {
       for (const path of [staffApiPaths.leads, staffApiPaths.leadsCsv, staffApiPaths.leadStats]) {
         if (path !== staffApiPaths.leads && ("cursor" in query || "limit" in query)) continue;
-        const res = await get(cookie, `${path}?${new URLSearchParams(query)}`);
+        const res = await sales.get(path, query);
         expect(res.statusCode, `${path} ${JSON.stringify(query)}`).toBe(400);
         expect(res.json()).toEqual({ error: expect.any(String) });
       }
     }
-    const twice = await get(cookie, `${staffApiPaths.leads}?type=contact&type=demo`);
+    const twice = await sales.get(`${staffApiPaths.leads}?type=contact&type=demo`);
     expect(twice.statusCode).toBe(400);
   });
 
@@ -357,44 +228,32 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
     api.clock.now = new Date(Date.parse(at(0)) + 10 * MINUTE);
     const lead = await addDemo(api, at(0));
     const rowId = lead.slice("demo_".length);
-    await api.db
-      .insertInto("outbox")
-      .values({
-        id: randomUUID(),
-        kind: "demo",
-        lead_id: rowId,
-        recipient_key: null,
-        payload: "{}",
-        status: "sent",
-        attempts: 2,
-        next_attempt_at: at(0),
-        last_error: null,
-        claimed_by: null,
-        claimed_until: null,
-        created_at: at(0),
-        sent_at: at(1),
-      })
-      .execute();
+    await addOutboxMessage(api, at(0), {
+      kind: "demo",
+      leadId: rowId,
+      payload: "{}",
+      status: "sent",
+      attempts: 2,
+      sentAt: at(1),
+    });
 
-    expect(
-      (await send(sales.cookie, "PATCH", leadPath(lead), { status: "contacted" })).statusCode,
-    ).toBe(200);
+    expect((await sales.send("PATCH", leadPath(lead), { status: "contacted" })).statusCode).toBe(
+      200,
+    );
     api.advance(MINUTE);
     expect(
-      (await send(sales.cookie, "POST", notesPath(lead), { text: " Called, wants a demo " }))
-        .statusCode,
+      (await sales.send("POST", notesPath(lead), { text: " Called, wants a demo " })).statusCode,
     ).toBe(201);
     api.advance(MINUTE);
     expect(
-      (await send(admin.cookie, "PATCH", leadPath(lead), { owner: "sales@example.com" }))
-        .statusCode,
+      (await admin.send("PATCH", leadPath(lead), { owner: "sales@example.com" })).statusCode,
     ).toBe(200);
     api.advance(MINUTE);
-    const res = await send(sales.cookie, "PATCH", leadPath(lead), { status: "won" });
+    const res = await sales.send("PATCH", leadPath(lead), { status: "won" });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: lead, status: "won", owner: "sales@example.com" });
 
-    const detail = await get(sales.cookie, leadPath(lead));
+    const detail = await sales.get(leadPath(lead));
     expect(detail.statusCode).toBe(200);
     const body = detail.json();
     expect(body.firstResponseAt).toBe(new Date(Date.parse(at(0)) + 10 * MINUTE).toISOString());
@@ -447,11 +306,9 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
       "demo_a%2Fb",
       "x".repeat(300),
     ]) {
-      expect((await get(sales.cookie, leadPath(id))).statusCode, id).toBe(404);
-      expect((await send(sales.cookie, "PATCH", leadPath(id), { status: "won" })).statusCode).toBe(
-        404,
-      );
-      expect((await send(sales.cookie, "POST", notesPath(id), { text: "x" })).statusCode).toBe(404);
+      expect((await sales.get(leadPath(id))).statusCode, id).toBe(404);
+      expect((await sales.send("PATCH", leadPath(id), { status: "won" })).statusCode).toBe(404);
+      expect((await sales.send("POST", notesPath(id), { text: "x" })).statusCode).toBe(404);
     }
 
     const audit = await api.db
@@ -473,7 +330,7 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
   });
 
   it("sets the first response once, by a note or a status, and checks owners", async () => {
-    const { cookie } = await signedIn("sales@example.com", "sales");
+    const sales = await signedIn("sales@example.com", "sales");
     await signedIn("kwame@example.com", "sales");
     await signedIn("gone@example.com", "sales");
     await staffCli(["disable", "--email", "gone@example.com"], () => {}, {
@@ -483,26 +340,26 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
     const noted = await addContact(api, at(0));
     const first = new Date(api.clock.now);
     expect(
-      (await send(cookie, "POST", notesPath(noted), { text: "Left a voicemail" })).statusCode,
+      (await sales.send("POST", notesPath(noted), { text: "Left a voicemail" })).statusCode,
     ).toBe(201);
     api.advance(MINUTE);
-    await send(cookie, "PATCH", leadPath(noted), { status: "contacted" });
-    await send(cookie, "PATCH", leadPath(noted), { status: "new" });
-    await send(cookie, "PATCH", leadPath(noted), { status: "lost" });
+    await sales.send("PATCH", leadPath(noted), { status: "contacted" });
+    await sales.send("PATCH", leadPath(noted), { status: "new" });
+    await sales.send("PATCH", leadPath(noted), { status: "lost" });
     const state = await api.db.selectFrom("lead_states").selectAll().executeTakeFirstOrThrow();
     expect(state.first_response_at).toBe(first.toISOString());
     expect(state.status).toBe("lost");
 
     // An owner change alone is not a response.
     const owned = await addDemo(api, at(1));
-    const assign = await send(cookie, "PATCH", leadPath(owned), { owner: "KWAME@example.com" });
+    const assign = await sales.send("PATCH", leadPath(owned), { owner: "KWAME@example.com" });
     expect(assign.statusCode).toBe(200);
     expect(assign.json()).toMatchObject({
       owner: "kwame@example.com",
       firstResponseAt: null,
       status: "new",
     });
-    const unassign = await send(cookie, "PATCH", leadPath(owned), { owner: null });
+    const unassign = await sales.send("PATCH", leadPath(owned), { owner: null });
     expect(unassign.json()).toMatchObject({ owner: null });
 
     for (const body of [
@@ -513,17 +370,17 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
       { status: null },
       { status: 1 },
     ]) {
-      const res = await send(cookie, "PATCH", leadPath(owned), body);
+      const res = await sales.send("PATCH", leadPath(owned), body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
     }
     for (const text of ["", "   ", "x".repeat(5001), 42]) {
-      expect((await send(cookie, "POST", notesPath(owned), { text })).statusCode).toBe(400);
+      expect((await sales.send("POST", notesPath(owned), { text })).statusCode).toBe(400);
     }
     expect(
-      (await send(cookie, "POST", notesPath(owned), { text: "x".repeat(5000) })).statusCode,
+      (await sales.send("POST", notesPath(owned), { text: "x".repeat(5000) })).statusCode,
     ).toBe(201);
 
-    const stats = await get(cookie, staffApiPaths.leadStats);
+    const stats = await sales.get(staffApiPaths.leadStats);
     expect(stats.json()).toEqual({
       count: 2,
       responded: 2,
@@ -532,14 +389,14 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
   });
 
   it("takes simultaneous changes to a lead without a state row, one after the other", async () => {
-    const { cookie } = await signedIn("sales@example.com", "sales");
+    const sales = await signedIn("sales@example.com", "sales");
     const lead = await addContact(api, at(0));
     const answers = await Promise.all([
       ...Array.from({ length: 4 }, (_, i) =>
-        send(cookie, "POST", notesPath(lead), { text: `note ${i}` }),
+        sales.send("POST", notesPath(lead), { text: `note ${i}` }),
       ),
-      send(cookie, "PATCH", leadPath(lead), { status: "contacted" }),
-      send(cookie, "PATCH", leadPath(lead), { owner: "sales@example.com" }),
+      sales.send("PATCH", leadPath(lead), { status: "contacted" }),
+      sales.send("PATCH", leadPath(lead), { owner: "sales@example.com" }),
     ]);
     expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201, 201, 200, 200]);
     expect(await api.db.selectFrom("lead_states").select("status").execute()).toEqual([
@@ -549,16 +406,16 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
   });
 
   it("averages the time to first response over the filtered leads", async () => {
-    const { cookie } = await signedIn("sales@example.com", "sales");
+    const sales = await signedIn("sales@example.com", "sales");
     const a = await addContact(api, at(0));
     const b = await addDemo(api, at(0));
     await addDemo(api, at(0), { product: "banking" });
     api.clock.now = new Date(Date.parse(at(10)));
-    await send(cookie, "PATCH", leadPath(a), { status: "contacted" });
+    await sales.send("PATCH", leadPath(a), { status: "contacted" });
     api.clock.now = new Date(Date.parse(at(30)));
-    await send(cookie, "POST", notesPath(b), { text: "Emailed" });
+    await sales.send("POST", notesPath(b), { text: "Emailed" });
     const stats = async (query: Record<string, string> = {}) =>
-      (await get(cookie, `${staffApiPaths.leadStats}?${new URLSearchParams(query)}`)).json();
+      (await sales.get(staffApiPaths.leadStats, query)).json();
     expect(await stats()).toEqual({ count: 3, responded: 2, averageFirstResponseMs: 20 * MINUTE });
     expect(await stats({ type: "demo" })).toEqual({
       count: 2,
@@ -573,10 +430,10 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
   });
 
   it("exports the filtered leads as formula-safe CSV, and audits it", async () => {
-    const { cookie, account } = await signedIn("sales@example.com", "sales");
+    const sales = await signedIn("sales@example.com", "sales");
     await addContact(api, at(1), { first_name: '=HYPERLINK("http://x")', message: "a,b" });
     await addDemo(api, at(2), { company: "+Evil" });
-    const res = await get(cookie, `${staffApiPaths.leadsCsv}?type=contact`);
+    const res = await sales.get(`${staffApiPaths.leadsCsv}?type=contact`);
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toMatch(/^text\/csv/);
     expect(res.headers["content-disposition"]).toMatch(/^attachment; filename="leads-.*\.csv"$/);
@@ -588,18 +445,12 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://x"")"`);
     expect(lines[1]).toContain(`"a,b"`);
 
-    const both = await get(cookie, staffApiPaths.leadsCsv);
+    const both = await sales.get(staffApiPaths.leadsCsv);
     const rows = both.body.trimEnd().split("\r\n");
     expect(rows).toHaveLength(3);
     expect(rows[1]).toContain("'+Evil");
 
-    const audit = await api.db
-      .selectFrom("audit_log")
-      .select(["detail"])
-      .where("actor_id", "=", account.id)
-      .where("action", "=", "lead.export")
-      .orderBy("at")
-      .execute();
+    const audit = await auditOf(api, sales.account.id, "lead.export");
     expect(audit.map((a) => JSON.parse(a.detail))).toEqual([
       { filters: { type: "contact" }, rows: 1 },
       { filters: {}, rows: 2 },
@@ -607,22 +458,22 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
   });
 
   it("exports more leads than one batch, every one once", async () => {
-    const { cookie } = await signedIn("sales@example.com", "sales");
+    const sales = await signedIn("sales@example.com", "sales");
     for (let i = 0; i < 520; i++) await addContact(api, at(i % 7), { first_name: `P${i}` });
-    const res = await get(cookie, staffApiPaths.leadsCsv);
+    const res = await sales.get(staffApiPaths.leadsCsv);
     const lines = res.body.trimEnd().split("\r\n").slice(1);
     expect(lines).toHaveLength(520);
     expect(new Set(lines.map((l) => l.split(",")[0])).size).toBe(520);
   }, 60_000);
 
   it("forgets a person's lead states and events with their leads", async () => {
-    const { cookie } = await signedIn("sales@example.com", "sales");
+    const sales = await signedIn("sales@example.com", "sales");
     const ama = await addContact(api, at(1), { email: "Ama@Example.com" });
     const amaDemo = await addDemo(api, at(2), { email: "ama@example.com" });
     const kofi = await addDemo(api, at(3), { email: "kofi@example.com" });
     for (const lead of [ama, amaDemo, kofi]) {
-      await send(cookie, "PATCH", leadPath(lead), { status: "contacted" });
-      await send(cookie, "POST", notesPath(lead), { text: "note" });
+      await sales.send("PATCH", leadPath(lead), { status: "contacted" });
+      await sales.send("POST", notesPath(lead), { text: "note" });
     }
     const removed = await forgetPerson(api.db, "AMA@example.com");
     expect(removed).toMatchObject({
@@ -638,14 +489,14 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
   });
 
   it("searches through the index: any script's case, wildcards as text, short terms, one field at a time", async () => {
-    const { cookie } = await signedIn("sales@example.com", "sales");
+    const sales = await signedIn("sales@example.com", "sales");
     const ewe = await addContact(api, at(1), {
       first_name: "Ɛnam",
       last_name: "Ádjei",
       message: "Rates for *all* [schools]? 100% sure",
     });
     const demo = await addDemo(api, at(2), { name: "Kofi Boateng", company: "Ɛkuba Ltd" });
-    const ids = async (q: string) => (await list(cookie, { q })).items.map((i) => i.id);
+    const ids = async (q: string) => (await list(sales, { q })).items.map((i) => i.id);
     expect(await ids("ɛnam ádjei")).toEqual([ewe]);
     expect(await ids("ƐNAM")).toEqual([ewe]);
     expect(await ids("ÁDJ")).toEqual([ewe]);
@@ -663,12 +514,12 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
   });
 
   it("leaves an erased person out of the search index", async () => {
-    const { cookie } = await signedIn("sales@example.com", "sales");
+    const sales = await signedIn("sales@example.com", "sales");
     await addContact(api, at(1), { email: "esi@example.com", message: "Tell me about payouts" });
-    expect((await list(cookie, { q: "payouts" })).items).toHaveLength(1);
+    expect((await list(sales, { q: "payouts" })).items).toHaveLength(1);
     await forgetPerson(api.db, "esi@example.com");
-    expect((await list(cookie, { q: "payouts" })).items).toHaveLength(0);
-    expect((await list(cookie, { q: "esi@" })).items).toHaveLength(0);
+    expect((await list(sales, { q: "payouts" })).items).toHaveLength(0);
+    expect((await list(sales, { q: "esi@" })).items).toHaveLength(0);
     if (!isPostgres(api.db)) {
       // The FTS5 index holds no trace of the row: its own check compares it with the table.
       for (const index of ["contact_messages_search", "demo_requests_search"]) {
@@ -683,47 +534,47 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
   });
 
   it("refuses hidden and control characters in filters and notes with the field's 400, never 5xx", async () => {
-    const { cookie } = await signedIn("sales@example.com", "sales");
+    const sales = await signedIn("sales@example.com", "sales");
     const lead = await addContact(api, at(1));
     for (const bad of HIDDEN) {
       for (const path of [staffApiPaths.leads, staffApiPaths.leadsCsv, staffApiPaths.leadStats]) {
         for (const field of ["q", "product"]) {
           const query = new URLSearchParams({ [field]: `ama${bad}x` });
-          const res = await get(cookie, `${path}?${query}`);
+          const res = await sales.get(`${path}?${query}`);
           expect(res.statusCode, `${path} ${query}`).toBe(400);
           expect(res.json()).toEqual({ error: `${field}: ${UNSAFE_CHARACTERS_MESSAGE}` });
         }
       }
-      const note = await send(cookie, "POST", notesPath(lead), { text: `Called${bad}back` });
+      const note = await sales.send("POST", notesPath(lead), { text: `Called${bad}back` });
       expect(note.statusCode, JSON.stringify(bad)).toBe(400);
       expect(note.json()).toEqual({ error: `text: ${UNSAFE_CHARACTERS_MESSAGE}` });
     }
     // A lone surrogate cannot travel in a URL (it arrives as U+FFFD); in JSON it can.
-    const surrogate = await send(cookie, "POST", notesPath(lead), { text: "a\ud800b" });
+    const surrogate = await sales.send("POST", notesPath(lead), { text: "a\ud800b" });
     expect(surrogate.json()).toEqual({ error: `text: ${UNSAFE_CHARACTERS_MESSAGE}` });
     expect(await api.db.selectFrom("lead_events").select("id").execute()).toEqual([]);
 
     // A note may have lines and tabs, stored with \n; a filter is one line.
     expect(
-      (await send(cookie, "POST", notesPath(lead), { text: "Called\r\n\tNo answer" })).statusCode,
+      (await sales.send("POST", notesPath(lead), { text: "Called\r\n\tNo answer" })).statusCode,
     ).toBe(201);
     const events = await api.db.selectFrom("lead_events").select("text").execute();
     expect(events).toEqual([{ text: "Called\n\tNo answer" }]);
-    expect((await get(cookie, `${staffApiPaths.leads}?q=a%0Ab`)).json()).toEqual({
+    expect((await sales.get(`${staffApiPaths.leads}?q=a%0Ab`)).json()).toEqual({
       error: `q: ${UNSAFE_CHARACTERS_MESSAGE}`,
     });
     // An empty filter is no filter (no "required"), and the text is trimmed.
-    expect((await list(cookie, { q: "  ", product: "" })).items).toHaveLength(1);
-    expect((await list(cookie, { q: " Mensah " })).items).toHaveLength(1);
+    expect((await list(sales, { q: "  ", product: "" })).items).toHaveLength(1);
+    expect((await list(sales, { q: " Mensah " })).items).toHaveLength(1);
   });
 
   it("searches any text literally, whatever FTS5 would make of it", async () => {
-    const { cookie } = await signedIn("sales@example.com", "sales");
+    const sales = await signedIn("sales@example.com", "sales");
     const odd = await addContact(api, at(1), {
       message: 'Quote "x" NEAR(abc def) a AND b OR NOT c ^start (open col:umn {set} a*b -minus',
     });
     await addContact(api, at(2), { message: "Nothing special" });
-    const ids = async (q: string) => (await list(cookie, { q })).items.map((i) => i.id);
+    const ids = async (q: string) => (await list(sales, { q })).items.map((i) => i.id);
     for (const q of [
       '"',
       '"x"',
@@ -741,32 +592,32 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
     }
     for (const q of ["OR", "AND", "NOT", "*", "^", ":", "x".repeat(200), "a\u00ad", "🙂🙂🙂"]) {
       expect(
-        (await get(cookie, `${staffApiPaths.leads}?${new URLSearchParams({ q })}`)).statusCode,
+        (await sales.get(`${staffApiPaths.leads}?${new URLSearchParams({ q })}`)).statusCode,
         q,
       ).toBe(200);
     }
     // NUL once ended FTS5's query in the middle of its quoted phrase (a 503): refused now.
-    const nul = await get(cookie, `${staffApiPaths.leads}?q=abc%00def`);
+    const nul = await sales.get(`${staffApiPaths.leads}?q=abc%00def`);
     expect(nul.statusCode).toBe(400);
   });
 
   it("audits a change that changes nothing as a view of the lead, in the read's transaction", async () => {
-    const { cookie, account } = await signedIn("sales@example.com", "sales");
+    const sales = await signedIn("sales@example.com", "sales");
     const lead = await addDemo(api, at(1));
-    await send(cookie, "PATCH", leadPath(lead), { status: "contacted", owner: account.email });
-    await send(cookie, "POST", notesPath(lead), { text: "Wants a demo on Monday" });
+    await sales.send("PATCH", leadPath(lead), { status: "contacted", owner: sales.account.email });
+    await sales.send("POST", notesPath(lead), { text: "Wants a demo on Monday" });
     const entries = () =>
       api.db
         .selectFrom("audit_log")
         .select(["action", "record_id"])
-        .where("actor_id", "=", account.id)
+        .where("actor_id", "=", sales.account.id)
         .orderBy("at")
         .orderBy("action")
         .execute();
     const before = (await entries()).length;
     for (const body of [{}, { status: "contacted" }, { owner: "SALES@example.com" }]) {
       api.advance(MINUTE);
-      const res = await send(cookie, "PATCH", leadPath(lead), body);
+      const res = await sales.send("PATCH", leadPath(lead), body);
       expect(res.statusCode).toBe(200);
       expect(res.json().timeline).toContainEqual(
         expect.objectContaining({ kind: "note", text: "Wants a demo on Monday" }),
@@ -779,13 +630,13 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
     ]);
     // A real change is recorded as that change, and its answer is the lead as changed.
     api.advance(MINUTE);
-    const won = await send(cookie, "PATCH", leadPath(lead), { status: "won" });
+    const won = await sales.send("PATCH", leadPath(lead), { status: "won" });
     expect(won.json()).toMatchObject({ status: "won" });
     expect((await entries()).at(-1)).toEqual({ action: "lead.status-changed", record_id: lead });
   });
 
   it("keeps no address or typed text of a filter in the audit log: owners by account id", async () => {
-    const { cookie, account } = await signedIn("sales@example.com", "sales");
+    const sales = await signedIn("sales@example.com", "sales");
     await addDemo(api, at(1), { product: "banking" });
     const queries: Record<string, string>[] = [
       { owner: "SALES@example.com", product: "banking", status: "new", type: "demo" },
@@ -795,14 +646,14 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
     ];
     for (const query of queries) {
       for (const path of [staffApiPaths.leads, staffApiPaths.leadsCsv, staffApiPaths.leadStats]) {
-        const res = await get(cookie, `${path}?${new URLSearchParams(query)}`);
+        const res = await sales.get(path, query);
         expect(res.statusCode, `${path} ${JSON.stringify(query)}`).toBe(200);
       }
     }
     const audit = await api.db
       .selectFrom("audit_log")
       .select(["action", "detail"])
-      .where("actor_id", "=", account.id)
+      .where("actor_id", "=", sales.account.id)
       .orderBy("at")
       .execute();
     const filters = audit.map((a) => [a.action, JSON.parse(a.detail).filters]);
@@ -811,7 +662,7 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
         ["lead.list", "lead.export", "lead.stats"].map((action) => [
           action,
           [
-            { owner: account.id, product: "banking", status: "new", type: "demo" },
+            { owner: sales.account.id, product: "banking", status: "new", type: "demo" },
             { owner: "none", since: "2026-11-01" },
             { owner: "no such account", product: "(22 characters)" },
             { q: "(22 characters)" },

@@ -21,48 +21,33 @@ import {
 } from "../../newsletter/markdown-testing";
 import { subscriptionRow, testDialects } from "../../testing";
 import { staffApiPaths } from "../paths";
-import { STAFF_SITE, signedInStaff, useStaffApi } from "../testing";
+import type { StaffClient } from "../test-requests";
+import { aMinuteAgo } from "../test-records";
+import { signedInStaff, useStaffApi } from "../testing";
 
 const ALL_ATTACKS = ATTACKS.join("\n\n");
 
 describe.each(testDialects)("newsletter Markdown through the API on $name", ({ url }) => {
   const api = useStaffApi(url);
-  const json = { origin: STAFF_SITE, "content-type": "application/json" };
 
-  async function marketing() {
-    return (await signedInStaff(api, `mkt-${randomUUID()}@example.com`, "marketing")).cookie;
-  }
+  const marketing = () => signedInStaff(api, `mkt-${randomUUID()}@example.com`, "marketing");
 
-  function call(
-    cookie: string,
-    method: "GET" | "POST" | "PATCH" | "PUT",
-    path: string,
-    body?: object,
-  ) {
-    return api.app.inject({
-      method,
-      url: path,
-      headers: method === "GET" ? { cookie } : { cookie, ...json },
-      ...(body ? { payload: body } : {}),
-    });
-  }
-
-  const preview = (cookie: string, markdown: string) =>
-    call(cookie, "POST", staffApiPaths.newsletterPreview, { subject: "News", markdown });
+  const preview = (staff: StaffClient, markdown: string) =>
+    staff.send("POST", staffApiPaths.newsletterPreview, { subject: "News", markdown });
 
   /** Every place a subject and Markdown are written; each answers 400 to a refused one. */
-  async function everyWrite(cookie: string) {
-    const created = await call(cookie, "POST", staffApiPaths.campaigns, {
+  async function everyWrite(staff: StaffClient) {
+    const created = await staff.send("POST", staffApiPaths.campaigns, {
       subject: "Draft",
       markdown: "Hello",
     });
     expect(created.statusCode, created.body).toBe(201);
     const campaign = withId(staffApiPaths.campaign, created.json().id as string);
     return [
-      ["preview", (body: object) => call(cookie, "POST", staffApiPaths.newsletterPreview, body)],
-      ["campaign create", (body: object) => call(cookie, "POST", staffApiPaths.campaigns, body)],
-      ["campaign update", (body: object) => call(cookie, "PATCH", campaign, body)],
-      ["welcome save", (body: object) => call(cookie, "PUT", staffApiPaths.welcome, body)],
+      ["preview", (body: object) => staff.send("POST", staffApiPaths.newsletterPreview, body)],
+      ["campaign create", (body: object) => staff.send("POST", staffApiPaths.campaigns, body)],
+      ["campaign update", (body: object) => staff.send("PATCH", campaign, body)],
+      ["welcome save", (body: object) => staff.send("PUT", staffApiPaths.welcome, body)],
     ] as const;
   }
 
@@ -70,14 +55,14 @@ describe.each(testDialects)("newsletter Markdown through the API on $name", ({ u
   async function onlySubscribers(...emails: string[]) {
     await api.db.deleteFrom("newsletter_campaigns").execute();
     await api.db.deleteFrom("newsletter_subscriptions").execute();
-    const at = new Date(api.clock.now.getTime() - 60_000).toISOString();
+    const at = aMinuteAgo(api);
     const rows = emails.map((email) => subscriptionRow(email, "confirmed", at));
     if (rows.length) await api.db.insertInto("newsletter_subscriptions").values(rows).execute();
   }
 
   /** Sends the campaign and lets the outbox deliver it; returns the copies. */
-  async function send(cookie: string, id: string) {
-    const sent = await call(cookie, "POST", withId(staffApiPaths.campaignSend, id), {});
+  async function send(staff: StaffClient, id: string) {
+    const sent = await staff.send("POST", withId(staffApiPaths.campaignSend, id), {});
     expect(sent.statusCode, sent.body).toBe(202);
     await api.outbox.runOnce();
     await api.outbox.runOnce(); // the run after the last copy marks the campaign sent
@@ -85,12 +70,12 @@ describe.each(testDialects)("newsletter Markdown through the API on $name", ({ u
   }
 
   it("previews only allow-listed HTML: the reported attack, every payload, generated Markdown", async () => {
-    const cookie = await marketing();
-    const reported = await preview(cookie, REPORTED_ATTACK);
+    const staff = await marketing();
+    const reported = await preview(staff, REPORTED_ATTACK);
     expect(reported.statusCode, reported.body).toBe(200);
     expect(reported.json().html).toBe("<p>x &lt;kbd&gt; &lt;img/src=x onerror=alert(1)&gt;</p>\n");
     for (const attack of [...ATTACKS, ALL_ATTACKS]) {
-      const res = await preview(cookie, attack);
+      const res = await preview(staff, attack);
       expect(res.statusCode, res.body).toBe(200);
       expect(allowListViolations(res.json().html), attack).toEqual([]);
     }
@@ -99,7 +84,7 @@ describe.each(testDialects)("newsletter Markdown through the API on $name", ({ u
         // The API refuses control characters (below), so those are left to the renderer's test.
         attackMarkdown.filter((markdown) => !/[^\P{Cc}\t\n\r]/u.test(markdown)),
         async (markdown) => {
-          const res = await preview(cookie, markdown);
+          const res = await preview(staff, markdown);
           expect(res.statusCode, res.body).toBe(200);
           expect(allowListViolations(res.json().html)).toEqual([]);
         },
@@ -109,20 +94,18 @@ describe.each(testDialects)("newsletter Markdown through the API on $name", ({ u
   });
 
   it("sends only allow-listed HTML: the welcome e-mail and a campaign's copies", async () => {
-    const cookie = await marketing();
+    const staff = await marketing();
     const content = { subject: "Akwaaba", markdown: ALL_ATTACKS };
-    const saved = await call(cookie, "PUT", staffApiPaths.welcome, content);
+    const saved = await staff.send("PUT", staffApiPaths.welcome, content);
     expect(saved.statusCode, saved.body).toBe(200);
 
     // A subscriber confirms and is welcomed in the words just saved.
     await onlySubscribers();
     const pending = subscriptionRow("kofi@example.com", "pending", api.clock.now.toISOString());
     await api.db.insertInto("newsletter_subscriptions").values(pending).execute();
-    const confirmed = await api.app.inject({
-      method: "POST",
-      url: `${newsletterLinkPaths.confirm}?token=${pending.confirm_token}`,
-      headers: { origin: STAFF_SITE },
-    });
+    const confirmed = await api
+      .signedOut()
+      .send("POST", `${newsletterLinkPaths.confirm}?token=${pending.confirm_token}`);
     expect(confirmed.statusCode).toBe(303);
     api.advance(1000);
     await api.outbox.runOnce();
@@ -135,9 +118,9 @@ describe.each(testDialects)("newsletter Markdown through the API on $name", ({ u
 
     await onlySubscribers("ama@example.com", "yaw@example.com");
     api.transport.sent.length = 0;
-    const created = await call(cookie, "POST", staffApiPaths.campaigns, content);
+    const created = await staff.send("POST", staffApiPaths.campaigns, content);
     expect(created.statusCode, created.body).toBe(201);
-    const copies = await send(cookie, created.json().id as string);
+    const copies = await send(staff, created.json().id as string);
     expect(copies.map((copy) => copy.to).sort()).toEqual(["ama@example.com", "yaw@example.com"]);
     for (const copy of copies) {
       const html = newsletterHtmlOf(copy.html ?? "");
@@ -147,10 +130,10 @@ describe.each(testDialects)("newsletter Markdown through the API on $name", ({ u
   });
 
   it(`refuses Markdown nested more than ${MAX_NESTING} deep, naming the limit, wherever it is written`, async () => {
-    const cookie = await marketing();
+    const staff = await marketing();
     const deepest = "> ".repeat(MAX_NESTING - 1) + "- x";
-    expect((await preview(cookie, deepest)).statusCode).toBe(200);
-    for (const [where, write] of await everyWrite(cookie)) {
+    expect((await preview(staff, deepest)).statusCode).toBe(200);
+    for (const [where, write] of await everyWrite(staff)) {
       for (const markdown of [`> ${deepest}`, ">".repeat(5000), "- ".repeat(5000) + "x"]) {
         const res = await write({ subject: "Deep", markdown });
         expect(res.statusCode, `${where}: ${res.body}`).toBe(400);
@@ -161,8 +144,8 @@ describe.each(testDialects)("newsletter Markdown through the API on $name", ({ u
   });
 
   it("refuses control characters in the subject and the Markdown, as the public forms do", async () => {
-    const cookie = await marketing();
-    const writes = await everyWrite(cookie);
+    const staff = await marketing();
+    const writes = await everyWrite(staff);
     const refused = [
       { subject: "News\u0000letter", markdown: "Hello", field: "subject" },
       { subject: "News\u001b[31m", markdown: "Hello", field: "subject" },
@@ -192,15 +175,15 @@ describe.each(testDialects)("newsletter Markdown through the API on $name", ({ u
     const [, [, create]] = writes;
     const created = await create({ subject: "Tabs", markdown: "- a\r\n\t- b\r\n\r\nc" });
     expect(created.statusCode, created.body).toBe(201);
-    const read = await call(cookie, "GET", withId(staffApiPaths.campaign, created.json().id));
+    const read = await staff.send("GET", withId(staffApiPaths.campaign, created.json().id));
     expect(read.json()).toMatchObject({ markdown: "- a\n\t- b\n\nc" });
   });
 
   it("refuses Markdown that would take too long to render", async () => {
-    const cookie = await marketing();
+    const staff = await marketing();
     // marked takes seconds over runs of emphasis like these (bench/markdown.ts).
     const slow = "*a **".repeat(4000).trim();
-    const [[, writePreview], [, create]] = await everyWrite(cookie);
+    const [[, writePreview], [, create]] = await everyWrite(staff);
     for (const write of [writePreview, create]) {
       const res = await write({ subject: "Slow", markdown: slow });
       expect(res.statusCode, res.body.slice(0, 200)).toBe(400);
@@ -209,7 +192,7 @@ describe.each(testDialects)("newsletter Markdown through the API on $name", ({ u
   });
 
   it("shows and sends Markdown stored before the rules as text, never failing", async () => {
-    const cookie = await marketing();
+    const staff = await marketing();
     await onlySubscribers("esi@example.com");
     const { account } = await signedInStaff(api, `old-${randomUUID()}@example.com`, "marketing");
     const markdown = `${">".repeat(5000)}\n\nAkwaaba <kbd> <img/src=x onerror=alert(1)>`;
@@ -222,15 +205,15 @@ describe.each(testDialects)("newsletter Markdown through the API on $name", ({ u
       `<p>${"&gt;".repeat(5000)}</p>\n` +
       "<p>Akwaaba &lt;kbd&gt; &lt;img/src=x onerror=alert(1)&gt;</p>\n";
 
-    const read = await call(cookie, "GET", withId(staffApiPaths.campaign, id));
+    const read = await staff.send("GET", withId(staffApiPaths.campaign, id));
     expect(read.statusCode, read.body).toBe(200);
     expect(read.json()).toMatchObject({ markdown, html: expected });
 
-    const [copy, ...more] = await send(cookie, id);
+    const [copy, ...more] = await send(staff, id);
     expect(more).toEqual([]);
     expect(copy?.to).toBe("esi@example.com");
     expect(newsletterHtmlOf(copy?.html ?? "")).toBe(expected);
-    const report = await call(cookie, "GET", withId(staffApiPaths.campaign, id));
+    const report = await staff.send("GET", withId(staffApiPaths.campaign, id));
     expect(report.json()).toMatchObject({ status: "sent", sent: 1, failed: 0 });
   });
 });

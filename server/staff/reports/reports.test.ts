@@ -3,6 +3,7 @@ import { apiPaths } from "../../../common/paths";
 import { postJson, sampleContact, sampleDemo, testDialects } from "../../testing";
 import { staffApiPaths } from "../paths";
 import { DIRECT, NO_CAMPAIGN, mondayOf } from "./reports";
+import type { StaffClient } from "../test-requests";
 import { signedInStaff, useStaffApi } from "../testing";
 
 // Marketing's reports: leads counted by week, product, source and campaign, from the attribution
@@ -13,17 +14,9 @@ const HOUR = 60 * 60_000;
 describe.each(testDialects)("lead reports on $name", ({ url }) => {
   const api = useStaffApi(url);
 
-  const report = async (cookie: string, query: Record<string, string>) =>
-    api.app.inject({
-      method: "GET",
-      url: `${staffApiPaths.leadReport}?${new URLSearchParams(query)}`,
-      headers: { cookie },
-    });
-  const rows = async (cookie: string, query: Record<string, string>) => {
-    const res = await report(cookie, query);
-    expect(res.statusCode, res.body).toBe(200);
-    return (res.json() as { rows: { key: string; count: number }[] }).rows;
-  };
+  const rows = async (staff: StaffClient, query: Record<string, string>) =>
+    (await staff.read<{ rows: { key: string; count: number }[] }>(staffApiPaths.leadReport, query))
+      .rows;
 
   async function sendLeads() {
     const demo = (product: string, email: string, source: object) =>
@@ -54,22 +47,22 @@ describe.each(testDialects)("lead reports on $name", ({ url }) => {
 
   it("counts leads by product, source and campaign, most first", async () => {
     await sendLeads();
-    const { cookie } = await signedInStaff(api, "mkt@example.com", "marketing");
-    expect(await rows(cookie, { by: "product" })).toEqual([
+    const marketing = await signedInStaff(api, "mkt@example.com", "marketing");
+    expect(await rows(marketing, { by: "product" })).toEqual([
       { key: "banking", count: 2 },
       { key: "aslan", count: 1 },
     ]);
-    expect(await rows(cookie, { by: "campaign" })).toEqual([
+    expect(await rows(marketing, { by: "campaign" })).toEqual([
       { key: NO_CAMPAIGN, count: 3 },
       { key: "harmattan", count: 2 },
     ]);
-    expect(await rows(cookie, { by: "source" })).toEqual([
+    expect(await rows(marketing, { by: "source" })).toEqual([
       { key: DIRECT, count: 2 },
       { key: "facebook", count: 1 },
       { key: "google.com", count: 1 },
       { key: "newsletter", count: 1 },
     ]);
-    expect(await rows(cookie, { by: "source", type: "newsletter" })).toEqual([
+    expect(await rows(marketing, { by: "source", type: "newsletter" })).toEqual([
       { key: "newsletter", count: 1 },
     ]);
   });
@@ -88,9 +81,9 @@ describe.each(testDialects)("lead reports on $name", ({ url }) => {
         updated_at: new Date().toISOString(),
       })
       .execute();
-    const { cookie } = await signedInStaff(api, "admin@example.com", "admin");
+    const admin = await signedInStaff(api, "admin@example.com", "admin");
     const since = new Date(Date.now() - 21 * 24 * HOUR);
-    const weeks = await rows(cookie, {
+    const weeks = await rows(admin, {
       by: "week",
       since: since.toISOString().slice(0, 10),
       type: "contact,demo",
@@ -104,7 +97,7 @@ describe.each(testDialects)("lead reports on $name", ({ url }) => {
       responded: 1,
       averageFirstResponseMs: 2 * HOUR,
     });
-    const signUps = await rows(cookie, { by: "week", type: "newsletter" });
+    const signUps = await rows(admin, { by: "week", type: "newsletter" });
     expect(signUps).toHaveLength(13);
     expect(signUps.at(-1)).toEqual({ key: mondayOf(new Date()), count: 1 });
   });
@@ -112,8 +105,10 @@ describe.each(testDialects)("lead reports on $name", ({ url }) => {
   it("is for marketing and admins, and refuses what it cannot answer with a clear 400", async () => {
     const sales = await signedInStaff(api, "sales@example.com", "sales");
     const marketing = await signedInStaff(api, "mkt@example.com", "marketing");
-    expect((await report("", { by: "week" })).statusCode).toBe(401);
-    expect((await report(sales.cookie, { by: "week" })).statusCode).toBe(403);
+    expect((await api.signedOut().get(staffApiPaths.leadReport, { by: "week" })).statusCode).toBe(
+      401,
+    );
+    expect((await sales.get(staffApiPaths.leadReport, { by: "week" })).statusCode).toBe(403);
     const refused: Record<string, string>[] = [
       {},
       { by: "person" },
@@ -122,7 +117,7 @@ describe.each(testDialects)("lead reports on $name", ({ url }) => {
       { by: "week", type: "contact,spam" },
     ];
     for (const query of refused) {
-      const res = await report(marketing.cookie, query);
+      const res = await marketing.get(staffApiPaths.leadReport, query);
       expect(res.statusCode, JSON.stringify(query)).toBe(400);
       expect(res.json()).toEqual({ error: expect.any(String) });
     }

@@ -4,42 +4,19 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
 } from "@simplewebauthn/server";
 import { describe, expect, it } from "vitest";
+import { withId } from "../../../common/paths";
 import { testDialects } from "../../testing";
 import { disableAccount } from "../admin/accounts";
 import { defaultPasskeyName, relyingPartyOf } from "./passkeys";
 import { staffApiPaths } from "../paths";
 import { createSession } from "./sessions";
 import { TestAuthenticator } from "./testing-authenticator";
-import { STAFF_SITE, type StaffApi, addStaff, useStaffApi } from "../testing";
+import { cookieOf } from "../test-requests";
+import { STAFF_SITE, type StaffApi, signedInStaff, useStaffApi } from "../testing";
 import { hashSecret } from "./tokens";
 
-const ORIGIN = { origin: STAFF_SITE };
 const MINUTE = 60_000;
-const passkeyPath = (id: string) => staffApiPaths.passkey.replace(":id", encodeURIComponent(id));
-
-/** POSTs `payload` as JSON (whatever it is), or nothing at all. */
-const post = (app: FastifyInstance, url: string, payload: unknown, headers = {}) =>
-  app.inject({
-    method: "POST",
-    url,
-    ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
-    headers: {
-      ...ORIGIN,
-      ...(payload === undefined ? {} : { "content-type": "application/json" }),
-      ...headers,
-    },
-  });
-
-/** The cookie to send back, from a Set-Cookie header. */
-const cookieOf = (setCookie: string | string[] | undefined) =>
-  String(Array.isArray(setCookie) ? setCookie[0] : setCookie).split(";")[0] ?? "";
-
-/** A member of staff signed in (a session made directly, as after an e-mailed link). */
-async function signedIn(api: StaffApi, email: string, role: "admin" | "sales" = "sales") {
-  const account = await addStaff(api, email, role, email.split("@")[0]);
-  const { secret } = await createSession(api.db, account.id, api.clock.now);
-  return { account, cookie: `staff_session=${secret}` };
-}
+const passkeyPath = (id: string) => withId(staffApiPaths.passkey, id);
 
 /** The whole registration: options, the authenticator, verify. */
 async function register(
@@ -48,34 +25,28 @@ async function register(
   authenticator: TestAuthenticator,
   extra: Record<string, unknown> = {},
 ) {
-  const options = await post(api.app, staffApiPaths.passkeyRegisterOptions, {}, { cookie });
+  const staff = api.as(cookie);
+  const options = await staff.send("POST", staffApiPaths.passkeyRegisterOptions, {});
   expect(options.statusCode).toBe(200);
   const credential = authenticator.register(
     options.json<PublicKeyCredentialCreationOptionsJSON>(),
     STAFF_SITE,
   );
-  return post(
-    api.app,
-    staffApiPaths.passkeyRegisterVerify,
-    { ...credential, ...extra },
-    { cookie },
-  );
+  return staff.send("POST", staffApiPaths.passkeyRegisterVerify, { ...credential, ...extra });
 }
 
-async function signInOptions(api: StaffApi, app = api.app) {
-  const res = await post(app, staffApiPaths.passkeySignInOptions, undefined);
+async function signInOptions(api: StaffApi, app?: FastifyInstance) {
+  const res = await api.signedOut({ app }).send("POST", staffApiPaths.passkeySignInOptions);
   expect(res.statusCode).toBe(200);
   return res.json<PublicKeyCredentialRequestOptionsJSON>();
 }
 
-const signInVerify = (api: StaffApi, assertion: unknown, app = api.app) =>
-  post(app, staffApiPaths.passkeySignInVerify, assertion);
+const signInVerify = (api: StaffApi, assertion: unknown, app?: FastifyInstance) =>
+  api.signedOut({ app }).send("POST", staffApiPaths.passkeySignInVerify, assertion);
 
-const me = (api: StaffApi, cookie: string) =>
-  api.app.inject({ method: "GET", url: staffApiPaths.me, headers: { cookie } });
+const me = (api: StaffApi, cookie: string) => api.as(cookie).get(staffApiPaths.me);
 
-const list = (api: StaffApi, cookie: string) =>
-  api.app.inject({ method: "GET", url: staffApiPaths.passkeys, headers: { cookie } });
+const list = (api: StaffApi, cookie: string) => api.as(cookie).get(staffApiPaths.passkeys);
 
 const auditOf = (api: StaffApi, accountId: string) =>
   api.db
@@ -108,10 +79,10 @@ describe.each(testDialects)("staff passkeys on $name", ({ url }) => {
   const api = useStaffApi(url);
 
   it("registers, lists, renames, and signs in with a passkey after signing out", async () => {
-    const { account, cookie } = await signedIn(api, "ama@example.com", "admin");
+    const { account, cookie } = await signedInStaff(api, "ama@example.com", "admin");
     const authenticator = new TestAuthenticator();
 
-    const optionsRes = await post(api.app, staffApiPaths.passkeyRegisterOptions, {}, { cookie });
+    const optionsRes = await api.as(cookie).send("POST", staffApiPaths.passkeyRegisterOptions, {});
     expect(optionsRes.statusCode).toBe(200);
     expect(optionsRes.headers["cache-control"]).toBe("no-store");
     const options = optionsRes.json<PublicKeyCredentialCreationOptionsJSON>();
@@ -136,12 +107,9 @@ describe.each(testDialects)("staff passkeys on $name", ({ url }) => {
     ]);
 
     const credential = authenticator.register(options, STAFF_SITE);
-    const added = await post(
-      api.app,
-      staffApiPaths.passkeyRegisterVerify,
-      { ...credential, name: "  Work phone " },
-      { cookie },
-    );
+    const added = await api
+      .as(cookie)
+      .send("POST", staffApiPaths.passkeyRegisterVerify, { ...credential, name: "  Work phone " });
     expect(added.statusCode).toBe(201);
     const passkey = added.json<{ id: string; name: string; createdAt: string }>();
     expect(passkey).toEqual({
@@ -158,7 +126,7 @@ describe.each(testDialects)("staff passkeys on $name", ({ url }) => {
     });
 
     // The next registration excludes it: the authenticator refuses to make a second one.
-    const again = await post(api.app, staffApiPaths.passkeyRegisterOptions, {}, { cookie });
+    const again = await api.as(cookie).send("POST", staffApiPaths.passkeyRegisterOptions, {});
     const againOptions = again.json<PublicKeyCredentialCreationOptionsJSON>();
     expect(againOptions.excludeCredentials).toEqual([
       { id: credential.id, type: "public-key", transports: ["internal", "hybrid"] },
@@ -166,16 +134,13 @@ describe.each(testDialects)("staff passkeys on $name", ({ url }) => {
     expect(() => authenticator.register(againOptions, STAFF_SITE)).toThrow(/InvalidStateError/);
 
     api.advance(MINUTE);
-    const renamed = await api.app.inject({
-      method: "PATCH",
-      url: passkeyPath(passkey.id),
-      payload: { name: "Personal laptop" },
-      headers: { ...ORIGIN, cookie },
-    });
+    const renamed = await api
+      .as(cookie)
+      .send("PATCH", passkeyPath(passkey.id), { name: "Personal laptop" });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json()).toEqual({ ...passkey, name: "Personal laptop", lastUsedAt: null });
 
-    const out = await post(api.app, staffApiPaths.signOut, undefined, { cookie });
+    const out = await api.as(cookie).send("POST", staffApiPaths.signOut, undefined);
     expect(out.statusCode).toBe(204);
     expect((await me(api, cookie)).statusCode).toBe(401);
 
@@ -193,7 +158,7 @@ describe.each(testDialects)("staff passkeys on $name", ({ url }) => {
     expect(setCookie).toMatch(
       /^staff_session=[\w-]{43}; Path=\/; Max-Age=43200; HttpOnly; SameSite=Strict$/,
     );
-    const session = cookieOf(setCookie);
+    const session = cookieOf(res);
     const who = await me(api, session);
     expect(who.statusCode).toBe(200);
     expect(who.json()).toEqual({ email: "ama@example.com", name: "ama", role: "admin" });
@@ -230,7 +195,7 @@ describe.each(testDialects)("staff passkeys on $name", ({ url }) => {
 
   it("names a passkey by the day when no name is given, and refuses a bad name", async () => {
     api.clock.now = new Date("2026-11-23T10:00:00Z");
-    const { cookie } = await signedIn(api, "kofi@example.com");
+    const { cookie } = await signedInStaff(api, "kofi@example.com", "sales");
     const added = await register(api, cookie, new TestAuthenticator());
     expect(added.statusCode).toBe(201);
     expect(added.json()).toMatchObject({ name: "Passkey added 23 Nov 2026" });
@@ -244,18 +209,13 @@ describe.each(testDialects)("staff passkeys on $name", ({ url }) => {
     }
     const { id } = added.json<{ id: string }>();
     for (const name of ["", "\u202egnp.exe", "y".repeat(61)]) {
-      const res = await api.app.inject({
-        method: "PATCH",
-        url: passkeyPath(id),
-        payload: { name },
-        headers: { ...ORIGIN, cookie },
-      });
+      const res = await api.as(cookie).send("PATCH", passkeyPath(id), { name });
       expect(res.statusCode, name).toBe(400);
     }
   });
 
   it("refuses a replayed answer, an expired challenge, and counts a security key's uses", async () => {
-    const { account, cookie } = await signedIn(api, "esi@example.com");
+    const { account, cookie } = await signedInStaff(api, "esi@example.com", "sales");
     const key = new TestAuthenticator({ counting: true });
     expect((await register(api, cookie, key)).statusCode).toBe(201);
 
@@ -299,7 +259,7 @@ describe.each(testDialects)("staff passkeys on $name", ({ url }) => {
   });
 
   it("lets exactly one of concurrent verifies of one answer sign in", async () => {
-    const { cookie } = await signedIn(api, "yaw@example.com");
+    const { cookie } = await signedInStaff(api, "yaw@example.com", "sales");
     const authenticator = new TestAuthenticator();
     expect((await register(api, cookie, authenticator)).statusCode).toBe(201);
     const second = await api.anotherInstance();
@@ -316,13 +276,13 @@ describe.each(testDialects)("staff passkeys on $name", ({ url }) => {
   });
 
   it("refuses unknown passkeys, disabled accounts, other origins and other users alike", async () => {
-    const { account, cookie } = await signedIn(api, "abena@example.com");
+    const { account, cookie } = await signedInStaff(api, "abena@example.com", "sales");
     const authenticator = new TestAuthenticator();
     expect((await register(api, cookie, authenticator)).statusCode).toBe(201);
 
     // A passkey made for this site but never registered here.
     const stranger = new TestAuthenticator();
-    const made = await post(api.app, staffApiPaths.passkeyRegisterOptions, {}, { cookie });
+    const made = await api.as(cookie).send("POST", staffApiPaths.passkeyRegisterOptions, {});
     stranger.register(made.json(), STAFF_SITE);
     const unknown = await signInVerify(api, stranger.signIn(await signInOptions(api), STAFF_SITE));
     expect(unknown.statusCode).toBe(401);
@@ -386,12 +346,12 @@ describe.each(testDialects)("staff passkeys on $name", ({ url }) => {
   });
 
   it("refuses a registration answered for another origin, session or challenge", async () => {
-    const { account, cookie } = await signedIn(api, "kwame@example.com");
+    const { account, cookie } = await signedInStaff(api, "kwame@example.com", "sales");
     const authenticator = new TestAuthenticator();
     const options = async (c = cookie) =>
-      (await post(api.app, staffApiPaths.passkeyRegisterOptions, {}, { cookie: c })).json();
+      (await api.as(c).send("POST", staffApiPaths.passkeyRegisterOptions, {})).json();
     const verify = (credential: unknown, c = cookie) =>
-      post(api.app, staffApiPaths.passkeyRegisterVerify, credential, { cookie: c });
+      api.as(c).send("POST", staffApiPaths.passkeyRegisterVerify, credential);
 
     const wrongOrigin = await verify(
       authenticator.register(await options(), STAFF_SITE, { origin: "https://evil.test" }),
@@ -432,7 +392,7 @@ describe.each(testDialects)("staff passkeys on $name", ({ url }) => {
     expect((await verify(late)).statusCode).toBe(400);
 
     // The same credential cannot be registered twice, by anyone.
-    const { cookie: colleague } = await signedIn(api, "efua@example.com");
+    const { cookie: colleague } = await signedInStaff(api, "efua@example.com", "sales");
     const mine = authenticator.passkeys.at(-1);
     const copied = authenticator.register(await options(colleague), STAFF_SITE, { reuse: mine });
     const duplicate = await verify(copied, colleague);
@@ -446,8 +406,8 @@ describe.each(testDialects)("staff passkeys on $name", ({ url }) => {
   });
 
   it("lets people manage only their own passkeys", async () => {
-    const ama = await signedIn(api, "ama@example.com");
-    const kofi = await signedIn(api, "kofi@example.com");
+    const ama = await signedInStaff(api, "ama@example.com", "sales");
+    const kofi = await signedInStaff(api, "kofi@example.com", "sales");
     const amaKey = new TestAuthenticator();
     const added = await register(api, ama.cookie, amaKey, { name: "Ama's key" });
     const { id } = added.json<{ id: string }>();
@@ -457,12 +417,7 @@ describe.each(testDialects)("staff passkeys on $name", ({ url }) => {
     expect(JSON.stringify((await list(api, kofi.cookie)).json())).not.toContain(id);
 
     const as = (cookie: string, method: "PATCH" | "DELETE", path: string, payload?: object) =>
-      api.app.inject({
-        method,
-        url: path,
-        ...(payload ? { payload } : {}),
-        headers: { ...ORIGIN, cookie },
-      });
+      api.as(cookie).send(method, path, payload);
     for (const path of [
       passkeyPath(id),
       passkeyPath("00000000-0000-0000-0000-000000000000"),
@@ -496,7 +451,7 @@ describe.each(testDialects)("staff passkeys on $name", ({ url }) => {
   });
 
   it("ends the sessions a passkey opened when it is removed, the remover's own too", async () => {
-    const { account, cookie: byLink } = await signedIn(api, "efua@example.com");
+    const { account, cookie: byLink } = await signedInStaff(api, "efua@example.com", "sales");
     const lost = new TestAuthenticator();
     const kept = new TestAuthenticator();
     const { id: lostId } = (await register(api, byLink, lost)).json<{ id: string }>();
@@ -507,7 +462,7 @@ describe.each(testDialects)("staff passkeys on $name", ({ url }) => {
         authenticator.signIn(await signInOptions(api), STAFF_SITE),
       );
       expect(res.statusCode).toBe(200);
-      return cookieOf(res.headers["set-cookie"]);
+      return cookieOf(res);
     };
     const phone = await signInWith(lost);
     const thief = await signInWith(lost);
@@ -519,8 +474,7 @@ describe.each(testDialects)("staff passkeys on $name", ({ url }) => {
       .orderBy("created_at")
       .execute();
     expect(opened.map((s) => s.passkey_id).sort()).toEqual([lostId, lostId, keptId, null].sort());
-    const remove = (cookie: string, id: string) =>
-      api.app.inject({ method: "DELETE", url: passkeyPath(id), headers: { ...ORIGIN, cookie } });
+    const remove = (cookie: string, id: string) => api.as(cookie).send("DELETE", passkeyPath(id));
 
     // Removed from a session it opened: that session ends too, and its cookie is cleared.
     const removed = await remove(phone, lostId);
@@ -545,7 +499,7 @@ describe.each(testDialects)("staff passkeys on $name", ({ url }) => {
   });
 
   it("answers 401 signed out, and checks Origin and content type on every write", async () => {
-    const { cookie } = await signedIn(api, "ato@example.com");
+    const { cookie } = await signedInStaff(api, "ato@example.com", "sales");
     const added = await register(api, cookie, new TestAuthenticator());
     const { id } = added.json<{ id: string }>();
     const routes: ["GET" | "POST" | "PATCH" | "DELETE", string, object?][] = [
@@ -556,64 +510,43 @@ describe.each(testDialects)("staff passkeys on $name", ({ url }) => {
       ["DELETE", passkeyPath(id)],
     ];
     for (const [method, path, payload] of routes) {
-      for (const signedOut of ["", "staff_session=nonsense"]) {
-        const res = await api.app.inject({
-          method,
-          url: path,
-          ...(payload ? { payload } : {}),
-          headers: { ...ORIGIN, ...(signedOut ? { cookie: signedOut } : {}) },
-        });
+      for (const signedOut of [api.signedOut(), api.as("staff_session=nonsense")]) {
+        const res = await signedOut.send(method, path, payload);
         expect(res.statusCode, `${method} ${path}`).toBe(401);
         expect(res.json()).toEqual({ error: "Not signed in" });
       }
       if (method === "GET") continue;
-      const evil = await api.app.inject({
-        method,
-        url: path,
-        ...(payload ? { payload } : {}),
-        headers: { origin: "https://evil.test", cookie },
-      });
+      const evil = await api
+        .as(cookie, { origin: "https://evil.test" })
+        .send(method, path, payload);
       expect(evil.statusCode, `${method} ${path} cross-origin`).toBe(403);
-      const notJson = await api.app.inject({
-        method,
-        url: path,
-        payload: "name=x",
-        headers: { ...ORIGIN, cookie, "content-type": "application/x-www-form-urlencoded" },
+      const notJson = await api.as(cookie).raw(method, path, {
+        contentType: "application/x-www-form-urlencoded",
+        body: "name=x",
       });
       expect(notJson.statusCode, `${method} ${path} form`).toBe(415);
     }
     for (const path of [staffApiPaths.passkeySignInOptions, staffApiPaths.passkeySignInVerify]) {
-      const evil = await post(api.app, path, {}, { origin: "https://evil.test" });
+      const evil = await api.signedOut({ origin: "https://evil.test" }).send("POST", path, {});
       expect(evil.statusCode, path).toBe(403);
     }
     // A DELETE that announces JSON must send some; one without a body needs no type.
-    const jsonDelete = await api.app.inject({
-      method: "DELETE",
-      url: passkeyPath(id),
-      headers: { ...ORIGIN, cookie, "content-type": "application/json" },
+    const signedIn = api.as(cookie);
+    const jsonDelete = await signedIn.raw("DELETE", passkeyPath(id), {
+      contentType: "application/json",
     });
     expect(jsonDelete.statusCode).toBe(400);
-    const emptyJson = await api.app.inject({
-      method: "DELETE",
-      url: passkeyPath(id),
-      payload: "{}",
-      headers: { ...ORIGIN, cookie, "content-type": "application/json" },
+    const emptyJson = await signedIn.raw("DELETE", passkeyPath(id), {
+      contentType: "application/json",
+      body: "{}",
     });
     expect(emptyJson.statusCode).toBe(204);
 
     // Methods an address does not take: 405 naming those it does (DELETE among them).
-    const put = await api.app.inject({
-      method: "PUT",
-      url: staffApiPaths.passkey,
-      headers: ORIGIN,
-    });
+    const put = await api.signedOut().raw("PUT", staffApiPaths.passkey);
     expect(put.statusCode).toBe(405);
     expect(put.headers.allow).toBe("PATCH, DELETE");
-    const putList = await api.app.inject({
-      method: "PUT",
-      url: staffApiPaths.passkeys,
-      headers: ORIGIN,
-    });
+    const putList = await api.signedOut().raw("PUT", staffApiPaths.passkeys);
     expect(putList.headers.allow).toBe("GET");
     const get = await api.app.inject({ url: staffApiPaths.passkeySignInVerify });
     expect(get.statusCode).toBe(405);
@@ -621,12 +554,12 @@ describe.each(testDialects)("staff passkeys on $name", ({ url }) => {
   });
 
   it("answers malformed answers with 400 or 401, never 5xx", async () => {
-    const { cookie } = await signedIn(api, "adjoa@example.com");
+    const { cookie } = await signedInStaff(api, "adjoa@example.com", "sales");
     const authenticator = new TestAuthenticator();
     expect((await register(api, cookie, authenticator)).statusCode).toBe(201);
     const good = authenticator.signIn(await signInOptions(api), STAFF_SITE);
     const goodRegistration = new TestAuthenticator().register(
-      (await post(api.app, staffApiPaths.passkeyRegisterOptions, {}, { cookie })).json(),
+      (await api.as(cookie).send("POST", staffApiPaths.passkeyRegisterOptions, {})).json(),
       STAFF_SITE,
     );
     const garbage = Buffer.from("not what it should be").toString("base64url");
@@ -689,25 +622,23 @@ describe.each(testDialects)("staff passkeys on $name", ({ url }) => {
       { ...goodRegistration, name: "n".repeat(10_000) },
     ];
     for (const body of registrationCases) {
-      const res = await post(api.app, staffApiPaths.passkeyRegisterVerify, body, { cookie });
+      const res = await api.as(cookie).send("POST", staffApiPaths.passkeyRegisterVerify, body);
       expect(res.statusCode, JSON.stringify(body).slice(0, 80)).toBe(400);
       expect(res.json()).toEqual({ error: expect.any(String) });
     }
     // Bigger than any request body the server takes.
     const huge = await signInVerify(api, { ...good, id: "A".repeat(20_000) });
     expect(huge.statusCode).toBe(413);
-    const badJson = await api.app.inject({
-      method: "POST",
-      url: staffApiPaths.passkeySignInVerify,
-      payload: '{"id":',
-      headers: { ...ORIGIN, "content-type": "application/json" },
+    const badJson = await api.signedOut().raw("POST", staffApiPaths.passkeySignInVerify, {
+      contentType: "application/json",
+      body: '{"id":',
     });
     expect(badJson.statusCode).toBe(400);
     // Options take no input; what is sent is ignored or refused, never a 5xx.
-    expect((await post(api.app, staffApiPaths.passkeySignInOptions, { x: 1 })).statusCode).toBe(
-      200,
-    );
-    expect((await post(api.app, staffApiPaths.passkeySignInOptions, [1])).statusCode).toBe(400);
+    const options = (body: unknown) =>
+      api.signedOut().send("POST", staffApiPaths.passkeySignInOptions, body);
+    expect((await options({ x: 1 })).statusCode).toBe(200);
+    expect((await options([1])).statusCode).toBe(400);
     // A tampered answer used its challenge up: the good one that shared it is refused now.
     expect((await signInVerify(api, good)).statusCode).toBe(401);
     const fresh = authenticator.signIn(await signInOptions(api), STAFF_SITE);
@@ -724,22 +655,18 @@ describe.each(testDialects)("passkey sign-in limits on $name", ({ url }) => {
   });
 
   it("holds a client back after too many sign-in attempts, options and verifies alike", async () => {
-    const at = (remoteAddress: string) => ({
-      method: "POST" as const,
-      url: staffApiPaths.passkeySignInOptions,
-      headers: ORIGIN,
-      remoteAddress,
-    });
+    const options = (remoteAddress: string, app?: FastifyInstance) =>
+      api.signedOut({ app, remoteAddress }).send("POST", staffApiPaths.passkeySignInOptions);
     for (let i = 0; i < 3; i++) {
-      expect((await api.app.inject(at("203.0.113.7"))).statusCode).toBe(200);
+      expect((await options("203.0.113.7")).statusCode).toBe(200);
     }
-    const refused = await api.app.inject(at("203.0.113.7"));
+    const refused = await options("203.0.113.7");
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
     expect(refused.json()).toEqual({ error: "Too many attempts. Please wait and try again." });
     // The counter is in the database: another instance refuses too.
     const second = await api.anotherInstance();
-    expect((await second.inject(at("203.0.113.7"))).statusCode).toBe(429);
+    expect((await options("203.0.113.7", second)).statusCode).toBe(429);
     // Verifies count too: a well-formed answer (of a passkey the site never saw) is not even read.
     const stranger = new TestAuthenticator();
     stranger.register(
@@ -751,15 +678,17 @@ describe.each(testDialects)("passkey sign-in limits on $name", ({ url }) => {
       },
       STAFF_SITE,
     );
-    const verify = await second.inject({
-      ...at("203.0.113.7"),
-      url: staffApiPaths.passkeySignInVerify,
-      payload: stranger.signIn({ challenge: "Y2hhbGxlbmdl" }, STAFF_SITE),
-    });
+    const verify = await api
+      .signedOut({ app: second, remoteAddress: "203.0.113.7" })
+      .send(
+        "POST",
+        staffApiPaths.passkeySignInVerify,
+        stranger.signIn({ challenge: "Y2hhbGxlbmdl" }, STAFF_SITE),
+      );
     expect(verify.statusCode).toBe(429);
     // Another client is not held back; after the window, neither is this one.
-    expect((await api.app.inject(at("198.51.100.1"))).statusCode).toBe(200);
+    expect((await options("198.51.100.1")).statusCode).toBe(200);
     api.advance(15 * MINUTE);
-    expect((await api.app.inject(at("203.0.113.7"))).statusCode).toBe(200);
+    expect((await options("203.0.113.7")).statusCode).toBe(200);
   });
 });

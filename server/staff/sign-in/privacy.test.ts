@@ -1,10 +1,12 @@
 import { PassThrough } from "node:stream";
+import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { staffApiPaths } from "../paths";
 import { buildApp } from "../../app";
 import { addAccount } from "../admin/accounts";
 import { createSession } from "./sessions";
 import { TestAuthenticator } from "./testing-authenticator";
+import { cookieOf, staffClient } from "../test-requests";
 import {
   recordingTransport,
   testConfig,
@@ -14,7 +16,9 @@ import {
 } from "../../testing";
 
 const SITE = "https://site.test";
-const headers = { origin: SITE };
+/** A client of `app`, on the site, sending the session `secret` when given. */
+const clientOf = (app: FastifyInstance, secret?: string) =>
+  staffClient(() => app, secret && `__Host-staff_session=${secret}`, { origin: SITE });
 
 describe.each(testDialects)("staff sign-in on $name", ({ url }) => {
   it("logs no token, session secret or full address, even when the database fails", async () => {
@@ -32,41 +36,30 @@ describe.each(testDialects)("staff sign-in on $name", ({ url }) => {
       staff: { limits: null, signInAnswerMs: 0 },
     });
     await addAccount(db, { email: "ama.mensah@example.com", role: "sales" }, { via: "test" });
+    const visitor = clientOf(app);
     const request = () =>
-      app.inject({
-        method: "POST",
-        url: staffApiPaths.requestLink,
-        payload: { email: "ama.mensah@example.com" },
-        headers,
-      });
+      visitor.send("POST", staffApiPaths.requestLink, { email: "ama.mensah@example.com" });
     expect((await request()).statusCode).toBe(202);
     await outbox.runOnce();
     const token = /token=([\w-]+)/.exec(transport.sent[0]?.text ?? "")?.[1] ?? "";
     expect(token).toHaveLength(43);
     // A scanner opening the link, a button pressed twice.
     await app.inject({ url: `${staffApiPaths.verify}?token=${token}` });
-    const verified = await app.inject({
-      method: "POST",
-      url: staffApiPaths.verify,
-      payload: { token },
-      headers,
-    });
+    const verified = await visitor.send("POST", staffApiPaths.verify, { token });
     expect(verified.statusCode).toBe(200);
     // Over HTTPS the cookie is __Host- and Secure.
     const setCookie = String(verified.headers["set-cookie"]);
     expect(setCookie).toMatch(/^__Host-staff_session=[\w-]{43}; Path=\/; .*; Secure$/);
-    const cookie = setCookie.split(";")[0] ?? "";
-    const me = await app.inject({ url: staffApiPaths.me, headers: { cookie } });
+    const cookie = cookieOf(verified);
+    const member = staffClient(() => app, cookie, { origin: SITE });
+    const me = await member.get(staffApiPaths.me);
     expect(me.statusCode).toBe(200);
-    expect(
-      (await app.inject({ method: "POST", url: staffApiPaths.verify, payload: { token }, headers }))
-        .statusCode,
-    ).toBe(401);
+    expect((await visitor.send("POST", staffApiPaths.verify, { token })).statusCode).toBe(401);
     await db.destroy(); // the database goes away
     const down = await request();
     expect(down.statusCode).toBe(503);
     expect(down.headers["retry-after"]).toBe("60");
-    const meDown = await app.inject({ url: staffApiPaths.me, headers: { cookie } });
+    const meDown = await member.get(staffApiPaths.me);
     expect(meDown.statusCode).toBe(503);
     expect(meDown.headers["retry-after"]).toBe("60");
     await app.close();
@@ -89,12 +82,7 @@ describe.each(testDialects)("staff sign-in on $name", ({ url }) => {
     await addAccount(db, { email: "esi@example.com", role: "admin" }, { via: "test" });
     const timed = async (email: string) => {
       const started = performance.now();
-      const res = await app.inject({
-        method: "POST",
-        url: staffApiPaths.requestLink,
-        payload: { email },
-        headers,
-      });
+      const res = await clientOf(app).send("POST", staffApiPaths.requestLink, { email });
       expect(res.statusCode).toBe(202);
       return performance.now() - started;
     };
@@ -125,13 +113,8 @@ describe.each(testDialects)("staff sign-in on $name", ({ url }) => {
       { via: "test" },
     );
     const { secret } = await createSession(db, account.id, new Date());
-    const post = (path: string, payload: object, cookie?: string) =>
-      app.inject({
-        method: "POST",
-        url: path,
-        payload,
-        headers: { ...headers, ...(cookie ? { cookie: `__Host-staff_session=${cookie}` } : {}) },
-      });
+    const post = (path: string, payload: object, secret?: string) =>
+      clientOf(app, secret).send("POST", path, payload);
     const authenticator = new TestAuthenticator();
     const creation = await post(staffApiPaths.passkeyRegisterOptions, {}, secret);
     const registered = await post(

@@ -1,46 +1,34 @@
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
+import { withId } from "../../../common/paths";
 import { testDialects } from "../../testing";
 import { sessionLimitsOf } from "../auth";
 import { staffApiPaths } from "../paths";
 import { findSession } from "./sessions";
-import { STAFF_SITE, addStaff, signedInStaff, useStaffApi } from "../testing";
+import { cookieOf } from "../test-requests";
+import {
+  addStaff,
+  mailedSignInTokens,
+  requestSignInLink,
+  signedInStaff,
+  useStaffApi,
+  verifySignInLink,
+} from "../testing";
 
-const ORIGIN = { origin: STAFF_SITE };
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 /** The tests' idle limit (testConfig: 30 minutes). */
 const IDLE = 30 * MINUTE;
 
-const send = (
-  app: FastifyInstance,
-  method: "POST" | "PATCH",
-  url: string,
-  payload: unknown,
-  headers = {},
-) => app.inject({ method, url, payload: payload as object, headers: { ...ORIGIN, ...headers } });
-
-/** The cookie to send back, from a Set-Cookie header. */
-const cookieOf = (setCookie: string | string[] | undefined) =>
-  String(Array.isArray(setCookie) ? setCookie[0] : setCookie).split(";")[0] ?? "";
-
 describe.each(testDialects)("staff sessions and sign-in links on $name", ({ url }) => {
   const api = useStaffApi(url);
 
-  const me = (cookie: string, app = api.app) =>
-    app.inject({ method: "GET", url: staffApiPaths.me, headers: { cookie } });
-  const requestLink = (email: string, app = api.app) =>
-    send(app, "POST", staffApiPaths.requestLink, { email });
-  const verify = (token: string) => send(api.app, "POST", staffApiPaths.verify, { token });
-
-  /** Sends the outbox; the tokens of the sign-in links mailed to `email`, oldest first. */
-  async function mailedTokens(email: string): Promise<string[]> {
-    await api.outbox.runOnce();
-    const link = new RegExp(`${STAFF_SITE}/staff/sign-in\\?token=([\\w-]+)`);
-    return api.transport.sent
-      .filter((m) => m.to === email)
-      .map((m) => link.exec(m.text)?.[1] ?? "");
-  }
+  const me = (cookie: string, app?: FastifyInstance) =>
+    api.as(cookie, { app }).get(staffApiPaths.me);
+  const requestLink = (email: string, app?: FastifyInstance) =>
+    requestSignInLink(api, email, { app });
+  const verify = (token: string) => verifySignInLink(api, token);
+  const mailedTokens = (email: string) => mailedSignInTokens(api, email);
 
   /** The account's links that would still sign in. */
   const workingLinks = (accountId: string) =>
@@ -98,7 +86,7 @@ describe.each(testDialects)("staff sessions and sign-in links on $name", ({ url 
     expect((await verify(first ?? "")).statusCode).toBe(401);
     const signedIn = await verify(second ?? "");
     expect(signedIn.statusCode).toBe(200);
-    expect((await me(cookieOf(signedIn.headers["set-cookie"]))).statusCode).toBe(200);
+    expect((await me(cookieOf(signedIn))).statusCode).toBe(200);
     // A link's session records no passkey.
     const sessions = await api.db.selectFrom("staff_sessions").select("passkey_id").execute();
     expect(sessions).toEqual([{ passkey_id: null }]);
@@ -121,23 +109,11 @@ describe.each(testDialects)("staff sessions and sign-in links on $name", ({ url 
     const sales = await signedInStaff(api, "yaw@example.com", "sales");
     await requestLink("yaw@example.com");
     const [token] = await mailedTokens("yaw@example.com");
-    const registering = await send(
-      api.app,
-      "POST",
-      staffApiPaths.passkeyRegisterOptions,
-      {},
-      { cookie: sales.cookie },
-    );
+    const registering = await sales.send("POST", staffApiPaths.passkeyRegisterOptions, {});
     expect(registering.statusCode).toBe(200);
-    const accountPath = staffApiPaths.account.replace(":id", sales.account.id);
+    const accountPath = withId(staffApiPaths.account, sales.account.id);
 
-    const disabled = await send(
-      api.app,
-      "PATCH",
-      accountPath,
-      { disabled: true },
-      { cookie: admin.cookie },
-    );
+    const disabled = await admin.send("PATCH", accountPath, { disabled: true });
     expect(disabled.statusCode).toBe(200);
     expect(await workingLinks(sales.account.id)).toEqual([]);
     expect(await api.db.selectFrom("staff_passkey_challenges").select("purpose").execute()).toEqual(
@@ -152,13 +128,7 @@ describe.each(testDialects)("staff sessions and sign-in links on $name", ({ url 
     expect(JSON.parse(entry.detail)).toMatchObject({ sessionsRevoked: 1, signInLinksVoided: 1 });
 
     // Enabled again, the account needs a new link: the one sent before is void.
-    const enabled = await send(
-      api.app,
-      "PATCH",
-      accountPath,
-      { disabled: false },
-      { cookie: admin.cookie },
-    );
+    const enabled = await admin.send("PATCH", accountPath, { disabled: false });
     expect(enabled.statusCode).toBe(200);
     expect((await verify(token ?? "")).statusCode).toBe(401);
     expect((await me(sales.cookie)).statusCode).toBe(401);

@@ -5,52 +5,36 @@ import { describe, expect, it } from "vitest";
 import { staffApiPaths } from "../paths";
 import { run as staffCli } from "../../cli/staff";
 import { testDialects } from "../../testing";
-import { createSession } from "./sessions";
-import { STAFF_SITE, addStaff, useStaffApi } from "../testing";
+import { cookieOf } from "../test-requests";
+import {
+  STAFF_SITE,
+  addStaff,
+  mailedSignInToken,
+  requestSignInLink,
+  signedInStaff,
+  useStaffApi,
+  verifySignInLink,
+} from "../testing";
 
-const ORIGIN = { origin: STAFF_SITE };
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-
-const post = (app: FastifyInstance, url: string, payload: unknown, headers = {}) =>
-  app.inject({
-    method: "POST",
-    url,
-    payload: payload as object,
-    headers: { ...ORIGIN, ...headers },
-  });
 
 describe.each(testDialects)("staff sign-in and sessions on $name", ({ url }) => {
   const api = useStaffApi(url);
 
-  const requestLink = (email: string, app = api.app) =>
-    post(app, staffApiPaths.requestLink, { email });
-
-  /** Sends the outbox and returns the token of the last sign-in link mailed to `email`. */
-  async function mailedToken(email: string): Promise<string> {
-    await api.outbox.runOnce();
-    const message = api.transport.sent.filter((m) => m.to === email).at(-1);
-    if (!message) throw new Error(`no sign-in e-mail to ${email}`);
-    const match = new RegExp(`${STAFF_SITE}/staff/sign-in\\?token=([\\w-]+)`).exec(message.text);
-    if (!match?.[1]) throw new Error("no sign-in link in the e-mail");
-    return match[1];
-  }
-
-  const verify = (token: unknown, app = api.app) => post(app, staffApiPaths.verify, { token });
-
-  /** The cookie to send back, from a Set-Cookie header. */
-  const cookieOf = (setCookie: string | string[] | undefined) =>
-    String(Array.isArray(setCookie) ? setCookie[0] : setCookie).split(";")[0] ?? "";
+  const requestLink = (email: string) => requestSignInLink(api, email);
+  const mailedToken = (email: string) => mailedSignInToken(api, email);
+  const verify = (token: unknown, app?: FastifyInstance) => verifySignInLink(api, token, { app });
 
   async function signIn(email: string): Promise<string> {
     expect((await requestLink(email)).statusCode).toBe(202);
     const res = await verify(await mailedToken(email));
     expect(res.statusCode).toBe(200);
-    return cookieOf(res.headers["set-cookie"]);
+    return cookieOf(res);
   }
 
-  const me = (cookie: string, app = api.app) =>
-    app.inject({ method: "GET", url: staffApiPaths.me, headers: { cookie } });
+  const me = (cookie: string, app?: FastifyInstance) =>
+    api.as(cookie, { app }).get(staffApiPaths.me);
 
   const auditOf = (accountId: string) =>
     api.db
@@ -110,6 +94,7 @@ describe.each(testDialects)("staff sign-in and sessions on $name", ({ url }) => 
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ email: "esi@example.com", name: "Esi", role: "admin" });
     const setCookie = String(res.headers["set-cookie"]);
+    const cookie = cookieOf(res);
     expect(setCookie).toMatch(
       /^staff_session=[\w-]{43}; Path=\/; Max-Age=43200; HttpOnly; SameSite=Strict$/,
     );
@@ -145,7 +130,7 @@ describe.each(testDialects)("staff sign-in and sessions on $name", ({ url }) => 
     // No secret in the log.
     const all = JSON.stringify(await api.db.selectFrom("audit_log").selectAll().execute());
     expect(all).not.toContain(token);
-    expect(all).not.toContain(cookieOf(setCookie).split("=")[1]);
+    expect(all).not.toContain(cookie.split("=")[1]);
   });
 
   it("lets exactly one of two concurrent verifies of one token succeed", async () => {
@@ -207,17 +192,15 @@ describe.each(testDialects)("staff sign-in and sessions on $name", ({ url }) => 
     const phone = await signIn("kwame@example.com");
     const tablet = await signIn("kwame@example.com");
 
-    const out = await post(api.app, staffApiPaths.signOut, undefined, { cookie: laptop });
+    const out = await api.as(laptop).send("POST", staffApiPaths.signOut);
     expect(out.statusCode).toBe(204);
     expect(String(out.headers["set-cookie"])).toMatch(/^staff_session=; .*Max-Age=0/);
     expect((await me(laptop)).statusCode).toBe(401);
     expect((await me(phone)).statusCode).toBe(200);
     // Signing out again with the dead cookie: 401, nothing to do.
-    expect((await post(api.app, staffApiPaths.signOut, {}, { cookie: laptop })).statusCode).toBe(
-      401,
-    );
+    expect((await api.as(laptop).send("POST", staffApiPaths.signOut, {})).statusCode).toBe(401);
 
-    const everywhere = await post(api.app, staffApiPaths.signOutEverywhere, {}, { cookie: phone });
+    const everywhere = await api.as(phone).send("POST", staffApiPaths.signOutEverywhere, {});
     expect(everywhere.statusCode).toBe(204);
     expect((await me(phone)).statusCode).toBe(401);
     expect((await me(tablet)).statusCode).toBe(401);
@@ -276,29 +259,16 @@ describe.each(testDialects)("staff sign-in and sessions on $name", ({ url }) => 
   it("refuses cross-origin posts and anything but JSON, never with a 5xx", async () => {
     await addStaff(api, "ato@example.com");
     const session = await signIn("ato@example.com");
-    const evil = { origin: "https://evil.test" };
+    const evil = api.as(session, { origin: "https://evil.test" });
     for (const path of Object.values(staffApiPaths).filter((p) => p !== staffApiPaths.me)) {
-      const res = await post(
-        api.app,
-        path,
-        { email: "ato@example.com" },
-        { ...evil, cookie: session },
-      );
+      const res = await evil.send("POST", path, { email: "ato@example.com" });
       expect(res.statusCode, path).toBe(403);
     }
     expect((await me(session)).statusCode).toBe(200);
-    expect(
-      (await api.app.inject({ url: staffApiPaths.me, headers: { ...evil, cookie: session } }))
-        .statusCode,
-    ).toBe(403);
+    expect((await evil.get(staffApiPaths.me)).statusCode).toBe(403);
 
     const raw = (path: string, payload: string, type?: string) =>
-      api.app.inject({
-        method: "POST",
-        url: path,
-        payload,
-        headers: { ...ORIGIN, cookie: session, ...(type ? { "content-type": type } : {}) },
-      });
+      api.as(session).raw("POST", path, { contentType: type, body: payload });
     const cases: [string, string, string | undefined, number][] = [
       [
         staffApiPaths.requestLink,
@@ -336,15 +306,9 @@ describe.each(testDialects)("staff sign-in and sessions on $name", ({ url }) => 
   });
 
   it("takes a PUT as JSON only, like every other write", async () => {
-    const account = await addStaff(api, "mkt@example.com", "marketing");
-    const { secret } = await createSession(api.db, account.id, api.clock.now);
+    const marketing = await signedInStaff(api, "mkt@example.com", "marketing");
     const put = (payload: string, type: string) =>
-      api.app.inject({
-        method: "PUT",
-        url: staffApiPaths.welcome,
-        payload,
-        headers: { ...ORIGIN, cookie: `staff_session=${secret}`, "content-type": type },
-      });
+      marketing.raw("PUT", staffApiPaths.welcome, { contentType: type, body: payload });
     const form = await put("subject=Hi&markdown=Hello", "application/x-www-form-urlencoded");
     expect(form.statusCode).toBe(415);
     expect(form.json()).toEqual({ error: "Send application/json" });
@@ -402,13 +366,7 @@ describe.each(testDialects)("staff sign-in rate limits on $name", ({ url }) => {
     },
   });
   const from = (app: FastifyInstance, remoteAddress: string, path: string, payload: unknown) =>
-    app.inject({
-      method: "POST",
-      url: path,
-      payload: payload as object,
-      headers: ORIGIN,
-      remoteAddress,
-    });
+    api.signedOut({ app, remoteAddress }).send("POST", path, payload);
 
   it("limits each address across instances, the same for accounts and strangers", async () => {
     await addStaff(api, "ama@example.com");

@@ -1,59 +1,17 @@
-import { randomUUID } from "node:crypto";
-import { beforeEach, describe, expect, it } from "vitest";
-import { emailKey } from "../../../leads/email";
+import { describe, expect, it } from "vitest";
 import { UNSAFE_CHARACTERS_MESSAGE } from "../../../leads/fields";
-import type { SubscriptionStatus } from "../../db/schema";
 import { testDialects } from "../../testing";
 import { staffApiPaths } from "../paths";
-import { type StaffApi, signedInStaff, useStaffApi } from "../testing";
-
-const at = (minute: number) => new Date(Date.UTC(2026, 10, 1, 9, minute)).toISOString();
-
-async function addSubscriber(
-  api: StaffApi,
-  createdAt: string,
-  {
-    email = "esi@example.com",
-    status = "pending",
-    source = "/help-center",
-  }: { email?: string; status?: SubscriptionStatus; source?: string } = {},
-) {
-  const id = randomUUID();
-  await api.db
-    .insertInto("newsletter_subscriptions")
-    .values({
-      id,
-      email,
-      email_key: emailKey(email),
-      status,
-      confirm_token: randomUUID(),
-      unsubscribe_token: randomUUID(),
-      consent_at: createdAt,
-      confirmed_at: status === "confirmed" ? createdAt : null,
-      unsubscribed_at: status === "unsubscribed" ? createdAt : null,
-      source,
-      created_at: createdAt,
-      updated_at: createdAt,
-    })
-    .execute();
-  return id;
-}
+import type { Query, StaffClient } from "../test-requests";
+import { addSubscriber, at } from "../test-records";
+import { type ListPage, expectAccess, auditOf, expectListPaging } from "../test-checks";
+import { signedInStaff, useStaffApi } from "../testing";
 
 describe.each(testDialects)("subscribers API on $name", ({ url }) => {
   const api = useStaffApi(url);
 
-  beforeEach(async () => {
-    await api.db.deleteFrom("newsletter_subscriptions").execute();
-  });
-
-  const get = (cookie: string, path: string) =>
-    api.app.inject({ method: "GET", url: path, headers: { cookie } });
-
-  async function list(cookie: string, query: Record<string, string> = {}) {
-    const res = await get(cookie, `${staffApiPaths.subscribers}?${new URLSearchParams(query)}`);
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json() as { items: Record<string, unknown>[]; nextCursor: string | null };
-  }
+  const list = (staff: StaffClient, query: Query = {}) =>
+    staff.read<ListPage>(staffApiPaths.subscribers, query);
 
   it("shows where each subscriber's visit came from, in the list and the CSV", async () => {
     const id = await addSubscriber(api, at(1), { email: "kwame@example.com" });
@@ -63,13 +21,13 @@ describe.each(testDialects)("subscribers API on $name", ({ url }) => {
       .where("id", "=", id)
       .execute();
     await addSubscriber(api, at(2), { email: "adjoa@example.com" });
-    const { cookie } = await signedInStaff(api, "mkt@example.com", "marketing");
-    const { items } = await list(cookie);
+    const marketing = await signedInStaff(api, "mkt@example.com", "marketing");
+    const { items } = await list(marketing);
     expect(items.map((item) => item.source)).toEqual([
       {},
       { landingPage: "/services/ussd", utmSource: "facebook", utmCampaign: "harmattan" },
     ]);
-    const csv = await get(cookie, staffApiPaths.subscribersCsv);
+    const csv = await marketing.get(staffApiPaths.subscribersCsv);
     const [header, , kwame] = csv.body.trimEnd().split("\r\n");
     const row = Object.fromEntries(
       (header ?? "").split(",").map((column, i) => [column, kwame?.split(",")[i]]),
@@ -90,16 +48,17 @@ describe.each(testDialects)("subscribers API on $name", ({ url }) => {
     const admin = await signedInStaff(api, "admin@example.com", "admin");
     const sales = await signedInStaff(api, "sales@example.com", "sales");
     for (const path of [staffApiPaths.subscribers, staffApiPaths.subscribersCsv]) {
-      expect((await get("", path)).statusCode, `${path} signed out`).toBe(401);
-      expect((await get("staff_session=nonsense", path)).statusCode).toBe(401);
-      expect((await get(sales.cookie, path)).statusCode, `${path} sales`).toBe(403);
-      expect((await get(marketing.cookie, path)).statusCode, `${path} marketing`).toBe(200);
-      expect((await get(admin.cookie, path)).statusCode, `${path} admin`).toBe(200);
+      await expectAccess(
+        api,
+        { sales, marketing, admin },
+        { method: "GET", path },
+        { allowed: ["marketing", "admin"], ok: 200 },
+      );
     }
   });
 
   it("lists subscribers newest first with their fields, filtered by status and address", async () => {
-    const { cookie, account } = await signedInStaff(api, "mkt@example.com", "marketing");
+    const marketing = await signedInStaff(api, "mkt@example.com", "marketing");
     const esi = await addSubscriber(api, at(1), { email: "Esi@example.com" });
     const kofi = await addSubscriber(api, at(2), {
       email: "kofi_50%@corp.example",
@@ -112,7 +71,7 @@ describe.each(testDialects)("subscribers API on $name", ({ url }) => {
       source: "unknown",
     });
 
-    const all = await list(cookie);
+    const all = await list(marketing);
     expect(all.items.map((i) => i.id)).toEqual([yaw, kofi, esi]);
     expect(all.nextCursor).toBeNull();
     expect(all.items).toEqual([
@@ -149,7 +108,7 @@ describe.each(testDialects)("subscribers API on $name", ({ url }) => {
     ]);
 
     const ids = async (query: Record<string, string>) =>
-      (await list(cookie, query)).items.map((i) => i.id);
+      (await list(marketing, query)).items.map((i) => i.id);
     expect(await ids({ status: "confirmed" })).toEqual([kofi]);
     expect(await ids({ status: "pending" })).toEqual([esi]);
     expect(await ids({ q: "ESI@" })).toEqual([esi]);
@@ -165,12 +124,7 @@ describe.each(testDialects)("subscribers API on $name", ({ url }) => {
     expect(await ids({ q: "\\" })).toEqual([]);
 
     // The audit log keeps that there was a search, not what was sought.
-    const audit = await api.db
-      .selectFrom("audit_log")
-      .select("detail")
-      .where("actor_id", "=", account.id)
-      .where("action", "=", "subscriber.list")
-      .execute();
+    const audit = await auditOf(api, marketing.account.id, "subscriber.list");
     expect(audit.length).toBe(13);
     const details = audit.map((a) => JSON.parse(a.detail));
     expect(details).toContainEqual({ filters: { q: "(4 characters)" }, page: "first" });
@@ -179,42 +133,18 @@ describe.each(testDialects)("subscribers API on $name", ({ url }) => {
   });
 
   it("pages through every subscriber exactly once, ties included", async () => {
-    const { cookie, account } = await signedInStaff(api, "mkt@example.com", "marketing");
+    const marketing = await signedInStaff(api, "mkt@example.com", "marketing");
     const expected: string[] = [];
     for (let i = 0; i < 120; i++) {
       expected.push(await addSubscriber(api, at(Math.floor(i / 4)), { email: `p${i}@x.example` }));
     }
-    const seen: string[] = [];
-    const times: string[] = [];
-    let cursor: string | null = null;
-    let pages = 0;
-    do {
-      const page: { items: Record<string, unknown>[]; nextCursor: string | null } = await list(
-        cookie,
-        cursor ? { limit: "17", cursor } : { limit: "17" },
-      );
-      seen.push(...page.items.map((i) => String(i.id)));
-      times.push(...page.items.map((i) => String(i.createdAt)));
-      cursor = page.nextCursor;
-      pages++;
-    } while (cursor);
-    expect(pages).toBe(Math.ceil(120 / 17));
-    expect(seen).toHaveLength(120);
-    expect(new Set(seen)).toEqual(new Set(expected));
-    expect(times).toEqual(times.toSorted().reverse());
-    expect((await list(cookie)).items).toHaveLength(50);
-    expect((await list(cookie, { limit: "100" })).items).toHaveLength(100);
-    const audit = await api.db
-      .selectFrom("audit_log")
-      .select("detail")
-      .where("actor_id", "=", account.id)
-      .where("action", "=", "subscriber.list")
-      .execute();
+    await expectListPaging((query) => list(marketing, query), expected);
+    const audit = await auditOf(api, marketing.account.id, "subscriber.list");
     expect(audit.map((a) => JSON.parse(a.detail))).toContainEqual({ filters: {}, page: "next" });
   });
 
   it("answers 400 to bad filters, cursors and limits, never 5xx", async () => {
-    const { cookie } = await signedInStaff(api, "mkt@example.com", "marketing");
+    const marketing = await signedInStaff(api, "mkt@example.com", "marketing");
     await addSubscriber(api, at(1));
     const bad: Record<string, string>[] = [
       { limit: "0" },
@@ -228,24 +158,24 @@ describe.each(testDialects)("subscribers API on $name", ({ url }) => {
     for (const query of bad) {
       for (const path of [staffApiPaths.subscribers, staffApiPaths.subscribersCsv]) {
         if (path !== staffApiPaths.subscribers && ("cursor" in query || "limit" in query)) continue;
-        const res = await get(cookie, `${path}?${new URLSearchParams(query)}`);
+        const res = await marketing.get(path, query);
         expect(res.statusCode, `${path} ${JSON.stringify(query)}`).toBe(400);
         expect(res.json()).toEqual({ error: expect.any(String) });
       }
     }
-    expect((await get(cookie, `${staffApiPaths.subscribers}?status=a&status=b`)).statusCode).toBe(
+    expect((await marketing.get(`${staffApiPaths.subscribers}?status=a&status=b`)).statusCode).toBe(
       400,
     );
   });
 
   it("exports the filtered subscribers as formula-safe CSV, every one once, and audits it", async () => {
-    const { cookie, account } = await signedInStaff(api, "admin@example.com", "admin");
+    const admin = await signedInStaff(api, "admin@example.com", "admin");
     await addSubscriber(api, at(1), { email: "=HYPERLINK(1)@x.example", status: "confirmed" });
     await addSubscriber(api, at(2), { email: "+233@x.example", source: "-1" });
     for (let i = 0; i < 510; i++) {
       await addSubscriber(api, at(3 + (i % 5)), { email: `p${i}@y.example` });
     }
-    const res = await get(cookie, `${staffApiPaths.subscribersCsv}?q=x.example`);
+    const res = await admin.get(`${staffApiPaths.subscribersCsv}?q=x.example`);
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toMatch(/^text\/csv/);
     expect(res.headers["content-disposition"]).toMatch(
@@ -261,17 +191,12 @@ describe.each(testDialects)("subscribers API on $name", ({ url }) => {
     expect(lines[1]).toContain(",'+233@x.example,pending,");
     expect(lines[2]).toContain(",'=HYPERLINK(1)@x.example,confirmed,");
 
-    const all = await get(cookie, `${staffApiPaths.subscribersCsv}?status=pending`);
+    const all = await admin.get(`${staffApiPaths.subscribersCsv}?status=pending`);
     const rows = all.body.trimEnd().split("\r\n").slice(1);
     expect(rows).toHaveLength(511);
     expect(new Set(rows.map((l) => l.split(",")[0])).size).toBe(511);
 
-    const audit = await api.db
-      .selectFrom("audit_log")
-      .select("detail")
-      .where("actor_id", "=", account.id)
-      .where("action", "=", "subscriber.export")
-      .execute();
+    const audit = await auditOf(api, admin.account.id, "subscriber.export");
     const exports = audit.map((a) => JSON.parse(a.detail) as { rows: number });
     expect(exports.toSorted((a, b) => a.rows - b.rows)).toEqual([
       { filters: { q: "(9 characters)" }, rows: 2 },
@@ -281,17 +206,17 @@ describe.each(testDialects)("subscribers API on $name", ({ url }) => {
 
   it("refuses hidden and control characters in the search with the field's 400, never 5xx", async () => {
     await addSubscriber(api, at(1), { email: "esi@example.com" });
-    const { cookie } = await signedInStaff(api, "mkt@example.com", "marketing");
+    const marketing = await signedInStaff(api, "mkt@example.com", "marketing");
     for (const bad of ["\u0000", "\u001b[2J", "\u0007", "\u007f", "\u0085", "\u202e", "\u2028"]) {
       for (const path of [staffApiPaths.subscribers, staffApiPaths.subscribersCsv]) {
         const query = new URLSearchParams({ q: `es${bad}i` });
-        const res = await get(cookie, `${path}?${query}`);
+        const res = await marketing.get(`${path}?${query}`);
         expect(res.statusCode, `${path} ${query}`).toBe(400);
         expect(res.json()).toEqual({ error: `q: ${UNSAFE_CHARACTERS_MESSAGE}` });
       }
     }
     // Trimmed, and empty is no search at all.
-    expect((await list(cookie, { q: " ESI@ " })).items).toHaveLength(1);
-    expect((await list(cookie, { q: " " })).items).toHaveLength(1);
+    expect((await list(marketing, { q: " ESI@ " })).items).toHaveLength(1);
+    expect((await list(marketing, { q: " " })).items).toHaveLength(1);
   });
 });

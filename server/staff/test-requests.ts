@@ -1,0 +1,104 @@
+/**
+ * The staff API tests' client: requests as the console sends them, with or without a session.
+ * Made by `api.as(cookie)`, `api.signedOut()` and `signedInStaff()` (./testing.ts).
+ */
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { expect } from "vitest";
+import { type EndpointSpec, type Method, pathOf } from "../../staff-api/endpoint";
+
+/** A query string, or its parameters (one left undefined is left out). */
+export type Query = Record<string, string | undefined> | string;
+
+export interface ClientOptions {
+  /** Another instance of the app (api.anotherInstance()); the test's own otherwise. */
+  app?: FastifyInstance;
+  /** The Origin header; the site's unless a test sends a cross-site request. */
+  origin?: string;
+  /** The client's address, for the sign-in rate limits. */
+  remoteAddress?: string;
+}
+
+export interface StaffClient {
+  /** The session cookie sent with every request (`staff_session=…`), or none. */
+  readonly cookie: string | undefined;
+  /** GETs `path`, with `query` when given. */
+  get: (path: string, query?: Query) => Promise<LightMyRequestResponse>;
+  /** Sends `body` as JSON (nothing when it is left out) with `method`. */
+  send: (method: Method, path: string, body?: unknown) => Promise<LightMyRequestResponse>;
+  /** GETs `path` and expects a 200: its JSON body. */
+  read: <T = Record<string, unknown>>(path: string, query?: Query) => Promise<T>;
+  /**
+   * Sends `body` as it is, with `contentType` (none when left out or empty): what the console
+   * never sends (a form, text, broken JSON, a type with no body).
+   */
+  raw: (
+    method: Method,
+    path: string,
+    options?: { contentType?: string; body?: string },
+  ) => Promise<LightMyRequestResponse>;
+  /** Calls a contract endpoint: its method, its address with `params` filled in. */
+  call: (
+    endpoint: EndpointSpec,
+    parts?: { params?: Record<string, string>; query?: Query; body?: unknown },
+  ) => Promise<LightMyRequestResponse>;
+}
+
+/** `path` with the query appended (none when it is empty). */
+export function withQuery(path: string, query: Query = ""): string {
+  const search =
+    typeof query === "string"
+      ? query
+      : new URLSearchParams(
+          Object.entries(query).filter(
+            (entry): entry is [string, string] => entry[1] !== undefined,
+          ),
+        ).toString();
+  return search ? `${path}?${search}` : path;
+}
+
+/**
+ * A client of `app()` (read at each request, as the tests' app is built once their block
+ * starts). Every request carries the Origin header, as the staff API's writes need; a body is
+ * sent as JSON.
+ */
+export function staffClient(
+  app: () => FastifyInstance,
+  cookie: string | undefined,
+  { origin, remoteAddress }: Omit<ClientOptions, "app"> & { origin: string },
+): StaffClient {
+  const raw: StaffClient["raw"] = (method, path, { contentType, body } = {}) =>
+    app().inject({
+      method,
+      url: path,
+      headers: {
+        origin,
+        ...(cookie ? { cookie } : {}),
+        ...(contentType ? { "content-type": contentType } : {}),
+      },
+      ...(body === undefined ? {} : { payload: body }),
+      ...(remoteAddress ? { remoteAddress } : {}),
+    });
+  const send = (method: Method, path: string, body?: unknown) =>
+    body === undefined
+      ? raw(method, path)
+      : raw(method, path, { contentType: "application/json", body: JSON.stringify(body) });
+  const get = (path: string, query?: Query) => send("GET", withQuery(path, query));
+  return {
+    cookie,
+    get,
+    send,
+    raw,
+    async read<T>(path: string, query?: Query) {
+      const res = await get(path, query);
+      expect(res.statusCode, `GET ${withQuery(path, query)}: ${res.body}`).toBe(200);
+      return res.json<T>();
+    },
+    call: (endpoint, { params, query, body } = {}) =>
+      send(endpoint.method, withQuery(pathOf(endpoint, params), query), body),
+  };
+}
+
+/** The cookie to send back, from an answer's Set-Cookie header. */
+export function cookieOf(res: LightMyRequestResponse): string {
+  return String([res.headers["set-cookie"]].flat()[0]).split(";")[0] ?? "";
+}
