@@ -171,3 +171,15 @@ export async function addOutboxMessage(
     .execute();
   return id;
 }
+
+/** The addresses of the enabled admin accounts, by address: who can still manage the others. */
+export async function enabledAdmins(db: DB): Promise<string[]> {
+  const rows = await db
+    .selectFrom("staff_accounts")
+    .select("email")
+    .where("role", "=", "admin")
+    .where("disabled_at", "is", null)
+    .orderBy("email_key")
+    .execute();
+  return rows.map((row) => row.email);
+}

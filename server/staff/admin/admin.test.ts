@@ -10,7 +10,14 @@ import { withId } from "../../../common/paths";
 import type { StaffRole } from "../../../staff-api/roles";
 import { staffApiPaths } from "../paths";
 import { createSession } from "../sign-in/sessions";
-import { OUTBOX_MAIL, addContact, addOutboxMessage, addSubscriber, at } from "../test-records";
+import {
+  OUTBOX_MAIL,
+  addContact,
+  addOutboxMessage,
+  addSubscriber,
+  at,
+  enabledAdmins,
+} from "../test-records";
 import { type ListPage, auditOf, expectAccess, expectEachOnceNewestFirst } from "../test-checks";
 import { STAFF_SITE, addStaff, signedInStaff, useStaffApi } from "../testing";
 
@@ -272,13 +279,7 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
     const [result] = await second;
     expect(result?.status).toBe("rejected");
     expect(result?.status === "rejected" && result.reason).toBeInstanceOf(AccountChangeRefused);
-    const admins = await api.db
-      .selectFrom("staff_accounts")
-      .select("email")
-      .where("role", "=", "admin")
-      .where("disabled_at", "is", null)
-      .execute();
-    expect(admins).toEqual([{ email: "two@example.com" }]);
+    expect(await enabledAdmins(api.db)).toEqual(["two@example.com"]);
   });
 
   it("answers 404 or 400 to unknown ids and bad changes, never 5xx", async () => {
