@@ -113,3 +113,42 @@ export function explanation(state: { reached: boolean; passed: boolean }, error:
 export function reasonOf(state: { reached: boolean; passed: boolean }) {
   return !state.reached ? "malformed" : !state.passed ? "challenge" : "not-verified";
 }
+
+/** What every check of a ceremony's answer expects: our challenge, origin and relying party. */
+export interface Expected {
+  expectedChallenge: (challenge: unknown) => Promise<boolean>;
+  expectedOrigin: string;
+  expectedRPID: string;
+  // The options prefer user verification; an authenticator without it still counts.
+  requireUserVerification: false;
+}
+
+/**
+ * Runs SimpleWebAuthn's check of a ceremony's answer (`verify`) against the challenge issued for
+ * it (challengeCheck) and the relying party. A refusal comes back as its reason and, for the
+ * log, SimpleWebAuthn's explanation; a database failure on the way is thrown, not a refusal.
+ */
+export async function verifyCeremony<V>(
+  trx: Transaction<Database>,
+  purpose: PasskeyChallengePurpose,
+  sessionId: string | null,
+  { rp, now }: { rp: { id: string; origin: string }; now: Date },
+  verify: (expected: Expected) => Promise<V>,
+): Promise<
+  | { ok: true; verification: V }
+  | { ok: false; reason: ReturnType<typeof reasonOf>; detail: string | undefined }
+> {
+  const { state, check } = challengeCheck(trx, purpose, sessionId, now);
+  try {
+    const verification = await verify({
+      expectedChallenge: check,
+      expectedOrigin: rp.origin,
+      expectedRPID: rp.id,
+      requireUserVerification: false,
+    });
+    return { ok: true, verification };
+  } catch (error) {
+    if (state.failure) throw state.failure;
+    return { ok: false, reason: reasonOf(state), detail: explanation(state, error) };
+  }
+}

@@ -21,13 +21,7 @@ import type { Passkey, RegistrationOptions, SignInOptions } from "../../../staff
 import { type DB, isPostgres } from "../../db/database";
 import type { Database } from "../../db/schema";
 import { recordAudit } from "../audit";
-import {
-  CHALLENGE_MS,
-  challengeCheck,
-  explanation,
-  reasonOf,
-  storeChallenge,
-} from "./passkey-challenges";
+import { CHALLENGE_MS, storeChallenge, verifyCeremony } from "./passkey-challenges";
 import type { StaffIdentity } from "./sessions";
 import { type SignedIn, openSession } from "./sign-in";
 
@@ -142,21 +136,15 @@ export async function registerPasskey(
 ): Promise<RegistrationResult> {
   const at = now.toISOString();
   return db.transaction().execute(async (trx): Promise<RegistrationResult> => {
-    const { state, check } = challengeCheck(trx, "registration", staff.sessionId, now);
-    let verification;
-    try {
-      verification = await verifyRegistrationResponse({
-        response,
-        expectedChallenge: check,
-        expectedOrigin: rp.origin,
-        expectedRPID: rp.id,
-        // The options prefer user verification; an authenticator without it still counts.
-        requireUserVerification: false,
-      });
-    } catch (error) {
-      if (state.failure) throw state.failure;
-      return { ok: false, reason: reasonOf(state), detail: explanation(state, error) };
-    }
+    const checked = await verifyCeremony(
+      trx,
+      "registration",
+      staff.sessionId,
+      { rp, now },
+      (expected) => verifyRegistrationResponse({ response, ...expected }),
+    );
+    if (!checked.ok) return checked;
+    const { verification } = checked;
     if (!verification.verified) return { ok: false, reason: "not-verified" };
     const info = verification.registrationInfo;
     const taken = await trx
@@ -290,26 +278,20 @@ export async function signInWithPasskey(
     };
     if (!found) return refuse("unknown-credential");
 
-    const { state, check } = challengeCheck(trx, "sign-in", null, now);
-    let verification;
-    try {
-      verification = await verifyAuthenticationResponse({
+    const checked = await verifyCeremony(trx, "sign-in", null, { rp, now }, (expected) =>
+      verifyAuthenticationResponse({
         response,
-        expectedChallenge: check,
-        expectedOrigin: rp.origin,
-        expectedRPID: rp.id,
+        ...expected,
         credential: {
           id: found.credential_id,
           publicKey: isoBase64URL.toBuffer(found.public_key),
           counter: Number(found.counter),
           transports: transportsOf(found.transports),
         },
-        requireUserVerification: false,
-      });
-    } catch (error) {
-      if (state.failure) throw state.failure;
-      return refuse(reasonOf(state), explanation(state, error));
-    }
+      }),
+    );
+    if (!checked.ok) return refuse(checked.reason, checked.detail);
+    const { verification } = checked;
     if (!verification.verified) return refuse("not-verified");
     // The authenticator keeps the account's handle with the passkey; it must be this account's.
     const handle = response.response.userHandle;

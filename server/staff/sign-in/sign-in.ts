@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Transaction } from "kysely";
+import { type Transaction, sql } from "kysely";
 import { consolePaths } from "../../../common/paths";
 import { emailKey } from "../../../leads/email";
 import { type DB, isPostgres } from "../../db/database";
@@ -59,6 +59,10 @@ export function lockedAccount(trx: Transaction<Database>, accountId: string) {
     .executeTakeFirst();
 }
 
+/** A link that still works at `at`: not used, not voided, not expired. */
+const stillWorks = (at: string) =>
+  sql<boolean>`used_at is null and voided_at is null and expires_at > ${at}`;
+
 /**
  * Voids the account's links that still work: a newer link replaces them, a disable takes them
  * away (so that enabling the account again does not bring them back). Returns how many.
@@ -73,9 +77,7 @@ export async function voidSignInLinks(
     .updateTable("staff_sign_in_tokens")
     .set({ voided_at: at })
     .where("account_id", "=", accountId)
-    .where("used_at", "is", null)
-    .where("voided_at", "is", null)
-    .where("expires_at", ">", at)
+    .where(stillWorks(at))
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
@@ -230,9 +232,7 @@ export async function verifySignInToken(
         .updateTable("staff_sign_in_tokens")
         .set({ used_at: at })
         .where("token_hash", "=", tokenHash)
-        .where("used_at", "is", null)
-        .where("voided_at", "is", null)
-        .where("expires_at", ">", at)
+        .where(stillWorks(at))
         .returning(["id"])
         .executeTakeFirst();
       if (!used) return null;
