@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { pagePaths } from "../../common/paths";
 import type { DB } from "../db/database";
+import { DEMO_PERSON_COLUMNS } from "../db/schema";
 import { ATTRIBUTION_COLUMNS } from "../db/migrations/0008-lead-attribution";
 
 export const LEAD_TYPES = ["newsletter", "contact", "demo"] as const;
@@ -31,18 +32,7 @@ export const EXPORT_COLUMNS: Record<LeadType, readonly string[]> = {
     "policy_agreed_at",
     ...WHERE_FROM,
   ],
-  demo: [
-    "created_at",
-    "product",
-    "page",
-    "name",
-    "email",
-    "phone",
-    "company",
-    "job_title",
-    "industry",
-    ...WHERE_FROM,
-  ],
+  demo: ["created_at", "product", "page", ...DEMO_PERSON_COLUMNS, ...WHERE_FROM],
 };
 
 /**

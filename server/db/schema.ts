@@ -104,6 +104,16 @@ export interface ContactMessageTable extends AttributionColumns {
   search_text: string;
 }
 
+/** Who asked for a demo, as the exports show them, in this order (CLI and console alike). */
+export const DEMO_PERSON_COLUMNS = [
+  "name",
+  "email",
+  "phone",
+  "company",
+  "job_title",
+  "industry",
+] as const satisfies readonly (keyof DemoRequestTable)[];
+
 export interface DemoRequestTable extends AttributionColumns {
   id: string;
   /** Which product's demo form the request came from (all five post to /api/demo). */

@@ -32,19 +32,20 @@ export interface SubscriberFilters {
   until?: string;
 }
 
+/** A subscription's own columns, as the list reads them and the export names them. */
+const SUBSCRIPTION_COLUMNS = [
+  "id",
+  "email",
+  "status",
+  "created_at",
+  "confirmed_at",
+  "unsubscribed_at",
+] as const;
+
 function select(db: Executor, filters: SubscriberFilters, cursor: Cursor | null) {
   let query = db
     .selectFrom("newsletter_subscriptions")
-    .select([
-      "id",
-      "email",
-      "status",
-      "created_at",
-      "confirmed_at",
-      "unsubscribed_at",
-      "source",
-      ...ATTRIBUTION_COLUMNS,
-    ]);
+    .select([...SUBSCRIPTION_COLUMNS, "source", ...ATTRIBUTION_COLUMNS]);
   if (filters.status) query = query.where("status", "=", filters.status);
   if (filters.q) {
     query = query.where(sql<boolean>`lower(email) like ${likePattern(filters.q)} escape '\\'`);
@@ -106,12 +107,7 @@ export async function* allSubscribers(
 
 /** The CSV export's columns, in order: named as in the leads' export. */
 export const SUBSCRIBER_CSV_COLUMNS = [
-  "id",
-  "email",
-  "status",
-  "created_at",
-  "confirmed_at",
-  "unsubscribed_at",
+  ...SUBSCRIPTION_COLUMNS,
   "form_page",
   ...ATTRIBUTION_COLUMNS,
 ] as const;
