@@ -40,7 +40,7 @@ export interface PageRequest {
 }
 
 /** How many rows an export reads a query at a time. */
-export const EXPORT_BATCH = 500;
+const EXPORT_BATCH = 500;
 
 /** Reads rows in keyset order from `cursor` on (null: from the newest), at most `limit`. */
 export type ReadRows<Row> = (cursor: Cursor | null, limit: number) => Promise<Row[]>;

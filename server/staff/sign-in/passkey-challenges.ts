@@ -79,7 +79,7 @@ async function consumeChallenge(
  * remembers what happened: whether the check was reached, whether it passed, and a database
  * failure, which must not pass for a refused passkey.
  */
-export function challengeCheck(
+function challengeCheck(
   trx: Transaction<Database>,
   purpose: PasskeyChallengePurpose,
   sessionId: string | null,
@@ -110,12 +110,12 @@ export function explanation(state: { reached: boolean; passed: boolean }, error:
 }
 
 /** Why a ceremony's answer was refused, as the audit log and the log say it. */
-export function reasonOf(state: { reached: boolean; passed: boolean }) {
+function reasonOf(state: { reached: boolean; passed: boolean }) {
   return !state.reached ? "malformed" : !state.passed ? "challenge" : "not-verified";
 }
 
 /** What every check of a ceremony's answer expects: our challenge, origin and relying party. */
-export interface Expected {
+interface Expected {
   expectedChallenge: (challenge: unknown) => Promise<boolean>;
   expectedOrigin: string;
   expectedRPID: string;
