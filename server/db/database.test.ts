@@ -3,6 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { sql } from "kysely";
+import { freshSchemaUrl } from "../testing";
 import { type DB, migrate, openDatabase } from "./database";
 
 // `npm run staff` and `npm run leads -- forget` write to the SQLite file the running server
@@ -56,5 +58,32 @@ describe("SQLite transactions beside another process", () => {
     expect(otherWrites).not.toThrow();
     const rows = await db.selectFrom("audit_log").select("id").execute();
     expect(rows.map((r) => r.id)).toContain("mine");
+  });
+});
+
+// Each test file migrates a schema of its own on one PostgreSQL database, and two deployments
+// may share a server: one schema's migration must not wait for another's.
+describe.runIf(process.env.TEST_DATABASE_URL)("PostgreSQL migration lock", () => {
+  it("is taken per schema, so a lock held elsewhere on the database does not stop a migration", async () => {
+    const url = process.env.TEST_DATABASE_URL ?? "";
+    const other = openDatabase({ databaseUrl: url });
+    const fresh = openDatabase({ databaseUrl: await freshSchemaUrl(url) });
+    try {
+      await other.connection().execute(async (held) => {
+        // Kysely's own lock for the whole database, and ours for another schema, held meanwhile.
+        await sql`select pg_advisory_lock(3853314791062309107)`.execute(held);
+        await sql`select pg_advisory_lock(2025, hashtext('another_schema'))`.execute(held);
+        await migrate(fresh);
+        await sql`select pg_advisory_unlock_all()`.execute(held);
+      });
+      const done = await fresh
+        .selectFrom("kysely_migration" as never)
+        .select(sql<string>`name`.as("name"))
+        .execute();
+      expect(done.map((m) => m.name)).toContain("0012-subscriber-order");
+    } finally {
+      await other.destroy();
+      await fresh.destroy();
+    }
   });
 });

@@ -57,7 +57,7 @@ export function openDatabase({ databaseUrl, sqliteFile }: DatabaseOptions): DB {
     // the next query reconnects. Without these listeners Node treats the error as uncaught.
     pool.on("error", () => {});
     pool.on("connect", (client) => client.on("error", () => {}));
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return new Kysely<Database>({ dialect: new SchemaMigrationLockDialect({ pool }) });
   }
   const file = sqliteFile ?? ":memory:";
   if (file !== ":memory:") mkdirSync(path.dirname(file), { recursive: true });
@@ -164,6 +164,34 @@ export async function migrate(db: DB, upTo?: keyof typeof MIGRATIONS): Promise<v
   const failed = results?.find((r) => r.status === "Error");
   if (error || failed) {
     throw new Error(`Database migration ${failed?.migrationName ?? ""} failed: ${String(error)}`);
+  }
+}
+
+/**
+ * Kysely's PostgreSQL migration lock is one advisory lock for the whole database, so databases
+ * that keep several schemas (the tests' one schema per file, or two deployments sharing a server)
+ * would migrate one after the other, and a wait longer than the pool's query timeout fails the
+ * start. The lock is taken per schema instead: instances of one deployment still wait for each
+ * other, which is all the lock is for. The two-key form keeps it apart from the one-key locks of
+ * `lockKeyForTransaction`.
+ */
+class SchemaMigrationLockAdapter extends PostgresAdapter {
+  override async acquireMigrationLock(db: Kysely<unknown>): Promise<void> {
+    await sql`select pg_advisory_lock(${MIGRATION_LOCK_CLASS}, hashtext(current_schema()))`.execute(
+      db,
+    );
+  }
+  override async releaseMigrationLock(db: Kysely<unknown>): Promise<void> {
+    await sql`select pg_advisory_unlock(${MIGRATION_LOCK_CLASS}, hashtext(current_schema()))`.execute(
+      db,
+    );
+  }
+}
+const MIGRATION_LOCK_CLASS = sql.lit(2025);
+
+class SchemaMigrationLockDialect extends PostgresDialect {
+  override createAdapter() {
+    return new SchemaMigrationLockAdapter();
   }
 }
 
