@@ -45,6 +45,9 @@ describe.each(testDialects)("the welcome e-mail on $name", ({ url }) => {
     expect(more).toEqual([]);
     expect(welcome?.subject).toBe(DEFAULT_WELCOME.subject);
     expect(welcome?.text).toContain("Akwaaba, and thank you for confirming");
+    // Three paragraphs, no sentence broken in the middle.
+    expect(welcome?.html.match(/<p>/g)).toHaveLength(3);
+    expect(welcome?.html).not.toMatch(/<br/);
     const { unsubscribe_token: token } = await api.db
       .selectFrom("newsletter_subscriptions")
       .select("unsubscribe_token")

@@ -17,18 +17,17 @@ type Executor = DB | Transaction<Database>;
 
 export type Welcome = NewsletterContent;
 
+/**
+ * One line a paragraph: the Markdown keeps a line break where it is typed (marketing types what
+ * the reader sees), so a sentence broken over two source lines would break in the e-mail too.
+ */
 export const DEFAULT_WELCOME: Welcome = {
   subject: `Welcome to the ${site.name} newsletter`,
   markdown: [
     `Akwaaba, and thank you for confirming your subscription.`,
-    ``,
-    `About once a month we will write with what is new at ${site.name}: new ways to accept`,
-    `mobile money and cards, updates from the Bank of Ghana that touch your business, and stories`,
-    `from merchants, schools and savings groups across Ghana.`,
-    ``,
-    `In the meantime, see [what we offer](${site.url}${pagePaths.paymentServices}) or`,
-    `[talk to our team](${site.url}${pagePaths.contactUs}).`,
-  ].join("\n"),
+    `About once a month we will write with what is new at ${site.name}: new ways to accept mobile money and cards, updates from the Bank of Ghana that touch your business, and stories from merchants, schools and savings groups across Ghana.`,
+    `In the meantime, see [what we offer](${site.url}${pagePaths.paymentServices}) or [talk to our team](${site.url}${pagePaths.contactUs}).`,
+  ].join("\n\n"),
 };
 
 const KEY = "welcome";
