@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { type RefObject, useEffect, useRef, useState } from "react";
 import { IntentButton } from "./newsletter-editor";
 
 /**
@@ -34,6 +34,7 @@ export function ConfirmButton({
     else if (wasAsking.current) openerRef.current?.focus();
     wasAsking.current = asking;
   }, [asking]);
+  useEscapeToBackOut(asking ? groupRef : null, () => setAsking(false));
   const questionId = `confirm-${intent}`;
 
   if (!asking) {
@@ -73,6 +74,25 @@ export function ConfirmButton({
       </div>
     </div>
   );
+}
+
+/**
+ * Escape, pressed anywhere inside a confirmation step (`step`, null while none is shown), backs
+ * out of it, as Escape closes any other question on screen.
+ */
+export function useEscapeToBackOut(
+  step: RefObject<HTMLElement | null> | null,
+  backOut: () => void,
+) {
+  useEffect(() => {
+    const element = step?.current;
+    if (!element) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") backOut();
+    };
+    element.addEventListener("keydown", onKey);
+    return () => element.removeEventListener("keydown", onKey);
+  }, [step, backOut]);
 }
 
 /** The way back out of a confirmation step: nothing is changed. */

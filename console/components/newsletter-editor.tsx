@@ -1,7 +1,8 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { Form } from "react-router";
 import { MAX_MARKDOWN, MAX_SUBJECT, type NewsletterPreview } from "../../staff-api/newsletter";
 import { Field } from "~/components/ui/field";
+import { UnsavedChangesGuard } from "./unsaved-changes";
 
 /**
  * What marketing writes to subscribers (the welcome e-mail, a campaign): the subject and Markdown
@@ -22,10 +23,23 @@ export function NewsletterEditor({
   actions?: ReactNode;
   readOnly?: boolean;
 }) {
+  // What is in the fields now, once someone has typed: unsaved while it differs from `content`
+  // (which a save brings up to date).
+  const [typed, setTyped] = useState<{ subject: string; markdown: string } | null>(null);
+  const dirty =
+    !readOnly &&
+    typed !== null &&
+    (typed.subject !== content.subject || typed.markdown !== content.markdown);
   return (
     <div className={readOnly ? "" : "grid gap-8 lg:grid-cols-2"}>
       {readOnly ? null : (
-        <Form method="post" className="space-y-4" id="newsletter-editor">
+        <Form
+          method="post"
+          className="space-y-4"
+          id="newsletter-editor"
+          onInput={(event) => setTyped(draftOf(new FormData(event.currentTarget)))}
+        >
+          <UnsavedChangesGuard dirty={dirty} />
           <Field label="Subject" required>
             {(props) => (
               <input
@@ -40,7 +54,7 @@ export function NewsletterEditor({
           </Field>
           <Field
             label="Message"
-            hint="Markdown: **bold**, *italic*, [a link](https://…), # a heading, - a list."
+            hint="In Markdown: see what it can hold below. A line break you type is kept."
             required
           >
             {(props) => (
@@ -55,6 +69,7 @@ export function NewsletterEditor({
               />
             )}
           </Field>
+          <MarkdownGuide />
           <div className="flex flex-wrap gap-3">
             <IntentButton
               intent="preview"
@@ -89,6 +104,46 @@ export function NewsletterEditor({
         </details>
       </section>
     </div>
+  );
+}
+
+/** What the message's Markdown can hold, as server/newsletter/markdown.ts renders it. */
+function MarkdownGuide() {
+  const rows: [string, string][] = [
+    ["A new paragraph", "an empty line between the two"],
+    ["**bold**, *italic*, ~~struck through~~", "bold, italic, struck through"],
+    ["[words](https://example.com)", "a link: web (https://) and e-mail (mailto:) addresses only"],
+    ["# Heading, ## Smaller heading", "headings, six sizes"],
+    ["- item, or 1. item", "a list, bulleted or numbered"],
+    ["> words", "a quotation"],
+    ["`code`, or ``` on lines of their own around a block", "code, as typed"],
+    ["| a | b | with a line |---|---| below", "a table"],
+    ["---", "a dividing line"],
+  ];
+  return (
+    <details className="text-sm">
+      <summary className="cursor-pointer font-semibold">What the message can hold</summary>
+      <table className="mt-2 w-full text-left">
+        <thead>
+          <tr>
+            <th scope="col">Type</th>
+            <th scope="col">to get</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(([source, result]) => (
+            <tr key={source} className="border-t border-gray-200 align-top">
+              <td className="py-1 pr-3 font-mono">{source}</td>
+              <td className="py-1">{result}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="mt-2 text-muted">
+        Pictures and HTML are not sent: they show as their text. Each subscriber&rsquo;s own
+        unsubscribe link is added at the end.
+      </p>
+    </details>
   );
 }
 

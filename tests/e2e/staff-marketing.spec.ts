@@ -159,6 +159,11 @@ test("marketing writes, previews, tests and sends a campaign; a copy unsubscribe
   await page.getByRole("button", { name: "Send now…" }).click();
   const question = page.getByRole("group", { name: /to \d+ confirmed subscribers? now\?/ });
   await expect(question).toBeFocused();
+  // Escape backs out of the question, to the button that asked it.
+  await page.keyboard.press("Escape");
+  await expect(question).toBeHidden();
+  await expect(page.getByRole("button", { name: "Send now…" })).toBeFocused();
+  await page.getByRole("button", { name: "Send now…" }).click();
   await question.getByRole("button", { name: "Yes, send now" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Sending has started." })).toBeVisible();
 
