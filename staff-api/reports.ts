@@ -23,6 +23,9 @@ export const ReportRow = z.strictObject({
   /** By week, for contact and demo requests: how many were answered, and how soon on average. */
   responded: z.optional(z.number()),
   averageFirstResponseMs: z.optional(z.nullable(z.number())),
+  /** By source, campaign or product, for contact and demo requests: how many sales won, lost. */
+  won: z.optional(z.number()),
+  lost: z.optional(z.number()),
 });
 export type ReportRow = z.output<typeof ReportRow>;
 

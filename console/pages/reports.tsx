@@ -2,7 +2,7 @@ import { type LoaderFunctionArgs, useLoaderData } from "react-router";
 import { DEMO_PRODUCT_NAMES, type DemoProduct } from "@leads/demo";
 import { type ReportDimension, type ReportRow, reportsApi } from "../../staff-api/reports";
 import { filtersIn, loadCall } from "../api";
-import { BarChart } from "../components/bar-chart";
+import { BarChart, type BarRow } from "../components/bar-chart";
 import { FilterForm, FilterInput, FilterSelect } from "../components/filter-form";
 import { PageHeading } from "../components/page-heading";
 import { formatDuration } from "../format";
@@ -68,15 +68,15 @@ export function ReportsPage() {
           title="Demo requests by product"
           keyHeading="Product"
           rows={product.map((row) => ({
+            ...barOf(row),
             label: DEMO_PRODUCT_NAMES[row.key as DemoProduct] ?? row.key,
-            value: row.count,
           }))}
           empty="No demo request in this period."
         />
         <LeadsBy
           by="Source"
           rows={source}
-          description="The campaign's utm_source, else the site that linked to the visit."
+          description="The campaign's utm_source, else the site that linked to the visit, by the site's name: a tag “Google” and a link from google.com.gh are one source."
         />
         <LeadsBy
           by="Campaign"
@@ -86,6 +86,15 @@ export function ReportsPage() {
       </div>
     </section>
   );
+}
+
+/** A row of a report as a bar: its key and count, and in the table those won and lost. */
+function barOf(row: ReportRow): BarRow {
+  return {
+    label: row.key,
+    value: row.count,
+    extra: row.won === undefined ? undefined : { Won: row.won, Lost: row.lost ?? 0 },
+  };
 }
 
 /** Leads by a key of their visit (`by`: "Source", "Campaign"), each key as it came. */
@@ -103,7 +112,7 @@ function LeadsBy({
       title={`Leads by ${by.toLowerCase()}`}
       description={description}
       keyHeading={by}
-      rows={rows.map((row) => ({ label: row.key, value: row.count }))}
+      rows={rows.map(barOf)}
       empty="No lead in this period."
     />
   );

@@ -69,7 +69,9 @@ test("marketing reads the reports: charts with their numbers as tables and CSV",
   await signInAs(page, "marketing", "Akos Ofori");
   await openConsolePage(page, "Reports");
   const byCampaign = page.getByRole("figure", { name: "Leads by campaign" });
-  await expect(byCampaign.getByRole("row", { name: `${campaign} 1` })).toBeVisible();
+  // One lead from the campaign, none of it won or lost yet.
+  await expect(byCampaign.getByRole("row", { name: `${campaign} 1 0 0` })).toBeVisible();
+  await expect(byCampaign.getByRole("columnheader", { name: "Won" })).toBeVisible();
   await expect(byCampaign.getByRole("link", { name: "CSV of Leads by campaign" })).toHaveAttribute(
     "download",
     "leads-by-campaign.csv",

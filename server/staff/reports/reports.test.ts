@@ -31,9 +31,9 @@ describe.each(testDialects)("lead reports on $name", ({ url }) => {
         .statusCode,
     ).toBe(201);
     expect(
-      (await demo("aslan", "b@example.com", { referrer: "https://www.google.com/" })).statusCode,
+      (await demo("aslan", "b@example.com", { referrer: "https://www.google.com.gh/" })).statusCode,
     ).toBe(201);
-    expect((await demo("banking", "c@example.com", {})).statusCode).toBe(201);
+    expect((await demo("banking", "c@example.com", { utmSource: "Google" })).statusCode).toBe(201);
     expect((await postJson(api.app, apiPaths.contact, sampleContact)).statusCode).toBe(201);
     expect(
       (
@@ -45,23 +45,47 @@ describe.each(testDialects)("lead reports on $name", ({ url }) => {
     ).toBe(202);
   }
 
-  it("counts leads by product, source and campaign, most first", async () => {
+  /** Sets the status of the demo request from `email`, as sales would. */
+  async function decide(email: string, status: "won" | "lost") {
+    const lead = await api.db
+      .selectFrom("demo_requests")
+      .select("id")
+      .where("email", "=", email)
+      .executeTakeFirstOrThrow();
+    await api.db
+      .insertInto("lead_states")
+      .values({
+        lead_type: "demo",
+        lead_id: lead.id,
+        status,
+        owner_account_id: null,
+        first_response_at: new Date().toISOString(),
+        updated_at: new Date().toISOString(),
+      })
+      .execute();
+  }
+
+  it("counts leads by product, source and campaign, most first, with those won and lost", async () => {
     await sendLeads();
+    await decide("a@example.com", "won");
+    await decide("b@example.com", "lost");
     const marketing = await signedInStaff(api, "mkt@example.com", "marketing");
     expect(await rows(marketing, { by: "product" })).toEqual([
-      { key: "banking", count: 2 },
-      { key: "aslan", count: 1 },
+      { key: "banking", count: 2, won: 1, lost: 0 },
+      { key: "aslan", count: 1, won: 0, lost: 1 },
     ]);
     expect(await rows(marketing, { by: "campaign" })).toEqual([
-      { key: NO_CAMPAIGN, count: 3 },
-      { key: "harmattan", count: 2 },
+      { key: NO_CAMPAIGN, count: 3, won: 0, lost: 1 },
+      { key: "harmattan", count: 2, won: 1, lost: 0 },
     ]);
+    // Tagged "Google" and linked from www.google.com.gh: one source.
     expect(await rows(marketing, { by: "source" })).toEqual([
-      { key: DIRECT, count: 2 },
-      { key: "facebook", count: 1 },
-      { key: "google.com", count: 1 },
-      { key: "newsletter", count: 1 },
+      { key: "google", count: 2, won: 0, lost: 1 },
+      { key: DIRECT, count: 1, won: 0, lost: 0 },
+      { key: "facebook", count: 1, won: 1, lost: 0 },
+      { key: "newsletter", count: 1, won: 0, lost: 0 },
     ]);
+    // Sign-ups are neither won nor lost.
     expect(await rows(marketing, { by: "source", type: "newsletter" })).toEqual([
       { key: "newsletter", count: 1 },
     ]);

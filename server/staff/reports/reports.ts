@@ -7,6 +7,7 @@ import { type RawBuilder, type Transaction, sql } from "kysely";
 import { type DB, isPostgres } from "../../db/database";
 import type { Database } from "../../db/schema";
 import type { ReportDimension, ReportLeadType, ReportRow } from "../../../staff-api/reports";
+import { sourceName } from "./source-name";
 
 /** The key of the leads whose visit did not say where it came from, or had no campaign. */
 export const DIRECT = "(direct or not recorded)";
@@ -105,41 +106,38 @@ export async function leadReport(
     return weeks;
   }
 
-  if (by === "source") {
-    // The campaign's own label first, then the site that linked, else direct.
-    const { rows } = await sql<{
-      utm_source: string | null;
-      referrer: string | null;
-      count: number | string;
-    }>`
-      select utm_source, referrer, count(*) as count from (${union}) l
-      group by utm_source, referrer`.execute(db);
-    const counts = new Map<string, number>();
-    for (const row of rows) {
-      const key = row.utm_source ?? hostOf(row.referrer) ?? DIRECT;
-      counts.set(key, (counts.get(key) ?? 0) + Number(row.count));
+  // By source, campaign or product: how many came, and of the contact and demo requests among
+  // them how many sales won and lost.
+  const answerable = types.some((t) => t !== "newsletter");
+  const { rows } = await sql<{
+    utm_source: string | null;
+    referrer: string | null;
+    key: string | null;
+    count: number | string;
+    won: number | string;
+    lost: number | string;
+  }>`
+    select utm_source, referrer, ${by === "product" ? sql`product` : sql`utm_campaign`} as key,
+      count(*) as count,
+      count(case when s.status = 'won' then 1 end) as won,
+      count(case when s.status = 'lost' then 1 end) as lost
+    from (${union}) l
+    left join lead_states s on s.lead_type = l.type and s.lead_id = l.id
+    group by 1, 2, 3`.execute(db);
+  const found = new Map<string, ReportRow>();
+  for (const row of rows) {
+    const key =
+      by === "source"
+        ? (sourceName(row.utm_source, row.referrer) ?? DIRECT)
+        : (row.key ?? NO_CAMPAIGN);
+    const sum = found.get(key) ?? { key, count: 0, ...(answerable ? { won: 0, lost: 0 } : {}) };
+    sum.count += Number(row.count);
+    if (answerable) {
+      sum.won = (sum.won ?? 0) + Number(row.won);
+      sum.lost = (sum.lost ?? 0) + Number(row.lost);
     }
-    return sortByCount(counts);
+    found.set(key, sum);
   }
-
-  const column = by === "product" ? sql`product` : sql`coalesce(utm_campaign, ${NO_CAMPAIGN})`;
-  const { rows } = await sql<{ key: string; count: number | string }>`
-    select ${column} as key, count(*) as count from (${union}) l group by 1`.execute(db);
-  return sortByCount(new Map(rows.map((r) => [r.key, Number(r.count)])));
-}
-
-function hostOf(referrer: string | null): string | null {
-  if (!referrer) return null;
-  try {
-    return new URL(referrer).hostname.replace(/^www\./, "");
-  } catch {
-    return null;
-  }
-}
-
-/** Most leads first; ties by name, so the order is stable. */
-function sortByCount(counts: Map<string, number>): ReportRow[] {
-  return [...counts]
-    .map(([key, count]) => ({ key, count }))
-    .sort((a, b) => b.count - a.count || a.key.localeCompare(b.key));
+  // Most leads first; ties by name, so the order is stable.
+  return [...found.values()].sort((a, b) => b.count - a.count || a.key.localeCompare(b.key));
 }
