@@ -113,6 +113,8 @@ describe.each(testDialects)("marketing's answers match the contract on $name", (
     expect(parsedAnswer(leads.answers[200], campaigns.json()).rows).toContainEqual({
       key: "harmattan",
       count: 2,
+      won: 0,
+      lost: 0,
     });
 
     const refusals = [
