@@ -125,6 +125,10 @@ export const apiPaths = {
   /** Newsletter subscribers, for marketing and admins (server/staff/subscribers/subscriber-routes.ts). */
   staffSubscribers: "/api/staff/subscribers",
   staffSubscribersCsv: "/api/staff/subscribers.csv",
+  staffSubscriberCounts: "/api/staff/subscribers/counts",
+  /** `:id` is a subscription's UUID. */
+  staffSubscriberConfirmation: "/api/staff/subscribers/:id/confirmation",
+  staffSubscriberUnsubscribe: "/api/staff/subscribers/:id/unsubscribe",
   /** The welcome e-mail marketing edits, and the preview of any newsletter text
    * (server/staff/newsletter/newsletter-routes.ts). */
   staffWelcome: "/api/staff/newsletter/welcome",

@@ -133,18 +133,15 @@ export async function buildApp({
   await app.register(healthRoutes, { db });
   if (db && outbox) {
     await app.register(leadRoutes, { db, outbox, config });
-    await app.register(newsletterRoutes, {
-      db,
-      outbox,
-      alerts: createAlerts(config.alerts, config.publicUrl),
-      publicUrl: config.publicUrl,
-    });
+    const alerts = createAlerts(config.alerts, config.publicUrl);
+    await app.register(newsletterRoutes, { db, outbox, alerts, publicUrl: config.publicUrl });
     const staffNow = staff.now ?? (() => new Date());
     await app.register(staffAuth, { db, config, now: staffNow });
     await app.register(staffRoutes, {
       db,
       outbox,
       config,
+      alerts,
       limits:
         staff.limits !== undefined
           ? staff.limits

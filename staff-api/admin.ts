@@ -9,7 +9,7 @@ import { email } from "../leads/email";
 import { optionalText } from "../leads/fields";
 import { Failed, RECORD_REFUSALS, REFUSALS } from "./answers";
 import { endpoint } from "./endpoint";
-import { PageShape, keysetPage } from "./query";
+import { PageShape, keysetPage, recordId } from "./query";
 import { STAFF_ROLES } from "./roles";
 
 /** Who may manage accounts, erase a person and see the outbox. */
@@ -22,11 +22,6 @@ export const GUARD_REFUSALS = { 401: Failed, 403: Failed, 503: Failed };
 
 export const NO_ACCOUNT = "No such account";
 export const NO_MESSAGE = "No such message";
-
-/** The ids of accounts and outbox messages are UUIDs; anything else is no record's. */
-const RECORD_ID = /^[A-Za-z0-9-]{1,64}$/;
-const recordId = (notFound: string) =>
-  z.object({ id: z.string().check(z.regex(RECORD_ID, notFound)) });
 
 const Role = z.enum(STAFF_ROLES);
 

@@ -1,4 +1,7 @@
-/** What several staff lists share: dates, and a page of a keyset list (asked and answered). */
+/**
+ * What several staff endpoints share: dates, a record's id in an address, and a page of a keyset
+ * list (asked and answered).
+ */
 import * as z from "zod/mini";
 import { REFUSALS } from "./answers";
 import type { EndpointSpec } from "./endpoint";
@@ -7,6 +10,11 @@ import type { StaffRole } from "./roles";
 /** An ISO date (2026-11-23) or instant (2026-11-23T10:00:00Z, with an optional offset). */
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/;
 export const isoDate = () => z.string().check(z.regex(ISO_DATE, "must be an ISO date"));
+
+/** A record's id (a UUID) in an address; anything else is no record's, answered 404 `notFound`. */
+const RECORD_ID = /^[A-Za-z0-9-]{1,64}$/;
+export const recordId = (notFound: string) =>
+  z.object({ id: z.string().check(z.regex(RECORD_ID, notFound)) });
 
 /** The query parameters of a page of a keyset list (server/staff/page-cursor.ts). */
 export const PageShape = {

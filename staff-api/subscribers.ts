@@ -1,12 +1,15 @@
 /**
- * The newsletter's subscribers (server/staff/subscribers/subscriber-routes.ts): a list with filters and a
- * cursor, and a CSV export. For marketing and admins.
+ * The newsletter's subscribers (server/staff/subscribers/subscriber-routes.ts): a list with filters
+ * and a cursor, a CSV export, how many there are, and for one subscriber sending the
+ * confirmation e-mail again or unsubscribing them. For marketing and admins.
  */
 import * as z from "zod/mini";
 import { apiPaths } from "../common/paths";
 import { filterText } from "../leads/fields";
+import { Failed, RECORD_REFUSALS, REFUSALS } from "./answers";
+import { endpoint } from "./endpoint";
 import { Attribution } from "./leads";
-import { keysetPage, listAndExport } from "./query";
+import { keysetPage, listAndExport, recordId } from "./query";
 
 /** Who may see the newsletter's subscribers. */
 export const SUBSCRIBER_ROLES = ["marketing", "admin"] as const;
@@ -40,11 +43,56 @@ export type Subscriber = z.output<typeof Subscriber>;
 export const SubscriberPage = keysetPage(Subscriber);
 export type SubscriberPage = z.output<typeof SubscriberPage>;
 
-/** A page of subscribers, newest first; and every matching one as a CSV file. */
-export const subscribersApi = listAndExport({
-  path: apiPaths.staffSubscribers,
-  csvPath: apiPaths.staffSubscribersCsv,
-  roles: SUBSCRIBER_ROLES,
-  filters: SubscriberFilterShape,
-  page: SubscriberPage,
+/**
+ * How many subscribers match the filters, and how many of those the search matches are in each
+ * state (the status filter aside: the console shows the states side by side).
+ */
+export const SubscriberCounts = z.strictObject({
+  matching: z.number(),
+  pending: z.number(),
+  confirmed: z.number(),
+  unsubscribed: z.number(),
 });
+export type SubscriberCounts = z.output<typeof SubscriberCounts>;
+
+export const NO_SUCH_SUBSCRIBER = "No such subscriber";
+const Done = z.strictObject({ message: z.string() });
+
+export const subscribersApi = {
+  /** A page of subscribers, newest first; and every matching one as a CSV file. */
+  ...listAndExport({
+    path: apiPaths.staffSubscribers,
+    csvPath: apiPaths.staffSubscribersCsv,
+    roles: SUBSCRIBER_ROLES,
+    filters: SubscriberFilterShape,
+    page: SubscriberPage,
+  }),
+  counts: endpoint({
+    method: "GET",
+    path: apiPaths.staffSubscriberCounts,
+    roles: SUBSCRIBER_ROLES,
+    query: z.object(SubscriberFilterShape),
+    answers: { 200: SubscriberCounts, ...REFUSALS },
+  }),
+  /**
+   * The confirmation e-mail again, to a subscriber who has not confirmed yet: 409 once they have,
+   * or when one went in the last hour or the mailbox's daily cap is reached (the message says).
+   */
+  resendConfirmation: endpoint({
+    method: "POST",
+    path: apiPaths.staffSubscriberConfirmation,
+    roles: SUBSCRIBER_ROLES,
+    params: recordId(NO_SUCH_SUBSCRIBER),
+    notFound: NO_SUCH_SUBSCRIBER,
+    answers: { 202: Done, ...RECORD_REFUSALS, 409: Failed },
+  }),
+  /** Unsubscribes them, as their own link would; one who has left already stays so. */
+  unsubscribe: endpoint({
+    method: "POST",
+    path: apiPaths.staffSubscriberUnsubscribe,
+    roles: SUBSCRIBER_ROLES,
+    params: recordId(NO_SUCH_SUBSCRIBER),
+    notFound: NO_SUCH_SUBSCRIBER,
+    answers: { 200: Done, ...RECORD_REFUSALS },
+  }),
+};

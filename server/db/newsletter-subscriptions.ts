@@ -82,15 +82,8 @@ export async function subscribe(
       }
       if (existing.status === "confirmed") return;
 
-      if (existing.status === "pending") {
-        const last = await trx
-          .selectFrom("outbox")
-          .select("created_at")
-          .where("lead_id", "=", existing.id)
-          .where("kind", "=", "newsletter-confirmation")
-          .orderBy("created_at", "desc")
-          .executeTakeFirst();
-        if (last && now.getTime() - Date.parse(last.created_at) < CONFIRMATION_RESEND_MS) return;
+      if (existing.status === "pending" && (await confirmedTooRecently(trx, existing.id, now))) {
+        return;
       }
       const confirmToken = existing.status === "unsubscribed" ? token() : existing.confirm_token;
       await trx
@@ -121,6 +114,71 @@ export async function subscribe(
     if (!/unique|duplicate/i.test(String(error))) throw error;
     await attempt();
   }
+}
+
+/** When the subscription's last confirmation e-mail was stored, if it was less than an hour ago. */
+async function confirmedTooRecently(
+  trx: Transaction<Database>,
+  id: string,
+  now: Date,
+): Promise<string | null> {
+  const last = await trx
+    .selectFrom("outbox")
+    .select("created_at")
+    .where("lead_id", "=", id)
+    .where("kind", "=", "newsletter-confirmation")
+    .orderBy("created_at", "desc")
+    .executeTakeFirst();
+  return last && now.getTime() - Date.parse(last.created_at) < CONFIRMATION_RESEND_MS
+    ? last.created_at
+    : null;
+}
+
+/** Why a confirmation e-mail was not sent again, or that it was. */
+export type ResendOutcome =
+  | { sent: true }
+  | { sent: false; status: "confirmed" | "unsubscribed" }
+  | { sent: false; lastSentAt: string }
+  | { sent: false; capped: true };
+
+/**
+ * The confirmation e-mail again, for a subscriber who has not confirmed (marketing's "send the
+ * confirmation again"), under the same limits as a sign-up: at most hourly, and the mailbox's
+ * daily cap. `also` stores more in its transaction when it is sent (the audit entry). Null when
+ * there is no such subscription.
+ */
+export async function resendConfirmation(
+  db: DB,
+  id: string,
+  confirmation: (email: string) => ConfirmationMail,
+  { now, also }: { now: Date; also?: (trx: Transaction<Database>) => Promise<void> },
+): Promise<ResendOutcome | null> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom("newsletter_subscriptions")
+      .select(["id", "email", "status", "confirm_token", "unsubscribe_token"])
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!row) return null;
+    if (row.status !== "pending") return { sent: false, status: row.status };
+    const mailbox = mailboxKey(row.email);
+    await lockMailbox(trx, mailbox);
+    const lastSentAt = await confirmedTooRecently(trx, row.id, now);
+    if (lastSentAt) return { sent: false, lastSentAt };
+    if (!(await mayMailConfirmation(trx, mailbox, now))) return { sent: false, capped: true };
+    await enqueueMail(trx, {
+      kind: "newsletter-confirmation",
+      leadId: row.id,
+      recipientKey: mailbox,
+      message: confirmation(row.email)({
+        confirmToken: row.confirm_token,
+        unsubscribeToken: row.unsubscribe_token,
+      }),
+      now: now.toISOString(),
+    });
+    await also?.(trx);
+    return { sent: true };
+  });
 }
 
 export type ConfirmResult = "confirmed" | "invalid";
@@ -175,13 +233,27 @@ export async function unsubscribe(
 }
 
 /**
- * Moves the subscription a token names to `to`, once; a repeat changes and announces nothing.
+ * Unsubscribes the subscription `id` for its subscriber (who asked marketing), with the same
+ * alerts as their own link; `also` stores more with the change (the audit entry). False when
+ * there is no such subscription; true, changing nothing, when it has ended already.
+ */
+export async function unsubscribeById(
+  db: DB,
+  id: string,
+  alerts: SubscriberAlerts,
+  also: (trx: Transaction<Database>) => Promise<void>,
+): Promise<boolean> {
+  return changeSubscription(db, "id", id, "unsubscribed", alerts, (trx) => also(trx));
+}
+
+/**
+ * Moves the subscription a token (or its id) names to `to`, once; a repeat changes and announces nothing.
  * False when no subscription can take the change (unknown token, or confirming one that ended).
  */
 async function changeSubscription(
   db: DB,
-  tokenColumn: "confirm_token" | "unsubscribe_token",
-  tokenValue: string,
+  column: "confirm_token" | "unsubscribe_token" | "id",
+  value: string,
   to: "confirmed" | "unsubscribed",
   alerts: SubscriberAlerts,
   /** More to store with the change, in its transaction. */
@@ -196,7 +268,7 @@ async function changeSubscription(
     const row = await trx
       .selectFrom("newsletter_subscriptions")
       .select(["id", "email", "status", "source", "unsubscribe_token"])
-      .where(tokenColumn, "=", tokenValue)
+      .where(column, "=", value)
       .executeTakeFirst();
     if (!row || (to === "confirmed" && row.status === "unsubscribed")) return false;
     const moves = to === "confirmed" ? row.status === "pending" : row.status !== "unsubscribed";

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { Alerts } from "../alerts/alerts";
 import type { Config } from "../config";
 import type { DB } from "../db/database";
 import type { OutboxWorker } from "../mail/outbox";
@@ -16,6 +17,8 @@ export interface StaffRoutesOptions {
   db: DB;
   outbox: OutboxWorker;
   config: Pick<Config, "publicUrl" | "staffSessions" | "mail">;
+  /** The webhooks that announce a subscriber's change (server/alerts/), as the links do. */
+  alerts: Alerts;
   /** null switches the sign-in limits off (RATE_LIMIT_MAX=0, for benchmarks). */
   limits: SignInLimits | null;
   /** The clock; tests move it to expire links and sessions. */

@@ -1,8 +1,17 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { QueryOf } from "../../../staff-api/endpoint";
-import { type SubscriberFilterShape, subscribersApi } from "../../../staff-api/subscribers";
+import {
+  NO_SUCH_SUBSCRIBER,
+  type SubscriberFilterShape,
+  subscribersApi,
+} from "../../../staff-api/subscribers";
+import { resendConfirmation, unsubscribeById } from "../../db/newsletter-subscriptions";
+import { newsletterConfirmation } from "../../mail/templates";
+import { newsletterLinks } from "../../newsletter/links";
+import { recordAudit } from "../audit";
+import { Refused, answer, contractRoute } from "../contract-routes";
 import { listAndExportRoutes, storedUpTo } from "../list-routes";
-import { type KeptAs, auditFilters } from "../route-kit";
+import { type KeptAs, auditActorOf, auditFilters, auditedRead } from "../route-kit";
 import {
   SUBSCRIBER_CSV_COLUMNS,
   type SubscriberFilters,
@@ -10,6 +19,7 @@ import {
   subscriberCsvRow,
   countSubscribers,
   listSubscribers,
+  subscriberCounts,
 } from "./subscribers";
 import type { StaffRoutesOptions } from "../routes";
 
@@ -26,11 +36,14 @@ function filtersOf(query: Filters): SubscriberFilters {
 
 /**
  * The newsletter's subscribers under /api/staff/subscribers, as staff-api/subscribers.ts defines
- * them, for marketing and admins: a list and a CSV export, each request in the audit log (the
- * search text as its length only). Registered inside staffRoutes, whose hooks (no-store,
- * JSON-only writes) apply.
+ * them, for marketing and admins: a list, a CSV export and the counts, each request in the audit
+ * log (the search text as its length only); and for one subscriber the confirmation e-mail again
+ * or unsubscribing them, each recorded with the change. Registered inside staffRoutes, whose
+ * hooks (no-store, JSON-only writes) apply.
  */
 export const subscriberRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, options) => {
+  const { db, now, outbox, alerts, config } = options;
+  const kit = { what: "subscriber request", checkAnswers: options.checkAnswers };
   listAndExportRoutes(app, subscribersApi, options, {
     what: { list: "subscriber list", export: "subscriber export" },
     actions: { list: "subscriber.list", export: "subscriber.export" },
@@ -44,4 +57,92 @@ export const subscriberRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (a
     toRow: subscriberCsvRow,
     file: { name: "subscribers", columns: SUBSCRIBER_CSV_COLUMNS, countHeader: "x-row-count" },
   });
+
+  contractRoute(
+    app,
+    subscribersApi.counts,
+    async ({ query, request }) => {
+      const filters = filtersOf(query);
+      const counts = await auditedRead(
+        db,
+        { request, action: "subscriber.count", at: now() },
+        (trx) => subscriberCounts(trx, filters),
+        () => ({ filters: auditFilters(query, KEPT) }),
+      );
+      return answer(200, counts);
+    },
+    kit,
+  );
+
+  contractRoute(
+    app,
+    subscribersApi.resendConfirmation,
+    async ({ params, request }) => {
+      const at = now();
+      const record = { type: "subscriber", id: params.id };
+      const outcome = await resendConfirmation(
+        db,
+        params.id,
+        (email) => (tokens) =>
+          newsletterConfirmation(email, newsletterLinks(config.publicUrl, tokens)),
+        {
+          now: at,
+          also: (trx) =>
+            recordAudit(trx, {
+              action: "subscriber.confirmation-resent",
+              at: at.toISOString(),
+              actor: auditActorOf(request),
+              record,
+            }),
+        },
+      );
+      if (!outcome) throw new Refused(404, NO_SUCH_SUBSCRIBER);
+      if ("status" in outcome) {
+        throw new Refused(
+          409,
+          outcome.status === "confirmed"
+            ? "They have confirmed already: there is nothing to confirm."
+            : "They have unsubscribed: only they can sign up again, on the site.",
+        );
+      }
+      if ("lastSentAt" in outcome) {
+        throw new Refused(
+          409,
+          "A confirmation e-mail went to them less than an hour ago: wait an hour between two.",
+        );
+      }
+      if ("capped" in outcome) {
+        throw new Refused(
+          409,
+          "This mailbox has had as many confirmation e-mails as it may get in a day. Try tomorrow.",
+        );
+      }
+      outbox.wake();
+      return answer(202, { message: "The confirmation e-mail is on its way again." });
+    },
+    kit,
+  );
+
+  contractRoute(
+    app,
+    subscribersApi.unsubscribe,
+    async ({ params, request }) => {
+      const at = now().toISOString();
+      const found = await unsubscribeById(
+        db,
+        params.id,
+        (change) => alerts.forSubscriber("subscriber.unsubscribed", change),
+        (trx) =>
+          recordAudit(trx, {
+            action: "subscriber.unsubscribed",
+            at,
+            actor: auditActorOf(request),
+            record: { type: "subscriber", id: params.id },
+          }),
+      );
+      if (!found) throw new Refused(404, NO_SUCH_SUBSCRIBER);
+      return answer(200, { message: "Unsubscribed. They get no more newsletters." });
+    },
+    kit,
+  );
 };

@@ -7,6 +7,7 @@ import type { DB } from "../../db/database";
 import type { Database } from "../../db/schema";
 import type {
   Subscriber,
+  SubscriberCounts,
   SubscriberPage,
   SubscriptionStatus,
 } from "../../../staff-api/subscribers";
@@ -95,6 +96,27 @@ export async function countSubscribers(db: Executor, filters: SubscriberFilters)
     .select((eb) => eb.fn.countAll().as("count"))
     .executeTakeFirst();
   return Number(row?.count ?? 0);
+}
+
+/**
+ * How many subscribers match the filters, and in each state how many the search matches: one
+ * count grouped by state.
+ */
+export async function subscriberCounts(
+  db: Executor,
+  filters: SubscriberFilters,
+): Promise<SubscriberCounts> {
+  const rows = await select(db, { ...filters, status: undefined }, null)
+    .clearSelect()
+    .select((eb) => ["status", eb.fn.countAll().as("count")])
+    .groupBy("status")
+    .execute();
+  const counts = { pending: 0, confirmed: 0, unsubscribed: 0 };
+  for (const row of rows) counts[row.status] = Number(row.count);
+  const matching = filters.status
+    ? counts[filters.status]
+    : counts.pending + counts.confirmed + counts.unsubscribed;
+  return { matching, ...counts };
 }
 
 /** Every matching subscriber, newest first, read a batch at a time (for the CSV export). */
