@@ -19,7 +19,7 @@ import { OutboxPage, outboxAction, outboxLoader } from "./pages/outbox";
 import { ReportsPage, reportsLoader } from "./pages/reports";
 import { SignInPage } from "./pages/sign-in";
 import { WelcomePage, welcomeAction, welcomeLoader } from "./pages/welcome";
-import { SubscribersPage, subscribersLoader } from "./pages/subscribers";
+import { SubscribersPage, subscribersAction, subscribersLoader } from "./pages/subscribers";
 import { SIGNED_IN_ROUTE, loadStaff, startPageFor } from "./session";
 
 /**
@@ -45,7 +45,12 @@ export const consoleRoutes: RouteObject[] = [
           },
           { path: "leads", loader: inboxLoader, element: <InboxPage /> },
           { path: "leads/:id", loader: leadLoader, action: leadAction, element: <LeadPage /> },
-          { path: "subscribers", loader: subscribersLoader, element: <SubscribersPage /> },
+          {
+            path: "subscribers",
+            loader: subscribersLoader,
+            action: subscribersAction,
+            element: <SubscribersPage />,
+          },
           { path: "reports", loader: reportsLoader, element: <ReportsPage /> },
           { path: "newsletter/campaigns", loader: campaignsLoader, element: <CampaignsPage /> },
           {

@@ -1,4 +1,4 @@
-import { type RefObject, useEffect, useRef, useState } from "react";
+import { type RefObject, useEffect, useId, useRef, useState } from "react";
 import { IntentButton } from "./newsletter-editor";
 
 /**
@@ -35,7 +35,8 @@ export function ConfirmButton({
     wasAsking.current = asking;
   }, [asking]);
   useEscapeToBackOut(asking ? groupRef : null, () => setAsking(false));
-  const questionId = `confirm-${intent}`;
+  // Several may stand on one page (a row each).
+  const questionId = useId();
 
   if (!asking) {
     return (

@@ -1,13 +1,23 @@
-import { Fragment } from "react";
-import { type LoaderFunctionArgs, useLoaderData } from "react-router";
+import { Fragment, useEffect, useRef } from "react";
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  useFetcher,
+  useLoaderData,
+} from "react-router";
 import {
   SUBSCRIPTION_STATUSES,
+  type Subscriber,
+  type SubscriberCounts,
   type SubscriberFilterShape,
   type SubscriptionStatus,
   subscribersApi,
 } from "../../staff-api/subscribers";
-import { addressOf, filtersIn, loadCall } from "../api";
+import { addressOf, call, failure, filtersIn, loadCall } from "../api";
 import { Badge } from "../components/badge";
+import { ConfirmButton } from "../components/confirm-button";
+import { IntentButton } from "../components/newsletter-editor";
+import { Notice } from "../components/notice";
 import { DateTime } from "../components/date-time";
 import { ExportLink, FilterForm, FilterInput, FilterSelect } from "../components/filter-form";
 import { PagedList } from "../components/more-pages";
@@ -25,9 +35,45 @@ export const SUBSCRIBER_STATUS_LABELS: Record<SubscriptionStatus, string> = {
 
 export async function subscribersLoader({ request }: LoaderFunctionArgs) {
   const { filters, search, filtered } = filtersIn(request, FILTERS);
-  const page = await loadCall(request, subscribersApi.list, { query: filters });
+  const [page, counts] = await Promise.all([
+    loadCall(request, subscribersApi.list, { query: filters }),
+    loadCall(request, subscribersApi.counts, { query: filters }),
+  ]);
   const exportHref = addressOf(subscribersApi.exportCsv, { query: filters });
-  return { page, search, filtered, exportHref };
+  return { page, counts, search, filtered, exportHref };
+}
+
+type ActionResult =
+  { ok: true; intent: "resend" | "unsubscribe"; message: string } | { ok: false; error: string };
+
+/** For one subscriber who asks: the confirmation e-mail again, or leaving the list. */
+export async function subscribersAction({ request }: ActionFunctionArgs): Promise<ActionResult> {
+  const form = await request.formData();
+  const params = { id: String(form.get("id") ?? "") };
+  try {
+    if (form.get("intent") === "resend") {
+      const { message } = await call(subscribersApi.resendConfirmation, { params });
+      return { ok: true, intent: "resend", message };
+    }
+    const { message } = await call(subscribersApi.unsubscribe, { params });
+    return { ok: true, intent: "unsubscribe", message };
+  } catch (error) {
+    return failure(error, "Not done. Try again.");
+  }
+}
+
+const COUNT = new Intl.NumberFormat("en-GB");
+
+/** "1,204 subscribers: 1,100 confirmed, 70 waiting for confirmation, 34 unsubscribed." */
+function countsLine(counts: SubscriberCounts, filtered: boolean): string {
+  const states = SUBSCRIPTION_STATUSES.map(
+    (status) => `${COUNT.format(counts[status])} ${SUBSCRIBER_STATUS_LABELS[status].toLowerCase()}`,
+  ).join(", ");
+  const total = counts.pending + counts.confirmed + counts.unsubscribed;
+  const head = filtered
+    ? `${COUNT.format(counts.matching)} ${counts.matching === 1 ? "subscriber matches" : "subscribers match"} these filters`
+    : `${COUNT.format(total)} ${total === 1 ? "subscriber" : "subscribers"}`;
+  return filtered ? `${head}. The search finds ${states}.` : `${head}: ${states}.`;
 }
 
 /**
@@ -35,13 +81,14 @@ export async function subscribersLoader({ request }: LoaderFunctionArgs) {
  * the inbox's, and the CSV export takes the same ones.
  */
 export function SubscribersPage() {
-  const { page, search, filtered, exportHref } = useLoaderData<typeof subscribersLoader>();
+  const { page, counts, search, filtered, exportHref } = useLoaderData<typeof subscribersLoader>();
 
   return (
     <section>
       <PageHeading title="Subscribers">
         <ExportLink href={exportHref} />
       </PageHeading>
+      <p className="mb-4">{countsLine(counts, filtered)}</p>
 
       <FilterForm
         label="Filter subscribers"
@@ -67,47 +114,95 @@ export function SubscribersPage() {
         moreLabel="Show more subscribers"
         done="That is every subscriber that matches."
       >
-        {(subscriber) => (
-          <>
-            <div className="min-w-0">
-              <p className="font-semibold break-words">{subscriber.email}</p>
-              {subscriber.page ? (
-                <p className="text-sm break-words text-muted">From the page {subscriber.page}</p>
-              ) : null}
-              {subscriber.source.utmCampaign || subscriber.source.utmSource ? (
-                <p className="text-sm break-words text-muted">
-                  {[
-                    subscriber.source.utmCampaign && `Campaign ${subscriber.source.utmCampaign}`,
-                    subscriber.source.utmSource && `source ${subscriber.source.utmSource}`,
-                  ]
-                    .filter(Boolean)
-                    .join(", ")}
-                </p>
-              ) : null}
-            </div>
-            <p>
-              <span className="sr-only">Status: </span>
-              <Badge>{SUBSCRIBER_STATUS_LABELS[subscriber.status] ?? subscriber.status}</Badge>
-            </p>
-            <p className="text-sm">
-              {(
-                [
-                  ["Subscribed", subscriber.createdAt],
-                  ["Confirmed", subscriber.confirmedAt],
-                  ["Unsubscribed", subscriber.unsubscribedAt],
-                ] as const
-              )
-                .filter(([, at]) => at)
-                .map(([what, at], index) => (
-                  <Fragment key={what}>
-                    {index > 0 ? <br /> : null}
-                    {what} <DateTime at={at} />
-                  </Fragment>
-                ))}
-            </p>
-          </>
-        )}
+        {(subscriber) => <SubscriberRow subscriber={subscriber} />}
       </PagedList>
     </section>
+  );
+}
+
+/**
+ * One subscriber: the address and where it came from, the state, the dates, and what marketing
+ * may do for them when they ask. The row shows the outcome in place, without reloading the list.
+ */
+function SubscriberRow({ subscriber }: { subscriber: Subscriber }) {
+  const fetcher = useFetcher<typeof subscribersAction>();
+  const result = fetcher.data;
+  const busy = fetcher.formData ? String(fetcher.formData.get("intent")) : null;
+  const status: SubscriptionStatus =
+    result?.ok && result.intent === "unsubscribe" ? "unsubscribed" : subscriber.status;
+  // The outcome takes the focus: the button pressed may be gone with the state it offered.
+  const outcome = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (result) outcome.current?.focus();
+  }, [result]);
+  return (
+    <>
+      <div className="min-w-0">
+        <p className="font-semibold break-words" dir="auto">
+          {subscriber.email}
+        </p>
+        {subscriber.page ? (
+          <p className="text-sm break-words text-muted">From the page {subscriber.page}</p>
+        ) : null}
+        {subscriber.source.utmCampaign || subscriber.source.utmSource ? (
+          <p className="text-sm break-words text-muted" dir="auto">
+            {[
+              subscriber.source.utmCampaign && `Campaign ${subscriber.source.utmCampaign}`,
+              subscriber.source.utmSource && `source ${subscriber.source.utmSource}`,
+            ]
+              .filter(Boolean)
+              .join(", ")}
+          </p>
+        ) : null}
+      </div>
+      <p>
+        <span className="sr-only">Status: </span>
+        <Badge>{SUBSCRIBER_STATUS_LABELS[status] ?? status}</Badge>
+      </p>
+      <div className="space-y-2 text-sm">
+        <p>
+          {(
+            [
+              ["Subscribed", subscriber.createdAt],
+              ["Confirmed", subscriber.confirmedAt],
+              ["Unsubscribed", subscriber.unsubscribedAt],
+            ] as const
+          )
+            .filter(([, at]) => at)
+            .map(([what, at], index) => (
+              <Fragment key={what}>
+                {index > 0 ? <br /> : null}
+                {what} <DateTime at={at} />
+              </Fragment>
+            ))}
+        </p>
+        {status === "unsubscribed" ? null : (
+          <fetcher.Form method="post" className="flex flex-wrap gap-2">
+            <input type="hidden" name="id" value={subscriber.id} />
+            {status === "pending" ? (
+              <IntentButton
+                intent="resend"
+                label="Send the confirmation again"
+                busyLabel="Sending…"
+                busy={busy}
+                className="console-button-quiet"
+              />
+            ) : null}
+            <ConfirmButton
+              label="Unsubscribe…"
+              question={`Unsubscribe ${subscriber.email}? They get no more newsletters; only they can sign up again.`}
+              confirmLabel="Yes, unsubscribe"
+              intent="unsubscribe"
+              busy={busy}
+              className="console-button-quiet"
+            />
+          </fetcher.Form>
+        )}
+        <div ref={outcome} tabIndex={-1}>
+          <Notice tone="error">{result && !result.ok ? result.error : null}</Notice>
+          <Notice tone="success">{result?.ok ? result.message : null}</Notice>
+        </div>
+      </div>
+    </>
   );
 }
