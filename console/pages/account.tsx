@@ -12,6 +12,7 @@ import { sessionApi } from "../../staff-api/session";
 import { ApiError, call, loadCall } from "../api";
 import { Notice } from "../components/notice";
 import { PageHeading } from "../components/page-heading";
+import { Section } from "../components/section";
 import { formatDateTime } from "../format";
 import { useStaff } from "../session";
 import { KeepIt } from "../components/confirm-button";
@@ -57,10 +58,7 @@ export function AccountPage() {
         <dd className="capitalize">{staff.role}</dd>
       </dl>
 
-      <section aria-labelledby="passkeys-heading" className="mb-10">
-        <h2 id="passkeys-heading" className="mb-2 text-xl font-bold">
-          Passkeys
-        </h2>
+      <Section id="passkeys" title="Passkeys" className="mb-10">
         <p className="mb-4 max-w-prose text-muted">
           A passkey signs you in with your phone&rsquo;s or computer&rsquo;s screen lock, with no
           e-mail to wait for. Add one on each device you use. If you lose them all, ask for a
@@ -77,12 +75,9 @@ export function AccountPage() {
           </ul>
         )}
         <AddPasskey onDone={done} onFailed={failed} />
-      </section>
+      </Section>
 
-      <section aria-labelledby="devices-heading">
-        <h2 id="devices-heading" className="mb-2 text-xl font-bold">
-          Devices
-        </h2>
+      <Section id="devices" title="Devices">
         <p className="mb-3 max-w-prose text-muted">
           Lost a phone, or signed in on a shared computer? This ends every session of yours, this
           one too.
@@ -93,7 +88,7 @@ export function AccountPage() {
             Sign out everywhere
           </button>
         </Form>
-      </section>
+      </Section>
     </section>
   );
 }
