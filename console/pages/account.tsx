@@ -13,6 +13,7 @@ import { ApiError, call, loadCall } from "../api";
 import { Notice } from "../components/notice";
 import { PageHeading } from "../components/page-heading";
 import { Section } from "../components/section";
+import { TextField } from "../components/text-field";
 import { formatDateTime } from "../format";
 import { useStaff } from "../session";
 import { KeepIt } from "../components/confirm-button";
@@ -129,17 +130,14 @@ function AddPasskey({ onDone, onFailed }: Callbacks) {
 
   return (
     <form onSubmit={add} className="flex flex-wrap items-end gap-3">
-      <label className="block">
-        <span className="block font-semibold">Name of the new passkey</span>
-        <span className="block text-sm text-muted">Optional, e.g. &ldquo;Work phone&rdquo;</span>
-        <input
-          name="name"
-          maxLength={60}
-          className="console-input mt-1"
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-        />
-      </label>
+      <TextField
+        label="Name of the new passkey"
+        hint="Optional, e.g. “Work phone”"
+        name="name"
+        maxLength={60}
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+      />
       <button type="submit" className="console-button" disabled={busy}>
         {busy ? "Waiting for your device…" : "Add a passkey"}
       </button>
@@ -176,16 +174,13 @@ function PasskeyRow({ passkey, onDone, onFailed }: { passkey: OwnPasskey } & Cal
     <li className="flex flex-wrap items-center justify-between gap-3 p-4">
       {renaming ? (
         <form onSubmit={rename} className="flex flex-wrap items-end gap-2">
-          <label className="block">
-            <span className="block font-semibold">New name</span>
-            <input
-              className="console-input mt-1"
-              value={name}
-              maxLength={60}
-              required
-              onChange={(event) => setName(event.target.value)}
-            />
-          </label>
+          <TextField
+            label="New name"
+            value={name}
+            maxLength={60}
+            required
+            onChange={(event) => setName(event.target.value)}
+          />
           <button type="submit" className="console-button">
             Save name
           </button>
