@@ -2,7 +2,7 @@ import { Fragment } from "react";
 import { type LoaderFunctionArgs, useLoaderData } from "react-router";
 import {
   SUBSCRIPTION_STATUSES,
-  type SubscriberFilterShape,
+  SubscriberFilterShape,
   type SubscriptionStatus,
   subscribersApi,
 } from "../../staff-api/subscribers";
@@ -14,9 +14,6 @@ import { PagedList } from "../components/more-pages";
 import { PageHeading } from "../components/page-heading";
 import { choices } from "../labels";
 
-/** The list's filters, as the address and the API both name them. */
-const FILTERS = ["status", "q"] as const satisfies readonly (keyof typeof SubscriberFilterShape)[];
-
 export const SUBSCRIBER_STATUS_LABELS: Record<SubscriptionStatus, string> = {
   pending: "Waiting for confirmation",
   confirmed: "Confirmed",
@@ -24,7 +21,8 @@ export const SUBSCRIBER_STATUS_LABELS: Record<SubscriptionStatus, string> = {
 };
 
 export async function subscribersLoader({ request }: LoaderFunctionArgs) {
-  const { filters, search, filtered } = filtersIn(request, FILTERS);
+  // The filters in the address are named as the API names them.
+  const { filters, search, filtered } = filtersIn(request, Object.keys(SubscriberFilterShape));
   const page = await loadCall(request, subscribersApi.list, { query: filters });
   const exportHref = addressOf(subscribersApi.exportCsv, { query: filters });
   return { page, search, filtered, exportHref };
