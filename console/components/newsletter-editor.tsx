@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { MAX_MARKDOWN, MAX_SUBJECT, type NewsletterPreview } from "../../staff-api/newsletter";
-import { Field } from "~/components/ui/field";
+import { TextAreaField, TextField } from "./text-field";
 
 /**
  * What marketing writes to subscribers (the welcome e-mail, a campaign): the subject and Markdown
@@ -26,35 +26,23 @@ export function NewsletterEditor({
     <div className={readOnly ? "" : "grid gap-8 lg:grid-cols-2"}>
       {readOnly ? null : (
         <Form method="post" className="space-y-4" id="newsletter-editor">
-          <Field label="Subject" required>
-            {(props) => (
-              <input
-                {...props}
-                name="subject"
-                defaultValue={content.subject}
-                required
-                maxLength={MAX_SUBJECT}
-                className="console-input"
-              />
-            )}
-          </Field>
-          <Field
+          <TextField
+            label="Subject"
+            name="subject"
+            defaultValue={content.subject}
+            required
+            maxLength={MAX_SUBJECT}
+          />
+          <TextAreaField
             label="Message"
             hint="Markdown: **bold**, *italic*, [a link](https://…), # a heading, - a list."
+            name="markdown"
+            rows={14}
+            defaultValue={content.markdown}
             required
-          >
-            {(props) => (
-              <textarea
-                {...props}
-                name="markdown"
-                rows={14}
-                defaultValue={content.markdown}
-                required
-                maxLength={MAX_MARKDOWN}
-                className="console-input font-mono text-sm"
-              />
-            )}
-          </Field>
+            maxLength={MAX_MARKDOWN}
+            className="font-mono text-sm"
+          />
           <div className="flex flex-wrap gap-3">
             <IntentButton
               intent="preview"
