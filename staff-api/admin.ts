@@ -7,7 +7,7 @@ import * as z from "zod/mini";
 import { apiPaths } from "../common/paths";
 import { email } from "../leads/email";
 import { optionalText } from "../leads/fields";
-import { Failed, RECORD_REFUSALS, REFUSALS } from "./answers";
+import { Failed, RECORD_REFUSALS, REFUSALS, SESSION_REFUSALS } from "./answers";
 import { endpoint } from "./endpoint";
 import { PageShape, keysetPage, recordId } from "./query";
 import { STAFF_ROLES } from "./roles";
@@ -16,9 +16,6 @@ import { STAFF_ROLES } from "./roles";
 export const ADMIN_ROLES = ["admin"] as const;
 /** Who may see the team: whoever may own a lead. */
 export const TEAM_ROLES = ["sales", "admin"] as const;
-
-/** The refusals of an endpoint that reads nothing from the request: it cannot answer 400. */
-export const GUARD_REFUSALS = { 401: Failed, 403: Failed, 503: Failed };
 
 export const NO_ACCOUNT = "No such account";
 export const NO_MESSAGE = "No such message";
@@ -78,7 +75,7 @@ export const teamApi = {
     method: "GET",
     path: apiPaths.staffTeam,
     roles: TEAM_ROLES,
-    answers: { 200: Team, ...GUARD_REFUSALS },
+    answers: { 200: Team, ...SESSION_REFUSALS },
   }),
 };
 
@@ -88,7 +85,7 @@ export const accountsApi = {
     method: "GET",
     path: apiPaths.staffAccounts,
     roles: ADMIN_ROLES,
-    answers: { 200: StaffAccounts, ...GUARD_REFUSALS },
+    answers: { 200: StaffAccounts, ...SESSION_REFUSALS },
   }),
   /** A new account, sent a sign-in link; 409 when the address has one already. */
   invite: endpoint({

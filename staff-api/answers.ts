@@ -16,8 +16,8 @@ export const RECORD_REFUSALS = { ...REFUSALS, 404: Failed };
 export const SIGN_IN_REFUSALS = { 400: Failed, 403: Failed, 429: Failed, 503: Failed } as const;
 
 /**
- * The refusals of a route that reads nothing but the session: signed out, a cross-site request,
- * the database away. (`as const`, so that spread into an endpoint's answers its statuses stay
+ * The refusals of a route that reads nothing but the session (so no 400: the team, the accounts,
+ * the audit log's actions): signed out, a cross-site request, the database away. (`as const`, so that spread into an endpoint's answers its statuses stay
  * numbers, which a handler can answer with: a sign-in step answers its 429 itself.)
  */
 export const SESSION_REFUSALS = { 401: Failed, 403: Failed, 503: Failed } as const;

@@ -6,7 +6,8 @@ import * as z from "zod/mini";
 import { apiPaths } from "../common/paths";
 import { email } from "../leads/email";
 import { filterText } from "../leads/fields";
-import { ADMIN_ROLES, GUARD_REFUSALS } from "./admin";
+import { ADMIN_ROLES } from "./admin";
+import { SESSION_REFUSALS } from "./answers";
 import { endpoint } from "./endpoint";
 import { isoDate, keysetPage, listAndExport } from "./query";
 
@@ -51,6 +52,6 @@ export const auditApi = {
     method: "GET",
     path: apiPaths.staffAuditActions,
     roles: ADMIN_ROLES,
-    answers: { 200: z.strictObject({ items: z.array(z.string()) }), ...GUARD_REFUSALS },
+    answers: { 200: z.strictObject({ items: z.array(z.string()) }), ...SESSION_REFUSALS },
   }),
 };

@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from "react";
 import { Form } from "react-router";
 import { MAX_MARKDOWN, MAX_SUBJECT, type NewsletterPreview } from "../../staff-api/newsletter";
-import { Field } from "~/components/ui/field";
+import { TextAreaField, TextField } from "./text-field";
 import { UnsavedChangesGuard } from "./unsaved-changes";
 
 /**
@@ -40,35 +40,23 @@ export function NewsletterEditor({
           onInput={(event) => setTyped(draftOf(new FormData(event.currentTarget)))}
         >
           <UnsavedChangesGuard dirty={dirty} />
-          <Field label="Subject" required>
-            {(props) => (
-              <input
-                {...props}
-                name="subject"
-                defaultValue={content.subject}
-                required
-                maxLength={MAX_SUBJECT}
-                className="console-input"
-              />
-            )}
-          </Field>
-          <Field
+          <TextField
+            label="Subject"
+            name="subject"
+            defaultValue={content.subject}
+            required
+            maxLength={MAX_SUBJECT}
+          />
+          <TextAreaField
             label="Message"
             hint="In Markdown: see what it can hold below. A line break you type is kept."
+            name="markdown"
+            rows={14}
+            defaultValue={content.markdown}
             required
-          >
-            {(props) => (
-              <textarea
-                {...props}
-                name="markdown"
-                rows={14}
-                defaultValue={content.markdown}
-                required
-                maxLength={MAX_MARKDOWN}
-                className="console-input font-mono text-sm"
-              />
-            )}
-          </Field>
+            maxLength={MAX_MARKDOWN}
+            className="font-mono text-sm"
+          />
           <MarkdownGuide />
           <div className="flex flex-wrap gap-3">
             <IntentButton

@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes } from "react";
+import type { InputHTMLAttributes, TextareaHTMLAttributes } from "react";
 import { Field } from "~/components/ui/field";
 
 /**
@@ -20,6 +20,28 @@ export function TextField({
           {...input}
           required={required}
           className="console-input min-h-11"
+        />
+      )}
+    </Field>
+  );
+}
+
+/** A multi-line input, labelled like `TextField`; `className` adds to the console's input style. */
+export function TextAreaField({
+  label,
+  hint,
+  required = false,
+  className = "",
+  ...textarea
+}: { label: string; hint?: string } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return (
+    <Field label={label} hint={hint} required={required}>
+      {(props) => (
+        <textarea
+          {...props}
+          {...textarea}
+          required={required}
+          className={`console-input ${className}`}
         />
       )}
     </Field>

@@ -12,6 +12,8 @@ import { sessionApi } from "../../staff-api/session";
 import { ApiError, call, loadCall } from "../api";
 import { Notice } from "../components/notice";
 import { PageHeading } from "../components/page-heading";
+import { Section } from "../components/section";
+import { TextField } from "../components/text-field";
 import { formatDateTime } from "../format";
 import { useStaff } from "../session";
 import { KeepIt } from "../components/confirm-button";
@@ -57,10 +59,7 @@ export function AccountPage() {
         <dd className="capitalize">{staff.role}</dd>
       </dl>
 
-      <section aria-labelledby="passkeys-heading" className="mb-10">
-        <h2 id="passkeys-heading" className="mb-2 text-xl font-bold">
-          Passkeys
-        </h2>
+      <Section id="passkeys" title="Passkeys" className="mb-10">
         <p className="mb-4 max-w-prose text-muted">
           A passkey signs you in with your phone&rsquo;s or computer&rsquo;s screen lock, with no
           e-mail to wait for. Add one on each device you use. If you lose them all, ask for a
@@ -77,12 +76,9 @@ export function AccountPage() {
           </ul>
         )}
         <AddPasskey onDone={done} onFailed={failed} />
-      </section>
+      </Section>
 
-      <section aria-labelledby="devices-heading">
-        <h2 id="devices-heading" className="mb-2 text-xl font-bold">
-          Devices
-        </h2>
+      <Section id="devices" title="Devices">
         <p className="mb-3 max-w-prose text-muted">
           Lost a phone, or signed in on a shared computer? This ends every session of yours, this
           one too.
@@ -93,7 +89,7 @@ export function AccountPage() {
             Sign out everywhere
           </button>
         </Form>
-      </section>
+      </Section>
     </section>
   );
 }
@@ -134,17 +130,14 @@ function AddPasskey({ onDone, onFailed }: Callbacks) {
 
   return (
     <form onSubmit={add} className="flex flex-wrap items-end gap-3">
-      <label className="block">
-        <span className="block font-semibold">Name of the new passkey</span>
-        <span className="block text-sm text-muted">Optional, e.g. &ldquo;Work phone&rdquo;</span>
-        <input
-          name="name"
-          maxLength={60}
-          className="console-input mt-1"
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-        />
-      </label>
+      <TextField
+        label="Name of the new passkey"
+        hint="Optional, e.g. “Work phone”"
+        name="name"
+        maxLength={60}
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+      />
       <button type="submit" className="console-button" disabled={busy}>
         {busy ? "Waiting for your device…" : "Add a passkey"}
       </button>
@@ -181,16 +174,13 @@ function PasskeyRow({ passkey, onDone, onFailed }: { passkey: OwnPasskey } & Cal
     <li className="flex flex-wrap items-center justify-between gap-3 p-4">
       {renaming ? (
         <form onSubmit={rename} className="flex flex-wrap items-end gap-2">
-          <label className="block">
-            <span className="block font-semibold">New name</span>
-            <input
-              className="console-input mt-1"
-              value={name}
-              maxLength={60}
-              required
-              onChange={(event) => setName(event.target.value)}
-            />
-          </label>
+          <TextField
+            label="New name"
+            value={name}
+            maxLength={60}
+            required
+            onChange={(event) => setName(event.target.value)}
+          />
           <button type="submit" className="console-button">
             Save name
           </button>

@@ -13,6 +13,7 @@ import { ResultNotices, useFormResult, useResetWhenDone } from "../components/fo
 import { ItemList } from "../components/more-pages";
 import { Options } from "../components/options";
 import { PageHeading } from "../components/page-heading";
+import { Section } from "../components/section";
 import { TextField } from "../components/text-field";
 import { formatDateTime } from "../format";
 import { ROLES, ROLE_LABELS, choices } from "../labels";
@@ -93,10 +94,7 @@ export function AccountsPage() {
       <ResultNotices result={result} />
 
       <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
-        <section aria-labelledby="accounts-heading">
-          <h2 id="accounts-heading" className="mb-3 text-lg font-bold">
-            Accounts ({accounts.length})
-          </h2>
+        <Section id="accounts" title={`Accounts (${accounts.length})`}>
           <ItemList
             items={accounts}
             labelledBy="accounts-heading"
@@ -110,17 +108,18 @@ export function AccountsPage() {
               />
             )}
           </ItemList>
-        </section>
+        </Section>
 
-        <section className="self-start rounded-lg border border-gray-200 p-4">
-          <h2 id="invite-heading" className="mb-3 text-lg font-bold">
-            Invite a member of staff
-          </h2>
+        <Section
+          id="invite"
+          title="Invite a member of staff"
+          className="self-start rounded-lg border border-gray-200 p-4"
+        >
           <InviteForm
             saving={pending?.get("intent") === "invite"}
             done={result?.ok === true && result.intent === "invite" ? result : undefined}
           />
-        </section>
+        </Section>
       </div>
     </section>
   );

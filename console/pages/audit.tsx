@@ -1,21 +1,14 @@
 import { type LoaderFunctionArgs, useLoaderData, useSearchParams } from "react-router";
-import { type AuditFilterShape, type AuditItem, auditApi } from "../../staff-api/audit";
+import { AuditFilterShape, type AuditItem, auditApi } from "../../staff-api/audit";
 import { addressOf, filtersIn, loadCall } from "../api";
 import { ExportLink, FilterForm, FilterInput, FilterSelect } from "../components/filter-form";
 import { PagedList } from "../components/more-pages";
 import { PageHeading } from "../components/page-heading";
 import { DateTime } from "../components/date-time";
 
-/** The log's filters, as the address and the API both name them. */
-const FILTERS = [
-  "actor",
-  "action",
-  "since",
-  "until",
-] as const satisfies readonly (keyof typeof AuditFilterShape)[];
-
 export async function auditLoader({ request }: LoaderFunctionArgs) {
-  const { filters, search, filtered } = filtersIn(request, FILTERS);
+  // The filters in the address are named as the API names them.
+  const { filters, search, filtered } = filtersIn(request, Object.keys(AuditFilterShape));
   const [page, actions] = await Promise.all([
     loadCall(request, auditApi.list, { query: filters }),
     loadCall(request, auditApi.actions),

@@ -9,7 +9,7 @@ import {
   SUBSCRIPTION_STATUSES,
   type Subscriber,
   type SubscriberCounts,
-  type SubscriberFilterShape,
+  SubscriberFilterShape,
   type SubscriptionStatus,
   subscribersApi,
 } from "../../staff-api/subscribers";
@@ -24,9 +24,6 @@ import { PagedList } from "../components/more-pages";
 import { PageHeading } from "../components/page-heading";
 import { choices } from "../labels";
 
-/** The list's filters, as the address and the API both name them. */
-const FILTERS = ["status", "q"] as const satisfies readonly (keyof typeof SubscriberFilterShape)[];
-
 export const SUBSCRIBER_STATUS_LABELS: Record<SubscriptionStatus, string> = {
   pending: "Waiting for confirmation",
   confirmed: "Confirmed",
@@ -34,7 +31,8 @@ export const SUBSCRIBER_STATUS_LABELS: Record<SubscriptionStatus, string> = {
 };
 
 export async function subscribersLoader({ request }: LoaderFunctionArgs) {
-  const { filters, search, filtered } = filtersIn(request, FILTERS);
+  // The filters in the address are named as the API names them.
+  const { filters, search, filtered } = filtersIn(request, Object.keys(SubscriberFilterShape));
   const [page, counts] = await Promise.all([
     loadCall(request, subscribersApi.list, { query: filters }),
     loadCall(request, subscribersApi.counts, { query: filters }),

@@ -47,6 +47,23 @@ async function undoAndRedo(db: Kysely<Database>, ...migrations: Migration[]) {
   for (const migration of migrations.toReversed()) await migration.up(untyped);
 }
 
+/** When the leads stored before a migration came in. */
+const CREATED = "2026-11-01T09:00:00.000Z";
+
+/**
+ * Demo request d1 (for VAS, from a Retail CEO) written in SQL, as the tables held it before the
+ * migrations under test: the app's typed queries know only the latest tables.
+ */
+async function addOldDemoRequest(
+  db: Kysely<Database>,
+  { name, email, company }: { name: string; email: string; company: string },
+) {
+  await sql`insert into demo_requests (id, product, page, name, email, phone, company, job_title, industry, email_key, created_at)
+      values ('d1', 'vas', '/request-vas-demo', ${name}, ${email}, '055', ${company}, 'CEO', 'Retail', ${email}, ${CREATED})`.execute(
+    db,
+  );
+}
+
 describe.each(testDialects)("migration 0004 (staff) on $name", ({ url }) => {
   it("makes one account per address, and can be undone and redone", async () => {
     const db = await testDatabase(url);
@@ -71,11 +88,7 @@ describe.each(testDialects)("migration 0004 (staff) on $name", ({ url }) => {
 describe.each(testDialects)("migration 0005 (lead workflow) on $name", ({ url }) => {
   it("leaves existing leads new and unowned, and can be undone and redone", async () => {
     const db = await databaseUpTo(url, "0004-staff");
-    const created = "2026-11-01T09:00:00.000Z";
-    await sql`insert into demo_requests (id, product, page, name, email, phone, company, job_title, industry, email_key, created_at)
-        values ('d1', 'vas', '/request-vas-demo', 'Ama', 'ama@example.com', '055', 'Co', 'CEO', 'Retail', 'ama@example.com', ${created})`.execute(
-      db,
-    );
+    await addOldDemoRequest(db, { name: "Ama", email: "ama@example.com", company: "Co" });
     await migrate(db);
     const { items } = await listLeads(db, {});
     expect(items).toMatchObject([{ id: "demo_d1", status: "new", owner: null }]);
@@ -86,7 +99,7 @@ describe.each(testDialects)("migration 0005 (lead workflow) on $name", ({ url })
       status: "won" as const,
       owner_account_id: null,
       first_response_at: null,
-      updated_at: created,
+      updated_at: CREATED,
     };
     await db.insertInto("lead_states").values(state).execute();
     await expect(db.insertInto("lead_states").values(state).execute()).rejects.toThrow(
@@ -137,13 +150,13 @@ describe.each(testDialects)("migration 0006 (passkeys) on $name", ({ url }) => {
 describe.each(testDialects)("migration 0007 (lead search) on $name", ({ url }) => {
   it("makes the leads stored before it searchable, and can be undone and redone", async () => {
     const db = await databaseUpTo(url, "0006-passkeys");
-    const created = "2026-11-01T09:00:00.000Z";
-    await sql`insert into demo_requests (id, product, page, name, email, phone, company, job_title, industry, email_key, created_at)
-        values ('d1', 'vas', '/request-vas-demo', 'Ɛfua Mensah', 'efua@example.com', '055', 'Susu Co', 'CEO', 'Retail', 'efua@example.com', ${created})`.execute(
-      db,
-    );
+    await addOldDemoRequest(db, {
+      name: "Ɛfua Mensah",
+      email: "efua@example.com",
+      company: "Susu Co",
+    });
     await sql`insert into contact_messages (id, first_name, last_name, email, phone, message, policy_agreed_at, email_key, created_at)
-        values ('c1', 'Kofi', 'Owusu', 'kofi@example.com', '055', 'About payouts', ${created}, 'kofi@example.com', ${created})`.execute(
+        values ('c1', 'Kofi', 'Owusu', 'kofi@example.com', '055', 'About payouts', ${CREATED}, 'kofi@example.com', ${CREATED})`.execute(
       db,
     );
     await migrate(db);

@@ -23,117 +23,80 @@ const SALES: Access = ["sales", "admin"];
 const MARKETING: Access = ["marketing", "admin"];
 const ADMIN: Access = ["admin"];
 
-const MATRIX: Record<string, Access> = {
-  [`POST ${p.requestLink}`]: "public",
-  [`POST ${p.verify}`]: "public",
-  [`POST ${p.passkeySignInOptions}`]: "public",
-  [`POST ${p.passkeySignInVerify}`]: "public",
-  [`GET ${p.me}`]: "any",
-  [`POST ${p.signOut}`]: "any",
-  [`POST ${p.signOutEverywhere}`]: "any",
-  [`GET ${p.passkeys}`]: "any",
-  [`POST ${p.passkeyRegisterOptions}`]: "any",
-  [`POST ${p.passkeyRegisterVerify}`]: "any",
-  [`PATCH ${p.passkey}`]: "any",
-  [`DELETE ${p.passkey}`]: "any",
-  [`GET ${p.leads}`]: SALES,
-  [`GET ${p.leadsCsv}`]: SALES,
-  [`GET ${p.leadStats}`]: SALES,
-  [`GET ${p.lead}`]: SALES,
-  [`PATCH ${p.lead}`]: SALES,
-  [`POST ${p.leadNotes}`]: SALES,
-  [`GET ${p.team}`]: SALES,
-  [`GET ${p.subscribers}`]: MARKETING,
-  [`GET ${p.subscribersCsv}`]: MARKETING,
-  [`GET ${p.leadReport}`]: MARKETING,
-  [`GET ${p.welcome}`]: MARKETING,
-  [`PUT ${p.welcome}`]: MARKETING,
-  [`POST ${p.newsletterPreview}`]: MARKETING,
-  [`GET ${p.campaigns}`]: MARKETING,
-  [`POST ${p.campaigns}`]: MARKETING,
-  [`GET ${p.campaign}`]: MARKETING,
-  [`PATCH ${p.campaign}`]: MARKETING,
-  [`POST ${p.campaignTest}`]: MARKETING,
-  [`POST ${p.campaignSend}`]: MARKETING,
-  [`POST ${p.campaignPause}`]: MARKETING,
-  [`POST ${p.campaignResume}`]: MARKETING,
-  [`POST ${p.campaignCancel}`]: MARKETING,
-  [`POST ${p.campaignRetry}`]: MARKETING,
-  [`GET ${p.accounts}`]: ADMIN,
-  [`POST ${p.accounts}`]: ADMIN,
-  [`PATCH ${p.account}`]: ADMIN,
-  [`GET ${p.audit}`]: ADMIN,
-  [`GET ${p.auditCsv}`]: ADMIN,
-  [`GET ${p.auditActions}`]: ADMIN,
-  [`POST ${p.forget}`]: ADMIN,
-  [`GET ${p.outbox}`]: ADMIN,
-  [`POST ${p.outboxRetry}`]: ADMIN,
-};
-
 /**
- * What each staff route records in the audit log when it answers someone's personal data (the
- * action, and the body of a well-formed request), or why it answers none: every answer that
- * carries a visitor's or a colleague's data is audited, whatever route gave it.
+ * What a route records in the audit log when it answers someone's personal data (the action, and
+ * the body of a well-formed request), or why it answers none: every answer that carries a
+ * visitor's or a colleague's data is audited, whatever route gave it.
  */
 type Audit = { records: string; body?: unknown } | { answers: string };
 const OWN = { answers: "the person's own session, account or passkeys" };
 const CONTENT = { answers: "what marketing wrote, counts, and who last edited it" };
-const AUDITED: Record<string, Audit> = {
-  [`POST ${p.requestLink}`]: { answers: "the same words to everyone" },
-  [`POST ${p.verify}`]: OWN,
-  [`POST ${p.passkeySignInOptions}`]: { answers: "a challenge" },
-  [`POST ${p.passkeySignInVerify}`]: OWN,
-  [`GET ${p.me}`]: OWN,
-  [`POST ${p.signOut}`]: OWN,
-  [`POST ${p.signOutEverywhere}`]: OWN,
-  [`GET ${p.passkeys}`]: OWN,
-  [`POST ${p.passkeyRegisterOptions}`]: OWN,
-  [`POST ${p.passkeyRegisterVerify}`]: OWN,
-  [`PATCH ${p.passkey}`]: OWN,
-  [`DELETE ${p.passkey}`]: OWN,
-  [`GET ${p.leads}`]: { records: "lead.list" },
-  [`GET ${p.leadsCsv}`]: { records: "lead.export" },
-  [`GET ${p.leadStats}`]: { records: "lead.stats" },
-  [`GET ${p.lead}`]: { records: "lead.view" },
+
+/** Each staff route, one row: who may use it, and what it records. */
+const MATRIX: Record<string, readonly [Access, Audit]> = {
+  [`POST ${p.requestLink}`]: ["public", { answers: "the same words to everyone" }],
+  [`POST ${p.verify}`]: ["public", OWN],
+  [`POST ${p.passkeySignInOptions}`]: ["public", { answers: "a challenge" }],
+  [`POST ${p.passkeySignInVerify}`]: ["public", OWN],
+  [`GET ${p.me}`]: ["any", OWN],
+  [`POST ${p.signOut}`]: ["any", OWN],
+  [`POST ${p.signOutEverywhere}`]: ["any", OWN],
+  [`GET ${p.passkeys}`]: ["any", OWN],
+  [`POST ${p.passkeyRegisterOptions}`]: ["any", OWN],
+  [`POST ${p.passkeyRegisterVerify}`]: ["any", OWN],
+  [`PATCH ${p.passkey}`]: ["any", OWN],
+  [`DELETE ${p.passkey}`]: ["any", OWN],
+  [`GET ${p.leads}`]: [SALES, { records: "lead.list" }],
+  [`GET ${p.leadsCsv}`]: [SALES, { records: "lead.export" }],
+  [`GET ${p.leadStats}`]: [SALES, { records: "lead.stats" }],
+  [`GET ${p.lead}`]: [SALES, { records: "lead.view" }],
   // Changing nothing, it still answers the whole lead, notes and all.
-  [`PATCH ${p.lead}`]: { records: "lead.view", body: {} },
-  [`POST ${p.leadNotes}`]: { records: "lead.note-added", body: { text: "Called" } },
-  [`GET ${p.team}`]: {
-    answers: "the enabled colleagues a lead can be given to, on every inbox page",
-  },
-  [`GET ${p.subscribers}`]: { records: "subscriber.list" },
-  [`GET ${p.subscribersCsv}`]: { records: "subscriber.export" },
-  [`GET ${p.leadReport}`]: { answers: "counts" },
-  [`GET ${p.welcome}`]: CONTENT,
-  [`PUT ${p.welcome}`]: CONTENT,
-  [`POST ${p.newsletterPreview}`]: CONTENT,
-  [`GET ${p.campaigns}`]: CONTENT,
-  [`POST ${p.campaigns}`]: CONTENT,
-  [`GET ${p.campaign}`]: CONTENT,
-  [`PATCH ${p.campaign}`]: CONTENT,
-  [`POST ${p.campaignTest}`]: { records: "campaign.test-sent", body: {} },
-  [`POST ${p.campaignSend}`]: CONTENT,
-  [`POST ${p.campaignPause}`]: CONTENT,
-  [`POST ${p.campaignResume}`]: CONTENT,
-  [`POST ${p.campaignCancel}`]: CONTENT,
-  [`POST ${p.campaignRetry}`]: CONTENT,
-  [`GET ${p.accounts}`]: { records: "account.list" },
-  [`POST ${p.accounts}`]: {
-    records: "staff.account-added",
-    body: { email: "invited@example.com", role: "sales" },
-  },
-  [`PATCH ${p.account}`]: { records: "account.view", body: {} },
-  [`GET ${p.audit}`]: { records: "audit.viewed" },
-  [`GET ${p.auditCsv}`]: { records: "audit.export" },
-  [`GET ${p.auditActions}`]: { answers: "the names of the actions in the log" },
-  [`POST ${p.forget}`]: { records: "person.erased", body: { email: "nobody@example.com" } },
-  [`GET ${p.outbox}`]: { records: "outbox.viewed" },
-  [`POST ${p.outboxRetry}`]: { records: "outbox.retried", body: {} },
+  [`PATCH ${p.lead}`]: [SALES, { records: "lead.view", body: {} }],
+  [`POST ${p.leadNotes}`]: [SALES, { records: "lead.note-added", body: { text: "Called" } }],
+  [`GET ${p.team}`]: [
+    SALES,
+    { answers: "the enabled colleagues a lead can be given to, on every inbox page" },
+  ],
+  [`GET ${p.subscribers}`]: [MARKETING, { records: "subscriber.list" }],
+  [`GET ${p.subscribersCsv}`]: [MARKETING, { records: "subscriber.export" }],
+  // The search can tell whether an address is on the list.
+  [`GET ${p.subscriberCounts}`]: [MARKETING, { records: "subscriber.count" }],
+  [`POST ${p.subscriberConfirmation}`]: [MARKETING, { answers: "what was done, never who" }],
+  [`POST ${p.subscriberUnsubscribe}`]: [MARKETING, { answers: "what was done, never who" }],
+  [`GET ${p.leadReport}`]: [MARKETING, { answers: "counts" }],
+  [`GET ${p.welcome}`]: [MARKETING, CONTENT],
+  [`PUT ${p.welcome}`]: [MARKETING, CONTENT],
+  [`POST ${p.newsletterPreview}`]: [MARKETING, CONTENT],
+  [`GET ${p.campaigns}`]: [MARKETING, CONTENT],
+  [`POST ${p.campaigns}`]: [MARKETING, CONTENT],
+  [`GET ${p.campaign}`]: [MARKETING, CONTENT],
+  [`PATCH ${p.campaign}`]: [MARKETING, CONTENT],
+  [`POST ${p.campaignTest}`]: [MARKETING, { records: "campaign.test-sent", body: {} }],
+  [`POST ${p.campaignSend}`]: [MARKETING, CONTENT],
+  [`POST ${p.campaignPause}`]: [MARKETING, CONTENT],
+  [`POST ${p.campaignResume}`]: [MARKETING, CONTENT],
+  [`POST ${p.campaignCancel}`]: [MARKETING, CONTENT],
+  [`POST ${p.campaignRetry}`]: [MARKETING, CONTENT],
+  [`GET ${p.accounts}`]: [ADMIN, { records: "account.list" }],
+  [`POST ${p.accounts}`]: [
+    ADMIN,
+    { records: "staff.account-added", body: { email: "invited@example.com", role: "sales" } },
+  ],
+  [`PATCH ${p.account}`]: [ADMIN, { records: "account.view", body: {} }],
+  [`GET ${p.audit}`]: [ADMIN, { records: "audit.viewed" }],
+  [`GET ${p.auditCsv}`]: [ADMIN, { records: "audit.export" }],
+  [`GET ${p.auditActions}`]: [ADMIN, { answers: "the names of the actions in the log" }],
+  [`POST ${p.forget}`]: [
+    ADMIN,
+    { records: "person.erased", body: { email: "nobody@example.com" } },
+  ],
+  [`GET ${p.outbox}`]: [ADMIN, { records: "outbox.viewed" }],
+  [`POST ${p.outboxRetry}`]: [ADMIN, { records: "outbox.retried", body: {} }],
 };
 
-const ROUTES = Object.entries(MATRIX).map(([key, access]) => {
+const ROUTES = Object.entries(MATRIX).map(([key, [access, audit]]) => {
   const [method, path] = key.split(" ") as [Method, string];
-  return { method, path, access };
+  return { key, method, path, access, audit };
 });
 
 const allows = (access: Access, role: StaffRole | null) =>
@@ -262,7 +225,6 @@ describe.each(testDialects)("the staff role matrix on $name", ({ url }) => {
   }, 120_000);
 
   it("records every answer that carries personal data in the audit log, route by route", async () => {
-    expect(Object.keys(AUDITED).toSorted()).toEqual(Object.keys(MATRIX).toSorted());
     const { cookie, account } = await signedInStaff(api, "admin-audit@example.com", "admin");
     const { account: colleague } = await signedInStaff(api, "sales-audit@example.com", "sales");
     const at = api.clock.now.toISOString();
@@ -282,9 +244,8 @@ describe.each(testDialects)("the staff role matrix on $name", ({ url }) => {
       [p.outboxRetry]: message,
       [p.campaignTest]: String(campaign.json().id),
     };
-    for (const [key, audit] of Object.entries(AUDITED)) {
+    for (const { key, method, path, audit } of ROUTES) {
       if (!("records" in audit)) continue;
-      const [method, path] = key.split(" ") as [Method, string];
       const entries = () => auditOf(api, account.id, audit.records);
       const before = (await entries()).length;
       const res = await request(method, path.replace(":id", ids[path] ?? ""), cookie, audit.body);

@@ -50,12 +50,17 @@ async function subscribeInDialog(page: Page, address: string) {
 const CONFIRM_HEADING = "Confirm your subscription";
 const UNSUBSCRIBE_HEADING = "Unsubscribe from the newsletter?";
 
-/** Subscribes through the API, as the forms do, and returns the links of the e-mail sent. */
-async function subscribeAndOpenMail(page: Page, address: string) {
+/**
+ * Subscribes a new address (`label` and a unique tail) through the API, as the forms do, and
+ * returns it with the links of the e-mail sent to it.
+ */
+async function subscribeAndOpenMail(page: Page, label: string) {
+  const address = uniqueAddress(label);
   const res = await page.request.post(apiPaths.subscribe, { data: { email: address } });
   expect(res.status(), "the real server accepted the sign-up").toBe(202);
   const mail = await waitForMailTo(address);
   return {
+    address,
     confirm: linkIn(mail, newsletterLinkPaths.confirm),
     unsubscribe: linkIn(mail, newsletterLinkPaths.unsubscribe),
   };
@@ -139,8 +144,7 @@ test.describe("newsletter double opt-in against the real server", () => {
   test("links from e-mails sent before the pages existed (/api/…) lead to the same pages", async ({
     page,
   }) => {
-    const address = uniqueAddress("nl-oldlink");
-    const links = await subscribeAndOpenMail(page, address);
+    const { address, ...links } = await subscribeAndOpenMail(page, "nl-oldlink");
     const oldConfirm = viaApi(links.confirm);
     await pressLinkButton(page, "confirm", [address, "pending"], oldConfirm, links.confirm);
     expect(subscriptionStatus(address)).toBe("confirmed");
@@ -159,8 +163,7 @@ test.describe("newsletter double opt-in against the real server", () => {
   test("the one-click POST to the List-Unsubscribe address unsubscribes at once", async ({
     page,
   }) => {
-    const address = uniqueAddress("nl-oneclick");
-    const links = await subscribeAndOpenMail(page, address);
+    const { address, ...links } = await subscribeAndOpenMail(page, "nl-oneclick");
     const res = await page.request.post(viaApi(links.unsubscribe), {
       form: { "List-Unsubscribe": "One-Click" },
       maxRedirects: 0,

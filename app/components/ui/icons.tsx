@@ -1,4 +1,4 @@
-import type { SVGProps } from "react";
+import type { ReactNode, SVGProps } from "react";
 
 // Small stroke icons drawn inline so they inherit the text colour. All are decorative: the
 // control that holds one always carries its own accessible name.
@@ -113,34 +113,27 @@ export const DownloadIcon = (p: P) => (
 );
 
 /** Brand glyphs for the social links (simple shapes, not the networks' official artwork). */
-export const SocialGlyph = ({ name, ...p }: P & { name: string }) => {
-  switch (name) {
-    case "Facebook":
-      return (
-        <Icon {...p}>
-          <path d="M15 3h-2.5A3.5 3.5 0 0 0 9 6.5V10H7v3h2v8h3v-8h2.5l.5-3h-3V7a1 1 0 0 1 1-1h2Z" />
-        </Icon>
-      );
-    case "LinkedIn":
-      return (
-        <Icon {...p}>
-          <rect x="3" y="3" width="18" height="18" rx="2" />
-          <path d="M8 10v7M8 7v.01M12 17v-4a2 2 0 0 1 4 0v4M12 10v7" />
-        </Icon>
-      );
-    case "Instagram":
-      return (
-        <Icon {...p}>
-          <rect x="3" y="3" width="18" height="18" rx="5" />
-          <circle cx="12" cy="12" r="4" />
-          <path d="M17.5 6.5v.01" />
-        </Icon>
-      );
-    default:
-      return (
-        <Icon {...p}>
-          <path d="m4 4 16 16M20 4 4 20" />
-        </Icon>
-      );
-  }
+const SOCIAL_GLYPHS: Record<string, ReactNode> = {
+  Facebook: (
+    <path d="M15 3h-2.5A3.5 3.5 0 0 0 9 6.5V10H7v3h2v8h3v-8h2.5l.5-3h-3V7a1 1 0 0 1 1-1h2Z" />
+  ),
+  LinkedIn: (
+    <>
+      <rect x="3" y="3" width="18" height="18" rx="2" />
+      <path d="M8 10v7M8 7v.01M12 17v-4a2 2 0 0 1 4 0v4M12 10v7" />
+    </>
+  ),
+  Instagram: (
+    <>
+      <rect x="3" y="3" width="18" height="18" rx="5" />
+      <circle cx="12" cy="12" r="4" />
+      <path d="M17.5 6.5v.01" />
+    </>
+  ),
+  // X, and any network without a glyph of its own.
+  X: <path d="m4 4 16 16M20 4 4 20" />,
 };
+
+export const SocialGlyph = ({ name, ...p }: P & { name: string }) => (
+  <Icon {...p}>{SOCIAL_GLYPHS[name] ?? SOCIAL_GLYPHS.X}</Icon>
+);
