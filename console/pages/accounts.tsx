@@ -18,7 +18,7 @@ import { TextField } from "../components/text-field";
 import { formatDateTime } from "../format";
 import { ROLES, ROLE_LABELS, choices } from "../labels";
 import { useStaff } from "../session";
-import { KeepIt } from "../components/confirm-button";
+import { KeepIt, useEscapeToBackOut } from "../components/confirm-button";
 
 const ROLE_HINTS: Record<StaffRole, string> = {
   admin: "everything, and staff accounts",
@@ -31,7 +31,9 @@ export async function accountsLoader({ request }: LoaderFunctionArgs) {
   return { accounts: accounts.items };
 }
 
-type ActionResult = { ok: true; intent: string; message: string } | { ok: false; error: string };
+/** A refusal names the account it was about, so that its row can put back what was saved. */
+type ActionResult =
+  { ok: true; intent: string; message: string } | { ok: false; error: string; id?: string };
 
 /** The page's forms: invite, and per account change the role, disable or enable. */
 export async function accountsAction({ request }: ActionFunctionArgs): Promise<ActionResult> {
@@ -76,7 +78,7 @@ export async function accountsAction({ request }: ActionFunctionArgs): Promise<A
         return { ok: false, error: "That change is not known. Reload the page and try again." };
     }
   } catch (error) {
-    return failure(error, "The change was not saved. Try again.");
+    return { ...failure(error, "The change was not saved. Try again."), id };
   }
 }
 
@@ -105,6 +107,7 @@ export function AccountsPage() {
               <AccountRow
                 account={account}
                 pending={pending?.get("id") === account.id ? pending : undefined}
+                refusal={result && !result.ok && result.id === account.id ? result : undefined}
               />
             )}
           </ItemList>
@@ -161,13 +164,30 @@ function InviteForm({ saving, done }: { saving: boolean; done: ActionResult | un
 function AccountRow({
   account,
   pending,
+  refusal,
 }: {
   account: StaffAccount;
   /** The form of this account being submitted, if any. */
   pending: FormData | undefined;
+  /** The server's refusal of this account's last change, if it was refused. */
+  refusal: ActionResult | undefined;
 }) {
   const staff = useStaff();
   const [confirming, setConfirming] = useState(false);
+  // A refused change leaves nothing on screen that was not saved: the confirm step closes (the
+  // focus goes back to Disable) and the role picker shows the saved role again (`attempt` remounts
+  // it). The page's alert says why.
+  const [seenRefusal, setSeenRefusal] = useState(refusal);
+  const [attempt, setAttempt] = useState(0);
+  if (refusal !== seenRefusal) {
+    setSeenRefusal(refusal);
+    if (refusal) {
+      setConfirming(false);
+      setAttempt(attempt + 1);
+    }
+  }
+  const disableStep = useRef<HTMLFormElement>(null);
+  useEscapeToBackOut(confirming ? disableStep : null, () => setConfirming(false));
   // Once the account is disabled the confirm step has done its job. The row itself stays mounted
   // across reloads of the list (a success notice shows before the fresh list arrives, and a step
   // opened in between must not vanish), so the step is closed here rather than by a remount.
@@ -216,9 +236,9 @@ function AccountRow({
             <span className="block text-sm font-semibold">
               Role<span className="sr-only"> of {label}</span>
             </span>
-            {/* Keyed by the saved role, so that the list's reload shows what was saved. */}
+            {/* Keyed by the saved role and the refusals, so that it shows what was saved. */}
             <select
-              key={account.role}
+              key={`${account.role}:${attempt}`}
               name="role"
               defaultValue={account.role}
               className="console-input mt-1 min-h-11"
@@ -249,6 +269,7 @@ function AccountRow({
           </Form>
         ) : confirming ? (
           <Form
+            ref={disableStep}
             method="post"
             className="flex flex-wrap items-center gap-2"
             aria-label={`Disable ${label}`}

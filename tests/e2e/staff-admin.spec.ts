@@ -70,11 +70,23 @@ test.describe("staff accounts", () => {
     await expect(row.getByText("Disabled", { exact: true })).toBeVisible();
     await expect(row.getByRole("button", { name: /^Enable/ })).toBeFocused();
 
-    // The server refuses an admin disabling themselves; the page says why.
+    // Escape backs out of the disable step.
     const own = page.getByRole("listitem").filter({ hasText: admin });
+    await own.getByRole("button", { name: /^Disable/ }).click();
+    await page.keyboard.press("Escape");
+    await expect(own.getByRole("button", { name: /^Disable/ })).toBeFocused();
+
+    // The server refuses an admin disabling themselves or giving up their admin role; the page
+    // says why, and shows nothing that was not saved: the step closes, the role is admin again.
     await own.getByRole("button", { name: /^Disable/ }).click();
     await own.getByRole("button", { name: `Yes, disable ${admin}` }).click();
     await expect(page.getByRole("alert")).toContainText(/your own account/i);
+    await expect(own.getByRole("button", { name: `Yes, disable ${admin}` })).toBeHidden();
+    await expect(own.getByRole("button", { name: /^Disable/ })).toBeFocused();
+    await own.getByLabel(/^Role/).selectOption("sales");
+    await own.getByRole("button", { name: /^Save role/ }).click();
+    await expect(page.getByRole("alert")).toContainText(/admin/i);
+    await expect(own.getByLabel(/^Role/)).toHaveValue("admin");
 
     // Each change is in the audit log.
     await openConsolePage(page, "Audit log");
