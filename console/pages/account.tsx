@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import {
   Form,
   type LoaderFunctionArgs,
@@ -16,7 +16,7 @@ import { Section } from "../components/section";
 import { TextField } from "../components/text-field";
 import { formatDateTime } from "../format";
 import { useStaff } from "../session";
-import { KeepIt } from "../components/confirm-button";
+import { KeepIt, useEscapeToBackOut } from "../components/confirm-button";
 
 export async function accountLoader({ request }: LoaderFunctionArgs) {
   const passkeys = await loadCall(request, passkeysApi.list);
@@ -149,6 +149,15 @@ function PasskeyRow({ passkey, onDone, onFailed }: { passkey: OwnPasskey } & Cal
   const [renaming, setRenaming] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [name, setName] = useState(passkey.name);
+  // Escape backs out of renaming or removing, and the focus goes back to the row's buttons.
+  const row = useRef<HTMLLIElement>(null);
+  const renameButton = useRef<HTMLButtonElement>(null);
+  useEscapeToBackOut(renaming || confirming ? row : null, () => {
+    setRenaming(false);
+    setConfirming(false);
+    // After React has put the buttons back.
+    requestAnimationFrame(() => renameButton.current?.focus());
+  });
 
   async function rename(event: FormEvent) {
     event.preventDefault();
@@ -171,7 +180,7 @@ function PasskeyRow({ passkey, onDone, onFailed }: { passkey: OwnPasskey } & Cal
   }
 
   return (
-    <li className="flex flex-wrap items-center justify-between gap-3 p-4">
+    <li ref={row} className="flex flex-wrap items-center justify-between gap-3 p-4">
       {renaming ? (
         <form onSubmit={rename} className="flex flex-wrap items-end gap-2">
           <TextField
@@ -201,6 +210,7 @@ function PasskeyRow({ passkey, onDone, onFailed }: { passkey: OwnPasskey } & Cal
       {renaming ? null : (
         <div className="flex flex-wrap gap-2">
           <button
+            ref={renameButton}
             type="button"
             className="console-button-quiet"
             onClick={() => setRenaming(true)}

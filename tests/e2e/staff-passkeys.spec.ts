@@ -51,6 +51,11 @@ test("register a passkey, sign out, and sign in with the passkey alone", async (
   // Removed, the passkey signs nobody in any more.
   await page.goto(consolePaths.account);
   await page.getByRole("button", { name: "Remove Office laptop" }).click();
+  // Escape backs out of the step, to the row's buttons.
+  await page.getByRole("button", { name: "Yes, remove Office laptop" }).focus();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("button", { name: "Rename Office laptop" })).toBeFocused();
+  await page.getByRole("button", { name: "Remove Office laptop" }).click();
   // The confirm step says what else removing it does, before it is done.
   const remove = page.getByRole("button", { name: "Yes, remove Office laptop" });
   await expect(remove).toHaveAccessibleDescription(
