@@ -47,6 +47,7 @@ describe.each(testDialects)("changes to a lead made on a stale page, on $name", 
     const newVersion = String(qualified.headers.etag);
     expect(newVersion).not.toBe(amasPage.version);
     expect((await open(ama, id)).version).toBe(newVersion);
+    api.advance(60_000);
     await ama.send("POST", withId(staffApiPaths.leadNotes, id), { text: "Budget approved" });
 
     const refused = await save(kofi, id, { owner: "kofi@example.com" }, kofisPage.version);
@@ -82,17 +83,22 @@ describe.each(testDialects)("changes to a lead made on a stale page, on $name", 
   it("lets one of two changes made on the same version win, and refuses the other", async () => {
     const sales = await signedInStaff(api, "sales@example.com", "sales");
     const admin = await signedInStaff(api, "admin@example.com", "admin");
-    const id = await addContact(api, at(0));
-    const { version } = await open(sales, id);
-    const answers = await Promise.all([
-      save(sales, id, { status: "contacted" }, version),
-      save(admin, id, { status: "lost" }, version),
-    ]);
-    expect(answers.map((res) => res.statusCode).toSorted()).toEqual([200, 412]);
-    const winner = answers.find((res) => res.statusCode === 200);
-    const { lead } = await open(sales, id);
-    expect(lead.status).toBe(winner?.json().status);
-    expect(lead.timeline.filter((entry) => entry.kind === "status")).toHaveLength(1);
+    // A lead without a state row yet, and one with it, which only the row's lock guards.
+    const fresh = await addContact(api, at(0));
+    const worked = await addContact(api, at(1));
+    await save(sales, worked, { owner: "sales@example.com" }, (await open(sales, worked)).version);
+    for (const id of [fresh, worked]) {
+      const { version } = await open(sales, id);
+      const answers = await Promise.all([
+        save(sales, id, { status: "contacted" }, version),
+        save(admin, id, { status: "lost" }, version),
+      ]);
+      expect(answers.map((res) => res.statusCode).toSorted()).toEqual([200, 412]);
+      const winner = answers.find((res) => res.statusCode === 200);
+      const { lead } = await open(sales, id);
+      expect(lead.status).toBe(winner?.json().status);
+      expect(lead.timeline.filter((entry) => entry.kind === "status")).toHaveLength(1);
+    }
   });
 
   it("changes only the fields sent, and a note leaves the version as it is", async () => {
