@@ -1,4 +1,5 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
+import * as z from "zod/mini";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { Form, Link, useLoaderData } from "react-router";
 import { mailtoHref } from "@common/mailto";
@@ -24,7 +25,9 @@ export async function leadLoader({ request, params }: LoaderFunctionArgs) {
 }
 
 type ActionResult =
-  { ok: true; intent: string; message: string } | { ok: false; error: string; stale?: true };
+  | { ok: true; intent: string; message: string }
+  /** `stale`: refused as made on an older version; `noteError`: the note's own field refused. */
+  | { ok: false; error: string; stale?: true; noteError?: true };
 
 /** The lead page's two forms: the status and owner, and a new note. */
 export async function leadAction({ request, params }: ActionFunctionArgs): Promise<ActionResult> {
@@ -32,10 +35,13 @@ export async function leadAction({ request, params }: ActionFunctionArgs): Promi
   const form = await request.formData();
   try {
     if (form.get("intent") === "note") {
-      await call(leadsApi.addNote, {
-        params: { id },
-        body: { text: String(form.get("text") ?? "") },
-      });
+      // The contract's rules, as the server applies them (trimmed first): a note of nothing
+      // visible, which the browser's `required` lets through, is refused here in its own words.
+      const note = z.safeParse(leadsApi.addNote.body, { text: form.get("text") ?? "" });
+      if (!note.success) {
+        return { ok: false, error: note.error.issues[0]?.message ?? "", noteError: true };
+      }
+      await call(leadsApi.addNote, { params: { id }, body: note.data });
       return { ok: true, intent: "note", message: "Note added." };
     }
     const changes = leadChanges(form);
@@ -93,7 +99,10 @@ export function LeadPage() {
       <PageHeading title={leadName(lead)}>
         <StatusBadge status={lead.status} />
       </PageHeading>
-      <ResultNotices result={result} focusError={result?.ok === false && result.stale} />
+      <ResultNotices
+        result={result?.ok === false && result.noteError ? undefined : result}
+        focusError={result?.ok === false && result.stale}
+      />
 
       {/* On a phone, one column in this order: what the lead said, then what to do with it
           (triage), then where it came from and its timeline. On a wide screen the forms are a
@@ -202,19 +211,29 @@ function linked(text: string | undefined, href: string): ReactNode {
   ) : null;
 }
 
-/** The note form empties itself once its note is saved, and only then. */
+/**
+ * The note form empties itself once its note is saved, and only then. A note its rules refuse is
+ * said at the field, which takes the focus.
+ */
 function NoteForm({ busy, result }: { busy: string | null; result: ActionResult | undefined }) {
   const form = useResetWhenDone(result?.ok && result.intent === "note" ? result : undefined);
+  const refused = result?.ok === false && result.noteError ? result : undefined;
+  const text = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    if (refused) text.current?.focus();
+  }, [refused]);
   return (
     <Form method="post" className="space-y-3" ref={form}>
       <input type="hidden" name="intent" value="note" />
       <Field
         label="Note"
         hint="What was said or agreed. Notes are kept with the lead; only staff see them."
+        error={refused?.error}
       >
         {(props) => (
           <textarea
             {...props}
+            ref={text}
             name="text"
             rows={4}
             required
