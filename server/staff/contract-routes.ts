@@ -183,7 +183,7 @@ export function contractRoute<E extends EndpointSpec>(
  * Throws when `body` is not exactly what the endpoint's schema of `status` says, or when a
  * versioned endpoint answers its record (a success, or 412) without the record's version.
  */
-function checkAnswer(spec: EndpointSpec, status: number, body: unknown, version?: string) {
+export function checkAnswer(spec: EndpointSpec, status: number, body: unknown, version?: string) {
   const schema = spec.answers[status];
   if (!schema) throw new Error(`${spec.method} ${spec.path} has no answer ${status}`);
   if (spec.versioned && (status < 300 || status === 412) && version === undefined) {

@@ -176,19 +176,17 @@ describe.each(testDialects)("the staff role matrix on $name", ({ url }) => {
    */
   function request(method: Method, address: string, cookie: string | undefined, body?: unknown) {
     const sendsBody = method !== "GET" && method !== "DELETE";
-    return api
-      .as(cookie)
-      .raw(
-        method,
-        address,
-        sendsBody
-          ? {
-              contentType: "application/json",
-              body: JSON.stringify(body ?? {}),
-              headers: ANY_VERSION,
-            }
-          : {},
-      );
+    return api.as(cookie).raw(
+      method,
+      address,
+      sendsBody
+        ? {
+            contentType: "application/json",
+            body: JSON.stringify(body ?? {}),
+            headers: ANY_VERSION,
+          }
+        : {},
+    );
   }
 
   async function cookies() {
