@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { leadsApi } from "../staff-api/leads";
 import { ApiError, addressOf, call, staleRecord } from "./api";
+import { leadDetail } from "./test-lead";
 
 const STATS = { count: 2, responded: 1, averageFirstResponseMs: 60_000 };
 
@@ -51,29 +52,17 @@ describe("calls of the contract", () => {
   });
 
   it("read a versioned record with its ETag, and send a change with it as If-Match", async () => {
-    const lead = {
-      id: "demo_1",
-      type: "demo",
-      createdAt: "2026-11-01T09:00:00.000Z",
-      status: "qualified",
-      owner: null,
-      source: null,
-      email: "kofi@example.com",
-      phone: "0550000000",
-      firstResponseAt: null,
-      timeToFirstResponseMs: null,
-      timeline: [],
-    };
+    const lead = leadDetail({ status: "qualified" });
     answer(200, lead, { etag: '"3"' });
-    expect(await call(leadsApi.get, { params: { id: "demo_1" } })).toEqual({
+    expect(await call(leadsApi.get, { params: { id: lead.id } })).toEqual({
       value: lead,
       version: '"3"',
     });
     const fetch = answer(412, lead, { etag: '"4"' });
-    const change = { params: { id: "demo_1" }, body: { owner: null }, version: '"3"' };
+    const change = { params: { id: lead.id }, body: { owner: null }, version: '"3"' };
     const refused = await call(leadsApi.update, change).catch((error: unknown) => error);
     expect(fetch).toHaveBeenCalledWith(
-      "/api/staff/leads/demo_1",
+      `/api/staff/leads/${lead.id}`,
       expect.objectContaining({ headers: expect.objectContaining({ "if-match": '"3"' }) }),
     );
     expect(staleRecord(refused, leadsApi.update)).toEqual({ current: lead, version: '"4"' });

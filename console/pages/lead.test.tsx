@@ -4,6 +4,7 @@ import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { TeamMember } from "../../staff-api/admin";
 import type { LeadDetail } from "../../staff-api/leads";
+import { leadDetail } from "../test-lead";
 import { LeadPage } from "./lead";
 
 // An address the contact form accepts (leads/email.ts): every character of its local part is
@@ -17,23 +18,7 @@ const TEAM: TeamMember[] = [
 ];
 
 function renderLead(lead: Partial<LeadDetail>, team: TeamMember[] = []) {
-  const detail: LeadDetail = {
-    id: "contact-1",
-    type: "contact",
-    createdAt: "2026-11-20T10:00:00.000Z",
-    status: "new",
-    owner: null,
-    source: null,
-    firstName: "Ama",
-    lastName: "Mensah",
-    email: "ama@example.com",
-    phone: "",
-    message: "Hello",
-    firstResponseAt: null,
-    timeToFirstResponseMs: null,
-    timeline: [],
-    ...lead,
-  };
+  const detail = leadDetail(lead);
   const Stub = createRoutesStub([
     {
       path: "/leads/:id",
