@@ -39,7 +39,8 @@ export async function leadAction({ request, params }: ActionFunctionArgs): Promi
       // visible, which the browser's `required` lets through, is refused here in its own words.
       const note = z.safeParse(leadsApi.addNote.body, { text: form.get("text") ?? "" });
       if (!note.success) {
-        return { ok: false, error: note.error.issues[0]?.message ?? "", noteError: true };
+        const error = note.error.issues[0]?.message ?? "The note was not saved. Try again.";
+        return { ok: false, error, noteError: true };
       }
       await call(leadsApi.addNote, { params: { id }, body: note.data });
       return { ok: true, intent: "note", message: "Note added." };
