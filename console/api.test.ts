@@ -1,11 +1,12 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { leadsApi } from "../staff-api/leads";
-import { ApiError, addressOf, call } from "./api";
+import { ApiError, addressOf, call, staleRecord } from "./api";
+import { leadDetail } from "./test-lead";
 
 const STATS = { count: 2, responded: 1, averageFirstResponseMs: 60_000 };
 
-function answer(status: number, body: unknown) {
-  const fetch = vi.fn(async () => Response.json(body, { status }));
+function answer(status: number, body: unknown, headers: Record<string, string> = {}) {
+  const fetch = vi.fn(async () => Response.json(body, { status, headers }));
   vi.stubGlobal("fetch", fetch);
   return fetch;
 }
@@ -48,5 +49,23 @@ describe("calls of the contract", () => {
     await expect(call(leadsApi.get, { params: { id: "demo_1" } })).rejects.toEqual(
       new ApiError(404, "No such lead"),
     );
+  });
+
+  it("read a versioned record with its ETag, and send a change with it as If-Match", async () => {
+    const lead = leadDetail({ status: "qualified" });
+    answer(200, lead, { etag: '"3"' });
+    expect(await call(leadsApi.get, { params: { id: lead.id } })).toEqual({
+      value: lead,
+      version: '"3"',
+    });
+    const fetch = answer(412, lead, { etag: '"4"' });
+    const change = { params: { id: lead.id }, body: { owner: null }, version: '"3"' };
+    const refused = await call(leadsApi.update, change).catch((error: unknown) => error);
+    expect(fetch).toHaveBeenCalledWith(
+      `/api/staff/leads/${lead.id}`,
+      expect.objectContaining({ headers: expect.objectContaining({ "if-match": '"3"' }) }),
+    );
+    expect(staleRecord(refused, leadsApi.update)).toEqual({ current: lead, version: '"4"' });
+    expect(refused).toBeInstanceOf(ApiError);
   });
 });

@@ -1,7 +1,12 @@
 import { redirect } from "react-router";
 import * as z from "zod/mini";
 import { consolePaths } from "@common/paths";
-import { type EndpointSpec, type SuccessOf, pathOf } from "../staff-api/endpoint";
+import {
+  type EndpointSpec,
+  type NamesVersion,
+  type SuccessOf,
+  pathOf,
+} from "../staff-api/endpoint";
 
 /** How long the console waits for the API before saying so. */
 const REQUEST_TIMEOUT_MS = 15_000;
@@ -34,10 +39,44 @@ async function errorOf(response: Response): Promise<ApiError> {
   return new ApiError(response.status, message);
 }
 
-/** Sends a request of the staff API; any answer but 2xx throws an ApiError. */
+/**
+ * A change refused because the record changed since the page read it (412): `current` is the
+ * record as it now is, parsed with the endpoint's schema of 412 (see `staleRecord`), and
+ * `version` its version, for the page to show and to build on.
+ */
+export class StaleError extends ApiError {
+  constructor(
+    readonly current: unknown,
+    readonly version: string,
+  ) {
+    super(412, "Someone else changed this while you had it open. Your change was not saved.");
+    this.name = "StaleError";
+  }
+}
+
+/** The record a call of `spec` was refused for, as it now is, when `error` is that refusal. */
+export function staleRecord<E extends EndpointSpec & { answers: { 412: z.ZodMiniType } }>(
+  error: unknown,
+  _spec: E,
+): { current: z.output<E["answers"][412]>; version: string } | null {
+  // call() parsed it with this endpoint's schema of 412 before throwing.
+  return error instanceof StaleError
+    ? { current: error.current as z.output<E["answers"][412]>, version: error.version }
+    : null;
+}
+
+/**
+ * Sends a request of the staff API; any answer but 2xx (and, for a versioned endpoint, 412)
+ * throws an ApiError.
+ */
 async function send(
   path: string,
-  { method = "GET", body }: { method?: string; body?: unknown },
+  {
+    method = "GET",
+    body,
+    ifMatch,
+    versioned = false,
+  }: { method?: string; body?: unknown; ifMatch?: string; versioned?: boolean },
 ): Promise<Response> {
   let response: Response;
   try {
@@ -46,6 +85,7 @@ async function send(
       headers: {
         accept: "application/json",
         ...(body !== undefined ? { "content-type": "application/json" } : {}),
+        ...(ifMatch !== undefined ? { "if-match": ifMatch } : {}),
       },
       body: body !== undefined ? JSON.stringify(body) : undefined,
       credentials: "same-origin",
@@ -54,7 +94,7 @@ async function send(
   } catch {
     throw new ApiError(0, FALLBACK[0] as string);
   }
-  if (!response.ok) throw await errorOf(response);
+  if (!response.ok && !(versioned && response.status === 412)) throw await errorOf(response);
   return response;
 }
 
@@ -76,7 +116,17 @@ export type CallInput<E extends EndpointSpec> = (E["params"] extends z.ZodMiniTy
   (E["query"] extends z.ZodMiniType
     ? { query?: { [K in keyof z.input<E["query"]>]?: string | null } }
     : { query?: undefined }) &
-  (E["body"] extends z.ZodMiniType ? { body: z.input<E["body"]> } : { body?: undefined });
+  (E["body"] extends z.ZodMiniType ? { body: z.input<E["body"]> } : { body?: undefined }) &
+  // The version of the record the change was made on, as its read answered it (its ETag).
+  (NamesVersion<E> extends true ? { version: string } : { version?: undefined });
+
+/**
+ * What a call gives the page: the answer, and for a versioned endpoint (`versioned`) the
+ * record's version with it, which a change sends back.
+ */
+export type CallResult<E extends EndpointSpec> = E extends { versioned: true }
+  ? { value: SuccessOf<E>; version: string }
+  : SuccessOf<E>;
 
 /** The arguments after `spec`: none needed when the endpoint reads nothing required. */
 type CallArgs<E extends EndpointSpec> =
@@ -91,22 +141,34 @@ export function addressOf<E extends EndpointSpec>(spec: E, ...[input]: CallArgs<
 /**
  * Calls an endpoint of the contract (staff-api/) and returns its answer parsed with the
  * contract's schema of that status: typed from the contract, never cast. An answer that does not
- * parse means this page was built for another version of the server.
+ * parse means this page was built for another version of the server. A versioned endpoint's
+ * answer comes with its ETag (`version`); its change sends `version` as If-Match, and a 412
+ * throws a StaleError with the record as it now is.
  */
 export async function call<E extends EndpointSpec>(
   spec: E,
   ...args: CallArgs<E>
-): Promise<SuccessOf<E>> {
+): Promise<CallResult<E>> {
   const [input] = args;
+  const versioned = spec.versioned === true;
   const response = await send(addressOf(spec, ...args), {
     method: spec.method,
     body: input?.body,
+    ifMatch: input?.version,
+    versioned,
   });
   const schema = spec.answers[response.status];
-  if (!schema) return undefined as SuccessOf<E>;
-  const parsed = z.safeParse(schema, await response.json().catch(() => undefined));
-  if (!parsed.success) throw new ApiError(response.status, OUT_OF_DATE);
-  return parsed.data as SuccessOf<E>;
+  let value: unknown = undefined;
+  if (schema) {
+    const parsed = z.safeParse(schema, await response.json().catch(() => undefined));
+    if (!parsed.success) throw new ApiError(response.status, OUT_OF_DATE);
+    value = parsed.data;
+  }
+  if (!versioned) return value as CallResult<E>;
+  const version = response.headers.get("etag");
+  if (version === null) throw new ApiError(response.status, OUT_OF_DATE);
+  if (response.status === 412) throw new StaleError(value, version);
+  return { value, version } as CallResult<E>;
 }
 
 const OUT_OF_DATE = "The console is out of date. Please reload the page.";
@@ -172,6 +234,6 @@ export function loadCall<E extends EndpointSpec>(
   request: Request,
   spec: E,
   ...args: CallArgs<E>
-): Promise<SuccessOf<E>> {
+): Promise<CallResult<E>> {
   return signedIn(request, () => call(spec, ...args));
 }

@@ -36,6 +36,14 @@ export interface EndpointSpec {
    * the address names no record. Without it they answer 400 like any other refusal.
    */
   notFound?: string;
+  /**
+   * The record at this address has a version, so that a change made on a page that read an
+   * older one is refused instead of applied over a colleague's: a GET answers the version as its
+   * `ETag` header; a write must send it back in `If-Match`, answering 428 without one and 412
+   * when the record has changed since (its answer for 412 is the record as it now is, so that
+   * the page can show what changed), and its answers carry the new `ETag`.
+   */
+  versioned?: boolean;
 }
 
 /**
@@ -67,9 +75,23 @@ export type BodyInputOf<E extends EndpointSpec> = Part<E["body"], "input">;
 /** The statuses an endpoint answers with a JSON body. */
 export type StatusOf<E extends EndpointSpec> = keyof E["answers"] & number;
 
-/** One answer as the server's handler returns it: a status and its body. */
+/** Whether `E` is a write that must name the version it changes (`versioned`, not a GET). */
+export type NamesVersion<E extends EndpointSpec> = E extends { versioned: true }
+  ? E["method"] extends "GET"
+    ? false
+    : true
+  : false;
+
+/**
+ * One answer as the server's handler returns it: a status and its body, and for a versioned
+ * endpoint the record's version, which the server sends as the `ETag` header.
+ */
 export type AnswerOf<E extends EndpointSpec> = {
-  [S in StatusOf<E>]: { status: S; body: z.input<E["answers"][S]> };
+  [S in StatusOf<E>]: { status: S; body: z.input<E["answers"][S]> } & (E extends {
+    versioned: true;
+  }
+    ? { version?: string }
+    : unknown);
 }[StatusOf<E>];
 
 type Success = 200 | 201 | 202 | 204;

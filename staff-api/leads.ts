@@ -9,10 +9,17 @@ import { MAX_MESSAGE, filterText, requiredText } from "../leads/fields";
 import { LEAD_STATUSES, LEAD_TYPES, parseLeadKey } from "../leads/workflow";
 import { Failed, RECORD_REFUSALS, REFUSALS } from "./answers";
 import { endpoint } from "./endpoint";
+import { type StaffRole, roleAllows } from "./roles";
 import { isoDate, keysetPage, listAndExport } from "./query";
 
-/** Who may work with contact and demo leads. */
+/** Who may work with contact and demo leads, and so who may own one. */
 export const INBOX_ROLES = ["sales", "admin"] as const;
+
+/** Whether an account of `role` may own a lead: it can open the leads it owns. */
+export const mayOwnLeads = (role: StaffRole) => roleAllows(role, INBOX_ROLES);
+
+/** What a change is told when its owner is not an enabled account that works leads. */
+export const NOT_AN_OWNER = "owner: not an enabled sales or admin account";
 
 export const NO_SUCH_LEAD = "No such lead";
 
@@ -146,27 +153,37 @@ export const leadsApi = {
     query: LeadFiltersQuery,
     answers: { 200: LeadStats, ...REFUSALS },
   }),
-  /** One lead with its timeline; reading it is audited. No 400: its address is all it reads. */
+  /**
+   * One lead with its timeline, and its version (ETag) for `update`; reading it is audited. No
+   * 400: its address is all it reads.
+   */
   get: endpoint({
     method: "GET",
     path: apiPaths.staffLead,
     roles: INBOX_ROLES,
     params: LeadId,
     notFound: NO_SUCH_LEAD,
+    versioned: true,
     answers: { 200: LeadDetail, 401: Failed, 403: Failed, 404: Failed, 503: Failed },
   }),
-  /** A new status or owner (null: nobody); answers the lead as it now is. */
+  /**
+   * A new status or owner (null: nobody), of the version read (If-Match): only the fields sent
+   * change. The owner is an enabled sales or admin account (else 400), or the one it has. Answers
+   * the lead as it now is; 412 with the lead as it now is when it changed since that version, 428
+   * without one.
+   */
   update: endpoint({
     method: "PATCH",
     path: apiPaths.staffLead,
     roles: INBOX_ROLES,
     params: LeadId,
     notFound: NO_SUCH_LEAD,
+    versioned: true,
     body: z.object({
       status: z.optional(z.enum(LEAD_STATUSES)),
       owner: z.optional(z.nullable(email())),
     }),
-    answers: { 200: LeadDetail, ...RECORD_REFUSALS },
+    answers: { 200: LeadDetail, ...RECORD_REFUSALS, 412: LeadDetail, 428: Failed },
   }),
   addNote: endpoint({
     method: "POST",

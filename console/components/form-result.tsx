@@ -20,18 +20,24 @@ type Answer = { ok: true; message?: string } | { ok: false; error: string };
 
 /**
  * An action's answer above the page's forms: its error as an alert, its success as a status (the
- * answer's message, or what `success` makes of the answer when the page says more).
+ * answer's message, or what `success` makes of the answer when the page says more). With
+ * `focusError`, the error takes the focus: the person must read it before going on.
  */
 export function ResultNotices<A extends Answer>({
   result,
   success = (done) => done.message,
+  focusError = false,
 }: {
   result: A | undefined;
   success?: (done: Extract<A, { ok: true }>) => ReactNode;
+  focusError?: boolean;
 }) {
+  const failed = result && !result.ok ? (result as Extract<A, { ok: false }>) : undefined;
   return (
     <>
-      <Notice tone="error">{result && !result.ok ? result.error : null}</Notice>
+      <Notice tone="error" focusOn={focusError ? failed : undefined}>
+        {failed?.error}
+      </Notice>
       <Notice tone="success">
         {result?.ok ? success(result as Extract<A, { ok: true }>) : null}
       </Notice>

@@ -1,11 +1,25 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 
 /**
  * A message about what just happened. An error is an alert (read out at once); a success is a
  * status (read out when the reader is free). Rendered empty first, so that the live region
- * exists before its text arrives and screen readers announce it.
+ * exists before its text arrives and screen readers announce it. With `focusOn`, the message
+ * takes the focus each time that value changes (an action's answer), for one the person must
+ * read before going on.
  */
-export function Notice({ tone, children }: { tone: "error" | "success"; children?: ReactNode }) {
+export function Notice({
+  tone,
+  children,
+  focusOn,
+}: {
+  tone: "error" | "success";
+  children?: ReactNode;
+  focusOn?: object;
+}) {
+  const message = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (focusOn) message.current?.focus();
+  }, [focusOn]);
   const colours =
     tone === "error"
       ? "border-red-700 bg-red-50 text-red-900"
@@ -13,7 +27,13 @@ export function Notice({ tone, children }: { tone: "error" | "success"; children
   return (
     <div role={tone === "error" ? "alert" : "status"}>
       {children ? (
-        <p className={`my-3 rounded-md border-l-4 px-4 py-3 ${colours}`}>{children}</p>
+        <p
+          ref={message}
+          tabIndex={focusOn ? -1 : undefined}
+          className={`my-3 rounded-md border-l-4 px-4 py-3 ${colours}`}
+        >
+          {children}
+        </p>
       ) : null}
     </div>
   );

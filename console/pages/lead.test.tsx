@@ -2,37 +2,29 @@
 import { render, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
+import type { TeamMember } from "../../staff-api/admin";
 import type { LeadDetail } from "../../staff-api/leads";
+import { leadDetail } from "../test-lead";
 import { LeadPage } from "./lead";
 
 // An address the contact form accepts (leads/email.ts): every character of its local part is
 // allowed in a dot-atom, `?`, `&`, `=` and `%` included.
 const HOSTILE = "sales?bcc=spy%40evil.example&body=hi@example.com";
 
-function renderLead(lead: Partial<LeadDetail>) {
-  const detail: LeadDetail = {
-    id: "contact-1",
-    type: "contact",
-    createdAt: "2026-11-20T10:00:00.000Z",
-    status: "new",
-    owner: null,
-    source: null,
-    firstName: "Ama",
-    lastName: "Mensah",
-    email: "ama@example.com",
-    phone: "",
-    message: "Hello",
-    firstResponseAt: null,
-    timeToFirstResponseMs: null,
-    timeline: [],
-    ...lead,
-  };
+const TEAM: TeamMember[] = [
+  { email: "ama@example.com", name: "Ama", role: "sales" },
+  { email: "esi@example.com", name: "", role: "admin" },
+  { email: "mkt@example.com", name: "Yaw", role: "marketing" },
+];
+
+function renderLead(lead: Partial<LeadDetail>, team: TeamMember[] = []) {
+  const detail = leadDetail(lead);
   const Stub = createRoutesStub([
     {
       path: "/leads/:id",
       Component: LeadPage,
       HydrateFallback: () => null,
-      loader: () => ({ lead: detail, team: [] }),
+      loader: () => ({ lead: detail, version: '"1"', team }),
     },
   ]);
   return render(<Stub initialEntries={["/leads/contact-1"]} />);
@@ -62,5 +54,25 @@ describe("the lead page", () => {
     expect(await screen.findByText(/^Notification e-mail to sales: sent, sent/)).toBeVisible();
     expect(screen.getByText("Slack message: pending")).toBeVisible();
     expect(screen.getByText("Webhook to the CRM: failed after 3 attempts")).toBeVisible();
+  });
+
+  it("offers the lead to sales and admins only, and keeps its disabled owner as a choice", async () => {
+    renderLead({ owner: "kofi@example.com" }, TEAM);
+    const owner = await screen.findByRole("combobox", { name: "Owner" });
+    const options = [...owner.querySelectorAll("option")].map((option) => option.textContent);
+    expect(options).toEqual([
+      "Nobody yet",
+      "kofi@example.com (disabled)",
+      "Ama (ama@example.com)",
+      "esi@example.com",
+    ]);
+    expect(owner).toHaveValue("kofi@example.com");
+  });
+
+  it("puts the status and owner before the timeline", async () => {
+    renderLead({});
+    const work = await screen.findByRole("heading", { name: "Status and owner" });
+    const timeline = screen.getByRole("heading", { name: "Timeline" });
+    expect(work.compareDocumentPosition(timeline) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 });

@@ -1,37 +1,33 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
+import * as z from "zod/mini";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { Form, Link, useLoaderData } from "react-router";
 import { mailtoHref } from "@common/mailto";
-import { LEAD_STATUSES, type LeadStatus } from "@leads/workflow";
 import { teamApi } from "../../staff-api/admin";
 import { type TimelineEntry, leadsApi } from "../../staff-api/leads";
 import { Field } from "~/components/ui/field";
-import { call, failure, loadCall } from "../api";
+import { call, failure, loadCall, staleRecord } from "../api";
 import { StatusBadge } from "../components/badge";
 import { DateTime } from "../components/date-time";
 import { ResultNotices, useFormResult, useResetWhenDone } from "../components/form-result";
-import { Options } from "../components/options";
+import { LeadWorkForm, changedMeanwhile, leadChanges } from "../components/lead-work-form";
 import { PageHeading } from "../components/page-heading";
 import { formatDateTime, formatDuration } from "../format";
-import {
-  CHANNEL_LABELS,
-  STATUS_LABELS,
-  TYPE_LABELS,
-  choices,
-  leadName,
-  productLabel,
-} from "../labels";
+import { CHANNEL_LABELS, STATUS_LABELS, TYPE_LABELS, leadName, productLabel } from "../labels";
 
 export async function leadLoader({ request, params }: LoaderFunctionArgs) {
   const id = params.id ?? "";
-  const [lead, team] = await Promise.all([
+  const [{ value: lead, version }, team] = await Promise.all([
     loadCall(request, leadsApi.get, { params: { id } }),
     loadCall(request, teamApi.list),
   ]);
-  return { lead, team: team.items };
+  return { lead, version, team: team.items };
 }
 
-type ActionResult = { ok: true; intent: string; message: string } | { ok: false; error: string };
+type ActionResult =
+  | { ok: true; intent: string; message: string }
+  /** `stale`: refused as made on an older version; `noteError`: the note's own field refused. */
+  | { ok: false; error: string; stale?: true; noteError?: true };
 
 /** The lead page's two forms: the status and owner, and a new note. */
 export async function leadAction({ request, params }: ActionFunctionArgs): Promise<ActionResult> {
@@ -39,26 +35,36 @@ export async function leadAction({ request, params }: ActionFunctionArgs): Promi
   const form = await request.formData();
   try {
     if (form.get("intent") === "note") {
-      await call(leadsApi.addNote, {
-        params: { id },
-        body: { text: String(form.get("text") ?? "") },
-      });
+      // The contract's rules, as the server applies them (trimmed first): a note of nothing
+      // visible, which the browser's `required` lets through, is refused here in its own words.
+      const note = z.safeParse(leadsApi.addNote.body, { text: form.get("text") ?? "" });
+      if (!note.success) {
+        const error = note.error.issues[0]?.message ?? "The note was not saved. Try again.";
+        return { ok: false, error, noteError: true };
+      }
+      await call(leadsApi.addNote, { params: { id }, body: note.data });
       return { ok: true, intent: "note", message: "Note added." };
     }
-    const owner = String(form.get("owner") ?? "");
+    const changes = leadChanges(form);
+    if (Object.keys(changes).length === 0) {
+      return { ok: true, intent: "update", message: "Nothing to save: no change was made." };
+    }
     await call(leadsApi.update, {
       params: { id },
-      body: { status: statusOf(form.get("status")), owner: owner || null },
+      body: changes,
+      version: String(form.get("version") ?? ""),
     });
     return { ok: true, intent: "update", message: "Lead updated." };
   } catch (error) {
+    const stale = staleRecord(error, leadsApi.update);
+    if (stale) return { ok: false, error: changedMeanwhile(form, stale.current), stale: true };
     return failure(error, "The change was not saved. Try again.");
   }
 }
 
 /** One lead: everything it said, where it came from, what has been done about it. */
 export function LeadPage() {
-  const { lead, team } = useLoaderData<typeof leadLoader>();
+  const { lead, version, team } = useLoaderData<typeof leadLoader>();
   const { result, busy } = useFormResult<typeof leadAction>();
 
   const fields: [string, ReactNode][] = [
@@ -94,111 +100,42 @@ export function LeadPage() {
       <PageHeading title={leadName(lead)}>
         <StatusBadge status={lead.status} />
       </PageHeading>
-      <ResultNotices result={result} />
+      <ResultNotices
+        result={result?.ok === false && result.noteError ? undefined : result}
+        focusError={result?.ok === false && result.stale}
+      />
 
+      {/* On a phone, one column in this order: what the lead said, then what to do with it
+          (triage), then where it came from and its timeline. On a wide screen the forms are a
+          column of their own beside the rest. */}
       <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
-        <div className="space-y-8">
-          <section aria-labelledby="details-heading">
-            <h2 id="details-heading" className="mb-3 text-lg font-bold">
-              Details
-            </h2>
-            <DefinitionList rows={fields} />
-            {lead.message ? (
-              <>
-                <h3 className="mt-4 mb-1 font-semibold">Message</h3>
-                <p className="rounded-md bg-gray-50 p-3 whitespace-pre-wrap">{lead.message}</p>
-              </>
-            ) : null}
-            <p className="mt-4">
-              Time to first response:{" "}
-              <strong>
-                {lead.timeToFirstResponseMs === null
-                  ? "not answered yet"
-                  : formatDuration(lead.timeToFirstResponseMs)}
-              </strong>
-            </p>
-          </section>
+        <section aria-labelledby="details-heading" className="lg:col-start-1">
+          <h2 id="details-heading" className="mb-3 text-lg font-bold">
+            Details
+          </h2>
+          <DefinitionList rows={fields} />
+          {lead.message ? (
+            <>
+              <h3 className="mt-4 mb-1 font-semibold">Message</h3>
+              <p className="rounded-md bg-gray-50 p-3 whitespace-pre-wrap">{lead.message}</p>
+            </>
+          ) : null}
+          <p className="mt-4">
+            Time to first response:{" "}
+            <strong>
+              {lead.timeToFirstResponseMs === null
+                ? "not answered yet"
+                : formatDuration(lead.timeToFirstResponseMs)}
+            </strong>
+          </p>
+        </section>
 
-          <section aria-labelledby="source-heading">
-            <h2 id="source-heading" className="mb-3 text-lg font-bold">
-              Where it came from
-            </h2>
-            <DefinitionList rows={whereFrom} />
-            {source?.landingPage ||
-            source?.referrer ||
-            source?.utmSource ||
-            source?.utmCampaign ? null : (
-              <p className="mt-2 text-muted">
-                The visit did not say how it reached the site (no campaign tags; sent before
-                attribution was kept, or from a browser that keeps nothing).
-              </p>
-            )}
-          </section>
-
-          <section aria-labelledby="timeline-heading">
-            <h2 id="timeline-heading" className="mb-3 text-lg font-bold">
-              Timeline
-            </h2>
-            <ol className="space-y-3 border-l-2 border-brand-100 pl-4">
-              <li>
-                <p className="text-sm text-muted">{formatDateTime(lead.createdAt)}</p>
-                <p>Received</p>
-              </li>
-              {lead.timeline.map((entry, index) => (
-                <li key={index}>
-                  <p className="text-sm text-muted">
-                    <DateTime at={entry.at} />
-                    {"actor" in entry && entry.actor ? ` · ${entry.actor}` : ""}
-                  </p>
-                  <TimelineText entry={entry} />
-                </li>
-              ))}
-            </ol>
-          </section>
-        </div>
-
-        <div className="space-y-8">
+        <div className="space-y-8 lg:col-start-2 lg:row-span-3 lg:row-start-1">
           <section aria-labelledby="work-heading" className="rounded-lg border border-gray-200 p-4">
             <h2 id="work-heading" className="mb-3 text-lg font-bold">
               Status and owner
             </h2>
-            <Form method="post" className="space-y-4">
-              <input type="hidden" name="intent" value="update" />
-              <Field label="Status">
-                {(props) => (
-                  <select
-                    {...props}
-                    name="status"
-                    defaultValue={lead.status}
-                    className="console-input"
-                    key={lead.status}
-                  >
-                    <Options choices={choices(LEAD_STATUSES, STATUS_LABELS)} />
-                  </select>
-                )}
-              </Field>
-              <Field label="Owner">
-                {(props) => (
-                  <select
-                    {...props}
-                    name="owner"
-                    defaultValue={lead.owner ?? ""}
-                    className="console-input"
-                    key={lead.owner}
-                  >
-                    <option value="">Nobody yet</option>
-                    {team.map((member) => (
-                      <option key={member.email} value={member.email}>
-                        {member.name ? `${member.name} (${member.email})` : member.email}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </Field>
-              <button type="submit" className="console-button" disabled={!!busy}>
-                {busy === "update" ? "Saving…" : "Save"}
-              </button>
-            </Form>
+            <LeadWorkForm lead={lead} version={version} team={team} busy={busy} />
           </section>
 
           <section aria-labelledby="note-heading" className="rounded-lg border border-gray-200 p-4">
@@ -208,6 +145,43 @@ export function LeadPage() {
             <NoteForm busy={busy} result={result} />
           </section>
         </div>
+
+        <section aria-labelledby="source-heading" className="lg:col-start-1">
+          <h2 id="source-heading" className="mb-3 text-lg font-bold">
+            Where it came from
+          </h2>
+          <DefinitionList rows={whereFrom} />
+          {source?.landingPage ||
+          source?.referrer ||
+          source?.utmSource ||
+          source?.utmCampaign ? null : (
+            <p className="mt-2 text-muted">
+              The visit did not say how it reached the site (no campaign tags; sent before
+              attribution was kept, or from a browser that keeps nothing).
+            </p>
+          )}
+        </section>
+
+        <section aria-labelledby="timeline-heading" className="lg:col-start-1">
+          <h2 id="timeline-heading" className="mb-3 text-lg font-bold">
+            Timeline
+          </h2>
+          <ol className="space-y-3 border-l-2 border-brand-100 pl-4">
+            <li>
+              <p className="text-sm text-muted">{formatDateTime(lead.createdAt)}</p>
+              <p>Received</p>
+            </li>
+            {lead.timeline.map((entry, index) => (
+              <li key={index}>
+                <p className="text-sm text-muted">
+                  <DateTime at={entry.at} />
+                  {"actor" in entry && entry.actor ? ` · ${entry.actor}` : ""}
+                </p>
+                <TimelineText entry={entry} />
+              </li>
+            ))}
+          </ol>
+        </section>
       </div>
     </article>
   );
@@ -238,19 +212,29 @@ function linked(text: string | undefined, href: string): ReactNode {
   ) : null;
 }
 
-/** The note form empties itself once its note is saved, and only then. */
+/**
+ * The note form empties itself once its note is saved, and only then. A note its rules refuse is
+ * said at the field, which takes the focus.
+ */
 function NoteForm({ busy, result }: { busy: string | null; result: ActionResult | undefined }) {
   const form = useResetWhenDone(result?.ok && result.intent === "note" ? result : undefined);
+  const refused = result?.ok === false && result.noteError ? result : undefined;
+  const text = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    if (refused) text.current?.focus();
+  }, [refused]);
   return (
     <Form method="post" className="space-y-3" ref={form}>
       <input type="hidden" name="intent" value="note" />
       <Field
         label="Note"
         hint="What was said or agreed. Notes are kept with the lead; only staff see them."
+        error={refused?.error}
       >
         {(props) => (
           <textarea
             {...props}
+            ref={text}
             name="text"
             rows={4}
             required
@@ -292,9 +276,6 @@ function TimelineText({ entry }: { entry: TimelineEntry }) {
       );
   }
 }
-
-/** The form's status; one the console does not offer is sent on, for the server to refuse. */
-const statusOf = (value: FormDataEntryValue | null) => String(value ?? "") as LeadStatus;
 
 const label = (status: string | null) =>
   status ? (STATUS_LABELS[status as keyof typeof STATUS_LABELS] ?? status) : "—";

@@ -238,6 +238,8 @@ export interface LeadStateTable {
   /** When staff first acted on the lead: a status other than "new", or a note. Set once. */
   first_response_at: string | null;
   updated_at: string;
+  /** Goes up by one with each change of status or owner: the lead's ETag (migration 0013). */
+  version: Generated<number>;
 }
 
 export type LeadEventKind = "status" | "owner" | "note";

@@ -9,6 +9,7 @@ import {
   type AnswerOf,
   type BodyOf,
   type EndpointSpec,
+  type NamesVersion,
   type ParamsOf,
   type QueryOf,
 } from "../../staff-api/endpoint";
@@ -28,12 +29,40 @@ export class Refused extends Error {
 }
 
 /**
- * One answer of a handler: `return answer(201, {message: "Note added"})`. A function, so that the
- * status stays the literal its endpoint lists (a property would widen to number).
+ * One answer of a handler: `return answer(201, {message: "Note added"})`, with the record's
+ * version for a versioned endpoint (`answer(200, lead, version)`, sent as its ETag). A function,
+ * so that the status stays the literal its endpoint lists (a property would widen to number).
  */
-export function answer<const S extends number, B>(status: S, body: B): { status: S; body: B } {
-  return { status, body };
+export function answer<const S extends number, B>(
+  status: S,
+  body: B,
+  version?: string,
+): { status: S; body: B; version?: string } {
+  return version === undefined ? { status, body } : { status, body, version };
 }
+
+/**
+ * The versions a write's `If-Match` names (strong entity tags, unquoted; a weak one never
+ * matches a write), or "*": any version of a record that exists.
+ */
+export type IfMatch = "*" | readonly string[];
+
+/** Whether `version`, the record's as it now is, is one `ifMatch` names. */
+export function versionMatches(ifMatch: IfMatch, version: string): boolean {
+  return ifMatch === "*" || ifMatch.includes(version);
+}
+
+/** An `If-Match` header's versions; null when there is none. */
+function ifMatchOf(header: string | undefined): IfMatch | null {
+  const text = header?.trim();
+  if (!text) return null;
+  if (text === "*") return "*";
+  return text.split(",").flatMap((tag) => /^\s*"([^"]*)"\s*$/.exec(tag)?.slice(1) ?? []);
+}
+
+/** What the 428 says: a versioned write sent without the version it changes. */
+export const VERSION_REQUIRED =
+  "This change must name the version it was made on (If-Match). Reload the page and try again.";
 
 /** The signed-in member of staff (the guard ran), or none for an endpoint of signing in. */
 type StaffOf<E extends EndpointSpec> = E extends { signedIn: false } ? null : StaffIdentity;
@@ -43,6 +72,8 @@ export interface HandlerInput<E extends EndpointSpec> {
   query: QueryOf<E>;
   body: BodyOf<E>;
   staff: StaffOf<E>;
+  /** For a write of a versioned endpoint: the versions its If-Match names (it has one). */
+  ifMatch: NamesVersion<E> extends true ? IfMatch : undefined;
   request: FastifyRequest;
   /** For an answer that is not JSON (a CSV stream, a 204): return what it sends. */
   reply: FastifyReply;
@@ -79,7 +110,8 @@ export interface ContractRouteOptions {
  * Registers `spec` on `app`, guarded by its roles (by nothing when it says `signedIn: false`). A
  * refused params answers 404 when the endpoint says so (`notFound`), any other refused part 400
  * `{error: "field: message"}` (or `badRequest`'s words); a handler's `Refused` its status and
- * message; any other thrown error, a database away, 503 with Retry-After.
+ * message; any other thrown error, a database away, 503 with Retry-After. A write of a
+ * `versioned` endpoint without If-Match answers 428; an answer with a version sends it as ETag.
  */
 export function contractRoute<E extends EndpointSpec>(
   app: FastifyInstance,
@@ -109,6 +141,13 @@ export function contractRoute<E extends EndpointSpec>(
           .code(400)
           .send({ error: badRequest ? badRequest(refused) : firstIssue(request) });
       }
+      const ifMatch = ifMatchOf(request.headers["if-match"]);
+      const namesVersion = spec.versioned === true && spec.method !== "GET";
+      if (namesVersion && ifMatch === null) {
+        const required = { error: VERSION_REQUIRED };
+        if (checkAnswers) checkAnswer(spec, 428, required);
+        return reply.code(428).send(required);
+      }
       let result: AnswerOf<E> | FastifyReply;
       try {
         // Fastify types the parts as unknown; zodRoute's validator replaced each with what the
@@ -118,6 +157,7 @@ export function contractRoute<E extends EndpointSpec>(
           query: request.query as QueryOf<E>,
           body: request.body as BodyOf<E>,
           staff: request.staff as StaffOf<E>,
+          ifMatch: (namesVersion ? ifMatch : undefined) as HandlerInput<E>["ifMatch"],
           request,
           reply,
         });
@@ -127,17 +167,28 @@ export function contractRoute<E extends EndpointSpec>(
         return unavailable(request, reply, error, what);
       }
       if ((result as unknown) === reply) return reply;
-      const { status, body } = result as { status: number; body: unknown };
-      if (checkAnswers) checkAnswer(spec, status, body);
+      const { status, body, version } = result as {
+        status: number;
+        body: unknown;
+        version?: string;
+      };
+      if (checkAnswers) checkAnswer(spec, status, body, version);
+      if (version !== undefined) reply.header("etag", `"${version}"`);
       return reply.code(status).send(body);
     },
   });
 }
 
-/** Throws when `body` is not exactly what the endpoint's schema of `status` says. */
-export function checkAnswer(spec: EndpointSpec, status: number, body: unknown) {
+/**
+ * Throws when `body` is not exactly what the endpoint's schema of `status` says, or when a
+ * versioned endpoint answers its record (a success, or 412) without the record's version.
+ */
+export function checkAnswer(spec: EndpointSpec, status: number, body: unknown, version?: string) {
   const schema = spec.answers[status];
   if (!schema) throw new Error(`${spec.method} ${spec.path} has no answer ${status}`);
+  if (spec.versioned && (status < 300 || status === 412) && version === undefined) {
+    throw new Error(`${spec.method} ${spec.path} answered ${status} without its version`);
+  }
   const result = z.safeParse(schema, body);
   if (!result.success) {
     throw new Error(

@@ -157,9 +157,9 @@ async function sessions(api: StaffApi) {
   );
 }
 
-/** What a console route may answer: never a 5xx. */
+/** What a console route may answer: never a 5xx. (428: a change to a lead without If-Match.) */
 const CONSOLE_ACCEPTABLE = new Set([
-  200, 201, 202, 204, 400, 401, 403, 404, 405, 409, 413, 415, 429,
+  200, 201, 202, 204, 400, 401, 403, 404, 405, 409, 413, 415, 428, 429,
 ]);
 
 /** Sends generated requests to `routes` and expects each answer to be one a client acts on. */

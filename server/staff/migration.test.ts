@@ -7,6 +7,7 @@ import { leadWorkflow } from "../db/migrations/0005-lead-workflow";
 import { passkeys } from "../db/migrations/0006-passkeys";
 import { leadSearch } from "../db/migrations/0007-lead-search";
 import { staffRevocation } from "../db/migrations/0011-staff-revocation";
+import { leadVersion } from "../db/migrations/0013-lead-version";
 import { freshSchemaUrl, testDatabase, testDialects } from "../testing";
 import { listLeads } from "./inbox/lead-list";
 import { findSession } from "./sign-in/sessions";
@@ -227,5 +228,19 @@ describe.each(testDialects)("migration 0011 (staff revocation) on $name", ({ url
     expect((await sessions()).filter((row) => ["s1", "s9"].includes(row.id))).toEqual(expected);
     const tokens = await db.selectFrom("staff_sign_in_tokens").select("voided_at").execute();
     expect(tokens).toEqual([{ voided_at: null }]);
+  });
+});
+
+describe.each(testDialects)("migration 0013 (lead version) on $name", ({ url }) => {
+  it("starts every lead at version 0, keeps its state, and can be undone and redone", async () => {
+    const db = await databaseUpTo(url, "0012-subscriber-order");
+    const created = "2026-11-01T09:00:00.000Z";
+    await sql`insert into lead_states (lead_type, lead_id, status, owner_account_id, first_response_at, updated_at)
+        values ('demo', 'd1', 'won', null, ${created}, ${created})`.execute(db);
+    await migrate(db);
+    const state = () => db.selectFrom("lead_states").select(["status", "version"]).execute();
+    expect(await state()).toEqual([{ status: "won", version: 0 }]);
+    await undoAndRedo(db, leadVersion);
+    expect(await state()).toEqual([{ status: "won", version: 0 }]);
   });
 });

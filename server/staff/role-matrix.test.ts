@@ -11,7 +11,7 @@ import { testDialects } from "../testing";
 import { staffApiPaths as p } from "./paths";
 import { STAFF_ROLES, type StaffRole } from "../../staff-api/roles";
 import { createSession } from "./sign-in/sessions";
-import { withQuery } from "./test-requests";
+import { ANY_VERSION, withQuery } from "./test-requests";
 import { addContact, addOutboxMessage } from "./test-records";
 import { auditOf } from "./test-checks";
 import { signedInStaff, useStaffApi } from "./testing";
@@ -133,16 +133,23 @@ const NO_SUCH_ID = "00000000-0000-4000-8000-000000000000";
 describe.each(testDialects)("the staff role matrix on $name", ({ url }) => {
   const api = useStaffApi(url);
 
-  /** Sends `body` as JSON (`{}` when left out) unless the method takes none, as `cookie`. */
+  /**
+   * Sends `body` as JSON (`{}` when left out) unless the method takes none, as `cookie`; a change
+   * to a lead names any version (If-Match: *), which it must.
+   */
   function request(method: Method, address: string, cookie: string | undefined, body?: unknown) {
     const sendsBody = method !== "GET" && method !== "DELETE";
-    return api
-      .as(cookie)
-      .raw(
-        method,
-        address,
-        sendsBody ? { contentType: "application/json", body: JSON.stringify(body ?? {}) } : {},
-      );
+    return api.as(cookie).raw(
+      method,
+      address,
+      sendsBody
+        ? {
+            contentType: "application/json",
+            body: JSON.stringify(body ?? {}),
+            headers: ANY_VERSION,
+          }
+        : {},
+    );
   }
 
   async function cookies() {

@@ -46,21 +46,26 @@ export function refusedWith(status: number, res: LightMyRequestResponse) {
 export async function expectAccess(
   api: StaffApi,
   staff: Partial<Record<StaffRole, StaffClient>>,
-  { method, path, body }: { method: Method; path: string; body?: unknown },
+  {
+    method,
+    path,
+    body,
+    headers,
+  }: { method: Method; path: string; body?: unknown; headers?: Record<string, string> },
   { allowed, ok }: { allowed: readonly StaffRole[]; ok: number },
 ) {
   const request = `${method} ${path}`;
-  expect((await api.signedOut().send(method, path, body)).statusCode, `${request} signed out`).toBe(
-    401,
-  );
-  const nonsense = await api.as("staff_session=nonsense").send(method, path, body);
+  const signedOut = await api.signedOut().send(method, path, body, headers);
+  expect(signedOut.statusCode, `${request} signed out`).toBe(401);
+  const nonsense = await api.as("staff_session=nonsense").send(method, path, body, headers);
   expect(nonsense.statusCode, `${request} with no session's cookie`).toBe(401);
   const members = Object.entries(staff) as [StaffRole, StaffClient][];
   for (const [role, client] of members.filter(([role]) => !allowed.includes(role))) {
-    expect((await client.send(method, path, body)).statusCode, `${request} ${role}`).toBe(403);
+    const res = await client.send(method, path, body, headers);
+    expect(res.statusCode, `${request} ${role}`).toBe(403);
   }
   for (const [role, client] of members.filter(([role]) => allowed.includes(role))) {
-    const res = await client.send(method, path, body);
+    const res = await client.send(method, path, body, headers);
     expect(res.statusCode, `${request} ${role}: ${res.body}`).toBe(ok);
   }
 }

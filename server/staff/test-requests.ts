@@ -23,8 +23,13 @@ export interface StaffClient {
   readonly cookie: string | undefined;
   /** GETs `path`, with `query` when given. */
   get: (path: string, query?: Query) => Promise<LightMyRequestResponse>;
-  /** Sends `body` as JSON (nothing when it is left out) with `method`. */
-  send: (method: Method, path: string, body?: unknown) => Promise<LightMyRequestResponse>;
+  /** Sends `body` as JSON (nothing when it is left out) with `method`, and any `headers`. */
+  send: (
+    method: Method,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ) => Promise<LightMyRequestResponse>;
   /** GETs `path` and expects a 200: its JSON body. */
   read: <T = Record<string, unknown>>(path: string, query?: Query) => Promise<T>;
   /**
@@ -34,7 +39,7 @@ export interface StaffClient {
   raw: (
     method: Method,
     path: string,
-    options?: { contentType?: string; body?: string },
+    options?: { contentType?: string; body?: string; headers?: Record<string, string> },
   ) => Promise<LightMyRequestResponse>;
   /** Calls a contract endpoint: its method, its address with `params` filled in. */
   call: (
@@ -42,6 +47,12 @@ export interface StaffClient {
     parts?: { params?: Record<string, string>; query?: Query; body?: unknown },
   ) => Promise<LightMyRequestResponse>;
 }
+
+/**
+ * The If-Match of a change to a versioned record (a lead) whatever its version: for tests that are
+ * not about the version. The console always sends the version it read.
+ */
+export const ANY_VERSION = { "if-match": "*" };
 
 /** `path` with the query appended (none when it is empty). */
 export function withQuery(path: string, query: Query = ""): string {
@@ -66,7 +77,7 @@ export function staffClient(
   cookie: string | undefined,
   { origin, remoteAddress }: Omit<ClientOptions, "app"> & { origin: string },
 ): StaffClient {
-  const raw: StaffClient["raw"] = (method, path, { contentType, body } = {}) =>
+  const raw: StaffClient["raw"] = (method, path, { contentType, body, headers } = {}) =>
     app().inject({
       method,
       url: path,
@@ -74,14 +85,19 @@ export function staffClient(
         origin,
         ...(cookie ? { cookie } : {}),
         ...(contentType ? { "content-type": contentType } : {}),
+        ...headers,
       },
       ...(body === undefined ? {} : { payload: body }),
       ...(remoteAddress ? { remoteAddress } : {}),
     });
-  const send = (method: Method, path: string, body?: unknown) =>
+  const send = (method: Method, path: string, body?: unknown, headers?: Record<string, string>) =>
     body === undefined
-      ? raw(method, path)
-      : raw(method, path, { contentType: "application/json", body: JSON.stringify(body) });
+      ? raw(method, path, { headers })
+      : raw(method, path, {
+          contentType: "application/json",
+          body: JSON.stringify(body),
+          headers,
+        });
   const get = (path: string, query?: Query) => send("GET", withQuery(path, query));
   return {
     cookie,

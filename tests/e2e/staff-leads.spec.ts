@@ -138,4 +138,67 @@ test.describe("on a phone", () => {
     expect(await fits()).toBe(true);
     await expectNoA11yViolations(page, "on a lead's page on a phone");
   });
+
+  test.describe("with the lead open twice", () => {
+    // The browser logs the refused save (412) as a failed load.
+    test.use({ allowedErrors: [...SIGNED_OUT_ERRORS, /status of 412/] });
+
+    test("a save on the page left open is refused, says what changed and shows the lead as it is", async ({
+      page,
+    }) => {
+      const company = await demoRequest(page.request, "Kwesi Appiah");
+      const email = await signInAs(page, "sales", "Adjoa Sarpong");
+      await page.goto(`${consolePaths.leads}?q=${encodeURIComponent(company)}`);
+      await page.getByRole("link", { name: "Kwesi Appiah" }).tap();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Kwesi Appiah");
+      const stalePage = await page.context().newPage();
+      await stalePage.goto(page.url());
+      await expect(stalePage.getByRole("heading", { level: 1 })).toHaveText("Kwesi Appiah");
+
+      // On a phone, the status and owner come before the timeline.
+      const work = page.getByRole("heading", { name: "Status and owner" });
+      const timelineHeading = page.getByRole("heading", { name: "Timeline" });
+      const top = async (heading: typeof work) => (await heading.boundingBox())?.y ?? 0;
+      expect(await top(work)).toBeLessThan(await top(timelineHeading));
+
+      // The first page qualifies the lead.
+      await page.getByRole("combobox", { name: "Status", exact: true }).selectOption("qualified");
+      await page.getByRole("button", { name: "Save" }).tap();
+      await expect(page.getByRole("status").filter({ hasText: "Lead updated." })).toBeVisible();
+
+      // The second, not reloaded, takes the lead: refused, with what changed, and the form reset.
+      await stalePage.getByRole("combobox", { name: "Owner", exact: true }).selectOption(email);
+      await stalePage.getByRole("button", { name: "Save" }).tap();
+      const refused = stalePage.getByRole("alert");
+      await expect(refused).toContainText(
+        "Someone else changed this lead while you had it open: status is now Qualified. " +
+          "Your change was not saved.",
+      );
+      await expect(refused.getByText(/Someone else changed/)).toBeFocused();
+      const status = stalePage.getByRole("combobox", { name: "Status", exact: true });
+      const owner = stalePage.getByRole("combobox", { name: "Owner", exact: true });
+      await expect(status).toHaveValue("qualified");
+      await expect(owner).toHaveValue("");
+      const timeline = stalePage.getByRole("region", { name: "Timeline" });
+      await expect(timeline).toContainText("Status: New → Qualified");
+      await expect(timeline).not.toContainText("Owner:");
+
+      // Made again on the lead as it is, the change is saved and leaves the status alone.
+      await owner.selectOption(email);
+      await stalePage.getByRole("button", { name: "Save" }).tap();
+      await expect(
+        stalePage.getByRole("status").filter({ hasText: "Lead updated." }),
+      ).toBeVisible();
+      await expect(timeline).toContainText(`Owner: nobody → ${email}`);
+      await expect(status).toHaveValue("qualified");
+
+      // A note of nothing but spaces is refused at its field, in the field's own words.
+      const note = stalePage.getByLabel("Note", { exact: true });
+      await note.fill("   ");
+      await stalePage.getByRole("button", { name: "Add note" }).tap();
+      await expect(note).toHaveAccessibleDescription(/Write a note$/);
+      await expect(note).toBeFocused();
+      await expect(timeline).not.toContainText("Note");
+    });
+  });
 });

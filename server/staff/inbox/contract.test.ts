@@ -5,6 +5,7 @@ import { pathOf } from "../../../staff-api/endpoint";
 import { LeadDetail, leadsApi } from "../../../staff-api/leads";
 import { postJson, sampleContact, sampleDemo, testDialects } from "../../testing";
 import { parsedAnswer, refusedWith, expectStrict } from "../test-checks";
+import { ANY_VERSION } from "../test-requests";
 import { signedInStaff, useStaffApi } from "../testing";
 
 // Every answer of the lead inbox, read back as the console reads it: parsed with its contract
@@ -47,12 +48,15 @@ describe.each(testDialects)("the lead inbox's answers match the contract on $nam
 
     for (const lead of page.items) {
       const path = pathOf(one, { id: lead.id });
-      const changed = await sales.send("PATCH", path, {
-        status: "contacted",
-        owner: "sales@example.com",
-      });
+      const version = String((await sales.get(path)).headers.etag);
+      const change = { status: "contacted", owner: "sales@example.com" };
+      const changed = await sales.send("PATCH", path, change, { "if-match": version });
       expect(changed.statusCode).toBe(200);
       parsedAnswer(update.answers[200], changed.json());
+      // The same change again, on the version it replaced: refused with the lead as it now is.
+      const stale = await sales.send("PATCH", path, { status: "won" }, { "if-match": version });
+      expect(stale.statusCode).toBe(412);
+      expect(parsedAnswer(update.answers[412], stale.json()).status).toBe("contacted");
       const noted = await sales.send("POST", pathOf(addNote, { id: lead.id }), {
         text: "Called back",
       });
@@ -88,8 +92,9 @@ describe.each(testDialects)("the lead inbox's answers match the contract on $nam
       [await marketing.get(stats.path), 403],
       [await sales.get(missing), 404],
       [await sales.get(pathOf(one, { id: "lead_1" })), 404],
-      [await sales.send("PATCH", missing, { status: "won" }), 404],
+      [await sales.send("PATCH", missing, { status: "won" }, ANY_VERSION), 404],
       [await sales.send("PATCH", missing.replace("demo_", "x"), { status: "?" }), 404],
+      [await sales.send("PATCH", pathOf(one, { id: page.items[0]?.id ?? "" }), {}), 428],
       [await sales.send("POST", `${missing}/notes`, { text: "" }), 400],
     ] as const;
     for (const [res, status] of refusals) refusedWith(status, res);

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { DEMO_PRODUCTS } from "../../../leads/demo";
 import type { QueryOf } from "../../../staff-api/endpoint";
 import { FilterShape, NO_SUCH_LEAD, leadsApi } from "../../../staff-api/leads";
-import { Refused, answer, contractRoute } from "../contract-routes";
+import { Refused, answer, contractRoute, versionMatches } from "../contract-routes";
 import { listAndExportRoutes, storedUpTo } from "../list-routes";
 import { CSV_COLUMNS, csvRow } from "./inbox-csv";
 import { UnknownOwnerError, addNote, updateLead } from "./lead-changes";
@@ -97,9 +97,9 @@ export const inboxRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, o
     app,
     leadsApi.get,
     async ({ params, staff }) => {
-      const lead = await viewLead(db, params.id, actorOf(staff), now());
-      if (!lead) throw new Refused(404, NO_SUCH_LEAD);
-      return answer(200, lead);
+      const found = await viewLead(db, params.id, actorOf(staff), now());
+      if (!found) throw new Refused(404, NO_SUCH_LEAD);
+      return answer(200, found.lead, found.version);
     },
     kit,
   );
@@ -107,11 +107,13 @@ export const inboxRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, o
   contractRoute(
     app,
     leadsApi.update,
-    async ({ params, body, staff }) => {
+    async ({ params, body, staff, ifMatch }) => {
       try {
-        const lead = await updateLead(db, params.id, body, actorOf(staff), now());
-        if (!lead) throw new Refused(404, NO_SUCH_LEAD);
-        return answer(200, lead);
+        const isCurrent = (version: string) => versionMatches(ifMatch, version);
+        const changed = await updateLead(db, params.id, body, actorOf(staff), now(), isCurrent);
+        if (!changed) throw new Refused(404, NO_SUCH_LEAD);
+        // Refused as made on an older version: the lead as it now is, for the page to show.
+        return answer(changed.stale ? 412 : 200, changed.lead, changed.version);
       } catch (error) {
         if (error instanceof UnknownOwnerError) throw new Refused(400, error.message);
         throw error;

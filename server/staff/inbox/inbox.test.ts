@@ -10,7 +10,7 @@ import { parseLeadKey } from "../../../leads/workflow";
 import { likePattern } from "./lead-query";
 import { decodeCursor, encodeCursor } from "../page-cursor";
 import { staffApiPaths } from "../paths";
-import type { Query, StaffClient } from "../test-requests";
+import { ANY_VERSION, type Query, type StaffClient } from "../test-requests";
 import { addContact, addDemo, addOutboxMessage, at } from "../test-records";
 import { type ListPage, auditOf, expectListPaging, expectAccess } from "../test-checks";
 import { signedInStaff, useStaffApi } from "../testing";
@@ -44,10 +44,11 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
       ["POST", notesPath(lead), { text: "Called" }],
     ];
     for (const [method, path, body] of requests) {
+      const headers = method === "PATCH" ? ANY_VERSION : undefined;
       await expectAccess(
         api,
         { marketing, sales, admin },
-        { method, path, body },
+        { method, path, body, headers },
         { allowed: ["sales", "admin"], ok: method === "POST" ? 201 : 200 },
       );
     }
@@ -154,10 +155,15 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
     // status and owner
     expect(
       (
-        await sales.send("PATCH", leadPath(demo), {
-          status: "qualified",
-          owner: sales.account.email,
-        })
+        await sales.send(
+          "PATCH",
+          leadPath(demo),
+          {
+            status: "qualified",
+            owner: sales.account.email,
+          },
+          ANY_VERSION,
+        )
       ).statusCode,
     ).toBe(200);
     expect(await ids({ status: "qualified" })).toEqual([demo]);
@@ -237,19 +243,20 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
       sentAt: at(1),
     });
 
-    expect((await sales.send("PATCH", leadPath(lead), { status: "contacted" })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await sales.send("PATCH", leadPath(lead), { status: "contacted" }, ANY_VERSION)).statusCode,
+    ).toBe(200);
     api.advance(MINUTE);
     expect(
       (await sales.send("POST", notesPath(lead), { text: " Called, wants a demo " })).statusCode,
     ).toBe(201);
     api.advance(MINUTE);
     expect(
-      (await admin.send("PATCH", leadPath(lead), { owner: "sales@example.com" })).statusCode,
+      (await admin.send("PATCH", leadPath(lead), { owner: "sales@example.com" }, ANY_VERSION))
+        .statusCode,
     ).toBe(200);
     api.advance(MINUTE);
-    const res = await sales.send("PATCH", leadPath(lead), { status: "won" });
+    const res = await sales.send("PATCH", leadPath(lead), { status: "won" }, ANY_VERSION);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: lead, status: "won", owner: "sales@example.com" });
 
@@ -307,7 +314,9 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
       "x".repeat(300),
     ]) {
       expect((await sales.get(leadPath(id))).statusCode, id).toBe(404);
-      expect((await sales.send("PATCH", leadPath(id), { status: "won" })).statusCode).toBe(404);
+      expect(
+        (await sales.send("PATCH", leadPath(id), { status: "won" }, ANY_VERSION)).statusCode,
+      ).toBe(404);
       expect((await sales.send("POST", notesPath(id), { text: "x" })).statusCode).toBe(404);
     }
 
@@ -343,23 +352,28 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
       (await sales.send("POST", notesPath(noted), { text: "Left a voicemail" })).statusCode,
     ).toBe(201);
     api.advance(MINUTE);
-    await sales.send("PATCH", leadPath(noted), { status: "contacted" });
-    await sales.send("PATCH", leadPath(noted), { status: "new" });
-    await sales.send("PATCH", leadPath(noted), { status: "lost" });
+    await sales.send("PATCH", leadPath(noted), { status: "contacted" }, ANY_VERSION);
+    await sales.send("PATCH", leadPath(noted), { status: "new" }, ANY_VERSION);
+    await sales.send("PATCH", leadPath(noted), { status: "lost" }, ANY_VERSION);
     const state = await api.db.selectFrom("lead_states").selectAll().executeTakeFirstOrThrow();
     expect(state.first_response_at).toBe(first.toISOString());
     expect(state.status).toBe("lost");
 
     // An owner change alone is not a response.
     const owned = await addDemo(api, at(1));
-    const assign = await sales.send("PATCH", leadPath(owned), { owner: "KWAME@example.com" });
+    const assign = await sales.send(
+      "PATCH",
+      leadPath(owned),
+      { owner: "KWAME@example.com" },
+      ANY_VERSION,
+    );
     expect(assign.statusCode).toBe(200);
     expect(assign.json()).toMatchObject({
       owner: "kwame@example.com",
       firstResponseAt: null,
       status: "new",
     });
-    const unassign = await sales.send("PATCH", leadPath(owned), { owner: null });
+    const unassign = await sales.send("PATCH", leadPath(owned), { owner: null }, ANY_VERSION);
     expect(unassign.json()).toMatchObject({ owner: null });
 
     for (const body of [
@@ -370,7 +384,7 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
       { status: null },
       { status: 1 },
     ]) {
-      const res = await sales.send("PATCH", leadPath(owned), body);
+      const res = await sales.send("PATCH", leadPath(owned), body, ANY_VERSION);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
     }
     for (const text of ["", "   ", "x".repeat(5001), 42]) {
@@ -395,8 +409,8 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
       ...Array.from({ length: 4 }, (_, i) =>
         sales.send("POST", notesPath(lead), { text: `note ${i}` }),
       ),
-      sales.send("PATCH", leadPath(lead), { status: "contacted" }),
-      sales.send("PATCH", leadPath(lead), { owner: "sales@example.com" }),
+      sales.send("PATCH", leadPath(lead), { status: "contacted" }, ANY_VERSION),
+      sales.send("PATCH", leadPath(lead), { owner: "sales@example.com" }, ANY_VERSION),
     ]);
     expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201, 201, 200, 200]);
     expect(await api.db.selectFrom("lead_states").select("status").execute()).toEqual([
@@ -411,7 +425,7 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
     const b = await addDemo(api, at(0));
     await addDemo(api, at(0), { product: "banking" });
     api.clock.now = new Date(Date.parse(at(10)));
-    await sales.send("PATCH", leadPath(a), { status: "contacted" });
+    await sales.send("PATCH", leadPath(a), { status: "contacted" }, ANY_VERSION);
     api.clock.now = new Date(Date.parse(at(30)));
     await sales.send("POST", notesPath(b), { text: "Emailed" });
     const stats = async (query: Record<string, string> = {}) =>
@@ -472,7 +486,7 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
     const amaDemo = await addDemo(api, at(2), { email: "ama@example.com" });
     const kofi = await addDemo(api, at(3), { email: "kofi@example.com" });
     for (const lead of [ama, amaDemo, kofi]) {
-      await sales.send("PATCH", leadPath(lead), { status: "contacted" });
+      await sales.send("PATCH", leadPath(lead), { status: "contacted" }, ANY_VERSION);
       await sales.send("POST", notesPath(lead), { text: "note" });
     }
     const removed = await forgetPerson(api.db, "AMA@example.com");
@@ -604,7 +618,12 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
   it("audits a change that changes nothing as a view of the lead, in the read's transaction", async () => {
     const sales = await signedIn("sales@example.com", "sales");
     const lead = await addDemo(api, at(1));
-    await sales.send("PATCH", leadPath(lead), { status: "contacted", owner: sales.account.email });
+    await sales.send(
+      "PATCH",
+      leadPath(lead),
+      { status: "contacted", owner: sales.account.email },
+      ANY_VERSION,
+    );
     await sales.send("POST", notesPath(lead), { text: "Wants a demo on Monday" });
     const entries = () =>
       api.db
@@ -617,7 +636,7 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
     const before = (await entries()).length;
     for (const body of [{}, { status: "contacted" }, { owner: "SALES@example.com" }]) {
       api.advance(MINUTE);
-      const res = await sales.send("PATCH", leadPath(lead), body);
+      const res = await sales.send("PATCH", leadPath(lead), body, ANY_VERSION);
       expect(res.statusCode).toBe(200);
       expect(res.json().timeline).toContainEqual(
         expect.objectContaining({ kind: "note", text: "Wants a demo on Monday" }),
@@ -630,7 +649,7 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
     ]);
     // A real change is recorded as that change, and its answer is the lead as changed.
     api.advance(MINUTE);
-    const won = await sales.send("PATCH", leadPath(lead), { status: "won" });
+    const won = await sales.send("PATCH", leadPath(lead), { status: "won" }, ANY_VERSION);
     expect(won.json()).toMatchObject({ status: "won" });
     expect((await entries()).at(-1)).toEqual({ action: "lead.status-changed", record_id: lead });
   });

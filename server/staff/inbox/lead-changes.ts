@@ -1,45 +1,62 @@
 /**
  * Changes to a lead: its status, its owner and notes, each with a timeline event (lead_events)
  * and an audit entry in one transaction; the first response sets first_response_at (lead_states,
- * migration 0005). See docs/decisions/0012-lead-workflow.md.
+ * migration 0005). A change of status or owner must name the lead's version (migration 0013);
+ * a note need not, and leaves the version as it is: it cannot undo anyone's change. See
+ * docs/decisions/0012-lead-workflow.md and 0023-stale-edits-refused.md.
  */
 import { randomUUID } from "node:crypto";
-import { type Transaction, type UpdateObject, sql } from "kysely";
+import { type Transaction, sql } from "kysely";
 import { emailKey } from "../../../leads/email";
+import { NOT_AN_OWNER, mayOwnLeads } from "../../../staff-api/leads";
 import { type DB, isPostgres } from "../../db/database";
 import type { Database, LeadEventKind, LeadStatus } from "../../db/schema";
-import { type AuditAction, recordAudit } from "../audit";
-import { type Actor, type LeadDetail, getLead } from "./lead-detail";
+import { recordAudit } from "../audit";
+import { type Actor, type VersionedLead, getLead } from "./lead-detail";
 import { type LeadRow, findLeadRow } from "./lead-query";
 
 type Executor = DB | Transaction<Database>;
 
 export class UnknownOwnerError extends Error {
   constructor() {
-    super("owner is not an enabled staff account");
+    super(NOT_AN_OWNER);
   }
 }
 
-/** An enabled staff account by e-mail, or null (for owners). */
-export async function enabledAccountByEmail(
+/**
+ * The account a change names as owner, when it may own the lead: an enabled account whose role
+ * works leads, or the lead's owner already (whom a change that leaves the owner as it is keeps,
+ * even disabled). Null for anyone else.
+ */
+async function ownerAccount(
   db: Executor,
   address: string,
+  currentOwnerId: string | null,
 ): Promise<{ id: string; email: string } | null> {
   const row = await db
     .selectFrom("staff_accounts")
-    .select(["id", "email"])
+    .select(["id", "email", "role", "disabled_at"])
     .where("email_key", "=", emailKey(address))
-    .where("disabled_at", "is", null)
     .executeTakeFirst();
-  return row ?? null;
+  if (!row) return null;
+  const mayOwn = row.id === currentOwnerId || (row.disabled_at === null && mayOwnLeads(row.role));
+  return mayOwn ? { id: row.id, email: row.email } : null;
+}
+
+/** The lead as it now is, and whether the change was refused for naming an older version. */
+export interface LeadChange extends VersionedLead {
+  stale: boolean;
 }
 
 /**
- * Changes a lead's status and/or owner, with a timeline event and an audit entry for each change,
- * in one transaction. The first status other than "new" sets first_response_at (once). Returns
- * the lead as it now is, read in that transaction (null when there is no such lead); a request
- * that changes nothing still reads it, notes and all, so it is audited as `lead.view`. Throws
- * UnknownOwnerError for an owner that is not an enabled account.
+ * Changes a lead's status and/or owner (only those sent), with a timeline event and an audit
+ * entry for each change, in one transaction, provided the lead is still at a version the change
+ * names (`isCurrent`): the check is made on the lead's state row, locked, so two changes naming
+ * the same version cannot both be applied. A change of either bumps the version. The first
+ * status other than "new" sets first_response_at (once). Returns the lead as it now is, read in
+ * that transaction (null when there is no such lead), refused (`stale`) or not; a request that
+ * changes nothing, or is refused, still reads it, notes and all, so it is audited as `lead.view`.
+ * Throws UnknownOwnerError for an owner who may not own it (ownerAccount).
  */
 export async function updateLead(
   db: DB,
@@ -47,66 +64,63 @@ export async function updateLead(
   change: { status?: LeadStatus; owner?: string | null },
   actor: Actor,
   now: Date,
-): Promise<LeadDetail | null> {
+  isCurrent: (version: string) => boolean,
+): Promise<LeadChange | null> {
   const at = now.toISOString();
   return db.transaction().execute(async (trx) => {
     const row = await findLeadRow(trx, key);
     if (!row) return null;
+    const state = await lockState(trx, row, at);
+    const record = { type: "lead", id: key };
+    const audit = { at, actor: { id: actor.accountId, email: actor.email }, record };
+    const stale = !isCurrent(String(state.version));
     let ownerId: string | null | undefined;
     let ownerEmail: string | null = null;
-    if (change.owner === null) ownerId = null;
-    else if (change.owner !== undefined) {
-      const account = await enabledAccountByEmail(trx, change.owner);
+    if (stale || change.owner === undefined) ownerId = undefined;
+    else if (change.owner === null) ownerId = null;
+    else {
+      const account = await ownerAccount(trx, change.owner, state.owner_account_id);
       if (!account) throw new UnknownOwnerError();
       ownerId = account.id;
       ownerEmail = account.email;
     }
-    const state = await lockState(trx, row, at);
-    const record = { type: "lead", id: key };
-    const audit = { at, actor: { id: actor.accountId, email: actor.email }, record };
-    const status = change.status !== state.status ? change.status : undefined;
+    const status = !stale && change.status !== state.status ? change.status : undefined;
     const ownerChanged = ownerId !== undefined && ownerId !== state.owner_account_id;
-    if (status === undefined && !ownerChanged)
+    if (status === undefined && !ownerChanged) {
       await recordAudit(trx, { ...audit, action: "lead.view" });
-    /** One change: the state's row, its timeline event and its audit entry. */
-    const apply = async (
-      set: UpdateObject<Database, "lead_states">,
-      event: { kind: "status" | "owner"; from: string | null; to: string | null },
-      action: AuditAction,
-      detail: Record<string, unknown>,
-    ) => {
+    } else {
       await trx
         .updateTable("lead_states")
-        .set({ ...set, updated_at: at })
+        .set({
+          updated_at: at,
+          version: sql<number>`version + 1`,
+          ...(status !== undefined ? { status } : {}),
+          // The first status other than "new" is the first response.
+          ...(status !== undefined && status !== "new"
+            ? { first_response_at: sql<string>`coalesce(first_response_at, ${at})` }
+            : {}),
+          ...(ownerChanged ? { owner_account_id: ownerId } : {}),
+        })
         .where("lead_type", "=", row.type)
         .where("lead_id", "=", row.id)
         .execute();
-      await addEvent(trx, row, actor, at, event);
-      await recordAudit(trx, { ...audit, action, detail });
-    };
+    }
     if (status !== undefined) {
-      await apply(
-        {
-          status,
-          // The first status other than "new" is the first response.
-          ...(status !== "new"
-            ? { first_response_at: sql<string>`coalesce(first_response_at, ${at})` }
-            : {}),
-        },
-        { kind: "status", from: state.status, to: status },
-        "lead.status-changed",
-        { from: state.status, to: status },
-      );
+      await addEvent(trx, row, actor, at, { kind: "status", from: state.status, to: status });
+      const detail = { from: state.status, to: status };
+      await recordAudit(trx, { ...audit, action: "lead.status-changed", detail });
     }
-    if (ownerId !== undefined && ownerChanged) {
-      await apply(
-        { owner_account_id: ownerId },
-        { kind: "owner", from: state.owner_account_id, to: ownerId },
-        "lead.owner-changed",
-        { from: row.owner_email, to: ownerEmail },
-      );
+    if (ownerChanged) {
+      await addEvent(trx, row, actor, at, {
+        kind: "owner",
+        from: state.owner_account_id,
+        to: ownerId ?? null,
+      });
+      const detail = { from: row.owner_email, to: ownerEmail };
+      await recordAudit(trx, { ...audit, action: "lead.owner-changed", detail });
     }
-    return getLead(trx, key);
+    const lead = await getLead(trx, key);
+    return lead && { ...lead, stale };
   });
 }
 
@@ -161,7 +175,7 @@ async function lockState(trx: Transaction<Database>, row: LeadRow, at: string) {
     .execute();
   let query = trx
     .selectFrom("lead_states")
-    .select(["status", "owner_account_id"])
+    .select(["status", "owner_account_id", "version"])
     .where("lead_type", "=", row.type)
     .where("lead_id", "=", row.id);
   if (isPostgres(trx)) query = query.forUpdate();

@@ -21,8 +21,17 @@ export interface Actor {
 
 export type { LeadDetail, TimelineEntry };
 
+/**
+ * A lead as the inbox answers it, and its version: lead_states.version, answered as its ETag, which
+ * a change must name (lead-changes.ts).
+ */
+export interface VersionedLead {
+  lead: LeadDetail;
+  version: string;
+}
+
 /** The lead with its timeline (changes, notes, notification deliveries), or null. */
-export async function getLead(db: Executor, key: string): Promise<LeadDetail | null> {
+export async function getLead(db: Executor, key: string): Promise<VersionedLead | null> {
   const row = await findLeadRow(db, key);
   if (!row) return null;
   const events = await db
@@ -76,7 +85,7 @@ export async function getLead(db: Executor, key: string): Promise<LeadDetail | n
   ];
   // Stable: events and deliveries at the same instant keep the order above.
   timeline.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
-  return {
+  const lead = {
     ...toLead(row),
     firstResponseAt: row.first_response_at,
     timeToFirstResponseMs: row.first_response_at
@@ -84,6 +93,7 @@ export async function getLead(db: Executor, key: string): Promise<LeadDetail | n
       : null,
     timeline,
   };
+  return { lead, version: String(row.version) };
 }
 
 /** Reads a lead for a member of staff and records the view, in one transaction. */
@@ -92,7 +102,7 @@ export async function viewLead(
   key: string,
   actor: Actor,
   now: Date,
-): Promise<LeadDetail | null> {
+): Promise<VersionedLead | null> {
   return db.transaction().execute(async (trx) => {
     const lead = await getLead(trx, key);
     if (lead) {

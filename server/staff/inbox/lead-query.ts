@@ -56,6 +56,8 @@ export interface LeadRow extends AttributionColumns {
   owner_account_id: string | null;
   owner_email: string | null;
   first_response_at: string | null;
+  /** lead_states.version (migration 0013); 0 for a lead without a row. */
+  version: number;
   first_name: string | null;
   last_name: string | null;
   email: string;
@@ -200,7 +202,7 @@ function branch(
     select ${sql.lit(type)} as type, ${sql.ref(`${t}.id`)} as id,
       ${sql.ref(`${t}.created_at`)} as created_at,
       coalesce(s.status, 'new') as status, s.owner_account_id as owner_account_id,
-      s.first_response_at as first_response_at, ${columns}, ${attributionOf(t)}
+      s.first_response_at as first_response_at, coalesce(s.version, 0) as version, ${columns}, ${attributionOf(t)}
     from ${table}
     ${stateJoin(type, t, postgres && paged)}
     where ${and(conditions)}`;
