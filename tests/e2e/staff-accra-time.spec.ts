@@ -1,11 +1,16 @@
 import { apiPaths, consolePaths, withId } from "../../common/paths";
 import { expect, test } from "./fixtures";
-import { SIGNED_OUT_ERRORS, openConsolePage, signInAs } from "./staff";
+import { openConsolePage, signInAs } from "./staff";
 
 // The company works in Accra (GMT, no daylight saving): the console shows and takes Accra's time
 // whatever the zone of the device. This device is in Lagos, an hour ahead of Accra.
 
-test.use({ allowedErrors: SIGNED_OUT_ERRORS, timezoneId: "Africa/Lagos" });
+test.use({
+  // Signed out, `me` answers 401 (SIGNED_OUT_ERRORS); the refused schedule below is a 400. One
+  // pattern for both: a list of two would be read as a fixture's value and options.
+  allowedErrors: [/status of (401 \(Unauthorized|400 \(Bad Request)\)/],
+  timezoneId: "Africa/Lagos",
+});
 
 test("a schedule typed on a device in Lagos is Accra's time: shown, kept and stored as typed", async ({
   page,
@@ -34,7 +39,9 @@ test("a schedule typed on a device in Lagos is Accra's time: shown, kept and sto
   await at.fill(`${year}-03-02T10:00`);
   await page.getByRole("button", { name: "Schedule" }).click();
   const shown = `2 Mar ${year}, 10:00 Accra time`;
-  await expect(page.getByRole("status")).toContainText(`Scheduled for ${shown}.`);
+  await expect(
+    page.getByRole("status").filter({ hasText: `Scheduled for ${shown}.` }),
+  ).toBeVisible();
   await expect(page.getByRole("main")).toContainText(`Scheduled to send ${shown}`);
   await expect(at).toHaveValue(`${year}-03-02T10:00`);
 
