@@ -63,14 +63,24 @@ export function csvCell(value: unknown): string {
   return /[",;\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/**
+ * What every CSV file we write starts with: the byte order mark, by which spreadsheets know the
+ * file is UTF-8. Without it Excel reads it in the computer's legacy code page, and names in any
+ * script but plain Latin (Ewe's ɛ and ɔ, Arabic, an accent) come out garbled. Programs reading
+ * CSV as UTF-8 skip it.
+ */
+export const CSV_BOM = "\ufeff";
+
 /** One line of a CSV file, with its line break. */
 export const csvLine = (cells: readonly unknown[]) => `${cells.map(csvCell).join(",")}\r\n`;
 
+/** A whole CSV file: the byte order mark, the header line, a line per row. */
 export function toCsv(
   columns: readonly string[],
   rows: readonly Record<string, unknown>[],
 ): string {
-  return [columns, ...rows.map((row) => columns.map((column) => row[column]))]
-    .map(csvLine)
-    .join("");
+  return (
+    CSV_BOM +
+    [columns, ...rows.map((row) => columns.map((column) => row[column]))].map(csvLine).join("")
+  );
 }

@@ -139,4 +139,30 @@ describe("paths", () => {
     expect(paths.unlistedPaths).toHaveLength(11);
     expect(paths.unlistedPaths).not.toContain(paths.pagePaths.contactUs);
   });
+
+  it("take a console path as where to go after signing in, and nothing that leaves the console", () => {
+    for (const next of ["/staff/leads/demo_1", "/staff/leads?status=new&q=a%20b", "/staff/"]) {
+      expect(paths.consoleNext(next), next).toBe(next);
+    }
+    for (const next of [
+      null,
+      "",
+      "/staff",
+      "/leads/demo_1",
+      "//evil.example/staff/",
+      "https://evil.example/staff/leads",
+      "/staff/../admin",
+      "/staff/%2e%2e/x",
+      "/staff/./leads",
+      "/staff\\..\\x",
+      "/staff/\\evil.example",
+      "/staff/leads\nSet-Cookie: x",
+      "/staff/leads /x",
+      "/staff/sign-in?next=/staff/leads",
+      "/staff/é",
+      `/staff/${"a".repeat(2000)}`,
+    ]) {
+      expect(paths.consoleNext(next), String(next)).toBeNull();
+    }
+  });
 });

@@ -192,6 +192,25 @@ export function consoleCampaignPath(id: string): string {
   return `${consolePaths.campaigns}/${encodeURIComponent(id)}`;
 }
 
+/**
+ * Where a person was going in the console when they had to sign in, if `next` is a safe place to
+ * send them afterwards: a path under /staff/ (not the sign-in page itself) exactly as a browser
+ * would write it. Anything else is null and ignored: another site (`//host`, `https:…`, a
+ * backslash some browsers read as a slash), a dot segment that climbs out (`/staff/../x`, also
+ * percent-encoded), white space or controls. The sign-in link e-mail and the console both check.
+ */
+export function consoleNext(next: string | null | undefined): string | null {
+  if (!next || next.length > 2000 || !next.startsWith(`${consolePaths.console}/`)) return null;
+  if (next.startsWith(consolePaths.signIn)) return null;
+  // eslint-disable-next-line no-control-regex
+  if (/[\\\s\u0000-\u001f\u007f]/.test(next)) return null;
+  // A browser resolves dot segments (encoded too) and encodes what it must: a path it would
+  // change is not taken as it stands.
+  const base = "https://console.invalid";
+  const url = new URL(next, base);
+  return url.origin === base && `${url.pathname}${url.search}${url.hash}` === next ? next : null;
+}
+
 /** The prerendered missing page, served with status 404 for any unknown address. */
 export const notFoundPath = "/404";
 

@@ -183,13 +183,6 @@ export function routerPath(consolePath: string): string {
     : consolePath;
 }
 
-/** Where to go after signing in: a path of the console (never another site), else its start. */
-export function safeNext(next: string | null): string {
-  return next && next.startsWith("/") && !next.startsWith("//") && !next.startsWith("/\\")
-    ? next
-    : "/";
-}
-
 /** Query string of the given parameters, leaving out empty ones. */
 export function query(params: Record<string, string | null | undefined>): string {
   const search = new URLSearchParams();
@@ -214,8 +207,9 @@ export function filtersIn(request: Request, names: readonly string[]) {
 }
 
 /**
- * For loaders: a signed-out answer becomes a trip to the sign-in page that comes back here;
- * anything else is thrown on to the page's error screen.
+ * For loaders: a signed-out answer becomes a trip to the sign-in page that comes back here (`next`
+ * is the console path, /staff/…, as the sign-in link e-mail carries it); anything else is thrown
+ * on to the page's error screen.
  */
 export async function signedIn<T>(request: Request, answer: () => Promise<T>): Promise<T> {
   try {
@@ -223,7 +217,7 @@ export async function signedIn<T>(request: Request, answer: () => Promise<T>): P
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
       const url = new URL(request.url);
-      throw redirect(`/sign-in${query({ next: `${routerPath(url.pathname)}${url.search}` })}`);
+      throw redirect(`/sign-in${query({ next: `${url.pathname}${url.search}` })}`);
     }
     throw error;
   }

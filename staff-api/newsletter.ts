@@ -197,7 +197,10 @@ export const campaignsApi = {
     ...RECORD_REFUSALS,
     429: Failed,
   }),
-  /** Sends now, or at `at` (scheduled); answers the status it now has. */
+  /**
+   * Sends now, or at `at` (scheduled); answers the status it now has. An `at` that has passed is
+   * refused (400): only a send without `at` sends now.
+   */
   send: endpoint({
     method: "POST",
     path: apiPaths.staffCampaignSend,

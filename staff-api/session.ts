@@ -23,13 +23,15 @@ const Token = z.string().check(z.minLength(1), z.maxLength(200), z.regex(/^[A-Za
 export const sessionApi = {
   /**
    * E-mails a sign-in link if the address is an enabled account's. The answer is the same
-   * whatever the address, and comes no sooner for one that has an account.
+   * whatever the address, and comes no sooner for one that has an account. `next`, the console
+   * page the person was going to (a path under /staff/, common/paths.ts consoleNext), rides in
+   * the link, and the console opens it after the sign-in; any other value is ignored, not refused.
    */
   requestLink: endpoint({
     method: "POST",
     path: apiPaths.staffRequestLink,
     signedIn: false,
-    body: z.object({ email: email() }),
+    body: z.object({ email: email(), next: z.optional(z.nullable(z.string())) }),
     answers: { 202: z.strictObject({ message: z.string() }), ...SIGN_IN_REFUSALS },
   }),
   /** Signs in with a link's token: sets the session cookie, answers who signed in. */

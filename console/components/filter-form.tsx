@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Form, Link, useSearchParams } from "react-router";
+import { TIME_ZONE_LABEL } from "../format";
 import { Options } from "./options";
 
 /**
@@ -61,10 +62,13 @@ export function FilterInput({
   className?: string;
 }) {
   const [params] = useSearchParams();
+  // A day filter runs from midnight to midnight in Accra, as every time in the console.
+  const dayHint = type === "date" ? `Whole days, ${TIME_ZONE_LABEL}` : undefined;
+  const shownHint = [hint, dayHint].filter(Boolean).join(". ");
   return (
     <label className={`block ${className}`}>
       <span className="block font-semibold">{label}</span>
-      {hint ? <span className="block text-sm text-muted">{hint}</span> : null}
+      {shownHint ? <span className="block text-sm text-muted">{shownHint}</span> : null}
       <input
         type={type}
         name={name}

@@ -21,7 +21,7 @@ import { DateTime } from "../components/date-time";
 import { ResultNotices, useFormResult } from "../components/form-result";
 import { IntentButton, NewsletterEditor, draftOf } from "../components/newsletter-editor";
 import { PageHeading } from "../components/page-heading";
-import { formatDateTime } from "../format";
+import { TIME_ZONE_LABEL, formatDateTime, fromAccraInput, toAccraInput } from "../format";
 import { CAMPAIGN_STATUS_LABELS } from "../labels";
 
 /** How often the report of a campaign being sent is read again. */
@@ -69,11 +69,13 @@ export async function campaignAction({
       return { ok: true, intent, message };
     }
     if (intent === "send" || intent === "schedule") {
-      const local = String(form.get("at") ?? "");
-      const at = intent === "schedule" ? new Date(local) : null;
-      if (at && Number.isNaN(at.getTime())) {
-        return { ok: false, error: "Choose the date and time to send it." };
+      // The field's day and time are Accra's, whatever the device's time zone.
+      const at = intent === "schedule" ? fromAccraInput(String(form.get("at") ?? "")) : null;
+      if (intent === "schedule" && !at) {
+        return { ok: false, error: `Choose the date and time to send it, in ${TIME_ZONE_LABEL}.` };
       }
+      // The server refuses a time that has passed (400, shown as it comes): only "Send now",
+      // after its confirm step, sends at once.
       const { status } = await call(campaignsApi.send, {
         params: address,
         body: at ? { at: at.toISOString() } : {},
@@ -101,12 +103,8 @@ export async function campaignAction({
   }
 }
 
-/** "2026-11-24T10:30" for a datetime-local input, in this device's time zone, an hour ahead. */
-function inAnHour(): string {
-  const at = new Date(Date.now() + 60 * 60_000);
-  at.setMinutes(at.getMinutes() - at.getTimezoneOffset(), 0, 0);
-  return at.toISOString().slice(0, 16);
-}
+/** "2026-11-24T10:30" for a datetime-local input: Accra's time an hour from now. */
+const inAnHour = () => toAccraInput(new Date(Date.now() + 60 * 60_000));
 
 /**
  * A campaign: while a draft (or scheduled), its editor with test, send and schedule; once it has
@@ -212,12 +210,14 @@ function SendSection({ campaign, busy }: { campaign: CampaignDetail; busy: strin
       />
       <div className="flex flex-wrap items-end gap-3">
         <label className="block">
-          <span className="mb-1 block font-semibold">Or send at</span>
+          <span className="mb-1 block font-semibold">Or send at ({TIME_ZONE_LABEL})</span>
           <input
             type="datetime-local"
             name="at"
             form="newsletter-editor"
-            defaultValue={campaign.scheduledAt ? toLocalInput(campaign.scheduledAt) : inAnHour()}
+            defaultValue={
+              campaign.scheduledAt ? toAccraInput(new Date(campaign.scheduledAt)) : inAnHour()
+            }
             className="console-input"
             aria-describedby="at-hint"
           />
@@ -232,7 +232,7 @@ function SendSection({ campaign, busy }: { campaign: CampaignDetail; busy: strin
         />
       </div>
       <p id="at-hint" className="text-sm text-muted">
-        In this device's time zone.
+        The day and time in Accra (GMT), whatever the time zone of this device.
       </p>
       {campaign.status === "scheduled" ? (
         <Form method="post">
@@ -245,10 +245,4 @@ function SendSection({ campaign, busy }: { campaign: CampaignDetail; busy: strin
       ) : null}
     </section>
   );
-}
-
-function toLocalInput(iso: string): string {
-  const at = new Date(iso);
-  at.setMinutes(at.getMinutes() - at.getTimezoneOffset());
-  return at.toISOString().slice(0, 16);
 }

@@ -49,7 +49,7 @@ export function ReportsPage() {
       <div className="grid gap-6 lg:grid-cols-2">
         <BarChart
           title="Leads per week"
-          description="Weeks start on Monday (UTC). Time to first response: contact and demo requests."
+          description="Weeks start on Monday at midnight, Accra time. Time to first response: contact and demo requests."
           keyHeading="Week of"
           rows={week.map((row) => ({
             label: row.key,

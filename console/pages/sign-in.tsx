@@ -2,9 +2,10 @@ import { type FormEvent, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { startAuthentication } from "@simplewebauthn/browser";
 import { Field } from "~/components/ui/field";
+import { consoleNext } from "@common/paths";
 import { passkeysApi } from "../../staff-api/passkeys";
 import { sessionApi } from "../../staff-api/session";
-import { ApiError, call, safeNext } from "../api";
+import { ApiError, call, routerPath } from "../api";
 import { Notice } from "../components/notice";
 import { PageHeading } from "../components/page-heading";
 
@@ -16,17 +17,19 @@ const messageOf = (error: unknown) =>
 /**
  * Signing in. A passkey first; an e-mailed link for the first sign-in and when no passkey is at
  * hand. The link opens this page with its token, and only the button posts it: opening the link
- * signs nobody in, so a mail scanner that follows it cannot use it up.
+ * signs nobody in, so a mail scanner that follows it cannot use it up. `?next=` is the console
+ * page the person was going to (the signed-in pages' guard sets it, the e-mailed link carries
+ * it): opened after either sign-in when it is a console path (consoleNext), else the start page.
  */
 export function SignInPage() {
   const [params, setParams] = useSearchParams();
   const token = params.get("token");
-  const next = safeNext(params.get("next"));
+  const next = consoleNext(params.get("next"));
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<Result>(null);
 
-  const signedIn = () => navigate(next, { replace: true });
+  const signedIn = () => navigate(next ? routerPath(next) : "/", { replace: true });
 
   async function signInWithLink() {
     if (!token) return;
@@ -36,7 +39,8 @@ export function SignInPage() {
       await signedIn();
     } catch (error) {
       setResult({ tone: "error", text: messageOf(error) });
-      setParams({}, { replace: true });
+      // The spent token goes from the address; where the person was going stays.
+      setParams(next ? { next } : {}, { replace: true });
     } finally {
       setBusy(false);
     }
@@ -100,12 +104,18 @@ export function SignInPage() {
           Sign in with a passkey
         </button>
       </section>
-      <EmailLinkForm onResult={setResult} />
+      <EmailLinkForm next={next} onResult={setResult} />
     </SignInFrame>
   );
 }
 
-function EmailLinkForm({ onResult }: { onResult: (result: Result) => void }) {
+function EmailLinkForm({
+  next,
+  onResult,
+}: {
+  next: string | null;
+  onResult: (result: Result) => void;
+}) {
   const [email, setEmail] = useState("");
   const [error, setError] = useState<string>();
   const [sending, setSending] = useState(false);
@@ -119,7 +129,7 @@ function EmailLinkForm({ onResult }: { onResult: (result: Result) => void }) {
     setError(undefined);
     setSending(true);
     try {
-      const answer = await call(sessionApi.requestLink, { body: { email: email.trim() } });
+      const answer = await call(sessionApi.requestLink, { body: { email: email.trim(), next } });
       onResult({ tone: "success", text: `${answer.message} It works once, for 15 minutes.` });
     } catch (failure) {
       onResult({ tone: "error", text: messageOf(failure) });

@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { migrate, openDatabase } from "../db/database";
 import { sampleContact, sampleDemo, storeLeadOfEachKind } from "../testing";
-import { csvCell, toCsv, toSafeJson } from "../../common/csv";
+import { CSV_BOM, csvCell, toCsv, toSafeJson } from "../../common/csv";
 
 const exec = promisify(execFile);
 
@@ -22,7 +22,7 @@ describe("CSV export cells", () => {
     expect(csvCell("+233550000000")).toBe("'+233550000000");
     expect(csvCell("-1")).toBe("'-1");
     expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
-    expect(toCsv(["a"], [{ a: "ok" }])).toBe("a\r\nok\r\n");
+    expect(toCsv(["a"], [{ a: "ok" }])).toBe(`${CSV_BOM}a\r\nok\r\n`);
   });
 
   it("never writes raw control characters, in CSV or JSON", () => {
@@ -61,7 +61,9 @@ describe("npm run leads -- export", () => {
       });
 
     const csv = (await cli(["export", "--type", "contact"])).stdout;
-    const [header, line] = csv.trim().split("\r\n");
+    // A file to open in a spreadsheet: UTF-8's byte order mark first, so names read right.
+    expect(csv.startsWith(CSV_BOM)).toBe(true);
+    const [header, line] = csv.slice(CSV_BOM.length).trimEnd().split("\r\n");
     expect(header).toBe(
       "created_at,first_name,last_name,email,phone,message,policy_agreed_at,form_page,landing_page,referrer,utm_source,utm_medium,utm_campaign,utm_term,utm_content",
     );

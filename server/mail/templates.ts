@@ -189,7 +189,8 @@ export function newsletterConfirmation(
 
 /**
  * A member of staff's sign-in link. It opens a page of the site whose button signs in: opening
- * the link (as mail scanners do) signs nobody in. Carries nothing typed by whoever asked for it.
+ * the link (as mail scanners do) signs nobody in. Carries nothing typed by whoever asked for it
+ * but, in the link, the console page to open afterwards, once checked (sign-in.ts signInUrl).
  */
 export function staffSignInLink(
   email: string,

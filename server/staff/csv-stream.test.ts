@@ -2,7 +2,7 @@ import { once } from "node:events";
 import type { Readable } from "node:stream";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
-import { toCsv } from "../../common/csv";
+import { CSV_BOM, toCsv } from "../../common/csv";
 import { CSV_CHUNK_ROWS, csvStream } from "./csv-stream";
 
 /**
@@ -45,7 +45,7 @@ describe("CSV streams", () => {
     expect(await text(csvStream(["n", "text"], iterate()))).toBe(toCsv(["n", "text"], rows));
     expect(await text(csvStream(["n"], iterate(), { chunkRows: 1 }))).toBe(toCsv(["n"], rows));
     async function* none() {}
-    expect(await text(csvStream(["n"], none()))).toBe("n\r\n");
+    expect(await text(csvStream(["n"], none()))).toBe(`${CSV_BOM}n\r\n`);
   });
 
   it("reads each chunk on a new turn of the event loop", async () => {
@@ -66,7 +66,7 @@ describe("CSV streams", () => {
     const stream = csvStream(["n", "text"], rows);
     await once(stream, "readable");
     const first = String(stream.read());
-    expect(first.startsWith(`n,text\r\n0,${"x".repeat(1000)}\r\n`)).toBe(true);
+    expect(first.startsWith(`${CSV_BOM}n,text\r\n0,${"x".repeat(1000)}\r\n`)).toBe(true);
     // Many turns later, with nobody reading, at most the next chunk has been made.
     for (let i = 0; i < 50; i++) await nextTurn();
     expect(state.readOnTurn.length).toBeLessThanOrEqual(CSV_CHUNK_ROWS * 2);

@@ -5,7 +5,7 @@
  */
 import { Readable } from "node:stream";
 import { setImmediate as nextTurn } from "node:timers/promises";
-import { csvLine } from "../../common/csv";
+import { CSV_BOM, csvLine } from "../../common/csv";
 
 /**
  * Rows per chunk of a streamed CSV file. Between chunks the event loop gets a turn; a chunk is a
@@ -14,7 +14,8 @@ import { csvLine } from "../../common/csv";
 export const CSV_CHUNK_ROWS = 100;
 
 /**
- * `rows` as a CSV file (a header line, then one line per row), streamed for an HTTP answer.
+ * `rows` as a CSV file (the byte order mark and a header line, then one line per row), streamed
+ * for an HTTP answer.
  *
  * better-sqlite3 answers each query before returning, so an iterator of database rows never
  * waits: read as fast as possible, a large export would keep every other request, health checks
@@ -29,7 +30,7 @@ export function csvStream(
   { chunkRows = CSV_CHUNK_ROWS }: { chunkRows?: number } = {},
 ): Readable {
   const iterator = rows[Symbol.asyncIterator]();
-  let chunk = csvLine(columns);
+  let chunk = CSV_BOM + csvLine(columns);
   return new Readable({
     // Node calls read() again only after a push: one chunk is made at a time.
     read() {

@@ -5,6 +5,7 @@
 import type { LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
 import * as z from "zod/mini";
+import { CSV_BOM } from "../../common/csv";
 import { Failed } from "../../staff-api/answers";
 import type { EndpointSpec, Method } from "../../staff-api/endpoint";
 import type { StaffRole } from "../../staff-api/roles";
@@ -20,6 +21,17 @@ export function parsedAnswer<S extends z.ZodMiniType>(schema: S | undefined, bod
   const result = z.safeParse(schema as S, body);
   expect(result.success, result.success ? "" : z.prettifyError(result.error)).toBe(true);
   return result.data as z.output<S>;
+}
+
+/**
+ * The lines of a CSV export's answer, once checked that its first bytes are UTF-8's byte order
+ * mark (common/csv.ts CSV_BOM), by which spreadsheets read the names in it right.
+ */
+export function csvLines(res: LightMyRequestResponse): string[] {
+  expect([...res.rawPayload.subarray(0, 3)], "the CSV starts with the byte order mark").toEqual([
+    0xef, 0xbb, 0xbf,
+  ]);
+  return res.body.slice(CSV_BOM.length).trimEnd().split("\r\n");
 }
 
 /** Checks that `res` answered `status` with exactly the body `spec` lists for it; that body. */

@@ -84,11 +84,14 @@ export function header(mail: Mail, name: string) {
   return new RegExp(`^${name}:[ \\t]*(.*)$`, "im").exec(mail.headers)?.[1]?.trim();
 }
 
-/** The first link in the body to `pagePath` (e.g. newsletterLinkPaths.confirm) with its token. */
+/**
+ * The first link in the body to `pagePath` (e.g. newsletterLinkPaths.confirm) with its token, and
+ * the page to open next if the link carries one (a staff sign-in link's `next`).
+ */
 export function linkIn(mail: Mail, pagePath: string): string {
-  const link = new RegExp(`https?://[^\\s"<>/]+${escapeRegExp(pagePath)}\\?token=[\\w-]+`).exec(
-    mail.body,
-  )?.[0];
+  const link = new RegExp(
+    `https?://[^\\s"<>/]+${escapeRegExp(pagePath)}\\?token=[\\w-]+(?:&next=[^\\s"<>&]+)?`,
+  ).exec(mail.body)?.[0];
   expect(link, `a ${pagePath} link in ${mail.file}`).toBeTruthy();
   return link ?? "";
 }

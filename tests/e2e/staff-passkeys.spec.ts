@@ -48,8 +48,14 @@ test("register a passkey, sign out, and sign in with the passkey alone", async (
   await page.getByRole("button", { name: "Sign in with a passkey" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Leads" })).toBeVisible();
 
-  // Removed, the passkey signs nobody in any more.
+  // Signed out on the way to a page, the passkey's sign-in opens that page.
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
   await page.goto(consolePaths.account);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in to the staff console");
+  await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+  await expect(page).toHaveURL(consolePaths.account);
+
+  // Removed, the passkey signs nobody in any more.
   await page.getByRole("button", { name: "Remove Office laptop" }).click();
   // Escape backs out of the step, to the row's buttons.
   await page.getByRole("button", { name: "Yes, remove Office laptop" }).focus();

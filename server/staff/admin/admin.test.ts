@@ -18,7 +18,13 @@ import {
   at,
   enabledAdmins,
 } from "../test-records";
-import { type ListPage, auditOf, expectAccess, expectEachOnceNewestFirst } from "../test-checks";
+import {
+  type ListPage,
+  auditOf,
+  csvLines,
+  expectAccess,
+  expectEachOnceNewestFirst,
+} from "../test-checks";
 import { STAFF_SITE, addStaff, signedInStaff, useStaffApi } from "../testing";
 
 const MINUTE = 60_000;
@@ -425,7 +431,7 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers["content-type"]).toMatch(/^text\/csv/);
     expect(csv.headers["x-row-count"]).toBe("45");
-    const lines = csv.body.trimEnd().split("\r\n");
+    const lines = csvLines(csv);
     expect(lines[0]).toBe("id,at,actor,action,subjectType,subjectId,detail");
     expect(lines).toHaveLength(46);
     expect(lines[1]).toMatch(/,actor@example\.com,lead\.view,lead,contact_44,$/);
@@ -453,7 +459,7 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
     });
     api.advance(MINUTE);
     const csv = await admin.get(staffApiPaths.auditCsv, `actor=admin@example.com&until=${at(1)}`);
-    const lines = csv.body.trimEnd().split("\r\n");
+    const lines = csvLines(csv);
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(",admin@example.com,lead.view,'=cmd,'+1,");
   });

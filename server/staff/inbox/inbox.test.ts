@@ -12,7 +12,7 @@ import { decodeCursor, encodeCursor } from "../page-cursor";
 import { staffApiPaths } from "../paths";
 import { ANY_VERSION, type Query, type StaffClient } from "../test-requests";
 import { addContact, addDemo, addOutboxMessage, at } from "../test-records";
-import { type ListPage, auditOf, expectListPaging, expectAccess } from "../test-checks";
+import { type ListPage, auditOf, csvLines, expectListPaging, expectAccess } from "../test-checks";
 import { signedInStaff, useStaffApi } from "../testing";
 import type { StaffRole } from "../../../staff-api/roles";
 import { run as staffCli } from "../../cli/staff";
@@ -451,7 +451,7 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toMatch(/^text\/csv/);
     expect(res.headers["content-disposition"]).toMatch(/^attachment; filename="leads-.*\.csv"$/);
-    const lines = res.body.trimEnd().split("\r\n");
+    const lines = csvLines(res);
     expect(lines[0]).toBe(
       "id,type,created_at,status,owner,form_page,landing_page,referrer,utm_source,utm_medium,utm_campaign,utm_term,utm_content,first_name,last_name,name,email,phone,company,job_title,industry,product,message",
     );
@@ -460,7 +460,7 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
     expect(lines[1]).toContain(`"a,b"`);
 
     const both = await sales.get(staffApiPaths.leadsCsv);
-    const rows = both.body.trimEnd().split("\r\n");
+    const rows = csvLines(both);
     expect(rows).toHaveLength(3);
     expect(rows[1]).toContain("'+Evil");
 
@@ -475,7 +475,7 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
     const sales = await signedIn("sales@example.com", "sales");
     for (let i = 0; i < 520; i++) await addContact(api, at(i % 7), { first_name: `P${i}` });
     const res = await sales.get(staffApiPaths.leadsCsv);
-    const lines = res.body.trimEnd().split("\r\n").slice(1);
+    const lines = csvLines(res).slice(1);
     expect(lines).toHaveLength(520);
     expect(new Set(lines.map((l) => l.split(",")[0])).size).toBe(520);
   }, 60_000);

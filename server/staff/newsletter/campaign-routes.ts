@@ -27,6 +27,9 @@ import type { StaffRoutesOptions } from "../routes";
 /** Test copies a member of staff may send themselves in an hour. */
 const TEST_COPIES = { max: 10, windowMs: 60 * 60_000 };
 
+/** The refusal of a schedule whose time has passed. */
+const PAST_TIME = "That time has passed. Choose a time still to come, or send it now.";
+
 /** Why a campaign in `status` cannot do what was asked, in the words of the console. */
 const CONFLICTS: Record<string, string> = {
   draft: "This campaign is a draft.",
@@ -191,6 +194,9 @@ export const campaignRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (
       const at = body?.at;
       const when = at ? instant(at, false) : null;
       if (at && !when) throw new Refused(400, "at: is not a valid date");
+      // A time gone by is a mistake (a wrong day, a wrong zone), never a way to send at once:
+      // that is a send without `at`, which the console asks to confirm first.
+      if (when && when <= now().toISOString()) throw new Refused(400, PAST_TIME);
       if (!when) {
         const campaign = await readCampaign(db, id);
         if (!campaign) throw new Refused(404, NO_CAMPAIGN);

@@ -165,4 +165,40 @@ describe.each(testDialects)("the newsletter's answers match the contract on $nam
     const nobody = await post(c.send, draftId);
     refusedWith(409, nobody);
   });
+
+  it("refuses a send time that has passed, and sends nothing to anyone", async () => {
+    await api.db.deleteFrom("newsletter_subscriptions").execute();
+    await api.db.deleteFrom("newsletter_campaigns").execute();
+    await api.db
+      .insertInto("newsletter_subscriptions")
+      .values(subscriptionRow("reader@example.com", "confirmed", aMinuteAgo(api)))
+      .execute();
+    const marketing = await signedInStaff(api, "marketing@example.com", "marketing");
+    const created = await marketing.send("POST", campaignsApi.create.path, draft);
+    const id = parsedAnswer(campaignsApi.create.answers[201], created.json()).id;
+    const send = (at: string) =>
+      marketing.call(campaignsApi.send, { params: { id }, body: { at } });
+
+    for (const at of [aMinuteAgo(api), api.clock.now.toISOString(), "2020-01-01"]) {
+      const res = await send(at);
+      refusedWith(400, res);
+      expect(res.json<{ error: string }>().error, at).toBe(
+        "That time has passed. Choose a time still to come, or send it now.",
+      );
+    }
+    const read = await marketing.send("GET", pathOf(campaignsApi.get, { id }));
+    expect(parsedAnswer(CampaignDetail, read.json())).toMatchObject({
+      status: "draft",
+      scheduledAt: null,
+      startedAt: null,
+    });
+    await api.outbox.runOnce();
+    expect(api.transport.sent.map((mail) => mail.to)).not.toContain("reader@example.com");
+
+    // A minute from now is still to come: scheduled, not sent.
+    const soon = new Date(api.clock.now.getTime() + 60_000).toISOString();
+    expect(parsedAnswer(campaignsApi.send.answers[202], (await send(soon)).json()).status).toBe(
+      "scheduled",
+    );
+  });
 });

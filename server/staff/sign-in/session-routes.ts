@@ -68,7 +68,7 @@ export const sessionRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app,
   contractRoute(
     app,
     sessionApi.requestLink,
-    async ({ body: { email: address }, request, reply }) => {
+    async ({ body: { email: address, next }, request, reply }) => {
       const started = Date.now();
       try {
         const limited = await overLimit(request, reply, address);
@@ -76,6 +76,7 @@ export const sessionRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app,
         const sent = await requestSignInLink(db, address, {
           publicUrl: config.publicUrl,
           now: now(),
+          next,
         });
         if (sent) outbox.wake();
       } catch (error) {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { type Transaction, sql } from "kysely";
-import { consolePaths } from "../../../common/paths";
+import { consoleNext, consolePaths } from "../../../common/paths";
 import { emailKey } from "../../../leads/email";
 import { type DB, isPostgres } from "../../db/database";
 import type { Database } from "../../db/schema";
@@ -18,9 +18,22 @@ const SIGN_IN_LINK_MS = SIGN_IN_LINK_MINUTES * 60_000;
 /** The outbox kind of the sign-in e-mail. */
 export const SIGN_IN_MAIL_KIND = "staff-sign-in";
 
-/** The address of the page a sign-in link opens. */
-export function signInUrl(publicUrl: string, token: string): string {
-  return `${publicUrl}${consolePaths.signIn}?token=${token}`;
+/**
+ * The address of the page a sign-in link opens, carrying where the person was going in the
+ * console when `next` is a safe console path (consoleNext); an unsafe one is left out.
+ */
+export function signInUrl(publicUrl: string, token: string, next?: string | null): string {
+  const safe = consoleNext(next);
+  const then = safe ? `&next=${encodeURIComponent(safe)}` : "";
+  return `${publicUrl}${consolePaths.signIn}?token=${token}${then}`;
+}
+
+/** What a sign-in link is made with: the site's address, the time, and where it leads after. */
+interface LinkOptions {
+  publicUrl: string;
+  now: Date;
+  /** A console path to open after the sign-in (an unsafe one is ignored). */
+  next?: string | null;
 }
 
 /**
@@ -31,7 +44,7 @@ export function signInUrl(publicUrl: string, token: string): string {
 export async function requestSignInLink(
   db: DB,
   email: string,
-  { publicUrl, now }: { publicUrl: string; now: Date },
+  options: LinkOptions,
 ): Promise<boolean> {
   const account = await db
     .selectFrom("staff_accounts")
@@ -39,7 +52,7 @@ export async function requestSignInLink(
     .where("email_key", "=", emailKey(email))
     .executeTakeFirst();
   if (!account || account.disabled_at) return false;
-  return db.transaction().execute((trx) => issueSignInLink(trx, account, { publicUrl, now }));
+  return db.transaction().execute((trx) => issueSignInLink(trx, account, options));
 }
 
 /**
@@ -103,7 +116,7 @@ export async function endAccess(trx: Transaction<Database>, accountId: string, n
 export async function issueSignInLink(
   trx: Transaction<Database>,
   account: { id: string; email: string; name: string },
-  { publicUrl, now }: { publicUrl: string; now: Date },
+  { publicUrl, now, next }: LinkOptions,
 ): Promise<boolean> {
   const locked = await lockedAccount(trx, account.id);
   if (!locked || locked.disabled_at) return false;
@@ -134,7 +147,7 @@ export async function issueSignInLink(
     message: staffSignInLink(
       account.email,
       account.name,
-      signInUrl(publicUrl, token),
+      signInUrl(publicUrl, token, next),
       SIGN_IN_LINK_MINUTES,
     ),
     now: at,

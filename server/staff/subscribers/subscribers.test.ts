@@ -4,7 +4,7 @@ import { testDialects } from "../../testing";
 import { staffApiPaths } from "../paths";
 import type { Query, StaffClient } from "../test-requests";
 import { addSubscriber, at } from "../test-records";
-import { type ListPage, expectAccess, auditOf, expectListPaging } from "../test-checks";
+import { type ListPage, expectAccess, auditOf, csvLines, expectListPaging } from "../test-checks";
 import { signedInStaff, useStaffApi } from "../testing";
 
 describe.each(testDialects)("subscribers API on $name", ({ url }) => {
@@ -28,7 +28,7 @@ describe.each(testDialects)("subscribers API on $name", ({ url }) => {
       { landingPage: "/services/ussd", utmSource: "facebook", utmCampaign: "harmattan" },
     ]);
     const csv = await marketing.get(staffApiPaths.subscribersCsv);
-    const [header, , kwame] = csv.body.trimEnd().split("\r\n");
+    const [header, , kwame] = csvLines(csv);
     const row = Object.fromEntries(
       (header ?? "").split(",").map((column, i) => [column, kwame?.split(",")[i]]),
     );
@@ -182,7 +182,7 @@ describe.each(testDialects)("subscribers API on $name", ({ url }) => {
       /^attachment; filename="subscribers-.*\.csv"$/,
     );
     expect(res.headers["x-row-count"]).toBe("2");
-    const lines = res.body.trimEnd().split("\r\n");
+    const lines = csvLines(res);
     expect(lines[0]).toBe(
       "id,email,status,created_at,confirmed_at,unsubscribed_at,form_page," +
         "landing_page,referrer,utm_source,utm_medium,utm_campaign,utm_term,utm_content",
@@ -192,7 +192,7 @@ describe.each(testDialects)("subscribers API on $name", ({ url }) => {
     expect(lines[2]).toContain(",'=HYPERLINK(1)@x.example,confirmed,");
 
     const all = await admin.get(`${staffApiPaths.subscribersCsv}?status=pending`);
-    const rows = all.body.trimEnd().split("\r\n").slice(1);
+    const rows = csvLines(all).slice(1);
     expect(rows).toHaveLength(511);
     expect(new Set(rows.map((l) => l.split(",")[0])).size).toBe(511);
 

@@ -1,0 +1,59 @@
+import { apiPaths, consolePaths, withId } from "../../common/paths";
+import { expect, test } from "./fixtures";
+import { openConsolePage, signInAs } from "./staff";
+
+// The company works in Accra (GMT, no daylight saving): the console shows and takes Accra's time
+// whatever the zone of the device. This device is in Lagos, an hour ahead of Accra.
+
+test.use({
+  // Signed out, `me` answers 401 (SIGNED_OUT_ERRORS); the refused schedule below is a 400. One
+  // pattern for both: a list of two would be read as a fixture's value and options.
+  allowedErrors: [/status of (401 \(Unauthorized|400 \(Bad Request)\)/],
+  timezoneId: "Africa/Lagos",
+});
+
+test("a schedule typed on a device in Lagos is Accra's time: shown, kept and stored as typed", async ({
+  page,
+}) => {
+  // The device's own clock is Lagos's: the same typed time would be an hour earlier in Accra.
+  expect(await page.evaluate(() => new Date("2026-11-27T10:00").getTimezoneOffset())).toBe(-60);
+
+  await signInAs(page, "marketing");
+  await openConsolePage(page, "Campaigns");
+  await page.getByRole("link", { name: "New campaign" }).click();
+  const subject = `Accra time ${Math.random().toString(36).slice(2, 8)}`;
+  await page.getByRole("textbox", { name: "Subject" }).fill(subject);
+  await page.getByRole("textbox", { name: "Message" }).fill("See you at the fair.");
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: subject })).toBeVisible();
+  const id = new URL(page.url()).pathname.split("/").at(-1) ?? "";
+
+  // A time that has passed is refused, and nothing is sent.
+  const at = page.getByLabel("Or send at (Accra time)");
+  await at.fill("2020-01-06T10:00");
+  await page.getByRole("button", { name: "Schedule" }).click();
+  await expect(page.getByRole("alert")).toContainText("That time has passed.");
+  await expect(page.getByRole("main")).toContainText("Status: Draft");
+
+  const year = new Date().getUTCFullYear() + 1;
+  await at.fill(`${year}-03-02T10:00`);
+  await page.getByRole("button", { name: "Schedule" }).click();
+  const shown = `2 Mar ${year}, 10:00 Accra time`;
+  await expect(
+    page.getByRole("status").filter({ hasText: `Scheduled for ${shown}.` }),
+  ).toBeVisible();
+  await expect(page.getByRole("main")).toContainText(`Scheduled to send ${shown}`);
+  await expect(at).toHaveValue(`${year}-03-02T10:00`);
+
+  // Stored as 10:00 in Accra, which is 10:00 UTC.
+  const stored = await page.request.get(withId(apiPaths.staffCampaign, id));
+  expect(((await stored.json()) as { scheduledAt: string }).scheduledAt).toBe(
+    `${year}-03-02T10:00:00.000Z`,
+  );
+
+  // Opened again, the field shows the stored time as Accra's, and so does the list.
+  await page.reload();
+  await expect(page.getByLabel("Or send at (Accra time)")).toHaveValue(`${year}-03-02T10:00`);
+  await page.goto(consolePaths.campaigns);
+  await expect(page.getByRole("main")).toContainText(`Sends ${shown}`);
+});
