@@ -28,6 +28,7 @@ import { newsletterSettings } from "./migrations/0009-newsletter-settings";
 import { campaigns } from "./migrations/0010-campaigns";
 import { staffRevocation } from "./migrations/0011-staff-revocation";
 import { subscriberOrder } from "./migrations/0012-subscriber-order";
+import { phoneSearch } from "./migrations/0013-phone-search";
 import type { Database } from "./schema";
 
 export type DB = Kysely<Database>;
@@ -139,6 +140,7 @@ const MIGRATIONS = {
   "0010-campaigns": campaigns,
   "0011-staff-revocation": staffRevocation,
   "0012-subscriber-order": subscriberOrder,
+  "0013-phone-search": phoneSearch,
 };
 
 /**
