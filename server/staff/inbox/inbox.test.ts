@@ -101,7 +101,8 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
       lastName: "Mensah",
       email: "ama@example.com",
       phone: "+233 55 000 0000",
-      message: "Need 50% off_now",
+      messagePreview: "Need 50% off_now",
+      firstResponseAt: null,
     });
     expect(all.items[1]).toEqual({
       id: demo,
@@ -117,6 +118,7 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
       },
       product: "banking",
       ...sampleDemo.formData,
+      firstResponseAt: null,
     });
 
     const ids = async (query: Record<string, string>) =>
