@@ -62,7 +62,7 @@ export function searchTerm(text: string): string {
 }
 
 /** Characters a phone number is written with besides its digits. */
-const PHONE_LIKE = /^[\d\s+\-().\/]*\d[\d\s+\-().\/]*$/;
+const PHONE_LIKE = /^[\d\s+()./-]*\d[\d\s+()./-]*$/;
 
 /**
  * What a search looks for (server/staff/inbox/lead-query.ts): each of its words, in any order
