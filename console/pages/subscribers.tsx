@@ -70,7 +70,9 @@ export function SubscribersPage() {
         {(subscriber) => (
           <>
             <div className="min-w-0">
-              <p className="font-semibold break-words">{subscriber.email}</p>
+              <p className="font-semibold break-words" dir="auto">
+                {subscriber.email}
+              </p>
               {subscriber.page ? (
                 <p className="text-sm break-words text-muted">From the page {subscriber.page}</p>
               ) : null}
