@@ -65,15 +65,12 @@ export function searchTerm(text: string): string {
 const PHONE_LIKE = /^[\d\s+()./-]*\d[\d\s+()./-]*$/;
 
 /**
- * What a search looks for (server/staff/inbox/lead-query.ts): each of its words, in any order
- * ("Mensah Kofi" finds Kofi Mensah); and when it is written like a phone number, that number's
- * digits as phoneDigits() keeps them ("+233 55 921 1848" finds 055-921-1848). Null when it has
- * nothing to look for.
+ * What a search looks for (server/staff/inbox/lead-query.ts), each term to be found in a lead's
+ * search text. Written like a phone number, one term: the number's digits as phoneDigits() keeps
+ * them ("+233 55 921 1848" finds 055-921-1848). Otherwise its words, in any order ("Mensah Kofi"
+ * finds Kofi Mensah).
  */
-export function searchWords(text: string): { words: string[]; phone: string | null } | null {
-  const words = searchTerm(text).split(/\s+/).filter(Boolean);
-  if (words.length === 0) return null;
-  const phone = PHONE_LIKE.test(text) ? phoneDigits(text) : null;
-  // A number typed without spaces is already its one word.
-  return { words, phone: phone && !(words.length === 1 && words[0] === phone) ? phone : null };
+export function searchTerms(text: string): string[] {
+  const digits = PHONE_LIKE.test(text) ? phoneDigits(text) : "";
+  return digits ? [digits] : searchTerm(text).split(/\s+/).filter(Boolean);
 }
