@@ -233,6 +233,8 @@ export async function measureInbox({
       ["unassigned", "owner=none"],
       ["a month", `since=${month}&until=${monthEnd}`],
       ["search: a name", "q=efua"],
+      ["search: a name, surname first", "q=mensah%20efua"],
+      ["search: a phone number written another way", "q=%2B233%2024%20000%204242"],
       ["search: a company", "q=boateng%20susu"],
       ["search: one lead's e-mail", "q=.4242@example"],
       ["search: no match", "q=zzzz"],

@@ -124,7 +124,19 @@ export const LeadDetail = z.strictObject({
 });
 export type LeadDetail = z.output<typeof LeadDetail>;
 
-export const LeadPage = keysetPage(Lead);
+/**
+ * A lead as the inbox lists it, light enough for a phone: not the whole message but its first
+ * line, and whether it was answered.
+ */
+export const LeadSummary = z.extend(z.omit(Lead, { message: true }), {
+  /** A contact message's first line, cut to 120 characters ("…" where cut). */
+  messagePreview: z.optional(z.string()),
+  /** Its first response (a status other than new, or a note); null while unanswered. */
+  firstResponseAt: z.nullable(z.string()),
+});
+export type LeadSummary = z.output<typeof LeadSummary>;
+
+export const LeadPage = keysetPage(LeadSummary);
 export type LeadPage = z.output<typeof LeadPage>;
 
 export const LeadStats = z.strictObject({

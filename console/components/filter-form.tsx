@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useId, useState } from "react";
 import { Form, Link, useSearchParams } from "react-router";
 import { TIME_ZONE_LABEL } from "../format";
 import { Options } from "./options";
@@ -9,7 +9,12 @@ import { Options } from "./options";
  * loaders read them with `filtersIn()` (../api.ts).
  */
 
-/** The search form of a list: its fields, "Apply filters", and "Clear filters" when any is set. */
+/**
+ * The search form of a list: its fields, "Apply filters", and "Clear filters" when any is set.
+ * On a phone it waits behind a button (a disclosure: aria-expanded says whether it is open), so
+ * that the list's first rows are on the first screen; it starts open when a filter is set, and
+ * from `sm` up it is always shown and the button is not.
+ */
 export function FilterForm({
   label,
   clearTo,
@@ -25,25 +30,40 @@ export function FilterForm({
   gridClassName?: string;
   children: ReactNode;
 }) {
+  const [open, setOpen] = useState(filtered);
+  const id = useId();
   return (
-    <Form
-      method="get"
-      className="mb-6 rounded-lg border border-gray-200 bg-gray-50 p-4"
-      role="search"
-      aria-label={label}
-    >
-      <div className={`grid gap-4 ${gridClassName}`}>{children}</div>
-      <div className="mt-4 flex flex-wrap gap-3">
-        <button type="submit" className="console-button">
-          Apply filters
-        </button>
-        {filtered ? (
-          <Link to={clearTo} className="console-button-quiet">
-            Clear filters
-          </Link>
-        ) : null}
-      </div>
-    </Form>
+    <div className="mb-6">
+      <button
+        type="button"
+        className="console-button-quiet sm:hidden"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen(!open)}
+      >
+        <span aria-hidden="true">{open ? "▾" : "▸"}</span> Search and filters
+        {filtered ? " (on)" : ""}
+      </button>
+      <Form
+        id={id}
+        method="get"
+        className={`${open ? "mt-3" : "hidden"} rounded-lg border border-gray-200 bg-gray-50 p-4 sm:mt-0 sm:block`}
+        role="search"
+        aria-label={label}
+      >
+        <div className={`grid gap-4 ${gridClassName}`}>{children}</div>
+        <div className="mt-4 flex flex-wrap gap-3">
+          <button type="submit" className="console-button">
+            Apply filters
+          </button>
+          {filtered ? (
+            <Link to={clearTo} className="console-button-quiet">
+              Clear filters
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+    </div>
   );
 }
 
@@ -74,6 +94,8 @@ export function FilterInput({
         name={name}
         defaultValue={params.get(name) ?? ""}
         className="console-input mt-1 min-h-11"
+        // A search is laid out in the direction of what is typed (a name in Arabic script).
+        dir={type === "search" ? "auto" : undefined}
       />
     </label>
   );

@@ -6,7 +6,7 @@ import * as z from "zod/mini";
 import { REFUSALS } from "../../staff-api/answers";
 import { endpoint } from "../../staff-api/endpoint";
 import { PageShape } from "../../staff-api/query";
-import { type Paged, ShowMore, useMorePages } from "./more-pages";
+import { ItemList, type Paged, ShowMore, useMorePages } from "./more-pages";
 
 /** A list on the contract, whose later pages are parsed with its schema. */
 const things = endpoint({
@@ -29,6 +29,25 @@ function List({ first, search }: { first: Paged<string>; search: string }) {
           <li key={item}>{item}</li>
         ))}
       </ul>
+      <ShowMore more={more} label="Show more things" done="That is every thing." />
+    </>
+  );
+}
+
+/** The same list as ItemList shows it, each row taking the focus when it begins a new page. */
+function Rows({ first }: { first: Paged<string> }) {
+  const more = useMorePages(first, things, "");
+  return (
+    <>
+      <ItemList
+        items={more.items.map((id) => ({ id }))}
+        label="Things"
+        empty="No things."
+        row=""
+        focusAt={more.firstNew}
+      >
+        {(item) => item.id}
+      </ItemList>
       <ShowMore more={more} label="Show more things" done="That is every thing." />
     </>
   );
@@ -92,5 +111,25 @@ describe("useMorePages and ShowMore", () => {
     await userEvent.click(screen.getByRole("button", { name: "Show more things" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("The console is out of date");
     expect(items()).toEqual(["a", "b"]);
+  });
+
+  it("says politely that the next page is coming, then puts the focus on its first row", async () => {
+    let arrive: (response: Response) => void = () => {};
+    vi.spyOn(globalThis, "fetch").mockReturnValueOnce(
+      new Promise<Response>((resolve) => {
+        arrive = resolve;
+      }),
+    );
+    render(<Rows first={{ items: ["a", "b"], nextCursor: "1" }} />);
+    const button = screen.getByRole("button", { name: "Show more things" });
+    await userEvent.click(button);
+    expect(screen.getByRole("status")).toHaveTextContent("Loading more…");
+    expect(button).toHaveAttribute("aria-disabled", "true");
+    expect(button).toHaveFocus();
+
+    await act(async () => arrive(answer({ items: ["c", "d"], nextCursor: null })));
+    expect(items()).toEqual(["a", "b", "c", "d"]);
+    expect(screen.getAllByRole("listitem")[2]).toHaveFocus();
+    expect(screen.getByText("That is every thing.")).toBeInTheDocument();
   });
 });

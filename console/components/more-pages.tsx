@@ -1,4 +1,5 @@
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { useLocation, useNavigation } from "react-router";
 import type * as z from "zod/mini";
 import type { EndpointSpec } from "../../staff-api/endpoint";
 import { ApiError, call } from "../api";
@@ -27,6 +28,8 @@ export interface MorePages<T> {
   loading: boolean;
   error: string | undefined;
   loadMore: () => Promise<void>;
+  /** Where the page fetched last begins in `items`, for the focus; null before one is. */
+  firstNew: number | null;
 }
 
 /**
@@ -48,6 +51,8 @@ export function useMorePages<T>(
   const [error, setError] = useState<string>();
   const pages = [first, ...(more.base === first ? more.pages : [])];
   const last = pages.at(-1) ?? first;
+  const items = pages.flatMap((page) => page.items);
+  const [firstNew, setFirstNew] = useState<{ base: Paged<T>; at: number } | null>(null);
 
   async function loadMore() {
     if (!last.nextCursor || loading) return;
@@ -57,6 +62,7 @@ export function useMorePages<T>(
     try {
       // call() parsed the answer with the endpoint's 200 schema, which is a page of T.
       const next = await call(from, { query: { ...filters, cursor: last.nextCursor } });
+      setFirstNew({ base: first, at: items.length });
       setMore((current) =>
         current.base === first
           ? { base: first, pages: [...current.pages, next] }
@@ -70,17 +76,19 @@ export function useMorePages<T>(
   }
 
   return {
-    items: pages.flatMap((page) => page.items),
+    items,
     hasMore: Boolean(last.nextCursor),
     loading,
     error,
     loadMore,
+    firstNew: firstNew?.base === first ? firstNew.at : null,
   };
 }
 
 /**
  * Below a paginated list: why the next page did not come, and the button that fetches it, or a
- * line saying the list is complete.
+ * line saying the list is complete. While a page comes, the button stays where it is (and keeps
+ * the focus) and a status beside it says so, which screen readers read when they are free.
  */
 export function ShowMore<T>({
   more,
@@ -97,15 +105,18 @@ export function ShowMore<T>({
     <>
       <Notice tone="error">{more.error}</Notice>
       {more.hasMore ? (
-        <p className="mt-4">
+        <p className="mt-4 flex flex-wrap items-center gap-3">
           <button
             type="button"
-            className="console-button-quiet"
+            className="console-button-quiet aria-disabled:opacity-60"
             onClick={() => void more.loadMore()}
-            disabled={more.loading}
+            aria-disabled={more.loading || undefined}
           >
-            {more.loading ? "Loading…" : label}
+            {label}
           </button>
+          <span role="status" className="text-sm text-muted">
+            {more.loading ? "Loading more…" : ""}
+          </span>
         </p>
       ) : (
         <p className="mt-4 text-sm text-muted">{done}</p>
@@ -151,18 +162,29 @@ function Pages<T extends { id: string }>({
   children,
 }: PagedListProps<T>) {
   const more = useMorePages(first, from, search);
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  // Other filters of this list on their way (the loader runs again): the rows shown are the old
+  // ones. The console's frame announces the wait; this shows it where the eyes are.
+  const reloading = navigation.state === "loading" && navigation.location.pathname === pathname;
   return (
-    <>
-      <ItemList
-        items={more.items}
-        label={label}
-        empty={empty}
-        row={`grid gap-1 p-4 sm:gap-4 ${columns}`}
-      >
-        {children}
-      </ItemList>
+    <div aria-busy={reloading || undefined}>
+      <p aria-hidden="true" className="mb-2 text-sm font-semibold text-brand-900">
+        {reloading ? "Loading…" : ""}
+      </p>
+      <div className={reloading ? "opacity-60" : undefined}>
+        <ItemList
+          items={more.items}
+          label={label}
+          empty={empty}
+          row={`grid gap-1 p-4 sm:gap-4 ${columns}`}
+          focusAt={more.firstNew}
+        >
+          {children}
+        </ItemList>
+      </div>
       {more.items.length === 0 ? null : <ShowMore more={more} label={moreLabel} done={done} />}
-    </>
+    </div>
   );
 }
 
@@ -173,6 +195,7 @@ export function ItemList<T extends { id: string }>({
   labelledBy,
   empty,
   row,
+  focusAt = null,
   children,
 }: {
   items: readonly T[];
@@ -183,17 +206,31 @@ export function ItemList<T extends { id: string }>({
   empty: ReactNode;
   /** The classes of each row. */
   row: string;
+  /**
+   * The row that takes the focus once shown: the first of the page "Show more" added, so that a
+   * keyboard or screen reader carries on reading where the new rows begin.
+   */
+  focusAt?: number | null;
   children: (item: T) => ReactNode;
 }) {
+  const list = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    if (focusAt !== null) list.current?.querySelector<HTMLElement>(":scope > [tabindex]")?.focus();
+  }, [focusAt]);
   if (items.length === 0) return <p className="rounded-md bg-gray-50 p-4">{empty}</p>;
   return (
     <ul
+      ref={list}
       aria-label={label}
       aria-labelledby={labelledBy}
       className="divide-y divide-gray-200 rounded-lg border border-gray-200"
     >
-      {items.map((item) => (
-        <li key={item.id} className={row}>
+      {items.map((item, index) => (
+        <li
+          key={item.id}
+          className={`${row} focus:outline-2 focus:outline-brand-700`}
+          tabIndex={index === focusAt ? -1 : undefined}
+        >
           {children(item)}
         </li>
       ))}

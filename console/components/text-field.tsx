@@ -17,6 +17,8 @@ export function TextField({
         <input
           {...props}
           autoComplete="off"
+          // What is typed is laid out in its own direction (a name in Arabic, an address).
+          dir="auto"
           {...input}
           required={required}
           className="console-input min-h-11"

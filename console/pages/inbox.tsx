@@ -6,10 +6,11 @@ import { teamApi } from "../../staff-api/admin";
 import { type FilterShape, leadsApi } from "../../staff-api/leads";
 import { addressOf, filtersIn, loadCall, routerPath } from "../api";
 import { StatusBadge } from "../components/badge";
-import { DateTime } from "../components/date-time";
 import { ExportLink, FilterForm, FilterInput, FilterSelect } from "../components/filter-form";
+import { useNewSince } from "../components/last-visit";
 import { PagedList } from "../components/more-pages";
 import { PageHeading } from "../components/page-heading";
+import { RelativeAge, useNow } from "../components/relative-age";
 import { formatDuration } from "../format";
 import { STATUS_LABELS, TYPE_LABELS, choices, leadName, productLabel } from "../labels";
 import { useStaff } from "../session";
@@ -43,6 +44,8 @@ export async function inboxLoader({ request }: LoaderFunctionArgs) {
 export function InboxPage() {
   const { page, stats, team, search, filtered, exportHref } = useLoaderData<typeof inboxLoader>();
   const staff = useStaff();
+  const newSince = useNewSince(`staff-console:leads-seen:${staff.email}`);
+  const now = useNow();
   const owners = team.map((member): [string, string] => [
     member.email,
     member.email === staff.email
@@ -59,7 +62,7 @@ export function InboxPage() {
       <FilterForm label="Filter leads" clearTo="/leads" filtered={filtered}>
         <FilterInput
           label="Search"
-          hint="Name, e-mail, company or message"
+          hint="Name (any order), phone (any format), e-mail, company or message"
           name="q"
           type="search"
           className="sm:col-span-2"
@@ -78,7 +81,8 @@ export function InboxPage() {
 
       <p className="mb-4" aria-live="polite">
         <strong>{stats.count}</strong> {stats.count === 1 ? "lead" : "leads"}
-        {filtered ? " match" : ""}. Answered: {stats.responded}. Average time to first response:{" "}
+        {filtered ? (stats.count === 1 ? " matches" : " match") : ""}. Answered: {stats.responded}.
+        Average time to first response:{" "}
         <strong>{formatDuration(stats.averageFirstResponseMs)}</strong>.
       </p>
 
@@ -88,32 +92,52 @@ export function InboxPage() {
         search={search}
         label="Leads"
         empty="No leads match these filters."
-        columns="sm:grid-cols-[2fr_1fr_1fr_1fr] sm:items-center"
+        columns="sm:grid-cols-[3fr_1fr_1fr_1fr] sm:items-center"
         moreLabel="Show more leads"
         done="That is every lead that matches."
       >
         {(lead) => (
           <>
-            <div>
-              <Link to={routerPath(consoleLeadPath(lead.id))} className="console-link">
+            <div className="min-w-0">
+              {newSince !== null && lead.createdAt > newSince ? (
+                <p className="mb-1">
+                  <span className="rounded bg-brand-800 px-2 py-0.5 text-sm font-semibold text-white">
+                    New since your last visit
+                  </span>
+                </p>
+              ) : null}
+              <Link to={routerPath(consoleLeadPath(lead.id))} className="console-link" dir="auto">
                 {leadName(lead)}
               </Link>
               <p className="text-sm text-muted">
                 {TYPE_LABELS[lead.type]}
                 {lead.product ? ` · ${productLabel(lead.product)}` : ""}
-                {lead.company ? ` · ${lead.company}` : ""}
+                {lead.company ? " · " : ""}
+                {lead.company ? <span dir="auto">{lead.company}</span> : null}
+              </p>
+              {lead.messagePreview ? (
+                <p className="break-words" dir="auto">
+                  {lead.messagePreview}
+                </p>
+              ) : null}
+              <p className="text-sm break-words text-muted">
+                <span dir="auto">{lead.email}</span>
+                {lead.phone ? " · " : ""}
+                {lead.phone ? <span dir="auto">{lead.phone}</span> : null}
               </p>
             </div>
-            <p>
+            <p className="flex flex-wrap items-center gap-2 sm:block">
               <span className="sr-only">Status: </span>
               <StatusBadge status={lead.status} />
+              <span className="text-sm sm:mt-1 sm:block">
+                {lead.firstResponseAt ? "Answered" : "Not answered yet"}
+              </span>
             </p>
             <p className="text-sm">
               <span className="font-semibold">Owner:</span> {lead.owner ?? "nobody yet"}
             </p>
             <p className="text-sm">
-              <span className="sr-only">Received </span>
-              <DateTime at={lead.createdAt} />
+              <RelativeAge at={lead.createdAt} now={now} label="Received" />
             </p>
           </>
         )}

@@ -29,6 +29,7 @@ import { campaigns } from "./migrations/0010-campaigns";
 import { staffRevocation } from "./migrations/0011-staff-revocation";
 import { subscriberOrder } from "./migrations/0012-subscriber-order";
 import { leadVersion } from "./migrations/0013-lead-version";
+import { phoneSearch } from "./migrations/0014-phone-search";
 import type { Database } from "./schema";
 
 export type DB = Kysely<Database>;
@@ -141,6 +142,7 @@ const MIGRATIONS = {
   "0011-staff-revocation": staffRevocation,
   "0012-subscriber-order": subscriberOrder,
   "0013-lead-version": leadVersion,
+  "0014-phone-search": phoneSearch,
 };
 
 /**

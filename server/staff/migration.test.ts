@@ -8,6 +8,7 @@ import { passkeys } from "../db/migrations/0006-passkeys";
 import { leadSearch } from "../db/migrations/0007-lead-search";
 import { staffRevocation } from "../db/migrations/0011-staff-revocation";
 import { leadVersion } from "../db/migrations/0013-lead-version";
+import { phoneSearch } from "../db/migrations/0014-phone-search";
 import { freshSchemaUrl, testDatabase, testDialects } from "../testing";
 import { listLeads } from "./inbox/lead-list";
 import { findSession } from "./sign-in/sessions";
@@ -168,6 +169,29 @@ describe.each(testDialects)("migration 0007 (lead search) on $name", ({ url }) =
     expect(await found("kofi owusu")).toEqual(["contact_c1"]);
     await undoAndRedo(db, leadSearch);
     expect(await found("payouts")).toEqual(["contact_c1"]);
+  });
+});
+
+describe.each(testDialects)("migration 0014 (phone search) on $name", ({ url }) => {
+  it("finds the leads stored before it by their phone number in any form, and can be undone and redone", async () => {
+    const db = await databaseUpTo(url, "0013-lead-version");
+    const created = "2026-11-01T09:00:00.000Z";
+    // Rows as the release before it left them: a search text without the phone number.
+    const before = (...fields: string[]) => fields.join("\u001f");
+    await sql`insert into demo_requests (id, product, page, name, email, phone, company, job_title, industry, email_key, created_at, search_text)
+        values ('d1', 'vas', '/request-vas-demo', 'Efua Mensah', 'efua@example.com', '+233 24 000 1111', 'Susu Co', 'CEO', 'Retail', 'efua@example.com', ${created},
+        ${before("efua mensah", "efua@example.com", "susu co")})`.execute(db);
+    await sql`insert into contact_messages (id, first_name, last_name, email, phone, message, policy_agreed_at, email_key, created_at, search_text)
+        values ('c1', 'Kofi', 'Owusu', 'kofi@example.com', '055-921-1848', 'About payouts', ${created}, 'kofi@example.com', ${created},
+        ${before("kofi owusu", "kofi@example.com", "about payouts")})`.execute(db);
+    const found = async (q: string) => (await listLeads(db, { q })).items.map((l) => l.id);
+    expect(await found("+233 55 921 1848")).toEqual([]);
+    await migrate(db);
+    expect(await found("+233 55 921 1848")).toEqual(["contact_c1"]);
+    expect(await found("024 000 1111")).toEqual(["demo_d1"]);
+    expect(await found("payouts")).toEqual(["contact_c1"]);
+    await undoAndRedo(db, phoneSearch);
+    expect(await found("0559211848")).toEqual(["contact_c1"]);
   });
 });
 

@@ -1,29 +1,8 @@
-import type { APIRequestContext } from "@playwright/test";
-import { apiPaths, consolePaths } from "../../common/paths";
+import { consolePaths } from "../../common/paths";
 import { expect, expectNoA11yViolations, test } from "./fixtures";
-import { SIGNED_OUT_ERRORS, signInAs } from "./staff";
+import { SIGNED_OUT_ERRORS, demoRequest, signInAs } from "./staff";
 
 test.use({ allowedErrors: SIGNED_OUT_ERRORS });
-
-/** A demo request as a visitor sends it, with a company name no other test uses. */
-async function demoRequest(request: APIRequestContext, name: string) {
-  const company = `Susu Savings ${Math.random().toString(36).slice(2, 8)}`;
-  const response = await request.post(apiPaths.demo, {
-    data: {
-      product: "banking",
-      formData: {
-        name,
-        email: "efua@example.com",
-        phone: "+233 24 000 0000",
-        company,
-        jobTitle: "Finance director",
-        industry: "Finance",
-      },
-    },
-  });
-  expect(response.status()).toBe(201);
-  return company;
-}
 
 test("sales works a demo request from new to won, with a note", async ({ page }) => {
   const company = await demoRequest(page.request, "Efua Owusu");
@@ -34,7 +13,7 @@ test("sales works a demo request from new to won, with a note", async ({ page })
   await expect(page).toHaveURL(/q=Susu/);
   const lead = page.getByRole("link", { name: "Efua Owusu" });
   await expect(lead).toHaveCount(1);
-  await expect(page.getByRole("main")).toContainText("1 lead match");
+  await expect(page.getByRole("main")).toContainText("1 lead matches.");
   await lead.click();
 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Efua Owusu");

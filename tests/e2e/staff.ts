@@ -1,8 +1,8 @@
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { consolePaths } from "../../common/paths";
+import { apiPaths, consolePaths } from "../../common/paths";
 import { STAFF_DATA_DIR } from "../../playwright.config";
-import type { Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { expect } from "./fixtures";
 import { linkIn, waitForMailTo } from "./newsletter-mail";
 
@@ -77,3 +77,35 @@ export async function openConsolePage(page: Page, name: string) {
   await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name }).click();
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
 }
+
+/**
+ * A demo request as a visitor sends it, by `name`, with a company name no other test uses (or
+ * `company`); returns the company, which finds this test's leads among every other test's.
+ */
+export async function demoRequest(
+  request: APIRequestContext,
+  name: string,
+  {
+    phone = "+233 24 000 0000",
+    company = uniqueCompany(),
+  }: { phone?: string; company?: string } = {},
+) {
+  const response = await request.post(apiPaths.demo, {
+    data: {
+      product: "banking",
+      formData: {
+        name,
+        email: "efua@example.com",
+        phone,
+        company,
+        jobTitle: "Finance director",
+        industry: "Finance",
+      },
+    },
+  });
+  expect(response.status()).toBe(201);
+  return company;
+}
+
+/** "Susu Savings" and a few random letters. */
+export const uniqueCompany = () => `Susu Savings ${Math.random().toString(36).slice(2, 8)}`;

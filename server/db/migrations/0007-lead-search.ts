@@ -72,12 +72,16 @@ export const leadSearch: Migration = {
   },
 };
 
-/** Fills `search_text` of the rows stored before this migration, a thousand at a time. */
-async function backfill(db: Kysely<unknown>) {
-  await fill(db, "contact_messages", ["first_name", "last_name", "email", "message"], (row) =>
+/**
+ * Fills `search_text` of the rows stored before this migration, a thousand at a time; 0014 fills
+ * it again, as search-text.ts makes it now.
+ */
+export async function backfill(db: Kysely<unknown>) {
+  const contactFields = ["first_name", "last_name", "email", "phone", "message"];
+  await fill(db, "contact_messages", contactFields, (row) =>
     contactSearchText(row as Parameters<typeof contactSearchText>[0]),
   );
-  await fill(db, "demo_requests", ["name", "email", "company"], (row) =>
+  await fill(db, "demo_requests", ["name", "email", "phone", "company"], (row) =>
     demoSearchText(row as Parameters<typeof demoSearchText>[0]),
   );
 }

@@ -5,11 +5,12 @@
  */
 import { type Transaction, sql } from "kysely";
 import { type DB, isPostgres } from "../../db/database";
-import type { LeadPage, LeadStats } from "../../../staff-api/leads";
+import type { LeadPage, LeadStats, LeadSummary } from "../../../staff-api/leads";
 import type { Database } from "../../db/schema";
 import {
   type Lead,
   type LeadFilters,
+  type LeadRow,
   leadCountsUnion,
   leadsUnion,
   selectLeads,
@@ -19,6 +20,32 @@ import { type Cursor, type PageRequest, createdKey, readAll, readPage } from "..
 
 type Executor = DB | Transaction<Database>;
 
+/** How many characters of a message's first line the list shows. */
+const PREVIEW_LENGTH = 120;
+const characters = new Intl.Segmenter("en", { granularity: "grapheme" });
+
+/** The first line of a message that has any text, cut to PREVIEW_LENGTH characters ("…"). */
+export function firstLine(message: string): string {
+  const line = message.split("\n").find((text) => text.trim()) ?? "";
+  const shown = [...characters.segment(line.trim())].map((part) => part.segment);
+  return shown.length > PREVIEW_LENGTH
+    ? `${shown
+        .slice(0, PREVIEW_LENGTH - 1)
+        .join("")
+        .trimEnd()}…`
+    : shown.join("");
+}
+
+/** A lead as the list shows it: its message's first line in place of the message. */
+function toLeadSummary(row: LeadRow): LeadSummary {
+  const { message, ...lead } = toLead(row);
+  return {
+    ...lead,
+    ...(message === undefined ? {} : { messagePreview: firstLine(message) }),
+    firstResponseAt: row.first_response_at,
+  };
+}
+
 /** One page of leads, newest first, and the cursor of the next page (null on the last). */
 export function listLeads(
   db: Executor,
@@ -27,7 +54,7 @@ export function listLeads(
 ): Promise<LeadPage> {
   const read = (cursor: Cursor | null, limit: number) =>
     selectLeads(db, filters, { cursor, limit });
-  return readPage(read, page, toLead, createdKey);
+  return readPage(read, page, toLeadSummary, createdKey);
 }
 
 /** Every matching lead, newest first, read a batch at a time (for the CSV export). */

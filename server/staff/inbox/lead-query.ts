@@ -14,7 +14,7 @@ import { sourceOf } from "../../db/attribution";
 import { type DB, isPostgres } from "../../db/database";
 import { ATTRIBUTION_COLUMNS } from "../../db/migrations/0008-lead-attribution";
 import type { AttributionColumns, Database, LeadStatus, LeadType } from "../../db/schema";
-import { searchTerm } from "../../db/search-text";
+import { searchTerms } from "../../db/search-text";
 import { type Cursor, olderThan } from "../page-cursor";
 
 type Executor = DB | Transaction<Database>;
@@ -81,30 +81,46 @@ function globPattern(text: string): string {
   return `*${text.replace(/[*?[]/g, (c) => `[${c}]`)}*`;
 }
 
-/**
- * Leads of table `t` whose search text (db/search-text.ts) contains `q`, read off the search
- * index of migration 0007: a trigram index under LIKE on PostgreSQL; on SQLite the FTS5 trigram
- * table, which uses its index for GLOB but not for LIKE with ESCAPE (hence GLOB, which is
- * case-sensitive: both sides are lower-cased already).
- */
-function searchCondition(t: "c" | "d", q: string, postgres: boolean) {
-  const term = searchTerm(q);
-  if (postgres) return sql`${sql.ref(`${t}.search_text`)} like ${likePattern(term)} escape '\\'`;
-  const index = sql.id(t === "c" ? "contact_messages_search" : "demo_requests_search");
-  // Three characters or more: a phrase of trigrams, answered from the index alone. Shorter
-  // terms have no trigram; GLOB then reads every row's text, which is still correct.
-  const match =
-    [...term].length >= 3
-      ? sql`${index} match ${`"${term.replaceAll('"', '""')}"`}`
-      : sql`search_text glob ${globPattern(term)}`;
-  // The unary + keeps SQLite from reading the leads in the index's order: it still walks the
-  // table newest first and stops after a page, checking each lead against the index's matches,
-  // so a term in thousands of leads costs no more than a rare one.
-  return sql`+${sql.ref(`${t}.rowid`)} in (select rowid from ${index} where ${match})`;
-}
-
 const and = (conditions: RawBuilder<unknown>[]) =>
   conditions.length ? sql.join(conditions, sql` and `) : sql`1 = 1`;
+
+/**
+ * Leads of table `t` whose search text (db/search-text.ts) contains every one of `terms`, read off
+ * the search index of migration 0007: a trigram index under LIKE on PostgreSQL; on SQLite the FTS5
+ * trigram table, which uses its index for a MATCH but not for LIKE with ESCAPE.
+ */
+function containsAll(t: "c" | "d", terms: readonly string[], postgres: boolean) {
+  const text = sql.ref(`${t}.search_text`);
+  if (postgres) return and(terms.map((term) => sql`${text} like ${likePattern(term)} escape '\\'`));
+  // One term, the longest (likely the rarest), is looked up in the index, as a quoted phrase of
+  // trigrams: the other terms are checked with GLOB (case-sensitive, but both sides are
+  // lower-cased already) on the rows the index gave. Every term in the index instead made FTS5
+  // intersect the matches of each, "000" of a phone number in nearly every lead among them. A
+  // term under three characters has no trigram: then GLOB reads every row's text, still correct.
+  const longest = terms.reduce((a, b) => ([...b].length > [...a].length ? b : a), "");
+  const indexed = [...longest].length >= 3 ? longest : null;
+  const conditions = terms
+    .filter((term) => term !== indexed)
+    .map((term) => sql`${text} glob ${globPattern(term)}`);
+  if (indexed !== null) {
+    const index = sql.id(t === "c" ? "contact_messages_search" : "demo_requests_search");
+    const phrase = `"${indexed.replaceAll('"', '""')}"`;
+    // The unary + keeps SQLite from reading the leads in the index's order: it still walks the
+    // table newest first and stops after a page, checking each lead against the index's matches,
+    // so a term in thousands of leads costs no more than a rare one.
+    conditions.unshift(
+      sql`+${sql.ref(`${t}.rowid`)} in (select rowid from ${index} where ${index} match ${phrase})`,
+    );
+  }
+  return and(conditions);
+}
+
+/**
+ * Leads of table `t` that a search finds: each of its words somewhere in the lead's fields, in
+ * any order, or, for a search written like a phone number, the number's digits (searchTerms()).
+ */
+const searchCondition = (t: "c" | "d", q: string, postgres: boolean) =>
+  containsAll(t, searchTerms(q), postgres);
 
 /**
  * The lead's row of lead_states, as `s`. For a page on PostgreSQL, a lateral subquery with a
