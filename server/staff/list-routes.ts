@@ -1,7 +1,8 @@
 /**
  * The server's side of the contract's listAndExport() (staff-api/query.ts): a filtered list read
- * a page at a time and its CSV export, registered together because they read the same filters,
- * are audited the same way and differ only in what they answer. Leads, subscribers, audit log.
+ * a page at a time and its CSV export, and where there is one the summary of the same filters
+ * (how many, how soon answered), registered together because they read the same filters, are
+ * audited the same way and differ only in what they answer. Leads, subscribers, audit log.
  */
 import type { Transaction } from "kysely";
 import type { AnswerOf, EndpointSpec, QueryOf } from "../../staff-api/endpoint";
@@ -32,6 +33,12 @@ export interface ListAndExportSpec<X extends EndpointSpec, Filters, Item> {
   toRow: (item: Item) => Record<string, unknown>;
   /** The file's name before its date, its columns, and the header that says its row count. */
   file: { name: string; columns: readonly string[]; countHeader: string };
+  /** The endpoint that sums up the same filters, its audit action, and its read. */
+  summary?: {
+    endpoint: EndpointSpec;
+    action: AuditAction;
+    read: (trx: Transaction<Database>, filters: Filters) => Promise<unknown>;
+  };
 }
 
 export function listAndExportRoutes<
@@ -86,6 +93,27 @@ export function listAndExportRoutes<
     },
     { what: spec.what.export, checkAnswers },
   );
+
+  const { summary } = spec;
+  if (summary) {
+    contractRoute(
+      app,
+      summary.endpoint,
+      async ({ query, request }) => {
+        // The summary's query is the export's filters.
+        const filterQuery = query as QueryOf<X>;
+        const filters = await spec.filtersOf(filterQuery);
+        const body = await auditedRead(
+          db,
+          { request, action: summary.action, at: now() },
+          (trx) => summary.read(trx, filters),
+          () => ({ filters: spec.kept(filterQuery, filters) }),
+        );
+        return answer(200, body) as AnswerOf<typeof summary.endpoint>;
+      },
+      { what: spec.what.list, checkAnswers },
+    );
+  }
 }
 
 /**

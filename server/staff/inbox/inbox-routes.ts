@@ -9,7 +9,7 @@ import { UnknownOwnerError, addNote, updateLead } from "./lead-changes";
 import { viewLead } from "./lead-detail";
 import { allLeads, countLeads, leadStats, listLeads } from "./lead-list";
 import { type LeadFilters, ownerFilter } from "./lead-query";
-import { type KeptAs, auditFilters as keptFilters, dateRange, auditedRead } from "../route-kit";
+import { type KeptAs, auditFilters as keptFilters, dateRange } from "../route-kit";
 import type { StaffIdentity } from "../sign-in/sessions";
 import type { DB } from "../../db/database";
 import type { StaffRoutesOptions } from "../routes";
@@ -75,23 +75,8 @@ export const inboxRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, o
     items: allLeads,
     toRow: csvRow,
     file: { name: "leads", columns: CSV_COLUMNS, countHeader: "x-lead-count" },
+    summary: { endpoint: leadsApi.stats, action: "lead.stats", read: leadStats },
   });
-
-  contractRoute(
-    app,
-    leadsApi.stats,
-    async ({ query, request }) => {
-      const filters = await filtersOf(db, query);
-      const stats = await auditedRead(
-        db,
-        { request, action: "lead.stats", at: now() },
-        (trx) => leadStats(trx, filters),
-        () => ({ filters: auditFilters(query, filters) }),
-      );
-      return answer(200, stats);
-    },
-    kit,
-  );
 
   contractRoute(
     app,

@@ -11,7 +11,7 @@ import { newsletterLinks } from "../../newsletter/links";
 import { recordAudit } from "../audit";
 import { Refused, answer, contractRoute } from "../contract-routes";
 import { listAndExportRoutes, storedUpTo } from "../list-routes";
-import { type KeptAs, auditActorOf, auditFilters, auditedRead } from "../route-kit";
+import { type KeptAs, auditActorOf, auditFilters } from "../route-kit";
 import {
   SUBSCRIBER_CSV_COLUMNS,
   type SubscriberFilters,
@@ -56,23 +56,12 @@ export const subscriberRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (a
     items: allSubscribers,
     toRow: subscriberCsvRow,
     file: { name: "subscribers", columns: SUBSCRIBER_CSV_COLUMNS, countHeader: "x-row-count" },
-  });
-
-  contractRoute(
-    app,
-    subscribersApi.counts,
-    async ({ query, request }) => {
-      const filters = filtersOf(query);
-      const counts = await auditedRead(
-        db,
-        { request, action: "subscriber.count", at: now() },
-        (trx) => subscriberCounts(trx, filters),
-        () => ({ filters: auditFilters(query, KEPT) }),
-      );
-      return answer(200, counts);
+    summary: {
+      endpoint: subscribersApi.counts,
+      action: "subscriber.count",
+      read: subscriberCounts,
     },
-    kit,
-  );
+  });
 
   contractRoute(
     app,
