@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { Form, NavLink, Outlet, useLocation, useNavigation } from "react-router";
+import { Form, NavLink, Outlet, ScrollRestoration, useLocation, useNavigation } from "react-router";
 import { site } from "@common/site";
 import { ROLE_LABELS } from "../labels";
 import { type ConsoleArea, mayOpen, useStaff } from "../session";
@@ -25,7 +25,9 @@ const PAGES: readonly { to: string; label: string; area: ConsoleArea }[] = [
 /**
  * The frame of every signed-in page: who is signed in, the pages their role may open, sign-out.
  * After each navigation the new page's heading takes the focus, so that a screen reader reads
- * where it is and the keyboard starts from the top of the new page.
+ * where it is and the keyboard starts from the top of the new page. The scroll is React Router's
+ * (`ScrollRestoration`, by history entry): a new page opens at its top, and Back goes to where
+ * the person was, so the heading takes the focus without scrolling to it.
  */
 export function ConsoleShell() {
   const staff = useStaff();
@@ -39,12 +41,13 @@ export function ConsoleShell() {
       firstRender.current = false;
       return;
     }
-    main.current?.querySelector<HTMLElement>("h1")?.focus();
+    main.current?.querySelector<HTMLElement>("h1")?.focus({ preventScroll: true });
   }, [location.pathname]);
 
   const busy = navigation.state !== "idle";
   return (
     <>
+      <ScrollRestoration />
       <a href="#main" className="skip-link">
         Skip to content
       </a>
