@@ -47,6 +47,8 @@ test("Back from a lead of the second page shows the rows loaded and the lead's r
   const row = rows.filter({ has: page.getByRole("link", { name, exact: true }) });
   await expect(row).toBeInViewport();
   expect(await scrollY(page)).toBeGreaterThan(0);
+  // The keyboard carries on from the lead's link, not from the top of the page.
+  await expect(row.getByRole("link")).toBeFocused();
 
   // Opening the list anew (not Back) starts it again, at the top and from its first page.
   await row.getByRole("link").tap();
