@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useRef } from "react";
 import * as z from "zod/mini";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
-import { Form, Link, useLoaderData } from "react-router";
+import { Form, Link, useLoaderData, useNavigation } from "react-router";
 import { mailtoHref } from "@common/mailto";
 import { teamApi } from "../../staff-api/admin";
 import { type LeadDetail, type TimelineEntry, leadsApi } from "../../staff-api/leads";
@@ -66,6 +66,9 @@ export async function leadAction({ request, params }: ActionFunctionArgs): Promi
 export function LeadPage() {
   const { lead, version, team } = useLoaderData<typeof leadLoader>();
   const { result, busy } = useFormResult<typeof leadAction>();
+  // The action's answer comes before the lead read again after it: the note is in the timeline
+  // once the page has settled.
+  const settled = useNavigation().state === "idle";
 
   const fields: [string, ReactNode][] = [
     ["Type", TYPE_LABELS[lead.type]],
@@ -174,7 +177,7 @@ export function LeadPage() {
           </h2>
           <Timeline
             lead={lead}
-            noteAdded={result?.ok && result.intent === "note" ? result : undefined}
+            noteAdded={settled && result?.ok && result.intent === "note" ? result : undefined}
           />
         </section>
       </div>

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { consolePaths } from "../../common/paths";
 import { expect, test } from "./fixtures";
-import { SIGNED_OUT_ERRORS, demoRequest, signInAs, uniqueCompany } from "./staff";
+import { SIGNED_OUT_ERRORS, demoRequest, inboxWithTwoPages, signInAs } from "./staff";
 
 // Sales work the inbox on a phone: they open a lead, do what it needs, and press Back to the
 // list they were reading (decision 0029).
@@ -17,21 +17,8 @@ const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
 test("Back from a lead of the second page shows the rows loaded and the lead's row in view", async ({
   page,
 }) => {
-  const company = uniqueCompany();
   // Ten more than a page (50): the last ten come with Show more.
-  for (let batch = 0; batch < 60; batch += 20) {
-    await Promise.all(
-      Array.from({ length: 20 }, (_, i) =>
-        demoRequest(page.request, `Lead ${batch + i + 1}`, { company }),
-      ),
-    );
-  }
-  await signInAs(page, "sales");
-  await page.goto(`${consolePaths.leads}?q=${encodeURIComponent(company)}`);
-  const rows = page.getByRole("list", { name: "Leads" }).getByRole("listitem");
-  await expect(rows).toHaveCount(50);
-  await page.getByRole("button", { name: "Show more leads" }).tap();
-  await expect(rows).toHaveCount(60);
+  const rows = await inboxWithTwoPages(page, 60);
 
   const opened = rows.nth(56);
   const name = (await opened.getByRole("link").textContent()) ?? "";
