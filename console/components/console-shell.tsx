@@ -1,5 +1,15 @@
 import { useEffect, useRef } from "react";
-import { Form, NavLink, Outlet, useLocation, useNavigation } from "react-router";
+import {
+  Form,
+  NavLink,
+  NavigationType,
+  Outlet,
+  ScrollRestoration,
+  useLocation,
+  useNavigation,
+  useNavigationType,
+} from "react-router";
+import { consolePaths } from "@common/paths";
 import { site } from "@common/site";
 import { ROLE_LABELS } from "../labels";
 import { type ConsoleArea, mayOpen, useStaff } from "../session";
@@ -25,26 +35,37 @@ const PAGES: readonly { to: string; label: string; area: ConsoleArea }[] = [
 /**
  * The frame of every signed-in page: who is signed in, the pages their role may open, sign-out.
  * After each navigation the new page's heading takes the focus, so that a screen reader reads
- * where it is and the keyboard starts from the top of the new page.
+ * where it is and the keyboard starts from the top of the new page. Back (or Forward) instead
+ * puts it on the link to the page just left, when the page has one (a lead's row in the inbox),
+ * so that the keyboard carries on from where the person was. The scroll is React Router's
+ * (`ScrollRestoration`, by history entry): a new page opens at its top and Back goes to where
+ * the person was, so the focus moves without scrolling.
  */
 export function ConsoleShell() {
   const staff = useStaff();
   const navigation = useNavigation();
   const location = useLocation();
+  const navigationType = useNavigationType();
   const main = useRef<HTMLElement>(null);
-  const firstRender = useRef(true);
+  /** The page shown before this one; none on the first page of the visit. */
+  const left = useRef<string | null>(null);
 
   useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
-    main.current?.querySelector<HTMLElement>("h1")?.focus();
-  }, [location.pathname]);
+    const from = left.current;
+    left.current = location.pathname;
+    if (from === null || from === location.pathname) return;
+    const linkBack = `a[href="${CSS.escape(consolePaths.console + from)}"]`;
+    const followed =
+      navigationType === NavigationType.Pop
+        ? main.current?.querySelector<HTMLElement>(linkBack)
+        : null;
+    (followed ?? main.current?.querySelector<HTMLElement>("h1"))?.focus({ preventScroll: true });
+  }, [location.pathname, navigationType]);
 
   const busy = navigation.state !== "idle";
   return (
     <>
+      <ScrollRestoration />
       <a href="#main" className="skip-link">
         Skip to content
       </a>

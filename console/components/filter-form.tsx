@@ -44,9 +44,12 @@ export function FilterForm({
         <span aria-hidden="true">{open ? "▾" : "▸"}</span> Search and filters
         {filtered ? " (on)" : ""}
       </button>
+      {/* Other filters are the same list anew: the page stays where it is, at the form and
+          the rows below it, rather than going to the top as a new page does. */}
       <Form
         id={id}
         method="get"
+        preventScrollReset
         className={`${open ? "mt-3" : "hidden"} rounded-lg border border-gray-200 bg-gray-50 p-4 sm:mt-0 sm:block`}
         role="search"
         aria-label={label}
@@ -57,7 +60,7 @@ export function FilterForm({
             Apply filters
           </button>
           {filtered ? (
-            <Link to={clearTo} className="console-button-quiet">
+            <Link to={clearTo} className="console-button-quiet" preventScrollReset>
               Clear filters
             </Link>
           ) : null}

@@ -3,6 +3,7 @@ import { useLocation, useNavigation } from "react-router";
 import type * as z from "zod/mini";
 import type { EndpointSpec } from "../../staff-api/endpoint";
 import { ApiError, call } from "../api";
+import { keepPages, keptPagesAfter } from "./kept-pages";
 import { Notice } from "./notice";
 
 /** One page of a keyset-paginated list, as the staff API answers. */
@@ -36,23 +37,28 @@ export interface MorePages<T> {
  * A list whose first page comes from the route's loader and whose later pages are fetched one at
  * a time by cursor, with the same filters (`search`, the query string the loader used). When the
  * loader answers anew (other filters, or a revalidation after a change) the list starts again
- * from its new first page.
+ * from its new first page. With `entry` (the history entry's `location.key`) the pages are kept
+ * for it, and shown again when the person comes back to it (kept-pages.ts).
  */
-export function useMorePages<T>(
+export function useMorePages<T extends { id: string }>(
   first: Paged<T>,
   from: ListEndpoint<T>,
   search: string,
+  entry?: string,
 ): MorePages<T> {
-  const [more, setMore] = useState<{ base: Paged<T>; pages: Paged<T>[] }>({
+  const [more, setMore] = useState<{ base: Paged<T>; pages: Paged<T>[] }>(() => ({
     base: first,
-    pages: [],
-  });
+    pages: entry ? keptPagesAfter(entry, from, first) : [],
+  }));
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string>();
   const pages = [first, ...(more.base === first ? more.pages : [])];
   const last = pages.at(-1) ?? first;
   const items = pages.flatMap((page) => page.items);
   const [firstNew, setFirstNew] = useState<{ base: Paged<T>; at: number } | null>(null);
+  useEffect(() => {
+    if (entry) keepPages(entry, more.base === first ? [first, ...more.pages] : [first]);
+  }, [entry, first, more]);
 
   async function loadMore() {
     if (!last.nextCursor || loading) return;
@@ -161,9 +167,9 @@ function Pages<T extends { id: string }>({
   done,
   children,
 }: PagedListProps<T>) {
-  const more = useMorePages(first, from, search);
+  const { pathname, key } = useLocation();
+  const more = useMorePages(first, from, search, key);
   const navigation = useNavigation();
-  const { pathname } = useLocation();
   // Other filters of this list on their way (the loader runs again): the rows shown are the old
   // ones. The console's frame announces the wait; this shows it where the eyes are.
   const reloading = navigation.state === "loading" && navigation.location.pathname === pathname;

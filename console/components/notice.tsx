@@ -5,7 +5,8 @@ import { type ReactNode, useEffect, useRef } from "react";
  * status (read out when the reader is free). Rendered empty first, so that the live region
  * exists before its text arrives and screen readers announce it. With `focusOn`, the message
  * takes the focus each time that value changes (an action's answer), for one the person must
- * read before going on.
+ * read before going on; a screen reader reads it as the focus lands, so it is then not also
+ * announced as a live region (it would be said twice).
  */
 export function Notice({
   tone,
@@ -25,7 +26,7 @@ export function Notice({
       ? "border-red-700 bg-red-50 text-red-900"
       : "border-brand-700 bg-brand-50 text-brand-900";
   return (
-    <div role={tone === "error" ? "alert" : "status"}>
+    <div role={tone === "error" ? "alert" : "status"} aria-live={focusOn ? "off" : undefined}>
       {children ? (
         <p
           ref={message}

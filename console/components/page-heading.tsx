@@ -2,13 +2,15 @@ import type { ReactNode } from "react";
 
 /**
  * A page's title in the tab and its one h1. The heading can take the focus (ConsoleShell moves
- * it there after a navigation) without being in the tab order.
+ * it there after a navigation) without being in the tab order. A title can be what someone
+ * typed (a lead's name, a campaign's subject), so it takes its own direction.
  */
 export function PageHeading({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
       <title>{`${title} · Staff console`}</title>
       <h1
+        dir="auto"
         tabIndex={-1}
         className="text-2xl font-bold text-brand-900 focus:outline-none sm:text-3xl"
       >

@@ -1,10 +1,10 @@
 import { type ReactNode, useEffect, useRef } from "react";
 import * as z from "zod/mini";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
-import { Form, Link, useLoaderData } from "react-router";
+import { Form, Link, useLoaderData, useNavigation } from "react-router";
 import { mailtoHref } from "@common/mailto";
 import { teamApi } from "../../staff-api/admin";
-import { type TimelineEntry, leadsApi } from "../../staff-api/leads";
+import { type LeadDetail, type TimelineEntry, leadsApi } from "../../staff-api/leads";
 import { Field } from "~/components/ui/field";
 import { call, failure, loadCall, staleRecord } from "../api";
 import { StatusBadge } from "../components/badge";
@@ -66,6 +66,9 @@ export async function leadAction({ request, params }: ActionFunctionArgs): Promi
 export function LeadPage() {
   const { lead, version, team } = useLoaderData<typeof leadLoader>();
   const { result, busy } = useFormResult<typeof leadAction>();
+  // The action's answer comes before the lead read again after it: the note is in the timeline
+  // once the page has settled.
+  const settled = useNavigation().state === "idle";
 
   const fields: [string, ReactNode][] = [
     ["Type", TYPE_LABELS[lead.type]],
@@ -100,9 +103,13 @@ export function LeadPage() {
       <PageHeading title={leadName(lead)}>
         <StatusBadge status={lead.status} />
       </PageHeading>
+      {/* Where each answer takes the focus, so that a keyboard or screen reader follows it: a
+          refusal as stale and a saved status or owner here, an added note to the timeline,
+          a refused note to its field. */}
       <ResultNotices
         result={result?.ok === false && result.noteError ? undefined : result}
         focusError={result?.ok === false && result.stale}
+        focusSuccess={result?.ok && result.intent === "update"}
       />
 
       {/* On a phone, one column in this order: what the lead said, then what to do with it
@@ -117,7 +124,9 @@ export function LeadPage() {
           {lead.message ? (
             <>
               <h3 className="mt-4 mb-1 font-semibold">Message</h3>
-              <p className="rounded-md bg-gray-50 p-3 whitespace-pre-wrap">{lead.message}</p>
+              <p className="rounded-md bg-gray-50 p-3 whitespace-pre-wrap" dir="auto">
+                {lead.message}
+              </p>
             </>
           ) : null}
           <p className="mt-4">
@@ -166,21 +175,10 @@ export function LeadPage() {
           <h2 id="timeline-heading" className="mb-3 text-lg font-bold">
             Timeline
           </h2>
-          <ol className="space-y-3 border-l-2 border-brand-100 pl-4">
-            <li>
-              <p className="text-sm text-muted">{formatDateTime(lead.createdAt)}</p>
-              <p>Received</p>
-            </li>
-            {lead.timeline.map((entry, index) => (
-              <li key={index}>
-                <p className="text-sm text-muted">
-                  <DateTime at={entry.at} />
-                  {"actor" in entry && entry.actor ? ` · ${entry.actor}` : ""}
-                </p>
-                <TimelineText entry={entry} />
-              </li>
-            ))}
-          </ol>
+          <Timeline
+            lead={lead}
+            noteAdded={settled && result?.ok && result.intent === "note" ? result : undefined}
+          />
         </section>
       </div>
     </article>
@@ -196,7 +194,9 @@ function DefinitionList({ rows }: { rows: [string, ReactNode][] }) {
         .map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="font-semibold">{label}</dt>
-            <dd className="break-words">{value}</dd>
+            <dd className="break-words" dir="auto">
+              {value}
+            </dd>
           </div>
         ))}
     </dl>
@@ -250,6 +250,43 @@ function NoteForm({ busy, result }: { busy: string | null; result: ActionResult 
   );
 }
 
+/**
+ * What happened to the lead, oldest first. Once a note is added (`noteAdded`, the action's
+ * answer) the newest note takes the focus, which shows and reads it where it now stands.
+ */
+function Timeline({ lead, noteAdded }: { lead: LeadDetail; noteAdded: object | undefined }) {
+  const timeline = useRef<HTMLOListElement>(null);
+  const newestNote = lead.timeline.findLastIndex((entry) => entry.kind === "note");
+  useEffect(() => {
+    if (noteAdded) timeline.current?.querySelector<HTMLElement>(":scope > [tabindex]")?.focus();
+  }, [noteAdded]);
+  return (
+    <ol ref={timeline} className="space-y-3 border-l-2 border-brand-100 pl-4">
+      <li>
+        <p className="text-sm text-muted">{formatDateTime(lead.createdAt)}</p>
+        <p>Received</p>
+      </li>
+      {lead.timeline.map((entry, index) => (
+        <li
+          key={index}
+          tabIndex={index === newestNote ? -1 : undefined}
+          className="focus:outline-2 focus:outline-offset-2 focus:outline-brand-700"
+        >
+          <p className="text-sm text-muted">
+            <DateTime at={entry.at} />
+            {"actor" in entry && entry.actor ? " · " : ""}
+            {"actor" in entry && entry.actor ? <span dir="auto">{entry.actor}</span> : null}
+          </p>
+          <TimelineText entry={entry} />
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** Someone's name or address, as typed, in its own direction; "nobody" when there is none. */
+const person = (who: string | null) => (who ? <span dir="auto">{who}</span> : "nobody");
+
 function TimelineText({ entry }: { entry: TimelineEntry }) {
   switch (entry.kind) {
     case "status":
@@ -261,11 +298,15 @@ function TimelineText({ entry }: { entry: TimelineEntry }) {
     case "owner":
       return (
         <p>
-          Owner: {entry.from ?? "nobody"} → <strong>{entry.to ?? "nobody"}</strong>
+          Owner: {person(entry.from)} → <strong>{person(entry.to)}</strong>
         </p>
       );
     case "note":
-      return <p className="rounded-md bg-gold-300/30 p-2 whitespace-pre-wrap">{entry.text}</p>;
+      return (
+        <p className="rounded-md bg-gold-300/30 p-2 whitespace-pre-wrap" dir="auto">
+          {entry.text}
+        </p>
+      );
     case "delivery":
       return (
         <p>

@@ -1,6 +1,6 @@
 import { consolePaths } from "../../common/paths";
 import { expect, expectNoA11yViolations, test } from "./fixtures";
-import { SIGNED_OUT_ERRORS, demoRequest, signInAs, uniqueCompany } from "./staff";
+import { SIGNED_OUT_ERRORS, demoRequest, inboxWithTwoPages, signInAs } from "./staff";
 
 // Sales often work the inbox on a phone: the first lead must be on the first screen, the filters
 // one tap away, and a number found however it was written down.
@@ -63,21 +63,8 @@ test("the first lead is on the first screen, and a phone number typed another wa
 });
 
 test("Show more puts the focus on the first lead it added", async ({ page }) => {
-  const company = uniqueCompany();
   // One more than a page (50): the last comes with Show more.
-  for (let batch = 0; batch < 51; batch += 17) {
-    await Promise.all(
-      Array.from({ length: 17 }, (_, i) =>
-        demoRequest(page.request, `Lead ${batch + i + 1}`, { company }),
-      ),
-    );
-  }
-  await signInAs(page, "sales");
-  await page.goto(`${consolePaths.leads}?q=${encodeURIComponent(company)}`);
-  const rows = page.getByRole("list", { name: "Leads" }).getByRole("listitem");
-  await expect(rows).toHaveCount(50);
-  await page.getByRole("button", { name: "Show more leads" }).tap();
-  await expect(rows).toHaveCount(51);
+  const rows = await inboxWithTwoPages(page, 51);
   await expect(rows.nth(50)).toBeFocused();
   await expect(page.getByText("That is every lead that matches.")).toBeVisible();
 });

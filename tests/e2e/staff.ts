@@ -107,5 +107,32 @@ export async function demoRequest(
   return company;
 }
 
+/**
+ * `count` leads (more than a page: 50) of one company, and a new sales account's inbox searched
+ * for them with the second page shown by "Show more". Returns the list's rows.
+ */
+export async function inboxWithTwoPages(page: Page, count: number) {
+  const company = uniqueCompany();
+  await demoRequests(page.request, count, company);
+  await signInAs(page, "sales");
+  await page.goto(`${consolePaths.leads}?q=${encodeURIComponent(company)}`);
+  const rows = page.getByRole("list", { name: "Leads" }).getByRole("listitem");
+  await expect(rows).toHaveCount(50);
+  await page.getByRole("button", { name: "Show more leads" }).tap();
+  await expect(rows).toHaveCount(count);
+  return rows;
+}
+
+/** `count` demo requests from `company`, "Lead 1", "Lead 2", …, sent twenty at a time. */
+async function demoRequests(request: APIRequestContext, count: number, company: string) {
+  for (let sent = 0; sent < count; sent += 20) {
+    await Promise.all(
+      Array.from({ length: Math.min(20, count - sent) }, (_, i) =>
+        demoRequest(request, `Lead ${sent + i + 1}`, { company }),
+      ),
+    );
+  }
+}
+
 /** "Susu Savings" and a few random letters. */
 export const uniqueCompany = () => `Susu Savings ${Math.random().toString(36).slice(2, 8)}`;
