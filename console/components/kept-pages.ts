@@ -36,10 +36,8 @@ export function keepPages(entry: string, pages: readonly Paged<unknown>[]): void
 
 /**
  * The pages to show after `first` for the history entry `entry`: those kept when the person left
- * it, as one page, starting after the row `first` now ends with. Rows since added at the top
- * push rows off `first` onto the kept ones, so none goes missing; a row `first` holds is shown
- * as `first` has it. Pages kept by another version of the console (which no longer parse with
- * the endpoint's answer) are dropped.
+ * it, after the row `first` now ends with (rowsAfter). Pages kept by another version of the
+ * console (which no longer parse with the endpoint's answer) are dropped.
  */
 export function keptPagesAfter<T extends { id: string }>(
   entry: string,
@@ -48,12 +46,28 @@ export function keptPagesAfter<T extends { id: string }>(
 ): Paged<T>[] {
   const kept = readAll()[entry] ?? [];
   const pages = kept.map((page) => z.safeParse(from.answers[200], page));
-  const last = pages.at(-1);
-  if (!first.nextCursor || pages.length < 2 || pages.some((page) => !page.success)) return [];
-  const rows = pages.flatMap((page) => page.data?.items ?? []);
+  if (pages.some((page) => !page.success)) return [];
+  return rowsAfter(
+    first,
+    pages.map((page) => page.data as Paged<T>),
+  );
+}
+
+/**
+ * The rows of `earlier` (a list's pages as they were shown) that come after the row `first` (its
+ * first page as it is now) ends with, as one page: what to show below a first page read again,
+ * on Back or after a change on the page. Rows since added at the top push rows off `first` onto
+ * these, so none goes missing; a row `first` holds is shown as `first` has it.
+ */
+export function rowsAfter<T extends { id: string }>(
+  first: Paged<T>,
+  earlier: readonly Paged<T>[],
+): Paged<T>[] {
+  if (!first.nextCursor || earlier.length < 2) return [];
+  const rows = earlier.flatMap((page) => page.items);
   const endsWith = first.items.at(-1)?.id;
   const shown = new Set(first.items.map((row) => row.id));
   const after = rows.slice(rows.findIndex((row) => row.id === endsWith) + 1);
   const items = after.filter((row) => !shown.has(row.id));
-  return items.length ? [{ items, nextCursor: last?.data?.nextCursor ?? null }] : [];
+  return items.length ? [{ items, nextCursor: earlier.at(-1)?.nextCursor ?? null }] : [];
 }

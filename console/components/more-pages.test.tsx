@@ -95,13 +95,26 @@ describe("useMorePages and ShowMore", () => {
     expect(items()).toEqual(["a"]);
   });
 
-  it("starts again from a new first page when the loader answers anew", async () => {
+  it("starts again from a new first page when the loader answers for other filters", async () => {
     vi.spyOn(globalThis, "fetch").mockResolvedValueOnce(answer(page(["b"], null)));
     const { rerender } = render(<List first={page(["a"], "1")} search="" />);
     await userEvent.click(screen.getByRole("button", { name: "Show more things" }));
     expect(await screen.findByText("b")).toBeInTheDocument();
-    act(() => rerender(<List first={page(["z"], null)} search="" />));
+    act(() => rerender(<List first={page(["z"], null)} search="status=won" />));
     expect(items()).toEqual(["z"]);
+  });
+
+  it("keeps the rows below when the loader answers again for the same filters", async () => {
+    vi.spyOn(globalThis, "fetch").mockResolvedValueOnce(answer(page(["c", "d"], null)));
+    const { rerender } = render(<List first={page(["a", "b"], "1")} search="q=x" />);
+    await userEvent.click(screen.getByRole("button", { name: "Show more things" }));
+    expect(await screen.findByText("d")).toBeInTheDocument();
+    // A change made on the page: the loader reads its first page again.
+    act(() => rerender(<List first={page(["a", "b"], "1")} search="q=x" />));
+    expect(items()).toEqual(["a", "b", "c", "d"]);
+    // A row arrived at the top meanwhile: b moves down, nothing is lost or doubled.
+    act(() => rerender(<List first={page(["n", "a"], "1")} search="q=x" />));
+    expect(items()).toEqual(["n", "a", "b", "c", "d"]);
   });
 
   it("parses the later pages with the contract, refusing one off it", async () => {

@@ -1,9 +1,9 @@
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation, useNavigation } from "react-router";
 import type * as z from "zod/mini";
 import type { EndpointSpec } from "../../staff-api/endpoint";
 import { ApiError, call } from "../api";
-import { keepPages, keptPagesAfter } from "./kept-pages";
+import { keepPages, keptPagesAfter, rowsAfter } from "./kept-pages";
 import { Notice } from "./notice";
 
 /** One page of a keyset-paginated list, as the staff API answers. */
@@ -36,8 +36,8 @@ export interface MorePages<T> {
 /**
  * A list whose first page comes from the route's loader and whose later pages are fetched one at
  * a time by cursor, with the same filters (`search`, the query string the loader used). When the
- * loader answers anew (other filters, or a revalidation after a change) the list starts again
- * from its new first page. With `entry` (the history entry's `location.key`) the pages are kept
+ * loader answers anew for other filters the list starts again from its new first page; for the
+ * same ones (a revalidation after a change) the rows below it stay. With `entry` (the history entry's `location.key`) the pages are kept
  * for it, and shown again when the person comes back to it (kept-pages.ts).
  */
 export function useMorePages<T extends { id: string }>(
@@ -46,19 +46,32 @@ export function useMorePages<T extends { id: string }>(
   search: string,
   entry?: string,
 ): MorePages<T> {
-  const [more, setMore] = useState<{ base: Paged<T>; pages: Paged<T>[] }>(() => ({
+  const [more, setMore] = useState<{ base: Paged<T>; search: string; pages: Paged<T>[] }>(() => ({
     base: first,
+    search,
     pages: entry ? keptPagesAfter(entry, from, first) : [],
   }));
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string>();
-  const pages = [first, ...(more.base === first ? more.pages : [])];
+  // The pages after the loader's: those fetched since it answered; after it answers again for
+  // the same filters (a change made on the page), the rows that came after its first page, so
+  // that acting on a row far down the list does not fold the list up; for other filters, none.
+  const after = useMemo(
+    () =>
+      more.base === first
+        ? more.pages
+        : more.search === search
+          ? rowsAfter(first, [more.base, ...more.pages])
+          : [],
+    [more, first, search],
+  );
+  const pages = useMemo(() => [first, ...after], [first, after]);
   const last = pages.at(-1) ?? first;
   const items = pages.flatMap((page) => page.items);
   const [firstNew, setFirstNew] = useState<{ base: Paged<T>; at: number } | null>(null);
   useEffect(() => {
-    if (entry) keepPages(entry, more.base === first ? [first, ...more.pages] : [first]);
-  }, [entry, first, more]);
+    if (entry) keepPages(entry, pages);
+  }, [entry, pages]);
 
   async function loadMore() {
     if (!last.nextCursor || loading) return;
@@ -69,11 +82,7 @@ export function useMorePages<T extends { id: string }>(
       // call() parsed the answer with the endpoint's 200 schema, which is a page of T.
       const next = await call(from, { query: { ...filters, cursor: last.nextCursor } });
       setFirstNew({ base: first, at: items.length });
-      setMore((current) =>
-        current.base === first
-          ? { base: first, pages: [...current.pages, next] }
-          : { base: first, pages: [next] },
-      );
+      setMore({ base: first, search, pages: [...after, next] });
     } catch (failure) {
       setError(failure instanceof ApiError ? failure.message : String(failure));
     } finally {
