@@ -37,6 +37,10 @@ export const StaffAccount = z.strictObject({
   createdAt: z.string(),
   /** When it last opened a session; null if never (or not since its sessions were cleared). */
   lastSignInAt: z.nullable(z.string()),
+  /** When its latest invitation was sent; null if none was (added from the command line). */
+  invitedAt: z.nullable(z.string()),
+  /** Who sent that invitation: the admin's name, else address; null if unknown. */
+  invitedBy: z.nullable(z.string()),
 });
 export type StaffAccount = z.output<typeof StaffAccount>;
 export const StaffAccounts = z.strictObject({ items: z.array(StaffAccount) });
@@ -66,7 +70,8 @@ export type OutboxItem = z.output<typeof OutboxItem>;
 export const OutboxPage = keysetPage(OutboxItem);
 export type OutboxPage = z.output<typeof OutboxPage>;
 
-/** A retry takes no input; an empty JSON object or no body at all is fine. */
+
+/** A retry or a resend takes no input; an empty JSON object or no body at all is fine. */
 const NoBody = z.optional(z.object({}));
 
 export const teamApi = {
@@ -87,7 +92,7 @@ export const accountsApi = {
     roles: ADMIN_ROLES,
     answers: { 200: StaffAccounts, ...SESSION_REFUSALS },
   }),
-  /** A new account, sent a sign-in link; 409 when the address has one already. */
+  /** A new account, sent its invitation; 409 when the address has one already. */
   invite: endpoint({
     method: "POST",
     path: apiPaths.staffAccounts,
@@ -104,6 +109,19 @@ export const accountsApi = {
     notFound: NO_ACCOUNT,
     body: z.object({ role: z.optional(Role), disabled: z.optional(z.boolean()) }),
     answers: { 200: StaffAccount, ...RECORD_REFUSALS },
+  }),
+  /**
+   * The invitation sent again, its earlier link void; answers the account. 409 when it has
+   * signed in already or is disabled.
+   */
+  resendInvitation: endpoint({
+    method: "POST",
+    path: apiPaths.staffAccountInvitation,
+    roles: ADMIN_ROLES,
+    params: recordId(NO_ACCOUNT),
+    notFound: NO_ACCOUNT,
+    body: NoBody,
+    answers: { 200: StaffAccount, ...RECORD_REFUSALS, 409: Failed },
   }),
 };
 
