@@ -70,7 +70,6 @@ export type OutboxItem = z.output<typeof OutboxItem>;
 export const OutboxPage = keysetPage(OutboxItem);
 export type OutboxPage = z.output<typeof OutboxPage>;
 
-
 /** A retry or a resend takes no input; an empty JSON object or no body at all is fine. */
 const NoBody = z.optional(z.object({}));
 

@@ -19,7 +19,9 @@ export const staffInvitations: Migration = {
     await db.schema.alterTable("staff_accounts").addColumn("invited_at", "text").execute();
     await db.schema
       .alterTable("staff_accounts")
-      .addColumn("invited_by", "text", (c) => c.references("staff_accounts.id").onDelete("set null"))
+      .addColumn("invited_by", "text", (c) =>
+        c.references("staff_accounts.id").onDelete("set null"),
+      )
       .execute();
     await backfillInvitations(db);
   },
@@ -30,7 +32,14 @@ export const staffInvitations: Migration = {
 };
 
 type Store = Kysely<{
-  audit_log: { at: string; actor_id: string | null; record_id: string | null; action: string; record_type: string | null; detail: string };
+  audit_log: {
+    at: string;
+    actor_id: string | null;
+    record_id: string | null;
+    action: string;
+    record_type: string | null;
+    detail: string;
+  };
   staff_accounts: { id: string; invited_at: string | null; invited_by: string | null };
 }>;
 
