@@ -18,6 +18,9 @@ export const ADMIN_ROLES = ["admin"] as const;
 export const TEAM_ROLES = ["sales", "admin"] as const;
 
 export const NO_ACCOUNT = "No such account";
+
+/** How long an invitation's sign-in link works (a sign-in link asked for works 15 minutes). */
+export const INVITATION_DAYS = 7;
 export const NO_MESSAGE = "No such message";
 
 const Role = z.enum(STAFF_ROLES);

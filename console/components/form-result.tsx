@@ -21,16 +21,20 @@ type Answer = { ok: true; message?: string } | { ok: false; error: string };
 /**
  * An action's answer above the page's forms: its error as an alert, its success as a status (the
  * answer's message, or what `success` makes of the answer when the page says more). With
- * `focusError`, the error takes the focus: the person must read it before going on.
+ * `focusError`, the error takes the focus: the person must read it before going on. With
+ * `focusSuccess`, the success takes it: the form that was sent has emptied or gone, and the
+ * result is what comes next.
  */
 export function ResultNotices<A extends Answer>({
   result,
   success = (done) => done.message,
   focusError = false,
+  focusSuccess = false,
 }: {
   result: A | undefined;
   success?: (done: Extract<A, { ok: true }>) => ReactNode;
   focusError?: boolean;
+  focusSuccess?: boolean;
 }) {
   const failed = result && !result.ok ? (result as Extract<A, { ok: false }>) : undefined;
   return (
@@ -38,7 +42,7 @@ export function ResultNotices<A extends Answer>({
       <Notice tone="error" focusOn={focusError ? failed : undefined}>
         {failed?.error}
       </Notice>
-      <Notice tone="success">
+      <Notice tone="success" focusOn={focusSuccess && result?.ok ? result : undefined}>
         {result?.ok ? success(result as Extract<A, { ok: true }>) : null}
       </Notice>
     </>

@@ -10,10 +10,10 @@ import { enqueueMail } from "../../mail/outbox";
 import { staffInvitation } from "../../mail/templates";
 import { ROLE_DUTIES, ROLE_LABELS, type StaffRole } from "../../../staff-api/roles";
 import { newSignInToken, signInUrl } from "../sign-in/sign-in";
+import { INVITATION_DAYS } from "../../../staff-api/admin";
 import type { ChangedBy } from "./accounts";
 
-/** How long an invitation's link works: long enough for someone who is away for a few days. */
-export const INVITATION_DAYS = 7;
+// Long enough for someone who is away for a few days; the console's messages say it too.
 const INVITATION_MS = INVITATION_DAYS * 24 * 60 * 60_000;
 
 /** The outbox kind of the invitation e-mail (a sign-in e-mail's is "staff-sign-in"). */
