@@ -1,6 +1,6 @@
 import { consolePaths } from "../../common/paths";
 import { site } from "../../common/site";
-import { expect, test } from "./fixtures";
+import { expect, expectNoA11yViolations, test } from "./fixtures";
 import { linkIn, waitForMailTo } from "./newsletter-mail";
 import { STAFF_MAIL_DIR, openConsolePage, signInAs, signInLinkFor, staffAddress } from "./staff";
 
@@ -29,12 +29,13 @@ test("an admin invites a member of staff, sees who invited them, and sends it ag
 
   const row = page.getByRole("listitem").filter({ hasText: invited });
   await expect(row).toContainText(/Invited .+ by Ama Mensah/);
+  await expectNoA11yViolations(page, "with an invited account in the list");
   await row.getByRole("button", { name: /^Send the invitation again/ }).click();
   await expect(page.getByText(`The invitation is on its way to ${invited} again`)).toBeFocused();
   // A new link is mailed; the one before it no longer works (the API tests prove that part).
   await expect.poll(() => signInLinkFor(invited)).not.toBe(first);
 
   await openConsolePage(page, "Outbox");
-  await page.getByRole("link", { name: "Sent" }).click();
+  await page.getByRole("link", { name: "Sent", exact: true }).click();
   await expect(page.getByText("Staff invitation").first()).toBeVisible();
 });
