@@ -29,6 +29,7 @@ describe("paths", () => {
       "/api/ready",
       "/api/staff/accounts",
       "/api/staff/accounts/:id",
+      "/api/staff/accounts/:id/invitation",
       "/api/staff/audit",
       "/api/staff/audit.csv",
       "/api/staff/audit/actions",

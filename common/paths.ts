@@ -149,6 +149,7 @@ export const apiPaths = {
   /** Admins only (server/staff/admin/admin-routes.ts); `:id` is an account's or a message's id. */
   staffAccounts: "/api/staff/accounts",
   staffAccount: "/api/staff/accounts/:id",
+  staffAccountInvitation: "/api/staff/accounts/:id/invitation",
   staffAudit: "/api/staff/audit",
   staffAuditCsv: "/api/staff/audit.csv",
   staffAuditActions: "/api/staff/audit/actions",

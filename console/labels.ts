@@ -2,7 +2,7 @@ import { DEMO_PRODUCT_NAMES, type DemoProduct } from "@leads/demo";
 import type { LeadStatus, LeadType } from "@leads/workflow";
 import type { DeliveryChannel, Lead } from "../staff-api/leads";
 import type { CampaignStatus } from "../staff-api/newsletter";
-import type { StaffRole } from "../staff-api/roles";
+import { ROLE_LABELS, type StaffRole } from "../staff-api/roles";
 
 /** The words the console uses for the values the API sends. */
 export const STATUS_LABELS: Record<LeadStatus, string> = {
@@ -41,11 +41,8 @@ export function productLabel(product: string | undefined): string {
   return DEMO_PRODUCT_NAMES[product as DemoProduct] ?? product;
 }
 
-export const ROLE_LABELS: Record<StaffRole, string> = {
-  admin: "Admin",
-  sales: "Sales",
-  marketing: "Marketing",
-};
+/** The role names live with the roles: the server's invitation e-mail uses them too. */
+export { ROLE_LABELS };
 
 /** `values` with their words, as a select offers them: `choices(ROLES, ROLE_LABELS)`. */
 export function choices<V extends string>(

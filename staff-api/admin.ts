@@ -18,6 +18,9 @@ export const ADMIN_ROLES = ["admin"] as const;
 export const TEAM_ROLES = ["sales", "admin"] as const;
 
 export const NO_ACCOUNT = "No such account";
+
+/** How long an invitation's sign-in link works (a sign-in link asked for works 15 minutes). */
+export const INVITATION_DAYS = 7;
 export const NO_MESSAGE = "No such message";
 
 const Role = z.enum(STAFF_ROLES);
@@ -37,6 +40,10 @@ export const StaffAccount = z.strictObject({
   createdAt: z.string(),
   /** When it last opened a session; null if never (or not since its sessions were cleared). */
   lastSignInAt: z.nullable(z.string()),
+  /** When its latest invitation was sent; null if none was (added from the command line). */
+  invitedAt: z.nullable(z.string()),
+  /** Who sent that invitation: the admin's name, else address; null if unknown. */
+  invitedBy: z.nullable(z.string()),
 });
 export type StaffAccount = z.output<typeof StaffAccount>;
 export const StaffAccounts = z.strictObject({ items: z.array(StaffAccount) });
@@ -66,7 +73,7 @@ export type OutboxItem = z.output<typeof OutboxItem>;
 export const OutboxPage = keysetPage(OutboxItem);
 export type OutboxPage = z.output<typeof OutboxPage>;
 
-/** A retry takes no input; an empty JSON object or no body at all is fine. */
+/** A retry or a resend takes no input; an empty JSON object or no body at all is fine. */
 const NoBody = z.optional(z.object({}));
 
 export const teamApi = {
@@ -87,7 +94,7 @@ export const accountsApi = {
     roles: ADMIN_ROLES,
     answers: { 200: StaffAccounts, ...SESSION_REFUSALS },
   }),
-  /** A new account, sent a sign-in link; 409 when the address has one already. */
+  /** A new account, sent its invitation; 409 when the address has one already. */
   invite: endpoint({
     method: "POST",
     path: apiPaths.staffAccounts,
@@ -104,6 +111,19 @@ export const accountsApi = {
     notFound: NO_ACCOUNT,
     body: z.object({ role: z.optional(Role), disabled: z.optional(z.boolean()) }),
     answers: { 200: StaffAccount, ...RECORD_REFUSALS },
+  }),
+  /**
+   * The invitation sent again, its earlier link void; answers the account. 409 when it has
+   * signed in already or is disabled.
+   */
+  resendInvitation: endpoint({
+    method: "POST",
+    path: apiPaths.staffAccountInvitation,
+    roles: ADMIN_ROLES,
+    params: recordId(NO_ACCOUNT),
+    notFound: NO_ACCOUNT,
+    body: NoBody,
+    answers: { 200: StaffAccount, ...RECORD_REFUSALS, 409: Failed },
   }),
 };
 

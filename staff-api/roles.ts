@@ -4,6 +4,20 @@ export const STAFF_ROLES = ["admin", "sales", "marketing"] as const;
 /** A member of staff's role; the database stores it as this text (server/db/schema.ts). */
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
+/** A role's name in words: the console's pickers, and the invitation e-mail. */
+export const ROLE_LABELS: Record<StaffRole, string> = {
+  admin: "Admin",
+  sales: "Sales",
+  marketing: "Marketing",
+};
+
+/** What a role gives access to, in a few words: the invite form's picker, the invitation e-mail. */
+export const ROLE_DUTIES: Record<StaffRole, string> = {
+  admin: "everything, and staff accounts",
+  sales: "the leads",
+  marketing: "the newsletter's subscribers",
+};
+
 export function isStaffRole(value: unknown): value is StaffRole {
   return typeof value === "string" && (STAFF_ROLES as readonly string[]).includes(value);
 }

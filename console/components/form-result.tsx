@@ -21,8 +21,9 @@ type Answer = { ok: true; message?: string } | { ok: false; error: string };
 /**
  * An action's answer above the page's forms: its error as an alert, its success as a status (the
  * answer's message, or what `success` makes of the answer when the page says more). With
- * `focusError`, the error takes the focus: the person must read it before going on; with
- * `focusSuccess`, the success does, for a form whose result is not where it was sent from.
+ * `focusError`, the error takes the focus: the person must read it before going on. With
+ * `focusSuccess`, the success takes it: the form that was sent has emptied or gone, or the
+ * result is not where it was sent from, and the result is what comes next.
  */
 export function ResultNotices<A extends Answer>({
   result,

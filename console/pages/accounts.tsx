@@ -6,8 +6,8 @@ import {
   useLoaderData,
 } from "react-router";
 import { Field } from "~/components/ui/field";
-import { type StaffAccount, accountsApi } from "../../staff-api/admin";
-import type { StaffRole } from "../../staff-api/roles";
+import { INVITATION_DAYS, type StaffAccount, accountsApi } from "../../staff-api/admin";
+import { ROLE_DUTIES, type StaffRole } from "../../staff-api/roles";
 import { call, failure, loadCall } from "../api";
 import { ResultNotices, useFormResult, useResetWhenDone } from "../components/form-result";
 import { ItemList } from "../components/more-pages";
@@ -20,11 +20,8 @@ import { ROLES, ROLE_LABELS, choices } from "../labels";
 import { useStaff } from "../session";
 import { KeepIt, useEscapeToBackOut } from "../components/confirm-button";
 
-const ROLE_HINTS: Record<StaffRole, string> = {
-  admin: "everything, and staff accounts",
-  sales: "the leads",
-  marketing: "the newsletter's subscribers",
-};
+/** The answers whose status takes the focus: the form that was sent has emptied or gone. */
+const FOCUS_RESULT_OF = new Set(["invite", "resend"]);
 
 export async function accountsLoader({ request }: LoaderFunctionArgs) {
   const accounts = await loadCall(request, accountsApi.list);
@@ -35,7 +32,10 @@ export async function accountsLoader({ request }: LoaderFunctionArgs) {
 type ActionResult =
   { ok: true; intent: string; message: string } | { ok: false; error: string; id?: string };
 
-/** The page's forms: invite, and per account change the role, disable or enable. */
+/**
+ * The page's forms: invite, and per account send the invitation again, change the role, disable
+ * or enable.
+ */
 export async function accountsAction({ request }: ActionFunctionArgs): Promise<ActionResult> {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
@@ -50,7 +50,15 @@ export async function accountsAction({ request }: ActionFunctionArgs): Promise<A
         return {
           ok: true,
           intent,
-          message: `${email} is invited as ${ROLE_LABELS[role] ?? role}: a sign-in link is on its way to them.`,
+          message: `${email} is invited as ${ROLE_LABELS[role] ?? role}: the invitation is on its way to them, and its link works for ${INVITATION_DAYS} days.`,
+        };
+      }
+      case "resend": {
+        await call(accountsApi.resendInvitation, { params: { id }, body: {} });
+        return {
+          ok: true,
+          intent,
+          message: `The invitation is on its way to ${email} again, its link good for ${INVITATION_DAYS} days: the link sent before no longer works.`,
         };
       }
       case "role": {
@@ -93,7 +101,10 @@ export function AccountsPage() {
   return (
     <section>
       <PageHeading title="Staff accounts" />
-      <ResultNotices result={result} />
+      <ResultNotices
+        result={result}
+        focusSuccess={result?.ok === true && FOCUS_RESULT_OF.has(result.intent)}
+      />
 
       <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
         <Section id="accounts" title={`Accounts (${accounts.length})`}>
@@ -135,8 +146,9 @@ function InviteForm({ saving, done }: { saving: boolean; done: ActionResult | un
     <Form method="post" className="space-y-4" ref={form} aria-labelledby="invite-heading">
       <input type="hidden" name="intent" value="invite" />
       <p className="text-sm text-muted">
-        They get an e-mail with a link to sign in. An address that already has an account cannot be
-        invited again: change its role in the list instead.
+        They get an e-mail from you with a link to sign in, which works for {INVITATION_DAYS} days.
+        An address that already has an account cannot be invited again: change its role in the list
+        instead, or send its invitation again there.
       </p>
       <TextField label="Work e-mail" type="email" name="email" required />
       <TextField
@@ -149,7 +161,7 @@ function InviteForm({ saving, done }: { saving: boolean; done: ActionResult | un
         {(props) => (
           <select {...props} name="role" defaultValue="sales" className="console-input min-h-11">
             <Options
-              choices={ROLES.map((role) => [role, `${ROLE_LABELS[role]}: ${ROLE_HINTS[role]}`])}
+              choices={ROLES.map((role) => [role, `${ROLE_LABELS[role]}: ${ROLE_DUTIES[role]}`])}
             />
           </select>
         )}
@@ -225,9 +237,31 @@ function AccountRow({
           · added {formatDateTime(account.createdAt)} · last signed in{" "}
           {account.lastSignInAt ? formatDateTime(account.lastSignInAt) : "never"}
         </p>
+        {account.invitedAt && !account.lastSignInAt ? (
+          <p className="text-sm text-muted">
+            Invited {formatDateTime(account.invitedAt)}
+            {account.invitedBy ? ` by ${account.invitedBy}` : ""}
+          </p>
+        ) : null}
       </div>
 
       <div className="flex flex-wrap items-end gap-3">
+        {/* Until they first sign in; after that they ask for their own links. */}
+        {account.lastSignInAt || account.disabled ? null : (
+          <Form method="post">
+            <input type="hidden" name="intent" value="resend" />
+            <input type="hidden" name="id" value={account.id} />
+            <input type="hidden" name="email" value={account.email} />
+            <button type="submit" className="console-button-quiet" disabled={Boolean(busy)}>
+              {busy === "resend"
+                ? "Sending…"
+                : account.invitedAt
+                  ? "Send the invitation again"
+                  : "Send an invitation"}
+              <span className="sr-only"> to {label}</span>
+            </button>
+          </Form>
+        )}
         <Form method="post" className="flex flex-wrap items-end gap-2">
           <input type="hidden" name="intent" value="role" />
           <input type="hidden" name="id" value={account.id} />

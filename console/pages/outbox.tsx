@@ -28,6 +28,7 @@ const KIND_LABELS: Record<string, string> = {
   demo: "Demo request, to sales",
   "newsletter-confirmation": "Newsletter confirmation",
   "staff-sign-in": "Staff sign-in link",
+  "staff-invitation": "Staff invitation",
   slack: "Slack alert",
   webhook: "CRM webhook",
 };

@@ -30,6 +30,7 @@ import { staffRevocation } from "./migrations/0011-staff-revocation";
 import { subscriberOrder } from "./migrations/0012-subscriber-order";
 import { leadVersion } from "./migrations/0013-lead-version";
 import { phoneSearch } from "./migrations/0014-phone-search";
+import { staffInvitations } from "./migrations/0015-staff-invitations";
 import type { Database } from "./schema";
 
 export type DB = Kysely<Database>;
@@ -143,6 +144,7 @@ const MIGRATIONS = {
   "0012-subscriber-order": subscriberOrder,
   "0013-lead-version": leadVersion,
   "0014-phone-search": phoneSearch,
+  "0015-staff-invitations": staffInvitations,
 };
 
 /**

@@ -141,8 +141,8 @@ export type OutboxStatus = "pending" | "sent" | "failed" | "held" | "cancelled";
 
 export interface OutboxTable {
   id: string;
-  /** What the message is about: "contact", "demo", "newsletter-confirmation" or "staff-sign-in"
-   * (then lead_id is the staff account's id). */
+  /** What the message is about: "contact", "demo", "newsletter-confirmation", "staff-sign-in" or
+   * "staff-invitation" (then lead_id is the staff account's id). */
   kind: string;
   lead_id: string;
   /** mailboxKey() of the recipient of a newsletter confirmation, for the daily limit per mailbox. */
@@ -176,6 +176,10 @@ export interface StaffAccountTable {
   updated_at: string;
   /** Set when an admin disabled the account: it can no longer sign in or use a session. */
   disabled_at: string | null;
+  /** When its latest invitation was sent from the console; null if never (migration 0015). */
+  invited_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The admin who sent that invitation; null if none, or that account was deleted. */
+  invited_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The one-time token of an e-mailed sign-in link; only its SHA-256 hash is stored. */

@@ -116,10 +116,14 @@ export interface OutboxWorker {
 }
 
 /**
- * Kinds whose message carries a secret (a staff sign-in link): once the message is sent or has
- * failed for good, the stored copy is replaced by this, so the database keeps no usable link.
+ * Kinds whose message carries a secret (a staff sign-in link, or an invitation's): once the
+ * message is sent or has failed for good, the stored copy is replaced by this, so the database
+ * keeps no usable link.
  */
-export const KINDS_WITH_SECRETS: ReadonlySet<string> = new Set(["staff-sign-in"]);
+export const KINDS_WITH_SECRETS: ReadonlySet<string> = new Set([
+  "staff-sign-in",
+  "staff-invitation",
+]);
 const DROPPED_PAYLOAD = JSON.stringify({ dropped: "the message carried a secret" });
 
 interface DueRow {

@@ -198,24 +198,70 @@ export function staffSignInLink(
   signInUrl: string,
   validMinutes: number,
 ): MailMessage {
-  const title = `Sign in to the ${site.name} staff console`;
+  return signInMail(
+    { email, name, signInUrl },
+    {
+      subject: `Sign in to the ${site.name} staff console`,
+      lead: [],
+      validity: `for ${validMinutes} minutes`,
+      ifUnexpected: "If you did not ask for it",
+    },
+  );
+}
+
+/**
+ * The e-mail of an admin's invitation (server/staff/admin/invitations.ts): who invited the person,
+ * with which role and what it gives access to, and the link that signs them in for the first time.
+ */
+export function staffInvitation(
+  email: string,
+  name: string,
+  signInUrl: string,
+  {
+    inviter,
+    roleLabel,
+    roleDuties,
+    validDays,
+  }: { inviter: string; roleLabel: string; roleDuties: string; validDays: number },
+): MailMessage {
+  return signInMail(
+    { email, name, signInUrl },
+    {
+      subject: `${oneLine(inviter)} invited you to the ${site.name} staff console`,
+      lead: [
+        `${inviter} invited you to the ${site.name} staff console as ${roleLabel}: you will have access to ${roleDuties}.`,
+      ],
+      validity: `within ${validDays} days`,
+      ifUnexpected: "If you did not expect it",
+    },
+  );
+}
+
+/** A staff e-mail that carries a sign-in link: its greeting, its words, the button, the fine print. */
+function signInMail(
+  { email, name, signInUrl }: { email: string; name: string; signInUrl: string },
+  words: { subject: string; lead: string[]; validity: string; ifUnexpected: string },
+): MailMessage {
+  const finePrint = `The link works once, ${words.validity}. ${words.ifUnexpected}, ignore this e-mail: nobody can sign in without the link.`;
   const text = [
     `Hello ${name},`,
     ``,
+    ...words.lead.flatMap((line) => [line, ``]),
     `Open this link and press the button on the page to sign in:`,
     signInUrl,
     ``,
-    `The link works once, for ${validMinutes} minutes. If you did not ask for it, ignore this e-mail: nobody can sign in without the link.`,
+    finePrint,
   ].join("\n");
   const html = layout(
-    title,
+    words.subject,
     `<p>Hello ${escapeHtml(name)},</p>` +
+      words.lead.map((line) => `<p>${escapeHtml(line)}</p>`).join("") +
       `<p><a href="${escapeHtml(signInUrl)}" style="display:inline-block;background:#0b5d3b;color:#fff;padding:10px 18px;border-radius:999px;text-decoration:none">Sign in</a></p>` +
-      `<p>The link works once, for ${validMinutes} minutes. If you did not ask for it, ignore this e-mail: nobody can sign in without the link.</p>`,
+      `<p>${finePrint}</p>`,
   );
   return {
     to: email,
-    subject: title,
+    subject: words.subject,
     text,
     html,
     params: { to_email: email, to_name: oneLine(name), sign_in_url: signInUrl, message: text },

@@ -9,6 +9,7 @@ export type AuditAction =
   | "staff.sign-out"
   | "staff.sign-out-everywhere"
   | "staff.account-added"
+  | "staff.invitation-resent"
   | "staff.role-changed"
   | "staff.renamed"
   | "staff.disabled"

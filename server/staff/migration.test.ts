@@ -9,6 +9,7 @@ import { leadSearch } from "../db/migrations/0007-lead-search";
 import { staffRevocation } from "../db/migrations/0011-staff-revocation";
 import { leadVersion } from "../db/migrations/0013-lead-version";
 import { phoneSearch } from "../db/migrations/0014-phone-search";
+import { staffInvitations } from "../db/migrations/0015-staff-invitations";
 import { freshSchemaUrl, testDatabase, testDialects } from "../testing";
 import { listLeads } from "./inbox/lead-list";
 import { findSession } from "./sign-in/sessions";
@@ -266,5 +267,60 @@ describe.each(testDialects)("migration 0013 (lead version) on $name", ({ url }) 
     expect(await state()).toEqual([{ status: "won", version: 0 }]);
     await undoAndRedo(db, leadVersion);
     expect(await state()).toEqual([{ status: "won", version: 0 }]);
+  });
+});
+
+describe.each(testDialects)("migration 0015 (staff invitations) on $name", ({ url }) => {
+  it("finds who invited the accounts invited before it in the audit log, and can be undone and redone", async () => {
+    const db = await databaseUpTo(url, "0014-phone-search");
+    const invitedAt = "2026-11-24T10:00:00.000Z";
+    // Ama invited Kofi from the console; Yaw was added from the command line.
+    for (const [id, email] of [
+      ["a", "ama@example.com"],
+      ["k", "kofi@example.com"],
+      ["y", "yaw@example.com"],
+    ]) {
+      await sql`insert into staff_accounts (id, email, email_key, name, role, created_at, updated_at, disabled_at)
+          values (${id}, ${email}, ${email}, ${id}, 'admin', ${invitedAt}, ${invitedAt}, null)`.execute(
+        db,
+      );
+    }
+    const added = (id: string, record: string, actor: string | null, detail: object) =>
+      sql`insert into audit_log (id, at, actor_id, actor_email, action, record_type, record_id, detail)
+          values (${id}, ${invitedAt}, ${actor}, null, 'staff.account-added', 'staff_account', ${record}, ${JSON.stringify(detail)})`.execute(
+        db,
+      );
+    await added("e1", "k", "a", {
+      email: "kofi@example.com",
+      via: "console",
+      signInLinkSent: true,
+    });
+    await added("e2", "y", null, { email: "yaw@example.com", via: "command line (user deploy)" });
+    await migrate(db);
+
+    const invitations = () =>
+      db
+        .selectFrom("staff_accounts")
+        .select(["id", "invited_at", "invited_by"])
+        .orderBy("id")
+        .execute();
+    expect(await invitations()).toEqual([
+      { id: "a", invited_at: null, invited_by: null },
+      { id: "k", invited_at: invitedAt, invited_by: "a" },
+      { id: "y", invited_at: null, invited_by: null },
+    ]);
+    // An invitation names only an account that exists, and outlives its deletion without it.
+    await expect(
+      db.updateTable("staff_accounts").set({ invited_by: "nope" }).where("id", "=", "y").execute(),
+    ).rejects.toThrow(/foreign key/i);
+    await db.deleteFrom("staff_accounts").where("id", "=", "a").execute();
+    const afterDeletion = [
+      { id: "k", invited_at: invitedAt, invited_by: null },
+      { id: "y", invited_at: null, invited_by: null },
+    ];
+    expect(await invitations()).toEqual(afterDeletion);
+
+    await undoAndRedo(db, staffInvitations);
+    expect(await invitations()).toEqual(afterDeletion);
   });
 });

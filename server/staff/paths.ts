@@ -37,6 +37,7 @@ export const staffApiPaths = {
   team: apiPaths.staffTeam,
   accounts: apiPaths.staffAccounts,
   account: apiPaths.staffAccount,
+  accountInvitation: apiPaths.staffAccountInvitation,
   audit: apiPaths.staffAudit,
   auditCsv: apiPaths.staffAuditCsv,
   auditActions: apiPaths.staffAuditActions,

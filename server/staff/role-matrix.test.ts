@@ -14,7 +14,7 @@ import { createSession } from "./sign-in/sessions";
 import { ANY_VERSION, withQuery } from "./test-requests";
 import { addContact, addOutboxMessage } from "./test-records";
 import { auditOf } from "./test-checks";
-import { signedInStaff, useStaffApi } from "./testing";
+import { addStaff, signedInStaff, useStaffApi } from "./testing";
 
 /** No session needed (the sign-in steps); otherwise the roles that may use the route. */
 type Access = "public" | "any" | readonly StaffRole[];
@@ -83,6 +83,7 @@ const MATRIX: Record<string, readonly [Access, Audit]> = {
     { records: "staff.account-added", body: { email: "invited@example.com", role: "sales" } },
   ],
   [`PATCH ${p.account}`]: [ADMIN, { records: "account.view", body: {} }],
+  [`POST ${p.accountInvitation}`]: [ADMIN, { records: "staff.invitation-resent", body: {} }],
   [`GET ${p.audit}`]: [ADMIN, { records: "audit.viewed" }],
   [`GET ${p.auditCsv}`]: [ADMIN, { records: "audit.export" }],
   [`GET ${p.auditActions}`]: [ADMIN, { answers: "the names of the actions in the log" }],
@@ -234,6 +235,8 @@ describe.each(testDialects)("the staff role matrix on $name", ({ url }) => {
   it("records every answer that carries personal data in the audit log, route by route", async () => {
     const { cookie, account } = await signedInStaff(api, "admin-audit@example.com", "admin");
     const { account: colleague } = await signedInStaff(api, "sales-audit@example.com", "sales");
+    // Only an account that has never signed in can be sent its invitation again.
+    const invitee = await addStaff(api, "invitee-audit@example.com");
     const at = api.clock.now.toISOString();
     const lead = await addContact(api, at, { phone: "0550000000", message: "Hello" });
     const message = await addOutboxMessage(api, at, {
@@ -248,6 +251,7 @@ describe.each(testDialects)("the staff role matrix on $name", ({ url }) => {
       [p.lead]: lead,
       [p.leadNotes]: lead,
       [p.account]: colleague.id,
+      [p.accountInvitation]: invitee.id,
       [p.outboxRetry]: message,
       [p.campaignTest]: String(campaign.json().id),
     };

@@ -1,7 +1,8 @@
 /**
- * The console's account management (admin-routes.ts): accounts with their last sign-in, inviting
- * one (the account and its sign-in link in one transaction), and changing its role or whether it
- * is disabled, with the lock-out rules. The account store itself is accounts.ts.
+ * The console's account management (admin-routes.ts): accounts with their last sign-in and their
+ * invitation, inviting one (the account and its invitation in one transaction) and inviting it
+ * again, and changing its role or whether it is disabled, with the lock-out rules. The account
+ * store itself is accounts.ts; the invitation e-mail and its link, invitations.ts.
  */
 import type { Transaction } from "kysely";
 import { emailKey } from "../../../leads/email";
@@ -9,7 +10,6 @@ import { type DB, lockKeyForTransaction } from "../../db/database";
 import type { Database } from "../../db/schema";
 import {
   type ChangedBy,
-  type StaffAccountRow,
   toAccount,
   MAX_NAME,
   checkedEmail,
@@ -19,14 +19,16 @@ import {
 import { recordAudit } from "../audit";
 import type { StaffAccount } from "../../../staff-api/admin";
 import type { StaffRole } from "../../../staff-api/roles";
-import { issueSignInLink } from "../sign-in/sign-in";
+import { lockedAccount } from "../sign-in/sign-in";
+import { sendInvitation } from "./invitations";
 
 type Executor = DB | Transaction<Database>;
 
 /**
- * Accounts with their last sign-in: the newest session each has. An account's sessions are
- * deleted only at its next sign-in (the dead ones) or with the account, so its newest session's
- * start is its last sign-in.
+ * Accounts with their last sign-in and their latest invitation. The last sign-in is the newest
+ * session each has: an account's sessions are deleted only at its next sign-in (the dead ones) or
+ * with the account, so its newest session's start is its last sign-in. Who invited it is read
+ * from the inviting account, so a renamed admin shows under their current name.
  */
 export async function accountSummaries(db: Executor, id?: string): Promise<StaffAccount[]> {
   let query = db
@@ -40,6 +42,7 @@ export async function accountSummaries(db: Executor, id?: string): Promise<Staff
           .as("s"),
       (join) => join.onRef("s.account_id", "=", "a.id"),
     )
+    .leftJoin("staff_accounts as inviter", "inviter.id", "a.invited_by")
     .select([
       "a.id",
       "a.email",
@@ -48,17 +51,29 @@ export async function accountSummaries(db: Executor, id?: string): Promise<Staff
       "a.disabled_at",
       "a.created_at",
       "s.last_sign_in_at",
+      "a.invited_at",
+      "inviter.name as inviter_name",
+      "inviter.email as inviter_email",
     ])
     .orderBy("a.email_key");
   if (id !== undefined) query = query.where("a.id", "=", id);
   const rows = await query.execute();
-  return rows.map((row) => ({ ...toSummary(row), lastSignInAt: row.last_sign_in_at ?? null }));
+  return rows.map((row) => {
+    const { disabledAt, ...account } = toAccount(row);
+    return {
+      ...account,
+      disabled: disabledAt !== null,
+      lastSignInAt: row.last_sign_in_at ?? null,
+      invitedAt: row.invited_at,
+      invitedBy: row.inviter_name || row.inviter_email || null,
+    };
+  });
 }
 
 /**
- * Creates an account and e-mails it a sign-in link (the invitation), in one transaction with
- * its audit entry. "exists" when the address already has an account, enabled or not: changing
- * one is PATCH's business.
+ * Creates an account and e-mails it its invitation (invitations.ts), in one transaction with its
+ * audit entry. "exists" when the address already has an account, enabled or not: changing one is
+ * PATCH's business.
  */
 export async function inviteAccount(
   db: DB,
@@ -80,15 +95,54 @@ export async function inviteAccount(
       { actor, via, now },
       { signInLinkSent: true },
     );
-    await issueSignInLink(trx, row, { publicUrl, now });
-    return { ...toSummary(row), lastSignInAt: null };
+    await sendInvitation(trx, row, { actor, now, publicUrl });
+    return summaryOf(trx, row.id);
   });
 }
 
-/** An account as the console lists it; its last sign-in is the caller's to add. */
-function toSummary(row: StaffAccountRow): StaffAccount {
-  const { disabledAt, ...account } = toAccount(row);
-  return { ...account, disabled: disabledAt !== null, lastSignInAt: null };
+/** Why an invitation was not sent again. */
+export type ResendRefusal = "not-found" | "signed-in" | "disabled";
+
+/**
+ * Sends the account's invitation again, with its `staff.invitation-resent` entry, in one
+ * transaction: its earlier links stop working. Only for an enabled account that has never
+ * signed in (it has no session: an account's sessions go only with newer ones, sign-in.ts
+ * openSession); one that has can ask for a sign-in link itself. Takes the account's lock first,
+ * so a sign-in or a disable under way finishes before it is decided.
+ */
+export async function resendInvitation(
+  db: DB,
+  id: string,
+  { actor = null, via, now = new Date(), publicUrl }: ChangedBy & { publicUrl: string },
+): Promise<StaffAccount | ResendRefusal> {
+  return db.transaction().execute(async (trx) => {
+    const account = await lockedAccount(trx, id);
+    if (!account) return "not-found";
+    if (account.disabled_at) return "disabled";
+    const session = await trx
+      .selectFrom("staff_sessions")
+      .select("id")
+      .where("account_id", "=", id)
+      .limit(1)
+      .executeTakeFirst();
+    if (session) return "signed-in";
+    await sendInvitation(trx, account, { actor, now, publicUrl });
+    await recordAudit(trx, {
+      action: "staff.invitation-resent",
+      at: now.toISOString(),
+      actor,
+      record: { type: "staff_account", id },
+      detail: { email: account.email, role: account.role, via },
+    });
+    return summaryOf(trx, id);
+  });
+}
+
+/** The account as the console lists it, read in the transaction that has just changed it. */
+async function summaryOf(trx: Transaction<Database>, id: string): Promise<StaffAccount> {
+  const [summary] = await accountSummaries(trx, id);
+  if (!summary) throw new Error(`Account ${id} vanished in its own transaction`);
+  return summary;
 }
 
 /** The lock every change of an account's role or state takes (PostgreSQL; see changeAccount). */

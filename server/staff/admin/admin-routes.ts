@@ -12,6 +12,7 @@ import {
   accountSummaries,
   changeAccount,
   inviteAccount,
+  resendInvitation,
 } from "./accounts-admin";
 import { recordAudit } from "../audit";
 import { Refused, answer, contractRoute } from "../contract-routes";
@@ -92,6 +93,30 @@ export const adminRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (
       return answer(201, account);
     },
     kit("account invitation"),
+  );
+
+  contractRoute(
+    app,
+    accountsApi.resendInvitation,
+    async ({ params: { id }, request }) => {
+      const account = await resendInvitation(db, id, {
+        ...changedBy(request),
+        publicUrl: config.publicUrl,
+      });
+      if (account === "not-found") throw new Refused(404, NO_ACCOUNT);
+      if (account === "signed-in") {
+        throw new Refused(
+          409,
+          "This account has signed in already: they can ask for a sign-in link on the sign-in page.",
+        );
+      }
+      if (account === "disabled") {
+        throw new Refused(409, "This account is disabled: enable it before inviting it again.");
+      }
+      outbox.wake();
+      return answer(200, account);
+    },
+    kit("invitation resend"),
   );
 
   contractRoute(
@@ -186,7 +211,7 @@ export const adminRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (
       throw new Refused(
         409,
         result.reason === "dropped"
-          ? "This message carried a sign-in link and was discarded; ask for a new link instead."
+          ? "This message carried a sign-in link and was discarded; ask for a new link (or send the invitation again) instead."
           : "Only a failed message, or a Slack message or webhook that was sent, can be sent again.",
       );
     },

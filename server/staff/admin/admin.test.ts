@@ -99,6 +99,8 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
           disabled: false,
           createdAt: api.clock.now.toISOString(),
           lastSignInAt: api.clock.now.toISOString(),
+          invitedAt: null,
+          invitedBy: null,
         },
         {
           id: never.id,
@@ -108,6 +110,8 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
           disabled: false,
           createdAt: api.clock.now.toISOString(),
           lastSignInAt: null,
+          invitedAt: null,
+          invitedBy: null,
         },
       ],
     });
@@ -130,6 +134,9 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
       disabled: false,
       createdAt: api.clock.now.toISOString(),
       lastSignInAt: null,
+      invitedAt: api.clock.now.toISOString(),
+      // The inviting admin's name; added without one, theirs is their address's local part.
+      invitedBy: "admin",
     });
     await api.outbox.runOnce();
     const mail = api.transport.sent.filter((m) => m.to === "Kofi@example.com");

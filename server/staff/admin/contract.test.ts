@@ -67,7 +67,7 @@ describe.each(testDialects)("the admin answers match the contract on $name", ({ 
       "sales",
     ]);
 
-    const { list, invite, change } = accountsApi;
+    const { list, invite, change, resendInvitation } = accountsApi;
     const listed = await admin.get(list.path);
     expect(listed.statusCode).toBe(200);
     const accounts = parsedAnswer(list.answers[200], listed.json()).items;
@@ -81,6 +81,10 @@ describe.each(testDialects)("the admin answers match the contract on $name", ({ 
     const invitedNow = await admin.send("POST", invite.path, invitation);
     expect(invitedNow.statusCode, invitedNow.body).toBe(201);
     expect(parsedAnswer(invite.answers[201], invitedNow.json())).toMatchObject(invitation);
+    const resend = (id: string) => pathOf(resendInvitation, { id });
+    const resent = await admin.send("POST", resend(invitedNow.json().id));
+    expect(resent.statusCode, resent.body).toBe(200);
+    parsedAnswer(resendInvitation.answers[200], resent.json());
 
     const path = (id: string) => pathOf(change, { id });
     // A change of each kind, and one that changes nothing (answered as a read).
@@ -107,6 +111,10 @@ describe.each(testDialects)("the admin answers match the contract on $name", ({ 
       [404, await admin.send("PATCH", missing, { role: "sales" })],
       [404, await admin.send("PATCH", path("not an id!"), { role: "sales" })],
       [409, await admin.send("POST", invite.path, { ...invitation, email: gone.email })],
+      [409, await admin.send("POST", resend(gone.id))],
+      [409, await admin.send("POST", resend(sales.account.id))],
+      [404, await admin.send("POST", resend(randomUUID()))],
+      [403, await sales.send("POST", resend(invited.id))],
     ] as const) {
       refusedWith(status, res);
     }
@@ -256,6 +264,8 @@ describe("the admin pages' strict answers", () => {
     disabled: false,
     createdAt: "2026-11-01T09:00:00.000Z",
     lastSignInAt: null,
+    invitedAt: "2026-11-01T09:00:00.000Z",
+    invitedBy: "Kwame Asante",
   };
   const entry = {
     id: "00000000-0000-0000-0000-000000000001",
@@ -268,7 +278,13 @@ describe("the admin pages' strict answers", () => {
 
   it("refuse a field the contract lacks, and one it requires that is missing", () => {
     const { lastSignInAt: _, ...withoutSignIn } = account;
-    expectStrict(StaffAccount, account, [{ ...account, emailKey: "x" }, withoutSignIn]);
+    const { invitedBy: __, ...withoutInviter } = account;
+    expectStrict(StaffAccount, account, [
+      { ...account, emailKey: "x" },
+      { ...account, invitedBy: { id: account.id } },
+      withoutSignIn,
+      withoutInviter,
+    ]);
     const subject = { ...entry.subject, table: "staff_accounts" };
     expectStrict(AuditItem, entry, [{ ...entry, subject }]);
   });

@@ -108,38 +108,53 @@ export async function endAccess(trx: Transaction<Database>, accountId: string, n
 }
 
 /**
- * A new single-use link for the account (its token stored as its hash) and the e-mail that
- * carries it, in the caller's transaction: a sign-in request, or an admin's invitation. The
- * account's earlier links stop working: only the newest one mailed signs in. False, and nothing
- * sent, when the account has been disabled meanwhile.
+ * A new single-use link's token for the account (stored as its hash), working for `validMs`, in
+ * the caller's transaction: a sign-in request's (15 minutes), or an admin's invitation's (days;
+ * server/staff/admin/invitations.ts). The account's earlier links stop working: only the newest
+ * one mailed signs in. Null when the account has been disabled meanwhile: then send nothing.
+ */
+export async function newSignInToken(
+  trx: Transaction<Database>,
+  accountId: string,
+  { now, validMs }: { now: Date; validMs: number },
+): Promise<string | null> {
+  const locked = await lockedAccount(trx, accountId);
+  if (!locked || locked.disabled_at) return null;
+  const token = newSecret();
+  // The account's links that expired a while ago are of no more use to anyone (a try with one
+  // just after its end is still in the audit log as "expired").
+  await trx
+    .deleteFrom("staff_sign_in_tokens")
+    .where("account_id", "=", accountId)
+    .where("expires_at", "<", new Date(now.getTime() - SIGN_IN_LINK_MS).toISOString())
+    .execute();
+  await voidSignInLinks(trx, accountId, now);
+  await trx
+    .insertInto("staff_sign_in_tokens")
+    .values({
+      id: randomUUID(),
+      token_hash: hashSecret(token),
+      account_id: accountId,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + validMs).toISOString(),
+      used_at: null,
+    })
+    .execute();
+  return token;
+}
+
+/**
+ * A new sign-in link for the account and the e-mail that carries it, in the caller's
+ * transaction (newSignInToken). False, and nothing sent, when the account has been disabled
+ * meanwhile.
  */
 export async function issueSignInLink(
   trx: Transaction<Database>,
   account: { id: string; email: string; name: string },
   { publicUrl, now, next }: LinkOptions,
 ): Promise<boolean> {
-  const locked = await lockedAccount(trx, account.id);
-  if (!locked || locked.disabled_at) return false;
-  const token = newSecret();
-  const at = now.toISOString();
-  // The account's links that have expired are of no more use to anyone.
-  await trx
-    .deleteFrom("staff_sign_in_tokens")
-    .where("account_id", "=", account.id)
-    .where("expires_at", "<", new Date(now.getTime() - SIGN_IN_LINK_MS).toISOString())
-    .execute();
-  await voidSignInLinks(trx, account.id, now);
-  await trx
-    .insertInto("staff_sign_in_tokens")
-    .values({
-      id: randomUUID(),
-      token_hash: hashSecret(token),
-      account_id: account.id,
-      created_at: at,
-      expires_at: new Date(now.getTime() + SIGN_IN_LINK_MS).toISOString(),
-      used_at: null,
-    })
-    .execute();
+  const token = await newSignInToken(trx, account.id, { now, validMs: SIGN_IN_LINK_MS });
+  if (!token) return false;
   await enqueueMail(trx, {
     kind: SIGN_IN_MAIL_KIND,
     leadId: account.id,
@@ -150,7 +165,7 @@ export async function issueSignInLink(
       signInUrl(publicUrl, token, next),
       SIGN_IN_LINK_MINUTES,
     ),
-    now: at,
+    now: now.toISOString(),
   });
   return true;
 }
