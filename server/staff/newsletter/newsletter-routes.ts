@@ -1,11 +1,13 @@
 import type { FastifyPluginAsync } from "fastify";
-import { welcomeApi } from "../../../staff-api/newsletter";
+import * as z from "zod/mini";
+import { TestRecipients, welcomeApi } from "../../../staff-api/newsletter";
 import { NewsletterContentSchema, renderNewsletter } from "../../newsletter/content";
 import { type StoredWelcome, readWelcome, saveWelcome } from "../../newsletter/welcome";
 import { recordAudit } from "../audit";
 import { answer, contractRoute } from "../contract-routes";
 import { auditActorOf } from "../route-kit";
 import type { StaffRoutesOptions } from "../routes";
+import { sendTestCopies } from "./test-copies";
 
 /**
  * A draft may be longer than the app's 16 KB limit on bodies: 20,000 characters of Markdown
@@ -24,12 +26,12 @@ const rendered = (welcome: StoredWelcome) => ({ ...welcome, ...renderNewsletter(
 /**
  * The welcome e-mail under /api/staff/newsletter/welcome, as staff-api/newsletter.ts defines it,
  * for marketing and admins: read it (with its HTML as subscribers will see it), preview a draft,
- * save it (audited). Registered inside staffRoutes, whose hooks (no-store, JSON-only writes)
+ * send a test of the draft as typed, save it (each audited). Registered inside staffRoutes, whose hooks (no-store, JSON-only writes)
  * apply.
  */
 export const newsletterRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (
   app,
-  { db, now, checkAnswers },
+  { db, outbox, config: { publicUrl }, now, checkAnswers },
 ) => {
   const kit = { what: "welcome e-mail", checkAnswers };
 
@@ -59,5 +61,27 @@ export const newsletterRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (
       return answer(200, saved);
     },
     { ...kit, ...DRAFT },
+  );
+
+  contractRoute(
+    app,
+    welcomeApi.test,
+    async ({ body: { to, ...draft }, staff, request, reply }) => {
+      // The draft as typed, saved or not: testing comes before saving.
+      const sent = await sendTestCopies({
+        db,
+        request,
+        reply,
+        staff,
+        publicUrl,
+        now: now(),
+        to,
+        content: renderNewsletter(draft),
+        audit: { action: "newsletter.welcome-test-sent" },
+      });
+      outbox.wake();
+      return sent;
+    },
+    { ...kit, ...DRAFT, body: z.object({ ...NewsletterContentSchema.shape, ...TestRecipients }) },
   );
 };
