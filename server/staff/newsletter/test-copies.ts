@@ -57,8 +57,12 @@ export async function sendTestCopies({
   const asked = to ?? [staff.email];
   const problem = testAddressProblem(asked);
   if (problem) throw new Refused(400, problem);
-  // One copy per mailbox, however often or in whatever case it was typed.
-  const addresses = [...new Map(asked.map((a) => [emailKey(a), normalizeEmail(a)])).values()];
+  // One copy per mailbox, however often or in whatever case it was typed: as first typed.
+  const byMailbox = new Map<string, string>();
+  for (const typed of asked) {
+    if (!byMailbox.has(emailKey(typed))) byMailbox.set(emailKey(typed), normalizeEmail(typed));
+  }
+  const addresses = [...byMailbox.values()];
   const hit = await countHit(db, `newsletter-test:${staff.accountId}`, TEST_SENDS, now);
   if (!hit.allowed) {
     reply.header("retry-after", String(hit.retryAfterSeconds));
