@@ -14,7 +14,7 @@ import { renderNewsletter } from "../../newsletter/content";
 import { type AuditAction, recordAudit } from "../audit";
 import { Refused, answer, contractRoute } from "../contract-routes";
 import { DRAFT } from "./newsletter-routes";
-import { sendTestCopies } from "./test-copies";
+import { testCopies } from "./test-copies";
 import { auditActorOf, instant } from "../route-kit";
 import type { StaffIdentity } from "../sign-in/sessions";
 import type { StaffRoutesOptions } from "../routes";
@@ -45,16 +45,15 @@ function refused(refusal: Refusal): Refused {
  * a test copy to oneself or up to five addresses, send now or at a set time, pause, resume, cancel, and read its report.
  * Every change is audited with the change.
  */
-export const campaignRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (
-  app,
-  { db, outbox, config: { publicUrl, newsletter }, now, checkAnswers },
-) => {
+export const campaignRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, options) => {
+  const { db, outbox, config, now, checkAnswers } = options;
   const kit = (what: string) => ({ what, checkAnswers });
+  const sendTest = testCopies(options);
   // The rate goes with the campaign so the console can tell how long sending takes.
   const rendered = (campaign: Campaign) => ({
     ...campaign,
     ...renderNewsletter(campaign),
-    sendPerMinute: newsletter.sendPerMinute,
+    sendPerMinute: config.newsletter.sendPerMinute,
   });
 
   /**
@@ -148,22 +147,14 @@ export const campaignRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (
   contractRoute(
     app,
     campaignsApi.test,
-    async ({ params: { id }, body, staff, request, reply }) => {
+    async ({ params: { id }, body, ...asker }) => {
       const campaign = await readCampaign(db, id);
       if (!campaign) throw new Refused(404, NO_CAMPAIGN);
-      const sent = await sendTestCopies({
-        db,
-        request,
-        reply,
-        staff,
-        publicUrl,
-        now: now(),
+      return sendTest(asker, {
         to: body?.to,
         content: renderNewsletter(campaign),
         audit: { action: "campaign.test-sent", record: { type: "campaign", id } },
       });
-      outbox.wake();
-      return sent;
     },
     kit("campaign test"),
   );

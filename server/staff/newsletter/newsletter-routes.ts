@@ -7,7 +7,7 @@ import { recordAudit } from "../audit";
 import { answer, contractRoute } from "../contract-routes";
 import { auditActorOf } from "../route-kit";
 import type { StaffRoutesOptions } from "../routes";
-import { sendTestCopies } from "./test-copies";
+import { testCopies } from "./test-copies";
 
 /**
  * A draft may be longer than the app's 16 KB limit on bodies: 20,000 characters of Markdown
@@ -29,11 +29,10 @@ const rendered = (welcome: StoredWelcome) => ({ ...welcome, ...renderNewsletter(
  * send a test of the draft as typed, save it (each audited). Registered inside staffRoutes, whose hooks (no-store, JSON-only writes)
  * apply.
  */
-export const newsletterRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (
-  app,
-  { db, outbox, config: { publicUrl }, now, checkAnswers },
-) => {
+export const newsletterRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, options) => {
+  const { db, now, checkAnswers } = options;
   const kit = { what: "welcome e-mail", checkAnswers };
+  const sendTest = testCopies(options);
 
   contractRoute(app, welcomeApi.get, async () => answer(200, rendered(await readWelcome(db))), kit);
 
@@ -66,22 +65,13 @@ export const newsletterRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (
   contractRoute(
     app,
     welcomeApi.test,
-    async ({ body: { to, ...draft }, staff, request, reply }) => {
-      // The draft as typed, saved or not: testing comes before saving.
-      const sent = await sendTestCopies({
-        db,
-        request,
-        reply,
-        staff,
-        publicUrl,
-        now: now(),
+    // The draft as typed, saved or not: testing comes before saving.
+    async ({ body: { to, ...draft }, ...asker }) =>
+      sendTest(asker, {
         to,
         content: renderNewsletter(draft),
         audit: { action: "newsletter.welcome-test-sent" },
-      });
-      outbox.wake();
-      return sent;
-    },
+      }),
     { ...kit, ...DRAFT, body: z.object({ ...NewsletterContentSchema.shape, ...TestRecipients }) },
   );
 };
