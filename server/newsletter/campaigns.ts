@@ -17,7 +17,7 @@ import type { NewsletterContent } from "./content";
 
 type Executor = DB | Transaction<Database>;
 
-/** The outbox kinds of a campaign's copies and of a test copy (a campaign's or the welcome e-mail's). */
+/** The outbox kinds of a campaign's copies and of every newsletter test copy. */
 export const CAMPAIGN_KIND = "campaign";
 export const CAMPAIGN_TEST_KIND = "campaign-test";
 
