@@ -50,6 +50,7 @@ describe("paths", () => {
       "/api/staff/me",
       "/api/staff/newsletter/preview",
       "/api/staff/newsletter/welcome",
+      "/api/staff/newsletter/welcome/test",
       "/api/staff/outbox",
       "/api/staff/outbox/:id/retry",
       "/api/staff/passkeys",

@@ -132,6 +132,7 @@ export const apiPaths = {
   /** The welcome e-mail marketing edits, and the preview of any newsletter text
    * (server/staff/newsletter/newsletter-routes.ts). */
   staffWelcome: "/api/staff/newsletter/welcome",
+  staffWelcomeTest: "/api/staff/newsletter/welcome/test",
   staffNewsletterPreview: "/api/staff/newsletter/preview",
   /** Newsletter campaigns (server/staff/newsletter/campaign-routes.ts); `:id` is a campaign's UUID. */
   staffCampaigns: "/api/staff/campaigns",

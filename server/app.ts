@@ -31,6 +31,7 @@ export interface AppDeps {
     | "staffSessions"
     | "alerts"
     | "mail"
+    | "newsletter"
   >;
   /** The lead store and its mail outbox; tests of the static site alone may leave them out. */
   db?: DB;

@@ -5,6 +5,7 @@
  */
 import * as z from "zod/mini";
 import { apiPaths } from "../common/paths";
+import { MAX_EMAIL, isEmailAddress, normalizeEmail } from "../leads/email";
 import { requiredText } from "../leads/fields";
 import { Failed, RECORD_REFUSALS, REFUSALS } from "./answers";
 import { endpoint } from "./endpoint";
@@ -100,6 +101,8 @@ export const CampaignDetail = z.strictObject({
   ...CampaignShape,
   html: z.string(),
   text: z.string(),
+  /** Copies the server sends a minute (NEWSLETTER_SEND_PER_MINUTE), to tell how long it takes. */
+  sendPerMinute: z.number(),
 });
 export type CampaignDetail = z.output<typeof CampaignDetail>;
 
@@ -109,6 +112,38 @@ const CampaignId = z.object({
     .string()
     .check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, NO_CAMPAIGN)),
 });
+/** The most addresses one test send may go to. */
+export const MAX_TEST_ADDRESSES = 5;
+
+/**
+ * Where a test copy goes: up to MAX_TEST_ADDRESSES addresses, each checked by the server
+ * (`testAddressProblem`, a 400 naming the first bad one); without it, the sender's own address.
+ */
+export const TestRecipients = { to: z.optional(z.array(z.string())) };
+
+/** The addresses typed in one field, separated by commas, semicolons, spaces or new lines. */
+export function testAddressesOf(typed: string): string[] {
+  return typed.split(/[\s,;]+/).filter((address) => address !== "");
+}
+
+/**
+ * What is wrong with the addresses of a test send, in words to show, or null: none, more than
+ * MAX_TEST_ADDRESSES, or one that is no e-mail address (named, cut short if very long).
+ */
+export function testAddressProblem(addresses: readonly string[]): string | null {
+  if (addresses.length === 0) return "Give at least one address to send the test to.";
+  if (addresses.length > MAX_TEST_ADDRESSES) {
+    return `A test goes to ${MAX_TEST_ADDRESSES} addresses at most; you gave ${addresses.length}.`;
+  }
+  const bad = addresses.find((address) => !isEmailAddress(normalizeEmail(address)));
+  if (bad === undefined) return null;
+  const shown = bad.length > MAX_EMAIL ? `${bad.slice(0, 40)}…` : bad;
+  return `“${shown}” is not an e-mail address. Correct it or leave it out.`;
+}
+
+/** What a test send answers: where the copies went. */
+const TestSent = z.strictObject({ message: z.string() });
+
 /** The actions that send no body (an empty object or none at all). */
 const NoBody = z.optional(z.object({}));
 /** A refusal of a change its campaign's status does not allow. */
@@ -145,6 +180,17 @@ export const welcomeApi = {
     roles: NEWSLETTER_ROLES,
     body: NewsletterContent,
     answers: { 200: Welcome, ...REFUSALS },
+  }),
+  /**
+   * A copy of the draft as typed (saved or not) to `to` or the sender, a few sends an hour;
+   * audited with how many addresses, not which.
+   */
+  test: endpoint({
+    method: "POST",
+    path: apiPaths.staffWelcomeTest,
+    roles: NEWSLETTER_ROLES,
+    body: z.object({ ...NewsletterContentShape, ...TestRecipients }),
+    answers: { 202: TestSent, ...REFUSALS, 429: Failed },
   }),
   /** Any draft, the welcome e-mail's or a campaign's, as subscribers would get it. */
   preview: endpoint({
@@ -191,11 +237,18 @@ export const campaignsApi = {
     body: NewsletterContent,
     answers: { 200: CampaignDetail, ...CHANGE_REFUSALS },
   }),
-  /** A copy to the member of staff asking, a few an hour. */
-  test: action(apiPaths.staffCampaignTest, {
-    202: z.strictObject({ message: z.string() }),
-    ...RECORD_REFUSALS,
-    429: Failed,
+  /**
+   * A copy of the saved campaign to `to` or the member of staff asking, a few sends an hour;
+   * audited with how many addresses, not which.
+   */
+  test: endpoint({
+    method: "POST",
+    path: apiPaths.staffCampaignTest,
+    roles: NEWSLETTER_ROLES,
+    params: CampaignId,
+    notFound: NO_CAMPAIGN,
+    body: z.optional(z.object(TestRecipients)),
+    answers: { 202: TestSent, ...RECORD_REFUSALS, 429: Failed },
   }),
   /**
    * Sends now, or at `at` (scheduled); answers the status it now has. An `at` that has passed is

@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import { formatDateTime } from "../format";
+import { sendingTimeLeft } from "../send-time";
 import type { CampaignDetail } from "../../staff-api/newsletter";
 import { ConfirmButton } from "./confirm-button";
 import { IntentButton } from "./newsletter-editor";
@@ -35,6 +36,9 @@ export function CampaignReport({
         </span>
         <progress value={done} max={Math.max(1, campaign.recipients)} className="w-full" />
       </label>
+      {campaign.status === "sending" && campaign.waiting > 0 ? (
+        <p>{sendingTimeLeft(campaign.waiting, campaign.sendPerMinute)}</p>
+      ) : null}
       <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1">
         {rows.map(([label, value]) => (
           <div key={label} className="contents">

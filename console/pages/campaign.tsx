@@ -21,8 +21,10 @@ import { DateTime } from "../components/date-time";
 import { ResultNotices, useFormResult } from "../components/form-result";
 import { IntentButton, NewsletterEditor, draftOf } from "../components/newsletter-editor";
 import { PageHeading } from "../components/page-heading";
+import { TestSend, testAddressesFrom } from "../components/test-send";
 import { TIME_ZONE_LABEL, formatDateTime, fromAccraInput, toAccraInput } from "../format";
 import { CAMPAIGN_STATUS_LABELS } from "../labels";
+import { sendTimeSentence } from "../send-time";
 
 /** How often the report of a campaign being sent is read again. */
 const REFRESH_MS = 5_000;
@@ -61,11 +63,13 @@ export async function campaignAction({
       const preview = await call(welcomeApi.preview, { body: draftOf(form) });
       return { ok: true, intent, preview };
     }
+    const test = intent === "test" ? testAddressesFrom(form) : null;
+    if (test && "error" in test) return { ok: false, error: test.error };
     if (["save", "test", "send", "schedule"].includes(intent)) {
       await call(campaignsApi.update, { params: address, body: draftOf(form) });
     }
-    if (intent === "test") {
-      const { message } = await call(campaignsApi.test, { params: address, body: {} });
+    if (test) {
+      const { message } = await call(campaignsApi.test, { params: address, body: test });
       return { ok: true, intent, message };
     }
     if (intent === "send" || intent === "schedule") {
@@ -153,24 +157,16 @@ export function CampaignPage() {
             preview={preview}
             busy={busy}
             actions={
-              <>
-                <IntentButton
-                  intent="save"
-                  label="Save draft"
-                  busyLabel="Saving…"
-                  busy={busy}
-                  className="console-button-quiet"
-                />
-                <IntentButton
-                  intent="test"
-                  label="Send me a test"
-                  busyLabel="Sending the test…"
-                  busy={busy}
-                  className="console-button-quiet"
-                />
-              </>
+              <IntentButton
+                intent="save"
+                label="Save draft"
+                busyLabel="Saving…"
+                busy={busy}
+                className="console-button-quiet"
+              />
             }
           />
+          <TestSend busy={busy} />
           <SendSection campaign={campaign} busy={busy} />
         </>
       ) : (
@@ -195,9 +191,10 @@ function SendSection({ campaign, busy }: { campaign: CampaignDetail; busy: strin
       <h2 id="send-heading" className="text-lg font-bold">
         Send
       </h2>
-      <p>
-        It goes to the {people} of the moment it starts, at the sending rate the server is set to.
-      </p>
+      <p>It goes to the {people} of the moment it starts.</p>
+      {campaign.audience > 0 ? (
+        <p>{sendTimeSentence(campaign.audience, campaign.sendPerMinute)}</p>
+      ) : null}
       <ConfirmButton
         label="Send now…"
         question={`Send “${campaign.subject}” to ${people} now? Copies that have gone out cannot be called back.`}

@@ -4,25 +4,36 @@ import { call, failure, loadCall } from "../api";
 import { ResultNotices, useFormResult } from "../components/form-result";
 import { IntentButton, NewsletterEditor, draftOf } from "../components/newsletter-editor";
 import { PageHeading } from "../components/page-heading";
+import { TestSend, testAddressesFrom } from "../components/test-send";
 import { formatDateTime } from "../format";
 
 type ActionResult =
   | { ok: true; intent: "preview"; preview: NewsletterPreview }
-  | { ok: true; intent: "save"; message: string }
+  | { ok: true; intent: "save" | "test"; message: string }
   | { ok: false; error: string };
 
 export async function welcomeLoader({ request }: LoaderFunctionArgs) {
   return loadCall(request, welcomeApi.get);
 }
 
-/** Preview shows the draft as subscribers would get it; Save makes it the welcome e-mail. */
+/**
+ * Preview shows the draft as subscribers would get it; a test sends it as typed, saved or not;
+ * Save makes it the welcome e-mail.
+ */
 export async function welcomeAction({ request }: ActionFunctionArgs): Promise<ActionResult> {
   const form = await request.formData();
   const draft = draftOf(form);
+  const intent = form.get("intent");
   try {
-    if (form.get("intent") === "preview") {
+    if (intent === "preview") {
       const preview = await call(welcomeApi.preview, { body: draft });
       return { ok: true, intent: "preview", preview };
+    }
+    if (intent === "test") {
+      const test = testAddressesFrom(form);
+      if ("error" in test) return { ok: false, error: test.error };
+      const { message } = await call(welcomeApi.test, { body: { ...draft, ...test } });
+      return { ok: true, intent: "test", message };
     }
     await call(welcomeApi.save, { body: draft });
     return {
@@ -31,13 +42,13 @@ export async function welcomeAction({ request }: ActionFunctionArgs): Promise<Ac
       message: "Saved. Subscribers who confirm from now on get this e-mail.",
     };
   } catch (error) {
-    return failure(error, "Not saved. Try again.");
+    return failure(error, intent === "test" ? "Not sent. Try again." : "Not saved. Try again.");
   }
 }
 
 /**
  * The welcome e-mail a subscriber gets once they confirm: its subject and Markdown, a preview as
- * subscribers will see it, and Save.
+ * subscribers will see it, a test of the draft to up to five addresses, and Save.
  */
 export function WelcomePage() {
   const welcome = useLoaderData<typeof welcomeLoader>();
@@ -61,6 +72,7 @@ export function WelcomePage() {
         busy={busy}
         actions={<IntentButton intent="save" label="Save" busyLabel="Saving…" busy={busy} />}
       />
+      <TestSend busy={busy} />
     </section>
   );
 }

@@ -17,7 +17,7 @@ import type { NewsletterContent } from "./content";
 
 type Executor = DB | Transaction<Database>;
 
-/** The outbox kinds of a campaign's copies and of a test copy sent to a member of staff. */
+/** The outbox kinds of a campaign's copies and of every newsletter test copy. */
 export const CAMPAIGN_KIND = "campaign";
 export const CAMPAIGN_TEST_KIND = "campaign-test";
 

@@ -37,6 +37,7 @@ export type AuditAction =
   | "outbox.viewed"
   | "outbox.retried"
   | "newsletter.welcome-changed"
+  | "newsletter.welcome-test-sent"
   | "campaign.created"
   | "campaign.edited"
   | "campaign.test-sent"

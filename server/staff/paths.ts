@@ -25,6 +25,7 @@ export const staffApiPaths = {
   subscriberUnsubscribe: apiPaths.staffSubscriberUnsubscribe,
   leadReport: apiPaths.staffLeadReport,
   welcome: apiPaths.staffWelcome,
+  welcomeTest: apiPaths.staffWelcomeTest,
   newsletterPreview: apiPaths.staffNewsletterPreview,
   campaigns: apiPaths.staffCampaigns,
   campaign: apiPaths.staffCampaign,

@@ -66,6 +66,10 @@ const MATRIX: Record<string, readonly [Access, Audit]> = {
   [`GET ${p.leadReport}`]: [MARKETING, { answers: "counts" }],
   [`GET ${p.welcome}`]: [MARKETING, CONTENT],
   [`PUT ${p.welcome}`]: [MARKETING, CONTENT],
+  [`POST ${p.welcomeTest}`]: [
+    MARKETING,
+    { records: "newsletter.welcome-test-sent", body: { subject: "Hi", markdown: "Hello" } },
+  ],
   [`POST ${p.newsletterPreview}`]: [MARKETING, CONTENT],
   [`GET ${p.campaigns}`]: [MARKETING, CONTENT],
   [`POST ${p.campaigns}`]: [MARKETING, CONTENT],

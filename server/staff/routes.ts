@@ -16,7 +16,7 @@ import { subscriberRoutes } from "./subscribers/subscriber-routes";
 export interface StaffRoutesOptions {
   db: DB;
   outbox: OutboxWorker;
-  config: Pick<Config, "publicUrl" | "staffSessions" | "mail">;
+  config: Pick<Config, "publicUrl" | "staffSessions" | "mail" | "newsletter">;
   /** The webhooks that announce a subscriber's change (server/alerts/), as the links do. */
   alerts: Alerts;
   /** null switches the sign-in limits off (RATE_LIMIT_MAX=0, for benchmarks). */

@@ -118,6 +118,38 @@ test("marketing edits, previews and saves the welcome e-mail", async ({ page }) 
   await expect(page.getByRole("main")).toContainText(`by ${email}`);
 });
 
+test("marketing sends a test of the welcome e-mail's draft as typed, before saving it", async ({
+  page,
+}) => {
+  const email = await signInAs(page, "marketing", "Akos Ofori");
+  await openConsolePage(page, "Welcome e-mail");
+  const tag = Math.random().toString(36).slice(2, 8);
+  const subject = `Akwaaba draft ${tag}`;
+  await page.getByRole("textbox", { name: "Subject" }).fill(subject);
+  await page.getByRole("textbox", { name: "Message" }).fill("Not saved, *only tested*.");
+  const testTo = page.getByRole("textbox", { name: "Send a test to" });
+  await expect(testTo).toHaveValue(email);
+  const colleague = `yaw.${tag}@example.com`;
+
+  // A bad address is named, and nothing is sent.
+  await testTo.fill(`${colleague} yaw@`);
+  await page.getByRole("button", { name: "Send a test" }).click();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "“yaw@” is not an e-mail address" }),
+  ).toBeVisible();
+
+  await testTo.fill(colleague);
+  await page.getByRole("button", { name: "Send a test" }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: `on its way to ${colleague}` }),
+  ).toBeVisible();
+  const test = await waitForMailTo(colleague, STAFF_MAIL_DIR, `[Test] ${subject}`);
+  expect(test.body).toContain("<em>only tested</em>");
+  // Still a draft: the words stay, unsaved.
+  await expect(page.getByRole("textbox", { name: "Subject" })).toHaveValue(subject);
+  await expectNoA11yViolations(page, "after a test of the welcome e-mail");
+});
+
 test("marketing writes, previews, tests and sends a campaign; a copy unsubscribes with one click", async ({
   page,
 }) => {
@@ -149,13 +181,24 @@ test("marketing writes, previews, tests and sends a campaign; a copy unsubscribe
   await expect(page.getByRole("heading", { level: 1, name: subject })).toBeVisible();
   await expectNoA11yViolations(page, "on a draft campaign");
 
-  // A test copy to oneself.
-  await page.getByRole("button", { name: "Send me a test" }).click();
+  // How long sending takes at the server's rate, before anything is sent.
+  await expect(page.getByRole("region", { name: "Send", exact: true })).toContainText(
+    /At the configured rate of [\d,]+ e-mails? a minute, sending to [\d,]+ subscribers? takes (about|less than)/,
+  );
+
+  // A test copy to oneself (offered first) and a colleague: one each.
+  const colleague = `esi.${tag}@example.com`;
+  const testTo = page.getByRole("textbox", { name: "Send a test to" });
+  await expect(testTo).toHaveValue(email);
+  await testTo.fill(`${email},\n${colleague}`);
+  await page.getByRole("button", { name: "Send a test" }).click();
   await expect(
-    page.getByRole("status").filter({ hasText: `on its way to ${email}` }),
+    page.getByRole("status").filter({ hasText: `on their way to ${email}, ${colleague}` }),
   ).toBeVisible();
-  const test = await waitForMailTo(email, STAFF_MAIL_DIR, `[Test] ${subject}`);
-  expect(test.body).toContain("<strong>New</strong>");
+  for (const address of [email, colleague]) {
+    const test = await waitForMailTo(address, STAFF_MAIL_DIR, `[Test] ${subject}`);
+    expect(test.body).toContain("<strong>New</strong>");
+  }
 
   // Send now, after saying yes to the question that names who gets it.
   await page.getByRole("button", { name: "Send now…" }).click();

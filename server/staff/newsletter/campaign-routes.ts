@@ -1,31 +1,23 @@
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { Transaction } from "kysely";
-import { newsletterLinkPaths } from "../../../common/paths";
 import { NO_CAMPAIGN, campaignsApi } from "../../../staff-api/newsletter";
 import type { Database } from "../../db/schema";
-import { enqueueMail } from "../../mail/outbox";
-import { newsletterMail } from "../../mail/templates";
 import { type Campaign, listCampaigns, readCampaign } from "../../newsletter/campaign-reports";
 import { changeCampaign, retryFailedCopies, sendCampaign } from "../../newsletter/campaign-sending";
 import {
   CAMPAIGN_ACTIONS,
-  CAMPAIGN_TEST_KIND,
   type Refusal,
   createCampaign,
   updateCampaign,
 } from "../../newsletter/campaigns";
 import { renderNewsletter } from "../../newsletter/content";
-import { TOO_MANY } from "../../../staff-api/answers";
 import { type AuditAction, recordAudit } from "../audit";
 import { Refused, answer, contractRoute } from "../contract-routes";
 import { DRAFT } from "./newsletter-routes";
-import { countHit } from "../sign-in/rate-limit";
+import { testCopies } from "./test-copies";
 import { auditActorOf, instant } from "../route-kit";
 import type { StaffIdentity } from "../sign-in/sessions";
 import type { StaffRoutesOptions } from "../routes";
-
-/** Test copies a member of staff may send themselves in an hour. */
-const TEST_COPIES = { max: 10, windowMs: 60 * 60_000 };
 
 /** The refusal of a schedule whose time has passed. */
 const PAST_TIME = "That time has passed. Choose a time still to come, or send it now.";
@@ -47,19 +39,22 @@ function refused(refusal: Refusal): Refused {
     : new Refused(409, CONFLICTS[refusal.status] ?? "Not possible now.");
 }
 
-const rendered = (campaign: Campaign) => ({ ...campaign, ...renderNewsletter(campaign) });
-
 /**
  * Newsletter campaigns under /api/staff/campaigns, as staff-api/newsletter.ts defines them, for
  * marketing and admins: write and change a draft, preview it (GET gives its HTML and text), send
- * a test copy to oneself, send now or at a set time, pause, resume, cancel, and read its report.
+ * a test copy to oneself or up to five addresses, send now or at a set time, pause, resume, cancel, and read its report.
  * Every change is audited with the change.
  */
-export const campaignRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (
-  app,
-  { db, outbox, config: { publicUrl }, now, checkAnswers },
-) => {
+export const campaignRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, options) => {
+  const { db, outbox, config, now, checkAnswers } = options;
   const kit = (what: string) => ({ what, checkAnswers });
+  const sendTest = testCopies(options);
+  // The rate goes with the campaign so the console can tell how long sending takes.
+  const rendered = (campaign: Campaign) => ({
+    ...campaign,
+    ...renderNewsletter(campaign),
+    sendPerMinute: config.newsletter.sendPerMinute,
+  });
 
   /**
    * A change and its audit entry in one transaction; the entry only if the change was made. A
@@ -152,37 +147,14 @@ export const campaignRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (
   contractRoute(
     app,
     campaignsApi.test,
-    async ({ params: { id }, staff, request, reply }) => {
+    async ({ params: { id }, body, ...asker }) => {
       const campaign = await readCampaign(db, id);
       if (!campaign) throw new Refused(404, NO_CAMPAIGN);
-      const hit = await countHit(db, `campaign-test:${staff.accountId}`, TEST_COPIES, now());
-      if (!hit.allowed) {
-        reply.header("retry-after", String(hit.retryAfterSeconds));
-        return answer(429, TOO_MANY);
-      }
-      const content = renderNewsletter(campaign);
-      // Like a subscriber's copy, but its unsubscribe link leads to the page without a token
-      // (it unsubscribes nobody) and it carries no one-click header.
-      const page = `${publicUrl}${newsletterLinkPaths.unsubscribe}`;
-      const message = {
-        ...newsletterMail(
-          staff.email,
-          { ...content, subject: `[Test] ${content.subject}` },
-          { unsubscribeUrl: page, oneClickUnsubscribeUrl: page },
-        ),
-        headers: {},
-      };
-      await db.transaction().execute(async (trx) => {
-        await enqueueMail(trx, {
-          kind: CAMPAIGN_TEST_KIND,
-          leadId: staff.accountId,
-          message,
-          now: now().toISOString(),
-        });
-        await audit(trx, request, "campaign.test-sent", id);
+      return sendTest(asker, {
+        to: body?.to,
+        content: renderNewsletter(campaign),
+        audit: { action: "campaign.test-sent", record: { type: "campaign", id } },
       });
-      outbox.wake();
-      return answer(202, { message: `A test copy is on its way to ${staff.email}.` });
     },
     kit("campaign test"),
   );

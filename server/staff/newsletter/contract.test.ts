@@ -3,8 +3,9 @@ import { type EndpointSpec, pathOf } from "../../../staff-api/endpoint";
 import { CampaignDetail, campaignsApi, welcomeApi } from "../../../staff-api/newsletter";
 import { subscriptionRow, testDialects } from "../../testing";
 import { aMinuteAgo } from "../test-records";
-import { parsedAnswer, refusedWith } from "../test-checks";
+import { expectStrict, parsedAnswer, refusedWith } from "../test-checks";
 import { signedInStaff, useStaffApi } from "../testing";
+import { TEST_SENDS } from "./test-copies";
 
 // Every answer of the welcome e-mail and campaign routes, read back as the console reads it:
 // parsed with its contract schema, whose objects are strict. The app under test also checks each
@@ -19,7 +20,7 @@ describe.each(testDialects)("the newsletter's answers match the contract on $nam
   it("answers the welcome e-mail's routes, success and refusal, as the contract says", async () => {
     const marketing = await signedInStaff(api, "marketing@example.com", "marketing");
     const sales = await signedInStaff(api, "sales@example.com", "sales");
-    const { get, save, preview } = welcomeApi;
+    const { get, save, preview, test } = welcomeApi;
 
     const read = await marketing.send("GET", get.path);
     expect(read.statusCode).toBe(200);
@@ -30,14 +31,35 @@ describe.each(testDialects)("the newsletter's answers match the contract on $nam
     const saved = await marketing.send("PUT", save.path, draft);
     expect(saved.statusCode).toBe(200);
     expect(parsedAnswer(save.answers[200], saved.json()).updatedBy).toBe("marketing@example.com");
+    const tested = await marketing.send("POST", test.path, { ...draft, to: ["esi@example.com"] });
+    expect(tested.statusCode, tested.body).toBe(202);
+    parsedAnswer(test.answers[202], tested.json());
 
     const refusals = [
       [await marketing.send("PUT", save.path, { subject: "", markdown: "x" }), 400],
       [await marketing.send("POST", preview.path, { subject: "s", markdown: ">".repeat(60) }), 400],
       [await api.signedOut().send("GET", get.path), 401],
       [await sales.send("POST", preview.path, draft), 403],
+      [await marketing.send("POST", test.path, { ...draft, to: ["esi@"] }), 400],
+      [await sales.send("POST", test.path, draft), 403],
     ] as const;
     for (const [res, status] of refusals) refusedWith(status, res);
+    for (let send = 1; send < TEST_SENDS.max; send++)
+      await marketing.send("POST", test.path, draft);
+    const tooMany = await marketing.send("POST", test.path, draft);
+    expect(tooMany.statusCode).toBe(429);
+    parsedAnswer(test.answers[429], tooMany.json());
+  });
+
+  it("answers a campaign with the sending rate, in a strict object", async () => {
+    const marketing = await signedInStaff(api, "marketing@example.com", "marketing");
+    const created = await marketing.send("POST", campaignsApi.create.path, draft);
+    const id = parsedAnswer(campaignsApi.create.answers[201], created.json()).id;
+    const read = await marketing.send("GET", pathOf(campaignsApi.get, { id }));
+    const campaign = parsedAnswer(CampaignDetail, read.json());
+    expect(campaign.sendPerMinute).toBe(60);
+    const { sendPerMinute: _, ...withoutRate } = campaign;
+    expectStrict(CampaignDetail, campaign, [withoutRate, { ...campaign, perSecond: 1 }]);
   });
 
   it("answers every campaign route, success and refusal, with campaigns in each state", async () => {
@@ -71,7 +93,7 @@ describe.each(testDialects)("the newsletter's answers match the contract on $nam
     const edited = await marketing.send("PATCH", pathOf(c.update, { id: draftId }), draft);
     expect(edited.statusCode, edited.body).toBe(200);
     parsedAnswer(c.update.answers[200], edited.json());
-    const tested = await post(c.test, draftId);
+    const tested = await post(c.test, draftId, { to: ["esi@example.com", "kofi@example.com"] });
     expect(tested.statusCode, tested.body).toBe(202);
     parsedAnswer(c.test.answers[202], tested.json());
 
@@ -154,7 +176,8 @@ describe.each(testDialects)("the newsletter's answers match the contract on $nam
       [await post(c.retry, pausedId), 409],
     ] as const;
     for (const [res, status] of refusals) refusedWith(status, res);
-    for (let copy = 0; copy < 10; copy++) await post(c.test, draftId);
+    refusedWith(400, await post(c.test, draftId, { to: ["esi@"] }));
+    for (let send = 1; send < TEST_SENDS.max; send++) await post(c.test, draftId);
     const tooMany = await post(c.test, draftId);
     expect(tooMany.statusCode).toBe(429);
     expect(tooMany.headers["retry-after"]).toBeDefined();

@@ -1,11 +1,13 @@
 import type { FastifyPluginAsync } from "fastify";
-import { welcomeApi } from "../../../staff-api/newsletter";
+import * as z from "zod/mini";
+import { TestRecipients, welcomeApi } from "../../../staff-api/newsletter";
 import { NewsletterContentSchema, renderNewsletter } from "../../newsletter/content";
 import { type StoredWelcome, readWelcome, saveWelcome } from "../../newsletter/welcome";
 import { recordAudit } from "../audit";
 import { answer, contractRoute } from "../contract-routes";
 import { auditActorOf } from "../route-kit";
 import type { StaffRoutesOptions } from "../routes";
+import { testCopies } from "./test-copies";
 
 /**
  * A draft may be longer than the app's 16 KB limit on bodies: 20,000 characters of Markdown
@@ -24,14 +26,13 @@ const rendered = (welcome: StoredWelcome) => ({ ...welcome, ...renderNewsletter(
 /**
  * The welcome e-mail under /api/staff/newsletter/welcome, as staff-api/newsletter.ts defines it,
  * for marketing and admins: read it (with its HTML as subscribers will see it), preview a draft,
- * save it (audited). Registered inside staffRoutes, whose hooks (no-store, JSON-only writes)
+ * send a test of the draft as typed, save it (each audited). Registered inside staffRoutes, whose hooks (no-store, JSON-only writes)
  * apply.
  */
-export const newsletterRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (
-  app,
-  { db, now, checkAnswers },
-) => {
+export const newsletterRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, options) => {
+  const { db, now, checkAnswers } = options;
   const kit = { what: "welcome e-mail", checkAnswers };
+  const sendTest = testCopies(options);
 
   contractRoute(app, welcomeApi.get, async () => answer(200, rendered(await readWelcome(db))), kit);
 
@@ -59,5 +60,18 @@ export const newsletterRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (
       return answer(200, saved);
     },
     { ...kit, ...DRAFT },
+  );
+
+  contractRoute(
+    app,
+    welcomeApi.test,
+    // The draft as typed, saved or not: testing comes before saving.
+    async ({ body: { to, ...draft }, ...asker }) =>
+      sendTest(asker, {
+        to,
+        content: renderNewsletter(draft),
+        audit: { action: "newsletter.welcome-test-sent" },
+      }),
+    { ...kit, ...DRAFT, body: z.object({ ...NewsletterContentSchema.shape, ...TestRecipients }) },
   );
 };
