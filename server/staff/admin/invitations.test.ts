@@ -28,6 +28,17 @@ describe.each(testDialects)("staff invitations on $name", ({ url }) => {
     return { ...api.as(`staff_session=${secret}`), account };
   }
 
+  /** Ama, an admin, invites Kofi to sales: her client, his account's id and his link's token. */
+  async function amaInvitesKofi() {
+    const ama = await admin("ama@example.com", "Ama Mensah");
+    const invited = await ama.send("POST", staffApiPaths.accounts, {
+      email: "kofi@example.com",
+      role: "sales",
+    });
+    const { id } = invited.json() as { id: string };
+    return { ama, id, token: await mailedSignInToken(api, "kofi@example.com") };
+  }
+
   /** Sends the outbox; the mails to `email`. */
   async function mailsTo(email: string) {
     await api.outbox.runOnce();
@@ -70,13 +81,7 @@ describe.each(testDialects)("staff invitations on $name", ({ url }) => {
   });
 
   it("sends the invitation again, from whoever sends it, and the earlier link stops working", async () => {
-    const ama = await admin("ama@example.com", "Ama Mensah");
-    const invited = await ama.send("POST", staffApiPaths.accounts, {
-      email: "kofi@example.com",
-      role: "sales",
-    });
-    const { id } = invited.json() as { id: string };
-    const first = await mailedSignInToken(api, "kofi@example.com");
+    const { id, token: first } = await amaInvitesKofi();
 
     api.advance(DAY);
     // Signed in a day later (Ama's session has idled out meanwhile).
@@ -112,13 +117,7 @@ describe.each(testDialects)("staff invitations on $name", ({ url }) => {
   });
 
   it("refuses to invite again a disabled account, one that does not exist, and for non-admins", async () => {
-    const ama = await admin("ama@example.com", "Ama Mensah");
-    const invited = await ama.send("POST", staffApiPaths.accounts, {
-      email: "kofi@example.com",
-      role: "sales",
-    });
-    const { id } = invited.json() as { id: string };
-    const token = await mailedSignInToken(api, "kofi@example.com");
+    const { ama, id, token } = await amaInvitesKofi();
     const disable = await ama.send("PATCH", withId(staffApiPaths.account, id), { disabled: true });
     expect(disable.statusCode).toBe(200);
     const refused = await ama.send("POST", invitationPath(id));
