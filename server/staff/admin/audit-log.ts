@@ -104,22 +104,26 @@ function idsOf(rows: Row[], type: string): string[] {
   ];
 }
 
-type Looked = "staff_accounts" | "newsletter_subscriptions" | "newsletter_campaigns";
-
-/** Of these ids, those a table still holds, with one more column. */
-async function stored<C extends "name" | "email" | "id">(
+/** Of these ids, those a table still holds, each with the value of one of its columns. */
+async function stored(
   db: Executor,
-  table: Looked | "contact_messages" | "demo_requests",
-  column: C,
+  table:
+    | "staff_accounts"
+    | "newsletter_subscriptions"
+    | "newsletter_campaigns"
+    | "contact_messages"
+    | "demo_requests",
+  column: "id" | "name" | "email",
   ids: string[],
 ): Promise<Map<string, string>> {
   if (!ids.length) return new Map();
+  // Every one of these tables has the column asked for; the cast keeps the union out of the query.
   const rows = await db
     .selectFrom(table as "staff_accounts")
-    .select(["id", column as "name"])
+    .select((eb) => ["id", eb.ref(column as "name").as("value")])
     .where("id", "in", ids)
     .execute();
-  return new Map(rows.map((row) => [row.id, row.name]));
+  return new Map(rows.map((row) => [row.id, row.value]));
 }
 
 /**
