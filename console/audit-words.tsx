@@ -168,7 +168,7 @@ export const AUDIT_WORDS: Record<AuditAction, Words> = {
       const erased =
         typeof d.erased === "object" && d.erased !== null ? Object.values(d.erased) : [];
       const rows = erased.reduce<number>((sum, n) => sum + (count(n) ?? 0), 0);
-      return `erased everything stored about a person (${rows} ${rows === 1 ? "record" : "records"})$`;
+      return `erased everything stored about a person (${rows} ${rows === 1 ? "record" : "records"})`;
     },
   },
   "outbox.viewed": { label: "Viewed the outbox", says: list("the outbox") },
