@@ -2,8 +2,8 @@
  * The audit log in words: every action's label (the filter's choices) and what its entry says
  * after the name of who acted ("changed the status of a lead from New to Qualified"), built from
  * the entry's detail. Typed by the contract's AuditAction: an action without words fails the
- * build. What the log keeps is described in server/staff/README.md; a detail written before a
- * field existed just leaves that part out.
+ * build. What each entry keeps is listed with the routes that record it (server/staff/admin/README.md
+ * and the other areas' READMEs); a detail written before a field existed leaves that part out.
  */
 import type { ReactNode } from "react";
 import type { LeadStatus } from "@leads/workflow";
