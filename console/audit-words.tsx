@@ -2,8 +2,9 @@
  * The audit log in words: every action's label (the filter's choices) and what its entry says
  * after the name of who acted ("changed the status of a lead from New to Qualified"), built from
  * the entry's detail. Typed by the contract's AuditAction: an action without words fails the
- * build. What each entry keeps is listed with the routes that record it (server/staff/admin/README.md
- * and the other areas' READMEs); a detail written before a field existed leaves that part out.
+ * build. What each entry keeps is listed with the routes that record it (the areas' READMEs,
+ * such as server/staff/admin/README.md); a detail written before a field existed leaves that
+ * part out.
  */
 import type { ReactNode } from "react";
 import type { LeadStatus } from "@leads/workflow";
@@ -168,7 +169,7 @@ export const AUDIT_WORDS: Record<AuditAction, Words> = {
       const erased =
         typeof d.erased === "object" && d.erased !== null ? Object.values(d.erased) : [];
       const rows = erased.reduce<number>((sum, n) => sum + (count(n) ?? 0), 0);
-      return `erased everything stored about a person (${rows} ${rows === 1 ? "record" : "records"})`;
+      return `erased everything stored about a person (${many(rows, "record").trim()})`;
     },
   },
   "outbox.viewed": { label: "Viewed the outbox", says: list("the outbox") },
@@ -194,8 +195,10 @@ export const AUDIT_WORDS: Record<AuditAction, Words> = {
   "campaign.cancelled": { label: "Campaign cancelled", says: () => "cancelled a campaign" },
   "campaign.retried": {
     label: "Campaign copies retried",
-    says: (d) =>
-      `sent${many(d.copies, "failed copy", "failed copies") || " failed copies"} of a campaign again`,
+    says: (d) => {
+      const copies = many(d.copies, "failed copy", "failed copies") || " failed copies";
+      return `sent${copies} of a campaign again`;
+    },
   },
 };
 

@@ -1,6 +1,6 @@
 /**
- * The audit log for admins (server/staff/admin/audit-routes.ts): a page of it, its CSV export and the
- * list of the actions it holds; and every action the log records, with what kind of entry it is.
+ * The audit log for admins (server/staff/admin/audit-routes.ts): a page of it, its CSV export and
+ * the list of the actions it holds; and every action the log records, with its kind.
  */
 import * as z from "zod/mini";
 import { apiPaths } from "../common/paths";
