@@ -1,32 +1,47 @@
-import { type LoaderFunctionArgs, useLoaderData, useSearchParams } from "react-router";
+import { Link, type LoaderFunctionArgs, useLoaderData, useSearchParams } from "react-router";
 import { AuditFilterShape, type AuditItem, auditApi } from "../../staff-api/audit";
-import { addressOf, filtersIn, loadCall } from "../api";
+import { consoleCampaignPath, consoleLeadPath, consolePaths } from "../../common/paths";
+import { addressOf, filtersIn, loadCall, query, routerPath } from "../api";
+import { Typed, actorOf, wordsOf } from "../audit-words";
 import { ExportLink, FilterForm, FilterInput, FilterSelect } from "../components/filter-form";
 import { PagedList } from "../components/more-pages";
 import { PageHeading } from "../components/page-heading";
 import { DateTime } from "../components/date-time";
 
+/** The "Show" filter's choices besides its default, changes only (no `kind` in the address). */
+const SHOWN: [string, string][] = [
+  ["read", "Reads of personal data"],
+  ["all", "Everything"],
+];
+
 export async function auditLoader({ request }: LoaderFunctionArgs) {
   // The filters in the address are named as the API names them.
-  const { filters, search, filtered } = filtersIn(request, Object.keys(AuditFilterShape));
+  const { filters, filtered } = filtersIn(request, Object.keys(AuditFilterShape));
+  // Changes only unless the address says otherwise; an action picked is shown whatever its kind.
+  const asked = filters.kind || filters.action ? filters : { ...filters, kind: "change" };
   const [page, actions] = await Promise.all([
-    loadCall(request, auditApi.list, { query: filters }),
+    loadCall(request, auditApi.list, { query: asked }),
     loadCall(request, auditApi.actions),
   ]);
-  const exportHref = addressOf(auditApi.exportCsv, { query: filters });
-  return { page, actions: actions.items, search, filtered, exportHref };
+  const exportHref = addressOf(auditApi.exportCsv, { query: asked });
+  return { page, actions: actions.items, search: query(asked), filtered, exportHref };
 }
 
 /**
- * Who did what and when, newest first: every sign-in, every read and change of a lead, every
- * change of an account, every erasure. Entries are never changed or removed.
+ * Who did what and when, newest first, in sentences: every sign-in, every change of a lead, an
+ * account, a campaign, every erasure; and on request every read of personal data. Entries are
+ * never changed or removed.
  */
 export function AuditPage() {
   const { page, actions, search, filtered, exportHref } = useLoaderData<typeof auditLoader>();
   const [params] = useSearchParams();
   const action = params.get("action");
   // An action asked for in the address is offered even when the log has none of it yet.
-  const actionOptions = action && !actions.includes(action) ? [...actions, action] : actions;
+  const offered = action && !actions.includes(action) ? [...actions, action] : actions;
+  const actionOptions = offered
+    .map((name) => [name, wordsOf(name).label] as const)
+    .sort(([, a], [, b]) => a.localeCompare(b));
+  const changesOnly = !params.get("kind") && !action;
 
   return (
     <section>
@@ -35,12 +50,9 @@ export function AuditPage() {
       </PageHeading>
 
       <FilterForm label="Filter the audit log" clearTo="/admin/audit" filtered={filtered}>
+        <FilterSelect label="Show" name="kind" options={SHOWN} any="Changes" />
         <FilterInput label="Who" hint="A member of staff’s e-mail" name="actor" type="email" />
-        <FilterSelect
-          label="Action"
-          name="action"
-          options={actionOptions.map((name) => [name, name])}
-        />
+        <FilterSelect label="Action" name="action" options={actionOptions} />
         <FilterInput label="From" name="since" type="date" />
         <FilterInput label="Until" name="until" type="date" />
       </FilterForm>
@@ -50,35 +62,86 @@ export function AuditPage() {
         from={auditApi.list}
         search={search}
         label="Audit log entries"
-        empty={filtered ? "No entries match these filters." : "The audit log is empty."}
-        columns="sm:grid-cols-[1fr_2fr_3fr] sm:items-start"
+        empty={
+          filtered
+            ? "No entries match these filters."
+            : "No changes yet. Reads of personal data are under Show."
+        }
+        columns="sm:grid-cols-[1fr_4fr] sm:items-start"
         moreLabel="Show more entries"
-        done="That is every entry that matches."
+        done={changesOnly ? "That is every change." : "That is every entry that matches."}
       >
-        {(entry) => (
-          <>
-            <p className="text-sm">
-              <DateTime at={entry.at} />
-            </p>
-            <div className="min-w-0">
-              <p className="font-mono font-semibold break-words">{entry.action}</p>
-              <p className="text-sm break-words">
-                <span className="text-muted">by </span>
-                {entry.actor ?? "no account (the command line, or someone not signed in)"}
-              </p>
-              {entry.subject ? (
-                <p className="text-sm break-words">
-                  <span className="text-muted">on </span>
-                  {entry.subject.type} {entry.subject.id}
-                </p>
-              ) : null}
-            </div>
-            <Detail detail={entry.detail} />
-          </>
-        )}
+        {(entry) => <Entry entry={entry} />}
       </PagedList>
     </section>
   );
+}
+
+function Entry({ entry }: { entry: AuditItem }) {
+  const words = wordsOf(entry.action);
+  return (
+    <>
+      <p className="text-sm">
+        <DateTime at={entry.at} />
+      </p>
+      <div className="min-w-0 space-y-1">
+        <p className="break-words">
+          <span className="font-semibold">{actorOf(entry)}</span> {words.says(entry.detail ?? {})}
+        </p>
+        <p className="text-sm break-words text-muted">
+          {words.label}
+          {entry.actorName && entry.actor ? (
+            <>
+              {" · "}
+              <Typed text={entry.actor} />
+            </>
+          ) : null}
+        </p>
+        <Subject subject={entry.subject} />
+        <Detail detail={entry.detail} />
+      </div>
+    </>
+  );
+}
+
+/** Where the console shows the record an entry is about, or that it is gone. */
+function Subject({ subject }: { subject: AuditItem["subject"] }) {
+  if (!subject) return null;
+  const place = (to: string, text: string) => (
+    <p className="text-sm">
+      <Link to={routerPath(to)} className="console-link">
+        {text}
+      </Link>
+    </p>
+  );
+  if (subject.stored === false) {
+    // Leads and subscribers leave only by erasure (campaigns are never deleted).
+    return <p className="text-sm text-muted">The {subject.type} has been erased.</p>;
+  }
+  switch (subject.type) {
+    case "lead":
+      return place(consoleLeadPath(subject.id), "Open the lead");
+    case "campaign":
+      return place(consoleCampaignPath(subject.id), "Open the campaign");
+    case "staff_account":
+      return place(consolePaths.accounts, "Open the accounts");
+    case "outbox":
+      return place(consolePaths.outbox, "Open the outbox");
+    case "subscriber":
+      return subject.email ? (
+        <p className="text-sm">
+          <Link
+            to={routerPath(`${consolePaths.subscribers}${query({ q: subject.email })}`)}
+            className="console-link"
+          >
+            Find <Typed text={subject.email} /> among the subscribers
+          </Link>
+        </p>
+      ) : null;
+    default:
+      // Sessions, sign-in links and passkeys have no page.
+      return null;
+  }
 }
 
 /** A detail's value in one line: objects as "key: value" pairs, lists with commas. */
@@ -93,18 +156,23 @@ function text(value: unknown): string {
   return String(value);
 }
 
-/** An entry's context, as key: value pairs. */
+/** The entry as the log keeps it (what the CSV has), behind a disclosure: the words say it. */
 function Detail({ detail }: { detail: AuditItem["detail"] }) {
   const pairs = Object.entries(detail ?? {});
-  if (pairs.length === 0) return <p className="text-sm text-muted">No details</p>;
+  if (pairs.length === 0) return null;
   return (
-    <dl className="grid grid-cols-[max-content_1fr] gap-x-2 text-sm">
-      {pairs.map(([key, value]) => (
-        <div key={key} className="contents">
-          <dt className="font-semibold">{key}:</dt>
-          <dd className="min-w-0 break-words">{text(value)}</dd>
-        </div>
-      ))}
-    </dl>
+    <details className="text-sm">
+      <summary className="cursor-pointer text-muted">As recorded</summary>
+      <dl className="grid grid-cols-[max-content_1fr] gap-x-2">
+        {pairs.map(([key, value]) => (
+          <div key={key} className="contents">
+            <dt className="font-semibold">{key}:</dt>
+            <dd className="min-w-0 break-words" dir="auto">
+              {text(value)}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </details>
   );
 }

@@ -145,7 +145,7 @@ test("an admin erases a person who sent a contact message, and the audit log sho
   await expect(page).toHaveURL(/action=person\.erased/);
   await expect(page.getByLabel("Action")).toHaveValue("person.erased");
   const entries = page.getByRole("list", { name: "Audit log entries" });
-  await expect(entries.getByText("person.erased").first()).toBeVisible();
+  await expect(entries.getByText(/erased everything stored about a person/).first()).toBeVisible();
   // The log records the erasure, never the address erased.
   await expect(entries).not.toContainText(person);
   await expectNoA11yViolations(page, "on the audit log of erasures");

@@ -32,6 +32,7 @@ function keptFilters(query: AuditQuery, filters: AuditFilters) {
     action: (value) => ACTION_NAME.test(value),
     since: "asked",
     until: "asked",
+    kind: "asked",
   };
   return auditFilters(query, how);
 }
@@ -43,6 +44,7 @@ async function auditFiltersOf(db: DB, query: AuditQuery): Promise<AuditFilters> 
   return {
     ...range,
     ...(query.action ? { action: query.action } : {}),
+    ...(query.kind ? { kind: query.kind } : {}),
     ...(query.actor !== undefined ? { actorId: await actorFilter(db, query.actor) } : {}),
   };
 }

@@ -271,8 +271,9 @@ describe("the admin pages' strict answers", () => {
     id: "00000000-0000-0000-0000-000000000001",
     at: "2026-11-01T09:00:00.000Z",
     actor: null,
+    actorName: null,
     action: "account.view",
-    subject: { type: "staff_account", id: account.id },
+    subject: { type: "staff_account", id: account.id, stored: null, email: null },
     detail: null,
   };
 

@@ -1,0 +1,242 @@
+/**
+ * The audit log in words: every action's label (the filter's choices) and what its entry says
+ * after the name of who acted ("changed the status of a lead from New to Qualified"), built from
+ * the entry's detail. Typed by the contract's AuditAction: an action without words fails the
+ * build. What each entry keeps is listed with the routes that record it (the areas' READMEs,
+ * such as server/staff/admin/README.md); a detail written before a field existed leaves that
+ * part out.
+ */
+import type { ReactNode } from "react";
+import type { LeadStatus } from "@leads/workflow";
+import type { AuditAction, AuditItem } from "../staff-api/audit";
+import type { StaffRole } from "../staff-api/roles";
+import { formatDateTime } from "./format";
+import { ROLE_LABELS, STATUS_LABELS } from "./labels";
+
+type Detail = Record<string, unknown>;
+
+interface Words {
+  label: string;
+  /** The sentence after the actor's name. */
+  says: (detail: Detail) => ReactNode;
+}
+
+/** Text someone typed (an address, a name), in its own direction. */
+export function Typed({ text }: { text: string }) {
+  return <span dir="auto">{text}</span>;
+}
+
+const count = (value: unknown) => (typeof value === "number" ? value : null);
+
+/** "1 lead", "120 leads"; "" when the detail has no count. */
+function many(value: unknown, one: string, more = `${one}s`): string {
+  const n = count(value);
+  return n === null ? "" : ` ${n} ${n === 1 ? one : more}`;
+}
+
+/** A detail's address, or what stands for it when the entry has none. */
+function who(detail: Detail, none = "an account"): ReactNode {
+  return typeof detail.email === "string" ? <Typed text={detail.email} /> : none;
+}
+
+const role = (value: unknown) => ROLE_LABELS[value as StaffRole] ?? String(value ?? "?");
+const status = (value: unknown) => STATUS_LABELS[value as LeadStatus] ?? String(value ?? "?");
+
+/**
+ * The filters a list or export was read with, as the log keeps them (a search only as its
+ * length, an owner as an account id): " (filters: status won, q 5 characters)"; "" for none.
+ */
+function filters(detail: Detail): string {
+  const kept = detail.filters;
+  if (typeof kept !== "object" || kept === null) return "";
+  const pairs = Object.entries(kept).map(([name, value]) => `${name} ${String(value)}`);
+  return pairs.length ? ` (filters: ${pairs.join(", ")})` : "";
+}
+
+/** Which page of a list: later pages are "Show more". */
+/** To whom test copies went: the count, and whether the sender was among them (never who). */
+const testCopiesTo = (detail: Detail) =>
+  count(detail.addresses) === null
+    ? ""
+    : ` to${many(detail.addresses, "address", "addresses")}${detail.toSelf ? ", their own among them" : ""}`;
+
+const page = (detail: Detail) => (detail.page === "next" ? ", a further page" : "");
+
+const SIGN_IN_FAILURES: Record<string, string> = {
+  unknown: "with a link that does not exist",
+  used: "with a link used already",
+  voided: "with a link no longer valid",
+  expired: "with an expired link",
+  "account-disabled": "to a disabled account",
+  "unknown-credential": "with a passkey the console does not know",
+};
+
+/** " (3 sessions ended)"; "" without a count. */
+const ended = (detail: Detail) =>
+  count(detail.sessionsRevoked) === null
+    ? ""
+    : ` (${many(detail.sessionsRevoked, "session").trim()} ended)`;
+
+const list = (what: string) => (detail: Detail) =>
+  `viewed ${what}${filters(detail)}${page(detail)}`;
+const exported = (one: string, more?: string) => (detail: Detail) =>
+  `exported${many(detail.rows, one, more) || ` ${more ?? `${one}s`}`}${filters(detail)}`;
+
+export const AUDIT_WORDS: Record<AuditAction, Words> = {
+  "staff.sign-in": {
+    label: "Signed in",
+    says: (d) => `signed in ${d.method === "passkey" ? "with a passkey" : "with an e-mailed link"}`,
+  },
+  "staff.sign-in-failed": {
+    label: "Sign-in refused",
+    says: (d) =>
+      `was refused signing in ${SIGN_IN_FAILURES[String(d.reason)] ?? `(${String(d.reason)})`}`,
+  },
+  "staff.sign-out": { label: "Signed out", says: () => "signed out" },
+  "staff.sign-out-everywhere": {
+    label: "Signed out everywhere",
+    says: (d) => `signed out everywhere${ended(d)}`,
+  },
+  "staff.account-added": {
+    label: "Account added",
+    says: (d) => (
+      <>
+        {d.via === "console" ? "invited " : "added the account "}
+        {who(d)} as {role(d.role)}
+      </>
+    ),
+  },
+  "staff.invitation-resent": {
+    label: "Invitation sent again",
+    says: (d) => (
+      <>
+        sent the invitation again to {who(d)} as {role(d.role)}
+      </>
+    ),
+  },
+  "staff.role-changed": {
+    label: "Role changed",
+    says: (d) => (
+      <>
+        changed the role of {who(d)} from {role(d.from)} to {role(d.to)}
+      </>
+    ),
+  },
+  "staff.renamed": {
+    label: "Account renamed",
+    says: (d) => <>renamed the account of {who(d)}</>,
+  },
+  "staff.disabled": {
+    label: "Account disabled",
+    says: (d) => <>disabled the account of {who(d)}</>,
+  },
+  "staff.enabled": {
+    label: "Account enabled",
+    says: (d) => <>enabled the account of {who(d)} again </>,
+  },
+  "account.list": { label: "Viewed the accounts", says: () => "viewed the list of accounts" },
+  "account.view": { label: "Viewed an account", says: () => "viewed an account" },
+  "lead.list": { label: "Viewed the lead list", says: list("the lead list") },
+  "lead.stats": { label: "Viewed lead counts", says: list("the lead counts") },
+  "lead.export": { label: "Exported leads", says: exported("lead") },
+  "lead.view": { label: "Viewed a lead", says: () => "viewed a lead" },
+  "lead.status-changed": {
+    label: "Lead status changed",
+    says: (d) => `changed the status of a lead from ${status(d.from)} to ${status(d.to)}`,
+  },
+  "lead.owner-changed": {
+    label: "Lead owner changed",
+    says: (d) => (
+      <>
+        changed the owner of a lead from{" "}
+        {typeof d.from === "string" ? <Typed text={d.from} /> : "nobody"} to{" "}
+        {typeof d.to === "string" ? <Typed text={d.to} /> : "nobody"}
+      </>
+    ),
+  },
+  "lead.note-added": { label: "Note added to a lead", says: () => "added a note to a lead" },
+  "passkey.added": { label: "Passkey added", says: () => "added a passkey to their account" },
+  "passkey.renamed": { label: "Passkey renamed", says: () => "renamed one of their passkeys" },
+  "passkey.removed": {
+    label: "Passkey removed",
+    says: (d) => `removed one of their passkeys${ended(d)}`,
+  },
+  "subscriber.list": { label: "Viewed the subscribers", says: list("the subscriber list") },
+  "subscriber.export": { label: "Exported subscribers", says: exported("subscriber") },
+  "subscriber.count": { label: "Viewed subscriber counts", says: list("the subscriber counts") },
+  "subscriber.confirmation-resent": {
+    label: "Confirmation e-mail sent again",
+    says: () => "sent a subscriber the confirmation e-mail again",
+  },
+  "subscriber.unsubscribed": {
+    label: "Subscriber unsubscribed",
+    says: () => "unsubscribed a subscriber from the newsletter",
+  },
+  "audit.viewed": { label: "Viewed the audit log", says: list("the audit log") },
+  "audit.export": {
+    label: "Exported the audit log",
+    says: exported("audit log entry", "audit log entries"),
+  },
+  "person.erased": {
+    label: "Person erased",
+    says: (d) => {
+      const erased =
+        typeof d.erased === "object" && d.erased !== null ? Object.values(d.erased) : [];
+      const rows = erased.reduce<number>((sum, n) => sum + (count(n) ?? 0), 0);
+      return `erased everything stored about a person (${many(rows, "record").trim()})`;
+    },
+  },
+  "outbox.viewed": { label: "Viewed the outbox", says: list("the outbox") },
+  "outbox.retried": { label: "E-mail retried", says: () => "sent an e-mail of the outbox again" },
+  "newsletter.welcome-changed": {
+    label: "Welcome e-mail changed",
+    says: () => "changed the newsletter's welcome e-mail",
+  },
+  "newsletter.welcome-test-sent": {
+    label: "Welcome e-mail test sent",
+    says: (d) => `sent a test copy of the welcome e-mail${testCopiesTo(d)}`,
+  },
+  "campaign.created": { label: "Campaign created", says: () => "created a campaign" },
+  "campaign.edited": { label: "Campaign edited", says: () => "edited a campaign" },
+  "campaign.test-sent": {
+    label: "Campaign test sent",
+    says: (d) => `sent a test copy of a campaign${testCopiesTo(d)}`,
+  },
+  "campaign.scheduled": {
+    label: "Campaign scheduled",
+    says: (d) =>
+      `scheduled a campaign for ${formatDateTime(typeof d.at === "string" ? d.at : null)}`,
+  },
+  "campaign.sent": { label: "Campaign sent", says: () => "started sending a campaign" },
+  "campaign.paused": { label: "Campaign paused", says: () => "paused a campaign" },
+  "campaign.resumed": { label: "Campaign resumed", says: () => "resumed a campaign" },
+  "campaign.cancelled": { label: "Campaign cancelled", says: () => "cancelled a campaign" },
+  "campaign.retried": {
+    label: "Campaign copies retried",
+    says: (d) => {
+      const copies = many(d.copies, "failed copy", "failed copies") || " failed copies";
+      return `sent${copies} of a campaign again`;
+    },
+  },
+};
+
+/** An action's words; one the console does not know (a newer server) is shown as it is. */
+export function wordsOf(action: string): Words {
+  return (
+    (AUDIT_WORDS as Record<string, Words>)[action] ?? {
+      label: action,
+      says: () => <code>{action}</code>,
+    }
+  );
+}
+
+/**
+ * Who acted, as the sentence begins: their name now, else their address; without an account,
+ * the command line as its `via` names it ("The command line (ama)"), else someone not signed in.
+ */
+export function actorOf(entry: AuditItem): ReactNode {
+  if (entry.actorName) return <Typed text={entry.actorName} />;
+  if (entry.actor) return <Typed text={entry.actor} />;
+  const via = entry.detail?.via;
+  return typeof via === "string" && via !== "console" ? `The ${via}` : "Someone";
+}
