@@ -26,7 +26,13 @@ export const NO_MESSAGE = "No such message";
 const Role = z.enum(STAFF_ROLES);
 
 // Strict, like every answer of the contract: the API tests parse each answer with these.
-export const TeamMember = z.strictObject({ email: z.string(), name: z.string(), role: Role });
+export const TeamMember = z.strictObject({
+  email: z.string(),
+  name: z.string(),
+  role: Role,
+  /** A disabled account owns no new lead, but still owns its leads: the inbox filters by it. */
+  disabled: z.boolean(),
+});
 export type TeamMember = z.output<typeof TeamMember>;
 export const Team = z.strictObject({ items: z.array(TeamMember) });
 
@@ -77,7 +83,7 @@ export type OutboxPage = z.output<typeof OutboxPage>;
 const NoBody = z.optional(z.object({}));
 
 export const teamApi = {
-  /** The enabled accounts, by address. */
+  /** Every account, by address, the disabled ones too (said so). */
   list: endpoint({
     method: "GET",
     path: apiPaths.staffTeam,

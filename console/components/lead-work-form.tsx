@@ -64,11 +64,12 @@ export function LeadWorkForm({
 export function ownerChoices(team: TeamMember[], owner: string | null): [string, string][] {
   const named = (member: TeamMember) =>
     member.name ? `${member.name} (${member.email})` : member.email;
-  const owners = team.filter((member) => mayOwnLeads(member.role));
+  const owners = team.filter((member) => mayOwnLeads(member.role) && !member.disabled);
   const choices = owners.map((member): [string, string] => [member.email, named(member)]);
   if (owner === null || owners.some((member) => member.email === owner)) return choices;
   const member = team.find((each) => each.email === owner);
-  const why = member ? "cannot open leads" : "disabled";
+  // An owner the team does not know is an account gone since: no longer there to work it.
+  const why = member && !member.disabled ? "cannot open leads" : "disabled";
   return [[owner, `${member ? named(member) : owner} (${why})`], ...choices];
 }
 

@@ -3,7 +3,7 @@ import { consoleLeadPath } from "@common/paths";
 import { DEMO_PRODUCT_NAMES } from "@leads/demo";
 import { LEAD_STATUSES, LEAD_TYPES } from "@leads/workflow";
 import { teamApi } from "../../staff-api/admin";
-import { type FilterShape, leadsApi } from "../../staff-api/leads";
+import { type FilterShape, leadsApi, mayOwnLeads } from "../../staff-api/leads";
 import { addressOf, filtersIn, loadCall, routerPath } from "../api";
 import { StatusBadge } from "../components/badge";
 import { ExportLink, FilterForm, FilterInput, FilterSelect } from "../components/filter-form";
@@ -46,12 +46,15 @@ export function InboxPage() {
   const staff = useStaff();
   const newSince = useNewSince(`staff-console:leads-seen:${staff.email}`);
   const now = useNow();
-  const owners = team.map((member): [string, string] => [
-    member.email,
-    member.email === staff.email
-      ? `Me (${member.name || member.email})`
-      : member.name || member.email,
-  ]);
+  // Whoever works leads, the disabled too: their leads are still theirs until given on.
+  const owners = team
+    .filter((member) => mayOwnLeads(member.role))
+    .map((member): [string, string] => [
+      member.email,
+      member.email === staff.email
+        ? `Me (${member.name || member.email})`
+        : `${member.name || member.email}${member.disabled ? " (disabled)" : ""}`,
+    ]);
 
   return (
     <section>

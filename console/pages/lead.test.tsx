@@ -12,9 +12,10 @@ import { LeadPage } from "./lead";
 const HOSTILE = "sales?bcc=spy%40evil.example&body=hi@example.com";
 
 const TEAM: TeamMember[] = [
-  { email: "ama@example.com", name: "Ama", role: "sales" },
-  { email: "esi@example.com", name: "", role: "admin" },
-  { email: "mkt@example.com", name: "Yaw", role: "marketing" },
+  { email: "ama@example.com", name: "Ama", role: "sales", disabled: false },
+  { email: "esi@example.com", name: "", role: "admin", disabled: false },
+  { email: "kofi@example.com", name: "Kofi", role: "sales", disabled: true },
+  { email: "mkt@example.com", name: "Yaw", role: "marketing", disabled: false },
 ];
 
 function renderLead(lead: Partial<LeadDetail>, team: TeamMember[] = []) {
@@ -62,7 +63,7 @@ describe("the lead page", () => {
     const options = [...owner.querySelectorAll("option")].map((option) => option.textContent);
     expect(options).toEqual([
       "Nobody yet",
-      "kofi@example.com (disabled)",
+      "Kofi (kofi@example.com) (disabled)",
       "Ama (ama@example.com)",
       "esi@example.com",
     ]);

@@ -25,7 +25,7 @@ import type { StaffRoutesOptions } from "../routes";
 const VIA_CONSOLE = "console";
 
 /**
- * The console's team and admin API, as staff-api/admin.ts defines it: the enabled accounts (for
+ * The console's team and admin API, as staff-api/admin.ts defines it: every account (for
  * the lead owner picker; sales and admins), and for admins only the accounts themselves, erasure
  * of a person and the outbox (the audit log is audit-routes.ts). Every read of personal data and
  * every change is in the audit log, written in its transaction. Registered inside staffRoutes,
@@ -49,12 +49,15 @@ export const adminRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (
     app,
     teamApi.list,
     async () => {
-      const items = await db
+      const rows = await db
         .selectFrom("staff_accounts")
-        .select(["email", "name", "role"])
-        .where("disabled_at", "is", null)
+        .select(["email", "name", "role", "disabled_at"])
         .orderBy("email_key")
         .execute();
+      const items = rows.map(({ disabled_at, ...member }) => ({
+        ...member,
+        disabled: disabled_at !== null,
+      }));
       return answer(200, { items });
     },
     kit("team list"),

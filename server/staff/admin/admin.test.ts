@@ -65,7 +65,7 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
     }
   });
 
-  it("lists the enabled team for the owner picker", async () => {
+  it("lists the team for the owner picker and filter, the disabled said so", async () => {
     const sales = await signedInStaff(api, "sales@example.com", "sales");
     await addStaff(api, "ama@example.com", "admin", "Ama Mensah");
     await addStaff(api, "gone@example.com", "marketing");
@@ -78,8 +78,9 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
     const res = await sales.get(staffApiPaths.team);
     expect(res.json()).toEqual({
       items: [
-        { email: "ama@example.com", name: "Ama Mensah", role: "admin" },
-        { email: "sales@example.com", name: "sales", role: "sales" },
+        { email: "ama@example.com", name: "Ama Mensah", role: "admin", disabled: false },
+        { email: "gone@example.com", name: "gone", role: "marketing", disabled: true },
+        { email: "sales@example.com", name: "sales", role: "sales", disabled: false },
       ],
     });
   });
