@@ -36,7 +36,8 @@ export function RelativeAge({ at, now, label }: { at: string; now: Date; label: 
       <span className="sr-only">{label} </span>
       <span className="block font-semibold">{timeAgo(at, now)}</span>
       <span className="block text-xs text-muted">
-        Accra time: <DateTime at={at} />
+        {/* DateTime names the zone itself ("… Accra time"). */}
+        <DateTime at={at} />
       </span>
     </span>
   );
