@@ -48,8 +48,10 @@ test("register a passkey, sign out, and sign in with the passkey alone", async (
   await page.getByRole("button", { name: "Sign in with a passkey" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Leads" })).toBeVisible();
 
-  // Signed out on the way to a page, the passkey's sign-in opens that page.
+  // Signed out on the way to a page, the passkey's sign-in opens that page. (Going there only
+  // once the sign-out has answered: before, the session would still open it.)
   await page.getByRole("button", { name: "Sign out", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in to the staff console");
   await page.goto(consolePaths.account);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in to the staff console");
   await page.getByRole("button", { name: "Sign in with a passkey" }).click();
