@@ -3,6 +3,12 @@ import path from "node:path";
 import ipaddr from "ipaddr.js";
 import { z } from "zod";
 import { site } from "../common/site";
+import {
+  type DeliverabilityConfig,
+  DeliverabilityEnv,
+  deliverabilityConfig,
+  deliverabilityProblems,
+} from "./config-deliverability";
 
 /**
  * The environment, parsed once at start. This is the only module that reads process.env; the
@@ -92,8 +98,12 @@ const EnvSchema = z
       .min(1)
       .max(30 * 24)
       .default(12),
+    ...DeliverabilityEnv,
   })
   .superRefine((env, ctx) => {
+    for (const { path, message } of deliverabilityProblems(env)) {
+      ctx.addIssue({ code: "custom", path: [path], message });
+    }
     if (env.PUBLIC_URL) {
       const problem = publicUrlProblem(env.PUBLIC_URL);
       if (problem) ctx.addIssue({ code: "custom", path: ["PUBLIC_URL"], message: problem });
@@ -175,6 +185,8 @@ export interface Config {
   staffSessions: { idleMinutes: number; maxHours: number };
   /** Alerts sent through the outbox besides e-mail; an absent one is off (server/alerts/). */
   alerts: AlertsConfig;
+  /** DKIM, the return path and what comes back (config-deliverability.ts). */
+  deliverability: DeliverabilityConfig;
 }
 
 export interface AlertsConfig {
@@ -239,6 +251,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           ? { url: e.WEBHOOK_URL, secret: e.WEBHOOK_SECRET }
           : undefined,
     },
+    deliverability: deliverabilityConfig(e, e.HOST),
   };
 }
 

@@ -39,6 +39,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     newsletter: { sendPerMinute: 60 },
     staffSessions: { idleMinutes: 30, maxHours: 12 },
     alerts: {},
+    deliverability: {},
     ...overrides,
   };
 }

@@ -64,6 +64,25 @@ export const CAMPAIGN_STATUSES = [
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 const Status = z.enum(CAMPAIGN_STATUSES);
 
+/**
+ * What became of one recipient of a campaign, exactly one of these: waiting to go (queued), tried
+ * and to be tried again (deferred), sent, bounced, complained about, not sent because the address
+ * was suppressed or the subscriber had left, failed for good, or dropped with its campaign.
+ */
+export const RECIPIENT_STATES = [
+  "queued",
+  "deferred",
+  "sent",
+  "hard-bounced",
+  "soft-bounced",
+  "complained",
+  "suppressed",
+  "unsubscribed",
+  "failed",
+  "cancelled",
+] as const;
+export type RecipientState = (typeof RECIPIENT_STATES)[number];
+
 const SummaryShape = {
   id: z.string(),
   subject: z.string(),
@@ -92,6 +111,16 @@ const CampaignShape = {
   unsubscribedSince: z.number(),
   /** Who would get it if it were sent now: the confirmed subscribers. */
   audience: z.number(),
+  /** Recipients whose copy bounced (hard or soft), complained about it, were on the suppression
+   * list when it was queued or sent, or left before or after it went out. */
+  bounced: z.number(),
+  complained: z.number(),
+  suppressed: z.number(),
+  unsubscribed: z.number(),
+  /** Why the brake paused it, in a sentence; null if it did not. */
+  autoPaused: z.nullable(z.string()),
+  /** Every recipient in exactly one state: the counts add up to `recipients`. */
+  states: z.record(z.enum(RECIPIENT_STATES), z.number()),
 };
 /** A campaign as the server's queries read it (server/newsletter/campaign-reports.ts). */
 export const Campaign = z.strictObject(CampaignShape);

@@ -31,6 +31,7 @@ import { subscriberOrder } from "./migrations/0012-subscriber-order";
 import { leadVersion } from "./migrations/0013-lead-version";
 import { phoneSearch } from "./migrations/0014-phone-search";
 import { staffInvitations } from "./migrations/0015-staff-invitations";
+import { mailReturns } from "./migrations/0016-mail-returns";
 import type { Database } from "./schema";
 
 export type DB = Kysely<Database>;
@@ -145,6 +146,7 @@ const MIGRATIONS = {
   "0013-lead-version": leadVersion,
   "0014-phone-search": phoneSearch,
   "0015-staff-invitations": staffInvitations,
+  "0016-mail-returns": mailReturns,
 };
 
 /**

@@ -23,6 +23,8 @@ export interface Database {
   staff_passkey_challenges: StaffPasskeyChallengeTable;
   newsletter_settings: NewsletterSettingTable;
   newsletter_campaigns: NewsletterCampaignTable;
+  mail_events: MailEventTable;
+  mail_suppressions: MailSuppressionTable;
 }
 
 export type CampaignStatus = "draft" | "scheduled" | "sending" | "paused" | "sent" | "cancelled";
@@ -42,6 +44,51 @@ export interface NewsletterCampaignTable {
   created_by_account_id: string | null;
   updated_at: string;
   updated_by_account_id: string | null;
+  /** Why the brake paused it (server/mail/), null if it did not (migration 0016). */
+  auto_paused: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The brake counts the copies sent since this moment: the start, or the last resume. */
+  brake_from: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** What a returned message was: a bounce (hard or soft), a complaint, or unreadable. */
+export type MailEventType = "hard-bounce" | "soft-bounce" | "complaint" | "unclassified";
+/** Where it came from: the inbound listener, a provider's webhook, or the refusal of a send. */
+export type MailEventSource = "smtp" | "ses" | "postmark" | "send";
+
+/** A bounce, complaint or unreadable message received about mail we sent (migration 0016). */
+export interface MailEventTable {
+  id: string;
+  received_at: string;
+  source: MailEventSource;
+  /** The provider's id of the event or the returned message's Message-ID: recorded once. */
+  source_ref: string | null;
+  type: MailEventType;
+  /** The recipient it is about, when known (an unclassified message may name nobody). */
+  email: string | null;
+  email_key: string | null;
+  subscription_id: string | null;
+  outbox_id: string | null;
+  campaign_id: string | null;
+  /** The enhanced status code (RFC 3463), e.g. "5.1.1", when the report gives one. */
+  status: string | null;
+  /** What the report says, in a line (the diagnostic, or the complaint's feedback type). */
+  detail: string;
+  /** The whole message, kept only when it could not be classified, for review. */
+  raw: string | null;
+}
+
+export type SuppressionReason = "hard-bounce" | "soft-bounce" | "complaint" | "manual";
+
+/** A mailbox subscriber mail must not go to (migration 0016); one row per email_key. */
+export interface MailSuppressionTable {
+  id: string;
+  email: string;
+  email_key: string;
+  reason: SuppressionReason;
+  at: string;
+  detail: string;
+  /** The mail event that caused it; null for a manual entry. */
+  event_id: string | null;
 }
 
 /** A newsletter setting marketing edits (server/newsletter/welcome.ts): a JSON value. */
@@ -160,7 +207,16 @@ export interface OutboxTable {
   sent_at: string | null;
   /** The campaign a newsletter copy belongs to (then lead_id is the subscription's id). */
   campaign_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** What became of it beyond its status (migration 0016), null if nothing more to say. */
+  outcome: ColumnType<OutboxOutcome | null, OutboxOutcome | null | undefined, OutboxOutcome | null>;
 }
+
+/**
+ * A copy's fate beyond its delivery status: not sent because the address was suppressed or the
+ * subscriber had left ("cancelled"), or sent and then bounced or complained about ("sent").
+ */
+export type OutboxOutcome =
+  "suppressed" | "unsubscribed" | "hard-bounce" | "soft-bounce" | "complaint";
 
 export type { StaffRole };
 

@@ -7,6 +7,11 @@ export interface MailMessage {
   html: string;
   /** Extra headers, e.g. List-Unsubscribe on newsletter mail. */
   headers?: Record<string, string>;
+  /**
+   * The envelope sender (SMTP MAIL FROM, the Return-Path), when it is not the From address:
+   * subscriber mail's `bounce+<tag>@INBOUND_MAIL_DOMAIN` (return-path.ts), where bounces go.
+   */
+  envelopeFrom?: string;
   /** Named values for template-based providers (EmailJS): from_name, from_email, … */
   params: Record<string, string>;
 }

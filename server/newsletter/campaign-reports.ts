@@ -4,7 +4,12 @@
  * who would get it if it were sent now).
  */
 import type { Transaction } from "kysely";
-import type { Campaign, CampaignSummary } from "../../staff-api/newsletter";
+import {
+  type Campaign,
+  type CampaignSummary,
+  RECIPIENT_STATES,
+  type RecipientState,
+} from "../../staff-api/newsletter";
 import type { DB } from "../db/database";
 import type { Database } from "../db/schema";
 
@@ -96,10 +101,60 @@ async function confirmedSubscribers(db: Executor): Promise<number> {
   return Number(row.n);
 }
 
+/**
+ * Each recipient's state, counted: from its copy's status and outcome (migration 0016), and the
+ * subscription's leaving for a copy sent before they left. Exactly one state per copy.
+ */
+async function recipientStates(db: Executor, id: string, startedAt: string | null) {
+  const states = Object.fromEntries(RECIPIENT_STATES.map((s) => [s, 0])) as Record<
+    RecipientState,
+    number
+  >;
+  if (!startedAt) return states;
+  const rows = await db
+    .selectFrom("outbox")
+    .leftJoin("newsletter_subscriptions", "newsletter_subscriptions.id", "outbox.lead_id")
+    .select((eb) => [
+      "outbox.status",
+      "outbox.outcome",
+      eb.case().when("outbox.attempts", ">", 0).then(1).else(0).end().as("tried"),
+      eb
+        .case()
+        .when("newsletter_subscriptions.unsubscribed_at", ">=", startedAt)
+        .then(1)
+        .else(0)
+        .end()
+        .as("left"),
+      eb.fn.countAll<number | string>().as("n"),
+    ])
+    .where("outbox.campaign_id", "=", id)
+    .groupBy(["outbox.status", "outbox.outcome", "tried", "left"])
+    .execute();
+  for (const row of rows) states[recipientState(row)] += Number(row.n);
+  return states;
+}
+
+function recipientState(row: {
+  status: string;
+  outcome: string | null;
+  tried: number | string;
+  left: number | string;
+}): RecipientState {
+  if (row.outcome === "hard-bounce") return "hard-bounced";
+  if (row.outcome === "soft-bounce") return "soft-bounced";
+  if (row.outcome === "complaint") return "complained";
+  if (row.outcome === "suppressed") return "suppressed";
+  if (row.outcome === "unsubscribed") return "unsubscribed";
+  if (row.status === "sent") return Number(row.left) ? "unsubscribed" : "sent";
+  if (row.status === "failed") return "failed";
+  if (row.status === "cancelled") return Number(row.left) ? "unsubscribed" : "cancelled";
+  return Number(row.tried) ? "deferred" : "queued";
+}
+
 /** One campaign with its report, or null. */
 export async function readCampaign(db: Executor, id: string): Promise<Campaign | null> {
   const row = await campaignsQuery(db)
-    .select("newsletter_campaigns.markdown")
+    .select(["newsletter_campaigns.markdown", "newsletter_campaigns.auto_paused"])
     .where("newsletter_campaigns.id", "=", id)
     .executeTakeFirst();
   if (!row) return null;
@@ -120,5 +175,25 @@ export async function readCampaign(db: Executor, id: string): Promise<Campaign |
     waiting: (counts.pending ?? 0) + (counts.held ?? 0),
     unsubscribedSince: Number(left.n),
     audience: await confirmedSubscribers(db),
+    ...(await reportOf(db, id, row.started_at, row.auto_paused)),
+  };
+}
+
+async function reportOf(
+  db: Executor,
+  id: string,
+  startedAt: string | null,
+  autoPaused: string | null,
+): Promise<
+  Pick<Campaign, "bounced" | "complained" | "suppressed" | "unsubscribed" | "autoPaused" | "states">
+> {
+  const states = await recipientStates(db, id, startedAt);
+  return {
+    bounced: states["hard-bounced"] + states["soft-bounced"],
+    complained: states.complained,
+    suppressed: states.suppressed,
+    unsubscribed: states.unsubscribed,
+    autoPaused,
+    states,
   };
 }
