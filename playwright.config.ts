@@ -13,6 +13,16 @@ const STAFF_PORT = PORT + 1;
 export const STAFF_ORIGIN = `http://localhost:${STAFF_PORT}`;
 export const STAFF_DATA_DIR = `./data/e2e-${STAFF_PORT}`;
 const STAFF_SPECS = /staff.*\.spec\.ts/;
+/**
+ * The staff server's return path (docs/mail-deliverability.md): its inbound SMTP listener takes
+ * the bounces a test sends, and its sending-domain check asks the DNS server a test starts.
+ */
+export const STAFF_INBOUND = {
+  domain: "bounces.example.com",
+  secret: "e2e-inbound-secret-0123456789abcdef",
+  smtpPort: STAFF_PORT + 2,
+  dnsPort: STAFF_PORT + 3,
+};
 
 const serverEnv = (port: number, dataDir: string, publicUrl: string) => ({
   PORT: String(port),
@@ -80,7 +90,14 @@ export default defineConfig({
       // Limits off (0): every staff test signs in from the same loopback client, and the sign-in
       // limit per client (server/staff/sign-in/rate-limit.ts) would stop the suite part-way. The API tests
       // cover the limits themselves.
-      env: { ...serverEnv(STAFF_PORT, STAFF_DATA_DIR, STAFF_ORIGIN), RATE_LIMIT_MAX: "0" },
+      env: {
+        ...serverEnv(STAFF_PORT, STAFF_DATA_DIR, STAFF_ORIGIN),
+        RATE_LIMIT_MAX: "0",
+        INBOUND_MAIL_DOMAIN: STAFF_INBOUND.domain,
+        INBOUND_MAIL_SECRET: STAFF_INBOUND.secret,
+        INBOUND_SMTP_PORT: String(STAFF_INBOUND.smtpPort),
+        DNS_SERVER: `127.0.0.1:${STAFF_INBOUND.dnsPort}`,
+      },
     },
   ],
 });

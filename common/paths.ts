@@ -143,6 +143,17 @@ export const apiPaths = {
   staffCampaignResume: "/api/staff/campaigns/:id/resume",
   staffCampaignCancel: "/api/staff/campaigns/:id/cancel",
   staffCampaignRetry: "/api/staff/campaigns/:id/retry",
+  /** Each recipient's state, as CSV (server/newsletter/campaign-reports.ts). */
+  staffCampaignRecipientsCsv: "/api/staff/campaigns/:id/recipients.csv",
+  /** The suppression list (marketing, admins); `:id` is an entry's UUID. */
+  staffSuppressions: "/api/staff/suppressions",
+  staffSuppression: "/api/staff/suppressions/:id",
+  /** The sending domain's DNS records, checked (admins). */
+  staffMailDomain: "/api/staff/mail/domain",
+  /** Bounces and complaints from the mail providers (server/mail/inbound/): Amazon SES through
+   * SNS, and Postmark. Not under /api/staff: the providers sign or authenticate each call. */
+  mailEventsSes: "/api/mail/events/ses",
+  mailEventsPostmark: "/api/mail/events/postmark",
   /** Lead counts for marketing's reports (server/staff/reports/report-routes.ts). */
   staffLeadReport: "/api/staff/reports/leads",
   /** Enabled accounts, for the lead owner picker (server/staff/admin/admin-routes.ts). */
