@@ -10,7 +10,7 @@ import type { Database } from "./schema";
 /**
  * Erases everything stored about one e-mail address (a data subject's request under Ghana's Data
  * Protection Act, 2012): subscription, contact messages, demo requests, the outbox messages about
- * them, and those leads' inbox status, notes and history. Returns the rows erased per table.
+ * them, those leads' inbox status, notes and history, and the bounces and complaints about them. Returns the rows erased per table.
  * `within` runs in the transaction once they are gone, with the erased outbox rows' ids.
  */
 type Erased = Record<string, number>;
@@ -60,6 +60,18 @@ export async function forgetPerson(
       newsletter_subscriptions: await byKey("newsletter_subscriptions"),
       contact_messages: await byKey("contact_messages"),
       demo_requests: await byKey("demo_requests"),
+      // The bounces and complaints about their mail, raw reports included. The suppression entry
+      // stays: it is what keeps mail from going to the address again.
+      mail_events: await removed(
+        trx
+          .deleteFrom("mail_events")
+          .where((eb) =>
+            eb.or([
+              eb("email_key", "=", key),
+              ...(leadIds.length ? [eb("subscription_id", "in", leadIds)] : []),
+            ]),
+          ),
+      ),
     };
     await within?.(trx, erased, outbox);
     return erased;
