@@ -8,11 +8,10 @@
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { loadConfig } from "../config";
 import { DeliverabilityEnv } from "../config-deliverability";
 import { DKIM_KEY_BITS, dkimTxtRecord, newDkimKey } from "../mail/dkim";
-import { UsageError, runAsCommand } from "./command";
+import { UsageError, readCommandLine, runAsCommand } from "./command";
 
 const USAGE = `Usage:
   npm run mail -- dkim-key --domain DOMAIN --selector SELECTOR [--out FILE] [--type rsa]
@@ -36,24 +35,12 @@ export async function run(
   /** Where the key goes without --out; tests pass theirs, the command uses DATA_DIR. */
   { dataDir }: { dataDir?: string } = {},
 ): Promise<void> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        domain: { type: "string" },
-        selector: { type: "string" },
-        out: { type: "string" },
-        type: { type: "string" },
-        help: { type: "boolean", short: "h" },
-      },
-    });
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
-  const { positionals, values } = parsed;
-  const command = positionals[0];
+  const { command, values } = readCommandLine(argv, {
+    domain: { type: "string" },
+    selector: { type: "string" },
+    out: { type: "string" },
+    type: { type: "string" },
+  });
   if (values.help || !command) return void out(`${USAGE}\n`);
   if (command !== "dkim-key") throw new UsageError(`Unknown command: ${command}`);
   if (values.type !== undefined && values.type !== "rsa") {
