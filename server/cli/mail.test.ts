@@ -81,7 +81,7 @@ describe("npm run mail -- dkim-key", () => {
     ).rejects.toThrow(/--selector: must be one DNS label/);
     await expect(
       mail(dir, "dkim-key", "--domain", "site.test", "--selector", "s1", "--type", "ed25519"),
-    ).rejects.toThrow(/--type: only rsa\..*do not verify Ed25519/);
+    ).rejects.toThrow(/--type: only rsa\..*not every receiver verifies Ed25519/);
     await expect(mail(dir, "rotate")).rejects.toThrow(/Unknown command: rotate/);
   });
 

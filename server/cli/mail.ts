@@ -46,8 +46,8 @@ export async function run(
   if (values.type !== undefined && values.type !== "rsa") {
     // Asked for by people who read of Ed25519 DKIM: say why not rather than "unknown value".
     throw new UsageError(
-      `--type: only rsa. The server signs with RSA, the key every mailbox provider verifies; ` +
-        `several large ones do not verify Ed25519 signatures (docs/mail-deliverability.md).`,
+      `--type: only rsa. The server signs with RSA, which every receiver verifies; not every ` +
+        `receiver verifies Ed25519 signatures (docs/mail-deliverability.md).`,
     );
   }
   const domain = setting("DKIM_DOMAIN", "--domain", values.domain);

@@ -32,7 +32,7 @@ function nodemailerMessage(message: MailMessage, from: string, id: string) {
   };
 }
 
-/** The signing every transport nodemailer composes for applies: none without a key. */
+/** nodemailer signs what the file and SMTP transports compose: with the key, if there is one. */
 const signing = (dkim: DkimConfig | undefined) => (dkim ? { dkim: nodemailerDkim(dkim) } : {});
 
 /**
