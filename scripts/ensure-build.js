@@ -1,5 +1,5 @@
 /**
- * `npm start`, `npm run leads`, `npm run staff`, the soak and the header audit run this first: when the build is
+ * `npm start`, `npm run leads`, `npm run staff`, `npm run mail`, the soak and the header audit run this first: when the build is
  * missing or incomplete, it runs `npm run build`, so a fresh clone starts with one command.
  *
  * Plain JavaScript, unlike the other scripts, so that `npm start` needs nothing but Node and the
@@ -18,6 +18,7 @@ const outputs = [
   "build/server/main.js",
   "build/server/cli/leads.js",
   "build/server/cli/staff.js",
+  "build/server/cli/mail.js",
 ];
 
 if (outputs.some((file) => !existsSync(`${root}/${file}`))) {

@@ -23,7 +23,7 @@ async function main() {
   const site = await loadSiteFiles(config.siteDir, {
     frameOrigins: [new URL(siteFacts.innovationHubFormUrl).origin],
   });
-  const transport = createTransport(config.mail, config.mailFrom);
+  const transport = createTransport(config.mail, config.mailFrom, config.deliverability.dkim);
 
   // The outbox logs through Fastify's logger; it only logs once started, after the app exists.
   const outbox = createDeliveries(

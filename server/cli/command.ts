@@ -3,6 +3,7 @@
  * migrated, and how a command reports a mistake (exit code 2, with its usage) or a failure (1).
  */
 import { userInfo } from "node:os";
+import { type ParseArgsConfig, parseArgs } from "node:util";
 import { pathToFileURL } from "node:url";
 import { loadConfig } from "../config";
 import { openConfiguredDatabase } from "../db/configured-database";
@@ -21,6 +22,26 @@ export function commandLineVia(): string {
 
 /** A mistake in the command line: printed with the usage, exit code 2. */
 export class UsageError extends Error {}
+
+/**
+ * Reads a command line: a command word, then `options` and `--help`. An unknown option or one
+ * without its value is a mistake in the command line (exit code 2 with the usage), not a failure.
+ */
+export function readCommandLine<const O extends NonNullable<ParseArgsConfig["options"]>>(
+  argv: string[],
+  options: O,
+) {
+  try {
+    const { positionals, values } = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { ...options, help: { type: "boolean", short: "h" } },
+    });
+    return { command: positionals[0], positionals, values };
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+}
 
 /**
  * Runs `work` on the configured database (DATABASE_URL, or DATA_DIR/leads.sqlite), migrated

@@ -8,10 +8,9 @@
  * It reads the same database as the server (DATABASE_URL, or DATA_DIR/leads.sqlite) and can run
  * while the server does: SQLite in WAL mode lets readers work beside the writer.
  */
-import { parseArgs } from "node:util";
 import { loadConfig } from "../config";
 import { erasePerson } from "../staff/admin/erasure";
-import { UsageError, commandLineVia, runAsCommand, withDatabase } from "./command";
+import { UsageError, commandLineVia, readCommandLine, runAsCommand, withDatabase } from "./command";
 import { toCsv, toSafeJson } from "../../common/csv";
 import { EXPORT_COLUMNS, LEAD_TYPES, type LeadType, readLeads } from "./export";
 
@@ -25,19 +24,13 @@ function fail(message: string): never {
 }
 
 export async function run(argv: string[], out: (text: string) => void): Promise<void> {
-  const { positionals, values } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      type: { type: "string" },
-      format: { type: "string", default: "csv" },
-      since: { type: "string" },
-      status: { type: "string" },
-      email: { type: "string" },
-      help: { type: "boolean", short: "h" },
-    },
+  const { command, values } = readCommandLine(argv, {
+    type: { type: "string" },
+    format: { type: "string", default: "csv" },
+    since: { type: "string" },
+    status: { type: "string" },
+    email: { type: "string" },
   });
-  const command = positionals[0];
   if (values.help || !command) return void out(`${USAGE}\n`);
 
   await withDatabase(async (db) => {

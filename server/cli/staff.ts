@@ -9,7 +9,6 @@
  * Same database as the server (DATABASE_URL, or DATA_DIR/leads.sqlite). Every change is in the
  * audit log, marked as made from the command line by the operating-system user.
  */
-import { parseArgs } from "node:util";
 import * as z from "zod/mini";
 import { optionalText } from "../../leads/fields";
 import type { DB } from "../db/database";
@@ -21,7 +20,13 @@ import {
 } from "../staff/admin/accounts";
 import { STAFF_ROLES } from "../../staff-api/roles";
 import { toCsv } from "../../common/csv";
-import { UsageError, commandLineVia as via, runAsCommand, withDatabase } from "./command";
+import {
+  UsageError,
+  commandLineVia as via,
+  readCommandLine,
+  runAsCommand,
+  withDatabase,
+} from "./command";
 
 /** A name as the console's invitation takes it: one line, no hidden or control characters. */
 const Name = optionalText({ max: 100 });
@@ -37,23 +42,11 @@ export async function run(
   /** Tests pass their database and clock; the command opens the configured database. */
   { db: database, now = new Date() }: { db?: DB; now?: Date } = {},
 ): Promise<void> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        email: { type: "string" },
-        role: { type: "string" },
-        name: { type: "string" },
-        help: { type: "boolean", short: "h" },
-      },
-    });
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
-  const { positionals, values } = parsed;
-  const command = positionals[0];
+  const { command, values } = readCommandLine(argv, {
+    email: { type: "string" },
+    role: { type: "string" },
+    name: { type: "string" },
+  });
   if (values.help || !command) return void out(`${USAGE}\n`);
   if (!["add", "list", "disable"].includes(command))
     throw new UsageError(`Unknown command: ${command}`);

@@ -5,6 +5,8 @@ import nodemailer from "nodemailer";
 import { parseConnectionUrl } from "nodemailer/lib/shared/index.js";
 import type SMTPPool from "nodemailer/lib/smtp-pool/index.js";
 import type { MailConfig } from "../config";
+import type { DkimConfig } from "../config-deliverability";
+import { nodemailerDkim } from "./dkim";
 import type { MailMessage } from "./message";
 
 /** Sends one message; throws when the message was not accepted (the outbox retries). */
@@ -25,8 +27,13 @@ function nodemailerMessage(message: MailMessage, from: string, id: string) {
     headers: message.headers,
     // Stable per outbox row, so a retried message keeps its identity.
     messageId: `<${id}@${from.replace(/^.*@/, "").replace(/>$/, "")}>`,
+    // Subscriber mail's bounces go to its return address; the rest keep the From address.
+    envelope: message.envelopeFrom ? { from: message.envelopeFrom, to: message.to } : undefined,
   };
 }
+
+/** nodemailer signs what the file and SMTP transports compose: with the key, if there is one. */
+const signing = (dkim: DkimConfig | undefined) => (dkim ? { dkim: nodemailerDkim(dkim) } : {});
 
 /**
  * Zero-config default: each message becomes an .eml file under DATA_DIR/mail/, named by its
@@ -34,11 +41,12 @@ function nodemailerMessage(message: MailMessage, from: string, id: string) {
  * the same file again, as a mail server would recognise it by its Message-ID. The name is also
  * how an erasure finds the files of the messages it erases (deleteMailFiles).
  */
-function fileTransport(dir: string, from: string): MailTransport {
+function fileTransport(dir: string, from: string, dkim?: DkimConfig): MailTransport {
   const composer = nodemailer.createTransport({
     streamTransport: true,
     buffer: true,
     newline: "unix",
+    ...signing(dkim),
   });
   return {
     name: "file",
@@ -47,7 +55,13 @@ function fileTransport(dir: string, from: string): MailTransport {
       await mkdir(dir, { recursive: true });
       // Written whole under another name, then renamed: a reader never sees half a message.
       const file = mailFile(dir, id);
-      await writeFile(`${file}.part`, info.message as Buffer);
+      // The envelope sender goes on top as Return-Path, as the receiving server writes it on
+      // final delivery: whoever reads the file sees where this message's bounces would go.
+      const returnPath = message.envelopeFrom ? `Return-Path: <${message.envelopeFrom}>\n` : "";
+      await writeFile(
+        `${file}.part`,
+        Buffer.concat([Buffer.from(returnPath), info.message as Buffer]),
+      );
       await rename(`${file}.part`, file);
     },
     close: () => composer.close(),
@@ -113,7 +127,7 @@ function connectWithoutDelay(
   });
 }
 
-function smtpTransport(url: string, from: string): MailTransport {
+function smtpTransport(url: string, from: string, dkim?: DkimConfig): MailTransport {
   // The options go in one object with the URL's: nodemailer reads nothing else when it is given
   // a URL alone.
   const transporter = nodemailer.createTransport({
@@ -125,6 +139,7 @@ function smtpTransport(url: string, from: string): MailTransport {
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 20_000,
+    ...signing(dkim),
   } as SMTPPool.Options);
   return {
     name: "smtp",
@@ -138,7 +153,8 @@ function smtpTransport(url: string, from: string): MailTransport {
 /**
  * EmailJS's REST API, called from the server with the private access token: nothing of it
  * reaches the browser. The template receives the message's params plus to_email, reply_to,
- * subject and message.
+ * subject and message. EmailJS composes and sends the message itself, so it is neither signed
+ * with our key nor given our envelope sender (docs/mail-deliverability.md).
  */
 function emailJsTransport(config: Extract<MailConfig, { transport: "emailjs" }>): MailTransport {
   return {
@@ -171,12 +187,17 @@ function emailJsTransport(config: Extract<MailConfig, { transport: "emailjs" }>)
   };
 }
 
-export function createTransport(config: MailConfig, from: string): MailTransport {
+/** `dkim`: the key the file and SMTP transports sign with (config.deliverability.dkim). */
+export function createTransport(
+  config: MailConfig,
+  from: string,
+  dkim?: DkimConfig,
+): MailTransport {
   switch (config.transport) {
     case "file":
-      return fileTransport(config.dir, from);
+      return fileTransport(config.dir, from, dkim);
     case "smtp":
-      return smtpTransport(config.url, from);
+      return smtpTransport(config.url, from, dkim);
     case "emailjs":
       return emailJsTransport(config);
   }

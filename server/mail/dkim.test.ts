@@ -1,0 +1,185 @@
+import { randomUUID } from "node:crypto";
+import { once } from "node:events";
+import { mkdtemp, readFile } from "node:fs/promises";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { authenticate } from "mailauth";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DkimConfig } from "../config-deliverability";
+import { dkimTxtRecord, newDkimKey } from "./dkim";
+import type { MailMessage } from "./message";
+import { returnAddress } from "./return-path";
+import { newsletterMail } from "./templates";
+import { createTransport } from "./transports";
+
+const FROM = "Site News <news@site.test>";
+const key = newDkimKey();
+const dkim: DkimConfig = {
+  domain: "site.test",
+  selector: "mail2026",
+  privateKey: key,
+  keyType: "rsa",
+};
+const record = dkimTxtRecord(dkim.domain, dkim.selector, key);
+
+/**
+ * The DNS a receiver would ask: the TXT record as the dkim-key command prints it (in its DNS
+ * strings) and a DMARC policy for the From domain; nothing else exists.
+ */
+const dns: Record<string, string[][]> = {
+  [record.name]: [record.strings],
+  "_dmarc.site.test": [["v=DMARC1; p=reject"]],
+};
+async function resolver(name: string, type: string) {
+  const answer = type === "TXT" ? dns[name] : undefined;
+  if (answer) return answer;
+  throw Object.assign(new Error(`no ${type} record for ${name}`), { code: "ENOTFOUND" });
+}
+
+/** A receiving mail server that keeps each message raw, with the MAIL FROM it came with. */
+async function startReceiver() {
+  const received: Array<{ mailFrom: string; raw: string }> = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        const mailFrom = session.envelope.mailFrom;
+        received.push({
+          mailFrom: mailFrom ? mailFrom.address : "",
+          raw: Buffer.concat(chunks).toString("utf8"),
+        });
+        callback();
+      });
+    },
+  });
+  server.listen(0, "127.0.0.1");
+  await once(server.server, "listening");
+  return { server, port: (server.server.address() as AddressInfo).port, received };
+}
+
+const subscriptionId = randomUUID();
+const campaignId = randomUUID();
+const envelopeFrom = returnAddress(
+  { domain: "returns.site.test", secret: "s".repeat(32) },
+  "c",
+  subscriptionId,
+  campaignId,
+);
+
+/** A campaign copy as subscribers get it: list headers, a Feedback-ID, our envelope sender. */
+function campaignCopy(): MailMessage {
+  const message = newsletterMail(
+    "ama@example.com",
+    { subject: "April news", html: "<p>Hello Ama</p>", text: "Hello Ama" },
+    {
+      unsubscribeUrl: "https://site.test/newsletter/unsubscribe?t=abc",
+      oneClickUnsubscribeUrl: "https://site.test/api/newsletter/unsubscribe?t=abc",
+    },
+  );
+  return {
+    ...message,
+    headers: { ...message.headers, "Feedback-ID": `${campaignId}:newsletter:site` },
+    envelopeFrom,
+  };
+}
+
+const verify = (raw: string) =>
+  authenticate(raw, {
+    ip: "127.0.0.1",
+    helo: "sender.site.test",
+    sender: envelopeFrom,
+    mta: "mx.example.com",
+    resolver,
+    disableArc: true,
+    disableBimi: true,
+  });
+
+describe("signed outgoing mail over SMTP", () => {
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let raw = "";
+  beforeAll(async () => {
+    receiver = await startReceiver();
+    const transport = createTransport(
+      { transport: "smtp", url: `smtp://127.0.0.1:${receiver.port}` },
+      FROM,
+      dkim,
+    );
+    await transport.send(campaignCopy(), `${campaignId}.${subscriptionId}`);
+    transport.close();
+    raw = receiver.received[0]?.raw ?? "";
+  });
+  afterAll(() => new Promise<void>((resolve) => receiver.server.close(() => resolve())));
+
+  it("arrives with a DKIM signature that verifies, aligned with the From domain", async () => {
+    const { dkim: result, dmarc } = await verify(raw);
+    expect(result.results).toHaveLength(1);
+    const signature = result.results[0];
+    expect(signature?.status.result).toBe("pass");
+    expect(signature?.signingDomain).toBe("site.test");
+    expect(signature?.status.aligned).toBe("site.test");
+    // The receiver's DMARC check passes on the signature alone (no SPF record here).
+    expect(dmarc && dmarc.status.result).toBe("pass");
+  });
+
+  it("signs the headers a mailbox provider acts on", async () => {
+    const signed = /^DKIM-Signature:[^]*?\bh=([^;]+);/im.exec(raw)?.[1]?.replace(/\s+/g, "");
+    const names = (signed ?? "").toLowerCase().split(":");
+    for (const name of [
+      "from",
+      "subject",
+      "list-unsubscribe",
+      "list-unsubscribe-post",
+      "feedback-id",
+      "date",
+      "message-id",
+      "to",
+      "mime-version",
+      "content-type",
+    ]) {
+      expect(names).toContain(name);
+    }
+  });
+
+  it("fails verification when a signed header is changed on the way", async () => {
+    const tampered = raw.replace(/^Subject: April news/m, "Subject: April newz");
+    expect(tampered).not.toBe(raw);
+    const { dkim: result } = await verify(tampered);
+    expect(result.results[0]?.status.result).toBe("fail");
+  });
+
+  it("goes out with the message's envelope sender, and other mail with the From address", async () => {
+    expect(receiver.received[0]?.mailFrom).toBe(envelopeFrom);
+    const transport = createTransport(
+      { transport: "smtp", url: `smtp://127.0.0.1:${receiver.port}` },
+      FROM,
+      dkim,
+    );
+    const { envelopeFrom: _, ...plain } = campaignCopy();
+    await transport.send(plain, randomUUID());
+    transport.close();
+    expect(receiver.received[1]?.mailFrom).toBe("news@site.test");
+  });
+});
+
+describe("signed outgoing mail to files", () => {
+  it("writes the envelope sender as Return-Path on top, and a signature that verifies", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "mail-dkim-"));
+    const transport = createTransport({ transport: "file", dir }, FROM, dkim);
+    await transport.send(campaignCopy(), "copy-1");
+    const { envelopeFrom: _, ...plain } = campaignCopy();
+    await transport.send(plain, "plain-1");
+    transport.close();
+
+    const copy = await readFile(path.join(dir, "copy-1.eml"), "utf8");
+    expect(copy.split("\n")[0]).toBe(`Return-Path: <${envelopeFrom}>`);
+    expect((await verify(copy)).dkim.results[0]?.status.result).toBe("pass");
+    const other = await readFile(path.join(dir, "plain-1.eml"), "utf8");
+    expect(other).not.toMatch(/^Return-Path:/m);
+  });
+});
