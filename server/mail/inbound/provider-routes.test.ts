@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { apiPaths } from "../../../common/paths";
 import { buildApp } from "../../app";
@@ -181,6 +182,60 @@ describe.each(testDialects)("the mail providers' webhooks on $name", ({ url }) =
       },
     ]);
     expect(suppressions).toEqual([{ email: "ama@example.com", reason: "hard-bounce" }]);
+  });
+
+  it("never answers 5xx to whatever a client posts", async () => {
+    const sesFields = fc.record(
+      {
+        Type: fc.constantFrom("Notification", "SubscriptionConfirmation", "Other", 1),
+        MessageId: fc.string(),
+        TopicArn: fc.constantFrom(TEST_TOPIC, "x"),
+        Message: fc.oneof(fc.string(), fc.json(), fc.constant(sesBounce("a@b.c", "x@y.z"))),
+        SignatureVersion: fc.constantFrom("1", "2", "3"),
+        Signature: fc.base64String(),
+        SigningCertURL: fc.string(),
+        SubscribeURL: fc.webUrl(),
+      },
+      { requiredKeys: [] },
+    );
+    const postmarkFields = fc.record(
+      {
+        RecordType: fc.constantFrom("Bounce", "SpamComplaint", "Delivery", 7),
+        ID: fc.oneof(fc.integer(), fc.string()),
+        Type: fc.string(),
+        Email: fc.oneof(fc.emailAddress(), fc.string()),
+        Metadata: fc.oneof(fc.dictionary(fc.string(), fc.jsonValue()), fc.string()),
+      },
+      { requiredKeys: [] },
+    );
+    const body = (fields: fc.Arbitrary<object>) =>
+      fc.oneof(
+        fields.map((o) => JSON.stringify(o)),
+        fc.json(),
+        fc.string(),
+      );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          fc.tuple(fc.constant(apiPaths.mailEventsSes), body(sesFields)),
+          fc.tuple(fc.constant(apiPaths.mailEventsPostmark), body(postmarkFields)),
+        ),
+        fc.constantFrom("text/plain", "application/json", "application/xml"),
+        async ([path, payload], type) => {
+          const answer = await app.inject({
+            method: "POST",
+            url: path,
+            headers: {
+              "content-type": type,
+              authorization: basic(POSTMARK.user, POSTMARK.password),
+            },
+            payload,
+          });
+          expect(answer.statusCode, `${path} ${type} ${payload}`).toBeLessThan(500);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
 

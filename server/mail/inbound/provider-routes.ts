@@ -33,7 +33,8 @@ export interface ProviderRouteOptions {
 
 const Recorded = z.object({ recorded: z.number() });
 const Failed = z.object({ error: z.string() });
-const answers = { 200: Recorded, 400: Failed, 401: Failed, 403: Failed, 404: Failed, 503: Failed };
+const sesAnswers = { 200: Recorded, 400: Failed, 403: Failed, 404: Failed, 503: Failed };
+const postmarkAnswers = { 200: Recorded, 400: Failed, 401: Failed, 404: Failed, 503: Failed };
 
 /**
  * Providers post events in bursts from a handful of addresses (a campaign's bounces arrive
@@ -78,7 +79,7 @@ export const providerRoutes: FastifyPluginAsync<ProviderRouteOptions> = async (a
       // SNS posts JSON labelled text/plain; both labels are read.
       ...zodRoute({
         body: z.union([z.string(), z.record(z.string(), z.unknown())]),
-        response: answers,
+        response: sesAnswers,
       }),
       bodyLimit: BODY_LIMIT,
       config: rateLimit,
@@ -119,7 +120,7 @@ export const providerRoutes: FastifyPluginAsync<ProviderRouteOptions> = async (a
   app.post(
     apiPaths.mailEventsPostmark,
     {
-      ...zodRoute({ body: PostmarkEvent, response: answers }),
+      ...zodRoute({ body: PostmarkEvent, response: postmarkAnswers }),
       bodyLimit: BODY_LIMIT,
       config: rateLimit,
       // Credentials are checked before the body is read.
