@@ -122,6 +122,8 @@ describe.each(testDialects)("the inbound SMTP listener on $name", ({ url }) => {
     ]) {
       const answer = await refused(deliver(listener.port, to, autoReplyMessage({ to })));
       expect(answer.code, to).toBe(550);
+      if (!to.startsWith("reply+"))
+        expect(answer.text, to).toContain("No such return address here");
     }
     const reply = await refused(
       deliver(listener.port, `reply+x@${INBOUND.domain}`, autoReplyMessage({ to: "x" })),

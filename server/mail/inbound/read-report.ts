@@ -18,27 +18,33 @@ const FEEDBACK_REPORT = "message/feedback-report";
  * review. A DSN that reports only deliveries gives nothing. docs/mail-deliverability.md.
  */
 export async function readReturnedMessage(message: Buffer, now: Date): Promise<ReadReturn[]> {
-  const parsed = await simpleParser(message, {
-    skipHtmlToText: true,
-    skipTextToHtml: true,
-    skipImageLinks: true,
-    // Otherwise mailparser folds the delivery-status part into the text.
-    keepDeliveryStatus: true,
-  });
+  let parsed: ParsedMail | undefined;
+  let report: Report = "unreadable";
+  try {
+    parsed = await simpleParser(message, {
+      skipHtmlToText: true,
+      skipTextToHtml: true,
+      skipImageLinks: true,
+      // Otherwise mailparser folds the delivery-status part into the text.
+      keepDeliveryStatus: true,
+    });
+    report = await readReport(parsed);
+  } catch {
+    // A message too broken to parse is still kept, for a person to look at.
+  }
   const sourceRef =
-    parsed.messageId ?? `sha256:${createHash("sha256").update(message).digest("hex")}`;
+    parsed?.messageId ?? `sha256:${createHash("sha256").update(message).digest("hex")}`;
   const unclassified = (why: string): ReadReturn[] => [
     {
       sourceRef,
       type: "unclassified",
       email: null,
       status: null,
-      detail: `${why}; subject: ${parsed.subject ?? "(none)"}`,
+      detail: `${why}; subject: ${parsed?.subject ?? "(none)"}`,
       raw: message.toString("utf8"),
       at: now,
     },
   ];
-  const report = await readReport(parsed);
   if (report === "unreadable") return unclassified("Not a delivery or abuse report");
   if (report.unreadable) return unclassified(report.unreadable);
   // Several recipients in one report: each is its own event, so each gets its own ref.
