@@ -258,3 +258,28 @@ describe("the mail providers' webhooks, not configured", () => {
     }
   });
 });
+
+describe("the mail providers' webhooks, rate-limited", () => {
+  it("take 600 posts a minute from one client, then answer 429", async () => {
+    const db = await testDatabase();
+    const app = await buildApp({
+      config: testConfig({
+        rateLimit: { max: 10, windowMs: 60_000 },
+        deliverability: { postmark: POSTMARK },
+      }),
+      db,
+      outbox: testOutbox(db),
+    });
+    const post = () =>
+      app.inject({ method: "POST", url: apiPaths.mailEventsPostmark, payload: {} });
+    try {
+      const statuses = new Set<number>();
+      for (let i = 0; i < 600; i++) statuses.add((await post()).statusCode);
+      expect([...statuses]).toEqual([401]);
+      expect((await post()).statusCode).toBe(429);
+    } finally {
+      await app.close();
+      await db.destroy();
+    }
+  });
+});

@@ -83,7 +83,8 @@ export const providerRoutes: FastifyPluginAsync<ProviderRouteOptions> = async (a
       }),
       bodyLimit: BODY_LIMIT,
       config: rateLimit,
-      onRequest: async (_request, reply) => {
+      // After the rate limit (an onRequest hook), before the body is read.
+      preParsing: async (_request, reply) => {
         if (!sesTopicArns) return reply.code(404).send(NOT_FOUND);
       },
     },
@@ -123,8 +124,8 @@ export const providerRoutes: FastifyPluginAsync<ProviderRouteOptions> = async (a
       ...zodRoute({ body: PostmarkEvent, response: postmarkAnswers }),
       bodyLimit: BODY_LIMIT,
       config: rateLimit,
-      // Credentials are checked before the body is read.
-      onRequest: async (request, reply) => {
+      // Credentials are checked after the rate limit (an onRequest hook), before the body is read.
+      preParsing: async (request, reply) => {
         if (!postmark) return reply.code(404).send(NOT_FOUND);
         if (!basicAuthMatches(request.headers.authorization, postmark)) {
           return reply
