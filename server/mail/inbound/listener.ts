@@ -57,8 +57,8 @@ export async function startInboundListener(
     maxClients: 50,
     logger: false,
     onRcptTo(address, _session, callback) {
-      const local = address.address.split("@")[0]?.toLowerCase() ?? "";
-      if (local.startsWith(REPLY_LOCAL_PREFIX))
+      const [local = "", domain = ""] = address.address.toLowerCase().split(/@(?=[^@]*$)/);
+      if (local.startsWith(REPLY_LOCAL_PREFIX) && domain === inbound.domain)
         return callback(refusal(550, "5.1.1 Replies are not received at this address yet"));
       if (!readReturnAddress(inbound, address.address))
         return callback(refusal(550, "5.1.1 No such return address here"));

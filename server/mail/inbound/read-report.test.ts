@@ -20,7 +20,7 @@ describe("reading a returned message", () => {
           },
           { email: "later@example.com", action: "delayed", status: "4.4.1" },
           { email: "gaveup@example.com", action: "failed", status: "4.4.7" },
-          { email: "full@example.com", action: "failed", status: "5.2.2" },
+          { email: "full@example.com", action: "failed", status: "5.2.2 (mailbox full)" },
           { email: "fine@example.com", action: "delivered", status: "2.0.0" },
         ],
       }),
@@ -98,7 +98,7 @@ describe("reading a returned message", () => {
     });
     const [unread] = await read(odd);
     expect(unread).toMatchObject({ type: "unclassified", raw: odd });
-    expect(unread?.detail).toContain("Action failed and Status none");
+    expect(unread?.detail).toContain("Action failed and no readable Status");
   });
 
   it("names a message without a Message-ID by its digest, so a repeat is still one", async () => {

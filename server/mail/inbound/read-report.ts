@@ -76,17 +76,18 @@ function readDeliveryStatus(groups: FieldGroup[]): Report {
   const returns: Entry[] = [];
   for (const group of recipients) {
     const action = field(group, "action")?.toLowerCase();
-    const status = field(group, "status");
+    // The code, without the comment some servers add: "5.1.1 (bad destination mailbox)".
+    const status = /^[245]\.\d{1,3}\.\d{1,3}\b/.exec(field(group, "status") ?? "")?.[0];
     const type = bounceType(action, status);
     if (type === "not-a-bounce") continue;
     const email = rfc822Address(field(group, "final-recipient")) ?? null;
     const diagnostic = field(group, "diagnostic-code") ?? `Action: ${action ?? "none"}`;
     if (type === "unreadable")
-      return { returns: [], unreadable: `A DSN with Action ${action} and Status ${status}` };
+      return { returns: [], unreadable: `A DSN with Action ${action} and no readable Status` };
     returns.push({
       type,
       email,
-      status: status && /^\d\.\d{1,3}\.\d{1,3}$/.test(status) ? status : null,
+      status: status ?? null,
       // The report's address stays in the detail: the tag, not the report, names the subscriber.
       detail: `${email ?? "unknown recipient"}: ${diagnostic}`,
     });
