@@ -4,6 +4,7 @@ import { createAlerts } from "./alerts/alerts";
 import type { Config } from "./config";
 import { loggablePath, maskEmails, safeError } from "./log-safety";
 import type { DB } from "./db/database";
+import { type ProviderRouteOptions, providerRoutes } from "./mail/inbound/provider-routes";
 import type { OutboxWorker } from "./mail/outbox";
 import { healthRoutes } from "./routes/health";
 import { formStatusPaths } from "../common/paths";
@@ -32,6 +33,7 @@ export interface AppDeps {
     | "alerts"
     | "mail"
     | "newsletter"
+    | "deliverability"
   >;
   /** The lead store and its mail outbox; tests of the static site alone may leave them out. */
   db?: DB;
@@ -40,6 +42,8 @@ export interface AppDeps {
   site?: SiteFiles;
   /** Where logs go (stdout by default); tests read them to check what is logged. */
   logStream?: NodeJS.WritableStream;
+  /** The mail providers' webhooks' knobs, for tests: their SNS verifier and subscription fetch. */
+  mailEvents?: Pick<ProviderRouteOptions, "sns" | "now">;
   /** The staff console's knobs, for tests; production uses the defaults. */
   staff?: {
     /** Sign-in rate limits; default DEFAULT_SIGN_IN_LIMITS, off when RATE_LIMIT_MAX is 0. */
@@ -61,6 +65,7 @@ export async function buildApp({
   site,
   logStream,
   staff = {},
+  mailEvents = {},
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -136,6 +141,7 @@ export async function buildApp({
     await app.register(leadRoutes, { db, outbox, config });
     const alerts = createAlerts(config.alerts, config.publicUrl);
     await app.register(newsletterRoutes, { db, outbox, alerts, publicUrl: config.publicUrl });
+    await app.register(providerRoutes, { db, config, ...mailEvents });
     const staffNow = staff.now ?? (() => new Date());
     await app.register(staffAuth, { db, config, now: staffNow });
     await app.register(staffRoutes, {

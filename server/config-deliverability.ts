@@ -59,6 +59,26 @@ export const DeliverabilityEnv = {
       )
       .optional(),
   ),
+  /**
+   * The SNS topics SES publishes our bounces and complaints to, comma-separated ARNs. Anyone can
+   * make an SNS topic and have SNS sign its messages, so only these are confirmed and read.
+   */
+  SES_SNS_TOPIC_ARNS: optional.pipe(
+    z
+      .string()
+      .transform((value) =>
+        value
+          .split(",")
+          .map((arn) => arn.trim())
+          .filter(Boolean),
+      )
+      .refine(
+        (arns) =>
+          arns.every((arn) => /^arn:aws[a-z-]*:sns:[a-z0-9-]+:\d{12}:[\w-]{1,256}$/.test(arn)),
+        "must be SNS topic ARNs separated by commas, e.g. arn:aws:sns:eu-west-1:123456789012:ses-returns",
+      )
+      .optional(),
+  ),
   /** Postmark's webhooks authenticate with basic auth: these are the user and password set there. */
   POSTMARK_WEBHOOK_USER: optional,
   POSTMARK_WEBHOOK_PASSWORD: optional,
@@ -81,6 +101,8 @@ export interface DeliverabilityConfig {
   inbound?: { domain: string; secret: string; smtp?: { host: string; port: number } };
   /** `ip` or `ip:port`; absent: the system's resolvers. */
   dnsServer?: string;
+  /** Absent: POST /api/mail/events/ses answers 404. */
+  sesTopicArns?: string[];
   /** Absent: POST /api/mail/events/postmark answers 404. */
   postmark?: { user: string; password: string };
 }
@@ -185,6 +207,7 @@ export function deliverabilityConfig(env: Env, host: string): DeliverabilityConf
           }
         : undefined,
     dnsServer: env.DNS_SERVER,
+    sesTopicArns: env.SES_SNS_TOPIC_ARNS,
     postmark:
       env.POSTMARK_WEBHOOK_USER && env.POSTMARK_WEBHOOK_PASSWORD
         ? { user: env.POSTMARK_WEBHOOK_USER, password: env.POSTMARK_WEBHOOK_PASSWORD }

@@ -5,6 +5,7 @@ import { safeError } from "./log-safety";
 import { describeDatabase, openConfiguredDatabase } from "./db/configured-database";
 import { migrate } from "./db/database";
 import { createDeliveries } from "./deliveries";
+import { type InboundListener, startInboundListener } from "./mail/inbound/listener";
 import { createTransport } from "./mail/transports";
 import { loadSiteFiles } from "./static/site-files";
 
@@ -37,12 +38,14 @@ async function main() {
     },
   );
   const app = await buildApp({ config, db, site, outbox });
+  let inbound: InboundListener | undefined;
 
   const stop = async (signal: string) => {
     app.log.info({ signal }, "shutting down");
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
     await app.close(); // stop accepting, finish requests in flight
+    await inbound?.close(); // bounces not yet answered 250 are sent again by their servers
     await outbox.stop(); // let the current send finish
     transport.close();
     await db.destroy();
@@ -53,6 +56,18 @@ async function main() {
 
   await app.listen({ host: config.host, port: config.port });
   outbox.start();
+  // Bounces and complaints to the return path (server/mail/inbound/), when INBOUND_SMTP_PORT is set.
+  const smtp = config.deliverability.inbound?.smtp;
+  if (config.deliverability.inbound && smtp) {
+    inbound = await startInboundListener({
+      db,
+      inbound: config.deliverability.inbound,
+      host: smtp.host,
+      port: smtp.port,
+      log: app.log,
+    });
+    app.log.info({ port: inbound.port }, "inbound SMTP listening");
+  }
   app.log.info(
     { database: config.databaseUrl ? "postgres" : "sqlite", mail: config.mail.transport },
     "ready",

@@ -1,0 +1,160 @@
+import { randomUUID } from "node:crypto";
+import nodemailer from "nodemailer";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type DB, openDatabase } from "../../db/database";
+import { testDatabase, testDialects } from "../../testing";
+import { returnAddress } from "../return-path";
+import { INBOUND, emptyReturns, recordedReturns, subscriberWithMail } from "./inbound-testing";
+import { INBOUND_SIZE_LIMIT, type InboundListener, startInboundListener } from "./listener";
+import { arfMessage, autoReplyMessage, dsnMessage } from "./report-samples";
+
+const quiet = { info() {}, warn() {} };
+
+async function listen(db: DB): Promise<InboundListener> {
+  return startInboundListener({ db, inbound: INBOUND, host: "127.0.0.1", port: 0, log: quiet });
+}
+
+/** Sends `raw` to the listener as a mail server returning a message does: null sender. */
+function deliver(port: number, to: string, raw: string) {
+  const smtp = nodemailer.createTransport({
+    host: "127.0.0.1",
+    port,
+    secure: false,
+    ignoreTLS: true,
+  });
+  return smtp.sendMail({ envelope: { from: "", to: [to] }, raw }).finally(() => smtp.close());
+}
+
+/** The SMTP error a delivery fails with: its reply code and text. */
+async function refused(delivery: Promise<unknown>) {
+  const error = (await delivery.then(
+    () => null,
+    (e: unknown) => e,
+  )) as { responseCode?: number; response?: string } | null;
+  return { code: error?.responseCode, text: error?.response };
+}
+
+describe.each(testDialects)("the inbound SMTP listener on $name", ({ url }) => {
+  let db: DB;
+  let listener: InboundListener;
+  beforeAll(async () => {
+    db = await testDatabase(url);
+    listener = await listen(db);
+  });
+  afterAll(async () => {
+    await listener.close();
+    await db.destroy();
+  });
+  beforeEach(() => emptyReturns(db));
+
+  it("suppresses the subscriber a hard bounce comes back for, however the report names them", async () => {
+    const ama = await subscriberWithMail(db, "ama@example.com");
+    const report = dsnMessage({
+      to: ama.returnPath,
+      // Forwarded mail: the report names the address it was forwarded to; the tag is the truth.
+      recipients: [
+        {
+          email: "ama.forward@example.net",
+          action: "failed",
+          status: "5.1.1",
+          diagnostic: "550 5.1.1 unknown",
+        },
+      ],
+    });
+    const answer = await deliver(listener.port, ama.returnPath, report);
+    expect(answer.response).toMatch(/^250/);
+    expect(await recordedReturns(db)).toEqual({
+      events: [
+        {
+          source: "smtp",
+          source_ref: "<dsn-1@mx.example.net>",
+          type: "hard-bounce",
+          email: "ama@example.com",
+          subscription_id: ama.subscriptionId,
+          outbox_id: ama.outboxId,
+          status: "5.1.1",
+          detail: "ama.forward@example.net: smtp; 550 5.1.1 unknown (folded continuation)",
+          raw: null,
+        },
+      ],
+      suppressions: [{ email: "ama@example.com", reason: "hard-bounce" }],
+    });
+  });
+
+  it("suppresses on an abuse report, and records a re-delivered report once", async () => {
+    const kofi = await subscriberWithMail(db, "kofi@example.com");
+    const report = arfMessage({ to: kofi.returnPath });
+    await deliver(listener.port, kofi.returnPath, report);
+    await deliver(listener.port, kofi.returnPath, report);
+    const { events, suppressions } = await recordedReturns(db);
+    expect(events.map((e) => [e.type, e.email, e.outbox_id])).toEqual([
+      ["complaint", "kofi@example.com", kofi.outboxId],
+    ]);
+    expect(suppressions).toEqual([{ email: "kofi@example.com", reason: "complaint" }]);
+  });
+
+  it("keeps an auto-reply whole for review, suppressing nobody", async () => {
+    const esi = await subscriberWithMail(db, "esi@example.com");
+    const reply = autoReplyMessage({ to: esi.returnPath });
+    await deliver(listener.port, esi.returnPath, reply);
+    const { events, suppressions } = await recordedReturns(db);
+    expect(events).toMatchObject([{ type: "unclassified", email: "esi@example.com" }]);
+    // What was stored is the message as sent, line ends and all.
+    expect(events[0]?.raw).toContain("I am away until Monday.");
+    expect(events[0]?.raw).toContain("Subject: Out of office");
+    expect(suppressions).toEqual([]);
+  });
+
+  it("refuses at RCPT any address but a verified return path", async () => {
+    const ama = await subscriberWithMail(db, "ama@example.com");
+    const wrongSecret = returnAddress(
+      { ...INBOUND, secret: "another secret of at least thirty-two characters" },
+      "m",
+      ama.subscriptionId,
+      ama.outboxId,
+    );
+    const local = ama.returnPath.split("@")[0];
+    for (const to of [
+      `${local}@elsewhere.example`,
+      wrongSecret,
+      `postmaster@${INBOUND.domain}`,
+      `reply+${ama.subscriptionId}@${INBOUND.domain}`,
+    ]) {
+      const answer = await refused(deliver(listener.port, to, autoReplyMessage({ to })));
+      expect(answer.code, to).toBe(550);
+      if (!to.startsWith("reply+"))
+        expect(answer.text, to).toContain("No such return address here");
+    }
+    const reply = await refused(
+      deliver(listener.port, `reply+x@${INBOUND.domain}`, autoReplyMessage({ to: "x" })),
+    );
+    expect(reply.text).toContain("Replies are not received at this address yet");
+    expect((await recordedReturns(db)).events).toEqual([]);
+  });
+
+  it("refuses a message over the size limit with 552, storing nothing", async () => {
+    const ama = await subscriberWithMail(db, "ama@example.com");
+    const big = autoReplyMessage({ to: ama.returnPath }) + "x".repeat(INBOUND_SIZE_LIMIT) + "\r\n";
+    expect((await refused(deliver(listener.port, ama.returnPath, big))).code).toBe(552);
+    expect((await recordedReturns(db)).events).toEqual([]);
+  });
+});
+
+describe("the inbound SMTP listener without its database", () => {
+  it("answers 451 when the report cannot be stored, so the sender tries again", async () => {
+    // Any database that fails will do: one without its tables.
+    const broken = openDatabase({ sqliteFile: ":memory:" });
+    const alone = await listen(broken);
+    const to = returnAddress(INBOUND, "m", randomUUID(), randomUUID());
+    try {
+      const report = dsnMessage({
+        to,
+        recipients: [{ email: "ama@example.com", action: "failed", status: "5.1.1" }],
+      });
+      expect((await refused(deliver(alone.port, to, report))).code).toBe(451);
+    } finally {
+      await alone.close();
+      await broken.destroy();
+    }
+  });
+});

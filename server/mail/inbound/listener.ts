@@ -1,0 +1,119 @@
+import { once } from "node:events";
+import type { AddressInfo } from "node:net";
+import { SMTPServer, type SMTPServerDataStream } from "smtp-server";
+import type { DB } from "../../db/database";
+import { safeError } from "../../log-safety";
+import { type ReturnTag, readReturnAddress } from "../return-path";
+import { recordReturnedMail } from "../returns";
+import { readReturnedMessage } from "./read-report";
+
+/** The largest returned message accepted: a DSN with the original's headers fits many times. */
+export const INBOUND_SIZE_LIMIT = 1024 * 1024;
+
+/** The local part reserved for replies to the sales desk, a later feature. */
+const REPLY_LOCAL_PREFIX = "reply+";
+
+export interface InboundListenerOptions {
+  db: DB;
+  inbound: { domain: string; secret: string };
+  host: string;
+  /** 0 picks a free port (tests). */
+  port: number;
+  log: {
+    info: (obj: object, msg: string) => void;
+    warn: (obj: object, msg: string) => void;
+  };
+  now?: () => Date;
+}
+
+export interface InboundListener {
+  port: number;
+  close: () => Promise<void>;
+}
+
+/** An SMTP refusal with its reply code, which smtp-server sends as the answer. */
+function refusal(code: number, text: string): Error {
+  return Object.assign(new Error(text), { responseCode: code });
+}
+
+/**
+ * The inbound SMTP listener: mail servers send their bounces and abuse reports for subscriber
+ * mail here, to the return path bounce+<tag>@INBOUND_MAIL_DOMAIN. It accepts a recipient only
+ * when its tag verifies (so it is no open relay and nobody can make up an address it takes),
+ * reads each message (read-report.ts) and answers 250 only once what it says is stored: a
+ * database failure answers 451, and the sender tries again later. No AUTH: anyone may send us
+ * a bounce; no STARTTLS (docs/mail-deliverability.md says why).
+ */
+export async function startInboundListener(
+  options: InboundListenerOptions,
+): Promise<InboundListener> {
+  const { db, inbound, log, now = () => new Date() } = options;
+  const server = new SMTPServer({
+    name: inbound.domain,
+    banner: "bounces and complaints only",
+    authOptional: true,
+    disabledCommands: ["AUTH", "STARTTLS"],
+    size: INBOUND_SIZE_LIMIT,
+    maxClients: 50,
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      const [local = "", domain = ""] = address.address.toLowerCase().split(/@(?=[^@]*$)/);
+      if (local.startsWith(REPLY_LOCAL_PREFIX) && domain === inbound.domain)
+        return callback(refusal(550, "5.1.1 Replies are not received at this address yet"));
+      if (!readReturnAddress(inbound, address.address))
+        return callback(refusal(550, "5.1.1 No such return address here"));
+      callback();
+    },
+    onData(stream, session, callback) {
+      const tags = session.envelope.rcptTo
+        .map((rcpt) => readReturnAddress(inbound, rcpt.address))
+        .filter((tag): tag is ReturnTag => !!tag);
+      readMessage(stream)
+        .then(async (message) => {
+          if (!message)
+            return callback(refusal(552, `5.3.4 Message larger than ${INBOUND_SIZE_LIMIT} bytes`));
+          await recordMessage(message, tags);
+          callback();
+        })
+        .catch((error: unknown) => {
+          log.warn({ err: safeError(error) }, "returned mail not stored; sender told to retry");
+          callback(refusal(451, "4.3.0 Cannot store the message now; try again later"));
+        });
+    },
+  });
+
+  async function recordMessage(message: Buffer, tags: ReturnTag[]) {
+    const returns = await readReturnedMessage(message, now());
+    for (const tag of tags) {
+      for (const mail of returns) {
+        // A report sent to several return paths at once is recorded once for each of them.
+        const sourceRef =
+          tags.length > 1 && mail.sourceRef
+            ? `${mail.sourceRef} ${tag.subscriptionId}`
+            : mail.sourceRef;
+        const id = await recordReturnedMail(db, { ...mail, source: "smtp", sourceRef, tag });
+        log.info({ type: mail.type, status: mail.status, repeat: id === null }, "returned mail");
+      }
+    }
+  }
+
+  // A client that drops its connection is its own problem, not the listener's.
+  server.on("error", (error) => log.warn({ err: safeError(error) }, "inbound SMTP error"));
+  server.listen(options.port, options.host);
+  await once(server.server, "listening");
+  return {
+    port: (server.server.address() as AddressInfo).port,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The whole message, or undefined when it went over the size limit (smtp-server flags it). */
+async function readMessage(stream: SMTPServerDataStream): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    if (length < INBOUND_SIZE_LIMIT) chunks.push(chunk);
+    length += chunk.length;
+  }
+  return stream.sizeExceeded ? undefined : Buffer.concat(chunks);
+}
