@@ -66,6 +66,8 @@ describe("route schemas", () => {
       ["POST", apiPaths.contact, ["body", "response"], [201, 400, 422, 503]],
       ["POST", apiPaths.demo, ["body", "response"], [201, 400, 422, 503]],
       ["POST", apiPaths.oneClickUnsubscribe, ["body", "querystring", "response"], [200, 400, 503]],
+      ["POST", apiPaths.mailEventsSes, ["body", "response"], [200, 400, 403, 404, 503]],
+      ["POST", apiPaths.mailEventsPostmark, ["body", "response"], [200, 400, 401, 404, 503]],
       // The buttons of the newsletter link pages, and old links: they answer with redirects.
       ["POST", newsletterLinkPaths.confirm, ["body", "querystring"], []],
       ["POST", newsletterLinkPaths.unsubscribe, ["body", "querystring"], []],
