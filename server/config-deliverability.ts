@@ -27,7 +27,7 @@ const domainName = optional.pipe(
 );
 
 export const DeliverabilityEnv = {
-  /** DKIM: the signing domain, the selector, and the PEM private key (RSA, at least 2048 bits). */
+  /** DKIM: the signing domain, the selector, and the PEM private key (RSA 2048+ or Ed25519). */
   DKIM_DOMAIN: domainName,
   DKIM_SELECTOR: optional.pipe(
     z
@@ -152,7 +152,7 @@ export function deliverabilityProblems(env: Env): Array<{ path: string; message:
   return problems;
 }
 
-function readKey(file: string): { pem: string; type: "rsa" } | string {
+function readKey(file: string): { pem: string; type: DkimConfig["keyType"] } | string {
   let pem: string;
   try {
     pem = readFileSync(file, "utf8");
@@ -161,11 +161,8 @@ function readKey(file: string): { pem: string; type: "rsa" } | string {
   }
   try {
     const key = createPrivateKey(pem);
-    // nodemailer signs with RSA only (an Ed25519 key would leave mail unsigned without a word),
-    // and the large mailbox providers do not verify Ed25519 signatures: mail signed with it
-    // alone counts as unsigned there (docs/mail-deliverability.md, "Signing (DKIM)").
-    if (key.asymmetricKeyType === "ed25519")
-      return "holds an Ed25519 key; sign with RSA 2048, made by `npm run mail -- dkim-key`";
+    // Ed25519 (RFC 8463) is taken as it is; RSA needs 2048 bits, as receivers now require.
+    if (key.asymmetricKeyType === "ed25519") return { pem, type: "ed25519" };
     if (key.asymmetricKeyType === "rsa") {
       const bits = key.asymmetricKeyDetails?.modulusLength ?? 0;
       if (bits < 2048) return `holds an RSA key of ${bits} bits; DKIM needs at least 2048`;

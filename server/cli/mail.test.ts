@@ -58,6 +58,36 @@ describe("npm run mail -- dkim-key", () => {
     );
   });
 
+  it("--type ed25519 writes an Ed25519 key and publishes its bare 32-byte public key", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "dkim-key-"));
+    const file = path.join(dir, "ed.pem");
+    const text = await mail(
+      dir,
+      "dkim-key",
+      "--domain",
+      "site.test",
+      "--selector",
+      "ed2026",
+      "--type",
+      "ed25519",
+      "--out",
+      file,
+    );
+    expect(text).toContain(`Wrote a new Ed25519 private key to ${file}`);
+    const settings = deliverabilityConfig(
+      { DKIM_DOMAIN: "site.test", DKIM_SELECTOR: "ed2026", DKIM_PRIVATE_KEY_FILE: file },
+      "127.0.0.1",
+    );
+    expect(settings.dkim).toMatchObject({ keyType: "ed25519" });
+    // RFC 8463: p= is the raw key, the last 32 bytes of the 44-byte SubjectPublicKeyInfo.
+    const spki = createPublicKey(await readFile(file, "utf8")).export({
+      type: "spki",
+      format: "der",
+    });
+    const raw = spki.subarray(spki.length - 32).toString("base64");
+    expect(text).toContain(`Value: v=DKIM1; k=ed25519; p=${raw}\n`);
+  });
+
   it("never overwrites a file", async () => {
     const dir = await mkdtemp(path.join(tmpdir(), "dkim-key-"));
     const file = path.join(dir, "key.pem");
@@ -80,8 +110,8 @@ describe("npm run mail -- dkim-key", () => {
       mail(dir, "dkim-key", "--domain", "site.test", "--selector", "a.b"),
     ).rejects.toThrow(/--selector: must be one DNS label/);
     await expect(
-      mail(dir, "dkim-key", "--domain", "site.test", "--selector", "s1", "--type", "ed25519"),
-    ).rejects.toThrow(/--type: only rsa\..*not every receiver verifies Ed25519/);
+      mail(dir, "dkim-key", "--domain", "site.test", "--selector", "s1", "--type", "dsa"),
+    ).rejects.toThrow(new UsageError("--type: rsa or ed25519"));
     await expect(mail(dir, "rotate")).rejects.toThrow(/Unknown command: rotate/);
   });
 

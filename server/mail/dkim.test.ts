@@ -8,28 +8,34 @@ import { authenticate } from "mailauth";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DkimConfig } from "../config-deliverability";
-import { dkimTxtRecord, newDkimKey } from "./dkim";
+import { type DkimKeyType, dkimTxtRecord, newDkimKey } from "./dkim";
 import type { MailMessage } from "./message";
 import { returnAddress } from "./return-path";
 import { newsletterMail } from "./templates";
 import { createTransport } from "./transports";
 
 const FROM = "Site News <news@site.test>";
-const key = newDkimKey();
-const dkim: DkimConfig = {
-  domain: "site.test",
-  selector: "mail2026",
-  privateKey: key,
-  keyType: "rsa",
+/** One key of each type the server signs with, each published under its own selector. */
+const keys: Record<DkimKeyType, DkimConfig> = {
+  rsa: { domain: "site.test", selector: "mail2026", privateKey: newDkimKey("rsa"), keyType: "rsa" },
+  ed25519: {
+    domain: "site.test",
+    selector: "ed2026",
+    privateKey: newDkimKey("ed25519"),
+    keyType: "ed25519",
+  },
 };
-const record = dkimTxtRecord(dkim.domain, dkim.selector, key);
+const dkim = keys.rsa;
+const records = Object.values(keys).map((key) =>
+  dkimTxtRecord(key.domain, key.selector, key.privateKey),
+);
 
 /**
- * The DNS a receiver would ask: the TXT record as the dkim-key command prints it (in its DNS
- * strings) and a DMARC policy for the From domain; nothing else exists.
+ * The DNS a receiver would ask: the TXT records as the dkim-key command prints them (in their
+ * DNS strings) and a DMARC policy for the From domain; nothing else exists.
  */
 const dns: Record<string, string[][]> = {
-  [record.name]: [record.strings],
+  ...Object.fromEntries(records.map((record) => [record.name, [record.strings]])),
   "_dmarc.site.test": [["v=DMARC1; p=reject"]],
 };
 async function resolver(name: string, type: string) {
@@ -100,23 +106,30 @@ const verify = (raw: string) =>
     disableBimi: true,
   });
 
-describe("signed outgoing mail over SMTP", () => {
+/** Sends a campaign copy signed with `key` to a new receiver; what arrived, and the receiver. */
+async function sendOverSmtp(key: DkimConfig) {
+  const receiver = await startReceiver();
+  const transport = createTransport(
+    { transport: "smtp", url: `smtp://127.0.0.1:${receiver.port}` },
+    FROM,
+    key,
+  );
+  await transport.send(campaignCopy(), `${campaignId}.${subscriptionId}`);
+  transport.close();
+  return receiver;
+}
+
+describe.each(["rsa", "ed25519"] as const)("mail signed with an %s key over SMTP", (type) => {
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   let raw = "";
   beforeAll(async () => {
-    receiver = await startReceiver();
-    const transport = createTransport(
-      { transport: "smtp", url: `smtp://127.0.0.1:${receiver.port}` },
-      FROM,
-      dkim,
-    );
-    await transport.send(campaignCopy(), `${campaignId}.${subscriptionId}`);
-    transport.close();
+    receiver = await sendOverSmtp(keys[type]);
     raw = receiver.received[0]?.raw ?? "";
   });
   afterAll(() => new Promise<void>((resolve) => receiver.server.close(() => resolve())));
 
   it("arrives with a DKIM signature that verifies, aligned with the From domain", async () => {
+    expect(raw).toMatch(new RegExp(`^DKIM-Signature: v=1; a=${type}-sha256;`, "m"));
     const { dkim: result, dmarc } = await verify(raw);
     expect(result.results).toHaveLength(1);
     const signature = result.results[0];
@@ -152,8 +165,11 @@ describe("signed outgoing mail over SMTP", () => {
     const { dkim: result } = await verify(tampered);
     expect(result.results[0]?.status.result).toBe("fail");
   });
+});
 
-  it("goes out with the message's envelope sender, and other mail with the From address", async () => {
+describe("the envelope sender over SMTP", () => {
+  it("is the message's own for subscriber mail, and the From address for other mail", async () => {
+    const receiver = await sendOverSmtp(dkim);
     expect(receiver.received[0]?.mailFrom).toBe(envelopeFrom);
     const transport = createTransport(
       { transport: "smtp", url: `smtp://127.0.0.1:${receiver.port}` },
@@ -164,6 +180,7 @@ describe("signed outgoing mail over SMTP", () => {
     await transport.send(plain, randomUUID());
     transport.close();
     expect(receiver.received[1]?.mailFrom).toBe("news@site.test");
+    await new Promise<void>((resolve) => receiver.server.close(() => resolve()));
   });
 });
 

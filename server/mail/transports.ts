@@ -6,7 +6,7 @@ import { parseConnectionUrl } from "nodemailer/lib/shared/index.js";
 import type SMTPPool from "nodemailer/lib/smtp-pool/index.js";
 import type { MailConfig } from "../config";
 import type { DkimConfig } from "../config-deliverability";
-import { nodemailerDkim } from "./dkim";
+import { dkimSignature } from "./dkim";
 import type { MailMessage } from "./message";
 
 /** Sends one message; throws when the message was not accepted (the outbox retries). */
@@ -32,8 +32,31 @@ function nodemailerMessage(message: MailMessage, from: string, id: string) {
   };
 }
 
-/** nodemailer signs what the file and SMTP transports compose: with the key, if there is one. */
-const signing = (dkim: DkimConfig | undefined) => (dkim ? { dkim: nodemailerDkim(dkim) } : {});
+/** A message as it goes out: who the server gives it to, and its bytes, signed if there is a key. */
+interface ComposedMessage {
+  envelope: { from: string; to: string[] };
+  raw: Buffer;
+}
+
+/**
+ * nodemailer composes each message (headers, MIME, encodings) into bytes; with a key, its
+ * DKIM-Signature goes on top. One path for both key types: the file and SMTP transports send
+ * exactly what was signed.
+ */
+function messageComposer(from: string, dkim: DkimConfig | undefined, newline: "unix" | "windows") {
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline });
+  return {
+    async compose(message: MailMessage, id: string): Promise<ComposedMessage> {
+      const info = await composer.sendMail(nodemailerMessage(message, from, id));
+      const raw = info.message as Buffer;
+      const envelope = { from: info.envelope.from || "", to: info.envelope.to };
+      if (!dkim) return { envelope, raw };
+      const signature = await dkimSignature(dkim, raw, newline === "unix" ? "\n" : "\r\n");
+      return { envelope, raw: Buffer.concat([Buffer.from(signature), raw]) };
+    },
+    close: () => composer.close(),
+  };
+}
 
 /**
  * Zero-config default: each message becomes an .eml file under DATA_DIR/mail/, named by its
@@ -42,26 +65,18 @@ const signing = (dkim: DkimConfig | undefined) => (dkim ? { dkim: nodemailerDkim
  * how an erasure finds the files of the messages it erases (deleteMailFiles).
  */
 function fileTransport(dir: string, from: string, dkim?: DkimConfig): MailTransport {
-  const composer = nodemailer.createTransport({
-    streamTransport: true,
-    buffer: true,
-    newline: "unix",
-    ...signing(dkim),
-  });
+  const composer = messageComposer(from, dkim, "unix");
   return {
     name: "file",
     async send(message, id) {
-      const info = await composer.sendMail(nodemailerMessage(message, from, id));
+      const { raw } = await composer.compose(message, id);
       await mkdir(dir, { recursive: true });
       // Written whole under another name, then renamed: a reader never sees half a message.
       const file = mailFile(dir, id);
       // The envelope sender goes on top as Return-Path, as the receiving server writes it on
       // final delivery: whoever reads the file sees where this message's bounces would go.
       const returnPath = message.envelopeFrom ? `Return-Path: <${message.envelopeFrom}>\n` : "";
-      await writeFile(
-        `${file}.part`,
-        Buffer.concat([Buffer.from(returnPath), info.message as Buffer]),
-      );
+      await writeFile(`${file}.part`, Buffer.concat([Buffer.from(returnPath), raw]));
       await rename(`${file}.part`, file);
     },
     close: () => composer.close(),
@@ -139,14 +154,19 @@ function smtpTransport(url: string, from: string, dkim?: DkimConfig): MailTransp
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 20_000,
-    ...signing(dkim),
   } as SMTPPool.Options);
+  const composer = messageComposer(from, dkim, "windows");
   return {
     name: "smtp",
     async send(message, id) {
-      await transporter.sendMail(nodemailerMessage(message, from, id));
+      // Sent as composed: the envelope (MAIL FROM, RCPT TO) is the one nodemailer worked out.
+      const { envelope, raw } = await composer.compose(message, id);
+      await transporter.sendMail({ envelope, raw });
     },
-    close: () => transporter.close(),
+    close: () => {
+      composer.close();
+      transporter.close();
+    },
   };
 }
 
