@@ -104,7 +104,11 @@ export async function dkimCheck(
   const published = found.map((record) => (tagsOf(record).get("p") ?? "").replace(/\s+/g, ""));
   const check = { name: "dkim" as const, host, found, expected };
   if (published.includes(p)) {
-    return { ...check, ok: true, advice: "The published key matches the key the server signs with." };
+    return {
+      ...check,
+      ok: true,
+      advice: "The published key matches the key the server signs with.",
+    };
   }
   return {
     ...check,
@@ -136,7 +140,9 @@ export async function dmarcCheck(resolver: Resolver, domain: string): Promise<Do
           : `${host} has ${found.length} DMARC records; providers ignore them all. Keep a single one, such as this.`,
     };
   }
-  const policy = tagsOf(found[0] ?? "").get("p")?.toLowerCase();
+  const policy = tagsOf(found[0] ?? "")
+    .get("p")
+    ?.toLowerCase();
   if (!policy || !DMARC_POLICIES.has(policy)) {
     return {
       ...check,

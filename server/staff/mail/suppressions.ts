@@ -6,11 +6,7 @@
 import { type Transaction, sql } from "kysely";
 import { type DB, isPostgres } from "../../db/database";
 import type { Database } from "../../db/schema";
-import {
-  LIFTABLE_REASONS,
-  type Suppression,
-  type SuppressionPage,
-} from "../../../staff-api/mail";
+import { LIFTABLE_REASONS, type Suppression, type SuppressionPage } from "../../../staff-api/mail";
 import { likePattern } from "../inbox/lead-query";
 import { type Cursor, type PageRequest, olderThan, readPage } from "../page-cursor";
 
@@ -18,18 +14,19 @@ type Executor = DB | Transaction<Database>;
 
 const COLUMNS = ["id", "email", "reason", "at", "detail"] as const;
 
-const pageReader = (db: Executor, q: string | undefined) => (cursor: Cursor | null, limit: number) =>
-  db
-    .selectFrom("mail_suppressions")
-    .select([...COLUMNS])
-    .$if(!!q, (query) =>
-      query.where(sql<boolean>`lower(email) like ${likePattern(q ?? "")} escape '\\'`),
-    )
-    .$if(!!cursor, (query) => query.where(olderThan(cursor as Cursor, "at", "id")))
-    .orderBy("at", "desc")
-    .orderBy("id", "desc")
-    .limit(limit)
-    .execute();
+const pageReader =
+  (db: Executor, q: string | undefined) => (cursor: Cursor | null, limit: number) =>
+    db
+      .selectFrom("mail_suppressions")
+      .select([...COLUMNS])
+      .$if(!!q, (query) =>
+        query.where(sql<boolean>`lower(email) like ${likePattern(q ?? "")} escape '\\'`),
+      )
+      .$if(!!cursor, (query) => query.where(olderThan(cursor as Cursor, "at", "id")))
+      .orderBy("at", "desc")
+      .orderBy("id", "desc")
+      .limit(limit)
+      .execute();
 
 /** One page of the list, newest first, and the cursor of the next (null on the last). */
 export function listSuppressions(
@@ -47,9 +44,7 @@ export function listSuppressions(
 
 /** What lifting an entry did: removed it, refused (its reason stays), or found none. */
 export type Lifted =
-  | { lifted: Pick<Suppression, "reason" | "at"> }
-  | { refused: Suppression["reason"] }
-  | null;
+  { lifted: Pick<Suppression, "reason" | "at"> } | { refused: Suppression["reason"] } | null;
 
 /**
  * Removes a liftable entry and runs `also` (the audit entry) in the same transaction. The row is
