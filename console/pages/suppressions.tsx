@@ -1,4 +1,3 @@
-import { useEffect, useRef } from "react";
 import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
@@ -17,8 +16,8 @@ import { ConfirmButton } from "../components/confirm-button";
 import { DateTime } from "../components/date-time";
 import { FilterForm, FilterInput } from "../components/filter-form";
 import { PagedList } from "../components/more-pages";
-import { Notice } from "../components/notice";
 import { PageHeading } from "../components/page-heading";
+import { RowOutcome } from "../components/row-outcome";
 import { SUPPRESSION_REASON_LABELS } from "../labels";
 
 export async function suppressionsLoader({ request }: LoaderFunctionArgs) {
@@ -85,11 +84,6 @@ function SuppressionRow({ entry }: { entry: Suppression }) {
   const fetcher = useFetcher<typeof suppressionsAction>();
   const result = fetcher.data;
   const busy = fetcher.formData ? "lift" : null;
-  // The outcome takes the focus: the button pressed is gone once the entry is lifted.
-  const outcome = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (result) outcome.current?.focus();
-  }, [result]);
   const lifted = result?.ok === true;
   return (
     <>
@@ -129,10 +123,7 @@ function SuppressionRow({ entry }: { entry: Suppression }) {
         ) : (
           <p className="text-muted">{lifted ? null : STAYS[entry.reason]}</p>
         )}
-        <div ref={outcome} tabIndex={-1}>
-          <Notice tone="error">{result && !result.ok ? result.error : null}</Notice>
-          <Notice tone="success">{result?.ok ? result.message : null}</Notice>
-        </div>
+        <RowOutcome result={result} />
       </div>
     </>
   );

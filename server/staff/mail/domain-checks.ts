@@ -34,6 +34,16 @@ const failedCheck = (name: DomainCheck["name"], host: string, failed: string): D
   advice: failed,
 });
 
+/** A check the server is not configured for: not ok, with what to set. */
+const notConfigured = (name: DomainCheck["name"], advice: string): DomainCheck => ({
+  name,
+  ok: false,
+  host: null,
+  found: [],
+  expected: null,
+  advice,
+});
+
 const records = (lookup: Lookup) => ("records" in lookup ? lookup.records : []);
 
 const SPF_EXAMPLE = "v=spf1 mx include:<your mail provider's SPF domain> ~all";
@@ -85,15 +95,10 @@ export async function dkimCheck(
   dkim: DeliverabilityConfig["dkim"],
 ): Promise<DomainCheck> {
   if (!dkim) {
-    return {
-      name: "dkim",
-      ok: false,
-      host: null,
-      found: [],
-      expected: null,
-      advice:
-        "The server does not sign its mail: DKIM is not set up. Ask the engineer who runs the server to set DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY_FILE; this page then shows the record to publish.",
-    };
+    return notConfigured(
+      "dkim",
+      "The server does not sign its mail: DKIM is not set up. Ask the engineer who runs the server to set DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY_FILE; this page then shows the record to publish.",
+    );
   }
   const host = `${dkim.selector}._domainkey.${dkim.domain}`;
   const { keyType, p } = dkimPublicKey(dkim.privateKey);
@@ -168,15 +173,10 @@ export async function inboundMxCheck(
   publicUrl: string,
 ): Promise<DomainCheck> {
   if (!inbound) {
-    return {
-      name: "inbound-mx",
-      ok: false,
-      host: null,
-      found: [],
-      expected: null,
-      advice:
-        "Bounces and complaints do not come back to this server: the return path is not set up. Ask the engineer who runs the server to set INBOUND_MAIL_DOMAIN and INBOUND_MAIL_SECRET (and INBOUND_SMTP_PORT for the listener).",
-    };
+    return notConfigured(
+      "inbound-mx",
+      "Bounces and complaints do not come back to this server: the return path is not set up. Ask the engineer who runs the server to set INBOUND_MAIL_DOMAIN and INBOUND_MAIL_SECRET (and INBOUND_SMTP_PORT for the listener).",
+    );
   }
   const host = inbound.domain;
   const target = new URL(publicUrl).hostname;
@@ -209,15 +209,11 @@ export function checkSendingDomain(settings: DomainCheckSettings): Promise<Domai
   const { deliverability } = settings;
   const resolver = dnsResolver(deliverability.dnsServer);
   const domain = fromDomainOf(settings.mailFrom) ?? deliverability.dkim?.domain ?? null;
-  const noDomain = (name: "spf" | "dmarc"): DomainCheck => ({
-    name,
-    ok: false,
-    host: null,
-    found: [],
-    expected: null,
-    advice:
+  const noDomain = (name: "spf" | "dmarc") =>
+    notConfigured(
+      name,
       "The server's sender address (MAIL_FROM) has no domain to check. Ask the engineer who runs the server to set MAIL_FROM to an address on your domain.",
-  });
+    );
   return Promise.all([
     domain ? spfCheck(resolver, domain) : noDomain("spf"),
     dkimCheck(resolver, deliverability.dkim),
