@@ -19,7 +19,12 @@ import { OutboxPage, outboxAction, outboxLoader } from "./pages/outbox";
 import { ReportsPage, reportsLoader } from "./pages/reports";
 import { SendingDomainPage, sendingDomainLoader } from "./pages/sending-domain";
 import { SignInPage } from "./pages/sign-in";
-import { SuppressionsPage, suppressionsAction, suppressionsLoader } from "./pages/suppressions";
+import {
+  SuppressionsPage,
+  suppressionsAction,
+  suppressionsLoader,
+  suppressionsShouldRevalidate,
+} from "./pages/suppressions";
 import { WelcomePage, welcomeAction, welcomeLoader } from "./pages/welcome";
 import { SubscribersPage, subscribersAction, subscribersLoader } from "./pages/subscribers";
 import { SIGNED_IN_ROUTE, loadStaff, startPageFor } from "./session";
@@ -76,6 +81,7 @@ export const consoleRoutes: RouteObject[] = [
             path: "suppressions",
             loader: suppressionsLoader,
             action: suppressionsAction,
+            shouldRevalidate: suppressionsShouldRevalidate,
             element: <SuppressionsPage />,
           },
           { path: "account", loader: accountLoader, element: <AccountPage /> },

@@ -1,6 +1,7 @@
 import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
+  type ShouldRevalidateFunctionArgs,
   useFetcher,
   useLoaderData,
 } from "react-router";
@@ -24,6 +25,17 @@ export async function suppressionsLoader({ request }: LoaderFunctionArgs) {
   const { filters, search, filtered } = filtersIn(request, Object.keys(SuppressionFilterShape));
   const page = await loadCall(request, suppressionsApi.list, { query: filters });
   return { page, search, filtered };
+}
+
+/**
+ * A lift leaves the list as it is: the lifted row stays, saying so, where the focus is (reading
+ * the list again would drop the row and its message with it). Searching or paging reads it anew.
+ */
+export function suppressionsShouldRevalidate({
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return formMethod ? false : defaultShouldRevalidate;
 }
 
 type ActionResult = { ok: true; message: string } | { ok: false; error: string };

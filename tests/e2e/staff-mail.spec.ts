@@ -1,7 +1,11 @@
+import { randomUUID } from "node:crypto";
+import { fileURLToPath } from "node:url";
+import Database from "better-sqlite3";
 import nodemailer from "nodemailer";
+import { emailKey } from "../../leads/email";
 import { apiPaths, newsletterLinkPaths, newsletterStatusPaths } from "../../common/paths";
 import { site } from "../../common/site";
-import { STAFF_INBOUND } from "../../playwright.config";
+import { STAFF_DATA_DIR, STAFF_INBOUND } from "../../playwright.config";
 import { startTestDnsServer } from "../../server/staff/mail/test-dns-server";
 import { expect, expectNoA11yViolations, test } from "./fixtures";
 import { header, linkIn, waitForMailTo } from "./newsletter-mail";
@@ -147,4 +151,36 @@ test("a bounced copy shows in the campaign's report and on the suppression list"
   await expect(row).toContainText(/5\.1\.1|No such user here/);
   await expect(row.getByRole("button")).toHaveCount(0);
   await expectNoA11yViolations(page, "on the suppression list");
+});
+
+/** Suppresses `email` for soft bounces in the staff server's database, as three would. */
+function suppressForSoftBounces(email: string) {
+  const file = fileURLToPath(new URL(`../../${STAFF_DATA_DIR}/leads.sqlite`, import.meta.url));
+  const db = new Database(file, { fileMustExist: true });
+  try {
+    db.prepare(
+      "insert into mail_suppressions (id, email, email_key, reason, at, detail, event_id) values (?, ?, ?, 'soft-bounce', ?, ?, null)",
+    ).run(randomUUID(), email, emailKey(email), new Date().toISOString(), "452 4.2.2 Mailbox full");
+  } finally {
+    db.close();
+  }
+}
+
+test("marketing lifts a soft-bounce suppression after saying yes", async ({ page }) => {
+  const email = `full.${Math.random().toString(36).slice(2, 8)}@example.com`;
+  suppressForSoftBounces(email);
+  await signInAs(page, "marketing");
+  await openConsolePage(page, "Suppressions");
+  await page.getByRole("searchbox", { name: "Search by e-mail" }).fill(email);
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  const row = page.getByRole("listitem").filter({ hasText: email });
+  await expect(row).toContainText("Soft bounces: refused three times in 14 days");
+  await row.getByRole("button", { name: "Lift…" }).click();
+  await row.getByRole("button", { name: "Yes, lift it" }).click();
+  await expect(row.getByRole("status")).toHaveText(
+    "Lifted. Newsletters may go to this address again.",
+  );
+  await expect(row).toContainText("Lifted");
+  await page.reload();
+  await expect(page.getByText("No suppressed address matches.")).toBeVisible();
 });
