@@ -63,6 +63,7 @@ export const AUDIT_ACTION_KINDS = {
   "campaign.cancelled": "change",
   "campaign.retried": "change",
   "suppression.list": "read",
+  "suppression.added": "change",
   "suppression.lifted": "change",
 } as const satisfies Record<string, "change" | "read" | "count">;
 

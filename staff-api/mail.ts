@@ -5,7 +5,8 @@
  */
 import * as z from "zod/mini";
 import { apiPaths } from "../common/paths";
-import { filterText } from "../leads/fields";
+import { email } from "../leads/email";
+import { filterText, optionalText } from "../leads/fields";
 import { ADMIN_ROLES } from "./admin";
 import { Failed, RECORD_REFUSALS, REFUSALS, SESSION_REFUSALS } from "./answers";
 import { endpoint } from "./endpoint";
@@ -73,6 +74,17 @@ export const suppressionsApi = {
     roles: SUBSCRIBER_ROLES,
     query: z.object({ ...SuppressionFilterShape, ...PageShape }),
     answers: { 200: SuppressionPage, ...REFUSALS },
+  }),
+  /**
+   * Adds an address by hand (someone asked by phone to get nothing more), with a note; 409 when it
+   * is on the list already.
+   */
+  add: endpoint({
+    method: "POST",
+    path: apiPaths.staffSuppressions,
+    roles: SUBSCRIBER_ROLES,
+    body: z.object({ email: email(), note: optionalText({ max: 200 }) }),
+    answers: { 201: Suppression, ...REFUSALS, 409: Failed },
   }),
   /** Lifts a soft-bounce or manual entry (204); 409 with the reason for any other. */
   lift: endpoint({

@@ -1,5 +1,6 @@
 import {
   type ActionFunctionArgs,
+  Form,
   type LoaderFunctionArgs,
   type ShouldRevalidateFunctionArgs,
   useFetcher,
@@ -16,9 +17,12 @@ import { Badge } from "../components/badge";
 import { ConfirmButton } from "../components/confirm-button";
 import { DateTime } from "../components/date-time";
 import { FilterForm, FilterInput } from "../components/filter-form";
+import { ResultNotices, useFormResult, useResetWhenDone } from "../components/form-result";
 import { PagedList } from "../components/more-pages";
 import { PageHeading } from "../components/page-heading";
 import { RowOutcome } from "../components/row-outcome";
+import { Section } from "../components/section";
+import { TextField } from "../components/text-field";
 import { SUPPRESSION_REASON_LABELS } from "../labels";
 
 export async function suppressionsLoader({ request }: LoaderFunctionArgs) {
@@ -32,22 +36,27 @@ export async function suppressionsLoader({ request }: LoaderFunctionArgs) {
  * the list again would drop the row and its message with it). Searching or paging reads it anew.
  */
 export function suppressionsShouldRevalidate({
-  formMethod,
+  formData,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
-  return formMethod ? false : defaultShouldRevalidate;
+  return formData?.get("intent") === "lift" ? false : defaultShouldRevalidate;
 }
 
 type ActionResult = { ok: true; message: string } | { ok: false; error: string };
 
-/** Lifts one entry: subscriber mail may go to the address again. */
+/** Lifts one entry (subscriber mail may go to it again), or adds an address by hand. */
 export async function suppressionsAction({ request }: ActionFunctionArgs): Promise<ActionResult> {
   const form = await request.formData();
   try {
+    if (form.get("intent") === "add") {
+      const email = String(form.get("email") ?? "");
+      await call(suppressionsApi.add, { body: { email, note: String(form.get("note") ?? "") } });
+      return { ok: true, message: `Added. No more newsletters go to ${email}.` };
+    }
     await call(suppressionsApi.lift, { params: { id: String(form.get("id") ?? "") } });
     return { ok: true, message: "Lifted. Newsletters may go to this address again." };
   } catch (error) {
-    return failure(error, "Not lifted. Try again.");
+    return failure(error, "Not done. Try again.");
   }
 }
 
@@ -66,6 +75,7 @@ export function SuppressionsPage() {
         14 days (soft bounces), or when the person marks our mail as spam (a complaint), which also
         unsubscribes them. E-mails to sales and staff are never held back by this list.
       </p>
+      <AddForm />
       <FilterForm label="Search the suppression list" clearTo="/suppressions" filtered={filtered}>
         <FilterInput label="Search by e-mail" name="q" type="search" className="sm:col-span-2" />
       </FilterForm>
@@ -82,6 +92,34 @@ export function SuppressionsPage() {
         {(entry) => <SuppressionRow entry={entry} />}
       </PagedList>
     </section>
+  );
+}
+
+/** Adding an address by hand: someone asked, by phone or letter, to be sent nothing more. */
+function AddForm() {
+  const { result, busy } = useFormResult<typeof suppressionsAction>();
+  const form = useResetWhenDone(result?.ok ? result : undefined);
+  return (
+    <Section
+      id="add"
+      title="Add an address"
+      className="mb-6 max-w-prose rounded-lg border border-gray-200 p-4"
+    >
+      <Form method="post" ref={form} className="space-y-4" aria-labelledby="add-heading">
+        <input type="hidden" name="intent" value="add" />
+        <TextField label="E-mail" type="email" name="email" required />
+        <TextField
+          label="Note"
+          hint="Optional: why, for whoever reads the list later"
+          name="note"
+          maxLength={200}
+        />
+        <button type="submit" className="console-button" disabled={busy === "add"}>
+          {busy === "add" ? "Adding…" : "Add to the list"}
+        </button>
+      </Form>
+      <ResultNotices result={result} />
+    </Section>
   );
 }
 

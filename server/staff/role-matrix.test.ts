@@ -99,6 +99,10 @@ const MATRIX: Record<string, readonly [Access, Audit]> = {
   [`GET ${p.outbox}`]: [ADMIN, { records: "outbox.viewed" }],
   [`POST ${p.outboxRetry}`]: [ADMIN, { records: "outbox.retried", body: {} }],
   [`GET ${p.suppressions}`]: [MARKETING, { records: "suppression.list" }],
+  [`POST ${p.suppressions}`]: [
+    MARKETING,
+    { records: "suppression.added", body: { email: "asked-by-phone@example.com" } },
+  ],
   [`DELETE ${p.suppression}`]: [MARKETING, { records: "suppression.lifted" }],
   [`GET ${p.mailDomain}`]: [ADMIN, { answers: "the sending domain's DNS records" }],
 };

@@ -1,11 +1,20 @@
 import type { FastifyPluginAsync } from "fastify";
+import { normalizeEmail } from "../../../leads/email";
 import { NO_SUPPRESSION, mailDomainApi, suppressionsApi } from "../../../staff-api/mail";
 import { recordAudit } from "../audit";
 import { Refused, answer, contractRoute } from "../contract-routes";
 import { auditActorOf, auditFilters, auditedRead, pageKept, pageOf } from "../route-kit";
 import type { StaffRoutesOptions } from "../routes";
 import { checkSendingDomain } from "./domain-checks";
-import { liftSuppression, listSuppressions } from "./suppressions";
+import { addManualSuppression, liftSuppression, listSuppressions } from "./suppressions";
+
+/** A reason as the refusal of a second entry names it. */
+const REASON_WORDS = {
+  "hard-bounce": "its mailbox does not exist",
+  "soft-bounce": "it bounced three times",
+  complaint: "they marked the newsletter as spam",
+  manual: "added by hand",
+} as const;
 
 /** Why an entry stays, by its reason. */
 const KEPT_BECAUSE = {
@@ -38,6 +47,33 @@ export const mailRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, op
       return answer(200, body);
     },
     { what: "suppression list", checkAnswers },
+  );
+
+  contractRoute(
+    app,
+    suppressionsApi.add,
+    async ({ body, request }) => {
+      const outcome = await addManualSuppression(
+        db,
+        { email: normalizeEmail(body.email), note: body.note, at: now().toISOString() },
+        (trx, id) =>
+          recordAudit(trx, {
+            action: "suppression.added",
+            at: now().toISOString(),
+            actor: auditActorOf(request),
+            record: { type: "mail_suppression", id },
+            detail: { reason: "manual" },
+          }),
+      );
+      if ("exists" in outcome) {
+        throw new Refused(
+          409,
+          `This address is on the list already (${REASON_WORDS[outcome.exists]}).`,
+        );
+      }
+      return answer(201, outcome.added);
+    },
+    { what: "suppression add", checkAnswers },
   );
 
   contractRoute(

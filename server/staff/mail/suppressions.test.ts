@@ -11,7 +11,7 @@ import { signedInStaff, useStaffApi } from "../testing";
 
 describe.each(testDialects)("the suppression list on $name", ({ url }) => {
   const api = useStaffApi(url);
-  const { list, lift } = suppressionsApi;
+  const { list, add, lift } = suppressionsApi;
 
   beforeEach(async () => {
     await api.db.deleteFrom("mail_suppressions").execute();
@@ -139,5 +139,36 @@ describe.each(testDialects)("the suppression list on $name", ({ url }) => {
     expect(bounce.json().error).toMatch(/mailbox does not exist/);
     expect(await api.db.selectFrom("mail_suppressions").select("id").execute()).toHaveLength(4);
     expect(await auditOf(api, admin.account.id, "suppression.lifted")).toEqual([]);
+  });
+
+  it("adds an address by hand, once, recorded without the address", async () => {
+    const marketing = await signedInStaff(api, "mkt@example.com", "marketing");
+    api.clock.now = new Date(at(5));
+    const res = await marketing.call(add, {
+      body: { email: " Abena@Example.com ", note: "Asked by phone" },
+    });
+    expect(res.statusCode).toBe(201);
+    const added = res.json();
+    expect(added).toEqual({
+      id: expect.any(String),
+      email: "Abena@example.com",
+      reason: "manual",
+      at: at(5),
+      detail: "Asked by phone",
+    });
+    const [entry] = await auditOf(api, marketing.account.id, "suppression.added");
+    expect(entry).toMatchObject({ record_type: "mail_suppression", record_id: added.id });
+    expect(entry?.detail).not.toMatch(/abena/i);
+
+    // Twice, or an address suppressed for a complaint: refused, the entry left as it is.
+    const again = await marketing.call(add, { body: { email: "abena@example.com" } });
+    refusedWith(409, again);
+    expect(again.json().error).toMatch(/on the list already \(added by hand\)/);
+    await threeEntries();
+    const complained = await marketing.call(add, { body: { email: "esi@example.com" } });
+    refusedWith(409, complained);
+    expect(complained.json().error).toMatch(/marked the newsletter as spam/);
+    refusedWith(400, await marketing.call(add, { body: { email: "not an address" } }));
+    expect(await auditOf(api, marketing.account.id, "suppression.added")).toHaveLength(1);
   });
 });

@@ -7,6 +7,8 @@ import { type Transaction, sql } from "kysely";
 import { type DB, isPostgres } from "../../db/database";
 import type { Database } from "../../db/schema";
 import { LIFTABLE_REASONS, type Suppression, type SuppressionPage } from "../../../staff-api/mail";
+import { emailKey } from "../../../leads/email";
+import { suppress } from "../../mail/returns";
 import { likePattern } from "../inbox/lead-query";
 import { type Cursor, type PageRequest, olderThan, readPage } from "../page-cursor";
 
@@ -40,6 +42,40 @@ export function listSuppressions(
     (row): Suppression => ({ ...row }),
     (row) => ({ createdAt: row.at, id: row.id }),
   );
+}
+
+/**
+ * Adds `email` to the list by hand, and runs `also` (the audit entry) in the same transaction:
+ * the new entry, or the reason of the entry already there (left as it is).
+ */
+export function addManualSuppression(
+  db: DB,
+  entry: { email: string; note: string; at: string },
+  also: (trx: Transaction<Database>, id: string) => Promise<void>,
+): Promise<{ added: Suppression } | { exists: Suppression["reason"] }> {
+  return db.transaction().execute(async (trx) => {
+    const key = emailKey(entry.email);
+    const existing = await trx
+      .selectFrom("mail_suppressions")
+      .select("reason")
+      .where("email_key", "=", key)
+      .executeTakeFirst();
+    if (existing) return { exists: existing.reason };
+    await suppress(trx, {
+      email: entry.email,
+      reason: "manual",
+      at: entry.at,
+      detail: entry.note,
+      eventId: null,
+    });
+    const added = await trx
+      .selectFrom("mail_suppressions")
+      .select([...COLUMNS])
+      .where("email_key", "=", key)
+      .executeTakeFirstOrThrow();
+    await also(trx, added.id);
+    return { added };
+  });
 }
 
 /** What lifting an entry did: removed it, refused (its reason stays), or found none. */
