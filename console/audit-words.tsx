@@ -9,9 +9,10 @@
 import type { ReactNode } from "react";
 import type { LeadStatus } from "@leads/workflow";
 import type { AuditAction, AuditItem } from "../staff-api/audit";
+import type { SuppressionReason } from "../staff-api/mail";
 import type { StaffRole } from "../staff-api/roles";
 import { formatDateTime } from "./format";
-import { ROLE_LABELS, STATUS_LABELS } from "./labels";
+import { ROLE_LABELS, STATUS_LABELS, SUPPRESSION_REASON_LABELS } from "./labels";
 
 type Detail = Record<string, unknown>;
 
@@ -217,6 +218,18 @@ export const AUDIT_WORDS: Record<AuditAction, Words> = {
       const copies = many(d.copies, "failed copy", "failed copies") || " failed copies";
       return `sent${copies} of a campaign again`;
     },
+  },
+  "suppression.list": { label: "Viewed the suppression list", says: list("the suppression list") },
+  "suppression.added": {
+    label: "Address suppressed by hand",
+    says: () => "added an address to the suppression list by hand",
+  },
+  "suppression.lifted": {
+    label: "Suppression lifted",
+    says: (d) =>
+      `lifted an address from the suppression list (${
+        SUPPRESSION_REASON_LABELS[d.reason as SuppressionReason] ?? String(d.reason ?? "?")
+      }${typeof d.since === "string" ? `, suppressed since ${formatDateTime(d.since)}` : ""})`,
   },
 };
 

@@ -1,7 +1,8 @@
 import { DEMO_PRODUCT_NAMES, type DemoProduct } from "@leads/demo";
 import type { LeadStatus, LeadType } from "@leads/workflow";
 import type { DeliveryChannel, Lead } from "../staff-api/leads";
-import type { CampaignStatus } from "../staff-api/newsletter";
+import type { SuppressionReason } from "../staff-api/mail";
+import type { CampaignStatus, RecipientState } from "../staff-api/newsletter";
 import { ROLE_LABELS, type StaffRole } from "../staff-api/roles";
 
 /** The words the console uses for the values the API sends. */
@@ -21,6 +22,28 @@ export const CAMPAIGN_STATUS_LABELS: Record<CampaignStatus, string> = {
   paused: "Paused",
   sent: "Sent",
   cancelled: "Cancelled",
+};
+
+/** Why an address is on the suppression list, in words. */
+export const SUPPRESSION_REASON_LABELS: Record<SuppressionReason, string> = {
+  "hard-bounce": "Hard bounce: the mailbox does not exist",
+  "soft-bounce": "Soft bounces: refused three times in 14 days",
+  complaint: "Complaint: they marked the newsletter as spam",
+  manual: "Added by hand",
+};
+
+/** What became of one recipient of a campaign, in words (each recipient is in one state). */
+export const RECIPIENT_STATE_LABELS: Record<RecipientState, string> = {
+  queued: "Waiting to go",
+  deferred: "Waiting to be tried again",
+  sent: "Sent",
+  "hard-bounced": "Bounced: no such mailbox",
+  "soft-bounced": "Bounced for now (mailbox full or server down)",
+  complained: "Marked it as spam",
+  suppressed: "Not sent: on the suppression list",
+  unsubscribed: "Not sent: unsubscribed",
+  failed: "Failed after every retry",
+  cancelled: "Not sent: campaign cancelled",
 };
 
 /** How a lead's notification went out, as its timeline names it. */

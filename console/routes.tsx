@@ -17,7 +17,14 @@ import { LeadPage, leadAction, leadLoader } from "./pages/lead";
 import { NotFoundPage } from "./pages/not-found";
 import { OutboxPage, outboxAction, outboxLoader } from "./pages/outbox";
 import { ReportsPage, reportsLoader } from "./pages/reports";
+import { SendingDomainPage, sendingDomainLoader } from "./pages/sending-domain";
 import { SignInPage } from "./pages/sign-in";
+import {
+  SuppressionsPage,
+  suppressionsAction,
+  suppressionsLoader,
+  suppressionsShouldRevalidate,
+} from "./pages/suppressions";
 import { WelcomePage, welcomeAction, welcomeLoader } from "./pages/welcome";
 import { SubscribersPage, subscribersAction, subscribersLoader } from "./pages/subscribers";
 import { SIGNED_IN_ROUTE, loadStaff, startPageFor } from "./session";
@@ -70,6 +77,13 @@ export const consoleRoutes: RouteObject[] = [
             action: welcomeAction,
             element: <WelcomePage />,
           },
+          {
+            path: "suppressions",
+            loader: suppressionsLoader,
+            action: suppressionsAction,
+            shouldRevalidate: suppressionsShouldRevalidate,
+            element: <SuppressionsPage />,
+          },
           { path: "account", loader: accountLoader, element: <AccountPage /> },
           {
             path: "admin/accounts",
@@ -84,6 +98,11 @@ export const consoleRoutes: RouteObject[] = [
             loader: outboxLoader,
             action: outboxAction,
             element: <OutboxPage />,
+          },
+          {
+            path: "admin/sending-domain",
+            loader: sendingDomainLoader,
+            element: <SendingDomainPage />,
           },
           { path: "*", element: <NotFoundPage /> },
         ],

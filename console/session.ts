@@ -2,6 +2,7 @@ import { useRouteLoaderData } from "react-router";
 import { accountsApi, erasureApi, outboxApi } from "../staff-api/admin";
 import { auditApi } from "../staff-api/audit";
 import { leadsApi } from "../staff-api/leads";
+import { mailDomainApi, suppressionsApi } from "../staff-api/mail";
 import { campaignsApi, welcomeApi } from "../staff-api/newsletter";
 import { reportsApi } from "../staff-api/reports";
 import { type StaffRole, roleAllows } from "../staff-api/roles";
@@ -41,6 +42,8 @@ export const ROLE_ACCESS = {
   audit: auditApi.list.roles,
   erase: erasureApi.forget.roles,
   outbox: outboxApi.list.roles,
+  suppressions: suppressionsApi.list.roles,
+  sendingDomain: mailDomainApi.check.roles,
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 /** An area of the console, as the navigation and the pages' guards name it. */

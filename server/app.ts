@@ -33,6 +33,7 @@ export interface AppDeps {
     | "alerts"
     | "mail"
     | "newsletter"
+    | "mailFrom"
     | "deliverability"
   >;
   /** The lead store and its mail outbox; tests of the static site alone may leave them out. */

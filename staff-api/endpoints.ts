@@ -6,6 +6,7 @@ import { accountsApi, erasureApi, outboxApi, teamApi } from "./admin";
 import { auditApi } from "./audit";
 import type { EndpointSpec } from "./endpoint";
 import { leadsApi } from "./leads";
+import { mailDomainApi, suppressionsApi } from "./mail";
 import { campaignsApi, welcomeApi } from "./newsletter";
 import { passkeysApi } from "./passkeys";
 import { reportsApi } from "./reports";
@@ -25,4 +26,6 @@ export const STAFF_ENDPOINTS: readonly EndpointSpec[] = [
   auditApi,
   erasureApi,
   outboxApi,
+  suppressionsApi,
+  mailDomainApi,
 ].flatMap((api) => Object.values(api) as EndpointSpec[]);

@@ -4,6 +4,7 @@ import { sendingTimeLeft } from "../send-time";
 import type { CampaignDetail } from "../../staff-api/newsletter";
 import { ConfirmButton } from "./confirm-button";
 import { IntentButton } from "./newsletter-editor";
+import { BrakeNotice, RecipientStates } from "./recipient-states";
 
 /** The numbers of a campaign that has started, and its pause, resume and cancel. */
 export function CampaignReport({
@@ -19,6 +20,10 @@ export function CampaignReport({
     ["Sent", String(campaign.sent)],
     ["Failed", String(campaign.failed)],
     ["Waiting", String(campaign.waiting)],
+    ["Bounced", String(campaign.bounced)],
+    ["Marked as spam", String(campaign.complained)],
+    ["Not sent: suppressed", String(campaign.suppressed)],
+    ["Unsubscribed, before or after their copy", String(campaign.unsubscribed)],
     ["Unsubscribed since", String(campaign.unsubscribedSince)],
     ["Started", formatDateTime(campaign.startedAt)],
     ...(campaign.finishedAt
@@ -30,6 +35,7 @@ export function CampaignReport({
       <h2 id="report-heading" className="text-lg font-bold">
         Report
       </h2>
+      {campaign.autoPaused ? <BrakeNotice reason={campaign.autoPaused} /> : null}
       <label className="block">
         <span className="mb-1 block">
           {done} of {campaign.recipients} handled
@@ -47,6 +53,7 @@ export function CampaignReport({
           </div>
         ))}
       </dl>
+      <RecipientStates campaign={campaign} />
       {campaign.status === "sending" || campaign.status === "paused" ? (
         <Form method="post" className="flex flex-wrap gap-3">
           {campaign.status === "sending" ? (

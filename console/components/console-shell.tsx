@@ -26,10 +26,12 @@ const PAGES: readonly { to: string; label: string; area: ConsoleArea }[] = [
   { to: "/reports", label: "Reports", area: "reports" },
   { to: "/newsletter/campaigns", label: "Campaigns", area: "campaigns" },
   { to: "/newsletter/welcome", label: "Welcome e-mail", area: "welcome" },
+  { to: "/suppressions", label: "Suppressions", area: "suppressions" },
   { to: "/admin/accounts", label: "Staff accounts", area: "accounts" },
   { to: "/admin/audit", label: "Audit log", area: "audit" },
   { to: "/admin/erase", label: "Erase a person", area: "erase" },
   { to: "/admin/outbox", label: "Outbox", area: "outbox" },
+  { to: "/admin/sending-domain", label: "Sending domain", area: "sendingDomain" },
 ];
 
 /**

@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useRef } from "react";
+import { Fragment } from "react";
 import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
@@ -17,11 +17,11 @@ import { addressOf, call, failure, filtersIn, loadCall } from "../api";
 import { Badge } from "../components/badge";
 import { ConfirmButton } from "../components/confirm-button";
 import { IntentButton } from "../components/newsletter-editor";
-import { Notice } from "../components/notice";
 import { DateTime } from "../components/date-time";
 import { ExportLink, FilterForm, FilterInput, FilterSelect } from "../components/filter-form";
 import { PagedList } from "../components/more-pages";
 import { PageHeading } from "../components/page-heading";
+import { RowOutcome } from "../components/row-outcome";
 import { choices } from "../labels";
 
 export const SUBSCRIBER_STATUS_LABELS: Record<SubscriptionStatus, string> = {
@@ -128,11 +128,6 @@ function SubscriberRow({ subscriber }: { subscriber: Subscriber }) {
   const busy = fetcher.formData ? String(fetcher.formData.get("intent")) : null;
   const status: SubscriptionStatus =
     result?.ok && result.intent === "unsubscribe" ? "unsubscribed" : subscriber.status;
-  // The outcome takes the focus: the button pressed may be gone with the state it offered.
-  const outcome = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (result) outcome.current?.focus();
-  }, [result]);
   return (
     <>
       <div className="min-w-0">
@@ -196,10 +191,7 @@ function SubscriberRow({ subscriber }: { subscriber: Subscriber }) {
             />
           </fetcher.Form>
         )}
-        <div ref={outcome} tabIndex={-1}>
-          <Notice tone="error">{result && !result.ok ? result.error : null}</Notice>
-          <Notice tone="success">{result?.ok ? result.message : null}</Notice>
-        </div>
+        <RowOutcome result={result} />
       </div>
     </>
   );

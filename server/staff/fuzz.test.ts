@@ -14,10 +14,12 @@ import type { EndpointSpec, Method } from "../../staff-api/endpoint";
 import { leadsApi } from "../../staff-api/leads";
 import { campaignsApi, welcomeApi } from "../../staff-api/newsletter";
 import { reportsApi } from "../../staff-api/reports";
+import { suppressionsApi } from "../../staff-api/mail";
 import { subscribersApi } from "../../staff-api/subscribers";
 import { attackMarkdown } from "../newsletter/markdown-testing";
 import { encodeCursor } from "./page-cursor";
 import { staffApiPaths } from "./paths";
+import { suppress } from "../mail/returns";
 import { subscriptionRow, testDialects } from "../testing";
 import { STAFF_ROLES } from "../../staff-api/roles";
 import { addContact, addDemo, enabledAdmins } from "./test-records";
@@ -411,7 +413,15 @@ const AREAS: readonly {
   },
   {
     name: "console admin",
-    routes: routesOf(subscribersApi, teamApi, accountsApi, auditApi, erasureApi, outboxApi),
+    routes: routesOf(
+      subscribersApi,
+      teamApi,
+      accountsApi,
+      auditApi,
+      erasureApi,
+      outboxApi,
+      suppressionsApi,
+    ),
     ids: async (api) => {
       // A second admin, so that changes to the first are not all refused as a lock-out.
       const other = await addStaff(api, "admin2@example.com", "admin");
@@ -419,7 +429,19 @@ const AREAS: readonly {
         .insertInto("newsletter_subscriptions")
         .values(subscriptionRow("esi@example.com", "confirmed", new Date().toISOString()))
         .execute();
-      return fc.oneof(fc.constant(other.id), recordId);
+      const at = new Date().toISOString();
+      await suppress(api.db, {
+        email: "full@example.com",
+        reason: "manual",
+        at,
+        detail: "",
+        eventId: null,
+      });
+      const entry = await api.db
+        .selectFrom("mail_suppressions")
+        .select("id")
+        .executeTakeFirstOrThrow();
+      return fc.oneof(fc.constant(other.id), fc.constant(entry.id), recordId);
     },
     query: {
       status: ["pending", "confirmed"],

@@ -45,4 +45,7 @@ export const staffApiPaths = {
   forget: apiPaths.staffForget,
   outbox: apiPaths.staffOutbox,
   outboxRetry: apiPaths.staffOutboxRetry,
+  suppressions: apiPaths.staffSuppressions,
+  suppression: apiPaths.staffSuppression,
+  mailDomain: apiPaths.staffMailDomain,
 } as const;

@@ -7,6 +7,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { withId } from "../../common/paths";
 import type { Method } from "../../staff-api/endpoint";
+import { suppress } from "../mail/returns";
 import { testDialects } from "../testing";
 import { staffApiPaths as p } from "./paths";
 import { STAFF_ROLES, type StaffRole } from "../../staff-api/roles";
@@ -97,6 +98,13 @@ const MATRIX: Record<string, readonly [Access, Audit]> = {
   ],
   [`GET ${p.outbox}`]: [ADMIN, { records: "outbox.viewed" }],
   [`POST ${p.outboxRetry}`]: [ADMIN, { records: "outbox.retried", body: {} }],
+  [`GET ${p.suppressions}`]: [MARKETING, { records: "suppression.list" }],
+  [`POST ${p.suppressions}`]: [
+    MARKETING,
+    { records: "suppression.added", body: { email: "asked-by-phone@example.com" } },
+  ],
+  [`DELETE ${p.suppression}`]: [MARKETING, { records: "suppression.lifted" }],
+  [`GET ${p.mailDomain}`]: [ADMIN, { answers: "the sending domain's DNS records" }],
 };
 
 const ROUTES = Object.entries(MATRIX).map(([key, [access, audit]]) => {
@@ -251,6 +259,18 @@ describe.each(testDialects)("the staff role matrix on $name", ({ url }) => {
       subject: "Rates",
       markdown: "Hello",
     });
+    await api.db.deleteFrom("mail_suppressions").execute();
+    await suppress(api.db, {
+      email: "full@example.com",
+      reason: "soft-bounce",
+      at,
+      detail: "452 4.2.2 Mailbox full",
+      eventId: null,
+    });
+    const suppression = await api.db
+      .selectFrom("mail_suppressions")
+      .select("id")
+      .executeTakeFirstOrThrow();
     const ids: Record<string, string> = {
       [p.lead]: lead,
       [p.leadNotes]: lead,
@@ -258,6 +278,7 @@ describe.each(testDialects)("the staff role matrix on $name", ({ url }) => {
       [p.accountInvitation]: invitee.id,
       [p.outboxRetry]: message,
       [p.campaignTest]: String(campaign.json().id),
+      [p.suppression]: suppression.id,
     };
     for (const { key, method, path, audit } of ROUTES) {
       if (!("records" in audit)) continue;

@@ -6,6 +6,7 @@ import type { OutboxWorker } from "../mail/outbox";
 import { adminRoutes } from "./admin/admin-routes";
 import { auditRoutes } from "./admin/audit-routes";
 import { inboxRoutes } from "./inbox/inbox-routes";
+import { mailRoutes } from "./mail/mail-routes";
 import { campaignRoutes } from "./newsletter/campaign-routes";
 import { newsletterRoutes } from "./newsletter/newsletter-routes";
 import { reportRoutes } from "./reports/report-routes";
@@ -16,7 +17,10 @@ import { subscriberRoutes } from "./subscribers/subscriber-routes";
 export interface StaffRoutesOptions {
   db: DB;
   outbox: OutboxWorker;
-  config: Pick<Config, "publicUrl" | "staffSessions" | "mail" | "newsletter">;
+  config: Pick<
+    Config,
+    "publicUrl" | "staffSessions" | "mail" | "newsletter" | "mailFrom" | "deliverability"
+  >;
   /** The webhooks that announce a subscriber's change (server/alerts/), as the links do. */
   alerts: Alerts;
   /** null switches the sign-in limits off (RATE_LIMIT_MAX=0, for benchmarks). */
@@ -37,7 +41,8 @@ const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /**
  * The staff console's API under /api/staff/, as the contract (staff-api/) defines it: one plugin
- * a slice of this folder (sign-in/, inbox/, subscribers/, newsletter/, reports/, admin/), all
+ * a slice of this folder (sign-in/, inbox/, subscribers/, newsletter/, reports/, admin/,
+ * mail/), all
  * under the hooks below. Every staff route guards itself with
  * `app.requireStaff(...roles)` (auth.ts, registered first; contractRoute() adds it from the
  * endpoint's roles), but the steps of signing in, which need no session.
@@ -72,6 +77,7 @@ export const staffRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, o
     campaignRoutes,
     adminRoutes,
     auditRoutes,
+    mailRoutes,
   ]) {
     await app.register(slice, options);
   }

@@ -1,0 +1,120 @@
+import type { FastifyPluginAsync } from "fastify";
+import { normalizeEmail } from "../../../leads/email";
+import { NO_SUPPRESSION, mailDomainApi, suppressionsApi } from "../../../staff-api/mail";
+import { recordAudit } from "../audit";
+import { Refused, answer, contractRoute } from "../contract-routes";
+import { auditActorOf, auditFilters, auditedRead, pageKept, pageOf } from "../route-kit";
+import type { StaffRoutesOptions } from "../routes";
+import { checkSendingDomain } from "./domain-checks";
+import { addManualSuppression, liftSuppression, listSuppressions } from "./suppressions";
+
+/** A reason as the refusal of a second entry names it. */
+const REASON_WORDS = {
+  "hard-bounce": "its mailbox does not exist",
+  "soft-bounce": "it bounced three times",
+  complaint: "they marked the newsletter as spam",
+  manual: "added by hand",
+} as const;
+
+/** Why an entry stays, by its reason. */
+const KEPT_BECAUSE = {
+  "hard-bounce":
+    "This address bounced for good: the mailbox does not exist. Mailing it again harms how providers treat all our mail, so it stays on the list.",
+  complaint:
+    "This person marked the newsletter as spam. They stay on the list; only they can sign up again, on the site.",
+} as const;
+
+/**
+ * What comes back from subscriber mail, for the console, as staff-api/mail.ts defines it: the
+ * suppression list (marketing, admins), each page read recorded in the audit log (the search as
+ * its length only) and each lift recorded with the entry's id, reason and date, never the address;
+ * and for admins the sending domain's DNS check, which reads no personal data.
+ */
+export const mailRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, options) => {
+  const { db, now, config, checkAnswers } = options;
+
+  contractRoute(
+    app,
+    suppressionsApi.list,
+    async ({ query, request }) => {
+      const page = pageOf(query);
+      const body = await auditedRead(
+        db,
+        { request, action: "suppression.list", at: now() },
+        (trx) => listSuppressions(trx, query.q, page),
+        () => ({ filters: auditFilters(query, { q: "length" }), page: pageKept(page) }),
+      );
+      return answer(200, body);
+    },
+    { what: "suppression list", checkAnswers },
+  );
+
+  contractRoute(
+    app,
+    suppressionsApi.add,
+    async ({ body, request }) => {
+      const outcome = await addManualSuppression(
+        db,
+        { email: normalizeEmail(body.email), note: body.note, at: now().toISOString() },
+        (trx, id) =>
+          recordAudit(trx, {
+            action: "suppression.added",
+            at: now().toISOString(),
+            actor: auditActorOf(request),
+            record: { type: "mail_suppression", id },
+            detail: { reason: "manual" },
+          }),
+      );
+      if ("exists" in outcome) {
+        throw new Refused(
+          409,
+          `This address is on the list already (${REASON_WORDS[outcome.exists]}).`,
+        );
+      }
+      return answer(201, outcome.added);
+    },
+    { what: "suppression add", checkAnswers },
+  );
+
+  contractRoute(
+    app,
+    suppressionsApi.lift,
+    async ({ params, request, reply }) => {
+      const at = now().toISOString();
+      const outcome = await liftSuppression(db, params.id, (trx, lifted) =>
+        recordAudit(trx, {
+          action: "suppression.lifted",
+          at,
+          actor: auditActorOf(request),
+          record: { type: "mail_suppression", id: params.id },
+          detail: { reason: lifted.reason, since: lifted.at },
+        }),
+      );
+      if (!outcome) throw new Refused(404, NO_SUPPRESSION);
+      if ("refused" in outcome) {
+        throw new Refused(
+          409,
+          outcome.refused === "hard-bounce" || outcome.refused === "complaint"
+            ? KEPT_BECAUSE[outcome.refused]
+            : "This entry cannot be lifted.",
+        );
+      }
+      return reply.code(204).send();
+    },
+    { what: "suppression lift", checkAnswers },
+  );
+
+  contractRoute(
+    app,
+    mailDomainApi.check,
+    async () => {
+      const checks = await checkSendingDomain({
+        mailFrom: config.mailFrom,
+        deliverability: config.deliverability,
+        publicUrl: config.publicUrl,
+      });
+      return answer(200, { checks });
+    },
+    { what: "sending-domain check", checkAnswers },
+  );
+};

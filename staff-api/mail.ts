@@ -1,0 +1,108 @@
+/**
+ * What comes back from subscriber mail, for the console (server/staff/mail/): the suppression
+ * list (addresses subscriber mail no longer goes to) for marketing and admins, and for admins the
+ * check of the sending domain's DNS records (docs/mail-deliverability.md).
+ */
+import * as z from "zod/mini";
+import { apiPaths } from "../common/paths";
+import { email } from "../leads/email";
+import { filterText, optionalText } from "../leads/fields";
+import { ADMIN_ROLES } from "./admin";
+import { Failed, RECORD_REFUSALS, REFUSALS, SESSION_REFUSALS } from "./answers";
+import { endpoint } from "./endpoint";
+import { PageShape, keysetPage, recordId } from "./query";
+import { SUBSCRIBER_ROLES } from "./subscribers";
+
+/** Why an address is suppressed; the database stores it as this text (server/db/schema.ts). */
+export const SUPPRESSION_REASONS = ["hard-bounce", "soft-bounce", "complaint", "manual"] as const;
+export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
+
+/**
+ * The reasons marketing may lift: a soft bounce (the mailbox was full, the server was down) or an
+ * entry someone made. A hard bounce (no such mailbox) or a complaint (the person marked the
+ * newsletter as spam) stays: mailing them again is what gets a sender's mail refused.
+ */
+export const LIFTABLE_REASONS: readonly SuppressionReason[] = ["soft-bounce", "manual"];
+
+// Strict, like every answer of the contract: the API tests parse each answer with these.
+export const Suppression = z.strictObject({
+  id: z.string(),
+  email: z.string(),
+  reason: z.enum(SUPPRESSION_REASONS),
+  /** When it was suppressed (or its reason last raised). */
+  at: z.string(),
+  /** What the mail server or the provider said, or why it was added by hand. */
+  detail: z.string(),
+});
+export type Suppression = z.output<typeof Suppression>;
+
+export const SuppressionPage = keysetPage(Suppression);
+export type SuppressionPage = z.output<typeof SuppressionPage>;
+
+export const SuppressionFilterShape = {
+  /** A substring of the address, any case. */
+  q: filterText(200),
+};
+
+export const NO_SUPPRESSION = "No such entry on the suppression list";
+
+/** The records the sending-domain check reads, in the order the page shows them. */
+export const DOMAIN_CHECKS = ["spf", "dkim", "dmarc", "inbound-mx"] as const;
+export type DomainCheckName = (typeof DOMAIN_CHECKS)[number];
+
+export const DomainCheck = z.strictObject({
+  name: z.enum(DOMAIN_CHECKS),
+  ok: z.boolean(),
+  /** The DNS name read; null when the check is not configured. */
+  host: z.nullable(z.string()),
+  /** The records found there that the check reads (none: an empty list). */
+  found: z.array(z.string()),
+  /** The record to publish at `host`, when one can be given; null when it is not needed. */
+  expected: z.nullable(z.string()),
+  /** What to do, or why nothing needs doing, in plain words. */
+  advice: z.string(),
+});
+export type DomainCheck = z.output<typeof DomainCheck>;
+export const DomainChecks = z.strictObject({ checks: z.array(DomainCheck) });
+export type DomainChecks = z.output<typeof DomainChecks>;
+
+export const suppressionsApi = {
+  /** A page of the list, newest first by (at, id). */
+  list: endpoint({
+    method: "GET",
+    path: apiPaths.staffSuppressions,
+    roles: SUBSCRIBER_ROLES,
+    query: z.object({ ...SuppressionFilterShape, ...PageShape }),
+    answers: { 200: SuppressionPage, ...REFUSALS },
+  }),
+  /**
+   * Adds an address by hand (someone asked by phone to get nothing more), with a note; 409 when it
+   * is on the list already.
+   */
+  add: endpoint({
+    method: "POST",
+    path: apiPaths.staffSuppressions,
+    roles: SUBSCRIBER_ROLES,
+    body: z.object({ email: email(), note: optionalText({ max: 200 }) }),
+    answers: { 201: Suppression, ...REFUSALS, 409: Failed },
+  }),
+  /** Lifts a soft-bounce or manual entry (204); 409 with the reason for any other. */
+  lift: endpoint({
+    method: "DELETE",
+    path: apiPaths.staffSuppression,
+    roles: SUBSCRIBER_ROLES,
+    params: recordId(NO_SUPPRESSION),
+    notFound: NO_SUPPRESSION,
+    answers: { ...RECORD_REFUSALS, 409: Failed },
+  }),
+};
+
+export const mailDomainApi = {
+  /** SPF, DKIM, DMARC and the inbound MX, read from the DNS now. */
+  check: endpoint({
+    method: "GET",
+    path: apiPaths.staffMailDomain,
+    roles: ADMIN_ROLES,
+    answers: { 200: DomainChecks, ...SESSION_REFUSALS },
+  }),
+};
