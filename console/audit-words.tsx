@@ -218,6 +218,10 @@ export const AUDIT_WORDS: Record<AuditAction, Words> = {
       return `sent${copies} of a campaign again`;
     },
   },
+  "campaign.auto-paused": {
+    label: "Campaign paused by the brake",
+    says: (d) => `paused a campaign${typeof d.reason === "string" ? `: ${d.reason}` : ""}`,
+  },
 };
 
 /** An action's words; one the console does not know (a newer server) is shown as it is. */

@@ -62,6 +62,7 @@ export const AUDIT_ACTION_KINDS = {
   "campaign.resumed": "change",
   "campaign.cancelled": "change",
   "campaign.retried": "change",
+  "campaign.auto-paused": "change",
 } as const satisfies Record<string, "change" | "read" | "count">;
 
 /** Every action the log records (server/staff/audit.ts recordAudit). */
