@@ -203,6 +203,8 @@ async function markCopy(trx: Executor, outboxId: string, type: MailEventType): P
     .updateTable("outbox")
     .set({ outcome })
     .where("id", "=", outboxId)
+    // Only a copy that went out can bounce; one refused while sending is marked by the outbox.
+    .where("status", "in", ["sent", "failed"])
     .where((eb) =>
       eb.or([eb("outcome", "is", null), ...(weaker.length ? [eb("outcome", "in", weaker)] : [])]),
     )
