@@ -218,6 +218,10 @@ export const AUDIT_WORDS: Record<AuditAction, Words> = {
       return `sent${copies} of a campaign again`;
     },
   },
+  "campaign.recipients-export": {
+    label: "Exported a campaign's recipients",
+    says: (d) => `exported${many(d.rows, "recipient") || " the recipients"} of a campaign`,
+  },
   "campaign.auto-paused": {
     label: "Campaign paused by the brake",
     says: (d) => `paused a campaign${typeof d.reason === "string" ? `: ${d.reason}` : ""}`,

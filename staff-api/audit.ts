@@ -63,6 +63,7 @@ export const AUDIT_ACTION_KINDS = {
   "campaign.cancelled": "change",
   "campaign.retried": "change",
   "campaign.auto-paused": "change",
+  "campaign.recipients-export": "read",
 } as const satisfies Record<string, "change" | "read" | "count">;
 
 /** Every action the log records (server/staff/audit.ts recordAudit). */

@@ -12,7 +12,15 @@ const DAY = 24 * 60 * 60_000;
 const T0 = Date.parse("2026-11-02T09:00:00Z");
 
 function event(type: ReturnedMail["type"], email: string, at: number, ref: string): ReturnedMail {
-  return { source: "smtp", sourceRef: ref, type, email, status: null, detail: type, at: new Date(at) };
+  return {
+    source: "smtp",
+    sourceRef: ref,
+    type,
+    email,
+    status: null,
+    detail: type,
+    at: new Date(at),
+  };
 }
 
 describe("the brake's rule", () => {
@@ -97,8 +105,13 @@ describe.each(testDialects)("returned mail on $name", ({ url }) => {
       })
       .execute();
     const outcome = async () =>
-      (await db.selectFrom("outbox").select("outcome").where("id", "=", id).executeTakeFirstOrThrow())
-        .outcome;
+      (
+        await db
+          .selectFrom("outbox")
+          .select("outcome")
+          .where("id", "=", id)
+          .executeTakeFirstOrThrow()
+      ).outcome;
     const about = (type: ReturnedMail["type"], ref: string) => ({
       ...event(type, "yaw@example.com", T0 + DAY, ref),
       outboxId: id,

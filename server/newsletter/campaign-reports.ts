@@ -134,7 +134,8 @@ async function recipientStates(db: Executor, id: string, startedAt: string | nul
   return states;
 }
 
-function recipientState(row: {
+/** The one state of a copy: what became of it beyond its status first, then its status. */
+export function recipientState(row: {
   status: string;
   outcome: string | null;
   tried: number | string;

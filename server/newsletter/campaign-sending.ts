@@ -217,6 +217,8 @@ export async function retryFailedCopies(
     })
     .where("campaign_id", "=", id)
     .where("status", "=", "failed")
+    // A copy its recipient's server refused for good bounced: it is not tried again.
+    .where("outcome", "is", null)
     .executeTakeFirst();
   const retried = Number(result.numUpdatedRows);
   if (retried > 0 && campaign.status === "sent") {
