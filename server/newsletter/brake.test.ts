@@ -73,7 +73,7 @@ describe.each(testDialects)("the brake on $name", ({ url }) => {
         .execute();
     }
     const now = new Date();
-    const team = [];
+    const team: { id: string }[] = [];
     for (const [email, role] of [
       ["mkt@example.com", "marketing"],
       ["admin@example.com", "admin"],

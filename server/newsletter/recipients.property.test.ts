@@ -135,17 +135,17 @@ describe.each(testDialects)("every recipient accounted for on $name", ({ url }) 
     }
     for (const who of suppressedFirst) expect(sent).not.toContain(people[who]!.email);
 
-    const report = await readCampaign(db, campaignId);
-    expect(report?.recipients).toBe(PEOPLE);
-    expect(Object.values(report!.states).reduce((a, b) => a + b, 0)).toBe(PEOPLE);
-    expect(report!.states.queued + report!.states.deferred).toBe(0);
+    const report = (await readCampaign(db, campaignId))!;
+    expect(report.recipients).toBe(PEOPLE);
+    expect(Object.values(report.states).reduce((a, b) => a + b, 0)).toBe(PEOPLE);
+    expect(report.states.queued + report.states.deferred).toBe(0);
     const listed = [];
     for await (const recipient of campaignRecipients(db, campaignId, change.at)) {
       listed.push(recipient);
     }
     expect(listed.map((r) => r.email).sort()).toEqual(people.map((p) => p.email).sort());
-    for (const state of Object.keys(report!.states) as (keyof typeof report.states)[]) {
-      expect(listed.filter((r) => r.state === state).length, state).toBe(report!.states[state]);
+    for (const state of Object.keys(report.states) as (keyof typeof report.states)[]) {
+      expect(listed.filter((r) => r.state === state).length, state).toBe(report.states[state]);
     }
   }
 
