@@ -70,14 +70,9 @@ const ACCRA_TIME = new Intl.DateTimeFormat("en-GB", {
 });
 
 /** The campaign's counts since the brake was last set. */
-async function countsSince(db: DB | Transaction<Database>, id: string, from: string) {
-  const sent = await db
-    .selectFrom("outbox")
-    .select((eb) => eb.fn.countAll<number | string>().as("n"))
-    .where("campaign_id", "=", id)
-    .where("status", "=", "sent")
-    .where("sent_at", ">=", from)
-    .executeTakeFirstOrThrow();
+/** The campaign's counts since the brake was last set; null while nothing came back. */
+async function countsSince(db: DB, id: string, from: string): Promise<BrakeCounts | null> {
+  // Read first and alone on most runs: a campaign with no returns is never stopped.
   const events = await db
     .selectFrom("mail_events")
     .select((eb) => [
@@ -90,10 +85,18 @@ async function countsSince(db: DB | Transaction<Database>, id: string, from: str
     .where("type", "in", ["hard-bounce", "complaint"])
     .groupBy(["type", "source"])
     .execute();
+  if (!events.length) return null;
   const of = (type: string, source?: string) =>
     events
       .filter((e) => e.type === type && (!source || e.source === source))
       .reduce((sum, e) => sum + Number(e.copies), 0);
+  const sent = await db
+    .selectFrom("outbox")
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .where("campaign_id", "=", id)
+    .where("status", "=", "sent")
+    .where("sent_at", ">=", from)
+    .executeTakeFirstOrThrow();
   return {
     // A copy the recipient's server refused was never "sent", but it was tried: it counts.
     sent: Number(sent.n) + of("hard-bounce", "send"),
@@ -122,8 +125,8 @@ export async function applyBrake(
   const from = campaign?.brake_from ?? campaign?.started_at;
   if (campaign?.status !== "sending" || !from) return false;
   const counts = await countsSince(db, id, from);
-  const reason = brakeReason(counts);
-  if (!reason) return false;
+  const reason = counts && brakeReason(counts);
+  if (!counts || !reason) return false;
   const now = at.toISOString();
   const sentence =
     `Paused by the brake at ${ACCRA_TIME.format(at)} Accra time: ${reason.words}. ` +

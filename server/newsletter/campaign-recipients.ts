@@ -27,7 +27,7 @@ function batch(db: DB, campaignId: string, after: string | null) {
     .selectFrom("outbox")
     .leftJoin("newsletter_subscriptions as s", "s.id", "outbox.lead_id")
     .leftJoin("mail_suppressions as m", "m.email_key", "s.email_key")
-    .select((eb) => [
+    .select([
       "outbox.id",
       "outbox.status",
       "outbox.outcome",
@@ -39,20 +39,6 @@ function batch(db: DB, campaignId: string, after: string | null) {
       "s.unsubscribed_at",
       "m.at as suppressed_at",
       "m.detail as suppressed_detail",
-      eb
-        .selectFrom("mail_events as e")
-        .select("e.received_at")
-        .whereRef("e.outbox_id", "=", "outbox.id")
-        .orderBy("e.received_at", "desc")
-        .limit(1)
-        .as("event_at"),
-      eb
-        .selectFrom("mail_events as e")
-        .select("e.detail")
-        .whereRef("e.outbox_id", "=", "outbox.id")
-        .orderBy("e.received_at", "desc")
-        .limit(1)
-        .as("event_detail"),
     ])
     .where("outbox.campaign_id", "=", campaignId)
     .$if(after !== null, (qb) => qb.where("outbox.id", ">", after as string))
@@ -61,9 +47,32 @@ function batch(db: DB, campaignId: string, after: string | null) {
     .execute();
 }
 
+/**
+ * The latest return of each of these copies. Found by the campaign (indexed), then the copies:
+ * a campaign has far fewer returns than copies.
+ */
+async function latestReturns(db: DB, campaignId: string, ids: string[]) {
+  const latest = new Map<string, { at: string; detail: string }>();
+  if (!ids.length) return latest;
+  const events = await db
+    .selectFrom("mail_events")
+    .select(["outbox_id", "received_at", "detail"])
+    .where("campaign_id", "=", campaignId)
+    .where("outbox_id", "in", ids)
+    .orderBy("received_at")
+    .execute();
+  for (const e of events)
+    latest.set(e.outbox_id as string, { at: e.received_at, detail: e.detail });
+  return latest;
+}
+
 type Row = Awaited<ReturnType<typeof batch>>[number];
 
-function toRecipient(row: Row, startedAt: string): Recipient {
+function toRecipient(
+  row: Row,
+  startedAt: string,
+  event: { at: string; detail: string } | undefined,
+): Recipient {
   const left = !!row.unsubscribed_at && row.unsubscribed_at >= startedAt;
   const state = recipientState({
     status: row.status,
@@ -71,10 +80,10 @@ function toRecipient(row: Row, startedAt: string): Recipient {
     tried: row.attempts > 0 ? 1 : 0,
     left: left ? 1 : 0,
   });
-  const times = [row.created_at, row.sent_at, row.event_at, left ? row.unsubscribed_at : null];
+  const times = [row.created_at, row.sent_at, event?.at, left ? row.unsubscribed_at : null];
   const at = times.filter((t): t is string => !!t).reduce((a, b) => (b > a ? b : a));
   const detail =
-    row.event_detail ??
+    event?.detail ??
     (state === "suppressed" && row.suppressed_detail
       ? `On the suppression list since ${row.suppressed_at}: ${row.suppressed_detail}`
       : (row.last_error ?? ""));
@@ -90,7 +99,12 @@ export async function* campaignRecipients(
   let after: string | null = null;
   for (;;) {
     const rows = await batch(db, campaignId, after);
-    for (const row of rows) yield toRecipient(row, startedAt);
+    const returns = await latestReturns(
+      db,
+      campaignId,
+      rows.map((row) => row.id),
+    );
+    for (const row of rows) yield toRecipient(row, startedAt, returns.get(row.id));
     if (rows.length < BATCH) return;
     after = (rows.at(-1) as Row).id;
   }
