@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { apiPaths, withId } from "../../common/paths";
-import { unsubscribe } from "../db/newsletter-subscriptions";
+import { saveContact } from "../db/leads";
+import { confirmSubscription, unsubscribe } from "../db/newsletter-subscriptions";
+import { contactNotification } from "../mail/templates";
 import { readReturnAddress } from "../mail/return-path";
 import { recordReturnedMail } from "../mail/returns";
-import { postJson, subscriptionRow, testDialects } from "../testing";
+import { postJson, sampleContact, subscriptionRow, testDialects } from "../testing";
 import { staffApiPaths } from "../staff/paths";
 import { auditOf, csvLines } from "../staff/test-checks";
 import { STAFF_SITE, signedInStaff, useStaffApi } from "../staff/testing";
@@ -172,5 +174,64 @@ describe.each(testDialects)("suppression on $name", ({ url }) => {
     await api.outbox.runOnce();
     const confirmation = api.transport.sent.find((m) => m.to === "abena@example.com");
     expect(confirmation?.envelopeFrom).toMatch(/^bounce\+m[a-z2-7]+@bounces\.site\.test$/);
+  });
+
+  it("a refusal while sending: 5xx bounces a subscriber's copy for good, 4xx and staff mail retry", async () => {
+    const [ama, kofi] = await confirmed("ama@example.com", "kofi@example.com");
+    const { cookie } = await signedInStaff(api, "mkt@example.com", "marketing");
+    await saveContact(api.db, sampleContact, {
+      notify: (at) => contactNotification(sampleContact, at, "sales@site.test"),
+    });
+    const id = await sendCampaign(cookie, "November news");
+    api.advance(60_000); // the contact was stored at the real time
+    const refusing = (code: number, text: string) =>
+      Object.assign(new Error(`Can't send mail: ${text}`), { responseCode: code, response: text });
+    api.transport.failWith = refusing(550, "550 5.1.1 <someone@example.com>: no such user");
+    const send = api.transport.send.bind(api.transport);
+    // Kofi's mailbox is full (4xx); Ama's does not exist (5xx), as does the sales inbox today.
+    api.transport.send = async (message, outboxId) => {
+      if (message.to === kofi!.email) throw refusing(452, "452 4.2.2 mailbox full");
+      return send(message, outboxId);
+    };
+    await api.outbox.runOnce();
+    api.transport.failWith = null;
+    api.transport.send = send;
+
+    expect((await states(cookie, id)).states).toMatchObject({ "hard-bounced": 1, deferred: 1 });
+    const events = await api.db.selectFrom("mail_events").selectAll().execute();
+    expect(events).toMatchObject([
+      { source: "send", type: "hard-bounce", email: ama!.email, status: "5.1.1" },
+    ]);
+    const contact = await api.db
+      .selectFrom("outbox")
+      .select(["status", "attempts", "outcome"])
+      .where("kind", "=", "contact")
+      .executeTakeFirstOrThrow();
+    expect(contact).toEqual({ status: "pending", attempts: 1, outcome: null });
+  });
+
+  it("queues no welcome e-mail for a subscriber whose address was suppressed meanwhile", async () => {
+    await confirmed();
+    const pending = subscriptionRow("esi@example.com", "pending", api.clock.now.toISOString());
+    await api.db.insertInto("newsletter_subscriptions").values(pending).execute();
+    await recordReturnedMail(api.db, {
+      source: "postmark",
+      sourceRef: "pm-2",
+      type: "hard-bounce",
+      email: pending.email,
+      status: "5.1.1",
+      detail: "no such user",
+      at: api.clock.now,
+    });
+    const welcome = async () => ({
+      to: pending.email,
+      subject: "Welcome",
+      text: "",
+      html: "",
+      params: {},
+    });
+    expect(await confirmSubscription(api.db, pending.confirm_token, { welcome })).toBe("confirmed");
+    const queued = await api.db.selectFrom("outbox").select("kind").execute();
+    expect(queued.map((q) => q.kind)).not.toContain("newsletter-welcome");
   });
 });
