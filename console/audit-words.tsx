@@ -231,6 +231,14 @@ export const AUDIT_WORDS: Record<AuditAction, Words> = {
         SUPPRESSION_REASON_LABELS[d.reason as SuppressionReason] ?? String(d.reason ?? "?")
       }${typeof d.since === "string" ? `, suppressed since ${formatDateTime(d.since)}` : ""})`,
   },
+  "campaign.recipients-export": {
+    label: "Exported a campaign's recipients",
+    says: (d) => `exported${many(d.rows, "recipient") || " the recipients"} of a campaign`,
+  },
+  "campaign.auto-paused": {
+    label: "Campaign paused by the brake",
+    says: (d) => `paused a campaign${typeof d.reason === "string" ? `: ${d.reason}` : ""}`,
+  },
 };
 
 /** An action's words; one the console does not know (a newer server) is shown as it is. */

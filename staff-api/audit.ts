@@ -65,6 +65,8 @@ export const AUDIT_ACTION_KINDS = {
   "suppression.list": "read",
   "suppression.added": "change",
   "suppression.lifted": "change",
+  "campaign.auto-paused": "change",
+  "campaign.recipients-export": "read",
 } as const satisfies Record<string, "change" | "read" | "count">;
 
 /** Every action the log records (server/staff/audit.ts recordAudit). */

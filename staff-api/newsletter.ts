@@ -295,6 +295,18 @@ export const campaignsApi = {
   pause: action(apiPaths.staffCampaignPause, { 200: StatusAnswer, ...CHANGE_REFUSALS }),
   resume: action(apiPaths.staffCampaignResume, { 200: StatusAnswer, ...CHANGE_REFUSALS }),
   cancel: action(apiPaths.staffCampaignCancel, { 200: StatusAnswer, ...CHANGE_REFUSALS }),
+  /**
+   * Each recipient and its state as CSV (`email,state,at,detail`, RECIPIENT_STATES), the count
+   * in `x-row-count`; audited as an export. Only refusals are JSON.
+   */
+  recipientsCsv: endpoint({
+    method: "GET",
+    path: apiPaths.staffCampaignRecipientsCsv,
+    roles: NEWSLETTER_ROLES,
+    params: CampaignId,
+    notFound: NO_CAMPAIGN,
+    answers: RECORD_REFUSALS,
+  }),
   /** Sends its failed copies again; answers how many. */
   retry: action(apiPaths.staffCampaignRetry, {
     200: z.strictObject({ status: Status, retried: z.number() }),

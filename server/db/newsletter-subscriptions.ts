@@ -9,6 +9,7 @@ import { emailKey, mailboxKey } from "../../leads/email";
 import type { LeadSource } from "../../leads/source";
 import type { AlertEntry, SubscriberChange } from "../alerts/alerts";
 import { enqueueMail } from "../mail/outbox";
+import { isSuppressed } from "../mail/suppressions";
 import type { MailMessage } from "../mail/message";
 import { attributionColumns } from "./attribution";
 import { lockMailbox, mayMailConfirmation } from "./confirmation-cap";
@@ -43,7 +44,9 @@ export async function subscribe(
       const now = new Date();
       const at = now.toISOString();
       await lockMailbox(trx, mailbox);
-      const mayMail = () => mayMailConfirmation(trx, mailbox, now);
+      // A suppressed address gets no confirmation, and the visitor is told what anyone is told.
+      const mayMail = async () =>
+        !(await isSuppressed(trx, email)) && (await mayMailConfirmation(trx, mailbox, now));
       const existing = await trx
         .selectFrom("newsletter_subscriptions")
         .selectAll()
@@ -208,7 +211,7 @@ export async function confirmSubscription(
     "confirmed",
     alerts,
     async (trx, row, at) => {
-      if (!welcome) return;
+      if (!welcome || (await isSuppressed(trx, row.email))) return;
       await enqueueMail(trx, {
         kind: "newsletter-welcome",
         leadId: row.id,
@@ -246,47 +249,77 @@ export async function unsubscribeById(
   return changeSubscription(db, "id", id, "unsubscribed", alerts, (trx) => also(trx));
 }
 
+/** What a subscription can be found by. */
+type SubscriptionColumn = "confirm_token" | "unsubscribe_token" | "id" | "email_key";
+
+/** More to store with a change, in its transaction. */
+type AlsoStore = (
+  trx: Transaction<Database>,
+  row: { id: string; email: string; unsubscribe_token: string },
+  at: string,
+) => Promise<void>;
+
 /**
  * Moves the subscription a token (or its id) names to `to`, once; a repeat changes and announces nothing.
  * False when no subscription can take the change (unknown token, or confirming one that ended).
  */
 async function changeSubscription(
   db: DB,
-  column: "confirm_token" | "unsubscribe_token" | "id",
+  column: SubscriptionColumn,
   value: string,
   to: "confirmed" | "unsubscribed",
   alerts: SubscriberAlerts,
-  /** More to store with the change, in its transaction. */
-  also?: (
-    trx: Transaction<Database>,
-    row: { id: string; email: string; unsubscribe_token: string },
-    at: string,
-  ) => Promise<void>,
+  also?: AlsoStore,
 ): Promise<boolean> {
   const at = new Date().toISOString();
-  return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom("newsletter_subscriptions")
-      .select(["id", "email", "status", "source", "unsubscribe_token"])
-      .where(column, "=", value)
-      .executeTakeFirst();
-    if (!row || (to === "confirmed" && row.status === "unsubscribed")) return false;
-    const moves = to === "confirmed" ? row.status === "pending" : row.status !== "unsubscribed";
-    if (!moves) return true;
-    const changed = await trx
-      .updateTable("newsletter_subscriptions")
-      .set(
-        to === "confirmed"
-          ? { status: "confirmed", confirmed_at: at, updated_at: at }
-          : { status: "unsubscribed", unsubscribed_at: at, updated_at: at },
-      )
-      .where("id", "=", row.id)
-      .where("status", "=", row.status)
-      .executeTakeFirst();
-    // Another request moved it first (two clicks at once): that one announces it.
-    if (Number(changed.numUpdatedRows) !== 1) return true;
-    await enqueueAlerts(trx, row.id, alerts({ email: row.email, at, signUpPage: row.source }), at);
-    await also?.(trx, row, at);
-    return true;
-  });
+  return db
+    .transaction()
+    .execute((trx) => changeInTransaction(trx, column, value, to, alerts, at, also));
+}
+
+/**
+ * Ends the subscription of an address that complained about our mail (server/mail/returns.ts), in
+ * the caller's transaction, with the same alerts as the subscriber's own unsubscribe link.
+ */
+export function unsubscribeComplainant(
+  trx: Transaction<Database>,
+  email: string,
+  alerts: SubscriberAlerts,
+  at: string,
+): Promise<boolean> {
+  return changeInTransaction(trx, "email_key", emailKey(email), "unsubscribed", alerts, at);
+}
+
+async function changeInTransaction(
+  trx: Transaction<Database>,
+  column: SubscriptionColumn,
+  value: string,
+  to: "confirmed" | "unsubscribed",
+  alerts: SubscriberAlerts,
+  at: string,
+  also?: AlsoStore,
+): Promise<boolean> {
+  const row = await trx
+    .selectFrom("newsletter_subscriptions")
+    .select(["id", "email", "status", "source", "unsubscribe_token"])
+    .where(column, "=", value)
+    .executeTakeFirst();
+  if (!row || (to === "confirmed" && row.status === "unsubscribed")) return false;
+  const moves = to === "confirmed" ? row.status === "pending" : row.status !== "unsubscribed";
+  if (!moves) return true;
+  const changed = await trx
+    .updateTable("newsletter_subscriptions")
+    .set(
+      to === "confirmed"
+        ? { status: "confirmed", confirmed_at: at, updated_at: at }
+        : { status: "unsubscribed", unsubscribed_at: at, updated_at: at },
+    )
+    .where("id", "=", row.id)
+    .where("status", "=", row.status)
+    .executeTakeFirst();
+  // Another request moved it first (two clicks at once): that one announces it.
+  if (Number(changed.numUpdatedRows) !== 1) return true;
+  await enqueueAlerts(trx, row.id, alerts({ email: row.email, at, signUpPage: row.source }), at);
+  await also?.(trx, row, at);
+  return true;
 }

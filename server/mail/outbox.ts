@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";
 import type { DB } from "../db/database";
-import type { Database } from "../db/schema";
+import type { Database, OutboxOutcome } from "../db/schema";
 import type { MailMessage } from "./message";
 import type { MailTransport } from "./transports";
 import { safeError } from "../log-safety";
@@ -66,16 +66,28 @@ export function enqueueMail(
 }
 
 /**
- * Sends one stored delivery; throws when it did not go out. `id` is the outbox row's, `leadId`
- * what it is about. Answers "cancelled" when the delivery is no longer wanted (a campaign copy
- * whose subscriber has left): it is then neither sent nor retried; "held" when it must wait
- * (a copy of a paused campaign) until something puts it back to pending.
+ * Sends one stored delivery; throws when it did not go out (and may go out on a retry). `id` is
+ * the outbox row's, `leadId` what it is about. Answers "cancelled" when the delivery is no longer
+ * wanted (a campaign copy whose subscriber has left): it is then neither sent nor retried; "held"
+ * when it must wait (a copy of a paused campaign) until something puts it back to pending; an
+ * `Unsent` to say why it was not sent (the outcome the reports show).
  */
 export type Deliverer = (
   payload: string,
   id: string,
   leadId: string,
-) => Promise<void | "cancelled" | "held">;
+) => Promise<void | "cancelled" | "held" | Unsent>;
+
+/**
+ * A delivery not sent, and why: cancelled (suppressed, or the subscriber left) or failed for good
+ * at once, without retries (the recipient's server refused it permanently).
+ */
+export interface Unsent {
+  status: "cancelled" | "failed";
+  outcome: OutboxOutcome;
+  /** Stored as the row's last error, for a failure. */
+  error?: string;
+}
 
 export interface OutboxOptions {
   db: DB;
@@ -187,15 +199,18 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
       const deliver: Deliverer =
         options.deliverers?.[row.kind] ??
         ((payload, id) => transport.send(JSON.parse(payload) as MailMessage, id));
-      const outcome = await deliver(row.payload, row.id, row.lead_id);
+      const answer = await deliver(row.payload, row.id, row.lead_id);
+      const unsent = typeof answer === "string" ? { status: answer } : answer;
+      const failed = unsent?.status === "failed";
       await db
         .updateTable("outbox")
         .set({
-          status: outcome ?? "sent",
+          status: unsent?.status ?? "sent",
+          ...(unsent && "outcome" in unsent ? { outcome: unsent.outcome } : {}),
           ...(KINDS_WITH_SECRETS.has(row.kind) ? { payload: DROPPED_PAYLOAD } : {}),
-          sent_at: outcome ? null : now().toISOString(),
-          attempts: outcome ? row.attempts : row.attempts + 1,
-          last_error: null,
+          sent_at: unsent ? null : now().toISOString(),
+          attempts: unsent && !failed ? row.attempts : row.attempts + 1,
+          last_error: (unsent && "error" in unsent && unsent.error) || null,
           claimed_by: null,
           claimed_until: null,
         })
@@ -203,7 +218,7 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
         .execute();
       log.info(
         { outboxId: row.id, kind: row.kind, channel },
-        outcome ? `not sent: ${outcome}` : "delivered",
+        unsent ? `not sent: ${unsent.status}` : "delivered",
       );
     } catch (error) {
       const attempts = row.attempts + 1;

@@ -8,8 +8,19 @@ import { randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";
 import { emailKey, normalizeEmail } from "../../leads/email";
 import type { DB } from "../db/database";
-import type { Database, MailEventSource, MailEventType, SuppressionReason } from "../db/schema";
+import { type SubscriberAlerts, unsubscribeComplainant } from "../db/newsletter-subscriptions";
+import type {
+  Database,
+  MailEventSource,
+  MailEventType,
+  OutboxOutcome,
+  SuppressionReason,
+} from "../db/schema";
+import { type BrakeAlert, applyBrake } from "./brake";
 import type { ReturnTag } from "./return-path";
+import { suppress } from "./suppressions";
+
+export { isSuppressed, suppress } from "./suppressions";
 
 /** One returned message or provider event, as the way it came in read it. */
 export interface ReturnedMail {
@@ -73,16 +84,47 @@ const SUPPRESSES: Partial<Record<MailEventType, SuppressionReason>> = {
   complaint: "complaint",
 };
 
+/** Soft bounces (a full mailbox, a server down for days) suppress when this many come this fast. */
+export const SOFT_BOUNCES_TO_SUPPRESS = 3;
+export const SOFT_BOUNCE_WINDOW_MS = 14 * 24 * 60 * 60_000;
+
+/** What a returned message does to its copy: the outcome its recipient's state shows. */
+const OUTCOMES: Partial<Record<MailEventType, OutboxOutcome>> = {
+  "soft-bounce": "soft-bounce",
+  "hard-bounce": "hard-bounce",
+  complaint: "complaint",
+};
+/** Outcomes an event may replace: a complaint outranks a hard bounce, which outranks a soft one. */
+const WEAKER: Record<"soft-bounce" | "hard-bounce" | "complaint", OutboxOutcome[]> = {
+  "soft-bounce": [],
+  "hard-bounce": ["soft-bounce"],
+  complaint: ["soft-bounce", "hard-bounce"],
+};
+
+/** What recording a returned message sets off besides the record and the suppression. */
+export interface ReturnEffects {
+  /** The alerts of a subscription a complaint ends, as for the subscriber's own link. */
+  subscriberAlerts?: SubscriberAlerts;
+  /** Whom the brake alerts when it pauses a campaign (brake.ts). */
+  brake?: BrakeAlert;
+  now?: () => Date;
+}
+
 /**
- * Records a returned message, once (a repeat of the same source and ref changes nothing), and
- * suppresses its address when it is a hard bounce or a complaint. Answers the event's id, or
- * null for a repeat.
+ * Records a returned message, once (a repeat of the same source and ref changes nothing): its
+ * copy's outcome, the suppression of its address (a hard bounce, a complaint, or the third soft
+ * bounce in 14 days), the end of the subscription of whoever complained; then the brake judges
+ * the copy's campaign. Answers the event's id, or null for a repeat.
  */
-export async function recordReturnedMail(db: DB, mail: ReturnedMail): Promise<string | null> {
-  return db.transaction().execute(async (trx) => {
+export async function recordReturnedMail(
+  db: DB,
+  mail: ReturnedMail,
+  effects: ReturnEffects = {},
+): Promise<string | null> {
+  const recorded = await db.transaction().execute(async (trx) => {
     const message = mail.tag
       ? await findReturnedMessage(trx, mail.tag)
-      : { outboxId: mail.outboxId ?? null, subscriptionId: null, campaignId: null, email: null };
+      : await messageOfOutbox(trx, mail.outboxId);
     // The tag's subscriber is who the message went to; a report's own address is second best.
     const email = message.email ?? (mail.email ? normalizeEmail(mail.email) : null);
     const id = randomUUID();
@@ -107,61 +149,77 @@ export async function recordReturnedMail(db: DB, mail: ReturnedMail): Promise<st
       .onConflict((oc) => oc.columns(["source", "source_ref"]).doNothing())
       .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return null;
-    const reason = SUPPRESSES[mail.type];
-    if (reason && email)
-      await suppress(trx, { email, reason, at, detail: mail.detail, eventId: id });
-    return id;
+    if (message.outboxId) await markCopy(trx, message.outboxId, mail.type);
+    if (!email) return { id, campaignId: message.campaignId };
+    const reason =
+      SUPPRESSES[mail.type] ??
+      (mail.type === "soft-bounce" && (await softBouncesRecently(trx, email, mail.at))
+        ? "soft-bounce"
+        : undefined);
+    if (reason) await suppress(trx, { email, reason, at, detail: mail.detail, eventId: id });
+    if (mail.type === "complaint") {
+      await unsubscribeComplainant(trx, email, effects.subscriberAlerts ?? (() => []), at);
+    }
+    return { id, campaignId: message.campaignId };
   });
-}
-
-/** Reasons in the order they outrank each other: a complaint is never softened to a bounce. */
-const RANK: Record<SuppressionReason, number> = {
-  manual: 0,
-  "soft-bounce": 1,
-  "hard-bounce": 2,
-  complaint: 3,
-};
-
-/** Adds the address to the suppression list, or raises its entry's reason. */
-export async function suppress(
-  trx: Executor,
-  entry: {
-    email: string;
-    reason: SuppressionReason;
-    at: string;
-    detail: string;
-    eventId: string | null;
-  },
-): Promise<void> {
-  const key = emailKey(entry.email);
-  const existing = await trx
-    .selectFrom("mail_suppressions")
-    .select(["id", "reason"])
-    .where("email_key", "=", key)
-    .executeTakeFirst();
-  const values = {
-    reason: entry.reason,
-    at: entry.at,
-    detail: entry.detail.slice(0, 500),
-    event_id: entry.eventId,
-  };
-  if (!existing) {
-    await trx
-      .insertInto("mail_suppressions")
-      .values({ id: randomUUID(), email: entry.email, email_key: key, ...values })
-      .onConflict((oc) => oc.column("email_key").doNothing())
-      .execute();
-  } else if (RANK[entry.reason] > RANK[existing.reason]) {
-    await trx.updateTable("mail_suppressions").set(values).where("id", "=", existing.id).execute();
+  if (!recorded) return null;
+  if (recorded.campaignId) {
+    await applyBrake(db, recorded.campaignId, (effects.now ?? (() => new Date()))(), effects.brake);
   }
+  return recorded.id;
 }
 
-/** Whether subscriber mail may not go to this address. */
-export async function isSuppressed(db: Executor, email: string): Promise<boolean> {
-  const row = await db
-    .selectFrom("mail_suppressions")
-    .select("id")
+/** The message of an outbox row (a refusal while sending names it): its subscription, campaign. */
+async function messageOfOutbox(
+  trx: Executor,
+  outboxId: string | undefined,
+): Promise<ReturnedMessage> {
+  const row = outboxId
+    ? await trx
+        .selectFrom("outbox")
+        .leftJoin("newsletter_subscriptions", "newsletter_subscriptions.id", "outbox.lead_id")
+        .select([
+          "outbox.campaign_id",
+          "newsletter_subscriptions.id",
+          "newsletter_subscriptions.email",
+        ])
+        .where("outbox.id", "=", outboxId)
+        .executeTakeFirst()
+    : undefined;
+  return {
+    outboxId: row ? (outboxId as string) : null,
+    subscriptionId: row?.id ?? null,
+    campaignId: row?.campaign_id ?? null,
+    email: row?.email ?? null,
+  };
+}
+
+/** Sets the copy's outcome from a bounce or complaint, never to a weaker one. */
+async function markCopy(trx: Executor, outboxId: string, type: MailEventType): Promise<void> {
+  const outcome = OUTCOMES[type];
+  if (!outcome) return;
+  const weaker = WEAKER[outcome as keyof typeof WEAKER];
+  await trx
+    .updateTable("outbox")
+    .set({ outcome })
+    .where("id", "=", outboxId)
+    // Only a copy that went out can bounce; one refused while sending is marked by the outbox.
+    .where("status", "in", ["sent", "failed"])
+    .where((eb) =>
+      eb.or([eb("outcome", "is", null), ...(weaker.length ? [eb("outcome", "in", weaker)] : [])]),
+    )
+    .execute();
+}
+
+/** Whether the address has had SOFT_BOUNCES_TO_SUPPRESS soft bounces in the window up to `at`. */
+async function softBouncesRecently(trx: Executor, email: string, at: Date): Promise<boolean> {
+  const row = await trx
+    .selectFrom("mail_events")
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
     .where("email_key", "=", emailKey(email))
-    .executeTakeFirst();
-  return !!row;
+    .where("type", "=", "soft-bounce")
+    .where("received_at", ">", new Date(at.getTime() - SOFT_BOUNCE_WINDOW_MS).toISOString())
+    .where("received_at", "<=", at.toISOString())
+    .executeTakeFirstOrThrow();
+  return Number(row.n) >= SOFT_BOUNCES_TO_SUPPRESS;
 }

@@ -3,7 +3,7 @@
  * campaign with its report (copies sent, failed and waiting, unsubscribes since it started, and
  * who would get it if it were sent now).
  */
-import type { Transaction } from "kysely";
+import { type Transaction, sql } from "kysely";
 import {
   type Campaign,
   type CampaignSummary,
@@ -40,7 +40,11 @@ function campaignsQuery(db: Executor) {
 
 type SummaryRow = Awaited<ReturnType<ReturnType<typeof campaignsQuery>["executeTakeFirstOrThrow"]>>;
 
-/** Copies by outbox status, per campaign. */
+/**
+ * Copies by outbox status, per campaign. A copy its recipient's server refused for good is
+ * "failed" in the outbox but a bounce in the report: not counted as failed, which "send the
+ * failed copies again" would retry.
+ */
 async function copyCounts(
   db: Executor,
   ids: string[],
@@ -49,13 +53,19 @@ async function copyCounts(
   if (!ids.length) return counts;
   const rows = await db
     .selectFrom("outbox")
-    .select(["campaign_id", "status", (eb) => eb.fn.countAll<number | string>().as("n")])
+    .select([
+      "campaign_id",
+      sql<string>`case when outbox.outcome is not null and outbox.status = 'failed' then 'bounced' else outbox.status end`.as(
+        "kept_as",
+      ),
+      (eb) => eb.fn.countAll<number | string>().as("n"),
+    ])
     .where("campaign_id", "in", ids)
-    .groupBy(["campaign_id", "status"])
+    .groupBy(["campaign_id", "kept_as"])
     .execute();
   for (const row of rows) {
     const byStatus = counts.get(row.campaign_id as string) ?? {};
-    byStatus[row.status] = Number(row.n);
+    byStatus[row.kept_as] = Number(row.n);
     counts.set(row.campaign_id as string, byStatus);
   }
   return counts;
@@ -134,7 +144,8 @@ async function recipientStates(db: Executor, id: string, startedAt: string | nul
   return states;
 }
 
-function recipientState(row: {
+/** The one state of a copy: what became of it beyond its status first, then its status. */
+export function recipientState(row: {
   status: string;
   outcome: string | null;
   tried: number | string;

@@ -15,6 +15,7 @@
 import { type Transaction, sql } from "kysely";
 import type { DB } from "../db/database";
 import type { CampaignStatus, Database } from "../db/schema";
+import { type BrakeAlert, applyBrake } from "../mail/brake";
 import {
   CAMPAIGN_ACTIONS,
   CAMPAIGN_KIND,
@@ -58,6 +59,24 @@ async function makeCopies(trx: Transaction<Database>, id: string, at: string): P
         .where("newsletter_subscriptions.status", "=", "confirmed"),
     )
     .executeTakeFirst();
+  // A suppressed address is in the audience (every recipient accounted for) but never mailed:
+  // its copy is made cancelled, with why.
+  await trx
+    .updateTable("outbox")
+    .set({ status: "cancelled", outcome: "suppressed" })
+    .where("campaign_id", "=", id)
+    .where("status", "=", "pending")
+    .where("lead_id", "in", (eb) =>
+      eb
+        .selectFrom("newsletter_subscriptions")
+        .innerJoin(
+          "mail_suppressions",
+          "mail_suppressions.email_key",
+          "newsletter_subscriptions.email_key",
+        )
+        .select("newsletter_subscriptions.id"),
+    )
+    .execute();
   return Number(result.numInsertedOrUpdatedRows ?? 0);
 }
 
@@ -74,6 +93,7 @@ async function start(
     .set({
       status: "sending",
       started_at: change.at,
+      brake_from: change.at,
       // A scheduled start is the doing of whoever scheduled it: they stay its last editor.
       ...("accountId" in change
         ? { updated_at: change.at, updated_by_account_id: change.accountId }
@@ -145,6 +165,14 @@ export async function changeCampaign(
     change,
   );
   if (!moved) return refusalOf(trx, id);
+  if (action === "resume") {
+    // The brake judges afresh the copies sent from now on; why it paused stays in the audit log.
+    await trx
+      .updateTable("newsletter_campaigns")
+      .set({ brake_from: change.at, auto_paused: null })
+      .where("id", "=", id)
+      .execute();
+  }
   await trx
     .updateTable("outbox")
     .set({
@@ -189,6 +217,8 @@ export async function retryFailedCopies(
     })
     .where("campaign_id", "=", id)
     .where("status", "=", "failed")
+    // A copy its recipient's server refused for good bounced: it is not tried again.
+    .where("outcome", "is", null)
     .executeTakeFirst();
   const retried = Number(result.numUpdatedRows);
   if (retried > 0 && campaign.status === "sent") {
@@ -199,12 +229,13 @@ export async function retryFailedCopies(
 }
 
 /**
- * The outbox's task at the start of every run: starts the scheduled campaigns that are due, and
+ * The outbox's task at the start of every run: starts the scheduled campaigns that are due, lets
+ * the brake judge the sending ones (mail/brake.ts), and
  * marks "sent" the sending ones with nothing left to send (copies sent, failed for good, or
  * dropped because their subscriber left). Any number of instances may run it;
  * the conditional UPDATEs let exactly one start each campaign.
  */
-export async function runCampaigns(db: DB, at: Date): Promise<void> {
+export async function runCampaigns(db: DB, at: Date, brake?: BrakeAlert): Promise<void> {
   const now = at.toISOString();
   // One indexed read on every run; the writes below only while a campaign is sending.
   const active = await db
@@ -233,6 +264,8 @@ export async function runCampaigns(db: DB, at: Date): Promise<void> {
       eb.selectFrom("newsletter_campaigns").select("id").where("status", "=", "sending"),
     )
     .execute();
+  // Refusals while sending trip the brake between batches, not only bounces that come back.
+  for (const campaign of active) await applyBrake(db, campaign.id, at, brake);
   await db
     .updateTable("newsletter_campaigns")
     .set({ status: "sent", finished_at: now })

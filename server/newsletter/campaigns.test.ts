@@ -95,6 +95,7 @@ describe.each(testDialects)("newsletter campaigns on $name", ({ url }) => {
       expect(copy?.headers).toEqual({
         "List-Unsubscribe": `<${STAFF_SITE}${apiPaths.oneClickUnsubscribe}?token=${token}>`,
         "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        "Feedback-ID": `${id}:campaign:newsletter:localhost`,
       });
     }
     expect(await report(cookie, id)).toMatchObject({

@@ -1,29 +1,29 @@
 /**
- * Sends a campaign's copies as the outbox hands them over (campaign-sending.ts made them). Each
- * copy is rendered when it goes out, for the subscriber as they are then: one who has left since
- * the campaign started gets nothing, and every copy carries its reader's own unsubscribe links
- * and the one-click List-Unsubscribe headers.
+ * Sends a campaign's copies as the outbox hands them over (campaign-sending.ts made them), and
+ * the other subscriber mail (confirmations, the welcome e-mail) through the same checks
+ * (subscriber-mail.ts). Each copy is rendered when it goes out, for the subscriber as they are
+ * then: one who has left since the campaign started, or whose address has been suppressed, gets
+ * nothing, and every copy carries its reader's own unsubscribe links and the one-click
+ * List-Unsubscribe headers.
  */
-import type { DB } from "../db/database";
 import type { Deliverer } from "../mail/outbox";
+import type { MailMessage } from "../mail/message";
 import { newsletterMail } from "../mail/templates";
-import type { MailTransport } from "../mail/transports";
 import { CAMPAIGN_KIND } from "./campaigns";
 import { type RenderedNewsletter, renderNewsletter } from "./content";
 import { unsubscribeLinks } from "./links";
+import { type SubscriberMailOptions, sendToSubscriber } from "./subscriber-mail";
 
 /** Campaigns whose rendering is kept; a campaign's text cannot change once it has started. */
 const RENDERED_KEPT = 8;
 
-export function campaignDeliverers({
-  db,
-  transport,
-  publicUrl,
-}: {
-  db: DB;
-  transport: MailTransport;
-  publicUrl: string;
-}): Record<typeof CAMPAIGN_KIND, Deliverer> {
+/** The outbox kinds of subscriber mail besides campaign copies (db/newsletter-subscriptions.ts). */
+export const SUBSCRIBER_MAIL_KINDS = ["newsletter-confirmation", "newsletter-welcome"] as const;
+
+export function campaignDeliverers(
+  options: SubscriberMailOptions,
+): Record<typeof CAMPAIGN_KIND | (typeof SUBSCRIBER_MAIL_KINDS)[number], Deliverer> {
+  const { db, publicUrl } = options;
   const rendered = new Map<string, RenderedNewsletter>();
 
   function content(campaignId: string, campaign: { subject: string; markdown: string }) {
@@ -36,7 +36,15 @@ export function campaignDeliverers({
     return content;
   }
 
+  // A confirmation or welcome e-mail was composed when it was queued: only the checks remain.
+  const sendStored =
+    (kind: string): Deliverer =>
+    (payload, id, subscriptionId) =>
+      sendToSubscriber(options, JSON.parse(payload) as MailMessage, { id, kind, subscriptionId });
+
   return {
+    "newsletter-confirmation": sendStored("newsletter-confirmation"),
+    "newsletter-welcome": sendStored("newsletter-welcome"),
     async [CAMPAIGN_KIND](payload, id, subscriptionId) {
       const { campaignId } = JSON.parse(payload) as { campaignId: string };
       // Read at each copy: a pause or cancel made after the copy was claimed still holds.
@@ -52,15 +60,20 @@ export function campaignDeliverers({
         .select(["email", "status", "unsubscribe_token"])
         .where("id", "=", subscriptionId)
         .executeTakeFirst();
-      if (subscriber?.status !== "confirmed") return "cancelled";
-      await transport.send(
-        newsletterMail(
-          subscriber.email,
-          content(campaignId, campaign),
-          unsubscribeLinks(publicUrl, subscriber.unsubscribe_token),
-        ),
-        id,
+      if (subscriber?.status !== "confirmed") {
+        return { status: "cancelled", outcome: "unsubscribed" };
+      }
+      const message = newsletterMail(
+        subscriber.email,
+        content(campaignId, campaign),
+        unsubscribeLinks(publicUrl, subscriber.unsubscribe_token),
       );
+      return sendToSubscriber(options, message, {
+        id,
+        kind: CAMPAIGN_KIND,
+        subscriptionId,
+        campaignId,
+      });
     },
   };
 }

@@ -57,6 +57,7 @@ describe.each(testDialects)("the welcome e-mail on $name", ({ url }) => {
     expect(welcome?.headers).toEqual({
       "List-Unsubscribe": `<${STAFF_SITE}${apiPaths.oneClickUnsubscribe}?token=${token}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+      "Feedback-ID": "newsletter-welcome:newsletter-welcome:newsletter:localhost",
     });
   });
 

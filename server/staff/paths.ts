@@ -35,6 +35,7 @@ export const staffApiPaths = {
   campaignResume: apiPaths.staffCampaignResume,
   campaignCancel: apiPaths.staffCampaignCancel,
   campaignRetry: apiPaths.staffCampaignRetry,
+  campaignRecipientsCsv: apiPaths.staffCampaignRecipientsCsv,
   team: apiPaths.staffTeam,
   accounts: apiPaths.staffAccounts,
   account: apiPaths.staffAccount,

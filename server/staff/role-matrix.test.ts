@@ -82,6 +82,7 @@ const MATRIX: Record<string, readonly [Access, Audit]> = {
   [`POST ${p.campaignResume}`]: [MARKETING, CONTENT],
   [`POST ${p.campaignCancel}`]: [MARKETING, CONTENT],
   [`POST ${p.campaignRetry}`]: [MARKETING, CONTENT],
+  [`GET ${p.campaignRecipientsCsv}`]: [MARKETING, { records: "campaign.recipients-export" }],
   [`GET ${p.accounts}`]: [ADMIN, { records: "account.list" }],
   [`POST ${p.accounts}`]: [
     ADMIN,
@@ -279,6 +280,7 @@ describe.each(testDialects)("the staff role matrix on $name", ({ url }) => {
       [p.outboxRetry]: message,
       [p.campaignTest]: String(campaign.json().id),
       [p.suppression]: suppression.id,
+      [p.campaignRecipientsCsv]: String(campaign.json().id),
     };
     for (const { key, method, path, audit } of ROUTES) {
       if (!("records" in audit)) continue;

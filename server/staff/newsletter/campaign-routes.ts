@@ -14,6 +14,7 @@ import { renderNewsletter } from "../../newsletter/content";
 import { type AuditAction, recordAudit } from "../audit";
 import { Refused, answer, contractRoute } from "../contract-routes";
 import { DRAFT } from "./newsletter-routes";
+import { recipientsCsvRoute } from "./recipients-route";
 import { testCopies } from "./test-copies";
 import { auditActorOf, instant } from "../route-kit";
 import type { StaffIdentity } from "../sign-in/sessions";
@@ -96,6 +97,8 @@ export const campaignRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app
       detail,
     });
   }
+
+  recipientsCsvRoute(app, options);
 
   contractRoute(
     app,
