@@ -6,6 +6,7 @@ import { loggablePath, maskEmails, safeError } from "./log-safety";
 import type { DB } from "./db/database";
 import { type ProviderRouteOptions, providerRoutes } from "./mail/inbound/provider-routes";
 import type { OutboxWorker } from "./mail/outbox";
+import { returnEffects } from "./deliveries";
 import { healthRoutes } from "./routes/health";
 import { formStatusPaths } from "../common/paths";
 import { isFormPost } from "./http/form-posts";
@@ -142,7 +143,12 @@ export async function buildApp({
     await app.register(leadRoutes, { db, outbox, config });
     const alerts = createAlerts(config.alerts, config.publicUrl);
     await app.register(newsletterRoutes, { db, outbox, alerts, publicUrl: config.publicUrl });
-    await app.register(providerRoutes, { db, config, ...mailEvents });
+    await app.register(providerRoutes, {
+      db,
+      config,
+      effects: returnEffects(config),
+      ...mailEvents,
+    });
     const staffNow = staff.now ?? (() => new Date());
     await app.register(staffAuth, { db, config, now: staffNow });
     await app.register(staffRoutes, {

@@ -4,7 +4,7 @@ import { loadConfig } from "./config";
 import { safeError } from "./log-safety";
 import { describeDatabase, openConfiguredDatabase } from "./db/configured-database";
 import { migrate } from "./db/database";
-import { createDeliveries } from "./deliveries";
+import { createDeliveries, returnEffects } from "./deliveries";
 import { type InboundListener, startInboundListener } from "./mail/inbound/listener";
 import { createTransport } from "./mail/transports";
 import { loadSiteFiles } from "./static/site-files";
@@ -61,6 +61,7 @@ async function main() {
   if (config.deliverability.inbound && smtp) {
     inbound = await startInboundListener({
       db,
+      effects: returnEffects(config),
       inbound: config.deliverability.inbound,
       host: smtp.host,
       port: smtp.port,

@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import nodemailer from "nodemailer";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type DB, openDatabase } from "../../db/database";
-import { testDatabase, testDialects } from "../../testing";
+import { returnEffects } from "../../deliveries";
+import { testConfig, testDatabase, testDialects } from "../../testing";
 import { returnAddress } from "../return-path";
 import { INBOUND, emptyReturns, recordedReturns, subscriberWithMail } from "./inbound-testing";
 import { INBOUND_SIZE_LIMIT, type InboundListener, startInboundListener } from "./listener";
@@ -11,7 +12,14 @@ import { arfMessage, autoReplyMessage, dsnMessage } from "./report-samples";
 const quiet = { info() {}, warn() {} };
 
 async function listen(db: DB): Promise<InboundListener> {
-  return startInboundListener({ db, inbound: INBOUND, host: "127.0.0.1", port: 0, log: quiet });
+  return startInboundListener({
+    db,
+    effects: returnEffects(testConfig()),
+    inbound: INBOUND,
+    host: "127.0.0.1",
+    port: 0,
+    log: quiet,
+  });
 }
 
 /** Sends `raw` to the listener as a mail server returning a message does: null sender. */
@@ -91,6 +99,13 @@ describe.each(testDialects)("the inbound SMTP listener on $name", ({ url }) => {
       ["complaint", "kofi@example.com", kofi.outboxId],
     ]);
     expect(suppressions).toEqual([{ email: "kofi@example.com", reason: "complaint" }]);
+    // A complaint also ends the subscription, as the subscriber's own link would.
+    const subscription = await db
+      .selectFrom("newsletter_subscriptions")
+      .select("status")
+      .where("id", "=", kofi.subscriptionId)
+      .executeTakeFirstOrThrow();
+    expect(subscription.status).toBe("unsubscribed");
   });
 
   it("keeps an auto-reply whole for review, suppressing nobody", async () => {

@@ -4,7 +4,7 @@ import { SMTPServer, type SMTPServerDataStream } from "smtp-server";
 import type { DB } from "../../db/database";
 import { safeError } from "../../log-safety";
 import { type ReturnTag, readReturnAddress } from "../return-path";
-import { recordReturnedMail } from "../returns";
+import { type ReturnEffects, recordReturnedMail } from "../returns";
 import { readReturnedMessage } from "./read-report";
 
 /** The largest returned message accepted: a DSN with the original's headers fits many times. */
@@ -15,6 +15,8 @@ const REPLY_LOCAL_PREFIX = "reply+";
 
 export interface InboundListenerOptions {
   db: DB;
+  /** What a return sets off as configured: a complainant's alerts, the brake's (deliveries.ts). */
+  effects: ReturnEffects;
   inbound: { domain: string; secret: string };
   host: string;
   /** 0 picks a free port (tests). */
@@ -47,7 +49,7 @@ function refusal(code: number, text: string): Error {
 export async function startInboundListener(
   options: InboundListenerOptions,
 ): Promise<InboundListener> {
-  const { db, inbound, log, now = () => new Date() } = options;
+  const { db, inbound, log, effects, now = () => new Date() } = options;
   const server = new SMTPServer({
     name: inbound.domain,
     banner: "bounces and complaints only",
@@ -91,7 +93,11 @@ export async function startInboundListener(
           tags.length > 1 && mail.sourceRef
             ? `${mail.sourceRef} ${tag.subscriptionId}`
             : mail.sourceRef;
-        const id = await recordReturnedMail(db, { ...mail, source: "smtp", sourceRef, tag });
+        const id = await recordReturnedMail(
+          db,
+          { ...mail, source: "smtp", sourceRef, tag },
+          effects,
+        );
         log.info({ type: mail.type, status: mail.status, repeat: id === null }, "returned mail");
       }
     }

@@ -11,7 +11,7 @@ import type { Config } from "../../config";
 import type { DB } from "../../db/database";
 import { refusal, zodRoute } from "../../http/zod-schemas";
 import { safeError } from "../../log-safety";
-import { type ReturnedMail, recordReturnedMail } from "../returns";
+import { type ReturnEffects, type ReturnedMail, recordReturnedMail } from "../returns";
 import { PostmarkEvent, postmarkReturn } from "./postmark-events";
 import { sesReturns } from "./ses-events";
 import {
@@ -26,6 +26,8 @@ import {
 export interface ProviderRouteOptions {
   db: DB;
   config: Pick<Config, "deliverability" | "rateLimit">;
+  /** What a return sets off as configured: a complainant's alerts, the brake's (deliveries.ts). */
+  effects: ReturnEffects;
   /** Tests give a verifier that knows their certificate, and watch what would be fetched. */
   sns?: { verifier?: SnsVerifier; confirm?: (url: URL) => Promise<void> };
   now?: () => Date;
@@ -54,7 +56,7 @@ const NOT_FOUND = { error: "Not Found" };
  * A route whose provider is not configured answers 404, as if it did not exist.
  */
 export const providerRoutes: FastifyPluginAsync<ProviderRouteOptions> = async (app, options) => {
-  const { db, config } = options;
+  const { db, config, effects } = options;
   const { inbound, sesTopicArns, postmark } = config.deliverability;
   const verifier = options.sns?.verifier ?? snsVerifier();
   const confirm = options.sns?.confirm ?? confirmSnsSubscription;
@@ -65,7 +67,7 @@ export const providerRoutes: FastifyPluginAsync<ProviderRouteOptions> = async (a
   /** Records each return; 503 (the provider retries) when the database cannot take them. */
   async function record(request: FastifyRequest, reply: FastifyReply, returns: ReturnedMail[]) {
     try {
-      for (const mail of returns) await recordReturnedMail(db, mail);
+      for (const mail of returns) await recordReturnedMail(db, mail, effects);
     } catch (error) {
       request.log.error({ err: safeError(error) }, "provider event not stored");
       return reply.code(503).send({ error: "Cannot store the event now; try again later" });
