@@ -76,7 +76,8 @@ export const subscribersApi = {
   }),
   /**
    * The confirmation e-mail again, to a subscriber who has not confirmed yet: 409 once they have,
-   * or when one went in the last hour or the mailbox's daily cap is reached (the message says).
+   * when one went in the last hour, the mailbox's daily cap is reached, or the address is on the
+   * suppression list (the message says which).
    */
   resendConfirmation: endpoint({
     method: "POST",

@@ -9,13 +9,13 @@ import { emailKey, mailboxKey } from "../../leads/email";
 import type { LeadSource } from "../../leads/source";
 import type { AlertEntry, SubscriberChange } from "../alerts/alerts";
 import { enqueueMail } from "../mail/outbox";
-import { isSuppressed } from "../mail/suppressions";
+import { isSuppressed, suppressionReason } from "../mail/suppressions";
 import type { MailMessage } from "../mail/message";
 import { attributionColumns } from "./attribution";
 import { lockMailbox, mayMailConfirmation } from "./confirmation-cap";
 import type { DB } from "./database";
 import { enqueueAlerts } from "./leads";
-import type { Database } from "./schema";
+import type { Database, SuppressionReason } from "./schema";
 
 /** URL-safe random token for confirmation and unsubscribe links. */
 const token = () => randomBytes(24).toString("base64url");
@@ -142,7 +142,8 @@ export type ResendOutcome =
   | { sent: true }
   | { sent: false; status: "confirmed" | "unsubscribed" }
   | { sent: false; lastSentAt: string }
-  | { sent: false; capped: true };
+  | { sent: false; capped: true }
+  | { sent: false; suppressed: SuppressionReason };
 
 /**
  * The confirmation e-mail again, for a subscriber who has not confirmed (marketing's "send the
@@ -164,6 +165,9 @@ export async function resendConfirmation(
       .executeTakeFirst();
     if (!row) return null;
     if (row.status !== "pending") return { sent: false, status: row.status };
+    // Staff are told, unlike a visitor signing up: the address is theirs to look up anyway.
+    const suppressed = await suppressionReason(trx, row.email);
+    if (suppressed) return { sent: false, suppressed };
     const mailbox = mailboxKey(row.email);
     await lockMailbox(trx, mailbox);
     const lastSentAt = await confirmedTooRecently(trx, row.id, now);

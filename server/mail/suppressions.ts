@@ -54,10 +54,18 @@ export async function suppress(
 
 /** Whether subscriber mail may not go to this address. */
 export async function isSuppressed(db: Executor, email: string): Promise<boolean> {
+  return (await suppressionReason(db, email)) !== undefined;
+}
+
+/** Why subscriber mail may not go to this address; undefined when it may. */
+export async function suppressionReason(
+  db: Executor,
+  email: string,
+): Promise<SuppressionReason | undefined> {
   const row = await db
     .selectFrom("mail_suppressions")
-    .select("id")
+    .select("reason")
     .where("email_key", "=", emailKey(email))
     .executeTakeFirst();
-  return !!row;
+  return row?.reason;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { subscribersApi } from "../../../staff-api/subscribers";
+import { suppress } from "../../mail/suppressions";
 import { testDialects } from "../../testing";
 import { addSubscriber, at } from "../test-records";
 import { auditOf, refusedWith } from "../test-checks";
@@ -81,6 +82,22 @@ describe.each(testDialects)("a subscriber's actions on $name", ({ url }) => {
       refusedWith(404, await admin.call(unsubscribe, { params: { id } }));
     }
     expect(await confirmationsTo(kofi)).toEqual([]);
+  });
+
+  it("says so, and sends nothing, when the address is on the suppression list", async () => {
+    const esi = await addSubscriber(api, at(1), { email: "esi@example.com" });
+    await suppress(api.db, {
+      email: "ESI@example.com",
+      reason: "hard-bounce",
+      at: at(2),
+      detail: "550 5.1.1 no such user",
+      eventId: null,
+    });
+    const marketing = await signedInStaff(api, "mkt@example.com", "marketing");
+    const res = await marketing.call(resendConfirmation, { params: { id: esi } });
+    refusedWith(409, res);
+    expect(res.json().error).toMatch(/suppression list \(its mailbox does not exist\)/);
+    expect(await confirmationsTo(esi)).toEqual([]);
   });
 
   it("unsubscribes one who asks, once, recorded; sales may do neither", async () => {

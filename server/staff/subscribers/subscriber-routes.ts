@@ -6,6 +6,7 @@ import {
   subscribersApi,
 } from "../../../staff-api/subscribers";
 import { resendConfirmation, unsubscribeById } from "../../db/newsletter-subscriptions";
+import type { SuppressionReason } from "../../db/schema";
 import { newsletterConfirmation } from "../../mail/templates";
 import { newsletterLinks } from "../../newsletter/links";
 import { recordAudit } from "../audit";
@@ -22,6 +23,14 @@ import {
   subscriberCounts,
 } from "./subscribers";
 import type { StaffRoutesOptions } from "../routes";
+
+/** Why an address is suppressed, in the words of a refusal. */
+const SUPPRESSION_REFUSALS: Record<SuppressionReason, string> = {
+  "hard-bounce": "its mailbox does not exist",
+  "soft-bounce": "it was refused three times in 14 days",
+  complaint: "they marked the newsletter as spam",
+  manual: "added by hand",
+};
 
 /** How the audit log keeps each filter: the search text, often an address, as its length. */
 const KEPT: Record<keyof typeof SubscriberFilterShape, KeptAs> = { status: "asked", q: "length" };
@@ -98,6 +107,13 @@ export const subscriberRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (a
         throw new Refused(
           409,
           "A confirmation e-mail went to them less than an hour ago: wait an hour between two.",
+        );
+      }
+      if ("suppressed" in outcome) {
+        throw new Refused(
+          409,
+          `Their address is on the suppression list (${SUPPRESSION_REFUSALS[outcome.suppressed]}): ` +
+            "no e-mail goes to it. Marketing can lift a soft bounce or a hand-made entry there.",
         );
       }
       if ("capped" in outcome) {
