@@ -69,7 +69,6 @@ const ACCRA_TIME = new Intl.DateTimeFormat("en-GB", {
   minute: "2-digit",
 });
 
-/** The campaign's counts since the brake was last set. */
 /** The campaign's counts since the brake was last set; null while nothing came back. */
 async function countsSince(db: DB, id: string, from: string): Promise<BrakeCounts | null> {
   // Read first and alone on most runs: a campaign with no returns is never stopped.
