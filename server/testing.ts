@@ -352,4 +352,5 @@ export const forgottenLeadOfEachKind = {
   newsletter_subscriptions: 1,
   contact_messages: 1,
   demo_requests: 1,
+  mail_events: 0,
 };
