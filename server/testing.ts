@@ -65,6 +65,16 @@ export function subscriptionRow(email: string, status: SubscriptionStatus, at: s
   };
 }
 
+/** A subscription's status now, read from the database. */
+export async function subscriptionStatus(db: DB, id: string): Promise<SubscriptionStatus> {
+  const row = await db
+    .selectFrom("newsletter_subscriptions")
+    .select("status")
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
+  return row.status;
+}
+
 /**
  * A mail server on loopback that keeps the recipient, Message-ID and arrival of each message it
  * accepts, after `delayMs` (a slow server). Without Nagle's delay, as a real server answers.
