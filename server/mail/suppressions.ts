@@ -6,6 +6,7 @@ import { randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";
 import { emailKey } from "../../leads/email";
 import type { DB } from "../db/database";
+import { idByEmail } from "../db/id-by-email";
 import type { Database, SuppressionReason } from "../db/schema";
 
 type Executor = DB | Transaction<Database>;
@@ -54,10 +55,5 @@ export async function suppress(
 
 /** Whether subscriber mail may not go to this address. */
 export async function isSuppressed(db: Executor, email: string): Promise<boolean> {
-  const row = await db
-    .selectFrom("mail_suppressions")
-    .select("id")
-    .where("email_key", "=", emailKey(email))
-    .executeTakeFirst();
-  return !!row;
+  return (await idByEmail(db, "mail_suppressions", email)) !== undefined;
 }
