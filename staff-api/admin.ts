@@ -9,7 +9,7 @@ import { email } from "../leads/email";
 import { optionalText } from "../leads/fields";
 import { Failed, RECORD_REFUSALS, REFUSALS, SESSION_REFUSALS } from "./answers";
 import { endpoint } from "./endpoint";
-import { PageShape, keysetPage, recordId } from "./query";
+import { keysetPage, pagedList, recordId } from "./query";
 import { STAFF_ROLES } from "./roles";
 
 /** Who may manage accounts, erase a person and see the outbox. */
@@ -146,12 +146,11 @@ export const erasureApi = {
 
 export const outboxApi = {
   /** A page of messages, newest first: waiting and failed ones unless a state is asked for. */
-  list: endpoint({
-    method: "GET",
+  list: pagedList({
     path: apiPaths.staffOutbox,
     roles: ADMIN_ROLES,
-    query: z.object({ state: z.optional(z.enum(OUTBOX_STATES)), ...PageShape }),
-    answers: { 200: OutboxPage, ...REFUSALS },
+    filters: { state: z.optional(z.enum(OUTBOX_STATES)) },
+    page: OutboxPage,
   }),
   /** Queues a failed message (or a sent alert) again; 409 for any other. */
   retry: endpoint({
