@@ -3,7 +3,7 @@
  * list (asked and answered).
  */
 import * as z from "zod/mini";
-import { REFUSALS } from "./answers";
+import { REFUSALS, SESSION_REFUSALS } from "./answers";
 import type { EndpointSpec } from "./endpoint";
 import type { StaffRole } from "./roles";
 
@@ -25,6 +25,24 @@ export const PageShape = {
 /** The answer of a keyset list: a page of `item`s and the next page's cursor, null on the last. */
 export const keysetPage = <S extends z.ZodMiniType>(item: S) =>
   z.strictObject({ items: z.array(item), nextCursor: z.nullable(z.string()) });
+
+/**
+ * A read that takes nothing but the session (so no 400): who may make it, and what it answers.
+ * `roles` empty: any signed-in member of staff.
+ */
+export function sessionRead<
+  const Path extends string,
+  const Roles extends readonly StaffRole[],
+  Answer extends z.ZodMiniType,
+>(path: Path, roles: Roles, answer: Answer) {
+  // Written out like pagedList(), for the same reason.
+  return {
+    method: "GET",
+    path,
+    roles,
+    answers: { 200: answer, ...SESSION_REFUSALS },
+  } as const satisfies EndpointSpec;
+}
 
 /**
  * A filtered list read a page at a time: the query is `filters` with `cursor` and `limit`, the
