@@ -1,11 +1,16 @@
 import nodemailer from "nodemailer";
-import { apiPaths, newsletterLinkPaths, newsletterStatusPaths } from "../../common/paths";
 import { site } from "../../common/site";
 import { STAFF_INBOUND } from "../../playwright.config";
 import { startTestDnsServer } from "../../server/staff/mail/test-dns-server";
 import { expect, expectNoA11yViolations, test } from "./fixtures";
-import { header, linkIn, waitForMailTo } from "./newsletter-mail";
-import { SIGNED_OUT_ERRORS, STAFF_MAIL_DIR, openConsolePage, signInAs } from "./staff";
+import { header, waitForMailTo } from "./newsletter-mail";
+import {
+  SIGNED_OUT_ERRORS,
+  STAFF_MAIL_DIR,
+  confirmSubscriber,
+  openConsolePage,
+  signInAs,
+} from "./staff";
 
 // What comes back from subscriber mail, in the console (docs/mail-deliverability.md): the
 // sending domain's DNS records as an admin checks them, and a bounce that comes back through the
@@ -91,11 +96,7 @@ test("a bounced copy shows in the campaign's report and on the suppression list"
   // A subscriber who confirmed, as a visitor does.
   const tag = Math.random().toString(36).slice(2, 8);
   const reader = `gone.${tag}@example.com`;
-  const subscribed = await page.request.post(apiPaths.subscribe, { data: { email: reader } });
-  expect(subscribed.status()).toBe(202);
-  await page.goto(linkIn(await waitForMailTo(reader, STAFF_MAIL_DIR), newsletterLinkPaths.confirm));
-  await page.getByRole("button", { name: "Confirm my subscription" }).click();
-  await expect(page).toHaveURL(new RegExp(`${newsletterStatusPaths.confirmed}$`));
+  await confirmSubscriber(page, reader);
 
   // Marketing sends a campaign.
   await signInAs(page, "marketing");

@@ -1,6 +1,11 @@
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { apiPaths, consolePaths } from "../../common/paths";
+import {
+  apiPaths,
+  consolePaths,
+  newsletterLinkPaths,
+  newsletterStatusPaths,
+} from "../../common/paths";
 import { STAFF_DATA_DIR } from "../../playwright.config";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect } from "./fixtures";
@@ -136,3 +141,15 @@ async function demoRequests(request: APIRequestContext, count: number, company: 
 
 /** "Susu Savings" and a few random letters. */
 export const uniqueCompany = () => `Susu Savings ${Math.random().toString(36).slice(2, 8)}`;
+
+/**
+ * A newsletter subscriber of the staff test server who confirmed as a visitor does: signed up,
+ * then the e-mailed link and its button.
+ */
+export async function confirmSubscriber(page: Page, reader: string) {
+  const subscribed = await page.request.post(apiPaths.subscribe, { data: { email: reader } });
+  expect(subscribed.status()).toBe(202);
+  await page.goto(linkIn(await waitForMailTo(reader, STAFF_MAIL_DIR), newsletterLinkPaths.confirm));
+  await page.getByRole("button", { name: "Confirm my subscription" }).click();
+  await expect(page).toHaveURL(new RegExp(`${newsletterStatusPaths.confirmed}$`));
+}
