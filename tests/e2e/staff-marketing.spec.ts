@@ -8,14 +8,8 @@ import {
 } from "../../common/paths";
 import { expect, expectNoA11yViolations, gotoReady, test } from "./fixtures";
 import { demoForm, fillFields } from "./helpers";
-import { header, linkIn, waitForMailTo } from "./newsletter-mail";
-import {
-  SIGNED_OUT_ERRORS,
-  STAFF_MAIL_DIR,
-  confirmSubscriber,
-  openConsolePage,
-  signInAs,
-} from "./staff";
+import { confirmSubscriber, header, linkIn, waitForMailTo } from "./newsletter-mail";
+import { SIGNED_OUT_ERRORS, STAFF_MAIL_DIR, openConsolePage, signInAs } from "./staff";
 
 // What marketing does in the console: where leads come from (a visit that lands with campaign
 // tags and sends a demo request shows its source on the lead: app/lib/visit-source.ts,
@@ -161,7 +155,7 @@ test("marketing writes, previews, tests and sends a campaign; a copy unsubscribe
   // A subscriber who confirmed, as a visitor does.
   const tag = Math.random().toString(36).slice(2, 8);
   const reader = `kofi.${tag}@example.com`;
-  await confirmSubscriber(page, reader);
+  await confirmSubscriber(page, reader, STAFF_MAIL_DIR);
 
   const email = await signInAs(page, "marketing", "Akos Ofori");
   await openConsolePage(page, "Campaigns");

@@ -1,11 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import {
-  apiPaths,
-  consolePaths,
-  newsletterLinkPaths,
-  newsletterStatusPaths,
-} from "../../common/paths";
+import { apiPaths, consolePaths } from "../../common/paths";
 import { STAFF_DATA_DIR } from "../../playwright.config";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect } from "./fixtures";
@@ -83,6 +78,16 @@ export async function openConsolePage(page: Page, name: string) {
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
 }
 
+/** A new campaign saved as a draft by whoever is signed in; its page is left open. */
+export async function saveCampaignDraft(page: Page, subject: string, message: string) {
+  await openConsolePage(page, "Campaigns");
+  await page.getByRole("link", { name: "New campaign" }).click();
+  await page.getByRole("textbox", { name: "Subject" }).fill(subject);
+  await page.getByRole("textbox", { name: "Message" }).fill(message);
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: subject })).toBeVisible();
+}
+
 /**
  * A demo request as a visitor sends it, by `name`, with a company name no other test uses (or
  * `company`); returns the company, which finds this test's leads among every other test's.
@@ -141,15 +146,3 @@ async function demoRequests(request: APIRequestContext, count: number, company: 
 
 /** "Susu Savings" and a few random letters. */
 export const uniqueCompany = () => `Susu Savings ${Math.random().toString(36).slice(2, 8)}`;
-
-/**
- * A newsletter subscriber of the staff test server who confirmed as a visitor does: signed up,
- * then the e-mailed link and its button.
- */
-export async function confirmSubscriber(page: Page, reader: string) {
-  const subscribed = await page.request.post(apiPaths.subscribe, { data: { email: reader } });
-  expect(subscribed.status()).toBe(202);
-  await page.goto(linkIn(await waitForMailTo(reader, STAFF_MAIL_DIR), newsletterLinkPaths.confirm));
-  await page.getByRole("button", { name: "Confirm my subscription" }).click();
-  await expect(page).toHaveURL(new RegExp(`${newsletterStatusPaths.confirmed}$`));
-}
