@@ -67,12 +67,12 @@ export function subscriptionRow(email: string, status: SubscriptionStatus, at: s
 
 /** A subscription's status now, read from the database. */
 export async function subscriptionStatus(db: DB, id: string): Promise<SubscriptionStatus> {
-  const row = await db
+  const { status } = await db
     .selectFrom("newsletter_subscriptions")
     .select("status")
     .where("id", "=", id)
     .executeTakeFirstOrThrow();
-  return row.status;
+  return status;
 }
 
 /**
