@@ -7,6 +7,8 @@ import { SMTPServer } from "smtp-server";
 export interface ReceivedMail {
   mailFrom: string;
   to: string[];
+  /** Its Message-ID header ("" without one): how a receiver tells a copy sent again. */
+  messageId: string;
   raw: string;
   at: number;
 }
@@ -41,10 +43,13 @@ export async function testSmtp({ port = 0, delayMs = 0, refuse }: TestSmtpOption
       stream.on("end", () =>
         setTimeout(() => {
           const { mailFrom, rcptTo } = session.envelope;
+          const raw = Buffer.concat(chunks).toString("utf8");
+          const head = raw.slice(0, raw.indexOf("\r\n\r\n"));
           received.push({
             mailFrom: mailFrom ? mailFrom.address : "",
             to: rcptTo.map((to) => to.address),
-            raw: Buffer.concat(chunks).toString("utf8"),
+            messageId: /^Message-ID:\s*(\S+)/im.exec(head)?.[1] ?? "",
+            raw,
             at: Date.now(),
           });
           callback();
