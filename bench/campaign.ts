@@ -21,7 +21,8 @@ import { sendCampaign } from "../server/newsletter/campaign-sending";
 import { createCampaign } from "../server/newsletter/campaigns";
 import { isMain } from "../scripts/is-main";
 import { launchServer } from "../scripts/launch-server";
-import { recordingSmtp, subscriptionRow } from "../server/testing";
+import { testSmtp } from "../server/mail/smtp-testing";
+import { subscriptionRow } from "../server/testing";
 import { type EndpointLoad, type RowCheck, bodyFor, checkRows, postLoad, runTag } from "./api-load";
 import { type DialectTarget, freshBenchDatabase, onEachDialect, withCleanups } from "./dialects";
 import type { LoadSummary } from "./load";
@@ -98,8 +99,8 @@ export async function measureCampaign({
     const tag = runTag();
     const unsubscribed = Math.ceil(recipients / 20);
     await seedSubscribers(db, recipients, unsubscribed, tag);
-    const smtp = await recordingSmtp();
-    cleanups.push(async () => smtp.close());
+    const smtp = await testSmtp();
+    cleanups.push(() => smtp.close());
 
     const server = await launchServer({
       code: "build",
@@ -162,7 +163,7 @@ export async function measureCampaign({
     const confirmed = new Set(
       Array.from({ length: recipients }, (_, i) => `reader.${tag}.confirmed.${i}@example.com`),
     );
-    const distinct = new Set(sent.map((c) => c.to));
+    const distinct = new Set(sent.flatMap((c) => c.to));
     const repeated = sent.length - new Set(sent.map((c) => c.messageId)).size;
     const strays = [...distinct].filter((to) => !confirmed.has(to)).length;
     const load: EndpointLoad = { endpoint: "subscribe", warmupS: 3, load: during, acknowledged };

@@ -1,8 +1,5 @@
 /** Builders for tests: a config, a migrated database, a transport that records what it sends. */
 import { randomBytes, randomUUID } from "node:crypto";
-import { once } from "node:events";
-import type { AddressInfo, Socket } from "node:net";
-import { SMTPServer } from "smtp-server";
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach } from "vitest";
@@ -65,38 +62,14 @@ export function subscriptionRow(email: string, status: SubscriptionStatus, at: s
   };
 }
 
-/**
- * A mail server on loopback that keeps the recipient, Message-ID and arrival of each message it
- * accepts, after `delayMs` (a slow server). Without Nagle's delay, as a real server answers.
- */
-export async function recordingSmtp({ delayMs = 0 }: { delayMs?: number } = {}) {
-  const received: { to: string; messageId: string; at: number }[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      let head = "";
-      stream.on("data", (chunk: Buffer) => {
-        if (head.length < 4096) head += chunk.toString();
-      });
-      stream.on("end", () =>
-        setTimeout(() => {
-          const messageId = /^Message-ID:\s*(\S+)/im.exec(head)?.[1] ?? "";
-          for (const to of session.envelope.rcptTo) {
-            received.push({ to: to.address, messageId, at: Date.now() });
-          }
-          callback();
-        }, delayMs),
-      );
-    },
-  });
-  // A client killed mid-message ends its connection with a reset: expected, not a failure.
-  smtp.on("error", () => {});
-  smtp.server.on("connection", (socket: Socket) => socket.setNoDelay(true));
-  smtp.listen(0, "127.0.0.1");
-  await once(smtp.server, "listening");
-  return { received, port: (smtp.server.address() as AddressInfo).port, close: () => smtp.close() };
+/** A subscription's status now, read from the database. */
+export async function subscriptionStatus(db: DB, id: string): Promise<SubscriptionStatus> {
+  const { status } = await db
+    .selectFrom("newsletter_subscriptions")
+    .select("status")
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
+  return status;
 }
 
 /**

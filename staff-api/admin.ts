@@ -7,9 +7,9 @@ import * as z from "zod/mini";
 import { apiPaths } from "../common/paths";
 import { email } from "../leads/email";
 import { optionalText } from "../leads/fields";
-import { Failed, RECORD_REFUSALS, REFUSALS, SESSION_REFUSALS } from "./answers";
+import { Failed, RECORD_REFUSALS, REFUSALS } from "./answers";
 import { endpoint } from "./endpoint";
-import { PageShape, keysetPage, recordId } from "./query";
+import { keysetPage, pagedList, recordId, sessionRead } from "./query";
 import { STAFF_ROLES } from "./roles";
 
 /** Who may manage accounts, erase a person and see the outbox. */
@@ -84,22 +84,12 @@ const NoBody = z.optional(z.object({}));
 
 export const teamApi = {
   /** Every account, by address, the disabled ones too (said so). */
-  list: endpoint({
-    method: "GET",
-    path: apiPaths.staffTeam,
-    roles: TEAM_ROLES,
-    answers: { 200: Team, ...SESSION_REFUSALS },
-  }),
+  list: sessionRead(apiPaths.staffTeam, TEAM_ROLES, Team),
 };
 
 export const accountsApi = {
   /** Every account with its last sign-in, by address. */
-  list: endpoint({
-    method: "GET",
-    path: apiPaths.staffAccounts,
-    roles: ADMIN_ROLES,
-    answers: { 200: StaffAccounts, ...SESSION_REFUSALS },
-  }),
+  list: sessionRead(apiPaths.staffAccounts, ADMIN_ROLES, StaffAccounts),
   /** A new account, sent its invitation; 409 when the address has one already. */
   invite: endpoint({
     method: "POST",
@@ -146,12 +136,11 @@ export const erasureApi = {
 
 export const outboxApi = {
   /** A page of messages, newest first: waiting and failed ones unless a state is asked for. */
-  list: endpoint({
-    method: "GET",
+  list: pagedList({
     path: apiPaths.staffOutbox,
     roles: ADMIN_ROLES,
-    query: z.object({ state: z.optional(z.enum(OUTBOX_STATES)), ...PageShape }),
-    answers: { 200: OutboxPage, ...REFUSALS },
+    filters: { state: z.optional(z.enum(OUTBOX_STATES)) },
+    page: OutboxPage,
   }),
   /** Queues a failed message (or a sent alert) again; 409 for any other. */
   retry: endpoint({

@@ -7,9 +7,7 @@ import { apiPaths } from "../common/paths";
 import { email } from "../leads/email";
 import { filterText } from "../leads/fields";
 import { ADMIN_ROLES } from "./admin";
-import { SESSION_REFUSALS } from "./answers";
-import { endpoint } from "./endpoint";
-import { isoDate, keysetPage, listAndExport } from "./query";
+import { isoDate, keysetPage, listAndExport, sessionRead } from "./query";
 
 /**
  * What kind of entry each action makes: a `change` (of a record, an account, a setting; sign-ins
@@ -140,10 +138,9 @@ export const auditApi = {
     page: AuditPage,
   }),
   /** The distinct actions the log holds, sorted, for the console's filter. */
-  actions: endpoint({
-    method: "GET",
-    path: apiPaths.staffAuditActions,
-    roles: ADMIN_ROLES,
-    answers: { 200: z.strictObject({ items: z.array(z.string()) }), ...SESSION_REFUSALS },
-  }),
+  actions: sessionRead(
+    apiPaths.staffAuditActions,
+    ADMIN_ROLES,
+    z.strictObject({ items: z.array(z.string()) }),
+  ),
 };

@@ -8,9 +8,9 @@ import { apiPaths } from "../common/paths";
 import { email } from "../leads/email";
 import { filterText, optionalText } from "../leads/fields";
 import { ADMIN_ROLES } from "./admin";
-import { Failed, RECORD_REFUSALS, REFUSALS, SESSION_REFUSALS } from "./answers";
+import { Failed, RECORD_REFUSALS, REFUSALS } from "./answers";
 import { endpoint } from "./endpoint";
-import { PageShape, keysetPage, recordId } from "./query";
+import { keysetPage, pagedList, recordId, sessionRead } from "./query";
 import { SUBSCRIBER_ROLES } from "./subscribers";
 
 /** Why an address is suppressed; the database stores it as this text (server/db/schema.ts). */
@@ -68,12 +68,11 @@ export type DomainChecks = z.output<typeof DomainChecks>;
 
 export const suppressionsApi = {
   /** A page of the list, newest first by (at, id). */
-  list: endpoint({
-    method: "GET",
+  list: pagedList({
     path: apiPaths.staffSuppressions,
     roles: SUBSCRIBER_ROLES,
-    query: z.object({ ...SuppressionFilterShape, ...PageShape }),
-    answers: { 200: SuppressionPage, ...REFUSALS },
+    filters: SuppressionFilterShape,
+    page: SuppressionPage,
   }),
   /**
    * Adds an address by hand (someone asked by phone to get nothing more), with a note; 409 when it
@@ -99,10 +98,5 @@ export const suppressionsApi = {
 
 export const mailDomainApi = {
   /** SPF, DKIM, DMARC and the inbound MX, read from the DNS now. */
-  check: endpoint({
-    method: "GET",
-    path: apiPaths.staffMailDomain,
-    roles: ADMIN_ROLES,
-    answers: { 200: DomainChecks, ...SESSION_REFUSALS },
-  }),
+  check: sessionRead(apiPaths.staffMailDomain, ADMIN_ROLES, DomainChecks),
 };

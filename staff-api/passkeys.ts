@@ -11,6 +11,7 @@ import { apiPaths } from "../common/paths";
 import { requiredText } from "../leads/fields";
 import { Failed, RECORD_REFUSALS, REFUSALS, SESSION_REFUSALS, SIGN_IN_REFUSALS } from "./answers";
 import { endpoint } from "./endpoint";
+import { sessionRead } from "./query";
 import { Me } from "./session";
 
 /** Longest name of a passkey. */
@@ -178,12 +179,7 @@ export const passkeysApi = {
     },
   }),
   /** The person's own passkeys, oldest first. */
-  list: endpoint({
-    method: "GET",
-    path: apiPaths.staffPasskeys,
-    roles: [],
-    answers: { 200: z.strictObject({ items: z.array(OwnPasskey) }), ...SESSION_REFUSALS },
-  }),
+  list: sessionRead(apiPaths.staffPasskeys, [], z.strictObject({ items: z.array(OwnPasskey) })),
   rename: endpoint({
     method: "PATCH",
     path: apiPaths.staffPasskey,

@@ -3,7 +3,7 @@
  * list (asked and answered).
  */
 import * as z from "zod/mini";
-import { REFUSALS } from "./answers";
+import { REFUSALS, SESSION_REFUSALS } from "./answers";
 import type { EndpointSpec } from "./endpoint";
 import type { StaffRole } from "./roles";
 
@@ -27,9 +27,47 @@ export const keysetPage = <S extends z.ZodMiniType>(item: S) =>
   z.strictObject({ items: z.array(item), nextCursor: z.nullable(z.string()) });
 
 /**
- * A filtered list read a page at a time, and its CSV export: the same filters and the same roles;
- * the list's query adds `cursor` and `limit`, and the export answers a file (only its refusals
- * are JSON). `page` is the list's answer, a keysetPage().
+ * A read that takes nothing but the session (so no 400): who may make it, and what it answers.
+ * `roles` empty: any signed-in member of staff.
+ */
+export function sessionRead<
+  const Path extends string,
+  const Roles extends readonly StaffRole[],
+  Answer extends z.ZodMiniType,
+>(path: Path, roles: Roles, answer: Answer) {
+  // Written out like pagedList(), for the same reason.
+  return {
+    method: "GET",
+    path,
+    roles,
+    answers: { 200: answer, ...SESSION_REFUSALS },
+  } as const satisfies EndpointSpec;
+}
+
+/**
+ * A filtered list read a page at a time: the query is `filters` with `cursor` and `limit`, the
+ * answer `page`, a keysetPage().
+ */
+export function pagedList<
+  const Path extends string,
+  const Roles extends readonly StaffRole[],
+  Filters extends Record<string, z.ZodMiniType>,
+  Page extends z.ZodMiniType,
+>({ path, roles, filters, page }: { path: Path; roles: Roles; filters: Filters; page: Page }) {
+  // Written out rather than through endpoint(), which would widen the generic answers to its
+  // constraint; `satisfies` checks them against it all the same.
+  return {
+    method: "GET",
+    path,
+    roles,
+    query: z.object({ ...filters, ...PageShape }),
+    answers: { 200: page, ...REFUSALS },
+  } as const satisfies EndpointSpec;
+}
+
+/**
+ * A paged list (pagedList()) and its CSV export: the same filters and the same roles; the export
+ * answers a file (only its refusals are JSON).
  */
 export function listAndExport<
   const Path extends string,
@@ -38,17 +76,9 @@ export function listAndExport<
   Filters extends Record<string, z.ZodMiniType>,
   Page extends z.ZodMiniType,
 >(spec: { path: Path; csvPath: CsvPath; roles: Roles; filters: Filters; page: Page }) {
-  const { path, csvPath, roles, filters, page } = spec;
-  // Written out rather than through endpoint(), which would widen the generic answers to its
-  // constraint; `satisfies` checks them against it all the same.
+  const { csvPath, roles, filters } = spec;
   return {
-    list: {
-      method: "GET",
-      path,
-      roles,
-      query: z.object({ ...filters, ...PageShape }),
-      answers: { 200: page, ...REFUSALS },
-    },
+    list: pagedList(spec),
     exportCsv: { method: "GET", path: csvPath, roles, query: z.object(filters), answers: REFUSALS },
   } as const satisfies Record<string, EndpointSpec>;
 }

@@ -7,6 +7,7 @@ import { apiPaths } from "../common/paths";
 import { email } from "../leads/email";
 import { Failed, SESSION_REFUSALS, SIGN_IN_REFUSALS } from "./answers";
 import { endpoint } from "./endpoint";
+import { sessionRead } from "./query";
 import { STAFF_ROLES } from "./roles";
 
 /** Who is signed in: the answer of `me` and of every sign-in, by link or passkey. */
@@ -43,12 +44,7 @@ export const sessionApi = {
     answers: { 200: Me, 401: Failed, ...SIGN_IN_REFUSALS },
   }),
   /** Who is signed in. */
-  me: endpoint({
-    method: "GET",
-    path: apiPaths.staffMe,
-    roles: [],
-    answers: { 200: Me, ...SESSION_REFUSALS },
-  }),
+  me: sessionRead(apiPaths.staffMe, [], Me),
   /**
    * Ends this browser's session and clears its cookie: 204, no body. It reads no body; whatever
    * comes is ignored.

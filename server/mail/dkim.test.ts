@@ -1,16 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { once } from "node:events";
 import { mkdtemp, readFile } from "node:fs/promises";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { authenticate } from "mailauth";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DkimConfig } from "../config-deliverability";
 import { type DkimKeyType, dkimTxtRecord, newDkimKey } from "./dkim";
 import type { MailMessage } from "./message";
 import { returnAddress } from "./return-path";
+import { type TestSmtp, testSmtp } from "./smtp-testing";
 import { newsletterMail } from "./templates";
 import { createTransport } from "./transports";
 
@@ -42,31 +40,6 @@ async function resolver(name: string, type: string) {
   const answer = type === "TXT" ? dns[name] : undefined;
   if (answer) return answer;
   throw Object.assign(new Error(`no ${type} record for ${name}`), { code: "ENOTFOUND" });
-}
-
-/** A receiving mail server that keeps each message raw, with the MAIL FROM it came with. */
-async function startReceiver() {
-  const received: Array<{ mailFrom: string; raw: string }> = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        const mailFrom = session.envelope.mailFrom;
-        received.push({
-          mailFrom: mailFrom ? mailFrom.address : "",
-          raw: Buffer.concat(chunks).toString("utf8"),
-        });
-        callback();
-      });
-    },
-  });
-  server.listen(0, "127.0.0.1");
-  await once(server.server, "listening");
-  return { server, port: (server.server.address() as AddressInfo).port, received };
 }
 
 const subscriptionId = randomUUID();
@@ -108,7 +81,7 @@ const verify = (raw: string) =>
 
 /** Sends a campaign copy signed with `key` to a new receiver; what arrived, and the receiver. */
 async function sendOverSmtp(key: DkimConfig) {
-  const receiver = await startReceiver();
+  const receiver = await testSmtp();
   const transport = createTransport(
     { transport: "smtp", url: `smtp://127.0.0.1:${receiver.port}` },
     FROM,
@@ -120,13 +93,13 @@ async function sendOverSmtp(key: DkimConfig) {
 }
 
 describe.each(["rsa", "ed25519"] as const)("mail signed with an %s key over SMTP", (type) => {
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let receiver: TestSmtp;
   let raw = "";
   beforeAll(async () => {
     receiver = await sendOverSmtp(keys[type]);
     raw = receiver.received[0]?.raw ?? "";
   });
-  afterAll(() => new Promise<void>((resolve) => receiver.server.close(() => resolve())));
+  afterAll(() => receiver.close());
 
   it("arrives with a DKIM signature that verifies, aligned with the From domain", async () => {
     expect(raw).toMatch(new RegExp(`^DKIM-Signature: v=1; a=${type}-sha256;`, "m"));
@@ -180,7 +153,7 @@ describe("the envelope sender over SMTP", () => {
     await transport.send(plain, randomUUID());
     transport.close();
     expect(receiver.received[1]?.mailFrom).toBe("news@site.test");
-    await new Promise<void>((resolve) => receiver.server.close(() => resolve()));
+    await receiver.close();
   });
 });
 

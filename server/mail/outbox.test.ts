@@ -4,7 +4,6 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type DB, migrate, openDatabase } from "../db/database";
 import { saveContact } from "../db/leads";
@@ -17,6 +16,7 @@ import {
 } from "../testing";
 import type { MailMessage } from "./message";
 import { retryDelayMs } from "./outbox";
+import { testSmtp } from "./smtp-testing";
 import { contactNotification } from "./templates";
 import { createTransport } from "./transports";
 
@@ -28,32 +28,6 @@ const contact = {
   message: "Hello",
   agreeToPolicy: true as const,
 };
-
-/** A real SMTP server in the test process that records what it receives. */
-async function startSmtp(
-  port = 0,
-): Promise<{ server: SMTPServer; port: number; received: string[] }> {
-  const received: string[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        received.push(Buffer.concat(chunks).toString("utf8"));
-        callback();
-      });
-    },
-  });
-  server.listen(port, "127.0.0.1");
-  await once(server.server, "listening");
-  return { server, port: (server.server.address() as AddressInfo).port, received };
-}
-
-const stopSmtp = (server: SMTPServer) =>
-  new Promise<void>((resolve) => server.close(() => resolve()));
 
 async function storeLead(db: DB) {
   await saveContact(db, contact, {
@@ -72,9 +46,9 @@ describe.each(testDialects)("outbox on $name", ({ url }) => {
 
   it("delivers over SMTP, and keeps the lead and delivers later when the server was down", async () => {
     // Find a free port, then close it: the mail server is "down".
-    const probe = await startSmtp();
+    const probe = await testSmtp();
     const port = probe.port;
-    await stopSmtp(probe.server);
+    await probe.close();
 
     const start = Date.now() + 1_000;
     let clock = new Date(start);
@@ -99,13 +73,13 @@ describe.each(testDialects)("outbox on $name", ({ url }) => {
     // Not due yet: nothing is attempted.
     expect(await worker.runOnce()).toBe(0);
 
-    const smtp = await startSmtp(port);
+    const smtp = await testSmtp({ port });
     clock = new Date(start + 60_000);
     expect(await worker.runOnce()).toBe(1);
     row = await db.selectFrom("outbox").selectAll().executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: "sent", attempts: 2, last_error: null });
     expect(smtp.received).toHaveLength(1);
-    const raw = smtp.received[0] ?? "";
+    const raw = smtp.received[0]?.raw ?? "";
     expect(raw).toMatch(/^To: sales@site\.test/m);
     expect(raw).toMatch(/^Reply-To: ama@example\.com/m);
     expect(raw).toMatch(/^Subject: Contact form: Ama Mensah/m);
@@ -115,7 +89,7 @@ describe.each(testDialects)("outbox on $name", ({ url }) => {
     expect(await worker.runOnce()).toBe(0);
     expect(smtp.received).toHaveLength(1);
     transport.close();
-    await stopSmtp(smtp.server);
+    await smtp.close();
   });
 
   it("marks a message failed after the maximum number of attempts", async () => {

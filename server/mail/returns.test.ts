@@ -1,7 +1,13 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import type { DB } from "../db/database";
 import { returnEffects } from "../deliveries";
-import { subscriptionRow, testConfig, testDatabase, testDialects } from "../testing";
+import {
+  subscriptionRow,
+  subscriptionStatus,
+  testConfig,
+  testDatabase,
+  testDialects,
+} from "../testing";
 import { type BrakeCounts, brakeReason } from "./brake";
 import { type ReturnedMail, isSuppressed, recordReturnedMail } from "./returns";
 
@@ -73,12 +79,7 @@ describe.each(testDialects)("returned mail on $name", ({ url }) => {
     expect(await recordReturnedMail(db, complaint, effects)).toEqual(expect.any(String));
     expect(await recordReturnedMail(db, complaint, effects)).toBeNull();
 
-    const now = await db
-      .selectFrom("newsletter_subscriptions")
-      .select("status")
-      .where("id", "=", sub.id)
-      .executeTakeFirstOrThrow();
-    expect(now.status).toBe("unsubscribed");
+    expect(await subscriptionStatus(db, sub.id)).toBe("unsubscribed");
     const alerts = await db.selectFrom("outbox").select(["kind", "payload"]).execute();
     expect(alerts).toHaveLength(1);
     expect(JSON.parse(alerts[0]!.payload)).toMatchObject({ type: "subscriber.unsubscribed" });

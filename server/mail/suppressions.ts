@@ -30,11 +30,7 @@ export async function suppress(
   },
 ): Promise<void> {
   const key = emailKey(entry.email);
-  const existing = await trx
-    .selectFrom("mail_suppressions")
-    .select(["id", "reason"])
-    .where("email_key", "=", key)
-    .executeTakeFirst();
+  const existing = await entryOf(trx, entry.email);
   const values = {
     reason: entry.reason,
     at: entry.at,
@@ -62,10 +58,14 @@ export async function suppressionReason(
   db: Executor,
   email: string,
 ): Promise<SuppressionReason | undefined> {
-  const row = await db
+  return (await entryOf(db, email))?.reason;
+}
+
+/** The address's entry on the list, matched as the mailbox (emailKey). */
+function entryOf(db: Executor, email: string) {
+  return db
     .selectFrom("mail_suppressions")
-    .select("reason")
+    .select(["id", "reason"])
     .where("email_key", "=", emailKey(email))
     .executeTakeFirst();
-  return row?.reason;
 }

@@ -1,10 +1,8 @@
-import { once } from "node:events";
-import type { AddressInfo } from "node:net";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "../db/database";
 import { createDeliveries } from "../deliveries";
 import { BRAKE_ALERT_KIND } from "../mail/brake";
+import { type TestSmtp, testSmtp } from "../mail/smtp-testing";
 import { createTransport } from "../mail/transports";
 import { addAccount } from "../staff/admin/accounts";
 import { subscriptionRow, testConfig, testDatabase, testDialects } from "../testing";
@@ -19,45 +17,21 @@ const RECIPIENTS = 1_000;
 /** Every twentieth address does not exist: 5 %, over the 2 % limit. */
 const refused = (email: string) => Number(/\d+/.exec(email)?.[0]) % 20 === 7;
 
-/** A mail server that refuses the unknown recipients with 550 5.1.1 and counts what it takes. */
-async function refusingSmtp() {
-  const accepted: string[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      if (refused(address.address)) {
-        const error = Object.assign(new Error("5.1.1 <mailbox> does not exist"), {
-          responseCode: 550,
-        });
-        return callback(error);
-      }
-      callback();
-    },
-    onData(stream, session, callback) {
-      stream.resume();
-      stream.on("end", () => {
-        accepted.push(...session.envelope.rcptTo.map((to) => to.address));
-        callback();
-      });
-    },
-  });
-  smtp.on("error", () => {});
-  smtp.listen(0, "127.0.0.1");
-  await once(smtp.server, "listening");
-  return { accepted, port: (smtp.server.address() as AddressInfo).port, close: () => smtp.close() };
-}
+/** A mail server that refuses the unknown recipients with 550 5.1.1. */
+const refusingSmtp = () =>
+  testSmtp({ refuse: (email) => (refused(email) ? "5.1.1 <mailbox> does not exist" : undefined) });
+/** The recipients it took mail for. */
+const accepted = (smtp: TestSmtp) => smtp.received.flatMap((mail) => mail.to);
 
 describe.each(testDialects)("the brake on $name", ({ url }) => {
   let db: DB;
-  let smtp: Awaited<ReturnType<typeof refusingSmtp>>;
+  let smtp: TestSmtp;
   beforeAll(async () => {
     db = await testDatabase(url);
     smtp = await refusingSmtp();
   });
   afterAll(async () => {
-    smtp?.close();
+    await smtp?.close();
     await db?.destroy();
   });
 
@@ -113,7 +87,7 @@ describe.each(testDialects)("the brake on $name", ({ url }) => {
 
     const campaign = await readCampaign(db, id);
     expect(campaign?.status).toBe("paused");
-    const copies = smtp.accepted.filter((to) => to.startsWith("reader-"));
+    const copies = accepted(smtp).filter((to) => to.startsWith("reader-"));
     expect(copies.length).toBeGreaterThanOrEqual(190);
     expect(copies.length).toBeLessThan(300);
     expect(campaign?.autoPaused).toMatch(
@@ -138,10 +112,11 @@ describe.each(testDialects)("the brake on $name", ({ url }) => {
     ]);
     expect(JSON.parse(mailed[0]!.payload).text).toContain(campaign!.autoPaused);
     // The team's mail is not subscriber mail: it went out in the same runs, through the brake.
-    expect(smtp.accepted.filter((to) => !to.startsWith("reader-")).sort()).toEqual([
-      "admin@example.com",
-      "mkt@example.com",
-    ]);
+    expect(
+      accepted(smtp)
+        .filter((to) => !to.startsWith("reader-"))
+        .sort(),
+    ).toEqual(["admin@example.com", "mkt@example.com"]);
     expect(alerts.filter((a) => a.kind === "slack")).toHaveLength(1);
     const audit = await db
       .selectFrom("audit_log")

@@ -1,7 +1,9 @@
 import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import type { Page } from "@playwright/test";
 import Database from "better-sqlite3";
+import { apiPaths, newsletterLinkPaths, newsletterStatusPaths } from "../../common/paths";
 import { emailKey } from "../../leads/email";
 import { expect } from "./fixtures";
 import { escapeRegExp } from "./helpers";
@@ -107,4 +109,16 @@ export function subscriptionStatus(address: string): string | null {
   } finally {
     db.close();
   }
+}
+
+/**
+ * Signs `reader` up for the newsletter and confirms as a visitor does: the e-mailed link (in
+ * `mailDir`, the test server's or another's), then its button.
+ */
+export async function confirmSubscriber(page: Page, reader: string, mailDir = MAIL_DIR) {
+  const subscribed = await page.request.post(apiPaths.subscribe, { data: { email: reader } });
+  expect(subscribed.status()).toBe(202);
+  await page.goto(linkIn(await waitForMailTo(reader, mailDir), newsletterLinkPaths.confirm));
+  await page.getByRole("button", { name: "Confirm my subscription" }).click();
+  await expect(page).toHaveURL(new RegExp(`${newsletterStatusPaths.confirmed}$`));
 }

@@ -1,6 +1,6 @@
 import { apiPaths, consolePaths, withId } from "../../common/paths";
 import { expect, test } from "./fixtures";
-import { openConsolePage, signInAs } from "./staff";
+import { saveCampaignDraft, signInAs } from "./staff";
 
 // The company works in Accra (GMT, no daylight saving): the console shows and takes Accra's time
 // whatever the zone of the device. This device is in Lagos, an hour ahead of Accra.
@@ -19,13 +19,11 @@ test("a schedule typed on a device in Lagos is Accra's time: shown, kept and sto
   expect(await page.evaluate(() => new Date("2026-11-27T10:00").getTimezoneOffset())).toBe(-60);
 
   await signInAs(page, "marketing");
-  await openConsolePage(page, "Campaigns");
-  await page.getByRole("link", { name: "New campaign" }).click();
-  const subject = `Accra time ${Math.random().toString(36).slice(2, 8)}`;
-  await page.getByRole("textbox", { name: "Subject" }).fill(subject);
-  await page.getByRole("textbox", { name: "Message" }).fill("See you at the fair.");
-  await page.getByRole("button", { name: "Save draft" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: subject })).toBeVisible();
+  await saveCampaignDraft(
+    page,
+    `Accra time ${Math.random().toString(36).slice(2, 8)}`,
+    "See you at the fair.",
+  );
   const id = new URL(page.url()).pathname.split("/").at(-1) ?? "";
 
   // A time that has passed is refused, and nothing is sent.

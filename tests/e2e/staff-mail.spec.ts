@@ -1,11 +1,16 @@
 import nodemailer from "nodemailer";
-import { apiPaths, newsletterLinkPaths, newsletterStatusPaths } from "../../common/paths";
 import { site } from "../../common/site";
 import { STAFF_INBOUND } from "../../playwright.config";
 import { startTestDnsServer } from "../../server/staff/mail/test-dns-server";
 import { expect, expectNoA11yViolations, test } from "./fixtures";
-import { header, linkIn, waitForMailTo } from "./newsletter-mail";
-import { SIGNED_OUT_ERRORS, STAFF_MAIL_DIR, openConsolePage, signInAs } from "./staff";
+import { confirmSubscriber, header, waitForMailTo } from "./newsletter-mail";
+import {
+  SIGNED_OUT_ERRORS,
+  STAFF_MAIL_DIR,
+  openConsolePage,
+  saveCampaignDraft,
+  signInAs,
+} from "./staff";
 
 // What comes back from subscriber mail, in the console (docs/mail-deliverability.md): the
 // sending domain's DNS records as an admin checks them, and a bounce that comes back through the
@@ -88,24 +93,15 @@ function hardBounce(recipient: string, returnPath: string, messageId: string) {
 test("a bounced copy shows in the campaign's report and on the suppression list", async ({
   page,
 }) => {
-  // A subscriber who confirmed, as a visitor does.
   const tag = Math.random().toString(36).slice(2, 8);
+  const subject = `Bounce check ${tag}`;
+  // A subscriber who confirmed, as a visitor does.
   const reader = `gone.${tag}@example.com`;
-  const subscribed = await page.request.post(apiPaths.subscribe, { data: { email: reader } });
-  expect(subscribed.status()).toBe(202);
-  await page.goto(linkIn(await waitForMailTo(reader, STAFF_MAIL_DIR), newsletterLinkPaths.confirm));
-  await page.getByRole("button", { name: "Confirm my subscription" }).click();
-  await expect(page).toHaveURL(new RegExp(`${newsletterStatusPaths.confirmed}$`));
+  await confirmSubscriber(page, reader, STAFF_MAIL_DIR);
 
   // Marketing sends a campaign.
   await signInAs(page, "marketing");
-  await openConsolePage(page, "Campaigns");
-  await page.getByRole("link", { name: "New campaign" }).click();
-  const subject = `Bounce check ${tag}`;
-  await page.getByRole("textbox", { name: "Subject" }).fill(subject);
-  await page.getByRole("textbox", { name: "Message" }).fill("Akwaaba.");
-  await page.getByRole("button", { name: "Save draft" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: subject })).toBeVisible();
+  await saveCampaignDraft(page, subject, "Akwaaba.");
   await page.getByRole("button", { name: "Send now…" }).click();
   await page.getByRole("button", { name: "Yes, send now" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Sending has started." })).toBeVisible();

@@ -78,6 +78,16 @@ export async function openConsolePage(page: Page, name: string) {
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
 }
 
+/** A new campaign saved as a draft by whoever is signed in; its page is left open. */
+export async function saveCampaignDraft(page: Page, subject: string, message: string) {
+  await openConsolePage(page, "Campaigns");
+  await page.getByRole("link", { name: "New campaign" }).click();
+  await page.getByRole("textbox", { name: "Subject" }).fill(subject);
+  await page.getByRole("textbox", { name: "Message" }).fill(message);
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: subject })).toBeVisible();
+}
+
 /**
  * A demo request as a visitor sends it, by `name`, with a company name no other test uses (or
  * `company`); returns the company, which finds this test's leads among every other test's.

@@ -3,7 +3,7 @@ import nodemailer from "nodemailer";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type DB, openDatabase } from "../../db/database";
 import { returnEffects } from "../../deliveries";
-import { testConfig, testDatabase, testDialects } from "../../testing";
+import { subscriptionStatus, testConfig, testDatabase, testDialects } from "../../testing";
 import { returnAddress } from "../return-path";
 import { INBOUND, emptyReturns, recordedReturns, subscriberWithMail } from "./inbound-testing";
 import { INBOUND_SIZE_LIMIT, type InboundListener, startInboundListener } from "./listener";
@@ -100,12 +100,7 @@ describe.each(testDialects)("the inbound SMTP listener on $name", ({ url }) => {
     ]);
     expect(suppressions).toEqual([{ email: "kofi@example.com", reason: "complaint" }]);
     // A complaint also ends the subscription, as the subscriber's own link would.
-    const subscription = await db
-      .selectFrom("newsletter_subscriptions")
-      .select("status")
-      .where("id", "=", kofi.subscriptionId)
-      .executeTakeFirstOrThrow();
-    expect(subscription.status).toBe("unsubscribed");
+    expect(await subscriptionStatus(db, kofi.subscriptionId)).toBe("unsubscribed");
   });
 
   it("keeps an auto-reply whole for review, suppressing nobody", async () => {

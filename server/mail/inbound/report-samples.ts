@@ -16,6 +16,42 @@ function lines(...parts: string[]): string {
   return parts.join("\r\n");
 }
 
+/** The headers of the newsletter a report returns. */
+const ORIGINAL_HEADERS = ["From: Newsletter <news@site.test>", "Subject: Our November news"];
+
+/**
+ * A report (RFC 6522) as a mail server writes one: a part for people, the part for programs and
+ * the returned message, each a content type followed by its lines.
+ */
+function multipartReport(report: {
+  from: string;
+  to: string;
+  subject: string;
+  messageId: string;
+  reportType: string;
+  boundary: string;
+  parts: [type: string, ...body: string[]][];
+}): string {
+  const { boundary } = report;
+  return lines(
+    `From: ${report.from}`,
+    `To: ${report.to}`,
+    `Subject: ${report.subject}`,
+    `Message-ID: ${report.messageId}`,
+    "MIME-Version: 1.0",
+    `Content-Type: multipart/report; report-type=${report.reportType}; boundary="${boundary}"`,
+    "",
+    ...report.parts.flatMap(([type, ...body]) => [
+      `--${boundary}`,
+      `Content-Type: ${type}`,
+      "",
+      ...body,
+    ]),
+    `--${boundary}--`,
+    "",
+  );
+}
+
 export function dsnMessage({
   to,
   messageId = "<dsn-1@mx.example.net>",
@@ -36,36 +72,30 @@ export function dsnMessage({
         : []),
     ),
   );
-  return lines(
-    "From: Mail Delivery System <MAILER-DAEMON@mx.example.net>",
-    `To: ${to}`,
-    "Subject: Undelivered Mail Returned to Sender",
-    `Message-ID: ${messageId}`,
-    "MIME-Version: 1.0",
-    'Content-Type: multipart/report; report-type=delivery-status; boundary="dsn-boundary"',
-    "",
-    "--dsn-boundary",
-    "Content-Type: text/plain; charset=us-ascii",
-    "",
-    "Your message could not be delivered to one or more recipients.",
-    "",
-    "--dsn-boundary",
-    "Content-Type: message/delivery-status",
-    "",
-    "Reporting-MTA: dns; mx.example.net",
-    "Arrival-Date: Fri, 27 Nov 2026 04:00:00 +0000",
-    "",
-    groups.join("\r\n\r\n"),
-    "",
-    "--dsn-boundary",
-    "Content-Type: text/rfc822-headers",
-    "",
-    "From: Newsletter <news@site.test>",
-    "Subject: Our November news",
-    "",
-    "--dsn-boundary--",
-    "",
-  );
+  return multipartReport({
+    from: "Mail Delivery System <MAILER-DAEMON@mx.example.net>",
+    to,
+    subject: "Undelivered Mail Returned to Sender",
+    messageId,
+    reportType: "delivery-status",
+    boundary: "dsn-boundary",
+    parts: [
+      [
+        "text/plain; charset=us-ascii",
+        "Your message could not be delivered to one or more recipients.",
+        "",
+      ],
+      [
+        "message/delivery-status",
+        "Reporting-MTA: dns; mx.example.net",
+        "Arrival-Date: Fri, 27 Nov 2026 04:00:00 +0000",
+        "",
+        groups.join("\r\n\r\n"),
+        "",
+      ],
+      ["text/rfc822-headers", ...ORIGINAL_HEADERS, ""],
+    ],
+  });
 }
 
 export function arfMessage({
@@ -80,39 +110,28 @@ export function arfMessage({
   /** Original-Rcpt-To; providers often leave it out (redacted). */
   rcptTo?: string;
 }): string {
-  return lines(
-    "From: Feedback Loop <fbl@example.net>",
-    `To: ${to}`,
-    "Subject: Abuse report",
-    `Message-ID: ${messageId}`,
-    "MIME-Version: 1.0",
-    'Content-Type: multipart/report; report-type=feedback-report; boundary="arf-boundary"',
-    "",
-    "--arf-boundary",
-    "Content-Type: text/plain",
-    "",
-    "This is an email abuse report.",
-    "",
-    "--arf-boundary",
-    "Content-Type: message/feedback-report",
-    "",
-    `Feedback-Type: ${feedbackType}`,
-    "User-Agent: ExampleFBL/1.0",
-    "Version: 1",
-    "Original-Mail-From: <bounce+tag@inbound.site.test>",
-    ...(rcptTo ? [`Original-Rcpt-To: <${rcptTo}>`] : []),
-    "Arrival-Date: Fri, 27 Nov 2026 04:00:00 +0000",
-    "",
-    "--arf-boundary",
-    "Content-Type: message/rfc822",
-    "",
-    "From: Newsletter <news@site.test>",
-    "Subject: Our November news",
-    "",
-    "Hello.",
-    "--arf-boundary--",
-    "",
-  );
+  return multipartReport({
+    from: "Feedback Loop <fbl@example.net>",
+    to,
+    subject: "Abuse report",
+    messageId,
+    reportType: "feedback-report",
+    boundary: "arf-boundary",
+    parts: [
+      ["text/plain", "This is an email abuse report.", ""],
+      [
+        "message/feedback-report",
+        `Feedback-Type: ${feedbackType}`,
+        "User-Agent: ExampleFBL/1.0",
+        "Version: 1",
+        "Original-Mail-From: <bounce+tag@inbound.site.test>",
+        ...(rcptTo ? [`Original-Rcpt-To: <${rcptTo}>`] : []),
+        "Arrival-Date: Fri, 27 Nov 2026 04:00:00 +0000",
+        "",
+      ],
+      ["message/rfc822", ...ORIGINAL_HEADERS, "", "Hello."],
+    ],
+  });
 }
 
 export function autoReplyMessage({

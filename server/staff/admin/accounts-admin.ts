@@ -5,8 +5,8 @@
  * store itself is accounts.ts; the invitation e-mail and its link, invitations.ts.
  */
 import type { Transaction } from "kysely";
-import { emailKey } from "../../../leads/email";
 import { type DB, lockKeyForTransaction } from "../../db/database";
+import { idByEmail } from "../../db/id-by-email";
 import type { Database } from "../../db/schema";
 import {
   type ChangedBy,
@@ -83,12 +83,7 @@ export async function inviteAccount(
   const email = checkedEmail(input.email);
   const name = input.name?.trim().slice(0, MAX_NAME);
   return db.transaction().execute(async (trx) => {
-    const existing = await trx
-      .selectFrom("staff_accounts")
-      .select("id")
-      .where("email_key", "=", emailKey(email))
-      .executeTakeFirst();
-    if (existing) return "exists";
+    if ((await idByEmail(trx, "staff_accounts", email)) !== undefined) return "exists";
     const row = await createAccount(
       trx,
       { email, role: input.role, name },

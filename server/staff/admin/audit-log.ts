@@ -5,8 +5,8 @@
  * itself is written by audit.ts only.
  */
 import type { Transaction } from "kysely";
-import { emailKey } from "../../../leads/email";
 import type { DB } from "../../db/database";
+import { idByEmail } from "../../db/id-by-email";
 import type { Database } from "../../db/schema";
 import {
   type AuditItem,
@@ -32,13 +32,8 @@ export interface AuditFilters {
 
 /** The account id an `actor` filter (an e-mail) names, or a value that matches no entry. */
 export async function actorFilter(db: Executor, address: string): Promise<string> {
-  const row = await db
-    .selectFrom("staff_accounts")
-    .select("id")
-    .where("email_key", "=", emailKey(address))
-    .executeTakeFirst();
   // Accounts are disabled, never deleted: an address without one has no entries.
-  return row?.id ?? "no such account";
+  return (await idByEmail(db, "staff_accounts", address)) ?? "no such account";
 }
 
 function select(db: Executor, filters: AuditFilters, cursor: Cursor | null) {

@@ -7,11 +7,11 @@
  */
 import { type RawBuilder, type Transaction, sql } from "kysely";
 import { pagePaths } from "../../../common/paths";
-import { emailKey } from "../../../leads/email";
 import { leadKey, parseLeadKey } from "../../../leads/workflow";
 import type { Lead } from "../../../staff-api/leads";
 import { sourceOf } from "../../db/attribution";
 import { type DB, isPostgres } from "../../db/database";
+import { idByEmail } from "../../db/id-by-email";
 import { ATTRIBUTION_COLUMNS } from "../../db/migrations/0008-lead-attribution";
 import type { AttributionColumns, Database, LeadStatus, LeadType } from "../../db/schema";
 import { searchTerms } from "../../db/search-text";
@@ -36,12 +36,7 @@ export interface LeadFilters {
 /** The account id an `owner` filter names: "none", an account's id, or null for no account. */
 export async function ownerFilter(db: Executor, owner: string): Promise<string | null> {
   if (owner === "none") return "none";
-  const row = await db
-    .selectFrom("staff_accounts")
-    .select("id")
-    .where("email_key", "=", emailKey(owner))
-    .executeTakeFirst();
-  return row?.id ?? null;
+  return (await idByEmail(db, "staff_accounts", owner)) ?? null;
 }
 
 /** A lead as the API shows it (staff-api/leads.ts). */
