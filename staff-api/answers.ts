@@ -4,6 +4,9 @@ import * as z from "zod/mini";
 /** Every refusal: a message a person can read. */
 export const Failed = z.strictObject({ error: z.string() });
 
+/** A change or request done, in a sentence the console shows ("The invitation is on its way."). */
+export const Said = z.strictObject({ message: z.string() });
+
 /** The refusals every guarded endpoint can answer, and those of an endpoint about one record. */
 export const REFUSALS = { 400: Failed, 401: Failed, 403: Failed, 503: Failed };
 export const RECORD_REFUSALS = { ...REFUSALS, 404: Failed };

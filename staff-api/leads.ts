@@ -7,7 +7,7 @@ import { apiPaths } from "../common/paths";
 import { email } from "../leads/email";
 import { MAX_MESSAGE, filterText, requiredText } from "../leads/fields";
 import { LEAD_STATUSES, LEAD_TYPES, parseLeadKey } from "../leads/workflow";
-import { Failed, RECORD_REFUSALS, REFUSALS } from "./answers";
+import { Failed, RECORD_REFUSALS, REFUSALS, Said } from "./answers";
 import { endpoint } from "./endpoint";
 import { type StaffRole, roleAllows } from "./roles";
 import { isoDate, keysetPage, listAndExport } from "./query";
@@ -136,9 +136,7 @@ export const LeadSummary = z.extend(z.omit(Lead, { message: true }), {
 });
 export type LeadSummary = z.output<typeof LeadSummary>;
 
-export const LeadPage = keysetPage(LeadSummary);
-export type LeadPage = z.output<typeof LeadPage>;
-
+/** How many leads match, how many were answered, and how soon on average. */
 export const LeadStats = z.strictObject({
   count: z.number(),
   responded: z.number(),
@@ -146,7 +144,8 @@ export const LeadStats = z.strictObject({
 });
 export type LeadStats = z.output<typeof LeadStats>;
 
-const Message = z.strictObject({ message: z.string() });
+export const LeadPage = keysetPage(LeadSummary);
+export type LeadPage = z.output<typeof LeadPage>;
 
 export const leadsApi = {
   /** A page of leads, newest first; and every matching lead as a CSV file. */
@@ -206,6 +205,6 @@ export const leadsApi = {
     body: z.object({
       text: requiredText("Write a note", { max: MAX_MESSAGE, multiLine: true }),
     }),
-    answers: { 201: Message, ...RECORD_REFUSALS },
+    answers: { 201: Said, ...RECORD_REFUSALS },
   }),
 };

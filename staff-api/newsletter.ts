@@ -7,7 +7,7 @@ import * as z from "zod/mini";
 import { apiPaths } from "../common/paths";
 import { MAX_EMAIL, isEmailAddress, normalizeEmail } from "../leads/email";
 import { requiredText } from "../leads/fields";
-import { Failed, RECORD_REFUSALS, REFUSALS } from "./answers";
+import { Failed, RECORD_REFUSALS, REFUSALS, Said } from "./answers";
 import { endpoint } from "./endpoint";
 import { isoDate } from "./query";
 
@@ -171,7 +171,6 @@ export function testAddressProblem(addresses: readonly string[]): string | null 
 }
 
 /** What a test send answers: where the copies went. */
-const TestSent = z.strictObject({ message: z.string() });
 
 /** The actions that send no body (an empty object or none at all). */
 const NoBody = z.optional(z.object({}));
@@ -219,7 +218,7 @@ export const welcomeApi = {
     path: apiPaths.staffWelcomeTest,
     roles: NEWSLETTER_ROLES,
     body: z.object({ ...NewsletterContentShape, ...TestRecipients }),
-    answers: { 202: TestSent, ...REFUSALS, 429: Failed },
+    answers: { 202: Said, ...REFUSALS, 429: Failed },
   }),
   /** Any draft, the welcome e-mail's or a campaign's, as subscribers would get it. */
   preview: endpoint({
@@ -277,7 +276,7 @@ export const campaignsApi = {
     params: CampaignId,
     notFound: NO_CAMPAIGN,
     body: z.optional(z.object(TestRecipients)),
-    answers: { 202: TestSent, ...RECORD_REFUSALS, 429: Failed },
+    answers: { 202: Said, ...RECORD_REFUSALS, 429: Failed },
   }),
   /**
    * Sends now, or at `at` (scheduled); answers the status it now has. An `at` that has passed is

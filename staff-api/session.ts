@@ -5,7 +5,7 @@
 import * as z from "zod/mini";
 import { apiPaths } from "../common/paths";
 import { email } from "../leads/email";
-import { Failed, SESSION_REFUSALS, SIGN_IN_REFUSALS } from "./answers";
+import { Failed, SESSION_REFUSALS, SIGN_IN_REFUSALS, Said } from "./answers";
 import { endpoint } from "./endpoint";
 import { sessionRead } from "./query";
 import { STAFF_ROLES } from "./roles";
@@ -33,7 +33,7 @@ export const sessionApi = {
     path: apiPaths.staffRequestLink,
     signedIn: false,
     body: z.object({ email: email(), next: z.optional(z.nullable(z.string())) }),
-    answers: { 202: z.strictObject({ message: z.string() }), ...SIGN_IN_REFUSALS },
+    answers: { 202: Said, ...SIGN_IN_REFUSALS },
   }),
   /** Signs in with a link's token: sets the session cookie, answers who signed in. */
   verify: endpoint({

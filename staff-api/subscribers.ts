@@ -6,7 +6,7 @@
 import * as z from "zod/mini";
 import { apiPaths } from "../common/paths";
 import { filterText } from "../leads/fields";
-import { Failed, RECORD_REFUSALS, REFUSALS } from "./answers";
+import { Failed, RECORD_REFUSALS, REFUSALS, Said } from "./answers";
 import { endpoint } from "./endpoint";
 import { Attribution } from "./leads";
 import { keysetPage, listAndExport, recordId } from "./query";
@@ -56,7 +56,6 @@ export const SubscriberCounts = z.strictObject({
 export type SubscriberCounts = z.output<typeof SubscriberCounts>;
 
 export const NO_SUCH_SUBSCRIBER = "No such subscriber";
-const Done = z.strictObject({ message: z.string() });
 
 export const subscribersApi = {
   /** A page of subscribers, newest first; and every matching one as a CSV file. */
@@ -85,7 +84,7 @@ export const subscribersApi = {
     roles: SUBSCRIBER_ROLES,
     params: recordId(NO_SUCH_SUBSCRIBER),
     notFound: NO_SUCH_SUBSCRIBER,
-    answers: { 202: Done, ...RECORD_REFUSALS, 409: Failed },
+    answers: { 202: Said, ...RECORD_REFUSALS, 409: Failed },
   }),
   /** Unsubscribes them, as their own link would; one who has left already stays so. */
   unsubscribe: endpoint({
@@ -94,6 +93,6 @@ export const subscribersApi = {
     roles: SUBSCRIBER_ROLES,
     params: recordId(NO_SUCH_SUBSCRIBER),
     notFound: NO_SUCH_SUBSCRIBER,
-    answers: { 200: Done, ...RECORD_REFUSALS },
+    answers: { 200: Said, ...RECORD_REFUSALS },
   }),
 };

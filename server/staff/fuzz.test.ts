@@ -414,13 +414,13 @@ const AREAS: readonly {
   {
     name: "console admin",
     routes: routesOf(
-      subscribersApi,
-      teamApi,
       accountsApi,
       auditApi,
       erasureApi,
       outboxApi,
+      subscribersApi,
       suppressionsApi,
+      teamApi,
     ),
     ids: async (api) => {
       // A second admin, so that changes to the first are not all refused as a lock-out.
