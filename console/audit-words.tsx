@@ -220,10 +220,7 @@ export const AUDIT_WORDS: Record<AuditAction, Words> = {
     },
   },
   "suppression.list": { label: "Viewed the suppression list", says: list("the suppression list") },
-  "suppression.added": {
-    label: "Address suppressed by hand",
-    says: () => "added an address to the suppression list by hand",
-  },
+  "suppression.added": { label: "Suppressed by hand", says: () => "suppressed an address by hand" },
   "suppression.lifted": {
     label: "Suppression lifted",
     says: (d) =>

@@ -95,6 +95,8 @@ export function SuppressionsPage() {
   );
 }
 
+const NOTE_HINT = "Optional: why, for whoever reads the list later";
+
 /** Adding an address by hand: someone asked, by phone or letter, to be sent nothing more. */
 function AddForm() {
   const { result, busy } = useFormResult<typeof suppressionsAction>();
@@ -108,12 +110,7 @@ function AddForm() {
       <Form method="post" ref={form} className="space-y-4" aria-labelledby="add-heading">
         <input type="hidden" name="intent" value="add" />
         <TextField label="E-mail" type="email" name="email" required />
-        <TextField
-          label="Note"
-          hint="Optional: why, for whoever reads the list later"
-          name="note"
-          maxLength={200}
-        />
+        <TextField label="Note" hint={NOTE_HINT} name="note" maxLength={200} />
         <button type="submit" className="console-button" disabled={busy === "add"}>
           {busy === "add" ? "Adding…" : "Add to the list"}
         </button>
