@@ -5,7 +5,11 @@ import { confirmSubscription, unsubscribe } from "../db/newsletter-subscriptions
 import { contactNotification } from "../mail/templates";
 import { readReturnAddress } from "../mail/return-path";
 import { recordReturnedMail } from "../mail/returns";
-import { postJson, sampleContact, subscriptionRow, testDialects } from "../testing";
+import { returnEffects } from "../deliveries";
+import { returnToListener } from "../mail/inbound/inbound-testing";
+import { startInboundListener } from "../mail/inbound/listener";
+import { dsnMessage } from "../mail/inbound/report-samples";
+import { postJson, sampleContact, subscriptionRow, testConfig, testDialects } from "../testing";
 import { staffApiPaths } from "../staff/paths";
 import { auditOf, csvLines } from "../staff/test-checks";
 import { STAFF_SITE, signedInStaff, useStaffApi } from "../staff/testing";
@@ -86,17 +90,32 @@ describe.each(testDialects)("suppression on $name", ({ url }) => {
       `bounce+${toKofi?.headers?.[BOUNCE_TAG_HEADER]}@${inbound.domain}`,
     );
 
-    // The bounce comes back to that address, as the inbound listener reads it.
-    await recordReturnedMail(api.db, {
-      source: "smtp",
-      sourceRef: "<dsn-1@mx.example.com>",
-      type: "hard-bounce",
-      email: null,
-      tag,
-      status: "5.1.1",
-      detail: "550 5.1.1 <kofi@example.com>: user unknown",
-      at: api.clock.now,
+    // The receiving server's bounce comes back to that address, through the inbound listener.
+    const listener = await startInboundListener({
+      db: api.db,
+      effects: returnEffects(testConfig()),
+      inbound,
+      host: "127.0.0.1",
+      port: 0,
+      log: { info() {}, warn() {} },
     });
+    try {
+      const returnPath = toKofi?.envelopeFrom ?? "";
+      const report = dsnMessage({
+        to: returnPath,
+        recipients: [
+          {
+            email: kofi!.email,
+            action: "failed",
+            status: "5.1.1",
+            diagnostic: "550 5.1.1 <kofi@example.com>: user unknown",
+          },
+        ],
+      });
+      await returnToListener(listener.port, returnPath, report);
+    } finally {
+      await listener.close();
+    }
     expect((await states(cookie, first)).states).toMatchObject({ sent: 2, "hard-bounced": 1 });
 
     api.transport.sent.length = 0;
@@ -115,7 +134,10 @@ describe.each(testDialects)("suppression on $name", ({ url }) => {
       detail: expect.stringContaining("user unknown"),
     });
     expect((await recipientsCsv(cookie, first)).find((r) => r.email === kofi!.email)).toMatchObject(
-      { state: "hard-bounced", detail: "550 5.1.1 <kofi@example.com>: user unknown" },
+      {
+        state: "hard-bounced",
+        detail: expect.stringContaining("550 5.1.1 <kofi@example.com>: user unknown"),
+      },
     );
     const audit = await auditOf(api, account.id, "campaign.recipients-export");
     expect(JSON.parse(audit.at(-1)?.detail ?? "{}")).toMatchObject({ campaign: first, rows: 3 });

@@ -1,4 +1,5 @@
 /** For the inbound tests: a subscriber with the confirmation e-mail they were sent, and reading back. */
+import nodemailer from "nodemailer";
 import type { DB } from "../../db/database";
 import { subscribe } from "../../db/newsletter-subscriptions";
 import { newsletterConfirmation } from "../templates";
@@ -62,4 +63,15 @@ export async function emptyReturns(db: DB): Promise<void> {
   await db.deleteFrom("mail_events").execute();
   await db.deleteFrom("outbox").execute();
   await db.deleteFrom("newsletter_subscriptions").execute();
+}
+
+/** Sends `raw` to the listener as a mail server returning a message does: null sender. */
+export function returnToListener(port: number, to: string, raw: string) {
+  const smtp = nodemailer.createTransport({
+    host: "127.0.0.1",
+    port,
+    secure: false,
+    ignoreTLS: true,
+  });
+  return smtp.sendMail({ envelope: { from: "", to: [to] }, raw }).finally(() => smtp.close());
 }

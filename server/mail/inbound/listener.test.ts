@@ -1,11 +1,16 @@
 import { randomUUID } from "node:crypto";
-import nodemailer from "nodemailer";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type DB, openDatabase } from "../../db/database";
 import { returnEffects } from "../../deliveries";
 import { subscriptionStatus, testConfig, testDatabase, testDialects } from "../../testing";
 import { returnAddress } from "../return-path";
-import { INBOUND, emptyReturns, recordedReturns, subscriberWithMail } from "./inbound-testing";
+import {
+  INBOUND,
+  emptyReturns,
+  returnToListener,
+  recordedReturns,
+  subscriberWithMail,
+} from "./inbound-testing";
 import { INBOUND_SIZE_LIMIT, type InboundListener, startInboundListener } from "./listener";
 import { arfMessage, autoReplyMessage, dsnMessage } from "./report-samples";
 
@@ -20,17 +25,6 @@ async function listen(db: DB): Promise<InboundListener> {
     port: 0,
     log: quiet,
   });
-}
-
-/** Sends `raw` to the listener as a mail server returning a message does: null sender. */
-function deliver(port: number, to: string, raw: string) {
-  const smtp = nodemailer.createTransport({
-    host: "127.0.0.1",
-    port,
-    secure: false,
-    ignoreTLS: true,
-  });
-  return smtp.sendMail({ envelope: { from: "", to: [to] }, raw }).finally(() => smtp.close());
 }
 
 /** The SMTP error a delivery fails with: its reply code and text. */
@@ -69,7 +63,7 @@ describe.each(testDialects)("the inbound SMTP listener on $name", ({ url }) => {
         },
       ],
     });
-    const answer = await deliver(listener.port, ama.returnPath, report);
+    const answer = await returnToListener(listener.port, ama.returnPath, report);
     expect(answer.response).toMatch(/^250/);
     expect(await recordedReturns(db)).toEqual({
       events: [
@@ -92,8 +86,8 @@ describe.each(testDialects)("the inbound SMTP listener on $name", ({ url }) => {
   it("suppresses on an abuse report, and records a re-delivered report once", async () => {
     const kofi = await subscriberWithMail(db, "kofi@example.com");
     const report = arfMessage({ to: kofi.returnPath });
-    await deliver(listener.port, kofi.returnPath, report);
-    await deliver(listener.port, kofi.returnPath, report);
+    await returnToListener(listener.port, kofi.returnPath, report);
+    await returnToListener(listener.port, kofi.returnPath, report);
     const { events, suppressions } = await recordedReturns(db);
     expect(events.map((e) => [e.type, e.email, e.outbox_id])).toEqual([
       ["complaint", "kofi@example.com", kofi.outboxId],
@@ -106,7 +100,7 @@ describe.each(testDialects)("the inbound SMTP listener on $name", ({ url }) => {
   it("keeps an auto-reply whole for review, suppressing nobody", async () => {
     const esi = await subscriberWithMail(db, "esi@example.com");
     const reply = autoReplyMessage({ to: esi.returnPath });
-    await deliver(listener.port, esi.returnPath, reply);
+    await returnToListener(listener.port, esi.returnPath, reply);
     const { events, suppressions } = await recordedReturns(db);
     expect(events).toMatchObject([{ type: "unclassified", email: "esi@example.com" }]);
     // What was stored is the message as sent, line ends and all.
@@ -130,13 +124,13 @@ describe.each(testDialects)("the inbound SMTP listener on $name", ({ url }) => {
       `postmaster@${INBOUND.domain}`,
       `reply+${ama.subscriptionId}@${INBOUND.domain}`,
     ]) {
-      const answer = await refused(deliver(listener.port, to, autoReplyMessage({ to })));
+      const answer = await refused(returnToListener(listener.port, to, autoReplyMessage({ to })));
       expect(answer.code, to).toBe(550);
       if (!to.startsWith("reply+"))
         expect(answer.text, to).toContain("No such return address here");
     }
     const reply = await refused(
-      deliver(listener.port, `reply+x@${INBOUND.domain}`, autoReplyMessage({ to: "x" })),
+      returnToListener(listener.port, `reply+x@${INBOUND.domain}`, autoReplyMessage({ to: "x" })),
     );
     expect(reply.text).toContain("Replies are not received at this address yet");
     expect((await recordedReturns(db)).events).toEqual([]);
@@ -145,7 +139,7 @@ describe.each(testDialects)("the inbound SMTP listener on $name", ({ url }) => {
   it("refuses a message over the size limit with 552, storing nothing", async () => {
     const ama = await subscriberWithMail(db, "ama@example.com");
     const big = autoReplyMessage({ to: ama.returnPath }) + "x".repeat(INBOUND_SIZE_LIMIT) + "\r\n";
-    expect((await refused(deliver(listener.port, ama.returnPath, big))).code).toBe(552);
+    expect((await refused(returnToListener(listener.port, ama.returnPath, big))).code).toBe(552);
     expect((await recordedReturns(db)).events).toEqual([]);
   });
 });
@@ -161,7 +155,7 @@ describe("the inbound SMTP listener without its database", () => {
         to,
         recipients: [{ email: "ama@example.com", action: "failed", status: "5.1.1" }],
       });
-      expect((await refused(deliver(alone.port, to, report))).code).toBe(451);
+      expect((await refused(returnToListener(alone.port, to, report))).code).toBe(451);
     } finally {
       await alone.close();
       await broken.destroy();
