@@ -166,6 +166,8 @@ export const apiPaths = {
   staffAuditCsv: "/api/staff/audit.csv",
   staffAuditActions: "/api/staff/audit/actions",
   staffForget: "/api/staff/forget",
+  /** Everything stored about one person, for an access request (server/staff/people/). */
+  staffPeopleExport: "/api/staff/people/export",
   staffOutbox: "/api/staff/outbox",
   staffOutboxRetry: "/api/staff/outbox/:id/retry",
 } as const;
@@ -192,6 +194,7 @@ export const consolePaths = {
   accounts: "/staff/admin/accounts",
   audit: "/staff/admin/audit",
   erase: "/staff/admin/erase",
+  accessRequest: "/staff/admin/access-request",
   outbox: "/staff/admin/outbox",
 } as const;
 

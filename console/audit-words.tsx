@@ -187,6 +187,15 @@ export const AUDIT_WORDS: Record<AuditAction, Words> = {
       return `erased everything stored about a person (${many(rows, "record").trim()})`;
     },
   },
+  "person.exported": {
+    label: "Access request answered",
+    says: (d) => {
+      const counts = typeof d.counts === "object" && d.counts !== null ? d.counts : {};
+      const rows = Object.values(counts).reduce<number>((sum, n) => sum + (count(n) ?? 0), 0);
+      const key = d.by === "phone" ? "phone number" : "e-mail address";
+      return `exported everything stored about a person, found by ${key} (${many(rows, "record").trim()})`;
+    },
+  },
   "outbox.viewed": { label: "Viewed the outbox", says: list("the outbox") },
   "outbox.retried": { label: "E-mail retried", says: () => "sent an e-mail of the outbox again" },
   "newsletter.welcome-changed": {

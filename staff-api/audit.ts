@@ -47,6 +47,7 @@ export const AUDIT_ACTION_KINDS = {
   "audit.viewed": "read",
   "audit.export": "read",
   "person.erased": "change",
+  "person.exported": "read",
   "outbox.viewed": "read",
   "outbox.retried": "change",
   "newsletter.welcome-changed": "change",

@@ -9,6 +9,7 @@ import { leadsApi } from "./leads";
 import { mailDomainApi, suppressionsApi } from "./mail";
 import { campaignsApi, welcomeApi } from "./newsletter";
 import { passkeysApi } from "./passkeys";
+import { peopleApi } from "./people";
 import { reportsApi } from "./reports";
 import { sessionApi } from "./session";
 import { subscribersApi } from "./subscribers";
@@ -25,6 +26,7 @@ export const STAFF_ENDPOINTS: readonly EndpointSpec[] = [
   accountsApi,
   auditApi,
   erasureApi,
+  peopleApi,
   outboxApi,
   suppressionsApi,
   mailDomainApi,

@@ -44,6 +44,7 @@ export const staffApiPaths = {
   auditCsv: apiPaths.staffAuditCsv,
   auditActions: apiPaths.staffAuditActions,
   forget: apiPaths.staffForget,
+  peopleExport: apiPaths.staffPeopleExport,
   outbox: apiPaths.staffOutbox,
   outboxRetry: apiPaths.staffOutboxRetry,
   suppressions: apiPaths.staffSuppressions,

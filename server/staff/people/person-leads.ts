@@ -1,0 +1,134 @@
+/**
+ * A person's leads for their access request: their contact messages and demo requests, each with
+ * every stored field, the inbox's status, owner and history, and the notes staff wrote on them.
+ */
+import type { Transaction } from "kysely";
+import { emailKey } from "../../../leads/email";
+import type { ExportedLead, PersonExport } from "../../../staff-api/people";
+import type { Database } from "../../db/schema";
+import { phoneDigits } from "../../db/search-text";
+import { CONTACT_FIELDS, DEMO_FIELDS } from "./columns";
+
+type Trx = Transaction<Database>;
+
+/** Whose records: an address (matched as the mailbox key) or a phone number (by its digits). */
+export type PersonKey = { by: "email" | "phone"; value: string };
+
+export interface PersonLeads {
+  leads: ExportedLead[];
+  notes: PersonExport["notes"];
+  /** The leads' row ids, as the outbox and the mail events name them. */
+  rowIds: string[];
+}
+
+const TABLES = [
+  { type: "contact", table: "contact_messages", fields: CONTACT_FIELDS },
+  { type: "demo", table: "demo_requests", fields: DEMO_FIELDS },
+] as const;
+
+/** The person's leads, oldest first within each form, with their notes. */
+export async function personLeads(trx: Trx, key: PersonKey): Promise<PersonLeads> {
+  const found: { type: "contact" | "demo"; id: string; fields: Record<string, string | null> }[] =
+    [];
+  for (const form of TABLES) {
+    for (const row of await leadRows(trx, form, key)) found.push({ type: form.type, ...row });
+  }
+  const states = await trx
+    .selectFrom("lead_states")
+    .selectAll()
+    .where("lead_id", "in", ["", ...found.map((lead) => lead.id)])
+    .execute();
+  const events = await trx
+    .selectFrom("lead_events")
+    .selectAll()
+    .where("lead_id", "in", ["", ...found.map((lead) => lead.id)])
+    .orderBy("at")
+    .orderBy("id")
+    .execute();
+  const emailOf = await staffAddresses(trx, [
+    ...states.map((state) => state.owner_account_id),
+    ...events.flatMap((e) => [e.actor_account_id, ...(e.kind === "owner" ? [e.from, e.to] : [])]),
+  ]);
+  const ofLead = <T extends { lead_type: string; lead_id: string }>(rows: T[], lead: Lead) =>
+    rows.filter((row) => row.lead_type === lead.type && row.lead_id === lead.id);
+  type Lead = (typeof found)[number];
+  const leads = found.map((lead): ExportedLead => {
+    const state = ofLead(states, lead)[0];
+    return {
+      id: `${lead.type}_${lead.id}`,
+      type: lead.type,
+      fields: lead.fields,
+      // A lead no one has touched has no inbox row yet: it is new and nobody's.
+      status: state?.status ?? "new",
+      owner: emailOf(state?.owner_account_id ?? null),
+      firstResponseAt: state?.first_response_at ?? null,
+      history: ofLead(events, lead).flatMap((e) =>
+        e.kind === "note"
+          ? []
+          : [
+              {
+                at: e.at,
+                kind: e.kind,
+                by: emailOf(e.actor_account_id),
+                from: e.kind === "owner" ? emailOf(e.from) : e.from,
+                to: e.kind === "owner" ? emailOf(e.to) : e.to,
+              },
+            ],
+      ),
+    };
+  });
+  const notes = found.flatMap((lead) =>
+    ofLead(events, lead)
+      .filter((e) => e.kind === "note")
+      .map((e) => ({
+        leadId: `${lead.type}_${lead.id}`,
+        at: e.at,
+        by: emailOf(e.actor_account_id),
+        text: e.text ?? "",
+      })),
+  );
+  return { leads, notes, rowIds: found.map((lead) => lead.id) };
+}
+
+/**
+ * One form's rows of the person. By phone, the number's digits as the inbox search keeps them
+ * (search-text.ts phoneDigits): the search text narrows the rows, and only an equal number
+ * counts, so a number that merely begins the same way is someone else's.
+ */
+async function leadRows(
+  trx: Trx,
+  { table, fields }: (typeof TABLES)[number],
+  key: PersonKey,
+): Promise<{ id: string; fields: Record<string, string | null> }[]> {
+  // Both tables have the columns read here; the rest is picked by the form's own list.
+  const query = trx
+    .selectFrom(table as "contact_messages")
+    .selectAll()
+    .orderBy("created_at")
+    .orderBy("id");
+  const digits = phoneDigits(key.value);
+  const rows =
+    key.by === "email"
+      ? await query.where("email_key", "=", emailKey(key.value)).execute()
+      : (await query.where("search_text", "like", `%${digits}%`).execute()).filter(
+          (row) => phoneDigits(row.phone) === digits,
+        );
+  return rows.map((row) => {
+    const stored = row as unknown as Record<string, string | null>;
+    return { id: row.id, fields: Object.fromEntries(fields.map((f) => [f, stored[f] ?? null])) };
+  });
+}
+
+/** The addresses of staff accounts by id, for who wrote or owned what. */
+async function staffAddresses(trx: Trx, ids: (string | null)[]) {
+  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
+  const rows = wanted.length
+    ? await trx
+        .selectFrom("staff_accounts")
+        .select(["id", "email"])
+        .where("id", "in", wanted)
+        .execute()
+    : [];
+  const byId = new Map(rows.map((row) => [row.id, row.email]));
+  return (id: string | null) => (id === null ? null : (byId.get(id) ?? null));
+}

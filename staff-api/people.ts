@@ -1,0 +1,131 @@
+/**
+ * A person's access request (Ghana's Data Protection Act, 2012, Act 843): everything stored
+ * about one e-mail address or one phone number, for admins (server/staff/people/). Decision 0031.
+ */
+import * as z from "zod/mini";
+import { apiPaths } from "../common/paths";
+import { email } from "../leads/email";
+import { ADMIN_ROLES } from "./admin";
+import { REFUSALS } from "./answers";
+import { endpoint } from "./endpoint";
+
+/** The two ways to answer: JSON (for another system) or a page the company can send as it is. */
+export const EXPORT_FORMATS = ["json", "html"] as const;
+
+/** What the 400 says when the request names no key, or both. */
+export const ONE_KEY = "Give an e-mail address or a phone number, not both.";
+
+/** A stored row's columns as stored: text, or null where the column is empty. */
+const Columns = z.record(z.string(), z.nullable(z.string()));
+
+const ExportedLead = z.strictObject({
+  /** As the inbox names it: contact_<uuid> or demo_<uuid>. */
+  id: z.string(),
+  type: z.enum(["contact", "demo"]),
+  /** Every column the form stored, attribution included (server/staff/people/columns.ts). */
+  fields: Columns,
+  /** The inbox's status and owner (the owner's address), and when staff first acted on it. */
+  status: z.string(),
+  owner: z.nullable(z.string()),
+  firstResponseAt: z.nullable(z.string()),
+  /** Its status and owner changes, oldest first, with who made them. */
+  history: z.array(
+    z.strictObject({
+      at: z.string(),
+      kind: z.enum(["status", "owner"]),
+      by: z.nullable(z.string()),
+      from: z.nullable(z.string()),
+      to: z.nullable(z.string()),
+    }),
+  ),
+});
+
+const ExportedNote = z.strictObject({
+  leadId: z.string(),
+  at: z.string(),
+  by: z.nullable(z.string()),
+  text: z.string(),
+});
+
+const ExportedSubscription = z.strictObject({
+  id: z.string(),
+  email: z.string(),
+  status: z.string(),
+  /** The sign-up's visit: landing page, referrer, UTM tags. */
+  fields: Columns,
+  consent: z.strictObject({
+    /** The wording they agreed to: not recorded for sign-ups before consent records existed. */
+    text: z.nullable(z.string()),
+    version: z.nullable(z.string()),
+    form: z.literal("newsletter"),
+    /** The page they signed up on. */
+    page: z.string(),
+    signedUpAt: z.string(),
+    confirmedAt: z.nullable(z.string()),
+    leftAt: z.nullable(z.string()),
+  }),
+});
+
+const ExportedMessage = z.strictObject({
+  kind: z.string(),
+  /** "person": sent to them; "team": about them, to the sales desk or the team's channels. */
+  to: z.enum(["person", "team"]),
+  createdAt: z.string(),
+  sentAt: z.nullable(z.string()),
+  status: z.string(),
+  outcome: z.nullable(z.string()),
+  /** A newsletter copy's campaign subject; null for other messages. */
+  campaign: z.nullable(z.string()),
+});
+
+const ExportedSuppression = z.strictObject({
+  email: z.string(),
+  reason: z.string(),
+  at: z.string(),
+  detail: z.string(),
+});
+
+const ExportedMailEvent = z.strictObject({
+  type: z.string(),
+  at: z.string(),
+  status: z.nullable(z.string()),
+  detail: z.string(),
+});
+
+const ExportedAuditEntry = z.strictObject({
+  at: z.string(),
+  action: z.string(),
+  actor: z.nullable(z.string()),
+  record: z.strictObject({ type: z.string(), id: z.string() }),
+});
+
+export const PersonExport = z.strictObject({
+  query: z.strictObject({ by: z.enum(["email", "phone"]), value: z.string() }),
+  exportedAt: z.string(),
+  leads: z.array(ExportedLead),
+  notes: z.array(ExportedNote),
+  subscriptions: z.array(ExportedSubscription),
+  messages: z.array(ExportedMessage),
+  suppressions: z.strictObject({
+    entry: z.nullable(ExportedSuppression),
+    events: z.array(ExportedMailEvent),
+  }),
+  audit: z.array(ExportedAuditEntry),
+});
+export type PersonExport = z.output<typeof PersonExport>;
+export type ExportedLead = z.output<typeof ExportedLead>;
+
+export const peopleApi = {
+  /** Everything held about the person `email` or `phone` names (exactly one), as a download. */
+  export: endpoint({
+    method: "GET",
+    path: apiPaths.staffPeopleExport,
+    roles: ADMIN_ROLES,
+    query: z.object({
+      email: z.optional(email()),
+      phone: z.optional(z.string().check(z.maxLength(40))),
+      format: z.optional(z.enum(EXPORT_FORMATS)),
+    }),
+    answers: { 200: PersonExport, ...REFUSALS },
+  }),
+};
