@@ -9,6 +9,7 @@ import { inboxRoutes } from "./inbox/inbox-routes";
 import { mailRoutes } from "./mail/mail-routes";
 import { campaignRoutes } from "./newsletter/campaign-routes";
 import { newsletterRoutes } from "./newsletter/newsletter-routes";
+import { peopleRoutes } from "./people/people-routes";
 import { reportRoutes } from "./reports/report-routes";
 import type { SignInLimits } from "./sign-in/rate-limit";
 import { sessionRoutes } from "./sign-in/session-routes";
@@ -42,7 +43,7 @@ const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /**
  * The staff console's API under /api/staff/, as the contract (staff-api/) defines it: one plugin
  * a slice of this folder (sign-in/, inbox/, subscribers/, newsletter/, reports/, admin/,
- * mail/), all
+ * mail/, people/), all
  * under the hooks below. Every staff route guards itself with
  * `app.requireStaff(...roles)` (auth.ts, registered first; contractRoute() adds it from the
  * endpoint's roles), but the steps of signing in, which need no session.
@@ -78,6 +79,7 @@ export const staffRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, o
     adminRoutes,
     auditRoutes,
     mailRoutes,
+    peopleRoutes,
   ]) {
     await app.register(slice, options);
   }

@@ -69,7 +69,8 @@ export const EXPORTED_COLUMNS: Record<string, readonly string[]> = {
 
 const KEY = "the lower-cased copy of `email` that rows are found by; the address is exported";
 const INDEX = "the inbox's search index of fields the export gives";
-const RETRY_KEY = "the form's retry key and its hash: which submission it was, nothing of the person";
+const RETRY_KEY =
+  "the form's retry key and its hash: which submission it was, nothing of the person";
 const STAFF = "about a member of staff, not about the people who write to the company";
 const WORKER = "the outbox worker's own bookkeeping";
 const CAMPAIGN = "the campaign as marketing wrote and ran it, the same for every recipient";
@@ -137,7 +138,10 @@ export const NOT_PERSONAL: Record<string, Record<string, string>> = {
   },
   ...Object.fromEntries(
     [
-      ["staff_accounts", "id,email,email_key,name,role,created_at,updated_at,disabled_at,invited_at,invited_by"],
+      [
+        "staff_accounts",
+        "id,email,email_key,name,role,created_at,updated_at,disabled_at,invited_at,invited_by",
+      ],
       ["staff_sign_in_tokens", "id,token_hash,account_id,created_at,expires_at,used_at,voided_at"],
       ["staff_sessions", "id,token_hash,account_id,created_at,last_seen_at,revoked_at,passkey_id"],
       ["staff_rate_limits", "key,window_start,count"],

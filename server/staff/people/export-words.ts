@@ -1,0 +1,80 @@
+/**
+ * The words of an access request's page (export-html.ts): stored names of fields, kinds of
+ * message and states as a person reads them, and times on Accra's clock, labelled.
+ */
+import { CAMPAIGN_KIND } from "../../newsletter/campaigns";
+
+const ACCRA = new Intl.DateTimeFormat("en-GB", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "Africa/Accra",
+});
+
+/** "27 Nov 2026, 10:00 Accra time"; "—" for none (the company works on Accra's clock). */
+export function accraTime(iso: string | null): string {
+  if (!iso) return "—";
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : `${ACCRA.format(date)} Accra time`;
+}
+
+/** Columns that hold a time: shown on Accra's clock. */
+export const TIME_FIELDS: ReadonlySet<string> = new Set([
+  "created_at",
+  "updated_at",
+  "policy_agreed_at",
+]);
+
+export const FIELD_WORDS: Record<string, string> = {
+  first_name: "First name",
+  last_name: "Last name",
+  name: "Name",
+  email: "E-mail address",
+  phone: "Phone number",
+  message: "Message",
+  company: "Company",
+  job_title: "Job title",
+  industry: "Industry",
+  product: "Product",
+  page: "Form's page",
+  policy_agreed_at: "Privacy policy accepted",
+  created_at: "Received",
+  updated_at: "Last changed",
+  landing_page: "First page of the visit",
+  referrer: "Site the visit came from",
+  utm_source: "Campaign source (utm_source)",
+  utm_medium: "Campaign medium (utm_medium)",
+  utm_campaign: "Campaign name (utm_campaign)",
+  utm_term: "Campaign term (utm_term)",
+  utm_content: "Campaign content (utm_content)",
+};
+
+/** What a message was, by its kind; `campaign` is a newsletter issue's subject. */
+export function messageWords(kind: string, campaign: string | null): string {
+  if (kind === CAMPAIGN_KIND) return `Newsletter issue “${campaign ?? "untitled"}”`;
+  return (
+    {
+      contact: "Notification of your message to our sales desk",
+      demo: "Notification of your demo request to our sales desk",
+      slack: "Alert to our team's chat",
+      webhook: "Alert to our team's systems",
+      "newsletter-confirmation": "E-mail asking you to confirm your subscription",
+      "newsletter-welcome": "Newsletter welcome e-mail",
+    }[kind] ?? `Message (${kind})`
+  );
+}
+
+export const LEAD_WORDS = { contact: "Contact message", demo: "Demo request" } as const;
+
+export const MAIL_EVENT_WORDS: Record<string, string> = {
+  "hard-bounce": "Could not be delivered (permanent)",
+  "soft-bounce": "Could not be delivered (temporary)",
+  complaint: "Marked as unwanted",
+  unclassified: "Returned, reason unclear",
+};
+
+export const SUPPRESSION_WORDS: Record<string, string> = {
+  "hard-bounce": "mail to the address could not be delivered",
+  "soft-bounce": "mail to the address could not be delivered several times",
+  complaint: "our mail was marked as unwanted",
+  manual: "added by our staff",
+};

@@ -1,0 +1,47 @@
+import type { FastifyPluginAsync } from "fastify";
+import { ONE_KEY, peopleApi } from "../../../staff-api/people";
+import { phoneDigits } from "../../db/search-text";
+import { Refused, answer, contractRoute } from "../contract-routes";
+import { auditActorOf } from "../route-kit";
+import type { StaffRoutesOptions } from "../routes";
+import { exportHtml } from "./export-html";
+import { type PersonKey, exportPerson } from "./person-export";
+
+/**
+ * GET /api/staff/people/export, for admins: an access request's answer (person-export.ts), as a
+ * JSON file or as a page to send (export-html.ts), both downloads. Audited as `person.exported`.
+ */
+export const peopleRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (
+  app,
+  { db, now, checkAnswers },
+) => {
+  contractRoute(
+    app,
+    peopleApi.export,
+    async ({ query, request, reply }) => {
+      const key = keyOf(query);
+      const format = query.format ?? "json";
+      const at = now();
+      const found = await exportPerson(db, key, { actor: auditActorOf(request), at, format });
+      // Named by the day, not the person: the file name shows in download lists and logs.
+      const name = `access-request-${at.toISOString().slice(0, 10)}.${format}`;
+      reply.header("content-disposition", `attachment; filename="${name}"`);
+      if (format === "json") return answer(200, found);
+      return reply
+        .code(200)
+        .header("content-type", "text/html; charset=utf-8")
+        .send(exportHtml(found));
+    },
+    { what: "access request export", checkAnswers },
+  );
+};
+
+/** The one key the request names: an address, or a phone number with digits. */
+function keyOf(query: { email?: string; phone?: string }): PersonKey {
+  const email = query.email?.trim() ? query.email : undefined;
+  const phone = query.phone?.trim() ? query.phone : undefined;
+  if ((email === undefined) === (phone === undefined)) throw new Refused(400, ONE_KEY);
+  if (email !== undefined) return { by: "email", value: email };
+  if (!phoneDigits(phone!)) throw new Refused(400, "phone: Give a phone number with its digits.");
+  return { by: "phone", value: phone! };
+}
