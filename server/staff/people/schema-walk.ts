@@ -20,27 +20,42 @@ export async function uncoveredColumns(
   lists: ColumnLists = { exported: EXPORTED_COLUMNS, notPersonal: NOT_PERSONAL },
 ): Promise<string[]> {
   const problems: string[] = [];
-  // PostgreSQL's introspection lists every schema's tables: only the app's own (the first on its
-  // search path) are the app's.
-  const schema = isPostgres(db)
-    ? (await sql<{ name: string }>`select current_schema() as name`.execute(db)).rows[0]?.name
-    : undefined;
-  for (const table of await db.introspection.getTables()) {
-    if (table.isView || (schema !== undefined && table.schema !== schema)) continue;
-    const exported = new Set(lists.exported[table.name] ?? []);
-    const left = lists.notPersonal[table.name] ?? {};
-    for (const { name } of table.columns) {
-      const column = `${table.name}.${name}`;
-      if (exported.has(name) && name in left) {
-        problems.push(`${column} is both exported and in NOT_PERSONAL: keep it in one list.`);
-      } else if (!exported.has(name) && !(name in left)) {
-        problems.push(
-          `${column} is neither exported nor listed as not personal: add it to the export and ` +
-            "EXPORTED_COLUMNS, or to NOT_PERSONAL with the reason it is left out " +
-            "(server/staff/people/columns.ts).",
-        );
-      }
+  for (const { table, column: name } of await storedColumns(db)) {
+    const exported = new Set(lists.exported[table] ?? []);
+    const left = lists.notPersonal[table] ?? {};
+    const column = `${table}.${name}`;
+    if (exported.has(name) && name in left) {
+      problems.push(`${column} is both exported and in NOT_PERSONAL: keep it in one list.`);
+    } else if (!exported.has(name) && !(name in left)) {
+      problems.push(
+        `${column} is neither exported nor listed as not personal: add it to the export and ` +
+          "EXPORTED_COLUMNS, or to NOT_PERSONAL with the reason it is left out " +
+          "(server/staff/people/columns.ts).",
+      );
     }
   }
   return problems;
+}
+
+/**
+ * Every column of the app's tables, Kysely's migration bookkeeping left out. Read from the
+ * catalogue directly: PostgreSQL's is narrowed to the app's schema (the first on its search
+ * path), where Kysely's introspection would read every schema's tables first.
+ */
+async function storedColumns(db: DB): Promise<{ table: string; column: string }[]> {
+  const query = isPostgres(db)
+    ? sql<{ table: string; column: string }>`
+        select c.table_name as "table", c.column_name as "column"
+        from information_schema.columns c
+        join information_schema.tables t
+          on t.table_schema = c.table_schema and t.table_name = c.table_name
+        where c.table_schema = current_schema() and t.table_type = 'BASE TABLE'
+        order by c.table_name, c.ordinal_position`
+    : sql<{ table: string; column: string }>`
+        select m.name as "table", p.name as "column"
+        from sqlite_master m join pragma_table_info(m.name) p
+        where m.type = 'table' and m.name not like 'sqlite%'
+        order by m.name, p.cid`;
+  const { rows } = await query.execute(db);
+  return rows.filter((row) => !row.table.startsWith("kysely_"));
 }
