@@ -29,7 +29,8 @@ const ADMIN: Access = ["admin"];
  * the body of a well-formed request), or why it answers none: every answer that carries a
  * visitor's or a colleague's data is audited, whatever route gave it.
  */
-type Audit = { records: string; body?: unknown } | { answers: string };
+type Audit =
+  { records: string; body?: unknown; query?: Record<string, string> } | { answers: string };
 const OWN = { answers: "the person's own session, account or passkeys" };
 const CONTENT = { answers: "what marketing wrote, counts, and who last edited it" };
 
@@ -96,6 +97,10 @@ const MATRIX: Record<string, readonly [Access, Audit]> = {
   [`POST ${p.forget}`]: [
     ADMIN,
     { records: "person.erased", body: { email: "nobody@example.com" } },
+  ],
+  [`GET ${p.peopleExport}`]: [
+    ADMIN,
+    { records: "person.exported", query: { email: "asked-for-their-data@example.com" } },
   ],
   [`GET ${p.outbox}`]: [ADMIN, { records: "outbox.viewed" }],
   [`POST ${p.outboxRetry}`]: [ADMIN, { records: "outbox.retried", body: {} }],
@@ -286,7 +291,8 @@ describe.each(testDialects)("the staff role matrix on $name", ({ url }) => {
       if (!("records" in audit)) continue;
       const entries = () => auditOf(api, account.id, audit.records);
       const before = (await entries()).length;
-      const res = await request(method, path.replace(":id", ids[path] ?? ""), cookie, audit.body);
+      const address = withQuery(path.replace(":id", ids[path] ?? ""), audit.query);
+      const res = await request(method, address, cookie, audit.body);
       expect(res.statusCode, `${key}: ${res.body}`).toBeLessThan(300);
       expect((await entries()).length, `${key} records ${audit.records}`).toBe(before + 1);
     }
