@@ -1,6 +1,11 @@
 import { type RouteObject, redirect } from "react-router";
 import { ConsoleShell } from "./components/console-shell";
 import { ProblemScreen } from "./components/problem-screen";
+import {
+  AccessRequestPage,
+  accessRequestAction,
+  accessRequestLoader,
+} from "./pages/access-request";
 import { AccountPage, accountLoader, signOutAction } from "./pages/account";
 import { AccountsPage, accountsAction, accountsLoader } from "./pages/accounts";
 import { AuditPage, auditLoader } from "./pages/audit";
@@ -92,6 +97,12 @@ export const consoleRoutes: RouteObject[] = [
             element: <AccountsPage />,
           },
           { path: "admin/audit", loader: auditLoader, element: <AuditPage /> },
+          {
+            path: "admin/access-request",
+            loader: accessRequestLoader,
+            action: accessRequestAction,
+            element: <AccessRequestPage />,
+          },
           { path: "admin/erase", loader: eraseLoader, action: eraseAction, element: <ErasePage /> },
           {
             path: "admin/outbox",

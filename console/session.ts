@@ -4,6 +4,7 @@ import { auditApi } from "../staff-api/audit";
 import { leadsApi } from "../staff-api/leads";
 import { mailDomainApi, suppressionsApi } from "../staff-api/mail";
 import { campaignsApi, welcomeApi } from "../staff-api/newsletter";
+import { peopleApi } from "../staff-api/people";
 import { reportsApi } from "../staff-api/reports";
 import { type StaffRole, roleAllows } from "../staff-api/roles";
 import { type Me, sessionApi } from "../staff-api/session";
@@ -41,6 +42,7 @@ export const ROLE_ACCESS = {
   accounts: accountsApi.list.roles,
   audit: auditApi.list.roles,
   erase: erasureApi.forget.roles,
+  accessRequest: peopleApi.export.roles,
   outbox: outboxApi.list.roles,
   suppressions: suppressionsApi.list.roles,
   sendingDomain: mailDomainApi.check.roles,

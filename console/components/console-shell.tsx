@@ -29,6 +29,7 @@ const PAGES: readonly { to: string; label: string; area: ConsoleArea }[] = [
   { to: "/suppressions", label: "Suppressions", area: "suppressions" },
   { to: "/admin/accounts", label: "Staff accounts", area: "accounts" },
   { to: "/admin/audit", label: "Audit log", area: "audit" },
+  { to: "/admin/access-request", label: "Access request", area: "accessRequest" },
   { to: "/admin/erase", label: "Erase a person", area: "erase" },
   { to: "/admin/outbox", label: "Outbox", area: "outbox" },
   { to: "/admin/sending-domain", label: "Sending domain", area: "sendingDomain" },
