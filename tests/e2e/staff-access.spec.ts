@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import type { Download } from "@playwright/test";
-import { apiPaths } from "../../common/paths";
+import { apiPaths, consolePaths } from "../../common/paths";
 import { expect, expectNoA11yViolations, test } from "./fixtures";
 import { openConsolePage, signInAs, staffAddress } from "./staff";
 
@@ -61,4 +61,20 @@ test("an admin answers an access request and downloads the page to send and the 
   expect(data.query.by).toBe("email");
   expect(data.leads).toHaveLength(1);
   expect(data.leads[0]!.fields).toMatchObject({ last_name: "<b>Owusu</b>", email: person });
+});
+
+test.describe("roles", () => {
+  // The refused page's API call answers 403, which the browser reports in its console.
+  test.use({ allowedErrors: [/status of 403/] });
+
+  test("sales is neither shown nor let into the access request page", async ({ page }) => {
+    await signInAs(page, "sales");
+    const nav = page.getByRole("navigation", { name: "Console" });
+    await expect(nav.getByRole("link", { name: "Leads" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Access request" })).toHaveCount(0);
+    await page.goto(consolePaths.accessRequest);
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Not available to your role" }),
+    ).toBeVisible();
+  });
 });
