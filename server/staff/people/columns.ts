@@ -5,18 +5,10 @@
  * neither, so a migration that stores something new about people must decide whether the export
  * shows it.
  */
+import { ATTRIBUTION_COLUMNS as ATTRIBUTION } from "../../db/migrations/0008-lead-attribution";
+import { DEMO_PERSON_COLUMNS } from "../../db/schema";
 
 /** The lead forms' columns the export gives as the lead's `fields`, attribution included. */
-const ATTRIBUTION = [
-  "landing_page",
-  "referrer",
-  "utm_source",
-  "utm_medium",
-  "utm_campaign",
-  "utm_term",
-  "utm_content",
-] as const;
-
 export const CONTACT_FIELDS = [
   "first_name",
   "last_name",
@@ -31,12 +23,7 @@ export const CONTACT_FIELDS = [
 export const DEMO_FIELDS = [
   "product",
   "page",
-  "name",
-  "email",
-  "phone",
-  "company",
-  "job_title",
-  "industry",
+  ...DEMO_PERSON_COLUMNS,
   "created_at",
   ...ATTRIBUTION,
 ] as const;
