@@ -87,6 +87,8 @@ const ExportedSuppression = z.strictObject({
 
 const ExportedMailEvent = z.strictObject({
   type: z.string(),
+  /** The address the report named (null when it named none). */
+  email: z.nullable(z.string()),
   at: z.string(),
   status: z.nullable(z.string()),
   detail: z.string(),

@@ -47,10 +47,10 @@ export const EXPORTED_COLUMNS: Record<string, readonly string[]> = {
     "source",
     ...SUBSCRIPTION_FIELDS,
   ],
-  outbox: ["kind", "lead_id", "status", "outcome", "created_at", "sent_at", "campaign_id"],
+  outbox: ["kind", "status", "outcome", "created_at", "sent_at", "campaign_id"],
   newsletter_campaigns: ["subject"],
   mail_suppressions: ["email", "reason", "at", "detail"],
-  mail_events: ["type", "received_at", "status", "detail", "email", "subscription_id"],
+  mail_events: ["type", "received_at", "status", "detail", "email"],
   audit_log: ["at", "action", "actor_email", "record_type", "record_id"],
 };
 
@@ -89,6 +89,7 @@ export const NOT_PERSONAL: Record<string, Record<string, string>> = {
   },
   outbox: {
     id: "the message's own id",
+    lead_id: "the id of the lead or subscription it is about, by which the export finds it",
     payload:
       "the message as sent: the person's own fields, exported from their records, or a team notification",
     recipient_key: "a folded copy of the address, for the daily limit per mailbox",
@@ -114,6 +115,7 @@ export const NOT_PERSONAL: Record<string, Record<string, string>> = {
     source: "which way the report came in (the listener, a provider)",
     source_ref: "the provider's id of its report",
     email_key: KEY,
+    subscription_id: "which subscription's mail came back, by which the export finds it",
     outbox_id: "which message came back; the messages are exported",
     campaign_id: "which campaign's copy came back; the messages are exported",
     raw: "the receiving server's whole report, headers of the company's own mail included",

@@ -145,6 +145,10 @@ export function exportHtml(found: PersonExport): string {
     `<p>You asked what we hold about you under Ghana's Data Protection Act, 2012 (Act 843). ` +
     `This is everything we found under the ${key} ${e(found.query.value)} on ` +
     `${e(accraTime(found.exportedAt))}. Every time is Accra time.</p>` +
+    (found.query.by === "phone"
+      ? "<p>A phone number finds your messages to us only: our newsletter and the mail we " +
+        "send are kept by e-mail address. Ask with your address to see those too.</p>"
+      : "") +
     `<h2>Your messages to us</h2>${leadsSection(found)}` +
     `<h2>Our newsletter</h2>${subscriptionsSection(found)}` +
     `<h2>Mail we sent to you or about you</h2>${mailSection(found)}` +

@@ -122,7 +122,13 @@ describe.each(testDialects)("an access request on $name", ({ url }) => {
     ]);
     expect(found.suppressions.entry).toMatchObject({ reason: "hard-bounce" });
     expect(found.suppressions.events).toEqual([
-      { type: "hard-bounce", at: at(6), status: "5.1.1", detail: "550 5.1.1 No such user" },
+      {
+        type: "hard-bounce",
+        email: "Ama.Mensah@example.com",
+        at: at(6),
+        status: "5.1.1",
+        detail: "550 5.1.1 No such user",
+      },
     ]);
     const actions = found.audit.map((entry) => `${entry.action} ${entry.record.id}`);
     expect(actions).toEqual(

@@ -100,7 +100,7 @@ export async function personSuppressions(
     .executeTakeFirst();
   const events = await trx
     .selectFrom("mail_events")
-    .select(["type", "received_at", "status", "detail"])
+    .select(["type", "email", "received_at", "status", "detail"])
     .where((eb) =>
       eb.or([
         eb("email_key", "=", key),
@@ -117,6 +117,7 @@ export async function personSuppressions(
       : null,
     events: events.map((e) => ({
       type: e.type,
+      email: e.email,
       at: e.received_at,
       status: e.status,
       detail: e.detail,
