@@ -175,9 +175,9 @@ async function toItems(db: Executor, rows: Row[]): Promise<AuditItem[]> {
       ...item.subject,
       ...found.subject(item.subject.type, item.subject.id),
     };
-    const changes = found.corrections.get(String(item.detail?.event));
-    const detail = changes ? { ...item.detail, changes } : item.detail;
-    return { ...item, actorName: found.names.get(row.actor_id ?? "") ?? null, subject, detail };
+    const correction = found.corrections.get(String(item.detail?.event));
+    const actorName = found.names.get(row.actor_id ?? "") ?? null;
+    return { ...item, actorName, subject, ...(correction ? { correction } : {}) };
   });
 }
 
