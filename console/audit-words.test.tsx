@@ -46,6 +46,20 @@ describe("the audit log in words", () => {
     );
   });
 
+  it("shows admins what a correction replaced, and only the fields once the lead is erased", () => {
+    const changes = {
+      phone: { from: "024 111 2222", to: "+233 55 921 1848" },
+      email: { from: "ama@exmaple.com", to: "ama@example.com" },
+    };
+    expect(sentence(entry("lead.corrected", { fields: ["email", "phone"], changes }))).toBe(
+      "Kofi corrected a lead's details: phone from 024 111 2222 to +233 55 921 1848; " +
+        "e-mail from ama@exmaple.com to ama@example.com",
+    );
+    expect(sentence(entry("lead.corrected", { fields: ["email", "phone"] }))).toBe(
+      "Kofi corrected a lead's details (e-mail, phone)",
+    );
+  });
+
   it("names who acted: their name, else their address, the command line or someone", () => {
     expect(sentence({ ...entry("staff.sign-out"), actorName: null })).toBe(
       "kofi@example.com signed out",

@@ -9,6 +9,7 @@
 import type { ReactNode } from "react";
 import type { LeadStatus } from "@leads/workflow";
 import type { AuditAction, AuditItem } from "../staff-api/audit";
+import { CORRECTABLE_LABELS, type CorrectableField } from "../staff-api/leads";
 import type { SuppressionReason } from "../staff-api/mail";
 import type { StaffRole } from "../staff-api/roles";
 import { formatDateTime } from "./format";
@@ -60,6 +61,35 @@ const testCopiesTo = (detail: Detail) =>
   count(detail.addresses) === null
     ? ""
     : ` to${many(detail.addresses, "address", "addresses")}${detail.toSelf ? ", their own among them" : ""}`;
+
+/** A correctable field's name in a sentence ("phone", "e-mail"); an unknown one as it is. */
+const fieldName = (field: unknown) =>
+  (CORRECTABLE_LABELS[field as CorrectableField] ?? String(field)).toLowerCase();
+
+/**
+ * What a correction changed: each field's old and new value, which the page looks up in the
+ * lead's history (gone with the lead on erasure); else only the fields' names, as the log keeps.
+ */
+function corrections(detail: Detail): ReactNode {
+  const changes = detail.changes;
+  if (typeof changes === "object" && changes !== null) {
+    const rows = Object.entries(changes as Record<string, { from?: unknown; to?: unknown }>);
+    return (
+      <>
+        corrected a lead&apos;s details:{" "}
+        {rows.map(([field, { from, to }], index) => (
+          <span key={field}>
+            {index ? "; " : ""}
+            {fieldName(field)} from <Typed text={String(from ?? "") || "(empty)"} /> to{" "}
+            <Typed text={String(to ?? "") || "(empty)"} />
+          </span>
+        ))}
+      </>
+    );
+  }
+  const fields = Array.isArray(detail.fields) ? detail.fields.map(fieldName) : [];
+  return `corrected a lead's details${fields.length ? ` (${fields.join(", ")})` : ""}`;
+}
 
 const page = (detail: Detail) => (detail.page === "next" ? ", a further page" : "");
 
@@ -156,6 +186,7 @@ export const AUDIT_WORDS: Record<AuditAction, Words> = {
     ),
   },
   "lead.note-added": { label: "Note added to a lead", says: () => "added a note to a lead" },
+  "lead.corrected": { label: "Lead's details corrected", says: corrections },
   "passkey.added": { label: "Passkey added", says: () => "added a passkey to their account" },
   "passkey.renamed": { label: "Passkey renamed", says: () => "renamed one of their passkeys" },
   "passkey.removed": {

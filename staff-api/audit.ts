@@ -36,6 +36,7 @@ export const AUDIT_ACTION_KINDS = {
   "lead.status-changed": "change",
   "lead.owner-changed": "change",
   "lead.note-added": "change",
+  "lead.corrected": "change",
   "passkey.added": "change",
   "passkey.renamed": "change",
   "passkey.removed": "change",
@@ -123,6 +124,14 @@ export const AuditItem = z.strictObject({
   ),
   /** What the entry says besides; null when it says nothing more. */
   detail: z.nullable(z.record(z.string(), z.unknown())),
+  /**
+   * A lead correction's (`lead.corrected`) old and new value of each field, looked up in the
+   * lead's history, which the log names: the log itself keeps no value, as erasure could not
+   * reach it there. Absent once the lead is erased, for other entries and in the CSV.
+   */
+  correction: z.optional(
+    z.record(z.string(), z.strictObject({ from: z.string(), to: z.string() })),
+  ),
 });
 export type AuditItem = z.output<typeof AuditItem>;
 

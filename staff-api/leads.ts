@@ -4,9 +4,11 @@
  */
 import * as z from "zod/mini";
 import { apiPaths } from "../common/paths";
+import { ContactSchema } from "../leads/contact";
+import { DemoFormSchema } from "../leads/demo";
 import { email } from "../leads/email";
 import { MAX_MESSAGE, filterText, requiredText } from "../leads/fields";
-import { LEAD_STATUSES, LEAD_TYPES, parseLeadKey } from "../leads/workflow";
+import { LEAD_STATUSES, LEAD_TYPES, type LeadType, parseLeadKey } from "../leads/workflow";
 import { Failed, RECORD_REFUSALS, REFUSALS, Said } from "./answers";
 import { endpoint } from "./endpoint";
 import { type StaffRole, roleAllows } from "./roles";
@@ -86,6 +88,43 @@ export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
 /** An outbox message's state (OutboxStatus in server/db/schema.ts). */
 const DELIVERY_STATUSES = ["pending", "sent", "failed", "held", "cancelled"] as const;
 
+/**
+ * The contact details staff may correct at a person's request (Ghana's Data Protection Act 2012),
+ * by type: what the public form asked, but the message, product and industry (what they said,
+ * not how to reach them). Checked with the form's own rules (`correctionSchema`).
+ */
+export const CORRECTABLE = {
+  contact: ["firstName", "lastName", "email", "phone"],
+  demo: ["name", "email", "phone", "company", "jobTitle"],
+} as const satisfies Record<LeadType, readonly string[]>;
+export type CorrectableField = (typeof CORRECTABLE)[LeadType][number];
+export const CORRECTABLE_FIELDS = [
+  ...new Set<CorrectableField>([...CORRECTABLE.contact, ...CORRECTABLE.demo]),
+];
+
+/** How the console and the timeline name each correctable field. */
+export const CORRECTABLE_LABELS: Record<CorrectableField, string> = {
+  firstName: "First name",
+  lastName: "Last name",
+  name: "Name",
+  email: "E-mail",
+  phone: "Phone",
+  company: "Company",
+  jobTitle: "Job title",
+};
+
+/**
+ * The public form's rules for the fields of a correction to a lead of `type`: its contact or demo
+ * form's schema, narrowed to the fields sent (a field not sent keeps its value; the contact
+ * form's empty phone stays allowed, the demo form's stays required).
+ */
+export function correctionSchema(type: LeadType, fields: readonly CorrectableField[]) {
+  const keep = Object.fromEntries(fields.map((field) => [field, true]));
+  return type === "contact"
+    ? z.pick(ContactSchema, keep as Record<(typeof CORRECTABLE.contact)[number], true>)
+    : z.pick(DemoFormSchema, keep as Record<(typeof CORRECTABLE.demo)[number], true>);
+}
+
 /** One line of a lead's timeline: a change, a note, or a notification's delivery. */
 export const TimelineEntry = z.discriminatedUnion("kind", [
   z.strictObject({
@@ -102,6 +141,13 @@ export const TimelineEntry = z.discriminatedUnion("kind", [
     at: z.string(),
     actor: z.nullable(z.string()),
     text: z.string(),
+  }),
+  z.strictObject({
+    kind: z.literal("corrected"),
+    at: z.string(),
+    actor: z.nullable(z.string()),
+    /** The fields corrected, never their values: those only the audit log's page shows admins. */
+    fields: z.array(z.enum(CORRECTABLE_FIELDS)),
   }),
   z.strictObject({
     kind: z.literal("delivery"),
@@ -178,8 +224,9 @@ export const leadsApi = {
     answers: { 200: LeadDetail, 401: Failed, 403: Failed, 404: Failed, 503: Failed },
   }),
   /**
-   * A new status or owner (null: nobody), of the version read (If-Match): only the fields sent
-   * change. The owner is an enabled sales or admin account (else 400), or the one it has. Answers
+   * A new status or owner (null: nobody), and corrected contact details (CORRECTABLE: each by
+   * its public form's rules, a field of the other type a 400), of the version read (If-Match):
+   * only the fields sent change. The owner is an enabled sales or admin account (else 400), or the one it has. Answers
    * the lead as it now is; 412 with the lead as it now is when it changed since that version, 428
    * without one.
    */
@@ -193,6 +240,10 @@ export const leadsApi = {
     body: z.object({
       status: z.optional(z.enum(LEAD_STATUSES)),
       owner: z.optional(z.nullable(email())),
+      // Any text here: the server checks each with its form's rules once it knows the type.
+      ...(Object.fromEntries(
+        CORRECTABLE_FIELDS.map((field) => [field, z.optional(z.string())] as const),
+      ) as Record<CorrectableField, z.ZodMiniOptional<z.ZodMiniString>>),
     }),
     answers: { 200: LeadDetail, ...RECORD_REFUSALS, 412: LeadDetail, 428: Failed },
   }),

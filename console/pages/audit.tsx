@@ -77,6 +77,10 @@ export function AuditPage() {
   );
 }
 
+/** What an entry's words are made of: its detail, and a correction's values looked up for it. */
+const wordsDetail = (entry: AuditItem) =>
+  entry.correction ? { ...entry.detail, changes: entry.correction } : (entry.detail ?? {});
+
 function Entry({ entry }: { entry: AuditItem }) {
   const words = wordsOf(entry.action);
   return (
@@ -86,7 +90,7 @@ function Entry({ entry }: { entry: AuditItem }) {
       </p>
       <div className="min-w-0 space-y-1">
         <p className="break-words">
-          <span className="font-semibold">{actorOf(entry)}</span> {words.says(entry.detail ?? {})}
+          <span className="font-semibold">{actorOf(entry)}</span> {words.says(wordsDetail(entry))}
         </p>
         <p className="text-sm break-words text-muted">
           {words.label}

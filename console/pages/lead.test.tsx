@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
 import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { TeamMember } from "../../staff-api/admin";
 import type { LeadDetail } from "../../staff-api/leads";
 import { leadDetail } from "../test-lead";
-import { LeadPage } from "./lead";
+import { LeadPage, leadAction } from "./lead";
 
 // An address the contact form accepts (leads/email.ts): every character of its local part is
 // allowed in a dot-atom, `?`, `&`, `=` and `%` included.
@@ -26,6 +27,7 @@ function renderLead(lead: Partial<LeadDetail>, team: TeamMember[] = []) {
       Component: LeadPage,
       HydrateFallback: () => null,
       loader: () => ({ lead: detail, version: '"1"', team }),
+      action: leadAction,
     },
   ]);
   return render(<Stub initialEntries={["/leads/contact-1"]} />);
@@ -75,5 +77,37 @@ describe("the lead page", () => {
     const work = await screen.findByRole("heading", { name: "Status and owner" });
     const timeline = screen.getByRole("heading", { name: "Timeline" });
     expect(work.compareDocumentPosition(timeline) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it("offers a contact message's own details to correct, prefilled, and names corrections in the timeline", async () => {
+    renderLead({
+      phone: "024 111 2222",
+      timeline: [
+        {
+          kind: "corrected",
+          at: "2026-11-21T10:00:00.000Z",
+          actor: "ama@example.com",
+          fields: ["email", "phone"],
+        },
+      ],
+    });
+    expect(await screen.findByText("Contact details corrected: e-mail, phone")).toBeVisible();
+    await userEvent.click(screen.getByText("Correct contact details"));
+    expect(screen.getByRole("textbox", { name: "First name" })).toHaveValue("Ama");
+    expect(screen.getByRole("textbox", { name: "Phone" })).toHaveValue("024 111 2222");
+    expect(screen.queryByRole("textbox", { name: "Company" })).toBeNull();
+  });
+
+  it("says a phone the contact form refuses at the field, in the form's words", async () => {
+    renderLead({});
+    await userEvent.click(await screen.findByText("Correct contact details"));
+    const phone = screen.getByRole("textbox", { name: "Phone" });
+    await userEvent.type(phone, "0".repeat(41));
+    await userEvent.click(screen.getByRole("button", { name: "Save corrections" }));
+    await screen.findByText("Must be at most 40 characters");
+    const field = screen.getByRole("textbox", { name: "Phone" });
+    expect(field).toHaveAccessibleDescription("Must be at most 40 characters");
+    expect(field).toHaveAttribute("aria-invalid", "true");
+    expect(field).toHaveFocus();
   });
 });

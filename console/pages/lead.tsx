@@ -4,12 +4,24 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { Form, Link, useLoaderData, useNavigation } from "react-router";
 import { mailtoHref } from "@common/mailto";
 import { teamApi } from "../../staff-api/admin";
-import { type LeadDetail, type TimelineEntry, leadsApi } from "../../staff-api/leads";
+import {
+  CORRECTABLE_LABELS,
+  type LeadDetail,
+  type TimelineEntry,
+  leadsApi,
+} from "../../staff-api/leads";
 import { Field } from "~/components/ui/field";
 import { call, failure, loadCall, staleRecord } from "../api";
 import { StatusBadge } from "../components/badge";
 import { DateTime } from "../components/date-time";
 import { ResultNotices, useFormResult, useResetWhenDone } from "../components/form-result";
+import {
+  type CorrectionRefused,
+  LeadCorrectionForm,
+  checkedCorrection,
+  detailsChangedMeanwhile,
+  refusalAtField,
+} from "../components/lead-correction-form";
 import { LeadWorkForm, changedMeanwhile, leadChanges } from "../components/lead-work-form";
 import { PageHeading } from "../components/page-heading";
 import { formatDateTime, formatDuration } from "../format";
@@ -27,9 +39,11 @@ export async function leadLoader({ request, params }: LoaderFunctionArgs) {
 type ActionResult =
   | { ok: true; intent: string; message: string }
   /** `stale`: refused as made on an older version; `noteError`: the note's own field refused. */
-  | { ok: false; error: string; stale?: true; noteError?: true };
+  | { ok: false; error: string; stale?: true; noteError?: true }
+  /** A field of the correction refused, said at the field. */
+  | (CorrectionRefused & { field: NonNullable<CorrectionRefused["field"]> });
 
-/** The lead page's two forms: the status and owner, and a new note. */
+/** The lead page's three forms: the status and owner, a correction of its details, a new note. */
 export async function leadAction({ request, params }: ActionFunctionArgs): Promise<ActionResult> {
   const id = params.id ?? "";
   const form = await request.formData();
@@ -45,6 +59,7 @@ export async function leadAction({ request, params }: ActionFunctionArgs): Promi
       await call(leadsApi.addNote, { params: { id }, body: note.data });
       return { ok: true, intent: "note", message: "Note added." };
     }
+    if (form.get("intent") === "correct") return await correct(id, form);
     const changes = leadChanges(form);
     if (Object.keys(changes).length === 0) {
       return { ok: true, intent: "update", message: "Nothing to save: no change was made." };
@@ -59,6 +74,34 @@ export async function leadAction({ request, params }: ActionFunctionArgs): Promi
     const stale = staleRecord(error, leadsApi.update);
     if (stale) return { ok: false, error: changedMeanwhile(form, stale.current), stale: true };
     return failure(error, "The change was not saved. Try again.");
+  }
+}
+
+/**
+ * Sends the fields of the correction form changed, once the public form's rules take them (as the
+ * server will); a refusal about a field is said at it, one as stale says what changed meanwhile.
+ */
+async function correct(id: string, form: FormData): Promise<ActionResult> {
+  const correction = checkedCorrection(form);
+  if ("ok" in correction)
+    return correction.field ? { ...correction, field: correction.field } : correction;
+  if (Object.keys(correction).length === 0) {
+    return { ok: true, intent: "correct", message: "Nothing to save: no detail was changed." };
+  }
+  try {
+    await call(leadsApi.update, {
+      params: { id },
+      body: correction,
+      version: String(form.get("version") ?? ""),
+    });
+    return { ok: true, intent: "correct", message: "Contact details corrected." };
+  } catch (error) {
+    const stale = staleRecord(error, leadsApi.update);
+    if (stale)
+      return { ok: false, error: detailsChangedMeanwhile(form, stale.current), stale: true };
+    const refused = failure(error, "The correction was not saved. Try again.");
+    const atField = refusalAtField(refused.error);
+    return atField.field ? { ...atField, field: atField.field } : refused;
   }
 }
 
@@ -107,9 +150,9 @@ export function LeadPage() {
           refusal as stale and a saved status or owner here, an added note to the timeline,
           a refused note to its field. */}
       <ResultNotices
-        result={result?.ok === false && result.noteError ? undefined : result}
-        focusError={result?.ok === false && result.stale}
-        focusSuccess={result?.ok && result.intent === "update"}
+        result={fieldRefusal(result) ? undefined : result}
+        focusError={result?.ok === false && "stale" in result && result.stale}
+        focusSuccess={result?.ok && result.intent !== "note"}
       />
 
       {/* On a phone, one column in this order: what the lead said, then what to do with it
@@ -121,6 +164,12 @@ export function LeadPage() {
             Details
           </h2>
           <DefinitionList rows={fields} />
+          <LeadCorrectionForm
+            lead={lead}
+            version={version}
+            busy={busy}
+            refused={result?.ok === false && "field" in result ? result : undefined}
+          />
           {lead.message ? (
             <>
               <h3 className="mt-4 mb-1 font-semibold">Message</h3>
@@ -185,6 +234,10 @@ export function LeadPage() {
   );
 }
 
+/** A refusal said at its field (a note's, a correction's) rather than above the page. */
+const fieldRefusal = (result: ActionResult | undefined) =>
+  result?.ok === false && (("noteError" in result && result.noteError) || "field" in result);
+
 /** Labelled values, one a row; a row without a value is left out. */
 function DefinitionList({ rows }: { rows: [string, ReactNode][] }) {
   return (
@@ -218,7 +271,8 @@ function linked(text: string | undefined, href: string): ReactNode {
  */
 function NoteForm({ busy, result }: { busy: string | null; result: ActionResult | undefined }) {
   const form = useResetWhenDone(result?.ok && result.intent === "note" ? result : undefined);
-  const refused = result?.ok === false && result.noteError ? result : undefined;
+  const refused =
+    result?.ok === false && "noteError" in result && result.noteError ? result : undefined;
   const text = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
     if (refused) text.current?.focus();
@@ -305,6 +359,13 @@ function TimelineText({ entry }: { entry: TimelineEntry }) {
       return (
         <p className="rounded-md bg-gold-300/30 p-2 whitespace-pre-wrap" dir="auto">
           {entry.text}
+        </p>
+      );
+    case "corrected":
+      return (
+        <p>
+          Contact details corrected:{" "}
+          {entry.fields.map((field) => CORRECTABLE_LABELS[field].toLowerCase()).join(", ")}
         </p>
       );
     case "delivery":

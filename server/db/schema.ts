@@ -302,9 +302,13 @@ export interface LeadStateTable {
   version: Generated<number>;
 }
 
-export type LeadEventKind = "status" | "owner" | "note";
+export type LeadEventKind = "status" | "owner" | "note" | "corrected";
 
-/** One entry of a lead's timeline: a status or owner change (from → to), or a note (text). */
+/**
+ * One entry of a lead's timeline: a status or owner change (from → to), a note (text), or a
+ * correction of its contact details (from → to: JSON objects of the fields' old and new values,
+ * kept here rather than in the audit log so that erasing the person erases them too).
+ */
 export interface LeadEventTable {
   id: string;
   lead_type: LeadType;

@@ -1,7 +1,8 @@
 /**
  * Reading the audit log for the console's admin pages: newest first by (at, id) with the inbox's
  * keyset cursor, filtered by actor, action, kind and time. A page also says who each actor is now
- * and whether the records it names are still stored (the CSV keeps the log as it is). The log
+ * and whether the records it names are still stored, and a lead correction's old and new values
+ * as its lead's history still holds them (the CSV keeps the log as it is). The log
  * itself is written by audit.ts only.
  */
 import type { Transaction } from "kysely";
@@ -15,6 +16,7 @@ import {
   actionsOfKind,
 } from "../../../staff-api/audit";
 import { parseLeadKey } from "../../../leads/workflow";
+import { correctionsByEvent } from "../inbox/lead-corrections";
 import { type Cursor, type PageRequest, olderThan, readAll, readPage } from "../page-cursor";
 
 type Executor = DB | Transaction<Database>;
@@ -139,6 +141,14 @@ async function lookUp(db: Executor, rows: Row[]) {
   const campaigns = await stored(db, "newsletter_campaigns", "id", idsOf(rows, "campaign"));
   const contacts = await stored(db, "contact_messages", "id", leadIds("contact"));
   const demos = await stored(db, "demo_requests", "id", leadIds("demo"));
+  // A correction's old and new values are in its lead's history, not in the log: erasure takes them.
+  const corrections = await correctionsByEvent(
+    db,
+    rows.flatMap((row) => {
+      const event = row.action === "lead.corrected" ? parseDetail(row.detail)?.event : undefined;
+      return typeof event === "string" ? [event] : [];
+    }),
+  );
   const leadsStored = new Set(
     leads
       .filter((lead) => (lead.type === "contact" ? contacts : demos).has(lead.id))
@@ -146,6 +156,7 @@ async function lookUp(db: Executor, rows: Row[]) {
   );
   return {
     names,
+    corrections,
     subject(type: string, id: string) {
       if (type === "subscriber") return { stored: emails.has(id), email: emails.get(id) ?? null };
       if (type === "lead") return { stored: leadsStored.has(id), email: null };
@@ -164,7 +175,9 @@ async function toItems(db: Executor, rows: Row[]): Promise<AuditItem[]> {
       ...item.subject,
       ...found.subject(item.subject.type, item.subject.id),
     };
-    return { ...item, actorName: found.names.get(row.actor_id ?? "") ?? null, subject };
+    const correction = found.corrections.get(String(item.detail?.event));
+    const actorName = found.names.get(row.actor_id ?? "") ?? null;
+    return { ...item, actorName, subject, ...(correction ? { correction } : {}) };
   });
 }
 

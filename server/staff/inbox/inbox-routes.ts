@@ -6,6 +6,7 @@ import { Refused, answer, contractRoute, versionMatches } from "../contract-rout
 import { listAndExportRoutes, storedUpTo } from "../list-routes";
 import { CSV_COLUMNS, csvRow } from "./inbox-csv";
 import { UnknownOwnerError, addNote, updateLead } from "./lead-changes";
+import { readCorrection } from "./lead-corrections";
 import { viewLead } from "./lead-detail";
 import { allLeads, countLeads, leadStats, listLeads } from "./lead-list";
 import { type LeadFilters, ownerFilter } from "./lead-query";
@@ -93,9 +94,13 @@ export const inboxRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, o
     app,
     leadsApi.update,
     async ({ params, body, staff, ifMatch }) => {
+      // Checked by the lead's type (its id says it) with its public form's rules.
+      const correction = readCorrection(params.id, body);
+      if (typeof correction === "string") throw new Refused(400, correction);
       try {
         const isCurrent = (version: string) => versionMatches(ifMatch, version);
-        const changed = await updateLead(db, params.id, body, actorOf(staff), now(), isCurrent);
+        const change = { status: body.status, owner: body.owner, correction };
+        const changed = await updateLead(db, params.id, change, actorOf(staff), now(), isCurrent);
         if (!changed) throw new Refused(404, NO_SUCH_LEAD);
         // Refused as made on an older version: the lead as it now is, for the page to show.
         return answer(changed.stale ? 412 : 200, changed.lead, changed.version);

@@ -1,9 +1,10 @@
 /**
- * Changes to a lead: its status, its owner and notes, each with a timeline event (lead_events)
+ * Changes to a lead: its status, its owner, its contact details (lead-corrections.ts) and notes,
+ * each with a timeline event (lead_events)
  * and an audit entry in one transaction; the first response sets first_response_at (lead_states,
- * migration 0005). A change of status or owner must name the lead's version (migration 0013);
+ * migration 0005). A change of status, owner or details must name the lead's version (migration 0013);
  * a note need not, and leaves the version as it is: it cannot undo anyone's change. See
- * docs/decisions/0012-lead-workflow.md and 0023-stale-edits-refused.md.
+ * docs/decisions/0012-lead-workflow.md, 0023-stale-edits-refused.md and 0032-correcting-a-lead.md.
  */
 import { randomUUID } from "node:crypto";
 import { type Transaction, sql } from "kysely";
@@ -12,6 +13,7 @@ import { NOT_AN_OWNER, mayOwnLeads } from "../../../staff-api/leads";
 import { type DB, isPostgres } from "../../db/database";
 import type { Database, LeadEventKind, LeadStatus } from "../../db/schema";
 import { recordAudit } from "../audit";
+import { type Correction, correctLead } from "./lead-corrections";
 import { type Actor, type VersionedLead, getLead } from "./lead-detail";
 import { type LeadRow, findLeadRow } from "./lead-query";
 
@@ -49,7 +51,7 @@ export interface LeadChange extends VersionedLead {
 }
 
 /**
- * Changes a lead's status and/or owner (only those sent), with a timeline event and an audit
+ * Changes a lead's status, owner and/or contact details (only those sent), with a timeline event and an audit
  * entry for each change, in one transaction, provided the lead is still at a version the change
  * names (`isCurrent`): the check is made on the lead's state row, locked, so two changes naming
  * the same version cannot both be applied. A change of either bumps the version. The first
@@ -61,7 +63,7 @@ export interface LeadChange extends VersionedLead {
 export async function updateLead(
   db: DB,
   key: string,
-  change: { status?: LeadStatus; owner?: string | null },
+  change: { status?: LeadStatus; owner?: string | null; correction?: Correction },
   actor: Actor,
   now: Date,
   isCurrent: (version: string) => boolean,
@@ -86,7 +88,8 @@ export async function updateLead(
     }
     const status = !stale && change.status !== state.status ? change.status : undefined;
     const ownerChanged = ownerId !== undefined && ownerId !== state.owner_account_id;
-    if (status === undefined && !ownerChanged) {
+    const corrected = stale ? null : await correctLead(trx, row, change.correction ?? {});
+    if (status === undefined && !ownerChanged && !corrected) {
       await recordAudit(trx, { ...audit, action: "lead.view" });
     } else {
       await trx
@@ -118,6 +121,16 @@ export async function updateLead(
       });
       const detail = { from: row.owner_email, to: ownerEmail };
       await recordAudit(trx, { ...audit, action: "lead.owner-changed", detail });
+    }
+    if (corrected) {
+      const { fields, from, to } = corrected;
+      const event = await addEvent(trx, row, actor, at, {
+        kind: "corrected",
+        from: JSON.stringify(from),
+        to: JSON.stringify(to),
+      });
+      // The values stay in the event, which erasure removes; the log names it for its page.
+      await recordAudit(trx, { ...audit, action: "lead.corrected", detail: { fields, event } });
     }
     const lead = await getLead(trx, key);
     return lead && { ...lead, stale };
@@ -188,11 +201,12 @@ async function addEvent(
   actor: Actor,
   at: string,
   event: { kind: LeadEventKind; from?: string | null; to?: string | null; text?: string },
-) {
+): Promise<string> {
+  const id = randomUUID();
   await trx
     .insertInto("lead_events")
     .values({
-      id: randomUUID(),
+      id,
       lead_type: row.type,
       lead_id: row.id,
       at,
@@ -203,4 +217,5 @@ async function addEvent(
       text: event.text ?? null,
     })
     .execute();
+  return id;
 }

@@ -1,6 +1,6 @@
 /**
  * One lead as the inbox shows it: its fields, status and owner (lead-query.ts), its time to first
- * response, and its timeline: status and owner changes and notes (lead_events, migration 0005)
+ * response, and its timeline: status and owner changes, corrections and notes (lead_events, migration 0005)
  * with the lead's notification deliveries (the outbox), oldest first.
  */
 import type { Transaction } from "kysely";
@@ -9,6 +9,7 @@ import { ALERT_KINDS, isAlertKind } from "../../alerts/alerts";
 import type { DB } from "../../db/database";
 import type { Database } from "../../db/schema";
 import { recordAudit } from "../audit";
+import { correctedFields } from "./lead-corrections";
 import { findLeadRow, toLead } from "./lead-query";
 
 type Executor = DB | Transaction<Database>;
@@ -70,6 +71,10 @@ export async function getLead(db: Executor, key: string): Promise<VersionedLead 
     ...events.map((e): TimelineEntry => {
       const actor = emailOf(e.actor_account_id);
       if (e.kind === "note") return { kind: "note", at: e.at, actor, text: e.text ?? "" };
+      // Which fields, not their values: those stay for the audit log's page (admins).
+      if (e.kind === "corrected") {
+        return { kind: "corrected", at: e.at, actor, fields: correctedFields(e.to) };
+      }
       return e.kind === "owner"
         ? { kind: "owner", at: e.at, actor, from: emailOf(e.from), to: emailOf(e.to) }
         : { kind: "status", at: e.at, actor, from: e.from, to: e.to };
