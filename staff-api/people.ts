@@ -32,7 +32,7 @@ const ExportedLead = z.strictObject({
   history: z.array(
     z.strictObject({
       at: z.string(),
-      kind: z.enum(["status", "owner"]),
+      kind: z.enum(["status", "owner", "corrected"]),
       by: z.nullable(z.string()),
       from: z.nullable(z.string()),
       to: z.nullable(z.string()),
