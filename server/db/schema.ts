@@ -151,6 +151,26 @@ export interface ContactMessageTable extends AttributionColumns {
   search_text: string;
 }
 
+/** Who wrote a contact message and what they said, as the exports show it, in this order. */
+export const CONTACT_PERSON_COLUMNS = [
+  "first_name",
+  "last_name",
+  "email",
+  "phone",
+  "message",
+  "policy_agreed_at",
+] as const satisfies readonly (keyof ContactMessageTable)[];
+
+/** A subscription's address, state and consent, as the exports show them, in this order. */
+export const SUBSCRIPTION_COLUMNS = [
+  "email",
+  "status",
+  "consent_at",
+  "confirmed_at",
+  "unsubscribed_at",
+  "source",
+] as const satisfies readonly (keyof NewsletterSubscriptionTable)[];
+
 /** Who asked for a demo, as the exports show them, in this order (CLI and console alike). */
 export const DEMO_PERSON_COLUMNS = [
   "name",
