@@ -61,6 +61,34 @@ const COLUMNS = {
   jobTitle: "job_title",
 } as const satisfies Record<CorrectableField, keyof LeadRow>;
 
+/**
+ * Each lead type's table, and its search text (search-text.ts) from the lead as corrected, so that
+ * the inbox finds it by its new values.
+ */
+const STORED = {
+  contact: {
+    table: "contact_messages",
+    searchText: (lead: LeadRow) =>
+      contactSearchText({
+        first_name: lead.first_name ?? "",
+        last_name: lead.last_name ?? "",
+        email: lead.email,
+        phone: lead.phone,
+        message: lead.message ?? "",
+      }),
+  },
+  demo: {
+    table: "demo_requests",
+    searchText: (lead: LeadRow) =>
+      demoSearchText({
+        name: lead.name ?? "",
+        email: lead.email,
+        phone: lead.phone,
+        company: lead.company ?? "",
+      }),
+  },
+} as const;
+
 /** What a correction changed: each field's value before and after, in CORRECTABLE's order. */
 export interface Corrected {
   fields: CorrectableField[];
@@ -90,33 +118,12 @@ export async function correctLead(
     now[COLUMNS[field]] = correction[field] ?? "";
   }
   const columns = Object.fromEntries(fields.map((field) => [COLUMNS[field], to[field]]));
-  const keys = { email_key: emailKey(now.email) };
-  if (row.type === "contact") {
-    const text = contactSearchText({
-      first_name: now.first_name ?? "",
-      last_name: now.last_name ?? "",
-      email: now.email,
-      phone: now.phone,
-      message: now.message ?? "",
-    });
-    await trx
-      .updateTable("contact_messages")
-      .set({ ...columns, ...keys, search_text: text })
-      .where("id", "=", row.id)
-      .execute();
-  } else {
-    const text = demoSearchText({
-      name: now.name ?? "",
-      email: now.email,
-      phone: now.phone,
-      company: now.company ?? "",
-    });
-    await trx
-      .updateTable("demo_requests")
-      .set({ ...columns, ...keys, search_text: text })
-      .where("id", "=", row.id)
-      .execute();
-  }
+  const { table, searchText } = STORED[row.type];
+  await trx
+    .updateTable(table)
+    .set({ ...columns, email_key: emailKey(now.email), search_text: searchText(now) })
+    .where("id", "=", row.id)
+    .execute();
   return { fields, from, to };
 }
 
