@@ -64,17 +64,18 @@ export async function leadAction({ request, params }: ActionFunctionArgs): Promi
     if (Object.keys(changes).length === 0) {
       return { ok: true, intent: "update", message: "Nothing to save: no change was made." };
     }
-    await call(leadsApi.update, {
-      params: { id },
-      body: changes,
-      version: String(form.get("version") ?? ""),
-    });
+    await update(id, form, changes);
     return { ok: true, intent: "update", message: "Lead updated." };
   } catch (error) {
     const stale = staleRecord(error, leadsApi.update);
     if (stale) return { ok: false, error: changedMeanwhile(form, stale.current), stale: true };
     return failure(error, "The change was not saved. Try again.");
   }
+}
+
+/** Sends a change of the lead as of the version its form was filled from (a stale one is refused). */
+async function update(id: string, form: FormData, body: z.input<typeof leadsApi.update.body>) {
+  await call(leadsApi.update, { params: { id }, body, version: String(form.get("version") ?? "") });
 }
 
 /**
@@ -89,11 +90,7 @@ async function correct(id: string, form: FormData): Promise<ActionResult> {
     return { ok: true, intent: "correct", message: "Nothing to save: no detail was changed." };
   }
   try {
-    await call(leadsApi.update, {
-      params: { id },
-      body: correction,
-      version: String(form.get("version") ?? ""),
-    });
+    await update(id, form, correction);
     return { ok: true, intent: "correct", message: "Contact details corrected." };
   } catch (error) {
     const stale = staleRecord(error, leadsApi.update);
