@@ -1,7 +1,14 @@
 import { apiPaths, consolePaths } from "../../common/paths";
 import type { Page, Request } from "@playwright/test";
 import { expect, expectNoA11yViolations, test } from "./fixtures";
-import { openConsolePage, signInAs, signInLinkFor, staffAddress } from "./staff";
+import {
+  contactMessage,
+  openConsolePage,
+  signInAs,
+  signInLinkFor,
+  staffAddress,
+  visitorAddress,
+} from "./staff";
 
 // The console's admin pages (staff accounts, audit log, erasure, outbox) and marketing's
 // subscriber list, driven as their users drive them, against the staff test server.
@@ -101,17 +108,12 @@ test.describe("staff accounts", () => {
 test("an admin erases a person who sent a contact message, and the audit log shows it", async ({
   page,
 }) => {
-  const person = staffAddress("person").replace("@staff.", "@visitor.");
-  const sent = await page.request.post(apiPaths.contact, {
-    data: {
-      firstName: "Efua",
-      lastName: "Mensah",
-      email: person,
-      message: "Please call me about collections.",
-      agreeToPolicy: true,
-    },
+  const person = visitorAddress("person");
+  await contactMessage(page.request, person, {
+    firstName: "Efua",
+    lastName: "Mensah",
+    message: "Please call me about collections.",
   });
-  expect(sent.ok(), await sent.text()).toBe(true);
 
   await signInAs(page, "admin");
   await openConsolePage(page, "Erase a person");
@@ -207,7 +209,7 @@ test.describe("roles", () => {
   });
 
   test("marketing sees the subscribers, filtered by e-mail", async ({ page }) => {
-    const subscriber = staffAddress("reader").replace("@staff.", "@visitor.");
+    const subscriber = visitorAddress("reader");
     const subscribed = await page.request.post(apiPaths.subscribe, {
       data: { email: subscriber },
     });

@@ -1,5 +1,5 @@
 import { expect, expectNoA11yViolations, test } from "./fixtures";
-import { SIGNED_OUT_ERRORS, demoRequest, openConsolePage, signInAs } from "./staff";
+import { SIGNED_OUT_ERRORS, demoRequest, openConsolePage, openLeadOf, signInAs } from "./staff";
 
 test.use({ allowedErrors: SIGNED_OUT_ERRORS });
 
@@ -11,10 +11,7 @@ test("an admin reads the audit log in sentences, changes first, reads when asked
 
   // A read (the lead list, the lead) and a change (its status).
   await openConsolePage(page, "Leads");
-  await page.getByRole("searchbox", { name: /Search/ }).fill(company);
-  await page.getByRole("button", { name: "Apply filters" }).click();
-  await page.getByRole("link", { name: "Abena Boateng" }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Abena Boateng");
+  await openLeadOf(page, company, "Abena Boateng");
   const leadPath = new URL(page.url()).pathname;
   await page.getByRole("combobox", { name: "Status", exact: true }).selectOption("qualified");
   await page.getByRole("button", { name: "Save" }).click();

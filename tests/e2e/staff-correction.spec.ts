@@ -1,5 +1,5 @@
 import { expect, expectNoA11yViolations, test } from "./fixtures";
-import { SIGNED_OUT_ERRORS, demoRequest, openConsolePage, signInAs } from "./staff";
+import { SIGNED_OUT_ERRORS, demoRequest, openConsolePage, openLeadOf, signInAs } from "./staff";
 
 test.use({ allowedErrors: SIGNED_OUT_ERRORS });
 
@@ -14,10 +14,7 @@ test("an admin corrects a mistyped phone: search finds the new one, the log show
   const admin = await signInAs(page, "admin", "Adwoa Admin");
 
   await openConsolePage(page, "Leads");
-  await page.getByRole("searchbox", { name: /Search/ }).fill(company);
-  await page.getByRole("button", { name: "Apply filters" }).click();
-  await page.getByRole("link", { name: "Akosua Frimpong" }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Akosua Frimpong");
+  await openLeadOf(page, company, "Akosua Frimpong");
 
   await page.getByText("Correct contact details").click();
   const phone = page.getByRole("textbox", { name: "Phone" });

@@ -118,6 +118,33 @@ export async function demoRequest(
 }
 
 /**
+ * A contact message as a visitor sends it, from `person`, an address of their own
+ * (`visitorAddress`), so that this test's records are found apart from every other test's.
+ */
+export async function contactMessage(
+  request: APIRequestContext,
+  person: string,
+  { firstName, lastName, message }: { firstName: string; lastName: string; message: string },
+) {
+  const sent = await request.post(apiPaths.contact, {
+    data: { firstName, lastName, email: person, message, agreeToPolicy: true },
+  });
+  expect(sent.ok(), await sent.text()).toBe(true);
+}
+
+/** A fresh visitor's address for one test: a person who writes to the company, not staff. */
+export const visitorAddress = (label: string) =>
+  staffAddress(label).replace("@staff.", "@visitor.");
+
+/** Searches the inbox (open) for `company` and opens the lead of `name`. */
+export async function openLeadOf(page: Page, company: string, name: string) {
+  await page.getByRole("searchbox", { name: /Search/ }).fill(company);
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await page.getByRole("link", { name }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+}
+
+/**
  * `count` leads (more than a page: 50) of one company, and a new sales account's inbox searched
  * for them with the second page shown by "Show more". Returns the list's rows.
  */
