@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { pagePaths } from "../../common/paths";
 import type { DB } from "../db/database";
-import { CONTACT_PERSON_COLUMNS, DEMO_PERSON_COLUMNS, SUBSCRIPTION_COLUMNS } from "../db/schema";
+import { PERSON_COLUMNS } from "../db/schema";
 import { ATTRIBUTION_COLUMNS } from "../db/migrations/0008-lead-attribution";
 
 export const LEAD_TYPES = ["newsletter", "contact", "demo"] as const;
@@ -12,9 +12,9 @@ const WHERE_FROM = ["form_page", ...ATTRIBUTION_COLUMNS] as const;
 
 /** Columns exported per lead type, oldest lead first. Tokens are never exported. */
 export const EXPORT_COLUMNS: Record<LeadType, readonly string[]> = {
-  newsletter: ["created_at", ...SUBSCRIPTION_COLUMNS, ...WHERE_FROM],
-  contact: ["created_at", ...CONTACT_PERSON_COLUMNS, ...WHERE_FROM],
-  demo: ["created_at", "product", "page", ...DEMO_PERSON_COLUMNS, ...WHERE_FROM],
+  newsletter: ["created_at", ...PERSON_COLUMNS.newsletter, ...WHERE_FROM],
+  contact: ["created_at", ...PERSON_COLUMNS.contact, ...WHERE_FROM],
+  demo: ["created_at", "product", "page", ...PERSON_COLUMNS.demo, ...WHERE_FROM],
 };
 
 /**

@@ -151,35 +151,19 @@ export interface ContactMessageTable extends AttributionColumns {
   search_text: string;
 }
 
-/** Who wrote a contact message and what they said, as the exports show it, in this order. */
-export const CONTACT_PERSON_COLUMNS = [
-  "first_name",
-  "last_name",
-  "email",
-  "phone",
-  "message",
-  "policy_agreed_at",
-] as const satisfies readonly (keyof ContactMessageTable)[];
-
-/** A subscription's address, state and consent, as the exports show them, in this order. */
-export const SUBSCRIPTION_COLUMNS = [
-  "email",
-  "status",
-  "consent_at",
-  "confirmed_at",
-  "unsubscribed_at",
-  "source",
-] as const satisfies readonly (keyof NewsletterSubscriptionTable)[];
-
-/** Who asked for a demo, as the exports show them, in this order (CLI and console alike). */
-export const DEMO_PERSON_COLUMNS = [
-  "name",
-  "email",
-  "phone",
-  "company",
-  "job_title",
-  "industry",
-] as const satisfies readonly (keyof DemoRequestTable)[];
+/**
+ * What the exports show of the person behind each form, in this order: the CLI's export, the
+ * inbox's CSV and an access request's export alike.
+ */
+export const PERSON_COLUMNS = {
+  newsletter: ["email", "status", "consent_at", "confirmed_at", "unsubscribed_at", "source"],
+  contact: ["first_name", "last_name", "email", "phone", "message", "policy_agreed_at"],
+  demo: ["name", "email", "phone", "company", "job_title", "industry"],
+} as const satisfies {
+  newsletter: readonly (keyof NewsletterSubscriptionTable)[];
+  contact: readonly (keyof ContactMessageTable)[];
+  demo: readonly (keyof DemoRequestTable)[];
+};
 
 export interface DemoRequestTable extends AttributionColumns {
   id: string;

@@ -3,7 +3,7 @@
  * formula-safe by route-kit.ts sendCsv).
  */
 import { attributionColumns } from "../../db/attribution";
-import { DEMO_PERSON_COLUMNS } from "../../db/schema";
+import { PERSON_COLUMNS } from "../../db/schema";
 import { ATTRIBUTION_COLUMNS } from "../../db/migrations/0008-lead-attribution";
 import type { Lead } from "./lead-query";
 
@@ -21,7 +21,7 @@ export const CSV_COLUMNS = [
   ...ATTRIBUTION_COLUMNS,
   "first_name",
   "last_name",
-  ...DEMO_PERSON_COLUMNS,
+  ...PERSON_COLUMNS.demo,
   "product",
   "message",
 ] as const;

@@ -6,15 +6,15 @@
  * shows it.
  */
 import { ATTRIBUTION_COLUMNS as ATTRIBUTION } from "../../db/migrations/0008-lead-attribution";
-import { CONTACT_PERSON_COLUMNS, DEMO_PERSON_COLUMNS, SUBSCRIPTION_COLUMNS } from "../../db/schema";
+import { PERSON_COLUMNS } from "../../db/schema";
 
 /** The lead forms' columns the export gives as the lead's `fields`, attribution included. */
-export const CONTACT_FIELDS = [...CONTACT_PERSON_COLUMNS, "created_at", ...ATTRIBUTION] as const;
+export const CONTACT_FIELDS = [...PERSON_COLUMNS.contact, "created_at", ...ATTRIBUTION] as const;
 
 export const DEMO_FIELDS = [
   "product",
   "page",
-  ...DEMO_PERSON_COLUMNS,
+  ...PERSON_COLUMNS.demo,
   "created_at",
   ...ATTRIBUTION,
 ] as const;
@@ -28,7 +28,7 @@ export const EXPORTED_COLUMNS: Record<string, readonly string[]> = {
   demo_requests: ["id", ...DEMO_FIELDS],
   lead_states: ["lead_type", "lead_id", "status", "owner_account_id", "first_response_at"],
   lead_events: ["lead_type", "lead_id", "at", "actor_account_id", "kind", "from", "to", "text"],
-  newsletter_subscriptions: ["id", ...SUBSCRIPTION_COLUMNS, ...SUBSCRIPTION_FIELDS],
+  newsletter_subscriptions: ["id", ...PERSON_COLUMNS.newsletter, ...SUBSCRIPTION_FIELDS],
   outbox: ["kind", "status", "outcome", "created_at", "sent_at", "campaign_id"],
   newsletter_campaigns: ["subject"],
   mail_suppressions: ["email", "reason", "at", "detail"],
