@@ -9,6 +9,7 @@ import {
   correctionSchema,
 } from "../../staff-api/leads";
 import { Field } from "~/components/ui/field";
+import { IntentButton } from "./newsletter-editor";
 import { UnsavedChangesGuard } from "./unsaved-changes";
 
 /** The hidden field of what a correctable field was filled with ("was-phone"). */
@@ -72,7 +73,6 @@ export function LeadCorrectionForm({
         }
       >
         <UnsavedChangesGuard dirty={dirty} />
-        <input type="hidden" name="intent" value="correct" />
         <input type="hidden" name="version" value={version} />
         <input type="hidden" name="type" value={lead.type} />
         {fields.map(([field, value]) => (
@@ -96,9 +96,13 @@ export function LeadCorrectionForm({
             </Field>
           </div>
         ))}
-        <button type="submit" className="console-button-quiet" disabled={!!busy}>
-          {busy === "correct" ? "Saving…" : "Save corrections"}
-        </button>
+        <IntentButton
+          intent="correct"
+          label="Save corrections"
+          busyLabel="Saving…"
+          busy={busy}
+          className="console-button-quiet"
+        />
       </Form>
     </details>
   );

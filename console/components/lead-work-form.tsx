@@ -4,6 +4,7 @@ import type { TeamMember } from "../../staff-api/admin";
 import { type LeadDetail, mayOwnLeads } from "../../staff-api/leads";
 import { Field } from "~/components/ui/field";
 import { STATUS_LABELS, choices } from "../labels";
+import { IntentButton } from "./newsletter-editor";
 import { Options } from "./options";
 
 /** What the form was filled with: the lead's status and owner ("" for nobody) when it was read. */
@@ -30,7 +31,6 @@ export function LeadWorkForm({
 }) {
   return (
     <Form method="post" className="space-y-4" key={version}>
-      <input type="hidden" name="intent" value="update" />
       <input type="hidden" name="version" value={version} />
       <input type="hidden" name={WAS_STATUS} value={lead.status} />
       <input type="hidden" name={WAS_OWNER} value={lead.owner ?? ""} />
@@ -49,9 +49,7 @@ export function LeadWorkForm({
           </select>
         )}
       </Field>
-      <button type="submit" className="console-button" disabled={!!busy}>
-        {busy === "update" ? "Saving…" : "Save"}
-      </button>
+      <IntentButton intent="update" label="Save" busyLabel="Saving…" busy={busy} />
     </Form>
   );
 }
