@@ -1,6 +1,6 @@
 import { DEMO_PRODUCT_NAMES, type DemoProduct } from "@leads/demo";
-import type { LeadStatus, LeadType } from "@leads/workflow";
-import type { DeliveryChannel, Lead } from "../staff-api/leads";
+import type { LeadStatus } from "@leads/workflow";
+import { type DeliveryChannel, LEAD_TYPE_LABELS, type Lead } from "../staff-api/leads";
 import type { SuppressionReason } from "../staff-api/mail";
 import type { CampaignStatus, RecipientState } from "../staff-api/newsletter";
 import { ROLE_LABELS, type StaffRole } from "../staff-api/roles";
@@ -53,10 +53,8 @@ export const CHANNEL_LABELS: Record<DeliveryChannel, string> = {
   webhook: "Webhook to the CRM",
 };
 
-export const TYPE_LABELS: Record<LeadType, string> = {
-  contact: "Contact message",
-  demo: "Demo request",
-};
+/** The lead types' words live with the leads' API: an access request's page uses them too. */
+export const TYPE_LABELS = LEAD_TYPE_LABELS;
 
 /** A demo's product by name; a value the console does not know is shown as it is. */
 export function productLabel(product: string | undefined): string {

@@ -102,6 +102,12 @@ export const CORRECTABLE_FIELDS = [
   ...new Set<CorrectableField>([...CORRECTABLE.contact, ...CORRECTABLE.demo]),
 ];
 
+/** A lead's type in words: the console, and the page an access request's answer is sent as. */
+export const LEAD_TYPE_LABELS: Record<LeadType, string> = {
+  contact: "Contact message",
+  demo: "Demo request",
+};
+
 /** How the console and the timeline name each correctable field. */
 export const CORRECTABLE_LABELS: Record<CorrectableField, string> = {
   firstName: "First name",

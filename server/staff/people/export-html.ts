@@ -4,11 +4,11 @@
  * escaped (mail/message.ts escapeHtml), times on Accra's clock.
  */
 import { site } from "../../../common/site";
+import { LEAD_TYPE_LABELS } from "../../../staff-api/leads";
 import type { PersonExport } from "../../../staff-api/people";
 import { escapeHtml as e } from "../../mail/message";
 import {
   FIELD_WORDS,
-  LEAD_WORDS,
   MAIL_EVENT_WORDS,
   SUPPRESSION_WORDS,
   TIME_FIELDS,
@@ -44,7 +44,7 @@ function leadsSection(found: PersonExport): string {
     .map((lead) => {
       const notes = found.notes.filter((note) => note.leadId === lead.id);
       return (
-        `<h3>${e(LEAD_WORDS[lead.type])} of ${e(accraTime(lead.fields.created_at ?? null))}</h3>` +
+        `<h3>${e(LEAD_TYPE_LABELS[lead.type])} of ${e(accraTime(lead.fields.created_at ?? null))}</h3>` +
         rows([
           ...fieldRows(lead.fields),
           ["Handled by", lead.owner ?? "nobody yet"],

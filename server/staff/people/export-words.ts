@@ -63,8 +63,6 @@ export function messageWords(kind: string, campaign: string | null): string {
   );
 }
 
-export const LEAD_WORDS = { contact: "Contact message", demo: "Demo request" } as const;
-
 export const MAIL_EVENT_WORDS: Record<string, string> = {
   "hard-bounce": "Could not be delivered (permanent)",
   "soft-bounce": "Could not be delivered (temporary)",
