@@ -32,6 +32,7 @@ import { leadVersion } from "./migrations/0013-lead-version";
 import { phoneSearch } from "./migrations/0014-phone-search";
 import { staffInvitations } from "./migrations/0015-staff-invitations";
 import { mailReturns } from "./migrations/0016-mail-returns";
+import { personalData } from "./migrations/0017-personal-data";
 import type { Database } from "./schema";
 
 export type DB = Kysely<Database>;
@@ -147,6 +148,7 @@ const MIGRATIONS = {
   "0014-phone-search": phoneSearch,
   "0015-staff-invitations": staffInvitations,
   "0016-mail-returns": mailReturns,
+  "0017-personal-data": personalData,
 };
 
 /**

@@ -70,7 +70,7 @@ async function saveLead(
     receivedAt: string,
   ) => Omit<
     Database["contact_messages"] | Database["demo_requests"],
-    "id" | "created_at" | "request_key" | "request_hash"
+    "id" | "created_at" | "request_key" | "request_hash" | "consent_wording_id" | "anonymised_at"
   >,
   lead: { kind: "contact" | "demo"; content: unknown },
   { notify, requestKey = null, alerts = noAlerts }: LeadDelivery,

@@ -25,6 +25,30 @@ export interface Database {
   newsletter_campaigns: NewsletterCampaignTable;
   mail_events: MailEventTable;
   mail_suppressions: MailSuppressionTable;
+  consent_wordings: ConsentWordingTable;
+}
+
+/** Added by migration 0017: null until written. */
+type Later<T> = ColumnType<T | null, T | null | undefined, T | null>;
+
+export type ConsentForm = "newsletter" | "contact" | "demo";
+
+/** The exact words a form showed beside its consent or policy box, once per version (0017). */
+export interface ConsentWordingTable {
+  id: string;
+  form: ConsentForm;
+  version: string;
+  text: string;
+  created_at: string;
+}
+
+/** How a subscriber left: the unsubscribe link, a complaint, staff, or a corrected address. */
+export type LeftHow = "unsubscribe-link" | "complaint" | "staff" | "address-changed";
+
+/** The consent a lead row was sent with, and when retention removed its person (0017). */
+interface LeadRetentionColumns {
+  consent_wording_id: Later<string>;
+  anonymised_at: Later<string>;
 }
 
 export type CampaignStatus = "draft" | "scheduled" | "sending" | "paused" | "sent" | "cancelled";
@@ -129,9 +153,14 @@ export interface NewsletterSubscriptionTable extends AttributionColumns {
   source: string;
   created_at: string;
   updated_at: string;
+  /** The wording they agreed to (consent_wordings), null for sign-ups before migration 0017. */
+  consent_wording_id: Later<string>;
+  left_how: Later<LeftHow>;
+  /** A staff correction of the address: the subscription this one replaces once confirmed. */
+  replaces_subscription_id: Later<string>;
 }
 
-export interface ContactMessageTable extends AttributionColumns {
+export interface ContactMessageTable extends AttributionColumns, LeadRetentionColumns {
   id: string;
   first_name: string;
   last_name: string;
@@ -165,7 +194,7 @@ export const PERSON_COLUMNS = {
   demo: readonly (keyof DemoRequestTable)[];
 };
 
-export interface DemoRequestTable extends AttributionColumns {
+export interface DemoRequestTable extends AttributionColumns, LeadRetentionColumns {
   id: string;
   /** Which product's demo form the request came from (all five post to /api/demo). */
   product: string;
@@ -213,6 +242,8 @@ export interface OutboxTable {
   campaign_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** What became of it beyond its status (migration 0016), null if nothing more to say. */
   outcome: ColumnType<OutboxOutcome | null, OutboxOutcome | null | undefined, OutboxOutcome | null>;
+  /** When retention removed the message's body from payload (migration 0017). */
+  body_removed_at: Later<string>;
 }
 
 /**

@@ -28,7 +28,13 @@ export const EXPORTED_COLUMNS: Record<string, readonly string[]> = {
   demo_requests: ["id", ...DEMO_FIELDS],
   lead_states: ["lead_type", "lead_id", "status", "owner_account_id", "first_response_at"],
   lead_events: ["lead_type", "lead_id", "at", "actor_account_id", "kind", "from", "to", "text"],
-  newsletter_subscriptions: ["id", ...PERSON_COLUMNS.newsletter, ...SUBSCRIPTION_FIELDS],
+  newsletter_subscriptions: [
+    "id",
+    ...PERSON_COLUMNS.newsletter,
+    ...SUBSCRIPTION_FIELDS,
+    "left_how",
+  ],
+  consent_wordings: ["form", "version", "text"],
   outbox: ["kind", "status", "outcome", "created_at", "sent_at", "campaign_id"],
   newsletter_campaigns: ["subject"],
   mail_suppressions: ["email", "reason", "at", "detail"],
@@ -43,6 +49,9 @@ const RETRY_KEY =
 const STAFF = "about a member of staff, not about the people who write to the company";
 const WORKER = "the outbox worker's own bookkeeping";
 const CAMPAIGN = "the campaign as marketing wrote and ran it, the same for every recipient";
+const WORDING = "which wording they agreed to: the wording itself is exported as their consent";
+const ANONYMISED =
+  "when retention removed the person's details: such a lead no longer names anyone";
 const SQLITE_INDEX = "SQLite's search index (migration 0007): pieces of fields the export gives";
 
 /** Columns the export leaves out, with why; a whole table only when none of it is a person's. */
@@ -52,12 +61,16 @@ export const NOT_PERSONAL: Record<string, Record<string, string>> = {
     request_key: RETRY_KEY,
     request_hash: RETRY_KEY,
     search_text: INDEX,
+    consent_wording_id: WORDING,
+    anonymised_at: ANONYMISED,
   },
   demo_requests: {
     email_key: KEY,
     request_key: RETRY_KEY,
     request_hash: RETRY_KEY,
     search_text: INDEX,
+    consent_wording_id: WORDING,
+    anonymised_at: ANONYMISED,
   },
   lead_states: {
     updated_at: "when the inbox row last changed: each change is in the exported history",
@@ -68,6 +81,12 @@ export const NOT_PERSONAL: Record<string, Record<string, string>> = {
     email_key: KEY,
     confirm_token: "a secret link's token: handing it out would let anyone act for them",
     unsubscribe_token: "a secret link's token: handing it out would let anyone act for them",
+    consent_wording_id: WORDING,
+    replaces_subscription_id: "the subscription a corrected address replaces: both are exported",
+  },
+  consent_wordings: {
+    id: "the wording's own id",
+    created_at: "when the company first showed this version, the same for everyone",
   },
   outbox: {
     id: "the message's own id",
@@ -80,6 +99,7 @@ export const NOT_PERSONAL: Record<string, Record<string, string>> = {
     last_error: "the mail server's answer to a try; the outcome is exported",
     claimed_by: WORKER,
     claimed_until: WORKER,
+    body_removed_at: "when retention removed the message's body; what is exported stays",
   },
   newsletter_campaigns: sameReason(
     "id,markdown,status,scheduled_at,started_at,finished_at,recipients,created_at," +
