@@ -7,6 +7,7 @@ import { SiteHeader } from "~/components/layout/site-header";
 import { NotFoundScreen } from "~/components/sections/not-found-screen";
 import { useScrollToTopOnNavigate } from "~/lib/use-scroll-to-top";
 import firstPaintScript from "virtual:first-paint-script";
+import { speculationRulesText } from "@common/speculation-rules";
 import "./app.css";
 
 export const links: Route.LinksFunction = () => [
@@ -46,6 +47,12 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* Widgets that work from the first paint, and the start of React after it
             (app/first-paint.ts). In the browser the text is empty (the page already has it). */}
         <script dangerouslySetInnerHTML={{ __html: firstPaintScript }} suppressHydrationWarning />
+        {/* The next page prerendered when a visitor reaches for its link (common/). */}
+        <script
+          type="speculationrules"
+          dangerouslySetInnerHTML={{ __html: speculationRulesText }}
+          suppressHydrationWarning
+        />
       </head>
       <body>
         {children}

@@ -15,12 +15,21 @@ const MAIN_ROUTES: string[] = [
   page.helpCenter,
 ];
 const DATABASE_SECTIONS = ["inbox", "campaign", "export"] as const;
-const SECTIONS = ["lighthouse", "taps", "visit", "static", "api", ...DATABASE_SECTIONS] as const;
+const SECTIONS = [
+  "lighthouse",
+  "taps",
+  "navigation",
+  "visit",
+  "static",
+  "api",
+  ...DATABASE_SECTIONS,
+] as const;
 type Section = (typeof SECTIONS)[number];
 
 const USAGE = `npm run bench -- [options]
   --runs N              Lighthouse runs per route (default 3; the median is reported)
-  --tap-runs N          fresh pages per widget for the taps at first paint (default 5; median)
+  --tap-runs N          fresh pages per widget for the taps at first paint, and per move
+                        between pages with and without speculation rules (default 5; median)
   --routes /,/about-us  only these routes (default: every route of app/routes.ts)
   --only a,b            only these sections: ${SECTIONS.join(", ")} (default: all)
   --skip-build          use the existing build/client

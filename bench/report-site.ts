@@ -3,6 +3,7 @@
  * returning visit, and our server against nginx serving the same files.
  */
 import type { FirstPaintTapResult } from "./first-paint";
+import type { NavigationResult } from "./navigation";
 import { cores, int, mark, ms, table } from "./report-format";
 import { TARGETS } from "./report-targets";
 import type { RepeatVisitResult } from "./repeat-visit";
@@ -20,6 +21,23 @@ export function firstPaintTapsSection(taps: FirstPaintTapResult[]): string {
         ms(t.medianMs),
         t.runs.map((r) => ms(r.tapToEffectMs)).join(", "),
         t.runs.some((r) => r.hydratedAtTap) ? "yes" : "no",
+      ]),
+    ),
+  ].join("\n");
+}
+
+export function navigationSection(moves: NavigationResult[]): string {
+  return [
+    "Chromium as a slow phone (CPU 4× slower, 150 ms round trips, 1.6 Mbps), a fresh page per move: the link hovered for a second, then clicked; time from the click to the next page's heading on screen. The same build served twice, with its speculation rules and with them taken out, the two taking turns. Chromium does not prerender while DevTools drives it, so this is the rules' prefetch alone; a visitor's browser also prerenders.",
+    "",
+    table(
+      ["move", "with rules", "without", "runs with", "runs without"],
+      moves.map((m) => [
+        `${m.from} → ${m.to}`,
+        ms(m.medianWithMs),
+        ms(m.medianWithoutMs),
+        m.withRulesMs.map(ms).join(", "),
+        m.withoutRulesMs.map(ms).join(", "),
       ]),
     ),
   ].join("\n");

@@ -11,12 +11,18 @@ import type { ApiResult } from "./api-load";
 import type { CampaignResult } from "./campaign";
 import type { FirstPaintTapResult } from "./first-paint";
 import type { InboxResult } from "./inbox";
+import type { NavigationResult } from "./navigation";
 import type { RouteResult } from "./lighthouse";
 import type { Machine } from "./machine";
 import { apiSection, campaignSection, inboxSection } from "./report-database";
 import { NO, table } from "./report-format";
 import { bytesTable, diagnosticsSection, lighthouseTable } from "./report-lighthouse";
-import { firstPaintTapsSection, staticSection, visitSection } from "./report-site";
+import {
+  firstPaintTapsSection,
+  navigationSection,
+  staticSection,
+  visitSection,
+} from "./report-site";
 import { targetRows } from "./report-targets";
 import type { RepeatVisitResult } from "./repeat-visit";
 import type { StaticServingResult } from "./static-serving";
@@ -41,6 +47,8 @@ export interface Report {
   repeatVisit: RepeatVisitResult | null;
   /** Missing in reports written before it was measured. */
   firstPaintTaps?: FirstPaintTapResult[];
+  /** Moves between pages with and without speculation rules; missing in older reports. */
+  navigation?: NavigationResult[];
   staticServing: StaticServingResult | null;
   api: ApiResult[];
   /** The staff inbox with many leads; missing in reports written before it was measured. */
@@ -99,6 +107,9 @@ function markdown(report: Report): string {
   }
   if (report.firstPaintTaps?.length) {
     out.push("## Taps at first paint", "", firstPaintTapsSection(report.firstPaintTaps), "");
+  }
+  if (report.navigation?.length) {
+    out.push("## Moving between pages", "", navigationSection(report.navigation), "");
   }
   if (report.repeatVisit)
     out.push(

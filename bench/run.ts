@@ -3,7 +3,7 @@
  * of docs/requirements.md (Lighthouse, a returning visit, static serving vs nginx, the lead API),
  * then writes bench/report.json and bench/report.md. See bench/README.md for the options.
  */
-import { chmod, mkdtemp, readFile, rm } from "node:fs/promises";
+import { chmod, cp, mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { openConfiguredDatabase } from "../server/db/configured-database";
@@ -11,10 +11,12 @@ import { CHROMIUM_PATH } from "../scripts/chromium";
 import { isMain } from "../scripts/is-main";
 import { type LaunchedServer, launchServer } from "../scripts/launch-server";
 import { REPO_ROOT } from "../scripts/repo-root";
+import { pagePaths, servicePaths } from "../common/paths";
 import { type ApiResult, checkRows, freshPostgresSchema, loadApi, runTag } from "./api-load";
 import { buildSite } from "./build";
 import { type Preset, lighthouseRoutes } from "./lighthouse";
 import { timeFirstPaintTaps } from "./first-paint";
+import { timeNavigation, withoutSpeculationRules } from "./navigation";
 import { measureCampaign } from "./campaign";
 import { measureExport } from "./export";
 import { measureInbox } from "./inbox";
@@ -23,6 +25,12 @@ import { type BenchOptions, parseOptions } from "./options";
 import { repeatVisit } from "./repeat-visit";
 import { type Report, writeReports } from "./report";
 import { compareStaticServing } from "./static-serving";
+
+/** The home page to a service page (the move to time), and one service page to another. */
+const NAVIGATION_MOVES = [
+  { from: pagePaths.home, to: pagePaths.paymentServices },
+  { from: pagePaths.paymentServices, to: servicePaths.collections },
+];
 
 const started = Date.now();
 function log(line: string) {
@@ -150,6 +158,7 @@ async function main() {
     lighthouse: { mobile: [], desktop: [] },
     repeatVisit: null,
     firstPaintTaps: [],
+    navigation: [],
     staticServing: null,
     api: [],
     inbox: [],
@@ -206,6 +215,24 @@ async function main() {
     if (opts.sections.has("taps")) {
       await section("Taps at first paint", async () => {
         report.firstPaintTaps = await timeFirstPaintTaps(server.url, opts.tapRuns);
+      });
+    }
+    if (opts.sections.has("navigation")) {
+      await section("Moving between pages, with and without speculation rules", async () => {
+        const plainDir = path.join(work, "site-without-rules");
+        await cp(siteDir, plainDir, { recursive: true });
+        await withoutSpeculationRules(plainDir);
+        const plain = await startServer({
+          name: "server (no speculation rules)",
+          siteDir: plainDir,
+          dataDir: path.join(work, "data-plain"),
+        });
+        report.navigation = await timeNavigation({
+          withRulesUrl: server.url,
+          withoutRulesUrl: plain.url,
+          moves: NAVIGATION_MOVES,
+          runs: opts.tapRuns,
+        });
       });
     }
     if (opts.sections.has("visit")) {

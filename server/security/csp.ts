@@ -6,7 +6,8 @@ import { HELD_SCRIPT_TYPE } from "../../common/held-scripts";
  * React Router's prerendered HTML carries a few inline scripts (route context, module loader);
  * allowing exactly those by hash keeps 'unsafe-inline' out of script-src. Data blocks such as
  * JSON-LD are not executed, so they need no hash; the held bootstrap (common/held-scripts.ts)
- * is, later, as a copy with the same text.
+ * is, later, as a copy with the same text. Speculation rules are not run, but Chromium reads
+ * them only when the policy allows them as it would a script (common/speculation-rules.ts).
  */
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
@@ -19,7 +20,8 @@ export function inlineScriptHashes(html: string): string[] {
       type !== "module" &&
       type !== "text/javascript" &&
       type !== "application/javascript" &&
-      type !== HELD_SCRIPT_TYPE
+      type !== HELD_SCRIPT_TYPE &&
+      type !== "speculationrules"
     )
       continue;
     hashes.add(
