@@ -41,3 +41,29 @@ export async function consentWordingId(
   if (!row) throw new Error(`The ${form} consent wording ${wording.version} could not be stored`);
   return row.id;
 }
+
+/** A stored wording as records show it. */
+export interface StoredWording {
+  text: string;
+  version: string;
+}
+
+/**
+ * The stored wordings the given ids name, by id: what a subscription's or a lead's consent
+ * record shows. Ids that are null (records from before wordings were recorded) are skipped.
+ */
+export async function storedWordings(
+  trx: Transaction<Database>,
+  ids: readonly (string | null)[],
+): Promise<(id: string | null) => StoredWording | null> {
+  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
+  const rows = wanted.length
+    ? await trx
+        .selectFrom("consent_wordings")
+        .select(["id", "text", "version"])
+        .where("id", "in", wanted)
+        .execute()
+    : [];
+  const byId = new Map(rows.map(({ id, text, version }) => [id, { text, version }]));
+  return (id) => (id === null ? null : (byId.get(id) ?? null));
+}
