@@ -84,14 +84,15 @@ export function LeadForm<Values extends Record<string, unknown>, Schema extends 
       <HoneypotField value={form.honeypot} onChange={form.setHoneypot} />
       <ConsentVersionField form={config.consentForm} />
       <div className="sm:col-span-2">
-        {config.consentNotice ? (
-          <p className="mb-3 text-sm text-muted">
-            <ConsentWords form={config.consentForm} />
-          </p>
-        ) : null}
         <button type="submit" className="btn-primary" aria-disabled={form.pending || undefined}>
           {form.pending ? config.submit.pending : config.submit.idle}
         </button>
+        {/* Below the button: its link comes after it in the Tab order, as the form ends. */}
+        {config.consentNotice ? (
+          <p className="mt-3 text-sm text-muted">
+            <ConsentWords form={config.consentForm} />
+          </p>
+        ) : null}
       </div>
     </form>
   );
