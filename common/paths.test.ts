@@ -72,6 +72,7 @@ describe("paths", () => {
       "/api/staff/subscribers",
       "/api/staff/subscribers.csv",
       "/api/staff/subscribers/:id/confirmation",
+      "/api/staff/subscribers/:id/consent",
       "/api/staff/subscribers/:id/unsubscribe",
       "/api/staff/subscribers/counts",
       "/api/staff/suppressions",

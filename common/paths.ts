@@ -129,6 +129,8 @@ export const apiPaths = {
   /** `:id` is a subscription's UUID. */
   staffSubscriberConfirmation: "/api/staff/subscribers/:id/confirmation",
   staffSubscriberUnsubscribe: "/api/staff/subscribers/:id/unsubscribe",
+  /** The subscriber's consent record: the wording they agreed to, and when they came and left. */
+  staffSubscriberConsent: "/api/staff/subscribers/:id/consent",
   /** The welcome e-mail marketing edits, and the preview of any newsletter text
    * (server/staff/newsletter/newsletter-routes.ts). */
   staffWelcome: "/api/staff/newsletter/welcome",

@@ -204,6 +204,10 @@ export const AUDIT_WORDS: Record<AuditAction, Words> = {
     label: "Subscriber unsubscribed",
     says: () => "unsubscribed a subscriber from the newsletter",
   },
+  "subscriber.consent-viewed": {
+    label: "Viewed a consent record",
+    says: () => "viewed a subscriber's consent record",
+  },
   "audit.viewed": { label: "Viewed the audit log", says: list("the audit log") },
   "audit.export": {
     label: "Exported the audit log",

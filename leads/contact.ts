@@ -1,6 +1,13 @@
 import * as z from "zod/mini";
 import { email } from "./email";
-import { MAX_MESSAGE, honeypot, optionalText, requiredText, sourceField } from "./fields";
+import {
+  MAX_MESSAGE,
+  honeypot,
+  optionalText,
+  requiredText,
+  sourceField,
+  consentVersionField,
+} from "./fields";
 
 export const CONTACT_INVALID_TOAST = "Please fill in all the fields and agree to the policy";
 export const CONTACT_SUCCESS_TOAST = "Message sent successfully";
@@ -18,6 +25,8 @@ export const ContactSchema = z.object({
   website: honeypot,
   /** Where the visit came from (source.ts); never a reason to refuse the form. */
   source: sourceField,
+  /** The version of the consent wording the form showed (consent.ts). */
+  consentVersion: consentVersionField,
 });
 export type ContactInput = z.input<typeof ContactSchema>;
 export type Contact = z.output<typeof ContactSchema>;

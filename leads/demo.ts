@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { email } from "./email";
-import { honeypot, optionalText, requiredText, sourceField } from "./fields";
+import { honeypot, optionalText, requiredText, sourceField, consentVersionField } from "./fields";
 import { demoPaths } from "../common/paths";
 
 /** The products a demo can be requested for: the keys of the demo pages' paths. */
@@ -42,5 +42,7 @@ export const DemoRequestSchema = z.object({
   website: honeypot,
   /** Where the visit came from (source.ts); never a reason to refuse the form. */
   source: sourceField,
+  /** The version of the consent wording the form showed (consent.ts). */
+  consentVersion: consentVersionField,
 });
 export type DemoRequest = z.output<typeof DemoRequestSchema>;

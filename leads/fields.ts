@@ -77,3 +77,21 @@ export const honeypot = z.optional(z.string().check(z.maxLength(MAX_TEXT)));
  * of every page uses its names.)
  */
 export const sourceField = z.optional(z.pipe(z.unknown(), z.transform(cleanSource)));
+
+/** Longest consent version kept; a longer one is treated as unknown. */
+const MAX_CONSENT_VERSION = 40;
+
+/**
+ * The `consentVersion` of every lead form: which version of its consent wording (consent.ts) the
+ * page showed. Optional, so that a page cached before it existed still posts; anything that is
+ * not a short text is dropped, and the server then records the current wording. Never a reason
+ * to refuse the form.
+ */
+export const consentVersionField = z.optional(
+  z.pipe(
+    z.unknown(),
+    z.transform((value) =>
+      typeof value === "string" && value.length <= MAX_CONSENT_VERSION ? value : undefined,
+    ),
+  ),
+);

@@ -45,6 +45,7 @@ export const AUDIT_ACTION_KINDS = {
   "subscriber.count": "count",
   "subscriber.confirmation-resent": "change",
   "subscriber.unsubscribed": "change",
+  "subscriber.consent-viewed": "read",
   "audit.viewed": "read",
   "audit.export": "read",
   "person.erased": "change",

@@ -24,6 +24,16 @@ const ExportedLead = z.strictObject({
   type: z.enum(["contact", "demo"]),
   /** Every column the form stored, attribution included (server/staff/people/columns.ts). */
   fields: Columns,
+  /**
+   * Their agreement to the privacy policy: the words the form showed (the contact form's box,
+   * the demo form's notice) and when they sent it. Text and version are null for leads from
+   * before consent wordings were recorded.
+   */
+  consent: z.strictObject({
+    text: z.nullable(z.string()),
+    version: z.nullable(z.string()),
+    agreedAt: z.string(),
+  }),
   /** The inbox's status and owner (the owner's address), and when staff first acted on it. */
   status: z.string(),
   owner: z.nullable(z.string()),
@@ -63,6 +73,8 @@ const ExportedSubscription = z.strictObject({
     signedUpAt: z.string(),
     confirmedAt: z.nullable(z.string()),
     leftAt: z.nullable(z.string()),
+    /** How they left: unsubscribe-link, complaint, staff or address-changed; null if they have not. */
+    leftHow: z.nullable(z.string()),
   }),
 });
 

@@ -57,6 +57,33 @@ export type SubscriberCounts = z.output<typeof SubscriberCounts>;
 
 export const NO_SUCH_SUBSCRIBER = "No such subscriber";
 
+/**
+ * How a subscriber left: their unsubscribe link (or their mail client's one-click), a complaint
+ * about our mail, staff unsubscribing them, or a corrected address replacing the subscription.
+ * The database stores it as this text (server/db/schema.ts).
+ */
+export const LEFT_HOWS = ["unsubscribe-link", "complaint", "staff", "address-changed"] as const;
+export type LeftHow = (typeof LEFT_HOWS)[number];
+
+/**
+ * A subscriber's consent record (docs/personal-data.md, "Consent on record"): the exact words
+ * they agreed to, on which form and page, when they signed up and confirmed, and when and how
+ * they left.
+ */
+export const SubscriberConsent = z.strictObject({
+  email: z.string(),
+  /** Null for a sign-up made before consent wordings were recorded. */
+  wording: z.nullable(z.strictObject({ text: z.string(), version: z.string() })),
+  form: z.literal("newsletter"),
+  /** The page of the sign-up form (its Referer path), or "unknown". */
+  page: z.string(),
+  signedUpAt: z.string(),
+  confirmedAt: z.nullable(z.string()),
+  leftAt: z.nullable(z.string()),
+  leftHow: z.nullable(z.enum(LEFT_HOWS)),
+});
+export type SubscriberConsent = z.output<typeof SubscriberConsent>;
+
 export const subscribersApi = {
   /** A page of subscribers, newest first; and every matching one as a CSV file. */
   ...listAndExport({
@@ -85,6 +112,15 @@ export const subscribersApi = {
     params: recordId(NO_SUCH_SUBSCRIBER),
     notFound: NO_SUCH_SUBSCRIBER,
     answers: { 202: Said, ...RECORD_REFUSALS, 409: Failed },
+  }),
+  /** Their consent record; each read is in the audit log. */
+  consent: endpoint({
+    method: "GET",
+    path: apiPaths.staffSubscriberConsent,
+    roles: SUBSCRIBER_ROLES,
+    params: recordId(NO_SUCH_SUBSCRIBER),
+    notFound: NO_SUCH_SUBSCRIBER,
+    answers: { 200: SubscriberConsent, ...RECORD_REFUSALS },
   }),
   /** Unsubscribes them, as their own link would; one who has left already stays so. */
   unsubscribe: endpoint({

@@ -22,6 +22,7 @@ import { ExportLink, FilterForm, FilterInput, FilterSelect } from "../components
 import { PagedList } from "../components/more-pages";
 import { PageHeading } from "../components/page-heading";
 import { RowOutcome } from "../components/row-outcome";
+import { SubscriberConsentRecord } from "../components/subscriber-consent";
 import { choices } from "../labels";
 
 export const SUBSCRIBER_STATUS_LABELS: Record<SubscriptionStatus, string> = {
@@ -192,6 +193,7 @@ function SubscriberRow({ subscriber }: { subscriber: Subscriber }) {
           </fetcher.Form>
         )}
         <RowOutcome result={result} />
+        <SubscriberConsentRecord id={subscriber.id} />
       </div>
     </>
   );

@@ -11,6 +11,7 @@ import type { AlertEntry } from "../alerts/alerts";
 import { enqueue, enqueueMail } from "../mail/outbox";
 import type { MailMessage } from "../mail/message";
 import { attributionColumns } from "./attribution";
+import { consentWordingId } from "./consent-wordings";
 import type { DB } from "./database";
 import type { Database } from "./schema";
 import { contactSearchText, demoSearchText } from "./search-text";
@@ -72,7 +73,8 @@ async function saveLead(
     Database["contact_messages"] | Database["demo_requests"],
     "id" | "created_at" | "request_key" | "request_hash" | "consent_wording_id" | "anonymised_at"
   >,
-  lead: { kind: "contact" | "demo"; content: unknown },
+  /** The form, its submitted values, and the version of the consent wording it showed. */
+  lead: { kind: "contact" | "demo"; content: unknown; consentVersion: string | undefined },
   { notify, requestKey = null, alerts = noAlerts }: LeadDelivery,
 ): Promise<string> {
   const id = randomUUID();
@@ -85,6 +87,7 @@ async function saveLead(
         .values({
           ...row(now),
           id,
+          consent_wording_id: await consentWordingId(trx, lead.kind, lead.consentVersion, now),
           request_key: requestKey,
           request_hash: requestHash,
           created_at: now,
@@ -132,7 +135,11 @@ export function saveContact(db: DB, contact: Contact, delivery: LeadDelivery): P
         message: contact.message,
       }),
     }),
-    { kind: "contact", content: { ...contact, website: undefined } },
+    {
+      kind: "contact",
+      content: { ...contact, website: undefined },
+      consentVersion: contact.consentVersion,
+    },
     delivery,
   );
 }
@@ -161,7 +168,7 @@ export function saveDemoRequest(
       ...attributionColumns(demo.source),
       search_text: demoSearchText(f),
     }),
-    { kind: "demo", content: { ...demo, website: undefined } },
+    { kind: "demo", content: { ...demo, website: undefined }, consentVersion: demo.consentVersion },
     delivery,
   );
 }

@@ -12,10 +12,11 @@ import { enqueueMail } from "../mail/outbox";
 import { isSuppressed, suppressionReason } from "../mail/suppressions";
 import type { MailMessage } from "../mail/message";
 import { attributionColumns } from "./attribution";
+import { consentWordingId } from "./consent-wordings";
 import { lockMailbox, mayMailConfirmation } from "./confirmation-cap";
 import type { DB } from "./database";
 import { enqueueAlerts } from "./leads";
-import type { Database, SuppressionReason } from "./schema";
+import type { Database, LeftHow, SuppressionReason } from "./schema";
 
 /** URL-safe random token for confirmation and unsubscribe links. */
 const token = () => randomBytes(24).toString("base64url");
@@ -33,8 +34,15 @@ type ConfirmationMail = (tokens: { confirmToken: string; unsubscribeToken: strin
 export async function subscribe(
   db: DB,
   email: string,
-  /** The page of the sign-up form, and where the visit came from (kept from the first sign-up). */
-  { formPage, source }: { formPage: string; source?: LeadSource },
+  /**
+   * The page of the sign-up form, where the visit came from (kept from the first sign-up), and
+   * the version of the consent wording the form showed (leads/consent.ts).
+   */
+  {
+    formPage,
+    source,
+    consentVersion,
+  }: { formPage: string; source?: LeadSource; consentVersion?: string },
   confirmation: ConfirmationMail,
 ): Promise<void> {
   const key = emailKey(email);
@@ -53,6 +61,8 @@ export async function subscribe(
         .where("email_key", "=", key)
         .executeTakeFirst();
 
+      // Each sign-up is a new consent: it records the wording of this sign-up's form.
+      const wordingId = async () => consentWordingId(trx, "newsletter", consentVersion, at);
       if (!existing) {
         const row = {
           id: randomUUID(),
@@ -66,6 +76,7 @@ export async function subscribe(
           unsubscribed_at: null,
           source: formPage,
           ...attributionColumns(source),
+          consent_wording_id: await wordingId(),
           created_at: at,
           updated_at: at,
         };
@@ -95,7 +106,9 @@ export async function subscribe(
           status: "pending",
           confirm_token: confirmToken,
           consent_at: at,
+          consent_wording_id: await wordingId(),
           unsubscribed_at: null,
+          left_how: null,
           updated_at: at,
         })
         .where("id", "=", existing.id)
@@ -208,22 +221,20 @@ export async function confirmSubscription(
   confirmToken: string,
   { alerts = () => [], welcome }: { alerts?: SubscriberAlerts; welcome?: WelcomeMail } = {},
 ): Promise<ConfirmResult> {
-  const found = await changeSubscription(
-    db,
-    "confirm_token",
-    confirmToken,
-    "confirmed",
-    alerts,
-    async (trx, row, at) => {
+  const found = await changeSubscription(db, "confirm_token", confirmToken, "confirmed", alerts, {
+    also: async (trx, row, at) => {
       if (!welcome || (await isSuppressed(trx, row.email))) return;
       await enqueueMail(trx, {
         kind: "newsletter-welcome",
         leadId: row.id,
-        message: await welcome(trx, { email: row.email, unsubscribeToken: row.unsubscribe_token }),
+        message: await welcome(trx, {
+          email: row.email,
+          unsubscribeToken: row.unsubscribe_token,
+        }),
         now: at,
       });
     },
-  );
+  });
   return found ? "confirmed" : "invalid";
 }
 
@@ -236,7 +247,9 @@ export async function unsubscribe(
   unsubscribeToken: string,
   alerts: SubscriberAlerts = () => [],
 ): Promise<boolean> {
-  return changeSubscription(db, "unsubscribe_token", unsubscribeToken, "unsubscribed", alerts);
+  return changeSubscription(db, "unsubscribe_token", unsubscribeToken, "unsubscribed", alerts, {
+    leftHow: "unsubscribe-link",
+  });
 }
 
 /**
@@ -250,18 +263,25 @@ export async function unsubscribeById(
   alerts: SubscriberAlerts,
   also: (trx: Transaction<Database>) => Promise<void>,
 ): Promise<boolean> {
-  return changeSubscription(db, "id", id, "unsubscribed", alerts, (trx) => also(trx));
+  return changeSubscription(db, "id", id, "unsubscribed", alerts, {
+    leftHow: "staff",
+    also: (trx) => also(trx),
+  });
 }
 
 /** What a subscription can be found by. */
 type SubscriptionColumn = "confirm_token" | "unsubscribe_token" | "id" | "email_key";
 
-/** More to store with a change, in its transaction. */
-type AlsoStore = (
-  trx: Transaction<Database>,
-  row: { id: string; email: string; unsubscribe_token: string },
-  at: string,
-) => Promise<void>;
+/** What goes with a change: how a subscriber left (for "unsubscribed"), and more to store. */
+interface ChangeOptions {
+  leftHow?: LeftHow;
+  /** More to store with the change, in its transaction. */
+  also?: (
+    trx: Transaction<Database>,
+    row: { id: string; email: string; unsubscribe_token: string },
+    at: string,
+  ) => Promise<void>;
+}
 
 /**
  * Moves the subscription a token (or its id) names to `to`, once; a repeat changes and announces nothing.
@@ -273,12 +293,12 @@ async function changeSubscription(
   value: string,
   to: "confirmed" | "unsubscribed",
   alerts: SubscriberAlerts,
-  also?: AlsoStore,
+  options: ChangeOptions = {},
 ): Promise<boolean> {
   const at = new Date().toISOString();
   return db
     .transaction()
-    .execute((trx) => changeInTransaction(trx, column, value, to, alerts, at, also));
+    .execute((trx) => changeInTransaction(trx, column, value, to, alerts, at, options));
 }
 
 /**
@@ -291,7 +311,9 @@ export function unsubscribeComplainant(
   alerts: SubscriberAlerts,
   at: string,
 ): Promise<boolean> {
-  return changeInTransaction(trx, "email_key", emailKey(email), "unsubscribed", alerts, at);
+  return changeInTransaction(trx, "email_key", emailKey(email), "unsubscribed", alerts, at, {
+    leftHow: "complaint",
+  });
 }
 
 async function changeInTransaction(
@@ -301,7 +323,7 @@ async function changeInTransaction(
   to: "confirmed" | "unsubscribed",
   alerts: SubscriberAlerts,
   at: string,
-  also?: AlsoStore,
+  { leftHow, also }: ChangeOptions = {},
 ): Promise<boolean> {
   const row = await trx
     .selectFrom("newsletter_subscriptions")
@@ -316,7 +338,12 @@ async function changeInTransaction(
     .set(
       to === "confirmed"
         ? { status: "confirmed", confirmed_at: at, updated_at: at }
-        : { status: "unsubscribed", unsubscribed_at: at, updated_at: at },
+        : {
+            status: "unsubscribed",
+            unsubscribed_at: at,
+            left_how: leftHow ?? null,
+            updated_at: at,
+          },
     )
     .where("id", "=", row.id)
     .where("status", "=", row.status)

@@ -1,7 +1,7 @@
 import type { ColumnType, Generated } from "kysely";
 import type { LeadStatus, LeadType } from "../../leads/workflow";
 import type { StaffRole } from "../../staff-api/roles";
-import type { SubscriptionStatus } from "../../staff-api/subscribers";
+import type { LeftHow, SubscriptionStatus } from "../../staff-api/subscribers";
 
 /**
  * Tables of the lead store. Timestamps are ISO-8601 UTC strings and ids are UUIDs in both
@@ -42,8 +42,8 @@ export interface ConsentWordingTable {
   created_at: string;
 }
 
-/** How a subscriber left: the unsubscribe link, a complaint, staff, or a corrected address. */
-export type LeftHow = "unsubscribe-link" | "complaint" | "staff" | "address-changed";
+/** How a subscriber left, as the contract lists the ways (staff-api/subscribers.ts). */
+export type { LeftHow };
 
 /** The consent a lead row was sent with, and when retention removed its person (0017). */
 interface LeadRetentionColumns {

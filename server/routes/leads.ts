@@ -42,13 +42,17 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (
       path: apiPaths.subscribe,
       schema: NewsletterSchema,
       status: 202,
-      fromForm: (fields) => ({ email: fields.email, website: fields.website }),
+      fromForm: ({ email, website, consentVersion }) => ({ email, website, consentVersion }),
       sentPage: formStatusPaths.checkInbox,
       store: (lead, request) =>
         subscribe(
           db,
           lead.email,
-          { formPage: formPageOf(request), source: lead.source },
+          {
+            formPage: formPageOf(request),
+            source: lead.source,
+            consentVersion: lead.consentVersion,
+          },
           (tokens) => newsletterConfirmation(lead.email, newsletterLinks(config.publicUrl, tokens)),
         ),
     },
@@ -98,7 +102,12 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (
       schema: DemoRequestSchema,
       status: 201,
       // The product comes from a hidden field; the other fields are the JSON body's formData.
-      fromForm: ({ product, website, ...formData }) => ({ product, formData, website }),
+      fromForm: ({ product, website, consentVersion, ...formData }) => ({
+        product,
+        formData,
+        website,
+        consentVersion,
+      }),
       sentPage: formStatusPaths.demoRequested,
       store: (lead, request) => {
         const page = demoPaths[lead.product];

@@ -23,6 +23,7 @@ export const staffApiPaths = {
   subscriberCounts: apiPaths.staffSubscriberCounts,
   subscriberConfirmation: apiPaths.staffSubscriberConfirmation,
   subscriberUnsubscribe: apiPaths.staffSubscriberUnsubscribe,
+  subscriberConsent: apiPaths.staffSubscriberConsent,
   leadReport: apiPaths.staffLeadReport,
   welcome: apiPaths.staffWelcome,
   welcomeTest: apiPaths.staffWelcomeTest,

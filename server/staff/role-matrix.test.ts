@@ -13,7 +13,7 @@ import { staffApiPaths as p } from "./paths";
 import { STAFF_ROLES, type StaffRole } from "../../staff-api/roles";
 import { createSession } from "./sign-in/sessions";
 import { ANY_VERSION, withQuery } from "./test-requests";
-import { addContact, addOutboxMessage } from "./test-records";
+import { addContact, addOutboxMessage, addSubscriber } from "./test-records";
 import { auditOf } from "./test-checks";
 import { addStaff, signedInStaff, useStaffApi } from "./testing";
 
@@ -65,6 +65,7 @@ const MATRIX: Record<string, readonly [Access, Audit]> = {
   [`GET ${p.subscriberCounts}`]: [MARKETING, { records: "subscriber.count" }],
   [`POST ${p.subscriberConfirmation}`]: [MARKETING, { answers: "what was done, never who" }],
   [`POST ${p.subscriberUnsubscribe}`]: [MARKETING, { answers: "what was done, never who" }],
+  [`GET ${p.subscriberConsent}`]: [MARKETING, { records: "subscriber.consent-viewed" }],
   [`GET ${p.leadReport}`]: [MARKETING, { answers: "counts" }],
   [`GET ${p.welcome}`]: [MARKETING, CONTENT],
   [`PUT ${p.welcome}`]: [MARKETING, CONTENT],
@@ -286,6 +287,7 @@ describe.each(testDialects)("the staff role matrix on $name", ({ url }) => {
       [p.campaignTest]: String(campaign.json().id),
       [p.suppression]: suppression.id,
       [p.campaignRecipientsCsv]: String(campaign.json().id),
+      [p.subscriberConsent]: await addSubscriber(api, at, { email: "yaa@example.com" }),
     };
     for (const { key, method, path, audit } of ROUTES) {
       if (!("records" in audit)) continue;

@@ -3,6 +3,7 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { currentWording } from "@leads/consent";
 import { minimalContact } from "@leads/testing";
 import { Toaster } from "~/components/ui/toast";
 import { ContactForm } from "./contact-form";
@@ -90,7 +91,11 @@ describe("contact form", () => {
     const [url, init] = fetch.mock.calls[0] as [string, RequestInit];
     expect(url).toBe(apiPaths.contact);
     expect((init.headers as Record<string, string>)["idempotency-key"]).toMatch(/^[\w-]{8,64}$/);
-    expect(JSON.parse(String(init.body))).toEqual({ ...minimalContact, website: "" });
+    expect(JSON.parse(String(init.body))).toEqual({
+      ...minimalContact,
+      website: "",
+      consentVersion: currentWording("contact").version,
+    });
     expect(screen.getByLabelText(/First name/)).toHaveValue("");
   });
 

@@ -1,7 +1,7 @@
-import { Link } from "react-router";
 import { CONTACT_INVALID_TOAST, CONTACT_SUCCESS_TOAST, ContactSchema } from "@leads/contact";
-import { apiPaths, pagePaths } from "@common/paths";
+import { apiPaths } from "@common/paths";
 import { CheckboxField, Field, TextArea } from "~/components/ui/field";
+import { ConsentWords } from "./consent-words";
 import { LeadForm, type LeadFormConfig } from "./lead-form";
 
 const initial = {
@@ -18,6 +18,7 @@ const contactForm: LeadFormConfig<typeof initial, typeof ContactSchema> = {
   schema: ContactSchema,
   endpoint: apiPaths.contact,
   toBody: (data, website) => ({ ...data, website }),
+  consentForm: "contact",
   toasts: { invalid: CONTACT_INVALID_TOAST, success: CONTACT_SUCCESS_TOAST },
   label: "Send us a message",
   submit: { idle: "Send Message", pending: "Sending…" },
@@ -52,18 +53,7 @@ export function ContactForm() {
             onChange={(e) => setValue("agreeToPolicy", e.target.checked)}
             error={errors.agreeToPolicy}
             className="sm:col-span-2"
-            label={
-              <>
-                I agree to the{" "}
-                <Link
-                  to={`${pagePaths.termsAndConditions}#privacy-policy`}
-                  className="font-semibold text-brand-700 underline"
-                >
-                  privacy policy
-                </Link>
-                .
-              </>
-            }
+            label={<ConsentWords form="contact" />}
           />
         </>
       )}

@@ -18,6 +18,8 @@ const demoForm = (product: DemoProduct): LeadFormConfig<typeof initial, typeof D
   schema: DemoFormSchema,
   endpoint: apiPaths.demo,
   toBody: (formData, website) => ({ product, formData, website }),
+  consentForm: "demo",
+  consentNotice: true,
   toasts: { invalid: DEMO_INVALID_TOAST, success: DEMO_SUCCESS_TOAST },
   label: "Request a demo",
   submit: { idle: "Submit", pending: "Submitting…" },

@@ -2,6 +2,7 @@ import type { HTMLInputTypeAttribute, ReactNode } from "react";
 import type * as z from "zod/mini";
 import { Field, TextInput } from "~/components/ui/field";
 import { toast } from "~/components/ui/toast";
+import { ConsentVersionField, ConsentWords } from "./consent-words";
 import { HoneypotField } from "./honeypot-field";
 import { type LeadFormOptions, type LeadFormState, useLeadForm } from "./use-lead-form";
 
@@ -27,6 +28,11 @@ export interface LeadFormConfig<
   submit: { idle: string; pending: string };
   /** The text inputs, first in the form. */
   textFields: readonly LeadTextField<Values>[];
+  /**
+   * Show the form's consent wording as a notice by the button (the demo forms, which have no
+   * box to tick); a form with a box words it in its own label.
+   */
+  consentNotice?: boolean;
 }
 
 interface LeadFormProps<Values extends Record<string, unknown>, Schema extends z.ZodMiniType> {
@@ -76,10 +82,17 @@ export function LeadForm<Values extends Record<string, unknown>, Schema extends 
       ))}
       {children(form)}
       <HoneypotField value={form.honeypot} onChange={form.setHoneypot} />
+      <ConsentVersionField form={config.consentForm} />
       <div className="sm:col-span-2">
         <button type="submit" className="btn-primary" aria-disabled={form.pending || undefined}>
           {form.pending ? config.submit.pending : config.submit.idle}
         </button>
+        {/* Below the button: its link comes after it in the Tab order, as the form ends. */}
+        {config.consentNotice ? (
+          <p className="mt-3 text-sm text-muted">
+            <ConsentWords form={config.consentForm} />
+          </p>
+        ) : null}
       </div>
     </form>
   );

@@ -1,13 +1,19 @@
 // @vitest-environment jsdom
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { createRoutesStub } from "react-router";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { currentWording } from "@leads/consent";
 import { NewsletterForm } from "./newsletter-form";
 import { apiPaths } from "@common/paths";
 
 function renderForm() {
   const onSubscribed = vi.fn();
-  render(<NewsletterForm onSubscribed={onSubscribed} />);
+  // A router around it: the wording links to the privacy policy.
+  const Stub = createRoutesStub([
+    { path: "/", Component: () => <NewsletterForm onSubscribed={onSubscribed} /> },
+  ]);
+  render(<Stub initialEntries={["/"]} />);
   return {
     onSubscribed,
     email: screen.getByPlaceholderText("Enter your email"),
@@ -46,8 +52,22 @@ describe("newsletter form", () => {
     await vi.waitFor(() => expect(form.onSubscribed).toHaveBeenCalledTimes(1));
     const [url, init] = fetch.mock.calls[0] as [string, RequestInit];
     expect(url).toBe(apiPaths.subscribe);
-    expect(JSON.parse(String(init.body))).toEqual({ email: "ama@example.com", website: "" });
+    expect(JSON.parse(String(init.body))).toEqual({
+      email: "ama@example.com",
+      website: "",
+      consentVersion: currentWording("newsletter").version,
+    });
     expect(form.email).toHaveValue("");
+  });
+
+  it("shows the consent wording the server records, linking to the privacy policy", () => {
+    renderForm();
+    const wording = currentWording("newsletter");
+    const link = screen.getByRole("link", { name: "privacy policy" });
+    expect(link).toHaveAttribute("href", "/terms-and-conditions#privacy-policy");
+    expect(link.parentElement).toHaveTextContent(wording.text, { normalizeWhitespace: false });
+    // Posted with the form also before and without JavaScript.
+    expect(document.querySelector('input[name="consentVersion"]')).toHaveValue(wording.version);
   });
 
   it("keeps the address and says what to do when the server fails", async () => {

@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import { apiPaths } from "@common/paths";
+import { ConsentVersionField, ConsentWords } from "./consent-words";
 import { HoneypotField } from "./honeypot-field";
 import { useLeadForm } from "./use-lead-form";
 
@@ -24,6 +25,7 @@ export function NewsletterForm({ onSubscribed, tone = "light" }: NewsletterFormP
     schema: () => import("@leads/newsletter").then((rules) => rules.NewsletterSchema),
     endpoint: apiPaths.subscribe,
     toBody: (data, website) => ({ ...data, website }),
+    consentForm: "newsletter",
     outcomes: {
       // The field's own message says what is wrong.
       refused: () => {},
@@ -60,6 +62,7 @@ export function NewsletterForm({ onSubscribed, tone = "light" }: NewsletterFormP
           className="min-h-12 w-full flex-1 rounded-full border border-gray-400 bg-white px-5 text-ink placeholder:text-gray-600"
         />
         <HoneypotField value={form.honeypot} onChange={form.setHoneypot} />
+        <ConsentVersionField form="newsletter" />
         <button
           type="submit"
           className={tone === "dark" ? "btn-gold" : "btn-primary"}
@@ -74,6 +77,14 @@ export function NewsletterForm({ onSubscribed, tone = "light" }: NewsletterFormP
         className={`mt-2 min-h-6 text-sm font-medium ${tone === "dark" ? "text-gold-300" : "text-red-700"}`}
       >
         {error}
+      </p>
+      <p className={`text-sm ${tone === "dark" ? "text-brand-50" : "text-muted"}`}>
+        <ConsentWords
+          form="newsletter"
+          linkClassName={
+            tone === "dark" ? "font-semibold underline" : "font-semibold text-brand-700 underline"
+          }
+        />
       </p>
     </form>
   );

@@ -2,6 +2,7 @@ import { type FormEvent, type FormHTMLAttributes, useRef, useState } from "react
 import type * as z from "zod/mini";
 // Not "@leads/fields": that module loads the validation library, which a form may load later.
 import { fieldErrors } from "@leads/field-errors";
+import { type ConsentForm, currentWording } from "@leads/consent";
 import { type ApiResult, failureMessage, newIdempotencyKey, postLead } from "~/lib/api";
 import { visitSource } from "~/lib/visit-source";
 
@@ -29,6 +30,8 @@ export interface LeadFormOptions<
   endpoint: string;
   /** Shape of the JSON body from the validated values (the demo form wraps them in formData). */
   toBody: (data: z.output<Schema>, honeypot: string) => object;
+  /** Whose consent wording the form shows (leads/consent.ts): its version is sent along. */
+  consentForm: ConsentForm;
   outcomes: LeadFormOutcomes;
 }
 
@@ -90,8 +93,12 @@ export function useLeadForm<Values extends Record<string, unknown>, Schema exten
     submissionKey.current ??= newIdempotencyKey();
     const result: ApiResult = await postLead(
       options.endpoint,
-      // Where the visit came from (lib/visit-source.ts), with every form.
-      { ...options.toBody(parsed.data, honeypot), source: visitSource() },
+      // Where the visit came from (lib/visit-source.ts) and the wording shown, with every form.
+      {
+        ...options.toBody(parsed.data, honeypot),
+        source: visitSource(),
+        consentVersion: currentWording(options.consentForm).version,
+      },
       submissionKey.current,
     );
     sending.current = false;

@@ -9,10 +9,12 @@ import type { PersonExport } from "../../../staff-api/people";
 import { escapeHtml as e } from "../../mail/message";
 import {
   FIELD_WORDS,
+  LEFT_HOW_WORDS,
   MAIL_EVENT_WORDS,
   SUPPRESSION_WORDS,
   TIME_FIELDS,
   accraTime,
+  agreedWords,
   messageWords,
 } from "./export-words";
 
@@ -47,6 +49,8 @@ function leadsSection(found: PersonExport): string {
         `<h3>${e(LEAD_TYPE_LABELS[lead.type])} of ${e(accraTime(lead.fields.created_at ?? null))}</h3>` +
         rows([
           ...fieldRows(lead.fields),
+          ["What you agreed to", agreedWords(lead.consent)],
+          ["Agreed", accraTime(lead.consent.agreedAt)],
           ["Handled by", lead.owner ?? "nobody yet"],
           ["Stage", lead.status],
           ["First answered", accraTime(lead.firstResponseAt)],
@@ -86,6 +90,10 @@ function subscriptionsSection(found: PersonExport): string {
           ["Signed up", accraTime(s.consent.signedUpAt)],
           ["Confirmed", accraTime(s.consent.confirmedAt)],
           ["Left", accraTime(s.consent.leftAt)],
+          [
+            "How you left",
+            s.consent.leftHow ? (LEFT_HOW_WORDS[s.consent.leftHow] ?? s.consent.leftHow) : "—",
+          ],
           ...fieldRows(s.fields),
         ]) +
         (s.consent.text === null

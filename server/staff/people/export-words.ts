@@ -63,6 +63,21 @@ export function messageWords(kind: string, campaign: string | null): string {
   );
 }
 
+/** How a subscriber left (staff-api/subscribers.ts LEFT_HOWS), as the person reads it. */
+export const LEFT_HOW_WORDS: Record<string, string> = {
+  "unsubscribe-link": "You unsubscribed, with the link in our e-mails",
+  complaint: "You marked our mail as unwanted",
+  staff: "Our staff unsubscribed you, as you asked",
+  "address-changed": "Replaced by the subscription of your corrected address",
+};
+
+/** What a lead's consent record says of the words the form showed. */
+export function agreedWords(consent: { text: string | null; version: string | null }): string {
+  return consent.text === null
+    ? "Not recorded: sent before we kept the form's wording"
+    : `${consent.text} (version ${consent.version})`;
+}
+
 export const MAIL_EVENT_WORDS: Record<string, string> = {
   "hard-bounce": "Could not be delivered (permanent)",
   "soft-bounce": "Could not be delivered (temporary)",

@@ -5,6 +5,7 @@
 import type { Transaction } from "kysely";
 import { emailKey } from "../../../leads/email";
 import type { ExportedLead, PersonExport } from "../../../staff-api/people";
+import { storedWordings } from "../../db/consent-wordings";
 import type { Database } from "../../db/schema";
 import { phoneDigits } from "../../db/search-text";
 import { CONTACT_FIELDS, DEMO_FIELDS } from "./columns";
@@ -28,11 +29,14 @@ const TABLES = [
 
 /** The person's leads, oldest first within each form, with their notes. */
 export async function personLeads(trx: Trx, key: PersonKey): Promise<PersonLeads> {
-  const found: { type: "contact" | "demo"; id: string; fields: Record<string, string | null> }[] =
-    [];
+  const found: ({ type: "contact" | "demo" } & LeadRow)[] = [];
   for (const form of TABLES) {
     for (const row of await leadRows(trx, form, key)) found.push({ type: form.type, ...row });
   }
+  const wordingOf = await storedWordings(
+    trx,
+    found.map((lead) => lead.wordingId),
+  );
   const states = await trx
     .selectFrom("lead_states")
     .selectAll()
@@ -58,6 +62,11 @@ export async function personLeads(trx: Trx, key: PersonKey): Promise<PersonLeads
       id: `${lead.type}_${lead.id}`,
       type: lead.type,
       fields: lead.fields,
+      consent: {
+        text: wordingOf(lead.wordingId)?.text ?? null,
+        version: wordingOf(lead.wordingId)?.version ?? null,
+        agreedAt: lead.agreedAt,
+      },
       // A lead no one has touched has no inbox row yet: it is new and nobody's.
       status: state?.status ?? "new",
       owner: emailOf(state?.owner_account_id ?? null),
@@ -90,6 +99,14 @@ export async function personLeads(trx: Trx, key: PersonKey): Promise<PersonLeads
   return { leads, notes, rowIds: found.map((lead) => lead.id) };
 }
 
+/** A lead row as the export reads it: its fields, and its consent's wording and time. */
+interface LeadRow {
+  id: string;
+  fields: Record<string, string | null>;
+  wordingId: string | null;
+  agreedAt: string;
+}
+
 /**
  * One form's rows of the person. By phone, the number's digits as the inbox search keeps them
  * (search-text.ts phoneDigits): the search text narrows the rows, and only an equal number
@@ -99,7 +116,7 @@ async function leadRows(
   trx: Trx,
   { table, fields }: (typeof TABLES)[number],
   key: PersonKey,
-): Promise<{ id: string; fields: Record<string, string | null> }[]> {
+): Promise<LeadRow[]> {
   // Both tables have the columns read here; the rest is picked by the form's own list.
   const query = trx
     .selectFrom(table as "contact_messages")
@@ -115,7 +132,13 @@ async function leadRows(
         );
   return rows.map((row) => {
     const stored = row as unknown as Record<string, string | null>;
-    return { id: row.id, fields: Object.fromEntries(fields.map((f) => [f, stored[f] ?? null])) };
+    return {
+      id: row.id,
+      fields: Object.fromEntries(fields.map((f) => [f, stored[f] ?? null])),
+      wordingId: row.consent_wording_id,
+      // Sending a demo form is its agreement: the notice by its button says so.
+      agreedAt: table === "contact_messages" ? row.policy_agreed_at : row.created_at,
+    };
   });
 }
 

@@ -6,6 +6,7 @@ import type { Transaction } from "kysely";
 import { emailKey } from "../../../leads/email";
 import type { PersonExport } from "../../../staff-api/people";
 import { ALERT_KINDS } from "../../alerts/alerts";
+import { storedWordings } from "../../db/consent-wordings";
 import type { Database } from "../../db/schema";
 import { SUBSCRIPTION_FIELDS } from "./columns";
 
@@ -29,20 +30,25 @@ export async function personSubscriptions(
     .where("email_key", "=", emailKey(email))
     .orderBy("created_at")
     .execute();
+  const wordingOf = await storedWordings(
+    trx,
+    rows.map((row) => row.consent_wording_id),
+  );
   return rows.map((row) => ({
     id: row.id,
     email: row.email,
     status: row.status,
     fields: Object.fromEntries(SUBSCRIPTION_FIELDS.map((field) => [field, row[field]])),
     consent: {
-      // The sign-up form's wording is not stored yet (decision 0031).
-      text: null,
-      version: null,
+      // Null for sign-ups from before wordings were recorded (decision 0033).
+      text: wordingOf(row.consent_wording_id)?.text ?? null,
+      version: wordingOf(row.consent_wording_id)?.version ?? null,
       form: "newsletter" as const,
       page: row.source,
       signedUpAt: row.consent_at,
       confirmedAt: row.confirmed_at,
       leftAt: row.unsubscribed_at,
+      leftHow: row.left_how,
     },
   }));
 }

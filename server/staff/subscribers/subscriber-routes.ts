@@ -23,6 +23,7 @@ import {
   subscriberCounts,
 } from "./subscribers";
 import type { StaffRoutesOptions } from "../routes";
+import { readSubscriberConsent } from "./subscriber-consent";
 
 /** Why an address is suppressed, in the words of a refusal. */
 const SUPPRESSION_REFUSALS: Record<SuppressionReason, string> = {
@@ -124,6 +125,20 @@ export const subscriberRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (a
       }
       outbox.wake();
       return answer(202, { message: "The confirmation e-mail is on its way again." });
+    },
+    kit,
+  );
+
+  contractRoute(
+    app,
+    subscribersApi.consent,
+    async ({ params, request }) => {
+      const consent = await readSubscriberConsent(db, params.id, {
+        at: now().toISOString(),
+        actor: auditActorOf(request),
+      });
+      if (!consent) throw new Refused(404, NO_SUCH_SUBSCRIBER);
+      return answer(200, consent);
     },
     kit,
   );

@@ -1,0 +1,55 @@
+import { newsletterLinkPaths, newsletterStatusPaths } from "../../common/paths";
+import { expect, expectNoA11yViolations, test } from "./fixtures";
+import { linkIn, waitForMailTo } from "./newsletter-mail";
+import {
+  SIGNED_OUT_ERRORS,
+  STAFF_MAIL_DIR,
+  openConsolePage,
+  signInAs,
+  visitorAddress,
+} from "./staff";
+
+// Consent on record (docs/personal-data.md): what a visitor read under the newsletter's field is
+// what marketing later finds as the words they agreed to, with the page and the dates.
+
+test.use({ allowedErrors: SIGNED_OUT_ERRORS });
+
+test("a visitor subscribes on the home page, confirms, and marketing sees the wording they agreed to", async ({
+  page,
+}) => {
+  const reader = visitorAddress("consent");
+  await page.goto("/");
+  const signUp = page.getByRole("region", { name: "Stay in the loop" });
+  const wording = signUp.locator("p").filter({
+    has: page.getByRole("link", { name: "privacy policy" }),
+  });
+  const shown = (await wording.innerText()).trim();
+  expect(shown).toMatch(/unsubscribe at any time/);
+  await signUp.getByRole("textbox", { name: "Email address" }).fill(reader);
+  await signUp.getByRole("button", { name: "Subscribe" }).click();
+  await expect(signUp.getByText("Thank you for subscribing")).toBeVisible();
+
+  await page.goto(linkIn(await waitForMailTo(reader, STAFF_MAIL_DIR), newsletterLinkPaths.confirm));
+  await page.getByRole("button", { name: "Confirm my subscription" }).click();
+  await expect(page).toHaveURL(new RegExp(`${newsletterStatusPaths.confirmed}$`));
+
+  await signInAs(page, "marketing");
+  await openConsolePage(page, "Subscribers");
+  await page.getByRole("searchbox", { name: "Search by e-mail" }).fill(reader);
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  const row = page.getByRole("listitem").filter({ hasText: reader });
+  await row.getByText("Consent record").click();
+  const record = row.getByRole("group");
+  await expect(record.locator("q")).toHaveText(shown);
+  // Each term with its value, in order: the form, the page signed up on, still subscribed.
+  await expect(record.getByRole("definition")).toHaveText([
+    shown,
+    /^\d{4}-\d{2}-\d{2}$/,
+    "Newsletter sign-up",
+    "/",
+    /Accra time$/,
+    /Accra time$/,
+    "Still subscribed",
+  ]);
+  await expectNoA11yViolations(page, "on the subscribers page with a consent record open");
+});
