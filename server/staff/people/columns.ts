@@ -54,24 +54,20 @@ const ANONYMISED =
   "when retention removed the person's details: such a lead no longer names anyone";
 const SQLITE_INDEX = "SQLite's search index (migration 0007): pieces of fields the export gives";
 
+/** What both lead forms' rows keep beside the person's fields, none of it exported. */
+const LEAD_ROW_LEFT_OUT = {
+  email_key: KEY,
+  request_key: RETRY_KEY,
+  request_hash: RETRY_KEY,
+  search_text: INDEX,
+  consent_wording_id: WORDING,
+  anonymised_at: ANONYMISED,
+};
+
 /** Columns the export leaves out, with why; a whole table only when none of it is a person's. */
 export const NOT_PERSONAL: Record<string, Record<string, string>> = {
-  contact_messages: {
-    email_key: KEY,
-    request_key: RETRY_KEY,
-    request_hash: RETRY_KEY,
-    search_text: INDEX,
-    consent_wording_id: WORDING,
-    anonymised_at: ANONYMISED,
-  },
-  demo_requests: {
-    email_key: KEY,
-    request_key: RETRY_KEY,
-    request_hash: RETRY_KEY,
-    search_text: INDEX,
-    consent_wording_id: WORDING,
-    anonymised_at: ANONYMISED,
-  },
+  contact_messages: LEAD_ROW_LEFT_OUT,
+  demo_requests: LEAD_ROW_LEFT_OUT,
   lead_states: {
     updated_at: "when the inbox row last changed: each change is in the exported history",
     version: "a counter that keeps two staff edits from overwriting each other",
