@@ -114,7 +114,7 @@ async function removeExpired(trx: Transaction<Database>, options: RetentionOptio
   return { counts, messageIds: [...signUps.messages, ...ofLeads, ...expired] };
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** `days` whole days before `date`, as stored timestamps are written. */
 export function daysBefore(date: Date, days: number): string {
