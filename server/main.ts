@@ -7,7 +7,7 @@ import { migrate } from "./db/database";
 import { createDeliveries, returnEffects } from "./deliveries";
 import { type InboundListener, startInboundListener } from "./mail/inbound/listener";
 import { createTransport } from "./mail/transports";
-import { type RetentionSchedule, scheduleRetention } from "./retention/schedule";
+import { scheduleRetention } from "./retention/schedule";
 import { loadSiteFiles } from "./static/site-files";
 
 /** Process entry: configuration, database and migrations, the site, listen, graceful stop. */
@@ -40,7 +40,13 @@ async function main() {
   );
   const app = await buildApp({ config, db, site, outbox });
   let inbound: InboundListener | undefined;
-  let retention: RetentionSchedule | undefined;
+  // Personal data past its retention period (server/retention/): now, then daily.
+  const retention = scheduleRetention({
+    db,
+    periods: config.retention,
+    mail: config.mail,
+    log: app.log,
+  });
 
   const stop = async (signal: string) => {
     app.log.info({ signal }, "shutting down");
@@ -49,7 +55,7 @@ async function main() {
     await app.close(); // stop accepting, finish requests in flight
     await inbound?.close(); // bounces not yet answered 250 are sent again by their servers
     await outbox.stop(); // let the current send finish
-    await retention?.stop(); // let a run under way finish
+    await retention.stop(); // let a run under way finish
     transport.close();
     await db.destroy();
     process.exit(0);
@@ -59,13 +65,6 @@ async function main() {
 
   await app.listen({ host: config.host, port: config.port });
   outbox.start();
-  // Personal data past its retention period (server/retention/): now, then daily.
-  retention = scheduleRetention({
-    db,
-    periods: config.retention,
-    mail: config.mail,
-    log: app.log,
-  });
   // Bounces and complaints to the return path (server/mail/inbound/), when INBOUND_SMTP_PORT is set.
   const smtp = config.deliverability.inbound?.smtp;
   if (config.deliverability.inbound && smtp) {
