@@ -48,7 +48,13 @@ export function scheduleRetention({
   const tick = () => {
     running = runRetention(db, { asOf: now(), periods, mail })
       .then(
-        (counts) => log.info({ counts }, "retention: expired personal data removed"),
+        (counts) => {
+          const any = Object.values(counts).some((count) => count > 0);
+          log.info(
+            { counts },
+            `retention: ${any ? "expired personal data removed" : "nothing had expired"}`,
+          );
+        },
         (error: unknown) =>
           log.error({ err: safeError(error) }, "retention run failed; it runs again in a day"),
       )
