@@ -44,6 +44,18 @@ describe("the audit log in words", () => {
     expect(sentence(entry("person.erased", erased))).toBe(
       "Kofi erased everything stored about a person (3 records)",
     );
+    const ran = {
+      counts: {
+        contact_messages: 2,
+        demo_requests: 1,
+        pending_subscriptions: 0,
+        message_bodies: 1,
+      },
+      via: "retention job",
+    };
+    expect(sentence({ ...entry("retention.ran", ran), actor: null, actorName: null })).toBe(
+      "The retention job anonymised 3 closed leads, removed 1 message body whose retention period had ended",
+    );
   });
 
   it("shows admins what a correction replaced, and only the fields once the lead is erased", () => {

@@ -222,6 +222,23 @@ export const AUDIT_WORDS: Record<AuditAction, Words> = {
       return `erased everything stored about a person (${many(rows, "record").trim()})`;
     },
   },
+  "retention.ran": {
+    label: "Expired personal data removed",
+    says: (d) => {
+      const counts = (typeof d.counts === "object" && d.counts !== null ? d.counts : {}) as Detail;
+      const leads = (count(counts.contact_messages) ?? 0) + (count(counts.demo_requests) ?? 0);
+      const done = [
+        leads ? `anonymised${many(leads, "closed lead")}` : "",
+        counts.pending_subscriptions
+          ? `deleted${many(counts.pending_subscriptions, "unconfirmed sign-up")}`
+          : "",
+        counts.message_bodies
+          ? `removed${many(counts.message_bodies, "message body", "message bodies")}`
+          : "",
+      ].filter(Boolean);
+      return `${done.join(", ") || "removed personal data"} whose retention period had ended`;
+    },
+  },
   "person.exported": {
     label: "Access request answered",
     says: (d) => {

@@ -1,13 +1,16 @@
 /**
  * Runs after `react-router build`: writes sitemap.xml, robots.txt and the web app manifest from
- * the route table and site.ts, then precompresses every text asset (brotli and gzip siblings that
- * the server, nginx's gzip_static/brotli_static or a CDN can serve as they are).
+ * the route table and site.ts, records the retention periods the privacy notice states
+ * (server/retention/build-record.ts), then precompresses every text asset (brotli and gzip
+ * siblings that the server, nginx's gzip_static/brotli_static or a CDN can serve as they are).
  */
 import { readFile, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { consolePaths } from "../common/paths";
+import { retentionFromEnv } from "../common/retention";
 import { site } from "../common/site";
+import { writeRetentionRecord } from "../server/retention/build-record";
 import { pagePaths } from "./page-paths";
 
 const outDir = path.resolve("build/client");
@@ -78,9 +81,12 @@ async function main() {
   await writeFile(path.join(outDir, "sitemap.xml"), sitemap(paths));
   await writeFile(path.join(outDir, "robots.txt"), robots());
   await writeFile(path.join(outDir, "site.webmanifest"), manifest());
+  // The periods the privacy notice was just prerendered with: the same environment, read the same
+  // way (app/content/markdown.server.ts); the server and `npm start` compare theirs with these.
+  await writeRetentionRecord(outDir, retentionFromEnv(process.env));
   await precompress(outDir);
   console.log(
-    `postbuild: sitemap with ${paths.length} pages, robots.txt, manifest, precompressed assets`,
+    `postbuild: sitemap with ${paths.length} pages, robots.txt, manifest, retention periods, precompressed assets`,
   );
 }
 

@@ -106,6 +106,22 @@ describe("loadConfig", () => {
       );
     }
   });
+
+  it("reads the retention periods, 24 months, 30 and 90 days unless set, and refuses a non-period", () => {
+    expect(loadConfig({}).retention).toEqual({
+      leadMonths: 24,
+      pendingSubscriptionDays: 30,
+      messageBodyDays: 90,
+    });
+    expect(
+      loadConfig({ LEAD_RETENTION_MONTHS: "36", MESSAGE_BODY_RETENTION_DAYS: " " }).retention,
+    ).toEqual({ leadMonths: 36, pendingSubscriptionDays: 30, messageBodyDays: 90 });
+    for (const value of ["0", "1.5", "a year", "-2"]) {
+      expect(() => loadConfig({ LEAD_RETENTION_MONTHS: value }), value).toThrow(
+        "LEAD_RETENTION_MONTHS: must be a whole number of months from 1 to 1200",
+      );
+    }
+  });
 });
 
 describe("isLoopback", () => {

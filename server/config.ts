@@ -9,6 +9,7 @@ import {
   deliverabilityConfig,
   deliverabilityProblems,
 } from "./config-deliverability";
+import { type RetentionConfig, RetentionEnv, retentionPeriods } from "../common/retention";
 
 /**
  * The environment, parsed once at start. This is the only module that reads process.env; the
@@ -99,6 +100,7 @@ const EnvSchema = z
       .max(30 * 24)
       .default(12),
     ...DeliverabilityEnv,
+    ...RetentionEnv,
   })
   .superRefine((env, ctx) => {
     for (const { path, message } of deliverabilityProblems(env)) {
@@ -162,7 +164,7 @@ export type MailConfig =
       privateKey: string;
     };
 
-export interface Config {
+export interface Config extends RetentionConfig {
   host: string;
   port: number;
   dataDir: string;
@@ -252,6 +254,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           : undefined,
     },
     deliverability: deliverabilityConfig(e, e.HOST),
+    retention: retentionPeriods(e),
   };
 }
 

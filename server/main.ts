@@ -7,11 +7,15 @@ import { migrate } from "./db/database";
 import { createDeliveries, returnEffects } from "./deliveries";
 import { type InboundListener, startInboundListener } from "./mail/inbound/listener";
 import { createTransport } from "./mail/transports";
+import { RETENTION_RECORD, assertSiteStatesPeriods } from "./retention/build-record";
+import { scheduleRetention } from "./retention/schedule";
 import { loadSiteFiles } from "./static/site-files";
 
 /** Process entry: configuration, database and migrations, the site, listen, graceful stop. */
 async function main() {
   const config = loadConfig();
+  // Before anything else: a privacy notice stating other periods than the job applies is wrong.
+  const statesPeriods = assertSiteStatesPeriods(config.siteDir, config.retention);
   const db = openConfiguredDatabase(config);
   try {
     await migrate(db);
@@ -39,6 +43,19 @@ async function main() {
   );
   const app = await buildApp({ config, db, site, outbox });
   let inbound: InboundListener | undefined;
+  if (!statesPeriods) {
+    app.log.warn(
+      { siteDir: config.siteDir },
+      `the site has no readable ${RETENTION_RECORD}: its privacy notice is not checked`,
+    );
+  }
+  // Personal data past its retention period (server/retention/): now, then daily.
+  const retention = scheduleRetention({
+    db,
+    periods: config.retention,
+    mail: config.mail,
+    log: app.log,
+  });
 
   const stop = async (signal: string) => {
     app.log.info({ signal }, "shutting down");
@@ -47,6 +64,7 @@ async function main() {
     await app.close(); // stop accepting, finish requests in flight
     await inbound?.close(); // bounces not yet answered 250 are sent again by their servers
     await outbox.stop(); // let the current send finish
+    await retention.stop(); // let a run under way finish
     transport.close();
     await db.destroy();
     process.exit(0);

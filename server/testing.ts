@@ -8,6 +8,7 @@ import type { Contact } from "../leads/contact";
 import type { DemoRequest } from "../leads/demo";
 import { emailKey } from "../leads/email";
 import type { Config } from "./config";
+import { DEFAULT_RETENTION } from "../common/retention";
 import type { SubscriptionStatus } from "./db/schema";
 import { type DB, migrate, openDatabase } from "./db/database";
 import { saveContact, saveDemoRequest } from "./db/leads";
@@ -37,6 +38,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     staffSessions: { idleMinutes: 30, maxHours: 12 },
     alerts: {},
     deliverability: {},
+    retention: DEFAULT_RETENTION,
     ...overrides,
   };
 }

@@ -49,6 +49,7 @@ export const AUDIT_ACTION_KINDS = {
   "audit.viewed": "read",
   "audit.export": "read",
   "person.erased": "change",
+  "retention.ran": "change",
   "person.exported": "read",
   "outbox.viewed": "read",
   "outbox.retried": "change",

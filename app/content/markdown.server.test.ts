@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { articlePath } from "@common/paths";
 import { loadArticle, loadArticles, loadPolicy, renderMarkdown } from "./markdown.server";
 import { site } from "@common/site";
@@ -102,6 +102,41 @@ describe("terms and policies rendered from Markdown", () => {
       { id: "first", text: "1. First" },
       { id: "second-one", text: "Second one" },
     ]);
+  });
+});
+
+describe("the privacy notice's retention periods", () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.resetModules();
+  });
+
+  const retentionPart = (html: string) =>
+    html.slice(
+      html.indexOf('<h3 id="how-long-we-keep-it">'),
+      html.indexOf('<h3 id="your-rights">'),
+    );
+
+  it("states the periods the retention job applies, from the build's environment", async () => {
+    expect(retentionPart(loadPolicy("terms-and-conditions").html)).toMatch(
+      /30 days after you asked[\s\S]*24 months after the last thing[\s\S]*90 days after they were written/,
+    );
+    vi.stubEnv("LEAD_RETENTION_MONTHS", "1");
+    vi.stubEnv("PENDING_SUBSCRIPTION_DAYS", "14");
+    vi.stubEnv("MESSAGE_BODY_RETENTION_DAYS", "");
+    vi.resetModules();
+    const notice = retentionPart(
+      (await import("./markdown.server")).loadPolicy("terms-and-conditions").html,
+    );
+    expect(notice).toContain("for 1 month after the last thing");
+    expect(notice).toContain("14 days after you asked to subscribe");
+    expect(notice).toContain("90 days after they were written");
+  });
+
+  it("stops the build on a period that is not one, naming the variable", async () => {
+    vi.stubEnv("PENDING_SUBSCRIPTION_DAYS", "two weeks");
+    vi.resetModules();
+    await expect(import("./markdown.server")).rejects.toThrow(/PENDING_SUBSCRIPTION_DAYS must be/);
   });
 });
 

@@ -5,10 +5,14 @@
  *
  * Markdown files name company facts with tokens such as {{name}} or {{email.compliance}}; they are
  * filled from site.ts so the facts stay in one place. A `## Heading {#id}` sets the heading's id.
+ * The privacy notice's retention periods ({{retention.leads}}, …) come from the build's
+ * environment, read as the server reads it (common/retention.ts): the build records them, and a
+ * server with other periods refuses to start (server/retention/build-record.ts).
  */
 import { Marked, type Tokens } from "marked";
 import { z } from "zod";
 import { articleSlug } from "@common/paths";
+import { type RetentionPeriods, periodWords, retentionFromEnv } from "@common/retention";
 import { fullAddress, site } from "@common/site";
 
 const sources = import.meta.glob<string>(["./policies/*.md", "./articles/*.md"], {
@@ -41,6 +45,15 @@ export interface MarkdownDocument {
   headings: HeadingLink[];
 }
 
+/** The periods as the notice says them: "24 months", "30 days". */
+function retentionTokens(periods: RetentionPeriods): Record<string, string> {
+  return {
+    "retention.leads": periodWords(periods.leadMonths, "month"),
+    "retention.pendingSignUps": periodWords(periods.pendingSubscriptionDays, "day"),
+    "retention.messageBodies": periodWords(periods.messageBodyDays, "day"),
+  };
+}
+
 const TOKENS: Record<string, string> = {
   name: site.name,
   legalName: site.legalName,
@@ -52,6 +65,7 @@ const TOKENS: Record<string, string> = {
   "email.support": site.emails.support,
   "email.compliance": site.emails.compliance,
   "email.sales": site.emails.sales,
+  ...retentionTokens(retentionFromEnv(process.env)),
 };
 
 function fillTokens(text: string, file: string): string {

@@ -128,3 +128,51 @@ describe("npm run leads -- export", () => {
     await server.destroy();
   }, 60_000);
 });
+
+describe("npm run leads -- retention", () => {
+  it("prints what a run would remove, then removes it, as of the day given", async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "leads-"));
+    const server = openDatabase({ sqliteFile: path.join(dataDir, "leads.sqlite") });
+    await migrate(server);
+    // Today's contact message (open: nobody answered it), its e-mail, and a sign-up not confirmed.
+    await storeLeadOfEachKind(server, { subscriber: "esi@x.gh" });
+    await server.updateTable("outbox").set({ status: "sent" }).execute();
+    const cli = (args: string[]) =>
+      exec("npx", ["tsx", "server/cli/leads.ts", "retention", ...args], {
+        env: {
+          ...process.env,
+          DATA_DIR: dataDir,
+          DATABASE_URL: "",
+          PENDING_SUBSCRIPTION_DAYS: "7",
+        },
+      });
+
+    const dry = (await cli(["--dry-run", "--as-of", "2099-01-01"])).stdout;
+    expect(dry).toMatch(
+      /^Dry run as of 2099-01-01 \(LEAD_RETENTION_MONTHS=24, PENDING_SUBSCRIPTION_DAYS=7, MESSAGE_BODY_RETENTION_DAYS=90\): nothing was changed/,
+    );
+    expect(dry).toContain("  1 newsletter sign-up never confirmed deleted\n");
+    expect(dry).toContain("  1 e-mail to those sign-ups deleted\n");
+    // The contact message's and the demo request's notifications; the leads are open.
+    expect(dry).toContain("  2 sent or failed messages' bodies removed\n");
+    expect(dry).toContain("  0 closed contact messages anonymised\n");
+    expect(await server.selectFrom("newsletter_subscriptions").select("id").execute()).toHaveLength(
+      1,
+    );
+
+    const ran = (await cli(["--as-of", "2099-01-01"])).stdout;
+    expect(ran).toMatch(/^Retention as of 2099-01-01 /);
+    expect(ran).toContain("  1 newsletter sign-up never confirmed deleted\n");
+    expect(await server.selectFrom("newsletter_subscriptions").select("id").execute()).toEqual([]);
+    const entry = await server
+      .selectFrom("audit_log")
+      .select("detail")
+      .where("action", "=", "retention.ran")
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(entry.detail)).toMatchObject({ via: expect.stringMatching(/^command line/) });
+
+    expect((await cli(["--as-of", "2099-01-01"])).stdout).toContain("Nothing had expired.");
+    await expect(cli(["--as-of", "2099-02-30"])).rejects.toMatchObject({ code: 2 });
+    await server.destroy();
+  }, 60_000);
+});

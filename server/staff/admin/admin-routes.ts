@@ -215,7 +215,9 @@ export const adminRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (
         409,
         result.reason === "dropped"
           ? "This message carried a sign-in link and was discarded; ask for a new link (or send the invitation again) instead."
-          : "Only a failed message, or a Slack message or webhook that was sent, can be sent again.",
+          : result.reason === "body-removed"
+            ? "This message's body was removed when its retention period ended; there is nothing left to send."
+            : "Only a failed message, or a Slack message or webhook that was sent, can be sent again.",
       );
     },
     kit("outbox retry"),

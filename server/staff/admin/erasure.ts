@@ -1,7 +1,8 @@
-import { sql } from "kysely";
+import { type Transaction, sql } from "kysely";
 import type { MailConfig } from "../../config";
 import { type DB, isPostgres } from "../../db/database";
 import { forgetPerson } from "../../db/forget-person";
+import type { Database } from "../../db/schema";
 import { deleteMailFiles } from "../../mail/transports";
 import type { ChangedBy } from "./accounts";
 import { recordAudit } from "../audit";
@@ -52,9 +53,10 @@ const SEARCH_INDEXES = ["contact_messages_search", "demo_requests_search"];
  * until a merge happens to rewrite them: the erased person's words would stay readable there.
  * With the index's secure-delete option, a delete removes the entries themselves. The option
  * is stored with the index, so setting it again costs a tiny write; it makes the index unreadable
- * to SQLite older than 3.42 (better-sqlite3 bundles a newer one).
+ * to SQLite older than 3.42 (better-sqlite3 bundles a newer one). Retention anonymising a lead
+ * (server/retention/) needs the same.
  */
-async function deleteSearchEntriesInPlace(db: DB) {
+export async function deleteSearchEntriesInPlace(db: DB | Transaction<Database>) {
   for (const index of SEARCH_INDEXES) {
     const table = sql.id(index);
     await sql`insert into ${table}(${table}, rank) values ('secure-delete', 1)`.execute(db);

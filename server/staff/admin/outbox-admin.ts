@@ -99,7 +99,7 @@ export async function listOutbox(
 
 export type RetryResult =
   | { ok: true; item: OutboxItem; attemptsBefore: number }
-  | { ok: false; reason: "not-found" | "not-failed" | "dropped" };
+  | { ok: false; reason: "not-found" | "not-failed" | "dropped" | "body-removed" };
 
 /** A failed delivery may be queued again; a sent alert may be re-sent (a webhook keeps its id). */
 const mayQueueAgain = (status: string, kind: string) =>
@@ -111,16 +111,18 @@ const mayQueueAgain = (status: string, kind: string) =>
  * failed sign-in e-mail cannot be retried: its stored copy was dropped with the link in it, and
  * its link would have expired anyway; the member of staff asks for a new one. A Slack message or
  * webhook that was sent can be sent again the same way (the receiver lost it, or was set up after).
+ * Nor can a message whose body retention removed (server/retention/): there is nothing to send.
  */
 export async function retryOutbox(trx: Executor, id: string, now: Date): Promise<RetryResult> {
   const row = await trx
     .selectFrom("outbox")
-    .select(COLUMNS)
+    .select([...COLUMNS, "body_removed_at"])
     .where("id", "=", id)
     .executeTakeFirst();
   if (!row) return { ok: false, reason: "not-found" };
   if (!mayQueueAgain(row.status, row.kind)) return { ok: false, reason: "not-failed" };
   if (KINDS_WITH_SECRETS.has(row.kind)) return { ok: false, reason: "dropped" };
+  if (row.body_removed_at) return { ok: false, reason: "body-removed" };
   const at = now.toISOString();
   const result = await trx
     .updateTable("outbox")
