@@ -76,7 +76,11 @@ export function choices<V extends string>(
 /** The roles, in the order the console offers them. */
 export const ROLES = Object.keys(ROLE_LABELS) as StaffRole[];
 
-/** A lead as a person: a demo's name, a contact's first and last name, else the address. */
+/**
+ * A lead as a person: a demo's name, a contact's first and last name, else the address; a lead
+ * whose details retention removed says so, as it names no one any more.
+ */
 export function leadName(lead: Lead): string {
-  return lead.name ?? ([lead.firstName, lead.lastName].filter(Boolean).join(" ") || lead.email);
+  if (lead.anonymisedAt) return "Details removed (kept past the retention period)";
+  return lead.name || [lead.firstName, lead.lastName].filter(Boolean).join(" ") || lead.email;
 }

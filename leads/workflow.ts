@@ -8,6 +8,12 @@ export type LeadType = (typeof LEAD_TYPES)[number];
 export const LEAD_STATUSES = ["new", "contacted", "qualified", "won", "lost", "spam"] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
+/**
+ * The statuses after which sales are done with a lead; "new", "contacted" and "qualified" are
+ * open. Retention never removes the person from an open lead however old (server/retention/).
+ */
+export const CLOSED_LEAD_STATUSES: readonly LeadStatus[] = ["won", "lost", "spam"];
+
 /** The staff API's id of a lead: its type and its row's id, e.g. "demo_0b5f…". */
 export function leadKey(type: LeadType, id: string): string {
   return `${type}_${id}`;

@@ -77,6 +77,11 @@ const LeadShape = {
   company: z.optional(z.string()),
   jobTitle: z.optional(z.string()),
   industry: z.optional(z.string()),
+  /**
+   * When retention removed the person's details from this closed lead (docs/personal-data.md):
+   * its fields are blank from then on. Absent for every other lead.
+   */
+  anonymisedAt: z.optional(z.string()),
 };
 export const Lead = z.strictObject(LeadShape);
 export type Lead = z.output<typeof Lead>;
@@ -251,7 +256,7 @@ export const leadsApi = {
         CORRECTABLE_FIELDS.map((field) => [field, z.optional(z.string())] as const),
       ) as Record<CorrectableField, z.ZodMiniOptional<z.ZodMiniString>>),
     }),
-    answers: { 200: LeadDetail, ...RECORD_REFUSALS, 412: LeadDetail, 428: Failed },
+    answers: { 200: LeadDetail, ...RECORD_REFUSALS, 409: Failed, 412: LeadDetail, 428: Failed },
   }),
   addNote: endpoint({
     method: "POST",

@@ -161,12 +161,19 @@ export function LeadPage() {
             Details
           </h2>
           <DefinitionList rows={fields} />
-          <LeadCorrectionForm
-            lead={lead}
-            version={version}
-            busy={busy}
-            refused={result?.ok === false && "field" in result ? result : undefined}
-          />
+          {lead.anonymisedAt ? (
+            <p className="mt-4">
+              The person&rsquo;s details were removed on {formatDateTime(lead.anonymisedAt)}: the
+              lead was closed and had no activity for longer than the retention period.
+            </p>
+          ) : (
+            <LeadCorrectionForm
+              lead={lead}
+              version={version}
+              busy={busy}
+              refused={result?.ok === false && "field" in result ? result : undefined}
+            />
+          )}
           {lead.message ? (
             <>
               <h3 className="mt-4 mb-1 font-semibold">Message</h3>

@@ -4,16 +4,9 @@
  */
 import { type Transaction, sql } from "kysely";
 import type { Database } from "../db/schema";
-import type { LeadStatus, LeadType } from "../../leads/workflow";
+import { CLOSED_LEAD_STATUSES, type LeadType } from "../../leads/workflow";
 
 type Trx = Transaction<Database>;
-
-/**
- * The statuses after which sales are done with a lead. A lead without a lead_states row is "new";
- * "new", "contacted" and "qualified" are still open, and an open lead is never anonymised however
- * old: someone may still answer it.
- */
-export const CLOSED_LEAD_STATUSES: readonly LeadStatus[] = ["won", "lost", "spam"];
 
 const TABLES = { contact: "contact_messages", demo: "demo_requests" } as const;
 

@@ -160,4 +160,21 @@ describe.each(testDialects)("correcting a lead's contact details, on $name", ({ 
     expect(after?.detail).toEqual(logged);
     expect(after).not.toHaveProperty("correction");
   });
+
+  it("shows a lead retention anonymised as such, and refuses to correct it with 409", async () => {
+    const sales = await signedInStaff(api, "sales@example.com", "sales");
+    const id = await addContact(api, at(0), { email: "esi@example.com", phone: "024 111 2222" });
+    const before = await versionOf(sales, id);
+    await api.db
+      .updateTable("contact_messages")
+      .set({ first_name: "", last_name: "", email: "", phone: "", anonymised_at: at(5) })
+      .execute();
+    const read = answered(leadsApi.get, await sales.get(leadPath(id)), 200);
+    expect(read).toMatchObject({ anonymisedAt: at(5), email: "", firstName: "" });
+    const error = errorOf(409, await correct(sales, id, { phone: "0559211848" }, before));
+    expect(error).toMatch(/removed under the retention policy/);
+    // A change of status is still taken: the lead stays in the counts.
+    const closed = await correct(sales, id, { status: "lost" }, before);
+    expect(closed.statusCode, closed.body).toBe(200);
+  });
 });

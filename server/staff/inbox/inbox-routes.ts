@@ -5,7 +5,7 @@ import { FilterShape, NO_SUCH_LEAD, leadsApi } from "../../../staff-api/leads";
 import { Refused, answer, contractRoute, versionMatches } from "../contract-routes";
 import { listAndExportRoutes, storedUpTo } from "../list-routes";
 import { CSV_COLUMNS, csvRow } from "./inbox-csv";
-import { UnknownOwnerError, addNote, updateLead } from "./lead-changes";
+import { AnonymisedLeadError, UnknownOwnerError, addNote, updateLead } from "./lead-changes";
 import { readCorrection } from "./lead-corrections";
 import { viewLead } from "./lead-detail";
 import { allLeads, countLeads, leadStats, listLeads } from "./lead-list";
@@ -106,6 +106,7 @@ export const inboxRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, o
         return answer(changed.stale ? 412 : 200, changed.lead, changed.version);
       } catch (error) {
         if (error instanceof UnknownOwnerError) throw new Refused(400, error.message);
+        if (error instanceof AnonymisedLeadError) throw new Refused(409, error.message);
         throw error;
       }
     },

@@ -25,6 +25,15 @@ export class UnknownOwnerError extends Error {
   }
 }
 
+/** A correction of a lead whose details retention removed: there is no one left to correct. */
+export class AnonymisedLeadError extends Error {
+  constructor() {
+    super(
+      "This lead's details were removed under the retention policy: there is nothing to correct.",
+    );
+  }
+}
+
 /**
  * The account a change names as owner, when it may own the lead: an enabled account whose role
  * works leads, or the lead's owner already (whom a change that leaves the owner as it is keeps,
@@ -72,6 +81,9 @@ export async function updateLead(
   return db.transaction().execute(async (trx) => {
     const row = await findLeadRow(trx, key);
     if (!row) return null;
+    if (row.anonymised_at && Object.keys(change.correction ?? {}).length) {
+      throw new AnonymisedLeadError();
+    }
     const state = await lockState(trx, row, at);
     const record = { type: "lead", id: key };
     const audit = { at, actor: { id: actor.accountId, email: actor.email }, record };

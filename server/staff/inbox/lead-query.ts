@@ -64,6 +64,7 @@ export interface LeadRow extends AttributionColumns {
   company: string | null;
   job_title: string | null;
   industry: string | null;
+  anonymised_at: string | null;
 }
 
 /** `text` for LIKE: its own %, _ and \ match themselves (ESCAPE '\'). */
@@ -212,6 +213,7 @@ function branch(
   return sql`
     select ${sql.lit(type)} as type, ${sql.ref(`${t}.id`)} as id,
       ${sql.ref(`${t}.created_at`)} as created_at,
+      ${sql.ref(`${t}.anonymised_at`)} as anonymised_at,
       coalesce(s.status, 'new') as status, s.owner_account_id as owner_account_id,
       s.first_response_at as first_response_at, coalesce(s.version, 0) as version, ${columns}, ${attributionOf(t)}
     from ${table}
@@ -292,6 +294,7 @@ export function toLead(row: LeadRow): Lead {
     createdAt: row.created_at,
     status: row.status,
     owner: row.owner_email,
+    ...(row.anonymised_at ? { anonymisedAt: row.anonymised_at } : {}),
   };
   if (row.type === "contact") {
     return {
