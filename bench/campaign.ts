@@ -20,11 +20,15 @@ import type { DB } from "../server/db/database";
 import { sendCampaign } from "../server/newsletter/campaign-sending";
 import { createCampaign } from "../server/newsletter/campaigns";
 import { isMain } from "../scripts/is-main";
-import { launchServer } from "../scripts/launch-server";
 import { testSmtp } from "../server/mail/smtp-testing";
 import { subscriptionRow } from "../server/testing";
 import { type EndpointLoad, type RowCheck, bodyFor, checkRows, postLoad, runTag } from "./api-load";
-import { type DialectTarget, freshBenchDatabase, onEachDialect, withCleanups } from "./dialects";
+import {
+  type DialectTarget,
+  launchBenchServer,
+  onEachDialect,
+  onFreshBenchDatabase,
+} from "./dialects";
 import type { LoadSummary } from "./load";
 
 export interface CampaignResult {
@@ -90,32 +94,27 @@ export async function measureCampaign({
   siteDir?: string;
   log?: (line: string) => void;
 }): Promise<CampaignResult> {
-  return withCleanups(async (cleanups) => {
-    const { db, dataDir, serverDatabaseUrl } = await freshBenchDatabase(
-      "campaign",
-      { dialect, databaseUrl },
-      cleanups,
-    );
+  return onFreshBenchDatabase("campaign", { dialect, databaseUrl }, async (database, cleanups) => {
+    const { db } = database;
     const tag = runTag();
     const unsubscribed = Math.ceil(recipients / 20);
     await seedSubscribers(db, recipients, unsubscribed, tag);
     const smtp = await testSmtp();
     cleanups.push(() => smtp.close());
 
-    const server = await launchServer({
-      code: "build",
-      name: `campaign-${dialect}`,
-      settings: {
-        DATA_DIR: dataDir,
-        SITE_DIR: siteDir,
-        DATABASE_URL: serverDatabaseUrl,
-        RATE_LIMIT_MAX: "0",
-        MAIL_TRANSPORT: "smtp",
-        SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-        NEWSLETTER_SEND_PER_MINUTE: String(perMinute),
+    const server = await launchBenchServer(
+      `campaign-${dialect}`,
+      database,
+      {
+        siteDir,
+        settings: {
+          MAIL_TRANSPORT: "smtp",
+          SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+          NEWSLETTER_SEND_PER_MINUTE: String(perMinute),
+        },
       },
-    });
-    cleanups.unshift(() => server.stop());
+      cleanups,
+    );
     const url = `${server.url}/api/subscribe`;
     const acknowledged: string[] = [];
     const body = bodyFor("subscribe", tag);

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { openConfiguredDatabase } from "../server/db/configured-database";
 import { type DB, migrate } from "../server/db/database";
+import { type LaunchedServer, launchServer } from "../scripts/launch-server";
 import { freshPostgresSchema, runTag } from "./api-load";
 
 /** Which database a run measures; PostgreSQL's is `databaseUrl` (DATABASE_URL). */
@@ -20,7 +21,7 @@ export type Cleanups = (() => Promise<unknown>)[];
  * undoes all of that in order when it ends, however it ends. A cleanup that fails is passed over:
  * it must not hide the run's own error, nor keep the next cleanups from running.
  */
-export async function withCleanups<R>(run: (cleanups: Cleanups) => Promise<R>): Promise<R> {
+async function withCleanups<R>(run: (cleanups: Cleanups) => Promise<R>): Promise<R> {
   const cleanups: Cleanups = [];
   try {
     return await run(cleanups);
@@ -29,17 +30,26 @@ export async function withCleanups<R>(run: (cleanups: Cleanups) => Promise<R>): 
   }
 }
 
+/** A run's own database, and what a server started on it needs. */
+export interface BenchDatabase {
+  db: DB;
+  /** DATA_DIR: where SQLite's file is (PostgreSQL's runs use it for nothing else). */
+  dataDir: string;
+  /** DATABASE_URL: the run's PostgreSQL schema; none on SQLite. */
+  serverDatabaseUrl?: string;
+}
+
 /**
  * A migrated, empty database for one run: SQLite in a new data directory, or a new schema of
  * the PostgreSQL database. `serverDatabaseUrl` and `dataDir` are what a server started on it
  * needs (DATABASE_URL, DATA_DIR). Closing it, and dropping the directory and the schema, go to
  * `cleanups`.
  */
-export async function freshBenchDatabase(
+async function freshBenchDatabase(
   name: string,
   { dialect, databaseUrl }: DialectTarget,
   cleanups: Cleanups,
-): Promise<{ db: DB; dataDir: string; serverDatabaseUrl?: string }> {
+): Promise<BenchDatabase> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `bench-${name}-`));
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
   let serverDatabaseUrl: string | undefined;
@@ -54,6 +64,46 @@ export async function freshBenchDatabase(
   cleanups.unshift(() => db.destroy());
   await migrate(db);
   return { db, dataDir, serverDatabaseUrl };
+}
+
+/**
+ * How every database benchmark runs: `run` on a fresh database of its own (named `name`), with
+ * all it set up (the database included) undone when it ends, however it ends.
+ */
+export function onFreshBenchDatabase<R>(
+  name: string,
+  target: DialectTarget,
+  run: (database: BenchDatabase, cleanups: Cleanups) => Promise<R>,
+): Promise<R> {
+  return withCleanups(async (cleanups) =>
+    run(await freshBenchDatabase(name, target, cleanups), cleanups),
+  );
+}
+
+/**
+ * The built server, as `npm start` runs it, on a run's database and serving `siteDir`, with
+ * `settings` besides. Its rate limits are off: the benchmark's load is the point, not a client
+ * to slow down. It stops first when the run ends, before its database closes.
+ */
+export async function launchBenchServer(
+  name: string,
+  { dataDir, serverDatabaseUrl }: BenchDatabase,
+  { siteDir, settings = {} }: { siteDir: string; settings?: Record<string, string> },
+  cleanups: Cleanups,
+): Promise<LaunchedServer> {
+  const server = await launchServer({
+    code: "build",
+    name,
+    settings: {
+      DATA_DIR: dataDir,
+      SITE_DIR: siteDir,
+      DATABASE_URL: serverDatabaseUrl,
+      RATE_LIMIT_MAX: "0",
+      ...settings,
+    },
+  });
+  cleanups.unshift(() => server.stop());
+  return server;
 }
 
 /**

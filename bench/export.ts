@@ -20,10 +20,14 @@ import { apiPaths } from "../common/paths";
 import { addAccount } from "../server/staff/admin/accounts";
 import { createSession } from "../server/staff/sign-in/sessions";
 import { isMain } from "../scripts/is-main";
-import { launchServer } from "../scripts/launch-server";
 import { runTag } from "./api-load";
 import { seedSubscribers } from "./campaign";
-import { type DialectTarget, freshBenchDatabase, onEachDialect, withCleanups } from "./dialects";
+import {
+  type DialectTarget,
+  launchBenchServer,
+  onEachDialect,
+  onFreshBenchDatabase,
+} from "./dialects";
 import { seedLeads } from "./inbox";
 import { percentile } from "./stats";
 
@@ -136,13 +140,9 @@ export async function measureExport({
   siteDir?: string;
   log?: (line: string) => void;
 }): Promise<ExportResult> {
-  return withCleanups(async (cleanups) => {
-    // The database the server will open, seeded before it starts.
-    const { db, dataDir, serverDatabaseUrl } = await freshBenchDatabase(
-      "export",
-      { dialect, databaseUrl },
-      cleanups,
-    );
+  // The database the server will open, seeded before it starts.
+  return onFreshBenchDatabase("export", { dialect, databaseUrl }, async (database, cleanups) => {
+    const { db, dataDir } = database;
     const now = new Date();
     const account = (email: string, role: "sales" | "admin") =>
       addAccount(db, { email, role }, { via: "bench", now }).then((added) => added.account);
@@ -159,17 +159,12 @@ export async function measureExport({
       `  ${dialect}: ${leads} leads and ${subscribers} subscribers seeded in ${seedS.toFixed(1)} s`,
     );
 
-    const server = await launchServer({
-      code: "build",
-      name: `export-${dialect}`,
-      settings: {
-        DATA_DIR: dataDir,
-        SITE_DIR: siteDir ?? (await onePageSite(path.join(dataDir, "site"))),
-        DATABASE_URL: serverDatabaseUrl,
-        RATE_LIMIT_MAX: "0",
-      },
-    });
-    cleanups.unshift(() => server.stop());
+    const server = await launchBenchServer(
+      `export-${dialect}`,
+      database,
+      { siteDir: siteDir ?? (await onePageSite(path.join(dataDir, "site"))) },
+      cleanups,
+    );
 
     const exports: ExportRun[] = [];
     const runs = [

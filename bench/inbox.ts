@@ -22,7 +22,7 @@ import { addAccount } from "../server/staff/admin/accounts";
 import { createSession } from "../server/staff/sign-in/sessions";
 import { recordingTransport, testConfig } from "../server/testing";
 import { isMain } from "../scripts/is-main";
-import { type DialectTarget, freshBenchDatabase, onEachDialect, withCleanups } from "./dialects";
+import { type DialectTarget, onEachDialect, onFreshBenchDatabase } from "./dialects";
 import { percentile } from "./stats";
 
 export interface InboxQueryResult {
@@ -168,9 +168,7 @@ export async function measureInbox({
   samples?: number;
   log?: (line: string) => void;
 }): Promise<InboxResult> {
-  return withCleanups(async (cleanups) => {
-    const { db } = await freshBenchDatabase("inbox", { dialect, databaseUrl }, cleanups);
-
+  return onFreshBenchDatabase("inbox", { dialect, databaseUrl }, async ({ db }, cleanups) => {
     const now = new Date();
     const owners = [];
     for (const email of OWNERS) {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { leadsApi } from "../staff-api/leads";
 import { ApiError, addressOf, call, staleRecord } from "./api";
-import { leadDetail } from "./test-lead";
+import { leadDetail } from "../staff-api/test-samples";
 
 const STATS = { count: 2, responded: 1, averageFirstResponseMs: 60_000 };
 

@@ -1,7 +1,11 @@
 import { DEMO_PRODUCT_NAMES, type DemoProduct } from "@leads/demo";
 import type { LeadStatus } from "@leads/workflow";
 import { type DeliveryChannel, LEAD_TYPE_LABELS, type Lead } from "../staff-api/leads";
-import type { SuppressionReason } from "../staff-api/mail";
+import {
+  SUPPRESSION_REASONS,
+  SUPPRESSION_REASON_WORDS,
+  type SuppressionReason,
+} from "../staff-api/mail";
 import type { CampaignStatus, RecipientState } from "../staff-api/newsletter";
 import { ROLE_LABELS, type StaffRole } from "../staff-api/roles";
 
@@ -25,12 +29,9 @@ export const CAMPAIGN_STATUS_LABELS: Record<CampaignStatus, string> = {
 };
 
 /** Why an address is on the suppression list, in words. */
-export const SUPPRESSION_REASON_LABELS: Record<SuppressionReason, string> = {
-  "hard-bounce": "Hard bounce: the mailbox does not exist",
-  "soft-bounce": "Soft bounces: refused three times in 14 days",
-  complaint: "Complaint: they marked the newsletter as spam",
-  manual: "Added by hand",
-};
+export const SUPPRESSION_REASON_LABELS = Object.fromEntries(
+  SUPPRESSION_REASONS.map((reason) => [reason, SUPPRESSION_REASON_WORDS[reason].staff]),
+) as Record<SuppressionReason, string>;
 
 /** What became of one recipient of a campaign, in words (each recipient is in one state). */
 export const RECIPIENT_STATE_LABELS: Record<RecipientState, string> = {

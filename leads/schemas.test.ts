@@ -3,7 +3,7 @@ import { ContactSchema } from "./contact";
 import { DemoRequestSchema } from "./demo";
 import { fieldErrors } from "./field-errors";
 import { NewsletterSchema } from "./newsletter";
-import { minimalContact } from "./testing";
+import { minimalContact, minimalDemoFormData } from "./testing";
 
 const errorsOf = (result: { success: boolean; error?: Parameters<typeof fieldErrors>[0] }) =>
   result.success || !result.error ? {} : fieldErrors(result.error);
@@ -50,14 +50,7 @@ describe("contact form rules", () => {
 });
 
 describe("demo request rules", () => {
-  const formData = {
-    name: "Kofi",
-    email: "kofi@example.com",
-    phone: "0550000000",
-    company: "",
-    jobTitle: "",
-    industry: "",
-  };
+  const formData = minimalDemoFormData;
 
   it("accepts the {formData} shape plus the product", () => {
     expect(DemoRequestSchema.safeParse({ product: "aslan", formData }).success).toBe(true);

@@ -9,3 +9,16 @@ export const minimalContact = {
   message: "Hello",
   agreeToPolicy: true,
 };
+
+/**
+ * A demo request's `formData` with only the required fields filled in, as the demo form sends it
+ * (the optional ones empty strings, not left out).
+ */
+export const minimalDemoFormData = {
+  name: "Kofi",
+  email: "kofi@example.com",
+  phone: "0550000000",
+  company: "",
+  jobTitle: "",
+  industry: "",
+};

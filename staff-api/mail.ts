@@ -18,6 +18,31 @@ export const SUPPRESSION_REASONS = ["hard-bounce", "soft-bounce", "complaint", "
 export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
 
 /**
+ * Each reason in words, once for both readers, so that a new reason cannot be added for one and
+ * forgotten for the other: `staff` for the console (the list, the audit log), `person` for the
+ * page an access request sends them (server/staff/people/export-html.ts), which says what
+ * happened without the trade's words.
+ */
+export const SUPPRESSION_REASON_WORDS: Record<
+  SuppressionReason,
+  { staff: string; person: string }
+> = {
+  "hard-bounce": {
+    staff: "Hard bounce: the mailbox does not exist",
+    person: "mail to the address could not be delivered",
+  },
+  "soft-bounce": {
+    staff: "Soft bounces: refused three times in 14 days",
+    person: "mail to the address could not be delivered several times",
+  },
+  complaint: {
+    staff: "Complaint: they marked the newsletter as spam",
+    person: "our mail was marked as unwanted",
+  },
+  manual: { staff: "Added by hand", person: "added by our staff" },
+};
+
+/**
  * The reasons marketing may lift: a soft bounce (the mailbox was full, the server was down) or an
  * entry someone made. A hard bounce (no such mailbox) or a complaint (the person marked the
  * newsletter as spam) stays: mailing them again is what gets a sender's mail refused.

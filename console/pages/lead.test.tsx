@@ -5,7 +5,7 @@ import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { TeamMember } from "../../staff-api/admin";
 import type { LeadDetail } from "../../staff-api/leads";
-import { leadDetail } from "../test-lead";
+import { leadDelivery, leadDetail } from "../../staff-api/test-samples";
 import { LeadPage, leadAction } from "./lead";
 
 // An address the contact form accepts (leads/email.ts): every character of its local part is
@@ -46,12 +46,11 @@ describe("the lead page", () => {
   });
 
   it("names each delivery's channel in the timeline", async () => {
-    const delivery = { kind: "delivery", at: "2026-11-20T10:00:00.000Z", attempts: 1 } as const;
     renderLead({
       timeline: [
-        { ...delivery, channel: "email", status: "sent", sentAt: "2026-11-20T10:00:05.000Z" },
-        { ...delivery, channel: "slack", status: "pending", sentAt: null },
-        { ...delivery, channel: "webhook", status: "failed", attempts: 3, sentAt: null },
+        leadDelivery({ channel: "email", status: "sent", sentAt: "2026-11-20T10:00:05.000Z" }),
+        leadDelivery({ channel: "slack", status: "pending", sentAt: null }),
+        leadDelivery({ channel: "webhook", status: "failed", attempts: 3, sentAt: null }),
       ],
     });
     expect(await screen.findByText(/^Notification e-mail to sales: sent, sent/)).toBeVisible();

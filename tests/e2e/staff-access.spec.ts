@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import type { Download } from "@playwright/test";
 import { consolePaths } from "../../common/paths";
 import { expect, expectNoA11yViolations, test } from "./fixtures";
-import { contactMessage, openConsolePage, signInAs, visitorAddress } from "./staff";
+import { openConsolePage, signInAs, visitorWhoWroteIn } from "./staff";
 
 /** What a download holds, as text. */
 async function contentOf(download: Download): Promise<string> {
@@ -12,8 +12,7 @@ async function contentOf(download: Download): Promise<string> {
 test("an admin answers an access request and downloads the page to send and the data", async ({
   page,
 }) => {
-  const person = visitorAddress("access");
-  await contactMessage(page.request, person, {
+  const person = await visitorWhoWroteIn(page.request, "access", {
     firstName: "Adwoa",
     lastName: "<b>Owusu</b>",
     message: "Please call me about settlements.",

@@ -2,12 +2,12 @@ import { apiPaths, consolePaths } from "../../common/paths";
 import type { Page, Request } from "@playwright/test";
 import { expect, expectNoA11yViolations, test } from "./fixtures";
 import {
-  contactMessage,
   openConsolePage,
   signInAs,
   signInLinkFor,
   staffAddress,
   visitorAddress,
+  visitorWhoWroteIn,
 } from "./staff";
 
 // The console's admin pages (staff accounts, audit log, erasure, outbox) and marketing's
@@ -108,12 +108,7 @@ test.describe("staff accounts", () => {
 test("an admin erases a person who sent a contact message, and the audit log shows it", async ({
   page,
 }) => {
-  const person = visitorAddress("person");
-  await contactMessage(page.request, person, {
-    firstName: "Efua",
-    lastName: "Mensah",
-    message: "Please call me about collections.",
-  });
+  const person = await visitorWhoWroteIn(page.request, "person");
 
   await signInAs(page, "admin");
   await openConsolePage(page, "Erase a person");

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { apiPaths } from "../../../common/paths";
 import { pathOf } from "../../../staff-api/endpoint";
 import { LeadDetail, leadsApi } from "../../../staff-api/leads";
+import { leadDelivery, leadDetail } from "../../../staff-api/test-samples";
 import { postJson, sampleContact, sampleDemo, testDialects } from "../../testing";
 import { parsedAnswer, refusedWith, expectStrict } from "../test-checks";
 import { ANY_VERSION } from "../test-requests";
@@ -102,27 +103,8 @@ describe.each(testDialects)("the lead inbox's answers match the contract on $nam
 });
 
 describe("strict answers", () => {
-  const delivery = {
-    kind: "delivery",
-    channel: "slack",
-    at: "2026-11-01T09:00:00.000Z",
-    status: "sent",
-    attempts: 1,
-    sentAt: null,
-  };
-  const detail = {
-    id: "demo_00000000-0000-0000-0000-000000000000",
-    type: "demo",
-    createdAt: "2026-11-01T09:00:00.000Z",
-    status: "new",
-    owner: null,
-    source: null,
-    email: "kofi@example.com",
-    phone: "0550000000",
-    firstResponseAt: null,
-    timeToFirstResponseMs: null,
-    timeline: [delivery],
-  };
+  const delivery = leadDelivery({ channel: "slack", sentAt: null });
+  const detail = leadDetail({ timeline: [delivery] });
 
   it("refuse a field the contract lacks, and one it requires that is missing", () => {
     const { channel: _, ...withoutChannel } = delivery;

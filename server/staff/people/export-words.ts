@@ -3,6 +3,7 @@
  * message and states as a person reads them, and times on Accra's clock, labelled.
  */
 import { CAMPAIGN_KIND } from "../../newsletter/campaigns";
+import { SUPPRESSION_REASONS, SUPPRESSION_REASON_WORDS } from "../../../staff-api/mail";
 
 const ACCRA = new Intl.DateTimeFormat("en-GB", {
   dateStyle: "medium",
@@ -85,9 +86,7 @@ export const MAIL_EVENT_WORDS: Record<string, string> = {
   unclassified: "Returned, reason unclear",
 };
 
-export const SUPPRESSION_WORDS: Record<string, string> = {
-  "hard-bounce": "mail to the address could not be delivered",
-  "soft-bounce": "mail to the address could not be delivered several times",
-  complaint: "our mail was marked as unwanted",
-  manual: "added by our staff",
-};
+/** Why the person's address is on the suppression list, as they read it. */
+export const SUPPRESSION_WORDS: Record<string, string> = Object.fromEntries(
+  SUPPRESSION_REASONS.map((reason) => [reason, SUPPRESSION_REASON_WORDS[reason].person]),
+);
