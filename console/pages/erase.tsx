@@ -21,6 +21,10 @@ const ERASED_WORDS: Record<string, [string, string]> = {
   lead_states: ["lead status and owner", "lead statuses and owners"],
   lead_events: ["note or history entry", "notes and history entries"],
   outbox: ["queued e-mail", "queued e-mails"],
+  mail_suppressions: [
+    "suppression entry kept only as a hash",
+    "suppression entries kept only as a hash",
+  ],
 };
 
 function wordsFor(key: string): [string, string] {

@@ -9,7 +9,7 @@ import { emailKey, mailboxKey } from "../../leads/email";
 import type { LeadSource } from "../../leads/source";
 import type { AlertEntry, SubscriberChange } from "../alerts/alerts";
 import { enqueueMail } from "../mail/outbox";
-import { isSuppressed, suppressionReason } from "../mail/suppressions";
+import { isSuppressed, restoreErasedSuppression, suppressionReason } from "../mail/suppressions";
 import type { MailMessage } from "../mail/message";
 import { attributionColumns } from "./attribution";
 import { lockMailbox, mayMailConfirmation } from "./confirmation-cap";
@@ -44,6 +44,8 @@ export async function subscribe(
       const now = new Date();
       const at = now.toISOString();
       await lockMailbox(trx, mailbox);
+      // Stored in clear again, so is an erased address's suppression entry (mail/suppressions.ts).
+      await restoreErasedSuppression(trx, email);
       // A suppressed address gets no confirmation, and the visitor is told what anyone is told.
       const mayMail = async () =>
         !(await isSuppressed(trx, email)) && (await mayMailConfirmation(trx, mailbox, now));
