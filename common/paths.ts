@@ -129,6 +129,7 @@ export const apiPaths = {
   /** `:id` is a subscription's UUID. */
   staffSubscriberConfirmation: "/api/staff/subscribers/:id/confirmation",
   staffSubscriberUnsubscribe: "/api/staff/subscribers/:id/unsubscribe",
+  staffSubscriberAddress: "/api/staff/subscribers/:id/address",
   /** The welcome e-mail marketing edits, and the preview of any newsletter text
    * (server/staff/newsletter/newsletter-routes.ts). */
   staffWelcome: "/api/staff/newsletter/welcome",

@@ -13,17 +13,21 @@ import { isSuppressed, restoreErasedSuppression, suppressionReason } from "../ma
 import type { MailMessage } from "../mail/message";
 import { attributionColumns } from "./attribution";
 import { lockMailbox, mayMailConfirmation } from "./confirmation-cap";
+import { endReplacedSubscription } from "./subscription-replacement";
 import type { DB } from "./database";
 import { enqueueAlerts } from "./leads";
 import type { Database, SuppressionReason } from "./schema";
 
 /** URL-safe random token for confirmation and unsubscribe links. */
-const token = () => randomBytes(24).toString("base64url");
+export const token = () => randomBytes(24).toString("base64url");
 
 /** A pending subscriber who asks again gets a fresh confirmation e-mail at most this often. */
 export const CONFIRMATION_RESEND_MS = 60 * 60_000;
 
-type ConfirmationMail = (tokens: { confirmToken: string; unsubscribeToken: string }) => MailMessage;
+export type ConfirmationMail = (tokens: {
+  confirmToken: string;
+  unsubscribeToken: string;
+}) => MailMessage;
 
 /**
  * Newsletter sign-up with double opt-in. One row per address whatever happens: a new
@@ -122,7 +126,7 @@ export async function subscribe(
 }
 
 /** When the subscription's last confirmation e-mail was stored, if it was less than an hour ago. */
-async function confirmedTooRecently(
+export async function confirmedTooRecently(
   trx: Transaction<Database>,
   id: string,
   now: Date,
@@ -217,6 +221,8 @@ export async function confirmSubscription(
     "confirmed",
     alerts,
     async (trx, row, at) => {
+      // A subscriber's new address, confirmed: it replaces the old one, with no second welcome.
+      if (await endReplacedSubscription(trx, row.id, at)) return;
       if (!welcome || (await isSuppressed(trx, row.email))) return;
       await enqueueMail(trx, {
         kind: "newsletter-welcome",

@@ -23,6 +23,7 @@ export const staffApiPaths = {
   subscriberCounts: apiPaths.staffSubscriberCounts,
   subscriberConfirmation: apiPaths.staffSubscriberConfirmation,
   subscriberUnsubscribe: apiPaths.staffSubscriberUnsubscribe,
+  subscriberAddress: apiPaths.staffSubscriberAddress,
   leadReport: apiPaths.staffLeadReport,
   welcome: apiPaths.staffWelcome,
   welcomeTest: apiPaths.staffWelcomeTest,

@@ -65,6 +65,7 @@ const MATRIX: Record<string, readonly [Access, Audit]> = {
   [`GET ${p.subscriberCounts}`]: [MARKETING, { records: "subscriber.count" }],
   [`POST ${p.subscriberConfirmation}`]: [MARKETING, { answers: "what was done, never who" }],
   [`POST ${p.subscriberUnsubscribe}`]: [MARKETING, { answers: "what was done, never who" }],
+  [`POST ${p.subscriberAddress}`]: [MARKETING, { answers: "what was done, never who" }],
   [`GET ${p.leadReport}`]: [MARKETING, { answers: "counts" }],
   [`GET ${p.welcome}`]: [MARKETING, CONTENT],
   [`PUT ${p.welcome}`]: [MARKETING, CONTENT],
