@@ -111,8 +111,14 @@ export function ErasePage() {
           <li>their newsletter subscription;</li>
           <li>their contact messages and demo requests;</li>
           <li>the status, owner, notes and history staff recorded on those leads;</li>
-          <li>the e-mails about those leads still queued in the outbox.</li>
+          <li>the e-mails about those leads still queued in the outbox;</li>
+          <li>the bounces and complaints about mail to them.</li>
         </ul>
+        <p>
+          If the address is on the suppression list, its entry stays so that no newsletter ever goes
+          to it again, but only as a one-way hash: the list shows it as &ldquo;An erased
+          address&rdquo;.
+        </p>
         <p>
           <strong>This cannot be undone.</strong> The audit log records that an erasure was made, by
           whom and how many records it removed.
