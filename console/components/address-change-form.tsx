@@ -1,8 +1,7 @@
-import { useEffect, useId, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import type { FetcherWithComponents } from "react-router";
 import { KeepIt, useEscapeToBackOut } from "./confirm-button";
 import { IntentButton } from "./newsletter-editor";
-import { RowOutcome } from "./row-outcome";
 import { TextField } from "./text-field";
 
 type Outcome = { ok: true; message: string } | { ok: false; error: string };
@@ -11,13 +10,20 @@ type Outcome = { ok: true; message: string } | { ok: false; error: string };
  * "Change address…" for one subscriber who asks (docs/decisions/0035-erasure-and-address-
  * changes.md): the new address is only sent the confirmation e-mail; the list shows it once it is
  * confirmed there. The form opens in the row, takes the focus, and Escape or "Not now" closes it
- * and gives the focus back to the button. It posts `intent=address`, `id` and `email` to the
- * page's action, and shows what the server said in the row.
+ * and gives the focus back to the button. It posts `intent=address`, `id` and `email` through the
+ * row's `fetcher`, whose one outcome (RowOutcome) shows what the server said.
  */
-export function AddressChangeForm({ id, email }: { id: string; email: string }) {
-  const fetcher = useFetcher<Outcome>();
+export function AddressChangeForm({
+  id,
+  email,
+  fetcher,
+}: {
+  id: string;
+  email: string;
+  fetcher: Pick<FetcherWithComponents<Outcome>, "Form" | "data" | "formData">;
+}) {
   const result = fetcher.data;
-  const busy = fetcher.formData ? "address" : null;
+  const busy = fetcher.formData ? String(fetcher.formData.get("intent")) : null;
   // Opened, with the outcome shown then: a newer success closes it, its work done.
   const [opened, setOpened] = useState<{ since: Outcome | undefined } | null>(null);
   const open = opened !== null && !(result?.ok && result !== opened.since);
@@ -25,9 +31,8 @@ export function AddressChangeForm({ id, email }: { id: string; email: string }) 
   const groupRef = useRef<HTMLFieldSetElement>(null);
   const openerRef = useRef<HTMLButtonElement>(null);
   const wasOpen = useRef(false);
-  const formId = useId();
   useEffect(() => {
-    if (open) groupRef.current?.querySelector("input")?.focus();
+    if (open) groupRef.current?.querySelector<HTMLInputElement>("input[name=email]")?.focus();
     else if (wasOpen.current) openerRef.current?.focus();
     wasOpen.current = open;
   }, [open]);
@@ -36,7 +41,7 @@ export function AddressChangeForm({ id, email }: { id: string; email: string }) 
   return (
     <div className="space-y-2">
       {open ? (
-        <fetcher.Form method="post" id={formId}>
+        <fetcher.Form method="post">
           <fieldset
             ref={groupRef}
             className="w-full space-y-3 rounded-md border border-brand-700 p-4"
@@ -74,7 +79,6 @@ export function AddressChangeForm({ id, email }: { id: string; email: string }) 
           Change address…
         </button>
       )}
-      <RowOutcome result={result} />
     </div>
   );
 }

@@ -198,10 +198,10 @@ function SubscriberRow({ subscriber }: { subscriber: Subscriber }) {
             />
           </fetcher.Form>
         )}
-        <RowOutcome result={result} />
         {status === "unsubscribed" ? null : (
-          <AddressChangeForm id={subscriber.id} email={subscriber.email} />
+          <AddressChangeForm id={subscriber.id} email={subscriber.email} fetcher={fetcher} />
         )}
+        <RowOutcome result={result} />
       </div>
     </>
   );
