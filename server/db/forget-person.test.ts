@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { apiPaths, withId } from "../../common/paths";
 import { recordReturnedMail } from "../mail/returns";
 import { erasedSuppressionKey, isSuppressed, suppress } from "../mail/suppressions";
+import { peopleApi } from "../../staff-api/people";
 import { staffApiPaths } from "../staff/paths";
 import { signedInStaff, useStaffApi } from "../staff/testing";
 import { postJson, subscriptionRow, testDialects } from "../testing";
@@ -120,6 +121,15 @@ describe.each(testDialects)("an erased person's suppression on $name", ({ url })
     await erase(admin, "esi@example.com");
     const details = await api.db.selectFrom("mail_suppressions").select("detail").execute();
     expect(details).toEqual([{ detail: "" }, { detail: "" }]);
+    // The access request finds the entry by the address, as the hash it now is.
+    const exported = await admin.call(peopleApi.export, { query: { email: "Ama@example.com" } });
+    expect(exported.statusCode, exported.body).toBe(200);
+    expect(exported.json().suppressions.entry).toEqual({
+      email: "",
+      reason: "complaint",
+      at: expect.any(String),
+      detail: "",
+    });
     // What the send checks (server/newsletter/subscriber-mail.ts), in any spelling of the address.
     expect(await isSuppressed(api.db, "AMA@Example.com")).toBe(true);
     expect(await isSuppressed(api.db, "kofi@example.com")).toBe(false);
