@@ -28,8 +28,10 @@ export type AddressChangeOutcome =
 /**
  * Sends the confirmation e-mail to `email`, the new address of subscription `id`, under the limits
  * of a sign-up (at most hourly, the mailbox's daily cap), with a pending subscription for it that
- * replaces `id` once confirmed. It carries the old one's consent (wording, page, time, the visit's
- * source): the person agreed once; the new mailbox confirms it is theirs. An address with a row
+ * replaces `id` once confirmed. It carries the old one's consent (the wording and page agreed on,
+ * the visit's source): the person agreed once; the new mailbox confirms it is theirs. Its
+ * consent_at is the request's time, not the old sign-up's: it is this address's sign-up, and an
+ * unconfirmed one expires from then like any other. An address with a row
  * already (pending, or unsubscribed) has that row made the replacement: one row per address.
  * `also` stores more in its transaction when it is sent (the audit entry). Null when there is no
  * such subscription.
@@ -75,7 +77,7 @@ export async function requestAddressChange(
       email_key: key,
       status: "pending" as const,
       confirm_token: token(),
-      consent_at: old.consent_at,
+      consent_at: at,
       consent_wording_id: old.consent_wording_id,
       confirmed_at: null,
       unsubscribed_at: null,
