@@ -212,7 +212,16 @@ export type WelcomeMail = (
 export async function confirmSubscription(
   db: DB,
   confirmToken: string,
-  { alerts = () => [], welcome }: { alerts?: SubscriberAlerts; welcome?: WelcomeMail } = {},
+  {
+    alerts = () => [],
+    welcome,
+    replacedAlerts,
+  }: {
+    alerts?: SubscriberAlerts;
+    welcome?: WelcomeMail;
+    /** The unsubscription alerts of the subscription a new address replaces. */
+    replacedAlerts?: SubscriberAlerts;
+  } = {},
 ): Promise<ConfirmResult> {
   const found = await changeSubscription(
     db,
@@ -222,7 +231,7 @@ export async function confirmSubscription(
     alerts,
     async (trx, row, at) => {
       // A subscriber's new address, confirmed: it replaces the old one, with no second welcome.
-      if (await endReplacedSubscription(trx, row.id, at)) return;
+      if (await endReplacedSubscription(trx, row.id, at, replacedAlerts)) return;
       if (!welcome || (await isSuppressed(trx, row.email))) return;
       await enqueueMail(trx, {
         kind: "newsletter-welcome",
