@@ -71,6 +71,7 @@ describe("paths", () => {
       "/api/staff/sign-out-everywhere",
       "/api/staff/subscribers",
       "/api/staff/subscribers.csv",
+      "/api/staff/subscribers/:id/address",
       "/api/staff/subscribers/:id/confirmation",
       "/api/staff/subscribers/:id/consent",
       "/api/staff/subscribers/:id/unsubscribe",

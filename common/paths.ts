@@ -131,6 +131,7 @@ export const apiPaths = {
   staffSubscriberUnsubscribe: "/api/staff/subscribers/:id/unsubscribe",
   /** The subscriber's consent record: the wording they agreed to, and when they came and left. */
   staffSubscriberConsent: "/api/staff/subscribers/:id/consent",
+  staffSubscriberAddress: "/api/staff/subscribers/:id/address",
   /** The welcome e-mail marketing edits, and the preview of any newsletter text
    * (server/staff/newsletter/newsletter-routes.ts). */
   staffWelcome: "/api/staff/newsletter/welcome",

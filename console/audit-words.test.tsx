@@ -72,6 +72,21 @@ describe("the audit log in words", () => {
     );
   });
 
+  it("shows admins a subscriber's old and new address, and neither once one is erased", () => {
+    const changes = { email: { from: "ama@old.example", to: "ama@new.example" } };
+    const confirmed = {
+      ...entry("subscriber.address-changed", { replaced: "s1", via: "subscriber", changes }),
+      actor: null,
+      actorName: null,
+    };
+    expect(sentence(confirmed)).toBe(
+      "The subscriber confirmed a new address: e-mail from ama@old.example to ama@new.example",
+    );
+    expect(sentence({ ...confirmed, detail: { replaced: "s1", via: "subscriber" } })).toBe(
+      "The subscriber confirmed a new address",
+    );
+  });
+
   it("names who acted: their name, else their address, the command line or someone", () => {
     expect(sentence({ ...entry("staff.sign-out"), actorName: null })).toBe(
       "kofi@example.com signed out",

@@ -71,24 +71,33 @@ const fieldName = (field: unknown) =>
  * lead's history (gone with the lead on erasure); else only the fields' names, as the log keeps.
  */
 function corrections(detail: Detail): ReactNode {
-  const changes = detail.changes;
-  if (typeof changes === "object" && changes !== null) {
-    const rows = Object.entries(changes as Record<string, { from?: unknown; to?: unknown }>);
-    return (
-      <>
-        corrected a lead&apos;s details:{" "}
-        {rows.map(([field, { from, to }], index) => (
-          <span key={field}>
-            {index ? "; " : ""}
-            {fieldName(field)} from <Typed text={String(from ?? "") || "(empty)"} /> to{" "}
-            <Typed text={String(to ?? "") || "(empty)"} />
-          </span>
-        ))}
-      </>
-    );
-  }
+  const changed = changes(detail);
+  if (changed) return <>corrected a lead&apos;s details: {changed}</>;
   const fields = Array.isArray(detail.fields) ? detail.fields.map(fieldName) : [];
   return `corrected a lead's details${fields.length ? ` (${fields.join(", ")})` : ""}`;
+}
+
+/** "phone from A to B; e-mail from C to D", as the page looked them up; null without them. */
+function changes(detail: Detail): ReactNode {
+  const changes = detail.changes;
+  if (typeof changes !== "object" || changes === null) return null;
+  const rows = Object.entries(changes as Record<string, { from?: unknown; to?: unknown }>);
+  return rows.map(([field, { from, to }], index) => (
+    <span key={field}>
+      {index ? "; " : ""}
+      {fieldName(field)} from <Typed text={String(from ?? "") || "(empty)"} /> to{" "}
+      <Typed text={String(to ?? "") || "(empty)"} />
+    </span>
+  ));
+}
+
+/**
+ * A subscriber's new address, confirmed: the old and new address as the page looked them up in
+ * the two subscriptions (gone once either address is erased).
+ */
+function addressChanged(detail: Detail): ReactNode {
+  const changed = changes(detail);
+  return changed ? <>confirmed a new address: {changed}</> : "confirmed a new address";
 }
 
 const page = (detail: Detail) => (detail.page === "next" ? ", a further page" : "");
@@ -208,6 +217,11 @@ export const AUDIT_WORDS: Record<AuditAction, Words> = {
     label: "Viewed a consent record",
     says: () => "viewed a subscriber's consent record",
   },
+  "subscriber.address-change-sent": {
+    label: "Subscriber's new address asked to confirm",
+    says: () => "sent the confirmation e-mail to a subscriber's new address",
+  },
+  "subscriber.address-changed": { label: "Subscriber's address changed", says: addressChanged },
   "audit.viewed": { label: "Viewed the audit log", says: list("the audit log") },
   "audit.export": {
     label: "Exported the audit log",

@@ -328,4 +328,5 @@ export const forgottenLeadOfEachKind = {
   contact_messages: 1,
   demo_requests: 1,
   mail_events: 0,
+  mail_suppressions: 0,
 };

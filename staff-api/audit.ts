@@ -46,6 +46,8 @@ export const AUDIT_ACTION_KINDS = {
   "subscriber.confirmation-resent": "change",
   "subscriber.unsubscribed": "change",
   "subscriber.consent-viewed": "read",
+  "subscriber.address-change-sent": "change",
+  "subscriber.address-changed": "change",
   "audit.viewed": "read",
   "audit.export": "read",
   "person.erased": "change",
@@ -128,8 +130,10 @@ export const AuditItem = z.strictObject({
   detail: z.nullable(z.record(z.string(), z.unknown())),
   /**
    * A lead correction's (`lead.corrected`) old and new value of each field, looked up in the
-   * lead's history, which the log names: the log itself keeps no value, as erasure could not
-   * reach it there. Absent once the lead is erased, for other entries and in the CSV.
+   * lead's history, which the log names; a subscriber's confirmed new address
+   * (`subscriber.address-changed`), as `email`, looked up in the old and new subscription. The
+   * log itself keeps no value, as erasure could not reach it there. Absent once the lead or
+   * either subscription is erased, for other entries and in the CSV.
    */
   correction: z.optional(
     z.record(z.string(), z.strictObject({ from: z.string(), to: z.string() })),

@@ -52,6 +52,7 @@ export const LIFTABLE_REASONS: readonly SuppressionReason[] = ["soft-bounce", "m
 // Strict, like every answer of the contract: the API tests parse each answer with these.
 export const Suppression = z.strictObject({
   id: z.string(),
+  /** Empty once the person was erased: the entry is then kept under a hash of the address. */
   email: z.string(),
   reason: z.enum(SUPPRESSION_REASONS),
   /** When it was suppressed (or its reason last raised). */

@@ -5,6 +5,7 @@
  */
 import * as z from "zod/mini";
 import { apiPaths } from "../common/paths";
+import { email } from "../leads/email";
 import { filterText } from "../leads/fields";
 import { Failed, RECORD_REFUSALS, REFUSALS, Said } from "./answers";
 import { endpoint } from "./endpoint";
@@ -130,5 +131,20 @@ export const subscribersApi = {
     params: recordId(NO_SUCH_SUBSCRIBER),
     notFound: NO_SUCH_SUBSCRIBER,
     answers: { 200: Said, ...RECORD_REFUSALS },
+  }),
+  /**
+   * A new address for them (docs/decisions/0035-erasure-and-address-changes.md): the confirmation
+   * e-mail goes to it (202), and it replaces the old address once confirmed there. 409 when they
+   * have unsubscribed, it is their address already, it has a confirmed subscription, is on the
+   * suppression list, or may get no confirmation e-mail now (the message says which).
+   */
+  changeAddress: endpoint({
+    method: "POST",
+    path: apiPaths.staffSubscriberAddress,
+    roles: SUBSCRIBER_ROLES,
+    params: recordId(NO_SUCH_SUBSCRIBER),
+    body: z.object({ email: email() }),
+    notFound: NO_SUCH_SUBSCRIBER,
+    answers: { 202: Said, ...RECORD_REFUSALS, 409: Failed },
   }),
 };

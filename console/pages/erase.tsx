@@ -21,6 +21,10 @@ const ERASED_WORDS: Record<string, [string, string]> = {
   lead_states: ["lead status and owner", "lead statuses and owners"],
   lead_events: ["note or history entry", "notes and history entries"],
   outbox: ["queued e-mail", "queued e-mails"],
+  mail_suppressions: [
+    "suppression entry kept only as a hash",
+    "suppression entries kept only as a hash",
+  ],
 };
 
 function wordsFor(key: string): [string, string] {
@@ -107,8 +111,14 @@ export function ErasePage() {
           <li>their newsletter subscription;</li>
           <li>their contact messages and demo requests;</li>
           <li>the status, owner, notes and history staff recorded on those leads;</li>
-          <li>the e-mails about those leads still queued in the outbox.</li>
+          <li>the e-mails about those leads still queued in the outbox;</li>
+          <li>the bounces and complaints about mail to them.</li>
         </ul>
+        <p>
+          If the address is on the suppression list, its entry stays so that no newsletter ever goes
+          to it again, but only as a one-way hash: the list shows it as &ldquo;An erased
+          address&rdquo;.
+        </p>
         <p>
           <strong>This cannot be undone.</strong> The audit log records that an erasure was made, by
           whom and how many records it removed.

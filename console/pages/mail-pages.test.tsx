@@ -93,4 +93,16 @@ describe("the Suppressions page", () => {
     expect(within(soft as HTMLElement).getByRole("button", { name: "Lift…" })).toBeEnabled();
     expect(hard).toHaveTextContent("Stays: mailing an address that does not exist");
   });
+
+  it("names an erased person's entry, kept only as a hash, as an erased address", async () => {
+    renderPage(SuppressionsPage, {
+      page: { items: [entry("a", "", "complaint")], nextCursor: null },
+      search: "",
+      filtered: false,
+    });
+    const list = await screen.findByRole("list", { name: "Suppressed addresses" });
+    const [erased] = within(list).getAllByRole("listitem");
+    expect(erased).toHaveTextContent(/^An erased address/);
+    expect(erased).toHaveTextContent("Complaint: they marked the newsletter as spam");
+  });
 });

@@ -14,6 +14,7 @@ import {
   subscribersApi,
 } from "../../staff-api/subscribers";
 import { addressOf, call, failure, filtersIn, loadCall } from "../api";
+import { AddressChangeForm } from "../components/address-change-form";
 import { Badge } from "../components/badge";
 import { ConfirmButton } from "../components/confirm-button";
 import { IntentButton } from "../components/newsletter-editor";
@@ -43,7 +44,8 @@ export async function subscribersLoader({ request }: LoaderFunctionArgs) {
 }
 
 type ActionResult =
-  { ok: true; intent: "resend" | "unsubscribe"; message: string } | { ok: false; error: string };
+  | { ok: true; intent: "resend" | "unsubscribe" | "address"; message: string }
+  | { ok: false; error: string };
 
 /** For one subscriber who asks: the confirmation e-mail again, or leaving the list. */
 export async function subscribersAction({ request }: ActionFunctionArgs): Promise<ActionResult> {
@@ -53,6 +55,11 @@ export async function subscribersAction({ request }: ActionFunctionArgs): Promis
     if (form.get("intent") === "resend") {
       const { message } = await call(subscribersApi.resendConfirmation, { params });
       return { ok: true, intent: "resend", message };
+    }
+    if (form.get("intent") === "address") {
+      const body = { email: String(form.get("email") ?? "") };
+      const { message } = await call(subscribersApi.changeAddress, { params, body });
+      return { ok: true, intent: "address", message };
     }
     const { message } = await call(subscribersApi.unsubscribe, { params });
     return { ok: true, intent: "unsubscribe", message };
@@ -191,6 +198,9 @@ function SubscriberRow({ subscriber }: { subscriber: Subscriber }) {
               className="console-button-quiet"
             />
           </fetcher.Form>
+        )}
+        {status === "unsubscribed" ? null : (
+          <AddressChangeForm id={subscriber.id} email={subscriber.email} fetcher={fetcher} />
         )}
         <RowOutcome result={result} />
         <SubscriberConsentRecord id={subscriber.id} />

@@ -73,7 +73,9 @@ export function SuppressionsPage() {
         Newsletters, confirmations and welcome e-mails are not sent to these addresses. An address
         is added when its mailbox does not exist (a hard bounce), after three temporary refusals in
         14 days (soft bounces), or when the person marks our mail as spam (a complaint), which also
-        unsubscribes them. E-mails to sales and staff are never held back by this list.
+        unsubscribes them. E-mails to sales and staff are never held back by this list. When a
+        person is erased, their entry stays as &ldquo;An erased address&rdquo;: only a one-way hash
+        of the address is kept, found by searching for the whole address.
       </p>
       <AddForm />
       <FilterForm label="Search the suppression list" clearTo="/suppressions" filtered={filtered}>
@@ -126,6 +128,9 @@ const STAYS: Partial<Record<Suppression["reason"], string>> = {
   complaint: "Stays: only they can sign up again, on the site.",
 };
 
+/** How the list names an entry kept only as a hash, its person erased (server/mail/suppressions.ts). */
+const ERASED_ADDRESS = "An erased address";
+
 /** One address: why and since when, what the mail server said, and Lift where it may be. */
 function SuppressionRow({ entry }: { entry: Suppression }) {
   const fetcher = useFetcher<typeof suppressionsAction>();
@@ -135,9 +140,13 @@ function SuppressionRow({ entry }: { entry: Suppression }) {
   return (
     <>
       <div className="min-w-0">
-        <p className="font-semibold break-words" dir="auto">
-          {entry.email}
-        </p>
+        {entry.email ? (
+          <p className="font-semibold break-words" dir="auto">
+            {entry.email}
+          </p>
+        ) : (
+          <p className="font-semibold italic">{ERASED_ADDRESS}</p>
+        )}
         <p className="text-sm">
           Since <DateTime at={entry.at} />
         </p>
@@ -160,7 +169,7 @@ function SuppressionRow({ entry }: { entry: Suppression }) {
             <input type="hidden" name="id" value={entry.id} />
             <ConfirmButton
               label="Lift…"
-              question={`Lift the suppression of ${entry.email}? Newsletters may go to it again.`}
+              question={`Lift the suppression of ${entry.email || ERASED_ADDRESS.toLowerCase()}? Newsletters may go to it again.`}
               confirmLabel="Yes, lift it"
               intent="lift"
               busy={busy}

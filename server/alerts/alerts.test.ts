@@ -15,6 +15,7 @@ import {
   recordingTransport,
   sampleContact,
   sampleDemo,
+  subscriptionRow,
   testApp,
   testDatabase,
   testDialects,
@@ -297,6 +298,30 @@ describe.each(testDialects)("alerts on $name", ({ url }) => {
       email: "esi@example.com",
       confirmedAt: expect.any(String),
     });
+  });
+
+  it("announces a confirmed new address as the old one's unsubscription and the new one's confirmation", async () => {
+    const at = new Date().toISOString();
+    const old = { ...subscriptionRow("ama@old.example", "confirmed", at), source: "/pricing" };
+    const replacement = {
+      ...subscriptionRow("ama@new.example", "pending", at),
+      replaces_subscription_id: old.id,
+    };
+    await db.insertInto("newsletter_subscriptions").values([old, replacement]).execute();
+    await app.inject({
+      method: "POST",
+      url: `${newsletterLinkPaths.confirm}?token=${replacement.confirm_token}`,
+      headers: { origin: SITE },
+    });
+    await outbox.runOnce();
+    const events = posted("/crm").map((r) => JSON.parse(r.body) as { type: string; data: object });
+    expect(events.map((e) => [e.type, e.data]).sort()).toEqual([
+      ["subscriber.confirmed", expect.objectContaining({ email: "ama@new.example" })],
+      [
+        "subscriber.unsubscribed",
+        expect.objectContaining({ email: "ama@old.example", signUpPage: "/pricing" }),
+      ],
+    ]);
   });
 
   it("sends nothing on a channel that is off", async () => {

@@ -4,13 +4,15 @@
  */
 import type { Transaction } from "kysely";
 import { emailKey } from "../../leads/email";
+import { hashSuppression } from "../mail/suppressions";
 import type { DB } from "./database";
 import type { Database } from "./schema";
 
 /**
  * Erases everything stored about one e-mail address (a data subject's request under Ghana's Data
  * Protection Act, 2012): subscription, contact messages, demo requests, the outbox messages about
- * them, those leads' inbox status, notes and history, and the bounces and complaints about them. Returns the rows erased per table.
+ * them, those leads' inbox status, notes and history, and the bounces and complaints about them;
+ * their suppression entry is kept only as a one-way hash. Returns the rows erased per table.
  * `within` runs in the transaction once they are gone, with the erased outbox rows' ids.
  */
 type Erased = Record<string, number>;
@@ -60,8 +62,7 @@ export async function forgetPerson(
       newsletter_subscriptions: await byKey("newsletter_subscriptions"),
       contact_messages: await byKey("contact_messages"),
       demo_requests: await byKey("demo_requests"),
-      // The bounces and complaints about their mail, raw reports included. The suppression entry
-      // stays: it is what keeps mail from going to the address again.
+      // The bounces and complaints about their mail, raw reports included.
       mail_events: await removed(
         trx
           .deleteFrom("mail_events")
@@ -72,6 +73,9 @@ export async function forgetPerson(
             ]),
           ),
       ),
+      // The suppression entry stays, as it keeps mail from going to the address again, but
+      // only as a hash of it (docs/decisions/0035-erasure-and-address-changes.md).
+      mail_suppressions: await hashSuppression(trx, email),
     };
     await within?.(trx, erased, outbox);
     return erased;

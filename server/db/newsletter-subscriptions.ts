@@ -9,22 +9,26 @@ import { emailKey, mailboxKey } from "../../leads/email";
 import type { LeadSource } from "../../leads/source";
 import type { AlertEntry, SubscriberChange } from "../alerts/alerts";
 import { enqueueMail } from "../mail/outbox";
-import { isSuppressed, suppressionReason } from "../mail/suppressions";
+import { isSuppressed, restoreErasedSuppression, suppressionReason } from "../mail/suppressions";
 import type { MailMessage } from "../mail/message";
 import { attributionColumns } from "./attribution";
 import { consentWordingId } from "./consent-wordings";
 import { lockMailbox, mayMailConfirmation } from "./confirmation-cap";
+import { endReplacedSubscription } from "./subscription-replacement";
 import type { DB } from "./database";
 import { enqueueAlerts } from "./leads";
 import type { Database, LeftHow, SuppressionReason } from "./schema";
 
 /** URL-safe random token for confirmation and unsubscribe links. */
-const token = () => randomBytes(24).toString("base64url");
+export const token = () => randomBytes(24).toString("base64url");
 
 /** A pending subscriber who asks again gets a fresh confirmation e-mail at most this often. */
 export const CONFIRMATION_RESEND_MS = 60 * 60_000;
 
-type ConfirmationMail = (tokens: { confirmToken: string; unsubscribeToken: string }) => MailMessage;
+export type ConfirmationMail = (tokens: {
+  confirmToken: string;
+  unsubscribeToken: string;
+}) => MailMessage;
 
 /**
  * Newsletter sign-up with double opt-in. One row per address whatever happens: a new
@@ -52,6 +56,8 @@ export async function subscribe(
       const now = new Date();
       const at = now.toISOString();
       await lockMailbox(trx, mailbox);
+      // Stored in clear again, so is an erased address's suppression entry (mail/suppressions.ts).
+      await restoreErasedSuppression(trx, email);
       // A suppressed address gets no confirmation, and the visitor is told what anyone is told.
       const mayMail = async () =>
         !(await isSuppressed(trx, email)) && (await mayMailConfirmation(trx, mailbox, now));
@@ -133,7 +139,7 @@ export async function subscribe(
 }
 
 /** When the subscription's last confirmation e-mail was stored, if it was less than an hour ago. */
-async function confirmedTooRecently(
+export async function confirmedTooRecently(
   trx: Transaction<Database>,
   id: string,
   now: Date,
@@ -219,10 +225,21 @@ export type WelcomeMail = (
 export async function confirmSubscription(
   db: DB,
   confirmToken: string,
-  { alerts = () => [], welcome }: { alerts?: SubscriberAlerts; welcome?: WelcomeMail } = {},
+  {
+    alerts = () => [],
+    welcome,
+    replacedAlerts,
+  }: {
+    alerts?: SubscriberAlerts;
+    welcome?: WelcomeMail;
+    /** The unsubscription alerts of the subscription a new address replaces. */
+    replacedAlerts?: SubscriberAlerts;
+  } = {},
 ): Promise<ConfirmResult> {
   const found = await changeSubscription(db, "confirm_token", confirmToken, "confirmed", alerts, {
     also: async (trx, row, at) => {
+      // A subscriber's new address, confirmed: it replaces the old one, with no second welcome.
+      if (await endReplacedSubscription(trx, row.id, at, replacedAlerts)) return;
       if (!welcome || (await isSuppressed(trx, row.email))) return;
       await enqueueMail(trx, {
         kind: "newsletter-welcome",

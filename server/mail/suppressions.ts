@@ -1,8 +1,10 @@
 /**
  * The suppression list: the mailboxes subscriber mail must not go to (docs/mail-deliverability.md,
- * "Suppression"), one row per email_key with the strongest reason it has had.
+ * "Suppression"), one row per email_key with the strongest reason it has had. An erased person's
+ * entry is kept under a one-way hash of the key instead (docs/decisions/0035-erasure-and-address-
+ * changes.md): every check here matches either form.
  */
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";
 import { emailKey } from "../../leads/email";
 import type { DB } from "../db/database";
@@ -30,6 +32,8 @@ export async function suppress(
   },
 ): Promise<void> {
   const key = emailKey(entry.email);
+  // The address is stored in clear again with this event: so is its entry.
+  await restoreErasedSuppression(trx, entry.email);
   const existing = await entryOf(trx, entry.email);
   const values = {
     reason: entry.reason,
@@ -61,11 +65,86 @@ export async function suppressionReason(
   return (await entryOf(db, email))?.reason;
 }
 
-/** The address's entry on the list, matched as the mailbox (emailKey). */
+/** The address's entry on the list, matched as the mailbox (emailKey) or its erased form. */
 function entryOf(db: Executor, email: string) {
   return db
     .selectFrom("mail_suppressions")
     .select(["id", "reason"])
-    .where("email_key", "=", emailKey(email))
+    .where("email_key", "in", [emailKey(email), erasedSuppressionKey(email)])
     .executeTakeFirst();
+}
+
+/**
+ * What an erased address's entry is kept under: "sha256:" and the hex SHA-256 of its emailKey.
+ * Unsalted on purpose: the same address must find it again, whichever server asks, for ever.
+ */
+export function erasedSuppressionKey(email: string): string {
+  return `sha256:${createHash("sha256").update(emailKey(email)).digest("hex")}`;
+}
+
+type Row = { id: string; reason: SuppressionReason; at: string; detail: string };
+
+/**
+ * Moves the entry kept under `from` to `to`, with `scrub` applied to what it keeps. Should an
+ * entry be under `to` already, the two become one with the stronger reason. 0 when none was
+ * under `from`, else 1.
+ */
+async function moveEntry(
+  trx: Executor,
+  from: string,
+  to: { email: string; email_key: string },
+  scrub: (row: Row) => Partial<Row> & { event_id?: null } = () => ({}),
+): Promise<number> {
+  const rows = await trx
+    .selectFrom("mail_suppressions")
+    .select(["id", "reason", "at", "detail", "email_key"])
+    .where("email_key", "in", [from, to.email_key])
+    .execute();
+  const moving = rows.find((row) => row.email_key === from);
+  const staying = rows.find((row) => row.email_key === to.email_key);
+  if (!moving) return 0;
+  if (!staying) {
+    await trx
+      .updateTable("mail_suppressions")
+      .set({ ...to, ...scrub(moving) })
+      .where("id", "=", moving.id)
+      .execute();
+    return 1;
+  }
+  const stronger = RANK[moving.reason] > RANK[staying.reason] ? moving : staying;
+  await trx.deleteFrom("mail_suppressions").where("id", "=", moving.id).execute();
+  await trx
+    .updateTable("mail_suppressions")
+    .set({ reason: stronger.reason, at: stronger.at, detail: stronger.detail, ...scrub(stronger) })
+    .where("id", "=", staying.id)
+    .execute();
+  return 1;
+}
+
+/**
+ * Keeps the address's entry only as a hash (erasure, server/db/forget-person.ts): no address, no
+ * event (erased with it), and no detail that could name the person: a note staff wrote by hand
+ * may name them in any words, and a server's diagnostic often quotes the address. The reason
+ * and date stay. Returns how many entries it hashed (0 or 1).
+ */
+export function hashSuppression(trx: Transaction<Database>, email: string): Promise<number> {
+  const local = emailKey(email).slice(0, emailKey(email).lastIndexOf("@"));
+  return moveEntry(
+    trx,
+    emailKey(email),
+    { email: "", email_key: erasedSuppressionKey(email) },
+    (row) => ({
+      event_id: null,
+      detail: row.reason === "manual" || row.detail.toLowerCase().includes(local) ? "" : row.detail,
+    }),
+  );
+}
+
+/**
+ * Gives an erased address's entry its address back, when the address is stored again (a new
+ * sign-up, a new address for a subscriber, a new bounce): the campaign's queries join the list
+ * on the address in clear (server/newsletter/campaign-sending.ts), and now see it.
+ */
+export function restoreErasedSuppression(trx: Executor, email: string): Promise<number> {
+  return moveEntry(trx, erasedSuppressionKey(email), { email, email_key: emailKey(email) });
 }

@@ -65,6 +65,7 @@ export const newsletterRoutes: FastifyPluginAsync<{
     try {
       const result = await confirmSubscription(db, request.query.token, {
         alerts: (change) => alerts.forSubscriber("subscriber.confirmed", change),
+        replacedAlerts: (change) => alerts.forSubscriber("subscriber.unsubscribed", change),
         welcome: async (trx, subscriber) =>
           welcomeMail(
             subscriber.email,

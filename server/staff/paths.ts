@@ -24,6 +24,7 @@ export const staffApiPaths = {
   subscriberConfirmation: apiPaths.staffSubscriberConfirmation,
   subscriberUnsubscribe: apiPaths.staffSubscriberUnsubscribe,
   subscriberConsent: apiPaths.staffSubscriberConsent,
+  subscriberAddress: apiPaths.staffSubscriberAddress,
   leadReport: apiPaths.staffLeadReport,
   welcome: apiPaths.staffWelcome,
   welcomeTest: apiPaths.staffWelcomeTest,

@@ -66,6 +66,7 @@ const MATRIX: Record<string, readonly [Access, Audit]> = {
   [`POST ${p.subscriberConfirmation}`]: [MARKETING, { answers: "what was done, never who" }],
   [`POST ${p.subscriberUnsubscribe}`]: [MARKETING, { answers: "what was done, never who" }],
   [`GET ${p.subscriberConsent}`]: [MARKETING, { records: "subscriber.consent-viewed" }],
+  [`POST ${p.subscriberAddress}`]: [MARKETING, { answers: "what was done, never who" }],
   [`GET ${p.leadReport}`]: [MARKETING, { answers: "counts" }],
   [`GET ${p.welcome}`]: [MARKETING, CONTENT],
   [`PUT ${p.welcome}`]: [MARKETING, CONTENT],

@@ -512,6 +512,7 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
         contact_messages: 1,
         demo_requests: 0,
         mail_events: 1,
+        mail_suppressions: 1,
       },
     });
     for (const table of [

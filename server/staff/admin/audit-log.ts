@@ -92,6 +92,13 @@ function toItem(row: Row): AuditItem {
   };
 }
 
+/** The subscription a confirmed address change replaced (server/db/subscription-replacement.ts). */
+function replacedOf(row: Row): string | undefined {
+  if (row.action !== "subscriber.address-changed") return undefined;
+  const replaced = parseDetail(row.detail)?.replaced;
+  return typeof replaced === "string" ? replaced : undefined;
+}
+
 /** The ids of one type of record a page's entries name. */
 function idsOf(rows: Row[], type: string): string[] {
   return [
@@ -137,7 +144,10 @@ async function lookUp(db: Executor, rows: Row[]) {
   const leadIds = (type: "contact" | "demo") =>
     leads.filter((lead) => lead.type === type).map((lead) => lead.id);
   const names = await stored(db, "staff_accounts", "name", actorIds);
-  const emails = await stored(db, "newsletter_subscriptions", "email", idsOf(rows, "subscriber"));
+  const emails = await stored(db, "newsletter_subscriptions", "email", [
+    ...idsOf(rows, "subscriber"),
+    ...rows.flatMap((row) => replacedOf(row) ?? []),
+  ]);
   const campaigns = await stored(db, "newsletter_campaigns", "id", idsOf(rows, "campaign"));
   const contacts = await stored(db, "contact_messages", "id", leadIds("contact"));
   const demos = await stored(db, "demo_requests", "id", leadIds("demo"));
@@ -157,6 +167,15 @@ async function lookUp(db: Executor, rows: Row[]) {
   return {
     names,
     corrections,
+    /**
+     * A confirmed address change's old and new address, from the two subscriptions: none once
+     * either was erased, as the log keeps neither address.
+     */
+    addressChange(row: Row) {
+      const from = emails.get(replacedOf(row) ?? "");
+      const to = emails.get(row.record_id ?? "");
+      return from !== undefined && to !== undefined ? { email: { from, to } } : undefined;
+    },
     subject(type: string, id: string) {
       if (type === "subscriber") return { stored: emails.has(id), email: emails.get(id) ?? null };
       if (type === "lead") return { stored: leadsStored.has(id), email: null };
@@ -175,7 +194,8 @@ async function toItems(db: Executor, rows: Row[]): Promise<AuditItem[]> {
       ...item.subject,
       ...found.subject(item.subject.type, item.subject.id),
     };
-    const correction = found.corrections.get(String(item.detail?.event));
+    const correction =
+      found.corrections.get(String(item.detail?.event)) ?? found.addressChange(row);
     const actorName = found.names.get(row.actor_id ?? "") ?? null;
     return { ...item, actorName, subject, ...(correction ? { correction } : {}) };
   });

@@ -1,6 +1,7 @@
 /**
  * The suppression list for the console: newest first by (at, id) with the shared keyset cursor,
- * searched by a part of the address; and lifting one entry, which only a soft bounce or a manual
+ * searched by a part of the address (an erased address's entry, with an empty address, by the
+ * whole of it); and lifting one entry, which only a soft bounce or a manual
  * entry allows (staff-api/mail.ts LIFTABLE_REASONS).
  */
 import { type Transaction, sql } from "kysely";
@@ -9,6 +10,7 @@ import type { Database } from "../../db/schema";
 import { LIFTABLE_REASONS, type Suppression, type SuppressionPage } from "../../../staff-api/mail";
 import { emailKey } from "../../../leads/email";
 import { suppress } from "../../mail/returns";
+import { erasedSuppressionKey, suppressionReason } from "../../mail/suppressions";
 import { likePattern } from "../inbox/lead-query";
 import { type Cursor, type PageRequest, olderThan, readPage } from "../page-cursor";
 
@@ -22,7 +24,13 @@ const pageReader =
       .selectFrom("mail_suppressions")
       .select([...COLUMNS])
       .$if(!!q, (query) =>
-        query.where(sql<boolean>`lower(email) like ${likePattern(q ?? "")} escape '\\'`),
+        query.where((eb) =>
+          eb.or([
+            sql<boolean>`lower(email) like ${likePattern(q ?? "")} escape '\\'`,
+            // The whole address finds its entry even once erased (kept only as a hash).
+            eb("email_key", "=", erasedSuppressionKey(q ?? "")),
+          ]),
+        ),
       )
       .$if(!!cursor, (query) => query.where(olderThan(cursor as Cursor, "at", "id")))
       .orderBy("at", "desc")
@@ -55,12 +63,8 @@ export function addManualSuppression(
 ): Promise<{ added: Suppression } | { exists: Suppression["reason"] }> {
   return db.transaction().execute(async (trx) => {
     const key = emailKey(entry.email);
-    const existing = await trx
-      .selectFrom("mail_suppressions")
-      .select("reason")
-      .where("email_key", "=", key)
-      .executeTakeFirst();
-    if (existing) return { exists: existing.reason };
+    const exists = await suppressionReason(trx, entry.email);
+    if (exists) return { exists };
     await suppress(trx, {
       email: entry.email,
       reason: "manual",

@@ -7,6 +7,7 @@ import { emailKey } from "../../../leads/email";
 import type { PersonExport } from "../../../staff-api/people";
 import { ALERT_KINDS } from "../../alerts/alerts";
 import { storedWordings } from "../../db/consent-wordings";
+import { erasedSuppressionKey } from "../../mail/suppressions";
 import type { Database } from "../../db/schema";
 import { SUBSCRIPTION_FIELDS } from "./columns";
 
@@ -102,7 +103,8 @@ export async function personSuppressions(
   const entry = await trx
     .selectFrom("mail_suppressions")
     .select(["id", "email", "reason", "at", "detail"])
-    .where("email_key", "=", key)
+    // Kept only as a hash once the person was erased (server/mail/suppressions.ts).
+    .where("email_key", "in", [key, erasedSuppressionKey(email)])
     .executeTakeFirst();
   const events = await trx
     .selectFrom("mail_events")

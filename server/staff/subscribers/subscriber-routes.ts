@@ -10,6 +10,8 @@ import type { SuppressionReason } from "../../db/schema";
 import { newsletterConfirmation } from "../../mail/templates";
 import { newsletterLinks } from "../../newsletter/links";
 import { recordAudit } from "../audit";
+import { normalizeEmail } from "../../../leads/email";
+import { type AddressChangeOutcome, requestAddressChange } from "./address-change";
 import { Refused, answer, contractRoute } from "../contract-routes";
 import { listAndExportRoutes, storedUpTo } from "../list-routes";
 import { type KeptAs, auditActorOf, auditFilters } from "../route-kit";
@@ -32,6 +34,25 @@ const SUPPRESSION_REFUSALS: Record<SuppressionReason, string> = {
   complaint: "they marked the newsletter as spam",
   manual: "added by hand",
 };
+
+/** Why a new address was refused, in the words of the 409. */
+function addressRefusal(outcome: Exclude<AddressChangeOutcome, { sent: true }>): string {
+  if ("suppressed" in outcome) {
+    return (
+      `The new address is on the suppression list (${SUPPRESSION_REFUSALS[outcome.suppressed]}): ` +
+      "no e-mail goes to it."
+    );
+  }
+  return {
+    unsubscribed: "They have unsubscribed: only they can sign up again, on the site.",
+    same: "That is their address already.",
+    confirmed: "The new address has a confirmed subscription of its own already.",
+    "too-recent":
+      "A confirmation e-mail went to the new address less than an hour ago: wait an hour between two.",
+    capped:
+      "The new address has had as many confirmation e-mails as it may get in a day. Try tomorrow.",
+  }[outcome.refused];
+}
 
 /** How the audit log keeps each filter: the search text, often an address, as its length. */
 const KEPT: Record<keyof typeof SubscriberFilterShape, KeptAs> = { status: "asked", q: "length" };
@@ -139,6 +160,41 @@ export const subscriberRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (a
       });
       if (!consent) throw new Refused(404, NO_SUCH_SUBSCRIBER);
       return answer(200, consent);
+    },
+    kit,
+  );
+
+  contractRoute(
+    app,
+    subscribersApi.changeAddress,
+    async ({ params, body, request }) => {
+      const at = now();
+      const email = normalizeEmail(body.email);
+      const outcome = await requestAddressChange(
+        db,
+        params.id,
+        email,
+        (tokens) => newsletterConfirmation(email, newsletterLinks(config.publicUrl, tokens)),
+        {
+          now: at,
+          // The old subscription, and the new one: the log keeps neither address.
+          also: (trx, replacement) =>
+            recordAudit(trx, {
+              action: "subscriber.address-change-sent",
+              at: at.toISOString(),
+              actor: auditActorOf(request),
+              record: { type: "subscriber", id: params.id },
+              detail: { replacement },
+            }),
+        },
+      );
+      if (!outcome) throw new Refused(404, NO_SUCH_SUBSCRIBER);
+      if (!("sent" in outcome)) throw new Refused(409, addressRefusal(outcome));
+      outbox.wake();
+      return answer(202, {
+        message:
+          "A confirmation e-mail is on its way to the new address. It replaces the old one once confirmed there.",
+      });
     },
     kit,
   );

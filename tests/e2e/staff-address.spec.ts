@@ -1,0 +1,58 @@
+import { consolePaths, newsletterLinkPaths, newsletterStatusPaths } from "../../common/paths";
+import { expect, expectNoA11yViolations, test } from "./fixtures";
+import { confirmSubscriber, linkIn, waitForMailTo } from "./newsletter-mail";
+import { SIGNED_OUT_ERRORS, STAFF_MAIL_DIR, openConsolePage, signInAs } from "./staff";
+
+// Marketing changes a subscriber's address only by a confirmation sent to the new one; once it
+// is confirmed there the list shows it, and an admin sees both on the audit page
+// (docs/decisions/0035-erasure-and-address-changes.md).
+
+test.use({ allowedErrors: SIGNED_OUT_ERRORS });
+
+test("marketing changes a subscriber's address: the new one confirms, the list and the log show it", async ({
+  page,
+}) => {
+  const tag = Math.random().toString(36).slice(2, 8);
+  const old = `kwame.${tag}@example.com`;
+  const changed = `kwame.${tag}@new.example`;
+  await confirmSubscriber(page, old, STAFF_MAIL_DIR);
+
+  await signInAs(page, "marketing");
+  await openConsolePage(page, "Subscribers");
+  await page.getByRole("searchbox", { name: "Search by e-mail" }).fill(old);
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  const row = page.getByRole("listitem").filter({ hasText: old });
+  await row.getByRole("button", { name: "Change address…" }).click();
+  const field = row.getByRole("textbox", { name: "New e-mail address" });
+  await expect(field).toBeFocused();
+  await expectNoA11yViolations(page, "on the subscribers page with the new-address form open");
+  await field.fill(changed);
+  await row.getByRole("button", { name: "Send the confirmation" }).click();
+  await expect(
+    row.getByRole("status").filter({ hasText: "A confirmation e-mail is on its way" }),
+  ).toContainText("It replaces the old one once confirmed there.");
+  // Nothing changes until the new address confirms.
+  await expect(row.getByText("Confirmed", { exact: true })).toBeVisible();
+
+  const mail = await waitForMailTo(changed, STAFF_MAIL_DIR);
+  await page.goto(linkIn(mail, newsletterLinkPaths.confirm));
+  await page.getByRole("button", { name: "Confirm my subscription" }).click();
+  await expect(page).toHaveURL(new RegExp(`${newsletterStatusPaths.confirmed}$`));
+
+  await page.goto(`${consolePaths.subscribers}?q=${encodeURIComponent(`kwame.${tag}@`)}`);
+  const rows = page.getByRole("list", { name: "Subscribers" }).getByRole("listitem");
+  await expect(
+    rows.filter({ hasText: changed }).getByText("Confirmed", { exact: true }),
+  ).toBeVisible();
+  await expect(
+    rows.filter({ hasText: old }).getByText("Unsubscribed", { exact: true }),
+  ).toBeVisible();
+
+  await signInAs(page, "admin");
+  await openConsolePage(page, "Audit log");
+  await page.getByLabel("Action").selectOption({ label: "Subscriber's address changed" });
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page.getByRole("list", { name: "Audit log entries" })).toContainText(
+    `The subscriber confirmed a new address: e-mail from ${old} to ${changed}`,
+  );
+});
