@@ -7,8 +7,9 @@ import type { Transaction } from "kysely";
 import type { Database } from "../db/schema";
 
 /**
- * Deletes the pending subscriptions made before `cutoff`, their outbox messages and the bounces
- * about them. Returns the ids of the subscriptions and messages this call deleted: a row another
+ * Deletes the pending subscriptions last asked for before `cutoff` (consent_at: a sign-up again,
+ * or a new address a subscriber asked for, counts from then), their outbox messages and the
+ * bounces about them. Returns the ids of the subscriptions and messages this call deleted: a row another
  * run deleted first is not among them.
  */
 export async function deleteExpiredSignUps(
@@ -19,7 +20,7 @@ export async function deleteExpiredSignUps(
     .deleteFrom("newsletter_subscriptions")
     .where("status", "=", "pending")
     .where("confirmed_at", "is", null)
-    .where("created_at", "<", cutoff)
+    .where("consent_at", "<", cutoff)
     .returning("id")
     .execute();
   const subscriptions = deleted.map((row) => row.id);

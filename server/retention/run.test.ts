@@ -98,11 +98,18 @@ async function seed(db: DB) {
   const signUps = {
     oldPending: await addSubscriber({ db }, "2026-04-01T00:00:00.000Z", { email: "old@x.gh" }),
     youngPending: await addSubscriber({ db }, "2026-05-20T00:00:00.000Z", { email: "new@x.gh" }),
+    /** First asked long ago, and again lately: its 30 days count from the latest sign-up. */
+    askedAgain: await addSubscriber({ db }, "2026-01-01T00:00:00.000Z", { email: "again@x.gh" }),
     confirmed: await addSubscriber({ db }, "2020-01-01T00:00:00.000Z", {
       email: "fan@x.gh",
       status: "confirmed",
     }),
   };
+  await db
+    .updateTable("newsletter_subscriptions")
+    .set({ consent_at: "2026-05-25T00:00:00.000Z" })
+    .where("id", "=", signUps.askedAgain)
+    .execute();
   const messages = {
     confirmation: await addOutboxMessage({ db }, "2026-04-01T00:00:00.000Z", {
       status: "sent",
@@ -232,7 +239,7 @@ describe.each(testDialects)("retention on $name", ({ url }) => {
 
     const subscriptions = await db.selectFrom("newsletter_subscriptions").select("id").execute();
     expect(subscriptions.map((row) => row.id).sort()).toEqual(
-      [signUps.youngPending, signUps.confirmed].sort(),
+      [signUps.youngPending, signUps.askedAgain, signUps.confirmed].sort(),
     );
     const confirmation = await db
       .selectFrom("outbox")
@@ -307,7 +314,7 @@ describe.each(testDialects)("retention on $name", ({ url }) => {
     const { leads } = await seed(db);
     expect(await run(db, true)).toEqual(EXPECTED);
     expect((await contactRow(leads.expired)).first_name).toBe("Yaw");
-    expect(await db.selectFrom("newsletter_subscriptions").select("id").execute()).toHaveLength(3);
+    expect(await db.selectFrom("newsletter_subscriptions").select("id").execute()).toHaveLength(4);
     expect(await audit()).toEqual([]);
     expect(await run(db)).toEqual(EXPECTED);
   });
