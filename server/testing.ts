@@ -2,7 +2,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
-import { afterAll, beforeAll, beforeEach } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import { buildApp } from "./app";
 import type { Contact } from "../leads/contact";
 import type { DemoRequest } from "../leads/demo";
@@ -88,6 +88,26 @@ export async function testDatabase(databaseUrl?: string): Promise<DB> {
   const db = openDatabase({ databaseUrl: url });
   await migrate(db);
   return db;
+}
+
+/**
+ * A fresh, migrated database for each test of the block (`once`: one for the whole block), handed
+ * to `opened` before the test and closed after it, so that no test sees another's rows.
+ */
+export function useTestDatabase(
+  databaseUrl: string | undefined,
+  opened: (db: DB) => void,
+  { once = false }: { once?: boolean } = {},
+): void {
+  let db: DB | undefined;
+  (once ? beforeAll : beforeEach)(async () => {
+    db = await testDatabase(databaseUrl);
+    opened(db);
+  });
+  (once ? afterAll : afterEach)(async () => {
+    await db?.destroy();
+    db = undefined;
+  });
 }
 
 /** A URL for a new, empty schema of the given PostgreSQL database. */

@@ -3,23 +3,20 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { UNSAFE_CHARACTERS_MESSAGE } from "../../leads/fields";
 import type { DB } from "../db/database";
 import { findAccountByEmail } from "../staff/admin/accounts";
 import { changeAccount } from "../staff/admin/accounts-admin";
 import { requestSignInLink, verifySignInToken } from "../staff/sign-in/sign-in";
-import { recordingTransport, testDatabase, testDialects, testOutbox } from "../testing";
+import { recordingTransport, testDialects, useTestDatabase, testOutbox } from "../testing";
 import { run } from "./staff";
 
 const exec = promisify(execFile);
 
 describe.each(testDialects)("npm run staff on $name", ({ url }) => {
   let db: DB;
-  beforeAll(async () => {
-    db = await testDatabase(url);
-  });
-  afterAll(() => db.destroy());
+  useTestDatabase(url, (opened) => (db = opened), { once: true });
 
   const staff = async (...args: string[]) => {
     let text = "";

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import {
   forgottenLeadOfEachKind,
@@ -6,7 +6,7 @@ import {
   sampleContact,
   sampleDemo,
   storeLeadOfEachKind,
-  testDatabase,
+  useTestDatabase,
   testDialects,
 } from "../testing";
 import { type DB, migrate, openDatabase } from "./database";
@@ -15,10 +15,7 @@ import { unsubscribe } from "./newsletter-subscriptions";
 
 describe.each(testDialects)("forgetting a person on $name", ({ url }) => {
   let db: DB;
-  beforeEach(async () => {
-    db = await testDatabase(url);
-  });
-  afterEach(() => db.destroy());
+  useTestDatabase(url, (opened) => (db = opened));
 
   /** One lead of each kind from `email`, as its owner typed it. */
   const storeEverythingFor = (email: string) =>

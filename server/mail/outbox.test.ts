@@ -4,13 +4,13 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DB, migrate, openDatabase } from "../db/database";
 import { saveContact } from "../db/leads";
 import {
   failingTransport,
   freshSchemaUrl,
-  testDatabase,
+  useTestDatabase,
   testDialects,
   testOutbox,
 } from "../testing";
@@ -37,12 +37,7 @@ async function storeLead(db: DB) {
 
 describe.each(testDialects)("outbox on $name", ({ url }) => {
   let db: DB;
-  beforeEach(async () => {
-    db = await testDatabase(url);
-  });
-  afterEach(async () => {
-    await db.destroy();
-  });
+  useTestDatabase(url, (opened) => (db = opened));
 
   it("delivers over SMTP, and keeps the lead and delivers later when the server was down", async () => {
     // Find a free port, then close it: the mail server is "down".

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { DB } from "../db/database";
 import { unsubscribe } from "../db/newsletter-subscriptions";
 import { type Deliverer, createOutboxWorker } from "../mail/outbox";
 import { type ReturnedMail, recordReturnedMail } from "../mail/returns";
-import { recordingTransport, subscriptionRow, testDatabase, testDialects } from "../testing";
+import { recordingTransport, subscriptionRow, testDialects, useTestDatabase } from "../testing";
 import { campaignRecipients } from "./campaign-recipients";
 import { readCampaign } from "./campaign-reports";
 import { runCampaigns, sendCampaign } from "./campaign-sending";
@@ -35,10 +35,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 
 describe.each(testDialects)("every recipient accounted for on $name", ({ url }) => {
   let db: DB;
-  beforeAll(async () => {
-    db = await testDatabase(url);
-  });
-  afterAll(() => db?.destroy());
+  useTestDatabase(url, (opened) => (db = opened), { once: true });
 
   async function scenario(suppressedFirst: number[], batches: Step[][]) {
     for (const table of ["mail_events", "mail_suppressions", "outbox"] as const) {

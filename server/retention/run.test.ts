@@ -1,12 +1,12 @@
 import { sql } from "kysely";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEFAULT_RETENTION } from "../../common/retention";
 import type { LeadStatus } from "../../leads/workflow";
 import type { DB } from "../db/database";
 import { CAMPAIGN_KIND } from "../newsletter/campaigns";
 import { retryOutbox } from "../staff/admin/outbox-admin";
 import { addContact, addDemo, addOutboxMessage, addSubscriber } from "../staff/test-records";
-import { testDatabase, testDialects } from "../testing";
+import { testDialects, useTestDatabase } from "../testing";
 import { type RetentionCounts, monthsBefore, runRetention } from "./run";
 
 /** The frozen clock: 24 months back is 1 June 2024, 30 days 2 May 2026, 90 days 3 March 2026. */
@@ -156,12 +156,7 @@ const sum = (a: RetentionCounts, b: RetentionCounts) =>
 
 describe.each(testDialects)("retention on $name", ({ url }) => {
   let db: DB;
-  beforeEach(async () => {
-    db = await testDatabase(url);
-  });
-  afterEach(async () => {
-    await db.destroy();
-  });
+  useTestDatabase(url, (opened) => (db = opened));
 
   const contactRow = (key: string) =>
     db

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { DB } from "../../db/database";
-import { testDatabase, testDialects } from "../../testing";
+import { testDialects, useTestDatabase } from "../../testing";
 import { uncoveredColumns } from "./schema-walk";
 
 // Every column the migrations create is either in an access request's export or left out for a
@@ -9,10 +9,7 @@ import { uncoveredColumns } from "./schema-walk";
 
 describe.each(testDialects)("the access request's schema walk on $name", ({ url }) => {
   let db: DB;
-  beforeAll(async () => {
-    db = await testDatabase(url);
-  });
-  afterAll(() => db.destroy());
+  useTestDatabase(url, (opened) => (db = opened), { once: true });
 
   it("finds every column of every table exported or listed as not personal", async () => {
     expect(await uncoveredColumns(db)).toEqual([]);
