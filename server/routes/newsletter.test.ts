@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { loadSiteFiles } from "../static/site-files";
 import { postForm, postJson, testApp, testDatabase, testDialects, useLeadApi } from "../testing";
 import { apiPaths } from "../../common/paths";
+import { storedSubscription } from "../staff/test-records";
 
 // The links of the double opt-in e-mail. Mail security scanners open every link in a message,
 // so opening one (GET) must change nothing; the button on the page it opens (a POST to the
@@ -63,12 +64,7 @@ describe.each(testDialects)("newsletter links on $name", ({ url }) => {
     };
   }
 
-  const row = (email: string) =>
-    api.db
-      .selectFrom("newsletter_subscriptions")
-      .selectAll()
-      .where("email_key", "=", email.toLowerCase())
-      .executeTakeFirstOrThrow();
+  const row = (email: string) => storedSubscription(api, email);
 
   /** Presses the button on `pageUrl`'s page: where the answer (a 303) sends the browser. */
   const press = async (pageUrl: string, payload = "") => {

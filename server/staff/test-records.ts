@@ -115,6 +115,15 @@ export async function addSubscriber(
   return row.id;
 }
 
+/** The stored subscription of an address, however it is capitalised; throws when there is none. */
+export function storedSubscription(store: Store, email: string) {
+  return store.db
+    .selectFrom("newsletter_subscriptions")
+    .selectAll()
+    .where("email_key", "=", emailKey(email))
+    .executeTakeFirstOrThrow();
+}
+
 /** The mail an outbox message holds unless told otherwise: a confirmation with a secret link. */
 export const OUTBOX_MAIL = {
   to: "esi@example.com",

@@ -4,7 +4,7 @@ import { subscribersApi } from "../../../staff-api/subscribers";
 import { suppress } from "../../mail/suppressions";
 import { testDialects } from "../../testing";
 import { staffApiPaths } from "../paths";
-import { addSubscriber, at } from "../test-records";
+import { addSubscriber, at, storedSubscription } from "../test-records";
 import { auditOf, refusedWith } from "../test-checks";
 import { signedInStaff, useStaffApi } from "../testing";
 
@@ -15,12 +15,7 @@ describe.each(testDialects)("a subscriber's new address on $name", ({ url }) => 
   const api = useStaffApi(url);
   const { changeAddress } = subscribersApi;
 
-  const subscription = (email: string) =>
-    api.db
-      .selectFrom("newsletter_subscriptions")
-      .selectAll()
-      .where("email_key", "=", email.toLowerCase())
-      .executeTakeFirstOrThrow();
+  const subscription = (email: string) => storedSubscription(api, email);
 
   const queued = (kind: string) =>
     api.db.selectFrom("outbox").select(["lead_id", "payload"]).where("kind", "=", kind).execute();

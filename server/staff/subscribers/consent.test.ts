@@ -6,6 +6,7 @@ import { type SubscriberConsent, subscribersApi } from "../../../staff-api/subsc
 import { recordReturnedMail } from "../../mail/returns";
 import { postForm, postJson, sampleContact, sampleDemo, testDialects } from "../../testing";
 import { auditOf, refusedWith } from "../test-checks";
+import { storedSubscription } from "../test-records";
 import { STAFF_SITE, type StaffApi, signedInStaff, useStaffApi } from "../testing";
 
 // Consent on record (docs/personal-data.md): every sign-up, contact message and demo request
@@ -24,12 +25,7 @@ function signUp(api: StaffApi, email: string, consentVersion?: string, page = "/
   );
 }
 
-const subscription = (api: StaffApi, email: string) =>
-  api.db
-    .selectFrom("newsletter_subscriptions")
-    .selectAll()
-    .where("email_key", "=", email)
-    .executeTakeFirstOrThrow();
+const subscription = storedSubscription;
 
 const wordings = (api: StaffApi) =>
   api.db.selectFrom("consent_wordings").select(["id", "form", "version", "text"]).execute();
