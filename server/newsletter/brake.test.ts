@@ -5,7 +5,7 @@ import { BRAKE_ALERT_KIND } from "../mail/brake";
 import { type TestSmtp, testSmtp } from "../mail/smtp-testing";
 import { createTransport } from "../mail/transports";
 import { addAccount } from "../staff/admin/accounts";
-import { subscriptionRow, testConfig, testDatabase, testDialects } from "../testing";
+import { subscriptionRow, testConfig, useTestDatabase, testDialects } from "../testing";
 import { readCampaign } from "./campaign-reports";
 import { changeCampaign, sendCampaign } from "./campaign-sending";
 import { createCampaign } from "./campaigns";
@@ -26,14 +26,11 @@ const accepted = (smtp: TestSmtp) => smtp.received.flatMap((mail) => mail.to);
 describe.each(testDialects)("the brake on $name", ({ url }) => {
   let db: DB;
   let smtp: TestSmtp;
+  useTestDatabase(url, (opened) => (db = opened), { once: true });
   beforeAll(async () => {
-    db = await testDatabase(url);
     smtp = await refusingSmtp();
   });
-  afterAll(async () => {
-    await smtp?.close();
-    await db?.destroy();
-  });
+  afterAll(() => smtp?.close());
 
   it("pauses a campaign bouncing hard before 300 sends, says why, alerts the team", async () => {
     const at = new Date(Date.now() - 60_000).toISOString();

@@ -12,7 +12,7 @@ import { ContactSchema } from "../../leads/contact";
 import { DemoRequestSchema } from "../../leads/demo";
 import { NewsletterSchema } from "../../leads/newsletter";
 import type { DB } from "../db/database";
-import { testApp, testDatabase, testDialects } from "../testing";
+import { testApp, useTestDatabase, testDialects } from "../testing";
 import { apiPaths } from "../../common/paths";
 
 const ENDPOINTS = [apiPaths.subscribe, apiPaths.contact, apiPaths.demo] as const;
@@ -169,14 +169,11 @@ describe.each(testDialects)("every endpoint under generated abuse on $name", ({ 
   let app: FastifyInstance;
   let db: DB;
 
+  useTestDatabase(dbUrl, (opened) => (db = opened), { once: true });
   beforeAll(async () => {
-    db = await testDatabase(dbUrl);
     app = await testApp(db);
   });
-  afterAll(async () => {
-    await app.close();
-    await db.destroy();
-  });
+  afterAll(() => app.close());
 
   it("never answers 5xx and stays up", async () => {
     const seen: Record<number, number> = {};

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type DB, openDatabase } from "../../db/database";
 import { returnEffects } from "../../deliveries";
-import { subscriptionStatus, testConfig, testDatabase, testDialects } from "../../testing";
+import { subscriptionStatus, testConfig, useTestDatabase, testDialects } from "../../testing";
 import { returnAddress } from "../return-path";
 import {
   INBOUND,
@@ -39,14 +39,11 @@ async function refused(delivery: Promise<unknown>) {
 describe.each(testDialects)("the inbound SMTP listener on $name", ({ url }) => {
   let db: DB;
   let listener: InboundListener;
+  useTestDatabase(url, (opened) => (db = opened), { once: true });
   beforeAll(async () => {
-    db = await testDatabase(url);
     listener = await listen(db);
   });
-  afterAll(async () => {
-    await listener.close();
-    await db.destroy();
-  });
+  afterAll(() => listener.close());
   beforeEach(() => emptyReturns(db));
 
   it("suppresses the subscriber a hard bounce comes back for, however the report names them", async () => {

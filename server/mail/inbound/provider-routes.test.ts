@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { apiPaths } from "../../../common/paths";
 import { buildApp } from "../../app";
 import type { DB } from "../../db/database";
-import { testConfig, testDatabase, testDialects, testOutbox } from "../../testing";
+import { testConfig, testDatabase, testDialects, testOutbox, useTestDatabase } from "../../testing";
 import { INBOUND, emptyReturns, recordedReturns, subscriberWithMail } from "./inbound-testing";
 import {
   TEST_TOPIC,
@@ -22,8 +22,8 @@ describe.each(testDialects)("the mail providers' webhooks on $name", ({ url }) =
   let db: DB;
   let app: FastifyInstance;
   const fetched: string[] = [];
+  useTestDatabase(url, (opened) => (db = opened), { once: true });
   beforeAll(async () => {
-    db = await testDatabase(url);
     app = await buildApp({
       config: testConfig({
         deliverability: { inbound: INBOUND, sesTopicArns: [TEST_TOPIC], postmark: POSTMARK },
@@ -35,10 +35,7 @@ describe.each(testDialects)("the mail providers' webhooks on $name", ({ url }) =
       },
     });
   });
-  afterAll(async () => {
-    await app.close();
-    await db.destroy();
-  });
+  afterAll(() => app.close());
   beforeEach(async () => {
     fetched.length = 0;
     await emptyReturns(db);
