@@ -186,7 +186,11 @@ describe.each(testDialects)("migration 0014 (phone search) on $name", ({ url }) 
         values ('c1', 'Kofi', 'Owusu', 'kofi@example.com', '055-921-1848', 'About payouts', ${created}, 'kofi@example.com', ${created},
         ${before("kofi owusu", "kofi@example.com", "about payouts")})`.execute(db);
     const found = async (q: string) => (await listLeads(db, { q })).items.map((l) => l.id);
-    expect(await found("+233 55 921 1848")).toEqual([]);
+    // Today's query reads columns later migrations add; before, the number is not searchable.
+    const { rows } = await sql<{
+      search_text: string;
+    }>`select search_text from contact_messages`.execute(db);
+    expect(rows[0]?.search_text).not.toMatch(/1848/);
     await migrate(db);
     expect(await found("+233 55 921 1848")).toEqual(["contact_c1"]);
     expect(await found("024 000 1111")).toEqual(["demo_d1"]);
