@@ -62,6 +62,24 @@ describe("links in a dialog", () => {
   });
 });
 
+describe("focus when a dialog closes", () => {
+  it("focus left inside the closed dialog goes to the page's main content", () => {
+    const dialog = page(true);
+    document.body.insertAdjacentHTML("beforeend", '<main id="main" tabindex="-1"></main>');
+    document.getElementById("closer")!.focus();
+    dialog.close();
+    expect(document.activeElement?.id).toBe("main");
+  });
+
+  it("focus the browser already gave back elsewhere stays there", () => {
+    const dialog = page(true);
+    document.body.insertAdjacentHTML("beforeend", '<main id="main" tabindex="-1"></main>');
+    document.getElementById("opener")!.focus();
+    dialog.close();
+    expect(document.activeElement?.id).toBe("opener");
+  });
+});
+
 describe("without invoker commands", () => {
   it("a show-modal button opens its dialog and a close button closes it", () => {
     const dialog = page(false);

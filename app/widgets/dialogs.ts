@@ -2,8 +2,10 @@
  * What the platform's <dialog> does not do alone, delegated to the document so it works from the
  * first paint. The browser opens and closes the dialogs itself (`command`/`commandfor` buttons,
  * Escape, `closedby="any"`); this module closes a dialog when a link inside it is followed, and
- * stands in for `command` and `closedby` where the browser lacks them. Focus needs nothing: on
- * close the browser gives it back to the element that had it when the dialog opened (the opener).
+ * stands in for `command` and `closedby` where the browser lacks them. On close the browser gives
+ * focus back to the element that had it when the dialog opened (the opener); a dialog opened
+ * from the address has none (or the page that had it is gone), and the browser would leave focus
+ * inside the closed dialog: then the page's main content takes it.
  *
  * A link can also open a dialog of the page it leads to: `/help-center#newsletter-dialog` opens
  * the help centre's newsletter dialog shortly after the page shows (DIALOG_FROM_ADDRESS_DELAY_MS),
@@ -87,6 +89,15 @@ function onClick(event: MouseEvent): void {
   }
 }
 
+/** Focus the browser left inside a dialog that closed goes to the page's main content. */
+function onClose(event: Event): void {
+  const dialog = event.target;
+  if (!(dialog instanceof HTMLDialogElement) || !dialog.contains(document.activeElement)) return;
+  const main = document.getElementById("main");
+  if (main) main.focus({ preventScroll: true });
+  else (document.activeElement as HTMLElement | null)?.blur();
+}
+
 /** Opens `dialog` if the address's fragment names it, and takes the fragment out. */
 function openIfAddressed(dialog: HTMLElement): void {
   if (!(dialog instanceof HTMLDialogElement) || location.hash !== `#${dialog.id}`) return;
@@ -98,6 +109,8 @@ function openIfAddressed(dialog: HTMLElement): void {
 
 export function startDialogs(): void {
   document.addEventListener("click", onClick);
+  // "close" does not bubble: caught on its way down.
+  document.addEventListener("close", onClose, true);
   // The page's dialogs, and those a client-side navigation renders (the router changes the
   // address before it renders the new page).
   eachWidget("dialog[id]", openIfAddressed);
