@@ -21,6 +21,10 @@ test("marketing changes a subscriber's address: the new one confirms, the list a
   await openConsolePage(page, "Subscribers");
   await page.getByRole("searchbox", { name: "Search by e-mail" }).fill(old);
   await page.getByRole("button", { name: "Apply filters" }).click();
+  // The filtered list, settled: a click on a row still being replaced would be lost.
+  await expect(page.getByRole("list", { name: "Subscribers" }).getByRole("listitem")).toHaveCount(
+    1,
+  );
   const row = page.getByRole("listitem").filter({ hasText: old });
   await row.getByRole("button", { name: "Change address…" }).click();
   const field = row.getByRole("textbox", { name: "New e-mail address" });
