@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { sql } from "kysely";
+import { type Kysely, Migrator, sql } from "kysely";
 import { freshSchemaUrl } from "../testing";
 import { type DB, migrate, openDatabase } from "./database";
 
@@ -84,6 +84,40 @@ describe.runIf(process.env.TEST_DATABASE_URL)("PostgreSQL migration lock", () =>
     } finally {
       await other.destroy();
       await fresh.destroy();
+    }
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)("PostgreSQL statement timeout", () => {
+  it("cancels a visitor's hung query, but not a migration that waits or builds for longer", async () => {
+    const url = process.env.TEST_DATABASE_URL ?? "";
+    const db = openDatabase({ databaseUrl: await freshSchemaUrl(url) });
+    try {
+      const seen: string[] = [];
+      const schema = await sql<{ name: string }>`select current_schema() as name`.execute(db);
+      const migrator = new Migrator({
+        db,
+        migrationTableSchema: schema.rows[0]?.name ?? "",
+        provider: {
+          getMigrations: async () => ({
+            "0001-slow": {
+              up: async (trx: Kysely<unknown>) => {
+                const shown = await sql<{
+                  statement_timeout: string;
+                }>`show statement_timeout`.execute(trx);
+                seen.push(shown.rows[0]?.statement_timeout ?? "");
+              },
+            },
+          }),
+        },
+      });
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      expect(seen).toEqual(["0"]);
+      // The pool's connections keep their cap once the migration has given its connection back.
+      const after = await sql<{ statement_timeout: string }>`show statement_timeout`.execute(db);
+      expect(after.rows[0]?.statement_timeout).toBe("10s");
+    } finally {
+      await db.destroy();
     }
   });
 });

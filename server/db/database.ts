@@ -37,6 +37,9 @@ import type { Database } from "./schema";
 
 export type DB = Kysely<Database>;
 
+/** Longest a single PostgreSQL statement may run outside migrations. */
+const STATEMENT_TIMEOUT_MS = 10_000;
+
 export interface DatabaseOptions {
   /** postgres://… to use PostgreSQL; otherwise SQLite. */
   databaseUrl?: string;
@@ -54,8 +57,11 @@ export function openDatabase({ databaseUrl, sqliteFile }: DatabaseOptions): DB {
       connectionString: databaseUrl,
       max: 10,
       connectionTimeoutMillis: 5_000,
-      // A query that hangs must not hold a visitor's request forever.
-      query_timeout: 10_000,
+      // A query that hangs must not hold a visitor's request forever. The server cancels it (and
+      // frees its locks), which a client-side timeout would not; migrations lift the cap, as
+      // building an index on a large table may take longer (SchemaMigrationLockAdapter).
+      statement_timeout: STATEMENT_TIMEOUT_MS,
+      keepAlive: true,
     });
     // A connection lost with the database (restart, network cut) must not crash the process:
     // the failing query reports it (503 to the visitor), the pool drops the broken client, and
@@ -180,13 +186,15 @@ export async function migrate(db: DB, upTo?: keyof typeof MIGRATIONS): Promise<v
 /**
  * Kysely's PostgreSQL migration lock is one advisory lock for the whole database, so databases
  * that keep several schemas (the tests' one schema per file, or two deployments sharing a server)
- * would migrate one after the other, and a wait longer than the pool's query timeout fails the
- * start. The lock is taken per schema instead: instances of one deployment still wait for each
+ * would migrate one after the other. The lock is taken per schema instead: instances of one deployment still wait for each
  * other, which is all the lock is for. The two-key form keeps it apart from the one-key locks of
  * `lockKeyForTransaction`.
  */
 class SchemaMigrationLockAdapter extends PostgresAdapter {
   override async acquireMigrationLock(db: Kysely<unknown>): Promise<void> {
+    // Migrations run on this one connection, between lock and unlock: there, waiting for another
+    // instance's migration or building an index on a large table is not a hung query.
+    await sql`set statement_timeout = 0`.execute(db);
     await sql`select pg_advisory_lock(${MIGRATION_LOCK_CLASS}, hashtext(current_schema()))`.execute(
       db,
     );
@@ -195,6 +203,7 @@ class SchemaMigrationLockAdapter extends PostgresAdapter {
     await sql`select pg_advisory_unlock(${MIGRATION_LOCK_CLASS}, hashtext(current_schema()))`.execute(
       db,
     );
+    await sql`reset statement_timeout`.execute(db);
   }
 }
 const MIGRATION_LOCK_CLASS = sql.lit(2025);
