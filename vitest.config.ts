@@ -1,9 +1,12 @@
 import { defineConfig } from "vitest/config";
 import { pathAliases } from "./path-aliases";
+import { islandScripts } from "./scripts/islands-plugin";
 
 // Unit, component and API tests. The React Router plugin is left out: component tests render
-// components directly, and API tests build the Fastify app.
+// components directly, and API tests build the Fastify app. The islands' scripts are named as
+// `react-router dev` names them (scripts/islands-plugin.ts).
 export default defineConfig({
+  plugins: [islandScripts()],
   resolve: { alias: pathAliases },
   test: {
     include: ["{app,console,leads,common,staff-api,server,scripts}/**/*.test.{ts,tsx}"],

@@ -1,11 +1,10 @@
-import { type ReactNode, useEffect } from "react";
+import type { ReactNode } from "react";
 import { Links, Meta, Outlet, Scripts, isRouteErrorResponse, useMatches } from "react-router";
 import type { Route } from "./+types/root";
 import { articleFeedLink } from "~/content/navigation";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { NotFoundScreen } from "~/components/sections/not-found-screen";
-import { useScrollToTopOnNavigate } from "~/lib/use-scroll-to-top";
 import firstPaintScript from "virtual:first-paint-script";
 import { speculationRulesText } from "@common/speculation-rules";
 import "./app.css";
@@ -19,23 +18,12 @@ export const links: Route.LinksFunction = () => [
 ];
 
 /**
- * Whether the page loads React. Most pages are complete in their HTML, and their widgets work
- * without React (app/widgets/): they load no JavaScript but the inline script, and a link from
- * them is an ordinary page load. A page with a form asks for React in its handle, for the
- * form's checks and answers without leaving the page. The SPA fallback, which matches no page,
- * keeps the scripts; so does every render in the browser, where React is already running.
+ * Every page is prerendered HTML and stays that: React Router's scripts are never sent, a link is
+ * an ordinary page load (which the speculation rules make quick), and the widgets work without a
+ * framework (app/widgets/). Only a page's forms come to life with React, each as an island of
+ * its own (app/islands/; docs/decisions/0037-forms-as-islands.md).
  */
-function usePageLoadsReact(): boolean {
-  const pages = useMatches().slice(1);
-  return (
-    typeof document !== "undefined" ||
-    pages.length === 0 ||
-    pages.some((match) => (match.handle as RouteHandle | undefined)?.hydrate)
-  );
-}
-
 export function Layout({ children }: { children: ReactNode }) {
-  const loadsReact = usePageLoadsReact();
   return (
     <html lang="en-GH">
       <head>
@@ -44,33 +32,34 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#0b5d3b" />
         <Meta />
         <Links />
-        {/* Widgets that work from the first paint, and the start of React after it
-            (app/first-paint.ts). In the browser the text is empty (the page already has it). */}
-        <script dangerouslySetInnerHTML={{ __html: firstPaintScript }} suppressHydrationWarning />
+        {/* Widgets that work from the first paint, and the start of the page's islands after it
+            (app/first-paint.ts). */}
+        <script dangerouslySetInnerHTML={{ __html: firstPaintScript }} />
         {/* The next page prerendered when a visitor reaches for its link (common/). */}
         <script
           type="speculationrules"
           dangerouslySetInnerHTML={{ __html: speculationRulesText }}
-          suppressHydrationWarning
         />
       </head>
-      <body>
-        {children}
-        {loadsReact ? <Scripts /> : null}
-      </body>
+      <body>{children}</body>
     </html>
   );
+}
+
+/**
+ * Rendered only into the SPA fallback (`__spa-fallback.html`), which React Router refuses to
+ * build without its scripts; no page is that file, and our server never sends it (server/static/).
+ */
+export function HydrateFallback() {
+  return <Scripts />;
 }
 
 export interface RouteHandle {
   /** Without the shared header and footer (the innovation hub has its own). */
   standalone?: boolean;
-  /** The page loads React: it has a form (see usePageLoadsReact). */
-  hydrate?: boolean;
 }
 
 function Shell({ children }: { children: ReactNode }) {
-  useScrollToTopOnNavigate();
   const standalone = useMatches().some((m) => (m.handle as RouteHandle | undefined)?.standalone);
   if (standalone) return <>{children}</>;
   return (
@@ -88,10 +77,6 @@ function Shell({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  // Marks the document once React has taken over the prerendered HTML (browser tests wait for it).
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
-  }, []);
   return (
     <Shell>
       <Outlet />

@@ -36,7 +36,7 @@ async function checkBuild(dir: string): Promise<string[]> {
     }
     if (entry.name.endsWith(".html")) {
       const html = await readFile(file, "utf8");
-      for (const [asset] of html.matchAll(/\/assets\/[^"'\s)>?#]+/g)) {
+      for (const [asset] of html.matchAll(/\/assets\/[^"'\s)>?#&]+/g)) {
         if (!(await exists(path.join(dir, asset)))) problems.push(`missing ${asset}`);
       }
     }

@@ -26,7 +26,7 @@ import { type Page, chromium } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../scripts/chromium";
 import { isMain } from "../scripts/is-main";
 import { launchServer } from "../scripts/launch-server";
-import { HELD_SCRIPT_TYPE } from "../common/held-scripts";
+import { ISLAND_ATTRIBUTE } from "../common/islands";
 import { median } from "./stats";
 
 interface ProfileNode {
@@ -126,10 +126,10 @@ async function measure(page: Page, url: string, cpu: number, tracePath: string) 
   await cdp.send("Profiler.start");
   await page.goto(url);
   await page.waitForFunction(
-    (heldType) =>
+    (islandAttribute) =>
       document.documentElement.dataset.hydrated === "true" ||
-      !document.querySelector(`script[type="${heldType}"]`),
-    HELD_SCRIPT_TYPE,
+      !document.querySelector(`[${islandAttribute}]`),
+    ISLAND_ATTRIBUTE,
     { polling: 250 },
   );
   const { profile } = (await cdp.send("Profiler.stop")) as { profile: Profile };

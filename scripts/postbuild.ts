@@ -1,16 +1,18 @@
 /**
- * Runs after `react-router build`: writes sitemap.xml, robots.txt and the web app manifest from
+ * Runs after `react-router build`: copies the islands' scripts next to the site's files
+ * (app/islands/), writes sitemap.xml, robots.txt and the web app manifest from
  * the route table and site.ts, records the retention periods the privacy notice states
  * (server/retention/build-record.ts), then precompresses every text asset (brotli and gzip
  * siblings that the server, nginx's gzip_static/brotli_static or a CDN can serve as they are).
  */
-import { readFile, readdir, writeFile } from "node:fs/promises";
+import { cp, readFile, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { consolePaths } from "../common/paths";
 import { retentionFromEnv } from "../common/retention";
 import { site } from "../common/site";
 import { writeRetentionRecord } from "../server/retention/build-record";
+import { ISLANDS_OUT_DIR } from "./islands-plugin";
 import { pagePaths } from "./page-paths";
 
 const outDir = path.resolve("build/client");
@@ -77,6 +79,11 @@ async function precompress(dir: string): Promise<void> {
 }
 
 async function main() {
+  // Content-hashed names: a file of the same name (an image both builds emit) is the same file.
+  await cp(path.join(ISLANDS_OUT_DIR, "assets"), path.join(outDir, "assets"), {
+    recursive: true,
+    force: false,
+  });
   const paths = pagePaths();
   await writeFile(path.join(outDir, "sitemap.xml"), sitemap(paths));
   await writeFile(path.join(outDir, "robots.txt"), robots());
@@ -86,7 +93,7 @@ async function main() {
   await writeRetentionRecord(outDir, retentionFromEnv(process.env));
   await precompress(outDir);
   console.log(
-    `postbuild: sitemap with ${paths.length} pages, robots.txt, manifest, retention periods, precompressed assets`,
+    `postbuild: islands' scripts, sitemap with ${paths.length} pages, robots.txt, manifest, retention periods, precompressed assets`,
   );
 }
 

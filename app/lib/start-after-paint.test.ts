@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, expect, it, vi } from "vitest";
-import { HELD_SCRIPT_TYPE, PRELOADS_ATTRIBUTE } from "@common/held-scripts";
-import { PRELOADS_PER_TASK, painted, startHeldScript } from "./start-after-paint";
+import { ISLAND_CHUNKS_ATTRIBUTE, ISLAND_ENTRY_ATTRIBUTE } from "@common/islands";
+import { PRELOADS_PER_TASK, islandScriptsIn, painted, startIslands } from "./start-after-paint";
 
 afterEach(() => {
   document.head.innerHTML = "";
@@ -9,29 +9,30 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function heldScript(preloads: string[]) {
-  const held = document.createElement("script");
-  held.type = HELD_SCRIPT_TYPE;
-  held.setAttribute(PRELOADS_ATTRIBUTE, JSON.stringify(preloads));
-  held.textContent = 'import("/assets/entry.js");';
-  document.body.append(held);
-  return held;
+function island(entry: string, chunks: string[]) {
+  const container = document.createElement("div");
+  container.setAttribute(ISLAND_ENTRY_ATTRIBUTE, entry);
+  container.setAttribute(ISLAND_CHUNKS_ATTRIBUTE, JSON.stringify(chunks));
+  document.body.append(container);
 }
 
-it("adds every preload, then runs the bootstrap's text as a module", async () => {
-  const held = heldScript(["/a.js", "/b.js", "/c.js", "/d.js", "/e.js"]);
-  await startHeldScript(held);
+it("preloads every chunk and entry, then evaluates them in order, each entry once", async () => {
+  island("/entry.js", ["/react.js", "/react-dom.js", "/form.js"]);
+  island("/entry.js", ["/react.js", "/react-dom.js", "/form.js"]);
+  const loaded: string[] = [];
+  await startIslands(islandScriptsIn(), { load: (url) => loaded.push(url) });
   const links = [...document.head.querySelectorAll("link")];
+  const all = ["/react.js", "/react-dom.js", "/form.js", "/entry.js"];
   expect(links.map((link) => [link.rel, link.getAttribute("href")])).toEqual(
-    ["/a.js", "/b.js", "/c.js", "/d.js", "/e.js"].map((href) => ["modulepreload", href]),
+    all.map((href) => ["modulepreload", href]),
   );
-  const started = document.body.querySelector('script[type="module"]');
-  expect(started?.textContent).toBe(held.textContent);
+  expect(loaded).toEqual(all);
 });
 
 it("adds the preloads a few per task, not all in one", async () => {
   vi.useFakeTimers();
-  const started = startHeldScript(heldScript(["/a.js", "/b.js", "/c.js", "/d.js", "/e.js"]));
+  island("/entry.js", ["/a.js", "/b.js", "/c.js", "/d.js"]);
+  const started = startIslands(islandScriptsIn(), { load: () => undefined });
   expect(document.head.querySelectorAll("link")).toHaveLength(PRELOADS_PER_TASK);
   await vi.runAllTimersAsync();
   await started;

@@ -1,30 +1,25 @@
 /**
- * Starts the page's JavaScript once the page has painted, in short tasks.
+ * Starts the page's islands (its forms, app/islands/) once the page has painted, in short tasks.
  *
- * Every page is complete HTML; React only takes it over (hydrates) for the forms, toasts and
- * client-side navigation. Menus, dialogs, accordions and carousels do not wait for it
- * (app/widgets/). So the build (scripts/first-paint-plugin.ts) takes React Router's module
- * preloads out of the page and holds its bootstrap script (common/held-scripts.ts), and this
- * code, part of the inline script in every page's <head>, starts them:
- * 1. once the browser has reported its first contentful paint and the page's eager images (the
- *    hero: usually the largest paint) have loaded, and a frame has shown them; a stalled image
- *    or a browser without paint timing holds the start for at most MAX_WAIT_MS, and a page in a
- *    background tab starts at once;
- * 2. it adds the preload links two per task (in a trace with the CPU slowed 4×, starting each
- *    request took about 5 ms), so the chunks download in parallel while a tap made meanwhile
+ * Every page is complete HTML and its menus, dialogs, accordions and carousels work without
+ * React (app/widgets/). A form's island names the script that hydrates it and that script's
+ * chunks (common/islands.ts); nothing of it is in the HTML as a script or a preload, so it
+ * takes no bandwidth or main-thread time from the first paint. This code, part of the inline
+ * script in every page's <head>:
+ * 1. waits until the browser has reported its first contentful paint and the page's eager images
+ *    (the hero: usually the largest paint) have loaded, and a frame has shown them; a stalled
+ *    image or a browser without paint timing holds the start for at most MAX_WAIT_MS, and a page
+ *    in a background tab starts at once;
+ * 2. adds the chunks' preload links two per task (in a trace with the CPU slowed 4×, starting
+ *    each request took about 5 ms), so they download in parallel while a tap made meanwhile
  *    waits behind no long task;
- * 3. it evaluates the chunks one per task, each after those it imports (the build lists them in
+ * 3. evaluates the chunks one per task, each after those it imports (the build lists them in
  *    that order), so no task holds the main thread for long;
- * 4. it runs React Router's bootstrap unchanged: route modules, then the client entry, which
- *    hydrates. The Content-Security-Policy allows that script by the hash of its text.
- * See docs/decisions/0009-taps-from-the-first-paint.md.
+ * 4. imports the island's entry, which hydrates the page's islands.
+ * See docs/decisions/0037-forms-as-islands.md.
  */
 
-import {
-  EVALUATION_ORDER_ATTRIBUTE,
-  HELD_SCRIPT_TYPE,
-  PRELOADS_ATTRIBUTE,
-} from "@common/held-scripts";
+import { ISLAND_CHUNKS_ATTRIBUTE, ISLAND_ENTRY_ATTRIBUTE } from "@common/islands";
 import { whenParsed } from "../widgets/dom";
 
 export const PRELOADS_PER_TASK = 2;
@@ -56,12 +51,26 @@ export function painted(doc: Document = document): Promise<void> {
   return Promise.race([shown, new Promise<void>((resolve) => setTimeout(resolve, MAX_WAIT_MS))]);
 }
 
-const listIn = (held: HTMLScriptElement, attribute: string) =>
-  JSON.parse(held.getAttribute(attribute) ?? "[]") as string[];
+/** The scripts that hydrate the page's islands: each entry once, with its chunks. */
+export function islandScriptsIn(doc: Document = document) {
+  const entries = new Map<string, string[]>();
+  for (const island of doc.querySelectorAll(`[${ISLAND_ENTRY_ATTRIBUTE}]`)) {
+    const entry = island.getAttribute(ISLAND_ENTRY_ATTRIBUTE) ?? "";
+    const chunks = JSON.parse(island.getAttribute(ISLAND_CHUNKS_ATTRIBUTE) ?? "[]") as string[];
+    entries.set(entry, chunks);
+  }
+  return entries;
+}
 
-/** Steps 2–4 above, for the held bootstrap script. */
-export async function startHeldScript(held: HTMLScriptElement, doc: Document = document) {
-  const preloads = listIn(held, PRELOADS_ATTRIBUTE);
+const importModule = (url: string) => import(/* @vite-ignore */ url);
+
+/** Steps 2–4 above. */
+export async function startIslands(
+  entries: Map<string, string[]>,
+  { doc = document, load = importModule }: { doc?: Document; load?: (url: string) => unknown } = {},
+) {
+  const chunks = [...new Set([...entries.values()].flat())];
+  const preloads = [...chunks, ...entries.keys()];
   for (let i = 0; i < preloads.length; i += PRELOADS_PER_TASK) {
     for (const href of preloads.slice(i, i + PRELOADS_PER_TASK)) {
       const link = doc.createElement("link");
@@ -71,20 +80,16 @@ export async function startHeldScript(held: HTMLScriptElement, doc: Document = d
     }
     await nextTask();
   }
-  for (const url of listIn(held, EVALUATION_ORDER_ATTRIBUTE)) {
-    await import(/* @vite-ignore */ url);
+  for (const url of [...chunks, ...entries.keys()]) {
+    await load(url);
     await nextTask();
   }
-  const script = doc.createElement("script");
-  script.type = "module";
-  script.textContent = held.textContent;
-  doc.body.append(script);
 }
 
-/** Runs once the document is parsed; a page without a held script does nothing. */
+/** Runs once the document is parsed; a page without islands does nothing. */
 export function startAfterFirstPaint(): void {
   whenParsed(() => {
-    const held = document.querySelector<HTMLScriptElement>(`script[type="${HELD_SCRIPT_TYPE}"]`);
-    if (held) void painted().then(() => startHeldScript(held));
+    const entries = islandScriptsIn();
+    if (entries.size > 0) void painted().then(() => startIslands(entries));
   });
 }

@@ -1,17 +1,13 @@
 import type { Route } from "./+types/contact-us";
-import type { RouteHandle } from "~/root";
 import { contactPage as page } from "~/content/contact-us";
 import { pagePaths } from "@common/paths";
-import { ContactForm } from "~/components/forms/contact-form";
 import { ContactCards } from "~/components/sections/contact-cards";
 import { JumpLink } from "~/components/sections/jump-link";
 import { HeroBand, PageTitle } from "~/components/sections/page-hero";
 import { SECTION_TITLE } from "~/components/sections/page-section";
-import { Toaster } from "~/components/ui/toast";
+import { Island } from "~/islands/island";
+import { contactIslands } from "~/islands/entries/contact-us";
 import { getMeta } from "~/lib/meta";
-
-/** Its form needs React (app/root.tsx). */
-export const handle: RouteHandle = { hydrate: true };
 
 export const meta: Route.MetaFunction = () => getMeta({ ...page.seo, path: pagePaths.contactUs });
 
@@ -30,7 +26,7 @@ export default function ContactPage() {
         </JumpLink>
       </HeroBand>
       <ContactCards />
-      <Toaster />
+      <Island of={contactIslands} part="toaster" />
       <section
         id={FORM_ANCHOR}
         tabIndex={-1}
@@ -46,7 +42,7 @@ export default function ContactPage() {
           <span className="sr-only">with an asterisk</span> are required.
         </p>
         <div className="mt-8">
-          <ContactForm />
+          <Island of={contactIslands} part="form" />
         </div>
       </section>
     </>

@@ -1,22 +1,18 @@
 import type { Route } from "./+types/demo-request";
-import type { RouteHandle } from "~/root";
 import { demoPages } from "~/content/demos";
-import { DemoRequestForm } from "~/components/forms/demo-request-form";
 import { CheckList } from "~/components/sections/check-list";
-import { Toaster } from "~/components/ui/toast";
+import { Island } from "~/islands/island";
+import { demoRequestIslands } from "~/islands/entries/demo-request";
 import { metaFromPages, useCurrentPage } from "~/lib/page-content";
 
 // One module for the five demo request pages; the URL picks the content (app/content/demos.ts).
-/** Its form needs React (app/root.tsx). */
-export const handle: RouteHandle = { hydrate: true };
-
 export const meta: Route.MetaFunction = metaFromPages(demoPages);
 
 export default function DemoRequestPage() {
   const page = useCurrentPage(demoPages);
   return (
     <section className="bg-gradient-to-b from-brand-50 to-white">
-      <Toaster />
+      <Island of={demoRequestIslands} part="toaster" />
       <div className="container-page grid gap-12 py-12 lg:grid-cols-[1fr_1.3fr] lg:py-20">
         <div>
           <p className="eyebrow">{page.productName}</p>
@@ -37,7 +33,7 @@ export default function DemoRequestPage() {
             Fields marked <span aria-hidden="true">*</span>
             <span className="sr-only">with an asterisk</span> are required.
           </p>
-          <DemoRequestForm product={page.product} />
+          <Island of={demoRequestIslands} part="form" props={{ product: page.product }} />
         </div>
       </div>
     </section>

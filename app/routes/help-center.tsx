@@ -1,9 +1,9 @@
 import type { Route } from "./+types/help-center";
-import type { RouteHandle } from "~/root";
 import { pagePaths } from "@common/paths";
 import { faqs, helpCenterPage as page } from "~/content/faqs";
 import { ContactCards } from "~/components/sections/contact-cards";
-import { NewsletterDialog } from "~/components/forms/newsletter-dialog";
+import { Island } from "~/islands/island";
+import { helpCenterIslands } from "~/islands/entries/help-center";
 import { NEWSLETTER_DIALOG_ID } from "~/content/navigation";
 import { AppLink } from "~/components/ui/app-link";
 import { Accordion } from "~/components/ui/accordion";
@@ -11,9 +11,6 @@ import { opensDialog } from "~/components/ui/dialog";
 import { getMeta } from "~/lib/meta";
 
 export const meta: Route.MetaFunction = () => getMeta({ ...page.seo, path: pagePaths.helpCenter });
-
-/** Its forms need React (app/root.tsx). */
-export const handle: RouteHandle = { hydrate: true };
 
 export default function HelpCenterPage() {
   return (
@@ -63,7 +60,7 @@ export default function HelpCenterPage() {
           </button>
         </div>
       </section>
-      <NewsletterDialog />
+      <Island of={helpCenterIslands} part="newsletter" />
     </>
   );
 }

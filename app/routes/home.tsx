@@ -1,11 +1,12 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
-import type { RouteHandle } from "~/root";
 import heroImage from "~/assets/images/hero-payments.svg";
 import { homePage } from "~/content/home";
 import { pagePaths } from "@common/paths";
 import { site } from "@common/site";
-import { NewsletterSignup } from "~/components/forms/newsletter-signup";
+import { NewsletterSection } from "~/components/forms/newsletter-signup";
+import { Island } from "~/islands/island";
+import { homeIslands } from "~/islands/entries/home";
 import { ContactSalesLink } from "~/components/sections/contact-sales-link";
 import { InnovationBanner } from "~/components/sections/innovation-banner";
 import { OfferCards } from "~/components/sections/offer-cards";
@@ -16,9 +17,6 @@ import { Testimonials } from "~/components/sections/testimonials";
 import { TrustBadges } from "~/components/sections/trust-badges";
 import { TrustCarousel } from "~/components/sections/trust-carousel";
 import { getMeta } from "~/lib/meta";
-
-/** Its newsletter sign-up needs React (app/root.tsx). */
-export const handle: RouteHandle = { hydrate: true };
 
 export const meta: Route.MetaFunction = () => [
   ...getMeta({ ...homePage.seo, path: pagePaths.home }),
@@ -68,7 +66,9 @@ export default function HomePage() {
       <TrustCarousel />
       <Testimonials />
       <InnovationBanner />
-      <NewsletterSignup heading={homePage.newsletter.heading} text={homePage.newsletter.text} />
+      <NewsletterSection {...homePage.newsletter}>
+        <Island of={homeIslands} part="newsletter" />
+      </NewsletterSection>
     </>
   );
 }

@@ -1,6 +1,6 @@
 /**
  * What the widget modules share: running once the document is parsed, and finding the widgets
- * React adds later (a client-side navigation can bring a page with a carousel).
+ * React adds later (an island can render one after it has hydrated).
  */
 
 /** Runs `start` once the whole document has been parsed (at once if it already has). */

@@ -1,12 +1,10 @@
 import { createHash } from "node:crypto";
-import { HELD_SCRIPT_TYPE } from "../../common/held-scripts";
 
 /**
  * Hashes of the inline scripts of one prerendered page, for its Content-Security-Policy.
- * React Router's prerendered HTML carries a few inline scripts (route context, module loader);
- * allowing exactly those by hash keeps 'unsafe-inline' out of script-src. Data blocks such as
- * JSON-LD are not executed, so they need no hash; the held bootstrap (common/held-scripts.ts)
- * is, later, as a copy with the same text. Speculation rules are not run, but Chromium reads
+ * A prerendered page carries one inline script (its widgets, app/first-paint.ts); allowing
+ * exactly the page's inline scripts by hash keeps 'unsafe-inline' out of script-src. Data blocks
+ * such as JSON-LD are not executed, so they need no hash. Speculation rules are not run, but Chromium reads
  * them only when the policy allows them as it would a script (common/speculation-rules.ts).
  */
 export function inlineScriptHashes(html: string): string[] {
@@ -20,7 +18,6 @@ export function inlineScriptHashes(html: string): string[] {
       type !== "module" &&
       type !== "text/javascript" &&
       type !== "application/javascript" &&
-      type !== HELD_SCRIPT_TYPE &&
       type !== "speculationrules"
     )
       continue;

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
-import { HELD_SCRIPT_TYPE } from "../../common/held-scripts";
+import { ISLAND_ATTRIBUTE } from "../../common/islands";
 
 /** The public pages of the route table (the sitemap's list): "/" first. */
 export { pagePaths as publicPagePaths } from "../../scripts/page-paths";
@@ -51,15 +51,15 @@ export async function expectNoA11yViolations(page: Page, context?: string) {
 
 /**
  * Loads the page and waits until all its scripts run: on a page with a form, until React has
- * hydrated it, so clicks reach the form's handlers; other pages load no React (app/root.tsx).
+ * hydrated its islands, so clicks reach the form's handlers; other pages load no React.
  */
 export async function gotoReady(page: Page, path: string) {
   const response = await page.goto(path);
   await page.waitForFunction(
-    (heldType) =>
+    (islandAttribute) =>
       document.documentElement.dataset.hydrated === "true" ||
-      !document.querySelector(`script[type="${heldType}"]`),
-    HELD_SCRIPT_TYPE,
+      !document.querySelector(`[${islandAttribute}]`),
+    ISLAND_ATTRIBUTE,
   );
   return response;
 }

@@ -52,35 +52,6 @@ test("Go back returns to the page the visitor came from", async ({ page }) => {
   await expect(page.locator("h1")).toHaveText(ABOUT_HEADING);
 });
 
-test("client-side navigation to an unknown path shows the missing page", async ({ page }) => {
-  // The contact page loads React (its form), and with it the router.
-  await gotoReady(page, pagePaths.contactUs);
-  // A marker on window survives only if the navigation stays inside the running app.
-  await page.evaluate(() => {
-    (window as Window & { __sameDocument?: boolean }).__sameDocument = true;
-  });
-  const navigated = await page.evaluate(async () => {
-    const router = (
-      window as Window & { __reactRouterDataRouter?: { navigate: (to: string) => Promise<void> } }
-    ).__reactRouterDataRouter;
-    if (!router) return false;
-    await router.navigate("/no-such-page");
-    return true;
-  });
-  expect(navigated, "React Router's data router is exposed on window").toBe(true);
-  await expect(page).toHaveURL(/\/no-such-page$/);
-  await expectMissingScreen(page);
-  await expect(page).toHaveTitle(/not found|missing/i);
-  expect(
-    await page.evaluate(() => (window as Window & { __sameDocument?: boolean }).__sameDocument),
-    "navigated without reloading the document",
-  ).toBe(true);
-
-  await page.getByRole("button", { name: "Go back" }).click();
-  await expect(page).toHaveURL(/\/contact-us$/);
-  await expect(page.locator("h1")).toHaveText("Find Us");
-});
-
 test("a trailing slash redirects to the page without it", async ({ page, request }) => {
   const response = await request.get("/about-us/", { maxRedirects: 0 });
   expect(response.status()).toBe(301);

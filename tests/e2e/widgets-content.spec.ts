@@ -424,7 +424,7 @@ test("/articles shows at least one article with a heading and a date", async ({ 
   const title = await first.getByRole("heading", { level: 2 }).innerText();
   await first.getByRole("heading", { level: 2 }).getByRole("link").click();
   await expect(page).toHaveURL(/\/articles\/[a-z0-9-]+$/);
-  // The client-side navigation is done when the article's own title is the page's heading.
+  // The article's page has loaded when its own title is the page's heading.
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
   expect((await page.getByRole("article").innerText()).length).toBeGreaterThan(300);
 });

@@ -346,8 +346,7 @@ test.describe("header menu items", () => {
 });
 
 test.describe("Help Center link and the newsletter dialog", () => {
-  // From the home page the router renders the help centre; from the about page, which loads no
-  // React, it is an ordinary page load.
+  // From a page with a form (React in its island) and from one without: the same page load.
   for (const from of [pagePaths.home, pagePaths.aboutUs]) {
     test(`arriving through the header's Help Center link from ${from} opens the newsletter dialog`, async ({
       page,

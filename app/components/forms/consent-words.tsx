@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { type ConsentForm, currentWording, policyLinkParts } from "@leads/consent";
 import { pagePaths } from "@common/paths";
 
@@ -19,9 +18,9 @@ export function ConsentWords({
     <>
       {before}
       {link ? (
-        <Link to={`${pagePaths.termsAndConditions}#privacy-policy`} className={linkClassName}>
+        <a href={`${pagePaths.termsAndConditions}#privacy-policy`} className={linkClassName}>
           {link}
-        </Link>
+        </a>
       ) : null}
       {after}
     </>

@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { currentWording } from "@leads/consent";
 import { minimalContact } from "@leads/testing";
@@ -9,19 +8,14 @@ import { Toaster } from "~/components/ui/toast";
 import { ContactForm } from "./contact-form";
 import { apiPaths } from "@common/paths";
 
+// No router around it: in the browser the form is an island of its own (app/islands/).
 function renderForm() {
-  const Stub = createRoutesStub([
-    {
-      path: "/",
-      Component: () => (
-        <>
-          <Toaster />
-          <ContactForm />
-        </>
-      ),
-    },
-  ]);
-  return render(<Stub initialEntries={["/"]} />);
+  return render(
+    <>
+      <Toaster />
+      <ContactForm />
+    </>,
+  );
 }
 
 /** Types `minimalContact` (phone left empty) and ticks the policy box. */

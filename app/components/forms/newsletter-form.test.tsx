@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createRoutesStub } from "react-router";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { currentWording } from "@leads/consent";
 import { NewsletterForm } from "./newsletter-form";
@@ -9,11 +8,8 @@ import { apiPaths } from "@common/paths";
 
 function renderForm() {
   const onSubscribed = vi.fn();
-  // A router around it: the wording links to the privacy policy.
-  const Stub = createRoutesStub([
-    { path: "/", Component: () => <NewsletterForm onSubscribed={onSubscribed} /> },
-  ]);
-  render(<Stub initialEntries={["/"]} />);
+  // No router around it: in the browser the form is an island of its own (app/islands/).
+  render(<NewsletterForm onSubscribed={onSubscribed} />);
   return {
     onSubscribed,
     email: screen.getByPlaceholderText("Enter your email"),
