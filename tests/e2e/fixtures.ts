@@ -55,11 +55,16 @@ export async function expectNoA11yViolations(page: Page, context?: string) {
  */
 export async function gotoReady(page: Page, path: string) {
   const response = await page.goto(path);
+  await waitForIslands(page);
+  return response;
+}
+
+/** Waits until the page's forms have come to life (at once on a page without a form). */
+export async function waitForIslands(page: Page) {
   await page.waitForFunction(
     (islandAttribute) =>
       document.documentElement.dataset.hydrated === "true" ||
       !document.querySelector(`[${islandAttribute}]`),
     ISLAND_ATTRIBUTE,
   );
-  return response;
 }

@@ -1,9 +1,11 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, expectNoA11yViolations, gotoReady, test } from "./fixtures";
+import { expect, expectNoA11yViolations, gotoReady, test, waitForIslands } from "./fixtures";
 import {
   contactForm,
   expectGoneBetween,
   gotoWithFrozenClock,
+  holdScripts,
+  isHydrated,
   notifications,
   settle,
   toastWith,
@@ -191,6 +193,24 @@ test.describe("contact form sending", () => {
     await expect(form.message).toHaveValue("");
     await expect(form.agree).not.toBeChecked();
     await expect(form.form.locator('[aria-invalid="true"]')).toHaveCount(0);
+  });
+
+  // The form comes to life after the page has painted (app/islands/): a visitor on a slow phone
+  // may have typed by then, and what the page shows is what is sent.
+  test("what was typed before the form came to life is what it sends", async ({ page }) => {
+    const release = await holdScripts(page);
+    await page.goto(pagePaths.contactUs);
+    const form = contactForm(page);
+    const values = await fillValid(form);
+    expect(await isHydrated(page)).toBe(false);
+    release();
+    await waitForIslands(page);
+    const requestPromise = page.waitForRequest(
+      (r) => new URL(r.url()).pathname === apiPaths.contact && r.method() === "POST",
+    );
+    await form.submit.click();
+    expect((await requestPromise).postDataJSON()).toMatchObject({ ...values, agreeToPolicy: true });
+    await expect(toastWith(page, SUCCESS_TOAST)).toBeVisible();
   });
 
   test("while sending, the button says so and a second click sends nothing more", async ({

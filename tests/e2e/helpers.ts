@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { pagePaths } from "../../common/paths";
-import { expect, gotoReady } from "./fixtures";
+import { expect, gotoReady, waitForIslands } from "./fixtures";
 
 // Steps and locators that several browser tests share.
 
@@ -130,6 +130,8 @@ export async function openNewsletterDialog(page: Page) {
   await nav.getByRole("link", { name: /^Help Center/ }).click();
   await expect(page).toHaveURL(pagePaths.helpCenter);
   await expect(page.getByRole("dialog", { name: NEWSLETTER_HEADING })).toBeVisible();
+  // The link loads the help centre: its form works once its island has hydrated.
+  await waitForIslands(page);
   // Not by name: after subscribing the dialog is named by its thank-you heading.
   return page.getByRole("dialog");
 }
@@ -137,7 +139,7 @@ export async function openNewsletterDialog(page: Page) {
 /** Holds React's modules back, as a slow phone still downloading them would. */
 export { holdScripts } from "../../scripts/first-paint-taps";
 
-/** Whether React has hydrated the page (the root layout marks it). */
+/** Whether React has hydrated the page's islands (app/islands/define.tsx marks it). */
 export function isHydrated(page: Page) {
   return page.evaluate(() => document.documentElement.dataset.hydrated === "true");
 }

@@ -1,4 +1,11 @@
-import { type FormEvent, type FormHTMLAttributes, useRef, useState } from "react";
+import {
+  type FormEvent,
+  type FormHTMLAttributes,
+  type RefObject,
+  useEffect,
+  useRef,
+  useState,
+} from "react";
 import type * as z from "zod/mini";
 // Not "@leads/fields": that module loads the validation library, which a form may load later.
 import { fieldErrors } from "@leads/field-errors";
@@ -44,7 +51,7 @@ export interface LeadFormState<Values> {
   honeypot: string;
   setHoneypot: (value: string) => void;
   /** Spread on the <form>: without JavaScript it posts itself to the endpoint. */
-  formProps: FormHTMLAttributes<HTMLFormElement>;
+  formProps: FormHTMLAttributes<HTMLFormElement> & { ref: RefObject<HTMLFormElement | null> };
 }
 
 /**
@@ -64,6 +71,15 @@ export function useLeadForm<Values extends Record<string, unknown>, Schema exten
   // One key per submission of the same values: a retry after a timeout reuses it, so the
   // server stores the lead once; any edit starts a new submission.
   const submissionKey = useRef<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // The form comes to life after the page has painted (app/islands/): what the visitor typed or
+  // ticked before that is on the screen, so it is what the form holds.
+  useEffect(() => {
+    const typed = valuesIn(formRef.current, options.initial);
+    if (Object.keys(typed).length > 0) setValues((current) => ({ ...current, ...typed }));
+    // Once, when the form comes to life.
+  }, []);
 
   function setValue<K extends keyof Values>(name: K, value: Values[K]) {
     submissionKey.current = null;
@@ -121,6 +137,27 @@ export function useLeadForm<Values extends Record<string, unknown>, Schema exten
     pending,
     honeypot,
     setHoneypot,
-    formProps: { method: "post", action: options.endpoint, noValidate: true, onSubmit },
+    formProps: {
+      method: "post",
+      action: options.endpoint,
+      noValidate: true,
+      onSubmit,
+      ref: formRef,
+    },
   };
+}
+
+/** The fields of `form` named in `initial` whose value on the page differs from it. */
+function valuesIn<Values extends Record<string, unknown>>(
+  form: HTMLFormElement | null,
+  initial: Values,
+): Partial<Values> {
+  const typed: Record<string, unknown> = {};
+  for (const [name, empty] of Object.entries(initial)) {
+    const field = form?.elements.namedItem(name);
+    if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) continue;
+    const value = typeof empty === "boolean" ? (field as HTMLInputElement).checked : field.value;
+    if (value !== empty) typed[name] = value;
+  }
+  return typed as Partial<Values>;
 }
