@@ -76,14 +76,13 @@ export function islandScripts(): Plugin {
     resolveId: (source) => (source === SCRIPTS_MODULE ? `\0${SCRIPTS_MODULE}` : undefined),
     async load(id, options) {
       if (id !== `\0${SCRIPTS_MODULE}`) return undefined;
-      // The browser never renders an island's container: the prerender does.
-      if (!options?.ssr) return "export default {};";
+      // The browser never renders an island's container: the prerender does. `react-router dev`
+      // does not hydrate islands (app/islands/island.tsx).
+      if (!options?.ssr || serving) return "export default {};";
       let manifest: Manifest;
       try {
         manifest = JSON.parse(await readFile(MANIFEST, "utf8")) as Manifest;
       } catch (error) {
-        // `react-router dev` serves the entries' source instead (app/islands/island.tsx).
-        if (serving) return "export default {};";
         throw new Error(`The islands' build must run first (npm run build): ${String(error)}`);
       }
       this.addWatchFile(MANIFEST);

@@ -25,13 +25,15 @@ export function Island<Parts extends IslandParts, Part extends keyof Parts & str
 } & PropsOf<Parts[Part]>) {
   const Component = of.parts[part] as Parts[Part];
   const { name, idPrefix } = islandNames(of.entry, part);
-  const script = islandScripts[of.entry] ?? devScript(of.entry);
+  const script = islandScripts[of.entry] ?? noScriptInDevelopment(of.entry);
   const html = renderToString(islandRoot(Component, props), { identifierPrefix: idPrefix });
   const attributes = {
     [ISLAND_ATTRIBUTE]: name,
     [ISLAND_PROPS_ATTRIBUTE]: JSON.stringify(props),
-    [ISLAND_ENTRY_ATTRIBUTE]: script.url,
-    [ISLAND_CHUNKS_ATTRIBUTE]: JSON.stringify(script.chunks),
+    ...(script && {
+      [ISLAND_ENTRY_ATTRIBUTE]: script.url,
+      [ISLAND_CHUNKS_ATTRIBUTE]: JSON.stringify(script.chunks),
+    }),
   };
   return <div {...attributes} className="contents" dangerouslySetInnerHTML={{ __html: html }} />;
 }
@@ -42,10 +44,14 @@ type PropsOf<C extends IslandParts[string]> =
     ? { props?: ComponentProps<C> }
     : { props: ComponentProps<C> };
 
-/** `react-router dev` serves the entry's source; a build without the entry's script fails. */
-function devScript(entry: string) {
+/**
+ * A build without the entry's script fails. `react-router dev` shows the pages as prerendered,
+ * forms included, without hydrating them (React Refresh would need React Router's own scripts
+ * in the page); `npm start` serves them working, and the forms' component tests run them.
+ */
+function noScriptInDevelopment(entry: string): undefined {
   if (!import.meta.env.DEV) {
     throw new Error(`No script for the island entry "${entry}": is it in app/islands/entries/?`);
   }
-  return { url: `/app/islands/entries/${entry}.tsx`, chunks: [] };
+  return undefined;
 }
