@@ -48,7 +48,8 @@ export function Layout({ children }: { children: ReactNode }) {
 
 /**
  * Rendered only into the SPA fallback (`__spa-fallback.html`), which React Router refuses to
- * build without its scripts; no page is that file, and our server never sends it (server/static/).
+ * build without its scripts; no page is that file, and the postbuild removes it with the rest of
+ * React Router's client build (scripts/postbuild.ts).
  */
 export function HydrateFallback() {
   return <Scripts />;

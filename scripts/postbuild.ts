@@ -1,11 +1,12 @@
 /**
  * Runs after `react-router build`: copies the islands' scripts next to the site's files
- * (app/islands/), writes sitemap.xml, robots.txt and the web app manifest from
+ * (app/islands/) and removes what React Router wrote for a browser that runs it, which none does
+ * (docs/decisions/0037), writes sitemap.xml, robots.txt and the web app manifest from
  * the route table and site.ts, records the retention periods the privacy notice states
  * (server/retention/build-record.ts), then precompresses every text asset (brotli and gzip
  * siblings that the server, nginx's gzip_static/brotli_static or a CDN can serve as they are).
  */
-import { cp, readFile, readdir, writeFile } from "node:fs/promises";
+import { cp, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { consolePaths } from "../common/paths";
@@ -78,12 +79,29 @@ async function precompress(dir: string): Promise<void> {
   }
 }
 
-async function main() {
+/**
+ * The islands' scripts in place of React Router's: the site's only scripts are the islands'
+ * (every page's own is inline), so any other script under assets/ is the framework's client
+ * build, as are its loader data (`.data`) and SPA fallback. No page refers to them; the server
+ * would hold them in memory for nothing.
+ */
+async function islandsInPlaceOfReactRouter() {
+  const islands = path.join(ISLANDS_OUT_DIR, "assets");
+  const assets = path.join(outDir, "assets");
+  const islandFiles = new Set(await readdir(islands));
+  for (const name of await readdir(assets)) {
+    if (name.endsWith(".js") && !islandFiles.has(name)) await rm(path.join(assets, name));
+  }
   // Content-hashed names: a file of the same name (an image both builds emit) is the same file.
-  await cp(path.join(ISLANDS_OUT_DIR, "assets"), path.join(outDir, "assets"), {
-    recursive: true,
-    force: false,
-  });
+  await cp(islands, assets, { recursive: true, force: false });
+  for (const entry of await readdir(outDir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile() && (entry.name.endsWith(".data") || entry.name === "__spa-fallback.html"))
+      await rm(path.join(entry.parentPath, entry.name));
+  }
+}
+
+async function main() {
+  await islandsInPlaceOfReactRouter();
   const paths = pagePaths();
   await writeFile(path.join(outDir, "sitemap.xml"), sitemap(paths));
   await writeFile(path.join(outDir, "robots.txt"), robots());

@@ -45,8 +45,6 @@ const TYPES: Record<string, string> = {
   ".txt": "text/plain; charset=utf-8",
   ".pdf": "application/pdf",
   ".woff2": "font/woff2",
-  // React Router's prerendered loader data for client-side navigation.
-  ".data": "text/x-script; charset=utf-8",
 };
 
 // Vite puts content-hashed files under /assets/ (the console's under /staff/assets/): their URL
@@ -61,7 +59,7 @@ const REVALIDATE = "no-cache";
 const ONE_DAY = "public, max-age=86400";
 
 // Files the build writes that are not part of the public site.
-const HIDDEN = new Set(["/__spa-fallback.html", notFoundPath]);
+const HIDDEN = new Set([notFoundPath]);
 
 async function walk(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
@@ -107,7 +105,7 @@ export async function loadSiteFiles(
         ? IMMUTABLE
         : urlPath === consolePaths.console
           ? NO_STORE
-          : file.endsWith(".html") || file.endsWith(".data")
+          : file.endsWith(".html")
             ? REVALIDATE
             : ONE_DAY,
       csp: file.endsWith(".html")
