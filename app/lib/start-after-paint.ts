@@ -69,10 +69,10 @@ export async function startIslands(
   entries: Map<string, string[]>,
   { doc = document, load = importModule }: { doc?: Document; load?: (url: string) => unknown } = {},
 ) {
-  const chunks = [...new Set([...entries.values()].flat())];
-  const preloads = [...chunks, ...entries.keys()];
-  for (let i = 0; i < preloads.length; i += PRELOADS_PER_TASK) {
-    for (const href of preloads.slice(i, i + PRELOADS_PER_TASK)) {
+  // The chunks, each once, dependencies first; then the entries, which hydrate.
+  const urls = [...new Set([...entries.values()].flat()), ...entries.keys()];
+  for (let i = 0; i < urls.length; i += PRELOADS_PER_TASK) {
+    for (const href of urls.slice(i, i + PRELOADS_PER_TASK)) {
       const link = doc.createElement("link");
       link.rel = "modulepreload";
       link.href = href;
@@ -80,7 +80,7 @@ export async function startIslands(
     }
     await nextTask();
   }
-  for (const url of [...chunks, ...entries.keys()]) {
+  for (const url of urls) {
     await load(url);
     await nextTask();
   }
