@@ -19,6 +19,7 @@ import {
   accraTime,
   agreedWords,
   historyWords,
+  messageStateWords,
   messageWords,
   staffWords,
   statusWords,
@@ -116,7 +117,7 @@ function mailSection(found: PersonExport): string {
         messageWords(m.kind, m.campaign),
         accraTime(m.createdAt),
         accraTime(m.sentAt),
-        m.outcome ? `${m.status} (${m.outcome})` : m.status,
+        messageStateWords(m.status, m.outcome),
       ]),
       "We have sent no message to you or about you.",
     ) +

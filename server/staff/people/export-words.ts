@@ -95,6 +95,30 @@ export const MAIL_EVENT_WORDS: Record<string, string> = {
   unclassified: "Returned, reason unclear",
 };
 
+/** An outbox message's state (OutboxStatus), as the person reads it. */
+const MESSAGE_STATE_WORDS: Record<string, string> = {
+  pending: "Waiting to be sent",
+  sent: "Sent",
+  failed: "Could not be sent",
+  held: "Held back, not sent",
+  cancelled: "Not sent",
+};
+
+/** What became of a message beyond its state (OutboxOutcome), as the person reads it. */
+const MESSAGE_OUTCOME_WORDS: Record<string, string> = {
+  suppressed: "we no longer send mail to your address",
+  unsubscribed: "you had unsubscribed",
+};
+
+/** "Sent", "Sent: could not be delivered (permanent)", "Not sent: you had unsubscribed". */
+export function messageStateWords(status: string, outcome: string | null): string {
+  const state = MESSAGE_STATE_WORDS[status] ?? status;
+  if (outcome === null) return state;
+  const more =
+    MESSAGE_OUTCOME_WORDS[outcome] ?? MAIL_EVENT_WORDS[outcome]?.toLowerCase() ?? outcome;
+  return `${state}: ${more}`;
+}
+
 /** Why the person's address is on the suppression list, as they read it. */
 export const SUPPRESSION_WORDS: Record<string, string> = Object.fromEntries(
   SUPPRESSION_REASONS.map((reason) => [reason, SUPPRESSION_REASON_WORDS[reason].person]),

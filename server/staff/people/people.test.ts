@@ -183,6 +183,7 @@ describe.each(testDialects)("an access request on $name", ({ url }) => {
     expect(res.body).toContain("1 Nov 2026, 09:01 Accra time");
     expect(res.body).toContain("was not recorded");
     expect(res.body).toContain("Newsletter issue “Rates for traders”");
+    expect(res.body).toContain("<td>Sent: could not be delivered (permanent)</td>");
     expect(res.body).not.toContain("Kofi");
   });
 
