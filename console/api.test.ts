@@ -44,10 +44,10 @@ describe("calls of the contract", () => {
     await expect(call(leadsApi.stats)).rejects.toBeInstanceOf(ApiError);
   });
 
-  it("throw a refusal's message", async () => {
+  it("throw a refusal's message, with its body as it came", async () => {
     answer(404, { error: "No such lead" });
     await expect(call(leadsApi.get, { params: { id: "demo_1" } })).rejects.toEqual(
-      new ApiError(404, "No such lead"),
+      new ApiError(404, "No such lead", { error: "No such lead" }),
     );
   });
 

@@ -11,11 +11,15 @@ import {
 /** How long the console waits for the API before saying so. */
 const REQUEST_TIMEOUT_MS = 15_000;
 
-/** An answer of the staff API that was not a success, with the message to show. */
+/**
+ * An answer of the staff API that was not a success, with the message to show, and its JSON body
+ * as it came (null without one) for a refusal that carries more than a message (`refusalOf`).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly body: unknown = null,
   ) {
     super(message);
     this.name = "ApiError";
@@ -36,7 +40,23 @@ async function errorOf(response: Response): Promise<ApiError> {
     response.status < 500 && typeof body?.error === "string"
       ? body.error
       : (FALLBACK[response.status] ?? "Something went wrong on our side. Please try again.");
-  return new ApiError(response.status, message);
+  return new ApiError(response.status, message, body);
+}
+
+/**
+ * The body of a refusal with `status` that `spec` declares with more than a message (an access
+ * request's 409 lists the people found), parsed with the endpoint's schema of that status; null
+ * when `error` is not that refusal, or its body does not parse.
+ */
+export function refusalOf<E extends EndpointSpec, S extends keyof E["answers"] & number>(
+  error: unknown,
+  spec: E,
+  status: S,
+): z.output<E["answers"][S]> | null {
+  const schema = spec.answers[status];
+  if (!(error instanceof ApiError) || error.status !== status || !schema) return null;
+  const parsed = z.safeParse(schema, error.body);
+  return parsed.success ? (parsed.data as z.output<E["answers"][S]>) : null;
 }
 
 /**

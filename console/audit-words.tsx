@@ -1,5 +1,6 @@
 /**
- * The audit log in words: every action's label (the filter's choices) and what its entry says
+ * The audit log in words: every action's label (the filter's choices; the labels live in
+ * staff-api/audit-labels.ts, which the access request's page reads too) and what its entry says
  * after the name of who acted ("changed the status of a lead from New to Qualified"), built from
  * the entry's detail. Typed by the contract's AuditAction: an action without words fails the
  * build. What each entry keeps is listed with the routes that record it (the areas' READMEs,
@@ -9,6 +10,7 @@
 import type { ReactNode } from "react";
 import type { LeadStatus } from "@leads/workflow";
 import type { AuditAction, AuditItem } from "../staff-api/audit";
+import { AUDIT_ACTION_LABELS } from "../staff-api/audit-labels";
 import { CORRECTABLE_LABELS, type CorrectableField } from "../staff-api/leads";
 import type { SuppressionReason } from "../staff-api/mail";
 import type { StaffRole } from "../staff-api/roles";
@@ -18,6 +20,7 @@ import { ROLE_LABELS, STATUS_LABELS, SUPPRESSION_REASON_LABELS } from "./labels"
 type Detail = Record<string, unknown>;
 
 interface Words {
+  /** The action's name (staff-api/audit-labels.ts, shared with the access request's page). */
   label: string;
   /** The sentence after the actor's name. */
   says: (detail: Detail) => ReactNode;
@@ -100,6 +103,12 @@ function addressChanged(detail: Detail): ReactNode {
   return changed ? <>confirmed a new address: {changed}</> : "confirmed a new address";
 }
 
+/** How an access request found its person: "phone number and e-mail address" when narrowed. */
+const keyWords = (detail: Detail) =>
+  detail.by === "phone"
+    ? `phone number${detail.narrowed ? " and e-mail address" : ""}`
+    : "e-mail address";
+
 const page = (detail: Detail) => (detail.page === "next" ? ", a further page" : "");
 
 const SIGN_IN_FAILURES: Record<string, string> = {
@@ -122,23 +131,17 @@ const list = (what: string) => (detail: Detail) =>
 const exported = (one: string, more?: string) => (detail: Detail) =>
   `exported${many(detail.rows, one, more) || ` ${more ?? `${one}s`}`}${filters(detail)}`;
 
-export const AUDIT_WORDS: Record<AuditAction, Words> = {
+export const AUDIT_WORDS: Record<AuditAction, Omit<Words, "label">> = {
   "staff.sign-in": {
-    label: "Signed in",
     says: (d) => `signed in ${d.method === "passkey" ? "with a passkey" : "with an e-mailed link"}`,
   },
   "staff.sign-in-failed": {
-    label: "Sign-in refused",
     says: (d) =>
       `was refused signing in ${SIGN_IN_FAILURES[String(d.reason)] ?? `(${String(d.reason)})`}`,
   },
-  "staff.sign-out": { label: "Signed out", says: () => "signed out" },
-  "staff.sign-out-everywhere": {
-    label: "Signed out everywhere",
-    says: (d) => `signed out everywhere${ended(d)}`,
-  },
+  "staff.sign-out": { says: () => "signed out" },
+  "staff.sign-out-everywhere": { says: (d) => `signed out everywhere${ended(d)}` },
   "staff.account-added": {
-    label: "Account added",
     says: (d) => (
       <>
         {d.via === "console" ? "invited " : "added the account "}
@@ -147,7 +150,6 @@ export const AUDIT_WORDS: Record<AuditAction, Words> = {
     ),
   },
   "staff.invitation-resent": {
-    label: "Invitation sent again",
     says: (d) => (
       <>
         sent the invitation again to {who(d)} as {role(d.role)}
@@ -155,37 +157,25 @@ export const AUDIT_WORDS: Record<AuditAction, Words> = {
     ),
   },
   "staff.role-changed": {
-    label: "Role changed",
     says: (d) => (
       <>
         changed the role of {who(d)} from {role(d.from)} to {role(d.to)}
       </>
     ),
   },
-  "staff.renamed": {
-    label: "Account renamed",
-    says: (d) => <>renamed the account of {who(d)}</>,
-  },
-  "staff.disabled": {
-    label: "Account disabled",
-    says: (d) => <>disabled the account of {who(d)}</>,
-  },
-  "staff.enabled": {
-    label: "Account enabled",
-    says: (d) => <>enabled the account of {who(d)} again </>,
-  },
-  "account.list": { label: "Viewed the accounts", says: () => "viewed the list of accounts" },
-  "account.view": { label: "Viewed an account", says: () => "viewed an account" },
-  "lead.list": { label: "Viewed the lead list", says: list("the lead list") },
-  "lead.stats": { label: "Viewed lead counts", says: list("the lead counts") },
-  "lead.export": { label: "Exported leads", says: exported("lead") },
-  "lead.view": { label: "Viewed a lead", says: () => "viewed a lead" },
+  "staff.renamed": { says: (d) => <>renamed the account of {who(d)}</> },
+  "staff.disabled": { says: (d) => <>disabled the account of {who(d)}</> },
+  "staff.enabled": { says: (d) => <>enabled the account of {who(d)} again </> },
+  "account.list": { says: () => "viewed the list of accounts" },
+  "account.view": { says: () => "viewed an account" },
+  "lead.list": { says: list("the lead list") },
+  "lead.stats": { says: list("the lead counts") },
+  "lead.export": { says: exported("lead") },
+  "lead.view": { says: () => "viewed a lead" },
   "lead.status-changed": {
-    label: "Lead status changed",
     says: (d) => `changed the status of a lead from ${status(d.from)} to ${status(d.to)}`,
   },
   "lead.owner-changed": {
-    label: "Lead owner changed",
     says: (d) => (
       <>
         changed the owner of a lead from{" "}
@@ -194,41 +184,26 @@ export const AUDIT_WORDS: Record<AuditAction, Words> = {
       </>
     ),
   },
-  "lead.note-added": { label: "Note added to a lead", says: () => "added a note to a lead" },
-  "lead.corrected": { label: "Lead's details corrected", says: corrections },
-  "passkey.added": { label: "Passkey added", says: () => "added a passkey to their account" },
-  "passkey.renamed": { label: "Passkey renamed", says: () => "renamed one of their passkeys" },
-  "passkey.removed": {
-    label: "Passkey removed",
-    says: (d) => `removed one of their passkeys${ended(d)}`,
-  },
-  "subscriber.list": { label: "Viewed the subscribers", says: list("the subscriber list") },
-  "subscriber.export": { label: "Exported subscribers", says: exported("subscriber") },
-  "subscriber.count": { label: "Viewed subscriber counts", says: list("the subscriber counts") },
+  "lead.note-added": { says: () => "added a note to a lead" },
+  "lead.corrected": { says: corrections },
+  "passkey.added": { says: () => "added a passkey to their account" },
+  "passkey.renamed": { says: () => "renamed one of their passkeys" },
+  "passkey.removed": { says: (d) => `removed one of their passkeys${ended(d)}` },
+  "subscriber.list": { says: list("the subscriber list") },
+  "subscriber.export": { says: exported("subscriber") },
+  "subscriber.count": { says: list("the subscriber counts") },
   "subscriber.confirmation-resent": {
-    label: "Confirmation e-mail sent again",
     says: () => "sent a subscriber the confirmation e-mail again",
   },
-  "subscriber.unsubscribed": {
-    label: "Subscriber unsubscribed",
-    says: () => "unsubscribed a subscriber from the newsletter",
-  },
-  "subscriber.consent-viewed": {
-    label: "Viewed a consent record",
-    says: () => "viewed a subscriber's consent record",
-  },
+  "subscriber.unsubscribed": { says: () => "unsubscribed a subscriber from the newsletter" },
+  "subscriber.consent-viewed": { says: () => "viewed a subscriber's consent record" },
   "subscriber.address-change-sent": {
-    label: "Subscriber's new address asked to confirm",
     says: () => "sent the confirmation e-mail to a subscriber's new address",
   },
-  "subscriber.address-changed": { label: "Subscriber's address changed", says: addressChanged },
-  "audit.viewed": { label: "Viewed the audit log", says: list("the audit log") },
-  "audit.export": {
-    label: "Exported the audit log",
-    says: exported("audit log entry", "audit log entries"),
-  },
+  "subscriber.address-changed": { says: addressChanged },
+  "audit.viewed": { says: list("the audit log") },
+  "audit.export": { says: exported("audit log entry", "audit log entries") },
   "person.erased": {
-    label: "Person erased",
     says: (d) => {
       const erased =
         typeof d.erased === "object" && d.erased !== null ? Object.values(d.erased) : [];
@@ -237,7 +212,6 @@ export const AUDIT_WORDS: Record<AuditAction, Words> = {
     },
   },
   "retention.ran": {
-    label: "Expired personal data removed",
     says: (d) => {
       const counts = (typeof d.counts === "object" && d.counts !== null ? d.counts : {}) as Detail;
       const leads = (count(counts.contact_messages) ?? 0) + (count(counts.demo_requests) ?? 0);
@@ -254,73 +228,60 @@ export const AUDIT_WORDS: Record<AuditAction, Words> = {
     },
   },
   "person.exported": {
-    label: "Access request answered",
     says: (d) => {
       const counts = typeof d.counts === "object" && d.counts !== null ? d.counts : {};
       const rows = Object.values(counts).reduce<number>((sum, n) => sum + (count(n) ?? 0), 0);
-      const key = d.by === "phone" ? "phone number" : "e-mail address";
-      return `exported everything stored about a person, found by ${key} (${many(rows, "record").trim()})`;
+      return `exported everything stored about a person, found by ${keyWords(d)} (${many(rows, "record").trim()})`;
     },
   },
-  "outbox.viewed": { label: "Viewed the outbox", says: list("the outbox") },
-  "outbox.retried": { label: "E-mail retried", says: () => "sent an e-mail of the outbox again" },
-  "newsletter.welcome-changed": {
-    label: "Welcome e-mail changed",
-    says: () => "changed the newsletter's welcome e-mail",
+  "person.lookup-ambiguous": {
+    says: (d) =>
+      `looked up a person by ${keyWords(d)} and was shown the names and addresses of${many(d.people, "person", "people")} it matched, to choose one`,
   },
+  "outbox.viewed": { says: list("the outbox") },
+  "outbox.retried": { says: () => "sent an e-mail of the outbox again" },
+  "newsletter.welcome-changed": { says: () => "changed the newsletter's welcome e-mail" },
   "newsletter.welcome-test-sent": {
-    label: "Welcome e-mail test sent",
     says: (d) => `sent a test copy of the welcome e-mail${testCopiesTo(d)}`,
   },
-  "campaign.created": { label: "Campaign created", says: () => "created a campaign" },
-  "campaign.edited": { label: "Campaign edited", says: () => "edited a campaign" },
-  "campaign.test-sent": {
-    label: "Campaign test sent",
-    says: (d) => `sent a test copy of a campaign${testCopiesTo(d)}`,
-  },
+  "campaign.created": { says: () => "created a campaign" },
+  "campaign.edited": { says: () => "edited a campaign" },
+  "campaign.test-sent": { says: (d) => `sent a test copy of a campaign${testCopiesTo(d)}` },
   "campaign.scheduled": {
-    label: "Campaign scheduled",
     says: (d) =>
       `scheduled a campaign for ${formatDateTime(typeof d.at === "string" ? d.at : null)}`,
   },
-  "campaign.sent": { label: "Campaign sent", says: () => "started sending a campaign" },
-  "campaign.paused": { label: "Campaign paused", says: () => "paused a campaign" },
-  "campaign.resumed": { label: "Campaign resumed", says: () => "resumed a campaign" },
-  "campaign.cancelled": { label: "Campaign cancelled", says: () => "cancelled a campaign" },
+  "campaign.sent": { says: () => "started sending a campaign" },
+  "campaign.paused": { says: () => "paused a campaign" },
+  "campaign.resumed": { says: () => "resumed a campaign" },
+  "campaign.cancelled": { says: () => "cancelled a campaign" },
   "campaign.retried": {
-    label: "Campaign copies retried",
     says: (d) => {
       const copies = many(d.copies, "failed copy", "failed copies") || " failed copies";
       return `sent${copies} of a campaign again`;
     },
   },
-  "suppression.list": { label: "Viewed the suppression list", says: list("the suppression list") },
-  "suppression.added": { label: "Suppressed by hand", says: () => "suppressed an address by hand" },
+  "suppression.list": { says: list("the suppression list") },
+  "suppression.added": { says: () => "suppressed an address by hand" },
   "suppression.lifted": {
-    label: "Suppression lifted",
     says: (d) =>
       `lifted an address from the suppression list (${
         SUPPRESSION_REASON_LABELS[d.reason as SuppressionReason] ?? String(d.reason ?? "?")
       }${typeof d.since === "string" ? `, suppressed since ${formatDateTime(d.since)}` : ""})`,
   },
   "campaign.recipients-export": {
-    label: "Exported a campaign's recipients",
     says: (d) => `exported${many(d.rows, "recipient") || " the recipients"} of a campaign`,
   },
   "campaign.auto-paused": {
-    label: "Campaign paused by the brake",
     says: (d) => `paused a campaign${typeof d.reason === "string" ? `: ${d.reason}` : ""}`,
   },
 };
 
 /** An action's words; one the console does not know (a newer server) is shown as it is. */
 export function wordsOf(action: string): Words {
-  return (
-    (AUDIT_WORDS as Record<string, Words>)[action] ?? {
-      label: action,
-      says: () => <code>{action}</code>,
-    }
-  );
+  const known = (AUDIT_WORDS as Record<string, Omit<Words, "label">>)[action];
+  if (!known) return { label: action, says: () => <code>{action}</code> };
+  return { label: AUDIT_ACTION_LABELS[action as AuditAction], says: known.says };
 }
 
 /**

@@ -1,6 +1,10 @@
 import { DEMO_PRODUCT_NAMES, type DemoProduct } from "@leads/demo";
-import type { LeadStatus } from "@leads/workflow";
-import { type DeliveryChannel, LEAD_TYPE_LABELS, type Lead } from "../staff-api/leads";
+import {
+  type DeliveryChannel,
+  LEAD_TYPE_LABELS,
+  type Lead,
+  STATUS_LABELS,
+} from "../staff-api/leads";
 import {
   SUPPRESSION_REASONS,
   SUPPRESSION_REASON_WORDS,
@@ -9,15 +13,11 @@ import {
 import type { CampaignStatus, RecipientState } from "../staff-api/newsletter";
 import { ROLE_LABELS, type StaffRole } from "../staff-api/roles";
 
-/** The words the console uses for the values the API sends. */
-export const STATUS_LABELS: Record<LeadStatus, string> = {
-  new: "New",
-  contacted: "Contacted",
-  qualified: "Qualified",
-  won: "Won",
-  lost: "Lost",
-  spam: "Spam",
-};
+/**
+ * The words the console uses for the values the API sends. A lead's statuses live with the
+ * leads' API: an access request's page uses them too.
+ */
+export { STATUS_LABELS };
 
 export const CAMPAIGN_STATUS_LABELS: Record<CampaignStatus, string> = {
   draft: "Draft",

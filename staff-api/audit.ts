@@ -53,6 +53,7 @@ export const AUDIT_ACTION_KINDS = {
   "person.erased": "change",
   "retention.ran": "change",
   "person.exported": "read",
+  "person.lookup-ambiguous": "read",
   "outbox.viewed": "read",
   "outbox.retried": "change",
   "newsletter.welcome-changed": "change",

@@ -8,7 +8,13 @@ import { ContactSchema } from "../leads/contact";
 import { DemoFormSchema } from "../leads/demo";
 import { email } from "../leads/email";
 import { MAX_MESSAGE, filterText, requiredText } from "../leads/fields";
-import { LEAD_STATUSES, LEAD_TYPES, type LeadType, parseLeadKey } from "../leads/workflow";
+import {
+  LEAD_STATUSES,
+  LEAD_TYPES,
+  type LeadStatus,
+  type LeadType,
+  parseLeadKey,
+} from "../leads/workflow";
 import { Failed, RECORD_REFUSALS, REFUSALS, Said } from "./answers";
 import { endpoint } from "./endpoint";
 import { type StaffRole, roleAllows } from "./roles";
@@ -111,6 +117,16 @@ export const CORRECTABLE_FIELDS = [
 export const LEAD_TYPE_LABELS: Record<LeadType, string> = {
   contact: "Contact message",
   demo: "Demo request",
+};
+
+/** A lead's status in words: the console, and the page an access request's answer is sent as. */
+export const STATUS_LABELS: Record<LeadStatus, string> = {
+  new: "New",
+  contacted: "Contacted",
+  qualified: "Qualified",
+  won: "Won",
+  lost: "Lost",
+  spam: "Spam",
 };
 
 /** How the console and the timeline name each correctable field. */

@@ -1,19 +1,35 @@
 /**
  * A person's access request (Ghana's Data Protection Act, 2012, Act 843): everything stored
- * about one e-mail address or one phone number, for admins (server/staff/people/). Decision 0031.
+ * about one e-mail address or one phone number, for admins (server/staff/people/). Decisions 0031
+ * and 0040 (one person per answer).
  */
 import * as z from "zod/mini";
 import { apiPaths } from "../common/paths";
 import { email } from "../leads/email";
 import { ADMIN_ROLES } from "./admin";
+import { STAFF_ROLES } from "./roles";
 import { REFUSALS } from "./answers";
 import { endpoint } from "./endpoint";
 
 /** The two ways to answer: JSON (for another system) or a page the company can send as it is. */
 export const EXPORT_FORMATS = ["json", "html"] as const;
 
-/** What the 400 says when the request names no key, or both. */
-export const ONE_KEY = "Give an e-mail address or a phone number, not both.";
+/** What the 400 says when the request names no key. */
+export const ONE_KEY = "Give an e-mail address or a phone number.";
+
+/** What the 409 says: the phone number is in the records of more than one person. */
+export const SEVERAL_PEOPLE =
+  "This phone number is in the records of more than one person. Choose whose records to export.";
+
+/**
+ * A member of staff as the export names them: their name and role, never their address (decision
+ * 0040). Null parts for an account that no longer exists.
+ */
+const StaffMember = z.strictObject({
+  name: z.nullable(z.string()),
+  role: z.nullable(z.enum(STAFF_ROLES)),
+});
+export type StaffMember = z.output<typeof StaffMember>;
 
 /** A stored row's columns as stored: text, or null where the column is empty. */
 const Columns = z.record(z.string(), z.nullable(z.string()));
@@ -34,26 +50,30 @@ const ExportedLead = z.strictObject({
     version: z.nullable(z.string()),
     agreedAt: z.string(),
   }),
-  /** The inbox's status and owner (the owner's address), and when staff first acted on it. */
+  /** The inbox's status and owner, and when staff first acted on it. */
   status: z.string(),
-  owner: z.nullable(z.string()),
+  owner: z.nullable(StaffMember),
   firstResponseAt: z.nullable(z.string()),
-  /** Its status and owner changes, oldest first, with who made them. */
+  /**
+   * Its status and owner changes and corrections, oldest first, with who made them: a status as
+   * its code, an owner as a member of staff, a correction as the JSON of the fields' values.
+   */
   history: z.array(
     z.strictObject({
       at: z.string(),
       kind: z.enum(["status", "owner", "corrected"]),
-      by: z.nullable(z.string()),
-      from: z.nullable(z.string()),
-      to: z.nullable(z.string()),
+      by: z.nullable(StaffMember),
+      from: z.nullable(z.union([z.string(), StaffMember])),
+      to: z.nullable(z.union([z.string(), StaffMember])),
     }),
   ),
 });
 
+/** A note staff wrote on one of the person's leads, whole, with who wrote it (decision 0040). */
 const ExportedNote = z.strictObject({
   leadId: z.string(),
   at: z.string(),
-  by: z.nullable(z.string()),
+  by: z.nullable(StaffMember),
   text: z.string(),
 });
 
@@ -109,12 +129,18 @@ const ExportedMailEvent = z.strictObject({
 const ExportedAuditEntry = z.strictObject({
   at: z.string(),
   action: z.string(),
-  actor: z.nullable(z.string()),
+  /** Null when no one signed in acted: the command line, the server's own jobs. */
+  actor: z.nullable(StaffMember),
   record: z.strictObject({ type: z.string(), id: z.string() }),
 });
 
 export const PersonExport = z.strictObject({
-  query: z.strictObject({ by: z.enum(["email", "phone"]), value: z.string() }),
+  /** The key asked with; `email` narrows a phone number to that person's records. */
+  query: z.strictObject({
+    by: z.enum(["email", "phone"]),
+    value: z.string(),
+    email: z.optional(z.string()),
+  }),
   exportedAt: z.string(),
   leads: z.array(ExportedLead),
   notes: z.array(ExportedNote),
@@ -129,8 +155,28 @@ export const PersonExport = z.strictObject({
 export type PersonExport = z.output<typeof PersonExport>;
 export type ExportedLead = z.output<typeof ExportedLead>;
 
+/**
+ * The 409 of a phone number in the records of more than one person (told apart by e-mail address,
+ * decision 0040): each one's name, address and number of records, for the admin to choose one.
+ */
+export const SeveralPeople = z.strictObject({
+  error: z.string(),
+  people: z.array(
+    z.strictObject({
+      name: z.string(),
+      email: z.string(),
+      records: z.number(),
+    }),
+  ),
+});
+export type SeveralPeople = z.output<typeof SeveralPeople>;
+
 export const peopleApi = {
-  /** Everything held about the person `email` or `phone` names (exactly one), as a download. */
+  /**
+   * Everything held about the person `email` or `phone` names, as a download. A number in the
+   * records of several people answers 409 with them; `phone` and `email` together name the one
+   * chosen: the leads with that number and that address.
+   */
   export: endpoint({
     method: "GET",
     path: apiPaths.staffPeopleExport,
@@ -140,6 +186,6 @@ export const peopleApi = {
       phone: z.optional(z.string().check(z.maxLength(40))),
       format: z.optional(z.enum(EXPORT_FORMATS)),
     }),
-    answers: { 200: PersonExport, ...REFUSALS },
+    answers: { 200: PersonExport, ...REFUSALS, 409: SeveralPeople },
   }),
 };

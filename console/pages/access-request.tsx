@@ -1,6 +1,7 @@
+import { useEffect, useRef } from "react";
 import { Form, type ActionFunctionArgs, type LoaderFunctionArgs, data } from "react-router";
-import { type PersonExport, peopleApi } from "../../staff-api/people";
-import { addressOf, call, failure } from "../api";
+import { type PersonExport, type SeveralPeople, peopleApi } from "../../staff-api/people";
+import { addressOf, call, failure, refusalOf } from "../api";
 import { ResultNotices, useFormResult } from "../components/form-result";
 import { PageHeading } from "../components/page-heading";
 import { Section } from "../components/section";
@@ -14,24 +15,79 @@ export async function accessRequestLoader(args: LoaderFunctionArgs) {
   return null;
 }
 
-/** The key as the API takes it: an address when it has an @, else a phone number. */
-function keyOf(typed: string): { email: string } | { phone: string } {
-  return typed.includes("@") ? { email: typed } : { phone: typed };
+/** The key as the API takes it: an address, a phone number, or a number and the chosen address. */
+type Key = { email: string } | { phone: string; email?: string };
+
+/**
+ * The key of what was typed: an address when it has an @, else a phone number; a number with the
+ * address of the person chosen among those it matched (the `email` of their button).
+ */
+function keyOf(typed: string, chosen: string): Key {
+  if (typed.includes("@")) return { email: typed };
+  return chosen ? { phone: typed, email: chosen } : { phone: typed };
 }
 
 type ActionResult =
-  | { ok: true; key: { email: string } | { phone: string }; found: PersonExport }
+  | { ok: true; key: Key; found: PersonExport }
+  | { ok: true; phone: string; people: SeveralPeople["people"] }
   | { ok: false; error: string };
 
 export async function accessRequestAction({ request }: ActionFunctionArgs): Promise<ActionResult> {
-  const typed = String((await request.formData()).get("person") ?? "").trim();
+  const form = await request.formData();
+  const typed = String(form.get("person") ?? "").trim();
   if (!typed) return { ok: false, error: "Type the person's e-mail address or phone number." };
-  const key = keyOf(typed);
+  const key = keyOf(typed, String(form.get("email") ?? "").trim());
   try {
     return { ok: true, key, found: await call(peopleApi.export, { query: key }) };
   } catch (error) {
+    // A number in several people's records: the admin chooses whose (decision 0040).
+    const several = refusalOf(error, peopleApi.export, 409);
+    if (several) return { ok: true, phone: typed, people: several.people };
     return failure(error, "Nothing was looked up. Please try again later.");
   }
+}
+
+/** The key's words: "0559211848", "0559211848 and ama@example.com". */
+const keyWords = (key: Key) =>
+  "phone" in key ? [key.phone, key.email].filter(Boolean).join(" and ") : key.email;
+
+/**
+ * The people a number matched, each with a button that looks it up again with their address. The
+ * list's heading takes the focus when it appears (the status above has said why), so the admin
+ * goes on from there; each choice is a form of its own, sent by the keyboard as by the mouse.
+ */
+function ChoosePerson({ phone, people }: { phone: string; people: SeveralPeople["people"] }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), [people]);
+  return (
+    <section aria-labelledby="people-heading" className="mt-8 max-w-prose">
+      <h2 id="people-heading" ref={heading} tabIndex={-1} className="mb-3 text-lg font-bold">
+        Whose records: choose one person
+      </h2>
+      <p>
+        We tell people apart by their e-mail address. Choose the person who asked; their answer
+        holds only the messages with this number and their address.
+      </p>
+      <ul className="mt-4 space-y-3" aria-labelledby="people-heading">
+        {people.map((person) => (
+          <li key={person.email} className="rounded-md border border-slate-300 p-3">
+            <p className="font-semibold" dir="auto">
+              {person.name || "No name given"}
+            </p>
+            <p dir="auto">{person.email}</p>
+            <p>{records(person.records, "message or request", "messages or requests")}</p>
+            <Form method="post" className="mt-2">
+              <input type="hidden" name="person" value={phone} />
+              <input type="hidden" name="email" value={person.email} />
+              <button type="submit" className="console-button">
+                Look up {person.name || person.email}&apos;s records
+              </button>
+            </Form>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
 }
 
 /** "2 records", "1 record". */
@@ -67,17 +123,22 @@ export function AccessRequestPage() {
         </p>
         <p>
           A phone number finds their contact messages and demo requests only: the newsletter and its
-          mail are kept by address.
+          mail are kept by address. When the number is in the records of more than one person, you
+          choose whose records to look up.
         </p>
       </div>
 
       <ResultNotices
         result={result}
-        focusSuccess
+        // The list of people takes the focus at its heading instead; this status is then read.
+        focusSuccess={!(result?.ok && "people" in result)}
         success={(done) =>
-          `Found for ${"email" in done.key ? done.key.email : done.key.phone}: ` +
-          `${records(done.found.leads.length, "lead")}, ` +
-          `${records(done.found.subscriptions.length, "subscription")}.`
+          "people" in done
+            ? `${done.phone} is in the records of ${done.people.length} people. ` +
+              "Choose whose records to look up."
+            : `Found for ${keyWords(done.key)}: ` +
+              `${records(done.found.leads.length, "lead")}, ` +
+              `${records(done.found.subscriptions.length, "subscription")}.`
         }
       />
 
@@ -96,7 +157,11 @@ export function AccessRequestPage() {
         </button>
       </Form>
 
-      {result?.ok ? (
+      {result?.ok && "people" in result ? (
+        <ChoosePerson phone={result.phone} people={result.people} />
+      ) : null}
+
+      {result?.ok && "found" in result ? (
         <Section id="found" title="What we hold" className="mt-8 max-w-prose">
           <dl className="grid grid-cols-[auto_auto] gap-x-6 gap-y-1">
             {summaryOf(result.found).map(([label, value]) => (

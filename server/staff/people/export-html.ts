@@ -1,9 +1,12 @@
 /**
  * An access request's answer as a page the company can send to the person as it is: one
  * self-contained HTML file (styles inline, nothing loaded), in plain words, every stored value
- * escaped (mail/message.ts escapeHtml), times on Accra's clock.
+ * escaped (mail/message.ts escapeHtml), times on Accra's clock. Staff are named by name and role,
+ * never by address; statuses and actions in the console's words, told to the person (decision
+ * 0040).
  */
 import { site } from "../../../common/site";
+import { actionToPerson } from "../../../staff-api/audit-labels";
 import { LEAD_TYPE_LABELS } from "../../../staff-api/leads";
 import type { PersonExport } from "../../../staff-api/people";
 import { escapeHtml as e } from "../../mail/message";
@@ -15,7 +18,11 @@ import {
   TIME_FIELDS,
   accraTime,
   agreedWords,
+  historyWords,
+  messageStateWords,
   messageWords,
+  staffWords,
+  statusWords,
 } from "./export-words";
 
 /** A table of label and value rows. */
@@ -51,26 +58,20 @@ function leadsSection(found: PersonExport): string {
           ...fieldRows(lead.fields),
           ["What you agreed to", agreedWords(lead.consent)],
           ["Agreed", accraTime(lead.consent.agreedAt)],
-          ["Handled by", lead.owner ?? "nobody yet"],
-          ["Stage", lead.status],
+          ["Looked after by", lead.owner ? staffWords(lead.owner) : "nobody yet"],
+          ["Stage", statusWords(lead.status)],
           ["First answered", accraTime(lead.firstResponseAt)],
         ]) +
         `<h4>How our staff handled it</h4>` +
         table(
-          ["When", "Change", "From", "To", "By"],
-          lead.history.map((h) => [
-            accraTime(h.at),
-            h.kind === "owner" ? "Handled by" : "Stage",
-            h.from ?? "—",
-            h.to ?? "—",
-            h.by ?? "—",
-          ]),
+          ["When", "What happened", "Who"],
+          lead.history.map((h) => [accraTime(h.at), historyWords(lead.type, h), staffWords(h.by)]),
           "No changes were made.",
         ) +
-        `<h4>Our staff's notes</h4>` +
+        `<h4>Our staff's notes about it</h4>` +
         table(
-          ["When", "By", "Note"],
-          notes.map((n) => [accraTime(n.at), n.by ?? "—", n.text]),
+          ["When", "Written by", "Note"],
+          notes.map((n) => [accraTime(n.at), staffWords(n.by), n.text]),
           "Our staff wrote no notes about it.",
         )
       );
@@ -116,7 +117,7 @@ function mailSection(found: PersonExport): string {
         messageWords(m.kind, m.campaign),
         accraTime(m.createdAt),
         accraTime(m.sentAt),
-        m.outcome ? `${m.status} (${m.outcome})` : m.status,
+        messageStateWords(m.status, m.outcome),
       ]),
       "We have sent no message to you or about you.",
     ) +
@@ -145,13 +146,17 @@ const STYLE =
 
 /** The whole page. */
 export function exportHtml(found: PersonExport): string {
-  const key = found.query.by === "email" ? "e-mail address" : "phone number";
+  const { by, value, email } = found.query;
+  const key =
+    by === "email"
+      ? `e-mail address ${value}`
+      : `phone number ${value}${email === undefined ? "" : ` and the e-mail address ${email}`}`;
   const title = `What ${site.legalName} holds about you`;
   return (
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${e(title)}</title>` +
     `<style>${STYLE}</style></head><body><h1>${e(title)}</h1>` +
     `<p>You asked what we hold about you under Ghana's Data Protection Act, 2012 (Act 843). ` +
-    `This is everything we found under the ${key} ${e(found.query.value)} on ` +
+    `This is everything we found under the ${e(key)} on ` +
     `${e(accraTime(found.exportedAt))}. Every time is Accra time.</p>` +
     (found.query.by === "phone"
       ? "<p>A phone number finds your messages to us only: our newsletter and the mail we " +
@@ -163,7 +168,7 @@ export function exportHtml(found: PersonExport): string {
     `<h2>Who at ${e(site.name)} looked at or changed your records</h2>` +
     table(
       ["When", "What", "Who"],
-      found.audit.map((a) => [accraTime(a.at), a.action, a.actor ?? "our systems"]),
+      found.audit.map((a) => [accraTime(a.at), actionToPerson(a.action), staffWords(a.actor)]),
       "No one has.",
     ) +
     `<p>Questions, or something to correct or erase: write to ${e(site.emails.compliance)}.</p>` +

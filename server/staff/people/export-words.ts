@@ -2,8 +2,17 @@
  * The words of an access request's page (export-html.ts): stored names of fields, kinds of
  * message and states as a person reads them, and times on Accra's clock, labelled.
  */
-import { CAMPAIGN_KIND } from "../../newsletter/campaigns";
+import type { LeadStatus } from "../../../leads/workflow";
+import {
+  CORRECTABLE_LABELS,
+  type CorrectableField,
+  LEAD_TYPE_LABELS,
+  STATUS_LABELS,
+} from "../../../staff-api/leads";
 import { SUPPRESSION_REASONS, SUPPRESSION_REASON_WORDS } from "../../../staff-api/mail";
+import type { ExportedLead, StaffMember } from "../../../staff-api/people";
+import { ROLE_LABELS } from "../../../staff-api/roles";
+import { CAMPAIGN_KIND } from "../../newsletter/campaigns";
 
 const ACCRA = new Intl.DateTimeFormat("en-GB", {
   dateStyle: "medium",
@@ -86,7 +95,87 @@ export const MAIL_EVENT_WORDS: Record<string, string> = {
   unclassified: "Returned, reason unclear",
 };
 
+/** An outbox message's state (OutboxStatus), as the person reads it. */
+const MESSAGE_STATE_WORDS: Record<string, string> = {
+  pending: "Waiting to be sent",
+  sent: "Sent",
+  failed: "Could not be sent",
+  held: "Held back, not sent",
+  cancelled: "Not sent",
+};
+
+/** What became of a message beyond its state (OutboxOutcome), as the person reads it. */
+const MESSAGE_OUTCOME_WORDS: Record<string, string> = {
+  suppressed: "we no longer send mail to your address",
+  unsubscribed: "you had unsubscribed",
+};
+
+/** "Sent", "Sent: could not be delivered (permanent)", "Not sent: you had unsubscribed". */
+export function messageStateWords(status: string, outcome: string | null): string {
+  const state = MESSAGE_STATE_WORDS[status] ?? status;
+  if (outcome === null) return state;
+  const more =
+    MESSAGE_OUTCOME_WORDS[outcome] ?? MAIL_EVENT_WORDS[outcome]?.toLowerCase() ?? outcome;
+  return `${state}: ${more}`;
+}
+
 /** Why the person's address is on the suppression list, as they read it. */
 export const SUPPRESSION_WORDS: Record<string, string> = Object.fromEntries(
   SUPPRESSION_REASONS.map((reason) => [reason, SUPPRESSION_REASON_WORDS[reason].person]),
 );
+
+/**
+ * A member of staff as the person reads them: "Ama Owusu, sales"; by role alone when the account
+ * has no name ("a member of our sales staff"); `none` when no one signed in acted.
+ */
+export function staffWords(member: StaffMember | null, none = "our systems"): string {
+  if (member === null) return none;
+  const role = member.role ? ROLE_LABELS[member.role].toLowerCase() : null;
+  if (member.name) return role ? `${member.name}, ${role}` : member.name;
+  return role ? `a member of our ${role} staff` : "a member of our staff (account since closed)";
+}
+
+/** A lead's status in the console's words ("Contacted"); an unknown one as it is. */
+export function statusWords(status: string | null): string {
+  return status === null ? "—" : (STATUS_LABELS[status as LeadStatus] ?? status);
+}
+
+/** The values of a correction as its event keeps them (JSON of field and value). */
+function correctionValues(text: string | StaffMember | null): Record<string, unknown> {
+  if (typeof text !== "string") return {};
+  try {
+    const values: unknown = JSON.parse(text);
+    return typeof values === "object" && values !== null ? (values as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * One change to a lead, as a sentence to the person it is about: "Your contact message was
+ * marked as Contacted (it was New).", "Ama Owusu, sales, took charge of your demo request.",
+ * "Your details were corrected: Phone from “055…” to “024…”."
+ */
+export function historyWords(
+  type: ExportedLead["type"],
+  change: ExportedLead["history"][number],
+): string {
+  const what = `your ${LEAD_TYPE_LABELS[type].toLowerCase()}`;
+  const { from, to } = change;
+  if (change.kind === "owner") {
+    return typeof to === "object" && to !== null
+      ? `${staffWords(to)} took charge of ${what}.`
+      : `No one at our company is in charge of ${what} any more.`;
+  }
+  if (change.kind === "corrected") {
+    const before = correctionValues(from);
+    const after = correctionValues(to);
+    const fields = Object.keys(after).map((field) => {
+      const label = CORRECTABLE_LABELS[field as CorrectableField] ?? field;
+      return `${label} from “${String(before[field] ?? "")}” to “${String(after[field] ?? "")}”`;
+    });
+    return `Your details were corrected${fields.length ? `: ${fields.join("; ")}` : ""}.`;
+  }
+  const status = (value: typeof from) => statusWords(typeof value === "string" ? value : null);
+  return `${what[0]!.toUpperCase()}${what.slice(1)} was marked as ${status(to)} (it was ${status(from)}).`;
+}

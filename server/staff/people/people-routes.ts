@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from "fastify";
-import { ONE_KEY, peopleApi } from "../../../staff-api/people";
+import { ONE_KEY, SEVERAL_PEOPLE, peopleApi } from "../../../staff-api/people";
 import { phoneDigits } from "../../db/search-text";
 import { Refused, answer, contractRoute } from "../contract-routes";
 import { auditActorOf } from "../route-kit";
@@ -10,6 +10,7 @@ import { type PersonKey, exportPerson } from "./person-export";
 /**
  * GET /api/staff/people/export, for admins: an access request's answer (person-export.ts), as a
  * JSON file or as a page to send (export-html.ts), both downloads. Audited as `person.exported`.
+ * A phone number in the records of several people answers 409 with them instead (decision 0040).
  */
 export const peopleRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (
   app,
@@ -22,7 +23,11 @@ export const peopleRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (
       const key = keyOf(query);
       const format = query.format ?? "json";
       const at = now();
-      const found = await exportPerson(db, key, { actor: auditActorOf(request), at, format });
+      const lookedUp = await exportPerson(db, key, { actor: auditActorOf(request), at, format });
+      if ("people" in lookedUp) {
+        return answer(409, { error: SEVERAL_PEOPLE, people: lookedUp.people });
+      }
+      const { found } = lookedUp;
       // Named by the day, not the person: the file name shows in download lists and logs.
       const name = `access-request-${at.toISOString().slice(0, 10)}.${format}`;
       reply.header("content-disposition", `attachment; filename="${name}"`);
@@ -36,12 +41,17 @@ export const peopleRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (
   );
 };
 
-/** The one key the request names: an address, or a phone number with digits. */
+/**
+ * The key the request names: an address; or a phone number with digits, narrowed to one person's
+ * leads when an address comes with it.
+ */
 function keyOf(query: { email?: string; phone?: string }): PersonKey {
   const email = query.email?.trim() ? query.email : undefined;
   const phone = query.phone?.trim() ? query.phone : undefined;
-  if ((email === undefined) === (phone === undefined)) throw new Refused(400, ONE_KEY);
-  if (email !== undefined) return { by: "email", value: email };
-  if (!phoneDigits(phone!)) throw new Refused(400, "phone: Give a phone number with its digits.");
-  return { by: "phone", value: phone! };
+  if (phone === undefined) {
+    if (email === undefined) throw new Refused(400, ONE_KEY);
+    return { by: "email", value: email };
+  }
+  if (!phoneDigits(phone)) throw new Refused(400, "phone: Give a phone number with its digits.");
+  return email === undefined ? { by: "phone", value: phone } : { by: "phone", value: phone, email };
 }

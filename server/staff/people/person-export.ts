@@ -8,23 +8,43 @@ import type { PersonExport } from "../../../staff-api/people";
 import type { DB } from "../../db/database";
 import type { Database } from "../../db/schema";
 import { recordAudit } from "../audit";
-import { type PersonKey, personLeads } from "./person-leads";
+import { type PersonFound, peopleAmong } from "./people-found";
+import { type PersonKey, personLeads, staffMembers } from "./person-leads";
 import { personMessages, personSubscriptions, personSuppressions } from "./person-mail";
 
 export type { PersonKey };
 
 /**
+ * What a look-up found: one person's records, or the people a phone number is in the records of
+ * when they are more than one, for the admin to choose (nothing of theirs exported).
+ */
+export type LookedUp = { found: PersonExport } | { people: PersonFound[] };
+
+/**
  * Reads the person's records and audits the read. The entry keeps which key was used and how many
  * records each section held, never the address or the number: the log is never erased, so it must
- * not keep who asked.
+ * not keep who asked. A phone number without an address whose leads name several addresses
+ * answers those people instead, audited as `person.lookup-ambiguous` (their names and
+ * addresses are shown: a read of personal data) with how many people and records, never who.
  */
 export async function exportPerson(
   db: DB,
   key: PersonKey,
   { actor, at, format }: { actor: { id: string; email: string }; at: Date; format: string },
-): Promise<PersonExport> {
+): Promise<LookedUp> {
   return db.transaction().execute(async (trx) => {
     const { leads, notes, rowIds } = await personLeads(trx, key);
+    const narrowed = key.by === "phone" && key.email !== undefined;
+    const people = key.by === "phone" && !narrowed ? peopleAmong(leads) : [];
+    if (people.length > 1) {
+      await recordAudit(trx, {
+        action: "person.lookup-ambiguous",
+        at: at.toISOString(),
+        actor,
+        detail: { by: key.by, people: people.length, records: leads.length },
+      });
+      return { people };
+    }
     // A phone number names leads only: subscriptions and mail are stored by address, and an
     // address seen beside the number may be someone else's (a colleague's, a shared desk's).
     const byEmail = key.by === "email";
@@ -44,7 +64,9 @@ export async function exportPerson(
       ...(entryId ? [["mail_suppression", entryId] as const] : []),
     ]);
     const found: PersonExport = {
-      query: key,
+      query: narrowed
+        ? { by: key.by, value: key.value, email: key.email }
+        : { by: key.by, value: key.value },
       exportedAt: at.toISOString(),
       leads,
       notes,
@@ -57,9 +79,14 @@ export async function exportPerson(
       action: "person.exported",
       at: at.toISOString(),
       actor,
-      detail: { by: key.by, format, counts: countsOf(found) },
+      detail: {
+        by: key.by,
+        ...(narrowed ? { narrowed: true } : {}),
+        format,
+        counts: countsOf(found),
+      },
     });
-    return found;
+    return { found };
   });
 }
 
@@ -86,7 +113,7 @@ async function auditOfRecords(
   for (const [type, id] of records) idsOf.set(type, [...(idsOf.get(type) ?? []), id]);
   const rows = await trx
     .selectFrom("audit_log")
-    .select(["at", "action", "actor_email", "record_type", "record_id"])
+    .select(["at", "action", "actor_id", "record_type", "record_id"])
     .where((eb) =>
       eb.or(
         [...idsOf].map(([type, ids]) =>
@@ -97,10 +124,14 @@ async function auditOfRecords(
     .orderBy("at")
     .orderBy("id")
     .execute();
+  const staffOf = await staffMembers(
+    trx,
+    rows.map((row) => row.actor_id),
+  );
   return rows.map((row) => ({
     at: row.at,
     action: row.action,
-    actor: row.actor_email,
+    actor: staffOf(row.actor_id),
     record: { type: row.record_type ?? "", id: row.record_id ?? "" },
   }));
 }

@@ -4,7 +4,7 @@
  */
 import type { Transaction } from "kysely";
 import { emailKey } from "../../../leads/email";
-import type { ExportedLead, PersonExport } from "../../../staff-api/people";
+import type { ExportedLead, PersonExport, StaffMember } from "../../../staff-api/people";
 import { storedWordings } from "../../db/consent-wordings";
 import type { Database } from "../../db/schema";
 import { phoneDigits } from "../../db/search-text";
@@ -12,8 +12,12 @@ import { CONTACT_FIELDS, DEMO_FIELDS } from "./columns";
 
 type Trx = Transaction<Database>;
 
-/** Whose records: an address (matched as the mailbox key) or a phone number (by its digits). */
-export type PersonKey = { by: "email" | "phone"; value: string };
+/**
+ * Whose records: an address (matched as the mailbox key) or a phone number (by its digits); a
+ * phone number with `email`, only the leads that have both (the person the admin chose among
+ * those the number matched, decision 0040).
+ */
+export type PersonKey = { by: "email" | "phone"; value: string; email?: string };
 
 export interface PersonLeads {
   leads: ExportedLead[];
@@ -30,8 +34,13 @@ const TABLES = [
 /** The person's leads, oldest first within each form, with their notes. */
 export async function personLeads(trx: Trx, key: PersonKey): Promise<PersonLeads> {
   const found: ({ type: "contact" | "demo" } & LeadRow)[] = [];
+  // The address narrows what the number found: one person's leads, not everyone's with it.
+  const narrowTo = key.by === "phone" && key.email !== undefined ? emailKey(key.email) : null;
   for (const form of TABLES) {
-    for (const row of await leadRows(trx, form, key)) found.push({ type: form.type, ...row });
+    for (const row of await leadRows(trx, form, key)) {
+      if (narrowTo !== null && emailKey(row.fields.email ?? "") !== narrowTo) continue;
+      found.push({ type: form.type, ...row });
+    }
   }
   const wordingOf = await storedWordings(
     trx,
@@ -49,7 +58,7 @@ export async function personLeads(trx: Trx, key: PersonKey): Promise<PersonLeads
     .orderBy("at")
     .orderBy("id")
     .execute();
-  const emailOf = await staffAddresses(trx, [
+  const staffOf = await staffMembers(trx, [
     ...states.map((state) => state.owner_account_id),
     ...events.flatMap((e) => [e.actor_account_id, ...(e.kind === "owner" ? [e.from, e.to] : [])]),
   ]);
@@ -69,7 +78,7 @@ export async function personLeads(trx: Trx, key: PersonKey): Promise<PersonLeads
       },
       // A lead no one has touched has no inbox row yet: it is new and nobody's.
       status: state?.status ?? "new",
-      owner: emailOf(state?.owner_account_id ?? null),
+      owner: staffOf(state?.owner_account_id ?? null),
       firstResponseAt: state?.first_response_at ?? null,
       history: ofLead(events, lead).flatMap((e) =>
         e.kind === "note"
@@ -78,9 +87,9 @@ export async function personLeads(trx: Trx, key: PersonKey): Promise<PersonLeads
               {
                 at: e.at,
                 kind: e.kind,
-                by: emailOf(e.actor_account_id),
-                from: e.kind === "owner" ? emailOf(e.from) : e.from,
-                to: e.kind === "owner" ? emailOf(e.to) : e.to,
+                by: staffOf(e.actor_account_id),
+                from: e.kind === "owner" ? staffOf(e.from) : e.from,
+                to: e.kind === "owner" ? staffOf(e.to) : e.to,
               },
             ],
       ),
@@ -92,7 +101,7 @@ export async function personLeads(trx: Trx, key: PersonKey): Promise<PersonLeads
       .map((e) => ({
         leadId: `${lead.type}_${lead.id}`,
         at: e.at,
-        by: emailOf(e.actor_account_id),
+        by: staffOf(e.actor_account_id),
         text: e.text ?? "",
       })),
   );
@@ -142,16 +151,24 @@ async function leadRows(
   });
 }
 
-/** The addresses of staff accounts by id, for who wrote or owned what. */
-async function staffAddresses(trx: Trx, ids: (string | null)[]) {
+/**
+ * Staff accounts by id as the export names them, for who wrote, owned or did what: name and role,
+ * never the address (decision 0040); an account that no longer exists, with neither.
+ */
+export async function staffMembers(
+  trx: Trx,
+  ids: (string | null)[],
+): Promise<(id: string | null) => StaffMember | null> {
   const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
   const rows = wanted.length
     ? await trx
         .selectFrom("staff_accounts")
-        .select(["id", "email"])
+        .select(["id", "name", "role"])
         .where("id", "in", wanted)
         .execute()
     : [];
-  const byId = new Map(rows.map((row) => [row.id, row.email]));
-  return (id: string | null) => (id === null ? null : (byId.get(id) ?? null));
+  const byId = new Map(
+    rows.map((row) => [row.id, { name: row.name.trim() || null, role: row.role }]),
+  );
+  return (id) => (id === null ? null : (byId.get(id) ?? { name: null, role: null }));
 }
