@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { ONE_KEY, peopleApi } from "../../../staff-api/people";
-import { phoneDigits } from "../../db/search-text";
+import { phoneE164 } from "../../../leads/phone";
 import { Refused, answer, contractRoute } from "../contract-routes";
 import { auditActorOf } from "../route-kit";
 import type { StaffRoutesOptions } from "../routes";
@@ -36,12 +36,17 @@ export const peopleRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (
   );
 };
 
-/** The one key the request names: an address, or a phone number with digits. */
+/** A phone key in which leads/phone.ts finds no number: too few or too many digits, or words. */
+const PHONE_UNREADABLE =
+  "phone: This is not a phone number we can read. Give all its digits, with the country code " +
+  "for a number outside Ghana (+44 20 7946 0958).";
+
+/** The one key the request names: an address, or a phone number (leads/phone.ts reads it). */
 function keyOf(query: { email?: string; phone?: string }): PersonKey {
   const email = query.email?.trim() ? query.email : undefined;
   const phone = query.phone?.trim() ? query.phone : undefined;
   if ((email === undefined) === (phone === undefined)) throw new Refused(400, ONE_KEY);
   if (email !== undefined) return { by: "email", value: email };
-  if (!phoneDigits(phone!)) throw new Refused(400, "phone: Give a phone number with its digits.");
+  if (!phoneE164(phone!)) throw new Refused(400, PHONE_UNREADABLE);
   return { by: "phone", value: phone! };
 }
