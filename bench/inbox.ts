@@ -12,6 +12,7 @@ import { parseArgs } from "node:util";
 import { apiPaths } from "../common/paths";
 import { emailKey } from "../leads/email";
 import { DEMO_PRODUCTS } from "../leads/demo";
+import { phoneE164 } from "../leads/phone";
 import { LEAD_STATUSES, type LeadType } from "../leads/workflow";
 import { buildApp } from "../server/app";
 import type { DB } from "../server/db/database";
@@ -100,11 +101,13 @@ export async function seedLeads(db: DB, leads: number, ownerIds: string[]): Prom
       const first = FIRST_NAMES[pick(FIRST_NAMES.length)] as string;
       const last = LAST_NAMES[pick(LAST_NAMES.length)] as string;
       const email = `${first}.${last}.${i}@example.com`.toLowerCase();
+      const phone = `+233 24 ${String(i).padStart(7, "0")}`;
       const common = {
         id,
         email,
         email_key: emailKey(email),
-        phone: `+233 24 ${String(i).padStart(7, "0")}`,
+        phone,
+        phone_e164: phoneE164(phone),
         request_key: null,
         request_hash: null,
         created_at: createdAt,

@@ -7,6 +7,7 @@ import type { Transaction } from "kysely";
 import type { Contact } from "../../leads/contact";
 import type { DemoRequest } from "../../leads/demo";
 import { emailKey } from "../../leads/email";
+import { phoneE164 } from "../../leads/phone";
 import type { AlertEntry } from "../alerts/alerts";
 import { enqueue, enqueueMail } from "../mail/outbox";
 import type { MailMessage } from "../mail/message";
@@ -124,6 +125,7 @@ export function saveContact(db: DB, contact: Contact, delivery: LeadDelivery): P
       email: contact.email,
       email_key: emailKey(contact.email),
       phone: contact.phone,
+      phone_e164: phoneE164(contact.phone),
       message: contact.message,
       policy_agreed_at: receivedAt,
       ...attributionColumns(contact.source),
@@ -162,6 +164,7 @@ export function saveDemoRequest(
       email: f.email,
       email_key: emailKey(f.email),
       phone: f.phone,
+      phone_e164: phoneE164(f.phone),
       company: f.company,
       job_title: f.jobTitle,
       industry: f.industry,

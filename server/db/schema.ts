@@ -166,6 +166,8 @@ export interface ContactMessageTable extends AttributionColumns, LeadRetentionCo
   last_name: string;
   email: string;
   phone: string;
+  /** `phone` in E.164 (leads/phone.ts), null when it holds no number; indexed (0018). */
+  phone_e164: string | null;
   message: string;
   /** When the visitor ticked the privacy policy box. */
   policy_agreed_at: string;
@@ -202,6 +204,7 @@ export interface DemoRequestTable extends AttributionColumns, LeadRetentionColum
   name: string;
   email: string;
   phone: string;
+  phone_e164: string | null;
   company: string;
   job_title: string;
   industry: string;

@@ -1,9 +1,12 @@
 /**
  * The text the staff inbox searches in, kept with each contact message and demo request
- * (`search_text`, migrations 0007 and 0014). Written in JavaScript, so "Ɛ" and "É" are lower-cased
- * the same way on SQLite (whose lower() knows ASCII only) and on PostgreSQL. The fields are joined
- * by a separator nobody types, so a word of a search never matches across two fields.
+ * (`search_text`, migrations 0007, 0014 and 0018). Written in JavaScript, so "Ɛ" and "É" are
+ * lower-cased the same way on SQLite (whose lower() knows ASCII only) and on PostgreSQL. The
+ * fields are joined by a separator nobody types, so a word of a search never matches across two
+ * fields.
  */
+import { readPhone } from "../../leads/phone";
+
 const SEPARATOR = "\u001f";
 
 export function searchText(fields: readonly (string | null | undefined)[]): string {
@@ -13,24 +16,18 @@ export function searchText(fields: readonly (string | null | undefined)[]): stri
     .toLowerCase();
 }
 
-/** Ghana's country code: +233 55 921 1848 and 055 921 1848 are the same number. */
-const GHANA = "233";
-
 /**
- * A phone number's digits as one form whatever way it was written: punctuation and spaces go, an
- * international prefix (00) goes, and Ghana's country code becomes the trunk 0 that people dial
- * at home ("+233 55 921 1848", "233559211848" and "055-921-1848" are all "0559211848"). A number
- * of another country keeps its country code ("+44 20 7946 0958" is "442079460958"). Digits only
- * begin with 233 when they are the country code: Ghana's own numbers begin with 0.
+ * A lead's phone number as the search text keeps it: read by leads/phone.ts, its E.164 form
+ * ("+233559211848") and the digits dialled at home ("0559211848"), two fields, so that a search
+ * in either spelling, whole or in part, finds it. A number the library cannot read keeps its
+ * digits as typed, so a search of those digits still finds it.
  */
-export function phoneDigits(phone: string): string {
-  const digits = phone.replace(/\D/g, "").replace(/^00/, "");
-  return digits.startsWith(GHANA) && digits.length > GHANA.length
-    ? `0${digits.slice(GHANA.length)}`
-    : digits;
+export function phoneSearchFields(phone: string): string[] {
+  const number = readPhone(phone);
+  return number ? [number.e164, number.national] : [phone.replace(/\D/g, "")];
 }
 
-/** The fields of a contact message that the inbox searches: name, e-mail, message, phone digits. */
+/** The fields of a contact message that the inbox searches: name, e-mail, message, phone. */
 export function contactSearchText(contact: {
   first_name: string;
   last_name: string;
@@ -42,18 +39,18 @@ export function contactSearchText(contact: {
     `${contact.first_name} ${contact.last_name}`,
     contact.email,
     contact.message,
-    phoneDigits(contact.phone),
+    ...phoneSearchFields(contact.phone),
   ]);
 }
 
-/** The fields of a demo request that the inbox searches: name, e-mail, company, phone digits. */
+/** The fields of a demo request that the inbox searches: name, e-mail, company, phone. */
 export function demoSearchText(demo: {
   name: string;
   email: string;
   phone: string;
   company: string;
 }): string {
-  return searchText([demo.name, demo.email, demo.company, phoneDigits(demo.phone)]);
+  return searchText([demo.name, demo.email, demo.company, ...phoneSearchFields(demo.phone)]);
 }
 
 /** What someone typed in the search box, as it is compared: lower-cased, without separators. */
@@ -66,11 +63,15 @@ const PHONE_LIKE = /^[\d\s+()./-]*\d[\d\s+()./-]*$/;
 
 /**
  * What a search looks for (server/staff/inbox/lead-query.ts), each term to be found in a lead's
- * search text. Written like a phone number, one term: the number's digits as phoneDigits() keeps
- * them ("+233 55 921 1848" finds 055-921-1848). Otherwise its words, in any order ("Mensah Kofi"
+ * search text. Written like a phone number, one term: a whole number is its E.164 form, which
+ * phoneSearchFields() keeps for every spelling ("+233 55 921 1848" finds 055-921-1848); a part
+ * of one is its digits without an international 00 ("921 1848", "+233 55 921" and "055 921" are
+ * in the E.164 form or the national digits). Otherwise its words, in any order ("Mensah Kofi"
  * finds Kofi Mensah).
  */
 export function searchTerms(text: string): string[] {
-  const digits = PHONE_LIKE.test(text) ? phoneDigits(text) : "";
-  return digits ? [digits] : searchTerm(text).split(/\s+/).filter(Boolean);
+  if (PHONE_LIKE.test(text)) {
+    return [readPhone(text)?.e164 ?? text.replace(/\D/g, "").replace(/^00/, "")];
+  }
+  return searchTerm(text).split(/\s+/).filter(Boolean);
 }

@@ -39,6 +39,7 @@ export async function anonymiseExpiredLeads(
       email_key: sql<string>`${sql.lit("anonymised:")} || ${id}`,
       // On SQLite the FTS5 index follows this column by trigger (migration 0007).
       search_text: "",
+      phone_e164: null,
       referrer: null,
       // The browser's idempotency key and the fingerprint of what was sent under it.
       request_key: null,

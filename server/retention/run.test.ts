@@ -179,6 +179,7 @@ describe.each(testDialects)("retention on $name", ({ url }) => {
       last_name: "",
       email: "",
       phone: "",
+      phone_e164: null,
       message: "",
       email_key: `anonymised:${rowId(leads.expired)}`,
       search_text: "",

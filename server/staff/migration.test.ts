@@ -10,6 +10,7 @@ import { staffRevocation } from "../db/migrations/0011-staff-revocation";
 import { leadVersion } from "../db/migrations/0013-lead-version";
 import { phoneSearch } from "../db/migrations/0014-phone-search";
 import { staffInvitations } from "../db/migrations/0015-staff-invitations";
+import { phoneE164Column } from "../db/migrations/0018-phone-e164";
 import { freshSchemaUrl, testDatabase, testDialects } from "../testing";
 import { listLeads } from "./inbox/lead-list";
 import { findSession } from "./sign-in/sessions";
@@ -326,5 +327,47 @@ describe.each(testDialects)("migration 0015 (staff invitations) on $name", ({ ur
 
     await undoAndRedo(db, staffInvitations);
     expect(await invitations()).toEqual(afterDeletion);
+  });
+});
+
+describe.each(testDialects)("migration 0018 (phone in E.164) on $name", ({ url }) => {
+  it("reads the numbers of the leads stored before it, finds them in any spelling, and can be undone and redone", async () => {
+    const db = await databaseUpTo(url, "0017-personal-data");
+    // Rows as the release before it left them: the search text held its own reading of the
+    // digits, "00559211848" for a number written with both the country code and the trunk 0.
+    const before = (...fields: string[]) => fields.join("\u001f");
+    await sql`insert into contact_messages (id, first_name, last_name, email, phone, message, policy_agreed_at, email_key, created_at, search_text)
+        values ('c1', 'Kofi', 'Owusu', 'kofi@example.com', '+233 (0) 55 921 1848', 'About payouts', ${CREATED}, 'kofi@example.com', ${CREATED},
+        ${before("kofi owusu", "kofi@example.com", "about payouts", "00559211848")})`.execute(db);
+    for (const [id, phone, digits] of [
+      ["d1", "call me", ""],
+      ["d2", "+44 20 7946 0958", "442079460958"],
+    ]) {
+      await sql`insert into demo_requests (id, product, page, name, email, phone, company, job_title, industry, email_key, created_at, search_text)
+          values (${id}, 'vas', '/request-vas-demo', 'Efua', 'efua@example.com', ${phone}, 'Susu Co', 'CEO', 'Retail', 'efua@example.com', ${CREATED},
+          ${before("efua", "efua@example.com", "susu co", digits!)})`.execute(db);
+    }
+    await migrate(db);
+    const numbers = async () => [
+      ...(await db.selectFrom("contact_messages").select(["id", "phone_e164"]).execute()),
+      ...(await db
+        .selectFrom("demo_requests")
+        .select(["id", "phone_e164"])
+        .orderBy("id")
+        .execute()),
+    ];
+    const read = [
+      { id: "c1", phone_e164: "+233559211848" },
+      { id: "d1", phone_e164: null },
+      { id: "d2", phone_e164: "+442079460958" },
+    ];
+    expect(await numbers()).toEqual(read);
+    const found = async (q: string) => (await listLeads(db, { q })).items.map((l) => l.id);
+    for (const q of ["+233 55 921 1848", "233559211848", "0559211848", "+233 (0) 55 921 1848"]) {
+      expect(await found(q), q).toEqual(["contact_c1"]);
+    }
+    expect(await found("020 7946 0958")).toEqual(["demo_d2"]);
+    await undoAndRedo(db, phoneE164Column);
+    expect(await numbers()).toEqual(read);
   });
 });

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { emailKey } from "../../leads/email";
+import { phoneE164 } from "../../leads/phone";
 import type { DB } from "../db/database";
 import type { AttributionColumns, OutboxStatus, SubscriptionStatus } from "../db/schema";
 import { contactSearchText, demoSearchText } from "../db/search-text";
@@ -44,7 +45,7 @@ export function contactRow(createdAt: string, fields: ContactFields = {}) {
     request_hash: null,
     created_at: createdAt,
   };
-  return { ...row, search_text: contactSearchText(row) };
+  return { ...row, phone_e164: phoneE164(row.phone), search_text: contactSearchText(row) };
 }
 
 /** Stores a contact message (server/testing.ts's sampleContact unless told otherwise) sent at `createdAt`; its lead id (`contact_<uuid>`). */
@@ -88,7 +89,7 @@ export async function addDemo(store: Store, createdAt: string, fields: DemoField
   };
   await store.db
     .insertInto("demo_requests")
-    .values({ ...row, search_text: demoSearchText(row) })
+    .values({ ...row, phone_e164: phoneE164(row.phone), search_text: demoSearchText(row) })
     .execute();
   return `demo_${id}`;
 }

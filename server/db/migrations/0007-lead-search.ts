@@ -73,38 +73,42 @@ export const leadSearch: Migration = {
 };
 
 /**
- * Fills `search_text` of the rows stored before this migration, a thousand at a time; 0014 fills
- * it again, as search-text.ts makes it now.
+ * Fills `search_text` of the rows stored before this migration, a thousand at a time; 0014 and
+ * 0018 fill it again, as search-text.ts makes it now.
  */
 export async function backfill(db: Kysely<unknown>) {
   const contactFields = ["first_name", "last_name", "email", "phone", "message"];
-  await fill(db, "contact_messages", contactFields, (row) =>
-    contactSearchText(row as Parameters<typeof contactSearchText>[0]),
-  );
-  await fill(db, "demo_requests", ["name", "email", "phone", "company"], (row) =>
-    demoSearchText(row as Parameters<typeof demoSearchText>[0]),
-  );
+  await fill(db, "contact_messages", contactFields, (row) => ({
+    search_text: contactSearchText(row as Parameters<typeof contactSearchText>[0]),
+  }));
+  await fill(db, "demo_requests", ["name", "email", "phone", "company"], (row) => ({
+    search_text: demoSearchText(row as Parameters<typeof demoSearchText>[0]),
+  }));
 }
 
-async function fill(
+/**
+ * Sets the columns `values` gives for each row of `table` (ordered by id, a thousand rows a
+ * query), from the row's `columns`; later migrations fill their own columns with it.
+ */
+export async function fill(
   db: Kysely<unknown>,
   table: string,
   columns: string[],
-  text: (row: Record<string, string>) => string,
+  values: (row: Record<string, string>) => Record<string, string | null>,
 ) {
-  const store = db as Kysely<Record<string, Record<string, string>>>;
+  const store = db as Kysely<Record<string, Record<string, string | null>>>;
   for (let offset = 0; ; offset += 1000) {
-    const rows = await store
+    const rows = (await store
       .selectFrom(table)
       .select(["id", ...columns])
       .orderBy("id")
       .limit(1000)
       .offset(offset)
-      .execute();
+      .execute()) as Record<string, string>[];
     for (const row of rows) {
       await store
         .updateTable(table)
-        .set({ search_text: text(row) })
+        .set(values(row))
         .where("id", "=", row.id as string)
         .execute();
     }

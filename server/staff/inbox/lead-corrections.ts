@@ -9,6 +9,7 @@
 import type { Transaction } from "kysely";
 import * as z from "zod/mini";
 import { emailKey } from "../../../leads/email";
+import { phoneE164 } from "../../../leads/phone";
 import { parseLeadKey } from "../../../leads/workflow";
 import {
   CORRECTABLE,
@@ -97,8 +98,8 @@ export interface Corrected {
 }
 
 /**
- * Writes the fields of `correction` that differ from the lead's `row`, with the lead's email_key
- * and search_text recomputed from the lead as it then is; null when nothing differs.
+ * Writes the fields of `correction` that differ from the lead's `row`, with the lead's email_key,
+ * phone_e164 and search_text recomputed from the lead as it then is; null when nothing differs.
  */
 export async function correctLead(
   trx: Transaction<Database>,
@@ -121,7 +122,12 @@ export async function correctLead(
   const { table, searchText } = STORED[row.type];
   await trx
     .updateTable(table)
-    .set({ ...columns, email_key: emailKey(now.email), search_text: searchText(now) })
+    .set({
+      ...columns,
+      email_key: emailKey(now.email),
+      phone_e164: phoneE164(now.phone),
+      search_text: searchText(now),
+    })
     .where("id", "=", row.id)
     .execute();
   return { fields, from, to };

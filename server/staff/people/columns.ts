@@ -57,6 +57,9 @@ const SQLITE_INDEX = "SQLite's search index (migration 0007): pieces of fields t
 /** What both lead forms' rows keep beside the person's fields, none of it exported. */
 const LEAD_ROW_LEFT_OUT = {
   email_key: KEY,
+  phone_e164:
+    "the international form of `phone` (leads/phone.ts) that rows are found by; the number is " +
+    "exported as the person typed it",
   request_key: RETRY_KEY,
   request_hash: RETRY_KEY,
   search_text: INDEX,

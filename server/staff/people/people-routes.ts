@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { ONE_KEY, SEVERAL_PEOPLE, peopleApi } from "../../../staff-api/people";
-import { phoneDigits } from "../../db/search-text";
+import { phoneE164 } from "../../../leads/phone";
 import { Refused, answer, contractRoute } from "../contract-routes";
 import { auditActorOf } from "../route-kit";
 import type { StaffRoutesOptions } from "../routes";
@@ -41,9 +41,14 @@ export const peopleRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (
   );
 };
 
+/** A phone key in which leads/phone.ts finds no number: too few or too many digits, or words. */
+const PHONE_UNREADABLE =
+  "phone: This is not a phone number we can read. Give all its digits, with the country code " +
+  "for a number outside Ghana (+44 20 7946 0958).";
+
 /**
- * The key the request names: an address; or a phone number with digits, narrowed to one person's
- * leads when an address comes with it.
+ * The key the request names: an address; or a phone number (leads/phone.ts reads it), narrowed
+ * to one person's leads when an address comes with it.
  */
 function keyOf(query: { email?: string; phone?: string }): PersonKey {
   const email = query.email?.trim() ? query.email : undefined;
@@ -52,6 +57,6 @@ function keyOf(query: { email?: string; phone?: string }): PersonKey {
     if (email === undefined) throw new Refused(400, ONE_KEY);
     return { by: "email", value: email };
   }
-  if (!phoneDigits(phone)) throw new Refused(400, "phone: Give a phone number with its digits.");
+  if (!phoneE164(phone)) throw new Refused(400, PHONE_UNREADABLE);
   return email === undefined ? { by: "phone", value: phone } : { by: "phone", value: phone, email };
 }

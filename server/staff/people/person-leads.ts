@@ -4,17 +4,17 @@
  */
 import type { Transaction } from "kysely";
 import { emailKey } from "../../../leads/email";
+import { phoneE164 } from "../../../leads/phone";
 import type { ExportedLead, PersonExport, StaffMember } from "../../../staff-api/people";
 import { storedWordings } from "../../db/consent-wordings";
 import type { Database } from "../../db/schema";
-import { phoneDigits } from "../../db/search-text";
 import { CONTACT_FIELDS, DEMO_FIELDS } from "./columns";
 
 type Trx = Transaction<Database>;
 
 /**
- * Whose records: an address (matched as the mailbox key) or a phone number (by its digits); a
- * phone number with `email`, only the leads that have both (the person the admin chose among
+ * Whose records: an address (matched as the mailbox key) or a phone number (by its E.164 form);
+ * a phone number with `email`, only the leads that have both (the person the admin chose among
  * those the number matched, decision 0040).
  */
 export type PersonKey = { by: "email" | "phone"; value: string; email?: string };
@@ -117,9 +117,9 @@ interface LeadRow {
 }
 
 /**
- * One form's rows of the person. By phone, the number's digits as the inbox search keeps them
- * (search-text.ts phoneDigits): the search text narrows the rows, and only an equal number
- * counts, so a number that merely begins the same way is someone else's.
+ * One form's rows of the person. By phone, the rows whose number reads the same (leads/phone.ts,
+ * `phone_e164`, indexed): however either side wrote it, and never a number that merely begins
+ * the same way.
  */
 async function leadRows(
   trx: Trx,
@@ -132,13 +132,11 @@ async function leadRows(
     .selectAll()
     .orderBy("created_at")
     .orderBy("id");
-  const digits = phoneDigits(key.value);
   const rows =
     key.by === "email"
       ? await query.where("email_key", "=", emailKey(key.value)).execute()
-      : (await query.where("search_text", "like", `%${digits}%`).execute()).filter(
-          (row) => phoneDigits(row.phone) === digits,
-        );
+      : // A text that holds no number (refused before it gets here) finds nothing: "" is no E.164.
+        await query.where("phone_e164", "=", phoneE164(key.value) ?? "").execute();
   return rows.map((row) => {
     const stored = row as unknown as Record<string, string | null>;
     return {
