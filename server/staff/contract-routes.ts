@@ -43,24 +43,24 @@ export function answer<const S extends number, B>(
 
 /**
  * The versions a write's `If-Match` names (strong entity tags, unquoted; a weak one never
- * matches a write), or "*": any version of a record that exists.
+ * matches a write). HTTP's `*` ("any version") is not one: it would let a change skip the check
+ * that it was made on the record as it now is, so it counts as no version at all (428).
  */
-export type IfMatch = "*" | readonly string[];
+export type IfMatch = readonly string[];
 
 /** Whether `version`, the record's as it now is, is one `ifMatch` names. */
 export function versionMatches(ifMatch: IfMatch, version: string): boolean {
-  return ifMatch === "*" || ifMatch.includes(version);
+  return ifMatch.includes(version);
 }
 
-/** An `If-Match` header's versions; null when there is none. */
+/** An `If-Match` header's versions; null when there is none, or only `*`. */
 function ifMatchOf(header: string | undefined): IfMatch | null {
   const text = header?.trim();
-  if (!text) return null;
-  if (text === "*") return "*";
+  if (!text || text === "*") return null;
   return text.split(",").flatMap((tag) => /^\s*"([^"]*)"\s*$/.exec(tag)?.slice(1) ?? []);
 }
 
-/** What the 428 says: a versioned write sent without the version it changes. */
+/** What the 428 says: a versioned write sent without the version it changes (or with `*`). */
 export const VERSION_REQUIRED =
   "This change must name the version it was made on (If-Match). Reload the page and try again.";
 
