@@ -3,6 +3,7 @@ import path from "node:path";
 import ipaddr from "ipaddr.js";
 import { z } from "zod";
 import { site } from "../common/site";
+import { webhookSecretProblem } from "./secret-strength";
 import {
   type DeliverabilityConfig,
   DeliverabilityEnv,
@@ -294,47 +295,6 @@ function extraOrigins(value: string, ctx: z.RefinementCtx): string[] {
     if (problem) ctx.addIssue({ code: "custom", message: `${entry}: ${problem}` });
   }
   return entries.map((entry) => (URL.canParse(entry) ? new URL(entry).origin : entry));
-}
-
-const MAKE_SECRET = "make one with `echo whsec_$(openssl rand -base64 32)`";
-/** The size of the secrets Standard Webhooks providers issue: 192 bits, beyond guessing. */
-const MIN_SECRET_BYTES = 24;
-
-/**
- * Why WEBHOOK_SECRET is unfit to sign with, if it is: it must be `whsec_` and the standard,
- * padded base64 of at least 24 random bytes (receivers in some languages refuse base64 that is
- * unpadded or has stray characters, and would then reject every webhook).
- */
-function webhookSecretProblem(value: string): string | undefined {
-  const base64 = value.startsWith("whsec_") ? value.slice("whsec_".length) : "";
-  const bytes = Buffer.from(base64, "base64");
-  if (!base64 || bytes.toString("base64") !== base64)
-    return `must be whsec_ followed by base64; ${MAKE_SECRET}`;
-  if (bytes.length < MIN_SECRET_BYTES)
-    return `must hold at least ${MIN_SECRET_BYTES} random bytes, this one has ${bytes.length}; ${MAKE_SECRET}`;
-  if (!looksRandom(bytes))
-    return `is not random (a byte or a short pattern repeated, too few different bytes, or text); ${MAKE_SECRET}`;
-  return undefined;
-}
-
-/**
- * False for bytes plainly not drawn at random; not a test of randomness, only of the ways people
- * make secrets by hand. Random bytes fail one of these about once in ten billion at 24 bytes (the
- * text rule), and far less often at 32; another `openssl rand` is the remedy.
- * - A period: the bytes are a shorter run repeated ("AAAA…", "abcabc…").
- * - Few different values: n random bytes take about 256·(1 − (255/256)^n) different values
- *   (23 of 24, 30 of 32); fewer than n/2 (128 at most) means a small alphabet.
- * - Text: every byte printable ASCII, a password or phrase put through base64.
- */
-function looksRandom(bytes: Buffer): boolean {
-  const n = bytes.length;
-  for (let period = 1; period <= n / 2; period++) {
-    if (bytes.every((byte, i) => i < period || byte === bytes[i - period])) return false;
-  }
-  if (new Set(bytes).size < Math.min(Math.ceil(n / 2), 128)) return false;
-  return !bytes.every(
-    (byte) => (byte >= 0x20 && byte < 0x7f) || byte === 0x09 || byte === 0x0a || byte === 0x0d,
-  );
 }
 
 /**
