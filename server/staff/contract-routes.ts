@@ -14,6 +14,7 @@ import {
   type QueryOf,
 } from "../../staff-api/endpoint";
 import { refusal, zodRoute } from "../http/zod-schemas";
+import { safeError } from "../log-safety";
 import { firstIssue, unavailable } from "./route-kit";
 import type { StaffIdentity } from "./sign-in/sessions";
 
@@ -75,7 +76,10 @@ export interface HandlerInput<E extends EndpointSpec> {
   /** For a write of a versioned endpoint: the versions its If-Match names (it has one). */
   ifMatch: NamesVersion<E> extends true ? IfMatch : undefined;
   request: FastifyRequest;
-  /** For an answer that is not JSON (a CSV stream, a 204): return what it sends. */
+  /**
+   * For an answer that is not JSON (a CSV stream, a page, a 204): return what it sends, the
+   * reply (awaited, it gives undefined once the answer is out; contractRoute expects that).
+   */
   reply: FastifyReply;
 }
 
@@ -162,11 +166,22 @@ export function contractRoute<E extends EndpointSpec>(
           reply,
         });
       } catch (error) {
+        // Failed while its answer was going out (a stream broke): too late for another answer.
+        if (reply.raw.headersSent) {
+          request.log.error({ err: safeError(error) }, `${what} failed while answering`);
+          return reply;
+        }
         if (error instanceof Refused)
           return reply.code(error.status).send({ error: error.message });
         return unavailable(request, reply, error, what);
       }
-      if ((result as unknown) === reply) return reply;
+      // A handler that sent its answer itself returned the reply; but Fastify's reply is a
+      // thenable, which the async handler's promise follows, so that promise gives undefined
+      // once the answer has gone out (all of a download), not the reply.
+      if ((result as unknown) === reply || result === undefined) {
+        if (reply.sent || reply.raw.headersSent) return reply;
+        return unavailable(request, reply, new Error("handler answered nothing"), what);
+      }
       const { status, body, version } = result as {
         status: number;
         body: unknown;

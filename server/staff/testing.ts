@@ -41,7 +41,16 @@ export interface StaffApi {
 
 export function useStaffApi(
   databaseUrl: string | undefined,
-  { limits = null, config = {} }: { limits?: SignInLimits | null; config?: Partial<Config> } = {},
+  {
+    limits = null,
+    config = {},
+    logStream,
+  }: {
+    limits?: SignInLimits | null;
+    config?: Partial<Config>;
+    /** Where the app's log goes (with config.logLevel): a test that reads the log. */
+    logStream?: NodeJS.WritableStream;
+  } = {},
 ): StaffApi {
   const extraApps: FastifyInstance[] = [];
   const api = {
@@ -61,6 +70,7 @@ export function useStaffApi(
       config: staffConfig,
       db: api.db,
       outbox: api.outbox,
+      ...(logStream ? { logStream } : {}),
       // Every answer of a route registered from the contract is checked against it.
       staff: { limits, now: () => api.clock.now, signInAnswerMs: 0, checkAnswers: true },
     });
