@@ -32,6 +32,7 @@ export interface AppDeps {
     | "rateLimit"
     | "trustProxy"
     | "staffSessions"
+    | "staffEmailDomains"
     | "alerts"
     | "mail"
     | "newsletter"

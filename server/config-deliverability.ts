@@ -16,13 +16,13 @@ const optional = z
   .transform((value) => value || undefined)
   .optional();
 
+/** A domain name of the DNS (letters, digits and hyphens; IDNs as their xn-- form). */
+export const DOMAIN_NAME = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
+
 const domainName = optional.pipe(
   z
     .string()
-    .regex(
-      /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i,
-      "must be a domain name, e.g. example.com",
-    )
+    .regex(DOMAIN_NAME, "must be a domain name, e.g. example.com")
     .transform((value) => value.toLowerCase())
     .optional(),
 );

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { site } from "../common/site";
 import { webhookSecretProblem } from "./secret-strength";
 import {
+  DOMAIN_NAME,
   type DeliverabilityConfig,
   DeliverabilityEnv,
   deliverabilityConfig,
@@ -100,6 +101,25 @@ const EnvSchema = z
       .min(1)
       .max(30 * 24)
       .default(12),
+    /** Staff accounts are made only at these domains (comma-separated); unset: any address. */
+    STAFF_EMAIL_DOMAINS: optionalString.pipe(
+      z
+        .string()
+        .transform((value) =>
+          value
+            .split(",")
+            .map((domain) => domain.trim().toLowerCase())
+            .filter(Boolean),
+        )
+        .superRefine((domains, ctx) => {
+          const wrong = domains.find((domain) => !DOMAIN_NAME.test(domain));
+          if (wrong !== undefined) {
+            const message = `"${wrong}" is not a domain name; list domains separated by commas, e.g. akwaabapay.com,akwaabapay.com.gh`;
+            ctx.addIssue({ code: "custom", message });
+          }
+        })
+        .optional(),
+    ),
     ...DeliverabilityEnv,
     ...RetentionEnv,
   })
@@ -186,6 +206,8 @@ export interface Config extends RetentionConfig {
   newsletter: { sendPerMinute: number };
   /** Staff console sessions: idle timeout and absolute lifetime. */
   staffSessions: { idleMinutes: number; maxHours: number };
+  /** The domains a new staff account's address must be at (lower case); empty: any. */
+  staffEmailDomains: readonly string[];
   /** Alerts sent through the outbox besides e-mail; an absent one is off (server/alerts/). */
   alerts: AlertsConfig;
   /** DKIM, the return path and what comes back (config-deliverability.ts). */
@@ -247,6 +269,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       idleMinutes: e.STAFF_SESSION_IDLE_MINUTES,
       maxHours: e.STAFF_SESSION_MAX_HOURS,
     },
+    staffEmailDomains: [...new Set(e.STAFF_EMAIL_DOMAINS ?? [])],
     alerts: {
       slackUrl: e.SLACK_WEBHOOK_URL,
       webhook:
