@@ -2,7 +2,8 @@ import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { createAlerts } from "./alerts/alerts";
 import type { Config } from "./config";
-import { loggablePath, maskEmails, safeError } from "./log-safety";
+import { maskEmails, safeError } from "./log-safety";
+import { requestPathLogger } from "./request-log";
 import type { DB } from "./db/database";
 import { type ProviderRouteOptions, providerRoutes } from "./mail/inbound/provider-routes";
 import type { OutboxWorker } from "./mail/outbox";
@@ -31,6 +32,7 @@ export interface AppDeps {
     | "rateLimit"
     | "trustProxy"
     | "staffSessions"
+    | "staffEmailDomains"
     | "alerts"
     | "mail"
     | "newsletter"
@@ -69,6 +71,7 @@ export async function buildApp({
   staff = {},
   mailEvents = {},
 }: AppDeps): Promise<FastifyInstance> {
+  const loggedPath = requestPathLogger(site);
   const app = Fastify({
     logger:
       config.logLevel === "silent"
@@ -77,11 +80,11 @@ export async function buildApp({
             level: config.logLevel,
             ...(logStream ? { stream: logStream } : {}),
             // Request logs carry method, path and status; never bodies, query strings with
-            // tokens, or headers with personal data.
+            // tokens, headers with personal data, or what a path no route answers holds.
             serializers: {
               req: (req) => ({
                 method: req.method,
-                url: loggablePath(req.url),
+                url: loggedPath(req),
                 remoteAddress: req.ip,
               }),
             },

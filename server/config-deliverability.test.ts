@@ -18,6 +18,9 @@ const pem = (type: "rsa" | "ed25519", bits = 2048) =>
   ).privateKey.export({ type: "pkcs8", format: "pem" }) as string;
 
 const DKIM = { DKIM_DOMAIN: "Example.com", DKIM_SELECTOR: "mail2026" };
+/** As `openssl rand -base64 32` makes them. */
+const INBOUND_SECRET = "q7Rz0c1Jf4yU+0wH9mKp2XvLd8sNbTa3eG6iYoQ5rWc=";
+const POSTMARK_PASSWORD = "3f9c1a7e0b5d24c8e6a1f0b7";
 
 describe("mail deliverability settings", () => {
   it("are off unless set", () => {
@@ -69,13 +72,13 @@ describe("mail deliverability settings", () => {
     const config = loadConfig({
       HOST: "127.0.0.1",
       INBOUND_MAIL_DOMAIN: "Bounces.Example.com",
-      INBOUND_MAIL_SECRET: "x".repeat(32),
+      INBOUND_MAIL_SECRET: INBOUND_SECRET,
       INBOUND_SMTP_PORT: "2525",
       DNS_SERVER: "127.0.0.1:5353",
     }).deliverability;
     expect(config.inbound).toEqual({
       domain: "bounces.example.com",
-      secret: "x".repeat(32),
+      secret: INBOUND_SECRET,
       smtp: { host: "127.0.0.1", port: 2525 },
     });
     expect(config.dnsServer).toBe("127.0.0.1:5353");
@@ -83,5 +86,32 @@ describe("mail deliverability settings", () => {
     expect(() => loadConfig({ POSTMARK_WEBHOOK_USER: "pm" })).toThrow(
       /POSTMARK_WEBHOOK_PASSWORD: is required/,
     );
+  });
+
+  it("refuse a secret or password made by hand, saying how to make one", () => {
+    const inbound = (secret: string) => () =>
+      loadConfig({ INBOUND_MAIL_DOMAIN: "bounces.example.com", INBOUND_MAIL_SECRET: secret });
+    const postmark = (password: string) => () =>
+      loadConfig({ POSTMARK_WEBHOOK_USER: "pm", POSTMARK_WEBHOOK_PASSWORD: password });
+    const make = /make one with `openssl rand -base64 32`/;
+    for (const weak of ["a".repeat(32), "password".repeat(4), "0123456789".repeat(4)]) {
+      expect(inbound(weak), weak).toThrow(/INBOUND_MAIL_SECRET: is not random \(a character/);
+      expect(inbound(weak), weak).toThrow(make);
+      expect(postmark(weak), weak).toThrow(/POSTMARK_WEBHOOK_PASSWORD: is not random/);
+    }
+    expect(inbound("abcd".repeat(3) + "bacd".repeat(5))).toThrow(
+      /INBOUND_MAIL_SECRET: is not random \(fewer than 8 different characters\)/,
+    );
+    expect(postmark("x")).toThrow(/POSTMARK_WEBHOOK_PASSWORD: must be at least 16 characters/);
+    expect(postmark("x")).toThrow(make);
+
+    expect(inbound(INBOUND_SECRET)().deliverability.inbound?.secret).toBe(INBOUND_SECRET);
+    // `openssl rand -hex`, which the docs once suggested, passes too.
+    const hex = "9b1e04c7d2f85a3e6c0d7b4f1a2e98c5";
+    expect(inbound(hex)().deliverability.inbound?.secret).toBe(hex);
+    expect(postmark(POSTMARK_PASSWORD)().deliverability.postmark).toEqual({
+      user: "pm",
+      password: POSTMARK_PASSWORD,
+    });
   });
 });

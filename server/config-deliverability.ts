@@ -2,6 +2,7 @@ import { createPrivateKey } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { isIP } from "node:net";
 import { z } from "zod";
+import { typedSecretProblem } from "./secret-strength";
 
 /**
  * The environment's settings for mail that mailbox providers accept: the DKIM key, the inbound
@@ -15,16 +16,31 @@ const optional = z
   .transform((value) => value || undefined)
   .optional();
 
+/** A domain name of the DNS (letters, digits and hyphens; IDNs as their xn-- form). */
+export const DOMAIN_NAME = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
+
 const domainName = optional.pipe(
   z
     .string()
-    .regex(
-      /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i,
-      "must be a domain name, e.g. example.com",
-    )
+    .regex(DOMAIN_NAME, "must be a domain name, e.g. example.com")
     .transform((value) => value.toLowerCase())
     .optional(),
 );
+
+/**
+ * A secret of at least `minLength` characters that was not made by hand (secret-strength.ts):
+ * the return path's HMAC key forges bounces if guessed; Postmark's password lets anyone report
+ * a bounce that suppresses a subscriber.
+ */
+function strongSecret(minLength: number) {
+  return z
+    .string()
+    .superRefine((value, ctx) => {
+      const problem = typedSecretProblem(value, minLength);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    })
+    .optional();
+}
 
 export const DeliverabilityEnv = {
   /** DKIM: the signing domain, the selector, and the PEM private key (RSA 2048+ or Ed25519). */
@@ -38,12 +54,7 @@ export const DeliverabilityEnv = {
   DKIM_PRIVATE_KEY_FILE: optional,
   /** Bounces and complaints come back to bounce+<tag>@ this domain; the tag's HMAC key. */
   INBOUND_MAIL_DOMAIN: domainName,
-  INBOUND_MAIL_SECRET: optional.pipe(
-    z
-      .string()
-      .min(32, "must be at least 32 characters; make one with `openssl rand -hex 32`")
-      .optional(),
-  ),
+  INBOUND_MAIL_SECRET: optional.pipe(strongSecret(32)),
   /** The inbound SMTP listener; unset: no listener. Its host defaults to HOST. */
   INBOUND_SMTP_PORT: optional.pipe(
     z.coerce.number<string | undefined>().int().min(0).max(65535).optional(),
@@ -81,7 +92,7 @@ export const DeliverabilityEnv = {
   ),
   /** Postmark's webhooks authenticate with basic auth: these are the user and password set there. */
   POSTMARK_WEBHOOK_USER: optional,
-  POSTMARK_WEBHOOK_PASSWORD: optional,
+  POSTMARK_WEBHOOK_PASSWORD: optional.pipe(strongSecret(16)),
 };
 
 type Env = { [K in keyof typeof DeliverabilityEnv]?: z.infer<(typeof DeliverabilityEnv)[K]> };

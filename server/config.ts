@@ -3,7 +3,9 @@ import path from "node:path";
 import ipaddr from "ipaddr.js";
 import { z } from "zod";
 import { site } from "../common/site";
+import { webhookSecretProblem } from "./secret-strength";
 import {
+  DOMAIN_NAME,
   type DeliverabilityConfig,
   DeliverabilityEnv,
   deliverabilityConfig,
@@ -99,6 +101,25 @@ const EnvSchema = z
       .min(1)
       .max(30 * 24)
       .default(12),
+    /** Staff accounts are made only at these domains (comma-separated); unset: any address. */
+    STAFF_EMAIL_DOMAINS: optionalString.pipe(
+      z
+        .string()
+        .transform((value) =>
+          value
+            .split(",")
+            .map((domain) => domain.trim().toLowerCase())
+            .filter(Boolean),
+        )
+        .superRefine((domains, ctx) => {
+          const wrong = domains.find((domain) => !DOMAIN_NAME.test(domain));
+          if (wrong !== undefined) {
+            const message = `"${wrong}" is not a domain name; list domains separated by commas, e.g. akwaabapay.com,akwaabapay.com.gh`;
+            ctx.addIssue({ code: "custom", message });
+          }
+        })
+        .optional(),
+    ),
     ...DeliverabilityEnv,
     ...RetentionEnv,
   })
@@ -185,6 +206,8 @@ export interface Config extends RetentionConfig {
   newsletter: { sendPerMinute: number };
   /** Staff console sessions: idle timeout and absolute lifetime. */
   staffSessions: { idleMinutes: number; maxHours: number };
+  /** The domains a new staff account's address must be at (lower case); empty: any. */
+  staffEmailDomains: readonly string[];
   /** Alerts sent through the outbox besides e-mail; an absent one is off (server/alerts/). */
   alerts: AlertsConfig;
   /** DKIM, the return path and what comes back (config-deliverability.ts). */
@@ -246,6 +269,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       idleMinutes: e.STAFF_SESSION_IDLE_MINUTES,
       maxHours: e.STAFF_SESSION_MAX_HOURS,
     },
+    staffEmailDomains: [...new Set(e.STAFF_EMAIL_DOMAINS ?? [])],
     alerts: {
       slackUrl: e.SLACK_WEBHOOK_URL,
       webhook:
@@ -294,47 +318,6 @@ function extraOrigins(value: string, ctx: z.RefinementCtx): string[] {
     if (problem) ctx.addIssue({ code: "custom", message: `${entry}: ${problem}` });
   }
   return entries.map((entry) => (URL.canParse(entry) ? new URL(entry).origin : entry));
-}
-
-const MAKE_SECRET = "make one with `echo whsec_$(openssl rand -base64 32)`";
-/** The size of the secrets Standard Webhooks providers issue: 192 bits, beyond guessing. */
-const MIN_SECRET_BYTES = 24;
-
-/**
- * Why WEBHOOK_SECRET is unfit to sign with, if it is: it must be `whsec_` and the standard,
- * padded base64 of at least 24 random bytes (receivers in some languages refuse base64 that is
- * unpadded or has stray characters, and would then reject every webhook).
- */
-function webhookSecretProblem(value: string): string | undefined {
-  const base64 = value.startsWith("whsec_") ? value.slice("whsec_".length) : "";
-  const bytes = Buffer.from(base64, "base64");
-  if (!base64 || bytes.toString("base64") !== base64)
-    return `must be whsec_ followed by base64; ${MAKE_SECRET}`;
-  if (bytes.length < MIN_SECRET_BYTES)
-    return `must hold at least ${MIN_SECRET_BYTES} random bytes, this one has ${bytes.length}; ${MAKE_SECRET}`;
-  if (!looksRandom(bytes))
-    return `is not random (a byte or a short pattern repeated, too few different bytes, or text); ${MAKE_SECRET}`;
-  return undefined;
-}
-
-/**
- * False for bytes plainly not drawn at random; not a test of randomness, only of the ways people
- * make secrets by hand. Random bytes fail one of these about once in ten billion at 24 bytes (the
- * text rule), and far less often at 32; another `openssl rand` is the remedy.
- * - A period: the bytes are a shorter run repeated ("AAAA…", "abcabc…").
- * - Few different values: n random bytes take about 256·(1 − (255/256)^n) different values
- *   (23 of 24, 30 of 32); fewer than n/2 (128 at most) means a small alphabet.
- * - Text: every byte printable ASCII, a password or phrase put through base64.
- */
-function looksRandom(bytes: Buffer): boolean {
-  const n = bytes.length;
-  for (let period = 1; period <= n / 2; period++) {
-    if (bytes.every((byte, i) => i < period || byte === bytes[i - period])) return false;
-  }
-  if (new Set(bytes).size < Math.min(Math.ceil(n / 2), 128)) return false;
-  return !bytes.every(
-    (byte) => (byte >= 0x20 && byte < 0x7f) || byte === 0x09 || byte === 0x0a || byte === 0x0d,
-  );
 }
 
 /**

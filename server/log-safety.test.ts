@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { isEmailAddress, normalizeEmail } from "../leads/email";
-import { loggablePath, maskEmails, safeError } from "./log-safety";
+import { loggablePath, loggableUnknownPath, maskEmails, safeError } from "./log-safety";
 
 it("hides the person in e-mail addresses but keeps the domain", () => {
   expect(maskEmails("550 <ama.mensah@example.com> rejected, cc kofi@mail.gh")).toBe(
@@ -27,6 +27,35 @@ it("hides local parts with letters of any script and the signs the forms accept"
   expect(maskEmails("ama@x.gh/kofi@y.gh")).toBe("***@x.gh***@y.gh");
   // Nothing that is not an address is touched.
   expect(maskEmails("@scope/package, a@b, x @ y.gh")).toBe("@scope/package, a@b, x @ y.gh");
+});
+
+it("masks addresses written with a full-width or small @, and full-width dots", () => {
+  expect(maskEmails("550 <ama＠example.com> rejected")).toBe("550 <***@example.com> rejected");
+  expect(maskEmails("to kofi﹫mail.gh")).toBe("to ***@mail.gh");
+  expect(maskEmails("<ａｍａ＠ｅｘａｍｐｌｅ．ｃｏｍ>")).toBe("<***@ｅｘａｍｐｌｅ．ｃｏｍ>");
+  expect(loggablePath("/x/ama%EF%BC%A0example.com")).toBe("***@example.com");
+  expect(loggablePath("/x/ama%25EF%25B9%25ABexample.com")).toBe("***@example.com");
+});
+
+it("keeps of a path no route answers only what cannot be a person's", () => {
+  const sections = new Set(["api", "articles"]);
+  for (const [path, logged] of [
+    ["/Kwame-Mensah/0559211848", "/[12]/[10]"],
+    ["/0559211848", "/[10]"],
+    ["/articles/kwame-mensah?ref=x", "/articles/[12]"],
+    ["/api/people/ama@example.com", "/api/[6]/[11].com"],
+    ["/wp-admin/setup-config.php", "/[8]/[12].php"],
+    ["/.env", "/.env"],
+    ["/.git/config", "/.git/[6]"],
+    ["/about/", "/[5]/"],
+    // A run of 7+ digits is hidden wherever it is left, a long segment's length included.
+    ["/.x0244123456", "/.x##########"],
+  ]) {
+    expect(loggableUnknownPath(path as string, sections), path).toBe(logged);
+  }
+  expect(loggablePath("/api/staff/leads/contact_0559211848")).toBe(
+    "/api/staff/leads/contact_##########",
+  );
 });
 
 it("masks addresses in paths, percent-encoded once or twice, non-ASCII too", () => {

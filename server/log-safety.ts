@@ -13,22 +13,28 @@ const DOMAIN = new RegExp(`${LABEL}(?:\\.${LABEL})+`, "uy");
  * that a local part may hold (letters of any script, `!#$%&'*+/=?^_`{|}~-`, dots), even its
  * first, which narrows down who it was.
  *
+ * An address written with a full-width ＠ (U+FF20) or small ﹫ (U+FE6B) is one too, and so are the
+ * dots that IDNA reads as a domain's (。．｡, and the small ﹒): each is what NFKC makes an @ or a
+ * dot. They are read as those, one character for one, and the text is otherwise kept as written.
+ *
  * Written as a walk from each @ back to where its local part starts, not as one regular
  * expression: that would try every character of a long text as a start, and could begin inside
  * a local part and leave its first characters beside the mask.
  */
 export function maskEmails(text: string): string {
+  // Same length as `text` (each replacement one UTF-16 unit for one): its indexes are text's.
+  const plain = text.replace(/[＠﹫]/gu, "@").replace(/[。．｡﹒]/gu, ".");
   let masked = "";
   let done = 0; // text before this index is in `masked`
-  for (let at = text.indexOf("@"); at >= 0; at = text.indexOf("@", Math.max(at + 1, done))) {
+  for (let at = plain.indexOf("@"); at >= 0; at = plain.indexOf("@", Math.max(at + 1, done))) {
     DOMAIN.lastIndex = at + 1;
-    const domain = DOMAIN.exec(text)?.[0];
+    const domain = DOMAIN.exec(plain)?.[0];
     if (!domain) continue;
-    const start = localPartStart(text, at, done);
+    const start = localPartStart(plain, at, done);
     if (start === at) continue; // nothing before the @: no address
     const end = at + 1 + domain.length;
     // A "domain" running straight into another @ has swallowed the next local part: hidden too.
-    masked += `${text.slice(done, start)}***@${text[end] === "@" ? "***" : domain}`;
+    masked += `${text.slice(done, start)}***@${plain[end] === "@" ? "***" : text.slice(at + 1, end)}`;
     done = end;
   }
   return masked + text.slice(done);
@@ -52,13 +58,52 @@ export function safeError(error: unknown): string {
   return maskEmails(error instanceof Error ? error.message : String(error)).slice(0, 500);
 }
 
+/** A run of 7 or more digits: a phone number (0559211848, 233559211848), an account number. */
+const LONG_NUMBER = /\d{7,}/g;
+
 /**
- * The path of a request as logged: never the query string (it carries tokens), addresses masked
- * (also when percent-encoded), and cut short, so that a path cannot smuggle personal data or
- * flood the log.
+ * An @ percent-encoded in a path: once or twice (%2540: some clients and proxies do that), the
+ * plain one, the full-width ＠ or the small ﹫ (UTF-8 EF BC A0, EF B9 AB).
+ */
+const ENCODED_AT = /%(?:25)*(?:40|EF%(?:25)*(?:BC%(?:25)*A0|B9%(?:25)*AB))/gi;
+
+/**
+ * The path of a request to one of our routes or pages, as logged: never the query string (it
+ * carries tokens), addresses masked (also when percent-encoded), every run of 7+ digits as `#`s,
+ * and cut short, so that a path cannot smuggle personal data or flood the log.
  */
 export function loggablePath(url: string): string {
   const path = url.split("?")[0] ?? "";
-  // %2540 is an @ encoded twice: some clients and proxies do that.
-  return maskEmails(path.replace(/%(?:25)*40/gi, "@")).slice(0, 200);
+  return hideNumbers(maskEmails(path.replace(ENCODED_AT, "@"))).slice(0, 200);
+}
+
+/** A segment that can only be a dot-file a scanner asks for (`.env`, `.git`, `.well-known`). */
+const DOT_FILE = /^\.[a-z][a-z0-9_-]{0,19}$/;
+/** A file's extension (`.php`, `.asp`), which tells a scanner's aim. */
+const EXTENSION = /\.[a-z][a-z0-9]{0,4}$/i;
+
+/**
+ * The path of a request that none of our routes or pages answers (a 404, a 405, a console
+ * address the browser routes), as logged. Such a path is whatever was typed or linked, a person's
+ * name or number included ("/Kwame-Mensah/0559211848"), so only what cannot be personal stays:
+ * the first segment when it is one of `sections` (the first segments of our own pages and
+ * routes: "api", "articles", "staff"…), a dot-file's name, and a last segment's extension; every
+ * other segment becomes its length in brackets. "/wp-admin/setup-config.php" is logged as
+ * "/[8]/[12].php", "/articles/kwame" as "/articles/[5]": enough to tell a scanner from a broken
+ * link. Runs of 7+ digits become `#`s wherever they are left.
+ */
+export function loggableUnknownPath(url: string, sections: ReadonlySet<string>): string {
+  const segments = (url.split("?")[0] ?? "").split("/").slice(1);
+  const kept = segments.map((segment, i) => {
+    if (segment === "" || (i === 0 && sections.has(segment)) || DOT_FILE.test(segment)) {
+      return segment;
+    }
+    const extension = i === segments.length - 1 ? (EXTENSION.exec(segment)?.[0] ?? "") : "";
+    return `[${segment.length - extension.length}]${extension}`;
+  });
+  return hideNumbers(`/${kept.join("/")}`).slice(0, 200);
+}
+
+function hideNumbers(text: string): string {
+  return text.replace(LONG_NUMBER, (digits) => "#".repeat(digits.length));
 }

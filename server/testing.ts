@@ -36,6 +36,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     outbox: { pollMs: 1_000, maxAttempts: 3, leaseMs: 60_000 },
     newsletter: { sendPerMinute: 60 },
     staffSessions: { idleMinutes: 30, maxHours: 12 },
+    staffEmailDomains: [],
     alerts: {},
     deliverability: {},
     retention: DEFAULT_RETENTION,

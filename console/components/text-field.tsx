@@ -8,11 +8,17 @@ import { Field } from "~/components/ui/field";
 export function TextField({
   label,
   hint,
+  error,
   required = false,
   ...input
-}: { label: string; hint?: string } & Omit<InputHTMLAttributes<HTMLInputElement>, "className">) {
+}: {
+  label: string;
+  hint?: string;
+  /** What the server refused in this field, shown beside it (and the input marked invalid). */
+  error?: string | undefined;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, "className">) {
   return (
-    <Field label={label} hint={hint} required={required}>
+    <Field label={label} hint={hint} error={error} required={required}>
       {(props) => (
         <input
           {...props}

@@ -30,7 +30,8 @@ export async function accountsLoader({ request }: LoaderFunctionArgs) {
 
 /** A refusal names the account it was about, so that its row can put back what was saved. */
 type ActionResult =
-  { ok: true; intent: string; message: string } | { ok: false; error: string; id?: string };
+  | { ok: true; intent: string; message: string }
+  | { ok: false; error: string; id?: string; intent?: string };
 
 /**
  * The page's forms: invite, and per account send the invitation again, change the role, disable
@@ -86,7 +87,7 @@ export async function accountsAction({ request }: ActionFunctionArgs): Promise<A
         return { ok: false, error: "That change is not known. Reload the page and try again." };
     }
   } catch (error) {
-    return { ...failure(error, "The change was not saved. Try again."), id };
+    return { ...failure(error, "The change was not saved. Try again."), id, intent };
   }
 }
 
@@ -132,6 +133,11 @@ export function AccountsPage() {
           <InviteForm
             saving={pending?.get("intent") === "invite"}
             done={result?.ok === true && result.intent === "invite" ? result : undefined}
+            emailError={
+              result?.ok === false && result.intent === "invite"
+                ? fieldError(result.error, "email")
+                : undefined
+            }
           />
         </Section>
       </div>
@@ -140,7 +146,24 @@ export function AccountsPage() {
 }
 
 /** The invite form empties itself once its invitation is sent, and only then. */
-function InviteForm({ saving, done }: { saving: boolean; done: ActionResult | undefined }) {
+/**
+ * The server's refusal of one field ("email: Staff accounts must use an address at …"), without
+ * the field's name, to show beside it; undefined when the refusal is about something else.
+ */
+function fieldError(error: string, field: string): string | undefined {
+  return error.startsWith(`${field}: `) ? error.slice(field.length + 2) : undefined;
+}
+
+function InviteForm({
+  saving,
+  done,
+  emailError,
+}: {
+  saving: boolean;
+  done: ActionResult | undefined;
+  /** Why the server refused the address, if it did (STAFF_EMAIL_DOMAINS). */
+  emailError: string | undefined;
+}) {
   const form = useResetWhenDone(done);
   return (
     <Form method="post" className="space-y-4" ref={form} aria-labelledby="invite-heading">
@@ -150,7 +173,7 @@ function InviteForm({ saving, done }: { saving: boolean; done: ActionResult | un
         An address that already has an account cannot be invited again: change its role in the list
         instead, or send its invitation again there.
       </p>
-      <TextField label="Work e-mail" type="email" name="email" required />
+      <TextField label="Work e-mail" type="email" name="email" required error={emailError} />
       <TextField
         label="Name"
         hint="Optional: how the console shows them"

@@ -117,6 +117,25 @@ describe.each(testDialects)("npm run staff on $name", ({ url }) => {
     expect(await staff()).toMatch(/^Usage:/);
   });
 
+  it("adds an account only at STAFF_EMAIL_DOMAINS when set; one made before keeps working", async () => {
+    await staff("add", "--email", "yaw@gmail.com", "--role", "sales");
+    const atDomains = async (...args: string[]) => {
+      let text = "";
+      await run(args, (t) => (text += t), { db, emailDomains: ["akwaabapay.com"] });
+      return text;
+    };
+    await expect(atDomains("add", "--email", "kofi@gmail.com", "--role", "sales")).rejects.toThrow(
+      "Staff accounts must use an address at akwaabapay.com.",
+    );
+    expect(await findAccountByEmail(db, "kofi@gmail.com")).toBeNull();
+    expect(await atDomains("add", "--email", "Kofi@AkwaabaPay.com", "--role", "sales")).toMatch(
+      /^Added Kofi@akwaabapay.com as sales/,
+    );
+    expect(await atDomains("add", "--email", "yaw@gmail.com", "--role", "admin")).toBe(
+      "yaw@gmail.com is now admin.\n",
+    );
+  });
+
   it("refuses a name with hidden or control characters, as the console's invitation does", async () => {
     for (const bad of ["\u0000", "\u001b[2J", "\u0007", "\u007f", "\u0085", "\u202e", "\u2028"]) {
       await expect(
@@ -143,9 +162,9 @@ describe.each(testDialects)("npm run staff on $name", ({ url }) => {
 describe("npm run staff as a command", () => {
   it("exits with code 2 and the usage on a bad role, 0 on success", async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), "staff-"));
-    const cli = (args: string[]) =>
+    const cli = (args: string[], env: Record<string, string> = {}) =>
       exec("npx", ["tsx", "server/cli/staff.ts", ...args], {
-        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", ...env },
       });
     await expect(cli(["add", "--email", "a@example.com", "--role", "boss"])).rejects.toMatchObject({
       code: 2,
@@ -154,5 +173,14 @@ describe("npm run staff as a command", () => {
     const added = await cli(["add", "--email", "a@example.com", "--role", "admin"]);
     expect(added.stdout).toMatch(/^Added a@example.com as admin/);
     expect((await cli(["list"])).stdout).toMatch(/a@example.com,a,admin,enabled/);
+    // STAFF_EMAIL_DOMAINS from the environment, as the server reads it.
+    await expect(
+      cli(["add", "--email", "b@example.com", "--role", "sales"], {
+        STAFF_EMAIL_DOMAINS: "akwaabapay.com",
+      }),
+    ).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("Staff accounts must use an address at akwaabapay.com."),
+    });
   }, 60_000);
 });

@@ -6,11 +6,13 @@
  *   npm run staff -- list
  *   npm run staff -- disable --email ADDRESS
  *
- * Same database as the server (DATABASE_URL, or DATA_DIR/leads.sqlite). Every change is in the
- * audit log, marked as made from the command line by the operating-system user.
+ * Same database as the server (DATABASE_URL, or DATA_DIR/leads.sqlite), and the same
+ * STAFF_EMAIL_DOMAINS: a new account's address must be at one of them when it is set. Every
+ * change is in the audit log, marked as made from the command line by the operating-system user.
  */
 import * as z from "zod/mini";
 import { optionalText } from "../../leads/fields";
+import { loadConfig } from "../config";
 import type { DB } from "../db/database";
 import {
   AccountInputError,
@@ -39,8 +41,15 @@ const USAGE = `Usage:
 export async function run(
   argv: string[],
   out: (text: string) => void,
-  /** Tests pass their database and clock; the command opens the configured database. */
-  { db: database, now = new Date() }: { db?: DB; now?: Date } = {},
+  /**
+   * Tests pass their database, clock and STAFF_EMAIL_DOMAINS; the command opens the configured
+   * database and reads the configured domains.
+   */
+  {
+    db: database,
+    now = new Date(),
+    emailDomains,
+  }: { db?: DB; now?: Date; emailDomains?: readonly string[] } = {},
 ): Promise<void> {
   const { command, values } = readCommandLine(argv, {
     email: { type: "string" },
@@ -63,6 +72,7 @@ export async function run(
           db,
           { email: values.email ?? "", role: values.role ?? "", name: name.data || undefined },
           { via: via(), now },
+          { emailDomains: emailDomains ?? loadConfig().staffEmailDomains },
         );
         const what = {
           added: `Added ${account.email} as ${account.role}.`,

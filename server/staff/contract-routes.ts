@@ -14,6 +14,7 @@ import {
   type QueryOf,
 } from "../../staff-api/endpoint";
 import { refusal, zodRoute } from "../http/zod-schemas";
+import { safeError } from "../log-safety";
 import { firstIssue, unavailable } from "./route-kit";
 import type { StaffIdentity } from "./sign-in/sessions";
 
@@ -43,24 +44,24 @@ export function answer<const S extends number, B>(
 
 /**
  * The versions a write's `If-Match` names (strong entity tags, unquoted; a weak one never
- * matches a write), or "*": any version of a record that exists.
+ * matches a write). HTTP's `*` ("any version") is not one: it would let a change skip the check
+ * that it was made on the record as it now is, so it counts as no version at all (428).
  */
-export type IfMatch = "*" | readonly string[];
+export type IfMatch = readonly string[];
 
 /** Whether `version`, the record's as it now is, is one `ifMatch` names. */
 export function versionMatches(ifMatch: IfMatch, version: string): boolean {
-  return ifMatch === "*" || ifMatch.includes(version);
+  return ifMatch.includes(version);
 }
 
-/** An `If-Match` header's versions; null when there is none. */
+/** An `If-Match` header's versions; null when there is none, or only `*`. */
 function ifMatchOf(header: string | undefined): IfMatch | null {
   const text = header?.trim();
-  if (!text) return null;
-  if (text === "*") return "*";
+  if (!text || text === "*") return null;
   return text.split(",").flatMap((tag) => /^\s*"([^"]*)"\s*$/.exec(tag)?.slice(1) ?? []);
 }
 
-/** What the 428 says: a versioned write sent without the version it changes. */
+/** What the 428 says: a versioned write sent without the version it changes (or with `*`). */
 export const VERSION_REQUIRED =
   "This change must name the version it was made on (If-Match). Reload the page and try again.";
 
@@ -75,7 +76,10 @@ export interface HandlerInput<E extends EndpointSpec> {
   /** For a write of a versioned endpoint: the versions its If-Match names (it has one). */
   ifMatch: NamesVersion<E> extends true ? IfMatch : undefined;
   request: FastifyRequest;
-  /** For an answer that is not JSON (a CSV stream, a 204): return what it sends. */
+  /**
+   * For an answer that is not JSON (a CSV stream, a page, a 204): return what it sends, the
+   * reply (awaited, it gives undefined once the answer is out; contractRoute expects that).
+   */
   reply: FastifyReply;
 }
 
@@ -162,11 +166,22 @@ export function contractRoute<E extends EndpointSpec>(
           reply,
         });
       } catch (error) {
+        // Failed while its answer was going out (a stream broke): too late for another answer.
+        if (reply.raw.headersSent) {
+          request.log.error({ err: safeError(error) }, `${what} failed while answering`);
+          return reply;
+        }
         if (error instanceof Refused)
           return reply.code(error.status).send({ error: error.message });
         return unavailable(request, reply, error, what);
       }
-      if ((result as unknown) === reply) return reply;
+      // A handler that sent its answer itself returned the reply; but Fastify's reply is a
+      // thenable, which the async handler's promise follows, so that promise gives undefined
+      // once the answer has gone out (all of a download), not the reply.
+      if ((result as unknown) === reply || result === undefined) {
+        if (reply.sent || reply.raw.headersSent) return reply;
+        return unavailable(request, reply, new Error("handler answered nothing"), what);
+      }
       const { status, body, version } = result as {
         status: number;
         body: unknown;

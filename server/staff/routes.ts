@@ -20,7 +20,13 @@ export interface StaffRoutesOptions {
   outbox: OutboxWorker;
   config: Pick<
     Config,
-    "publicUrl" | "staffSessions" | "mail" | "newsletter" | "mailFrom" | "deliverability"
+    | "publicUrl"
+    | "staffSessions"
+    | "staffEmailDomains"
+    | "mail"
+    | "newsletter"
+    | "mailFrom"
+    | "deliverability"
   >;
   /** The webhooks that announce a subscriber's change (server/alerts/), as the links do. */
   alerts: Alerts;

@@ -18,6 +18,12 @@ export interface ClientOptions {
   remoteAddress?: string;
 }
 
+/** The version of the record at `path` as it now is (an ETag's text), for ANY_VERSION. */
+export type CurrentVersion = (path: string) => Promise<string>;
+
+/** ANY_VERSION's changes, one after the other (see there). */
+let versionedChanges: Promise<unknown> = Promise.resolve();
+
 export interface StaffClient {
   /** The session cookie sent with every request (`staff_session=…`), or none. */
   readonly cookie: string | undefined;
@@ -49,10 +55,13 @@ export interface StaffClient {
 }
 
 /**
- * The If-Match of a change to a versioned record (a lead) whatever its version: for tests that are
- * not about the version. The console always sends the version it read.
+ * The If-Match of a change to a versioned record (a lead) at the version it has when the change
+ * is sent: for tests that are not about the version. The client reads the version (without the
+ * read an API GET would audit) and sends it, as the console sends the version it read; the
+ * server takes no `If-Match: *`. Changes sent with it go one after the other, so that two of them
+ * sent at once do not both name the same version.
  */
-export const ANY_VERSION = { "if-match": "*" };
+export const ANY_VERSION = { "if-match": "(the version the record has)" };
 
 /** `path` with the query appended (none when it is empty). */
 export function withQuery(path: string, query: Query = ""): string {
@@ -75,9 +84,27 @@ export function withQuery(path: string, query: Query = ""): string {
 export function staffClient(
   app: () => FastifyInstance,
   cookie: string | undefined,
-  { origin, remoteAddress }: Omit<ClientOptions, "app"> & { origin: string },
+  {
+    origin,
+    remoteAddress,
+    currentVersion,
+  }: Omit<ClientOptions, "app"> & { origin: string; currentVersion?: CurrentVersion },
 ): StaffClient {
-  const raw: StaffClient["raw"] = (method, path, { contentType, body, headers } = {}) =>
+  const raw: StaffClient["raw"] = (method, path, options = {}) => {
+    if (options.headers?.["if-match"] !== ANY_VERSION["if-match"])
+      return inject(method, path, options);
+    if (!currentVersion) throw new Error("ANY_VERSION needs a client made by useStaffApi");
+    const change = versionedChanges.then(async () => {
+      const ifMatch = `"${await currentVersion(path.split("?")[0] ?? path)}"`;
+      return inject(method, path, {
+        ...options,
+        headers: { ...options.headers, "if-match": ifMatch },
+      });
+    });
+    versionedChanges = change.catch(() => undefined);
+    return change;
+  };
+  const inject: StaffClient["raw"] = (method, path, { contentType, body, headers } = {}) =>
     app().inject({
       method,
       url: path,

@@ -14,6 +14,7 @@ import { createDeliveries } from "../deliveries";
 import type { OutboxWorker } from "../mail/outbox";
 import { emptyLeadTables, recordingTransport, testConfig, testDatabase } from "../testing";
 import { addAccount } from "./admin/accounts";
+import { getLead } from "./inbox/lead-detail";
 import { staffApiPaths } from "./paths";
 import type { SignInLimits } from "./sign-in/rate-limit";
 import { createSession } from "./sign-in/sessions";
@@ -40,7 +41,16 @@ export interface StaffApi {
 
 export function useStaffApi(
   databaseUrl: string | undefined,
-  { limits = null, config = {} }: { limits?: SignInLimits | null; config?: Partial<Config> } = {},
+  {
+    limits = null,
+    config = {},
+    logStream,
+  }: {
+    limits?: SignInLimits | null;
+    config?: Partial<Config>;
+    /** Where the app's log goes (with config.logLevel): a test that reads the log. */
+    logStream?: NodeJS.WritableStream;
+  } = {},
 ): StaffApi {
   const extraApps: FastifyInstance[] = [];
   const api = {
@@ -60,13 +70,20 @@ export function useStaffApi(
       config: staffConfig,
       db: api.db,
       outbox: api.outbox,
+      ...(logStream ? { logStream } : {}),
       // Every answer of a route registered from the contract is checked against it.
       staff: { limits, now: () => api.clock.now, signInAnswerMs: 0, checkAnswers: true },
     });
+  // A lead's version read straight from the database: a GET of the lead would be audited.
+  const currentVersion = async (path: string) => {
+    const id = decodeURIComponent(path.slice(path.lastIndexOf("/") + 1));
+    // No such lead (or no lead's address): any version, for the route to answer as it does.
+    return (await getLead(api.db, id).catch(() => null))?.version ?? "0";
+  };
   const client = (
     cookie: string | undefined,
     { app, origin = STAFF_SITE, ...rest }: ClientOptions,
-  ) => staffClient(() => app ?? api.app, cookie, { origin, ...rest });
+  ) => staffClient(() => app ?? api.app, cookie, { origin, currentVersion, ...rest });
   api.as = (cookie, options = {}) => client(cookie, options);
   api.signedOut = (options = {}) => client(undefined, options);
   api.anotherInstance = async () => {

@@ -34,7 +34,7 @@ function send(request: FastifyRequest, reply: FastifyReply, file: SiteFile, stat
 }
 
 /** Normalises a request path; null when it cannot name a file of ours. */
-function sitePath(url: string): string | null {
+export function sitePath(url: string): string | null {
   const raw = url.split("?")[0] ?? "/";
   let decoded: string;
   try {

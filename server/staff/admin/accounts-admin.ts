@@ -9,6 +9,7 @@ import { type DB, lockKeyForTransaction } from "../../db/database";
 import { idByEmail } from "../../db/id-by-email";
 import type { Database } from "../../db/schema";
 import {
+  AccountInputError,
   type ChangedBy,
   toAccount,
   MAX_NAME,
@@ -21,6 +22,7 @@ import type { StaffAccount } from "../../../staff-api/admin";
 import type { StaffRole } from "../../../staff-api/roles";
 import { lockedAccount } from "../sign-in/sign-in";
 import { sendInvitation } from "./invitations";
+import { staffDomainProblem } from "./staff-domains";
 
 type Executor = DB | Transaction<Database>;
 
@@ -73,14 +75,24 @@ export async function accountSummaries(db: Executor, id?: string): Promise<Staff
 /**
  * Creates an account and e-mails it its invitation (invitations.ts), in one transaction with its
  * audit entry. "exists" when the address already has an account, enabled or not: changing one is
- * PATCH's business.
+ * PATCH's business. An AccountInputError when the address is not at one of `emailDomains`
+ * (STAFF_EMAIL_DOMAINS, staff-domains.ts).
  */
 export async function inviteAccount(
   db: DB,
   input: { email: string; role: StaffRole; name?: string | undefined },
-  { actor = null, via, now = new Date(), publicUrl }: ChangedBy & { publicUrl: string },
+  {
+    actor = null,
+    via,
+    now = new Date(),
+    publicUrl,
+    emailDomains = [],
+  }: ChangedBy & { publicUrl: string; emailDomains?: readonly string[] },
 ): Promise<StaffAccount | "exists"> {
   const email = checkedEmail(input.email);
+  // Before looking the address up: outside the domains, whether it has an account is not told.
+  const outside = staffDomainProblem(email, emailDomains);
+  if (outside) throw new AccountInputError(outside);
   const name = input.name?.trim().slice(0, MAX_NAME);
   return db.transaction().execute(async (trx) => {
     if ((await idByEmail(trx, "staff_accounts", email)) !== undefined) return "exists";

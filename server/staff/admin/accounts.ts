@@ -11,6 +11,7 @@ import type { Database, StaffAccountTable } from "../../db/schema";
 import { type AuditEntry, recordAudit } from "../audit";
 import { type StaffRole, isStaffRole, STAFF_ROLES } from "../../../staff-api/roles";
 import { endAccess } from "../sign-in/sign-in";
+import { staffDomainProblem } from "./staff-domains";
 
 export interface StaffAccount {
   id: string;
@@ -76,12 +77,15 @@ export interface AddResult {
 
 /**
  * Creates the account, or gives an existing one the role (and the name, when one is given).
- * A disabled account stays disabled: re-enabling is a decision of its own, not a side effect.
+ * A new account's address must be at one of `emailDomains` when there are any; an existing one
+ * outside them keeps working and may change role. A disabled account stays disabled: re-enabling is a decision of its own, not a side effect.
  */
 export async function addAccount(
   db: DB,
   input: { email: string; role: string; name?: string },
   { actor = null, via, now = new Date() }: ChangedBy,
+  /** STAFF_EMAIL_DOMAINS: a new account's address must be at one (staff-domains.ts). */
+  { emailDomains = [] }: { emailDomains?: readonly string[] } = {},
 ): Promise<AddResult> {
   const email = checkedEmail(input.email);
   if (!isStaffRole(input.role))
@@ -98,6 +102,8 @@ export async function addAccount(
       .where("email_key", "=", emailKey(email))
       .executeTakeFirst();
     if (!existing) {
+      const outside = staffDomainProblem(email, emailDomains);
+      if (outside) throw new AccountInputError(outside);
       const row = await createAccount(trx, { email, role, name }, { actor, via, now });
       return { account: toAccount(row), outcome: "added" };
     }

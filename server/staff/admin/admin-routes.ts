@@ -14,6 +14,7 @@ import {
   inviteAccount,
   resendInvitation,
 } from "./accounts-admin";
+import { AccountInputError } from "./accounts";
 import { recordAudit } from "../audit";
 import { Refused, answer, contractRoute } from "../contract-routes";
 import { erasePerson } from "./erasure";
@@ -90,6 +91,11 @@ export const adminRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (
       const account = await inviteAccount(db, body, {
         ...changedBy(request),
         publicUrl: config.publicUrl,
+        emailDomains: config.staffEmailDomains,
+      }).catch((error: unknown) => {
+        // The address is outside STAFF_EMAIL_DOMAINS: the console shows it beside the field.
+        if (error instanceof AccountInputError) throw new Refused(400, `email: ${error.message}`);
+        throw error;
       });
       if (account === "exists") throw new Refused(409, "This address already has an account.");
       outbox.wake();

@@ -75,6 +75,13 @@ describe.each(testDialects)("changes to a lead made on a stale page, on $name", 
     refusedWith(428, res);
     expect(res.json().error).toMatch(/If-Match/);
     expect((await open(sales, id)).lead.status).toBe("new");
+    // "*" (any version) names none: it would skip the check, so it is refused alike.
+    for (const star of ["*", " * "]) {
+      const any = await sales.send("PATCH", leadPath(id), { status: "won" }, { "if-match": star });
+      refusedWith(428, any);
+      expect(any.json()).toEqual(res.json());
+    }
+    expect((await open(sales, id)).lead).toMatchObject({ status: "new", timeline: [] });
     // A weak ETag never matches a change (strong comparison): refused as stale.
     const { version } = await open(sales, id);
     expect((await save(sales, id, { status: "won" }, `W/${version}`)).statusCode).toBe(412);
