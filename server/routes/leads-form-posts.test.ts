@@ -3,14 +3,11 @@ import {
   postForm,
   sampleContact as contact,
   sampleDemo as demo,
-  testDialects,
-  useLeadApi,
+  describeLeadApi,
 } from "../testing";
 import { apiPaths } from "../../common/paths";
 
-describe.each(testDialects)("lead API on $name", ({ url }) => {
-  const api = useLeadApi(url);
-
+describeLeadApi("lead API", (api) => {
   const { post } = api;
 
   describe("a form the browser posts itself (before the page's JavaScript runs)", () => {

@@ -1,10 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { sampleContact as contact, sampleDemo as demo, testDialects, useLeadApi } from "../testing";
+import { sampleContact as contact, sampleDemo as demo, describeLeadApi } from "../testing";
 import { apiPaths } from "../../common/paths";
 
-describe.each(testDialects)("lead API on $name", ({ url }) => {
-  const api = useLeadApi(url);
-
+describeLeadApi("lead API", (api) => {
   const { post } = api;
 
   describe("POST /api/contact", () => {

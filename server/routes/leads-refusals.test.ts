@@ -6,14 +6,11 @@ import {
   sampleDemo as demo,
   testApp,
   testDatabase,
-  testDialects,
-  useLeadApi,
+  describeLeadApi,
 } from "../testing";
 import { apiPaths } from "../../common/paths";
 
-describe.each(testDialects)("lead API on $name", ({ url }) => {
-  const api = useLeadApi(url);
-
+describeLeadApi("lead API", (api) => {
   const { post } = api;
 
   describe("spam and bad input", () => {
