@@ -257,6 +257,16 @@ export function postForm(
   });
 }
 
+/** POSTs `body` as it is, with the content type given: what neither the script nor a browser sends. */
+export function postRaw(app: FastifyInstance, url: string, contentType: string, body: string) {
+  return app.inject({
+    method: "POST",
+    url,
+    headers: { "content-type": contentType },
+    payload: body,
+  });
+}
+
 /**
  * The whole application on `db`, its outbox a testOutbox() unless one is given; `config` changes
  * testConfig()'s settings.

@@ -7,6 +7,7 @@ import {
   testApp,
   testDatabase,
   describeLeadApi,
+  postRaw,
 } from "../testing";
 import { apiPaths } from "../../common/paths";
 
@@ -33,21 +34,11 @@ describeLeadApi("lead API", (api) => {
     });
 
     it("answers malformed JSON with 400, a huge body with 413, a wrong type with 415", async () => {
-      const malformed = await api.app.inject({
-        method: "POST",
-        url: apiPaths.contact,
-        headers: { "content-type": "application/json" },
-        payload: "{nope",
-      });
+      const malformed = await postRaw(api.app, apiPaths.contact, "application/json", "{nope");
       expect(malformed.statusCode).toBe(400);
       const huge = await post(apiPaths.contact, { ...contact, message: "x".repeat(20_000) });
       expect(huge.statusCode).toBe(413);
-      const text = await api.app.inject({
-        method: "POST",
-        url: apiPaths.subscribe,
-        headers: { "content-type": "text/plain" },
-        payload: "a@b.gh",
-      });
+      const text = await postRaw(api.app, apiPaths.subscribe, "text/plain", "a@b.gh");
       expect(text.statusCode).toBe(415);
     });
 
@@ -59,12 +50,7 @@ describeLeadApi("lead API", (api) => {
         "42",
         '{"__proto__":{"admin":true},"email":"a@b.gh"}',
       ]) {
-        const res = await api.app.inject({
-          method: "POST",
-          url: apiPaths.subscribe,
-          headers: { "content-type": "application/json" },
-          payload,
-        });
+        const res = await postRaw(api.app, apiPaths.subscribe, "application/json", payload);
         expect(res.statusCode, payload).toBe(400);
       }
       expect(({} as Record<string, unknown>).admin).toBeUndefined();
