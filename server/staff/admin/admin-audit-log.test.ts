@@ -3,11 +3,9 @@ import { UNSAFE_CHARACTERS_MESSAGE } from "../../../leads/fields";
 import { testDialects } from "../../testing";
 import { recordAudit } from "../audit";
 import { staffApiPaths } from "../paths";
-import { at } from "../test-records";
+import { at, MINUTE } from "../test-records";
 import { type ListPage, auditOf, csvLines, expectEachOnceNewestFirst } from "../test-checks";
 import { addStaff, signedInStaff, useStaffApi } from "../testing";
-
-const MINUTE = 60_000;
 
 describe.each(testDialects)("admin API on $name", ({ url }) => {
   const api = useStaffApi(url);

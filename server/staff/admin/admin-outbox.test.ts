@@ -1,12 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { testDialects } from "../../testing";
 import { staffApiPaths } from "../paths";
-import { addOutboxMessage, at } from "../test-records";
+import { addOutboxMessage, at, MINUTE } from "../test-records";
 import { type ListPage, auditOf } from "../test-checks";
 import { signedInStaff, useStaffApi } from "../testing";
 import { retryPath } from "./admin.testing";
-
-const MINUTE = 60_000;
 
 describe.each(testDialects)("admin API on $name", ({ url }) => {
   const api = useStaffApi(url);

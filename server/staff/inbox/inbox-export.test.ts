@@ -2,12 +2,10 @@ import { describe, expect, it } from "vitest";
 import { testDialects } from "../../testing";
 import { staffApiPaths } from "../paths";
 import { ANY_VERSION } from "../test-requests";
-import { addContact, addDemo, at } from "../test-records";
+import { addContact, addDemo, at, MINUTE } from "../test-records";
 import { auditOf, csvLines } from "../test-checks";
 import { useStaffApi } from "../testing";
 import { inboxClients, leadPath, notesPath } from "./inbox.testing";
-
-const MINUTE = 60_000;
 
 describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
   const api = useStaffApi(url);

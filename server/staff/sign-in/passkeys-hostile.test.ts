@@ -5,8 +5,7 @@ import { staffApiPaths } from "../paths";
 import { TestAuthenticator } from "./testing-authenticator";
 import { STAFF_SITE, signedInStaff, useStaffApi } from "../testing";
 import { register, signInOptions, signInVerify, passkeyPath } from "./passkeys.testing";
-
-const MINUTE = 60_000;
+import { MINUTE } from "../test-records";
 
 describe.each(testDialects)("staff passkeys on $name", ({ url }) => {
   const api = useStaffApi(url);

@@ -15,8 +15,7 @@ import {
   auditOf,
   passkeyPath,
 } from "./passkeys.testing";
-
-const MINUTE = 60_000;
+import { MINUTE } from "../test-records";
 
 describe.each(testDialects)("staff passkeys on $name", ({ url }) => {
   const api = useStaffApi(url);

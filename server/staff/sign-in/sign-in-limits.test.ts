@@ -3,8 +3,7 @@ import { describe, expect, it } from "vitest";
 import { staffApiPaths } from "../paths";
 import { testDialects } from "../../testing";
 import { addStaff, useStaffApi } from "../testing";
-
-const MINUTE = 60_000;
+import { MINUTE } from "../test-records";
 
 describe.each(testDialects)("staff sign-in rate limits on $name", ({ url }) => {
   const api = useStaffApi(url, {

@@ -6,8 +6,7 @@ import { testDialects } from "../../testing";
 import { cookieOf } from "../test-requests";
 import { STAFF_SITE, addStaff, useStaffApi } from "../testing";
 import { signInSteps } from "./sign-in.testing";
-
-const MINUTE = 60_000;
+import { MINUTE } from "../test-records";
 
 describe.each(testDialects)("staff sign-in and sessions on $name", ({ url }) => {
   const api = useStaffApi(url);

@@ -4,8 +4,8 @@ import { run as staffCli } from "../../cli/staff";
 import { testDialects } from "../../testing";
 import { addStaff, useStaffApi } from "../testing";
 import { signInSteps } from "./sign-in.testing";
+import { MINUTE } from "../test-records";
 
-const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 describe.each(testDialects)("staff sign-in and sessions on $name", ({ url }) => {
