@@ -2,7 +2,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
-import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe } from "vitest";
 import { buildApp } from "./app";
 import type { Contact } from "../leads/contact";
 import type { DemoRequest } from "../leads/demo";
@@ -258,6 +258,16 @@ export function postForm(
   });
 }
 
+/** POSTs `body` as it is, with the content type given: what neither the script nor a browser sends. */
+export function postRaw(app: FastifyInstance, url: string, contentType: string, body: string) {
+  return app.inject({
+    method: "POST",
+    url,
+    headers: { "content-type": contentType },
+    payload: body,
+  });
+}
+
 /**
  * The whole application on `db`, its outbox a testOutbox() unless one is given; `config` changes
  * testConfig()'s settings.
@@ -323,6 +333,18 @@ export function useLeadApi(
     await emptyLeadTables(api.db);
   });
   return api;
+}
+
+/**
+ * A describe block of lead API tests on each dialect (testDialects): `tests` gets the application
+ * of useLeadApi and registers its tests. The block is named `<name> on '<dialect>'`.
+ */
+export function describeLeadApi(
+  name: string,
+  tests: (api: LeadApi) => void,
+  options?: Parameters<typeof useLeadApi>[1],
+): void {
+  describe.each(testDialects)(`${name} on $name`, ({ url }) => tests(useLeadApi(url, options)));
 }
 
 /** Deletes every lead, subscription and outbox row, for a test that starts from none. */

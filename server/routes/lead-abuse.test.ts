@@ -3,7 +3,7 @@
  * under many spellings of its address, words of the sender's in our e-mails, control characters,
  * a reused idempotency key, erasure that misses differently capitalised rows.
  */
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { CONFIRMATIONS_PER_MAILBOX_PER_DAY } from "../db/confirmation-cap";
 import { forgetPerson } from "../db/forget-person";
 import {
@@ -11,14 +11,11 @@ import {
   postForm,
   sampleContact as contact,
   sampleDemo as demo,
-  testDialects,
-  useLeadApi,
+  describeLeadApi,
 } from "../testing";
 import { apiPaths } from "../../common/paths";
 
-describe.each(testDialects)("abuse of the lead endpoints on $name", ({ url }) => {
-  const api = useLeadApi(url);
-
+describeLeadApi("abuse of the lead endpoints", (api) => {
   const { post } = api;
   const count = async (table: "outbox" | "contact_messages" | "newsletter_subscriptions") =>
     (await api.db.selectFrom(table).selectAll().execute()).length;

@@ -2,14 +2,12 @@
  * The daily cap on confirmation e-mails per mailbox, against the spellings under which Gmail
  * delivers to one inbox (dots, capitals, +tags, googlemail.com), on SQLite and PostgreSQL.
  */
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { CONFIRMATIONS_PER_MAILBOX_PER_DAY } from "../db/confirmation-cap";
-import { testDialects, useLeadApi } from "../testing";
+import { describeLeadApi } from "../testing";
 import { apiPaths } from "../../common/paths";
 
-describe.each(testDialects)("the confirmation cap on $name", ({ url }) => {
-  const api = useLeadApi(url);
-
+describeLeadApi("the confirmation cap", (api) => {
   it(`sends one Gmail inbox at most ${CONFIRMATIONS_PER_MAILBOX_PER_DAY} confirmations a day, however it is spelled`, async () => {
     const spellings = [
       "ama.mensah@gmail.com",

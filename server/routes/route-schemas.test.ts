@@ -13,7 +13,7 @@ import { NewsletterSchema } from "../../leads/newsletter";
 import { apiPaths, newsletterLinkPaths } from "../../common/paths";
 import type { DB } from "../db/database";
 import { STAFF_ENDPOINTS } from "../../staff-api/endpoints";
-import { postJson, testApp, testDatabase } from "../testing";
+import { postJson, postRaw, testApp, testDatabase } from "../testing";
 
 /** The parts of a generated JSON schema these tests read. */
 interface JsonSchema {
@@ -129,12 +129,7 @@ describe("route schemas", () => {
         },
       }),
     );
-    const notJson = await app.inject({
-      method: "POST",
-      url: apiPaths.subscribe,
-      headers: { "content-type": "application/json" },
-      payload: "{",
-    });
+    const notJson = await postRaw(app, apiPaths.subscribe, "application/json", "{");
     expect(notJson.statusCode).toBe(400);
     expect(notJson.body).toBe(
       `{"error":"Body is not valid JSON but content-type is set to 'application/json'"}`,

@@ -11,6 +11,9 @@ import type { AttributionColumns, OutboxStatus, SubscriptionStatus } from "../db
 import { contactSearchText, demoSearchText } from "../db/search-text";
 import { sampleContact, sampleDemo, subscriptionRow } from "../testing";
 
+/** A minute in milliseconds, for the tests' clock (`api.advance(MINUTE)`) and their limits. */
+export const MINUTE = 60_000;
+
 /** A time on the tests' day, 1 November 2026, `minute` minutes after 09:00 UTC. */
 export const at = (minute: number) => new Date(Date.UTC(2026, 10, 1, 9, minute)).toISOString();
 

@@ -16,46 +16,13 @@ import { campaignsApi, welcomeApi } from "../../staff-api/newsletter";
 import { reportsApi } from "../../staff-api/reports";
 import { suppressionsApi } from "../../staff-api/mail";
 import { subscribersApi } from "../../staff-api/subscribers";
-import { attackMarkdown } from "../newsletter/markdown-testing";
 import { encodeCursor } from "./page-cursor";
 import { staffApiPaths } from "./paths";
 import { suppress } from "../mail/returns";
 import { subscriptionRow, testDialects } from "../testing";
-import { STAFF_ROLES } from "../../staff-api/roles";
 import { addContact, addDemo, enabledAdmins } from "./test-records";
 import { type StaffApi, addStaff, signedInStaff, useStaffApi } from "./testing";
-
-/**
- * Characters no staff input may hold (leads/fields.ts): NUL (PostgreSQL refuses it in text, FTS5
- * ends its query at it), ESC, BEL, DEL, NEL, a bidirectional override, a line separator and a
- * lone surrogate.
- */
-const CONTROLS = ["\u0000", "\u001b", "\u0007", "\u007f", "\u0085", "\u202e", "\u2028", "\ud800"];
-
-/**
- * The kinds of text every generated string is drawn from, one line each: another generator
- * (generated Markdown, say) joins them with one line more.
- */
-const TEXT_KINDS: fc.Arbitrary<string>[] = [
-  fc.string(),
-  fc.string({ unit: "binary", maxLength: 50 }),
-  fc.constantFrom("", "a@b.gh", "ama@example.com", "A".repeat(43), "__proto__", "%00", "none"),
-  fc.constantFrom("won", "admin", "demo", "banking", "confirmed", "failed", "2026-11-01", "50"),
-  // What SQLite's FTS5 would read as query syntax, were the search not one quoted phrase.
-  fc.constantFrom('"', 'a"b', "***", "^abc", "NEAR(abc def)", "abc AND def", "OR", "NOT abc"),
-  fc.constantFrom("(abc", "abc)", "search_text:abc", "{abc}", "-abc", "abc*", "x".repeat(200)),
-  // Hostile Markdown (raw HTML, entities, links of every scheme, deep nesting) for the campaigns.
-  attackMarkdown,
-];
-
-/** Text of any kind, two times in three with a control character spliced in somewhere. */
-const text = fc
-  .tuple(fc.oneof(...TEXT_KINDS), fc.option(fc.constantFrom(...CONTROLS), { freq: 3 }), fc.nat())
-  .map(([base, control, at]) => {
-    if (control === null) return base;
-    const i = at % (base.length + 1);
-    return base.slice(0, i) + control + base.slice(i);
-  });
+import { text, value, contentType, sessions } from "./fuzz.testing";
 
 /**
  * A query value: text as a browser encodes it (a lone surrogate becomes U+FFFD on the way), or
@@ -105,15 +72,6 @@ const queryOf = (params: Params) => {
     .map(([texts, rest]) => [...texts, ...rest].filter((p) => p !== undefined).join("&"));
 };
 
-const value = fc.oneof(
-  { weight: 3, arbitrary: text },
-  fc.integer(),
-  fc.boolean(),
-  fc.constant(null),
-  fc.array(text, { maxLength: 3 }),
-  fc.dictionary(fc.string(), text, { maxKeys: 3 }),
-);
-
 /** A JSON body of the route's fields (as `value`s), anything else sometimes. */
 const bodyOf = (fields: readonly string[]) =>
   fc.oneof(
@@ -125,18 +83,13 @@ const bodyOf = (fields: readonly string[]) =>
     value,
   );
 
-/** Mostly JSON, as the console sends it. */
-const contentType = fc.oneof(
-  { weight: 4, arbitrary: fc.constant("application/json") },
-  fc.constantFrom("application/json; charset=utf-8", "text/plain", ""),
-);
-
 /** Every endpoint of these parts of the contract, as its method and address. */
 const routesOf = (...apis: Record<string, EndpointSpec>[]) =>
   apis.flatMap((api) => Object.values(api).map((spec) => [spec.method, spec.path] as const));
 
 /** The route's own method mostly, sometimes another. */
 const METHODS = ["GET", "POST", "PATCH", "PUT", "DELETE"] as const;
+
 const routeOf = (routes: readonly (readonly [Method, string])[]) =>
   fc
     .constantFrom(...routes)
@@ -146,18 +99,6 @@ const routeOf = (routes: readonly (readonly [Method, string])[]) =>
         fc.constant(path),
       ),
     );
-
-/** Staff of every role signed in, their cookies, and the cookies of nobody signed in. */
-async function sessions(api: StaffApi) {
-  const signedIn: string[] = [];
-  for (const role of STAFF_ROLES) {
-    signedIn.push((await signedInStaff(api, `${role}@example.com`, role)).cookie);
-  }
-  return fc.oneof(
-    { weight: 4, arbitrary: fc.constantFrom(...signedIn) },
-    fc.constantFrom(undefined, "staff_session=nonsense"),
-  );
-}
 
 /** What a console route may answer: never a 5xx. (428: a change to a lead without If-Match.) */
 const CONSOLE_ACCEPTABLE = new Set([
@@ -212,69 +153,11 @@ const recordId = fc.oneof(
 );
 
 const ISO = ["2026-11-01", "2099-01-01T09:00:00Z"];
+
 const PAGE: Params = {
   cursor: [encodeCursor({ createdAt: "2099-01-01T00:00:00.000Z", id: "x" })],
   limit: ["1", "50", "100"],
 };
-
-const ACCEPTABLE = new Set([202, 204, 400, 401, 403, 405, 413, 415]);
-
-const body = fc.oneof(
-  fc.record({ email: value }, { requiredKeys: [] }),
-  fc.record({ token: value }, { requiredKeys: [] }),
-  fc.dictionary(fc.constantFrom("email", "token", "__proto__", "constructor", "x"), value),
-  value,
-);
-
-/** The sign-in and session routes; the lead inbox's have a test of their own below. */
-const SIGN_IN_PATHS = [
-  staffApiPaths.requestLink,
-  staffApiPaths.verify,
-  staffApiPaths.me,
-  staffApiPaths.signOut,
-  staffApiPaths.signOutEverywhere,
-];
-
-/** Passkeys: what a client may send (credential-like JSON), and what they may answer. */
-const PASSKEY_ACCEPTABLE = new Set([200, 201, 204, 400, 401, 403, 404, 405, 413, 415]);
-const b64 = fc.oneof(
-  fc.base64String({ maxLength: 60 }).map((t) => t.replace(/\+/g, "-").replace(/\//g, "_")),
-  fc.constantFrom("", "e30", "A", "A".repeat(1400), "%%", "eyJ0eXBlIjoid2ViYXV0aG4uZ2V0In0"),
-  value,
-);
-const credentialBody = fc.oneof(
-  fc.record(
-    {
-      id: b64,
-      rawId: b64,
-      type: fc.constantFrom("public-key", "password", ""),
-      clientExtensionResults: fc.oneof(fc.constant({}), value),
-      response: fc.oneof(
-        fc.record(
-          {
-            clientDataJSON: b64,
-            attestationObject: b64,
-            authenticatorData: b64,
-            signature: b64,
-            userHandle: fc.oneof(b64, fc.constant(null)),
-            transports: fc.oneof(fc.array(fc.string(), { maxLength: 3 }), value),
-          },
-          { requiredKeys: [] },
-        ),
-        value,
-      ),
-      name: value,
-    },
-    { requiredKeys: [] },
-  ),
-  fc.record({ name: value }, { requiredKeys: [] }),
-  value,
-);
-const passkeyId = fc.oneof(
-  fc.uuid(),
-  fc.constantFrom("register", "%00", "..", "00000000-0000-0000-0000-000000000000"),
-  fc.string({ maxLength: 60 }),
-);
 
 /** The lead inbox: leads that are there, and ids of none. */
 const leadId = fc.oneof(
@@ -289,6 +172,7 @@ const leadId = fc.oneof(
   fc.string({ maxLength: 80 }),
   fc.uuid().map((id) => `contact_${id}`),
 );
+
 /** A contact message and a demo request, so that searches, notes and changes reach the rows. */
 async function addLeads(api: StaffApi): Promise<string[]> {
   const at = new Date().toISOString();
@@ -305,82 +189,6 @@ async function addLeads(api: StaffApi): Promise<string[]> {
     }),
   ];
 }
-
-describe.each(testDialects)("staff endpoints under generated input on $name", ({ url }) => {
-  const api = useStaffApi(url);
-
-  it("never answer 5xx and sign nobody in", async () => {
-    await addStaff(api, "ama@example.com", "admin");
-    await fc.assert(
-      fc.asyncProperty(
-        fc.constantFrom(...SIGN_IN_PATHS),
-        fc.constantFrom("GET", "POST"),
-        body,
-        fc.constantFrom("application/json", "application/json; charset=utf-8", "text/plain", ""),
-        fc.option(fc.string(), { nil: undefined }),
-        async (path, method, payload, type, cookie) => {
-          const res = await api
-            .as(cookie === undefined ? undefined : `staff_session=${cookie}`)
-            .raw(method, path, {
-              contentType: type,
-              body: method === "POST" ? JSON.stringify(payload) : undefined,
-            });
-          expect(ACCEPTABLE.has(res.statusCode), `${method} ${path} → ${res.statusCode}`).toBe(
-            true,
-          );
-          expect(res.headers["set-cookie"] ?? "").not.toMatch(/staff_session=[\w-]+;/);
-        },
-      ),
-      { numRuns: 300 },
-    );
-    const sessions = await api.db.selectFrom("staff_sessions").select("id").execute();
-    expect(sessions).toEqual([]);
-  }, 60_000);
-});
-
-describe.each(testDialects)("passkey endpoints under generated input on $name", ({ url }) => {
-  const api = useStaffApi(url);
-
-  it("never answer 5xx and sign nobody in", async () => {
-    const { cookie: signedIn } = await signedInStaff(api, "ama@example.com", "sales");
-    const cookies = [undefined, "staff_session=nonsense", signedIn];
-    const paths = [
-      staffApiPaths.passkeyRegisterOptions,
-      staffApiPaths.passkeyRegisterVerify,
-      staffApiPaths.passkeySignInOptions,
-      staffApiPaths.passkeySignInVerify,
-      staffApiPaths.passkeys,
-      staffApiPaths.passkey,
-    ];
-    await fc.assert(
-      fc.asyncProperty(
-        fc.constantFrom(...paths),
-        passkeyId,
-        fc.constantFrom("GET", "POST", "PATCH", "DELETE"),
-        credentialBody,
-        fc.constantFrom("application/json", "text/plain", ""),
-        fc.constantFrom(...cookies),
-        async (path, id, method, payload, type, cookie) => {
-          const res = await api.as(cookie).raw(method, withId(path, id), {
-            contentType: type,
-            body: method !== "GET" ? JSON.stringify(payload) : undefined,
-          });
-          expect(
-            PASSKEY_ACCEPTABLE.has(res.statusCode),
-            `${method} ${path} → ${res.statusCode} ${res.body}`,
-          ).toBe(true);
-          if (path === staffApiPaths.passkeySignInVerify) {
-            expect(res.headers["set-cookie"] ?? "").not.toMatch(/staff_session=[\w-]+;/);
-          }
-        },
-      ),
-      { numRuns: 300 },
-    );
-    const sessions = await api.db.selectFrom("staff_sessions").select("id").execute();
-    expect(sessions).toHaveLength(1);
-    expect(await api.db.selectFrom("staff_passkeys").select("id").execute()).toEqual([]);
-  }, 60_000);
-});
 
 /**
  * The console's areas under generated requests: every endpoint of each one's part of the

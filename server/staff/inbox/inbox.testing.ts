@@ -1,0 +1,23 @@
+import { withId } from "../../../common/paths";
+import type { StaffRole } from "../../../staff-api/roles";
+import { staffApiPaths } from "../paths";
+import type { Query, StaffClient } from "../test-requests";
+import type { ListPage } from "../test-checks";
+import { type StaffApi, signedInStaff } from "../testing";
+
+// What the inbox's API tests share: a lead's addresses, and the two steps nearly every one of
+// them starts with (a member of staff signed in, the list as they see it).
+
+export const leadPath = (id: string) => withId(staffApiPaths.lead, id);
+export const notesPath = (id: string) => withId(staffApiPaths.leadNotes, id);
+
+/** Characters no staff input may hold: NUL, ESC, BEL, DEL, NEL, a bidi override, a separator. */
+export const HIDDEN = ["\u0000", "\u001b[2J", "\u0007", "\u007f", "\u0085", "\u202e", "\u2028"];
+
+export function inboxClients(api: StaffApi) {
+  return {
+    signedIn: (email: string, role: StaffRole) => signedInStaff(api, email, role),
+    list: (staff: StaffClient, query: Query = {}) =>
+      staff.read<ListPage>(staffApiPaths.leads, query),
+  };
+}

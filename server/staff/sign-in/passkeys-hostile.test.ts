@@ -1,0 +1,206 @@
+import type { FastifyInstance } from "fastify";
+import { describe, expect, it } from "vitest";
+import { testDialects } from "../../testing";
+import { staffApiPaths } from "../paths";
+import { TestAuthenticator } from "./testing-authenticator";
+import { STAFF_SITE, signedInStaff, useStaffApi } from "../testing";
+import { register, signInOptions, signInVerify, passkeyPath } from "./passkeys.testing";
+import { MINUTE } from "../test-records";
+
+describe.each(testDialects)("staff passkeys on $name", ({ url }) => {
+  const api = useStaffApi(url);
+
+  it("answers 401 signed out, and checks Origin and content type on every write", async () => {
+    const { cookie } = await signedInStaff(api, "ato@example.com", "sales");
+    const added = await register(api, cookie, new TestAuthenticator());
+    const { id } = added.json<{ id: string }>();
+    const routes: ["GET" | "POST" | "PATCH" | "DELETE", string, object?][] = [
+      ["POST", staffApiPaths.passkeyRegisterOptions, {}],
+      ["POST", staffApiPaths.passkeyRegisterVerify, {}],
+      ["GET", staffApiPaths.passkeys],
+      ["PATCH", passkeyPath(id), { name: "x" }],
+      ["DELETE", passkeyPath(id)],
+    ];
+    for (const [method, path, payload] of routes) {
+      for (const signedOut of [api.signedOut(), api.as("staff_session=nonsense")]) {
+        const res = await signedOut.send(method, path, payload);
+        expect(res.statusCode, `${method} ${path}`).toBe(401);
+        expect(res.json()).toEqual({ error: "Not signed in" });
+      }
+      if (method === "GET") continue;
+      const evil = await api
+        .as(cookie, { origin: "https://evil.test" })
+        .send(method, path, payload);
+      expect(evil.statusCode, `${method} ${path} cross-origin`).toBe(403);
+      const notJson = await api.as(cookie).raw(method, path, {
+        contentType: "application/x-www-form-urlencoded",
+        body: "name=x",
+      });
+      expect(notJson.statusCode, `${method} ${path} form`).toBe(415);
+    }
+    for (const path of [staffApiPaths.passkeySignInOptions, staffApiPaths.passkeySignInVerify]) {
+      const evil = await api.signedOut({ origin: "https://evil.test" }).send("POST", path, {});
+      expect(evil.statusCode, path).toBe(403);
+    }
+    // A DELETE that announces JSON must send some; one without a body needs no type.
+    const signedIn = api.as(cookie);
+    const jsonDelete = await signedIn.raw("DELETE", passkeyPath(id), {
+      contentType: "application/json",
+    });
+    expect(jsonDelete.statusCode).toBe(400);
+    const emptyJson = await signedIn.raw("DELETE", passkeyPath(id), {
+      contentType: "application/json",
+      body: "{}",
+    });
+    expect(emptyJson.statusCode).toBe(204);
+
+    // Methods an address does not take: 405 naming those it does (DELETE among them).
+    const put = await api.signedOut().raw("PUT", staffApiPaths.passkey);
+    expect(put.statusCode).toBe(405);
+    expect(put.headers.allow).toBe("PATCH, DELETE");
+    const putList = await api.signedOut().raw("PUT", staffApiPaths.passkeys);
+    expect(putList.headers.allow).toBe("GET");
+    const get = await api.app.inject({ url: staffApiPaths.passkeySignInVerify });
+    expect(get.statusCode).toBe(405);
+    expect(get.headers.allow).toBe("POST");
+  });
+
+  it("answers malformed answers with 400 or 401, never 5xx", async () => {
+    const { cookie } = await signedInStaff(api, "adjoa@example.com", "sales");
+    const authenticator = new TestAuthenticator();
+    expect((await register(api, cookie, authenticator)).statusCode).toBe(201);
+    const good = authenticator.signIn(await signInOptions(api), STAFF_SITE);
+    const goodRegistration = new TestAuthenticator().register(
+      (await api.as(cookie).send("POST", staffApiPaths.passkeyRegisterOptions, {})).json(),
+      STAFF_SITE,
+    );
+    const garbage = Buffer.from("not what it should be").toString("base64url");
+    const signInCases: unknown[] = [
+      {},
+      null,
+      [],
+      "passkey",
+      42,
+      { ...good, id: 5 },
+      { ...good, type: "password" },
+      { ...good, id: "not base64url!" },
+      { ...good, id: "A".repeat(5000) },
+      { ...good, rawId: "B".repeat(40) },
+      { ...good, response: {} },
+      { ...good, response: { ...good.response, clientDataJSON: garbage } },
+      { ...good, response: { ...good.response, authenticatorData: garbage } },
+      { ...good, response: { ...good.response, signature: garbage } },
+      { ...good, response: { ...good.response, signature: "A".repeat(1999) } },
+      { ...good, response: { ...good.response, clientDataJSON: "e30" } },
+      ...[123, null, { a: 1 }, ["x"], "x".repeat(2000)].map((challenge) => ({
+        ...good,
+        response: {
+          ...good.response,
+          clientDataJSON: Buffer.from(
+            JSON.stringify({ type: "webauthn.get", challenge, origin: STAFF_SITE }),
+          ).toString("base64url"),
+        },
+      })),
+      { ...good, response: { ...good.response, userHandle: "%%%" } },
+      { ...good, clientExtensionResults: "yes" },
+      { ...good, __proto__: { admin: true } },
+    ];
+    for (const body of signInCases) {
+      const res = await signInVerify(api, body);
+      expect([400, 401], JSON.stringify(body).slice(0, 80)).toContain(res.statusCode);
+      expect(res.json()).toEqual({ error: expect.any(String) });
+    }
+    const registrationCases: unknown[] = [
+      {},
+      null,
+      [1, 2],
+      { ...goodRegistration, response: { ...goodRegistration.response, attestationObject: "" } },
+      {
+        ...goodRegistration,
+        response: { ...goodRegistration.response, attestationObject: garbage },
+      },
+      { ...goodRegistration, response: { ...goodRegistration.response, clientDataJSON: garbage } },
+      { ...goodRegistration, response: { ...goodRegistration.response, transports: "usb" } },
+      { ...goodRegistration, rawId: "Zm9v" },
+      {
+        ...goodRegistration,
+        response: {
+          ...goodRegistration.response,
+          clientDataJSON: Buffer.from(
+            JSON.stringify({ type: "webauthn.create", challenge: 7, origin: STAFF_SITE }),
+          ).toString("base64url"),
+        },
+      },
+      { ...goodRegistration, name: "n".repeat(10_000) },
+    ];
+    for (const body of registrationCases) {
+      const res = await api.as(cookie).send("POST", staffApiPaths.passkeyRegisterVerify, body);
+      expect(res.statusCode, JSON.stringify(body).slice(0, 80)).toBe(400);
+      expect(res.json()).toEqual({ error: expect.any(String) });
+    }
+    // Bigger than any request body the server takes.
+    const huge = await signInVerify(api, { ...good, id: "A".repeat(20_000) });
+    expect(huge.statusCode).toBe(413);
+    const badJson = await api.signedOut().raw("POST", staffApiPaths.passkeySignInVerify, {
+      contentType: "application/json",
+      body: '{"id":',
+    });
+    expect(badJson.statusCode).toBe(400);
+    // Options take no input; what is sent is ignored or refused, never a 5xx.
+    const options = (body: unknown) =>
+      api.signedOut().send("POST", staffApiPaths.passkeySignInOptions, body);
+    expect((await options({ x: 1 })).statusCode).toBe(200);
+    expect((await options([1])).statusCode).toBe(400);
+    // A tampered answer used its challenge up: the good one that shared it is refused now.
+    expect((await signInVerify(api, good)).statusCode).toBe(401);
+    const fresh = authenticator.signIn(await signInOptions(api), STAFF_SITE);
+    expect((await signInVerify(api, fresh)).statusCode).toBe(200);
+  });
+});
+
+describe.each(testDialects)("passkey sign-in limits on $name", ({ url }) => {
+  const api = useStaffApi(url, {
+    limits: {
+      perClient: { max: 3, windowMs: 15 * MINUTE },
+      perEmail: { max: 5, windowMs: 15 * MINUTE },
+    },
+  });
+
+  it("holds a client back after too many sign-in attempts, options and verifies alike", async () => {
+    const options = (remoteAddress: string, app?: FastifyInstance) =>
+      api.signedOut({ app, remoteAddress }).send("POST", staffApiPaths.passkeySignInOptions);
+    for (let i = 0; i < 3; i++) {
+      expect((await options("203.0.113.7")).statusCode).toBe(200);
+    }
+    const refused = await options("203.0.113.7");
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    expect(refused.json()).toEqual({ error: "Too many attempts. Please wait and try again." });
+    // The counter is in the database: another instance refuses too.
+    const second = await api.anotherInstance();
+    expect((await options("203.0.113.7", second)).statusCode).toBe(429);
+    // Verifies count too: a well-formed answer (of a passkey the site never saw) is not even read.
+    const stranger = new TestAuthenticator();
+    stranger.register(
+      {
+        rp: { id: "localhost", name: "Akwaaba Pay" },
+        user: { id: "dXNlcg", name: "", displayName: "" },
+        challenge: "Y2hhbGxlbmdl",
+        pubKeyCredParams: [],
+      },
+      STAFF_SITE,
+    );
+    const verify = await api
+      .signedOut({ app: second, remoteAddress: "203.0.113.7" })
+      .send(
+        "POST",
+        staffApiPaths.passkeySignInVerify,
+        stranger.signIn({ challenge: "Y2hhbGxlbmdl" }, STAFF_SITE),
+      );
+    expect(verify.statusCode).toBe(429);
+    // Another client is not held back; after the window, neither is this one.
+    expect((await options("198.51.100.1")).statusCode).toBe(200);
+    api.advance(15 * MINUTE);
+    expect((await options("203.0.113.7")).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,72 @@
+import type { Page } from "@playwright/test";
+import { expect, gotoReady } from "./fixtures";
+import { contactForm, toastWith } from "./helpers";
+import { apiPaths, pagePaths } from "../../common/paths";
+
+// The contact form's steps and messages that the contact page's specs share.
+
+export const INVALID_TOAST = "Please fill in all the fields and agree to the policy";
+export const SUCCESS_TOAST = "Message sent successfully";
+export const FIELD_MESSAGES = {
+  firstName: "First name is required",
+  lastName: "Last name is required",
+  email: "Email is required",
+  message: "Message is required",
+  agreeToPolicy: "To send a message you must first agree to our privacy policy",
+} as const;
+
+/** The contact page, loaded, and its form. */
+export async function openContactForm(page: Page) {
+  await gotoReady(page, pagePaths.contactUs);
+  return contactForm(page);
+}
+
+export type ContactForm = ReturnType<typeof contactForm>;
+
+/** Values a visitor types; the e-mail address is unique per run so leads are told apart. */
+export function sampleValues() {
+  const stamp = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+  return {
+    firstName: "Ama",
+    lastName: "Mensah",
+    email: `ama.mensah.${stamp}@example.com`,
+    phone: "+233 55 000 0000",
+    message: "We would like to collect school fees by mobile money. Please call us.",
+  };
+}
+
+export async function fillValid(form: ContactForm, values = sampleValues()) {
+  await form.firstName.fill(values.firstName);
+  await form.lastName.fill(values.lastName);
+  await form.email.fill(values.email);
+  await form.phone.fill(values.phone);
+  await form.message.fill(values.message);
+  await form.agree.check();
+  return values;
+}
+
+export async function expectValuesKept(form: ContactForm, values: ReturnType<typeof sampleValues>) {
+  await expect(form.firstName).toHaveValue(values.firstName);
+  await expect(form.lastName).toHaveValue(values.lastName);
+  await expect(form.email).toHaveValue(values.email);
+  await expect(form.phone).toHaveValue(values.phone);
+  await expect(form.message).toHaveValue(values.message);
+  await expect(form.agree).toBeChecked();
+}
+
+/** Counts the requests the page sends to /api/contact. */
+export function countContactRequests(page: Page) {
+  const counter = { count: 0 };
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === apiPaths.contact) counter.count++;
+  });
+  return counter;
+}
+
+/** Sends the empty contact form; returns the toast that says what is missing, once shown. */
+export async function showInvalidToast(page: Page) {
+  await contactForm(page).submit.click();
+  const toast = toastWith(page, INVALID_TOAST);
+  await expect(toast).toBeVisible();
+  return toast;
+}
