@@ -1,7 +1,13 @@
 import { createHash } from "node:crypto";
 import { type ParsedMail, simpleParser } from "mailparser";
 import type { ReturnedMail } from "../returns";
-import { type FieldGroup, field, readFieldGroups, rfc822Address } from "./report-fields";
+import {
+  type FieldGroup,
+  field,
+  fieldBlocks,
+  readFieldGroups,
+  rfc822Address,
+} from "./report-fields";
 
 /** What a returned message says, before the listener adds the tag it came back to. */
 export type ReadReturn = Omit<ReturnedMail, "tag" | "source">;
@@ -11,11 +17,23 @@ const DELIVERY_STATUS = new Set(["message/delivery-status", "message/global-deli
 const FEEDBACK_REPORT = "message/feedback-report";
 
 /**
+ * The most recipients one returned message records as events of their own. A real DSN or abuse
+ * report names one recipient, rarely a handful; anyone who reads their own return path can send
+ * one naming thousands, and each event is database work. Recipients beyond this are left out,
+ * and the message is kept whole in one "unclassified" event saying how many, for review.
+ */
+export const REPORT_RECIPIENT_CAP = 50;
+/** A DSN's per-recipient block (RFC 3464 §2.3): its Final-Recipient field is required. */
+const RECIPIENT_BLOCK = /^final-recipient[ \t]*:/im;
+
+/**
  * Reads one message that came back to a return address: a delivery status notification
  * (RFC 3464) gives one bounce per recipient that failed or was delayed, an abuse report (ARF,
  * RFC 5965) one complaint per recipient it names, and anything else (an auto-reply, spam, a
  * report we cannot read) one "unclassified" event holding the message, kept for a person to
- * review. A DSN that reports only deliveries gives nothing. docs/mail-deliverability.md.
+ * review. A DSN that reports only deliveries gives nothing. At most REPORT_RECIPIENT_CAP
+ * recipients are read; more add one "unclassified" event saying how many were left out.
+ * docs/mail-deliverability.md.
  */
 export async function readReturnedMessage(message: Buffer, now: Date): Promise<ReadReturn[]> {
   let parsed: ParsedMail | undefined;
@@ -47,22 +65,37 @@ export async function readReturnedMessage(message: Buffer, now: Date): Promise<R
   ];
   if (report === "unreadable") return unclassified("Not a delivery or abuse report");
   if (report.unreadable) return unclassified(report.unreadable);
+  const kept = report.returns.slice(0, REPORT_RECIPIENT_CAP);
   // Several recipients in one report: each is its own event, so each gets its own ref.
-  return report.returns.map((entry, index, all) => ({
+  const events = kept.map((entry, index, all) => ({
     ...entry,
     sourceRef: all.length > 1 ? `${sourceRef} #${index + 1}` : sourceRef,
     at: now,
   }));
+  const leftOut = report.returns.length - kept.length + (report.unread ?? 0);
+  if (!leftOut) return events;
+  const [rest] = unclassified(
+    `${leftOut} more recipients left out: one report records at most ${REPORT_RECIPIENT_CAP}`,
+  );
+  return rest ? [...events, { ...rest, sourceRef: `${sourceRef} #more` }] : events;
 }
 
 type Entry = Omit<ReadReturn, "sourceRef" | "at">;
-type Report = "unreadable" | { returns: Entry[]; unreadable?: string };
+/** What a report says; `unread`: recipients past the cap, counted but not read. */
+type Report = "unreadable" | { returns: Entry[]; unreadable?: string; unread?: number };
 
 async function readReport(parsed: ParsedMail): Promise<Report> {
   for (const part of parsed.attachments) {
     const type = part.contentType.toLowerCase();
-    if (DELIVERY_STATUS.has(type))
-      return readDeliveryStatus(await readFieldGroups(part.content.toString("utf8")));
+    if (DELIVERY_STATUS.has(type)) {
+      // The per-message block and at most the cap of recipients are read (each block is a run
+      // of mailparser, the costly part); later recipient blocks are only counted.
+      const blocks = fieldBlocks(part.content.toString("utf8"));
+      const read = blocks.slice(0, 1 + REPORT_RECIPIENT_CAP);
+      const unread = blocks.slice(read.length).filter((b) => RECIPIENT_BLOCK.test(b)).length;
+      const report = readDeliveryStatus(await readFieldGroups(read));
+      return unread && !report.unreadable ? { ...report, unread } : report;
+    }
     if (type === FEEDBACK_REPORT)
       return readFeedbackReport(await readFieldGroups(part.content.toString("utf8")));
   }
@@ -70,7 +103,7 @@ async function readReport(parsed: ParsedMail): Promise<Report> {
 }
 
 /** The per-recipient groups of a DSN (after its per-message group), as bounces. */
-function readDeliveryStatus(groups: FieldGroup[]): Report {
+function readDeliveryStatus(groups: FieldGroup[]): Exclude<Report, "unreadable"> {
   const recipients = groups.filter((group) => group.has("final-recipient"));
   if (!recipients.length) return { returns: [], unreadable: "A DSN without recipients" };
   const returns: Entry[] = [];

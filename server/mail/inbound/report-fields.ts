@@ -9,12 +9,17 @@ import { simpleParser } from "mailparser";
  */
 export type FieldGroup = Map<string, string[]>;
 
-/** The field groups of a report part's text, in order; empty blocks are skipped. */
-export async function readFieldGroups(text: string): Promise<FieldGroup[]> {
-  const blocks = text
+/** A report part's text as its blocks of fields, in order; empty blocks are skipped. */
+export function fieldBlocks(text: string): string[] {
+  return text
     .replace(/\r\n/g, "\n")
     .split(/\n[ \t]*\n/)
     .filter((block) => block.trim() !== "");
+}
+
+/** The field groups of a report part's text (or of its blocks), in order. */
+export async function readFieldGroups(text: string | string[]): Promise<FieldGroup[]> {
+  const blocks = typeof text === "string" ? fieldBlocks(text) : text;
   const groups: FieldGroup[] = [];
   for (const block of blocks) {
     const parsed = await simpleParser(`${block.trim()}\n\n`, {
