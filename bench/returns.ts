@@ -1,12 +1,13 @@
 /**
- * A returned message that names 15,000 recipients (a delivery status report of about 1 MB, just
- * under the listener's size limit), sent to the inbound SMTP listener of the compiled server on
- * SQLite at a subscriber's own return path, while `GET /api/health` is asked every 10 ms. The
- * listener must not hold the server: health's p99 while the report is received and recorded
- * must stay within 100 ms. Also how long the sender waited for its answer, the answer, and how
+ * Returned messages that name 15,000 recipients each (delivery status reports of about 1 MB, just
+ * under the listener's size limit), three sent one after another to the inbound SMTP listener
+ * of the compiled server on SQLite, at a subscriber's own return path, while `GET /api/health`
+ * is asked every 10 ms. The
+ * listener must not hold the server: health's p99 while the reports are received and recorded
+ * must stay within 100 ms. Also how long each sender waited for its answer, the answers, and how
  * many events were stored.
  *
- *   npx tsx bench/returns.ts [--before DIR] [--rounds 2] [--recipients 15000]
+ *   npx tsx bench/returns.ts [--before DIR] [--rounds 2] [--recipients 15000] [--reports 3]
  *   npm run bench -- --only returns          # this build once, in the full run
  *
  * `--before DIR`: another checkout (say an earlier commit, with `npm run build:server` run in
@@ -46,12 +47,14 @@ export interface ReturnsRun {
   build: string;
   round: number;
   recipients: number;
+  /** Reports sent, one after another; each of `megabytes`. */
+  reports: number;
   megabytes: number;
-  /** The listener's answer to the message, e.g. "250 OK: message queued". */
+  /** The listener's answer to the reports (the first that was not 250, if any). */
   answer: string;
-  /** From connecting to that answer, in seconds. */
+  /** From connecting to the answer, in seconds, per report. */
   answerS: number;
-  /** mail_events rows the message became; whether the subscriber was suppressed. */
+  /** mail_events rows the reports became; whether the subscriber was suppressed. */
   events: number;
   suppressed: boolean;
   /** Health before (the server idle) and while the message was sent, read and recorded. */
@@ -61,9 +64,10 @@ export interface ReturnsRun {
 }
 
 /** The report: a failed delivery to each of `recipients` addresses, short so that 15,000 fit. */
-function bigReport(to: string, recipients: number): string {
+function bigReport(to: string, recipients: number, n: number): string {
   return dsnMessage({
     to,
+    messageId: `<bench-${n}@mx.example.net>`,
     recipients: Array.from({ length: recipients }, (_, i) => ({
       email: `${i.toString(36)}@x.io`,
       action: "failed",
@@ -126,7 +130,7 @@ async function returnMessage(port: number, to: string, raw: string): Promise<str
 async function returnsRun(
   build: ReturnsBuild,
   round: number,
-  recipients: number,
+  { recipients, reports }: { recipients: number; reports: number },
   log: (line: string) => void,
 ): Promise<ReturnsRun> {
   return onFreshBenchDatabase("returns", { dialect: "sqlite" }, async (database, cleanups) => {
@@ -161,14 +165,21 @@ async function returnsRun(
       .where("newsletter_subscriptions.email", "=", email)
       .executeTakeFirstOrThrow();
     const to = returnAddress(INBOUND, "m", mail.subscriptionId, mail.outboxId);
-    const report = bigReport(to, recipients);
+    const report = (n: number) => bigReport(to, recipients, n);
+    const sizes = Buffer.byteLength(report(1));
 
     const idle = await healthWhile(server.url, sleep(1_000));
+    // One report after another, each its own message: one alone is over too soon after the
+    // fix for health's p99 to be more than its slowest answer.
+    const answers: string[] = [];
     const start = performance.now();
-    const answered = returnMessage(smtpPort, to, report);
-    const during = await healthWhile(server.url, answered);
-    const answer = await answered;
-    const answerS = (performance.now() - start) / 1000;
+    const sent = (async () => {
+      for (let n = 1; n <= reports; n++) answers.push(await returnMessage(smtpPort, to, report(n)));
+    })();
+    const during = await healthWhile(server.url, sent);
+    await sent;
+    const answerS = (performance.now() - start) / 1000 / reports;
+    const answer = answers.find((a) => !a.startsWith("250")) ?? answers[0] ?? "";
     const stored = await db
       .selectFrom("mail_events")
       .select((eb) => eb.fn.countAll<number | string>().as("n"))
@@ -182,7 +193,8 @@ async function returnsRun(
       build: build.name,
       round,
       recipients,
-      megabytes: Buffer.byteLength(report) / 2 ** 20,
+      reports,
+      megabytes: sizes / 2 ** 20,
       answer,
       answerS,
       events: Number(stored.n),
@@ -192,8 +204,8 @@ async function returnsRun(
       pass: answer.startsWith("250") && during.p99Ms <= HEALTH_DURING_RETURN_P99_MS,
     };
     log(
-      `  returns, ${build.name}, round ${round}: ${recipients} recipients, ` +
-        `${run.megabytes.toFixed(2)} MB → "${run.answer}" after ${answerS.toFixed(1)} s; ` +
+      `  returns, ${build.name}, round ${round}: ${reports} × ${recipients} recipients, ` +
+        `${run.megabytes.toFixed(2)} MB → "${run.answer}" after ${answerS.toFixed(1)} s each; ` +
         `${run.events} events, subscriber ${run.suppressed ? "" : "not "}suppressed; health ` +
         `during it p50 ${during.p50Ms.toFixed(1)} ms, p99 ${during.p99Ms.toFixed(1)} ms, max ` +
         `${during.maxMs.toFixed(1)} ms over ${during.samples} requests (idle p99 ` +
@@ -208,16 +220,19 @@ export async function measureReturns({
   builds = [{ name: "this build" }],
   rounds = 1,
   recipients = 15_000,
+  reports = 3,
   log = console.log,
 }: {
   builds?: ReturnsBuild[];
   rounds?: number;
   recipients?: number;
+  reports?: number;
   log?: (line: string) => void;
 }): Promise<ReturnsRun[]> {
   const runs: ReturnsRun[] = [];
   for (let round = 1; round <= rounds; round++) {
-    for (const build of builds) runs.push(await returnsRun(build, round, recipients, log));
+    for (const build of builds)
+      runs.push(await returnsRun(build, round, { recipients, reports }, log));
   }
   return runs;
 }
@@ -228,6 +243,7 @@ if (isMain(import.meta.url)) {
       before: { type: "string" },
       rounds: { type: "string", default: "2" },
       recipients: { type: "string", default: "15000" },
+      reports: { type: "string", default: "3" },
     },
   });
   const builds: ReturnsBuild[] = [
@@ -238,6 +254,7 @@ if (isMain(import.meta.url)) {
     builds,
     rounds: Number(values.rounds),
     recipients: Number(values.recipients),
+    reports: Number(values.reports),
   });
   process.exitCode = runs.every((r) => r.pass || r.build === "before") ? 0 : 1;
 }

@@ -29,9 +29,9 @@ export const REPORT_RECIPIENT_CAP = 50;
  * a whole message of 1 MB held the event loop for about 80 ms; slices with a turn of the event
  * loop between them keep each hold to a few milliseconds.
  */
-const PARSE_SLICE_BYTES = 64 * 1024;
-/** A DSN's per-recipient block (RFC 3464 §2.3): its Final-Recipient field is required. */
-const RECIPIENT_BLOCK = /^final-recipient[ \t]*:/im;
+const PARSE_SLICE_BYTES = 16 * 1024;
+/** Each per-recipient block of a DSN has one Final-Recipient field (RFC 3464 §2.3). */
+const RECIPIENT_FIELD = /^final-recipient[ \t]*:/gim;
 
 /**
  * Reads one message that came back to a return address: a delivery status notification
@@ -104,11 +104,11 @@ async function readReport(parsed: ParsedMail): Promise<Report> {
     const type = part.contentType.toLowerCase();
     if (DELIVERY_STATUS.has(type)) {
       // The per-message block and at most the cap of recipients are read (each block is a run
-      // of mailparser, the costly part); later recipient blocks are only counted.
-      const blocks = fieldBlocks(part.content.toString("utf8"));
-      const read = blocks.slice(0, 1 + REPORT_RECIPIENT_CAP);
-      const unread = blocks.slice(read.length).filter((b) => RECIPIENT_BLOCK.test(b)).length;
-      const report = readDeliveryStatus(await readFieldGroups(read));
+      // of mailparser, the costly part); later recipients are only counted, by their field.
+      const text = part.content.toString("utf8");
+      const { blocks, rest } = fieldBlocks(text, 1 + REPORT_RECIPIENT_CAP);
+      const unread = rest.match(RECIPIENT_FIELD)?.length ?? 0;
+      const report = readDeliveryStatus(await readFieldGroups(blocks));
       return unread && !report.unreadable ? { ...report, unread } : report;
     }
     if (type === FEEDBACK_REPORT)
