@@ -1,4 +1,5 @@
 import type { SMTPServerSession } from "smtp-server";
+import { rateLimitKey } from "../../security/client-key";
 
 /**
  * How much of the inbound listener one client may take. Mail servers that return our mail open
@@ -8,11 +9,11 @@ import type { SMTPServerSession } from "smtp-server";
 
 /** Connections the listener holds at once, from everyone (smtp-server's maxClients). */
 export const INBOUND_MAX_CLIENTS = 50;
-/** Connections one remote address may hold at once; the next is refused with 421 at connect. */
+/** Connections one client may hold at once; the next is refused with 421 at connect. */
 export const CONNECTIONS_PER_ADDRESS = 5;
 /** Messages one connection may send; each further MAIL FROM is answered 451. */
 export const MESSAGES_PER_CONNECTION = 20;
-/** Messages one remote address may start in a minute (MAIL FROM), over all its connections. */
+/** Messages one client may start in a minute (MAIL FROM), over all its connections. */
 export const MESSAGES_PER_MINUTE_PER_ADDRESS = 60;
 const MINUTE_MS = 60_000;
 
@@ -24,11 +25,15 @@ export function smtpRefusal(code: number, text: string): Error {
 type Session = Pick<SMTPServerSession, "id" | "remoteAddress" | "transaction">;
 
 /**
- * The per-address counts behind the limits: open connections, and messages in the current
- * minute (a fixed window per address, forgotten once over). A refused reply is temporary (4xx):
- * a real mail server tries again later and nothing it returns is lost.
+ * The per-client counts behind the limits: open connections, and messages in the current
+ * minute (a fixed window per client, forgotten once over). A client is what the HTTP rate limits
+ * count (server/security/client-key.ts): an IPv4 address, an IPv6 /64, all of loopback as one.
+ * A refused reply is temporary (4xx): a real mail server tries again later and loses nothing.
  */
-export function clientLimits(now: () => number = Date.now) {
+export function clientLimits(
+  now: () => number = Date.now,
+  clientKey: (address: string) => string = rateLimitKey,
+) {
   const open = new Map<string, number>();
   /** The sessions counted in `open`: onClose also comes for connections refused at connect. */
   const counted = new Set<string>();
@@ -37,18 +42,20 @@ export function clientLimits(now: () => number = Date.now) {
   return {
     /** At connect: an error to refuse the connection with, or undefined to greet it. */
     connect(session: Session): Error | undefined {
-      const held = open.get(session.remoteAddress) ?? 0;
+      const client = clientKey(session.remoteAddress);
+      const held = open.get(client) ?? 0;
       if (held >= CONNECTIONS_PER_ADDRESS)
         return smtpRefusal(421, "4.7.0 Too many connections from your address, try later");
-      open.set(session.remoteAddress, held + 1);
+      open.set(client, held + 1);
       counted.add(session.id);
       return undefined;
     },
     close(session: Session): void {
       if (!counted.delete(session.id)) return;
-      const held = (open.get(session.remoteAddress) ?? 1) - 1;
-      if (held > 0) open.set(session.remoteAddress, held);
-      else open.delete(session.remoteAddress);
+      const client = clientKey(session.remoteAddress);
+      const held = (open.get(client) ?? 1) - 1;
+      if (held > 0) open.set(client, held);
+      else open.delete(client);
     },
     /** At MAIL FROM: an error to refuse the message with, or undefined to go on. */
     mailFrom(session: Session): Error | undefined {
@@ -60,13 +67,14 @@ export function clientLimits(now: () => number = Date.now) {
       const at = now();
       // Windows that are over are dropped as they are met, so the map holds recent senders only.
       if (minutes.size > 1000) {
-        for (const [address, window] of minutes)
-          if (at - window.start >= MINUTE_MS) minutes.delete(address);
+        for (const [client, window] of minutes)
+          if (at - window.start >= MINUTE_MS) minutes.delete(client);
       }
-      let window = minutes.get(session.remoteAddress);
+      const client = clientKey(session.remoteAddress);
+      let window = minutes.get(client);
       if (!window || at - window.start >= MINUTE_MS) {
         window = { start: at, messages: 0 };
-        minutes.set(session.remoteAddress, window);
+        minutes.set(client, window);
       }
       if (window.messages >= MESSAGES_PER_MINUTE_PER_ADDRESS)
         return smtpRefusal(

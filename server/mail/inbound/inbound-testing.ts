@@ -8,7 +8,11 @@ import { returnEffects } from "../../deliveries";
 import { testConfig } from "../../testing";
 import { newsletterConfirmation } from "../templates";
 import { returnAddress } from "../return-path";
-import { type InboundListener, startInboundListener } from "./listener";
+import {
+  type InboundListener,
+  type InboundListenerOptions,
+  startInboundListener,
+} from "./listener";
 
 export const INBOUND = {
   domain: "inbound.site.test",
@@ -16,7 +20,10 @@ export const INBOUND = {
 };
 
 /** The inbound listener on a free loopback port, on `db`, logging nothing. */
-export function listenForReturns(db: DB): Promise<InboundListener> {
+export function listenForReturns(
+  db: DB,
+  options: Partial<InboundListenerOptions> = {},
+): Promise<InboundListener> {
   return startInboundListener({
     db,
     effects: returnEffects(testConfig()),
@@ -24,6 +31,7 @@ export function listenForReturns(db: DB): Promise<InboundListener> {
     host: "127.0.0.1",
     port: 0,
     log: { info() {}, warn() {} },
+    ...options,
   });
 }
 

@@ -25,7 +25,8 @@ describe.each(testDialects)("the inbound SMTP listener under a flood, on $name",
   let listener: InboundListener;
   useTestDatabase(url, (opened) => (db = opened), { once: true });
   beforeAll(async () => {
-    listener = await listenForReturns(db);
+    // Each loopback address its own client, so that one machine can play two mail servers.
+    listener = await listenForReturns(db, { clientKey: (address) => address });
   });
   afterAll(() => listener.close());
   beforeEach(() => emptyReturns(db));

@@ -27,6 +27,12 @@ export interface InboundListenerOptions {
     warn: (obj: object, msg: string) => void;
   };
   now?: () => Date;
+  /**
+   * Which client a connection counts against (client-limits.ts); by default the HTTP rate
+   * limits' key, which makes all of loopback one client. Tests that play two clients on one
+   * machine tell loopback addresses apart with it.
+   */
+  clientKey?: (address: string) => string;
 }
 
 export interface InboundListener {
@@ -48,7 +54,7 @@ export async function startInboundListener(
   options: InboundListenerOptions,
 ): Promise<InboundListener> {
   const { db, inbound, log, effects, now = () => new Date() } = options;
-  const limits = clientLimits();
+  const limits = clientLimits(Date.now, options.clientKey);
   const server = new SMTPServer({
     name: inbound.domain,
     banner: "bounces and complaints only",
