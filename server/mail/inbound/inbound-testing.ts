@@ -91,14 +91,15 @@ export async function emptyReturns(db: DB): Promise<void> {
 }
 
 /** Sends `raw` to the listener as a mail server returning a message does: null sender. */
-export function returnToListener(port: number, to: string, raw: string) {
+export function returnToListener(port: number, to: string | string[], raw: string) {
   const smtp = nodemailer.createTransport({
     host: "127.0.0.1",
     port,
     secure: false,
     ignoreTLS: true,
   });
-  return smtp.sendMail({ envelope: { from: "", to: [to] }, raw }).finally(() => smtp.close());
+  const envelope = { from: "", to: Array.isArray(to) ? to : [to] };
+  return smtp.sendMail({ envelope, raw }).finally(() => smtp.close());
 }
 
 /**

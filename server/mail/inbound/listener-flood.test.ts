@@ -10,9 +10,9 @@ import {
   returnToListener,
   subscriberWithMail,
 } from "./inbound-testing";
-import { INBOUND_SIZE_LIMIT, type InboundListener } from "./listener";
+import { INBOUND_SIZE_LIMIT, type InboundListener, RECIPIENTS_PER_MESSAGE } from "./listener";
 import { REPORT_RECIPIENT_CAP } from "./read-report";
-import { dsnMessage } from "./report-samples";
+import { autoReplyMessage, dsnMessage } from "./report-samples";
 
 // What one client who reads their own return path can send the listener: a report naming
 // thousands of recipients, or connection after connection. Neither may take the listener (or
@@ -104,5 +104,25 @@ describe.each(testDialects)("the inbound SMTP listener under a flood, on $name",
     } finally {
       for (const { socket } of held) socket.destroy();
     }
+  });
+
+  it("takes one message for at most 5 return paths, keeping it once for each", async () => {
+    const subscribers = [];
+    for (let i = 0; i <= RECIPIENTS_PER_MESSAGE; i++)
+      subscribers.push(await subscriberWithMail(db, `s${i}@example.com`));
+    const paths = subscribers.map((s) => s.returnPath);
+    const answer = await returnToListener(
+      listener.port,
+      paths,
+      autoReplyMessage({ to: paths[0] ?? "" }),
+    );
+    expect(answer.accepted).toEqual(paths.slice(0, RECIPIENTS_PER_MESSAGE));
+    expect(answer.rejectedErrors?.map((e) => e.response)).toEqual([
+      "452 4.5.3 Too many recipients; send the rest separately",
+    ]);
+    const { events } = await recordedReturns(db);
+    expect(events.map((e) => e.email).sort()).toEqual(
+      subscribers.slice(0, RECIPIENTS_PER_MESSAGE).map((_, i) => `s${i}@example.com`),
+    );
   });
 });

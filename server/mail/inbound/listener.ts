@@ -10,6 +10,12 @@ import { readReturnedMessage } from "./read-report";
 
 /** The largest returned message accepted: a DSN with the original's headers fits many times. */
 export const INBOUND_SIZE_LIMIT = 1024 * 1024;
+/**
+ * Return paths one message may be addressed to. A bounce or abuse report goes to the one return
+ * path of the message it is about; each return path a message is recorded for keeps its own
+ * copy of an unclassified message, so without a bound one message could be stored many times.
+ */
+export const RECIPIENTS_PER_MESSAGE = 5;
 
 /** The local part reserved for replies to the sales desk, a later feature. */
 const REPLY_LOCAL_PREFIX = "reply+";
@@ -76,7 +82,9 @@ export async function startInboundListener(
       if (refused) log.warn({ limit: "messages" }, "inbound SMTP client over its limit");
       callback(refused);
     },
-    onRcptTo(address, _session, callback) {
+    onRcptTo(address, session, callback) {
+      if (session.envelope.rcptTo.length >= RECIPIENTS_PER_MESSAGE)
+        return callback(refusal(452, "4.5.3 Too many recipients; send the rest separately"));
       const [local = "", domain = ""] = address.address.toLowerCase().split(/@(?=[^@]*$)/);
       if (local.startsWith(REPLY_LOCAL_PREFIX) && domain === inbound.domain)
         return callback(refusal(550, "5.1.1 Replies are not received at this address yet"));
