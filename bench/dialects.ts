@@ -88,12 +88,22 @@ export function onFreshBenchDatabase<R>(
 export async function launchBenchServer(
   name: string,
   { dataDir, serverDatabaseUrl }: BenchDatabase,
-  { siteDir, settings = {} }: { siteDir: string; settings?: Record<string, string> },
+  {
+    siteDir,
+    settings = {},
+    root,
+  }: {
+    siteDir: string;
+    settings?: Record<string, string>;
+    /** Another checkout's compiled server (scripts/launch-server.ts). */
+    root?: string;
+  },
   cleanups: Cleanups,
 ): Promise<LaunchedServer> {
   const server = await launchServer({
     code: "build",
     name,
+    root,
     settings: {
       DATA_DIR: dataDir,
       SITE_DIR: siteDir,

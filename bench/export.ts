@@ -28,20 +28,11 @@ import {
   onEachDialect,
   onFreshBenchDatabase,
 } from "./dialects";
+import { type HealthTimes, healthWhile } from "./health";
 import { seedLeads } from "./inbox";
-import { percentile } from "./stats";
 
 /** Target: `/api/health`'s p99 while an export streams. */
 export const HEALTH_DURING_EXPORT_P99_MS = 100;
-/** How often health is asked: each request is sent 10 ms after the one before was sent. */
-const HEALTH_EVERY_MS = 10;
-
-export interface HealthTimes {
-  samples: number;
-  p50Ms: number;
-  p99Ms: number;
-  maxMs: number;
-}
 
 export interface ExportRun {
   /** "leads" or "subscribers". */
@@ -64,45 +55,6 @@ export interface ExportResult {
   exports: ExportRun[];
 }
 
-/**
- * GET `url`, again if the connection was reset: a server whose event loop was held longer than
- * its keep-alive (5 s) closes the idle connection the request was sent on as soon as it runs
- * again. The time of the request counts from the first try.
- */
-async function askAgainIfReset(url: string): Promise<Response> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await fetch(url);
-    } catch (error) {
-      if (attempt === 3) throw error;
-    }
-  }
-}
-
-/** Asks `/api/health` every HEALTH_EVERY_MS until `until` settles; each answer's time. */
-async function healthWhile(baseUrl: string, until: Promise<unknown>): Promise<HealthTimes> {
-  let done = false;
-  const settled = until.finally(() => {
-    done = true;
-  });
-  const times: number[] = [];
-  while (!done) {
-    const start = performance.now();
-    const response = await askAgainIfReset(`${baseUrl}${apiPaths.health}`);
-    await response.arrayBuffer();
-    if (!response.ok) throw new Error(`health answered ${response.status}`);
-    const took = performance.now() - start;
-    times.push(took);
-    await Promise.race([sleep(Math.max(0, HEALTH_EVERY_MS - took)), settled]);
-  }
-  return {
-    samples: times.length,
-    p50Ms: percentile(times, 50),
-    p99Ms: percentile(times, 99),
-    maxMs: Math.max(...times),
-  };
-}
-
 /** Reads an export to its end: its bytes, its lines (a row per line: no seeded value breaks one). */
 async function readExport(url: string, cookie: string) {
   const response = await fetch(url, { headers: { cookie } });
@@ -120,7 +72,7 @@ async function readExport(url: string, cookie: string) {
 }
 
 /** A site of one page, the missing page, which is all the server needs to start. */
-async function onePageSite(dir: string): Promise<string> {
+export async function onePageSite(dir: string): Promise<string> {
   await mkdir(path.join(dir, "404"), { recursive: true });
   await writeFile(path.join(dir, "404", "index.html"), "<!doctype html><title>Not found</title>");
   return dir;

@@ -14,7 +14,7 @@ const MAIN_ROUTES: string[] = [
   page.contactUs,
   page.helpCenter,
 ];
-const DATABASE_SECTIONS = ["inbox", "campaign", "export"] as const;
+const DATABASE_SECTIONS = ["inbox", "campaign", "export", "returns"] as const;
 const SECTIONS = [
   "lighthouse",
   "taps",

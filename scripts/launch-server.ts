@@ -53,6 +53,11 @@ export interface LaunchOptions {
   name?: string;
   /** Copy the server's log to this process's stderr as it comes. */
   echo?: boolean;
+  /**
+   * The checkout whose code runs (its build/server with `build`): this repository by default,
+   * or another, say an earlier commit's, for a benchmark of before and after.
+   */
+  root?: string;
 }
 
 /**
@@ -77,13 +82,16 @@ function serverEnvironment(port: number, settings: ServerSettings): NodeJS.Proce
 
 /** Starts the server and returns at once, before it answers: for tests of a failing start. */
 export async function spawnServer(options: LaunchOptions): Promise<LaunchedServer> {
-  if (options.code === "build" && !existsSync(path.join(REPO_ROOT, COMPILED_SERVER))) {
-    throw new Error(`No compiled server at ${COMPILED_SERVER}: run \`npm run build\` first.`);
+  const root = options.root ?? REPO_ROOT;
+  if (options.code === "build" && !existsSync(path.join(root, COMPILED_SERVER))) {
+    throw new Error(
+      `No compiled server at ${path.join(root, COMPILED_SERVER)}: run \`npm run build\` first.`,
+    );
   }
   const port = await freePort();
   const proc = startProcess(options.name ?? "server", process.execPath, NODE_ARGS[options.code], {
     env: serverEnvironment(port, options.settings),
-    cwd: REPO_ROOT,
+    cwd: root,
     echo: options.echo,
   });
   return Object.assign(proc, { url: `http://127.0.0.1:${port}`, port });

@@ -9,7 +9,13 @@ import {
   testDialects,
 } from "../testing";
 import { type BrakeCounts, brakeReason } from "./brake";
-import { type ReturnedMail, isSuppressed, recordReturnedMail } from "./returns";
+import {
+  RETURNS_PER_TRANSACTION,
+  type ReturnedMail,
+  isSuppressed,
+  recordReturnedMail,
+  recordReturnedMails,
+} from "./returns";
 
 // What recording a bounce or complaint does beyond the record: the soft-bounce rule, a
 // complaint's unsubscription with its alerts, and the copy's outcome, never weakened.
@@ -125,5 +131,21 @@ describe.each(testDialects)("returned mail on $name", ({ url }) => {
     expect(await outcome()).toBe("complaint");
     const reason = await db.selectFrom("mail_suppressions").select("reason").executeTakeFirst();
     expect(reason?.reason).toBe("complaint");
+  });
+
+  it("records a list longer than one transaction whole, each once, in order", async () => {
+    const count = RETURNS_PER_TRANSACTION + 20;
+    const mails = Array.from({ length: count }, (_, i) =>
+      event(i % 2 ? "hard-bounce" : "soft-bounce", `r${i}@example.com`, T0, `list-${i}`),
+    );
+    const ids = await recordReturnedMails(db, mails);
+    expect(ids).toEqual(Array(count).fill(expect.any(String)));
+    const rows = await db.selectFrom("mail_events").select(["id", "source_ref"]).execute();
+    const refOf = new Map(rows.map((r) => [r.id, r.source_ref]));
+    expect(ids.map((id) => refOf.get(id as string))).toEqual(mails.map((m) => m.sourceRef));
+    expect(await isSuppressed(db, "r1@example.com")).toBe(true);
+    expect(await isSuppressed(db, "r0@example.com")).toBe(false);
+    // Delivered again (a sender retrying after a failure part way): every one a repeat.
+    expect(await recordReturnedMails(db, mails)).toEqual(Array(count).fill(null));
   });
 });

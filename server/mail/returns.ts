@@ -121,52 +121,109 @@ export async function recordReturnedMail(
   mail: ReturnedMail,
   effects: ReturnEffects = {},
 ): Promise<string | null> {
-  const recorded = await db.transaction().execute(async (trx) => {
-    const message = mail.tag
-      ? await findReturnedMessage(trx, mail.tag)
-      : await messageOfOutbox(trx, mail.outboxId);
-    // The tag's subscriber is who the message went to; a report's own address is second best.
-    const email = message.email ?? (mail.email ? normalizeEmail(mail.email) : null);
-    const id = randomUUID();
-    const at = mail.at.toISOString();
-    const inserted = await trx
-      .insertInto("mail_events")
-      .values({
-        id,
-        received_at: at,
-        source: mail.source,
-        source_ref: mail.sourceRef,
-        type: mail.type,
-        email,
-        email_key: email ? emailKey(email) : null,
-        subscription_id: message.subscriptionId,
-        outbox_id: message.outboxId,
-        campaign_id: message.campaignId,
-        status: mail.status,
-        detail: mail.detail.slice(0, 500),
-        raw: mail.type === "unclassified" ? (mail.raw ?? null) : null,
-      })
-      .onConflict((oc) => oc.columns(["source", "source_ref"]).doNothing())
-      .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return null;
-    if (message.outboxId) await markCopy(trx, message.outboxId, mail.type);
-    if (!email) return { id, campaignId: message.campaignId };
-    const reason =
-      SUPPRESSES[mail.type] ??
-      (mail.type === "soft-bounce" && (await softBouncesRecently(trx, email, mail.at))
-        ? "soft-bounce"
-        : undefined);
-    if (reason) await suppress(trx, { email, reason, at, detail: mail.detail, eventId: id });
-    if (mail.type === "complaint") {
-      await unsubscribeComplainant(trx, email, effects.subscriberAlerts ?? (() => []), at);
+  const [id = null] = await recordReturnedMails(db, [mail], effects);
+  return id;
+}
+
+/**
+ * The most events recorded in one transaction. While a transaction runs, nothing else reaches
+ * the database (SQLite has one connection, and better-sqlite3 answers synchronously), so a long
+ * list is recorded in transactions of this many, the event loop free between them.
+ */
+export const RETURNS_PER_TRANSACTION = 100;
+
+/**
+ * Records the events of one returned message (or of one provider delivery) as
+ * recordReturnedMail() records each, in transactions of RETURNS_PER_TRANSACTION, looking up the
+ * message each tag or outbox row names once; the brake judges each campaign after each
+ * transaction. Answers each event's id, or null for a repeat, in order. A failure part way
+ * leaves the transactions before it recorded: sent again, those are repeats.
+ */
+export async function recordReturnedMails(
+  db: DB,
+  mails: ReturnedMail[],
+  effects: ReturnEffects = {},
+): Promise<(string | null)[]> {
+  const messages = new Map<string, Promise<ReturnedMessage>>();
+  const ids: (string | null)[] = [];
+  for (let start = 0; start < mails.length; start += RETURNS_PER_TRANSACTION) {
+    // Requests waiting for the event loop (or for SQLite's one connection) go first.
+    if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+    const batch = mails.slice(start, start + RETURNS_PER_TRANSACTION);
+    const recorded = await db.transaction().execute(async (trx) => {
+      const done: (Recorded | null)[] = [];
+      for (const mail of batch) {
+        const key = mail.tag
+          ? `tag ${mail.tag.kind} ${mail.tag.subscriptionId} ${mail.tag.refPrefix}`
+          : `outbox ${mail.outboxId ?? ""}`;
+        let message = messages.get(key);
+        if (!message) {
+          message = mail.tag
+            ? findReturnedMessage(trx, mail.tag)
+            : messageOfOutbox(trx, mail.outboxId);
+          messages.set(key, message);
+        }
+        done.push(await recordInTransaction(trx, mail, await message, effects));
+      }
+      return done;
+    });
+    ids.push(...recorded.map((r) => r?.id ?? null));
+    const campaigns = new Set(recorded.flatMap((r) => (r?.campaignId ? [r.campaignId] : [])));
+    for (const campaignId of campaigns) {
+      await applyBrake(db, campaignId, (effects.now ?? (() => new Date()))(), effects.brake);
     }
-    return { id, campaignId: message.campaignId };
-  });
-  if (!recorded) return null;
-  if (recorded.campaignId) {
-    await applyBrake(db, recorded.campaignId, (effects.now ?? (() => new Date()))(), effects.brake);
   }
-  return recorded.id;
+  return ids;
+}
+
+interface Recorded {
+  id: string;
+  campaignId: string | null;
+}
+
+/** recordReturnedMail()'s record, in `trx`, of a return about `message`; null for a repeat. */
+async function recordInTransaction(
+  trx: Transaction<Database>,
+  mail: ReturnedMail,
+  message: ReturnedMessage,
+  effects: ReturnEffects,
+): Promise<Recorded | null> {
+  // The tag's subscriber is who the message went to; a report's own address is second best.
+  const email = message.email ?? (mail.email ? normalizeEmail(mail.email) : null);
+  const id = randomUUID();
+  const at = mail.at.toISOString();
+  const inserted = await trx
+    .insertInto("mail_events")
+    .values({
+      id,
+      received_at: at,
+      source: mail.source,
+      source_ref: mail.sourceRef,
+      type: mail.type,
+      email,
+      email_key: email ? emailKey(email) : null,
+      subscription_id: message.subscriptionId,
+      outbox_id: message.outboxId,
+      campaign_id: message.campaignId,
+      status: mail.status,
+      detail: mail.detail.slice(0, 500),
+      raw: mail.type === "unclassified" ? (mail.raw ?? null) : null,
+    })
+    .onConflict((oc) => oc.columns(["source", "source_ref"]).doNothing())
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return null;
+  if (message.outboxId) await markCopy(trx, message.outboxId, mail.type);
+  if (!email) return { id, campaignId: message.campaignId };
+  const reason =
+    SUPPRESSES[mail.type] ??
+    (mail.type === "soft-bounce" && (await softBouncesRecently(trx, email, mail.at))
+      ? "soft-bounce"
+      : undefined);
+  if (reason) await suppress(trx, { email, reason, at, detail: mail.detail, eventId: id });
+  if (mail.type === "complaint") {
+    await unsubscribeComplainant(trx, email, effects.subscriberAlerts ?? (() => []), at);
+  }
+  return { id, campaignId: message.campaignId };
 }
 
 /** The message of an outbox row (a refusal while sending names it): its subscription, campaign. */

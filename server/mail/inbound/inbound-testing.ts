@@ -1,14 +1,39 @@
 /** For the inbound tests: a subscriber with the confirmation e-mail they were sent, and reading back. */
+import { once } from "node:events";
+import net from "node:net";
 import nodemailer from "nodemailer";
 import type { DB } from "../../db/database";
 import { subscribe } from "../../db/newsletter-subscriptions";
+import { returnEffects } from "../../deliveries";
+import { testConfig } from "../../testing";
 import { newsletterConfirmation } from "../templates";
 import { returnAddress } from "../return-path";
+import {
+  type InboundListener,
+  type InboundListenerOptions,
+  startInboundListener,
+} from "./listener";
 
 export const INBOUND = {
   domain: "inbound.site.test",
   secret: "a test secret of at least thirty-two characters",
 };
+
+/** The inbound listener on a free loopback port, on `db`, logging nothing. */
+export function listenForReturns(
+  db: DB,
+  options: Partial<InboundListenerOptions> = {},
+): Promise<InboundListener> {
+  return startInboundListener({
+    db,
+    effects: returnEffects(testConfig()),
+    inbound: INBOUND,
+    host: "127.0.0.1",
+    port: 0,
+    log: { info() {}, warn() {} },
+    ...options,
+  });
+}
 
 /**
  * Signs `email` up as the form does (which queues their confirmation e-mail) and answers the
@@ -66,12 +91,25 @@ export async function emptyReturns(db: DB): Promise<void> {
 }
 
 /** Sends `raw` to the listener as a mail server returning a message does: null sender. */
-export function returnToListener(port: number, to: string, raw: string) {
+export function returnToListener(port: number, to: string | string[], raw: string) {
   const smtp = nodemailer.createTransport({
     host: "127.0.0.1",
     port,
     secure: false,
     ignoreTLS: true,
   });
-  return smtp.sendMail({ envelope: { from: "", to: [to] }, raw }).finally(() => smtp.close());
+  const envelope = { from: "", to: Array.isArray(to) ? to : [to] };
+  return smtp.sendMail({ envelope, raw }).finally(() => smtp.close());
+}
+
+/**
+ * A raw SMTP connection to the listener from `localAddress` (any of 127.0.0.0/8 is loopback on
+ * Linux, so a test can be two clients), once its first reply has come: the greeting, or a
+ * refusal. `socket` stays open, holding the connection, until the test ends it.
+ */
+export async function connectFrom(port: number, localAddress: string) {
+  const socket = net.connect({ host: "127.0.0.1", port, localAddress });
+  socket.setEncoding("utf8");
+  const [first] = (await once(socket, "data")) as [string];
+  return { socket, reply: first.trim() };
 }

@@ -1,31 +1,18 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type DB, openDatabase } from "../../db/database";
-import { returnEffects } from "../../deliveries";
-import { subscriptionStatus, testConfig, useTestDatabase, testDialects } from "../../testing";
+import { subscriptionStatus, useTestDatabase, testDialects } from "../../testing";
 import { returnAddress } from "../return-path";
 import {
   INBOUND,
   emptyReturns,
+  listenForReturns as listen,
   returnToListener,
   recordedReturns,
   subscriberWithMail,
 } from "./inbound-testing";
-import { INBOUND_SIZE_LIMIT, type InboundListener, startInboundListener } from "./listener";
+import { INBOUND_SIZE_LIMIT, type InboundListener } from "./listener";
 import { arfMessage, autoReplyMessage, dsnMessage } from "./report-samples";
-
-const quiet = { info() {}, warn() {} };
-
-async function listen(db: DB): Promise<InboundListener> {
-  return startInboundListener({
-    db,
-    effects: returnEffects(testConfig()),
-    inbound: INBOUND,
-    host: "127.0.0.1",
-    port: 0,
-    log: quiet,
-  });
-}
 
 /** The SMTP error a delivery fails with: its reply code and text. */
 async function refused(delivery: Promise<unknown>) {

@@ -4,11 +4,18 @@ import { SMTPServer, type SMTPServerDataStream } from "smtp-server";
 import type { DB } from "../../db/database";
 import { safeError } from "../../log-safety";
 import { type ReturnTag, readReturnAddress } from "../return-path";
-import { type ReturnEffects, recordReturnedMail } from "../returns";
+import { type ReturnEffects, type ReturnedMail, recordReturnedMails } from "../returns";
+import { INBOUND_MAX_CLIENTS, clientLimits, smtpRefusal as refusal } from "./client-limits";
 import { readReturnedMessage } from "./read-report";
 
 /** The largest returned message accepted: a DSN with the original's headers fits many times. */
 export const INBOUND_SIZE_LIMIT = 1024 * 1024;
+/**
+ * Return paths one message may be addressed to. A bounce or abuse report goes to the one return
+ * path of the message it is about; each return path a message is recorded for keeps its own
+ * copy of an unclassified message, so without a bound one message could be stored many times.
+ */
+export const RECIPIENTS_PER_MESSAGE = 5;
 
 /** The local part reserved for replies to the sales desk, a later feature. */
 const REPLY_LOCAL_PREFIX = "reply+";
@@ -26,16 +33,17 @@ export interface InboundListenerOptions {
     warn: (obj: object, msg: string) => void;
   };
   now?: () => Date;
+  /**
+   * Which client a connection counts against (client-limits.ts); by default the HTTP rate
+   * limits' key, which makes all of loopback one client. Tests that play two clients on one
+   * machine tell loopback addresses apart with it.
+   */
+  clientKey?: (address: string) => string;
 }
 
 export interface InboundListener {
   port: number;
   close: () => Promise<void>;
-}
-
-/** An SMTP refusal with its reply code, which smtp-server sends as the answer. */
-function refusal(code: number, text: string): Error {
-  return Object.assign(new Error(text), { responseCode: code });
 }
 
 /**
@@ -44,21 +52,39 @@ function refusal(code: number, text: string): Error {
  * when its tag verifies (so it is no open relay and nobody can make up an address it takes),
  * reads each message (read-report.ts) and answers 250 only once what it says is stored: a
  * database failure answers 451, and the sender tries again later. No AUTH: anyone may send us
- * a bounce; no STARTTLS (docs/mail-deliverability.md says why).
+ * a bounce; no STARTTLS (docs/mail-deliverability.md says why). One client address may hold
+ * only a few connections and send only so many messages (client-limits.ts), so a client that
+ * floods it leaves room for the mail servers that really return our mail.
  */
 export async function startInboundListener(
   options: InboundListenerOptions,
 ): Promise<InboundListener> {
   const { db, inbound, log, effects, now = () => new Date() } = options;
+  const limits = clientLimits(Date.now, options.clientKey);
   const server = new SMTPServer({
     name: inbound.domain,
     banner: "bounces and complaints only",
     authOptional: true,
     disabledCommands: ["AUTH", "STARTTLS"],
     size: INBOUND_SIZE_LIMIT,
-    maxClients: 50,
+    maxClients: INBOUND_MAX_CLIENTS,
     logger: false,
-    onRcptTo(address, _session, callback) {
+    onConnect(session, callback) {
+      const refused = limits.connect(session);
+      if (refused) log.warn({ limit: "connections" }, "inbound SMTP client over its limit");
+      callback(refused);
+    },
+    onClose(session) {
+      limits.close(session);
+    },
+    onMailFrom(_address, session, callback) {
+      const refused = limits.mailFrom(session);
+      if (refused) log.warn({ limit: "messages" }, "inbound SMTP client over its limit");
+      callback(refused);
+    },
+    onRcptTo(address, session, callback) {
+      if (session.envelope.rcptTo.length >= RECIPIENTS_PER_MESSAGE)
+        return callback(refusal(452, "4.5.3 Too many recipients; send the rest separately"));
       const [local = "", domain = ""] = address.address.toLowerCase().split(/@(?=[^@]*$)/);
       if (local.startsWith(REPLY_LOCAL_PREFIX) && domain === inbound.domain)
         return callback(refusal(550, "5.1.1 Replies are not received at this address yet"));
@@ -86,21 +112,23 @@ export async function startInboundListener(
 
   async function recordMessage(message: Buffer, tags: ReturnTag[]) {
     const returns = await readReturnedMessage(message, now());
-    for (const tag of tags) {
-      for (const mail of returns) {
+    const mails: ReturnedMail[] = tags.flatMap((tag) =>
+      returns.map((mail) => ({
+        ...mail,
+        source: "smtp" as const,
         // A report sent to several return paths at once is recorded once for each of them.
-        const sourceRef =
+        sourceRef:
           tags.length > 1 && mail.sourceRef
             ? `${mail.sourceRef} ${tag.subscriptionId}`
-            : mail.sourceRef;
-        const id = await recordReturnedMail(
-          db,
-          { ...mail, source: "smtp", sourceRef, tag },
-          effects,
-        );
-        log.info({ type: mail.type, status: mail.status, repeat: id === null }, "returned mail");
-      }
-    }
+            : mail.sourceRef,
+        tag,
+      })),
+    );
+    // All of one message's events together: a few transactions, not one per event.
+    const ids = await recordReturnedMails(db, mails, effects);
+    mails.forEach((mail, i) =>
+      log.info({ type: mail.type, status: mail.status, repeat: ids[i] === null }, "returned mail"),
+    );
   }
 
   // A client that drops its connection is its own problem, not the listener's.

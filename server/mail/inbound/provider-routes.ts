@@ -11,7 +11,7 @@ import type { Config } from "../../config";
 import type { DB } from "../../db/database";
 import { refusal, zodRoute } from "../../http/zod-schemas";
 import { safeError } from "../../log-safety";
-import { type ReturnEffects, type ReturnedMail, recordReturnedMail } from "../returns";
+import { type ReturnEffects, type ReturnedMail, recordReturnedMails } from "../returns";
 import { PostmarkEvent, postmarkReturn } from "./postmark-events";
 import { sesReturns } from "./ses-events";
 import {
@@ -67,7 +67,7 @@ export const providerRoutes: FastifyPluginAsync<ProviderRouteOptions> = async (a
   /** Records each return; 503 (the provider retries) when the database cannot take them. */
   async function record(request: FastifyRequest, reply: FastifyReply, returns: ReturnedMail[]) {
     try {
-      for (const mail of returns) await recordReturnedMail(db, mail, effects);
+      await recordReturnedMails(db, returns, effects);
     } catch (error) {
       request.log.error({ err: safeError(error) }, "provider event not stored");
       return reply.code(503).send({ error: "Cannot store the event now; try again later" });

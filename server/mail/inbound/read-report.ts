@@ -1,7 +1,14 @@
 import { createHash } from "node:crypto";
+import { Readable } from "node:stream";
 import { type ParsedMail, simpleParser } from "mailparser";
 import type { ReturnedMail } from "../returns";
-import { type FieldGroup, field, readFieldGroups, rfc822Address } from "./report-fields";
+import {
+  type FieldGroup,
+  field,
+  fieldBlocks,
+  readFieldGroups,
+  rfc822Address,
+} from "./report-fields";
 
 /** What a returned message says, before the listener adds the tag it came back to. */
 export type ReadReturn = Omit<ReturnedMail, "tag" | "source">;
@@ -11,17 +18,35 @@ const DELIVERY_STATUS = new Set(["message/delivery-status", "message/global-deli
 const FEEDBACK_REPORT = "message/feedback-report";
 
 /**
+ * The most recipients one returned message records as events of their own. A real DSN or abuse
+ * report names one recipient, rarely a handful; anyone who reads their own return path can send
+ * one naming thousands, and each event is database work. Recipients beyond this are left out,
+ * and the message is kept whole in one "unclassified" event saying how many, for review.
+ */
+export const REPORT_RECIPIENT_CAP = 50;
+/**
+ * How much of a message mailparser is given at a time. It reads each chunk's lines in one go, so
+ * a whole message of 1 MB held the event loop for about 80 ms; slices with a turn of the event
+ * loop between them keep each hold to a few milliseconds.
+ */
+const PARSE_SLICE_BYTES = 16 * 1024;
+/** Each per-recipient block of a DSN has one Final-Recipient field (RFC 3464 §2.3). */
+const RECIPIENT_FIELD = /^final-recipient[ \t]*:/gim;
+
+/**
  * Reads one message that came back to a return address: a delivery status notification
  * (RFC 3464) gives one bounce per recipient that failed or was delayed, an abuse report (ARF,
  * RFC 5965) one complaint per recipient it names, and anything else (an auto-reply, spam, a
  * report we cannot read) one "unclassified" event holding the message, kept for a person to
- * review. A DSN that reports only deliveries gives nothing. docs/mail-deliverability.md.
+ * review. A DSN that reports only deliveries gives nothing. At most REPORT_RECIPIENT_CAP
+ * recipients are read; more add one "unclassified" event saying how many were left out.
+ * docs/mail-deliverability.md.
  */
 export async function readReturnedMessage(message: Buffer, now: Date): Promise<ReadReturn[]> {
   let parsed: ParsedMail | undefined;
   let report: Report = "unreadable";
   try {
-    parsed = await simpleParser(message, {
+    parsed = await simpleParser(Readable.from(inSlices(message)), {
       skipHtmlToText: true,
       skipTextToHtml: true,
       skipImageLinks: true,
@@ -47,22 +72,45 @@ export async function readReturnedMessage(message: Buffer, now: Date): Promise<R
   ];
   if (report === "unreadable") return unclassified("Not a delivery or abuse report");
   if (report.unreadable) return unclassified(report.unreadable);
+  const kept = report.returns.slice(0, REPORT_RECIPIENT_CAP);
   // Several recipients in one report: each is its own event, so each gets its own ref.
-  return report.returns.map((entry, index, all) => ({
+  const events = kept.map((entry, index, all) => ({
     ...entry,
     sourceRef: all.length > 1 ? `${sourceRef} #${index + 1}` : sourceRef,
     at: now,
   }));
+  const leftOut = report.returns.length - kept.length + (report.unread ?? 0);
+  if (!leftOut) return events;
+  const [rest] = unclassified(
+    `${leftOut} more recipients left out: one report records at most ${REPORT_RECIPIENT_CAP}`,
+  );
+  return rest ? [...events, { ...rest, sourceRef: `${sourceRef} #more` }] : events;
+}
+
+/** The message in PARSE_SLICE_BYTES slices, letting other work run between them. */
+async function* inSlices(message: Buffer): AsyncGenerator<Buffer> {
+  for (let start = 0; start < message.length; start += PARSE_SLICE_BYTES) {
+    if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+    yield message.subarray(start, start + PARSE_SLICE_BYTES);
+  }
 }
 
 type Entry = Omit<ReadReturn, "sourceRef" | "at">;
-type Report = "unreadable" | { returns: Entry[]; unreadable?: string };
+/** What a report says; `unread`: recipients past the cap, counted but not read. */
+type Report = "unreadable" | { returns: Entry[]; unreadable?: string; unread?: number };
 
 async function readReport(parsed: ParsedMail): Promise<Report> {
   for (const part of parsed.attachments) {
     const type = part.contentType.toLowerCase();
-    if (DELIVERY_STATUS.has(type))
-      return readDeliveryStatus(await readFieldGroups(part.content.toString("utf8")));
+    if (DELIVERY_STATUS.has(type)) {
+      // The per-message block and at most the cap of recipients are read (each block is a run
+      // of mailparser, the costly part); later recipients are only counted, by their field.
+      const text = part.content.toString("utf8");
+      const { blocks, rest } = fieldBlocks(text, 1 + REPORT_RECIPIENT_CAP);
+      const unread = rest.match(RECIPIENT_FIELD)?.length ?? 0;
+      const report = readDeliveryStatus(await readFieldGroups(blocks));
+      return unread && !report.unreadable ? { ...report, unread } : report;
+    }
     if (type === FEEDBACK_REPORT)
       return readFeedbackReport(await readFieldGroups(part.content.toString("utf8")));
   }
@@ -70,7 +118,7 @@ async function readReport(parsed: ParsedMail): Promise<Report> {
 }
 
 /** The per-recipient groups of a DSN (after its per-message group), as bounces. */
-function readDeliveryStatus(groups: FieldGroup[]): Report {
+function readDeliveryStatus(groups: FieldGroup[]): Exclude<Report, "unreadable"> {
   const recipients = groups.filter((group) => group.has("final-recipient"));
   if (!recipients.length) return { returns: [], unreadable: "A DSN without recipients" };
   const returns: Entry[] = [];

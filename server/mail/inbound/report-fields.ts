@@ -9,12 +9,27 @@ import { simpleParser } from "mailparser";
  */
 export type FieldGroup = Map<string, string[]>;
 
-/** The field groups of a report part's text, in order; empty blocks are skipped. */
-export async function readFieldGroups(text: string): Promise<FieldGroup[]> {
-  const blocks = text
-    .replace(/\r\n/g, "\n")
-    .split(/\n[ \t]*\n/)
-    .filter((block) => block.trim() !== "");
+/**
+ * A report part's text as its blocks of fields, in order, empty blocks skipped: at most `max`
+ * of them, and the text after those (`rest`), left unsplit so that a huge part costs little.
+ */
+export function fieldBlocks(text: string, max = Infinity): { blocks: string[]; rest: string } {
+  const separator = /\r?\n[ \t]*\r?\n/g;
+  const blocks: string[] = [];
+  let start = 0;
+  while (blocks.length < max && start < text.length) {
+    const match = separator.exec(text);
+    const end = match ? match.index : text.length;
+    const block = text.slice(start, end).replace(/\r\n/g, "\n");
+    if (block.trim() !== "") blocks.push(block);
+    start = match ? end + match[0].length : text.length;
+  }
+  return { blocks, rest: text.slice(start) };
+}
+
+/** The field groups of a report part's text (or of its blocks), in order. */
+export async function readFieldGroups(text: string | string[]): Promise<FieldGroup[]> {
+  const blocks = typeof text === "string" ? fieldBlocks(text).blocks : text;
   const groups: FieldGroup[] = [];
   for (const block of blocks) {
     const parsed = await simpleParser(`${block.trim()}\n\n`, {
