@@ -12,14 +12,27 @@ const DOMAIN = new RegExp(`${LABEL}(?:\\.${LABEL})+`, "uy");
  * the domain (useful to diagnose delivery) and hides the person: every character before the @
  * that a local part may hold (letters of any script, `!#$%&'*+/=?^_`{|}~-`, dots), even its
  * first, which narrows down who it was.
+ */
+export function maskEmails(text: string): string {
+  // A "domain" running straight into another @ has swallowed the next local part: hidden too.
+  return replaceEmails(text, (_local, domain, runsOn) => `***@${runsOn ? "***" : domain}`);
+}
+
+/**
+ * Replaces each address-shaped piece of `text` (`local@domain`, as maskEmails reads it) by what
+ * `replace` makes of its local part and domain; `runsOn` says another @ follows the domain at
+ * once. Also used to keep only a hash of third parties' addresses (server/mail/third-parties.ts).
  *
  * Written as a walk from each @ back to where its local part starts, not as one regular
  * expression: that would try every character of a long text as a start, and could begin inside
- * a local part and leave its first characters beside the mask.
+ * a local part and leave its first characters beside the replacement.
  */
-export function maskEmails(text: string): string {
-  let masked = "";
-  let done = 0; // text before this index is in `masked`
+export function replaceEmails(
+  text: string,
+  replace: (local: string, domain: string, runsOn: boolean) => string,
+): string {
+  let replaced = "";
+  let done = 0; // text before this index is in `replaced`
   for (let at = text.indexOf("@"); at >= 0; at = text.indexOf("@", Math.max(at + 1, done))) {
     DOMAIN.lastIndex = at + 1;
     const domain = DOMAIN.exec(text)?.[0];
@@ -27,11 +40,10 @@ export function maskEmails(text: string): string {
     const start = localPartStart(text, at, done);
     if (start === at) continue; // nothing before the @: no address
     const end = at + 1 + domain.length;
-    // A "domain" running straight into another @ has swallowed the next local part: hidden too.
-    masked += `${text.slice(done, start)}***@${text[end] === "@" ? "***" : domain}`;
+    replaced += text.slice(done, start) + replace(text.slice(start, at), domain, text[end] === "@");
     done = end;
   }
-  return masked + text.slice(done);
+  return replaced + text.slice(done);
 }
 
 /** Where the local part of the address whose @ is at `at` starts, not before `floor`. */

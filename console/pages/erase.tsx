@@ -25,6 +25,10 @@ const ERASED_WORDS: Record<string, [string, string]> = {
     "suppression entry kept only as a hash",
     "suppression entries kept only as a hash",
   ],
+  mail_mentions: [
+    "mention in another person's returned mail",
+    "mentions in other people's returned mail",
+  ],
 };
 
 function wordsFor(key: string): [string, string] {

@@ -5,6 +5,7 @@
 import type { Transaction } from "kysely";
 import { emailKey } from "../../leads/email";
 import { hashSuppression } from "../mail/suppressions";
+import { forgetMentions } from "../mail/third-parties";
 import type { DB } from "./database";
 import type { Database } from "./schema";
 
@@ -12,7 +13,8 @@ import type { Database } from "./schema";
  * Erases everything stored about one e-mail address (a data subject's request under Ghana's Data
  * Protection Act, 2012): subscription, contact messages, demo requests, the outbox messages about
  * them, those leads' inbox status, notes and history, and the bounces and complaints about them;
- * their suppression entry is kept only as a one-way hash. Returns the rows erased per table.
+ * their suppression entry is kept only as a one-way hash, and other people's bounces and
+ * complaints that named them no longer do. Returns the rows erased per table.
  * `within` runs in the transaction once they are gone, with the erased outbox rows' ids.
  */
 type Erased = Record<string, number>;
@@ -76,6 +78,9 @@ export async function forgetPerson(
       // The suppression entry stays, as it keeps mail from going to the address again, but
       // only as a hash of it (docs/decisions/0035-erasure-and-address-changes.md).
       mail_suppressions: await hashSuppression(trx, email),
+      // Other people's returned mail that named them: the address, or its hash, taken out
+      // (docs/decisions/0039-third-party-addresses-in-returned-mail.md).
+      mail_mentions: await forgetMentions(trx, email),
     };
     await within?.(trx, erased, outbox);
     return erased;

@@ -19,6 +19,7 @@ import type {
 import { type BrakeAlert, applyBrake } from "./brake";
 import type { ReturnTag } from "./return-path";
 import { suppress } from "./suppressions";
+import { withoutThirdParties } from "./third-parties";
 
 export { isSuppressed, suppress } from "./suppressions";
 
@@ -125,8 +126,12 @@ export async function recordReturnedMail(
     const message = mail.tag
       ? await findReturnedMessage(trx, mail.tag)
       : await messageOfOutbox(trx, mail.outboxId);
-    // The tag's subscriber is who the message went to; a report's own address is second best.
-    const email = message.email ?? (mail.email ? normalizeEmail(mail.email) : null);
+    // The tag's subscriber is who the message went to. Without a tag, the address the provider
+    // or the refusal names is the recipient's own; with one whose subscriber is gone, the
+    // report's address could be anyone's, and is kept only as a hash (decision 0039).
+    const email =
+      message.email ?? (mail.email && !mail.tag ? normalizeEmail(mail.email) : null);
+    const detail = withoutThirdParties(mail.detail, email).slice(0, 500);
     const id = randomUUID();
     const at = mail.at.toISOString();
     const inserted = await trx
@@ -143,8 +148,8 @@ export async function recordReturnedMail(
         outbox_id: message.outboxId,
         campaign_id: message.campaignId,
         status: mail.status,
-        detail: mail.detail.slice(0, 500),
-        raw: mail.type === "unclassified" ? (mail.raw ?? null) : null,
+        detail,
+        raw: mail.type === "unclassified" ? withoutThirdParties(mail.raw ?? null, email) : null,
       })
       .onConflict((oc) => oc.columns(["source", "source_ref"]).doNothing())
       .executeTakeFirst();
@@ -156,7 +161,7 @@ export async function recordReturnedMail(
       (mail.type === "soft-bounce" && (await softBouncesRecently(trx, email, mail.at))
         ? "soft-bounce"
         : undefined);
-    if (reason) await suppress(trx, { email, reason, at, detail: mail.detail, eventId: id });
+    if (reason) await suppress(trx, { email, reason, at, detail, eventId: id });
     if (mail.type === "complaint") {
       await unsubscribeComplainant(trx, email, effects.subscriberAlerts ?? (() => []), at);
     }
