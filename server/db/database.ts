@@ -33,6 +33,7 @@ import { phoneSearch } from "./migrations/0014-phone-search";
 import { staffInvitations } from "./migrations/0015-staff-invitations";
 import { mailReturns } from "./migrations/0016-mail-returns";
 import { personalData } from "./migrations/0017-personal-data";
+import { thirdPartyAddresses } from "./migrations/0019-third-party-addresses";
 import type { Database } from "./schema";
 
 export type DB = Kysely<Database>;
@@ -155,6 +156,7 @@ const MIGRATIONS = {
   "0015-staff-invitations": staffInvitations,
   "0016-mail-returns": mailReturns,
   "0017-personal-data": personalData,
+  "0019-third-party-addresses": thirdPartyAddresses,
 };
 
 /**
