@@ -2,10 +2,11 @@
  * A person's erasure in the database: every row about one e-mail address, in one transaction
  * (server/staff/admin/erasure.ts `erasePerson` runs it for the console and `npm run leads -- forget`).
  */
-import type { Transaction } from "kysely";
+import { type Transaction, sql } from "kysely";
 import { emailKey } from "../../leads/email";
-import { hashSuppression } from "../mail/suppressions";
-import { forgetMentions } from "../mail/third-parties";
+import { erasedSuppressionKey, hashSuppression } from "../mail/suppressions";
+import { withoutErasedAddress } from "../mail/third-parties";
+import { likePattern } from "../staff/inbox/lead-query";
 import type { DB } from "./database";
 import type { Database } from "./schema";
 
@@ -85,4 +86,47 @@ export async function forgetPerson(
     await within?.(trx, erased, outbox);
     return erased;
   });
+}
+
+/** The texts of returned mail that may name someone other than the row's own person. */
+const MENTIONS = [
+  ["mail_events", "detail"],
+  ["mail_events", "raw"],
+  ["mail_suppressions", "detail"],
+] as const;
+
+/**
+ * The events and suppression entries of OTHER people whose report named the erased person, in
+ * clear (any case: a row stored before decision 0039, or an address written in a way
+ * withoutThirdParties did not read) or as its hash, no longer do (withoutErasedAddress).
+ * Answers how many rows changed.
+ */
+async function forgetMentions(trx: Transaction<Database>, email: string): Promise<number> {
+  const key = emailKey(email);
+  const changed = new Set<string>();
+  for (const [table, column] of MENTIONS) {
+    const rows = await trx
+      .selectFrom(table)
+      .select(["id", `${column} as text`])
+      .where((eb) =>
+        eb.or([
+          // lower() folds only ASCII on SQLite: an address with other capitals is found by its
+          // hash, as withoutThirdParties stored it, or not at all (decision 0039).
+          sql<boolean>`lower(${sql.ref(column)}) like ${likePattern(key)} escape '\\'`,
+          eb(column, "like", `%${erasedSuppressionKey(key)}%`),
+        ]),
+      )
+      .execute();
+    for (const { id, text } of rows) {
+      const kept = text === null ? null : withoutErasedAddress(text, key);
+      if (kept === text) continue;
+      await trx
+        .updateTable(table)
+        .set({ [column]: kept })
+        .where("id", "=", id)
+        .execute();
+      changed.add(`${table} ${id}`);
+    }
+  }
+  return changed.size;
 }

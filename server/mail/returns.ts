@@ -129,8 +129,7 @@ export async function recordReturnedMail(
     // The tag's subscriber is who the message went to. Without a tag, the address the provider
     // or the refusal names is the recipient's own; with one whose subscriber is gone, the
     // report's address could be anyone's, and is kept only as a hash (decision 0039).
-    const email =
-      message.email ?? (mail.email && !mail.tag ? normalizeEmail(mail.email) : null);
+    const email = message.email ?? (mail.email && !mail.tag ? normalizeEmail(mail.email) : null);
     const detail = withoutThirdParties(mail.detail, email).slice(0, 500);
     const id = randomUUID();
     const at = mail.at.toISOString();

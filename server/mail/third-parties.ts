@@ -3,13 +3,10 @@
  * a bounce or complaint may name an address other than the subscriber's (a forwarding target, a
  * made-up report), and what we keep of such an address is a one-way hash of it, never the
  * address. The hash is erasedSuppressionKey()'s, whole, so that the address, given again, finds
- * every mention (the person's erasure, the suppression list's search).
+ * every mention (the person's erasure, server/db/forget-person.ts; the suppression list's search).
  */
-import { type Transaction, sql } from "kysely";
 import { emailKey } from "../../leads/email";
-import type { Database } from "../db/schema";
 import { replaceEmails } from "../log-safety";
-import { likePattern } from "../staff/inbox/lead-query";
 import { erasedSuppressionKey } from "./suppressions";
 
 /** The words an address that is not the subscriber's is kept as; THIRD_PARTY and its hash. */
@@ -54,43 +51,4 @@ export function withoutErasedAddress(text: string, key: string): string {
     const address = `${local}@${domain}`;
     return emailKey(address).includes(key) ? THIRD_PARTY : address;
   });
-}
-
-/** The texts of returned mail that may name someone other than the row's own person. */
-const MENTIONS = [
-  ["mail_events", "detail"],
-  ["mail_events", "raw"],
-  ["mail_suppressions", "detail"],
-] as const;
-
-/**
- * At a person's erasure (server/db/forget-person.ts): the events and suppression entries of
- * OTHER people whose report named the person, in clear (any case; a row stored before decision
- * 0039, or an address written in a way withoutThirdParties did not read) or as the hash, no
- * longer do (withoutErasedAddress). Answers how many rows changed.
- */
-export async function forgetMentions(trx: Transaction<Database>, email: string): Promise<number> {
-  const key = emailKey(email);
-  const changed = new Set<string>();
-  for (const [table, column] of MENTIONS) {
-    const rows = await trx
-      .selectFrom(table)
-      .select(["id", `${column} as text`])
-      .where((eb) =>
-        eb.or([
-          // lower() folds only ASCII on SQLite: an address with other capitals is found by its
-          // hash, as withoutThirdParties stored it, or not at all (docs/personal-data.md).
-          sql<boolean>`lower(${sql.ref(column)}) like ${likePattern(key)} escape '\\'`,
-          eb(column, "like", `%${erasedSuppressionKey(key)}%`),
-        ]),
-      )
-      .execute();
-    for (const { id, text } of rows) {
-      const kept = text === null ? null : withoutErasedAddress(text, key);
-      if (kept === text) continue;
-      await trx.updateTable(table).set({ [column]: kept }).where("id", "=", id).execute();
-      changed.add(`${table} ${id}`);
-    }
-  }
-  return changed.size;
 }
