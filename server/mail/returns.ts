@@ -19,7 +19,7 @@ import type {
 import { type BrakeAlert, applyBrake } from "./brake";
 import type { ReturnTag } from "./return-path";
 import { suppress } from "./suppressions";
-import { withoutThirdParties } from "./third-parties";
+import { DETAIL_LENGTH, RAW_LENGTH, withoutThirdParties } from "./third-parties";
 
 export { isSuppressed, suppress } from "./suppressions";
 
@@ -130,7 +130,7 @@ export async function recordReturnedMail(
     // or the refusal names is the recipient's own; with one whose subscriber is gone, the
     // report's address could be anyone's, and is kept only as a hash (decision 0039).
     const email = message.email ?? (mail.email && !mail.tag ? normalizeEmail(mail.email) : null);
-    const detail = withoutThirdParties(mail.detail, email).slice(0, 500);
+    const detail = withoutThirdParties(mail.detail, email, DETAIL_LENGTH);
     const id = randomUUID();
     const at = mail.at.toISOString();
     const inserted = await trx
@@ -148,7 +148,10 @@ export async function recordReturnedMail(
         campaign_id: message.campaignId,
         status: mail.status,
         detail,
-        raw: mail.type === "unclassified" ? withoutThirdParties(mail.raw ?? null, email) : null,
+        raw:
+          mail.type === "unclassified" && mail.raw !== undefined
+            ? withoutThirdParties(mail.raw, email, RAW_LENGTH)
+            : null,
       })
       .onConflict((oc) => oc.columns(["source", "source_ref"]).doNothing())
       .executeTakeFirst();

@@ -21,24 +21,26 @@ export function thirdPartyLabel(address: string): string {
  * `text` (a report's detail, diagnostic or whole message) with every address in it that is not
  * `subscriberEmail` replaced by its label; with no subscriber, every address. Only addresses
  * written out as local@domain are found: one encoded (base64, quoted-printable) or a local part
- * alone is not, which docs/personal-data.md says.
+ * alone is not, which decision 0039 says. Cut to `maxLength`: a label is longer than most
+ * addresses, and a message made of addresses must not be stored many times its size.
  */
-export function withoutThirdParties(text: string, subscriberEmail: string | null): string;
 export function withoutThirdParties(
-  text: string | null,
+  text: string,
   subscriberEmail: string | null,
-): string | null;
-export function withoutThirdParties(
-  text: string | null,
-  subscriberEmail: string | null,
-): string | null {
-  if (text === null) return null;
+  maxLength: number,
+): string {
   const subscriber = subscriberEmail ? emailKey(subscriberEmail) : null;
-  return replaceEmails(text, (local, domain) => {
+  const kept = replaceEmails(text, (local, domain) => {
     const address = `${local}@${domain}`;
     return emailKey(address) === subscriber ? address : thirdPartyLabel(address);
   });
+  return kept.slice(0, maxLength);
 }
+
+/** What a detail is cut to when stored. */
+export const DETAIL_LENGTH = 500;
+/** What a kept message is cut to once hashed: the largest the inbound listener takes (1 MB). */
+export const RAW_LENGTH = 1024 * 1024;
 
 /**
  * `text` with the erased person's address, in any case (`key` is its emailKey) and inside any

@@ -13,7 +13,7 @@ import { arfMessage, autoReplyMessage, dsnMessage } from "./inbound/report-sampl
 import { readReturnAddress } from "./return-path";
 import { recordReturnedMail } from "./returns";
 import { erasedSuppressionKey } from "./suppressions";
-import { thirdPartyLabel } from "./third-parties";
+import { thirdPartyLabel, withoutThirdParties } from "./third-parties";
 
 // A bounce or complaint that comes back for subscriber A but names B keeps B only as a hash,
 // and neither erasure leaves B's address anywhere (docs/decisions/0039-third-party-addresses-
@@ -177,5 +177,22 @@ describe.each(testDialects)("third parties in returned mail on $name", ({ url })
     ]);
     expect(await api.db.selectFrom("mail_suppressions").select("email").execute()).toEqual([]);
     expect(await subscriptionStatus(api.db, bea.id)).toBe("confirmed");
+  });
+});
+
+describe("withoutThirdParties", () => {
+  it("keeps the subscriber's address in any spelling, hashes every other, and grows nothing past its limit", () => {
+    expect(withoutThirdParties(`AMA@Example.com wrote to <${B}>`, A, 500)).toBe(
+      `AMA@Example.com wrote to <${thirdPartyLabel(B)}>`,
+    );
+    // With no subscriber known, nobody is kept in clear; each address has the hash of its key.
+    expect(withoutThirdParties(`${A}, ${B_KEY.toUpperCase()}`, null, 500)).toBe(
+      `${thirdPartyLabel(A)}, ${thirdPartyLabel(B)}`,
+    );
+    // A message made of addresses is not stored many times its size.
+    const message = "x@y.gh ".repeat(10_000);
+    const kept = withoutThirdParties(message, A, message.length);
+    expect(kept).toHaveLength(message.length);
+    expect(kept).not.toContain("x@y.gh");
   });
 });

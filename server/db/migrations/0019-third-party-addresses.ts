@@ -1,5 +1,5 @@
 import type { Kysely, Migration } from "kysely";
-import { withoutThirdParties } from "../../mail/third-parties";
+import { DETAIL_LENGTH, RAW_LENGTH, withoutThirdParties } from "../../mail/third-parties";
 
 /**
  * Returned mail stored before decision 0039 (docs/decisions/0039-third-party-addresses-in-
@@ -36,11 +36,15 @@ async function rewrite(db: Kysely<unknown>, table: string, columns: string[]) {
       .limit(BATCH)
       .execute();
     for (const row of rows) {
-      const changed = Object.fromEntries(
-        columns
-          .map((column) => [column, withoutThirdParties(row[column] ?? null, row.email || null)])
-          .filter(([column, text]) => text !== row[column as string]),
-      );
+      const changed: Record<string, string> = {};
+      for (const column of columns) {
+        const text = row[column];
+        if (!text) continue;
+        // Cut as recordReturnedMail cuts them.
+        const most = column === "detail" ? DETAIL_LENGTH : RAW_LENGTH;
+        const kept = withoutThirdParties(text, row.email || null, most);
+        if (kept !== text) changed[column] = kept;
+      }
       if (Object.keys(changed).length) {
         await store
           .updateTable(table)
