@@ -1,8 +1,8 @@
 /**
  * The suppression list for the console: newest first by (at, id) with the shared keyset cursor,
  * searched by a part of the address (an erased address's entry, with an empty address, and the
- * entries whose report named it as a third party, by the whole of it); and lifting one entry, which only a soft bounce or a manual
- * entry allows (staff-api/mail.ts LIFTABLE_REASONS).
+ * entries whose report named it as a third party, by the whole of it); and lifting one entry,
+ * which only a soft bounce or a manual entry allows (staff-api/mail.ts LIFTABLE_REASONS).
  */
 import { type Transaction, sql } from "kysely";
 import { type DB, isPostgres } from "../../db/database";
