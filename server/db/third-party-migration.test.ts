@@ -49,7 +49,10 @@ describe.each(testDialects)("migration 0019 (third-party addresses) on $name", (
     await db
       .insertInto("mail_events")
       .values([
-        event("e1", "ama@example.com", "bea@other.example: complaint (abuse) reported by FBL"),
+        {
+          ...event("e1", "ama@example.com", "bea@other.example: complaint (abuse) reported by FBL"),
+          source_ref: "<bea@other.example>",
+        },
         event(
           "e2",
           "Ama@Example.com",
@@ -105,5 +108,12 @@ describe.each(testDialects)("migration 0019 (third-party addresses) on $name", (
     expect(await stored()).toEqual(expected);
     await run();
     expect(await stored()).toEqual(expected);
+    // A ref naming another address is kept as the hash of the whole ref; a plain one as it was.
+    const refs = await db.selectFrom("mail_events").select("source_ref").orderBy("id").execute();
+    expect(refs.map((row) => row.source_ref)).toEqual([
+      expect.stringMatching(/^sha256:[0-9a-f]{64}$/),
+      "<e2>",
+      "<e3>",
+    ]);
   });
 });

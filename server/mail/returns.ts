@@ -19,7 +19,12 @@ import type {
 import { type BrakeAlert, applyBrake } from "./brake";
 import type { ReturnTag } from "./return-path";
 import { suppress } from "./suppressions";
-import { DETAIL_LENGTH, RAW_LENGTH, withoutThirdParties } from "./third-parties";
+import {
+  DETAIL_LENGTH,
+  RAW_LENGTH,
+  refWithoutThirdParties,
+  withoutThirdParties,
+} from "./third-parties";
 
 export { isSuppressed, suppress } from "./suppressions";
 
@@ -139,7 +144,7 @@ export async function recordReturnedMail(
         id,
         received_at: at,
         source: mail.source,
-        source_ref: mail.sourceRef,
+        source_ref: refWithoutThirdParties(mail.sourceRef, email),
         type: mail.type,
         email,
         email_key: email ? emailKey(email) : null,

@@ -5,6 +5,7 @@
  * address. The hash is erasedSuppressionKey()'s, whole, so that the address, given again, finds
  * every mention (the person's erasure, server/db/forget-person.ts; the suppression list's search).
  */
+import { createHash } from "node:crypto";
 import { emailKey } from "../../leads/email";
 import { replaceEmails } from "../log-safety";
 import { erasedSuppressionKey } from "./suppressions";
@@ -35,6 +36,20 @@ export function withoutThirdParties(
     return emailKey(address) === subscriber ? address : thirdPartyLabel(address);
   });
   return kept.slice(0, maxLength);
+}
+
+/**
+ * A report's ref as stored (`mail_events.source_ref`: its Message-ID, which whoever writes a
+ * report chooses and may make any address; a provider's id with the recipient): as it came, or,
+ * when it holds an address that is not the subscriber's, "sha256:" and the hash of the whole ref.
+ * Still one value per report, so a repeat is still recorded once.
+ */
+export function refWithoutThirdParties(
+  ref: string | null,
+  subscriberEmail: string | null,
+): string | null {
+  if (ref === null || withoutThirdParties(ref, subscriberEmail, Infinity) === ref) return ref;
+  return `sha256:${createHash("sha256").update(ref).digest("hex")}`;
 }
 
 /** What a detail is cut to when stored. */

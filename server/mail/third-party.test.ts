@@ -53,7 +53,9 @@ describe.each(testDialects)("third parties in returned mail on $name", ({ url })
   /** A complaint and a hard bounce for A, both of whose reports name B. */
   async function reportsNamingB() {
     const ama = await subscriberWithMail(api.db, A);
-    await returned(arfMessage({ to: ama.returnPath, rcptTo: B }), ama.returnPath);
+    // Whoever writes a report chooses its Message-ID too.
+    const arf = arfMessage({ to: ama.returnPath, rcptTo: B, messageId: `<${B}>` });
+    await returned(arf, ama.returnPath);
     const diagnostic = `550 5.1.1 <${B}>: Recipient address rejected`;
     const dsn = dsnMessage({
       to: ama.returnPath,
