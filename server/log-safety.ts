@@ -12,6 +12,16 @@ const DOMAIN = new RegExp(`${LABEL}(?:\\.${LABEL})+`, "uy");
  * the domain (useful to diagnose delivery) and hides the person: every character before the @
  * that a local part may hold (letters of any script, `!#$%&'*+/=?^_`{|}~-`, dots), even its
  * first, which narrows down who it was.
+ */
+export function maskEmails(text: string): string {
+  // A "domain" running straight into another @ has swallowed the next local part: hidden too.
+  return replaceEmails(text, (_local, domain, runsOn) => `***@${runsOn ? "***" : domain}`);
+}
+
+/**
+ * Replaces each address-shaped piece of `text` (`local@domain`, as maskEmails reads it) by what
+ * `replace` makes of its local part and domain; `runsOn` says another @ follows the domain at
+ * once. Also used to keep only a hash of third parties' addresses (server/mail/third-parties.ts).
  *
  * An address written with a full-width ＠ (U+FF20) or small ﹫ (U+FE6B) is one too, and so are the
  * dots that IDNA reads as a domain's (。．｡, and the small ﹒): each is what NFKC makes an @ or a
@@ -19,13 +29,16 @@ const DOMAIN = new RegExp(`${LABEL}(?:\\.${LABEL})+`, "uy");
  *
  * Written as a walk from each @ back to where its local part starts, not as one regular
  * expression: that would try every character of a long text as a start, and could begin inside
- * a local part and leave its first characters beside the mask.
+ * a local part and leave its first characters beside the replacement.
  */
-export function maskEmails(text: string): string {
+export function replaceEmails(
+  text: string,
+  replace: (local: string, domain: string, runsOn: boolean) => string,
+): string {
   // Same length as `text` (each replacement one UTF-16 unit for one): its indexes are text's.
   const plain = text.replace(/[＠﹫]/gu, "@").replace(/[。．｡﹒]/gu, ".");
-  let masked = "";
-  let done = 0; // text before this index is in `masked`
+  let replaced = "";
+  let done = 0; // text before this index is in `replaced`
   for (let at = plain.indexOf("@"); at >= 0; at = plain.indexOf("@", Math.max(at + 1, done))) {
     DOMAIN.lastIndex = at + 1;
     const domain = DOMAIN.exec(plain)?.[0];
@@ -33,11 +46,12 @@ export function maskEmails(text: string): string {
     const start = localPartStart(plain, at, done);
     if (start === at) continue; // nothing before the @: no address
     const end = at + 1 + domain.length;
-    // A "domain" running straight into another @ has swallowed the next local part: hidden too.
-    masked += `${text.slice(done, start)}***@${plain[end] === "@" ? "***" : text.slice(at + 1, end)}`;
+    replaced +=
+      text.slice(done, start) +
+      replace(text.slice(start, at), text.slice(at + 1, end), plain[end] === "@");
     done = end;
   }
-  return masked + text.slice(done);
+  return replaced + text.slice(done);
 }
 
 /** Where the local part of the address whose @ is at `at` starts, not before `floor`. */

@@ -372,4 +372,5 @@ export const forgottenLeadOfEachKind = {
   demo_requests: 1,
   mail_events: 0,
   mail_suppressions: 0,
+  mail_mentions: 0,
 };

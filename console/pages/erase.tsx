@@ -25,6 +25,10 @@ const ERASED_WORDS: Record<string, [string, string]> = {
     "suppression entry kept only as a hash",
     "suppression entries kept only as a hash",
   ],
+  mail_mentions: [
+    "mention in another person's returned mail",
+    "mentions in other people's returned mail",
+  ],
 };
 
 function wordsFor(key: string): [string, string] {
@@ -112,7 +116,11 @@ export function ErasePage() {
           <li>their contact messages and demo requests;</li>
           <li>the status, owner, notes and history staff recorded on those leads;</li>
           <li>the e-mails about those leads still queued in the outbox;</li>
-          <li>the bounces and complaints about mail to them.</li>
+          <li>the bounces and complaints about mail to them;</li>
+          <li>
+            their address, or its hash, wherever another person&rsquo;s bounce or complaint named
+            it.
+          </li>
         </ul>
         <p>
           If the address is on the suppression list, its entry stays so that no newsletter ever goes

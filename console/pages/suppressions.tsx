@@ -75,7 +75,9 @@ export function SuppressionsPage() {
         14 days (soft bounces), or when the person marks our mail as spam (a complaint), which also
         unsubscribes them. E-mails to sales and staff are never held back by this list. When a
         person is erased, their entry stays as &ldquo;An erased address&rdquo;: only a one-way hash
-        of the address is kept, found by searching for the whole address.
+        of the address is kept, found by searching for the whole address. An address a bounce or
+        complaint named that is not the subscriber&rsquo;s own shows as &ldquo;another
+        address&rdquo; and its hash; searching for that whole address finds the entry too.
       </p>
       <AddForm />
       <FilterForm label="Search the suppression list" clearTo="/suppressions" filtered={filtered}>

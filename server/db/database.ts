@@ -34,6 +34,7 @@ import { staffInvitations } from "./migrations/0015-staff-invitations";
 import { mailReturns } from "./migrations/0016-mail-returns";
 import { personalData } from "./migrations/0017-personal-data";
 import { phoneE164Column } from "./migrations/0018-phone-e164";
+import { thirdPartyAddresses } from "./migrations/0019-third-party-addresses";
 import type { Database } from "./schema";
 
 export type DB = Kysely<Database>;
@@ -157,6 +158,7 @@ const MIGRATIONS = {
   "0016-mail-returns": mailReturns,
   "0017-personal-data": personalData,
   "0018-phone-e164": phoneE164Column,
+  "0019-third-party-addresses": thirdPartyAddresses,
 };
 
 /**

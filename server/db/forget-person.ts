@@ -2,9 +2,11 @@
  * A person's erasure in the database: every row about one e-mail address, in one transaction
  * (server/staff/admin/erasure.ts `erasePerson` runs it for the console and `npm run leads -- forget`).
  */
-import type { Transaction } from "kysely";
+import { type Transaction, sql } from "kysely";
 import { emailKey } from "../../leads/email";
-import { hashSuppression } from "../mail/suppressions";
+import { erasedSuppressionKey, hashSuppression } from "../mail/suppressions";
+import { withoutErasedAddress } from "../mail/third-parties";
+import { likePattern } from "../staff/inbox/lead-query";
 import type { DB } from "./database";
 import type { Database } from "./schema";
 
@@ -12,7 +14,8 @@ import type { Database } from "./schema";
  * Erases everything stored about one e-mail address (a data subject's request under Ghana's Data
  * Protection Act, 2012): subscription, contact messages, demo requests, the outbox messages about
  * them, those leads' inbox status, notes and history, and the bounces and complaints about them;
- * their suppression entry is kept only as a one-way hash. Returns the rows erased per table.
+ * their suppression entry is kept only as a one-way hash, and other people's bounces and
+ * complaints that named them no longer do. Returns the rows erased per table.
  * `within` runs in the transaction once they are gone, with the erased outbox rows' ids.
  */
 type Erased = Record<string, number>;
@@ -76,8 +79,54 @@ export async function forgetPerson(
       // The suppression entry stays, as it keeps mail from going to the address again, but
       // only as a hash of it (docs/decisions/0035-erasure-and-address-changes.md).
       mail_suppressions: await hashSuppression(trx, email),
+      // Other people's returned mail that named them: the address, or its hash, taken out
+      // (docs/decisions/0039-third-party-addresses-in-returned-mail.md).
+      mail_mentions: await forgetMentions(trx, email),
     };
     await within?.(trx, erased, outbox);
     return erased;
   });
+}
+
+/** The texts of returned mail that may name someone other than the row's own person. */
+const MENTIONS = [
+  ["mail_events", "detail"],
+  ["mail_events", "raw"],
+  ["mail_suppressions", "detail"],
+] as const;
+
+/**
+ * The events and suppression entries of OTHER people whose report named the erased person, in
+ * clear (any case: a row stored before decision 0039, or an address written in a way
+ * withoutThirdParties did not read) or as its hash, no longer do (withoutErasedAddress).
+ * Answers how many rows changed.
+ */
+async function forgetMentions(trx: Transaction<Database>, email: string): Promise<number> {
+  const key = emailKey(email);
+  const changed = new Set<string>();
+  for (const [table, column] of MENTIONS) {
+    const rows = await trx
+      .selectFrom(table)
+      .select(["id", `${column} as text`])
+      .where((eb) =>
+        eb.or([
+          // lower() folds only ASCII on SQLite: an address with other capitals is found by its
+          // hash, as withoutThirdParties stored it, or not at all (decision 0039).
+          sql<boolean>`lower(${sql.ref(column)}) like ${likePattern(key)} escape '\\'`,
+          eb(column, "like", `%${erasedSuppressionKey(key)}%`),
+        ]),
+      )
+      .execute();
+    for (const { id, text } of rows) {
+      const kept = text === null ? null : withoutErasedAddress(text, key);
+      if (kept === text) continue;
+      await trx
+        .updateTable(table)
+        .set({ [column]: kept })
+        .where("id", "=", id)
+        .execute();
+      changed.add(`${table} ${id}`);
+    }
+  }
+  return changed.size;
 }

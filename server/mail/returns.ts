@@ -19,6 +19,12 @@ import type {
 import { type BrakeAlert, applyBrake } from "./brake";
 import type { ReturnTag } from "./return-path";
 import { suppress } from "./suppressions";
+import {
+  DETAIL_LENGTH,
+  RAW_LENGTH,
+  refWithoutThirdParties,
+  withoutThirdParties,
+} from "./third-parties";
 
 export { isSuppressed, suppress } from "./suppressions";
 
@@ -188,8 +194,11 @@ async function recordInTransaction(
   message: ReturnedMessage,
   effects: ReturnEffects,
 ): Promise<Recorded | null> {
-  // The tag's subscriber is who the message went to; a report's own address is second best.
-  const email = message.email ?? (mail.email ? normalizeEmail(mail.email) : null);
+  // The tag's subscriber is who the message went to. Without a tag, the address the provider
+  // or the refusal names is the recipient's own; with one whose subscriber is gone, the
+  // report's address could be anyone's, and is kept only as a hash (decision 0039).
+  const email = message.email ?? (mail.email && !mail.tag ? normalizeEmail(mail.email) : null);
+  const detail = withoutThirdParties(mail.detail, email, DETAIL_LENGTH);
   const id = randomUUID();
   const at = mail.at.toISOString();
   const inserted = await trx
@@ -198,7 +207,7 @@ async function recordInTransaction(
       id,
       received_at: at,
       source: mail.source,
-      source_ref: mail.sourceRef,
+      source_ref: refWithoutThirdParties(mail.sourceRef, email),
       type: mail.type,
       email,
       email_key: email ? emailKey(email) : null,
@@ -206,8 +215,11 @@ async function recordInTransaction(
       outbox_id: message.outboxId,
       campaign_id: message.campaignId,
       status: mail.status,
-      detail: mail.detail.slice(0, 500),
-      raw: mail.type === "unclassified" ? (mail.raw ?? null) : null,
+      detail,
+      raw:
+        mail.type === "unclassified" && mail.raw !== undefined
+          ? withoutThirdParties(mail.raw, email, RAW_LENGTH)
+          : null,
     })
     .onConflict((oc) => oc.columns(["source", "source_ref"]).doNothing())
     .executeTakeFirst();
@@ -219,7 +231,7 @@ async function recordInTransaction(
     (mail.type === "soft-bounce" && (await softBouncesRecently(trx, email, mail.at))
       ? "soft-bounce"
       : undefined);
-  if (reason) await suppress(trx, { email, reason, at, detail: mail.detail, eventId: id });
+  if (reason) await suppress(trx, { email, reason, at, detail, eventId: id });
   if (mail.type === "complaint") {
     await unsubscribeComplainant(trx, email, effects.subscriberAlerts ?? (() => []), at);
   }

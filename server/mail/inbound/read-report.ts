@@ -136,7 +136,8 @@ function readDeliveryStatus(groups: FieldGroup[]): Exclude<Report, "unreadable">
       type,
       email,
       status: status ?? null,
-      // The report's address stays in the detail: the tag, not the report, names the subscriber.
+      // The tag, not the report, names the subscriber: recordReturnedMail keeps an address here
+      // that is not theirs only as a hash (server/mail/third-parties.ts).
       detail: `${email ?? "unknown recipient"}: ${diagnostic}`,
     });
   }

@@ -47,6 +47,7 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
         demo_requests: 0,
         mail_events: 1,
         mail_suppressions: 1,
+        mail_mentions: 0,
       },
     });
     for (const table of [

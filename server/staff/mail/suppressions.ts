@@ -1,8 +1,8 @@
 /**
  * The suppression list for the console: newest first by (at, id) with the shared keyset cursor,
- * searched by a part of the address (an erased address's entry, with an empty address, by the
- * whole of it); and lifting one entry, which only a soft bounce or a manual
- * entry allows (staff-api/mail.ts LIFTABLE_REASONS).
+ * searched by a part of the address (an erased address's entry, with an empty address, and the
+ * entries whose report named it as a third party, by the whole of it); and lifting one entry,
+ * which only a soft bounce or a manual entry allows (staff-api/mail.ts LIFTABLE_REASONS).
  */
 import { type Transaction, sql } from "kysely";
 import { type DB, isPostgres } from "../../db/database";
@@ -29,6 +29,9 @@ const pageReader =
             sql<boolean>`lower(email) like ${likePattern(q ?? "")} escape '\\'`,
             // The whole address finds its entry even once erased (kept only as a hash).
             eb("email_key", "=", erasedSuppressionKey(q ?? "")),
+            // ...and the entries of others whose report named it, kept there only as that hash
+            // (server/mail/third-parties.ts).
+            eb("detail", "like", `%${erasedSuppressionKey(q ?? "")}%`),
           ]),
         ),
       )

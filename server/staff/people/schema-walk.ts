@@ -42,7 +42,7 @@ export async function uncoveredColumns(
  * catalogue directly: PostgreSQL's is narrowed to the app's schema (the first on its search
  * path), where Kysely's introspection would read every schema's tables first.
  */
-async function storedColumns(db: DB): Promise<{ table: string; column: string }[]> {
+export async function storedColumns(db: DB): Promise<{ table: string; column: string }[]> {
   const query = isPostgres(db)
     ? sql<{ table: string; column: string }>`
         select c.table_name as "table", c.column_name as "column"

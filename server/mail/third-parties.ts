@@ -1,0 +1,71 @@
+/**
+ * Third parties in returned mail (docs/decisions/0039-third-party-addresses-in-returned-mail.md):
+ * a bounce or complaint may name an address other than the subscriber's (a forwarding target, a
+ * made-up report), and what we keep of such an address is a one-way hash of it, never the
+ * address. The hash is erasedSuppressionKey()'s, whole, so that the address, given again, finds
+ * every mention (the person's erasure, server/db/forget-person.ts; the suppression list's search).
+ */
+import { createHash } from "node:crypto";
+import { emailKey } from "../../leads/email";
+import { replaceEmails } from "../log-safety";
+import { erasedSuppressionKey } from "./suppressions";
+
+/** The words an address that is not the subscriber's is kept as; THIRD_PARTY and its hash. */
+export const THIRD_PARTY = "another address";
+
+/** What `address` is kept as in a report about someone else: "another address (sha256:…)". */
+export function thirdPartyLabel(address: string): string {
+  return `${THIRD_PARTY} (${erasedSuppressionKey(address)})`;
+}
+
+/**
+ * `text` (a report's detail, diagnostic or whole message) with every address in it that is not
+ * `subscriberEmail` replaced by its label; with no subscriber, every address. Only addresses
+ * written out as local@domain are found: one encoded (base64, quoted-printable) or a local part
+ * alone is not, which decision 0039 says. Cut to `maxLength`: a label is longer than most
+ * addresses, and a message made of addresses must not be stored many times its size.
+ */
+export function withoutThirdParties(
+  text: string,
+  subscriberEmail: string | null,
+  maxLength: number,
+): string {
+  const subscriber = subscriberEmail ? emailKey(subscriberEmail) : null;
+  const kept = replaceEmails(text, (local, domain) => {
+    const address = `${local}@${domain}`;
+    return emailKey(address) === subscriber ? address : thirdPartyLabel(address);
+  });
+  return kept.slice(0, maxLength);
+}
+
+/**
+ * A report's ref as stored (`mail_events.source_ref`: its Message-ID, which whoever writes a
+ * report chooses and may make any address; a provider's id with the recipient): as it came, or,
+ * when it holds an address that is not the subscriber's, "sha256:" and the hash of the whole ref.
+ * Still one value per report, so a repeat is still recorded once.
+ */
+export function refWithoutThirdParties(
+  ref: string | null,
+  subscriberEmail: string | null,
+): string | null {
+  if (ref === null || withoutThirdParties(ref, subscriberEmail, Infinity) === ref) return ref;
+  return `sha256:${createHash("sha256").update(ref).digest("hex")}`;
+}
+
+/** What a detail is cut to when stored. */
+export const DETAIL_LENGTH = 500;
+/** What a kept message is cut to once hashed: the largest the inbound listener takes (1 MB). */
+export const RAW_LENGTH = 1024 * 1024;
+
+/**
+ * `text` with the erased person's address, in any case (`key` is its emailKey) and inside any
+ * longer address-shaped text, and its label, each replaced by THIRD_PARTY alone: once the person
+ * is erased, nothing in other people's records points at them, not even the hash.
+ */
+export function withoutErasedAddress(text: string, key: string): string {
+  const label = thirdPartyLabel(key);
+  return replaceEmails(text.split(label).join(THIRD_PARTY), (local, domain) => {
+    const address = `${local}@${domain}`;
+    return emailKey(address).includes(key) ? THIRD_PARTY : address;
+  });
+}
