@@ -24,8 +24,12 @@ export function campaignDeliverers(
   options: SubscriberMailOptions,
 ): Record<typeof CAMPAIGN_KIND | (typeof SUBSCRIBER_MAIL_KINDS)[number], Deliverer> {
   const { db, publicUrl } = options;
-  const rendered = new Map<string, RenderedNewsletter>();
+  const rendered = new Map<string, Promise<RenderedNewsletter>>();
 
+  /**
+   * The campaign's rendering, made once (in the render worker, markdown.ts) and shared by every
+   * copy: the promise is kept, so copies sent while it renders wait for the same one.
+   */
   function content(campaignId: string, campaign: { subject: string; markdown: string }) {
     let content = rendered.get(campaignId);
     if (!content) {
@@ -65,7 +69,7 @@ export function campaignDeliverers(
       }
       const message = newsletterMail(
         subscriber.email,
-        content(campaignId, campaign),
+        await content(campaignId, campaign),
         unsubscribeLinks(publicUrl, subscriber.unsubscribe_token),
       );
       return sendToSubscriber(options, message, {
