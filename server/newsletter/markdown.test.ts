@@ -128,6 +128,15 @@ describe("Markdown that cannot be rendered", () => {
     expect(await markdownToHtml("- ".repeat(5000) + "x")).toBe(`<p>${"- ".repeat(5000)}x</p>\n`);
   });
 
+  it("shows it as escaped text in paragraphs, its line breaks kept, nothing outside the allow-list", async () => {
+    const html = await markdownToHtml(`${">".repeat(50)}\n"a" & 'b'\n\n${REPORTED_ATTACK}`);
+    expect(html).toBe(
+      `<p>${"&gt;".repeat(50)}<br />\n&quot;a&quot; &amp; &#39;b&#39;</p>\n` +
+        "<p>x &lt;kbd&gt; &lt;img/src=x onerror=alert(1)&gt;</p>\n",
+    );
+    expect(allowListViolations(html)).toEqual([]);
+  });
+
   it("shows Markdown that takes too long to render as text", async () => {
     // marked takes seconds over this (the square of the runs of emphasis: bench/markdown.ts).
     const slow = "*a **".repeat(4000).trim();

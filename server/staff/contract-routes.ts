@@ -118,7 +118,7 @@ export function contractRoute<E extends EndpointSpec>(
   app: FastifyInstance,
   spec: E,
   handler: Handler<E>,
-  { what, checkAnswers = false, body, bodyLimit, badRequest }: ContractRouteOptions,
+  { what, checkAnswers = false, body: serverBody, bodyLimit, badRequest }: ContractRouteOptions,
 ) {
   app.route({
     method: spec.method,
@@ -133,10 +133,10 @@ export function contractRoute<E extends EndpointSpec>(
     ...(spec.signedIn === false ? {} : { preHandler: app.requireStaff(...(spec.roles ?? [])) }),
     handler: async (request, reply) => {
       let refused = refusal(request);
-      if (!refused && body) {
+      if (!refused && serverBody) {
         try {
           // The server's own check, asynchronous (a newsletter's Markdown renders in a worker).
-          const checked = await z.safeParseAsync(body, request.body);
+          const checked = await z.safeParseAsync(serverBody, request.body);
           if (checked.success) request.body = checked.data;
           else refused = checked.error;
         } catch (error) {
