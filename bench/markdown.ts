@@ -147,6 +147,15 @@ export interface MarkdownBenchRow {
   loopDelayMs: number;
 }
 
+/** The event loop's largest delay over a second of doing nothing: the machine's own noise. */
+export async function idleLoopDelay(): Promise<number> {
+  const loopDelay = monitorEventLoopDelay({ resolution: 1 });
+  loopDelay.enable();
+  await sleep(1000);
+  loopDelay.disable();
+  return loopDelay.max / 1e6;
+}
+
 async function measureOne(name: string, markdown: string, rawCapMs: number, samples: number) {
   const raw: (number | null)[] = [];
   const answers = new Set<string>();
@@ -210,6 +219,7 @@ if (isMain(import.meta.url)) {
     },
   });
   const rawCapMs = Number(values["raw-cap-ms"]);
+  const idleBefore = await idleLoopDelay();
   const rows = await measureMarkdown({
     rawCapMs,
     random: Number(values.random),
@@ -236,6 +246,7 @@ if (isMain(import.meta.url)) {
   console.log(
     `\nOrdinary newsletter: ${ms(ordinary?.renderMs ?? NaN)}. Slowest markdownToHtml: ` +
       `${ms(worst((row) => row.renderMs))}; slowest schema check: ${ms(worst((row) => row.schemaMs))}; ` +
-      `event loop's largest delay meanwhile: ${ms(worst((row) => row.loopDelayMs))}.`,
+      `event loop's largest delay meanwhile: ${ms(worst((row) => row.loopDelayMs))} ` +
+      `(idle, a second before and after: ${ms(idleBefore)}, ${ms(await idleLoopDelay())}).`,
   );
 }

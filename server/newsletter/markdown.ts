@@ -8,7 +8,7 @@ import { createRequire } from "node:module";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { MarkdownPool } from "./markdown-pool";
-import { type MarkdownProblem, markdownAsText } from "./markdown-render";
+import { type MarkdownProblem, type Rendering, markdownAsText } from "./markdown-render";
 
 /**
  * Longest a rendering may take, in milliseconds of the worker's time. marked's regular
@@ -58,11 +58,36 @@ interface TsxManifest {
 
 /**
  * One worker: the machine has two cores, and the event loop needs one. Renders are rare (a
- * preview, a save, once per campaign sent: delivery.ts keeps each campaign's), an ordinary
- * newsletter takes about 20 ms, and a second worker would only let two slow renders at once
- * take the event loop's core.
+ * preview, a save, a campaign once however many copies: see `kept`), an ordinary newsletter
+ * takes about 20 ms, and a second worker would only let two slow renders at once take the event
+ * loop's core.
  */
 export const markdownPool = new MarkdownPool({ start: startWorker, size: 1 });
+
+/** Renderings kept, the most recently asked for: a campaign's, the welcome e-mail's, drafts'. */
+const KEPT = 16;
+
+/**
+ * The renderings last asked for, by budget and Markdown, so that the same Markdown renders once:
+ * a campaign's 10,000 copies, the welcome e-mail at each confirmation (and the check of it when
+ * it is read), a preview then its save. A render under way is shared too. "Too slow" is not kept:
+ * it may have been a busy moment, and asking again must measure again.
+ */
+const kept = new Map<string, Promise<Rendering>>();
+
+function rendering(source: string, budgetMs: number): Promise<Rendering> {
+  const key = `${budgetMs} ${source}`;
+  const known = kept.get(key);
+  kept.delete(key);
+  const result = known ?? markdownPool.render(source, budgetMs);
+  kept.set(key, result); // the newest last
+  if (kept.size > KEPT) kept.delete(kept.keys().next().value as string);
+  const forget = () => {
+    if (kept.get(key) === result) kept.delete(key);
+  };
+  if (!known) result.then((done) => done.problem === "too-slow" && forget(), forget);
+  return result;
+}
 
 /**
  * Why this Markdown cannot be rendered, or null: nested deeper than MAX_NESTING
@@ -73,7 +98,7 @@ export async function markdownProblem(
   source: string,
   budgetMs = RENDER_BUDGET_MS,
 ): Promise<MarkdownProblem | null> {
-  return (await markdownPool.render(source, budgetMs)).problem;
+  return (await rendering(source, budgetMs)).problem;
 }
 
 /**
@@ -81,5 +106,5 @@ export async function markdownProblem(
  * stored before the content schema refused what cannot be rendered comes out as escaped text.
  */
 export async function markdownToHtml(source: string): Promise<string> {
-  return (await markdownPool.render(source, RENDER_BUDGET_MS)).html ?? markdownAsText(source);
+  return (await rendering(source, RENDER_BUDGET_MS)).html ?? markdownAsText(source);
 }

@@ -67,7 +67,7 @@ export const newsletterRoutes: FastifyPluginAsync<{
         alerts: (change) => alerts.forSubscriber("subscriber.confirmed", change),
         replacedAlerts: (change) => alerts.forSubscriber("subscriber.unsubscribed", change),
         welcome: async (trx, subscriber) =>
-          await welcomeMail(
+          welcomeMail(
             subscriber.email,
             await readWelcome(trx),
             unsubscribeLinks(publicUrl, subscriber.unsubscribeToken),
