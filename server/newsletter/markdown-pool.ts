@@ -56,7 +56,10 @@ export class MarkdownPool {
     return this.slots.size;
   }
 
-  /** Ends every worker; a render under way is tried again on a fresh one, as after a crash. */
+  /**
+   * Ends every worker, as a crash would: a render under way is tried again on a fresh worker (one
+   * still starting fails the renders waiting for it, as a worker that cannot start does).
+   */
   async terminate(): Promise<void> {
     await Promise.all([...this.slots].map((slot) => slot.worker.terminate()));
   }

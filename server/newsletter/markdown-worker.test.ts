@@ -29,7 +29,7 @@ afterAll(async () => {
 });
 
 it("answers other requests while Markdown too complex to render is being rendered", async () => {
-  await markdownToHtml("Akwaaba"); // a running server's worker has started
+  await markdownToHtml("Akwaaba"); // a running server's worker has started (the first render)
   const order: string[] = [];
   const rendering = markdownToHtml(SLOW).then((html) => {
     order.push("render");
@@ -43,7 +43,8 @@ it("answers other requests while Markdown too complex to render is being rendere
 });
 
 it("renders again after its worker dies mid-render", async () => {
-  await markdownToHtml("Akwaaba");
+  // Markdown not rendered before (renderings are kept): the worker has started and is idle.
+  await markdownToHtml("Akwaaba, again");
   const rendering = markdownToHtml(SLOW);
   await markdownPool.terminate(); // as a crash would
   expect(await rendering).toBe(SLOW_AS_TEXT);
