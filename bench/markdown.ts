@@ -3,13 +3,19 @@
  * runs of `[`, `*`, `_`, backticks and `<`, long link and emphasis chains, many reference
  * definitions, wide tables, random punctuation), how long marked takes by itself (up to a cap),
  * how long the content schema takes to accept or refuse it, and how long markdownToHtml holds
- * the event loop, which RENDER_BUDGET_MS bounds. The slowest come first.
+ * the caller waits, which RENDER_BUDGET_MS bounds; and the event loop's delay meanwhile
+ * (perf_hooks' monitorEventLoopDelay, sampled every millisecond): how long any other request
+ * would have waited. The slowest come first.
  *
  * Each input is measured `samples` times: marked's own time is the fastest of them (what the
- * input costs), the schema's and markdownToHtml's the slowest (what a request may wait).
+ * input costs), the schema's and markdownToHtml's the slowest (what a request may wait), the
+ * loop's delay the largest. Only awaited calls are used, so the same file measures a tree that
+ * rendered on the event loop (before the render worker: copy it into that tree and run it there).
  *
  *   npx tsx bench/markdown.ts [--raw-cap-ms 2000] [--samples 3] [--random 20] [--top 25]
  */
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
 import fc from "fast-check";
 import { NewsletterContentSchema, SAVE_RENDER_MS } from "../server/newsletter/content";
@@ -121,9 +127,9 @@ function ordinaryNewsletter(): string {
   return lines(() => block, "\n\n");
 }
 
-function timed<T>(work: () => T): [T, number] {
+async function timed<T>(work: () => T | Promise<T>): Promise<[T, number]> {
   const start = performance.now();
-  const result = work();
+  const result = await work();
   return [result, performance.now() - start];
 }
 
@@ -137,49 +143,78 @@ export interface MarkdownBenchRow {
   schemaMs: number;
   /** markdownToHtml, the slowest: what a preview, the console and a sent copy wait for. */
   renderMs: number;
+  /** The event loop's largest delay while the schema and markdownToHtml ran: what others wait. */
+  loopDelayMs: number;
 }
 
-function measureOne(name: string, markdown: string, rawCapMs: number, samples: number) {
+/** The event loop's largest delay over a second of doing nothing: the machine's own noise. */
+export async function idleLoopDelay(): Promise<number> {
+  const loopDelay = monitorEventLoopDelay({ resolution: 1 });
+  loopDelay.enable();
+  await sleep(1000);
+  loopDelay.disable();
+  return loopDelay.max / 1e6;
+}
+
+async function measureOne(name: string, source: string, rawCapMs: number, samples: number) {
   const raw: (number | null)[] = [];
   const answers = new Set<string>();
   const schema: number[] = [];
   const render: number[] = [];
+  const loopDelays: number[] = [];
   for (let i = 0; i < samples; i++) {
-    const [problem, rawMs] = timed(() => markdownProblem(markdown, rawCapMs));
+    // Each sample other Markdown to markdown.ts's kept renderings: line breaks at the end, which
+    // render alike.
+    const markdown = source + "\n".repeat(i);
+    const [problem, rawMs] = await timed(() => markdownProblem(markdown, rawCapMs));
     // Too deep is found before any inline rendering: its time is the lexer's, up to the limit.
     raw.push(problem === "too-slow" ? null : rawMs);
-    const [parsed, schemaMs] = timed(() =>
-      NewsletterContentSchema.safeParse({ subject: "Bench", markdown }),
+    // One histogram a sample: once re-enabled, a histogram would count the time it was off.
+    const loopDelay = monitorEventLoopDelay({ resolution: 1 });
+    loopDelay.enable();
+    // The histogram records the time between its timer's runs: it counts once they have begun.
+    await sleep(5);
+    const [parsed, schemaMs] = await timed(() =>
+      NewsletterContentSchema.safeParseAsync({ subject: "Bench", markdown }),
     );
     answers.add(parsed.success ? "accepted" : (parsed.error.issues[0]?.message ?? "refused"));
     schema.push(schemaMs);
-    render.push(timed(() => markdownToHtml(markdown))[1]);
+    render.push((await timed(() => markdownToHtml(markdown)))[1]);
+    // The delay is recorded when the held loop's timer finally runs: let it run before stopping.
+    await sleep(5);
+    loopDelay.disable();
+    loopDelays.push(loopDelay.max / 1e6);
   }
   const finished = raw.filter((ms) => ms !== null);
   return {
     name,
-    length: markdown.length,
+    length: source.length,
     rawMs: finished.length ? Math.min(...finished) : null,
     schema: [...answers].join(" / "),
     schemaMs: Math.max(...schema),
     renderMs: Math.max(...render),
+    loopDelayMs: Math.max(...loopDelays),
   };
 }
 
-export function measureMarkdown({
+export async function measureMarkdown({
   rawCapMs = 2000,
   random = 20,
   samples = 3,
-}: { rawCapMs?: number; random?: number; samples?: number } = {}): MarkdownBenchRow[] {
+}: { rawCapMs?: number; random?: number; samples?: number } = {}): Promise<MarkdownBenchRow[]> {
   const inputs = {
     "ordinary newsletter": ordinaryNewsletter(),
     ...PATHOLOGICAL,
     ...randomPunctuation(random),
   };
-  markdownToHtml(ordinaryNewsletter()); // warm up, as a running server is
-  return Object.entries(inputs).map(([name, markdown]) =>
-    measureOne(name, markdown, rawCapMs, samples),
-  );
+  // Warm up, as a running server is, on Markdown measured nowhere else: markdown.ts keeps the
+  // renderings of the same Markdown, and would answer a measured one from there.
+  await markdownToHtml(DEFAULT_WELCOME.markdown);
+  const rows: MarkdownBenchRow[] = [];
+  for (const [name, markdown] of Object.entries(inputs)) {
+    rows.push(await measureOne(name, markdown, rawCapMs, samples));
+  }
+  return rows;
 }
 
 if (isMain(import.meta.url)) {
@@ -192,7 +227,8 @@ if (isMain(import.meta.url)) {
     },
   });
   const rawCapMs = Number(values["raw-cap-ms"]);
-  const rows = measureMarkdown({
+  const idleBefore = await idleLoopDelay();
+  const rows = await measureMarkdown({
     rawCapMs,
     random: Number(values.random),
     samples: Number(values.samples),
@@ -203,18 +239,22 @@ if (isMain(import.meta.url)) {
     `\nRender budget ${RENDER_BUDGET_MS} ms, schema ${SAVE_RENDER_MS} ms; ` +
       `${rows.length} inputs, slowest first.\n`,
   );
-  console.log("| input | characters | marked alone | schema | schema answer | markdownToHtml |");
-  console.log("| --- | --: | --: | --: | --- | --: |");
+  console.log(
+    "| input | characters | marked alone | schema | schema answer | markdownToHtml | loop delay |",
+  );
+  console.log("| --- | --: | --: | --: | --- | --: | --: |");
   for (const row of rows.slice(0, Number(values.top))) {
     const raw = row.rawMs === null ? `> ${rawCapMs} ms` : ms(row.rawMs);
     console.log(
-      `| ${row.name} | ${row.length} | ${raw} | ${ms(row.schemaMs)} | ${row.schema} | ${ms(row.renderMs)} |`,
+      `| ${row.name} | ${row.length} | ${raw} | ${ms(row.schemaMs)} | ${row.schema} | ${ms(row.renderMs)} | ${ms(row.loopDelayMs)} |`,
     );
   }
   const ordinary = rows.find((row) => row.name === "ordinary newsletter");
   const worst = (pick: (row: MarkdownBenchRow) => number) => Math.max(...rows.map(pick));
   console.log(
     `\nOrdinary newsletter: ${ms(ordinary?.renderMs ?? NaN)}. Slowest markdownToHtml: ` +
-      `${ms(worst((row) => row.renderMs))}; slowest schema check: ${ms(worst((row) => row.schemaMs))}.`,
+      `${ms(worst((row) => row.renderMs))}; slowest schema check: ${ms(worst((row) => row.schemaMs))}; ` +
+      `event loop's largest delay meanwhile: ${ms(worst((row) => row.loopDelayMs))} ` +
+      `(idle, a second before and after: ${ms(idleBefore)}, ${ms(await idleLoopDelay())}).`,
   );
 }

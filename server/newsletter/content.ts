@@ -5,7 +5,8 @@
  */
 import * as z from "zod/mini";
 import { NewsletterContentShape, type NewsletterPreview } from "../../staff-api/newsletter";
-import { MAX_NESTING, RENDER_BUDGET_MS, markdownProblem, markdownToHtml } from "./markdown";
+import { RENDER_BUDGET_MS, markdownProblem, markdownToHtml } from "./markdown";
+import { MAX_NESTING } from "./markdown-render";
 
 /**
  * How long the Markdown may take to render when it is saved or previewed: a third of what the
@@ -20,11 +21,12 @@ export const TOO_SLOW_MESSAGE = `Too complex to render within ${SAVE_RENDER_MS} 
 
 /**
  * The Markdown must render: nested no deeper than MAX_NESTING and rendered within
- * SAVE_RENDER_MS. Asked only of Markdown the other checks accepted, since it renders it.
+ * SAVE_RENDER_MS. Asked only of Markdown the other checks accepted, since it renders it; in the
+ * render worker (markdown.ts), so the schema is asynchronous: parse it with safeParseAsync.
  */
-const renderable = z.superRefine<string>((markdown, ctx) => {
+const renderable = z.superRefine<string>(async (markdown, ctx) => {
   if (ctx.issues.length > 0 || markdown === "") return;
-  const problem = markdownProblem(markdown, SAVE_RENDER_MS);
+  const problem = await markdownProblem(markdown, SAVE_RENDER_MS);
   if (problem) {
     ctx.addIssue({
       code: "custom",
@@ -36,7 +38,8 @@ const renderable = z.superRefine<string>((markdown, ctx) => {
 
 /**
  * The contract's draft (staff-api/newsletter.ts: its fields and their rules) with the check only
- * the server runs, that the Markdown renders; the staff routes validate bodies with this.
+ * the server runs, that the Markdown renders; the staff routes check bodies with this once the
+ * contract's schema has accepted them (contract-routes.ts).
  */
 export const NewsletterContentSchema = z.object({
   ...NewsletterContentShape,
@@ -48,10 +51,10 @@ export type NewsletterContent = z.output<typeof NewsletterContentSchema>;
 export type RenderedNewsletter = NewsletterPreview;
 
 /** The content as subscribers will read it: HTML from the Markdown, and the Markdown as text. */
-export function renderNewsletter(content: NewsletterContent): RenderedNewsletter {
+export async function renderNewsletter(content: NewsletterContent): Promise<RenderedNewsletter> {
   return {
     subject: content.subject,
-    html: markdownToHtml(content.markdown),
+    html: await markdownToHtml(content.markdown),
     text: content.markdown,
   };
 }

@@ -10,12 +10,9 @@ import type { Deliverer } from "../mail/outbox";
 import type { MailMessage } from "../mail/message";
 import { newsletterMail } from "../mail/templates";
 import { CAMPAIGN_KIND } from "./campaigns";
-import { type RenderedNewsletter, renderNewsletter } from "./content";
+import { renderNewsletter } from "./content";
 import { unsubscribeLinks } from "./links";
 import { type SubscriberMailOptions, sendToSubscriber } from "./subscriber-mail";
-
-/** Campaigns whose rendering is kept; a campaign's text cannot change once it has started. */
-const RENDERED_KEPT = 8;
 
 /** The outbox kinds of subscriber mail besides campaign copies (db/newsletter-subscriptions.ts). */
 export const SUBSCRIBER_MAIL_KINDS = ["newsletter-confirmation", "newsletter-welcome"] as const;
@@ -24,18 +21,6 @@ export function campaignDeliverers(
   options: SubscriberMailOptions,
 ): Record<typeof CAMPAIGN_KIND | (typeof SUBSCRIBER_MAIL_KINDS)[number], Deliverer> {
   const { db, publicUrl } = options;
-  const rendered = new Map<string, RenderedNewsletter>();
-
-  function content(campaignId: string, campaign: { subject: string; markdown: string }) {
-    let content = rendered.get(campaignId);
-    if (!content) {
-      content = renderNewsletter(campaign);
-      if (rendered.size >= RENDERED_KEPT) rendered.delete(rendered.keys().next().value as string);
-      rendered.set(campaignId, content);
-    }
-    return content;
-  }
-
   // A confirmation or welcome e-mail was composed when it was queued: only the checks remain.
   const sendStored =
     (kind: string): Deliverer =>
@@ -65,7 +50,8 @@ export function campaignDeliverers(
       }
       const message = newsletterMail(
         subscriber.email,
-        content(campaignId, campaign),
+        // Rendered once for the campaign: markdown.ts keeps the rendering of the same Markdown.
+        await renderNewsletter(campaign),
         unsubscribeLinks(publicUrl, subscriber.unsubscribe_token),
       );
       return sendToSubscriber(options, message, {

@@ -5,7 +5,7 @@
  */
 import { createRequire } from "node:module";
 import fc from "fast-check";
-import { NEWSLETTER_HTML } from "./markdown";
+import { NEWSLETTER_HTML } from "./markdown-render";
 
 /** Found by an attack run: the text after an inline <kbd>, <code>, <pre> or <script> came through. */
 export const REPORTED_ATTACK = "x <kbd> <img/src=x onerror=alert(1)>";

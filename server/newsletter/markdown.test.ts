@@ -1,11 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { escapeHtml } from "../mail/message";
-import { MAX_NESTING, markdownProblem, markdownToHtml } from "./markdown";
+import { markdownProblem, markdownToHtml } from "./markdown";
+import { MAX_NESTING } from "./markdown-render";
 import { ATTACKS, REPORTED_ATTACK, allowListViolations, attackMarkdown } from "./markdown-testing";
 
-it("renders Markdown, with raw HTML shown as text", () => {
-  const html = markdownToHtml(
+it("renders Markdown, with raw HTML shown as text", async () => {
+  const html = await markdownToHtml(
     "# Akwaaba\n\n**Thank you** for joining.\n\n<script>alert(1)</script>\n\n<img src=x onerror=alert(1)>",
   );
   expect(html).toContain("<h1>Akwaaba</h1>");
@@ -14,15 +15,15 @@ it("renders Markdown, with raw HTML shown as text", () => {
   expect(html).toContain("&lt;script&gt;");
 });
 
-it("keeps web and mail links, and drops other schemes", () => {
-  expect(markdownToHtml("[site](https://akwaabapay.com.gh)")).toContain(
+it("keeps web and mail links, and drops other schemes", async () => {
+  expect(await markdownToHtml("[site](https://akwaabapay.com.gh)")).toContain(
     '<a href="https://akwaabapay.com.gh">site</a>',
   );
-  expect(markdownToHtml("[x](javascript:alert(1))")).not.toContain("<a");
-  expect(markdownToHtml("![pixel](https://tracker.example/p.gif)")).not.toContain("<img");
+  expect(await markdownToHtml("[x](javascript:alert(1))")).not.toContain("<a");
+  expect(await markdownToHtml("![pixel](https://tracker.example/p.gif)")).not.toContain("<img");
 });
 
-it("renders ordinary Markdown as before; task boxes as ☐ and ☑, code without its language", () => {
+it("renders ordinary Markdown as before; task boxes as ☐ and ☑, code without its language", async () => {
   const markdown = [
     "## Akwaaba",
     '*Mobile money* and **cards**, ~~cheques~~, `code`, [a link](https://x.gh/?a=1&b=2 "Title"),',
@@ -40,7 +41,7 @@ it("renders ordinary Markdown as before; task boxes as ☐ and ☑, code without
     "",
     "---",
   ].join("\n");
-  expect(markdownToHtml(markdown)).toBe(
+  expect(await markdownToHtml(markdown)).toBe(
     [
       "<h2>Akwaaba</h2>",
       '<p><em>Mobile money</em> and <strong>cards</strong>, <del>cheques</del>, <code>code</code>, <a href="https://x.gh/?a=1&amp;b=2" title="Title">a link</a>,<br />' +
@@ -58,8 +59,8 @@ it("renders ordinary Markdown as before; task boxes as ☐ and ☑, code without
 describe("raw HTML", () => {
   it.each(["kbd", "code", "pre", "script", "KBD "])(
     "shows the text after an inline <%s> as text, in later paragraphs too",
-    (tag) => {
-      const html = markdownToHtml(
+    async (tag) => {
+      const html = await markdownToHtml(
         `x <${tag}> <img/src=x onerror=alert(1)>\n\nlater <svg/onload=alert(2)>`,
       );
       expect(html).toBe(
@@ -69,20 +70,20 @@ describe("raw HTML", () => {
     },
   );
 
-  it("lets nothing outside the allow-list through: the reported attack and every other payload", () => {
-    expect(markdownToHtml(REPORTED_ATTACK)).toBe(
+  it("lets nothing outside the allow-list through: the reported attack and every other payload", async () => {
+    expect(await markdownToHtml(REPORTED_ATTACK)).toBe(
       "<p>x &lt;kbd&gt; &lt;img/src=x onerror=alert(1)&gt;</p>\n",
     );
     for (const attack of ATTACKS) {
-      expect(allowListViolations(markdownToHtml(attack)), attack).toEqual([]);
+      expect(allowListViolations(await markdownToHtml(attack)), attack).toEqual([]);
     }
-    expect(allowListViolations(markdownToHtml(ATTACKS.join("\n\n")))).toEqual([]);
+    expect(allowListViolations(await markdownToHtml(ATTACKS.join("\n\n")))).toEqual([]);
   });
 
-  it("lets nothing outside the allow-list through, whatever the Markdown", () => {
-    fc.assert(
-      fc.property(attackMarkdown, (markdown) => {
-        expect(allowListViolations(markdownToHtml(markdown))).toEqual([]);
+  it("lets nothing outside the allow-list through, whatever the Markdown", async () => {
+    await fc.assert(
+      fc.asyncProperty(attackMarkdown, async (markdown) => {
+        expect(allowListViolations(await markdownToHtml(markdown))).toEqual([]);
       }),
       { numRuns: 500 },
     );
@@ -110,27 +111,36 @@ describe("raw HTML", () => {
 });
 
 describe("Markdown that cannot be rendered", () => {
-  it(`counts quotes and lists nested inside each other, up to ${MAX_NESTING}`, () => {
+  it(`counts quotes and lists nested inside each other, up to ${MAX_NESTING}`, async () => {
     for (const marker of ["> ", "- ", "1. ", "> - "]) {
       const levels = marker === "> - " ? 2 : 1;
       const deepest = marker.repeat(MAX_NESTING / levels);
-      expect(markdownProblem(`${deepest}x`), marker).toBeNull();
-      expect(markdownProblem(`${deepest}${marker}x`), marker).toBe("too-deep");
+      expect(await markdownProblem(`${deepest}x`), marker).toBeNull();
+      expect(await markdownProblem(`${deepest}${marker}x`), marker).toBe("too-deep");
     }
     const indented = Array.from({ length: MAX_NESTING + 1 }, (_, i) => `${"  ".repeat(i)}- x`);
-    expect(markdownProblem(indented.slice(0, -1).join("\n"))).toBeNull();
-    expect(markdownProblem(indented.join("\n"))).toBe("too-deep");
+    expect(await markdownProblem(indented.slice(0, -1).join("\n"))).toBeNull();
+    expect(await markdownProblem(indented.join("\n"))).toBe("too-deep");
   });
 
-  it("shows Markdown nested thousands deep as text, where marked overflowed the stack", () => {
-    expect(markdownToHtml(">".repeat(5000))).toBe(`<p>${"&gt;".repeat(5000)}</p>\n`);
-    expect(markdownToHtml("- ".repeat(5000) + "x")).toBe(`<p>${"- ".repeat(5000)}x</p>\n`);
+  it("shows Markdown nested thousands deep as text, where marked overflowed the stack", async () => {
+    expect(await markdownToHtml(">".repeat(5000))).toBe(`<p>${"&gt;".repeat(5000)}</p>\n`);
+    expect(await markdownToHtml("- ".repeat(5000) + "x")).toBe(`<p>${"- ".repeat(5000)}x</p>\n`);
   });
 
-  it("shows Markdown that takes too long to render as text", () => {
+  it("shows it as escaped text in paragraphs, its line breaks kept, nothing outside the allow-list", async () => {
+    const html = await markdownToHtml(`${">".repeat(50)}\n"a" & 'b'\n\n${REPORTED_ATTACK}`);
+    expect(html).toBe(
+      `<p>${"&gt;".repeat(50)}<br />\n&quot;a&quot; &amp; &#39;b&#39;</p>\n` +
+        "<p>x &lt;kbd&gt; &lt;img/src=x onerror=alert(1)&gt;</p>\n",
+    );
+    expect(allowListViolations(html)).toEqual([]);
+  });
+
+  it("shows Markdown that takes too long to render as text", async () => {
     // marked takes seconds over this (the square of the runs of emphasis: bench/markdown.ts).
     const slow = "*a **".repeat(4000).trim();
-    expect(markdownProblem(slow)).toBe("too-slow");
-    expect(markdownToHtml(`# Title\n\n${slow}`)).toBe(`<p># Title</p>\n<p>${slow}</p>\n`);
+    expect(await markdownProblem(slow)).toBe("too-slow");
+    expect(await markdownToHtml(`# Title\n\n${slow}`)).toBe(`<p># Title</p>\n<p>${slow}</p>\n`);
   });
 });

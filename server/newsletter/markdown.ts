@@ -1,192 +1,110 @@
 /**
- * Markdown that marketing writes (the welcome e-mail, campaigns) as the HTML of an e-mail.
- * Staff preview it in the console and subscribers receive it, so raw HTML in it is shown as
- * text, never passed through, and links may only be web or mail addresses. Safe by construction
- * twice over: the renderer escapes every tag, and what it produces is then sanitised to exactly
- * the elements and attributes it can produce (NEWSLETTER_HTML), so a renderer that let something
- * through would still send nothing else.
+ * Newsletter Markdown as e-mail HTML (markdown-render.ts renders it), off the event loop and
+ * within a time bound: one worker thread renders (markdown-pool.ts), so a preview of Markdown
+ * too complex to render holds no other request (the public forms, health) while it runs.
  */
-import vm from "node:vm";
-import { Lexer, Marked, Renderer, type Token, Tokenizer, type TokensList } from "marked";
-import sanitizeHtml from "sanitize-html";
-import { escapeHtml } from "../mail/message";
+import { existsSync } from "node:fs";
+import { createRequire } from "node:module";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { Worker } from "node:worker_threads";
+import { MarkdownPool } from "./markdown-pool";
+import { type MarkdownProblem, type Rendering, markdownAsText } from "./markdown-render";
 
 /**
- * Everything our Markdown produces, and so all the sanitiser lets through: GFM's blocks and
- * inline styles, tables (with their column alignment), a list's first number, links with a title.
- * No images (a tracking pixel in a bank's e-mail), no task-list checkboxes (shown as ☐ and ☑:
- * an e-mail has no form controls), no classes (a fenced block's language is dropped).
- */
-export const NEWSLETTER_HTML = {
-  tags: [
-    ...["p", "br", "strong", "em", "del", "code", "pre", "blockquote", "hr"],
-    ...["ul", "ol", "li", "h1", "h2", "h3", "h4", "h5", "h6", "a"],
-    ...["table", "thead", "tbody", "tr", "th", "td"],
-  ],
-  attributes: {
-    a: ["href", "title"],
-    ol: ["start"],
-    th: ["align"],
-    td: ["align"],
-  } as Readonly<Record<string, readonly string[]>>,
-  /** The only schemes a link may have; a link without one (relative) is no link either. */
-  schemes: ["http", "https", "mailto"],
-} as const;
-
-/**
- * Quotes and lists inside each other, at most. Nobody writes an e-mail deeper than a few levels;
- * marked recurses once per level, so thousands of `>` would otherwise end in a stack overflow.
- */
-export const MAX_NESTING = 10;
-
-/**
- * Longest a rendering may hold the event loop, in milliseconds. marked's regular expressions
- * take time that grows with the square (emphasis) or the cube (unclosed links) of some runs of
- * punctuation, up to minutes within 20,000 characters (bench/markdown.ts), and no rule about the
- * input catches every such run, so the clock does: past it the Markdown is shown as text.
+ * Longest a rendering may take, in milliseconds of the worker's time. marked's regular
+ * expressions take time that grows with the square (emphasis) or the cube (unclosed links) of
+ * some runs of punctuation, up to minutes within 20,000 characters (bench/markdown.ts), and no
+ * rule about the input catches every such run, so the clock does: past it the Markdown is shown
+ * as text.
  */
 export const RENDER_BUDGET_MS = 300;
 
-const SAFE_LINK = new RegExp(`^(${NEWSLETTER_HTML.schemes.join("|")}):`, "i");
-
-const SANITIZE: sanitizeHtml.IOptions = {
-  allowedTags: [...NEWSLETTER_HTML.tags],
-  allowedAttributes: Object.fromEntries(
-    Object.entries(NEWSLETTER_HTML.attributes).map(([tag, names]) => [tag, [...names]]),
-  ),
-  allowedSchemes: [...NEWSLETTER_HTML.schemes],
-  allowedSchemesByTag: {},
-  allowedSchemesAppliedToAttributes: ["href"],
-  allowProtocolRelative: false,
-  // The sanitiser keeps relative addresses, which in an e-mail lead nowhere (or somewhere else).
-  transformTags: {
-    a: (tagName, attribs) => {
-      const { href, ...rest } = attribs;
-      return { tagName, attribs: href && SAFE_LINK.test(href) ? attribs : rest };
-    },
-  },
-};
-
-/** Raised by the lexer one level past MAX_NESTING. */
-class TooDeep extends Error {}
+/**
+ * A worker's heap is bounded: Markdown that would take more ends the worker, not the server.
+ * (An ordinary newsletter's render needs a few megabytes.)
+ */
+const RESOURCE_LIMITS = { maxOldGenerationSizeMb: 256 };
 
 /**
- * marked's lexer, counting its depth: it lexes the inside of every quote and list item through
- * blockTokens, so one call deeper is one level of nesting deeper (the document itself is the first).
+ * Starts a render worker. In the bundle (build/server/, package.json's build:server) its entry
+ * is newsletter/markdown-worker.js under build/server: beside main.js, one folder up from a
+ * command's bundle (build/server/cli/). From source (vitest, tsx) it is the TypeScript file
+ * beside this one, imported through tsx's API: on Node 20 a worker does not take the loader
+ * from `--import` in its execArgv.
  */
-class BoundedLexer<P = string, R = string> extends Lexer<P, R> {
-  private depth = 0;
-
-  override blockTokens(src: string, tokens?: Token[], clipped?: boolean): Token[];
-  override blockTokens(src: string, tokens?: TokensList, clipped?: boolean): TokensList;
-  override blockTokens(src: string, tokens: Token[] = [], clipped = false): Token[] {
-    if (this.depth > MAX_NESTING) throw new TooDeep();
-    this.depth++;
-    try {
-      return super.blockTokens(src, tokens, clipped);
-    } finally {
-      this.depth--;
-    }
+function startWorker(): Worker {
+  if (import.meta.url.endsWith(".ts")) {
+    const entry = new URL("./markdown-worker.ts", import.meta.url).href;
+    const require = createRequire(import.meta.url);
+    const tsx = require("tsx/package.json") as TsxManifest;
+    const api = new URL(
+      tsx.exports["./esm/api"].import.default,
+      pathToFileURL(require.resolve("tsx/package.json")),
+    );
+    const code = `import(${JSON.stringify(api.href)}).then((tsx) => tsx.tsImport(${JSON.stringify(entry)}, ${JSON.stringify(entry)}))`;
+    return new Worker(code, { eval: true, resourceLimits: RESOURCE_LIMITS });
   }
+  const candidates = ["./newsletter/markdown-worker.js", "../newsletter/markdown-worker.js"].map(
+    (path) => new URL(path, import.meta.url),
+  );
+  const entry = candidates.find((url) => existsSync(fileURLToPath(url)));
+  if (!entry) throw new Error(`The Markdown worker is not built: ${candidates.join(" or ")}`);
+  return new Worker(entry, { resourceLimits: RESOURCE_LIMITS });
 }
 
-const markdown = new Marked({
-  gfm: true,
-  breaks: true,
-  hooks: {
-    provideLexer: () => (src, options) => new BoundedLexer(options).lex(src),
-  },
-  tokenizer: {
-    // After an inline <pre>, <code>, <kbd> or <script> tag marked passes the text that follows,
-    // up to the closing tag and across paragraphs, through as HTML, expecting the tag itself to
-    // be passed through too. Here every tag is shown as text, so that text is escaped like the rest.
-    inlineText(src) {
-      const token = Tokenizer.prototype.inlineText.call(this, src);
-      if (token) token.escaped = false;
-      return token;
-    },
-  },
-  renderer: {
-    html: ({ text }) => escapeHtml(text),
-    link({ href, title, tokens }) {
-      const label = this.parser.parseInline(tokens);
-      if (!SAFE_LINK.test(href)) return label;
-      const titled = title ? ` title="${escapeHtml(title)}"` : "";
-      return `<a href="${escapeHtml(href)}"${titled}>${label}</a>`;
-    },
-    image: ({ text }) => escapeHtml(text),
-    checkbox: ({ checked }) => (checked ? "☑" : "☐"),
-    code(token) {
-      // Without its language: a class would style nothing in an e-mail.
-      return Renderer.prototype.code.call(this, { ...token, lang: undefined });
-    },
-  },
-});
-
-function render(source: string): string {
-  return sanitizeHtml(markdown.parse(source, { async: false }), SANITIZE);
-}
-
-// The clock is vm's: a script run with a timeout is stopped wherever it is, even inside a
-// regular expression, and the functions it calls from this module are stopped with it.
-const sandbox = vm.createContext({ job: null as (() => string) | null });
-const runJob = new vm.Script("job()");
-
-/** What went wrong rendering some Markdown, if anything. */
-export type MarkdownProblem = "too-deep" | "too-slow";
-
-type Rendering = { html: string; problem: null } | { html: null; problem: MarkdownProblem };
-
-function renderTimed(source: string, budgetMs: number): Rendering {
-  sandbox.job = () => render(source);
-  try {
-    // A second try when the first ran out of time: a pause of the whole process (a garbage
-    // collection, a busy machine) is not the Markdown's fault, and slow Markdown is slow twice.
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return {
-          html: runJob.runInContext(sandbox, { timeout: budgetMs }) as string,
-          problem: null,
-        };
-      } catch (error) {
-        if (error instanceof TooDeep) return { html: null, problem: "too-deep" };
-        // Anything else (a stack overflow in emphasis nested thousands deep) is as bad as slow.
-        if (!isTimeout(error) || attempt === 2) return { html: null, problem: "too-slow" };
-      }
-    }
-  } finally {
-    sandbox.job = null;
-  }
-}
-
-const isTimeout = (error: unknown) =>
-  (error as { code?: unknown } | null)?.code === "ERR_SCRIPT_EXECUTION_TIMEOUT";
-
-/** The Markdown as plain text in paragraphs: what is sent when it cannot be rendered. */
-function asText(source: string): string {
-  return source
-    .split(/\n\s*\n/)
-    .map((paragraph) => paragraph.trim())
-    .filter(Boolean)
-    .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, "<br>\n")}</p>\n`)
-    .join("");
+interface TsxManifest {
+  exports: { "./esm/api": { import: { default: string } } };
 }
 
 /**
- * Why this Markdown cannot be rendered, or null: nested deeper than MAX_NESTING, or slower than
- * `budgetMs` (the content schema asks with less than RENDER_BUDGET_MS, to leave a margin).
+ * One worker: the machine has two cores, and the event loop needs one. Renders are rare (a
+ * preview, a save, a campaign once however many copies: see `kept`), an ordinary newsletter
+ * takes about 20 ms, and a second worker would only let two slow renders at once take the event
+ * loop's core.
  */
-export function markdownProblem(
+export const markdownPool = new MarkdownPool({ start: startWorker, size: 1 });
+
+/** Renderings kept, the most recently asked for: a campaign's, the welcome e-mail's, drafts'. */
+const KEPT = 16;
+
+/**
+ * The renderings last asked for, by budget and Markdown, so that the same Markdown renders once:
+ * a campaign's 10,000 copies, the welcome e-mail at each confirmation (and the check of it when
+ * it is read), a preview then its save. A render under way is shared too. "Too slow" is not kept:
+ * it may have been a busy moment, and asking again must measure again.
+ */
+const kept = new Map<string, Promise<Rendering>>();
+
+function rendering(source: string, budgetMs: number): Promise<Rendering> {
+  const key = `${budgetMs} ${source}`;
+  const known = kept.get(key);
+  kept.delete(key);
+  const result = known ?? markdownPool.render(source, budgetMs);
+  kept.set(key, result); // the newest last
+  if (kept.size > KEPT) kept.delete(kept.keys().next().value as string);
+  const forget = () => {
+    if (kept.get(key) === result) kept.delete(key);
+  };
+  if (!known) result.then((done) => done.problem === "too-slow" && forget(), forget);
+  return result;
+}
+
+/**
+ * Why this Markdown cannot be rendered, or null: nested deeper than MAX_NESTING
+ * (markdown-render.ts), or slower than `budgetMs` (the content schema asks with less than
+ * RENDER_BUDGET_MS, to leave a margin).
+ */
+export async function markdownProblem(
   source: string,
   budgetMs = RENDER_BUDGET_MS,
-): MarkdownProblem | null {
-  return renderTimed(source, budgetMs).problem;
+): Promise<MarkdownProblem | null> {
+  return (await rendering(source, budgetMs)).problem;
 }
 
 /**
- * The Markdown as HTML, within RENDER_BUDGET_MS. Never throws: Markdown stored before the
- * content schema refused what cannot be rendered comes out as escaped text instead.
+ * The Markdown as HTML, within RENDER_BUDGET_MS. Never fails for the Markdown's sake: Markdown
+ * stored before the content schema refused what cannot be rendered comes out as escaped text.
  */
-export function markdownToHtml(source: string): string {
-  return renderTimed(source, RENDER_BUDGET_MS).html ?? sanitizeHtml(asText(source), SANITIZE);
+export async function markdownToHtml(source: string): Promise<string> {
+  return (await rendering(source, RENDER_BUDGET_MS)).html ?? markdownAsText(source);
 }

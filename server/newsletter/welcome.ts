@@ -46,7 +46,7 @@ export async function readWelcome(db: Executor): Promise<StoredWelcome> {
     .select(["newsletter_settings.value", "newsletter_settings.updated_at", "staff_accounts.email"])
     .where("newsletter_settings.key", "=", KEY)
     .executeTakeFirst();
-  const parsed = row ? NewsletterContentSchema.safeParse(JSON.parse(row.value)) : null;
+  const parsed = row ? await NewsletterContentSchema.safeParseAsync(JSON.parse(row.value)) : null;
   if (!row || !parsed?.success) return { ...DEFAULT_WELCOME, updatedAt: null, updatedBy: null };
   return { ...parsed.data, updatedAt: row.updated_at, updatedBy: row.email ?? null };
 }
@@ -67,10 +67,10 @@ export async function saveWelcome(
 }
 
 /** The welcome e-mail to one subscriber, with their own unsubscribe link. */
-export function welcomeMail(
+export async function welcomeMail(
   email: string,
   welcome: Welcome,
   links: Omit<NewsletterLinks, "confirmUrl">,
-): MailMessage {
-  return newsletterMail(email, renderNewsletter(welcome), links);
+): Promise<MailMessage> {
+  return newsletterMail(email, await renderNewsletter(welcome), links);
 }

@@ -12,7 +12,7 @@ import { type AuditAction, recordAudit } from "./audit";
 import { UNAVAILABLE } from "../../staff-api/answers";
 import { Refused } from "./contract-routes";
 import { csvStream } from "./csv-stream";
-import { refusal } from "../http/zod-schemas";
+import type * as z from "zod/mini";
 import { safeError } from "../log-safety";
 import {
   type Cursor,
@@ -73,9 +73,9 @@ export function pageOf(query: { cursor?: string; limit?: string }): PageRequest 
   return { cursor, limit };
 }
 
-/** The first thing zod refused in the request, as "field: message", or null. */
-export function firstIssue(request: FastifyRequest): string | null {
-  const issue = refusal(request)?.issues[0];
+/** The first thing zod refused (in a request: `refusal(request)`), as "field: message", or null. */
+export function firstIssue(refused: z.core.$ZodError | null): string | null {
+  const issue = refused?.issues[0];
   if (!issue) return null;
   const field = issue.path.join(".");
   return field ? `${field}: ${issue.message}` : issue.message;

@@ -51,9 +51,9 @@ export const campaignRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app
   const kit = (what: string) => ({ what, checkAnswers });
   const sendTest = testCopies(options);
   // The rate goes with the campaign so the console can tell how long sending takes.
-  const rendered = (campaign: Campaign) => ({
+  const rendered = async (campaign: Campaign) => ({
     ...campaign,
-    ...renderNewsletter(campaign),
+    ...(await renderNewsletter(campaign)),
     sendPerMinute: config.newsletter.sendPerMinute,
   });
 
@@ -127,7 +127,7 @@ export const campaignRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app
     async ({ params }) => {
       const campaign = await readCampaign(db, params.id);
       if (!campaign) throw new Refused(404, NO_CAMPAIGN);
-      return answer(200, rendered(campaign));
+      return answer(200, await rendered(campaign));
     },
     kit("campaign"),
   );
@@ -142,7 +142,7 @@ export const campaignRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app
         async (trx) => (await updateCampaign(trx, id, content, change(staff))) ?? {},
         () => ["campaign.edited", { subject: content.subject }],
       );
-      return answer(200, rendered((await readCampaign(db, id)) as Campaign));
+      return answer(200, await rendered((await readCampaign(db, id)) as Campaign));
     },
     { ...kit("campaign change"), ...DRAFT },
   );
@@ -155,7 +155,7 @@ export const campaignRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app
       if (!campaign) throw new Refused(404, NO_CAMPAIGN);
       return sendTest(asker, {
         to: body?.to,
-        content: renderNewsletter(campaign),
+        content: await renderNewsletter(campaign),
         audit: { action: "campaign.test-sent", record: { type: "campaign", id } },
       });
     },

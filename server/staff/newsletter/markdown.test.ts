@@ -1,6 +1,6 @@
 /**
  * What marketing writes, through the API: the HTML the preview answers and the e-mails carry holds
- * nothing outside the allow-list (server/newsletter/markdown.ts), and the subject and Markdown are
+ * nothing outside the allow-list (server/newsletter/markdown-render.ts), and the subject and Markdown are
  * refused, with the field and the reason, when they hold control characters, nest too deep or
  * would take too long to render. Markdown stored before those rules is shown and sent as text.
  */
@@ -11,7 +11,7 @@ import { newsletterLinkPaths, withId } from "../../../common/paths";
 import { UNSAFE_CHARACTERS_MESSAGE } from "../../../leads/fields";
 import { createCampaign } from "../../newsletter/campaigns";
 import { TOO_DEEP_MESSAGE, TOO_SLOW_MESSAGE } from "../../newsletter/content";
-import { MAX_NESTING } from "../../newsletter/markdown";
+import { MAX_NESTING } from "../../newsletter/markdown-render";
 import {
   ATTACKS,
   REPORTED_ATTACK,

@@ -21,7 +21,10 @@ export const DRAFT_BODY_LIMIT = 96 * 1024;
  */
 export const DRAFT = { body: NewsletterContentSchema, bodyLimit: DRAFT_BODY_LIMIT };
 
-const rendered = (welcome: StoredWelcome) => ({ ...welcome, ...renderNewsletter(welcome) });
+const rendered = async (welcome: StoredWelcome) => ({
+  ...welcome,
+  ...(await renderNewsletter(welcome)),
+});
 
 /**
  * The welcome e-mail under /api/staff/newsletter/welcome, as staff-api/newsletter.ts defines it,
@@ -34,12 +37,22 @@ export const newsletterRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (a
   const kit = { what: "welcome e-mail", checkAnswers };
   const sendTest = testCopies(options);
 
-  contractRoute(app, welcomeApi.get, async () => answer(200, rendered(await readWelcome(db))), kit);
+  contractRoute(
+    app,
+    welcomeApi.get,
+    async () => answer(200, await rendered(await readWelcome(db))),
+    kit,
+  );
 
-  contractRoute(app, welcomeApi.preview, async ({ body }) => answer(200, renderNewsletter(body)), {
-    ...kit,
-    ...DRAFT,
-  });
+  contractRoute(
+    app,
+    welcomeApi.preview,
+    async ({ body }) => answer(200, await renderNewsletter(body)),
+    {
+      ...kit,
+      ...DRAFT,
+    },
+  );
 
   contractRoute(
     app,
@@ -55,9 +68,10 @@ export const newsletterRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (a
           actor,
           detail: { subjectLength: welcome.subject.length, length: welcome.markdown.length },
         });
-        return rendered(await readWelcome(trx));
+        return readWelcome(trx);
       });
-      return answer(200, saved);
+      // Rendered once the transaction is done: it need not wait on the render worker.
+      return answer(200, await rendered(saved));
     },
     { ...kit, ...DRAFT },
   );
@@ -69,7 +83,7 @@ export const newsletterRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (a
     async ({ body: { to, ...draft }, ...asker }) =>
       sendTest(asker, {
         to,
-        content: renderNewsletter(draft),
+        content: await renderNewsletter(draft),
         audit: { action: "newsletter.welcome-test-sent" },
       }),
     { ...kit, ...DRAFT, body: z.object({ ...NewsletterContentSchema.shape, ...TestRecipients }) },
