@@ -49,6 +49,7 @@ async function freshBenchDatabase(
   name: string,
   { dialect, databaseUrl }: DialectTarget,
   cleanups: Cleanups,
+  { migrated }: FreshOptions,
 ): Promise<BenchDatabase> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `bench-${name}-`));
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
@@ -62,7 +63,7 @@ async function freshBenchDatabase(
   // The database a server started with these settings opens.
   const db = openConfiguredDatabase({ dataDir, databaseUrl: serverDatabaseUrl });
   cleanups.unshift(() => db.destroy());
-  await migrate(db);
+  if (migrated) await migrate(db);
   return { db, dataDir, serverDatabaseUrl };
 }
 
@@ -74,10 +75,19 @@ export function onFreshBenchDatabase<R>(
   name: string,
   target: DialectTarget,
   run: (database: BenchDatabase, cleanups: Cleanups) => Promise<R>,
+  options: FreshOptions = { migrated: true },
 ): Promise<R> {
   return withCleanups(async (cleanups) =>
-    run(await freshBenchDatabase(name, target, cleanups), cleanups),
+    run(await freshBenchDatabase(name, target, cleanups, options), cleanups),
   );
+}
+
+/**
+ * `migrated: false` leaves the database empty for the server to migrate on start: a server built
+ * from an earlier commit refuses a database that this checkout's newer migrations have run on.
+ */
+interface FreshOptions {
+  migrated: boolean;
 }
 
 /**

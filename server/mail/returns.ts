@@ -24,6 +24,7 @@ import {
   RAW_LENGTH,
   refWithoutThirdParties,
   withoutThirdParties,
+  withoutThirdPartiesInTurns,
 } from "./third-parties";
 
 export { isSuppressed, suppress } from "./suppressions";
@@ -155,22 +156,13 @@ export async function recordReturnedMails(
   for (let start = 0; start < mails.length; start += RETURNS_PER_TRANSACTION) {
     // Requests waiting for the event loop (or for SQLite's one connection) go first.
     if (start > 0) await new Promise((resolve) => setImmediate(resolve));
-    const batch = mails.slice(start, start + RETURNS_PER_TRANSACTION);
+    const batch: Prepared[] = [];
+    for (const mail of mails.slice(start, start + RETURNS_PER_TRANSACTION)) {
+      batch.push(await prepare(db, mail, messages));
+    }
     const recorded = await db.transaction().execute(async (trx) => {
       const done: (Recorded | null)[] = [];
-      for (const mail of batch) {
-        const key = mail.tag
-          ? `tag ${mail.tag.kind} ${mail.tag.subscriptionId} ${mail.tag.refPrefix}`
-          : `outbox ${mail.outboxId ?? ""}`;
-        let message = messages.get(key);
-        if (!message) {
-          message = mail.tag
-            ? findReturnedMessage(trx, mail.tag)
-            : messageOfOutbox(trx, mail.outboxId);
-          messages.set(key, message);
-        }
-        done.push(await recordInTransaction(trx, mail, await message, effects));
-      }
+      for (const event of batch) done.push(await recordInTransaction(trx, event, effects));
       return done;
     });
     ids.push(...recorded.map((r) => r?.id ?? null));
@@ -182,23 +174,63 @@ export async function recordReturnedMails(
   return ids;
 }
 
+/** A return with what its record stores that takes work to make, made before its transaction. */
+interface Prepared {
+  mail: ReturnedMail;
+  message: ReturnedMessage;
+  /** Whose return it is: the subscriber's address, or null. */
+  email: string | null;
+  /** The detail and the kept message, with others' addresses as hashes (decision 0039). */
+  detail: string;
+  raw: string | null;
+}
+
+/**
+ * The message `mail` is about (looked up once per tag or outbox row: `messages`), and what its
+ * record will store. Hashing a kept message's addresses takes turns of the event loop, so it is
+ * done here, outside the transaction, which then holds the database only for its writes.
+ */
+async function prepare(
+  db: DB,
+  mail: ReturnedMail,
+  messages: Map<string, Promise<ReturnedMessage>>,
+): Promise<Prepared> {
+  const key = mail.tag
+    ? `tag ${mail.tag.kind} ${mail.tag.subscriptionId} ${mail.tag.refPrefix}`
+    : `outbox ${mail.outboxId ?? ""}`;
+  let found = messages.get(key);
+  if (!found) {
+    found = mail.tag ? findReturnedMessage(db, mail.tag) : messageOfOutbox(db, mail.outboxId);
+    messages.set(key, found);
+  }
+  const message = await found;
+  // The tag's subscriber is who the message went to. Without a tag, the address the provider
+  // or the refusal names is the recipient's own; with one whose subscriber is gone, the
+  // report's address could be anyone's, and is kept only as a hash (decision 0039).
+  const email = message.email ?? (mail.email && !mail.tag ? normalizeEmail(mail.email) : null);
+  return {
+    mail,
+    message,
+    email,
+    detail: withoutThirdParties(mail.detail, email, DETAIL_LENGTH),
+    raw:
+      mail.type === "unclassified" && mail.raw !== undefined
+        ? await withoutThirdPartiesInTurns(mail.raw, email, RAW_LENGTH)
+        : null,
+  };
+}
+
 interface Recorded {
   id: string;
   campaignId: string | null;
 }
 
-/** recordReturnedMail()'s record, in `trx`, of a return about `message`; null for a repeat. */
+/** recordReturnedMail()'s record, in `trx`, of a prepared return; null for a repeat. */
 async function recordInTransaction(
   trx: Transaction<Database>,
-  mail: ReturnedMail,
-  message: ReturnedMessage,
+  { mail, message, email, detail, raw }: Prepared,
   effects: ReturnEffects,
 ): Promise<Recorded | null> {
-  // The tag's subscriber is who the message went to. Without a tag, the address the provider
-  // or the refusal names is the recipient's own; with one whose subscriber is gone, the
-  // report's address could be anyone's, and is kept only as a hash (decision 0039).
-  const email = message.email ?? (mail.email && !mail.tag ? normalizeEmail(mail.email) : null);
-  const detail = withoutThirdParties(mail.detail, email, DETAIL_LENGTH);
   const id = randomUUID();
   const at = mail.at.toISOString();
   const inserted = await trx
@@ -216,10 +248,7 @@ async function recordInTransaction(
       campaign_id: message.campaignId,
       status: mail.status,
       detail,
-      raw:
-        mail.type === "unclassified" && mail.raw !== undefined
-          ? withoutThirdParties(mail.raw, email, RAW_LENGTH)
-          : null,
+      raw,
     })
     .onConflict((oc) => oc.columns(["source", "source_ref"]).doNothing())
     .executeTakeFirst();
