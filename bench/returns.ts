@@ -20,7 +20,7 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
 import { apiPaths } from "../common/paths";
-import { dsnMessage } from "../server/mail/inbound/report-samples";
+import { floodReport } from "../server/mail/inbound/report-samples";
 import { returnAddress } from "../server/mail/return-path";
 import { freePort } from "../scripts/free-port";
 import { isMain } from "../scripts/is-main";
@@ -61,19 +61,6 @@ export interface ReturnsRun {
   idle: HealthTimes;
   during: HealthTimes;
   pass: boolean;
-}
-
-/** The report: a failed delivery to each of `recipients` addresses, short so that 15,000 fit. */
-function bigReport(to: string, recipients: number, n: number): string {
-  return dsnMessage({
-    to,
-    messageId: `<bench-${n}@mx.example.net>`,
-    recipients: Array.from({ length: recipients }, (_, i) => ({
-      email: `${i.toString(36)}@x.io`,
-      action: "failed",
-      status: "5.1.1",
-    })),
-  });
 }
 
 /**
@@ -169,7 +156,7 @@ async function returnsRun(
         .where("newsletter_subscriptions.email", "=", email)
         .executeTakeFirstOrThrow();
       const to = returnAddress(INBOUND, "m", mail.subscriptionId, mail.outboxId);
-      const report = (n: number) => bigReport(to, recipients, n);
+      const report = (n: number) => floodReport(to, recipients, `<bench-${n}@mx.example.net>`);
       const sizes = Buffer.byteLength(report(1));
 
       const idle = await healthWhile(server.url, sleep(1_000));

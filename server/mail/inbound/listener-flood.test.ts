@@ -13,7 +13,7 @@ import {
 import { INBOUND_SIZE_LIMIT, type InboundListener, RECIPIENTS_PER_MESSAGE } from "./listener";
 import { refWithoutThirdParties, thirdPartyLabel } from "../third-parties";
 import { REPORT_RECIPIENT_CAP } from "./read-report";
-import { autoReplyMessage, dsnMessage } from "./report-samples";
+import { autoReplyMessage, floodReport } from "./report-samples";
 
 // What one client who reads their own return path can send the listener: a report naming
 // thousands of recipients, or connection after connection. Neither may take the listener (or
@@ -34,15 +34,7 @@ describe.each(testDialects)("the inbound SMTP listener under a flood, on $name",
 
   it("records a report naming 15,000 recipients within its cap, the rest kept for review", async () => {
     const ama = await subscriberWithMail(db, "ama@example.com");
-    const report = dsnMessage({
-      to: ama.returnPath,
-      // Short addresses, so that the whole report fits the size limit, as an attacker's would.
-      recipients: Array.from({ length: RECIPIENTS }, (_, i) => ({
-        email: `${i.toString(36)}@x.io`,
-        action: "failed",
-        status: "5.1.1",
-      })),
-    });
+    const report = floodReport(ama.returnPath, RECIPIENTS);
     expect(report.length).toBeGreaterThan(1_000_000);
     expect(report.length).toBeLessThan(INBOUND_SIZE_LIMIT);
 

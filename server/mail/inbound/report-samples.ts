@@ -153,3 +153,19 @@ export function autoReplyMessage({
     "",
   );
 }
+
+/**
+ * A report of `recipients` failed deliveries, each to a short address so that 15,000 fit under
+ * the listener's 1 MB limit, as an attacker would write it (the flood test, bench/returns.ts).
+ */
+export function floodReport(to: string, recipients: number, messageId?: string): string {
+  return dsnMessage({
+    to,
+    messageId,
+    recipients: Array.from({ length: recipients }, (_, i) => ({
+      email: `${i.toString(36)}@x.io`,
+      action: "failed",
+      status: "5.1.1",
+    })),
+  });
+}

@@ -4,7 +4,6 @@
  * naming the fields and the audit log's page showing admins what was replaced.
  */
 import { describe, expect, it } from "vitest";
-import { withId } from "../../../common/paths";
 import { auditApi } from "../../../staff-api/audit";
 import { leadsApi } from "../../../staff-api/leads";
 import { testDialects } from "../../testing";
@@ -13,8 +12,7 @@ import { answered, auditOf, refusedWith } from "../test-checks";
 import { ANY_VERSION, type StaffClient } from "../test-requests";
 import { addContact, addDemo, at } from "../test-records";
 import { signedInStaff, useStaffApi } from "../testing";
-
-const leadPath = (id: string) => withId(staffApiPaths.lead, id);
+import { leadPath } from "./inbox.testing";
 
 describe.each(testDialects)("correcting a lead's contact details, on $name", ({ url }) => {
   const api = useStaffApi(url);

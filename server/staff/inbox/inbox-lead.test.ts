@@ -5,7 +5,7 @@ import { ANY_VERSION } from "../test-requests";
 import { addContact, addDemo, addOutboxMessage, at, MINUTE } from "../test-records";
 import { useStaffApi } from "../testing";
 import { run as staffCli } from "../../cli/staff";
-import { inboxClients, leadPath, notesPath } from "./inbox.testing";
+import { changeLead, inboxClients, leadPath, notesPath } from "./inbox.testing";
 
 describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
   const api = useStaffApi(url);
@@ -206,12 +206,7 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
   it("audits a change that changes nothing as a view of the lead, in the read's transaction", async () => {
     const sales = await signedIn("sales@example.com", "sales");
     const lead = await addDemo(api, at(1));
-    await sales.send(
-      "PATCH",
-      leadPath(lead),
-      { status: "contacted", owner: sales.account.email },
-      ANY_VERSION,
-    );
+    await changeLead(sales, lead, { status: "contacted", owner: sales.account.email });
     await sales.send("POST", notesPath(lead), { text: "Wants a demo on Monday" });
     const entries = () =>
       api.db

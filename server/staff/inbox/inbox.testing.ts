@@ -1,7 +1,8 @@
+import { expect } from "vitest";
 import { withId } from "../../../common/paths";
 import type { StaffRole } from "../../../staff-api/roles";
 import { staffApiPaths } from "../paths";
-import type { Query, StaffClient } from "../test-requests";
+import { ANY_VERSION, type Query, type StaffClient } from "../test-requests";
 import type { ListPage } from "../test-checks";
 import { type StaffApi, signedInStaff } from "../testing";
 
@@ -10,6 +11,13 @@ import { type StaffApi, signedInStaff } from "../testing";
 
 export const leadPath = (id: string) => withId(staffApiPaths.lead, id);
 export const notesPath = (id: string) => withId(staffApiPaths.leadNotes, id);
+
+/** Changes lead `id` as the console does, naming its current version, and expects a 200. */
+export async function changeLead(staff: StaffClient, id: string, change: Record<string, unknown>) {
+  const res = await staff.send("PATCH", leadPath(id), change, ANY_VERSION);
+  expect(res.statusCode, res.body).toBe(200);
+  return res;
+}
 
 /** Characters no staff input may hold: NUL, ESC, BEL, DEL, NEL, a bidi override, a separator. */
 export const HIDDEN = ["\u0000", "\u001b[2J", "\u0007", "\u007f", "\u0085", "\u202e", "\u2028"];

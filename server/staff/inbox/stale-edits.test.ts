@@ -4,17 +4,14 @@
  * colleague's; and a lead's owner is an enabled account that works leads.
  */
 import { describe, expect, it } from "vitest";
-import { withId } from "../../../common/paths";
 import { leadsApi } from "../../../staff-api/leads";
 import { testDialects } from "../../testing";
 import { run as staffCli } from "../../cli/staff";
-import { staffApiPaths } from "../paths";
 import { answered, auditOf, refusedWith } from "../test-checks";
 import type { StaffClient } from "../test-requests";
 import { addContact, at } from "../test-records";
 import { signedInStaff, useStaffApi } from "../testing";
-
-const leadPath = (id: string) => withId(staffApiPaths.lead, id);
+import { leadPath, notesPath } from "./inbox.testing";
 
 describe.each(testDialects)("changes to a lead made on a stale page, on $name", ({ url }) => {
   const api = useStaffApi(url);
@@ -48,7 +45,7 @@ describe.each(testDialects)("changes to a lead made on a stale page, on $name", 
     expect(newVersion).not.toBe(amasPage.version);
     expect((await open(ama, id)).version).toBe(newVersion);
     api.advance(60_000);
-    await ama.send("POST", withId(staffApiPaths.leadNotes, id), { text: "Budget approved" });
+    await ama.send("POST", notesPath(id), { text: "Budget approved" });
 
     const refused = await save(kofi, id, { owner: "kofi@example.com" }, kofisPage.version);
     const current = answered(leadsApi.update, refused, 412);
@@ -118,7 +115,7 @@ describe.each(testDialects)("changes to a lead made on a stale page, on $name", 
       owner: "sales@example.com",
     });
     version = String(owned.headers.etag);
-    const noted = await sales.send("POST", withId(staffApiPaths.leadNotes, id), { text: "Rang" });
+    const noted = await sales.send("POST", notesPath(id), { text: "Rang" });
     expect(noted.statusCode).toBe(201);
     expect((await open(sales, id)).version).toBe(version);
     const won = await save(sales, id, { status: "won" }, version);
@@ -180,7 +177,7 @@ describe.each(testDialects)("changes to a lead made on a stale page, on $name", 
     const sales = await signedInStaff(api, "sales@example.com", "sales");
     const id = await addContact(api, at(0));
     for (const text of ["", "   ", " \r\n\t ", "\u200b"]) {
-      const res = await sales.send("POST", withId(staffApiPaths.leadNotes, id), { text });
+      const res = await sales.send("POST", notesPath(id), { text });
       refusedWith(400, res);
       expect(res.json().error, JSON.stringify(text)).toBe("text: Write a note");
     }

@@ -4,8 +4,8 @@ import { type PersonExport, SEVERAL_PEOPLE, peopleApi } from "../../../staff-api
 import { testDialects } from "../../testing";
 import { answered, auditOf } from "../test-checks";
 import { addContact, addDemo, at } from "../test-records";
-import { ANY_VERSION } from "../test-requests";
 import { signedInStaff, useStaffApi } from "../testing";
+import { changeLead } from "../inbox/inbox.testing";
 
 // Two people left one phone number, written two ways: an access request by the number names
 // them both and exports neither, until the admin picks one by address (decision 0040). The page
@@ -47,13 +47,7 @@ describe.each(testDialects)("an access request by a shared number on $name", ({ 
       company: "Asante Hardware",
     });
     await sales.call(leadsApi.get, { params: { id: amaContact } });
-    const patched = await sales.send(
-      "PATCH",
-      `/api/staff/leads/${amaContact}`,
-      { status: "contacted" },
-      ANY_VERSION,
-    );
-    expect(patched.statusCode, patched.body).toBe(200);
+    await changeLead(sales, amaContact, { status: "contacted" });
     const note = await sales.call(leadsApi.addNote, {
       params: { id: amaContact },
       body: { text: "Called back, wants two terminals" },

@@ -6,8 +6,8 @@ import { CAMPAIGN_KIND } from "../../newsletter/campaigns";
 import { testDialects } from "../../testing";
 import { auditOf, answered, refusedWith } from "../test-checks";
 import { addContact, addDemo, addOutboxMessage, addSubscriber, at } from "../test-records";
-import { ANY_VERSION } from "../test-requests";
 import { signedInStaff, useStaffApi } from "../testing";
+import { changeLead } from "../inbox/inbox.testing";
 
 // An access request answers everything about one person, found by address or by phone, and
 // nothing of anyone who only shares their company or the beginning of their number.
@@ -80,13 +80,7 @@ describe.each(testDialects)("an access request on $name", ({ url }) => {
       body: { text: "Called back, wants POS terminals" },
     });
     expect(note.statusCode, note.body).toBe(201);
-    const patched = await admin.send(
-      "PATCH",
-      `/api/staff/leads/${contact}`,
-      { status: "contacted" },
-      ANY_VERSION,
-    );
-    expect(patched.statusCode, patched.body).toBe(200);
+    await changeLead(admin, contact, { status: "contacted" });
     await admin.call(leadsApi.get, { params: { id: others } });
     return { admin, contact, demo, others };
   }

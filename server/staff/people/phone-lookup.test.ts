@@ -3,8 +3,8 @@ import { type PersonExport, peopleApi } from "../../../staff-api/people";
 import { testDialects } from "../../testing";
 import { answered, auditOf, refusedWith } from "../test-checks";
 import { addContact, addDemo, at } from "../test-records";
-import { ANY_VERSION } from "../test-requests";
 import { signedInStaff, useStaffApi } from "../testing";
+import { changeLead } from "../inbox/inbox.testing";
 
 // An access request by phone finds the person's leads by their number as leads/phone.ts reads
 // it (the stored phone_e164), however the person wrote it and however the admin types it.
@@ -42,13 +42,7 @@ describe.each(testDialects)("an access request by phone on $name", ({ url }) => 
   it("finds a lead by its corrected number, and no longer by the old one", async () => {
     const staff = await admin();
     const lead = await addContact(api, at(1), { email: PERSON, phone: "024 111 2222" });
-    const res = await staff.send(
-      "PATCH",
-      `/api/staff/leads/${lead}`,
-      { phone: "+233 55 921 1848" },
-      ANY_VERSION,
-    );
-    expect(res.statusCode, res.body).toBe(200);
+    await changeLead(staff, lead, { phone: "+233 55 921 1848" });
     expect(await leadsOf(staff, "0559211848")).toEqual([lead]);
     expect(await leadsOf(staff, "0241112222")).toEqual([]);
   });
