@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";
 import { type ConsentForm, wordingOf } from "../../leads/consent";
 import type { Database } from "./schema";
+import { rowsById } from "./rows-by-id";
 
 /**
  * The id of the stored wording of `form` the visitor was shown, storing it first if this version
@@ -56,14 +57,15 @@ export async function storedWordings(
   trx: Transaction<Database>,
   ids: readonly (string | null)[],
 ): Promise<(id: string | null) => StoredWording | null> {
-  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
-  const rows = wanted.length
-    ? await trx
-        .selectFrom("consent_wordings")
-        .select(["id", "text", "version"])
-        .where("id", "in", wanted)
-        .execute()
-    : [];
-  const byId = new Map(rows.map(({ id, text, version }) => [id, { text, version }]));
-  return (id) => (id === null ? null : (byId.get(id) ?? null));
+  const wordingOf = await rowsById(ids, (wanted) =>
+    trx
+      .selectFrom("consent_wordings")
+      .select(["id", "text", "version"])
+      .where("id", "in", wanted)
+      .execute(),
+  );
+  return (id) => {
+    const row = wordingOf(id);
+    return row ? { text: row.text, version: row.version } : null;
+  };
 }

@@ -7,6 +7,7 @@ import { emailKey } from "../../../leads/email";
 import { phoneE164 } from "../../../leads/phone";
 import type { ExportedLead, PersonExport, StaffMember } from "../../../staff-api/people";
 import { storedWordings } from "../../db/consent-wordings";
+import { rowsById } from "../../db/rows-by-id";
 import type { Database } from "../../db/schema";
 import { CONTACT_FIELDS, DEMO_FIELDS } from "./columns";
 
@@ -157,16 +158,16 @@ export async function staffMembers(
   trx: Trx,
   ids: (string | null)[],
 ): Promise<(id: string | null) => StaffMember | null> {
-  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
-  const rows = wanted.length
-    ? await trx
-        .selectFrom("staff_accounts")
-        .select(["id", "name", "role"])
-        .where("id", "in", wanted)
-        .execute()
-    : [];
-  const byId = new Map(
-    rows.map((row) => [row.id, { name: row.name.trim() || null, role: row.role }]),
+  const accountOf = await rowsById(ids, (wanted) =>
+    trx
+      .selectFrom("staff_accounts")
+      .select(["id", "name", "role"])
+      .where("id", "in", wanted)
+      .execute(),
   );
-  return (id) => (id === null ? null : (byId.get(id) ?? { name: null, role: null }));
+  return (id) => {
+    if (id === null) return null;
+    const account = accountOf(id);
+    return { name: account?.name.trim() || null, role: account?.role ?? null };
+  };
 }
