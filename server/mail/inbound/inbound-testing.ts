@@ -5,7 +5,8 @@ import nodemailer from "nodemailer";
 import type { DB } from "../../db/database";
 import { subscribe } from "../../db/newsletter-subscriptions";
 import { returnEffects } from "../../deliveries";
-import { testConfig } from "../../testing";
+import { afterAll, beforeAll, beforeEach } from "vitest";
+import { testConfig, useTestDatabase } from "../../testing";
 import { newsletterConfirmation } from "../templates";
 import { returnAddress } from "../return-path";
 import {
@@ -33,6 +34,25 @@ export function listenForReturns(
     log: { info() {}, warn() {} },
     ...options,
   });
+}
+
+/**
+ * A describe block's listener (listenForReturns, with `options`) on a database of `url` opened
+ * once for the block, with what was recorded emptied before each test: `block.db` and
+ * `block.listener` once the block has started.
+ */
+export function useListener(
+  url: string | undefined,
+  options: Partial<InboundListenerOptions> = {},
+): { db: DB; listener: InboundListener } {
+  const block = {} as { db: DB; listener: InboundListener };
+  useTestDatabase(url, (opened) => (block.db = opened), { once: true });
+  beforeAll(async () => {
+    block.listener = await listenForReturns(block.db, options);
+  });
+  afterAll(() => block.listener.close());
+  beforeEach(() => emptyReturns(block.db));
+  return block;
 }
 
 /**

@@ -1,16 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { DB } from "../../db/database";
-import { testDialects, useTestDatabase } from "../../testing";
+import { describe, expect, it } from "vitest";
+import { testDialects } from "../../testing";
 import { CONNECTIONS_PER_ADDRESS } from "./client-limits";
 import {
   connectFrom,
-  emptyReturns,
-  listenForReturns,
   recordedReturns,
   returnToListener,
   subscriberWithMail,
+  useListener,
 } from "./inbound-testing";
-import { INBOUND_SIZE_LIMIT, type InboundListener, RECIPIENTS_PER_MESSAGE } from "./listener";
+import { INBOUND_SIZE_LIMIT, RECIPIENTS_PER_MESSAGE } from "./listener";
 import { refWithoutThirdParties, thirdPartyLabel } from "../third-parties";
 import { REPORT_RECIPIENT_CAP } from "./read-report";
 import { autoReplyMessage, floodReport } from "./report-samples";
@@ -22,25 +20,18 @@ import { autoReplyMessage, floodReport } from "./report-samples";
 const RECIPIENTS = 15_000;
 
 describe.each(testDialects)("the inbound SMTP listener under a flood, on $name", ({ url }) => {
-  let db: DB;
-  let listener: InboundListener;
-  useTestDatabase(url, (opened) => (db = opened), { once: true });
-  beforeAll(async () => {
-    // Each loopback address its own client, so that one machine can play two mail servers.
-    listener = await listenForReturns(db, { clientKey: (address) => address });
-  });
-  afterAll(() => listener.close());
-  beforeEach(() => emptyReturns(db));
+  // Each loopback address its own client, so that one machine can play two mail servers.
+  const block = useListener(url, { clientKey: (address) => address });
 
   it("records a report naming 15,000 recipients within its cap, the rest kept for review", async () => {
-    const ama = await subscriberWithMail(db, "ama@example.com");
+    const ama = await subscriberWithMail(block.db, "ama@example.com");
     const report = floodReport(ama.returnPath, RECIPIENTS);
     expect(report.length).toBeGreaterThan(1_000_000);
     expect(report.length).toBeLessThan(INBOUND_SIZE_LIMIT);
 
-    const answer = await returnToListener(listener.port, ama.returnPath, report);
+    const answer = await returnToListener(block.listener.port, ama.returnPath, report);
     expect(answer.response).toMatch(/^250/);
-    const { events, suppressions } = await recordedReturns(db);
+    const { events, suppressions } = await recordedReturns(block.db);
     const bounces = events.filter((e) => e.type === "hard-bounce");
     const rest = events.filter((e) => e.type !== "hard-bounce");
     expect(bounces).toHaveLength(REPORT_RECIPIENT_CAP);
@@ -76,23 +67,23 @@ describe.each(testDialects)("the inbound SMTP listener under a flood, on $name",
     const held = [];
     try {
       for (let i = 0; i < CONNECTIONS_PER_ADDRESS; i++) {
-        held.push(await connectFrom(listener.port, "127.0.0.1"));
+        held.push(await connectFrom(block.listener.port, "127.0.0.1"));
       }
       expect(held.map((c) => c.reply.slice(0, 4))).toEqual(
         Array(CONNECTIONS_PER_ADDRESS).fill("220 "),
       );
-      const over = await connectFrom(listener.port, "127.0.0.1");
+      const over = await connectFrom(block.listener.port, "127.0.0.1");
       held.push(over);
       expect(over.reply).toBe("421 4.7.0 Too many connections from your address, try later");
-      const other = await connectFrom(listener.port, "127.0.0.2");
+      const other = await connectFrom(block.listener.port, "127.0.0.2");
       held.push(other);
       expect(other.reply).toMatch(/^220 /);
       // A connection that ends gives its place back, as soon as the listener has seen it close.
       held[0]?.socket.end();
-      let again = await connectFrom(listener.port, "127.0.0.1");
+      let again = await connectFrom(block.listener.port, "127.0.0.1");
       for (let tries = 0; again.reply.startsWith("421") && tries < 50; tries++) {
         await new Promise((resolve) => setTimeout(resolve, 20));
-        again = await connectFrom(listener.port, "127.0.0.1");
+        again = await connectFrom(block.listener.port, "127.0.0.1");
       }
       held.push(again);
       expect(again.reply).toMatch(/^220 /);
@@ -104,10 +95,10 @@ describe.each(testDialects)("the inbound SMTP listener under a flood, on $name",
   it("takes one message for at most 5 return paths, keeping it once for each", async () => {
     const subscribers = [];
     for (let i = 0; i <= RECIPIENTS_PER_MESSAGE; i++)
-      subscribers.push(await subscriberWithMail(db, `s${i}@example.com`));
+      subscribers.push(await subscriberWithMail(block.db, `s${i}@example.com`));
     const paths = subscribers.map((s) => s.returnPath);
     const answer = await returnToListener(
-      listener.port,
+      block.listener.port,
       paths,
       autoReplyMessage({ to: paths[0] ?? "" }),
     );
@@ -118,7 +109,7 @@ describe.each(testDialects)("the inbound SMTP listener under a flood, on $name",
     expect(rejectedErrors?.map((e) => e.response)).toEqual([
       "452 4.5.3 Too many recipients; send the rest separately",
     ]);
-    const { events } = await recordedReturns(db);
+    const { events } = await recordedReturns(block.db);
     expect(events.map((e) => e.email).sort()).toEqual(
       subscribers.slice(0, RECIPIENTS_PER_MESSAGE).map((_, i) => `s${i}@example.com`),
     );

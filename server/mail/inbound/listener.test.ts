@@ -1,18 +1,18 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type DB, openDatabase } from "../../db/database";
-import { subscriptionStatus, useTestDatabase, testDialects } from "../../testing";
+import { describe, expect, it } from "vitest";
+import { openDatabase } from "../../db/database";
+import { subscriptionStatus, testDialects } from "../../testing";
 import { returnAddress } from "../return-path";
 import { thirdPartyLabel } from "../third-parties";
 import {
   INBOUND,
-  emptyReturns,
   listenForReturns as listen,
   returnToListener,
   recordedReturns,
   subscriberWithMail,
+  useListener,
 } from "./inbound-testing";
-import { INBOUND_SIZE_LIMIT, type InboundListener } from "./listener";
+import { INBOUND_SIZE_LIMIT } from "./listener";
 import { arfMessage, autoReplyMessage, dsnMessage } from "./report-samples";
 
 /** The SMTP error a delivery fails with: its reply code and text. */
@@ -25,17 +25,10 @@ async function refused(delivery: Promise<unknown>) {
 }
 
 describe.each(testDialects)("the inbound SMTP listener on $name", ({ url }) => {
-  let db: DB;
-  let listener: InboundListener;
-  useTestDatabase(url, (opened) => (db = opened), { once: true });
-  beforeAll(async () => {
-    listener = await listen(db);
-  });
-  afterAll(() => listener.close());
-  beforeEach(() => emptyReturns(db));
+  const block = useListener(url);
 
   it("suppresses the subscriber a hard bounce comes back for, however the report names them", async () => {
-    const ama = await subscriberWithMail(db, "ama@example.com");
+    const ama = await subscriberWithMail(block.db, "ama@example.com");
     const report = dsnMessage({
       to: ama.returnPath,
       // Forwarded mail: the report names the address it was forwarded to; the tag is the truth.
@@ -48,9 +41,9 @@ describe.each(testDialects)("the inbound SMTP listener on $name", ({ url }) => {
         },
       ],
     });
-    const answer = await returnToListener(listener.port, ama.returnPath, report);
+    const answer = await returnToListener(block.listener.port, ama.returnPath, report);
     expect(answer.response).toMatch(/^250/);
-    expect(await recordedReturns(db)).toEqual({
+    expect(await recordedReturns(block.db)).toEqual({
       events: [
         {
           source: "smtp",
@@ -71,24 +64,24 @@ describe.each(testDialects)("the inbound SMTP listener on $name", ({ url }) => {
   });
 
   it("suppresses on an abuse report, and records a re-delivered report once", async () => {
-    const kofi = await subscriberWithMail(db, "kofi@example.com");
+    const kofi = await subscriberWithMail(block.db, "kofi@example.com");
     const report = arfMessage({ to: kofi.returnPath });
-    await returnToListener(listener.port, kofi.returnPath, report);
-    await returnToListener(listener.port, kofi.returnPath, report);
-    const { events, suppressions } = await recordedReturns(db);
+    await returnToListener(block.listener.port, kofi.returnPath, report);
+    await returnToListener(block.listener.port, kofi.returnPath, report);
+    const { events, suppressions } = await recordedReturns(block.db);
     expect(events.map((e) => [e.type, e.email, e.outbox_id])).toEqual([
       ["complaint", "kofi@example.com", kofi.outboxId],
     ]);
     expect(suppressions).toEqual([{ email: "kofi@example.com", reason: "complaint" }]);
     // A complaint also ends the subscription, as the subscriber's own link would.
-    expect(await subscriptionStatus(db, kofi.subscriptionId)).toBe("unsubscribed");
+    expect(await subscriptionStatus(block.db, kofi.subscriptionId)).toBe("unsubscribed");
   });
 
   it("keeps an auto-reply whole for review, suppressing nobody", async () => {
-    const esi = await subscriberWithMail(db, "esi@example.com");
+    const esi = await subscriberWithMail(block.db, "esi@example.com");
     const reply = autoReplyMessage({ to: esi.returnPath });
-    await returnToListener(listener.port, esi.returnPath, reply);
-    const { events, suppressions } = await recordedReturns(db);
+    await returnToListener(block.listener.port, esi.returnPath, reply);
+    const { events, suppressions } = await recordedReturns(block.db);
     expect(events).toMatchObject([{ type: "unclassified", email: "esi@example.com" }]);
     // What was stored is the message as sent, line ends and all.
     expect(events[0]?.raw).toContain("I am away until Monday.");
@@ -97,7 +90,7 @@ describe.each(testDialects)("the inbound SMTP listener on $name", ({ url }) => {
   });
 
   it("refuses at RCPT any address but a verified return path", async () => {
-    const ama = await subscriberWithMail(db, "ama@example.com");
+    const ama = await subscriberWithMail(block.db, "ama@example.com");
     const wrongSecret = returnAddress(
       { ...INBOUND, secret: "another secret of at least thirty-two characters" },
       "m",
@@ -111,23 +104,31 @@ describe.each(testDialects)("the inbound SMTP listener on $name", ({ url }) => {
       `postmaster@${INBOUND.domain}`,
       `reply+${ama.subscriptionId}@${INBOUND.domain}`,
     ]) {
-      const answer = await refused(returnToListener(listener.port, to, autoReplyMessage({ to })));
+      const answer = await refused(
+        returnToListener(block.listener.port, to, autoReplyMessage({ to })),
+      );
       expect(answer.code, to).toBe(550);
       if (!to.startsWith("reply+"))
         expect(answer.text, to).toContain("No such return address here");
     }
     const reply = await refused(
-      returnToListener(listener.port, `reply+x@${INBOUND.domain}`, autoReplyMessage({ to: "x" })),
+      returnToListener(
+        block.listener.port,
+        `reply+x@${INBOUND.domain}`,
+        autoReplyMessage({ to: "x" }),
+      ),
     );
     expect(reply.text).toContain("Replies are not received at this address yet");
-    expect((await recordedReturns(db)).events).toEqual([]);
+    expect((await recordedReturns(block.db)).events).toEqual([]);
   });
 
   it("refuses a message over the size limit with 552, storing nothing", async () => {
-    const ama = await subscriberWithMail(db, "ama@example.com");
+    const ama = await subscriberWithMail(block.db, "ama@example.com");
     const big = autoReplyMessage({ to: ama.returnPath }) + "x".repeat(INBOUND_SIZE_LIMIT) + "\r\n";
-    expect((await refused(returnToListener(listener.port, ama.returnPath, big))).code).toBe(552);
-    expect((await recordedReturns(db)).events).toEqual([]);
+    expect((await refused(returnToListener(block.listener.port, ama.returnPath, big))).code).toBe(
+      552,
+    );
+    expect((await recordedReturns(block.db)).events).toEqual([]);
   });
 });
 
