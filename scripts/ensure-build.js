@@ -1,8 +1,10 @@
 /**
- * `npm start`, `npm run leads`, `npm run staff`, `npm run mail`, the soak and the header audit run this first: when the build is
- * missing or incomplete, it runs `npm run build`, so a fresh clone starts with one command. It
- * also rebuilds when the environment sets other retention periods than the build's privacy
- * notice states (docs/decisions/0034-retention.md): the server would refuse to start with it.
+ * `npm start`, `npm run leads`, `npm run staff`, `npm run mail`, the soak and the header audit run
+ * this first. It runs `npm run build`, and says why, when the build is missing or incomplete (a
+ * fresh clone starts with one command), when the sources changed since the build (a `git pull` or
+ * an edit: scripts/source-stamp.js), or when the environment sets other retention periods than the
+ * build's privacy notice states (docs/decisions/0034-retention.md): the server would refuse to
+ * start with those.
  *
  * Plain JavaScript, unlike the other scripts, so that `npm start` needs nothing but Node and the
  * production dependencies once a build exists: tsx is a development tool.
@@ -11,6 +13,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import process from "node:process";
 import { URL, fileURLToPath } from "node:url";
+import { STAMP_FILE, builtStamp, sourceStamp } from "./source-stamp.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 /** The retention periods the build stated (server/retention/build-record.ts writes it). */
@@ -24,6 +27,7 @@ const outputs = [
   "build/server/cli/leads.js",
   "build/server/cli/staff.js",
   "build/server/cli/mail.js",
+  STAMP_FILE,
 ];
 
 /**
@@ -49,6 +53,8 @@ function changedPeriods() {
 let reason;
 if (outputs.some((file) => !existsSync(`${root}/${file}`))) {
   reason = "No complete build found";
+} else if (builtStamp(root) !== sourceStamp(root)) {
+  reason = "The sources changed since the last build";
 } else {
   const changed = changedPeriods();
   if (!changed) reason = `${RETENTION_RECORD} cannot be read`;
