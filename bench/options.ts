@@ -2,6 +2,8 @@
  * The options of `npm run bench`: parsed and checked before anything is built or started, so a
  * typo fails at once rather than after minutes of building.
  */
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { parseArgs } from "node:util";
 import { pagePaths as page } from "../common/paths";
 import { pagePaths } from "../scripts/page-paths";
@@ -33,6 +35,8 @@ const USAGE = `npm run bench -- [options]
   --routes /,/about-us  only these routes (default: every route of app/routes.ts)
   --only a,b            only these sections: ${SECTIONS.join(", ")} (default: all)
   --skip-build          use the existing build/client
+  --before DIR          also measure lighthouse, taps and navigation on an earlier build's
+                        build/client (copy it aside before rebuilding), in the same run
   --connections N       static serving connections (default 50)
   --duration S          static serving seconds per server and round (default 10)
   --rounds N            static serving rounds, servers taking turns (default 3; median)
@@ -54,6 +58,7 @@ export function parseOptions(argv: string[]) {
       routes: { type: "string" },
       only: { type: "string" },
       "skip-build": { type: "boolean", default: false },
+      before: { type: "string" },
       connections: { type: "string", default: "50" },
       duration: { type: "string", default: "10" },
       rounds: { type: "string", default: "3" },
@@ -88,6 +93,7 @@ export function parseOptions(argv: string[]) {
     desktopRoutes: MAIN_ROUTES.filter((r) => routes.includes(r)),
     sections: new Set(only as Section[]),
     skipBuild: values["skip-build"],
+    before: values.before ? earlierBuild(values.before) : undefined,
     reportOnly: values["report-only"],
     static: {
       connections: positive("connections", values.connections),
@@ -102,6 +108,15 @@ export function parseOptions(argv: string[]) {
       outboxWindowS: positive("outbox-window", values["outbox-window"]),
     },
   };
+}
+
+/** An earlier build's site folder, checked to hold a prerendered site. */
+function earlierBuild(dir: string): string {
+  const site = path.resolve(dir);
+  if (!existsSync(path.join(site, "index.html"))) {
+    throw new Error(`--before ${dir}: no index.html there; give an earlier build's build/client`);
+  }
+  return site;
 }
 
 export type BenchOptions = ReturnType<typeof parseOptions>;

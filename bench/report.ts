@@ -14,6 +14,8 @@ import type { InboxResult } from "./inbox";
 import type { NavigationResult } from "./navigation";
 import type { RouteResult } from "./lighthouse";
 import type { Machine } from "./machine";
+import type { PageResults } from "./pages";
+import { compareSection } from "./report-compare";
 import { apiSection, campaignSection, inboxSection } from "./report-database";
 import { NO, table } from "./report-format";
 import { bytesTable, diagnosticsSection, lighthouseTable } from "./report-lighthouse";
@@ -56,6 +58,8 @@ export interface Report {
   /** A newsletter campaign under sign-up load; missing in reports written before it. */
   campaign?: CampaignResult[];
   errors: { section: string; message: string }[];
+  /** With `--before DIR`: the same page measures on that earlier build, in the same run. */
+  before?: PageResults & { site: string };
 }
 
 /** report.md: a section only where its numbers exist, so a partial run says what it measured. */
@@ -102,6 +106,18 @@ function markdown(report: Report): string {
       "From Lighthouse's resource summary (mobile runs, median; compressed as sent, headers included; 1 KB = 1024 bytes). Budget: home ≤ 250 KB with ≤ 130 KB JavaScript, other routes ≤ 300 KB.",
       "",
       bytesTable(mobile),
+      "",
+    );
+  }
+  if (report.before) {
+    out.push(
+      "## Before and after",
+      "",
+      compareSection(report.before, {
+        lighthouse: report.lighthouse,
+        firstPaintTaps: report.firstPaintTaps ?? [],
+        navigation: report.navigation ?? [],
+      }),
       "",
     );
   }

@@ -11,27 +11,18 @@ import { CHROMIUM_PATH } from "../scripts/chromium";
 import { isMain } from "../scripts/is-main";
 import { type LaunchedServer, launchServer } from "../scripts/launch-server";
 import { REPO_ROOT } from "../scripts/repo-root";
-import { pagePaths, servicePaths } from "../common/paths";
 import { type ApiResult, checkRows, freshPostgresSchema, loadApi, runTag } from "./api-load";
 import { buildSite } from "./build";
-import { type Preset, lighthouseRoutes } from "./lighthouse";
-import { timeFirstPaintTaps } from "./first-paint";
-import { timeNavigation, withoutSpeculationRules } from "./navigation";
 import { measureCampaign } from "./campaign";
 import { measureExport } from "./export";
 import { measureInbox } from "./inbox";
 import { measureReturns } from "./returns";
 import { describeMachine } from "./machine";
 import { type BenchOptions, parseOptions } from "./options";
+import { measurePages } from "./pages";
 import { repeatVisit } from "./repeat-visit";
 import { type Report, writeReports } from "./report";
 import { compareStaticServing } from "./static-serving";
-
-/** The home page to a service page (the move to time), and one service page to another. */
-const NAVIGATION_MOVES = [
-  { from: pagePaths.home, to: pagePaths.paymentServices },
-  { from: pagePaths.paymentServices, to: servicePaths.collections },
-];
 
 const started = Date.now();
 function log(line: string) {
@@ -191,51 +182,32 @@ async function main() {
     const server = await startServer({ name: "server (SQLite)", siteDir, dataDir: sqliteDir });
     log(`server at ${server.url} (SQLite in ${sqliteDir})`);
 
-    if (opts.sections.has("lighthouse")) {
-      const presets: [Preset, string[]][] = [
-        ["mobile", opts.routes],
-        ["desktop", opts.desktopRoutes],
-      ];
-      for (const [preset, paths] of presets) {
-        if (paths.length === 0) continue;
-        await section(
-          `Lighthouse ${preset}: ${paths.length} routes × ${opts.runs} runs`,
-          async () => {
-            report.lighthouse[preset] = await lighthouseRoutes({
-              baseUrl: server.url,
-              paths,
-              preset,
-              runs: opts.runs,
-              chromePath: CHROMIUM_PATH,
-              log,
-            });
-          },
-        );
-      }
-    }
-    if (opts.sections.has("taps")) {
-      await section("Taps at first paint", async () => {
-        report.firstPaintTaps = await timeFirstPaintTaps(server.url, opts.tapRuns);
+    const measure = (label: string, url: string, dir: string) =>
+      measurePages({
+        label,
+        url,
+        siteDir: dir,
+        work,
+        opts,
+        log,
+        section,
+        startServer: (name, site, dataDir) => startServer({ name, siteDir: site, dataDir }),
       });
-    }
-    if (opts.sections.has("navigation")) {
-      await section("Moving between pages, with and without speculation rules", async () => {
-        const plainDir = path.join(work, "site-without-rules");
-        await cp(siteDir, plainDir, { recursive: true });
-        await withoutSpeculationRules(plainDir);
-        const plain = await startServer({
-          name: "server (no speculation rules)",
-          siteDir: plainDir,
-          dataDir: path.join(work, "data-plain"),
-        });
-        report.navigation = await timeNavigation({
-          withRulesUrl: server.url,
-          withoutRulesUrl: plain.url,
-          moves: NAVIGATION_MOVES,
-          runs: opts.tapRuns,
-        });
+    if (opts.before) {
+      // The earlier build first, served by the same compiled server, then the fresh one.
+      const beforeDir = path.join(work, "site-before");
+      await cp(opts.before, beforeDir, { recursive: true });
+      const before = await startServer({
+        name: "server (before)",
+        siteDir: beforeDir,
+        dataDir: path.join(work, "data-before"),
       });
+      report.before = { site: opts.before, ...(await measure("before", before.url, beforeDir)) };
     }
+    const pages = await measure("fresh build", server.url, siteDir);
+    report.lighthouse = pages.lighthouse;
+    report.firstPaintTaps = pages.firstPaintTaps;
+    report.navigation = pages.navigation;
     if (opts.sections.has("visit")) {
       await section("Home page: first and second visit", async () => {
         const visit = await repeatVisit(`${server.url}/`, CHROMIUM_PATH);
