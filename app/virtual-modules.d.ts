@@ -3,4 +3,3 @@ declare module "virtual:first-paint-script" {
   const script: string;
   export default script;
 }
-

@@ -14,15 +14,15 @@
  * hydrate server-rendered markup); so does a change to one only the renderer runs.
  * Data in ./data/dev (SQLite), mail written to files, as `npm start` does by default.
  */
+import { type ChildProcess, spawn } from "node:child_process";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import http from "node:http";
 import path from "node:path";
 import { type Plugin, type ViteDevServer, createServer } from "vite";
-import { notFoundPath } from "../common/paths";
+import { apiPaths, notFoundPath } from "../common/paths";
 import type { PageAssets, Rendered } from "../app/render";
 import { freePort } from "./free-port";
 import { isMain } from "./is-main";
-import { type Managed, startProcess, waitForHttp } from "./processes";
 import { REPO_ROOT } from "./repo-root";
 
 const RENDERER = "/app/render.tsx";
@@ -60,7 +60,9 @@ export function forApi(method: string | undefined, url: string): boolean {
 
 /** Whether the console answers it: /staff and everything under it. */
 export function forConsole(url: string): boolean {
-  return url === CONSOLE_BASE || url.startsWith(`${CONSOLE_BASE}/`) || url.startsWith(`${CONSOLE_BASE}?`);
+  return (
+    url === CONSOLE_BASE || url.startsWith(`${CONSOLE_BASE}/`) || url.startsWith(`${CONSOLE_BASE}?`)
+  );
 }
 
 function proxy(apiPort: number, req: http.IncomingMessage, res: http.ServerResponse) {
@@ -91,11 +93,7 @@ async function renderPage(site: ViteDevServer, url: string, res: http.ServerResp
   res.end(body);
 }
 
-async function consolePage(
-  consoleVite: ViteDevServer,
-  url: string,
-  res: http.ServerResponse,
-) {
+async function consolePage(consoleVite: ViteDevServer, url: string, res: http.ServerResponse) {
   const html = await readFile(path.join(REPO_ROOT, "console/index.html"), "utf8");
   res.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
   // As Vite's own fallback to a single-page app's index.html does: every address gets the page
@@ -103,13 +101,17 @@ async function consolePage(
   res.end(await consoleVite.transformIndexHtml("/index.html", html, url));
 }
 
-/** The API under `tsx watch`, which restarts it on a change to its code. */
-function startApi(port: number, apiPort: number, siteDir: string): Managed {
+/**
+ * The API under `tsx watch`, which restarts it on a change to its code. In this process's own
+ * process group (not one of its own, as scripts/processes.ts gives tools' children): whatever
+ * stops `npm run dev` as a group, a Ctrl-C or a test runner, stops the API with it.
+ */
+function startApi(port: number, apiPort: number, siteDir: string): ChildProcess {
   const origin = `http://localhost:${port}`;
   const tsx = path.join(REPO_ROOT, "node_modules/.bin/tsx");
-  return startProcess("api", tsx, ["watch", "--clear-screen=false", "server/main.ts"], {
+  return spawn(tsx, ["watch", "--clear-screen=false", "server/main.ts"], {
     cwd: REPO_ROOT,
-    echo: true,
+    stdio: "inherit",
     env: {
       ...process.env,
       HOST: "127.0.0.1",
@@ -123,6 +125,21 @@ function startApi(port: number, apiPort: number, siteDir: string): Managed {
       LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
     },
   });
+}
+
+/** Resolves once `url` answers, or rejects when `child` ends first or after `timeoutMs`. */
+async function waitForApi(url: string, child: ChildProcess, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The API exited (${child.exitCode})`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`The API did not answer ${url} within ${timeoutMs / 1000} s`);
 }
 
 export interface DevServer {
@@ -167,17 +184,23 @@ export async function startDev(port = Number(process.env.PORT ?? 3000)): Promise
     };
     if (forApi(req.method, url)) return proxy(apiPort, req, res);
     if (forConsole(url)) {
-      return consoleVite.middlewares(req, res, () => consolePage(consoleVite, url, res).catch(fail));
+      return consoleVite.middlewares(req, res, () =>
+        consolePage(consoleVite, url, res).catch(fail),
+      );
     }
     site.middlewares(req, res, () => renderPage(site, url, res).catch(fail));
   });
   await new Promise<void>((resolve) => server.listen(port, resolve));
-  await waitForHttp(`http://127.0.0.1:${apiPort}/api/health`, api, 120_000);
+  await waitForApi(`http://127.0.0.1:${apiPort}${apiPaths.health}`, api, 180_000);
   const url = `http://localhost:${port}`;
   return {
     url,
     async close() {
-      await api.stop();
+      if (api.exitCode === null && api.signalCode === null) {
+        const exited = new Promise((resolve) => api.once("exit", resolve));
+        api.kill("SIGTERM");
+        await exited;
+      }
       await Promise.all([site.close(), consoleVite.close()]);
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

@@ -64,7 +64,13 @@ async function precompress(dir: string): Promise<void> {
     const file = path.join(entry.parentPath, entry.name);
     if (!entry.isFile() || !COMPRESSIBLE.has(path.extname(file))) continue;
     // Vite's manifest (.vite/) is read by the renderer, never served.
-    if (path.relative(dir, file).split(path.sep).some((part) => part.startsWith("."))) continue;
+    if (
+      path
+        .relative(dir, file)
+        .split(path.sep)
+        .some((part) => part.startsWith("."))
+    )
+      continue;
     const body = await readFile(file);
     const br = brotliCompressSync(body, {
       params: {

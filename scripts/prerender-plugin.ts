@@ -80,7 +80,8 @@ export async function prerender(root: string): Promise<number> {
 /** `vite build --app`: the renderer, then the client (which writes the pages' images), then the pages. */
 export async function buildSite(builder: ViteBuilder): Promise<void> {
   const { ssr, client } = builder.environments;
-  if (!ssr || !client) throw new Error("vite.config.ts must define the ssr and client environments");
+  if (!ssr || !client)
+    throw new Error("vite.config.ts must define the ssr and client environments");
   await builder.build(ssr);
   await builder.build(client);
   const count = await prerender(builder.config.root);

@@ -32,6 +32,5 @@ export function metaFromPages(
   pages: Readonly<Record<string, { seo: PageSeo }>>,
   { noindex = false } = {},
 ) {
-  return ({ path }: { path: string }) =>
-    getMeta({ ...pageAt(pages, path).seo, path, noindex });
+  return ({ path }: { path: string }) => getMeta({ ...pageAt(pages, path).seo, path, noindex });
 }

@@ -11,8 +11,7 @@ import { StatsStrip } from "~/components/sections/stats-strip";
 import { opensDialog } from "~/components/ui/dialog";
 import { getMeta } from "~/lib/meta";
 
-export const meta: MetaFunction = () =>
-  getMeta({ ...aboutPage.seo, path: pagePaths.aboutUs });
+export const meta: MetaFunction = () => getMeta({ ...aboutPage.seo, path: pagePaths.aboutUs });
 
 export default function AboutPage() {
   const ceo = team.find((member) => member.id === ceoProfile.memberId);

@@ -38,7 +38,9 @@ export default function ArticlePage({ data }: PageProps<ReturnType<typeof loader
     <article className="container-page py-12 lg:py-16">
       <div className="mx-auto max-w-3xl">
         <a
-          className="text-sm font-semibold text-brand-700 underline-offset-4 hover:underline" href={pagePaths.articles}>
+          className="text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
+          href={pagePaths.articles}
+        >
           ← {articlesPage.backToList}
         </a>
         <header className="mt-6">

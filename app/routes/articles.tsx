@@ -30,7 +30,9 @@ export default function ArticlesPage({ data }: PageProps<ReturnType<typeof loade
               <article aria-labelledby={`${article.slug}-title`}>
                 <h2 id={`${article.slug}-title`} className="text-2xl font-bold text-brand-900">
                   <a
-                    className="underline-offset-4 hover:text-brand-700 hover:underline" href={articlePath(article.slug)}>
+                    className="underline-offset-4 hover:text-brand-700 hover:underline"
+                    href={articlePath(article.slug)}
+                  >
                     {article.meta.title}
                   </a>
                 </h2>

@@ -8,8 +8,7 @@ import { Testimonials } from "~/components/sections/testimonials";
 import { DownloadIcon } from "~/components/ui/icons";
 import { getMeta } from "~/lib/meta";
 
-export const meta: MetaFunction = () =>
-  getMeta({ ...caseStudy.seo, path: pagePaths.caseStudy });
+export const meta: MetaFunction = () => getMeta({ ...caseStudy.seo, path: pagePaths.caseStudy });
 
 const sections = [
   { id: "highlights", heading: "Highlights", items: caseStudy.highlights },

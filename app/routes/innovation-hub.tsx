@@ -12,8 +12,7 @@ import { CurrentYear } from "~/components/ui/current-year";
 import { MailIcon } from "~/components/ui/icons";
 import { getMeta } from "~/lib/meta";
 
-export const meta: MetaFunction = () =>
-  getMeta({ ...page.seo, path: pagePaths.innovationHub });
+export const meta: MetaFunction = () => getMeta({ ...page.seo, path: pagePaths.innovationHub });
 
 // The hub is a campaign page with its own slim header and footer instead of the site's: its
 // route is `standalone` in app/routes.ts.

@@ -6,8 +6,7 @@ import { PageSection } from "~/components/sections/page-section";
 import { ArrowRight } from "~/components/ui/icons";
 import { getMeta } from "~/lib/meta";
 
-export const meta: MetaFunction = () =>
-  getMeta({ ...page.seo, path: pagePaths.paymentServices });
+export const meta: MetaFunction = () => getMeta({ ...page.seo, path: pagePaths.paymentServices });
 
 export default function PaymentServicesPage() {
   return (
@@ -22,7 +21,9 @@ export default function PaymentServicesPage() {
           {page.links.map((link) => (
             <li key={link.to}>
               <a
-                className="group flex h-full flex-col rounded-2xl border border-gray-200 p-6 hover:border-brand-600 hover:bg-brand-50" href={link.to}>
+                className="group flex h-full flex-col rounded-2xl border border-gray-200 p-6 hover:border-brand-600 hover:bg-brand-50"
+                href={link.to}
+              >
                 <span className="flex items-center justify-between text-lg font-bold text-brand-900">
                   {link.label}
                   <ArrowRight className="text-brand-700 transition-transform group-hover:translate-x-1" />

@@ -70,7 +70,13 @@ async function walk(dir: string): Promise<string[]> {
   return entries
     .filter((entry) => entry.isFile())
     .map((entry) => path.join(entry.parentPath, entry.name))
-    .filter((file) => !path.relative(dir, file).split(path.sep).some((part) => part.startsWith(".")));
+    .filter(
+      (file) =>
+        !path
+          .relative(dir, file)
+          .split(path.sep)
+          .some((part) => part.startsWith(".")),
+    );
 }
 
 /** "about-us/index.html" → "/about-us"; "index.html" → "/"; "assets/a.js" → "/assets/a.js". */

@@ -25,7 +25,9 @@ export function OfferCards() {
               <h3 className="text-xl font-bold text-brand-900">{card.title}</h3>
               <p className="mt-2 flex-1 text-muted">{card.description}</p>
               <a
-                className="mt-4 inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline" href={card.to}>
+                className="mt-4 inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline"
+                href={card.to}
+              >
                 Explore {card.title} <ArrowRight width={18} height={18} />
               </a>
             </div>
