@@ -1,4 +1,4 @@
-import { JSDOM } from "jsdom";
+// @vitest-environment jsdom
 import { expect, it } from "vitest";
 import { articleFeedPath, articlePath, notFoundPath, pagePaths } from "@common/paths";
 import { site } from "@common/site";
@@ -16,7 +16,7 @@ const assets = assetsFromManifest({
   },
 });
 
-const parse = (html: string) => new JSDOM(html).window.document;
+const parse = (html: string) => new DOMParser().parseFromString(html, "text/html");
 
 /** An article as the console would store it: data, not a Markdown file of the repository. */
 const stored = {
