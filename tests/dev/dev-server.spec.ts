@@ -1,8 +1,10 @@
+import { readFileSync, writeFileSync } from "node:fs";
 import { expect, gotoReady, test } from "../e2e/fixtures";
 import { SUCCESS_TOAST, fillValid } from "../e2e/contact-form";
 import { contactForm, toastWith } from "../e2e/helpers";
 import { SIGNED_OUT_ERRORS } from "../e2e/staff";
 import { apiPaths, consolePaths, pagePaths } from "../../common/paths";
+import { careersPage } from "../../app/content/careers";
 
 // `npm run dev` (scripts/dev.ts) serves the site, its forms, the API and the console on one
 // origin, from source.
@@ -22,6 +24,22 @@ test("a page rendered from source brings its form to life, and the API stores wh
   await form.submit.click();
   expect((await response).ok(), "the API stored the message").toBe(true);
   await expect(toastWith(page, SUCCESS_TOAST)).toBeVisible();
+});
+
+test("a change to a module only the renderer runs reloads the page with it", async ({ page }) => {
+  // The careers page's copy: no browser module imports it, so only the renderer sees it change.
+  const file = "app/content/careers.ts";
+  const original = readFileSync(file, "utf8");
+  await page.goto(pagePaths.careers);
+  await expect(page.getByText(careersPage.banner)).toBeVisible();
+  try {
+    writeFileSync(file, original.replace(careersPage.banner, "Edited while the page was open"));
+    await expect(page.getByText("Edited while the page was open")).toBeVisible({
+      timeout: 30_000,
+    });
+  } finally {
+    writeFileSync(file, original);
+  }
 });
 
 test.describe("the staff console", () => {
