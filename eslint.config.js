@@ -12,14 +12,7 @@ const appOnly = "app/ is the browser's; a shared module may not depend on it.";
 
 export default tseslint.config(
   {
-    ignores: [
-      "build/",
-      ".react-router/",
-      "node_modules/",
-      "test-results/",
-      "playwright-report/",
-      "data/",
-    ],
+    ignores: ["build/", "node_modules/", "test-results/", "playwright-report/", "data/"],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -45,8 +38,27 @@ export default tseslint.config(
   // and the contracts both sides share never reach into the server, whose modules hold
   // secrets, the database and Node; the contracts and shared modules reach into neither app.
   {
-    files: ["{app,console}/**/*.{ts,tsx}"],
+    files: ["console/**/*.{ts,tsx}"],
     rules: { "no-restricted-imports": ["error", { patterns: [serverOnly] }] },
+  },
+  // The public site renders with its own renderer (app/render.tsx, docs/decisions/0043); React
+  // Router is the console's.
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            serverOnly,
+            {
+              group: ["react-router", "@react-router/*"],
+              message: "The public site renders without React Router (docs/decisions/0043).",
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ["staff-api/**/*.ts", "leads/**/*.ts", "common/**/*.ts"],

@@ -1,12 +1,12 @@
 import { defineConfig } from "vitest/config";
 import { pathAliases } from "./path-aliases";
-import { islandScripts } from "./scripts/islands-plugin";
+import { firstPaintScript } from "./scripts/first-paint-plugin";
 
-// Unit, component and API tests. The React Router plugin is left out: component tests render
-// components directly, and API tests build the Fastify app. The islands' scripts are named as
-// `react-router dev` names them (scripts/islands-plugin.ts).
+// Unit, component and API tests. Component tests render components directly, and API tests build
+// the Fastify app; the renderer's tests (app/render.test.tsx) render whole pages, with the inline
+// script of every page (scripts/first-paint-plugin.ts).
 export default defineConfig({
-  plugins: [islandScripts()],
+  plugins: [firstPaintScript()],
   resolve: { alias: pathAliases },
   test: {
     include: ["{app,console,leads,common,staff-api,server,scripts}/**/*.test.{ts,tsx}"],

@@ -1,5 +1,3 @@
-import { readdirSync } from "node:fs";
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
 import {
   articleFeedPath,
   articlePath,
@@ -8,24 +6,35 @@ import {
   formStatusPaths,
   newsletterLinkPaths,
   newsletterStatusPaths,
+  notFoundPath,
   pagePaths,
   policyPaths,
   productPaths,
   servicePaths,
 } from "../common/paths";
 
-// The route table. Every path comes from common/paths.ts; scripts/page-paths.test.ts checks that
-// each page there has exactly one route here. The order is the order of the sitemap.
+// The route table: which module of routes/ renders each path (app/render.tsx). Every path comes
+// from common/paths.ts; scripts/page-paths.test.ts checks that each page there has exactly one
+// route here. The order is the order of the sitemap.
+
+export interface RouteEntry {
+  /** The page's address, "/" or "/about-us". */
+  path: string;
+  /** Its module, relative to app/. */
+  file: string;
+  /** Without the shared header and footer (the innovation hub has its own). */
+  standalone?: boolean;
+}
 
 /** A page with a module of its own. */
-const page = (path: string, file: string) => route(path.slice(1), file);
+const page = (path: string, file: string, options: { standalone?: boolean } = {}): RouteEntry => ({
+  path,
+  file,
+  ...options,
+});
 
-/**
- * A page whose module serves several pages and looks its content up by the path. Routes that
- * share a module need ids of their own: the path serves.
- */
-const sharing = (file: string) => (path: string) =>
-  route(path.slice(1), file, { id: path.slice(1) });
+/** A page whose module serves several pages and looks its content up by the path. */
+const sharing = (file: string) => (path: string) => page(path, file);
 
 const service = sharing("routes/service.tsx");
 /** Service pages by their names in servicePaths: the sitemap puts other pages between them. */
@@ -41,17 +50,19 @@ const newsletterLink = sharing("routes/newsletter-link.tsx");
 const status = sharing("routes/status.tsx");
 /**
  * One page per Markdown file of content/articles/, newest first. A route each rather than one
- * route with a parameter: every page is prerendered, and an address that is no article then
- * meets the missing page in the browser too (the server already answers 404 for it).
+ * route with a parameter: every page is prerendered, and an address that is no article meets
+ * the missing page.
  */
 const article = sharing("routes/article.tsx");
-const articleFiles = readdirSync(new URL("./content/articles/", import.meta.url))
-  .filter((file) => file.endsWith(".md"))
-  .toSorted()
-  .reverse();
 
-export default [
-  index("routes/home.tsx"),
+/**
+ * Every page, given the articles' file names (`YYYY-MM-DD-<slug>.md`). They are passed in
+ * because the two readers list them differently: the renderer from the Markdown it bundles
+ * (content/markdown.server.ts, `articleFiles`), the scripts and browser tests from the folder
+ * (scripts/page-paths.ts); page-paths.test.ts checks that both agree.
+ */
+export const routeTable = (articleFiles: readonly string[]): RouteEntry[] => [
+  page(pagePaths.home, "routes/home.tsx"),
   page(pagePaths.aboutUs, "routes/about-us.tsx"),
   ...services("collections", "directDebit", "payouts", "webCheckout", "requestToPay"),
   page(pagePaths.valueAddedServices, "routes/value-added-services.tsx"),
@@ -67,18 +78,22 @@ export default [
   legal(pagePaths.termsAndConditions),
   page(pagePaths.careers, "routes/careers.tsx"),
   page(pagePaths.articles, "routes/articles.tsx"),
-  ...articleFiles.map((file) => article(articlePath(articleSlug(file)))),
+  ...articleFiles
+    .toSorted()
+    .reverse()
+    .map((file) => article(articlePath(articleSlug(file)))),
   // The articles' Atom feed: no page, a file written from the same list at build time.
-  route(articleFeedPath.slice(1), "routes/articles-feed.ts"),
+  page(articleFeedPath, "routes/articles-feed.ts"),
   page(pagePaths.getStarted, "routes/get-started.tsx"),
   legal(policyPaths.refund),
   legal(policyPaths.onboarding),
   legal(policyPaths.returns),
-  page(pagePaths.innovationHub, "routes/innovation-hub.tsx"),
+  page(pagePaths.innovationHub, "routes/innovation-hub.tsx", { standalone: true }),
   legal(policyPaths.cancellation),
   ...Object.values(newsletterLinkPaths).map(newsletterLink),
   ...Object.values(newsletterStatusPaths).map(status),
   ...Object.values(formStatusPaths).map(status),
-  // Anything else: the missing-page screen, which the server sends with status 404.
-  route("*", "routes/not-found.tsx"),
-] satisfies RouteConfig;
+];
+
+/** Anything else: the missing-page screen, prerendered at notFoundPath, sent with status 404. */
+export const notFoundRoute: RouteEntry = page(notFoundPath, "routes/not-found.tsx");

@@ -1,7 +1,7 @@
 import { consolePaths, newsletterLinkPaths } from "./paths";
 
 /**
- * The Speculation Rules every public page carries (app/root.tsx): Chromium prerenders a page of
+ * The Speculation Rules every public page carries (app/document.tsx): Chromium prerenders a page of
  * the site the moment a visitor shows they are about to open it (a pointer resting on its link,
  * or a finger or button going down on it), so the next page shows at once, with no framework
  * involved. Never eagerly: a visitor on a metered phone plan pays only for pages they reach for.

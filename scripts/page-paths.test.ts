@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
 import * as paths from "../common/paths";
-import { loadArticles } from "../app/content/markdown.server";
-import { articlePaths, pagePaths, routePaths } from "./page-paths";
+import { articleFiles as bundledArticleFiles, loadArticles } from "../app/content/markdown.server";
+import { articleFiles, articlePaths, pagePaths, routePaths } from "./page-paths";
 
 it("lists the 36 public pages and one per article, home first, without the catch-all", () => {
   const pages = pagePaths();
@@ -50,4 +50,8 @@ it("routes every page of common/paths.ts exactly once", () => {
     articleFeedPath,
   ];
   expect([...routePaths()].sort()).toEqual([...everyPage].sort());
+});
+
+it("lists the same articles from the folder as the renderer bundles", () => {
+  expect(articleFiles().toSorted()).toEqual(bundledArticleFiles().toSorted());
 });

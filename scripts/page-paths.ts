@@ -1,25 +1,17 @@
-import routes from "../app/routes";
+import { readdirSync } from "node:fs";
+import { routeTable } from "../app/routes";
 import { articleFeedPath, pagePaths as sitePaths, unlistedPaths } from "../common/paths";
 
-interface RouteEntry {
-  path?: string;
-  index?: boolean;
-  children?: RouteEntry[];
+/** The articles' Markdown files as the folder holds them (app/content/articles/). */
+export function articleFiles(): string[] {
+  return readdirSync(new URL("../app/content/articles/", import.meta.url)).filter((file) =>
+    file.endsWith(".md"),
+  );
 }
 
-/** Every path the route table serves, "/" first, in the table's order. The catch-all is not one. */
-export function routePaths(entries: readonly RouteEntry[] = routes, prefix = ""): string[] {
-  return entries.flatMap((entry) => {
-    const own = entry.index
-      ? [prefix || "/"]
-      : entry.path && entry.path !== "*"
-        ? [`${prefix}/${entry.path}`]
-        : [];
-    const nested = entry.children
-      ? routePaths(entry.children, entry.path ? `${prefix}/${entry.path}` : prefix)
-      : [];
-    return [...own, ...nested];
-  });
+/** Every path the route table serves, "/" first, in the table's order. The missing page is none. */
+export function routePaths(): string[] {
+  return routeTable(articleFiles()).map((route) => route.path);
 }
 
 /**

@@ -1,19 +1,17 @@
 /**
- * Runs after `react-router build`: copies the islands' scripts next to the site's files
- * (app/islands/) and removes what React Router wrote for a browser that runs it, which none does
- * (docs/decisions/0037), writes sitemap.xml, robots.txt and the web app manifest from
+ * Runs after the site's and the console's builds (`vite build --app`, vite.config.ts; the
+ * console's into build/client/staff): writes sitemap.xml, robots.txt and the web app manifest from
  * the route table and site.ts, records the retention periods the privacy notice states
  * (server/retention/build-record.ts), then precompresses every text asset (brotli and gzip
  * siblings that the server, nginx's gzip_static/brotli_static or a CDN can serve as they are).
  */
-import { cp, readFile, readdir, rm, writeFile } from "node:fs/promises";
+import { readFile, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { consolePaths } from "../common/paths";
 import { retentionFromEnv } from "../common/retention";
 import { site } from "../common/site";
 import { writeRetentionRecord } from "../server/retention/build-record";
-import { ISLANDS_OUT_DIR } from "./islands-plugin";
 import { pagePaths } from "./page-paths";
 
 const outDir = path.resolve("build/client");
@@ -58,7 +56,6 @@ const COMPRESSIBLE = new Set([
   ".xml",
   ".txt",
   ".webmanifest",
-  ".data",
 ]);
 
 async function precompress(dir: string): Promise<void> {
@@ -66,6 +63,14 @@ async function precompress(dir: string): Promise<void> {
   for (const entry of entries) {
     const file = path.join(entry.parentPath, entry.name);
     if (!entry.isFile() || !COMPRESSIBLE.has(path.extname(file))) continue;
+    // Vite's manifest (.vite/) is read by the renderer, never served.
+    if (
+      path
+        .relative(dir, file)
+        .split(path.sep)
+        .some((part) => part.startsWith("."))
+    )
+      continue;
     const body = await readFile(file);
     const br = brotliCompressSync(body, {
       params: {
@@ -79,29 +84,7 @@ async function precompress(dir: string): Promise<void> {
   }
 }
 
-/**
- * The islands' scripts in place of React Router's: the site's only scripts are the islands'
- * (every page's own is inline), so any other script under assets/ is the framework's client
- * build, as are its loader data (`.data`) and SPA fallback. No page refers to them; the server
- * would hold them in memory for nothing.
- */
-async function islandsInPlaceOfReactRouter() {
-  const islands = path.join(ISLANDS_OUT_DIR, "assets");
-  const assets = path.join(outDir, "assets");
-  const islandFiles = new Set(await readdir(islands));
-  for (const name of await readdir(assets)) {
-    if (name.endsWith(".js") && !islandFiles.has(name)) await rm(path.join(assets, name));
-  }
-  // Content-hashed names: a file of the same name (an image both builds emit) is the same file.
-  await cp(islands, assets, { recursive: true, force: false });
-  for (const entry of await readdir(outDir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile() && (entry.name.endsWith(".data") || entry.name === "__spa-fallback.html"))
-      await rm(path.join(entry.parentPath, entry.name));
-  }
-}
-
 async function main() {
-  await islandsInPlaceOfReactRouter();
   const paths = pagePaths();
   await writeFile(path.join(outDir, "sitemap.xml"), sitemap(paths));
   await writeFile(path.join(outDir, "robots.txt"), robots());
@@ -111,7 +94,7 @@ async function main() {
   await writeRetentionRecord(outDir, retentionFromEnv(process.env));
   await precompress(outDir);
   console.log(
-    `postbuild: islands' scripts, sitemap with ${paths.length} pages, robots.txt, manifest, retention periods, precompressed assets`,
+    `postbuild: sitemap with ${paths.length} pages, robots.txt, manifest, retention periods, precompressed assets`,
   );
 }
 

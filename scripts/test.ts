@@ -9,6 +9,7 @@ const steps: [string, string[]][] = [
   ["unit, component and API tests", ["run", "test:unit"]],
   ["build", ["run", "build"]],
   ["browser tests", ["run", "test:e2e"]],
+  ["npm run dev in a browser", ["run", "test:dev"]],
 ];
 
 function main() {

@@ -166,6 +166,15 @@ export interface ArticleDocument extends MarkdownDocument {
   meta: FrontMatter & { date: string; author: string };
 }
 
+export type ArticleMeta = ArticleDocument["meta"];
+
+/** The articles' file names (`YYYY-MM-DD-<slug>.md`), for the route table (app/routes.ts). */
+export function articleFiles(): string[] {
+  return Object.keys(sources)
+    .filter((file) => file.startsWith("./articles/"))
+    .map((file) => file.slice("./articles/".length));
+}
+
 function loadArticleFile(file: string): ArticleDocument {
   const doc = loadDocument(file);
   const { date, author } = doc.meta;

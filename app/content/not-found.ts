@@ -1,5 +1,4 @@
-// Kept apart from pages.ts: the root error boundary needs this text on every page, so it must
-// not pull the other pages' copy into the shared JavaScript.
+// The missing page's copy (routes/not-found.tsx, components/sections/not-found-screen.tsx).
 import { site } from "@common/site";
 import type { PageSeo } from "./types";
 

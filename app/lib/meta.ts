@@ -1,6 +1,16 @@
-import type { MetaDescriptor } from "react-router";
 import { pagePaths } from "@common/paths";
 import { site } from "@common/site";
+
+/**
+ * One tag of a page's <head> (app/document.tsx renders them in order): `{ title }`, a `<meta>` by
+ * its attributes, `{ tagName: "link", ... }`, or `{ "script:ld+json": data }` for structured data.
+ */
+export type MetaDescriptor =
+  | { title: string }
+  | { name: string; content: string }
+  | { property: string; content: string }
+  | { tagName: "link"; rel: string; href: string; [attribute: string]: string }
+  | { "script:ld+json": Record<string, unknown> };
 
 interface PageMeta {
   /** Page title without the brand; the brand is appended. */

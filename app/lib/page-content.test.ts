@@ -16,17 +16,17 @@ describe("pageAt", () => {
 
 describe("metaFromPages", () => {
   it("gives the tags of the page at the current path", () => {
-    const meta = metaFromPages(pages)({ location: { pathname: "/a" } });
+    const meta = metaFromPages(pages)({ path: "/a" });
     expect(meta).toContainEqual({ name: "description", content: "About A" });
     expect(meta).not.toContainEqual({ name: "robots", content: "noindex" });
   });
 
   it("keeps pages out of search results when asked", () => {
-    const meta = metaFromPages(pages, { noindex: true })({ location: { pathname: "/a" } });
+    const meta = metaFromPages(pages, { noindex: true })({ path: "/a" });
     expect(meta).toContainEqual({ name: "robots", content: "noindex" });
   });
 
   it("throws for a path without content", () => {
-    expect(() => metaFromPages(pages)({ location: { pathname: "/b" } })).toThrow();
+    expect(() => metaFromPages(pages)({ path: "/b" })).toThrow();
   });
 });

@@ -1,6 +1,12 @@
-import { useLocation } from "react-router";
+import { createContext, useContext } from "react";
 import type { PageSeo } from "~/content/types";
 import { getMeta } from "./meta";
+
+/**
+ * The path of the page being rendered, provided by the document (app/document.tsx) so that a
+ * component deep in a shared page finds its content without the path passed down to it.
+ */
+export const PagePathContext = createContext<string | undefined>(undefined);
 
 /**
  * Route modules shared by several pages (services, products, demos, status pages) find their
@@ -16,7 +22,9 @@ export function pageAt<T>(pages: Readonly<Record<string, T>>, path: string): T {
 
 /** The content of the page being shown. */
 export function useCurrentPage<T>(pages: Readonly<Record<string, T>>): T {
-  return pageAt(pages, useLocation().pathname);
+  const path = useContext(PagePathContext);
+  if (path === undefined) throw new Error("useCurrentPage outside a rendered page");
+  return pageAt(pages, path);
 }
 
 /** A route's `meta`: the search and share tags of the page at the current path. */
@@ -24,6 +32,5 @@ export function metaFromPages(
   pages: Readonly<Record<string, { seo: PageSeo }>>,
   { noindex = false } = {},
 ) {
-  return ({ location }: { location: { pathname: string } }) =>
-    getMeta({ ...pageAt(pages, location.pathname).seo, path: location.pathname, noindex });
+  return ({ path }: { path: string }) => getMeta({ ...pageAt(pages, path).seo, path, noindex });
 }

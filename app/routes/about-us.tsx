@@ -1,6 +1,5 @@
-import { Link } from "react-router";
-import type { Route } from "./+types/about-us";
 import { aboutPage, ceoProfile, team, type TeamMember } from "~/content/team";
+import type { MetaFunction } from "~/lib/page";
 import { pagePaths } from "@common/paths";
 import { Avatar } from "~/components/sections/avatar";
 import { BioDialog, bioDialogId } from "~/components/sections/bio-dialog";
@@ -12,8 +11,7 @@ import { StatsStrip } from "~/components/sections/stats-strip";
 import { opensDialog } from "~/components/ui/dialog";
 import { getMeta } from "~/lib/meta";
 
-export const meta: Route.MetaFunction = () =>
-  getMeta({ ...aboutPage.seo, path: pagePaths.aboutUs });
+export const meta: MetaFunction = () => getMeta({ ...aboutPage.seo, path: pagePaths.aboutUs });
 
 export default function AboutPage() {
   const ceo = team.find((member) => member.id === ceoProfile.memberId);
@@ -82,9 +80,9 @@ export default function AboutPage() {
             {aboutPage.joinCta.heading}
           </h2>
           <p className="mt-4 text-lg text-muted">{aboutPage.joinCta.text}</p>
-          <Link to={pagePaths.careers} className="btn-primary mt-6">
+          <a className="btn-primary mt-6" href={pagePaths.careers}>
             Join Our Team
-          </Link>
+          </a>
         </div>
       </section>
 

@@ -54,8 +54,7 @@ function atomFeed(): string {
   ].join("\n");
 }
 
-export function loader() {
-  return new Response(atomFeed(), {
-    headers: { "Content-Type": "application/atom+xml; charset=utf-8" },
-  });
+/** The feed as the file the prerender writes (app/render.tsx). */
+export function file() {
+  return { body: atomFeed(), contentType: "application/atom+xml; charset=utf-8" };
 }

@@ -1,6 +1,5 @@
-import type { Route } from "./+types/articles";
-import { Link } from "react-router";
 import { articlesPage as page } from "~/content/articles";
+import type { MetaFunction, PageProps } from "~/lib/page";
 import { articlePath, pagePaths } from "@common/paths";
 import { loadArticles } from "~/content/markdown.server";
 import { HeroBand, PageTitle } from "~/components/sections/page-hero";
@@ -13,10 +12,10 @@ export function loader() {
   return { articles: loadArticles().map(({ slug, meta }) => ({ slug, meta })) };
 }
 
-export const meta: Route.MetaFunction = () => getMeta({ ...page.seo, path: pagePaths.articles });
+export const meta: MetaFunction = () => getMeta({ ...page.seo, path: pagePaths.articles });
 
-export default function ArticlesPage({ loaderData }: Route.ComponentProps) {
-  const { articles } = loaderData;
+export default function ArticlesPage({ data }: PageProps<ReturnType<typeof loader>>) {
+  const { articles } = data;
   return (
     <>
       <HeroBand className="py-12 lg:py-16">
@@ -30,12 +29,12 @@ export default function ArticlesPage({ loaderData }: Route.ComponentProps) {
             <li key={article.slug}>
               <article aria-labelledby={`${article.slug}-title`}>
                 <h2 id={`${article.slug}-title`} className="text-2xl font-bold text-brand-900">
-                  <Link
-                    to={articlePath(article.slug)}
+                  <a
                     className="underline-offset-4 hover:text-brand-700 hover:underline"
+                    href={articlePath(article.slug)}
                   >
                     {article.meta.title}
-                  </Link>
+                  </a>
                 </h2>
                 <ArticleByline meta={article.meta} className="mt-2 text-sm text-muted" />
                 <p className="mt-3">{article.meta.description}</p>

@@ -1,5 +1,5 @@
-import type { Route } from "./+types/careers";
 import { careersPage as page } from "~/content/careers";
+import type { MetaFunction } from "~/lib/page";
 import { positions } from "~/content/positions";
 import { pagePaths } from "@common/paths";
 import { FeatureCards } from "~/components/sections/feature-cards";
@@ -8,7 +8,7 @@ import { PageSection, SMALL_SECTION_TITLE } from "~/components/sections/page-sec
 import { PositionList } from "~/components/sections/position-list";
 import { getMeta } from "~/lib/meta";
 
-export const meta: Route.MetaFunction = () => getMeta({ ...page.seo, path: pagePaths.careers });
+export const meta: MetaFunction = () => getMeta({ ...page.seo, path: pagePaths.careers });
 
 export default function CareersPage() {
   return (

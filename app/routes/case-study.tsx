@@ -1,5 +1,5 @@
-import type { Route } from "./+types/case-study";
 import caseStudyImage from "~/assets/images/case-study.svg";
+import type { MetaFunction } from "~/lib/page";
 import { caseStudy } from "~/content/case-study";
 import { pagePaths } from "@common/paths";
 import { PageHero } from "~/components/sections/page-hero";
@@ -8,8 +8,7 @@ import { Testimonials } from "~/components/sections/testimonials";
 import { DownloadIcon } from "~/components/ui/icons";
 import { getMeta } from "~/lib/meta";
 
-export const meta: Route.MetaFunction = () =>
-  getMeta({ ...caseStudy.seo, path: pagePaths.caseStudy });
+export const meta: MetaFunction = () => getMeta({ ...caseStudy.seo, path: pagePaths.caseStudy });
 
 const sections = [
   { id: "highlights", heading: "Highlights", items: caseStudy.highlights },

@@ -1,5 +1,5 @@
-import type { Route } from "./+types/contact-us";
 import { contactPage as page } from "~/content/contact-us";
+import type { MetaFunction } from "~/lib/page";
 import { pagePaths } from "@common/paths";
 import { ContactCards } from "~/components/sections/contact-cards";
 import { JumpLink } from "~/components/sections/jump-link";
@@ -9,7 +9,7 @@ import { Island } from "~/islands/island";
 import { contactIslands } from "~/islands/entries/contact-us";
 import { getMeta } from "~/lib/meta";
 
-export const meta: Route.MetaFunction = () => getMeta({ ...page.seo, path: pagePaths.contactUs });
+export const meta: MetaFunction = () => getMeta({ ...page.seo, path: pagePaths.contactUs });
 
 const FORM_ANCHOR = "send-us-a-message";
 

@@ -1,12 +1,12 @@
-import type { Route } from "./+types/demo-request";
 import { demoPages } from "~/content/demos";
+import type { MetaFunction } from "~/lib/page";
 import { CheckList } from "~/components/sections/check-list";
 import { Island } from "~/islands/island";
 import { demoRequestIslands } from "~/islands/entries/demo-request";
 import { metaFromPages, useCurrentPage } from "~/lib/page-content";
 
 // One module for the five demo request pages; the URL picks the content (app/content/demos.ts).
-export const meta: Route.MetaFunction = metaFromPages(demoPages);
+export const meta: MetaFunction = metaFromPages(demoPages);
 
 export default function DemoRequestPage() {
   const page = useCurrentPage(demoPages);

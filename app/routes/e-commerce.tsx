@@ -1,12 +1,12 @@
-import type { Route } from "./+types/e-commerce";
 import { eCommercePage as page } from "~/content/catalogue";
+import type { MetaFunction } from "~/lib/page";
 import { pagePaths } from "@common/paths";
 import { CatalogueGrid } from "~/components/sections/catalogue-grid";
 import { ContactSalesLink } from "~/components/sections/contact-sales-link";
 import { OfferLanding } from "~/components/sections/offer-landing";
 import { getMeta } from "~/lib/meta";
 
-export const meta: Route.MetaFunction = () => getMeta({ ...page.seo, path: pagePaths.eCommerce });
+export const meta: MetaFunction = () => getMeta({ ...page.seo, path: pagePaths.eCommerce });
 
 export default function ECommercePage() {
   return (

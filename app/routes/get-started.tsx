@@ -1,5 +1,5 @@
-import type { Route } from "./+types/get-started";
 import { getStartedPage as page } from "~/content/get-started";
+import type { MetaFunction } from "~/lib/page";
 import { pagePaths } from "@common/paths";
 import { CheckList } from "~/components/sections/check-list";
 import { ContactSalesLink } from "~/components/sections/contact-sales-link";
@@ -8,7 +8,7 @@ import { PageSection, SMALL_SECTION_TITLE } from "~/components/sections/page-sec
 import { getMeta } from "~/lib/meta";
 
 // The placeholder for merchant onboarding, until merchants can sign up online.
-export const meta: Route.MetaFunction = () => getMeta({ ...page.seo, path: pagePaths.getStarted });
+export const meta: MetaFunction = () => getMeta({ ...page.seo, path: pagePaths.getStarted });
 
 export default function GetStartedPage() {
   return (

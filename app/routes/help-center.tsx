@@ -1,5 +1,5 @@
-import type { Route } from "./+types/help-center";
 import { pagePaths } from "@common/paths";
+import type { MetaFunction } from "~/lib/page";
 import { faqs, helpCenterPage as page } from "~/content/faqs";
 import { ContactCards } from "~/components/sections/contact-cards";
 import { Island } from "~/islands/island";
@@ -10,7 +10,7 @@ import { Accordion } from "~/components/ui/accordion";
 import { opensDialog } from "~/components/ui/dialog";
 import { getMeta } from "~/lib/meta";
 
-export const meta: Route.MetaFunction = () => getMeta({ ...page.seo, path: pagePaths.helpCenter });
+export const meta: MetaFunction = () => getMeta({ ...page.seo, path: pagePaths.helpCenter });
 
 export default function HelpCenterPage() {
   return (

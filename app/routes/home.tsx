@@ -1,6 +1,5 @@
-import { Link } from "react-router";
-import type { Route } from "./+types/home";
 import heroImage from "~/assets/images/hero-payments.svg";
+import type { MetaFunction } from "~/lib/page";
 import { homePage } from "~/content/home";
 import { pagePaths } from "@common/paths";
 import { site } from "@common/site";
@@ -18,7 +17,7 @@ import { TrustBadges } from "~/components/sections/trust-badges";
 import { TrustCarousel } from "~/components/sections/trust-carousel";
 import { getMeta } from "~/lib/meta";
 
-export const meta: Route.MetaFunction = () => [
+export const meta: MetaFunction = () => [
   ...getMeta({ ...homePage.seo, path: pagePaths.home }),
   // Structured data about the company for search engines.
   {
@@ -55,9 +54,9 @@ export default function HomePage() {
         imageHeight={440}
       >
         <ContactSalesLink />
-        <Link to={pagePaths.getStarted} className="btn-outline">
+        <a className="btn-outline" href={pagePaths.getStarted}>
           Get Started
-        </Link>
+        </a>
         <TrustBadges look="hero" />
       </PageHero>
       <PartnerStrip />

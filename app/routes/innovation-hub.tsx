@@ -1,5 +1,5 @@
-import type { Route } from "./+types/innovation-hub";
 import { innovationHubPage as page } from "~/content/innovation-hub";
+import type { MetaFunction } from "~/lib/page";
 import { mailtoHref } from "@common/mailto";
 import { pagePaths } from "@common/paths";
 import { site } from "@common/site";
@@ -10,14 +10,12 @@ import { HERO_WITH_IMAGE, HeroBand, HeroImage, PageTitle } from "~/components/se
 import { PageSection, SECTION_TITLE } from "~/components/sections/page-section";
 import { CurrentYear } from "~/components/ui/current-year";
 import { MailIcon } from "~/components/ui/icons";
-import type { RouteHandle } from "~/root";
 import { getMeta } from "~/lib/meta";
 
-export const meta: Route.MetaFunction = () =>
-  getMeta({ ...page.seo, path: pagePaths.innovationHub });
+export const meta: MetaFunction = () => getMeta({ ...page.seo, path: pagePaths.innovationHub });
 
-// The hub is a campaign page with its own slim header and footer instead of the site's.
-export const handle: RouteHandle = { standalone: true };
+// The hub is a campaign page with its own slim header and footer instead of the site's: its
+// route is `standalone` in app/routes.ts.
 
 const innovationMail = mailtoHref(site.emails.innovation);
 

@@ -1,5 +1,5 @@
-import type { Route } from "./+types/newsletter-link";
 import { newsletterLinkPages } from "~/content/status-pages";
+import type { MetaFunction } from "~/lib/page";
 import { StatusMessage } from "~/components/sections/status-message";
 import { MailIcon } from "~/components/ui/icons";
 import { metaFromPages, useCurrentPage } from "~/lib/page-content";
@@ -9,7 +9,7 @@ import { metaFromPages, useCurrentPage } from "~/lib/page-content";
 // token, so the token stays in the address: a form without an action posts to the page's own URL,
 // query string included, and works before the JavaScript has started or without it. The server
 // answers with the page that says what happened (server/routes/newsletter.ts).
-export const meta: Route.MetaFunction = metaFromPages(newsletterLinkPages, { noindex: true });
+export const meta: MetaFunction = metaFromPages(newsletterLinkPages, { noindex: true });
 
 export default function NewsletterLinkPage() {
   const page = useCurrentPage(newsletterLinkPages);

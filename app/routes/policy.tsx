@@ -1,5 +1,5 @@
-import type { Route } from "./+types/policy";
 import { pagePaths, policyPaths } from "@common/paths";
+import type { PageProps } from "~/lib/page";
 import { loadPolicy } from "~/content/markdown.server";
 import { LegalDocument } from "~/components/sections/legal-document";
 import { getMeta } from "~/lib/meta";
@@ -9,17 +9,15 @@ import { getMeta } from "~/lib/meta";
 // with id "privacy-policy", and its 20px scroll offset is the headings' scroll-margin (app.css).
 const legalPaths: readonly string[] = [pagePaths.termsAndConditions, ...Object.values(policyPaths)];
 
-export function loader({ request }: Route.LoaderArgs) {
-  const { pathname } = new URL(request.url);
+export function loader({ path: pathname }: { path: string }) {
   if (!legalPaths.includes(pathname)) throw new Error(`No terms or policy at ${pathname}`);
   const { meta, html, headings } = loadPolicy(pathname.slice(1));
   const seo = { title: meta.title, description: meta.description, path: pathname };
   return { seo, meta, html, headings };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData ? getMeta(loaderData.seo) : [];
+export const meta = ({ data }: PageProps<ReturnType<typeof loader>>) => getMeta(data.seo);
 
-export default function PolicyPage({ loaderData }: Route.ComponentProps) {
-  return <LegalDocument doc={loaderData} />;
+export default function PolicyPage({ data }: PageProps<ReturnType<typeof loader>>) {
+  return <LegalDocument doc={data} />;
 }

@@ -1,6 +1,5 @@
-import { Link } from "react-router";
-import type { Route } from "./+types/product";
 import { productPages } from "~/content/products";
+import type { MetaFunction } from "~/lib/page";
 import { CheckList } from "~/components/sections/check-list";
 import { ContentHero } from "~/components/sections/content-hero";
 import { FeatureGrid } from "~/components/sections/feature-grid";
@@ -9,7 +8,7 @@ import { Testimonials } from "~/components/sections/testimonials";
 import { metaFromPages, useCurrentPage } from "~/lib/page-content";
 
 // One module for the four software products; the URL picks the content (app/content/products.ts).
-export const meta: Route.MetaFunction = metaFromPages(productPages);
+export const meta: MetaFunction = metaFromPages(productPages);
 
 const FEATURES_ID = "features";
 
@@ -19,9 +18,9 @@ export default function ProductPage() {
   return (
     <>
       <ContentHero page={page}>
-        <Link to={page.demoPath} className="btn-primary">
+        <a className="btn-primary" href={page.demoPath}>
           Request a Demo
-        </Link>
+        </a>
         {numbered ? (
           <JumpLink targetId={FEATURES_ID} className="btn-outline">
             See Features
@@ -60,9 +59,9 @@ export default function ProductPage() {
             ))}
           </ul>
           <div className="mt-10 text-center">
-            <Link to={page.demoPath} className="btn-primary">
+            <a className="btn-primary" href={page.demoPath}>
               Request a Demo
-            </Link>
+            </a>
           </div>
         </div>
       </section>

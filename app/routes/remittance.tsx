@@ -1,5 +1,5 @@
-import type { Route } from "./+types/remittance";
 import { pagePaths } from "@common/paths";
+import type { MetaFunction } from "~/lib/page";
 import { remittancePage as page } from "~/content/remittance";
 import { CheckList } from "~/components/sections/check-list";
 import { SalesHero } from "~/components/sections/content-hero";
@@ -8,7 +8,7 @@ import { StepList } from "~/components/sections/step-list";
 import { ExternalLink } from "~/components/ui/app-link";
 import { getMeta } from "~/lib/meta";
 
-export const meta: Route.MetaFunction = () => getMeta({ ...page.seo, path: pagePaths.remittance });
+export const meta: MetaFunction = () => getMeta({ ...page.seo, path: pagePaths.remittance });
 
 export default function RemittancePage() {
   return (

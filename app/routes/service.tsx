@@ -1,5 +1,5 @@
-import type { Route } from "./+types/service";
 import { servicePages } from "~/content/services";
+import type { MetaFunction } from "~/lib/page";
 import { CodeSample } from "~/components/sections/code-sample";
 import { SalesHero } from "~/components/sections/content-hero";
 import { FeatureGrid } from "~/components/sections/feature-grid";
@@ -9,7 +9,7 @@ import { ExternalLink } from "~/components/ui/app-link";
 import { metaFromPages, useCurrentPage } from "~/lib/page-content";
 
 // One module for the nine payment service pages; the URL picks the content (app/content/services.ts).
-export const meta: Route.MetaFunction = metaFromPages(servicePages);
+export const meta: MetaFunction = metaFromPages(servicePages);
 
 export default function ServicePage() {
   const page = useCurrentPage(servicePages);

@@ -1,12 +1,11 @@
-import { Link } from "react-router";
-import type { Route } from "./+types/value-added-services";
 import { valueAddedServicesPage as page } from "~/content/catalogue";
+import type { MetaFunction } from "~/lib/page";
 import { pagePaths } from "@common/paths";
 import { CatalogueGrid } from "~/components/sections/catalogue-grid";
 import { OfferLanding } from "~/components/sections/offer-landing";
 import { getMeta } from "~/lib/meta";
 
-export const meta: Route.MetaFunction = () =>
+export const meta: MetaFunction = () =>
   getMeta({ ...page.seo, path: pagePaths.valueAddedServices });
 
 export default function ValueAddedServicesPage() {
@@ -32,8 +31,8 @@ export default function ValueAddedServicesPage() {
 /** "Request a Demo", in the hero and again in the banner below the products. */
 function DemoLink({ className }: { className: string }) {
   return (
-    <Link to={page.demoCta.to} className={className}>
+    <a className={className} href={page.demoCta.to}>
       {page.demoCta.label}
-    </Link>
+    </a>
   );
 }

@@ -61,11 +61,22 @@ const ONE_DAY = "public, max-age=86400";
 // Files the build writes that are not part of the public site.
 const HIDDEN = new Set([notFoundPath]);
 
+/**
+ * Every file of the build but those under a folder whose name starts with a dot: Vite's manifest
+ * (.vite/manifest.json) is for the renderer (app/render.tsx), not for visitors.
+ */
 async function walk(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
   return entries
     .filter((entry) => entry.isFile())
-    .map((entry) => path.join(entry.parentPath, entry.name));
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .filter(
+      (file) =>
+        !path
+          .relative(dir, file)
+          .split(path.sep)
+          .some((part) => part.startsWith(".")),
+    );
 }
 
 /** "about-us/index.html" → "/about-us"; "index.html" → "/"; "assets/a.js" → "/assets/a.js". */

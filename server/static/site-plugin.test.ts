@@ -18,6 +18,8 @@ async function writeSite(dir: string) {
     "404/index.html": page("missing page "),
     "assets/root-abc123.js": "console.log('hello');".repeat(50),
     "favicon.svg": "<svg xmlns='http://www.w3.org/2000/svg'/>",
+    // The client build's manifest, which the renderer reads.
+    ".vite/manifest.json": '{"app/app.css":{"file":"assets/app-abc123.css"}}',
   };
   for (const [name, body] of Object.entries(files)) {
     const file = path.join(dir, name);
@@ -52,6 +54,10 @@ describe("serving the prerendered site", () => {
     const res = await app.inject({ url: "/no/such/page" });
     expect(res.statusCode).toBe(404);
     expect(res.body).toContain("missing page");
+  });
+
+  it("keeps the build's manifest to itself", async () => {
+    expect((await app.inject({ url: "/.vite/manifest.json" })).statusCode).toBe(404);
   });
 
   it("does not expose the missing-page document as a page of its own", async () => {

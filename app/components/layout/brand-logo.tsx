@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { pagePaths } from "@common/paths";
 import { site } from "@common/site";
 
@@ -73,8 +72,8 @@ export function LogoHomeLink({
   tone?: keyof typeof TONES;
 }) {
   return (
-    <Link to={pagePaths.home} className={className} aria-label={`${site.name} home`}>
+    <a className={className} aria-label={`${site.name} home`} href={pagePaths.home}>
       <BrandLogo tone={tone} className={logoClassName} />
-    </Link>
+    </a>
   );
 }

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { pagePaths } from "@common/paths";
 
 /**
@@ -8,12 +7,12 @@ import { pagePaths } from "@common/paths";
 export function HeaderActions({ className }: { className: string }) {
   return (
     <div className={className}>
-      <Link to={pagePaths.contactUs} className="btn-outline">
+      <a className="btn-outline" href={pagePaths.contactUs}>
         Contact Us
-      </Link>
-      <Link to={pagePaths.getStarted} className="btn-primary">
+      </a>
+      <a className="btn-primary" href={pagePaths.getStarted}>
         Get Started
-      </Link>
+      </a>
     </div>
   );
 }

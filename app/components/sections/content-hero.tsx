@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { pagePaths } from "@common/paths";
 import type { HeroCopy } from "~/content/hero";
 import { ExternalLink } from "~/components/ui/app-link";
@@ -46,9 +45,9 @@ export function SalesHero({
 }) {
   return (
     <ContentHero page={page}>
-      <Link to={pagePaths.contactUs} className="btn-primary">
+      <a className="btn-primary" href={pagePaths.contactUs}>
         Contact Sales
-      </Link>
+      </a>
       <ExternalLink href={docsUrl} className="btn-outline">
         {docsLabel}
       </ExternalLink>

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { innovationBanner } from "~/content/home";
 
 export function InnovationBanner() {
@@ -14,9 +13,9 @@ export function InnovationBanner() {
           </h2>
           <p className="mt-3 max-w-xl text-brand-50">{innovationBanner.text}</p>
         </div>
-        <Link to={innovationBanner.to} className="btn-gold shrink-0">
+        <a className="btn-gold shrink-0" href={innovationBanner.to}>
           {innovationBanner.cta}
-        </Link>
+        </a>
       </div>
     </section>
   );

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { homePage } from "~/content/home";
 import { ArrowRight } from "~/components/ui/icons";
 import { HeadedSection } from "./section-heading";
@@ -25,12 +24,12 @@ export function OfferCards() {
             <div className="flex flex-1 flex-col p-6">
               <h3 className="text-xl font-bold text-brand-900">{card.title}</h3>
               <p className="mt-2 flex-1 text-muted">{card.description}</p>
-              <Link
-                to={card.to}
+              <a
                 className="mt-4 inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline"
+                href={card.to}
               >
                 Explore {card.title} <ArrowRight width={18} height={18} />
-              </Link>
+              </a>
             </div>
           </li>
         ))}

@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import type { NavLink } from "~/content/navigation";
 
 interface ExternalLinkProps {
@@ -38,8 +37,8 @@ export function AppLink({
     );
   }
   return (
-    <Link to={link.to} className={className} onClick={onClick}>
+    <a className={className} onClick={onClick} href={link.to}>
       {children ?? link.label}
-    </Link>
+    </a>
   );
 }

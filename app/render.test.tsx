@@ -1,0 +1,108 @@
+// @vitest-environment jsdom
+import { expect, it } from "vitest";
+import { articleFeedPath, articlePath, notFoundPath, pagePaths } from "@common/paths";
+import { site } from "@common/site";
+import { assetsFromManifest } from "~/lib/page-assets";
+import ArticlePage, { articleSeo, meta as articleMeta } from "~/routes/article";
+import { renderDocument, renderPath } from "./render";
+
+// A build's client manifest, shortened (vite.dev/guide/backend-integration).
+const assets = assetsFromManifest({
+  "app/app.css": { file: "assets/app-abc123.css", src: "app/app.css", isEntry: true },
+  "app/islands/entries/contact-us.tsx": {
+    file: "assets/contact-us-def456.js",
+    src: "app/islands/entries/contact-us.tsx",
+    isEntry: true,
+  },
+});
+
+const parse = (html: string) => new DOMParser().parseFromString(html, "text/html");
+
+/** An article as the console would store it: data, not a Markdown file of the repository. */
+const stored = {
+  slug: "paying-school-fees-by-ussd",
+  meta: {
+    title: "Paying school fees by USSD",
+    description: "How parents pay school fees from any phone.",
+    date: "2026-11-30",
+    author: "Ama Mensah",
+  },
+  html: "<p>Parents dial the school's code.</p><h2>Receipts</h2><p>Each payment is receipted.</p>",
+};
+
+it("renders an article given as data as a whole page of the site, as a built article is", async () => {
+  const data = { ...stored, seo: articleSeo(stored.slug, stored.meta) };
+  const path = articlePath(stored.slug);
+  const html = renderDocument({
+    path,
+    head: articleMeta({ path, data }),
+    page: <ArticlePage path={path} data={data} />,
+    assets,
+  });
+  expect(html.startsWith('<!DOCTYPE html><html lang="en-GH">')).toBe(true);
+  const page = parse(html);
+
+  expect(page.title).toBe(`Paying school fees by USSD | ${site.name}`);
+  const metaContent = (selector: string) =>
+    page.querySelector(`meta[${selector}]`)?.getAttribute("content");
+  expect(metaContent('name="description"')).toBe(stored.meta.description);
+  expect(metaContent('property="og:type"')).toBe("article");
+  expect(metaContent('property="article:published_time"')).toBe("2026-11-30");
+  expect(page.querySelector('link[rel="canonical"]')?.getAttribute("href")).toBe(
+    `${site.url}${path}`,
+  );
+  const jsonLd = JSON.parse(
+    page.querySelector('script[type="application/ld+json"]')?.textContent ?? "{}",
+  ) as Record<string, unknown>;
+  expect(jsonLd).toMatchObject({
+    "@type": "Article",
+    headline: stored.meta.title,
+    datePublished: "2026-11-30",
+    author: { "@type": "Person", name: "Ama Mensah" },
+  });
+
+  // The site's header, footer and skip link around the article's own words.
+  expect(page.querySelector("a.skip-link")?.getAttribute("href")).toBe("#main");
+  expect(page.querySelector(`header a[href="${pagePaths.home}"]`)).not.toBeNull();
+  expect(page.querySelector("footer")?.textContent).toContain(site.legalName);
+  expect(page.querySelector("main h1")?.textContent).toBe(stored.meta.title);
+  expect(page.querySelector("main h2")?.textContent).toBe("Receipts");
+
+  // The same document as the built article pages: stylesheet, links, inline scripts.
+  const built = parse(
+    (await renderPath(articlePath("mobile-money-collections-for-small-businesses"), assets)).body,
+  );
+  const shared = (doc: Document) =>
+    [
+      ...doc.head.querySelectorAll(
+        'link:not([rel="canonical"]), script:not([type="application/ld+json"])',
+      ),
+    ].map((element) => element.outerHTML);
+  expect(shared(page)).toEqual(shared(built));
+  expect(page.querySelector('link[rel="stylesheet"]')?.getAttribute("href")).toBe(
+    "/assets/app-abc123.css",
+  );
+});
+
+it("answers a path that is no page with the missing page and 404, and the feed as Atom", async () => {
+  const missing = await renderPath("/no-such-page", assets);
+  expect(missing.status).toBe(404);
+  const own = await renderPath(notFoundPath, assets);
+  expect(missing.body).toBe(own.body);
+  expect(parse(missing.body).querySelector('meta[name="robots"]')?.getAttribute("content")).toBe(
+    "noindex",
+  );
+
+  const feed = await renderPath(articleFeedPath, assets);
+  expect(feed).toMatchObject({ status: 200, contentType: "application/atom+xml; charset=utf-8" });
+  expect(feed.body).toContain('<feed xmlns="http://www.w3.org/2005/Atom">');
+});
+
+it("names each island's built script in its container, and fails a page whose entry is not built", async () => {
+  const contact = parse((await renderPath(pagePaths.contactUs, assets)).body);
+  const form = contact.querySelector('[data-island="contact-us:form"]');
+  expect(form?.getAttribute("data-island-entry")).toBe("/assets/contact-us-def456.js");
+  await expect(renderPath(pagePaths.home, assets)).rejects.toThrow(
+    'No script for the island entry "home"',
+  );
+});

@@ -1,0 +1,109 @@
+/**
+ * The site's renderer: the entry of the build's ssr environment (vite.config.ts), built to
+ * build/server/render/render.js. The build's prerender (scripts/prerender-plugin.ts) writes every
+ * path of the route table with it; `npm run dev` renders each request with it through Vite
+ * (scripts/dev.ts); and the server can render a page from data (an article stored in the
+ * database) with `renderDocument`, in the same document, header and footer as a built page
+ * (app/README.md says how to load it).
+ */
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import type { ReactNode } from "react";
+import { renderToString } from "react-dom/server";
+import type { Manifest } from "vite";
+import { articleFiles } from "~/content/markdown.server";
+import { Document } from "~/document";
+import type { MetaDescriptor } from "~/lib/meta";
+import { PageNotFound, type RouteModule } from "~/lib/page";
+import { type PageAssets, assetsFromManifest } from "~/lib/page-assets";
+import { type RouteEntry, notFoundRoute, routeTable } from "~/routes";
+
+export type { PageAssets } from "~/lib/page-assets";
+export { devAssets } from "~/lib/page-assets";
+
+const modules = import.meta.glob<RouteModule<unknown>>("./routes/*.{ts,tsx}");
+const routes = routeTable(articleFiles());
+
+/** What the renderer answers for a path: the page (or the feed) and its status. */
+export interface Rendered {
+  status: 200 | 404;
+  contentType: string;
+  body: string;
+}
+
+const HTML = "text/html; charset=utf-8";
+
+/** The client build's assets, from its manifest (Vite's, under `<clientDir>/.vite/`). */
+export async function loadAssets(clientDir: string): Promise<PageAssets> {
+  const file = path.join(clientDir, ".vite", "manifest.json");
+  return assetsFromManifest(JSON.parse(await readFile(file, "utf8")) as Manifest);
+}
+
+/** Every path the prerender writes: the route table's, then the missing page. */
+export function prerenderPaths(): string[] {
+  return [...routes, notFoundRoute].map((route) => route.path);
+}
+
+/**
+ * A whole page as HTML: `page` (any element, say a route's component given data) in the site's
+ * document with `head`'s tags. `path` is the page's address (shared pages look their content up
+ * by it).
+ */
+export function renderDocument({
+  path,
+  head,
+  page,
+  assets,
+  standalone = false,
+}: {
+  path: string;
+  head: MetaDescriptor[];
+  page: ReactNode;
+  assets: PageAssets;
+  standalone?: boolean;
+}): string {
+  const html = renderToString(
+    <Document path={path} head={head} assets={assets} standalone={standalone}>
+      {page}
+    </Document>,
+  );
+  return `<!DOCTYPE html>${html}`;
+}
+
+async function renderRoute(route: RouteEntry, assets: PageAssets): Promise<Rendered> {
+  const load = modules[`./${route.file}`];
+  if (!load) throw new Error(`No module ${route.file} for ${route.path} (app/routes.ts)`);
+  const module = await load();
+  const status = route === notFoundRoute ? 404 : 200;
+  if (module.file) return { status, ...module.file() };
+  const Page = module.default;
+  if (!Page) throw new Error(`${route.file} exports no page component`);
+  let data: unknown;
+  try {
+    data = module.loader?.({ path: route.path });
+  } catch (error) {
+    // A loader that finds nothing at its path (say, an article that is gone) gives the missing
+    // page, as an unknown path does.
+    if (error instanceof PageNotFound) return renderRoute(notFoundRoute, assets);
+    throw error;
+  }
+  const props = { path: route.path, data };
+  const body = renderDocument({
+    path: route.path,
+    head: module.meta?.(props) ?? [],
+    page: <Page {...props} />,
+    assets,
+    standalone: route.standalone,
+  });
+  return { status, contentType: HTML, body };
+}
+
+/**
+ * The page at `urlPath` (without query or hash); the missing page with status 404 for a path
+ * the route table does not have. Throws when a page fails to render: the prerender then fails
+ * the build rather than write a broken page.
+ */
+export function renderPath(urlPath: string, assets: PageAssets): Promise<Rendered> {
+  const route = routes.find((entry) => entry.path === urlPath) ?? notFoundRoute;
+  return renderRoute(route, assets);
+}

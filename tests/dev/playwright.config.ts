@@ -1,0 +1,31 @@
+import { defineConfig, devices } from "@playwright/test";
+import { apiPaths } from "../../common/paths";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../scripts/chromium";
+import { freePort } from "../../scripts/free-port";
+
+// `npm run dev` in a browser: a config of its own, since the other browser tests run against the
+// build served by the compiled server. `npx playwright test -c tests/dev`. The port is picked
+// once, by the runner, and its workers read it from the environment they inherit.
+process.env.DEV_E2E_PORT ??= String(await freePort());
+const PORT = Number(process.env.DEV_E2E_PORT);
+const DATA_DIR = `./data/e2e-dev-${PORT}`;
+
+export default defineConfig({
+  testDir: ".",
+  reporter: [["list"]],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: "off",
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    ...devices["Desktop Chrome"],
+    viewport: { width: 1280, height: 800 },
+  },
+  webServer: {
+    command: `rm -rf ${DATA_DIR} && npm run dev`,
+    url: `http://localhost:${PORT}${apiPaths.health}`,
+    reuseExistingServer: false,
+    // Vite's first transforms and the API's start under tsx take a while on a busy machine.
+    timeout: 240_000,
+    env: { PORT: String(PORT), DATA_DIR },
+  },
+});
