@@ -23,12 +23,7 @@ import { isMain } from "../scripts/is-main";
 import { testSmtp } from "../server/mail/smtp-testing";
 import { subscriptionRow } from "../server/testing";
 import { type EndpointLoad, type RowCheck, bodyFor, checkRows, postLoad, runTag } from "./api-load";
-import {
-  type DialectTarget,
-  launchBenchServer,
-  onEachDialect,
-  onFreshBenchDatabase,
-} from "./dialects";
+import { type BenchRun, launchBenchServer, onEachDialect, onFreshBenchDatabase } from "./dialects";
 import type { LoadSummary } from "./load";
 
 export interface CampaignResult {
@@ -86,13 +81,12 @@ export async function measureCampaign({
   loadS = 15,
   siteDir = path.resolve("build/client"),
   log = console.log,
-}: DialectTarget & {
+}: BenchRun & {
   recipients?: number;
   perMinute?: number;
   loadS?: number;
   /** The built site the server serves (it refuses to start without one). */
   siteDir?: string;
-  log?: (line: string) => void;
 }): Promise<CampaignResult> {
   return onFreshBenchDatabase("campaign", { dialect, databaseUrl }, async (database, cleanups) => {
     const { db } = database;

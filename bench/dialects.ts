@@ -13,6 +13,12 @@ export interface DialectTarget {
   databaseUrl?: string;
 }
 
+/** What every measure on a fresh database takes besides its own sizes. */
+export interface BenchRun extends DialectTarget {
+  /** Where it writes its progress: console.log unless said otherwise. */
+  log?: (line: string) => void;
+}
+
 /** What a run undoes when it ends, in order. */
 export type Cleanups = (() => Promise<unknown>)[];
 

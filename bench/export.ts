@@ -22,12 +22,7 @@ import { createSession } from "../server/staff/sign-in/sessions";
 import { isMain } from "../scripts/is-main";
 import { runTag } from "./api-load";
 import { seedSubscribers } from "./campaign";
-import {
-  type DialectTarget,
-  launchBenchServer,
-  onEachDialect,
-  onFreshBenchDatabase,
-} from "./dialects";
+import { type BenchRun, launchBenchServer, onEachDialect, onFreshBenchDatabase } from "./dialects";
 import { type HealthTimes, healthWhile } from "./health";
 import { seedLeads } from "./inbox";
 
@@ -85,12 +80,11 @@ export async function measureExport({
   subscribers = 100_000,
   siteDir,
   log = console.log,
-}: DialectTarget & {
+}: BenchRun & {
   leads?: number;
   subscribers?: number;
   /** The built site to serve; by default a site of one page. */
   siteDir?: string;
-  log?: (line: string) => void;
 }): Promise<ExportResult> {
   // The database the server will open, seeded before it starts.
   return onFreshBenchDatabase("export", { dialect, databaseUrl }, async (database, cleanups) => {

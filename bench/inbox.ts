@@ -23,7 +23,7 @@ import { addAccount } from "../server/staff/admin/accounts";
 import { createSession } from "../server/staff/sign-in/sessions";
 import { recordingTransport, testConfig } from "../server/testing";
 import { isMain } from "../scripts/is-main";
-import { type DialectTarget, onEachDialect, onFreshBenchDatabase } from "./dialects";
+import { type BenchRun, onEachDialect, onFreshBenchDatabase } from "./dialects";
 import { percentile } from "./stats";
 
 export interface InboxQueryResult {
@@ -166,10 +166,9 @@ export async function measureInbox({
   leads = 100_000,
   samples = 30,
   log = console.log,
-}: DialectTarget & {
+}: BenchRun & {
   leads?: number;
   samples?: number;
-  log?: (line: string) => void;
 }): Promise<InboxResult> {
   return onFreshBenchDatabase("inbox", { dialect, databaseUrl }, async ({ db }, cleanups) => {
     const now = new Date();

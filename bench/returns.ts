@@ -20,8 +20,7 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
 import { apiPaths } from "../common/paths";
-import { floodReport } from "../server/mail/inbound/report-samples";
-import { returnAddress } from "../server/mail/return-path";
+import { confirmationReturnPath, floodReport } from "../server/mail/inbound/report-samples";
 import { freePort } from "../scripts/free-port";
 import { isMain } from "../scripts/is-main";
 import { launchBenchServer, onFreshBenchDatabase } from "./dialects";
@@ -149,13 +148,7 @@ async function returnsRun(
         body: JSON.stringify({ email }),
       });
       if (!signUp.ok) throw new Error(`sign-up answered ${signUp.status}`);
-      const mail = await db
-        .selectFrom("newsletter_subscriptions")
-        .innerJoin("outbox", "outbox.lead_id", "newsletter_subscriptions.id")
-        .select(["newsletter_subscriptions.id as subscriptionId", "outbox.id as outboxId"])
-        .where("newsletter_subscriptions.email", "=", email)
-        .executeTakeFirstOrThrow();
-      const to = returnAddress(INBOUND, "m", mail.subscriptionId, mail.outboxId);
+      const { returnPath: to } = await confirmationReturnPath(db, INBOUND, email);
       const report = (n: number) => floodReport(to, recipients, `<bench-${n}@mx.example.net>`);
       const sizes = Buffer.byteLength(report(1));
 

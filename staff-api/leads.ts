@@ -7,6 +7,7 @@ import { apiPaths } from "../common/paths";
 import { ContactSchema } from "../leads/contact";
 import { DemoFormSchema } from "../leads/demo";
 import { email } from "../leads/email";
+import { UTM_FIELDS } from "../leads/source";
 import { MAX_MESSAGE, filterText, requiredText } from "../leads/fields";
 import {
   LEAD_STATUSES,
@@ -48,15 +49,16 @@ const LeadId = z.object({
   id: z.string().check(z.refine((id) => parseLeadKey(id) !== null, NO_SUCH_LEAD)),
 });
 
+/** The campaign tags, named where they are read (leads/source.ts UTM_FIELDS), each optional. */
+const UtmShape = Object.fromEntries(
+  Object.keys(UTM_FIELDS).map((tag) => [tag, z.optional(z.string())]),
+) as Record<keyof typeof UTM_FIELDS, z.ZodMiniOptional<z.ZodMiniString>>;
+
 /** The visit's attribution where it said (leads/source.ts). */
 const AttributionShape = {
   landingPage: z.optional(z.string()),
   referrer: z.optional(z.string()),
-  utmSource: z.optional(z.string()),
-  utmMedium: z.optional(z.string()),
-  utmCampaign: z.optional(z.string()),
-  utmTerm: z.optional(z.string()),
-  utmContent: z.optional(z.string()),
+  ...UtmShape,
 };
 export const Attribution = z.strictObject(AttributionShape);
 

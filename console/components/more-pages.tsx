@@ -149,7 +149,7 @@ export function PagedList<T extends { id: string }>(props: PagedListProps<T>) {
   return <Pages key={props.search} {...props} />;
 }
 
-interface PagedListProps<T> {
+export interface PagedListProps<T> {
   first: Paged<T>;
   /** The list's endpoint, which takes `search` and a cursor. */
   from: ListEndpoint<T>;

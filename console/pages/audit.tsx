@@ -3,9 +3,8 @@ import { AuditFilterShape, type AuditItem, auditApi } from "../../staff-api/audi
 import { consoleCampaignPath, consoleLeadPath, consolePaths } from "../../common/paths";
 import { addressOf, filtersIn, loadCall, query, routerPath } from "../api";
 import { Typed, actorOf, wordsOf } from "../audit-words";
-import { ExportLink, FilterForm, FilterInput, FilterSelect } from "../components/filter-form";
-import { PagedList } from "../components/more-pages";
-import { PageHeading } from "../components/page-heading";
+import { FilterInput, FilterSelect } from "../components/filter-form";
+import { type ListDefinition, ListPage } from "../components/list-page";
 import { DateTime } from "../components/date-time";
 
 /** The "Show" filter's choices besides its default, changes only (no `kind` in the address). */
@@ -13,6 +12,19 @@ const SHOWN: [string, string][] = [
   ["read", "Reads of personal data"],
   ["all", "Everything"],
 ];
+
+const LIST: ListDefinition<AuditItem> = {
+  title: "Audit log",
+  from: auditApi.list,
+  filterLabel: "Filter the audit log",
+  clearTo: "/admin/audit",
+  label: "Audit log entries",
+  empty: "No changes yet. Reads of personal data are under Show.",
+  noMatch: "No entries match these filters.",
+  columns: "sm:grid-cols-[1fr_4fr] sm:items-start",
+  moreLabel: "Show more entries",
+  done: "That is every entry that matches.",
+};
 
 export async function auditLoader({ request }: LoaderFunctionArgs) {
   // The filters in the address are named as the API names them.
@@ -33,7 +45,7 @@ export async function auditLoader({ request }: LoaderFunctionArgs) {
  * never changed or removed.
  */
 export function AuditPage() {
-  const { page, actions, search, filtered, exportHref } = useLoaderData<typeof auditLoader>();
+  const { actions, ...loaded } = useLoaderData<typeof auditLoader>();
   const [params] = useSearchParams();
   const action = params.get("action");
   // An action asked for in the address is offered even when the log has none of it yet.
@@ -44,36 +56,17 @@ export function AuditPage() {
   const changesOnly = !params.get("kind") && !action;
 
   return (
-    <section>
-      <PageHeading title="Audit log">
-        <ExportLink href={exportHref} />
-      </PageHeading>
-
-      <FilterForm label="Filter the audit log" clearTo="/admin/audit" filtered={filtered}>
-        <FilterSelect label="Show" name="kind" options={SHOWN} any="Changes" />
-        <FilterInput label="Who" hint="A member of staff’s e-mail" name="actor" type="email" />
-        <FilterSelect label="Action" name="action" options={actionOptions} />
-        <FilterInput label="From" name="since" type="date" />
-        <FilterInput label="Until" name="until" type="date" />
-      </FilterForm>
-
-      <PagedList
-        first={page}
-        from={auditApi.list}
-        search={search}
-        label="Audit log entries"
-        empty={
-          filtered
-            ? "No entries match these filters."
-            : "No changes yet. Reads of personal data are under Show."
-        }
-        columns="sm:grid-cols-[1fr_4fr] sm:items-start"
-        moreLabel="Show more entries"
-        done={changesOnly ? "That is every change." : "That is every entry that matches."}
-      >
-        {(entry) => <Entry entry={entry} />}
-      </PagedList>
-    </section>
+    <ListPage
+      list={changesOnly ? { ...LIST, done: "That is every change." } : LIST}
+      loaded={loaded}
+      row={(entry) => <Entry entry={entry} />}
+    >
+      <FilterSelect label="Show" name="kind" options={SHOWN} any="Changes" />
+      <FilterInput label="Who" hint="A member of staff’s e-mail" name="actor" type="email" />
+      <FilterSelect label="Action" name="action" options={actionOptions} />
+      <FilterInput label="From" name="since" type="date" />
+      <FilterInput label="Until" name="until" type="date" />
+    </ListPage>
   );
 }
 

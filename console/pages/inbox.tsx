@@ -3,13 +3,12 @@ import { consoleLeadPath } from "@common/paths";
 import { DEMO_PRODUCT_NAMES } from "@leads/demo";
 import { LEAD_STATUSES, LEAD_TYPES } from "@leads/workflow";
 import { teamApi } from "../../staff-api/admin";
-import { type FilterShape, leadsApi, mayOwnLeads } from "../../staff-api/leads";
+import { type FilterShape, type LeadSummary, leadsApi, mayOwnLeads } from "../../staff-api/leads";
 import { addressOf, filtersIn, loadCall, routerPath } from "../api";
 import { StatusBadge } from "../components/badge";
-import { ExportLink, FilterForm, FilterInput, FilterSelect } from "../components/filter-form";
+import { FilterInput, FilterSelect } from "../components/filter-form";
+import { type ListDefinition, ListPage } from "../components/list-page";
 import { useNewSince } from "../components/last-visit";
-import { PagedList } from "../components/more-pages";
-import { PageHeading } from "../components/page-heading";
 import { RelativeAge, useNow } from "../components/relative-age";
 import { formatDuration } from "../format";
 import { STATUS_LABELS, TYPE_LABELS, choices, leadName, productLabel } from "../labels";
@@ -25,6 +24,18 @@ const FILTERS = [
   "since",
   "until",
 ] as const satisfies readonly (keyof typeof FilterShape)[];
+
+const LIST: ListDefinition<LeadSummary> = {
+  title: "Leads",
+  from: leadsApi.list,
+  filterLabel: "Filter leads",
+  clearTo: "/leads",
+  label: "Leads",
+  empty: "No leads match these filters.",
+  columns: "sm:grid-cols-[3fr_1fr_1fr_1fr] sm:items-center",
+  moreLabel: "Show more leads",
+  done: "That is every lead that matches.",
+};
 
 export async function inboxLoader({ request }: LoaderFunctionArgs) {
   const { filters, search, filtered } = filtersIn(request, FILTERS);
@@ -42,7 +53,7 @@ export async function inboxLoader({ request }: LoaderFunctionArgs) {
  * a filtered inbox can be bookmarked or sent to a colleague, and the CSV export takes the same.
  */
 export function InboxPage() {
-  const { page, stats, team, search, filtered, exportHref } = useLoaderData<typeof inboxLoader>();
+  const { stats, team, ...loaded } = useLoaderData<typeof inboxLoader>();
   const staff = useStaff();
   const newSince = useNewSince(`staff-console:leads-seen:${staff.email}`);
   const now = useNow();
@@ -57,94 +68,76 @@ export function InboxPage() {
     ]);
 
   return (
-    <section>
-      <PageHeading title="Leads">
-        <ExportLink href={exportHref} />
-      </PageHeading>
-
-      <FilterForm label="Filter leads" clearTo="/leads" filtered={filtered}>
-        <FilterInput
-          label="Search"
-          hint="Name (any order), phone (any format), e-mail, company or message"
-          name="q"
-          type="search"
-          className="sm:col-span-2"
-        />
-        <FilterSelect label="Type" name="type" options={choices(LEAD_TYPES, TYPE_LABELS)} />
-        <FilterSelect label="Product" name="product" options={Object.entries(DEMO_PRODUCT_NAMES)} />
-        <FilterSelect
-          label="Status"
-          name="status"
-          options={choices(LEAD_STATUSES, STATUS_LABELS)}
-        />
-        <FilterSelect label="Owner" name="owner" options={[["none", "Nobody yet"], ...owners]} />
-        <FilterInput label="Received from" name="since" type="date" />
-        <FilterInput label="Received until" name="until" type="date" />
-      </FilterForm>
-
-      <p className="mb-4" aria-live="polite">
-        <strong>{stats.count}</strong> {stats.count === 1 ? "lead" : "leads"}
-        {filtered ? (stats.count === 1 ? " matches" : " match") : ""}. Answered: {stats.responded}.
-        Average time to first response:{" "}
-        <strong>{formatDuration(stats.averageFirstResponseMs)}</strong>.
-      </p>
-
-      <PagedList
-        first={page}
-        from={leadsApi.list}
-        search={search}
-        label="Leads"
-        empty="No leads match these filters."
-        columns="sm:grid-cols-[3fr_1fr_1fr_1fr] sm:items-center"
-        moreLabel="Show more leads"
-        done="That is every lead that matches."
-      >
-        {(lead) => (
-          <>
-            <div className="min-w-0">
-              {newSince !== null && lead.createdAt > newSince ? (
-                <p className="mb-1">
-                  <span className="rounded bg-brand-800 px-2 py-0.5 text-sm font-semibold text-white">
-                    New since your last visit
-                  </span>
-                </p>
-              ) : null}
-              <Link to={routerPath(consoleLeadPath(lead.id))} className="console-link" dir="auto">
-                {leadName(lead)}
-              </Link>
-              <p className="text-sm text-muted">
-                {TYPE_LABELS[lead.type]}
-                {lead.product ? ` · ${productLabel(lead.product)}` : ""}
-                {lead.company ? " · " : ""}
-                {lead.company ? <span dir="auto">{lead.company}</span> : null}
+    <ListPage
+      list={LIST}
+      loaded={loaded}
+      summary={
+        <p className="mb-4" aria-live="polite">
+          <strong>{stats.count}</strong> {stats.count === 1 ? "lead" : "leads"}
+          {loaded.filtered ? (stats.count === 1 ? " matches" : " match") : ""}. Answered:{" "}
+          {stats.responded}. Average time to first response:{" "}
+          <strong>{formatDuration(stats.averageFirstResponseMs)}</strong>.
+        </p>
+      }
+      row={(lead) => (
+        <>
+          <div className="min-w-0">
+            {newSince !== null && lead.createdAt > newSince ? (
+              <p className="mb-1">
+                <span className="rounded bg-brand-800 px-2 py-0.5 text-sm font-semibold text-white">
+                  New since your last visit
+                </span>
               </p>
-              {lead.messagePreview ? (
-                <p className="break-words" dir="auto">
-                  {lead.messagePreview}
-                </p>
-              ) : null}
-              <p className="text-sm break-words text-muted">
-                <span dir="auto">{lead.email}</span>
-                {lead.phone ? " · " : ""}
-                {lead.phone ? <span dir="auto">{lead.phone}</span> : null}
+            ) : null}
+            <Link to={routerPath(consoleLeadPath(lead.id))} className="console-link" dir="auto">
+              {leadName(lead)}
+            </Link>
+            <p className="text-sm text-muted">
+              {TYPE_LABELS[lead.type]}
+              {lead.product ? ` · ${productLabel(lead.product)}` : ""}
+              {lead.company ? " · " : ""}
+              {lead.company ? <span dir="auto">{lead.company}</span> : null}
+            </p>
+            {lead.messagePreview ? (
+              <p className="break-words" dir="auto">
+                {lead.messagePreview}
               </p>
-            </div>
-            <p className="flex flex-wrap items-center gap-2 sm:block">
-              <span className="sr-only">Status: </span>
-              <StatusBadge status={lead.status} />
-              <span className="text-sm sm:mt-1 sm:block">
-                {lead.firstResponseAt ? "Answered" : "Not answered yet"}
-              </span>
+            ) : null}
+            <p className="text-sm break-words text-muted">
+              <span dir="auto">{lead.email}</span>
+              {lead.phone ? " · " : ""}
+              {lead.phone ? <span dir="auto">{lead.phone}</span> : null}
             </p>
-            <p className="text-sm">
-              <span className="font-semibold">Owner:</span> {lead.owner ?? "nobody yet"}
-            </p>
-            <p className="text-sm">
-              <RelativeAge at={lead.createdAt} now={now} label="Received" />
-            </p>
-          </>
-        )}
-      </PagedList>
-    </section>
+          </div>
+          <p className="flex flex-wrap items-center gap-2 sm:block">
+            <span className="sr-only">Status: </span>
+            <StatusBadge status={lead.status} />
+            <span className="text-sm sm:mt-1 sm:block">
+              {lead.firstResponseAt ? "Answered" : "Not answered yet"}
+            </span>
+          </p>
+          <p className="text-sm">
+            <span className="font-semibold">Owner:</span> {lead.owner ?? "nobody yet"}
+          </p>
+          <p className="text-sm">
+            <RelativeAge at={lead.createdAt} now={now} label="Received" />
+          </p>
+        </>
+      )}
+    >
+      <FilterInput
+        label="Search"
+        hint="Name (any order), phone (any format), e-mail, company or message"
+        name="q"
+        type="search"
+        className="sm:col-span-2"
+      />
+      <FilterSelect label="Type" name="type" options={choices(LEAD_TYPES, TYPE_LABELS)} />
+      <FilterSelect label="Product" name="product" options={Object.entries(DEMO_PRODUCT_NAMES)} />
+      <FilterSelect label="Status" name="status" options={choices(LEAD_STATUSES, STATUS_LABELS)} />
+      <FilterSelect label="Owner" name="owner" options={[["none", "Nobody yet"], ...owners]} />
+      <FilterInput label="Received from" name="since" type="date" />
+      <FilterInput label="Received until" name="until" type="date" />
+    </ListPage>
   );
 }

@@ -19,9 +19,8 @@ import { Badge } from "../components/badge";
 import { ConfirmButton } from "../components/confirm-button";
 import { IntentButton } from "../components/newsletter-editor";
 import { DateTime } from "../components/date-time";
-import { ExportLink, FilterForm, FilterInput, FilterSelect } from "../components/filter-form";
-import { PagedList } from "../components/more-pages";
-import { PageHeading } from "../components/page-heading";
+import { FilterInput, FilterSelect } from "../components/filter-form";
+import { type ListDefinition, ListPage } from "../components/list-page";
 import { RowOutcome } from "../components/row-outcome";
 import { SubscriberConsentRecord } from "../components/subscriber-consent";
 import { choices } from "../labels";
@@ -30,6 +29,20 @@ export const SUBSCRIBER_STATUS_LABELS: Record<SubscriptionStatus, string> = {
   pending: "Waiting for confirmation",
   confirmed: "Confirmed",
   unsubscribed: "Unsubscribed",
+};
+
+const LIST: ListDefinition<Subscriber> = {
+  title: "Subscribers",
+  from: subscribersApi.list,
+  filterLabel: "Filter subscribers",
+  clearTo: "/subscribers",
+  filterGrid: "sm:grid-cols-3",
+  label: "Subscribers",
+  empty: "There are no subscribers yet.",
+  noMatch: "No subscribers match these filters.",
+  columns: "sm:grid-cols-[2fr_1fr_2fr] sm:items-center",
+  moreLabel: "Show more subscribers",
+  done: "That is every subscriber that matches.",
 };
 
 export async function subscribersLoader({ request }: LoaderFunctionArgs) {
@@ -87,42 +100,21 @@ function countsLine(counts: SubscriberCounts, filtered: boolean): string {
  * the inbox's, and the CSV export takes the same ones.
  */
 export function SubscribersPage() {
-  const { page, counts, search, filtered, exportHref } = useLoaderData<typeof subscribersLoader>();
-
+  const { counts, ...loaded } = useLoaderData<typeof subscribersLoader>();
   return (
-    <section>
-      <PageHeading title="Subscribers">
-        <ExportLink href={exportHref} />
-      </PageHeading>
-      <p className="mb-4">{countsLine(counts, filtered)}</p>
-
-      <FilterForm
-        label="Filter subscribers"
-        clearTo="/subscribers"
-        filtered={filtered}
-        gridClassName="sm:grid-cols-3"
-      >
-        <FilterInput label="Search by e-mail" name="q" type="search" className="sm:col-span-2" />
-        <FilterSelect
-          label="Status"
-          name="status"
-          options={choices(SUBSCRIPTION_STATUSES, SUBSCRIBER_STATUS_LABELS)}
-        />
-      </FilterForm>
-
-      <PagedList
-        first={page}
-        from={subscribersApi.list}
-        search={search}
-        label="Subscribers"
-        empty={filtered ? "No subscribers match these filters." : "There are no subscribers yet."}
-        columns="sm:grid-cols-[2fr_1fr_2fr] sm:items-center"
-        moreLabel="Show more subscribers"
-        done="That is every subscriber that matches."
-      >
-        {(subscriber) => <SubscriberRow subscriber={subscriber} />}
-      </PagedList>
-    </section>
+    <ListPage
+      list={LIST}
+      loaded={loaded}
+      intro={<p className="mb-4">{countsLine(counts, loaded.filtered)}</p>}
+      row={(subscriber) => <SubscriberRow subscriber={subscriber} />}
+    >
+      <FilterInput label="Search by e-mail" name="q" type="search" className="sm:col-span-2" />
+      <FilterSelect
+        label="Status"
+        name="status"
+        options={choices(SUBSCRIPTION_STATUSES, SUBSCRIBER_STATUS_LABELS)}
+      />
+    </ListPage>
   );
 }
 

@@ -16,14 +16,26 @@ import { call, failure, filtersIn, loadCall } from "../api";
 import { Badge } from "../components/badge";
 import { ConfirmButton } from "../components/confirm-button";
 import { DateTime } from "../components/date-time";
-import { FilterForm, FilterInput } from "../components/filter-form";
+import { FilterInput } from "../components/filter-form";
 import { ResultNotices, useFormResult, useResetWhenDone } from "../components/form-result";
-import { PagedList } from "../components/more-pages";
-import { PageHeading } from "../components/page-heading";
+import { type ListDefinition, ListPage } from "../components/list-page";
 import { RowOutcome } from "../components/row-outcome";
 import { Section } from "../components/section";
 import { TextField } from "../components/text-field";
 import { SUPPRESSION_REASON_LABELS } from "../labels";
+
+const LIST: ListDefinition<Suppression> = {
+  title: "Suppressions",
+  from: suppressionsApi.list,
+  filterLabel: "Search the suppression list",
+  clearTo: "/suppressions",
+  label: "Suppressed addresses",
+  empty: "No address is suppressed.",
+  noMatch: "No suppressed address matches.",
+  columns: "sm:grid-cols-[2fr_2fr_1fr] sm:items-start",
+  moreLabel: "Show more addresses",
+  done: "That is every suppressed address that matches.",
+};
 
 export async function suppressionsLoader({ request }: LoaderFunctionArgs) {
   const { filters, search, filtered } = filtersIn(request, Object.keys(SuppressionFilterShape));
@@ -65,37 +77,31 @@ export async function suppressionsAction({ request }: ActionFunctionArgs): Promi
  * soft bounce or an entry made by hand, the server refuses the rest and says why.
  */
 export function SuppressionsPage() {
-  const { page, search, filtered } = useLoaderData<typeof suppressionsLoader>();
+  const loaded = useLoaderData<typeof suppressionsLoader>();
   return (
-    <section>
-      <PageHeading title="Suppressions" />
-      <p className="mb-4 max-w-prose">
-        Newsletters, confirmations and welcome e-mails are not sent to these addresses. An address
-        is added when its mailbox does not exist (a hard bounce), after three temporary refusals in
-        14 days (soft bounces), or when the person marks our mail as spam (a complaint), which also
-        unsubscribes them. E-mails to sales and staff are never held back by this list. When a
-        person is erased, their entry stays as &ldquo;An erased address&rdquo;: only a one-way hash
-        of the address is kept, found by searching for the whole address. An address a bounce or
-        complaint named that is not the subscriber&rsquo;s own shows as &ldquo;another
-        address&rdquo; and its hash; searching for that whole address finds the entry too.
-      </p>
-      <AddForm />
-      <FilterForm label="Search the suppression list" clearTo="/suppressions" filtered={filtered}>
-        <FilterInput label="Search by e-mail" name="q" type="search" className="sm:col-span-2" />
-      </FilterForm>
-      <PagedList
-        first={page}
-        from={suppressionsApi.list}
-        search={search}
-        label="Suppressed addresses"
-        empty={filtered ? "No suppressed address matches." : "No address is suppressed."}
-        columns="sm:grid-cols-[2fr_2fr_1fr] sm:items-start"
-        moreLabel="Show more addresses"
-        done="That is every suppressed address that matches."
-      >
-        {(entry) => <SuppressionRow entry={entry} />}
-      </PagedList>
-    </section>
+    <ListPage
+      list={LIST}
+      loaded={loaded}
+      intro={
+        <>
+          <p className="mb-4 max-w-prose">
+            Newsletters, confirmations and welcome e-mails are not sent to these addresses. An
+            address is added when its mailbox does not exist (a hard bounce), after three temporary
+            refusals in 14 days (soft bounces), or when the person marks our mail as spam (a
+            complaint), which also unsubscribes them. E-mails to sales and staff are never held back
+            by this list. When a person is erased, their entry stays as &ldquo;An erased
+            address&rdquo;: only a one-way hash of the address is kept, found by searching for the
+            whole address. An address a bounce or complaint named that is not the subscriber&rsquo;s
+            own shows as &ldquo;another address&rdquo; and its hash; searching for that whole
+            address finds the entry too.
+          </p>
+          <AddForm />
+        </>
+      }
+      row={(entry) => <SuppressionRow entry={entry} />}
+    >
+      <FilterInput label="Search by e-mail" name="q" type="search" className="sm:col-span-2" />
+    </ListPage>
   );
 }
 

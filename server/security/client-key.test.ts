@@ -7,45 +7,38 @@ import { LOOPBACK_KEY, rateLimitKey } from "./client-key";
 import { apiPaths } from "../../common/paths";
 
 describe("rateLimitKey", () => {
-  it("keeps an IPv4 address as it is", () => {
-    expect(rateLimitKey("203.0.113.5")).toBe("203.0.113.5");
-    expect(rateLimitKey("198.51.100.77")).toBe("198.51.100.77");
-  });
-
-  it("counts an IPv4-mapped IPv6 address as the IPv4 address", () => {
-    expect(rateLimitKey("::ffff:203.0.113.5")).toBe("203.0.113.5");
-    expect(rateLimitKey("::FFFF:cb00:7105")).toBe("203.0.113.5");
-    expect(rateLimitKey("0:0:0:0:0:ffff:203.0.113.5")).toBe("203.0.113.5");
-  });
-
-  it("counts an IPv6 address as its /64, however the address is written", () => {
-    const key = "2001:db8:1:2::/64";
-    for (const ip of [
-      "2001:db8:1:2::1",
-      "2001:db8:1:2:aaaa:bbbb:cccc:dddd",
-      "2001:0db8:0001:0002:0000:0000:0000:0001",
-      "2001:DB8:1:2:FFFF:FFFF:FFFF:FFFF",
-      "2001:db8:1:2::",
-    ]) {
-      expect(rateLimitKey(ip), ip).toBe(key);
-    }
-    expect(rateLimitKey("2001:db8:1:3::1")).toBe("2001:db8:1:3::/64");
-    expect(rateLimitKey("2001:db8::5")).toBe("2001:db8::/64");
-    expect(rateLimitKey("2001:db8:0:0:1::5")).toBe("2001:db8::/64");
-    expect(rateLimitKey("fe80::1%eth0")).toBe("fe80::/64");
-  });
-
-  it("puts every loopback address in one bucket", () => {
-    for (const ip of ["127.0.0.1", "127.8.9.10", "127.255.255.254", "::1", "::ffff:127.0.0.1"]) {
-      expect(rateLimitKey(ip), ip).toBe(LOOPBACK_KEY);
-    }
-    expect(rateLimitKey("128.0.0.1")).toBe("128.0.0.1");
-    expect(rateLimitKey("::2")).toBe("::/64");
-  });
-
-  it("uses anything that is not an IP address as it is", () => {
-    expect(rateLimitKey("unknown")).toBe("unknown");
-    expect(rateLimitKey("")).toBe("");
+  // Where a request comes from, and the bucket its rate limits count in.
+  it.each([
+    // An IPv4 address as it is.
+    ["203.0.113.5", "203.0.113.5"],
+    ["198.51.100.77", "198.51.100.77"],
+    // An IPv4-mapped IPv6 address as the IPv4 address.
+    ["::ffff:203.0.113.5", "203.0.113.5"],
+    ["::FFFF:cb00:7105", "203.0.113.5"],
+    ["0:0:0:0:0:ffff:203.0.113.5", "203.0.113.5"],
+    // An IPv6 address as its /64, however the address is written.
+    ["2001:db8:1:2::1", "2001:db8:1:2::/64"],
+    ["2001:db8:1:2:aaaa:bbbb:cccc:dddd", "2001:db8:1:2::/64"],
+    ["2001:0db8:0001:0002:0000:0000:0000:0001", "2001:db8:1:2::/64"],
+    ["2001:DB8:1:2:FFFF:FFFF:FFFF:FFFF", "2001:db8:1:2::/64"],
+    ["2001:db8:1:2::", "2001:db8:1:2::/64"],
+    ["2001:db8:1:3::1", "2001:db8:1:3::/64"],
+    ["2001:db8::5", "2001:db8::/64"],
+    ["2001:db8:0:0:1::5", "2001:db8::/64"],
+    ["fe80::1%eth0", "fe80::/64"],
+    // Every loopback address in one bucket, and only those.
+    ["127.0.0.1", LOOPBACK_KEY],
+    ["127.8.9.10", LOOPBACK_KEY],
+    ["127.255.255.254", LOOPBACK_KEY],
+    ["::1", LOOPBACK_KEY],
+    ["::ffff:127.0.0.1", LOOPBACK_KEY],
+    ["128.0.0.1", "128.0.0.1"],
+    ["::2", "::/64"],
+    // Anything that is not an IP address as it is.
+    ["unknown", "unknown"],
+    ["", ""],
+  ])("counts %j as %j", (ip, key) => {
+    expect(rateLimitKey(ip)).toBe(key);
   });
 });
 

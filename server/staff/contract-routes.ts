@@ -206,6 +206,24 @@ export function contractRoute<E extends EndpointSpec>(
 }
 
 /**
+ * One plugin's routes: `route(endpoint, what, handler)` registers each on `app` as contractRoute()
+ * does, with the options all of them share (`checkAnswers`). `what` is the name its failures are
+ * logged under, or the route's own options with it. The handler comes last, so that a route reads
+ * as its endpoint and name and then what it does.
+ */
+export function routesOn(app: FastifyInstance, shared: Omit<ContractRouteOptions, "what">) {
+  return <E extends EndpointSpec>(
+    spec: E,
+    options: string | ContractRouteOptions,
+    handler: Handler<E>,
+  ) =>
+    contractRoute(app, spec, handler, {
+      ...shared,
+      ...(typeof options === "string" ? { what: options } : options),
+    });
+}
+
+/**
  * Throws when `body` is not exactly what the endpoint's schema of `status` says, or when a
  * versioned endpoint answers its record (a success, or 412) without the record's version.
  */

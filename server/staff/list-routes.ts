@@ -9,15 +9,18 @@ import type { AnswerOf, EndpointSpec, QueryOf } from "../../staff-api/endpoint";
 import type { DB } from "../db/database";
 import type { Database } from "../db/schema";
 import type { AuditAction } from "./audit";
-import { answer, contractRoute } from "./contract-routes";
+import { answer, routesOn } from "./contract-routes";
 import type { PageRequest } from "./page-cursor";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { auditedRead, pageKept, pageOf, sendCsv } from "./route-kit";
 import type { StaffRoutesOptions } from "./routes";
 
 export interface ListAndExportSpec<X extends EndpointSpec, Filters, Item> {
-  /** What the 503's log lines name: "subscriber list", "subscriber export". */
-  what: { list: string; export: string };
+  /**
+   * What the 503's log lines name: "subscriber list", "subscriber export"; or one name for both
+   * ("lead inbox request").
+   */
+  what: string | { list: string; export: string };
   /** The audit log's action of each. */
   actions: { list: AuditAction; export: AuditAction };
   /** The query's filters as the queries take them; a bad one thrown as Refused. */
@@ -52,67 +55,54 @@ export function listAndExportRoutes<
   { db, now, checkAnswers }: StaffRoutesOptions,
   spec: ListAndExportSpec<X, Filters, Item>,
 ) {
-  contractRoute(
-    app,
-    api.list,
-    async ({ query, request }) => {
-      const page = pageOf(query as { cursor?: string; limit?: string });
-      // The list's query is the export's filters and the page's cursor and size.
+  const route = routesOn(app, { checkAnswers });
+  const what = typeof spec.what === "string" ? { list: spec.what, export: spec.what } : spec.what;
+  route(api.list, what.list, async ({ query, request }) => {
+    const page = pageOf(query as { cursor?: string; limit?: string });
+    // The list's query is the export's filters and the page's cursor and size.
+    const filterQuery = query as QueryOf<X>;
+    const filters = await spec.filtersOf(filterQuery);
+    const body = await auditedRead(
+      db,
+      { request, action: spec.actions.list, at: now() },
+      (trx) => spec.page(trx, filters, page),
+      () => ({ filters: spec.kept(filterQuery, filters), page: pageKept(page) }),
+    );
+    return answer(200, body) as AnswerOf<L>;
+  });
+
+  route(api.exportCsv, what.export, async ({ query, request, reply }) => {
+    const at = now();
+    const filters = await spec.filtersOf(query);
+    const cutoff = spec.until(at);
+    if (!filters.until || filters.until > cutoff) filters.until = cutoff;
+    return sendExport(db, request, reply, {
+      action: spec.actions.export,
+      at,
+      name: spec.file.name,
+      detail: { filters: spec.kept(query, filters) },
+      count: (trx) => spec.count(trx, filters),
+      items: () => spec.items(db, filters),
+      toRow: spec.toRow,
+      columns: spec.file.columns,
+      countHeader: spec.file.countHeader,
+    });
+  });
+
+  const { summary } = spec;
+  if (summary) {
+    route(summary.endpoint, what.list, async ({ query, request }) => {
+      // The summary's query is the export's filters.
       const filterQuery = query as QueryOf<X>;
       const filters = await spec.filtersOf(filterQuery);
       const body = await auditedRead(
         db,
-        { request, action: spec.actions.list, at: now() },
-        (trx) => spec.page(trx, filters, page),
-        () => ({ filters: spec.kept(filterQuery, filters), page: pageKept(page) }),
+        { request, action: summary.action, at: now() },
+        (trx) => summary.read(trx, filters),
+        () => ({ filters: spec.kept(filterQuery, filters) }),
       );
-      return answer(200, body) as AnswerOf<L>;
-    },
-    { what: spec.what.list, checkAnswers },
-  );
-
-  contractRoute(
-    app,
-    api.exportCsv,
-    async ({ query, request, reply }) => {
-      const at = now();
-      const filters = await spec.filtersOf(query);
-      const cutoff = spec.until(at);
-      if (!filters.until || filters.until > cutoff) filters.until = cutoff;
-      return sendExport(db, request, reply, {
-        action: spec.actions.export,
-        at,
-        name: spec.file.name,
-        detail: { filters: spec.kept(query, filters) },
-        count: (trx) => spec.count(trx, filters),
-        items: () => spec.items(db, filters),
-        toRow: spec.toRow,
-        columns: spec.file.columns,
-        countHeader: spec.file.countHeader,
-      });
-    },
-    { what: spec.what.export, checkAnswers },
-  );
-
-  const { summary } = spec;
-  if (summary) {
-    contractRoute(
-      app,
-      summary.endpoint,
-      async ({ query, request }) => {
-        // The summary's query is the export's filters.
-        const filterQuery = query as QueryOf<X>;
-        const filters = await spec.filtersOf(filterQuery);
-        const body = await auditedRead(
-          db,
-          { request, action: summary.action, at: now() },
-          (trx) => summary.read(trx, filters),
-          () => ({ filters: spec.kept(filterQuery, filters) }),
-        );
-        return answer(200, body) as AnswerOf<typeof summary.endpoint>;
-      },
-      { what: spec.what.list, checkAnswers },
-    );
+      return answer(200, body) as AnswerOf<typeof summary.endpoint>;
+    });
   }
 }
 

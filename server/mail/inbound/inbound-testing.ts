@@ -8,7 +8,7 @@ import { returnEffects } from "../../deliveries";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { testConfig, useTestDatabase } from "../../testing";
 import { newsletterConfirmation } from "../templates";
-import { returnAddress } from "../return-path";
+import { confirmationReturnPath } from "./report-samples";
 import {
   type InboundListener,
   type InboundListenerOptions,
@@ -67,13 +67,7 @@ export async function subscriberWithMail(db: DB, email: string) {
       oneClickUnsubscribeUrl: "o",
     }),
   );
-  const row = await db
-    .selectFrom("newsletter_subscriptions")
-    .innerJoin("outbox", "outbox.lead_id", "newsletter_subscriptions.id")
-    .select(["newsletter_subscriptions.id as subscriptionId", "outbox.id as outboxId"])
-    .where("newsletter_subscriptions.email", "=", email)
-    .executeTakeFirstOrThrow();
-  return { ...row, returnPath: returnAddress(INBOUND, "m", row.subscriptionId, row.outboxId) };
+  return confirmationReturnPath(db, INBOUND, email);
 }
 
 /** The recorded events and suppressions, in the order they were stored. */

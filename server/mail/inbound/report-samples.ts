@@ -1,8 +1,29 @@
 /**
  * Returned messages as mail servers write them, for tests: a delivery status notification
  * (RFC 3464), an abuse report (ARF, RFC 5965) and an auto-reply. Each is a whole message
- * (headers and MIME body, CRLF line ends) that nodemailer can send as `raw`.
+ * (headers and MIME body, CRLF line ends) that nodemailer can send as `raw`. And the address
+ * such a report goes to for a subscriber's mail.
  */
+import type { DB } from "../../db/database";
+import { returnAddress } from "../return-path";
+
+/**
+ * The newsletter confirmation queued for `email`: the subscription's id, the e-mail's outbox id,
+ * and the return path (`inbound`'s) it goes out with, which a report about it is sent to.
+ */
+export async function confirmationReturnPath(
+  db: DB,
+  inbound: { domain: string; secret: string },
+  email: string,
+) {
+  const row = await db
+    .selectFrom("newsletter_subscriptions")
+    .innerJoin("outbox", "outbox.lead_id", "newsletter_subscriptions.id")
+    .select(["newsletter_subscriptions.id as subscriptionId", "outbox.id as outboxId"])
+    .where("newsletter_subscriptions.email", "=", email)
+    .executeTakeFirstOrThrow();
+  return { ...row, returnPath: returnAddress(inbound, "m", row.subscriptionId, row.outboxId) };
+}
 
 /** One recipient's group of a DSN. */
 export interface DsnRecipient {

@@ -11,7 +11,7 @@ import {
   countAudit,
   listAudit,
 } from "./audit-log";
-import { Refused, answer, contractRoute } from "../contract-routes";
+import { Refused, answer, routesOn } from "../contract-routes";
 import { listAndExportRoutes } from "../list-routes";
 import { type KeptAs, auditFilters, dateRange } from "../route-kit";
 import type { DB } from "../../db/database";
@@ -72,8 +72,8 @@ export const auditRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, o
   });
 
   // The list of actions names no one, so reading it is not recorded.
-  contractRoute(app, auditApi.actions, async () => answer(200, { items: await auditActions(db) }), {
-    what: "audit actions",
-    checkAnswers,
-  });
+  const route = routesOn(app, { checkAnswers });
+  route(auditApi.actions, "audit actions", async () =>
+    answer(200, { items: await auditActions(db) }),
+  );
 };

@@ -12,6 +12,7 @@ import {
 } from "../../../staff-api/admin";
 import { AuditItem, auditApi } from "../../../staff-api/audit";
 import { pathOf } from "../../../staff-api/endpoint";
+import { staffAccount } from "../../../staff-api/test-samples";
 import type { OutboxStatus } from "../../db/schema";
 import { postJson, sampleContact, testDialects } from "../../testing";
 import { changeAccount } from "./accounts-admin";
@@ -253,17 +254,7 @@ describe.each(testDialects)("the admin answers match the contract on $name", ({ 
 });
 
 describe("the admin pages' strict answers", () => {
-  const account = {
-    id: "00000000-0000-0000-0000-000000000000",
-    email: "ama@example.com",
-    name: "Ama",
-    role: "sales",
-    disabled: false,
-    createdAt: "2026-11-01T09:00:00.000Z",
-    lastSignInAt: null,
-    invitedAt: "2026-11-01T09:00:00.000Z",
-    invitedBy: "Kwame Asante",
-  };
+  const account = staffAccount();
   const entry = {
     id: "00000000-0000-0000-0000-000000000001",
     at: "2026-11-01T09:00:00.000Z",

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { DEMO_PRODUCTS } from "../../../leads/demo";
 import type { QueryOf } from "../../../staff-api/endpoint";
 import { FilterShape, NO_SUCH_LEAD, leadsApi } from "../../../staff-api/leads";
-import { Refused, answer, contractRoute, versionMatches } from "../contract-routes";
+import { Refused, answer, routesOn, versionMatches } from "../contract-routes";
 import { listAndExportRoutes, storedUpTo } from "../list-routes";
 import { CSV_COLUMNS, csvRow } from "./inbox-csv";
 import { AnonymisedLeadError, UnknownOwnerError, addNote, updateLead } from "./lead-changes";
@@ -62,10 +62,8 @@ const actorOf = (staff: StaffIdentity) => ({ accountId: staff.accountId, email: 
  */
 export const inboxRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, options) => {
   const { db, now } = options;
-  const kit = { what: "lead inbox request", checkAnswers: options.checkAnswers };
-
   listAndExportRoutes(app, leadsApi, options, {
-    what: { list: kit.what, export: kit.what },
+    what: "lead inbox request",
     actions: { list: "lead.list", export: "lead.export" },
     filtersOf: (query) => filtersOf(db, query),
     kept: auditFilters,
@@ -79,48 +77,34 @@ export const inboxRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, o
     summary: { endpoint: leadsApi.stats, action: "lead.stats", read: leadStats },
   });
 
-  contractRoute(
-    app,
-    leadsApi.get,
-    async ({ params, staff }) => {
-      const found = await viewLead(db, params.id, actorOf(staff), now());
-      if (!found) throw new Refused(404, NO_SUCH_LEAD);
-      return answer(200, found.lead, found.version);
-    },
-    kit,
-  );
+  const route = routesOn(app, { checkAnswers: options.checkAnswers });
+  route(leadsApi.get, "lead inbox request", async ({ params, staff }) => {
+    const found = await viewLead(db, params.id, actorOf(staff), now());
+    if (!found) throw new Refused(404, NO_SUCH_LEAD);
+    return answer(200, found.lead, found.version);
+  });
 
-  contractRoute(
-    app,
-    leadsApi.update,
-    async ({ params, body, staff, ifMatch }) => {
-      // Checked by the lead's type (its id says it) with its public form's rules.
-      const correction = readCorrection(params.id, body);
-      if (typeof correction === "string") throw new Refused(400, correction);
-      try {
-        const isCurrent = (version: string) => versionMatches(ifMatch, version);
-        const change = { status: body.status, owner: body.owner, correction };
-        const changed = await updateLead(db, params.id, change, actorOf(staff), now(), isCurrent);
-        if (!changed) throw new Refused(404, NO_SUCH_LEAD);
-        // Refused as made on an older version: the lead as it now is, for the page to show.
-        return answer(changed.stale ? 412 : 200, changed.lead, changed.version);
-      } catch (error) {
-        if (error instanceof UnknownOwnerError) throw new Refused(400, error.message);
-        if (error instanceof AnonymisedLeadError) throw new Refused(409, error.message);
-        throw error;
-      }
-    },
-    kit,
-  );
+  route(leadsApi.update, "lead inbox request", async ({ params, body, staff, ifMatch }) => {
+    // Checked by the lead's type (its id says it) with its public form's rules.
+    const correction = readCorrection(params.id, body);
+    if (typeof correction === "string") throw new Refused(400, correction);
+    try {
+      const isCurrent = (version: string) => versionMatches(ifMatch, version);
+      const change = { status: body.status, owner: body.owner, correction };
+      const changed = await updateLead(db, params.id, change, actorOf(staff), now(), isCurrent);
+      if (!changed) throw new Refused(404, NO_SUCH_LEAD);
+      // Refused as made on an older version: the lead as it now is, for the page to show.
+      return answer(changed.stale ? 412 : 200, changed.lead, changed.version);
+    } catch (error) {
+      if (error instanceof UnknownOwnerError) throw new Refused(400, error.message);
+      if (error instanceof AnonymisedLeadError) throw new Refused(409, error.message);
+      throw error;
+    }
+  });
 
-  contractRoute(
-    app,
-    leadsApi.addNote,
-    async ({ params, body, staff }) => {
-      const found = await addNote(db, params.id, body.text, actorOf(staff), now());
-      if (!found) throw new Refused(404, NO_SUCH_LEAD);
-      return answer(201, { message: "Note added" });
-    },
-    kit,
-  );
+  route(leadsApi.addNote, "lead inbox request", async ({ params, body, staff }) => {
+    const found = await addNote(db, params.id, body.text, actorOf(staff), now());
+    if (!found) throw new Refused(404, NO_SUCH_LEAD);
+    return answer(201, { message: "Note added" });
+  });
 };

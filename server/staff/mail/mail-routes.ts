@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { normalizeEmail } from "../../../leads/email";
 import { NO_SUPPRESSION, mailDomainApi, suppressionsApi } from "../../../staff-api/mail";
 import { recordAudit } from "../audit";
-import { Refused, answer, contractRoute } from "../contract-routes";
+import { Refused, answer, routesOn } from "../contract-routes";
 import { auditActorOf, auditFilters, auditedRead, pageKept, pageOf } from "../route-kit";
 import type { StaffRoutesOptions } from "../routes";
 import { checkSendingDomain } from "./domain-checks";
@@ -32,89 +32,70 @@ const KEPT_BECAUSE = {
  */
 export const mailRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, options) => {
   const { db, now, config, checkAnswers } = options;
+  const route = routesOn(app, { checkAnswers });
 
-  contractRoute(
-    app,
-    suppressionsApi.list,
-    async ({ query, request }) => {
-      const page = pageOf(query);
-      const body = await auditedRead(
-        db,
-        { request, action: "suppression.list", at: now() },
-        (trx) => listSuppressions(trx, query.q, page),
-        () => ({ filters: auditFilters(query, { q: "length" }), page: pageKept(page) }),
-      );
-      return answer(200, body);
-    },
-    { what: "suppression list", checkAnswers },
-  );
+  route(suppressionsApi.list, "suppression list", async ({ query, request }) => {
+    const page = pageOf(query);
+    const body = await auditedRead(
+      db,
+      { request, action: "suppression.list", at: now() },
+      (trx) => listSuppressions(trx, query.q, page),
+      () => ({ filters: auditFilters(query, { q: "length" }), page: pageKept(page) }),
+    );
+    return answer(200, body);
+  });
 
-  contractRoute(
-    app,
-    suppressionsApi.add,
-    async ({ body, request }) => {
-      const outcome = await addManualSuppression(
-        db,
-        { email: normalizeEmail(body.email), note: body.note, at: now().toISOString() },
-        (trx, id) =>
-          recordAudit(trx, {
-            action: "suppression.added",
-            at: now().toISOString(),
-            actor: auditActorOf(request),
-            record: { type: "mail_suppression", id },
-            detail: { reason: "manual" },
-          }),
-      );
-      if ("exists" in outcome) {
-        throw new Refused(
-          409,
-          `This address is on the list already (${REASON_WORDS[outcome.exists]}).`,
-        );
-      }
-      return answer(201, outcome.added);
-    },
-    { what: "suppression add", checkAnswers },
-  );
-
-  contractRoute(
-    app,
-    suppressionsApi.lift,
-    async ({ params, request, reply }) => {
-      const at = now().toISOString();
-      const outcome = await liftSuppression(db, params.id, (trx, lifted) =>
+  route(suppressionsApi.add, "suppression add", async ({ body, request }) => {
+    const outcome = await addManualSuppression(
+      db,
+      { email: normalizeEmail(body.email), note: body.note, at: now().toISOString() },
+      (trx, id) =>
         recordAudit(trx, {
-          action: "suppression.lifted",
-          at,
+          action: "suppression.added",
+          at: now().toISOString(),
           actor: auditActorOf(request),
-          record: { type: "mail_suppression", id: params.id },
-          detail: { reason: lifted.reason, since: lifted.at },
+          record: { type: "mail_suppression", id },
+          detail: { reason: "manual" },
         }),
+    );
+    if ("exists" in outcome) {
+      throw new Refused(
+        409,
+        `This address is on the list already (${REASON_WORDS[outcome.exists]}).`,
       );
-      if (!outcome) throw new Refused(404, NO_SUPPRESSION);
-      if ("refused" in outcome) {
-        throw new Refused(
-          409,
-          outcome.refused === "hard-bounce" || outcome.refused === "complaint"
-            ? KEPT_BECAUSE[outcome.refused]
-            : "This entry cannot be lifted.",
-        );
-      }
-      return reply.code(204).send();
-    },
-    { what: "suppression lift", checkAnswers },
-  );
+    }
+    return answer(201, outcome.added);
+  });
 
-  contractRoute(
-    app,
-    mailDomainApi.check,
-    async () => {
-      const checks = await checkSendingDomain({
-        mailFrom: config.mailFrom,
-        deliverability: config.deliverability,
-        publicUrl: config.publicUrl,
-      });
-      return answer(200, { checks });
-    },
-    { what: "sending-domain check", checkAnswers },
-  );
+  route(suppressionsApi.lift, "suppression lift", async ({ params, request, reply }) => {
+    const at = now().toISOString();
+    const outcome = await liftSuppression(db, params.id, (trx, lifted) =>
+      recordAudit(trx, {
+        action: "suppression.lifted",
+        at,
+        actor: auditActorOf(request),
+        record: { type: "mail_suppression", id: params.id },
+        detail: { reason: lifted.reason, since: lifted.at },
+      }),
+    );
+    if (!outcome) throw new Refused(404, NO_SUPPRESSION);
+    if ("refused" in outcome) {
+      throw new Refused(
+        409,
+        outcome.refused === "hard-bounce" || outcome.refused === "complaint"
+          ? KEPT_BECAUSE[outcome.refused]
+          : "This entry cannot be lifted.",
+      );
+    }
+    return reply.code(204).send();
+  });
+
+  route(mailDomainApi.check, "sending-domain check", async () => {
+    const checks = await checkSendingDomain({
+      mailFrom: config.mailFrom,
+      deliverability: config.deliverability,
+      publicUrl: config.publicUrl,
+    });
+    return answer(200, { checks });
+  });
 };

@@ -12,7 +12,7 @@ import {
 } from "../../newsletter/campaigns";
 import { renderNewsletter } from "../../newsletter/content";
 import { type AuditAction, recordAudit } from "../audit";
-import { Refused, answer, contractRoute } from "../contract-routes";
+import { Refused, answer, routesOn } from "../contract-routes";
 import { DRAFT } from "./newsletter-routes";
 import { recipientsCsvRoute } from "./recipients-route";
 import { testCopies } from "./test-copies";
@@ -48,7 +48,7 @@ function refused(refusal: Refusal): Refused {
  */
 export const campaignRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, options) => {
   const { db, outbox, config, now, checkAnswers } = options;
-  const kit = (what: string) => ({ what, checkAnswers });
+  const route = routesOn(app, { checkAnswers });
   const sendTest = testCopies(options);
   // The rate goes with the campaign so the console can tell how long sending takes.
   const rendered = async (campaign: Campaign) => ({
@@ -100,16 +100,13 @@ export const campaignRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app
 
   recipientsCsvRoute(app, options);
 
-  contractRoute(
-    app,
-    campaignsApi.list,
-    async () => answer(200, { items: await listCampaigns(db) }),
-    kit("campaign list"),
+  route(campaignsApi.list, "campaign list", async () =>
+    answer(200, { items: await listCampaigns(db) }),
   );
 
-  contractRoute(
-    app,
+  route(
     campaignsApi.create,
+    { what: "campaign creation", ...DRAFT },
     async ({ body: content, staff, request }) => {
       const id = await db.transaction().execute(async (trx) => {
         const id = await createCampaign(trx, content, change(staff));
@@ -118,23 +115,17 @@ export const campaignRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app
       });
       return answer(201, { id });
     },
-    { ...kit("campaign creation"), ...DRAFT },
   );
 
-  contractRoute(
-    app,
-    campaignsApi.get,
-    async ({ params }) => {
-      const campaign = await readCampaign(db, params.id);
-      if (!campaign) throw new Refused(404, NO_CAMPAIGN);
-      return answer(200, await rendered(campaign));
-    },
-    kit("campaign"),
-  );
+  route(campaignsApi.get, "campaign", async ({ params }) => {
+    const campaign = await readCampaign(db, params.id);
+    if (!campaign) throw new Refused(404, NO_CAMPAIGN);
+    return answer(200, await rendered(campaign));
+  });
 
-  contractRoute(
-    app,
+  route(
     campaignsApi.update,
+    { what: "campaign change", ...DRAFT },
     async ({ params: { id }, body: content, staff, request }) => {
       await changeAudited(
         request,
@@ -144,70 +135,54 @@ export const campaignRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app
       );
       return answer(200, await rendered((await readCampaign(db, id)) as Campaign));
     },
-    { ...kit("campaign change"), ...DRAFT },
   );
 
-  contractRoute(
-    app,
-    campaignsApi.test,
-    async ({ params: { id }, body, ...asker }) => {
+  route(campaignsApi.test, "campaign test", async ({ params: { id }, body, ...asker }) => {
+    const campaign = await readCampaign(db, id);
+    if (!campaign) throw new Refused(404, NO_CAMPAIGN);
+    return sendTest(asker, {
+      to: body?.to,
+      content: await renderNewsletter(campaign),
+      audit: { action: "campaign.test-sent", record: { type: "campaign", id } },
+    });
+  });
+
+  route(campaignsApi.send, "campaign send", async ({ params: { id }, body, staff, request }) => {
+    const at = body?.at;
+    const when = at ? instant(at, false) : null;
+    if (at && !when) throw new Refused(400, "at: is not a valid date");
+    // A time gone by is a mistake (a wrong day, a wrong zone), never a way to send at once:
+    // that is a send without `at`, which the console asks to confirm first.
+    if (when && when <= now().toISOString()) throw new Refused(400, PAST_TIME);
+    if (!when) {
       const campaign = await readCampaign(db, id);
       if (!campaign) throw new Refused(404, NO_CAMPAIGN);
-      return sendTest(asker, {
-        to: body?.to,
-        content: await renderNewsletter(campaign),
-        audit: { action: "campaign.test-sent", record: { type: "campaign", id } },
-      });
-    },
-    kit("campaign test"),
-  );
-
-  contractRoute(
-    app,
-    campaignsApi.send,
-    async ({ params: { id }, body, staff, request }) => {
-      const at = body?.at;
-      const when = at ? instant(at, false) : null;
-      if (at && !when) throw new Refused(400, "at: is not a valid date");
-      // A time gone by is a mistake (a wrong day, a wrong zone), never a way to send at once:
-      // that is a send without `at`, which the console asks to confirm first.
-      if (when && when <= now().toISOString()) throw new Refused(400, PAST_TIME);
-      if (!when) {
-        const campaign = await readCampaign(db, id);
-        if (!campaign) throw new Refused(404, NO_CAMPAIGN);
-        if (campaign.audience === 0 && CAMPAIGN_ACTIONS.send.includes(campaign.status as never)) {
-          throw new Refused(409, "There are no confirmed subscribers to send it to yet.");
-        }
+      if (campaign.audience === 0 && CAMPAIGN_ACTIONS.send.includes(campaign.status as never)) {
+        throw new Refused(409, "There are no confirmed subscribers to send it to yet.");
       }
-      const result = await changeAudited(
-        request,
-        id,
-        (trx) => sendCampaign(trx, id, when ? new Date(when) : undefined, change(staff)),
-        ({ status }) =>
-          status === "scheduled" ? ["campaign.scheduled", { at: when }] : ["campaign.sent", {}],
-      );
-      outbox.wake();
-      return answer(202, result);
-    },
-    kit("campaign send"),
-  );
+    }
+    const result = await changeAudited(
+      request,
+      id,
+      (trx) => sendCampaign(trx, id, when ? new Date(when) : undefined, change(staff)),
+      ({ status }) =>
+        status === "scheduled" ? ["campaign.scheduled", { at: when }] : ["campaign.sent", {}],
+    );
+    outbox.wake();
+    return answer(202, result);
+  });
 
-  contractRoute(
-    app,
-    campaignsApi.retry,
-    async ({ params: { id }, staff, request }) => {
-      const result = await changeAudited(
-        request,
-        id,
-        (trx) => retryFailedCopies(trx, id, change(staff)),
-        ({ retried }) => (retried > 0 ? ["campaign.retried", { copies: retried }] : null),
-      );
-      if (result.retried === 0) throw new Refused(409, "No copy of this campaign has failed.");
-      outbox.wake();
-      return answer(200, result);
-    },
-    kit("campaign retry"),
-  );
+  route(campaignsApi.retry, "campaign retry", async ({ params: { id }, staff, request }) => {
+    const result = await changeAudited(
+      request,
+      id,
+      (trx) => retryFailedCopies(trx, id, change(staff)),
+      ({ retried }) => (retried > 0 ? ["campaign.retried", { copies: retried }] : null),
+    );
+    if (result.retried === 0) throw new Refused(409, "No copy of this campaign has failed.");
+    outbox.wake();
+    return answer(200, result);
+  });
 
   const actions = [
     ["pause", campaignsApi.pause, "campaign.paused"],
@@ -215,20 +190,15 @@ export const campaignRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app
     ["cancel", campaignsApi.cancel, "campaign.cancelled"],
   ] as const;
   for (const [action, spec, auditAction] of actions) {
-    contractRoute(
-      app,
-      spec,
-      async ({ params: { id }, staff, request }) => {
-        const result = await changeAudited(
-          request,
-          id,
-          (trx) => changeCampaign(trx, id, action, change(staff)),
-          () => [auditAction, {}],
-        );
-        if (action === "resume") outbox.wake();
-        return answer(200, result);
-      },
-      kit(`campaign ${action}`),
-    );
+    route(spec, `campaign ${action}`, async ({ params: { id }, staff, request }) => {
+      const result = await changeAudited(
+        request,
+        id,
+        (trx) => changeCampaign(trx, id, action, change(staff)),
+        () => [auditAction, {}],
+      );
+      if (action === "resume") outbox.wake();
+      return answer(200, result);
+    });
   }
 };

@@ -4,7 +4,7 @@ import { TestRecipients, welcomeApi } from "../../../staff-api/newsletter";
 import { NewsletterContentSchema, renderNewsletter } from "../../newsletter/content";
 import { type StoredWelcome, readWelcome, saveWelcome } from "../../newsletter/welcome";
 import { recordAudit } from "../audit";
-import { answer, contractRoute } from "../contract-routes";
+import { answer, routesOn } from "../contract-routes";
 import { auditActorOf } from "../route-kit";
 import type { StaffRoutesOptions } from "../routes";
 import { testCopies } from "./test-copies";
@@ -34,29 +34,25 @@ const rendered = async (welcome: StoredWelcome) => ({
  */
 export const newsletterRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, options) => {
   const { db, now, checkAnswers } = options;
-  const kit = { what: "welcome e-mail", checkAnswers };
+  const route = routesOn(app, { checkAnswers });
   const sendTest = testCopies(options);
 
-  contractRoute(
-    app,
-    welcomeApi.get,
-    async () => answer(200, await rendered(await readWelcome(db))),
-    kit,
+  route(welcomeApi.get, "welcome e-mail", async () =>
+    answer(200, await rendered(await readWelcome(db))),
   );
 
-  contractRoute(
-    app,
+  route(
     welcomeApi.preview,
-    async ({ body }) => answer(200, await renderNewsletter(body)),
     {
-      ...kit,
+      what: "welcome e-mail",
       ...DRAFT,
     },
+    async ({ body }) => answer(200, await renderNewsletter(body)),
   );
 
-  contractRoute(
-    app,
+  route(
     welcomeApi.save,
+    { what: "welcome e-mail", ...DRAFT },
     async ({ body: welcome, request }) => {
       const at = now().toISOString();
       const actor = auditActorOf(request);
@@ -73,19 +69,20 @@ export const newsletterRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (a
       // Rendered once the transaction is done: it need not wait on the render worker.
       return answer(200, await rendered(saved));
     },
-    { ...kit, ...DRAFT },
   );
 
-  contractRoute(
-    app,
+  route(
     welcomeApi.test,
-    // The draft as typed, saved or not: testing comes before saving.
+    {
+      what: "welcome e-mail",
+      ...DRAFT,
+      body: z.object({ ...NewsletterContentSchema.shape, ...TestRecipients }),
+    }, // The draft as typed, saved or not: testing comes before saving.
     async ({ body: { to, ...draft }, ...asker }) =>
       sendTest(asker, {
         to,
         content: await renderNewsletter(draft),
         audit: { action: "newsletter.welcome-test-sent" },
       }),
-    { ...kit, ...DRAFT, body: z.object({ ...NewsletterContentSchema.shape, ...TestRecipients }) },
   );
 };

@@ -5,7 +5,7 @@ import {
   type Recipient,
   campaignRecipients,
 } from "../../newsletter/campaign-recipients";
-import { Refused, contractRoute } from "../contract-routes";
+import { Refused, routesOn } from "../contract-routes";
 import { sendExport } from "../list-routes";
 import type { StaffRoutesOptions } from "../routes";
 
@@ -17,9 +17,10 @@ export function recipientsCsvRoute(
   app: FastifyInstance,
   { db, now, checkAnswers }: StaffRoutesOptions,
 ): void {
-  contractRoute(
-    app,
+  const route = routesOn(app, { checkAnswers });
+  route(
     campaignsApi.recipientsCsv,
+    "campaign recipients export",
     async ({ params: { id }, request, reply }) => {
       const campaign = await db
         .selectFrom("newsletter_campaigns")
@@ -50,7 +51,6 @@ export function recipientsCsvRoute(
         countHeader: "x-row-count",
       });
     },
-    { what: "campaign recipients export", checkAnswers },
   );
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import { ONE_KEY, SEVERAL_PEOPLE, peopleApi } from "../../../staff-api/people";
 import { phoneE164 } from "../../../leads/phone";
-import { Refused, answer, contractRoute } from "../contract-routes";
+import { Refused, answer, routesOn } from "../contract-routes";
 import { auditActorOf } from "../route-kit";
 import type { StaffRoutesOptions } from "../routes";
 import { exportHtml } from "./export-html";
@@ -16,29 +16,25 @@ export const peopleRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (
   app,
   { db, now, checkAnswers },
 ) => {
-  contractRoute(
-    app,
-    peopleApi.export,
-    async ({ query, request, reply }) => {
-      const key = keyOf(query);
-      const format = query.format ?? "json";
-      const at = now();
-      const lookedUp = await exportPerson(db, key, { actor: auditActorOf(request), at, format });
-      if ("people" in lookedUp) {
-        return answer(409, { error: SEVERAL_PEOPLE, people: lookedUp.people });
-      }
-      const { found } = lookedUp;
-      // Named by the day, not the person: the file name shows in download lists and logs.
-      const name = `access-request-${at.toISOString().slice(0, 10)}.${format}`;
-      reply.header("content-disposition", `attachment; filename="${name}"`);
-      if (format === "json") return answer(200, found);
-      return reply
-        .code(200)
-        .header("content-type", "text/html; charset=utf-8")
-        .send(exportHtml(found));
-    },
-    { what: "access request export", checkAnswers },
-  );
+  const route = routesOn(app, { checkAnswers });
+  route(peopleApi.export, "access request export", async ({ query, request, reply }) => {
+    const key = keyOf(query);
+    const format = query.format ?? "json";
+    const at = now();
+    const lookedUp = await exportPerson(db, key, { actor: auditActorOf(request), at, format });
+    if ("people" in lookedUp) {
+      return answer(409, { error: SEVERAL_PEOPLE, people: lookedUp.people });
+    }
+    const { found } = lookedUp;
+    // Named by the day, not the person: the file name shows in download lists and logs.
+    const name = `access-request-${at.toISOString().slice(0, 10)}.${format}`;
+    reply.header("content-disposition", `attachment; filename="${name}"`);
+    if (format === "json") return answer(200, found);
+    return reply
+      .code(200)
+      .header("content-type", "text/html; charset=utf-8")
+      .send(exportHtml(found));
+  });
 };
 
 /** A phone key in which leads/phone.ts finds no number: too few or too many digits, or words. */

@@ -4,7 +4,7 @@ import { NO_SUCH_PASSKEY, passkeysApi } from "../../../staff-api/passkeys";
 import type { Me } from "../../../staff-api/session";
 import type { DB } from "../../db/database";
 import { rateLimitKey } from "../../security/client-key";
-import { Refused, answer, contractRoute } from "../contract-routes";
+import { Refused, answer, routesOn } from "../contract-routes";
 import { clearCookieHeader, sessionCookie } from "./cookie";
 import { listPasskeys, removePasskey, renamePasskey } from "./own-passkeys";
 import {
@@ -57,22 +57,17 @@ export const passkeyRoutes: FastifyPluginAsync<PasskeyRoutesOptions> = async (ap
   const { db, now, sessionMaxMs, overLimit, signedIn } = options;
   const rp = relyingPartyOf(options.publicUrl);
   const cookie = sessionCookie(options.publicUrl);
-  const kit = { what: "staff passkey request", checkAnswers: options.checkAnswers };
+  const route = routesOn(app, { checkAnswers: options.checkAnswers });
 
-  contractRoute(
-    app,
-    passkeysApi.registerOptions,
-    async ({ staff }) => {
-      const result = await registrationOptions(db, staff, { rp, now: now() });
-      if (!result.ok) throw new Refused(400, TOO_MANY_PASSKEYS);
-      return answer(200, result.options);
-    },
-    kit,
-  );
+  route(passkeysApi.registerOptions, "staff passkey request", async ({ staff }) => {
+    const result = await registrationOptions(db, staff, { rp, now: now() });
+    if (!result.ok) throw new Refused(400, TOO_MANY_PASSKEYS);
+    return answer(200, result.options);
+  });
 
-  contractRoute(
-    app,
+  route(
     passkeysApi.registerVerify,
+    "staff passkey request",
     async ({ body: { name, ...credential }, staff, request }) => {
       const result = await registerPasskey(
         db,
@@ -92,79 +87,59 @@ export const passkeyRoutes: FastifyPluginAsync<PasskeyRoutesOptions> = async (ap
       const { id, name: given, createdAt } = result.passkey;
       return answer(201, { id, name: given, createdAt });
     },
-    kit,
   );
 
-  contractRoute(
-    app,
-    passkeysApi.signInOptions,
-    async ({ request, reply }) => {
-      const limited = await overLimit(request, reply);
-      if (limited) return limited;
-      return answer(200, await signInOptions(db, { rp, now: now() }));
-    },
-    kit,
+  route(passkeysApi.signInOptions, "staff passkey request", async ({ request, reply }) => {
+    const limited = await overLimit(request, reply);
+    if (limited) return limited;
+    return answer(200, await signInOptions(db, { rp, now: now() }));
+  });
+
+  route(passkeysApi.signInVerify, "staff passkey request", async ({ body, request, reply }) => {
+    const { userHandle, ...assertion } = body.response;
+    // What the contract read of the credential, which SimpleWebAuthn checks; a null user
+    // handle is left out, as the library expects.
+    const response = {
+      ...body,
+      response: { ...assertion, ...(userHandle ? { userHandle } : {}) },
+    } as AuthenticationResponseJSON;
+    const limited = await overLimit(request, reply);
+    if (limited) return limited;
+    const result = await signInWithPasskey(db, response, {
+      rp,
+      now: now(),
+      client: rateLimitKey(request.ip),
+      sessionMaxMs,
+    });
+    if (!result.ok) {
+      request.log.info(
+        { reason: result.reason, detail: result.detail },
+        "staff passkey sign-in refused",
+      );
+      return answer(401, SIGN_IN_REFUSED);
+    }
+    return signedIn(reply, result);
+  });
+
+  route(passkeysApi.list, "staff passkey request", async ({ staff }) =>
+    answer(200, { items: await listPasskeys(db, staff) }),
   );
 
-  contractRoute(
-    app,
-    passkeysApi.signInVerify,
-    async ({ body, request, reply }) => {
-      const { userHandle, ...assertion } = body.response;
-      // What the contract read of the credential, which SimpleWebAuthn checks; a null user
-      // handle is left out, as the library expects.
-      const response = {
-        ...body,
-        response: { ...assertion, ...(userHandle ? { userHandle } : {}) },
-      } as AuthenticationResponseJSON;
-      const limited = await overLimit(request, reply);
-      if (limited) return limited;
-      const result = await signInWithPasskey(db, response, {
-        rp,
-        now: now(),
-        client: rateLimitKey(request.ip),
-        sessionMaxMs,
-      });
-      if (!result.ok) {
-        request.log.info(
-          { reason: result.reason, detail: result.detail },
-          "staff passkey sign-in refused",
-        );
-        return answer(401, SIGN_IN_REFUSED);
-      }
-      return signedIn(reply, result);
-    },
-    kit,
-  );
-
-  contractRoute(
-    app,
-    passkeysApi.list,
-    async ({ staff }) => answer(200, { items: await listPasskeys(db, staff) }),
-    kit,
-  );
-
-  contractRoute(
-    app,
+  route(
     passkeysApi.rename,
+    "staff passkey request",
     async ({ params: { id }, body: { name }, staff }) => {
       const item = await renamePasskey(db, staff, id, name, now());
       if (!item) throw new Refused(404, NO_SUCH_PASSKEY);
       return answer(200, item);
     },
-    kit,
   );
 
-  contractRoute(
-    app,
-    passkeysApi.remove,
-    async ({ params: { id }, staff, reply }) => {
-      const removed = await removePasskey(db, staff, id, now());
-      if (!removed) throw new Refused(404, NO_SUCH_PASSKEY);
-      // The passkey had opened this very session, which has ended with it.
-      if (removed.signedOut) reply.header("set-cookie", clearCookieHeader(cookie));
-      return reply.code(204).send();
-    },
-    kit,
-  );
+  route(passkeysApi.remove, "staff passkey request", async ({ params: { id }, staff, reply }) => {
+    const removed = await removePasskey(db, staff, id, now());
+    if (!removed) throw new Refused(404, NO_SUCH_PASSKEY);
+    // The passkey had opened this very session, which has ended with it.
+    if (removed.signedOut) reply.header("set-cookie", clearCookieHeader(cookie));
+    return reply.code(204).send();
+  });
 };

@@ -11,7 +11,7 @@ import { maskEmails, safeError } from "../../log-safety";
 import { rateLimitKey } from "../../security/client-key";
 import { recordAudit } from "../audit";
 import { sessionLimitsOf } from "../auth";
-import { answer, contractRoute } from "../contract-routes";
+import { answer, routesOn } from "../contract-routes";
 import type { StaffRoutesOptions } from "../routes";
 import { clearCookieHeader, sessionCookie, setCookieHeader } from "./cookie";
 import { passkeyRoutes } from "./passkey-routes";
@@ -29,6 +29,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export const sessionRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, options) => {
   const { db, outbox, config, limits, now, signInAnswerMs, checkAnswers } = options;
+  const route = routesOn(app, { checkAnswers });
   const cookie = sessionCookie(config.publicUrl);
   const sessionLimits = sessionLimitsOf(config);
 
@@ -65,9 +66,12 @@ export const sessionRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app,
     return answer(200, { email: address, name, role });
   }
 
-  contractRoute(
-    app,
+  route(
     sessionApi.requestLink,
+    {
+      what: "staff sign-in link request",
+      badRequest: (refused) => refused.issues[0]?.message ?? "Invalid",
+    },
     async ({ body: { email: address, next }, request, reply }) => {
       const started = Date.now();
       try {
@@ -92,16 +96,11 @@ export const sessionRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app,
       if (left > 0) await sleep(left);
       return answer(202, ACCEPTED);
     },
-    {
-      what: "staff sign-in link request",
-      checkAnswers,
-      badRequest: (refused) => refused.issues[0]?.message ?? "Invalid",
-    },
   );
 
-  contractRoute(
-    app,
+  route(
     sessionApi.verify,
+    { what: "staff sign-in", badRequest: () => "token is missing or malformed" },
     async ({ body: { token }, request, reply }) => {
       // Tokens cannot be guessed, but whoever tries is held back per client.
       const limited = await overLimit(request, reply);
@@ -117,15 +116,10 @@ export const sessionRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app,
       }
       return signedIn(reply, result);
     },
-    { what: "staff sign-in", checkAnswers, badRequest: () => "token is missing or malformed" },
   );
 
-  contractRoute(
-    app,
-    sessionApi.me,
-    async ({ staff: { email: address, name, role } }) =>
-      answer(200, { email: address, name, role }),
-    { what: "staff session request", checkAnswers },
+  route(sessionApi.me, "staff session request", async ({ staff: { email: address, name, role } }) =>
+    answer(200, { email: address, name, role }),
   );
 
   /** Sign-out of this browser, or of every browser of the account: revoked in the database. */
@@ -133,36 +127,31 @@ export const sessionRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app,
     [sessionApi.signOut, false],
     [sessionApi.signOutEverywhere, true],
   ] as const) {
-    contractRoute(
-      app,
-      spec,
-      async ({ staff, reply }) => {
-        const at = now();
-        const actor = { id: staff.accountId, email: staff.email };
-        await db.transaction().execute(async (trx) => {
-          if (everywhere) {
-            const revoked = await revokeAllSessions(trx, staff.accountId, at);
-            await recordAudit(trx, {
-              action: "staff.sign-out-everywhere",
-              at: at.toISOString(),
-              actor,
-              record: { type: "staff_account", id: staff.accountId },
-              detail: { sessionsRevoked: revoked },
-            });
-          } else {
-            await revokeSession(trx, staff.sessionId, at);
-            await recordAudit(trx, {
-              action: "staff.sign-out",
-              at: at.toISOString(),
-              actor,
-              record: { type: "staff_session", id: staff.sessionId },
-            });
-          }
-        });
-        return reply.header("set-cookie", clearCookieHeader(cookie)).code(204).send();
-      },
-      { what: "staff sign-out", checkAnswers },
-    );
+    route(spec, "staff sign-out", async ({ staff, reply }) => {
+      const at = now();
+      const actor = { id: staff.accountId, email: staff.email };
+      await db.transaction().execute(async (trx) => {
+        if (everywhere) {
+          const revoked = await revokeAllSessions(trx, staff.accountId, at);
+          await recordAudit(trx, {
+            action: "staff.sign-out-everywhere",
+            at: at.toISOString(),
+            actor,
+            record: { type: "staff_account", id: staff.accountId },
+            detail: { sessionsRevoked: revoked },
+          });
+        } else {
+          await revokeSession(trx, staff.sessionId, at);
+          await recordAudit(trx, {
+            action: "staff.sign-out",
+            at: at.toISOString(),
+            actor,
+            record: { type: "staff_session", id: staff.sessionId },
+          });
+        }
+      });
+      return reply.header("set-cookie", clearCookieHeader(cookie)).code(204).send();
+    });
   }
 
   await app.register(passkeyRoutes, {

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { apiPaths } from "../../../common/paths";
 import { REPORT_DIMENSIONS, reportsApi } from "../../../staff-api/reports";
 import { Subscriber, subscribersApi } from "../../../staff-api/subscribers";
+import { subscriber as subscriberSample } from "../../../staff-api/test-samples";
 import { postJson, sampleContact, sampleDemo, subscriptionRow, testDialects } from "../../testing";
 import { aMinuteAgo } from "../test-records";
 import { parsedAnswer, refusedWith, expectStrict } from "../test-checks";
@@ -131,16 +132,7 @@ describe.each(testDialects)("marketing's answers match the contract on $name", (
 });
 
 describe("a subscriber's strict answer", () => {
-  const subscriber = {
-    id: "00000000-0000-0000-0000-000000000000",
-    email: "esi@example.com",
-    status: "confirmed",
-    createdAt: "2026-11-01T09:00:00.000Z",
-    confirmedAt: "2026-11-01T09:05:00.000Z",
-    unsubscribedAt: null,
-    page: null,
-    source: { utmCampaign: "harmattan" },
-  };
+  const subscriber = subscriberSample();
 
   it("refuses a field the contract lacks, and one it requires that is missing", () => {
     const { page: _, ...withoutPage } = subscriber;
