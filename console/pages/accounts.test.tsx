@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { render, screen } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { afterEach, expect, it, vi } from "vitest";
@@ -25,7 +25,8 @@ it("shows the server's refusal of an address beside the address, which stays as 
   await userEvent.type(address, "kofi@gmail.com");
   await userEvent.click(screen.getByRole("button", { name: "Send invitation" }));
 
-  expect(await screen.findByRole("alert")).toHaveTextContent(refusal);
+  // The alert is there, empty, before its message: wait for the message.
+  await waitFor(() => expect(screen.getByRole("alert")).toHaveTextContent(refusal));
   expect(address).toHaveAttribute("aria-invalid", "true");
   expect(address).toHaveAccessibleDescription(refusal);
   expect(address).toHaveValue("kofi@gmail.com");
