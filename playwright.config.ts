@@ -12,7 +12,9 @@ export const E2E_DATA_DIR = `./data/e2e-${PORT}`;
 const STAFF_PORT = PORT + 1;
 export const STAFF_ORIGIN = `http://localhost:${STAFF_PORT}`;
 export const STAFF_DATA_DIR = `./data/e2e-${STAFF_PORT}`;
-const STAFF_SPECS = /staff.*\.spec\.ts/;
+// Matched against the whole path: only the file name counts (a checkout under a folder named
+// "staff…" must not make every spec a staff spec).
+const STAFF_SPECS = /(^|\/)staff[^/]*\.spec\.ts$/;
 /**
  * The staff server's return path (docs/mail-deliverability.md): its inbound SMTP listener takes
  * the bounces a test sends, and its sending-domain check asks the DNS server a test starts.
