@@ -1,4 +1,4 @@
-import type { APIRequestContext, Playwright } from "@playwright/test";
+import type { APIRequest, APIRequestContext } from "@playwright/test";
 import { apiPaths, consolePaths } from "../../common/paths";
 import { STAFF_ORIGIN } from "../../playwright.config";
 import { expect, test as base } from "./fixtures";
@@ -31,11 +31,11 @@ export const STAFF_NAMES: Record<StaffRole, string> = {
 };
 
 /** A new account of `role`, signed in by the e-mailed link through the API; its cookie. */
-async function openSession(playwright: Playwright, role: StaffRole): Promise<StaffSession> {
+async function openSession(request: APIRequest, role: StaffRole): Promise<StaffSession> {
   const email = staffAddress(role);
   const name = STAFF_NAMES[role];
   addStaffAccount(email, role, name);
-  const api = await playwright.request.newContext({ baseURL: STAFF_ORIGIN });
+  const api = await request.newContext({ baseURL: STAFF_ORIGIN });
   try {
     const asked = await api.post(apiPaths.staffRequestLink, { data: { email } });
     expect(asked.status(), await asked.text()).toBe(202);
@@ -75,10 +75,10 @@ export const test = base.extend<
       await use({
         shared(role) {
           let session = opened.get(role);
-          if (!session) opened.set(role, (session = openSession(playwright, role)));
+          if (!session) opened.set(role, (session = openSession(playwright.request, role)));
           return session;
         },
-        own: (role) => openSession(playwright, role),
+        own: (role) => openSession(playwright.request, role),
       });
     },
     { scope: "worker" },
