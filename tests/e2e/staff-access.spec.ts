@@ -1,8 +1,9 @@
 import { readFile } from "node:fs/promises";
 import type { Download } from "@playwright/test";
 import { consolePaths } from "../../common/paths";
-import { expect, expectNoA11yViolations, test } from "./fixtures";
-import { openConsolePage, signInAs, visitorWhoWroteIn } from "./staff";
+import { expect, expectNoA11yViolations } from "./fixtures";
+import { test } from "./staff-session";
+import { openConsolePage, visitorWhoWroteIn } from "./staff";
 
 /** What a download holds, as text. */
 async function contentOf(download: Download): Promise<string> {
@@ -11,6 +12,7 @@ async function contentOf(download: Download): Promise<string> {
 
 test("an admin answers an access request and downloads the page to send and the data", async ({
   page,
+  signedInAs,
 }) => {
   const person = await visitorWhoWroteIn(page.request, "access", {
     firstName: "Adwoa",
@@ -18,7 +20,7 @@ test("an admin answers an access request and downloads the page to send and the 
     message: "Please call me about settlements.",
   });
 
-  await signInAs(page, "admin");
+  await signedInAs("admin");
   await openConsolePage(page, "Access request");
   await expectNoA11yViolations(page, "on the access request page");
 
@@ -61,8 +63,11 @@ test.describe("roles", () => {
   // The refused page's API call answers 403, which the browser reports in its console.
   test.use({ allowedErrors: [/status of 403/] });
 
-  test("sales is neither shown nor let into the access request page", async ({ page }) => {
-    await signInAs(page, "sales");
+  test("sales is neither shown nor let into the access request page", async ({
+    page,
+    signedInAs,
+  }) => {
+    await signedInAs("sales");
     const nav = page.getByRole("navigation", { name: "Console" });
     await expect(nav.getByRole("link", { name: "Leads" })).toBeVisible();
     await expect(nav.getByRole("link", { name: "Access request" })).toHaveCount(0);

@@ -1,23 +1,23 @@
 import { consolePaths, newsletterLinkPaths, newsletterStatusPaths } from "../../common/paths";
-import { expect, expectNoA11yViolations, test } from "./fixtures";
+import { expect, expectNoA11yViolations } from "./fixtures";
+import { test } from "./staff-session";
 import { confirmSubscriber, linkIn, waitForMailTo } from "./newsletter-mail";
-import { SIGNED_OUT_ERRORS, STAFF_MAIL_DIR, openConsolePage, signInAs } from "./staff";
+import { STAFF_MAIL_DIR, openConsolePage } from "./staff";
 
 // Marketing changes a subscriber's address only by a confirmation sent to the new one; once it
 // is confirmed there the list shows it, and an admin sees both on the audit page
 // (docs/decisions/0035-erasure-and-address-changes.md).
 
-test.use({ allowedErrors: SIGNED_OUT_ERRORS });
-
 test("marketing changes a subscriber's address: the new one confirms, the list and the log show it", async ({
   page,
+  signedInAs,
 }) => {
   const tag = Math.random().toString(36).slice(2, 8);
   const old = `kwame.${tag}@example.com`;
   const changed = `kwame.${tag}@new.example`;
   await confirmSubscriber(page, old, STAFF_MAIL_DIR);
 
-  await signInAs(page, "marketing");
+  await signedInAs("marketing");
   await openConsolePage(page, "Subscribers");
   await page.getByRole("searchbox", { name: "Search by e-mail" }).fill(old);
   await page.getByRole("button", { name: "Apply filters" }).click();
@@ -55,7 +55,7 @@ test("marketing changes a subscriber's address: the new one confirms, the list a
     rows.filter({ hasText: old }).getByText("Unsubscribed", { exact: true }),
   ).toBeVisible();
 
-  await signInAs(page, "admin");
+  await signedInAs("admin");
   await openConsolePage(page, "Audit log");
   await page.getByLabel("Action").selectOption({ label: "Subscriber's address changed" });
   await page.getByRole("button", { name: "Apply filters" }).click();

@@ -1,9 +1,9 @@
 import { apiPaths, consolePaths } from "../../common/paths";
 import type { Page, Request } from "@playwright/test";
-import { expect, expectNoA11yViolations, test } from "./fixtures";
+import { expect, expectNoA11yViolations } from "./fixtures";
+import { test } from "./staff-session";
 import {
   openConsolePage,
-  signInAs,
   signInLinkFor,
   staffAddress,
   visitorAddress,
@@ -21,8 +21,12 @@ test.describe("staff accounts", () => {
   // 409 and 400, which the browser reports in its console.
   test.use({ allowedErrors: [/status of (409|400)/] });
 
-  test("an admin invites a sales account, changes its role and disables it", async ({ page }) => {
-    const admin = await signInAs(page, "admin");
+  test("an admin invites a sales account, changes its role and disables it", async ({
+    page,
+    signedInAs,
+  }) => {
+    // An account of its own: the test tries to disable it and take its admin role away.
+    const { email: admin } = await signedInAs("admin", { own: true });
     await openConsolePage(page, "Staff accounts");
     await expectNoA11yViolations(page, "on the staff accounts page");
 
@@ -107,10 +111,11 @@ test.describe("staff accounts", () => {
 
 test("an admin erases a person who sent a contact message, and the audit log shows it", async ({
   page,
+  signedInAs,
 }) => {
   const person = await visitorWhoWroteIn(page.request, "person");
 
-  await signInAs(page, "admin");
+  await signedInAs("admin");
   await openConsolePage(page, "Erase a person");
   await expect(page.getByText("This cannot be undone.")).toBeVisible();
   await expectNoA11yViolations(page, "on the erasure page");
@@ -148,8 +153,8 @@ test("an admin erases a person who sent a contact message, and the audit log sho
   await expectNoA11yViolations(page, "on the audit log of erasures");
 });
 
-test("an admin opens the outbox, pending and failed", async ({ page }) => {
-  await signInAs(page, "admin");
+test("an admin opens the outbox, pending and failed", async ({ page, signedInAs }) => {
+  await signedInAs("admin");
   await openConsolePage(page, "Outbox");
   const states = page.getByRole("navigation", { name: "Outbox state" });
   await expect(states.getByRole("link", { name: "Waiting to be sent" })).toHaveAttribute(
@@ -167,8 +172,8 @@ test("an admin opens the outbox, pending and failed", async ({ page }) => {
   await expectNoA11yViolations(page, "on the failed e-mails");
 });
 
-test("the admin pages fit a 360 px wide screen", async ({ page }) => {
-  await signInAs(page, "admin");
+test("the admin pages fit a 360 px wide screen", async ({ page, signedInAs }) => {
+  await signedInAs("admin");
   await page.setViewportSize({ width: 360, height: 740 });
   for (const [path, title] of [
     [consolePaths.accounts, "Staff accounts"],
@@ -190,8 +195,11 @@ test.describe("roles", () => {
   // The refused page's API call answers 403, which the browser reports in its console.
   test.use({ allowedErrors: [/status of 403/] });
 
-  test("sales is refused the admin pages and is not shown their links", async ({ page }) => {
-    await signInAs(page, "sales");
+  test("sales is refused the admin pages and is not shown their links", async ({
+    page,
+    signedInAs,
+  }) => {
+    await signedInAs("sales");
     await expect(nav(page).getByRole("link", { name: "Leads" })).toBeVisible();
     for (const name of ["Subscribers", "Staff accounts", "Audit log", "Erase a person", "Outbox"])
       await expect(nav(page).getByRole("link", { name })).toHaveCount(0);
@@ -203,14 +211,14 @@ test.describe("roles", () => {
     await expectNoA11yViolations(page, "on the refusal");
   });
 
-  test("marketing sees the subscribers, filtered by e-mail", async ({ page }) => {
+  test("marketing sees the subscribers, filtered by e-mail", async ({ page, signedInAs }) => {
     const subscriber = visitorAddress("reader");
     const subscribed = await page.request.post(apiPaths.subscribe, {
       data: { email: subscriber },
     });
     expect(subscribed.ok(), await subscribed.text()).toBe(true);
 
-    await signInAs(page, "marketing");
+    await signedInAs("marketing");
     // Marketing starts on the subscribers; leads and the admin pages are not offered.
     await expect(heading(page, "Subscribers")).toBeVisible();
     for (const name of ["Leads", "Staff accounts", "Audit log"])

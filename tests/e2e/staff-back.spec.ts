@@ -1,12 +1,12 @@
 import type { Page } from "@playwright/test";
 import { consolePaths } from "../../common/paths";
-import { expect, test } from "./fixtures";
-import { SIGNED_OUT_ERRORS, demoRequest, inboxWithTwoPages, signInAs } from "./staff";
+import { expect } from "./fixtures";
+import { test } from "./staff-session";
+import { demoRequest, inboxWithTwoPages } from "./staff";
 
 // Sales work the inbox on a phone: they open a lead, do what it needs, and press Back to the
 // list they were reading (decision 0029).
 test.use({
-  allowedErrors: SIGNED_OUT_ERRORS,
   viewport: { width: 390, height: 740 },
   isMobile: true,
   hasTouch: true,
@@ -16,8 +16,10 @@ const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
 
 test("Back from a lead of the second page shows the rows loaded and the lead's row in view", async ({
   page,
+  signedInAs,
 }) => {
   // Ten more than a page (50): the last ten come with Show more.
+  await signedInAs("sales");
   const rows = await inboxWithTwoPages(page, 60);
 
   const opened = rows.nth(56);
@@ -48,9 +50,10 @@ test("Back from a lead of the second page shows the rows loaded and the lead's r
 
 test("on a lead's page, Save says it is saving, then the focus goes to what was saved and to the note added", async ({
   page,
+  signedInAs,
 }) => {
   const company = await demoRequest(page.request, "ليلى حداد");
-  await signInAs(page, "sales");
+  await signedInAs("sales");
   await page.goto(`${consolePaths.leads}?q=${encodeURIComponent(company)}`);
   await page.getByRole("link", { name: "ليلى حداد" }).tap();
   const heading = page.getByRole("heading", { level: 1 });

@@ -1,21 +1,15 @@
 import { newsletterLinkPaths, newsletterStatusPaths } from "../../common/paths";
-import { expect, expectNoA11yViolations, gotoReady, test } from "./fixtures";
+import { expect, expectNoA11yViolations, gotoReady } from "./fixtures";
+import { test } from "./staff-session";
 import { linkIn, waitForMailTo } from "./newsletter-mail";
-import {
-  SIGNED_OUT_ERRORS,
-  STAFF_MAIL_DIR,
-  openConsolePage,
-  signInAs,
-  visitorAddress,
-} from "./staff";
+import { STAFF_MAIL_DIR, openConsolePage, visitorAddress } from "./staff";
 
 // Consent on record (docs/personal-data.md): what a visitor read under the newsletter's field is
 // what marketing later finds as the words they agreed to, with the page and the dates.
 
-test.use({ allowedErrors: SIGNED_OUT_ERRORS });
-
 test("a visitor subscribes on the home page, confirms, and marketing sees the wording they agreed to", async ({
   page,
+  signedInAs,
 }) => {
   const reader = visitorAddress("consent");
   // Hydrated first: the answer on the page is the form's with JavaScript (without it, the post
@@ -35,7 +29,7 @@ test("a visitor subscribes on the home page, confirms, and marketing sees the wo
   await page.getByRole("button", { name: "Confirm my subscription" }).click();
   await expect(page).toHaveURL(new RegExp(`${newsletterStatusPaths.confirmed}$`));
 
-  await signInAs(page, "marketing");
+  await signedInAs("marketing");
   await openConsolePage(page, "Subscribers");
   await page.getByRole("searchbox", { name: "Search by e-mail" }).fill(reader);
   await page.getByRole("button", { name: "Apply filters" }).click();

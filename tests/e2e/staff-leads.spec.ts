@@ -1,12 +1,11 @@
 import { consolePaths } from "../../common/paths";
-import { expect, expectNoA11yViolations, test } from "./fixtures";
-import { SIGNED_OUT_ERRORS, demoRequest, signInAs } from "./staff";
+import { expect, expectNoA11yViolations } from "./fixtures";
+import { test } from "./staff-session";
+import { demoRequest } from "./staff";
 
-test.use({ allowedErrors: SIGNED_OUT_ERRORS });
-
-test("sales works a demo request from new to won, with a note", async ({ page }) => {
+test("sales works a demo request from new to won, with a note", async ({ page, signedInAs }) => {
   const company = await demoRequest(page.request, "Efua Owusu");
-  const email = await signInAs(page, "sales", "Kwame Asante");
+  const { email } = await signedInAs("sales");
 
   await page.getByRole("searchbox", { name: /Search/ }).fill(company);
   await page.getByRole("button", { name: "Apply filters" }).click();
@@ -56,9 +55,12 @@ test("sales works a demo request from new to won, with a note", async ({ page })
 
 // The staff test server has no Slack hook nor CRM webhook (playwright.config.ts): a lead's only
 // delivery there is the notification e-mail, which the file transport "sends" at once.
-test("a lead's timeline says its notification e-mail went to sales", async ({ page }) => {
+test("a lead's timeline says its notification e-mail went to sales", async ({
+  page,
+  signedInAs,
+}) => {
   const company = await demoRequest(page.request, "Kojo Mensah");
-  await signInAs(page, "sales");
+  await signedInAs("sales");
   await page.goto(`${consolePaths.leads}?q=${encodeURIComponent(company)}`);
   await page.getByRole("link", { name: "Kojo Mensah" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Kojo Mensah");
@@ -75,9 +77,12 @@ test("a lead's timeline says its notification e-mail went to sales", async ({ pa
   await expect(timeline).not.toContainText("Webhook to the CRM");
 });
 
-test("filters live in the address, and the export takes the same filter", async ({ page }) => {
+test("filters live in the address, and the export takes the same filter", async ({
+  page,
+  signedInAs,
+}) => {
   const company = await demoRequest(page.request, "Yaw Darko");
-  await signInAs(page, "admin");
+  await signedInAs("admin");
 
   await page.goto(`${consolePaths.leads}?type=contact&q=${encodeURIComponent(company)}`);
   await expect(page.getByLabel("Type")).toHaveValue("contact");
@@ -105,9 +110,9 @@ test("filters live in the address, and the export takes the same filter", async 
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
 
-  test("the inbox and a lead fit the screen", async ({ page }) => {
+  test("the inbox and a lead fit the screen", async ({ page, signedInAs }) => {
     const company = await demoRequest(page.request, "Abena Ofori");
-    await signInAs(page, "sales");
+    await signedInAs("sales");
     await page.goto(`${consolePaths.leads}?q=${encodeURIComponent(company)}`);
     const fits = () =>
       page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
@@ -120,13 +125,14 @@ test.describe("on a phone", () => {
 
   test.describe("with the lead open twice", () => {
     // The browser logs the refused save (412) as a failed load.
-    test.use({ allowedErrors: [...SIGNED_OUT_ERRORS, /status of 412/] });
+    test.use({ allowedErrors: [/status of 412/] });
 
     test("a save on the page left open is refused, says what changed and shows the lead as it is", async ({
       page,
+      signedInAs,
     }) => {
       const company = await demoRequest(page.request, "Kwesi Appiah");
-      const email = await signInAs(page, "sales", "Adjoa Sarpong");
+      const { email } = await signedInAs("sales");
       await page.goto(`${consolePaths.leads}?q=${encodeURIComponent(company)}`);
       await page.getByRole("link", { name: "Kwesi Appiah" }).tap();
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Kwesi Appiah");

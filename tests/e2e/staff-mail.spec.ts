@@ -2,27 +2,21 @@ import nodemailer from "nodemailer";
 import { site } from "../../common/site";
 import { STAFF_INBOUND } from "../../playwright.config";
 import { startTestDnsServer } from "../../server/staff/mail/test-dns-server";
-import { expect, expectNoA11yViolations, test } from "./fixtures";
+import { expect, expectNoA11yViolations } from "./fixtures";
+import { test } from "./staff-session";
 import { confirmSubscriber, header, waitForMailTo } from "./newsletter-mail";
-import {
-  SIGNED_OUT_ERRORS,
-  STAFF_MAIL_DIR,
-  openConsolePage,
-  saveCampaignDraft,
-  signInAs,
-} from "./staff";
+import { STAFF_MAIL_DIR, openConsolePage, saveCampaignDraft } from "./staff";
 
 // What comes back from subscriber mail, in the console (docs/mail-deliverability.md): the
 // sending domain's DNS records as an admin checks them, and a bounce that comes back through the
 // staff server's inbound listener showing in the campaign's report and on the suppression list.
-
-test.use({ allowedErrors: SIGNED_OUT_ERRORS });
 
 /** The staff test server's From domain: MAIL_FROM's default (server/config.ts). */
 const FROM_DOMAIN = new URL(site.url).hostname.replace(/^www\./, "");
 
 test("an admin sees which DNS records the sending domain lacks, and the record to publish", async ({
   page,
+  signedInAs,
 }) => {
   // The staff server asks this DNS server (DNS_SERVER in playwright.config.ts): SPF and the
   // inbound MX are published, DMARC is not.
@@ -34,7 +28,7 @@ test("an admin sees which DNS records the sending domain lacks, and the record t
     STAFF_INBOUND.dnsPort,
   );
   try {
-    await signInAs(page, "admin");
+    await signedInAs("admin");
     await openConsolePage(page, "Sending domain");
     const dmarc = page.getByRole("region", { name: "DMARC: Not OK" });
     await expect(dmarc).toContainText("DMARC is missing");
@@ -92,6 +86,7 @@ function hardBounce(recipient: string, returnPath: string, messageId: string) {
 
 test("a bounced copy shows in the campaign's report and on the suppression list", async ({
   page,
+  signedInAs,
 }) => {
   const tag = Math.random().toString(36).slice(2, 8);
   const subject = `Bounce check ${tag}`;
@@ -100,7 +95,7 @@ test("a bounced copy shows in the campaign's report and on the suppression list"
   await confirmSubscriber(page, reader, STAFF_MAIL_DIR);
 
   // Marketing sends a campaign.
-  await signInAs(page, "marketing");
+  await signedInAs("marketing");
   await saveCampaignDraft(page, subject, "Akwaaba.");
   await page.getByRole("button", { name: "Send now…" }).click();
   await page.getByRole("button", { name: "Yes, send now" }).click();
@@ -145,9 +140,12 @@ test("a bounced copy shows in the campaign's report and on the suppression list"
   await expectNoA11yViolations(page, "on the suppression list");
 });
 
-test("marketing adds an address by hand, and lifts it again after saying yes", async ({ page }) => {
+test("marketing adds an address by hand, and lifts it again after saying yes", async ({
+  page,
+  signedInAs,
+}) => {
   const email = `asked.${Math.random().toString(36).slice(2, 8)}@example.com`;
-  await signInAs(page, "marketing");
+  await signedInAs("marketing");
   await openConsolePage(page, "Suppressions");
   const add = page.getByRole("region", { name: "Add an address" });
   await add.getByRole("textbox", { name: "E-mail" }).fill(email);

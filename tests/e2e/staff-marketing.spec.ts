@@ -6,16 +6,15 @@ import {
   newsletterLinkPaths,
   productPaths,
 } from "../../common/paths";
-import { expect, expectNoA11yViolations, gotoReady, test } from "./fixtures";
+import { expect, expectNoA11yViolations, gotoReady } from "./fixtures";
+import { test } from "./staff-session";
 import { demoForm, fillFields } from "./helpers";
 import { confirmSubscriber, header, linkIn, waitForMailTo } from "./newsletter-mail";
-import { SIGNED_OUT_ERRORS, STAFF_MAIL_DIR, openConsolePage, signInAs } from "./staff";
+import { STAFF_MAIL_DIR, openConsolePage } from "./staff";
 
 // What marketing does in the console: where leads come from (a visit that lands with campaign
 // tags and sends a demo request shows its source on the lead: app/lib/visit-source.ts,
 // leads/source.ts), the reports, the welcome e-mail, and campaigns.
-
-test.use({ allowedErrors: SIGNED_OUT_ERRORS });
 
 /** Types a subject and a Markdown message in the editor and shows the preview; returns it. */
 async function writeAndPreview(page: Page, subject: string, message: string) {
@@ -27,6 +26,7 @@ async function writeAndPreview(page: Page, subject: string, message: string) {
 
 test("a demo request carries its visit's landing page and campaign to the lead's page", async ({
   page,
+  signedInAs,
 }) => {
   const campaign = `harmattan-${Math.random().toString(36).slice(2, 8)}`;
   // Lands on a product page from a newsletter link; moves on to the demo form.
@@ -45,7 +45,7 @@ test("a demo request carries its visit's landing page and campaign to the lead's
   await form.submit.click();
   await expect(page.getByText("We will reach out to you to schedule a demo")).toBeVisible();
 
-  await signInAs(page, "sales", "Yaw Mensah");
+  await signedInAs("sales");
   await page.goto(`${consolePaths.leads}?q=${encodeURIComponent(`abena.${campaign}`)}`);
   await page.getByRole("link", { name: "Abena Darko" }).click();
   const whereFrom = page.getByRole("region", { name: "Where it came from" });
@@ -58,6 +58,7 @@ test("a demo request carries its visit's landing page and campaign to the lead's
 
 test("marketing reads the reports: charts with their numbers as tables and CSV", async ({
   page,
+  signedInAs,
 }) => {
   const campaign = `dry-season-${Math.random().toString(36).slice(2, 8)}`;
   const response = await page.request.post(apiPaths.subscribe, {
@@ -65,7 +66,7 @@ test("marketing reads the reports: charts with their numbers as tables and CSV",
   });
   expect(response.status()).toBe(202);
 
-  await signInAs(page, "marketing", "Akos Ofori");
+  await signedInAs("marketing");
   await openConsolePage(page, "Reports");
   const byCampaign = page.getByRole("figure", { name: "Leads by campaign" });
   // One lead from the campaign, none of it won or lost yet.
@@ -87,15 +88,15 @@ test("marketing reads the reports: charts with their numbers as tables and CSV",
   );
 });
 
-test("sales has no reports", async ({ page }) => {
-  await signInAs(page, "sales");
+test("sales has no reports", async ({ page, signedInAs }) => {
+  await signedInAs("sales");
   await expect(
     page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Reports" }),
   ).toHaveCount(0);
 });
 
-test("marketing edits, previews and saves the welcome e-mail", async ({ page }) => {
-  const email = await signInAs(page, "marketing", "Akos Ofori");
+test("marketing edits, previews and saves the welcome e-mail", async ({ page, signedInAs }) => {
+  const { email } = await signedInAs("marketing");
   await openConsolePage(page, "Welcome e-mail");
   await expectNoA11yViolations(page, "on the welcome e-mail page");
 
@@ -119,8 +120,9 @@ test("marketing edits, previews and saves the welcome e-mail", async ({ page }) 
 
 test("marketing sends a test of the welcome e-mail's draft as typed, before saving it", async ({
   page,
+  signedInAs,
 }) => {
-  const email = await signInAs(page, "marketing", "Akos Ofori");
+  const { email } = await signedInAs("marketing");
   await openConsolePage(page, "Welcome e-mail");
   const tag = Math.random().toString(36).slice(2, 8);
   const subject = `Akwaaba draft ${tag}`;
@@ -151,13 +153,14 @@ test("marketing sends a test of the welcome e-mail's draft as typed, before savi
 
 test("marketing writes, previews, tests and sends a campaign; a copy unsubscribes with one click", async ({
   page,
+  signedInAs,
 }) => {
   // A subscriber who confirmed, as a visitor does.
   const tag = Math.random().toString(36).slice(2, 8);
   const reader = `kofi.${tag}@example.com`;
   await confirmSubscriber(page, reader, STAFF_MAIL_DIR);
 
-  const email = await signInAs(page, "marketing", "Akos Ofori");
+  const { email } = await signedInAs("marketing");
   await openConsolePage(page, "Campaigns");
   await page.getByRole("link", { name: "New campaign" }).click();
 

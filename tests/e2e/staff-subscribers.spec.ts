@@ -1,22 +1,23 @@
 import { apiPaths } from "../../common/paths";
-import { expect, expectNoA11yViolations, test } from "./fixtures";
-import { openConsolePage, signInAs } from "./staff";
+import { expect, expectNoA11yViolations } from "./fixtures";
+import { test } from "./staff-session";
+import { openConsolePage } from "./staff";
 
 // Marketing answers a subscriber who writes in: finds them, sees how many there are, sends the
 // confirmation again or takes them off the list (console/pages/subscribers.tsx).
 
-// Signed out at first, and the refused "send again" is a 409: Chromium logs both. (One pattern:
-// Playwright reads a second element of an option's array as the option's settings.)
-test.use({ allowedErrors: [/status of (401 \(Unauthorized\)|409 \(Conflict\))/] });
+// The refused "send again" is a 409, which Chromium logs.
+test.use({ allowedErrors: [/status of 409 \(Conflict\)/] });
 
 test("marketing finds a subscriber, is told why the confirmation cannot go again yet, and unsubscribes them", async ({
   page,
+  signedInAs,
 }) => {
   const email = `efua.${Math.random().toString(36).slice(2, 8)}@example.com`;
   const subscribed = await page.request.post(apiPaths.subscribe, { data: { email } });
   expect(subscribed.status()).toBe(202);
 
-  await signInAs(page, "marketing");
+  await signedInAs("marketing");
   await openConsolePage(page, "Subscribers");
   await expect(page.getByText(/^\d[\d,]* subscribers?: /)).toBeVisible();
   await page.getByRole("searchbox", { name: "Search by e-mail" }).fill(email);

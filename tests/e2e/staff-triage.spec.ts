@@ -1,11 +1,11 @@
 import { consolePaths } from "../../common/paths";
-import { expect, expectNoA11yViolations, test } from "./fixtures";
-import { SIGNED_OUT_ERRORS, demoRequest, inboxWithTwoPages, signInAs } from "./staff";
+import { expect, expectNoA11yViolations } from "./fixtures";
+import { test } from "./staff-session";
+import { demoRequest, inboxWithTwoPages } from "./staff";
 
 // Sales often work the inbox on a phone: the first lead must be on the first screen, the filters
 // one tap away, and a number found however it was written down.
 test.use({
-  allowedErrors: SIGNED_OUT_ERRORS,
   viewport: { width: 390, height: 740 },
   isMobile: true,
   hasTouch: true,
@@ -16,12 +16,13 @@ const sevenDigits = () => String(Math.floor(Math.random() * 9_000_000) + 1_000_0
 
 test("the first lead is on the first screen, and a phone number typed another way finds it", async ({
   page,
+  signedInAs,
 }) => {
   const digits = sevenDigits();
   const company = await demoRequest(page.request, "Akosua Frimpong", {
     phone: `+233 24 ${digits.slice(0, 3)} ${digits.slice(3)}`,
   });
-  const email = await signInAs(page, "sales");
+  const { email } = await signedInAs("sales");
   await page.goto(consolePaths.leads);
 
   const leads = page.getByRole("list", { name: "Leads" });
@@ -62,8 +63,9 @@ test("the first lead is on the first screen, and a phone number typed another wa
   await expect(row).toContainText("New since your last visit");
 });
 
-test("Show more puts the focus on the first lead it added", async ({ page }) => {
+test("Show more puts the focus on the first lead it added", async ({ page, signedInAs }) => {
   // One more than a page (50): the last comes with Show more.
+  await signedInAs("sales");
   const rows = await inboxWithTwoPages(page, 51);
   await expect(rows.nth(50)).toBeFocused();
   await expect(page.getByText("That is every lead that matches.")).toBeVisible();

@@ -1,13 +1,15 @@
-import { expect, expectNoA11yViolations, test } from "./fixtures";
-import { SIGNED_OUT_ERRORS, openConsolePage, signInAs } from "./staff";
+import { expect, expectNoA11yViolations } from "./fixtures";
+import { test } from "./staff-session";
+import { openConsolePage } from "./staff";
 
 // What marketing writes to subscribers is not lost by a slip of the finger: leaving the page with
 // unsaved words asks first (console/components/unsaved-changes.tsx).
 
-test.use({ allowedErrors: SIGNED_OUT_ERRORS });
-
-test("leaving the welcome e-mail with unsaved words asks first; Escape stays", async ({ page }) => {
-  await signInAs(page, "marketing");
+test("leaving the welcome e-mail with unsaved words asks first; Escape stays", async ({
+  page,
+  signedInAs,
+}) => {
+  await signedInAs("marketing");
   await openConsolePage(page, "Welcome e-mail");
   const message = page.getByRole("textbox", { name: "Message" });
   const words = `Words not saved yet ${Math.random().toString(36).slice(2, 8)}`;

@@ -8,6 +8,8 @@ import { linkIn, waitForMailTo } from "./newsletter-mail";
 
 // What the staff console's browser tests share: accounts made as an operator makes them (the
 // command line), and signing in as a person does (the e-mailed link, read from its .eml file).
+// Only the tests of signing in itself take that path in the browser; the others start signed in
+// (staff-session.ts).
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 /** Where the staff test server's file transport writes its e-mails (playwright.config.ts). */
@@ -26,8 +28,11 @@ export function staffAddress(label: string): string {
   return `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@staff.example.com`;
 }
 
+/** The roles of staff accounts (server/db/schema.ts). */
+export type StaffRole = "admin" | "sales" | "marketing";
+
 /** `npm run staff -- add` against the staff test server's database. */
-export function addStaffAccount(email: string, role: "admin" | "sales" | "marketing", name = "") {
+export function addStaffAccount(email: string, role: StaffRole, name = "") {
   const args = ["build/server/cli/staff.js", "add", "--email", email, "--role", role];
   if (name) args.push("--name", name);
   const result = spawnSync("node", args, {
@@ -61,11 +66,7 @@ export async function signInByLink(page: Page, email: string) {
 }
 
 /** A new account of `role` (named `name`, if given), signed in by link; returns its address. */
-export async function signInAs(
-  page: Page,
-  role: "admin" | "sales" | "marketing",
-  name = "",
-): Promise<string> {
+export async function signInAs(page: Page, role: StaffRole, name = ""): Promise<string> {
   const email = staffAddress(role);
   addStaffAccount(email, role, name);
   await signInByLink(page, email);
@@ -154,13 +155,12 @@ export async function openLeadOf(page: Page, company: string, name: string) {
 }
 
 /**
- * `count` leads (more than a page: 50) of one company, and a new sales account's inbox searched
- * for them with the second page shown by "Show more". Returns the list's rows.
+ * `count` leads (more than a page: 50) of one company, and the inbox of whoever is signed in
+ * searched for them with the second page shown by "Show more". Returns the list's rows.
  */
 export async function inboxWithTwoPages(page: Page, count: number) {
   const company = uniqueCompany();
   await demoRequests(page.request, count, company);
-  await signInAs(page, "sales");
   await page.goto(`${consolePaths.leads}?q=${encodeURIComponent(company)}`);
   const rows = page.getByRole("list", { name: "Leads" }).getByRole("listitem");
   await expect(rows).toHaveCount(50);
