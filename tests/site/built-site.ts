@@ -80,3 +80,34 @@ export const squash = (text: string | null | undefined) => (text ?? "").replace(
 /** The `content` of the head's first element that matches `selector`. */
 export const metaContent = (document: Document, selector: string) =>
   document.head.querySelector(selector)?.getAttribute("content") ?? null;
+
+/** An element's accessible name as far as the site's markup uses it: its label, else its text. */
+export function accessibleName(element: Element): string {
+  const label = element.getAttribute("aria-label");
+  if (label) return squash(label);
+  const labelledBy = element.getAttribute("aria-labelledby");
+  if (labelledBy) {
+    const document = element.ownerDocument;
+    return squash(labelledBy.split(/\s+/).map((id) => document.getElementById(id)?.textContent).join(" "));
+  }
+  return squash(element.textContent);
+}
+
+const matches = (text: string, name: string | RegExp) =>
+  typeof name === "string" ? text === name : name.test(text);
+
+/** The elements under `root` that match `selector` and whose accessible name is `name`. */
+export function named(root: ParentNode, selector: string, name: string | RegExp): Element[] {
+  return Array.from(root.querySelectorAll(selector)).filter((element) =>
+    matches(accessibleName(element), name),
+  );
+}
+
+/** The one element under `root` that matches `selector` and is named `name`; else it throws. */
+export function theOne(root: ParentNode, selector: string, name: string | RegExp): Element {
+  const found = named(root, selector, name);
+  if (found.length !== 1) {
+    throw new Error(`${found.length} elements ${selector} named ${String(name)}, expected one`);
+  }
+  return found[0]!;
+}
