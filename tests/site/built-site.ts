@@ -26,7 +26,10 @@ function assertBuilt() {
 export function useBuiltSite() {
   let app: FastifyInstance | undefined;
   const answers = new Map<string, Promise<LightMyRequestResponse>>();
-  const documents = new Map<string, Promise<{ answer: LightMyRequestResponse; document: Document }>>();
+  const documents = new Map<
+    string,
+    Promise<{ answer: LightMyRequestResponse; document: Document }>
+  >();
   beforeAll(async () => {
     assertBuilt();
     const site = await loadSiteFiles(BUILD_DIR, {
@@ -88,7 +91,12 @@ export function accessibleName(element: Element): string {
   const labelledBy = element.getAttribute("aria-labelledby");
   if (labelledBy) {
     const document = element.ownerDocument;
-    return squash(labelledBy.split(/\s+/).map((id) => document.getElementById(id)?.textContent).join(" "));
+    return squash(
+      labelledBy
+        .split(/\s+/)
+        .map((id) => document.getElementById(id)?.textContent)
+        .join(" "),
+    );
   }
   return squash(element.textContent);
 }

@@ -98,5 +98,7 @@ it("payment services lists its ten services in order", async () => {
 
 it("the ASLAN demo page has its headline", async () => {
   const { document } = await built.page(demoPaths.aslan);
-  expect(squash(document.querySelector("h1")?.textContent)).toBe("Schedule a demo to try out ASLAN");
+  expect(squash(document.querySelector("h1")?.textContent)).toBe(
+    "Schedule a demo to try out ASLAN",
+  );
 });

@@ -18,7 +18,11 @@ it("the sitemap lists exactly the site's pages, the articles' among them, and no
   const locs = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]);
   // The 36 pages and one per article.
   expect(locs).toHaveLength(36 + articlePaths().length);
-  expect([...locs].sort()).toEqual(pagePaths().map((path) => `${site.url}${path}`).sort());
+  expect([...locs].sort()).toEqual(
+    pagePaths()
+      .map((path) => `${site.url}${path}`)
+      .sort(),
+  );
   for (const path of articlePaths()) expect(locs).toContain(`${site.url}${path}`);
   expect(xml).not.toContain(articleFeedPath);
 });
