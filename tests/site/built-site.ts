@@ -1,6 +1,7 @@
 /** The built site (build/client) as the server answers it, and its HTML as a document. */
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { JSDOM } from "jsdom";
 import { afterAll, beforeAll } from "vitest";
@@ -9,7 +10,7 @@ import { buildApp } from "../../server/app";
 import { loadSiteFiles } from "../../server/static/site-files";
 import { testConfig } from "../../server/testing";
 
-export const BUILD_DIR = path.resolve("build/client");
+export const BUILD_DIR = fileURLToPath(new URL("../../build/client", import.meta.url));
 /** Where the tests pretend the site is served: links are resolved against it. */
 export const ORIGIN = "http://site.test";
 

@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 // The facts of the built site that need no browser (tests/README.md): its HTML read with jsdom,
@@ -5,7 +6,7 @@ import { defineConfig } from "vitest/config";
 // comes first; `npm run test:site` runs them.
 export default defineConfig({
   test: {
-    root: new URL("../..", import.meta.url).pathname,
+    root: fileURLToPath(new URL("../..", import.meta.url)),
     include: ["tests/site/**/*.test.ts"],
     environment: "node",
     testTimeout: 60_000,
