@@ -8,6 +8,7 @@ const steps: [string, string[]][] = [
   ["format", ["run", "format:check"]],
   ["unit, component and API tests", ["run", "test:unit"]],
   ["build", ["run", "build"]],
+  ["built-site tests", ["run", "test:site"]],
   ["browser tests", ["run", "test:e2e"]],
   ["npm run dev in a browser", ["run", "test:dev"]],
 ];

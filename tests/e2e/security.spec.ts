@@ -3,16 +3,8 @@ import { pagePaths } from "../../common/paths";
 
 // Every page runs under a Content-Security-Policy without 'unsafe-inline' scripts. The
 // fixture already fails any test on a console error, which is how Chromium reports a CSP
-// violation, so the whole browser suite runs under this policy.
-
-test("pages are served with a CSP that allows only their own inline scripts", async ({ page }) => {
-  const response = await gotoReady(page, pagePaths.home);
-  const csp = response?.headers()["content-security-policy"] ?? "";
-  expect(csp).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+/);
-  expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
-  expect(csp).toContain("frame-ancestors 'none'");
-  expect(response?.headers()["x-content-type-options"]).toBe("nosniff");
-});
+// violation, so the whole browser suite runs under this policy. The policy's header itself is
+// checked without a browser (tests/site/answers.test.ts).
 
 test.describe("an injected inline script", () => {
   test.use({ allowedErrors: [/Content Security Policy/] });
@@ -36,11 +28,4 @@ test.describe("an injected inline script", () => {
     expect(ran).toBe(false);
     await expect.poll(() => violations).toContain("script-src-elem");
   });
-});
-
-test("the innovation hub may frame only the forms provider", async ({ page }) => {
-  const response = await gotoReady(page, pagePaths.innovationHub);
-  const frameSrc = /frame-src ([^;]+)/.exec(response?.headers()["content-security-policy"] ?? "");
-  const iframe = await page.locator("iframe").getAttribute("src");
-  expect(frameSrc?.[1]).toBe(new URL(iframe ?? "").origin);
 });
