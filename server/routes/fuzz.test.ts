@@ -6,6 +6,7 @@
  * On SQLite and PostgreSQL: PostgreSQL refuses some text SQLite stores (NUL), so both are tried.
  */
 import fc from "fast-check";
+import { fuzzRuns } from "../../common/fuzz-testing";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ContactSchema } from "../../leads/contact";
@@ -205,7 +206,7 @@ describe.each(testDialects)("every endpoint under generated abuse on $name", ({ 
           }
         },
       ),
-      { numRuns: 3_000 },
+      fuzzRuns(3_000),
     );
     // The run reached the validators and the store, not only the early refusals.
     expect(seen[400]).toBeGreaterThan(500);
@@ -270,7 +271,7 @@ describe.each(testDialects)("every endpoint under generated abuse on $name", ({ 
           expect(res.statusCode).toBe(parsed.success ? 201 : 400);
         },
       ),
-      { numRuns: 200 },
+      fuzzRuns(200),
     );
   }, 60_000);
 });

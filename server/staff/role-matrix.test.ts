@@ -4,6 +4,7 @@
  * generated ones (any body, query, id) that must never get a 5xx nor read anything across roles.
  */
 import fc from "fast-check";
+import { fuzzRuns } from "../../common/fuzz-testing";
 import { describe, expect, it } from "vitest";
 import { withId } from "../../common/paths";
 import type { Method } from "../../staff-api/endpoint";
@@ -248,7 +249,7 @@ describe.each(testDialects)("the staff role matrix on $name", ({ url }) => {
           }
         },
       ),
-      { numRuns: 400 },
+      fuzzRuns(400),
     );
   }, 120_000);
 

@@ -6,6 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
+import { fuzzRuns } from "../../../common/fuzz-testing";
 import { describe, expect, it } from "vitest";
 import { newsletterLinkPaths, withId } from "../../../common/paths";
 import { UNSAFE_CHARACTERS_MESSAGE } from "../../../leads/fields";
@@ -89,7 +90,7 @@ describe.each(testDialects)("newsletter Markdown through the API on $name", ({ u
           expect(allowListViolations(res.json().html)).toEqual([]);
         },
       ),
-      { numRuns: 60 },
+      fuzzRuns(60),
     );
   });
 
