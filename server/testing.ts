@@ -17,7 +17,7 @@ import { contactNotification, demoNotification, newsletterConfirmation } from ".
 import { type OutboxOptions, type OutboxWorker, createOutboxWorker } from "./mail/outbox";
 import type { MailTransport } from "./mail/transports";
 import type { SiteFiles } from "./static/site-files";
-import { testDatabase, testDialects } from "./test-databases";
+import { sqliteOnly, testDatabase, testDialects } from "./test-databases";
 
 export {
   freshSchemaUrl,
@@ -297,8 +297,18 @@ export function describeLeadApi(
   name: string,
   tests: (api: LeadApi) => void,
   options?: Parameters<typeof useLeadApi>[1],
+  dialects = testDialects,
 ): void {
-  describe.each(testDialects)(`${name} on $name`, ({ url }) => tests(useLeadApi(url, options)));
+  describe.each(dialects)(`${name} on $name`, ({ url }) => tests(useLeadApi(url, options)));
+}
+
+/** describeLeadApi() for route behaviour the database cannot change: on SQLite only. */
+export function describeLeadRoutes(
+  name: string,
+  tests: (api: LeadApi) => void,
+  options?: Parameters<typeof useLeadApi>[1],
+): void {
+  describeLeadApi(name, tests, options, sqliteOnly);
 }
 
 /** Deletes every lead, subscription and outbox row, for a test that starts from none. */

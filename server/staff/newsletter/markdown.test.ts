@@ -20,7 +20,7 @@ import {
   attackMarkdown,
   newsletterHtmlOf,
 } from "../../newsletter/markdown-testing";
-import { subscriptionRow, testDialects } from "../../testing";
+import { subscriptionRow, sqliteOnly } from "../../testing";
 import { staffApiPaths } from "../paths";
 import type { StaffClient } from "../test-requests";
 import { aMinuteAgo } from "../test-records";
@@ -28,7 +28,7 @@ import { signedInStaff, useStaffApi } from "../testing";
 
 const ALL_ATTACKS = ATTACKS.join("\n\n");
 
-describe.each(testDialects)("newsletter Markdown through the API on $name", ({ url }) => {
+describe.each(sqliteOnly)("newsletter Markdown through the API on $name", ({ url }) => {
   const api = useStaffApi(url);
 
   const marketing = () => signedInStaff(api, `mkt-${randomUUID()}@example.com`, "marketing");
