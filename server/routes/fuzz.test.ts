@@ -178,6 +178,7 @@ describe.each(testDialects)("every endpoint under generated abuse on $name", ({ 
 
   it("never answers 5xx and stays up", async () => {
     const seen: Record<number, number> = {};
+    const runs = fuzzRuns(3_000);
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...ENDPOINTS),
@@ -206,11 +207,12 @@ describe.each(testDialects)("every endpoint under generated abuse on $name", ({ 
           }
         },
       ),
-      fuzzRuns(3_000),
+      runs,
     );
-    // The run reached the validators and the store, not only the early refusals.
-    expect(seen[400]).toBeGreaterThan(500);
-    expect((seen[201] ?? 0) + (seen[202] ?? 0)).toBeGreaterThan(10);
+    // The run reached the validators and the store, not only the early refusals (a sixth of the
+    // requests refused by validation, one in 300 stored, whatever the budget).
+    expect(seen[400]).toBeGreaterThan(runs.numRuns / 6);
+    expect((seen[201] ?? 0) + (seen[202] ?? 0)).toBeGreaterThan(runs.numRuns / 300);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect((await app.inject({ url: apiPaths.health })).statusCode).toBe(200);
   }, 120_000);
