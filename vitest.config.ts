@@ -2,21 +2,44 @@ import { defineConfig } from "vitest/config";
 import { pathAliases } from "./path-aliases";
 import { firstPaintScript } from "./scripts/first-paint-plugin";
 
-// Unit, component and API tests. Component tests render components directly, and API tests build
-// the Fastify app; the renderer's tests (app/render.test.tsx) render whole pages, with the inline
-// script of every page (scripts/first-paint-plugin.ts).
+// Unit, component and API tests, in two projects (decision 0044). Component tests render
+// components directly, and API tests build the Fastify app; the renderer's tests
+// (app/render.test.tsx) render whole pages, with the inline script of every page
+// (scripts/first-paint-plugin.ts). The built site's tests run after the build, with a config of
+// their own (tests/site/).
 export default defineConfig({
   plugins: [firstPaintScript()],
   resolve: { alias: pathAliases },
   test: {
-    include: ["{app,console,leads,common,staff-api,server,scripts}/**/*.test.{ts,tsx}"],
-    environment: "node",
-    setupFiles: ["./vitest.setup.ts"],
     restoreMocks: true,
-    // Tests that build a database schema from scratch take seconds on PostgreSQL, and more than
-    // 30 s on a 2-core machine busy with other work (every file migrates its own schema at once);
-    // the limit is there to catch a hang, not to time anything.
+    // Far above any test's time even on a busy 2-core machine: the limit is there to catch a
+    // hang, not to time anything.
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "node",
+          include: ["{leads,common,staff-api,server,scripts}/**/*.test.ts"],
+          environment: "node",
+          // The server's modules are imported once per worker, not once per file (they took
+          // five times as long as a file's tests): files share module state, so a test that
+          // changes a module's state, the environment or the timers puts them back.
+          isolate: false,
+          // Migrates the template each test's database is a copy of (server/test-databases.ts).
+          globalSetup: ["./server/test-databases-setup.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "dom",
+          include: ["{app,console}/**/*.test.{ts,tsx}"],
+          environment: "node",
+          setupFiles: ["./vitest.setup.ts"],
+        },
+      },
+    ],
   },
 });

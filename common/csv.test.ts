@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import fc from "fast-check";
+import { fuzzRuns } from "./fuzz-testing";
 import { describe, expect, it } from "vitest";
 import { csvCell, toCsv, visibleControls } from "./csv";
 
@@ -141,7 +142,7 @@ describe("CSV cells", () => {
           }
         }
       }),
-      { numRuns: 2000 },
+      fuzzRuns(2000),
     );
   });
 

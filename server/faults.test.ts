@@ -16,7 +16,7 @@ import { SENDS_IN_FLIGHT } from "./mail/outbox";
 import { sendCampaign } from "./newsletter/campaign-sending";
 import { createCampaign } from "./newsletter/campaigns";
 import { testSmtp } from "./mail/smtp-testing";
-import { freshSchemaUrl, subscriptionRow, testDialects } from "./testing";
+import { freshSchemaUrl, postgresTestUrl, subscriptionRow, testDialects } from "./testing";
 import { freePort } from "../scripts/free-port";
 import { type ServerSettings, launchServer, spawnServer } from "../scripts/launch-server";
 
@@ -225,9 +225,9 @@ async function relay(target: { host: string; port: number }) {
   return { port, cut, restore: open };
 }
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)("PostgreSQL lost while running", () => {
+describe.skipIf(!postgresTestUrl)("PostgreSQL lost while running", () => {
   it("answers 503 while the database is away and recovers by itself", async () => {
-    const url = new URL(await freshSchemaUrl(process.env.TEST_DATABASE_URL ?? ""));
+    const url = new URL(await freshSchemaUrl(postgresTestUrl ?? ""));
     const link = await relay({ host: url.hostname, port: Number(url.port || 5432) });
     url.hostname = "127.0.0.1";
     url.port = String(link.port);

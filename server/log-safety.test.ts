@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { fuzzRuns } from "../common/fuzz-testing";
 import { describe, expect, it } from "vitest";
 import { isEmailAddress, normalizeEmail } from "../leads/email";
 import { loggablePath, loggableUnknownPath, maskEmails, safeError } from "./log-safety";
@@ -115,7 +116,7 @@ describe("every address the forms accept, in what mail servers answer", () => {
         expect(masked.endsWith(tail), masked).toBe(true);
         expect(before.startsWith(masked.slice(0, -tail.length)), masked).toBe(true);
       }),
-      { numRuns: 2_000 },
+      fuzzRuns(2_000),
     );
   });
 
@@ -131,7 +132,7 @@ describe("every address the forms accept, in what mail servers answer", () => {
           masked,
         ).toBe(true);
       }),
-      { numRuns: 500 },
+      fuzzRuns(500),
     );
   });
 });

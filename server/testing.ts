@@ -1,8 +1,7 @@
 /** Builders for tests: a config, a migrated database, a transport that records what it sends. */
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import { sql } from "kysely";
-import { afterAll, afterEach, beforeAll, beforeEach, describe } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe } from "vitest";
 import { buildApp } from "./app";
 import type { Contact } from "../leads/contact";
 import type { DemoRequest } from "../leads/demo";
@@ -10,7 +9,7 @@ import { emailKey } from "../leads/email";
 import type { Config } from "./config";
 import { DEFAULT_RETENTION } from "../common/retention";
 import type { SubscriptionStatus } from "./db/schema";
-import { type DB, migrate, openDatabase } from "./db/database";
+import type { DB } from "./db/database";
 import { saveContact, saveDemoRequest } from "./db/leads";
 import { subscribe } from "./db/newsletter-subscriptions";
 import type { MailMessage } from "./mail/message";
@@ -18,6 +17,16 @@ import { contactNotification, demoNotification, newsletterConfirmation } from ".
 import { type OutboxOptions, type OutboxWorker, createOutboxWorker } from "./mail/outbox";
 import type { MailTransport } from "./mail/transports";
 import type { SiteFiles } from "./static/site-files";
+import { sqliteOnly, testDatabase, testDialects } from "./test-databases";
+
+export {
+  freshSchemaUrl,
+  postgresTestUrl,
+  sqliteOnly,
+  testDatabase,
+  testDialects,
+  useTestDatabase,
+} from "./test-databases";
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
@@ -75,53 +84,6 @@ export async function subscriptionStatus(db: DB, id: string): Promise<Subscripti
   return status;
 }
 
-/**
- * A fresh, migrated database: in-memory SQLite, or on PostgreSQL a new schema of its own, so
- * test files running in parallel never see each other's rows.
- */
-export async function testDatabase(databaseUrl?: string): Promise<DB> {
-  if (!databaseUrl) {
-    const db = openDatabase({ sqliteFile: ":memory:" });
-    await migrate(db);
-    return db;
-  }
-  const url = await freshSchemaUrl(databaseUrl);
-  const db = openDatabase({ databaseUrl: url });
-  await migrate(db);
-  return db;
-}
-
-/**
- * A fresh, migrated database for each test of the block (`once`: one for the whole block), handed
- * to `opened` before the test and closed after it, so that no test sees another's rows.
- */
-export function useTestDatabase(
-  databaseUrl: string | undefined,
-  opened: (db: DB) => void,
-  { once = false }: { once?: boolean } = {},
-): void {
-  let db: DB | undefined;
-  (once ? beforeAll : beforeEach)(async () => {
-    db = await testDatabase(databaseUrl);
-    opened(db);
-  });
-  (once ? afterAll : afterEach)(async () => {
-    await db?.destroy();
-    db = undefined;
-  });
-}
-
-/** A URL for a new, empty schema of the given PostgreSQL database. */
-export async function freshSchemaUrl(databaseUrl: string): Promise<string> {
-  const schema = `test_${randomBytes(6).toString("hex")}`;
-  const admin = openDatabase({ databaseUrl });
-  await sql`create schema ${sql.id(schema)}`.execute(admin);
-  await admin.destroy();
-  const url = new URL(databaseUrl);
-  url.searchParams.set("options", `-c search_path=${schema}`);
-  return url.toString();
-}
-
 /** Records messages instead of sending them; `failWith` makes every send throw. */
 export function recordingTransport(): MailTransport & {
   sent: MailMessage[];
@@ -146,14 +108,6 @@ export function failingTransport(message: string): MailTransport {
   transport.failWith = new Error(message);
   return transport;
 }
-
-/** Dialects to run database tests on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
-export const testDialects: { name: string; url?: string }[] = [
-  { name: "sqlite" },
-  ...(process.env.TEST_DATABASE_URL
-    ? [{ name: "postgres", url: process.env.TEST_DATABASE_URL }]
-    : []),
-];
 
 /**
  * An outbox worker that sends only when a test calls runOnce(), through `transport`, logging
@@ -343,8 +297,18 @@ export function describeLeadApi(
   name: string,
   tests: (api: LeadApi) => void,
   options?: Parameters<typeof useLeadApi>[1],
+  dialects = testDialects,
 ): void {
-  describe.each(testDialects)(`${name} on $name`, ({ url }) => tests(useLeadApi(url, options)));
+  describe.each(dialects)(`${name} on $name`, ({ url }) => tests(useLeadApi(url, options)));
+}
+
+/** describeLeadApi() for route behaviour the database cannot change: on SQLite only. */
+export function describeLeadRoutes(
+  name: string,
+  tests: (api: LeadApi) => void,
+  options?: Parameters<typeof useLeadApi>[1],
+): void {
+  describeLeadApi(name, tests, options, sqliteOnly);
 }
 
 /** Deletes every lead, subscription and outbox row, for a test that starts from none. */

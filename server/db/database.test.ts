@@ -4,7 +4,7 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type Kysely, Migrator, sql } from "kysely";
-import { freshSchemaUrl } from "../testing";
+import { freshSchemaUrl, postgresTestUrl } from "../testing";
 import { type DB, migrate, openDatabase } from "./database";
 
 // `npm run staff` and `npm run leads -- forget` write to the SQLite file the running server
@@ -61,11 +61,11 @@ describe("SQLite transactions beside another process", () => {
   });
 });
 
-// Each test file migrates a schema of its own on one PostgreSQL database, and two deployments
+// Tests of migrations migrate a schema each on one PostgreSQL database, and two deployments
 // may share a server: one schema's migration must not wait for another's.
-describe.runIf(process.env.TEST_DATABASE_URL)("PostgreSQL migration lock", () => {
+describe.runIf(postgresTestUrl)("PostgreSQL migration lock", () => {
   it("is taken per schema, so a lock held elsewhere on the database does not stop a migration", async () => {
-    const url = process.env.TEST_DATABASE_URL ?? "";
+    const url = postgresTestUrl ?? "";
     const other = openDatabase({ databaseUrl: url });
     const fresh = openDatabase({ databaseUrl: await freshSchemaUrl(url) });
     try {
@@ -88,9 +88,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)("PostgreSQL migration lock", () =>
   });
 });
 
-describe.runIf(process.env.TEST_DATABASE_URL)("PostgreSQL statement timeout", () => {
+describe.runIf(postgresTestUrl)("PostgreSQL statement timeout", () => {
   it("cancels a visitor's hung query, but not a migration that waits or builds for longer", async () => {
-    const url = process.env.TEST_DATABASE_URL ?? "";
+    const url = postgresTestUrl ?? "";
     const db = openDatabase({ databaseUrl: await freshSchemaUrl(url) });
     try {
       const seen: string[] = [];

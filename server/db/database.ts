@@ -47,13 +47,15 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** SQLite file; ":memory:" for throwaway tests. */
   sqliteFile?: string;
+  /** A SQLite database's bytes, opened in memory: the tests' copies of a migrated template. */
+  sqliteImage?: Buffer;
 }
 
 /**
  * Opens the lead store: PostgreSQL when a URL is given, else an embedded SQLite file in WAL
  * mode (readers, such as `npm run leads -- export`, never block the server's writes).
  */
-export function openDatabase({ databaseUrl, sqliteFile }: DatabaseOptions): DB {
+export function openDatabase({ databaseUrl, sqliteFile, sqliteImage }: DatabaseOptions): DB {
   if (databaseUrl) {
     const pool = new pg.Pool({
       connectionString: databaseUrl,
@@ -74,7 +76,7 @@ export function openDatabase({ databaseUrl, sqliteFile }: DatabaseOptions): DB {
   }
   const file = sqliteFile ?? ":memory:";
   if (file !== ":memory:") mkdirSync(path.dirname(file), { recursive: true });
-  const sqlite = new SQLite(file);
+  const sqlite = new SQLite(sqliteImage ?? file);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("busy_timeout = 5000");

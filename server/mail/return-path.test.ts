@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
+import { fuzzRuns } from "../../common/fuzz-testing";
 import { describe, expect, it } from "vitest";
 import { readReturnAddress, readReturnTag, returnAddress, returnTag } from "./return-path";
 
@@ -26,6 +27,7 @@ describe("return path tags", () => {
           );
         },
       ),
+      fuzzRuns(100),
     );
   });
 

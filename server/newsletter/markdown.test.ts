@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { fuzzRuns } from "../../common/fuzz-testing";
 import { describe, expect, it } from "vitest";
 import { escapeHtml } from "../mail/message";
 import { markdownProblem, markdownToHtml } from "./markdown";
@@ -85,7 +86,7 @@ describe("raw HTML", () => {
       fc.asyncProperty(attackMarkdown, async (markdown) => {
         expect(allowListViolations(await markdownToHtml(markdown))).toEqual([]);
       }),
-      { numRuns: 500 },
+      fuzzRuns(500),
     );
   });
 

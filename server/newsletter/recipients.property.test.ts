@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
+import { fuzzRuns } from "../../common/fuzz-testing";
 import { describe, expect, it } from "vitest";
 import type { DB } from "../db/database";
 import { unsubscribe } from "../db/newsletter-subscriptions";
@@ -153,7 +154,7 @@ describe.each(testDialects)("every recipient accounted for on $name", ({ url }) 
         fc.array(fc.array(step, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 6 }),
         scenario,
       ),
-      { numRuns: 30 },
+      fuzzRuns(30),
     );
   }, 120_000);
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { apiPaths } from "../../common/paths";
 import { MAX_SOURCE_URL, MAX_UTM, cleanSource } from "../../leads/source";
-import { postForm, postJson, sampleContact, sampleDemo, describeLeadApi } from "../testing";
+import { postForm, postJson, sampleContact, sampleDemo, describeLeadRoutes } from "../testing";
 
 // Where a lead's visit came from travels with every form (leads/source.ts). A value that is not
 // what it should be is dropped, never a reason to lose the lead or to answer 5xx.
@@ -43,7 +43,7 @@ describe("cleanSource", () => {
   });
 });
 
-describeLeadApi("attribution", (api) => {
+describeLeadRoutes("attribution", (api) => {
   it("stores a demo request's source and shows it where staff read leads", async () => {
     const res = await postJson(api.app, apiPaths.demo, { ...sampleDemo, source: SOURCE });
     expect(res.statusCode).toBe(201);

@@ -3,11 +3,11 @@ import {
   postForm,
   sampleContact as contact,
   sampleDemo as demo,
-  describeLeadApi,
+  describeLeadRoutes,
 } from "../testing";
 import { apiPaths } from "../../common/paths";
 
-describeLeadApi("lead API", (api) => {
+describeLeadRoutes("lead API", (api) => {
   const { post } = api;
 
   describe("a form the browser posts itself (before the page's JavaScript runs)", () => {

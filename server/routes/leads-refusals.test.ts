@@ -6,12 +6,12 @@ import {
   sampleDemo as demo,
   testApp,
   testDatabase,
-  describeLeadApi,
+  describeLeadRoutes,
   postRaw,
 } from "../testing";
 import { apiPaths } from "../../common/paths";
 
-describeLeadApi("lead API", (api) => {
+describeLeadRoutes("lead API", (api) => {
   const { post } = api;
 
   describe("spam and bad input", () => {

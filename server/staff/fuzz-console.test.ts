@@ -6,6 +6,7 @@
  * may use the route, well-formed parameters but one), so that most reach the database.
  */
 import fc from "fast-check";
+import { fuzzRuns } from "../../common/fuzz-testing";
 import { describe, expect, it } from "vitest";
 import { withId } from "../../common/paths";
 import { accountsApi, erasureApi, outboxApi, teamApi } from "../../staff-api/admin";
@@ -141,7 +142,7 @@ async function fuzzRoutes(
         ).toBe(true);
       },
     ),
-    { numRuns: 1000 },
+    fuzzRuns(1000),
   );
 }
 

@@ -6,6 +6,7 @@
  * may use the route, well-formed parameters but one), so that most reach the database.
  */
 import fc from "fast-check";
+import { fuzzRuns } from "../../common/fuzz-testing";
 import { describe, expect, it } from "vitest";
 import { withId } from "../../common/paths";
 import { staffApiPaths } from "./paths";
@@ -100,7 +101,7 @@ describe.each(testDialects)("staff endpoints under generated input on $name", ({
           expect(res.headers["set-cookie"] ?? "").not.toMatch(/staff_session=[\w-]+;/);
         },
       ),
-      { numRuns: 300 },
+      fuzzRuns(300),
     );
     const sessions = await api.db.selectFrom("staff_sessions").select("id").execute();
     expect(sessions).toEqual([]);
@@ -143,7 +144,7 @@ describe.each(testDialects)("passkey endpoints under generated input on $name", 
           }
         },
       ),
-      { numRuns: 300 },
+      fuzzRuns(300),
     );
     const sessions = await api.db.selectFrom("staff_sessions").select("id").execute();
     expect(sessions).toHaveLength(1);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import fc from "fast-check";
+import { fuzzRuns } from "../../../common/fuzz-testing";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { apiPaths } from "../../../common/paths";
 import { buildApp } from "../../app";
@@ -231,7 +232,7 @@ describe.each(testDialects)("the mail providers' webhooks on $name", ({ url }) =
           expect(answer.statusCode, `${path} ${type} ${payload}`).toBeLessThan(500);
         },
       ),
-      { numRuns: 300 },
+      fuzzRuns(300),
     );
   });
 });

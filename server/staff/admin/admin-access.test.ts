@@ -1,5 +1,5 @@
 import { describe, it } from "vitest";
-import { testDialects } from "../../testing";
+import { sqliteOnly } from "../../testing";
 import type { StaffRole } from "../../../staff-api/roles";
 import { staffApiPaths } from "../paths";
 import { addOutboxMessage, at } from "../test-records";
@@ -7,7 +7,7 @@ import { expectAccess } from "../test-checks";
 import { signedInStaff, useStaffApi } from "../testing";
 import { accountPath, retryPath } from "./admin.testing";
 
-describe.each(testDialects)("admin API on $name", ({ url }) => {
+describe.each(sqliteOnly)("admin API on $name", ({ url }) => {
   const api = useStaffApi(url);
 
   it("lets each role use exactly the routes it is given", async () => {

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { withId } from "../../../common/paths";
 import { loadConfig } from "../../config";
-import { testDialects } from "../../testing";
+import { sqliteOnly } from "../../testing";
 import { staffApiPaths } from "../paths";
 import { refusedWith } from "../test-checks";
 import {
@@ -32,7 +32,7 @@ it("reads STAFF_EMAIL_DOMAINS as lower-case domain names, and refuses anything e
   }
 });
 
-describe.each(testDialects)("staff accounts at the company's domains, on $name", ({ url }) => {
+describe.each(sqliteOnly)("staff accounts at the company's domains, on $name", ({ url }) => {
   const api = useStaffApi(url, { config: { staffEmailDomains: DOMAINS } });
 
   const accounts = async () =>

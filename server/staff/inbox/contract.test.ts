@@ -4,7 +4,7 @@ import { apiPaths } from "../../../common/paths";
 import { pathOf } from "../../../staff-api/endpoint";
 import { LeadDetail, leadsApi } from "../../../staff-api/leads";
 import { leadDelivery, leadDetail } from "../../../staff-api/test-samples";
-import { postJson, sampleContact, sampleDemo, testDialects } from "../../testing";
+import { postJson, sampleContact, sampleDemo, sqliteOnly } from "../../testing";
 import { parsedAnswer, refusedWith, expectStrict } from "../test-checks";
 import { ANY_VERSION } from "../test-requests";
 import { signedInStaff, useStaffApi } from "../testing";
@@ -17,7 +17,7 @@ import { signedInStaff, useStaffApi } from "../testing";
 
 const SECRET = `whsec_${randomBytes(32).toString("base64")}`;
 
-describe.each(testDialects)("the lead inbox's answers match the contract on $name", ({ url }) => {
+describe.each(sqliteOnly)("the lead inbox's answers match the contract on $name", ({ url }) => {
   const api = useStaffApi(url, {
     config: {
       // Alerts on, so each lead has a delivery of each channel in its timeline.

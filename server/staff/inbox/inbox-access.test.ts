@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { testDialects } from "../../testing";
+import { sqliteOnly } from "../../testing";
 import { staffApiPaths } from "../paths";
 import { ANY_VERSION } from "../test-requests";
 import { addContact, at } from "../test-records";
@@ -7,7 +7,7 @@ import { expectAccess } from "../test-checks";
 import { useStaffApi } from "../testing";
 import { inboxClients, leadPath, notesPath } from "./inbox.testing";
 
-describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
+describe.each(sqliteOnly)("lead inbox API on $name", ({ url }) => {
   const api = useStaffApi(url);
 
   const { signedIn } = inboxClients(api);

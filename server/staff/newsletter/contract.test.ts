@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type EndpointSpec, pathOf } from "../../../staff-api/endpoint";
 import { CampaignDetail, campaignsApi, welcomeApi } from "../../../staff-api/newsletter";
-import { subscriptionRow, testDialects } from "../../testing";
+import { subscriptionRow, sqliteOnly } from "../../testing";
 import { aMinuteAgo } from "../test-records";
 import { expectStrict, parsedAnswer, refusedWith } from "../test-checks";
 import { signedInStaff, useStaffApi } from "../testing";
@@ -14,7 +14,7 @@ import { TEST_SENDS } from "./test-copies";
 const draft = { subject: "November news", markdown: "Hello **friends**." };
 const MISSING = "00000000-0000-0000-0000-000000000000";
 
-describe.each(testDialects)("the newsletter's answers match the contract on $name", ({ url }) => {
+describe.each(sqliteOnly)("the newsletter's answers match the contract on $name", ({ url }) => {
   const api = useStaffApi(url);
 
   it("answers the welcome e-mail's routes, success and refusal, as the contract says", async () => {

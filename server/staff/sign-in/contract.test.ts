@@ -4,7 +4,7 @@ import * as z from "zod/mini";
 import type { EndpointSpec } from "../../../staff-api/endpoint";
 import { passkeysApi } from "../../../staff-api/passkeys";
 import { Me, sessionApi } from "../../../staff-api/session";
-import { testDialects } from "../../testing";
+import { sqliteOnly } from "../../testing";
 import { createSession } from "./sessions";
 import { TestAuthenticator } from "./testing-authenticator";
 import { cookieOf } from "../test-requests";
@@ -26,7 +26,7 @@ function answeredNothing(spec: EndpointSpec, res: LightMyRequestResponse) {
   expect(res.body).toBe("");
 }
 
-describe.each(testDialects)(
+describe.each(sqliteOnly)(
   "sign-in, sessions and passkeys match the contract on $name",
   ({ url }) => {
     const api = useStaffApi(url, {

@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { consoleLeadPath } from "../../../common/paths";
 import { sessionApi } from "../../../staff-api/session";
-import { testDialects } from "../../testing";
+import { sqliteOnly } from "../../testing";
 import { answered } from "../test-checks";
 import { STAFF_SITE, addStaff, mailedSignInToken, useStaffApi } from "../testing";
 
 // A person signed out on their way to a console page (a lead's, from the notification e-mail)
 // asks for a sign-in link: the link carries that page, and the console opens it after signing in.
 
-describe.each(testDialects)("the e-mailed sign-in link's next page on $name", ({ url }) => {
+describe.each(sqliteOnly)("the e-mailed sign-in link's next page on $name", ({ url }) => {
   const api = useStaffApi(url);
 
   /** Asks for a link with `next`; the address the e-mail's link opens. */

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
-import { testDialects } from "../../testing";
+import { sqliteOnly } from "../../testing";
 import { staffApiPaths } from "../paths";
 import { TestAuthenticator } from "./testing-authenticator";
 import { STAFF_SITE, signedInStaff, useStaffApi } from "../testing";
 import { register, signInOptions, signInVerify, passkeyPath } from "./passkeys.testing";
 import { MINUTE } from "../test-records";
 
-describe.each(testDialects)("staff passkeys on $name", ({ url }) => {
+describe.each(sqliteOnly)("staff passkeys on $name", ({ url }) => {
   const api = useStaffApi(url);
 
   it("answers 401 signed out, and checks Origin and content type on every write", async () => {
@@ -158,7 +158,7 @@ describe.each(testDialects)("staff passkeys on $name", ({ url }) => {
   });
 });
 
-describe.each(testDialects)("passkey sign-in limits on $name", ({ url }) => {
+describe.each(sqliteOnly)("passkey sign-in limits on $name", ({ url }) => {
   const api = useStaffApi(url, {
     limits: {
       perClient: { max: 3, windowMs: 15 * MINUTE },

@@ -11,7 +11,7 @@ import {
   recordingTransport,
   testConfig,
   testDatabase,
-  testDialects,
+  sqliteOnly,
   testOutbox,
 } from "../../testing";
 
@@ -20,7 +20,7 @@ const SITE = "https://site.test";
 const clientOf = (app: FastifyInstance, secret?: string) =>
   staffClient(() => app, secret && `__Host-staff_session=${secret}`, { origin: SITE });
 
-describe.each(testDialects)("staff sign-in on $name", ({ url }) => {
+describe.each(sqliteOnly)("staff sign-in on $name", ({ url }) => {
   it("logs no token, session secret or full address, even when the database fails", async () => {
     const logs = new PassThrough();
     let output = "";

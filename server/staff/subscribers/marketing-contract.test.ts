@@ -3,7 +3,7 @@ import { apiPaths } from "../../../common/paths";
 import { REPORT_DIMENSIONS, reportsApi } from "../../../staff-api/reports";
 import { Subscriber, subscribersApi } from "../../../staff-api/subscribers";
 import { subscriber as subscriberSample } from "../../../staff-api/test-samples";
-import { postJson, sampleContact, sampleDemo, subscriptionRow, testDialects } from "../../testing";
+import { postJson, sampleContact, sampleDemo, subscriptionRow, sqliteOnly } from "../../testing";
 import { aMinuteAgo } from "../test-records";
 import { parsedAnswer, refusedWith, expectStrict } from "../test-checks";
 import { signedInStaff, useStaffApi } from "../testing";
@@ -12,7 +12,7 @@ import { signedInStaff, useStaffApi } from "../testing";
 // reads them: parsed with their contract schemas, whose objects are strict. As for the lead inbox
 // (contract.test.ts), the app under test also checks each answer before Fastify serialises it.
 
-describe.each(testDialects)("marketing's answers match the contract on $name", ({ url }) => {
+describe.each(sqliteOnly)("marketing's answers match the contract on $name", ({ url }) => {
   const api = useStaffApi(url);
 
   const signedOut = api.signedOut();
