@@ -30,6 +30,8 @@ async function checkBuild(dir: string): Promise<string[]> {
   for (const entry of entries) {
     if (!entry.isFile() || !COMPRESSIBLE.test(entry.name)) continue;
     const file = path.join(entry.parentPath, entry.name);
+    // Vite's manifest (.vite/) is for the renderer, never served: nothing compresses it.
+    if (path.relative(dir, file).startsWith(".vite")) continue;
     if ((await stat(file)).size <= 1024) continue;
     for (const ext of [".br", ".gz"]) {
       if (!(await exists(file + ext))) problems.push(`no ${path.relative(dir, file)}${ext}`);
