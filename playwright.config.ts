@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./scripts/chromium";
+import { CHROMIUM_ARGS, TEST_BROWSER } from "./scripts/chromium";
 import { apiPaths } from "./common/paths";
 
 const PORT = Number(process.env.E2E_PORT ?? 4310);
@@ -52,7 +52,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: "off",
     launchOptions: {
-      executablePath: CHROMIUM_PATH,
+      executablePath: TEST_BROWSER.path,
       args: CHROMIUM_ARGS,
     },
   },

@@ -1,31 +1,32 @@
 /**
- * `npm run test:e2e` runs this first: when Chromium is missing, it installs Debian's package if
- * we are root, or says how and exits non-zero.
+ * `npm run test:e2e` runs this first: when the tests' Chromium is missing, it installs Debian's
+ * package if we are root, or says how and exits non-zero.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { CHROMIUM_PATH } from "./chromium";
+import { type Browser, TEST_BROWSER } from "./chromium";
 import { isMain } from "./is-main";
 
 function run(command: string, args: string[]): boolean {
   return spawnSync(command, args, { stdio: "inherit" }).status === 0;
 }
 
-/** True when Chromium is there, if need be after installing it. */
-export function ensureChromium(): boolean {
-  if (existsSync(CHROMIUM_PATH)) return true;
+/** True when the browser is there, if need be after installing it. */
+export function ensureChromium({ path, debianPackage }: Browser = TEST_BROWSER): boolean {
+  if (existsSync(path)) return true;
+  const install = `apt-get update && apt-get install -y ${debianPackage}`;
   const isRoot = process.getuid?.() === 0;
   if (isRoot && existsSync("/usr/bin/apt-get")) {
-    console.log("Chromium not found: installing Debian's chromium package.");
+    console.log(`${path} not found: installing Debian's ${debianPackage} package.`);
     const ok =
       run("apt-get", ["update", "-qq"]) &&
-      run("apt-get", ["install", "-y", "-qq", "--no-install-recommends", "chromium"]);
-    if (ok && existsSync(CHROMIUM_PATH)) return true;
-    console.error("Installing chromium failed. Run: apt-get update && apt-get install -y chromium");
+      run("apt-get", ["install", "-y", "-qq", "--no-install-recommends", debianPackage]);
+    if (ok && existsSync(path)) return true;
+    console.error(`Installing ${debianPackage} failed. Run: ${install}`);
     return false;
   }
   console.error(
-    `Chromium not found at ${CHROMIUM_PATH}. Install it with:\n  sudo apt-get update && sudo apt-get install -y chromium\n` +
+    `Chromium not found at ${path}. Install it with:\n  sudo ${install.replace("&& ", "&& sudo ")}\n` +
       "or point CHROMIUM_PATH at a Chromium or Chrome binary.",
   );
   return false;

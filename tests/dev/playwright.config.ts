@@ -1,6 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { apiPaths } from "../../common/paths";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../scripts/chromium";
+import { CHROMIUM_ARGS, TEST_BROWSER } from "../../scripts/chromium";
 import { freePort } from "../../scripts/free-port";
 
 // `npm run dev` in a browser: a config of its own, since the other browser tests run against the
@@ -16,7 +16,7 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${PORT}`,
     trace: "off",
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: TEST_BROWSER.path, args: CHROMIUM_ARGS },
     ...devices["Desktop Chrome"],
     viewport: { width: 1280, height: 800 },
   },
