@@ -111,10 +111,18 @@ describe("demo request form", () => {
     }
   });
 
-  it("picking an industry with Enter fills the field, keeps the focus there and does not submit", async () => {
+  it("suggests five industries; picking one with Enter fills the field, keeps the focus there and does not submit", async () => {
     const fetch = answering(201);
     const user = renderWithToasts(<DemoRequestForm product="aslan" />);
     const { industry } = demoFields();
+    await user.click(industry);
+    expect(screen.getAllByRole("option").map((option) => option.textContent)).toEqual([
+      "Technology",
+      "Hospitality",
+      "Education",
+      "Finance",
+      "Other",
+    ]);
     await user.type(industry, "fin");
     await user.keyboard("{ArrowDown}{Enter}");
 
