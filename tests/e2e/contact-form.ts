@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, gotoReady } from "./fixtures";
 import { contactForm, toastWith } from "./helpers";
-import { apiPaths, pagePaths } from "../../common/paths";
+import { pagePaths } from "../../common/paths";
 
 // The contact form's steps and messages that the contact page's specs share.
 
@@ -43,24 +43,6 @@ export async function fillValid(form: ContactForm, values = sampleValues()) {
   await form.message.fill(values.message);
   await form.agree.check();
   return values;
-}
-
-export async function expectValuesKept(form: ContactForm, values: ReturnType<typeof sampleValues>) {
-  await expect(form.firstName).toHaveValue(values.firstName);
-  await expect(form.lastName).toHaveValue(values.lastName);
-  await expect(form.email).toHaveValue(values.email);
-  await expect(form.phone).toHaveValue(values.phone);
-  await expect(form.message).toHaveValue(values.message);
-  await expect(form.agree).toBeChecked();
-}
-
-/** Counts the requests the page sends to /api/contact. */
-export function countContactRequests(page: Page) {
-  const counter = { count: 0 };
-  page.on("request", (request) => {
-    if (new URL(request.url()).pathname === apiPaths.contact) counter.count++;
-  });
-  return counter;
 }
 
 /** Sends the empty contact form; returns the toast that says what is missing, once shown. */

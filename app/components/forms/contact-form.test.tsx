@@ -1,113 +1,129 @@
 // @vitest-environment jsdom
-import { render, screen } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
+import { screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { currentWording } from "@leads/consent";
 import { minimalContact } from "@leads/testing";
-import { Toaster } from "~/components/ui/toast";
 import { ContactForm } from "./contact-form";
+import {
+  CONTACT_VALUES,
+  answering,
+  closeToasts,
+  contactFields,
+  fillContact,
+  renderWithToasts,
+  sentBody,
+  shownToasts,
+} from "./testing";
 import { apiPaths } from "@common/paths";
 
-// No router around it: in the browser the form is an island of its own (app/islands/).
-function renderForm() {
-  return render(
-    <>
-      <Toaster />
-      <ContactForm />
-    </>,
-  );
-}
+// The contact form of /contact-us before and as it sends; what it does when the send fails:
+// contact-form-failures.test.tsx. The messages are written out: they are what the visitor reads.
 
-/** Types `minimalContact` (phone left empty) and ticks the policy box. */
-async function fillValid(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(screen.getByLabelText(/First name/), minimalContact.firstName);
-  await user.type(screen.getByLabelText(/Last name/), minimalContact.lastName);
-  await user.type(screen.getByLabelText(/^Email/), minimalContact.email);
-  await user.type(screen.getByLabelText(/Message/), minimalContact.message);
-  await user.click(screen.getByRole("checkbox"));
-}
+const INVALID_TOAST = "Please fill in all the fields and agree to the policy";
+const FIELD_MESSAGES = {
+  firstName: "First name is required",
+  lastName: "Last name is required",
+  email: "Email is required",
+  message: "Message is required",
+  agree: "To send a message you must first agree to our privacy policy",
+} as const;
 
 describe("contact form", () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    closeToasts();
+    vi.unstubAllGlobals();
+  });
 
-  it("never sends invalid data and shows every field message", async () => {
-    const fetch = vi.fn();
-    vi.stubGlobal("fetch", fetch);
-    const user = userEvent.setup();
-    renderForm();
-    await user.click(screen.getByRole("button", { name: "Send Message" }));
+  it("an empty submit shows the toast and every field's message, focuses the first field and sends nothing", async () => {
+    const fetch = answering(201);
+    const user = renderWithToasts(<ContactForm />);
+    const fields = contactFields();
+    await user.click(fields.submit);
+
+    expect(shownToasts()).toEqual([{ role: "alert", message: INVALID_TOAST }]);
+    for (const [name, message] of Object.entries(FIELD_MESSAGES)) {
+      const field = fields[name as keyof typeof FIELD_MESSAGES];
+      expect(field, name).toHaveAttribute("aria-invalid", "true");
+      expect(field, name).toHaveAccessibleDescription(message);
+    }
+    // The phone number is optional: never marked invalid.
+    expect(fields.phone).not.toHaveAttribute("aria-invalid");
+    await waitFor(() => expect(fields.firstName).toHaveFocus());
     expect(fetch).not.toHaveBeenCalled();
-    expect(await screen.findByRole("alert")).toHaveTextContent(
-      "Please fill in all the fields and agree to the policy",
-    );
-    expect(screen.getByText("First name is required")).toBeInTheDocument();
-    expect(
-      screen.getByText("To send a message you must first agree to our privacy policy"),
-    ).toBeInTheDocument();
-    const first = screen.getByLabelText(/First name/);
-    expect(first).toHaveAttribute("aria-invalid", "true");
-    expect(first).toHaveAccessibleDescription("First name is required");
-    // Editing a field clears its message at once.
-    await user.type(first, "A");
-    expect(screen.queryByText("First name is required")).not.toBeInTheDocument();
+  });
+
+  it("a bad e-mail address shows 'Email is invalid', gets the focus and sends nothing", async () => {
+    const fetch = answering(201);
+    const user = renderWithToasts(<ContactForm />);
+    await fillContact(user, { ...CONTACT_VALUES, email: "ama.mensah@example" });
+    const fields = contactFields();
+    await user.click(fields.submit);
+
+    expect(shownToasts()).toEqual([{ role: "alert", message: INVALID_TOAST }]);
+    expect(fields.email).toHaveAttribute("aria-invalid", "true");
+    expect(fields.email).toHaveAccessibleDescription("Email is invalid");
+    await waitFor(() => expect(fields.email).toHaveFocus());
+    expect(fields.firstName).not.toHaveAttribute("aria-invalid");
+    expect(fields.email).toHaveValue("ama.mensah@example");
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("an error clears as soon as its field is edited, and only that one", async () => {
+    answering(201);
+    const user = renderWithToasts(<ContactForm />);
+    const fields = contactFields();
+    await user.click(fields.submit);
+
+    await user.type(fields.firstName, "A");
+    expect(screen.queryByText(FIELD_MESSAGES.firstName)).not.toBeInTheDocument();
+    expect(fields.firstName).not.toHaveAttribute("aria-invalid");
+    // The others stay until their own field is edited.
+    expect(fields.lastName).toHaveAccessibleDescription(FIELD_MESSAGES.lastName);
+    expect(fields.message).toHaveAccessibleDescription(FIELD_MESSAGES.message);
+
+    await user.type(fields.message, "H");
+    expect(screen.queryByText(FIELD_MESSAGES.message)).not.toBeInTheDocument();
+
+    await user.click(fields.agree);
+    expect(screen.queryByText(FIELD_MESSAGES.agree)).not.toBeInTheDocument();
+    expect(fields.agree).not.toHaveAttribute("aria-invalid");
+    expect(fields.lastName).toHaveAccessibleDescription(FIELD_MESSAGES.lastName);
+    expect(fields.email).toHaveAccessibleDescription(FIELD_MESSAGES.email);
   });
 
   it("refuses hidden characters and display-name addresses in the browser, as the server does", async () => {
-    const fetch = vi.fn();
-    vi.stubGlobal("fetch", fetch);
-    const user = userEvent.setup();
-    renderForm();
-    await fillValid(user);
+    const fetch = answering(201);
+    const user = renderWithToasts(<ContactForm />);
+    await fillContact(user, minimalContact);
+    const { lastName, email, submit } = contactFields();
     // A pasted value: typing cannot produce a control character.
-    const last = screen.getByLabelText(/Last name/);
-    await user.clear(last);
-    await user.click(last);
+    await user.clear(lastName);
+    await user.click(lastName);
     await user.paste("Mensah\u001b[2J");
-    const email = screen.getByLabelText(/^Email/);
     await user.clear(email);
     await user.type(email, "Ama <ama@example.com>");
-    await user.click(screen.getByRole("button", { name: "Send Message" }));
+    await user.click(submit);
     expect(fetch).not.toHaveBeenCalled();
-    expect(last).toHaveAccessibleDescription(
+    expect(lastName).toHaveAccessibleDescription(
       "Contains hidden or control characters. Please type it again.",
     );
     expect(email).toHaveAccessibleDescription("Email is invalid");
   });
 
   it("confirms only after the server stored the message, then resets", async () => {
-    const fetch = vi.fn().mockResolvedValue(new Response("{}", { status: 201 }));
-    vi.stubGlobal("fetch", fetch);
-    const user = userEvent.setup();
-    renderForm();
-    await fillValid(user);
-    await user.click(screen.getByRole("button", { name: "Send Message" }));
+    const fetch = answering(201);
+    const user = renderWithToasts(<ContactForm />);
+    await fillContact(user, minimalContact);
+    await user.click(contactFields().submit);
     expect(await screen.findByRole("status")).toHaveTextContent("Message sent successfully");
-    const [url, init] = fetch.mock.calls[0] as [string, RequestInit];
+    const [url, init] = fetch.mock.calls[0]!;
     expect(url).toBe(apiPaths.contact);
     expect((init.headers as Record<string, string>)["idempotency-key"]).toMatch(/^[\w-]{8,64}$/);
-    expect(JSON.parse(String(init.body))).toEqual({
+    expect(sentBody(fetch)).toEqual({
       ...minimalContact,
       website: "",
       consentVersion: currentWording("contact").version,
     });
-    expect(screen.getByLabelText(/First name/)).toHaveValue("");
-  });
-
-  it("keeps what was typed and says what to do when the server fails", async () => {
-    const fetch = vi.fn().mockImplementation(async () => new Response("{}", { status: 503 }));
-    vi.stubGlobal("fetch", fetch);
-    const user = userEvent.setup();
-    renderForm();
-    await fillValid(user);
-    await user.click(screen.getByRole("button", { name: "Send Message" }));
-    expect(await screen.findByText(/could not save your details just now/)).toBeInTheDocument();
-    expect(screen.getByLabelText(/First name/)).toHaveValue("Ama");
-    // Sending the same values again is the same submission: the server can tell it is a retry.
-    await user.click(screen.getByRole("button", { name: "Send Message" }));
-    const keys = (fetch as unknown as { mock: { calls: [string, RequestInit][] } }).mock.calls.map(
-      ([, init]) => (init.headers as Record<string, string>)["idempotency-key"],
-    );
-    expect(keys).toHaveLength(2);
-    expect(keys[0]).toBe(keys[1]);
+    expect(contactFields().firstName).toHaveValue("");
   });
 });

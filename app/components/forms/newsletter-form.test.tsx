@@ -72,9 +72,13 @@ describe("newsletter form", () => {
     const form = renderForm();
     await user.type(form.email, "ama@example.com");
     await user.click(form.subscribe);
-    expect(await screen.findByText(/could not save your details just now/)).toBeInTheDocument();
+    expect(await screen.findByText(/could not save your details just now/)).toHaveRole("alert");
     expect(form.email).toHaveValue("ama@example.com");
-    expect(form.email).toHaveAccessibleDescription(/try again/);
+    expect(form.email).toHaveAttribute("aria-invalid", "true");
+    expect(form.email).toHaveAccessibleDescription(
+      "We could not save your details just now. Please try again in a few minutes.",
+    );
+    // The section thanks the visitor only when told the subscription went through.
     expect(form.onSubscribed).not.toHaveBeenCalled();
   });
 });
