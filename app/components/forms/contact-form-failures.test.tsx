@@ -2,16 +2,8 @@
 import { waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ContactForm } from "./contact-form";
-import {
-  CONTACT_VALUES,
-  answering,
-  closeToasts,
-  contactFields,
-  fillContact,
-  renderWithToasts,
-  shownToasts,
-  unreachable,
-} from "./testing";
+// The contact form's test steps, shared with contact-form.test.tsx.
+import * as form from "./testing";
 
 // When the contact form's send fails: an error toast that says what happened and what to do,
 // and everything the visitor typed still in the form. The lead form's hook (use-lead-form.ts)
@@ -19,9 +11,9 @@ import {
 
 /** Everything typed and ticked is still there, and the button can send again. */
 function expectValuesKept() {
-  const fields = contactFields();
-  for (const [name, value] of Object.entries(CONTACT_VALUES)) {
-    expect(fields[name as keyof typeof CONTACT_VALUES], name).toHaveValue(value);
+  const fields = form.contactFields();
+  for (const [name, value] of Object.entries(form.CONTACT_VALUES)) {
+    expect(fields[name as keyof typeof form.CONTACT_VALUES], name).toHaveValue(value);
   }
   expect(fields.agree).toBeChecked();
   expect(fields.submit).toHaveTextContent("Send Message");
@@ -30,36 +22,36 @@ function expectValuesKept() {
 
 describe("contact form, when the send fails", () => {
   afterEach(() => {
-    closeToasts();
+    form.closeToasts();
     vi.unstubAllGlobals();
   });
 
   const failures = [
     {
       failure: "a server error (500)",
-      stub: () => answering(500, { error: "Internal Server Error" }),
+      stub: () => form.answering(500, { error: "Internal Server Error" }),
       toast: "We could not save your details just now. Please try again in a few minutes.",
     },
     {
       failure: "too many requests (429, Retry-After: 30)",
-      stub: () => answering(429, { error: "Too Many Requests" }, { "retry-after": "30" }),
+      stub: () => form.answering(429, { error: "Too Many Requests" }, { "retry-after": "30" }),
       toast: "Too many attempts. Please wait 30 seconds and try again.",
     },
     {
       failure: "a network failure",
-      stub: unreachable,
+      stub: form.unreachable,
       toast: "We could not reach our server. Check your connection and try again.",
     },
   ];
   for (const failure of failures) {
     it(`${failure.failure}: an error toast says what to do and the typed values stay`, async () => {
       const fetch = failure.stub();
-      const user = renderWithToasts(<ContactForm />);
-      await fillContact(user);
-      await user.click(contactFields().submit);
+      const user = form.renderWithToasts(<ContactForm />);
+      await form.fillContact(user);
+      await user.click(form.contactFields().submit);
 
       await waitFor(() =>
-        expect(shownToasts()).toEqual([{ role: "alert", message: failure.toast }]),
+        expect(form.shownToasts()).toEqual([{ role: "alert", message: failure.toast }]),
       );
       expect(fetch).toHaveBeenCalledTimes(1);
       expectValuesKept();
@@ -69,16 +61,16 @@ describe("contact form, when the send fails", () => {
   }
 
   it("a refusal with field messages (400): the toast asks to check, the field shows its message", async () => {
-    answering(400, {
+    form.answering(400, {
       error: "Some fields are missing or invalid",
       fields: { email: "Email is invalid" },
     });
-    const user = renderWithToasts(<ContactForm />);
-    await fillContact(user);
-    await user.click(contactFields().submit);
+    const user = form.renderWithToasts(<ContactForm />);
+    await form.fillContact(user);
+    await user.click(form.contactFields().submit);
 
     await waitFor(() =>
-      expect(shownToasts()).toEqual([
+      expect(form.shownToasts()).toEqual([
         {
           role: "alert",
           message:
@@ -86,20 +78,20 @@ describe("contact form, when the send fails", () => {
         },
       ]),
     );
-    const { email } = contactFields();
+    const { email } = form.contactFields();
     expect(email).toHaveAttribute("aria-invalid", "true");
     expect(email).toHaveAccessibleDescription("Email is invalid");
     expectValuesKept();
   });
 
   it("sending the same values again is the same submission, so the server can tell a retry", async () => {
-    const fetch = answering(503);
-    const user = renderWithToasts(<ContactForm />);
-    await fillContact(user);
-    await user.click(contactFields().submit);
+    const fetch = form.answering(503);
+    const user = form.renderWithToasts(<ContactForm />);
+    await form.fillContact(user);
+    await user.click(form.contactFields().submit);
     await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
-    await waitFor(() => expect(contactFields().submit).toHaveTextContent("Send Message"));
-    await user.click(contactFields().submit);
+    await waitFor(() => expect(form.contactFields().submit).toHaveTextContent("Send Message"));
+    await user.click(form.contactFields().submit);
     await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
     const keys = fetch.mock.calls.map(
       ([, init]) => (init.headers as Record<string, string>)["idempotency-key"],

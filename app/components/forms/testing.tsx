@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from "@testing-library/react";
+import { type ByRoleMatcher, fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactElement } from "react";
 import { vi } from "vitest";
@@ -80,18 +80,27 @@ export function sentBody(fetch: { mock: { calls: Parameters<Fetch>[] } }, n = 0)
   return JSON.parse(String(call[1].body));
 }
 
-/** The contact form's controls, by their accessible names. */
-export function contactFields() {
-  return {
-    firstName: screen.getByRole("textbox", { name: "First name" }),
-    lastName: screen.getByRole("textbox", { name: "Last name" }),
-    email: screen.getByRole("textbox", { name: "Email" }),
-    phone: screen.getByRole("textbox", { name: "Phone (optional)" }),
-    message: screen.getByRole("textbox", { name: "Message" }),
-    agree: screen.getByRole("checkbox"),
-    submit: screen.getByRole("button", { name: /^(Send Message|Sending…)$/ }),
-  };
+/** A form's controls, each found by its role and accessible name: `{ key: [role, name] }`. */
+export function controlsByRole<Key extends string>(
+  spec: Record<Key, [ByRoleMatcher, string | RegExp]>,
+): Record<Key, HTMLElement> {
+  const entries = Object.entries(spec) as [Key, [ByRoleMatcher, string | RegExp]][];
+  return Object.fromEntries(
+    entries.map(([key, [role, name]]) => [key, screen.getByRole(role, { name })]),
+  ) as Record<Key, HTMLElement>;
 }
+
+/** The contact form's controls, by their accessible names. */
+export const contactFields = () =>
+  controlsByRole({
+    firstName: ["textbox", "First name"],
+    lastName: ["textbox", "Last name"],
+    email: ["textbox", "Email"],
+    phone: ["textbox", "Phone (optional)"],
+    message: ["textbox", "Message"],
+    agree: ["checkbox", /agree/i],
+    submit: ["button", /^(Send Message|Sending…)$/],
+  });
 
 /** What a visitor types into every field of the contact form, the optional phone included. */
 export const CONTACT_VALUES = {
