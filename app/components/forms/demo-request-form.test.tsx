@@ -14,7 +14,7 @@ import { apiPaths } from "@common/paths";
 const INVALID_TOAST = "Please fill in all the fields";
 const SUCCESS_TOAST = "We will reach out to you to schedule a demo";
 
-/** The demo form's controls, by their accessible names. */
+/** The demo form's controls: text boxes by position, the others by their accessible names. */
 function demoFields() {
   // The five text boxes in the order the visitor meets them (the honeypot is hidden from them).
   const boxes = screen.getAllByRole("textbox");
