@@ -20,8 +20,7 @@ export default defineConfig({
     // One worker per core. Vitest's default in a run keeps a core free for itself, which is one
     // worker on a 2-core machine; but many of these tests wait on child processes, sockets and
     // databases rather than compute: two workers took the suite from 316 s (measured beside other
-    // work) to 147 s here
-    // (decision 0046). More workers than cores made sends under load miss their deadlines.
+    // work) to 147 s here (decision 0046). More workers than cores made sends under load miss their deadlines.
     maxWorkers: availableParallelism(),
     projects: [
       {
