@@ -6,8 +6,8 @@
 import * as z from "zod/mini";
 import { apiPaths } from "../common/paths";
 import { email } from "../leads/email";
-import { ADMIN_ROLES } from "./admin";
-import { STAFF_ROLES } from "./roles";
+import { OUTBOX_KINDS, OUTBOX_STATUSES } from "./admin";
+import { ADMIN_ROLES, STAFF_ROLES } from "./roles";
 import { REFUSALS } from "./answers";
 import { endpoint } from "./endpoint";
 
@@ -99,12 +99,12 @@ const ExportedSubscription = z.strictObject({
 });
 
 const ExportedMessage = z.strictObject({
-  kind: z.string(),
+  kind: z.enum(OUTBOX_KINDS),
   /** "person": sent to them; "team": about them, to the sales desk or the team's channels. */
   to: z.enum(["person", "team"]),
   createdAt: z.string(),
   sentAt: z.nullable(z.string()),
-  status: z.string(),
+  status: z.enum(OUTBOX_STATUSES),
   outcome: z.nullable(z.string()),
   /** A newsletter copy's campaign subject; null for other messages. */
   campaign: z.nullable(z.string()),

@@ -8,9 +8,7 @@ import { filterText } from "../leads/fields";
 import { REFUSALS } from "./answers";
 import { endpoint } from "./endpoint";
 import { isoDate } from "./query";
-
-/** Who may read the reports: marketing, whose they are, and admins. */
-export const REPORT_ROLES = ["marketing", "admin"] as const;
+import { MARKETING_ROLES } from "./roles";
 
 export const REPORT_DIMENSIONS = ["week", "product", "source", "campaign"] as const;
 export type ReportDimension = (typeof REPORT_DIMENSIONS)[number];
@@ -37,7 +35,7 @@ export const reportsApi = {
   leads: endpoint({
     method: "GET",
     path: apiPaths.staffLeadReport,
-    roles: REPORT_ROLES,
+    roles: MARKETING_ROLES,
     query: z.object({
       by: z.enum(REPORT_DIMENSIONS),
       since: z.optional(isoDate()),
