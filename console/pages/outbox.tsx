@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { Form, Link, useLoaderData } from "react-router";
 import { OUTBOX_STATES, type OutboxState, isAlertKind, outboxApi } from "../../staff-api/admin";
 import { call, failure, loadCall, query } from "../api";
+import { CONSOLE_PAGES } from "../console-pages";
 import { ResultNotices, useFormResult } from "../components/form-result";
 import { PagedList } from "../components/more-pages";
 import { PageHeading } from "../components/page-heading";
@@ -74,7 +75,7 @@ export function OutboxPage() {
           {OUTBOX_STATES.map((name) => (
             <li key={name}>
               <Link
-                to={`/admin/outbox${query({ state: name })}`}
+                to={`${CONSOLE_PAGES.outbox.path}${query({ state: name })}`}
                 aria-current={name === state ? "page" : undefined}
                 className={`inline-flex min-h-11 items-center rounded-md border border-brand-800 px-4 font-semibold ${
                   name === state
