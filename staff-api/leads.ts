@@ -149,10 +149,19 @@ export function correctionSchema(type: LeadType, fields: readonly CorrectableFie
     : z.pick(DemoFormSchema, keep as Record<(typeof CORRECTABLE.demo)[number], true>);
 }
 
+/**
+ * What a lead's history records: a change of status or owner, a note, a correction of its
+ * contact details; the database stores it as this text (lead_events.kind, server/db/schema.ts).
+ */
+export const LEAD_EVENT_KINDS = ["status", "owner", "note", "corrected"] as const;
+export type LeadEventKind = (typeof LEAD_EVENT_KINDS)[number];
+/** The events that take a value from one to another. */
+export const CHANGE_KINDS = ["status", "owner"] as const satisfies readonly LeadEventKind[];
+
 /** One line of a lead's timeline: a change, a note, or a notification's delivery. */
 export const TimelineEntry = z.discriminatedUnion("kind", [
   z.strictObject({
-    kind: z.enum(["status", "owner"]),
+    kind: z.enum(CHANGE_KINDS),
     at: z.string(),
     /** Who did it; null once their account is gone. */
     actor: z.nullable(z.string()),
@@ -161,13 +170,13 @@ export const TimelineEntry = z.discriminatedUnion("kind", [
     to: z.nullable(z.string()),
   }),
   z.strictObject({
-    kind: z.literal("note"),
+    kind: z.literal("note" satisfies LeadEventKind),
     at: z.string(),
     actor: z.nullable(z.string()),
     text: z.string(),
   }),
   z.strictObject({
-    kind: z.literal("corrected"),
+    kind: z.literal("corrected" satisfies LeadEventKind),
     at: z.string(),
     actor: z.nullable(z.string()),
     /** The fields corrected, never their values: those only the audit log's page shows admins. */

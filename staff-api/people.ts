@@ -7,6 +7,7 @@ import * as z from "zod/mini";
 import { apiPaths } from "../common/paths";
 import { email } from "../leads/email";
 import { OUTBOX_KINDS, OUTBOX_STATUSES } from "./admin";
+import { CHANGE_KINDS, type LeadEventKind } from "./leads";
 import { ADMIN_ROLES, STAFF_ROLES } from "./roles";
 import { REFUSALS } from "./answers";
 import { endpoint } from "./endpoint";
@@ -61,7 +62,7 @@ const ExportedLead = z.strictObject({
   history: z.array(
     z.strictObject({
       at: z.string(),
-      kind: z.enum(["status", "owner", "corrected"]),
+      kind: z.enum([...CHANGE_KINDS, "corrected"] as const satisfies readonly LeadEventKind[]),
       by: z.nullable(StaffMember),
       from: z.nullable(z.union([z.string(), StaffMember])),
       to: z.nullable(z.union([z.string(), StaffMember])),

@@ -2,6 +2,7 @@ import type { ColumnType, Generated } from "kysely";
 import type { ConsentForm } from "../../leads/consent";
 import type { LeadStatus, LeadType } from "../../leads/workflow";
 import type { OutboxKind, OutboxStatus } from "../../staff-api/admin";
+import type { LeadEventKind } from "../../staff-api/leads";
 import type { SuppressionReason } from "../../staff-api/mail";
 import type { CampaignStatus } from "../../staff-api/newsletter";
 import type { StaffRole } from "../../staff-api/roles";
@@ -14,6 +15,7 @@ import type { LeftHow, SubscriptionStatus } from "../../staff-api/subscribers";
 export type {
   CampaignStatus,
   ConsentForm,
+  LeadEventKind,
   LeadStatus,
   LeadType,
   LeftHow,
@@ -337,8 +339,6 @@ export interface LeadStateTable {
   /** Goes up by one with each change of status or owner: the lead's ETag (migration 0013). */
   version: Generated<number>;
 }
-
-export type LeadEventKind = "status" | "owner" | "note" | "corrected";
 
 /**
  * One entry of a lead's timeline: a status or owner change (from → to), a note (text), or a
