@@ -6,8 +6,11 @@
 import * as z from "zod/mini";
 import { apiPaths } from "../common/paths";
 import { email } from "../leads/email";
+import { LEAD_STATUSES, LEAD_TYPES } from "../leads/workflow";
 import { OUTBOX_KINDS, OUTBOX_STATUSES } from "./admin";
 import { CHANGE_KINDS, type LeadEventKind } from "./leads";
+import { SUPPRESSION_REASONS } from "./mail";
+import { LEFT_HOWS, SUBSCRIPTION_STATUSES } from "./subscribers";
 import { ADMIN_ROLES, STAFF_ROLES } from "./roles";
 import { REFUSALS } from "./answers";
 import { endpoint } from "./endpoint";
@@ -38,7 +41,7 @@ const Columns = z.record(z.string(), z.nullable(z.string()));
 const ExportedLead = z.strictObject({
   /** As the inbox names it: contact_<uuid> or demo_<uuid>. */
   id: z.string(),
-  type: z.enum(["contact", "demo"]),
+  type: z.enum(LEAD_TYPES),
   /** Every column the form stored, attribution included (server/staff/people/columns.ts). */
   fields: Columns,
   /**
@@ -52,7 +55,7 @@ const ExportedLead = z.strictObject({
     agreedAt: z.string(),
   }),
   /** The inbox's status and owner, and when staff first acted on it. */
-  status: z.string(),
+  status: z.enum(LEAD_STATUSES),
   owner: z.nullable(StaffMember),
   firstResponseAt: z.nullable(z.string()),
   /**
@@ -81,7 +84,7 @@ const ExportedNote = z.strictObject({
 const ExportedSubscription = z.strictObject({
   id: z.string(),
   email: z.string(),
-  status: z.string(),
+  status: z.enum(SUBSCRIPTION_STATUSES),
   /** The sign-up's visit: landing page, referrer, UTM tags. */
   fields: Columns,
   consent: z.strictObject({
@@ -94,8 +97,8 @@ const ExportedSubscription = z.strictObject({
     signedUpAt: z.string(),
     confirmedAt: z.nullable(z.string()),
     leftAt: z.nullable(z.string()),
-    /** How they left: unsubscribe-link, complaint, staff or address-changed; null if they have not. */
-    leftHow: z.nullable(z.string()),
+    /** How they left; null if they have not. */
+    leftHow: z.nullable(z.enum(LEFT_HOWS)),
   }),
 });
 
@@ -113,7 +116,7 @@ const ExportedMessage = z.strictObject({
 
 const ExportedSuppression = z.strictObject({
   email: z.string(),
-  reason: z.string(),
+  reason: z.enum(SUPPRESSION_REASONS),
   at: z.string(),
   detail: z.string(),
 });

@@ -11,6 +11,7 @@ import {
 } from "../../../staff-api/leads";
 import { SUPPRESSION_REASONS, SUPPRESSION_REASON_WORDS } from "../../../staff-api/mail";
 import type { ExportedLead, StaffMember } from "../../../staff-api/people";
+import type { LeftHow } from "../../../staff-api/subscribers";
 import { ROLE_LABELS } from "../../../staff-api/roles";
 import type { OutboxKind } from "../../db/schema";
 import { CAMPAIGN_KIND } from "../../newsletter/campaigns";
@@ -78,8 +79,8 @@ export function messageWords(kind: OutboxKind, campaign: string | null): string 
   return PERSON_MESSAGE_WORDS[kind] ?? `Message (${kind})`;
 }
 
-/** How a subscriber left (staff-api/subscribers.ts LEFT_HOWS), as the person reads it. */
-export const LEFT_HOW_WORDS: Record<string, string> = {
+/** How a subscriber left, as the person reads it: a way without words fails the typecheck. */
+export const LEFT_HOW_WORDS: Record<LeftHow, string> = {
   "unsubscribe-link": "You unsubscribed, with the link in our e-mails",
   complaint: "You marked our mail as unwanted",
   staff: "Our staff unsubscribed you, as you asked",
