@@ -5,6 +5,7 @@
 import * as z from "zod/mini";
 import { apiPaths } from "../common/paths";
 import { filterText } from "../leads/fields";
+import { LEAD_TYPES } from "../leads/workflow";
 import { REFUSALS } from "./answers";
 import { endpoint } from "./endpoint";
 import { isoDate } from "./query";
@@ -12,7 +13,7 @@ import { MARKETING_ROLES } from "./roles";
 
 export const REPORT_DIMENSIONS = ["week", "product", "source", "campaign"] as const;
 export type ReportDimension = (typeof REPORT_DIMENSIONS)[number];
-export const REPORT_LEAD_TYPES = ["contact", "demo", "newsletter"] as const;
+export const REPORT_LEAD_TYPES = [...LEAD_TYPES, "newsletter"] as const;
 export type ReportLeadType = (typeof REPORT_LEAD_TYPES)[number];
 
 export const ReportRow = z.strictObject({
