@@ -37,7 +37,10 @@ import { SubscribersPage, subscribersAction, subscribersLoader } from "./pages/s
 import { CONSOLE_PAGES, type ConsolePageId, startPageFor } from "./console-pages";
 import { SIGNED_IN_ROUTE, loadStaff } from "./session";
 
-/** What the router runs for each page of the table (console-pages.ts): a page left out fails the typecheck. */
+/**
+ * What the router runs for each page of the table (console-pages.ts): its loader, action and
+ * component. A page of the table left out here fails the typecheck.
+ */
 const PAGE_ROUTES: Record<
   ConsolePageId,
   Pick<NonIndexRouteObject, "loader" | "action" | "shouldRevalidate" | "element">
