@@ -131,12 +131,16 @@ describe("paths", () => {
       "/staff/admin/audit",
       "/staff/admin/erase",
       "/staff/admin/outbox",
+      "/staff/admin/sending-domain",
       "/staff/leads",
       "/staff/newsletter/campaigns",
+      "/staff/newsletter/campaigns/new",
       "/staff/newsletter/welcome",
       "/staff/reports",
       "/staff/sign-in",
+      "/staff/sign-out",
       "/staff/subscribers",
+      "/staff/suppressions",
       "/terms-and-conditions",
     ]);
   });

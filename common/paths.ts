@@ -188,17 +188,23 @@ export const consolePaths = {
   console: "/staff",
   /** An e-mailed sign-in link opens this with `?token=…`; its button posts the token. */
   signIn: "/staff/sign-in",
+  /** Where the header's "Sign out" posts; no page of its own. */
+  signOut: "/staff/sign-out",
   leads: "/staff/leads",
   subscribers: "/staff/subscribers",
   reports: "/staff/reports",
   welcome: "/staff/newsletter/welcome",
   campaigns: "/staff/newsletter/campaigns",
+  /** The form of a new campaign's draft; a campaign's own page is consoleCampaignPath(). */
+  newCampaign: "/staff/newsletter/campaigns/new",
+  suppressions: "/staff/suppressions",
   account: "/staff/account",
   accounts: "/staff/admin/accounts",
   audit: "/staff/admin/audit",
   erase: "/staff/admin/erase",
   accessRequest: "/staff/admin/access-request",
   outbox: "/staff/admin/outbox",
+  sendingDomain: "/staff/admin/sending-domain",
 } as const;
 
 /** A lead's page in the console; `id` as the staff API names it (contact_<uuid>, demo_<uuid>). */

@@ -237,7 +237,9 @@ export async function signedIn<T>(request: Request, answer: () => Promise<T>): P
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
       const url = new URL(request.url);
-      throw redirect(`/sign-in${query({ next: `${url.pathname}${url.search}` })}`);
+      throw redirect(
+        `${routerPath(consolePaths.signIn)}${query({ next: `${url.pathname}${url.search}` })}`,
+      );
     }
     throw error;
   }

@@ -11,6 +11,7 @@ import {
   type SuppressionReason,
 } from "../staff-api/mail";
 import type { CampaignStatus, RecipientState } from "../staff-api/newsletter";
+import type { OutboxKind } from "../staff-api/admin";
 import { ROLE_LABELS, type StaffRole } from "../staff-api/roles";
 
 /**
@@ -45,6 +46,24 @@ export const RECIPIENT_STATE_LABELS: Record<RecipientState, string> = {
   unsubscribed: "Not sent: unsubscribed",
   failed: "Failed after every retry",
   cancelled: "Not sent: campaign cancelled",
+};
+
+/**
+ * What each kind of outbox message is, in words: a kind without words fails the typecheck. A
+ * campaign's copies stay off the outbox page (its report shows them) but have their words too.
+ */
+export const OUTBOX_KIND_LABELS: Record<OutboxKind, string> = {
+  contact: "Contact message, to sales",
+  demo: "Demo request, to sales",
+  "newsletter-confirmation": "Newsletter confirmation",
+  "newsletter-welcome": "Newsletter welcome e-mail",
+  campaign: "Newsletter campaign copy",
+  "campaign-test": "Campaign test copy",
+  "staff-sign-in": "Staff sign-in link",
+  "staff-invitation": "Staff invitation",
+  "brake-alert": "Campaign paused by the brake, to the team",
+  slack: "Slack alert",
+  webhook: "CRM webhook",
 };
 
 /** How a lead's notification went out, as its timeline names it. */

@@ -1,4 +1,6 @@
-import { type RouteObject, redirect } from "react-router";
+import { type NonIndexRouteObject, type RouteObject, redirect } from "react-router";
+import { consolePaths } from "@common/paths";
+import { routerPath } from "./api";
 import { ConsoleShell } from "./components/console-shell";
 import { ProblemScreen } from "./components/problem-screen";
 import {
@@ -32,16 +34,60 @@ import {
 } from "./pages/suppressions";
 import { WelcomePage, welcomeAction, welcomeLoader } from "./pages/welcome";
 import { SubscribersPage, subscribersAction, subscribersLoader } from "./pages/subscribers";
-import { SIGNED_IN_ROUTE, loadStaff, startPageFor } from "./session";
+import { CONSOLE_PAGES, type ConsolePageId, startPageFor } from "./console-pages";
+import { SIGNED_IN_ROUTE, loadStaff } from "./session";
 
 /**
- * The console's pages, relative to /staff (common/paths.ts, consolePaths). Every page but the
- * sign-in page sits under the signed-in layout, whose loader sends a signed-out visitor to sign in.
- * The server checks the role of every request; the pages only leave out what a role cannot open.
+ * What the router runs for each page of the table (console-pages.ts): its loader, action and
+ * component. A page of the table left out here fails the typecheck.
+ */
+const PAGE_ROUTES: Record<
+  ConsolePageId,
+  Pick<NonIndexRouteObject, "loader" | "action" | "shouldRevalidate" | "element">
+> = {
+  leads: { loader: inboxLoader, element: <InboxPage /> },
+  lead: { loader: leadLoader, action: leadAction, element: <LeadPage /> },
+  subscribers: {
+    loader: subscribersLoader,
+    action: subscribersAction,
+    element: <SubscribersPage />,
+  },
+  reports: { loader: reportsLoader, element: <ReportsPage /> },
+  campaigns: { loader: campaignsLoader, element: <CampaignsPage /> },
+  newCampaign: { action: newCampaignAction, element: <NewCampaignPage /> },
+  campaign: { loader: campaignLoader, action: campaignAction, element: <CampaignPage /> },
+  welcome: { loader: welcomeLoader, action: welcomeAction, element: <WelcomePage /> },
+  suppressions: {
+    loader: suppressionsLoader,
+    action: suppressionsAction,
+    shouldRevalidate: suppressionsShouldRevalidate,
+    element: <SuppressionsPage />,
+  },
+  accounts: { loader: accountsLoader, action: accountsAction, element: <AccountsPage /> },
+  audit: { loader: auditLoader, element: <AuditPage /> },
+  accessRequest: {
+    loader: accessRequestLoader,
+    action: accessRequestAction,
+    element: <AccessRequestPage />,
+  },
+  erase: { loader: eraseLoader, action: eraseAction, element: <ErasePage /> },
+  outbox: { loader: outboxLoader, action: outboxAction, element: <OutboxPage /> },
+  sendingDomain: { loader: sendingDomainLoader, element: <SendingDomainPage /> },
+  account: { loader: accountLoader, element: <AccountPage /> },
+};
+
+/**
+ * The console's routes, relative to /staff (common/paths.ts, consolePaths). Every page but the
+ * sign-in page sits under the signed-in layout, whose loader sends a signed-out visitor to sign
+ * in; each of those is a page of the table, its route's id the page's.
  */
 export const consoleRoutes: RouteObject[] = [
-  { path: "/sign-in", element: <SignInPage />, errorElement: <ProblemScreen /> },
-  { path: "/sign-out", action: signOutAction },
+  {
+    path: routerPath(consolePaths.signIn),
+    element: <SignInPage />,
+    errorElement: <ProblemScreen />,
+  },
+  { path: routerPath(consolePaths.signOut), action: signOutAction },
   {
     id: SIGNED_IN_ROUTE,
     loader: loadStaff,
@@ -55,66 +101,11 @@ export const consoleRoutes: RouteObject[] = [
             index: true,
             loader: async (args) => redirect(startPageFor(await loadStaff(args))),
           },
-          { path: "leads", loader: inboxLoader, element: <InboxPage /> },
-          { path: "leads/:id", loader: leadLoader, action: leadAction, element: <LeadPage /> },
-          {
-            path: "subscribers",
-            loader: subscribersLoader,
-            action: subscribersAction,
-            element: <SubscribersPage />,
-          },
-          { path: "reports", loader: reportsLoader, element: <ReportsPage /> },
-          { path: "newsletter/campaigns", loader: campaignsLoader, element: <CampaignsPage /> },
-          {
-            path: "newsletter/campaigns/new",
-            action: newCampaignAction,
-            element: <NewCampaignPage />,
-          },
-          {
-            path: "newsletter/campaigns/:id",
-            loader: campaignLoader,
-            action: campaignAction,
-            element: <CampaignPage />,
-          },
-          {
-            path: "newsletter/welcome",
-            loader: welcomeLoader,
-            action: welcomeAction,
-            element: <WelcomePage />,
-          },
-          {
-            path: "suppressions",
-            loader: suppressionsLoader,
-            action: suppressionsAction,
-            shouldRevalidate: suppressionsShouldRevalidate,
-            element: <SuppressionsPage />,
-          },
-          { path: "account", loader: accountLoader, element: <AccountPage /> },
-          {
-            path: "admin/accounts",
-            loader: accountsLoader,
-            action: accountsAction,
-            element: <AccountsPage />,
-          },
-          { path: "admin/audit", loader: auditLoader, element: <AuditPage /> },
-          {
-            path: "admin/access-request",
-            loader: accessRequestLoader,
-            action: accessRequestAction,
-            element: <AccessRequestPage />,
-          },
-          { path: "admin/erase", loader: eraseLoader, action: eraseAction, element: <ErasePage /> },
-          {
-            path: "admin/outbox",
-            loader: outboxLoader,
-            action: outboxAction,
-            element: <OutboxPage />,
-          },
-          {
-            path: "admin/sending-domain",
-            loader: sendingDomainLoader,
-            element: <SendingDomainPage />,
-          },
+          ...(Object.keys(CONSOLE_PAGES) as ConsolePageId[]).map((id) => ({
+            id,
+            path: CONSOLE_PAGES[id].path,
+            ...PAGE_ROUTES[id],
+          })),
           { path: "*", element: <NotFoundPage /> },
         ],
       },

@@ -10,12 +10,7 @@ import { optionalText } from "../leads/fields";
 import { Failed, RECORD_REFUSALS, REFUSALS } from "./answers";
 import { endpoint } from "./endpoint";
 import { keysetPage, pagedList, recordId, sessionRead } from "./query";
-import { STAFF_ROLES } from "./roles";
-
-/** Who may manage accounts, erase a person and see the outbox. */
-export const ADMIN_ROLES = ["admin"] as const;
-/** Who may see the team: whoever may own a lead. */
-export const TEAM_ROLES = ["sales", "admin"] as const;
+import { ADMIN_ROLES, SALES_ROLES, STAFF_ROLES } from "./roles";
 
 export const NO_ACCOUNT = "No such account";
 
@@ -57,14 +52,56 @@ export const StaffAccounts = z.strictObject({ items: z.array(StaffAccount) });
 /** What an erasure removed: rows per table (server/db/forget-person.ts). */
 export const Erased = z.strictObject({ erased: z.record(z.string(), z.number()) });
 
+/**
+ * What an outbox message is, one kind for each thing the server sends; the database stores it as
+ * this text (server/db/schema.ts) and every enqueue names one:
+ * - `contact`, `demo`: the sales e-mail about a new lead;
+ * - `newsletter-confirmation`, `newsletter-welcome`: a subscriber's confirmation and welcome;
+ * - `campaign`: a campaign's copy for one subscriber, sent at the campaign's rate (the outbox
+ *   page leaves these out: a campaign's report shows them); `campaign-test`: a draft sent to
+ *   staff to check it;
+ * - `staff-sign-in`, `staff-invitation`: a sign-in link, an invitation (both carry a secret);
+ * - `brake-alert`: the team's e-mail about a campaign the brake paused;
+ * - `slack`, `webhook`: the alerts to Slack and a CRM (server/alerts/), which may be sent again.
+ */
+export const OUTBOX_KINDS = [
+  "contact",
+  "demo",
+  "newsletter-confirmation",
+  "newsletter-welcome",
+  "campaign",
+  "campaign-test",
+  "staff-sign-in",
+  "staff-invitation",
+  "brake-alert",
+  "slack",
+  "webhook",
+] as const;
+export type OutboxKind = (typeof OUTBOX_KINDS)[number];
+
+/** The alerts (server/alerts/): the kinds that may be sent again once sent. */
+export const ALERT_KINDS = ["slack", "webhook"] as const satisfies readonly OutboxKind[];
+export type AlertKind = (typeof ALERT_KINDS)[number];
+
+export function isAlertKind(kind: OutboxKind): kind is AlertKind {
+  return (ALERT_KINDS as readonly OutboxKind[]).includes(kind);
+}
+
+/**
+ * An outbox message's status as stored: "held", a copy of a paused campaign; "cancelled", a copy
+ * of a cancelled campaign or one whose subscriber left before it went out. Neither is sent.
+ */
+export const OUTBOX_STATUSES = ["pending", "sent", "failed", "held", "cancelled"] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
 /** An outbox message's state as the admin pages list it. */
-export const OUTBOX_STATES = ["pending", "failed", "sent"] as const;
+export const OUTBOX_STATES = ["pending", "failed", "sent"] as const satisfies OutboxStatus[];
 export type OutboxState = (typeof OUTBOX_STATES)[number];
 
 /** A message of the outbox, never its body: a sign-in e-mail's holds a working link. */
 export const OutboxItem = z.strictObject({
   id: z.string(),
-  kind: z.string(),
+  kind: z.enum(OUTBOX_KINDS),
   /** The recipient; null when the stored message was dropped (a sign-in link after its end). */
   to: z.nullable(z.string()),
   subject: z.nullable(z.string()),
@@ -83,8 +120,8 @@ export type OutboxPage = z.output<typeof OutboxPage>;
 const NoBody = z.optional(z.object({}));
 
 export const teamApi = {
-  /** Every account, by address, the disabled ones too (said so). */
-  list: sessionRead(apiPaths.staffTeam, TEAM_ROLES, Team),
+  /** Every account, by address, the disabled ones too (said so): for whoever may own a lead. */
+  list: sessionRead(apiPaths.staffTeam, SALES_ROLES, Team),
 };
 
 export const accountsApi = {

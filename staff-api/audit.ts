@@ -6,8 +6,8 @@ import * as z from "zod/mini";
 import { apiPaths } from "../common/paths";
 import { email } from "../leads/email";
 import { filterText } from "../leads/fields";
-import { ADMIN_ROLES } from "./admin";
 import { isoDate, keysetPage, listAndExport, sessionRead } from "./query";
+import { ADMIN_ROLES } from "./roles";
 
 /**
  * What kind of entry each action makes: a `change` (of a record, an account, a setting; sign-ins

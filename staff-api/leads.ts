@@ -16,16 +16,14 @@ import {
   type LeadType,
   parseLeadKey,
 } from "../leads/workflow";
+import { ALERT_KINDS, OUTBOX_STATUSES } from "./admin";
 import { Failed, RECORD_REFUSALS, REFUSALS, Said } from "./answers";
 import { endpoint } from "./endpoint";
-import { type StaffRole, roleAllows } from "./roles";
+import { SALES_ROLES, type StaffRole, roleAllows } from "./roles";
 import { isoDate, keysetPage, listAndExport } from "./query";
 
-/** Who may work with contact and demo leads, and so who may own one. */
-export const INBOX_ROLES = ["sales", "admin"] as const;
-
-/** Whether an account of `role` may own a lead: it can open the leads it owns. */
-export const mayOwnLeads = (role: StaffRole) => roleAllows(role, INBOX_ROLES);
+/** Whether an account of `role` may own a lead: one that works the leads can open those it owns. */
+export const mayOwnLeads = (role: StaffRole) => roleAllows(role, SALES_ROLES);
 
 /** What a change is told when its owner is not an enabled account that works leads. */
 export const NOT_AN_OWNER = "owner: not an enabled sales or admin account";
@@ -95,11 +93,8 @@ export const Lead = z.strictObject(LeadShape);
 export type Lead = z.output<typeof Lead>;
 
 /** How a lead's notification went out: the sales e-mail, or an alert (server/alerts/). */
-export const DELIVERY_CHANNELS = ["email", "slack", "webhook"] as const;
+export const DELIVERY_CHANNELS = ["email", ...ALERT_KINDS] as const;
 export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
-
-/** An outbox message's state (OutboxStatus in server/db/schema.ts). */
-const DELIVERY_STATUSES = ["pending", "sent", "failed", "held", "cancelled"] as const;
 
 /**
  * The contact details staff may correct at a person's request (Ghana's Data Protection Act 2012),
@@ -154,10 +149,19 @@ export function correctionSchema(type: LeadType, fields: readonly CorrectableFie
     : z.pick(DemoFormSchema, keep as Record<(typeof CORRECTABLE.demo)[number], true>);
 }
 
+/**
+ * What a lead's history records: a change of status or owner, a note, a correction of its
+ * contact details; the database stores it as this text (lead_events.kind, server/db/schema.ts).
+ */
+export const LEAD_EVENT_KINDS = ["status", "owner", "note", "corrected"] as const;
+export type LeadEventKind = (typeof LEAD_EVENT_KINDS)[number];
+/** The events that take a value from one to another. */
+export const CHANGE_KINDS = ["status", "owner"] as const satisfies readonly LeadEventKind[];
+
 /** One line of a lead's timeline: a change, a note, or a notification's delivery. */
 export const TimelineEntry = z.discriminatedUnion("kind", [
   z.strictObject({
-    kind: z.enum(["status", "owner"]),
+    kind: z.enum(CHANGE_KINDS),
     at: z.string(),
     /** Who did it; null once their account is gone. */
     actor: z.nullable(z.string()),
@@ -166,13 +170,13 @@ export const TimelineEntry = z.discriminatedUnion("kind", [
     to: z.nullable(z.string()),
   }),
   z.strictObject({
-    kind: z.literal("note"),
+    kind: z.literal("note" satisfies LeadEventKind),
     at: z.string(),
     actor: z.nullable(z.string()),
     text: z.string(),
   }),
   z.strictObject({
-    kind: z.literal("corrected"),
+    kind: z.literal("corrected" satisfies LeadEventKind),
     at: z.string(),
     actor: z.nullable(z.string()),
     /** The fields corrected, never their values: those only the audit log's page shows admins. */
@@ -182,7 +186,8 @@ export const TimelineEntry = z.discriminatedUnion("kind", [
     kind: z.literal("delivery"),
     channel: z.enum(DELIVERY_CHANNELS),
     at: z.string(),
-    status: z.enum(DELIVERY_STATUSES),
+    /** The outbox message's status as stored. */
+    status: z.enum(OUTBOX_STATUSES),
     attempts: z.number(),
     sentAt: z.nullable(z.string()),
   }),
@@ -227,7 +232,7 @@ export const leadsApi = {
   ...listAndExport({
     path: apiPaths.staffLeads,
     csvPath: apiPaths.staffLeadsCsv,
-    roles: INBOX_ROLES,
+    roles: SALES_ROLES,
     filters: FilterShape,
     page: LeadPage,
   }),
@@ -235,7 +240,7 @@ export const leadsApi = {
   stats: endpoint({
     method: "GET",
     path: apiPaths.staffLeadStats,
-    roles: INBOX_ROLES,
+    roles: SALES_ROLES,
     query: LeadFiltersQuery,
     answers: { 200: LeadStats, ...REFUSALS },
   }),
@@ -246,7 +251,7 @@ export const leadsApi = {
   get: endpoint({
     method: "GET",
     path: apiPaths.staffLead,
-    roles: INBOX_ROLES,
+    roles: SALES_ROLES,
     params: LeadId,
     notFound: NO_SUCH_LEAD,
     versioned: true,
@@ -262,7 +267,7 @@ export const leadsApi = {
   update: endpoint({
     method: "PATCH",
     path: apiPaths.staffLead,
-    roles: INBOX_ROLES,
+    roles: SALES_ROLES,
     params: LeadId,
     notFound: NO_SUCH_LEAD,
     versioned: true,
@@ -279,7 +284,7 @@ export const leadsApi = {
   addNote: endpoint({
     method: "POST",
     path: apiPaths.staffLeadNotes,
-    roles: INBOX_ROLES,
+    roles: SALES_ROLES,
     params: LeadId,
     notFound: NO_SUCH_LEAD,
     body: z.object({

@@ -7,11 +7,10 @@ import * as z from "zod/mini";
 import { apiPaths } from "../common/paths";
 import { email } from "../leads/email";
 import { filterText, optionalText } from "../leads/fields";
-import { ADMIN_ROLES } from "./admin";
 import { Failed, RECORD_REFUSALS, REFUSALS } from "./answers";
 import { endpoint } from "./endpoint";
 import { keysetPage, pagedList, recordId, sessionRead } from "./query";
-import { SUBSCRIBER_ROLES } from "./subscribers";
+import { ADMIN_ROLES, MARKETING_ROLES } from "./roles";
 
 /** Why an address is suppressed; the database stores it as this text (server/db/schema.ts). */
 export const SUPPRESSION_REASONS = ["hard-bounce", "soft-bounce", "complaint", "manual"] as const;
@@ -96,7 +95,7 @@ export const suppressionsApi = {
   /** A page of the list, newest first by (at, id). */
   list: pagedList({
     path: apiPaths.staffSuppressions,
-    roles: SUBSCRIBER_ROLES,
+    roles: MARKETING_ROLES,
     filters: SuppressionFilterShape,
     page: SuppressionPage,
   }),
@@ -107,7 +106,7 @@ export const suppressionsApi = {
   add: endpoint({
     method: "POST",
     path: apiPaths.staffSuppressions,
-    roles: SUBSCRIBER_ROLES,
+    roles: MARKETING_ROLES,
     body: z.object({ email: email(), note: optionalText({ max: 200 }) }),
     answers: { 201: Suppression, ...REFUSALS, 409: Failed },
   }),
@@ -115,7 +114,7 @@ export const suppressionsApi = {
   lift: endpoint({
     method: "DELETE",
     path: apiPaths.staffSuppression,
-    roles: SUBSCRIBER_ROLES,
+    roles: MARKETING_ROLES,
     params: recordId(NO_SUPPRESSION),
     notFound: NO_SUPPRESSION,
     answers: { ...RECORD_REFUSALS, 409: Failed },

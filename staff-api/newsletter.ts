@@ -10,9 +10,7 @@ import { requiredText } from "../leads/fields";
 import { Failed, RECORD_REFUSALS, REFUSALS, Said } from "./answers";
 import { endpoint } from "./endpoint";
 import { isoDate } from "./query";
-
-/** Who writes to the subscribers: marketing, and admins. */
-export const NEWSLETTER_ROLES = ["marketing", "admin"] as const;
+import { MARKETING_ROLES } from "./roles";
 
 export const MAX_SUBJECT = 150;
 export const MAX_MARKDOWN = 20_000;
@@ -186,7 +184,7 @@ const action = <const P extends string, const A extends Record<number, z.ZodMini
   endpoint({
     method: "POST",
     path,
-    roles: NEWSLETTER_ROLES,
+    roles: MARKETING_ROLES,
     params: CampaignId,
     notFound: NO_CAMPAIGN,
     body: NoBody,
@@ -198,14 +196,14 @@ export const welcomeApi = {
   get: endpoint({
     method: "GET",
     path: apiPaths.staffWelcome,
-    roles: NEWSLETTER_ROLES,
+    roles: MARKETING_ROLES,
     answers: { 200: Welcome, ...REFUSALS },
   }),
   /** Saves it (audited); answers it as it now is. */
   save: endpoint({
     method: "PUT",
     path: apiPaths.staffWelcome,
-    roles: NEWSLETTER_ROLES,
+    roles: MARKETING_ROLES,
     body: NewsletterContent,
     answers: { 200: Welcome, ...REFUSALS },
   }),
@@ -216,7 +214,7 @@ export const welcomeApi = {
   test: endpoint({
     method: "POST",
     path: apiPaths.staffWelcomeTest,
-    roles: NEWSLETTER_ROLES,
+    roles: MARKETING_ROLES,
     body: z.object({ ...NewsletterContentShape, ...TestRecipients }),
     answers: { 202: Said, ...REFUSALS, 429: Failed },
   }),
@@ -224,7 +222,7 @@ export const welcomeApi = {
   preview: endpoint({
     method: "POST",
     path: apiPaths.staffNewsletterPreview,
-    roles: NEWSLETTER_ROLES,
+    roles: MARKETING_ROLES,
     body: NewsletterContent,
     answers: { 200: NewsletterPreview, ...REFUSALS },
   }),
@@ -235,14 +233,14 @@ export const campaignsApi = {
   list: endpoint({
     method: "GET",
     path: apiPaths.staffCampaigns,
-    roles: NEWSLETTER_ROLES,
+    roles: MARKETING_ROLES,
     answers: { 200: z.strictObject({ items: z.array(CampaignSummary) }), ...REFUSALS },
   }),
   /** A new draft. */
   create: endpoint({
     method: "POST",
     path: apiPaths.staffCampaigns,
-    roles: NEWSLETTER_ROLES,
+    roles: MARKETING_ROLES,
     body: NewsletterContent,
     answers: { 201: z.strictObject({ id: z.string() }), ...REFUSALS },
   }),
@@ -250,7 +248,7 @@ export const campaignsApi = {
   get: endpoint({
     method: "GET",
     path: apiPaths.staffCampaign,
-    roles: NEWSLETTER_ROLES,
+    roles: MARKETING_ROLES,
     params: CampaignId,
     notFound: NO_CAMPAIGN,
     answers: { 200: CampaignDetail, 401: Failed, 403: Failed, 404: Failed, 503: Failed },
@@ -259,7 +257,7 @@ export const campaignsApi = {
   update: endpoint({
     method: "PATCH",
     path: apiPaths.staffCampaign,
-    roles: NEWSLETTER_ROLES,
+    roles: MARKETING_ROLES,
     params: CampaignId,
     notFound: NO_CAMPAIGN,
     body: NewsletterContent,
@@ -272,7 +270,7 @@ export const campaignsApi = {
   test: endpoint({
     method: "POST",
     path: apiPaths.staffCampaignTest,
-    roles: NEWSLETTER_ROLES,
+    roles: MARKETING_ROLES,
     params: CampaignId,
     notFound: NO_CAMPAIGN,
     body: z.optional(z.object(TestRecipients)),
@@ -285,7 +283,7 @@ export const campaignsApi = {
   send: endpoint({
     method: "POST",
     path: apiPaths.staffCampaignSend,
-    roles: NEWSLETTER_ROLES,
+    roles: MARKETING_ROLES,
     params: CampaignId,
     notFound: NO_CAMPAIGN,
     body: z.optional(z.object({ at: z.optional(z.nullable(isoDate())) })),
@@ -301,7 +299,7 @@ export const campaignsApi = {
   recipientsCsv: endpoint({
     method: "GET",
     path: apiPaths.staffCampaignRecipientsCsv,
-    roles: NEWSLETTER_ROLES,
+    roles: MARKETING_ROLES,
     params: CampaignId,
     notFound: NO_CAMPAIGN,
     answers: RECORD_REFUSALS,

@@ -6,8 +6,12 @@
 import * as z from "zod/mini";
 import { apiPaths } from "../common/paths";
 import { email } from "../leads/email";
-import { ADMIN_ROLES } from "./admin";
-import { STAFF_ROLES } from "./roles";
+import { LEAD_STATUSES, LEAD_TYPES } from "../leads/workflow";
+import { OUTBOX_KINDS, OUTBOX_STATUSES } from "./admin";
+import { CHANGE_KINDS, type LeadEventKind } from "./leads";
+import { SUPPRESSION_REASONS } from "./mail";
+import { LEFT_HOWS, SUBSCRIPTION_STATUSES } from "./subscribers";
+import { ADMIN_ROLES, STAFF_ROLES } from "./roles";
 import { REFUSALS } from "./answers";
 import { endpoint } from "./endpoint";
 
@@ -37,7 +41,7 @@ const Columns = z.record(z.string(), z.nullable(z.string()));
 const ExportedLead = z.strictObject({
   /** As the inbox names it: contact_<uuid> or demo_<uuid>. */
   id: z.string(),
-  type: z.enum(["contact", "demo"]),
+  type: z.enum(LEAD_TYPES),
   /** Every column the form stored, attribution included (server/staff/people/columns.ts). */
   fields: Columns,
   /**
@@ -51,7 +55,7 @@ const ExportedLead = z.strictObject({
     agreedAt: z.string(),
   }),
   /** The inbox's status and owner, and when staff first acted on it. */
-  status: z.string(),
+  status: z.enum(LEAD_STATUSES),
   owner: z.nullable(StaffMember),
   firstResponseAt: z.nullable(z.string()),
   /**
@@ -61,7 +65,7 @@ const ExportedLead = z.strictObject({
   history: z.array(
     z.strictObject({
       at: z.string(),
-      kind: z.enum(["status", "owner", "corrected"]),
+      kind: z.enum([...CHANGE_KINDS, "corrected"] as const satisfies readonly LeadEventKind[]),
       by: z.nullable(StaffMember),
       from: z.nullable(z.union([z.string(), StaffMember])),
       to: z.nullable(z.union([z.string(), StaffMember])),
@@ -80,7 +84,7 @@ const ExportedNote = z.strictObject({
 const ExportedSubscription = z.strictObject({
   id: z.string(),
   email: z.string(),
-  status: z.string(),
+  status: z.enum(SUBSCRIPTION_STATUSES),
   /** The sign-up's visit: landing page, referrer, UTM tags. */
   fields: Columns,
   consent: z.strictObject({
@@ -93,18 +97,18 @@ const ExportedSubscription = z.strictObject({
     signedUpAt: z.string(),
     confirmedAt: z.nullable(z.string()),
     leftAt: z.nullable(z.string()),
-    /** How they left: unsubscribe-link, complaint, staff or address-changed; null if they have not. */
-    leftHow: z.nullable(z.string()),
+    /** How they left; null if they have not. */
+    leftHow: z.nullable(z.enum(LEFT_HOWS)),
   }),
 });
 
 const ExportedMessage = z.strictObject({
-  kind: z.string(),
+  kind: z.enum(OUTBOX_KINDS),
   /** "person": sent to them; "team": about them, to the sales desk or the team's channels. */
   to: z.enum(["person", "team"]),
   createdAt: z.string(),
   sentAt: z.nullable(z.string()),
-  status: z.string(),
+  status: z.enum(OUTBOX_STATUSES),
   outcome: z.nullable(z.string()),
   /** A newsletter copy's campaign subject; null for other messages. */
   campaign: z.nullable(z.string()),
@@ -112,7 +116,7 @@ const ExportedMessage = z.strictObject({
 
 const ExportedSuppression = z.strictObject({
   email: z.string(),
-  reason: z.string(),
+  reason: z.enum(SUPPRESSION_REASONS),
   at: z.string(),
   detail: z.string(),
 });

@@ -5,16 +5,15 @@
 import * as z from "zod/mini";
 import { apiPaths } from "../common/paths";
 import { filterText } from "../leads/fields";
+import { LEAD_TYPES } from "../leads/workflow";
 import { REFUSALS } from "./answers";
 import { endpoint } from "./endpoint";
 import { isoDate } from "./query";
-
-/** Who may read the reports: marketing, whose they are, and admins. */
-export const REPORT_ROLES = ["marketing", "admin"] as const;
+import { MARKETING_ROLES } from "./roles";
 
 export const REPORT_DIMENSIONS = ["week", "product", "source", "campaign"] as const;
 export type ReportDimension = (typeof REPORT_DIMENSIONS)[number];
-export const REPORT_LEAD_TYPES = ["contact", "demo", "newsletter"] as const;
+export const REPORT_LEAD_TYPES = [...LEAD_TYPES, "newsletter"] as const;
 export type ReportLeadType = (typeof REPORT_LEAD_TYPES)[number];
 
 export const ReportRow = z.strictObject({
@@ -37,7 +36,7 @@ export const reportsApi = {
   leads: endpoint({
     method: "GET",
     path: apiPaths.staffLeadReport,
-    roles: REPORT_ROLES,
+    roles: MARKETING_ROLES,
     query: z.object({
       by: z.enum(REPORT_DIMENSIONS),
       since: z.optional(isoDate()),

@@ -18,6 +18,17 @@ export const ROLE_DUTIES: Record<StaffRole, string> = {
   marketing: "the newsletter's subscribers",
 };
 
+/**
+ * Who does each kind of work, written once: every endpoint's roles and every server query for a
+ * team (the brake's alert goes to whoever may resume a campaign) name one of these. Admins are in
+ * each, by name, since `roleAllows()` gives them no implicit pass.
+ */
+export const ADMIN_ROLES = ["admin"] as const;
+/** The leads' work: the inbox, and owning a lead. */
+export const SALES_ROLES = ["sales", "admin"] as const;
+/** The newsletter's work: subscribers, campaigns, the suppression list and marketing's reports. */
+export const MARKETING_ROLES = ["marketing", "admin"] as const;
+
 export function isStaffRole(value: unknown): value is StaffRole {
   return typeof value === "string" && (STAFF_ROLES as readonly string[]).includes(value);
 }

@@ -11,9 +11,7 @@ import { Failed, RECORD_REFUSALS, REFUSALS, Said } from "./answers";
 import { endpoint } from "./endpoint";
 import { Attribution } from "./leads";
 import { keysetPage, listAndExport, recordId } from "./query";
-
-/** Who may see the newsletter's subscribers. */
-export const SUBSCRIBER_ROLES = ["marketing", "admin"] as const;
+import { MARKETING_ROLES } from "./roles";
 
 /** A subscription's state; the database stores it as this text (server/db/schema.ts). */
 export const SUBSCRIPTION_STATUSES = ["pending", "confirmed", "unsubscribed"] as const;
@@ -90,14 +88,14 @@ export const subscribersApi = {
   ...listAndExport({
     path: apiPaths.staffSubscribers,
     csvPath: apiPaths.staffSubscribersCsv,
-    roles: SUBSCRIBER_ROLES,
+    roles: MARKETING_ROLES,
     filters: SubscriberFilterShape,
     page: SubscriberPage,
   }),
   counts: endpoint({
     method: "GET",
     path: apiPaths.staffSubscriberCounts,
-    roles: SUBSCRIBER_ROLES,
+    roles: MARKETING_ROLES,
     query: z.object(SubscriberFilterShape),
     answers: { 200: SubscriberCounts, ...REFUSALS },
   }),
@@ -109,7 +107,7 @@ export const subscribersApi = {
   resendConfirmation: endpoint({
     method: "POST",
     path: apiPaths.staffSubscriberConfirmation,
-    roles: SUBSCRIBER_ROLES,
+    roles: MARKETING_ROLES,
     params: recordId(NO_SUCH_SUBSCRIBER),
     notFound: NO_SUCH_SUBSCRIBER,
     answers: { 202: Said, ...RECORD_REFUSALS, 409: Failed },
@@ -118,7 +116,7 @@ export const subscribersApi = {
   consent: endpoint({
     method: "GET",
     path: apiPaths.staffSubscriberConsent,
-    roles: SUBSCRIBER_ROLES,
+    roles: MARKETING_ROLES,
     params: recordId(NO_SUCH_SUBSCRIBER),
     notFound: NO_SUCH_SUBSCRIBER,
     answers: { 200: SubscriberConsent, ...RECORD_REFUSALS },
@@ -127,7 +125,7 @@ export const subscribersApi = {
   unsubscribe: endpoint({
     method: "POST",
     path: apiPaths.staffSubscriberUnsubscribe,
-    roles: SUBSCRIBER_ROLES,
+    roles: MARKETING_ROLES,
     params: recordId(NO_SUCH_SUBSCRIBER),
     notFound: NO_SUCH_SUBSCRIBER,
     answers: { 200: Said, ...RECORD_REFUSALS },
@@ -141,7 +139,7 @@ export const subscribersApi = {
   changeAddress: endpoint({
     method: "POST",
     path: apiPaths.staffSubscriberAddress,
-    roles: SUBSCRIBER_ROLES,
+    roles: MARKETING_ROLES,
     params: recordId(NO_SUCH_SUBSCRIBER),
     body: z.object({ email: email() }),
     notFound: NO_SUCH_SUBSCRIBER,

@@ -11,29 +11,15 @@ import {
 } from "react-router";
 import { consolePaths } from "@common/paths";
 import { site } from "@common/site";
+import { routerPath } from "../api";
+import { CONSOLE_PAGES, menuFor } from "../console-pages";
 import { ROLE_LABELS } from "../labels";
-import { type ConsoleArea, mayOpen, useStaff } from "../session";
+import { useStaff } from "../session";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `inline-flex min-h-11 items-center rounded-md px-3 font-semibold whitespace-nowrap ${
     isActive ? "bg-brand-800 text-white" : "text-brand-800 hover:bg-brand-50"
   }`;
-
-/** The navigation's pages, each shown to the roles that may open its area. */
-const PAGES: readonly { to: string; label: string; area: ConsoleArea }[] = [
-  { to: "/leads", label: "Leads", area: "leads" },
-  { to: "/subscribers", label: "Subscribers", area: "subscribers" },
-  { to: "/reports", label: "Reports", area: "reports" },
-  { to: "/newsletter/campaigns", label: "Campaigns", area: "campaigns" },
-  { to: "/newsletter/welcome", label: "Welcome e-mail", area: "welcome" },
-  { to: "/suppressions", label: "Suppressions", area: "suppressions" },
-  { to: "/admin/accounts", label: "Staff accounts", area: "accounts" },
-  { to: "/admin/audit", label: "Audit log", area: "audit" },
-  { to: "/admin/access-request", label: "Access request", area: "accessRequest" },
-  { to: "/admin/erase", label: "Erase a person", area: "erase" },
-  { to: "/admin/outbox", label: "Outbox", area: "outbox" },
-  { to: "/admin/sending-domain", label: "Sending domain", area: "sendingDomain" },
-];
 
 /**
  * The frame of every signed-in page: who is signed in, the pages their role may open, sign-out.
@@ -78,13 +64,13 @@ export function ConsoleShell() {
             {site.shortName} <span className="font-normal text-muted">staff console</span>
           </p>
           <div className="flex flex-wrap items-center gap-3 text-sm">
-            <NavLink to="/account" className="console-link">
+            <NavLink to={CONSOLE_PAGES.account.path} className="console-link">
               {staff.name || staff.email}
             </NavLink>
             <span className="rounded bg-brand-50 px-2 py-0.5 font-semibold text-brand-900">
               {ROLE_LABELS[staff.role]}
             </span>
-            <Form method="post" action="/sign-out">
+            <Form method="post" action={routerPath(consolePaths.signOut)}>
               <button type="submit" className="console-button-quiet min-h-9 px-3 py-1">
                 Sign out
               </button>
@@ -93,9 +79,9 @@ export function ConsoleShell() {
         </div>
         <nav aria-label="Console" className="container-page overflow-x-auto pb-2">
           <ul className="flex gap-1">
-            {PAGES.filter((page) => mayOpen(staff, page.area)).map((page) => (
-              <li key={page.to}>
-                <NavLink to={page.to} className={linkClass}>
+            {menuFor(staff).map((page) => (
+              <li key={page.path}>
+                <NavLink to={page.path} className={linkClass}>
                   {page.label}
                 </NavLink>
               </li>

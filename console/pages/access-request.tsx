@@ -6,7 +6,8 @@ import { ResultNotices, useFormResult } from "../components/form-result";
 import { PageHeading } from "../components/page-heading";
 import { Section } from "../components/section";
 import { TextField } from "../components/text-field";
-import { loadStaff, mayOpen } from "../session";
+import { mayOpen } from "../console-pages";
+import { loadStaff } from "../session";
 
 /** Only admins answer access requests: the page says so before anyone types (the API refuses too). */
 export async function accessRequestLoader(args: LoaderFunctionArgs) {

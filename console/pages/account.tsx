@@ -9,7 +9,8 @@ import {
 import { startRegistration } from "@simplewebauthn/browser";
 import { type OwnPasskey, passkeysApi } from "../../staff-api/passkeys";
 import { sessionApi } from "../../staff-api/session";
-import { ApiError, call, loadCall } from "../api";
+import { consolePaths } from "@common/paths";
+import { ApiError, call, loadCall, routerPath } from "../api";
 import { Notice } from "../components/notice";
 import { PageHeading } from "../components/page-heading";
 import { Section } from "../components/section";
@@ -28,7 +29,7 @@ export async function signOutAction({ request }: { request: Request }) {
   const form = await request.formData().catch(() => null);
   const everywhere = form?.get("everywhere") === "yes";
   await call(everywhere ? sessionApi.signOutEverywhere : sessionApi.signOut).catch(() => undefined);
-  return redirect("/sign-in");
+  return redirect(routerPath(consolePaths.signIn));
 }
 
 const messageOf = (error: unknown, fallback: string) =>
@@ -83,7 +84,7 @@ export function AccountPage() {
           Lost a phone, or signed in on a shared computer? This ends every session of yours, this
           one too.
         </p>
-        <Form method="post" action="/sign-out">
+        <Form method="post" action={routerPath(consolePaths.signOut)}>
           <input type="hidden" name="everywhere" value="yes" />
           <button type="submit" className="console-button-quiet">
             Sign out everywhere

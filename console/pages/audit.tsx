@@ -2,6 +2,7 @@ import { Link, type LoaderFunctionArgs, useLoaderData, useSearchParams } from "r
 import { AuditFilterShape, type AuditItem, auditApi } from "../../staff-api/audit";
 import { consoleCampaignPath, consoleLeadPath, consolePaths } from "../../common/paths";
 import { addressOf, filtersIn, loadCall, query, routerPath } from "../api";
+import { CONSOLE_PAGES } from "../console-pages";
 import { Typed, actorOf, wordsOf } from "../audit-words";
 import { FilterInput, FilterSelect } from "../components/filter-form";
 import { type ListDefinition, ListPage } from "../components/list-page";
@@ -17,7 +18,7 @@ const LIST: ListDefinition<AuditItem> = {
   title: "Audit log",
   from: auditApi.list,
   filterLabel: "Filter the audit log",
-  clearTo: "/admin/audit",
+  clearTo: CONSOLE_PAGES.audit.path,
   label: "Audit log entries",
   empty: "No changes yet. Reads of personal data are under Show.",
   noMatch: "No entries match these filters.",

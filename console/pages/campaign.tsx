@@ -14,6 +14,7 @@ import {
   welcomeApi,
 } from "../../staff-api/newsletter";
 import { call, failure, loadCall } from "../api";
+import { CONSOLE_PAGES } from "../console-pages";
 import { Badge } from "../components/badge";
 import { CampaignReport, CancelCampaign } from "../components/campaign-report";
 import { ConfirmButton } from "../components/confirm-button";
@@ -133,7 +134,7 @@ export function CampaignPage() {
   return (
     <section>
       <p className="mb-2">
-        <Link to="/newsletter/campaigns" className="console-link">
+        <Link to={CONSOLE_PAGES.campaigns.path} className="console-link">
           All campaigns
         </Link>
       </p>

@@ -13,6 +13,7 @@ import {
   welcomeApi,
 } from "../../staff-api/newsletter";
 import { call, failure, loadCall, routerPath } from "../api";
+import { CONSOLE_PAGES } from "../console-pages";
 import { Badge } from "../components/badge";
 import { useFormResult } from "../components/form-result";
 import { ItemList } from "../components/more-pages";
@@ -39,7 +40,7 @@ export function CampaignsPage() {
   return (
     <section>
       <PageHeading title="Campaigns">
-        <Link to={routerPath(consoleCampaignPath("new"))} className="console-button">
+        <Link to={CONSOLE_PAGES.newCampaign.path} className="console-button">
           New campaign
         </Link>
       </PageHeading>

@@ -5,7 +5,8 @@ import { call, failure, query } from "../api";
 import { ResultNotices, useFormResult } from "../components/form-result";
 import { PageHeading } from "../components/page-heading";
 import { TextField } from "../components/text-field";
-import { loadStaff, mayOpen } from "../session";
+import { CONSOLE_PAGES, mayOpen } from "../console-pages";
+import { loadStaff } from "../session";
 
 /** The audit log's name for an erasure (server/staff/audit.ts). */
 export const ERASED_ACTION = "person.erased";
@@ -140,7 +141,10 @@ export function ErasePage() {
             {done.erased
               ? `Erased for ${done.email}: ${done.erased}.`
               : `Nothing was stored for ${done.email}: there was nothing to erase.`}{" "}
-            <Link to={`/admin/audit${query({ action: ERASED_ACTION })}`} className="console-link">
+            <Link
+              to={`${CONSOLE_PAGES.audit.path}${query({ action: ERASED_ACTION })}`}
+              className="console-link"
+            >
               See erasures in the audit log
             </Link>
           </>

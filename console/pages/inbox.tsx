@@ -5,6 +5,7 @@ import { LEAD_STATUSES, LEAD_TYPES } from "@leads/workflow";
 import { teamApi } from "../../staff-api/admin";
 import { type FilterShape, type LeadSummary, leadsApi, mayOwnLeads } from "../../staff-api/leads";
 import { addressOf, filtersIn, loadCall, routerPath } from "../api";
+import { CONSOLE_PAGES } from "../console-pages";
 import { StatusBadge } from "../components/badge";
 import { FilterInput, FilterSelect } from "../components/filter-form";
 import { type ListDefinition, ListPage } from "../components/list-page";
@@ -29,7 +30,7 @@ const LIST: ListDefinition<LeadSummary> = {
   title: "Leads",
   from: leadsApi.list,
   filterLabel: "Filter leads",
-  clearTo: "/leads",
+  clearTo: CONSOLE_PAGES.leads.path,
   label: "Leads",
   empty: "No leads match these filters.",
   columns: "sm:grid-cols-[3fr_1fr_1fr_1fr] sm:items-center",

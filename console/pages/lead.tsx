@@ -12,6 +12,7 @@ import {
 } from "../../staff-api/leads";
 import { Field } from "~/components/ui/field";
 import { call, failure, loadCall, staleRecord } from "../api";
+import { CONSOLE_PAGES } from "../console-pages";
 import { StatusBadge } from "../components/badge";
 import { DateTime } from "../components/date-time";
 import { ResultNotices, useFormResult, useResetWhenDone } from "../components/form-result";
@@ -136,7 +137,7 @@ export function LeadPage() {
   return (
     <article>
       <p className="mb-2">
-        <Link to="/leads" className="console-link">
+        <Link to={CONSOLE_PAGES.leads.path} className="console-link">
           ← All leads
         </Link>
       </p>

@@ -1,11 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { Form, Link, useLoaderData } from "react-router";
-import { OUTBOX_STATES, type OutboxState, outboxApi } from "../../staff-api/admin";
+import { OUTBOX_STATES, type OutboxState, isAlertKind, outboxApi } from "../../staff-api/admin";
 import { call, failure, loadCall, query } from "../api";
+import { CONSOLE_PAGES } from "../console-pages";
 import { ResultNotices, useFormResult } from "../components/form-result";
 import { PagedList } from "../components/more-pages";
 import { PageHeading } from "../components/page-heading";
 import { formatDateTime } from "../format";
+import { OUTBOX_KIND_LABELS } from "../labels";
 
 const STATE_LABELS: Record<OutboxState, string> = {
   pending: "Waiting to be sent",
@@ -17,20 +19,6 @@ const EMPTY_LABELS: Record<OutboxState, string> = {
   pending: "Nothing is waiting to be sent.",
   failed: "Nothing has failed.",
   sent: "Nothing has been sent yet.",
-};
-
-/** Deliveries that may be sent again once sent: the alerts (server/alerts/). */
-const RESENDABLE_KINDS: readonly string[] = ["slack", "webhook"];
-
-/** What each kind of e-mail is, in words; an unknown kind is shown as it is. */
-const KIND_LABELS: Record<string, string> = {
-  contact: "Contact message, to sales",
-  demo: "Demo request, to sales",
-  "newsletter-confirmation": "Newsletter confirmation",
-  "staff-sign-in": "Staff sign-in link",
-  "staff-invitation": "Staff invitation",
-  slack: "Slack alert",
-  webhook: "CRM webhook",
 };
 
 function stateOf(params: URLSearchParams): OutboxState {
@@ -87,7 +75,7 @@ export function OutboxPage() {
           {OUTBOX_STATES.map((name) => (
             <li key={name}>
               <Link
-                to={`/admin/outbox${query({ state: name })}`}
+                to={`${CONSOLE_PAGES.outbox.path}${query({ state: name })}`}
                 aria-current={name === state ? "page" : undefined}
                 className={`inline-flex min-h-11 items-center rounded-md border border-brand-800 px-4 font-semibold ${
                   name === state
@@ -117,14 +105,14 @@ export function OutboxPage() {
           <>
             <div className="min-w-0">
               <p className="font-semibold break-words">
-                {item.subject || KIND_LABELS[item.kind] || item.kind}
+                {item.subject || OUTBOX_KIND_LABELS[item.kind]}
               </p>
               <p className="text-sm break-words">
                 <span className="text-muted">To </span>
                 {item.to ?? "(discarded)"}
               </p>
               <p className="text-sm text-muted">
-                {KIND_LABELS[item.kind] ?? item.kind} · queued {formatDateTime(item.createdAt)}
+                {OUTBOX_KIND_LABELS[item.kind]} · queued {formatDateTime(item.createdAt)}
               </p>
             </div>
             <div className="min-w-0 text-sm">
@@ -138,8 +126,7 @@ export function OutboxPage() {
                 </p>
               ) : null}
             </div>
-            {item.state === "failed" ||
-            (item.state === "sent" && RESENDABLE_KINDS.includes(item.kind)) ? (
+            {item.state === "failed" || (item.state === "sent" && isAlertKind(item.kind)) ? (
               <Form method="post">
                 <input type="hidden" name="id" value={String(item.id)} />
                 <input type="hidden" name="to" value={item.to ?? ""} />
@@ -155,7 +142,7 @@ export function OutboxPage() {
                       : "Send again"}
                   <span className="sr-only">
                     {" "}
-                    {KIND_LABELS[item.kind] ?? item.kind} {item.to ? `to ${item.to}` : ""}
+                    {OUTBOX_KIND_LABELS[item.kind]} {item.to ? `to ${item.to}` : ""}
                   </span>
                 </button>
               </Form>

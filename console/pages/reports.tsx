@@ -2,6 +2,7 @@ import { type LoaderFunctionArgs, useLoaderData } from "react-router";
 import { DEMO_PRODUCT_NAMES, type DemoProduct } from "@leads/demo";
 import { type ReportDimension, type ReportRow, reportsApi } from "../../staff-api/reports";
 import { filtersIn, loadCall } from "../api";
+import { CONSOLE_PAGES } from "../console-pages";
 import { BarChart, type BarRow } from "../components/bar-chart";
 import { FilterForm, FilterInput, FilterSelect } from "../components/filter-form";
 import { PageHeading } from "../components/page-heading";
@@ -42,7 +43,11 @@ export function ReportsPage() {
   return (
     <section>
       <PageHeading title="Reports" />
-      <FilterForm label="Choose the report's leads" clearTo="/reports" filtered={filtered}>
+      <FilterForm
+        label="Choose the report's leads"
+        clearTo={CONSOLE_PAGES.reports.path}
+        filtered={filtered}
+      >
         <FilterInput label="Since" hint="The last 12 weeks if empty" name="since" type="date" />
         <FilterSelect label="Lead type" name="type" options={TYPES} any="Every type" />
       </FilterForm>

@@ -14,6 +14,7 @@ import {
   subscribersApi,
 } from "../../staff-api/subscribers";
 import { addressOf, call, failure, filtersIn, loadCall } from "../api";
+import { CONSOLE_PAGES } from "../console-pages";
 import { AddressChangeForm } from "../components/address-change-form";
 import { Badge } from "../components/badge";
 import { ConfirmButton } from "../components/confirm-button";
@@ -35,7 +36,7 @@ const LIST: ListDefinition<Subscriber> = {
   title: "Subscribers",
   from: subscribersApi.list,
   filterLabel: "Filter subscribers",
-  clearTo: "/subscribers",
+  clearTo: CONSOLE_PAGES.subscribers.path,
   filterGrid: "sm:grid-cols-3",
   label: "Subscribers",
   empty: "There are no subscribers yet.",

@@ -13,6 +13,7 @@ import {
   suppressionsApi,
 } from "../../staff-api/mail";
 import { call, failure, filtersIn, loadCall } from "../api";
+import { CONSOLE_PAGES } from "../console-pages";
 import { Badge } from "../components/badge";
 import { ConfirmButton } from "../components/confirm-button";
 import { DateTime } from "../components/date-time";
@@ -28,7 +29,7 @@ const LIST: ListDefinition<Suppression> = {
   title: "Suppressions",
   from: suppressionsApi.list,
   filterLabel: "Search the suppression list",
-  clearTo: "/suppressions",
+  clearTo: CONSOLE_PAGES.suppressions.path,
   label: "Suppressed addresses",
   empty: "No address is suppressed.",
   noMatch: "No suppressed address matches.",

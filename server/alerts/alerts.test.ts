@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { apiPaths, newsletterLinkPaths } from "../../common/paths";
 import { type AlertsConfig, loadConfig } from "../config";
 import type { DB } from "../db/database";
+import type { OutboxKind } from "../db/schema";
 import type { OutboxWorker } from "../mail/outbox";
 import { retryOutbox } from "../staff/admin/outbox-admin";
 import {
@@ -150,7 +151,7 @@ describe.each(testDialects)("alerts on $name", ({ url }) => {
     alerts.slackUrl = `${receiver.url}/slack`;
   });
 
-  const deliveries = (kind: string) =>
+  const deliveries = (kind: OutboxKind) =>
     db.selectFrom("outbox").selectAll().where("kind", "=", kind).execute();
   const posted = (path: string) => receiver.received.filter((r) => r.path === path);
 

@@ -7,15 +7,8 @@
 import { consoleLeadPath } from "../../common/paths";
 import { DEMO_PRODUCT_NAMES, type DemoProduct } from "../../leads/demo";
 import { type LeadType, leadKey } from "../../leads/workflow";
+import type { AlertKind } from "../../staff-api/admin";
 import type { AlertsConfig } from "../config";
-
-/** Outbox kinds of the alerts (e-mails have theirs: "contact", "demo", …). */
-export const ALERT_KINDS = ["slack", "webhook"] as const;
-export type AlertKind = (typeof ALERT_KINDS)[number];
-
-export function isAlertKind(kind: string): kind is AlertKind {
-  return (ALERT_KINDS as readonly string[]).includes(kind);
-}
 
 /** One delivery to store in the outbox: its kind and the exact body to post. */
 export interface AlertEntry {

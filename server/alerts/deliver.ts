@@ -4,7 +4,7 @@
  */
 import type { AlertsConfig } from "../config";
 import type { Deliverer } from "../mail/outbox";
-import type { AlertKind } from "./alerts";
+import type { AlertKind } from "../../staff-api/admin";
 import { webhookHeaders } from "./signature";
 
 /** Longer than a receiver needs to store an event; short enough not to hold the outbox up. */

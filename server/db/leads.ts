@@ -8,6 +8,7 @@ import type { Contact } from "../../leads/contact";
 import type { DemoRequest } from "../../leads/demo";
 import { emailKey } from "../../leads/email";
 import { phoneE164 } from "../../leads/phone";
+import type { LeadType } from "../../leads/workflow";
 import type { AlertEntry } from "../alerts/alerts";
 import { enqueue, enqueueMail } from "../mail/outbox";
 import type { MailMessage } from "../mail/message";
@@ -75,7 +76,7 @@ async function saveLead(
     "id" | "created_at" | "request_key" | "request_hash" | "consent_wording_id" | "anonymised_at"
   >,
   /** The form, its submitted values, and the version of the consent wording it showed. */
-  lead: { kind: "contact" | "demo"; content: unknown; consentVersion: string | undefined },
+  lead: { kind: LeadType; content: unknown; consentVersion: string | undefined },
   { notify, requestKey = null, alerts = noAlerts }: LeadDelivery,
 ): Promise<string> {
   const id = randomUUID();

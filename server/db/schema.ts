@@ -1,7 +1,30 @@
 import type { ColumnType, Generated } from "kysely";
+import type { ConsentForm } from "../../leads/consent";
 import type { LeadStatus, LeadType } from "../../leads/workflow";
+import type { OutboxKind, OutboxStatus } from "../../staff-api/admin";
+import type { LeadEventKind } from "../../staff-api/leads";
+import type { SuppressionReason } from "../../staff-api/mail";
+import type { CampaignStatus } from "../../staff-api/newsletter";
 import type { StaffRole } from "../../staff-api/roles";
 import type { LeftHow, SubscriptionStatus } from "../../staff-api/subscribers";
+
+/**
+ * The values a column holds, each list declared once where the console and the API read it too
+ * (staff-api/, leads/) and stored as its text; the tables below name these types.
+ */
+export type {
+  CampaignStatus,
+  ConsentForm,
+  LeadEventKind,
+  LeadStatus,
+  LeadType,
+  LeftHow,
+  OutboxKind,
+  OutboxStatus,
+  StaffRole,
+  SubscriptionStatus,
+  SuppressionReason,
+};
 
 /**
  * Tables of the lead store. Timestamps are ISO-8601 UTC strings and ids are UUIDs in both
@@ -31,8 +54,6 @@ export interface Database {
 /** Added by migration 0017: null until written. */
 type Later<T> = ColumnType<T | null, T | null | undefined, T | null>;
 
-export type ConsentForm = "newsletter" | "contact" | "demo";
-
 /** The exact words a form showed beside its consent or policy box, once per version (0017). */
 export interface ConsentWordingTable {
   id: string;
@@ -42,16 +63,11 @@ export interface ConsentWordingTable {
   created_at: string;
 }
 
-/** How a subscriber left, as the contract lists the ways (staff-api/subscribers.ts). */
-export type { LeftHow };
-
 /** The consent a lead row was sent with, and when retention removed its person (0017). */
 interface LeadRetentionColumns {
   consent_wording_id: Later<string>;
   anonymised_at: Later<string>;
 }
-
-export type CampaignStatus = "draft" | "scheduled" | "sending" | "paused" | "sent" | "cancelled";
 
 /** A newsletter campaign (server/newsletter/campaigns.ts); its copies are outbox rows. */
 export interface NewsletterCampaignTable {
@@ -101,8 +117,6 @@ export interface MailEventTable {
   raw: string | null;
 }
 
-export type SuppressionReason = "hard-bounce" | "soft-bounce" | "complaint" | "manual";
-
 /** A mailbox subscriber mail must not go to (migration 0016); one row per email_key. */
 export interface MailSuppressionTable {
   id: string;
@@ -133,9 +147,6 @@ export interface AttributionColumns {
   utm_term: string | null;
   utm_content: string | null;
 }
-
-/** A subscription's state, as the contract lists them (staff-api/subscribers.ts). */
-export type { SubscriptionStatus };
 
 export interface NewsletterSubscriptionTable extends AttributionColumns {
   id: string;
@@ -216,17 +227,10 @@ export interface DemoRequestTable extends AttributionColumns, LeadRetentionColum
   search_text: string;
 }
 
-/**
- * "held": a copy of a paused campaign; "cancelled": a copy of a cancelled campaign, or one whose
- * subscriber left before it went out. Neither is sent.
- */
-export type OutboxStatus = "pending" | "sent" | "failed" | "held" | "cancelled";
-
 export interface OutboxTable {
   id: string;
-  /** What the message is about: "contact", "demo", "newsletter-confirmation", "staff-sign-in" or
-   * "staff-invitation" (then lead_id is the staff account's id). */
-  kind: string;
+  kind: OutboxKind;
+  /** The lead, subscription, staff account or campaign the message is about. */
   lead_id: string;
   /** mailboxKey() of the recipient of a newsletter confirmation, for the daily limit per mailbox. */
   recipient_key: string | null;
@@ -255,8 +259,6 @@ export interface OutboxTable {
  */
 export type OutboxOutcome =
   "suppressed" | "unsubscribed" | "hard-bounce" | "soft-bounce" | "complaint";
-
-export type { StaffRole };
 
 /** A member of staff who may sign in to the console (server/staff/). */
 export interface StaffAccountTable {
@@ -323,8 +325,6 @@ export interface AuditLogTable {
   detail: string;
 }
 
-export type { LeadStatus, LeadType } from "../../leads/workflow";
-
 /** A lead's place in the inbox; a lead without a row is "new" and unowned (migration 0005). */
 export interface LeadStateTable {
   lead_type: LeadType;
@@ -339,8 +339,6 @@ export interface LeadStateTable {
   /** Goes up by one with each change of status or owner: the lead's ETag (migration 0013). */
   version: Generated<number>;
 }
-
-export type LeadEventKind = "status" | "owner" | "note" | "corrected";
 
 /**
  * One entry of a lead's timeline: a status or owner change (from → to), a note (text), or a

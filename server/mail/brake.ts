@@ -7,6 +7,7 @@
  */
 import type { Transaction } from "kysely";
 import { consoleCampaignPath } from "../../common/paths";
+import { MARKETING_ROLES } from "../../staff-api/roles";
 import { recordAudit } from "../staff/audit";
 import type { DB } from "../db/database";
 import type { Database } from "../db/schema";
@@ -166,7 +167,7 @@ async function alertTeam(
   const team = await trx
     .selectFrom("staff_accounts")
     .select(["id", "email", "name"])
-    .where("role", "in", ["marketing", "admin"])
+    .where("role", "in", MARKETING_ROLES)
     .where("disabled_at", "is", null)
     .execute();
   for (const member of team) {

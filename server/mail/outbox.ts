@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";
 import type { DB } from "../db/database";
-import type { Database, OutboxOutcome } from "../db/schema";
+import type { Database, OutboxKind, OutboxOutcome } from "../db/schema";
 import type { MailMessage } from "./message";
 import type { MailTransport } from "./transports";
 import { safeError } from "../log-safety";
@@ -19,7 +19,7 @@ export async function enqueue(
     now,
     recipientKey = null,
   }: {
-    kind: string;
+    kind: OutboxKind;
     /** The lead, subscription or staff account the delivery is about. */
     leadId: string;
     /** What the deliverer of `kind` sends: a MailMessage as JSON, or an alert's body. */
@@ -55,7 +55,7 @@ export function enqueueMail(
     message,
     ...entry
   }: {
-    kind: string;
+    kind: OutboxKind;
     leadId: string;
     message: MailMessage;
     now: string;
@@ -94,12 +94,12 @@ export interface OutboxOptions {
   /** Delivers every kind without a deliverer of its own: the e-mails. */
   transport: MailTransport;
   /** Deliverers of other kinds, by kind (server/alerts/deliver.ts, server/newsletter/). */
-  deliverers?: Record<string, Deliverer>;
+  deliverers?: Partial<Record<OutboxKind, Deliverer>>;
   /**
    * Kinds sent no faster than so many per minute (newsletter campaigns). Other kinds go first
    * and are never held up by them.
    */
-  perMinute?: Record<string, number>;
+  perMinute?: Partial<Record<OutboxKind, number>>;
   /** Work done at the start of every run (starting scheduled campaigns, closing finished ones). */
   tasks?: Array<(at: Date) => Promise<void>>;
   log: {
@@ -132,7 +132,7 @@ export interface OutboxWorker {
  * message is sent or has failed for good, the stored copy is replaced by this, so the database
  * keeps no usable link.
  */
-export const KINDS_WITH_SECRETS: ReadonlySet<string> = new Set([
+export const KINDS_WITH_SECRETS: ReadonlySet<OutboxKind> = new Set<OutboxKind>([
   "staff-sign-in",
   "staff-invitation",
 ]);
@@ -140,7 +140,7 @@ const DROPPED_PAYLOAD = JSON.stringify({ dropped: "the message carried a secret"
 
 interface DueRow {
   id: string;
-  kind: string;
+  kind: OutboxKind;
   lead_id: string;
   payload: string;
   attempts: number;
@@ -172,7 +172,7 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
   const perMinute = options.perMinute ?? {};
   const instanceId = randomUUID();
   /** Per rate-limited kind, what this instance may still send and when that was reckoned. */
-  const buckets: Record<string, { tokens: number; at: number }> = {};
+  const buckets: Partial<Record<OutboxKind, { tokens: number; at: number }>> = {};
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<{ attempted: number; throttled: boolean }> | undefined;
   let stopped = true;
@@ -264,7 +264,7 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
    * since its last run (so copies go out evenly, not in bursts), and never more than the rate
    * minus what every instance sent, or is sending, in the last minute.
    */
-  async function allowance(kind: string, limit: number, at: Date): Promise<number> {
+  async function allowance(kind: OutboxKind, limit: number, at: Date): Promise<number> {
     const bucket = (buckets[kind] ??= { tokens: (limit * pollMs) / 60_000, at: at.getTime() });
     bucket.tokens = Math.min(
       BATCH_SIZE,
@@ -289,7 +289,7 @@ export function createOutboxWorker(options: OutboxOptions): OutboxWorker {
   async function sendDue(): Promise<{ attempted: number; throttled: boolean }> {
     const at = now();
     for (const task of options.tasks ?? []) await task(at);
-    const limited = Object.keys(perMinute);
+    const limited = Object.keys(perMinute) as OutboxKind[];
     const due = await (limited.length ? dueRows(at).where("kind", "not in", limited) : dueRows(at))
       .limit(BATCH_SIZE)
       .execute();

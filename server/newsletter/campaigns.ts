@@ -11,15 +11,15 @@
 import { randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";
 import type { DB } from "../db/database";
-import type { CampaignStatus, Database } from "../db/schema";
+import type { CampaignStatus, Database, OutboxKind } from "../db/schema";
 import { CAMPAIGN_STATUSES as STATUSES } from "../../staff-api/newsletter";
 import type { NewsletterContent } from "./content";
 
 type Executor = DB | Transaction<Database>;
 
 /** The outbox kinds of a campaign's copies and of every newsletter test copy. */
-export const CAMPAIGN_KIND = "campaign";
-export const CAMPAIGN_TEST_KIND = "campaign-test";
+export const CAMPAIGN_KIND = "campaign" satisfies OutboxKind;
+export const CAMPAIGN_TEST_KIND = "campaign-test" satisfies OutboxKind;
 
 /** Written in the contract (staff-api/newsletter.ts), which names them in its answers. */
 export const CAMPAIGN_STATUSES = STATUSES satisfies readonly CampaignStatus[];

@@ -6,6 +6,7 @@
  * nothing, and every copy carries its reader's own unsubscribe links and the one-click
  * List-Unsubscribe headers.
  */
+import type { OutboxKind } from "../db/schema";
 import type { Deliverer } from "../mail/outbox";
 import type { MailMessage } from "../mail/message";
 import { newsletterMail } from "../mail/templates";
@@ -15,7 +16,10 @@ import { unsubscribeLinks } from "./links";
 import { type SubscriberMailOptions, sendToSubscriber } from "./subscriber-mail";
 
 /** The outbox kinds of subscriber mail besides campaign copies (db/newsletter-subscriptions.ts). */
-export const SUBSCRIBER_MAIL_KINDS = ["newsletter-confirmation", "newsletter-welcome"] as const;
+export const SUBSCRIBER_MAIL_KINDS = [
+  "newsletter-confirmation",
+  "newsletter-welcome",
+] as const satisfies readonly OutboxKind[];
 
 export function campaignDeliverers(
   options: SubscriberMailOptions,

@@ -5,8 +5,8 @@
  * shape) with no text, HTML or template values left in it.
  */
 import type { Transaction } from "kysely";
-import type { Database } from "../db/schema";
-import { isAlertKind } from "../alerts/alerts";
+import type { Database, OutboxKind } from "../db/schema";
+import { isAlertKind } from "../../staff-api/admin";
 import { CAMPAIGN_KIND } from "../newsletter/campaigns";
 
 type Trx = Transaction<Database>;
@@ -16,7 +16,7 @@ type Trx = Transaction<Database>;
  * recipient and subject, a webhook's event type and time), true while the lead or subscription
  * it is about is kept; false once that record is anonymised, as a subject may name the person.
  */
-export function withoutBody(kind: string, payload: string, envelope: boolean): string {
+export function withoutBody(kind: OutboxKind, payload: string, envelope: boolean): string {
   const stored = parseObject(payload);
   const text = (key: string) => (typeof stored[key] === "string" ? stored[key] : undefined);
   if (isAlertKind(kind)) {
@@ -44,7 +44,7 @@ function parseObject(payload: string): Record<string, unknown> {
 
 interface StoredMessage {
   id: string;
-  kind: string;
+  kind: OutboxKind;
   payload: string;
   body_removed_at: string | null;
 }

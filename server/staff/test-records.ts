@@ -7,7 +7,12 @@ import { randomUUID } from "node:crypto";
 import { emailKey } from "../../leads/email";
 import { phoneE164 } from "../../leads/phone";
 import type { DB } from "../db/database";
-import type { AttributionColumns, OutboxStatus, SubscriptionStatus } from "../db/schema";
+import type {
+  AttributionColumns,
+  OutboxKind,
+  OutboxStatus,
+  SubscriptionStatus,
+} from "../db/schema";
 import { contactSearchText, demoSearchText } from "../db/search-text";
 import { sampleContact, sampleDemo, subscriptionRow } from "../testing";
 
@@ -154,7 +159,7 @@ export async function addOutboxMessage(
     lastError = status === "failed" ? "550 mailbox unavailable" : null,
     sentAt = status === "sent" ? createdAt : null,
   }: {
-    kind?: string;
+    kind?: OutboxKind;
     status?: OutboxStatus;
     attempts?: number;
     leadId?: string;

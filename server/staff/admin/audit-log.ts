@@ -15,7 +15,7 @@ import {
   type AuditShown,
   actionsOfKind,
 } from "../../../staff-api/audit";
-import { parseLeadKey } from "../../../leads/workflow";
+import { type LeadType, parseLeadKey } from "../../../leads/workflow";
 import { correctionsByEvent } from "../inbox/lead-corrections";
 import { type Cursor, type PageRequest, olderThan, readAll, readPage } from "../page-cursor";
 
@@ -141,7 +141,7 @@ async function lookUp(db: Executor, rows: Row[]) {
     const parsed = parseLeadKey(key);
     return parsed ? [{ key, ...parsed }] : [];
   });
-  const leadIds = (type: "contact" | "demo") =>
+  const leadIds = (type: LeadType) =>
     leads.filter((lead) => lead.type === type).map((lead) => lead.id);
   const names = await stored(db, "staff_accounts", "name", actorIds);
   const emails = await stored(db, "newsletter_subscriptions", "email", [

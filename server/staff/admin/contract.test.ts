@@ -13,7 +13,7 @@ import {
 import { AuditItem, auditApi } from "../../../staff-api/audit";
 import { pathOf } from "../../../staff-api/endpoint";
 import { staffAccount } from "../../../staff-api/test-samples";
-import type { OutboxStatus } from "../../db/schema";
+import type { OutboxKind, OutboxStatus } from "../../db/schema";
 import { postJson, sampleContact, sqliteOnly } from "../../testing";
 import { changeAccount } from "./accounts-admin";
 import { recordAudit } from "../audit";
@@ -30,7 +30,7 @@ import { type StaffApi, addStaff, signedInStaff, useStaffApi } from "../testing"
 /** An outbox message as the worker leaves it, a minute ago. */
 const addMessage = (
   api: StaffApi,
-  options: { kind: string; status: OutboxStatus; payload: unknown },
+  options: { kind: OutboxKind; status: OutboxStatus; payload: unknown },
 ) =>
   addOutboxMessage(api, aMinuteAgo(api), {
     ...options,

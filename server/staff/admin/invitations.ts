@@ -5,7 +5,7 @@
  * inviteAccount, resendInvitation). The account keeps when its latest invitation went and who sent it (migration 0015).
  */
 import type { Transaction } from "kysely";
-import type { Database } from "../../db/schema";
+import type { Database, OutboxKind } from "../../db/schema";
 import { enqueueMail } from "../../mail/outbox";
 import { staffInvitation } from "../../mail/templates";
 import { ROLE_DUTIES, ROLE_LABELS, type StaffRole } from "../../../staff-api/roles";
@@ -17,7 +17,7 @@ import type { ChangedBy } from "./accounts";
 const INVITATION_MS = INVITATION_DAYS * 24 * 60 * 60_000;
 
 /** The outbox kind of the invitation e-mail (a sign-in e-mail's is "staff-sign-in"). */
-export const INVITATION_MAIL_KIND = "staff-invitation";
+export const INVITATION_MAIL_KIND = "staff-invitation" satisfies OutboxKind;
 
 type Invitation = Required<Pick<ChangedBy, "actor" | "now">> & { publicUrl: string };
 

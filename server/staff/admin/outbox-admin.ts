@@ -5,11 +5,16 @@
  */
 import type { Transaction } from "kysely";
 import type { DB } from "../../db/database";
-import type { Database } from "../../db/schema";
-import { type AlertKind, isAlertKind } from "../../alerts/alerts";
+import type { Database, OutboxKind } from "../../db/schema";
 import { KINDS_WITH_SECRETS } from "../../mail/outbox";
 import { CAMPAIGN_KIND } from "../../newsletter/campaigns";
-import type { OutboxItem, OutboxPage, OutboxState } from "../../../staff-api/admin";
+import {
+  type AlertKind,
+  type OutboxItem,
+  type OutboxPage,
+  type OutboxState,
+  isAlertKind,
+} from "../../../staff-api/admin";
 import { type Cursor, type PageRequest, createdKey, olderThan, readPage } from "../page-cursor";
 
 /** What the list shows unless asked for one state: what still needs someone's attention. */
@@ -30,7 +35,7 @@ const COLUMNS = [
 
 interface Row {
   id: string;
-  kind: string;
+  kind: OutboxKind;
   payload: string;
   status: string;
   attempts: number;
@@ -43,7 +48,10 @@ interface Row {
 const ALERT_RECIPIENTS: Record<AlertKind, string> = { slack: "Slack", webhook: "CRM webhook" };
 
 /** The recipient and subject of a stored message, without the rest of it. */
-function envelope(kind: string, payload: string): { to: string | null; subject: string | null } {
+function envelope(
+  kind: OutboxKind,
+  payload: string,
+): { to: string | null; subject: string | null } {
   try {
     if (isAlertKind(kind)) {
       const body = JSON.parse(payload) as { type?: unknown; text?: unknown };
@@ -102,7 +110,7 @@ export type RetryResult =
   | { ok: false; reason: "not-found" | "not-failed" | "dropped" | "body-removed" };
 
 /** A failed delivery may be queued again; a sent alert may be re-sent (a webhook keeps its id). */
-const mayQueueAgain = (status: string, kind: string) =>
+const mayQueueAgain = (status: string, kind: OutboxKind) =>
   status === "failed" || (status === "sent" && isAlertKind(kind));
 
 /**

@@ -5,7 +5,7 @@
  */
 import type { Transaction } from "kysely";
 import type { LeadDetail, TimelineEntry } from "../../../staff-api/leads";
-import { ALERT_KINDS, isAlertKind } from "../../alerts/alerts";
+import { ALERT_KINDS, isAlertKind } from "../../../staff-api/admin";
 import type { DB } from "../../db/database";
 import type { Database } from "../../db/schema";
 import { recordAudit } from "../audit";

@@ -91,10 +91,7 @@ function subscriptionsSection(found: PersonExport): string {
           ["Signed up", accraTime(s.consent.signedUpAt)],
           ["Confirmed", accraTime(s.consent.confirmedAt)],
           ["Left", accraTime(s.consent.leftAt)],
-          [
-            "How you left",
-            s.consent.leftHow ? (LEFT_HOW_WORDS[s.consent.leftHow] ?? s.consent.leftHow) : "—",
-          ],
+          ["How you left", s.consent.leftHow ? LEFT_HOW_WORDS[s.consent.leftHow] : "—"],
           ...fieldRows(s.fields),
         ]) +
         (s.consent.text === null

@@ -11,7 +11,9 @@ import {
 } from "../../../staff-api/leads";
 import { SUPPRESSION_REASONS, SUPPRESSION_REASON_WORDS } from "../../../staff-api/mail";
 import type { ExportedLead, StaffMember } from "../../../staff-api/people";
+import type { LeftHow } from "../../../staff-api/subscribers";
 import { ROLE_LABELS } from "../../../staff-api/roles";
+import type { OutboxKind } from "../../db/schema";
 import { CAMPAIGN_KIND } from "../../newsletter/campaigns";
 
 const ACCRA = new Intl.DateTimeFormat("en-GB", {
@@ -58,23 +60,27 @@ export const FIELD_WORDS: Record<string, string> = {
   utm_content: "Campaign content (utm_content)",
 };
 
+/**
+ * The kinds of message that can be about a person, as they read them; the others go to staff
+ * (a sign-in link, an invitation, a test copy, the brake's alert) and are named by their code.
+ */
+const PERSON_MESSAGE_WORDS: Partial<Record<OutboxKind, string>> = {
+  contact: "Notification of your message to our sales desk",
+  demo: "Notification of your demo request to our sales desk",
+  slack: "Alert to our team's chat",
+  webhook: "Alert to our team's systems",
+  "newsletter-confirmation": "E-mail asking you to confirm your subscription",
+  "newsletter-welcome": "Newsletter welcome e-mail",
+};
+
 /** What a message was, by its kind; `campaign` is a newsletter issue's subject. */
-export function messageWords(kind: string, campaign: string | null): string {
+export function messageWords(kind: OutboxKind, campaign: string | null): string {
   if (kind === CAMPAIGN_KIND) return `Newsletter issue “${campaign ?? "untitled"}”`;
-  return (
-    {
-      contact: "Notification of your message to our sales desk",
-      demo: "Notification of your demo request to our sales desk",
-      slack: "Alert to our team's chat",
-      webhook: "Alert to our team's systems",
-      "newsletter-confirmation": "E-mail asking you to confirm your subscription",
-      "newsletter-welcome": "Newsletter welcome e-mail",
-    }[kind] ?? `Message (${kind})`
-  );
+  return PERSON_MESSAGE_WORDS[kind] ?? `Message (${kind})`;
 }
 
-/** How a subscriber left (staff-api/subscribers.ts LEFT_HOWS), as the person reads it. */
-export const LEFT_HOW_WORDS: Record<string, string> = {
+/** How a subscriber left, as the person reads it: a way without words fails the typecheck. */
+export const LEFT_HOW_WORDS: Record<LeftHow, string> = {
   "unsubscribe-link": "You unsubscribed, with the link in our e-mails",
   complaint: "You marked our mail as unwanted",
   staff: "Our staff unsubscribed you, as you asked",

@@ -5,6 +5,7 @@
 import type { Transaction } from "kysely";
 import { emailKey } from "../../../leads/email";
 import { phoneE164 } from "../../../leads/phone";
+import type { LeadType } from "../../../leads/workflow";
 import type { ExportedLead, PersonExport, StaffMember } from "../../../staff-api/people";
 import { storedWordings } from "../../db/consent-wordings";
 import { rowsById } from "../../db/rows-by-id";
@@ -34,7 +35,7 @@ const TABLES = [
 
 /** The person's leads, oldest first within each form, with their notes. */
 export async function personLeads(trx: Trx, key: PersonKey): Promise<PersonLeads> {
-  const found: ({ type: "contact" | "demo" } & LeadRow)[] = [];
+  const found: ({ type: LeadType } & LeadRow)[] = [];
   // The address narrows what the number found: one person's leads, not everyone's with it.
   const narrowTo = key.by === "phone" && key.email !== undefined ? emailKey(key.email) : null;
   for (const form of TABLES) {

@@ -5,10 +5,10 @@
 import type { Transaction } from "kysely";
 import { emailKey } from "../../../leads/email";
 import type { PersonExport } from "../../../staff-api/people";
-import { ALERT_KINDS } from "../../alerts/alerts";
+import { ALERT_KINDS } from "../../../staff-api/admin";
 import { storedWordings } from "../../db/consent-wordings";
 import { erasedSuppressionKey } from "../../mail/suppressions";
-import type { Database } from "../../db/schema";
+import type { Database, OutboxKind } from "../../db/schema";
 import { SUBSCRIPTION_FIELDS } from "./columns";
 
 type Trx = Transaction<Database>;
@@ -18,7 +18,7 @@ type Trx = Transaction<Database>;
  * a lead and the team's Slack and webhook alerts. They carry the person's own fields, exported
  * from the lead; the export lists them by kind, date and state only.
  */
-const TEAM_KINDS: readonly string[] = ["contact", "demo", ...ALERT_KINDS];
+const TEAM_KINDS: readonly OutboxKind[] = ["contact", "demo", ...ALERT_KINDS];
 
 /** The newsletter subscriptions of the address, each with its consent record. */
 export async function personSubscriptions(

@@ -3,7 +3,7 @@ import { type Transaction, sql } from "kysely";
 import { consoleNext, consolePaths } from "../../../common/paths";
 import { emailKey } from "../../../leads/email";
 import { type DB, isPostgres } from "../../db/database";
-import type { Database } from "../../db/schema";
+import type { Database, OutboxKind } from "../../db/schema";
 import { enqueueMail } from "../../mail/outbox";
 import { staffSignInLink } from "../../mail/templates";
 import { recordAudit } from "../audit";
@@ -16,7 +16,7 @@ export const SIGN_IN_LINK_MINUTES = 15;
 const SIGN_IN_LINK_MS = SIGN_IN_LINK_MINUTES * 60_000;
 
 /** The outbox kind of the sign-in e-mail. */
-export const SIGN_IN_MAIL_KIND = "staff-sign-in";
+export const SIGN_IN_MAIL_KIND = "staff-sign-in" satisfies OutboxKind;
 
 /**
  * The address of the page a sign-in link opens, carrying where the person was going in the

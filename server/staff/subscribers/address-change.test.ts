@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { newsletterLinkPaths } from "../../../common/paths";
+import type { OutboxKind } from "../../../staff-api/admin";
 import { subscribersApi } from "../../../staff-api/subscribers";
 import { suppress } from "../../mail/suppressions";
 import { testDialects } from "../../testing";
@@ -17,7 +18,7 @@ describe.each(testDialects)("a subscriber's new address on $name", ({ url }) => 
 
   const subscription = (email: string) => storedSubscription(api, email);
 
-  const queued = (kind: string) =>
+  const queued = (kind: OutboxKind) =>
     api.db.selectFrom("outbox").select(["lead_id", "payload"]).where("kind", "=", kind).execute();
 
   const addressChanges = async (admin: Awaited<ReturnType<typeof signedInStaff>>) => {

@@ -1,0 +1,118 @@
+// @vitest-environment jsdom
+import { render, screen, within } from "@testing-library/react";
+import { RouterProvider, createMemoryRouter, matchRoutes } from "react-router";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { consolePaths } from "@common/paths";
+import { STAFF_ROLES, type StaffRole, roleAllows } from "../staff-api/roles";
+import { ConsoleShell } from "./components/console-shell";
+import { CONSOLE_PAGES, type ConsolePageId, mayOpen, startPageFor } from "./console-pages";
+import { consoleRoutes } from "./routes";
+import { SIGNED_IN_ROUTE } from "./session";
+
+const PAGE_IDS = Object.keys(CONSOLE_PAGES) as ConsolePageId[];
+
+/** The navigation each role has always had, in its order: what the table must keep giving. */
+const MENUS: Record<StaffRole, string[]> = {
+  sales: ["Leads"],
+  marketing: ["Subscribers", "Reports", "Campaigns", "Welcome e-mail", "Suppressions"],
+  admin: [
+    "Leads",
+    "Subscribers",
+    "Reports",
+    "Campaigns",
+    "Welcome e-mail",
+    "Suppressions",
+    "Staff accounts",
+    "Audit log",
+    "Access request",
+    "Erase a person",
+    "Outbox",
+    "Sending domain",
+  ],
+};
+
+/** The console's navigation links as a member of staff of `role` sees them, by name and address. */
+async function menuOf(role: StaffRole): Promise<[string, string | null][]> {
+  const router = createMemoryRouter(
+    [
+      {
+        id: SIGNED_IN_ROUTE,
+        loader: () => ({ email: `${role}@example.com`, name: "", role }),
+        HydrateFallback: () => null,
+        element: <ConsoleShell />,
+        children: [{ path: "*", element: <h1>A page</h1> }],
+      },
+    ],
+    { basename: consolePaths.console, initialEntries: [consolePaths.account] },
+  );
+  const view = render(<RouterProvider router={router} />);
+  const nav = await screen.findByRole("navigation", { name: "Console" });
+  const links = within(nav)
+    .queryAllByRole("link")
+    .map((link): [string, string | null] => [link.textContent ?? "", link.getAttribute("href")]);
+  view.unmount();
+  return links;
+}
+
+describe("the console's page table", () => {
+  // The shell's ScrollRestoration scrolls, which jsdom does not do.
+  beforeAll(() => void vi.spyOn(window, "scrollTo").mockImplementation(() => {}));
+
+  it("routes every page of the table to its own route, under the signed-in layout", () => {
+    for (const id of PAGE_IDS) {
+      const address = CONSOLE_PAGES[id].path.replace(":id", "contact_1");
+      const matches = matchRoutes(consoleRoutes, address);
+      expect(matches?.at(-1)?.route.id, address).toBe(id);
+      expect(matches?.[0]?.route.id, address).toBe(SIGNED_IN_ROUTE);
+    }
+  });
+
+  it("reads every address from common/paths.ts, as the server's links name them", () => {
+    const consoleAddress = (id: ConsolePageId) =>
+      `${consolePaths.console}${CONSOLE_PAGES[id].path}`;
+    expect(consoleAddress("leads")).toBe(consolePaths.leads);
+    expect(consoleAddress("newCampaign")).toBe(consolePaths.newCampaign);
+    expect(consoleAddress("sendingDomain")).toBe(consolePaths.sendingDomain);
+    expect(consoleAddress("lead")).toBe(`${consolePaths.leads}/:id`);
+    expect(consoleAddress("campaign")).toBe(`${consolePaths.campaigns}/:id`);
+    expect(new Set(PAGE_IDS.map(consoleAddress)).size).toBe(PAGE_IDS.length);
+  });
+
+  it.each(STAFF_ROLES)(
+    "shows %s the pages of its role, and only those, in the menu",
+    async (role) => {
+      const menu = await menuOf(role);
+      expect(menu.map(([label]) => label)).toEqual(MENUS[role]);
+      const expected = PAGE_IDS.flatMap((id) => {
+        const page: { path: string; roles: readonly StaffRole[]; menu?: string } =
+          CONSOLE_PAGES[id];
+        return page.menu && roleAllows(role, page.roles)
+          ? [[page.menu, `${consolePaths.console}${page.path}`]]
+          : [];
+      });
+      expect(menu).toEqual(expected);
+    },
+  );
+
+  it("lets each role open the pages of its work, and no other", () => {
+    const opens = (role: StaffRole) => PAGE_IDS.filter((id) => mayOpen({ role }, id));
+    expect(opens("sales")).toEqual(["leads", "lead", "account"]);
+    expect(opens("marketing")).toEqual([
+      "subscribers",
+      "reports",
+      "campaigns",
+      "newCampaign",
+      "campaign",
+      "welcome",
+      "suppressions",
+      "account",
+    ]);
+    expect(opens("admin")).toEqual(PAGE_IDS);
+  });
+
+  it("starts sales and admins on the inbox and marketing on the subscribers", () => {
+    expect(startPageFor({ role: "sales" })).toBe(CONSOLE_PAGES.leads.path);
+    expect(startPageFor({ role: "admin" })).toBe(CONSOLE_PAGES.leads.path);
+    expect(startPageFor({ role: "marketing" })).toBe(CONSOLE_PAGES.subscribers.path);
+  });
+});
