@@ -11,7 +11,8 @@ import { recordAudit } from "../staff/audit";
 import type { DB } from "../db/database";
 import type { Database } from "../db/schema";
 import { enqueue, enqueueMail } from "./outbox";
-import { brakeAlertMail, brakeSlackMessage } from "./brake-alert";
+import { brakeSlackMessage } from "./brake-alert";
+import { brakeAlertMail } from "./emails/brake-alert";
 
 /** Fewer copies than this say too little about a list to stop it. */
 export const BRAKE_MIN_SENT = 200;
@@ -173,7 +174,7 @@ async function alertTeam(
     await enqueueMail(trx, {
       kind: BRAKE_ALERT_KIND,
       leadId: member.id,
-      message: brakeAlertMail(member, { ...campaign, url }),
+      message: await brakeAlertMail(member, { ...campaign, url }),
       now: campaign.at,
     });
   }

@@ -4,7 +4,7 @@ import { emailKey, normalizeEmail } from "../../../leads/email";
 import { TOO_MANY } from "../../../staff-api/answers";
 import { testAddressProblem } from "../../../staff-api/newsletter";
 import { enqueueMail } from "../../mail/outbox";
-import { newsletterMail } from "../../mail/templates";
+import { newsletterMail } from "../../mail/emails/newsletter-mail";
 import { CAMPAIGN_TEST_KIND } from "../../newsletter/campaigns";
 import type { RenderedNewsletter } from "../../newsletter/content";
 import { type AuditEntry, recordAudit } from "../audit";
@@ -73,13 +73,18 @@ export function testCopies({
     const page = `${publicUrl}${newsletterLinkPaths.unsubscribe}`;
     const subject = `[Test] ${content.subject}`;
     const at = now.toISOString();
-    await db.transaction().execute(async (trx) => {
-      for (const address of addresses) {
-        const mail = newsletterMail(
+    // Rendered before the transaction opens, which on SQLite holds every other write.
+    const copies = await Promise.all(
+      addresses.map((address) =>
+        newsletterMail(
           address,
           { ...content, subject },
           { unsubscribeUrl: page, oneClickUnsubscribeUrl: page },
-        );
+        ),
+      ),
+    );
+    await db.transaction().execute(async (trx) => {
+      for (const mail of copies) {
         await enqueueMail(trx, {
           kind: CAMPAIGN_TEST_KIND,
           leadId: staff.accountId,
