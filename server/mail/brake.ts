@@ -105,6 +105,14 @@ async function countsSince(db: DB, id: string, from: string): Promise<BrakeCount
   };
 }
 
+/** What the report, the e-mail and Slack say of a pause: when, in Accra time, and why. */
+export function brakeSentence(at: Date, reason: { words: string }): string {
+  return (
+    `Paused by the brake at ${ACCRA_TIME.format(at)} Accra time: ${reason.words}. ` +
+    "Check the list's source before resuming."
+  );
+}
+
 /**
  * Judges a sending campaign and pauses it if its rates are over the limits: its copies waiting
  * are held, the report says why (`auto_paused`), the audit log has it, and the team is alerted
@@ -128,9 +136,7 @@ export async function applyBrake(
   const reason = counts && brakeReason(counts);
   if (!counts || !reason) return false;
   const now = at.toISOString();
-  const sentence =
-    `Paused by the brake at ${ACCRA_TIME.format(at)} Accra time: ${reason.words}. ` +
-    "Check the list's source before resuming.";
+  const sentence = brakeSentence(at, reason);
   return db.transaction().execute(async (trx) => {
     const paused = await trx
       .updateTable("newsletter_campaigns")

@@ -10,8 +10,13 @@ import type { CSSProperties, ReactElement, ReactNode } from "react";
 
 export const colours = { brand: "#0b5d3b", text: "#14201a", muted: "#4a5a52", rule: "#dddddd" };
 
-const paragraph: CSSProperties = { fontSize: "14px", lineHeight: 1.5, margin: "12px 0" };
-const link: CSSProperties = { color: colours.brand, textDecoration: "underline" };
+const paragraph: CSSProperties = {
+  fontSize: "14px",
+  lineHeight: 1.5,
+  marginTop: "12px",
+  marginBottom: "12px",
+};
+const link: CSSProperties = { color: colours.brand, textDecorationLine: "underline" };
 const button: CSSProperties = {
   display: "inline-block",
   background: colours.brand,

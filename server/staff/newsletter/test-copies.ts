@@ -3,6 +3,7 @@ import { newsletterLinkPaths } from "../../../common/paths";
 import { emailKey, normalizeEmail } from "../../../leads/email";
 import { TOO_MANY } from "../../../staff-api/answers";
 import { testAddressProblem } from "../../../staff-api/newsletter";
+import type { MailMessage } from "../../mail/message";
 import { enqueueMail } from "../../mail/outbox";
 import { newsletterMail } from "../../mail/emails/newsletter-mail";
 import { CAMPAIGN_TEST_KIND } from "../../newsletter/campaigns";
@@ -37,6 +38,24 @@ interface TestOf {
 }
 
 /**
+ * A test copy: like a subscriber's copy, subject "[Test] …", but its unsubscribe link leads to
+ * the page without a token (it unsubscribes nobody) and it carries no one-click header.
+ */
+export async function testCopyMail(
+  address: string,
+  content: RenderedNewsletter,
+  publicUrl: string,
+): Promise<MailMessage> {
+  const page = `${publicUrl}${newsletterLinkPaths.unsubscribe}`;
+  const mail = await newsletterMail(
+    address,
+    { ...content, subject: `[Test] ${content.subject}` },
+    { unsubscribeUrl: page, oneClickUnsubscribeUrl: page },
+  );
+  return { ...mail, headers: {} };
+}
+
+/**
  * The test send of the staff routes: one test copy of `content` to each address (or to the
  * sender), subject "[Test] …", audited, refusing a bad list (400, naming the bad address) and
  * more than TEST_SENDS an hour (429, counted before any copy is stored). The audit entry keeps
@@ -68,27 +87,17 @@ export function testCopies({
         error: `${TOO_MANY.error} A member of staff can send ${TEST_SENDS.max} tests an hour.`,
       });
     }
-    // Like a subscriber's copy, but its unsubscribe link leads to the page without a token (it
-    // unsubscribes nobody) and it carries no one-click header.
-    const page = `${publicUrl}${newsletterLinkPaths.unsubscribe}`;
-    const subject = `[Test] ${content.subject}`;
     const at = now.toISOString();
     // Rendered before the transaction opens, which on SQLite holds every other write.
     const copies = await Promise.all(
-      addresses.map((address) =>
-        newsletterMail(
-          address,
-          { ...content, subject },
-          { unsubscribeUrl: page, oneClickUnsubscribeUrl: page },
-        ),
-      ),
+      addresses.map((address) => testCopyMail(address, content, publicUrl)),
     );
     await db.transaction().execute(async (trx) => {
-      for (const mail of copies) {
+      for (const message of copies) {
         await enqueueMail(trx, {
           kind: CAMPAIGN_TEST_KIND,
           leadId: staff.accountId,
-          message: { ...mail, headers: {} },
+          message,
           now: at,
         });
       }
