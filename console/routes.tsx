@@ -16,6 +16,7 @@ import {
   campaignsLoader,
   newCampaignAction,
 } from "./pages/campaigns";
+import { EmailsPage, emailsLoader } from "./pages/emails";
 import { ErasePage, eraseAction, eraseLoader } from "./pages/erase";
 import { InboxPage, inboxLoader } from "./pages/inbox";
 import { LeadPage, leadAction, leadLoader } from "./pages/lead";
@@ -110,6 +111,7 @@ export const consoleRoutes: RouteObject[] = [
             action: outboxAction,
             element: <OutboxPage />,
           },
+          { path: "admin/emails", loader: emailsLoader, element: <EmailsPage /> },
           {
             path: "admin/sending-domain",
             loader: sendingDomainLoader,

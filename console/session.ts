@@ -2,7 +2,7 @@ import { useRouteLoaderData } from "react-router";
 import { accountsApi, erasureApi, outboxApi } from "../staff-api/admin";
 import { auditApi } from "../staff-api/audit";
 import { leadsApi } from "../staff-api/leads";
-import { mailDomainApi, suppressionsApi } from "../staff-api/mail";
+import { mailDomainApi, mailTemplatesApi, suppressionsApi } from "../staff-api/mail";
 import { campaignsApi, welcomeApi } from "../staff-api/newsletter";
 import { peopleApi } from "../staff-api/people";
 import { reportsApi } from "../staff-api/reports";
@@ -46,6 +46,7 @@ export const ROLE_ACCESS = {
   outbox: outboxApi.list.roles,
   suppressions: suppressionsApi.list.roles,
   sendingDomain: mailDomainApi.check.roles,
+  emails: mailTemplatesApi.list.roles,
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 /** An area of the console, as the navigation and the pages' guards name it. */

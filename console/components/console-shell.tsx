@@ -32,6 +32,7 @@ const PAGES: readonly { to: string; label: string; area: ConsoleArea }[] = [
   { to: "/admin/access-request", label: "Access request", area: "accessRequest" },
   { to: "/admin/erase", label: "Erase a person", area: "erase" },
   { to: "/admin/outbox", label: "Outbox", area: "outbox" },
+  { to: "/admin/emails", label: "E-mails", area: "emails" },
   { to: "/admin/sending-domain", label: "Sending domain", area: "sendingDomain" },
 ];
 
