@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { Form, Link, useLoaderData } from "react-router";
 import { OUTBOX_STATES, type OutboxState, outboxApi } from "../../staff-api/admin";
+import { MAIL_TEMPLATES } from "../../staff-api/mail";
 import { call, failure, loadCall, query } from "../api";
 import { ResultNotices, useFormResult } from "../components/form-result";
 import { PagedList } from "../components/more-pages";
@@ -22,13 +23,9 @@ const EMPTY_LABELS: Record<OutboxState, string> = {
 /** Deliveries that may be sent again once sent: the alerts (server/alerts/). */
 const RESENDABLE_KINDS: readonly string[] = ["slack", "webhook"];
 
-/** What each kind of e-mail is, in words; an unknown kind is shown as it is. */
+/** What each kind of delivery is, in words; an unknown kind is shown as it is. */
 const KIND_LABELS: Record<string, string> = {
-  contact: "Contact message, to sales",
-  demo: "Demo request, to sales",
-  "newsletter-confirmation": "Newsletter confirmation",
-  "staff-sign-in": "Staff sign-in link",
-  "staff-invitation": "Staff invitation",
+  ...Object.fromEntries(MAIL_TEMPLATES.map(({ kind, name }) => [kind, name])),
   slack: "Slack alert",
   webhook: "CRM webhook",
 };

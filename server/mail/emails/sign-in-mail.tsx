@@ -78,3 +78,16 @@ export async function signInMessage(
     },
   };
 }
+
+/**
+ * A kind of sign-in e-mail, from how its words follow from what it is given (the link's
+ * validity, the invitation): its component, its rendering and its outbox message.
+ */
+export function signInKind<Given>(wordsOf: (given: Given) => SignInWords) {
+  type Props = SignInRecipient & Given;
+  return {
+    Email: (props: Props) => <SignInEmail {...props} words={wordsOf(props)} />,
+    render: (props: Props): Promise<RenderedEmail> => renderSignInEmail(props, wordsOf(props)),
+    message: (props: Props): Promise<MailMessage> => signInMessage(props, wordsOf(props)),
+  };
+}

@@ -4,14 +4,7 @@
  */
 import { site } from "../../../common/site";
 import { type MailMessage, oneLine } from "../message";
-import type { RenderedEmail } from "./parts";
-import {
-  type SignInRecipient,
-  type SignInWords,
-  SignInEmail,
-  renderSignInEmail,
-  signInMessage,
-} from "./sign-in-mail";
+import { type SignInRecipient, signInKind } from "./sign-in-mail";
 
 export interface Invitation {
   inviter: string;
@@ -20,31 +13,19 @@ export interface Invitation {
   validDays: number;
 }
 
-function wordsOf({ inviter, roleLabel, roleDuties, validDays }: Invitation): SignInWords {
-  return {
-    subject: `${oneLine(inviter)} invited you to the ${site.name} staff console`,
-    lead: [
-      `${inviter} invited you to the ${site.name} staff console as ${roleLabel}: you will have access to ${roleDuties}.`,
-    ],
-    validity: `within ${validDays} days`,
-    ifUnexpected: "If you did not expect it",
-  };
-}
+const staffInvitationKind = signInKind(({ invitation }: { invitation: Invitation }) => ({
+  subject: `${oneLine(invitation.inviter)} invited you to the ${site.name} staff console`,
+  lead: [
+    `${invitation.inviter} invited you to the ${site.name} staff console as ${invitation.roleLabel}: you will have access to ${invitation.roleDuties}.`,
+  ],
+  validity: `within ${invitation.validDays} days`,
+  ifUnexpected: "If you did not expect it",
+}));
 
-export interface StaffInvitationProps extends SignInRecipient {
-  invitation: Invitation;
-}
+export type StaffInvitationProps = SignInRecipient & { invitation: Invitation };
 
-export function StaffInvitationEmail({ invitation, ...recipient }: StaffInvitationProps) {
-  return <SignInEmail {...recipient} words={wordsOf(invitation)} />;
-}
-
-export function renderStaffInvitation({
-  invitation,
-  ...recipient
-}: StaffInvitationProps): Promise<RenderedEmail> {
-  return renderSignInEmail(recipient, wordsOf(invitation));
-}
+export const StaffInvitationEmail = staffInvitationKind.Email;
+export const renderStaffInvitation = staffInvitationKind.render;
 
 export function staffInvitation(
   email: string,
@@ -52,5 +33,5 @@ export function staffInvitation(
   signInUrl: string,
   invitation: Invitation,
 ): Promise<MailMessage> {
-  return signInMessage({ email, name, signInUrl }, wordsOf(invitation));
+  return staffInvitationKind.message({ email, name, signInUrl, invitation });
 }

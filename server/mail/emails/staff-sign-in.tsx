@@ -5,38 +5,19 @@
  */
 import { site } from "../../../common/site";
 import type { MailMessage } from "../message";
-import type { RenderedEmail } from "./parts";
-import {
-  type SignInRecipient,
-  type SignInWords,
-  SignInEmail,
-  renderSignInEmail,
-  signInMessage,
-} from "./sign-in-mail";
+import { type SignInRecipient, signInKind } from "./sign-in-mail";
 
-function wordsOf(validMinutes: number): SignInWords {
-  return {
-    subject: `Sign in to the ${site.name} staff console`,
-    lead: [],
-    validity: `for ${validMinutes} minutes`,
-    ifUnexpected: "If you did not ask for it",
-  };
-}
+const staffSignIn = signInKind(({ validMinutes }: { validMinutes: number }) => ({
+  subject: `Sign in to the ${site.name} staff console`,
+  lead: [],
+  validity: `for ${validMinutes} minutes`,
+  ifUnexpected: "If you did not ask for it",
+}));
 
-export interface StaffSignInProps extends SignInRecipient {
-  validMinutes: number;
-}
+export type StaffSignInProps = SignInRecipient & { validMinutes: number };
 
-export function StaffSignInEmail({ validMinutes, ...recipient }: StaffSignInProps) {
-  return <SignInEmail {...recipient} words={wordsOf(validMinutes)} />;
-}
-
-export function renderStaffSignIn({
-  validMinutes,
-  ...recipient
-}: StaffSignInProps): Promise<RenderedEmail> {
-  return renderSignInEmail(recipient, wordsOf(validMinutes));
-}
+export const StaffSignInEmail = staffSignIn.Email;
+export const renderStaffSignIn = staffSignIn.render;
 
 export function staffSignInLink(
   email: string,
@@ -44,5 +25,5 @@ export function staffSignInLink(
   signInUrl: string,
   validMinutes: number,
 ): Promise<MailMessage> {
-  return signInMessage({ email, name, signInUrl }, wordsOf(validMinutes));
+  return staffSignIn.message({ email, name, signInUrl, validMinutes });
 }
