@@ -54,9 +54,7 @@ export async function subscribe(
   // A new address's tokens, and its e-mail rendered before the transaction opens: on SQLite a
   // transaction holds every other write while it is open, and most sign-ups are new addresses.
   const fresh = { confirmToken: token(), unsubscribeToken: token() };
-  const freshMail = confirmation(fresh);
-  // Not awaited when another transaction's row is found instead: no unhandled rejection then.
-  freshMail.catch(() => undefined);
+  const freshMail = await confirmation(fresh);
   const attempt = () =>
     db.transaction().execute(async (trx) => {
       const now = new Date();
@@ -98,7 +96,7 @@ export async function subscribe(
           kind: "newsletter-confirmation",
           leadId: row.id,
           recipientKey: mailbox,
-          message: await freshMail,
+          message: freshMail,
           now: at,
         });
         return;
