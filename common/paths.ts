@@ -153,6 +153,9 @@ export const apiPaths = {
   staffSuppression: "/api/staff/suppressions/:id",
   /** The sending domain's DNS records, checked (admins). */
   staffMailDomain: "/api/staff/mail/domain",
+  /** Every kind of e-mail the system sends, rendered with invented samples (admins). */
+  staffMailTemplates: "/api/staff/mail/templates",
+  staffMailTemplate: "/api/staff/mail/templates/:kind",
   /** Bounces and complaints from the mail providers (server/mail/inbound/): Amazon SES through
    * SNS, and Postmark. Not under /api/staff: the providers sign or authenticate each call. */
   mailEventsSes: "/api/mail/events/ses",
@@ -205,6 +208,8 @@ export const consolePaths = {
   accessRequest: "/staff/admin/access-request",
   outbox: "/staff/admin/outbox",
   sendingDomain: "/staff/admin/sending-domain",
+  /** Every kind of e-mail the system sends, as it looks (admins). */
+  emails: "/staff/admin/emails",
 } as const;
 
 /** A lead's page in the console; `id` as the staff API names it (contact_<uuid>, demo_<uuid>). */

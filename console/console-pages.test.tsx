@@ -27,6 +27,7 @@ const MENUS: Record<StaffRole, string[]> = {
     "Access request",
     "Erase a person",
     "Outbox",
+    "E-mails",
     "Sending domain",
   ],
 };

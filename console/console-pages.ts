@@ -2,7 +2,7 @@ import { consolePaths } from "@common/paths";
 import { accountsApi, erasureApi, outboxApi } from "../staff-api/admin";
 import { auditApi } from "../staff-api/audit";
 import { leadsApi } from "../staff-api/leads";
-import { mailDomainApi, suppressionsApi } from "../staff-api/mail";
+import { mailDomainApi, mailTemplatesApi, suppressionsApi } from "../staff-api/mail";
 import { campaignsApi, welcomeApi } from "../staff-api/newsletter";
 import { passkeysApi } from "../staff-api/passkeys";
 import { peopleApi } from "../staff-api/people";
@@ -79,6 +79,11 @@ export const CONSOLE_PAGES = {
     menu: "Erase a person",
   },
   outbox: { path: routerPath(consolePaths.outbox), roles: outboxApi.list.roles, menu: "Outbox" },
+  emails: {
+    path: routerPath(consolePaths.emails),
+    roles: mailTemplatesApi.list.roles,
+    menu: "E-mails",
+  },
   sendingDomain: {
     path: routerPath(consolePaths.sendingDomain),
     roles: mailDomainApi.check.roles,

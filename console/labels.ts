@@ -6,6 +6,8 @@ import {
   STATUS_LABELS,
 } from "../staff-api/leads";
 import {
+  MAIL_TEMPLATES,
+  type MailTemplateKind,
   SUPPRESSION_REASONS,
   SUPPRESSION_REASON_WORDS,
   type SuppressionReason,
@@ -53,15 +55,11 @@ export const RECIPIENT_STATE_LABELS: Record<RecipientState, string> = {
  * campaign's copies stay off the outbox page (its report shows them) but have their words too.
  */
 export const OUTBOX_KIND_LABELS: Record<OutboxKind, string> = {
-  contact: "Contact message, to sales",
-  demo: "Demo request, to sales",
-  "newsletter-confirmation": "Newsletter confirmation",
-  "newsletter-welcome": "Newsletter welcome e-mail",
-  campaign: "Newsletter campaign copy",
-  "campaign-test": "Campaign test copy",
-  "staff-sign-in": "Staff sign-in link",
-  "staff-invitation": "Staff invitation",
-  "brake-alert": "Campaign paused by the brake, to the team",
+  // The e-mails by the names the E-mails page gives them (staff-api/mail.ts).
+  ...(Object.fromEntries(MAIL_TEMPLATES.map(({ kind, name }) => [kind, name])) as Record<
+    MailTemplateKind,
+    string
+  >),
   slack: "Slack alert",
   webhook: "CRM webhook",
 };

@@ -18,6 +18,7 @@ import {
   campaignsLoader,
   newCampaignAction,
 } from "./pages/campaigns";
+import { EmailsPage, emailsLoader } from "./pages/emails";
 import { ErasePage, eraseAction, eraseLoader } from "./pages/erase";
 import { InboxPage, inboxLoader } from "./pages/inbox";
 import { LeadPage, leadAction, leadLoader } from "./pages/lead";
@@ -72,6 +73,7 @@ const PAGE_ROUTES: Record<
   },
   erase: { loader: eraseLoader, action: eraseAction, element: <ErasePage /> },
   outbox: { loader: outboxLoader, action: outboxAction, element: <OutboxPage /> },
+  emails: { loader: emailsLoader, element: <EmailsPage /> },
   sendingDomain: { loader: sendingDomainLoader, element: <SendingDomainPage /> },
   account: { loader: accountLoader, element: <AccountPage /> },
 };

@@ -6,7 +6,7 @@ import { accountsApi, erasureApi, outboxApi, teamApi } from "./admin";
 import { auditApi } from "./audit";
 import type { EndpointSpec } from "./endpoint";
 import { leadsApi } from "./leads";
-import { mailDomainApi, suppressionsApi } from "./mail";
+import { mailDomainApi, mailTemplatesApi, suppressionsApi } from "./mail";
 import { campaignsApi, welcomeApi } from "./newsletter";
 import { passkeysApi } from "./passkeys";
 import { peopleApi } from "./people";
@@ -30,4 +30,5 @@ export const STAFF_ENDPOINTS: readonly EndpointSpec[] = [
   outboxApi,
   suppressionsApi,
   mailDomainApi,
+  mailTemplatesApi,
 ].flatMap((api) => Object.values(api) as EndpointSpec[]);

@@ -121,6 +121,59 @@ export const suppressionsApi = {
   }),
 };
 
+/**
+ * Every kind of e-mail the system sends, by its outbox kind, with its name: the admins' preview
+ * lists these, and the server renders a sample of each (server/staff/mail/mail-samples.ts).
+ */
+export const MAIL_TEMPLATES = [
+  { kind: "contact", name: "Contact message, to sales" },
+  { kind: "demo", name: "Demo request, to sales" },
+  { kind: "newsletter-confirmation", name: "Newsletter confirmation" },
+  { kind: "newsletter-welcome", name: "Newsletter welcome" },
+  { kind: "campaign", name: "Campaign copy" },
+  { kind: "campaign-test", name: "Campaign test copy" },
+  { kind: "staff-sign-in", name: "Staff sign-in link" },
+  { kind: "staff-invitation", name: "Staff invitation" },
+  { kind: "brake-alert", name: "Campaign paused by the brake, to the team" },
+] as const;
+export type MailTemplateKind = (typeof MAIL_TEMPLATES)[number]["kind"];
+const MAIL_TEMPLATE_KINDS = MAIL_TEMPLATES.map((template) => template.kind) as [
+  MailTemplateKind,
+  ...MailTemplateKind[],
+];
+
+export const NO_MAIL_TEMPLATE = "No such kind of e-mail";
+
+export const MailTemplate = z.strictObject({
+  kind: z.enum(MAIL_TEMPLATE_KINDS),
+  name: z.string(),
+});
+export type MailTemplate = z.output<typeof MailTemplate>;
+export const MailTemplates = z.strictObject({ items: z.array(MailTemplate) });
+
+/** One kind of e-mail rendered with invented data: its subject and both of its bodies. */
+export const MailPreview = z.strictObject({
+  kind: z.enum(MAIL_TEMPLATE_KINDS),
+  subject: z.string(),
+  html: z.string(),
+  text: z.string(),
+});
+export type MailPreview = z.output<typeof MailPreview>;
+
+export const mailTemplatesApi = {
+  /** Every kind of e-mail the system sends, in MAIL_TEMPLATES's order. */
+  list: sessionRead(apiPaths.staffMailTemplates, ADMIN_ROLES, MailTemplates),
+  /** One kind rendered with invented data; nothing is sent or queued. */
+  get: endpoint({
+    method: "GET",
+    path: apiPaths.staffMailTemplate,
+    roles: ADMIN_ROLES,
+    params: z.object({ kind: z.enum(MAIL_TEMPLATE_KINDS) }),
+    notFound: NO_MAIL_TEMPLATE,
+    answers: { 200: MailPreview, ...RECORD_REFUSALS },
+  }),
+};
+
 export const mailDomainApi = {
   /** SPF, DKIM, DMARC and the inbound MX, read from the DNS now. */
   check: sessionRead(apiPaths.staffMailDomain, ADMIN_ROLES, DomainChecks),

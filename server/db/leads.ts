@@ -44,8 +44,11 @@ const noAlerts: LeadAlerts = () => [];
 
 /** What goes with a lead as it is stored. */
 export interface LeadDelivery {
-  /** The sales team's e-mail, given the time of arrival and the new row's id. */
-  notify: (receivedAt: string, id: string) => MailMessage;
+  /**
+   * The sales team's e-mail, given the time of arrival and the new row's id. Rendered before the
+   * transaction opens: on SQLite a transaction holds every other write while it is open.
+   */
+  notify: (receivedAt: string, id: string) => Promise<MailMessage>;
   /** The browser's Idempotency-Key, if it sent one. */
   requestKey?: string | null;
   alerts?: LeadAlerts;
@@ -82,6 +85,7 @@ async function saveLead(
   const id = randomUUID();
   const now = new Date().toISOString();
   const requestHash = requestKey ? fingerprint(lead.content) : null;
+  const message = await notify(now, id);
   try {
     await db.transaction().execute(async (trx) => {
       await trx
@@ -95,7 +99,7 @@ async function saveLead(
           created_at: now,
         } as never) // the row fits `table`; Kysely cannot type values for a union of tables
         .execute();
-      await enqueueMail(trx, { kind: lead.kind, leadId: id, message: notify(now, id), now });
+      await enqueueMail(trx, { kind: lead.kind, leadId: id, message, now });
       await enqueueAlerts(trx, id, alerts(now, id), now);
     });
     return id;

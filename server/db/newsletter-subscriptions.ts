@@ -28,7 +28,7 @@ export const CONFIRMATION_RESEND_MS = 60 * 60_000;
 export type ConfirmationMail = (tokens: {
   confirmToken: string;
   unsubscribeToken: string;
-}) => MailMessage;
+}) => Promise<MailMessage>;
 
 /**
  * Newsletter sign-up with double opt-in. One row per address whatever happens: a new
@@ -51,6 +51,10 @@ export async function subscribe(
 ): Promise<void> {
   const key = emailKey(email);
   const mailbox = mailboxKey(email);
+  // A new address's tokens, and its e-mail rendered before the transaction opens: on SQLite a
+  // transaction holds every other write while it is open, and most sign-ups are new addresses.
+  const fresh = { confirmToken: token(), unsubscribeToken: token() };
+  const freshMail = await confirmation(fresh);
   const attempt = () =>
     db.transaction().execute(async (trx) => {
       const now = new Date();
@@ -75,8 +79,8 @@ export async function subscribe(
           email,
           email_key: key,
           status: "pending" as const,
-          confirm_token: token(),
-          unsubscribe_token: token(),
+          confirm_token: fresh.confirmToken,
+          unsubscribe_token: fresh.unsubscribeToken,
           consent_at: at,
           confirmed_at: null,
           unsubscribed_at: null,
@@ -92,10 +96,7 @@ export async function subscribe(
           kind: "newsletter-confirmation",
           leadId: row.id,
           recipientKey: mailbox,
-          message: confirmation({
-            confirmToken: row.confirm_token,
-            unsubscribeToken: row.unsubscribe_token,
-          }),
+          message: freshMail,
           now: at,
         });
         return;
@@ -124,7 +125,7 @@ export async function subscribe(
         kind: "newsletter-confirmation",
         leadId: existing.id,
         recipientKey: mailbox,
-        message: confirmation({ confirmToken, unsubscribeToken: existing.unsubscribe_token }),
+        message: await confirmation({ confirmToken, unsubscribeToken: existing.unsubscribe_token }),
         now: at,
       });
     });
@@ -196,7 +197,7 @@ export async function resendConfirmation(
       kind: "newsletter-confirmation",
       leadId: row.id,
       recipientKey: mailbox,
-      message: confirmation(row.email)({
+      message: await confirmation(row.email)({
         confirmToken: row.confirm_token,
         unsubscribeToken: row.unsubscribe_token,
       }),

@@ -12,7 +12,8 @@ import { recordAudit } from "../staff/audit";
 import type { DB } from "../db/database";
 import type { Database } from "../db/schema";
 import { enqueue, enqueueMail } from "./outbox";
-import { brakeAlertMail, brakeSlackMessage } from "./brake-alert";
+import { brakeSlackMessage } from "./brake-alert";
+import { brakeAlertMail } from "./emails/brake-alert";
 
 /** Fewer copies than this say too little about a list to stop it. */
 export const BRAKE_MIN_SENT = 200;
@@ -105,6 +106,14 @@ async function countsSince(db: DB, id: string, from: string): Promise<BrakeCount
   };
 }
 
+/** What the report, the e-mail and Slack say of a pause: when, in Accra time, and why. */
+export function brakeSentence(at: Date, reason: { words: string }): string {
+  return (
+    `Paused by the brake at ${ACCRA_TIME.format(at)} Accra time: ${reason.words}. ` +
+    "Check the list's source before resuming."
+  );
+}
+
 /**
  * Judges a sending campaign and pauses it if its rates are over the limits: its copies waiting
  * are held, the report says why (`auto_paused`), the audit log has it, and the team is alerted
@@ -128,9 +137,7 @@ export async function applyBrake(
   const reason = counts && brakeReason(counts);
   if (!counts || !reason) return false;
   const now = at.toISOString();
-  const sentence =
-    `Paused by the brake at ${ACCRA_TIME.format(at)} Accra time: ${reason.words}. ` +
-    "Check the list's source before resuming.";
+  const sentence = brakeSentence(at, reason);
   return db.transaction().execute(async (trx) => {
     const paused = await trx
       .updateTable("newsletter_campaigns")
@@ -174,7 +181,7 @@ async function alertTeam(
     await enqueueMail(trx, {
       kind: BRAKE_ALERT_KIND,
       leadId: member.id,
-      message: brakeAlertMail(member, { ...campaign, url }),
+      message: await brakeAlertMail(member, { ...campaign, url }),
       now: campaign.at,
     });
   }

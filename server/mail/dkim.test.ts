@@ -9,7 +9,7 @@ import { type DkimKeyType, dkimTxtRecord, newDkimKey } from "./dkim";
 import type { MailMessage } from "./message";
 import { returnAddress } from "./return-path";
 import { type TestSmtp, testSmtp } from "./smtp-testing";
-import { newsletterMail } from "./templates";
+import { newsletterMail } from "./emails/newsletter-mail";
 import { createTransport } from "./transports";
 
 const FROM = "Site News <news@site.test>";
@@ -52,8 +52,8 @@ const envelopeFrom = returnAddress(
 );
 
 /** A campaign copy as subscribers get it: list headers, a Feedback-ID, our envelope sender. */
-function campaignCopy(): MailMessage {
-  const message = newsletterMail(
+async function campaignCopy(): Promise<MailMessage> {
+  const message = await newsletterMail(
     "ama@example.com",
     { subject: "April news", html: "<p>Hello Ama</p>", text: "Hello Ama" },
     {
@@ -87,7 +87,7 @@ async function sendOverSmtp(key: DkimConfig) {
     FROM,
     key,
   );
-  await transport.send(campaignCopy(), `${campaignId}.${subscriptionId}`);
+  await transport.send(await campaignCopy(), `${campaignId}.${subscriptionId}`);
   transport.close();
   return receiver;
 }
@@ -149,7 +149,7 @@ describe("the envelope sender over SMTP", () => {
       FROM,
       dkim,
     );
-    const { envelopeFrom: _, ...plain } = campaignCopy();
+    const { envelopeFrom: _, ...plain } = await campaignCopy();
     await transport.send(plain, randomUUID());
     transport.close();
     expect(receiver.received[1]?.mailFrom).toBe("news@site.test");
@@ -161,8 +161,8 @@ describe("signed outgoing mail to files", () => {
   it("writes the envelope sender as Return-Path on top, and a signature that verifies", async () => {
     const dir = await mkdtemp(path.join(tmpdir(), "mail-dkim-"));
     const transport = createTransport({ transport: "file", dir }, FROM, dkim);
-    await transport.send(campaignCopy(), "copy-1");
-    const { envelopeFrom: _, ...plain } = campaignCopy();
+    await transport.send(await campaignCopy(), "copy-1");
+    const { envelopeFrom: _, ...plain } = await campaignCopy();
     await transport.send(plain, "plain-1");
     transport.close();
 

@@ -17,7 +17,7 @@ import {
 import type { MailMessage } from "./message";
 import { retryDelayMs } from "./outbox";
 import { testSmtp } from "./smtp-testing";
-import { contactNotification } from "./templates";
+import { contactNotification } from "./emails/contact-notification";
 import { createTransport } from "./transports";
 
 const contact = {
@@ -153,7 +153,10 @@ describe("transports", () => {
   });
   afterAll(() => new Promise<void>((resolve) => http.close(() => resolve())));
 
-  const message = contactNotification(contact, "2026-01-01T10:00:00.000Z", "sales@site.test");
+  let message: MailMessage;
+  beforeAll(async () => {
+    message = await contactNotification(contact, "2026-01-01T10:00:00.000Z", "sales@site.test");
+  });
 
   it("file: writes one .eml file per message, the same file when a message is sent again", async () => {
     const dir = await mkdtemp(path.join(tmpdir(), "mail-"));

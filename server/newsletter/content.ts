@@ -5,7 +5,7 @@
  */
 import * as z from "zod/mini";
 import { NewsletterContentShape, type NewsletterPreview } from "../../staff-api/newsletter";
-import { RENDER_BUDGET_MS, markdownProblem, markdownToHtml } from "./markdown";
+import { RENDER_BUDGET_MS, markdownProblem, markdownToParts } from "./markdown";
 import { MAX_NESTING } from "./markdown-render";
 
 /**
@@ -47,14 +47,16 @@ export const NewsletterContentSchema = z.object({
 });
 export type NewsletterContent = z.output<typeof NewsletterContentSchema>;
 
-/** The body's HTML is without the e-mail's frame and footer (templates.ts adds them). */
+/**
+ * The body's HTML and text are without the e-mail's frame and footer (the newsletter e-mail's
+ * component adds them: mail/emails/newsletter-mail.tsx).
+ */
 export type RenderedNewsletter = NewsletterPreview;
 
-/** The content as subscribers will read it: HTML from the Markdown, and the Markdown as text. */
+/**
+ * The content as subscribers will read it: HTML from the Markdown, and the text part made from
+ * the same tokens for reading (markdown-text.ts), both in the render worker.
+ */
 export async function renderNewsletter(content: NewsletterContent): Promise<RenderedNewsletter> {
-  return {
-    subject: content.subject,
-    html: await markdownToHtml(content.markdown),
-    text: content.markdown,
-  };
+  return { subject: content.subject, ...(await markdownToParts(content.markdown)) };
 }

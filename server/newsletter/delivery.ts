@@ -9,7 +9,7 @@
 import type { OutboxKind } from "../db/schema";
 import type { Deliverer } from "../mail/outbox";
 import type { MailMessage } from "../mail/message";
-import { newsletterMail } from "../mail/templates";
+import { newsletterMail } from "../mail/emails/newsletter-mail";
 import { CAMPAIGN_KIND } from "./campaigns";
 import { renderNewsletter } from "./content";
 import { unsubscribeLinks } from "./links";
@@ -52,7 +52,7 @@ export function campaignDeliverers(
       if (subscriber?.status !== "confirmed") {
         return { status: "cancelled", outcome: "unsubscribed" };
       }
-      const message = newsletterMail(
+      const message = await newsletterMail(
         subscriber.email,
         // Rendered once for the campaign: markdown.ts keeps the rendering of the same Markdown.
         await renderNewsletter(campaign),

@@ -1,5 +1,5 @@
 import { apiPaths, newsletterLinkPaths } from "../../common/paths";
-import type { NewsletterLinks } from "../mail/templates";
+import type { NewsletterLinks } from "../mail/emails/subscriber-links";
 
 /** The links of a subscriber's e-mails, for their two tokens. */
 export function newsletterLinks(

@@ -32,7 +32,7 @@ interface Slot {
   error: Error | null;
 }
 
-const TOO_SLOW: Rendering = { html: null, problem: "too-slow" };
+const TOO_SLOW: Rendering = { html: null, text: null, problem: "too-slow" };
 
 export class MarkdownPool {
   private readonly slots = new Set<Slot>();

@@ -10,6 +10,7 @@
 import { Lexer, Marked, Renderer, type Token, Tokenizer, type TokensList } from "marked";
 import sanitizeHtml from "sanitize-html";
 import { escapeHtml } from "../mail/message";
+import { markdownTokensToText } from "./markdown-text";
 
 /**
  * Everything our Markdown produces, and so all the sanitiser lets through: GFM's blocks and
@@ -118,22 +119,25 @@ const markdown = new Marked({
 /** What went wrong rendering some Markdown, if anything. */
 export type MarkdownProblem = "too-deep" | "too-slow";
 
-export type Rendering = { html: string; problem: null } | { html: null; problem: MarkdownProblem };
+/** The HTML, and the text part made from the same tokens (markdown-text.ts). */
+export type Rendering =
+  | { html: string; text: string; problem: null }
+  | { html: null; text: null; problem: MarkdownProblem };
 
 /**
- * The Markdown as safe HTML, or why not, however long it takes: the caller bounds the time
- * (markdown.ts, by ending the worker this runs in).
+ * The Markdown as safe HTML and as readable text, or why not, however long it takes: the caller
+ * bounds the time (markdown.ts, by ending the worker this runs in). Lexed once for both: the
+ * text is read off the tokens before the parser, which rewrites a loose task item's tokens.
  */
 export function renderMarkdown(source: string): Rendering {
   try {
-    return {
-      html: sanitizeHtml(markdown.parse(source, { async: false }), SANITIZE),
-      problem: null,
-    };
+    const tokens = new BoundedLexer(markdown.defaults).lex(source);
+    const text = markdownTokensToText(tokens);
+    return { html: sanitizeHtml(markdown.parser(tokens), SANITIZE), text, problem: null };
   } catch (error) {
-    if (error instanceof TooDeep) return { html: null, problem: "too-deep" };
+    if (error instanceof TooDeep) return { html: null, text: null, problem: "too-deep" };
     // Anything else (a stack overflow in emphasis nested thousands deep) is as bad as slow.
-    return { html: null, problem: "too-slow" };
+    return { html: null, text: null, problem: "too-slow" };
   }
 }
 

@@ -74,25 +74,28 @@ export function allowListViolations(html: string): string[] {
 }
 
 /**
- * The newsletter's own HTML in a sent e-mail: what lies between the frame's heading (the subject)
- * and its footer (a rule, the unsubscribe line, the company's line: mail/templates.ts). Throws
- * when the frame is not whole, as it would not be if the content had swallowed the footer.
+ * The newsletter's own HTML in a sent e-mail: the one element between the frame's heading (the
+ * subject) and its footer (a rule, the unsubscribe line, the company's line: the layout and
+ * newsletter-mail.tsx of mail/emails/). Throws when the frame is not whole, as it would not be if
+ * the content had swallowed the footer.
  */
 export function newsletterHtmlOf(messageHtml: string): string {
-  const nodes = [...parse(messageHtml).childNodes];
+  const heading = parse(messageHtml).querySelector("h1");
+  const nodes = [...(heading?.parentElement?.childNodes ?? [])];
   const elements = nodes.filter((node): node is Element => node.nodeType === 1);
-  const [heading] = elements;
+  const [first, content] = elements;
   const [rule, unsubscribe, company] = elements.slice(-3);
   if (
-    heading?.localName !== "h1" ||
+    !heading ||
+    first !== heading ||
+    elements.length !== 5 ||
+    content?.localName !== "div" ||
     rule?.localName !== "hr" ||
     !unsubscribe?.textContent?.includes("Unsubscribe") ||
     company?.localName !== "p"
   ) {
     throw new Error(`Not a whole newsletter e-mail: ${messageHtml}`);
   }
-  const content = heading.ownerDocument.createElement("div");
-  content.append(...nodes.slice(nodes.indexOf(heading) + 1, nodes.indexOf(rule)));
   return content.innerHTML;
 }
 

@@ -102,9 +102,18 @@ export async function markdownProblem(
 }
 
 /**
- * The Markdown as HTML, within RENDER_BUDGET_MS. Never fails for the Markdown's sake: Markdown
- * stored before the content schema refused what cannot be rendered comes out as escaped text.
+ * The Markdown as HTML and as readable text (markdown-text.ts), within RENDER_BUDGET_MS. Never
+ * fails for the Markdown's sake: Markdown stored before the content schema refused what cannot
+ * be rendered comes out as escaped text in the HTML, and as typed in the text part.
  */
+export async function markdownToParts(source: string): Promise<{ html: string; text: string }> {
+  const done = await rendering(source, RENDER_BUDGET_MS);
+  return done.problem === null
+    ? { html: done.html, text: done.text }
+    : { html: markdownAsText(source), text: source };
+}
+
+/** The Markdown as HTML alone (markdownToParts). */
 export async function markdownToHtml(source: string): Promise<string> {
-  return (await rendering(source, RENDER_BUDGET_MS)).html ?? markdownAsText(source);
+  return (await markdownToParts(source)).html;
 }

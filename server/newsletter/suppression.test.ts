@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { apiPaths, withId } from "../../common/paths";
 import { saveContact } from "../db/leads";
 import { confirmSubscription, unsubscribe } from "../db/newsletter-subscriptions";
-import { contactNotification } from "../mail/templates";
+import { contactNotification } from "../mail/emails/contact-notification";
 import { readReturnAddress } from "../mail/return-path";
 import { recordReturnedMail } from "../mail/returns";
 import { returnEffects } from "../deliveries";

@@ -10,7 +10,8 @@ import { site } from "../../common/site";
 import type { DB } from "../db/database";
 import type { Database } from "../db/schema";
 import type { MailMessage } from "../mail/message";
-import { type NewsletterLinks, newsletterMail } from "../mail/templates";
+import { newsletterMail } from "../mail/emails/newsletter-mail";
+import type { NewsletterLinks } from "../mail/emails/subscriber-links";
 import { type NewsletterContent, NewsletterContentSchema, renderNewsletter } from "./content";
 
 type Executor = DB | Transaction<Database>;

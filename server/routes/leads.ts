@@ -11,7 +11,9 @@ import { saveContact, saveDemoRequest } from "../db/leads";
 import { subscribe } from "../db/newsletter-subscriptions";
 import { acceptFormPosts } from "../http/form-posts";
 import type { OutboxWorker } from "../mail/outbox";
-import { contactNotification, demoNotification, newsletterConfirmation } from "../mail/templates";
+import { contactNotification } from "../mail/emails/contact-notification";
+import { demoNotification } from "../mail/emails/demo-notification";
+import { newsletterConfirmation } from "../mail/emails/newsletter-confirmation";
 import { addLeadEndpoint } from "./lead-endpoint";
 import { newsletterLinks } from "../newsletter/links";
 

@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { fuzzRuns } from "../../common/fuzz-testing";
 import { describe, expect, it } from "vitest";
-import { withId } from "../../common/paths";
+import { apiPaths, withId } from "../../common/paths";
 import type { Method } from "../../staff-api/endpoint";
 import { suppress } from "../mail/returns";
 import { sqliteOnly } from "../testing";
@@ -114,6 +114,8 @@ const MATRIX: Record<string, readonly [Access, Audit]> = {
   ],
   [`DELETE ${p.suppression}`]: [MARKETING, { records: "suppression.lifted" }],
   [`GET ${p.mailDomain}`]: [ADMIN, { answers: "the sending domain's DNS records" }],
+  [`GET ${apiPaths.staffMailTemplates}`]: [ADMIN, { answers: "the kinds of e-mail, by name" }],
+  [`GET ${apiPaths.staffMailTemplate}`]: [ADMIN, { answers: "an e-mail of invented people" }],
 };
 
 const ROUTES = Object.entries(MATRIX).map(([key, [access, audit]]) => {

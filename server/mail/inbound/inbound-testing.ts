@@ -7,7 +7,7 @@ import { subscribe } from "../../db/newsletter-subscriptions";
 import { returnEffects } from "../../deliveries";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { testConfig, useTestDatabase } from "../../testing";
-import { newsletterConfirmation } from "../templates";
+import { newsletterConfirmation } from "../emails/newsletter-confirmation";
 import { confirmationReturnPath } from "./report-samples";
 import {
   type InboundListener,

@@ -12,7 +12,7 @@ import { buildApp } from "../../app";
 import { run as leadsCommand } from "../../cli/leads";
 import { type DB, migrate, openDatabase } from "../../db/database";
 import { saveContact } from "../../db/leads";
-import { contactNotification } from "../../mail/templates";
+import { contactNotification } from "../../mail/emails/contact-notification";
 import { createTransport } from "../../mail/transports";
 import { apiPaths } from "../../../common/paths";
 import { emailKey, normalizeEmail } from "../../../leads/email";

@@ -7,7 +7,7 @@
 import type { Transaction } from "kysely";
 import type { Database, OutboxKind } from "../../db/schema";
 import { enqueueMail } from "../../mail/outbox";
-import { staffInvitation } from "../../mail/templates";
+import { staffInvitation } from "../../mail/emails/staff-invitation";
 import { ROLE_DUTIES, ROLE_LABELS, type StaffRole } from "../../../staff-api/roles";
 import { newSignInToken, signInUrl } from "../sign-in/sign-in";
 import { INVITATION_DAYS } from "../../../staff-api/admin";
@@ -44,7 +44,7 @@ export async function sendInvitation(
   await enqueueMail(trx, {
     kind: INVITATION_MAIL_KIND,
     leadId: account.id,
-    message: staffInvitation(account.email, account.name, signInUrl(publicUrl, token), {
+    message: await staffInvitation(account.email, account.name, signInUrl(publicUrl, token), {
       inviter: inviter?.name || inviter?.email || actor?.email || "An admin",
       roleLabel: ROLE_LABELS[account.role],
       roleDuties: ROLE_DUTIES[account.role],

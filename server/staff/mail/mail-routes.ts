@@ -1,11 +1,18 @@
 import type { FastifyPluginAsync } from "fastify";
 import { normalizeEmail } from "../../../leads/email";
-import { NO_SUPPRESSION, mailDomainApi, suppressionsApi } from "../../../staff-api/mail";
+import {
+  MAIL_TEMPLATES,
+  NO_SUPPRESSION,
+  mailDomainApi,
+  mailTemplatesApi,
+  suppressionsApi,
+} from "../../../staff-api/mail";
 import { recordAudit } from "../audit";
 import { Refused, answer, routesOn } from "../contract-routes";
 import { auditActorOf, auditFilters, auditedRead, pageKept, pageOf } from "../route-kit";
 import type { StaffRoutesOptions } from "../routes";
 import { checkSendingDomain } from "./domain-checks";
+import { renderSample } from "./mail-samples";
 import { addManualSuppression, liftSuppression, listSuppressions } from "./suppressions";
 
 /** A reason as the refusal of a second entry names it. */
@@ -28,7 +35,8 @@ const KEPT_BECAUSE = {
  * What comes back from subscriber mail, for the console, as staff-api/mail.ts defines it: the
  * suppression list (marketing, admins), each page read recorded in the audit log (the search as
  * its length only) and each lift recorded with the entry's id, reason and date, never the address;
- * and for admins the sending domain's DNS check, which reads no personal data.
+ * and for admins the sending domain's DNS check and the preview of every kind of e-mail, which
+ * read no personal data.
  */
 export const mailRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, options) => {
   const { db, now, config, checkAnswers } = options;
@@ -97,5 +105,16 @@ export const mailRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, op
       publicUrl: config.publicUrl,
     });
     return answer(200, { checks });
+  });
+
+  // Not audited: the samples are invented (mail-samples.ts), so reading them reads nobody's data.
+  route(mailTemplatesApi.list, "mail templates", async () =>
+    answer(200, { items: MAIL_TEMPLATES.map(({ kind, name }) => ({ kind, name })) }),
+  );
+
+  // Rendered as the real e-mail is, and then only answered: nothing is sent or queued.
+  route(mailTemplatesApi.get, "mail template preview", async ({ params }) => {
+    const rendered = await renderSample(params.kind, { db, publicUrl: config.publicUrl });
+    return answer(200, { kind: params.kind, ...rendered });
   });
 };

@@ -3,8 +3,9 @@ import { newsletterLinkPaths } from "../../../common/paths";
 import { emailKey, normalizeEmail } from "../../../leads/email";
 import { TOO_MANY } from "../../../staff-api/answers";
 import { testAddressProblem } from "../../../staff-api/newsletter";
+import type { MailMessage } from "../../mail/message";
 import { enqueueMail } from "../../mail/outbox";
-import { newsletterMail } from "../../mail/templates";
+import { newsletterMail } from "../../mail/emails/newsletter-mail";
 import { CAMPAIGN_TEST_KIND } from "../../newsletter/campaigns";
 import type { RenderedNewsletter } from "../../newsletter/content";
 import { type AuditEntry, recordAudit } from "../audit";
@@ -34,6 +35,24 @@ interface TestOf {
   content: RenderedNewsletter;
   /** The audit entry's action and record; its detail is the count of addresses. */
   audit: Pick<AuditEntry, "action" | "record">;
+}
+
+/**
+ * A test copy: like a subscriber's copy, subject "[Test] …", but its unsubscribe link leads to
+ * the page without a token (it unsubscribes nobody) and it carries no one-click header.
+ */
+export async function testCopyMail(
+  address: string,
+  content: RenderedNewsletter,
+  publicUrl: string,
+): Promise<MailMessage> {
+  const page = `${publicUrl}${newsletterLinkPaths.unsubscribe}`;
+  const mail = await newsletterMail(
+    address,
+    { ...content, subject: `[Test] ${content.subject}` },
+    { unsubscribeUrl: page, oneClickUnsubscribeUrl: page },
+  );
+  return { ...mail, headers: {} };
 }
 
 /**
@@ -68,22 +87,17 @@ export function testCopies({
         error: `${TOO_MANY.error} A member of staff can send ${TEST_SENDS.max} tests an hour.`,
       });
     }
-    // Like a subscriber's copy, but its unsubscribe link leads to the page without a token (it
-    // unsubscribes nobody) and it carries no one-click header.
-    const page = `${publicUrl}${newsletterLinkPaths.unsubscribe}`;
-    const subject = `[Test] ${content.subject}`;
     const at = now.toISOString();
+    // Rendered before the transaction opens, which on SQLite holds every other write.
+    const copies = await Promise.all(
+      addresses.map((address) => testCopyMail(address, content, publicUrl)),
+    );
     await db.transaction().execute(async (trx) => {
-      for (const address of addresses) {
-        const mail = newsletterMail(
-          address,
-          { ...content, subject },
-          { unsubscribeUrl: page, oneClickUnsubscribeUrl: page },
-        );
+      for (const message of copies) {
         await enqueueMail(trx, {
           kind: CAMPAIGN_TEST_KIND,
           leadId: staff.accountId,
-          message: { ...mail, headers: {} },
+          message,
           now: at,
         });
       }

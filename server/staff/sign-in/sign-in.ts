@@ -5,7 +5,7 @@ import { emailKey } from "../../../leads/email";
 import { type DB, isPostgres } from "../../db/database";
 import type { Database, OutboxKind } from "../../db/schema";
 import { enqueueMail } from "../../mail/outbox";
-import { staffSignInLink } from "../../mail/templates";
+import { staffSignInLink } from "../../mail/emails/staff-sign-in";
 import { recordAudit } from "../audit";
 import type { StaffRole } from "../../../staff-api/roles";
 import { createSession, revokeAllSessions } from "./sessions";
@@ -159,7 +159,7 @@ export async function issueSignInLink(
     kind: SIGN_IN_MAIL_KIND,
     leadId: account.id,
     // To the address stored on the account, not as typed by whoever asked.
-    message: staffSignInLink(
+    message: await staffSignInLink(
       account.email,
       account.name,
       signInUrl(publicUrl, token, next),

@@ -116,7 +116,7 @@ export async function requestAddressChange(
       kind: "newsletter-confirmation",
       leadId: replacementId,
       recipientKey: mailbox,
-      message: confirmation({
+      message: await confirmation({
         confirmToken: replacement.confirm_token,
         unsubscribeToken,
       }),

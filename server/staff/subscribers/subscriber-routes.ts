@@ -7,7 +7,7 @@ import {
 } from "../../../staff-api/subscribers";
 import { resendConfirmation, unsubscribeById } from "../../db/newsletter-subscriptions";
 import type { SuppressionReason } from "../../db/schema";
-import { newsletterConfirmation } from "../../mail/templates";
+import { newsletterConfirmation } from "../../mail/emails/newsletter-confirmation";
 import { newsletterLinks } from "../../newsletter/links";
 import { recordAudit } from "../audit";
 import { normalizeEmail } from "../../../leads/email";
