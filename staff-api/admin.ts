@@ -4,7 +4,6 @@
  * The audit log is audit.ts.
  */
 import * as z from "zod/mini";
-import { apiPaths } from "../common/paths";
 import { email } from "../leads/email";
 import { optionalText } from "../leads/fields";
 import { Failed, RECORD_REFUSALS, REFUSALS } from "./answers";
@@ -84,16 +83,16 @@ const NoBody = z.optional(z.object({}));
 
 export const teamApi = {
   /** Every account, by address, the disabled ones too (said so). */
-  list: sessionRead(apiPaths.staffTeam, TEAM_ROLES, Team),
+  list: sessionRead("/api/staff/team", TEAM_ROLES, Team),
 };
 
 export const accountsApi = {
   /** Every account with its last sign-in, by address. */
-  list: sessionRead(apiPaths.staffAccounts, ADMIN_ROLES, StaffAccounts),
+  list: sessionRead("/api/staff/accounts", ADMIN_ROLES, StaffAccounts),
   /** A new account, sent its invitation; 409 when the address has one already. */
   invite: endpoint({
     method: "POST",
-    path: apiPaths.staffAccounts,
+    path: "/api/staff/accounts",
     roles: ADMIN_ROLES,
     body: z.object({ email: email(), role: Role, name: optionalText({ max: 100 }) }),
     answers: { 201: StaffAccount, ...REFUSALS, 409: Failed },
@@ -101,7 +100,7 @@ export const accountsApi = {
   /** A new role, or disabled or enabled; answers the account as it now is. */
   change: endpoint({
     method: "PATCH",
-    path: apiPaths.staffAccount,
+    path: "/api/staff/accounts/:id",
     roles: ADMIN_ROLES,
     params: recordId(NO_ACCOUNT),
     notFound: NO_ACCOUNT,
@@ -114,7 +113,7 @@ export const accountsApi = {
    */
   resendInvitation: endpoint({
     method: "POST",
-    path: apiPaths.staffAccountInvitation,
+    path: "/api/staff/accounts/:id/invitation",
     roles: ADMIN_ROLES,
     params: recordId(NO_ACCOUNT),
     notFound: NO_ACCOUNT,
@@ -127,7 +126,7 @@ export const erasureApi = {
   /** Erases everything stored under a person's address (`npm run leads -- forget`). */
   forget: endpoint({
     method: "POST",
-    path: apiPaths.staffForget,
+    path: "/api/staff/forget",
     roles: ADMIN_ROLES,
     body: z.object({ email: email() }),
     answers: { 200: Erased, ...REFUSALS },
@@ -137,7 +136,7 @@ export const erasureApi = {
 export const outboxApi = {
   /** A page of messages, newest first: waiting and failed ones unless a state is asked for. */
   list: pagedList({
-    path: apiPaths.staffOutbox,
+    path: "/api/staff/outbox",
     roles: ADMIN_ROLES,
     filters: { state: z.optional(z.enum(OUTBOX_STATES)) },
     page: OutboxPage,
@@ -145,7 +144,7 @@ export const outboxApi = {
   /** Queues a failed message (or a sent alert) again; 409 for any other. */
   retry: endpoint({
     method: "POST",
-    path: apiPaths.staffOutboxRetry,
+    path: "/api/staff/outbox/:id/retry",
     roles: ADMIN_ROLES,
     params: recordId(NO_MESSAGE),
     notFound: NO_MESSAGE,

@@ -3,7 +3,6 @@
  * their status, owner, notes and timeline, the stats and a CSV export. For sales and admins.
  */
 import * as z from "zod/mini";
-import { apiPaths } from "../common/paths";
 import { ContactSchema } from "../leads/contact";
 import { DemoFormSchema } from "../leads/demo";
 import { email } from "../leads/email";
@@ -225,8 +224,8 @@ export type LeadPage = z.output<typeof LeadPage>;
 export const leadsApi = {
   /** A page of leads, newest first; and every matching lead as a CSV file. */
   ...listAndExport({
-    path: apiPaths.staffLeads,
-    csvPath: apiPaths.staffLeadsCsv,
+    path: "/api/staff/leads",
+    csvPath: "/api/staff/leads.csv",
     roles: INBOX_ROLES,
     filters: FilterShape,
     page: LeadPage,
@@ -234,7 +233,7 @@ export const leadsApi = {
   /** How many leads match, and how soon they were answered. */
   stats: endpoint({
     method: "GET",
-    path: apiPaths.staffLeadStats,
+    path: "/api/staff/leads/stats",
     roles: INBOX_ROLES,
     query: LeadFiltersQuery,
     answers: { 200: LeadStats, ...REFUSALS },
@@ -245,7 +244,7 @@ export const leadsApi = {
    */
   get: endpoint({
     method: "GET",
-    path: apiPaths.staffLead,
+    path: "/api/staff/leads/:id",
     roles: INBOX_ROLES,
     params: LeadId,
     notFound: NO_SUCH_LEAD,
@@ -261,7 +260,7 @@ export const leadsApi = {
    */
   update: endpoint({
     method: "PATCH",
-    path: apiPaths.staffLead,
+    path: "/api/staff/leads/:id",
     roles: INBOX_ROLES,
     params: LeadId,
     notFound: NO_SUCH_LEAD,
@@ -278,7 +277,7 @@ export const leadsApi = {
   }),
   addNote: endpoint({
     method: "POST",
-    path: apiPaths.staffLeadNotes,
+    path: "/api/staff/leads/:id/notes",
     roles: INBOX_ROLES,
     params: LeadId,
     notFound: NO_SUCH_LEAD,

@@ -4,7 +4,6 @@
  * check of the sending domain's DNS records (docs/mail-deliverability.md).
  */
 import * as z from "zod/mini";
-import { apiPaths } from "../common/paths";
 import { email } from "../leads/email";
 import { filterText, optionalText } from "../leads/fields";
 import { ADMIN_ROLES } from "./admin";
@@ -95,7 +94,7 @@ export type DomainChecks = z.output<typeof DomainChecks>;
 export const suppressionsApi = {
   /** A page of the list, newest first by (at, id). */
   list: pagedList({
-    path: apiPaths.staffSuppressions,
+    path: "/api/staff/suppressions",
     roles: SUBSCRIBER_ROLES,
     filters: SuppressionFilterShape,
     page: SuppressionPage,
@@ -106,7 +105,7 @@ export const suppressionsApi = {
    */
   add: endpoint({
     method: "POST",
-    path: apiPaths.staffSuppressions,
+    path: "/api/staff/suppressions",
     roles: SUBSCRIBER_ROLES,
     body: z.object({ email: email(), note: optionalText({ max: 200 }) }),
     answers: { 201: Suppression, ...REFUSALS, 409: Failed },
@@ -114,7 +113,7 @@ export const suppressionsApi = {
   /** Lifts a soft-bounce or manual entry (204); 409 with the reason for any other. */
   lift: endpoint({
     method: "DELETE",
-    path: apiPaths.staffSuppression,
+    path: "/api/staff/suppressions/:id",
     roles: SUBSCRIBER_ROLES,
     params: recordId(NO_SUPPRESSION),
     notFound: NO_SUPPRESSION,
@@ -124,5 +123,5 @@ export const suppressionsApi = {
 
 export const mailDomainApi = {
   /** SPF, DKIM, DMARC and the inbound MX, read from the DNS now. */
-  check: sessionRead(apiPaths.staffMailDomain, ADMIN_ROLES, DomainChecks),
+  check: sessionRead("/api/staff/mail/domain", ADMIN_ROLES, DomainChecks),
 };

@@ -3,7 +3,6 @@
  * source or campaign. Counts only, nothing personal. For marketing and admins.
  */
 import * as z from "zod/mini";
-import { apiPaths } from "../common/paths";
 import { filterText } from "../leads/fields";
 import { REFUSALS } from "./answers";
 import { endpoint } from "./endpoint";
@@ -36,7 +35,7 @@ export const reportsApi = {
   /** Leads counted by `by` since `since` (the last twelve weeks without it). */
   leads: endpoint({
     method: "GET",
-    path: apiPaths.staffLeadReport,
+    path: "/api/staff/reports/leads",
     roles: REPORT_ROLES,
     query: z.object({
       by: z.enum(REPORT_DIMENSIONS),

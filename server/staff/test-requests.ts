@@ -4,7 +4,13 @@
  */
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
-import { type EndpointSpec, type Method, pathOf } from "../../staff-api/endpoint";
+import type * as z from "zod/mini";
+import {
+  type BodyInputOf,
+  type EndpointSpec,
+  type Method,
+  pathOf,
+} from "../../staff-api/endpoint";
 
 /** A query string, or its parameters (one left undefined is left out). */
 export type Query = Record<string, string | undefined> | string;
@@ -24,6 +30,33 @@ export type CurrentVersion = (path: string) => Promise<string>;
 /** ANY_VERSION's changes, one after the other (see there). */
 let versionedChanges: Promise<unknown> = Promise.resolve();
 
+/**
+ * A body sent as it is, whatever its endpoint reads: what the console never sends (a field of the
+ * wrong type, one missing, a body to an endpoint that reads none). Tests of refusals wrap theirs
+ * in `unchecked()`, so that every other call's body is checked against its endpoint's schema.
+ */
+export class Unchecked {
+  constructor(readonly value: unknown) {}
+}
+export const unchecked = (value: unknown) => new Unchecked(value);
+
+/**
+ * What a test's call of `E` sends: the params its address names (any text, so that a test can
+ * name a record that is not there), a query, a body as the endpoint reads it (or `unchecked()`),
+ * and headers.
+ */
+export type CallParts<E extends EndpointSpec> = (E["params"] extends z.ZodMiniType
+  ? { params: Record<keyof z.input<E["params"]>, string> }
+  : { params?: undefined }) & {
+  query?: Query;
+  body?: BodyInputOf<E> | Unchecked;
+  headers?: Record<string, string>;
+};
+
+/** The parts after the endpoint: none needed when its address has no params. */
+export type CallArgs<E extends EndpointSpec> =
+  object extends CallParts<E> ? [parts?: CallParts<E>] : [parts: CallParts<E>];
+
 export interface StaffClient {
   /** The session cookie sent with every request (`staff_session=…`), or none. */
   readonly cookie: string | undefined;
@@ -36,8 +69,11 @@ export interface StaffClient {
     body?: unknown,
     headers?: Record<string, string>,
   ) => Promise<LightMyRequestResponse>;
-  /** GETs `path` and expects a 200: its JSON body. */
-  read: <T = Record<string, unknown>>(path: string, query?: Query) => Promise<T>;
+  /** Calls `endpoint` (a GET) and expects a 200: its JSON body. */
+  read: <T = Record<string, unknown>, E extends EndpointSpec = EndpointSpec>(
+    endpoint: E,
+    ...parts: CallArgs<E>
+  ) => Promise<T>;
   /**
    * Sends `body` as it is, with `contentType` (none when left out or empty): what the console
    * never sends (a form, text, broken JSON, a type with no body).
@@ -47,10 +83,13 @@ export interface StaffClient {
     path: string,
     options?: { contentType?: string; body?: string; headers?: Record<string, string> },
   ) => Promise<LightMyRequestResponse>;
-  /** Calls a contract endpoint: its method, its address with `params` filled in. */
-  call: (
-    endpoint: EndpointSpec,
-    parts?: { params?: Record<string, string>; query?: Query; body?: unknown },
+  /**
+   * Calls a contract endpoint as the console does: its method, its address with `params` filled
+   * in and `query` appended, `body` as JSON, and any `headers`.
+   */
+  call: <E extends EndpointSpec>(
+    endpoint: E,
+    ...parts: CallArgs<E>
   ) => Promise<LightMyRequestResponse>;
 }
 
@@ -126,18 +165,24 @@ export function staffClient(
           headers,
         });
   const get = (path: string, query?: Query) => send("GET", withQuery(path, query));
+  const call: StaffClient["call"] = (endpoint, ...[parts]) => {
+    const { params, query, body, headers } = (parts ?? {}) as CallParts<EndpointSpec> & {
+      params?: Record<string, string>;
+    };
+    const path = withQuery(pathOf(endpoint, params), query);
+    return send(endpoint.method, path, body instanceof Unchecked ? body.value : body, headers);
+  };
   return {
     cookie,
     get,
     send,
     raw,
-    async read<T>(path: string, query?: Query) {
-      const res = await get(path, query);
-      expect(res.statusCode, `GET ${withQuery(path, query)}: ${res.body}`).toBe(200);
-      return res.json<T>();
+    call,
+    read: async (endpoint, ...parts) => {
+      const res = await call(endpoint, ...parts);
+      expect(res.statusCode, `${endpoint.method} ${endpoint.path}: ${res.body}`).toBe(200);
+      return res.json();
     },
-    call: (endpoint, { params, query, body } = {}) =>
-      send(endpoint.method, withQuery(pathOf(endpoint, params), query), body),
   };
 }
 
