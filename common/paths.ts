@@ -94,7 +94,11 @@ export const formStatusPaths = {
   tryAgainLater: "/form/try-again-later",
 } as const;
 
-/** The server's endpoints. */
+/**
+ * The server's public endpoints: the forms, the newsletter's one-click unsubscribe, health and the
+ * mail providers' events. A staff endpoint's address is written in its definition (staff-api/),
+ * and read from there by the server, the console and the tests.
+ */
 export const apiPaths = {
   subscribe: "/api/subscribe",
   contact: "/api/contact",
@@ -108,11 +112,6 @@ export const apiPaths = {
   mailEventsSes: "/api/mail/events/ses",
   mailEventsPostmark: "/api/mail/events/postmark",
 } as const;
-
-/** An API address with its `:id` filled in: `withId(apiPaths.staffLead, "demo_…")`. */
-export function withId(path: string, id: string): string {
-  return path.replace(":id", encodeURIComponent(id));
-}
 
 /**
  * The staff console's pages (console/): a single-page app the server sends for every address

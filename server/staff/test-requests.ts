@@ -4,13 +4,7 @@
  */
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
-import type * as z from "zod/mini";
-import {
-  type BodyInputOf,
-  type EndpointSpec,
-  type Method,
-  pathOf,
-} from "../../staff-api/endpoint";
+import { type BodyInputOf, type EndpointSpec, type Method, pathOf } from "../../staff-api/endpoint";
 
 /** A query string, or its parameters (one left undefined is left out). */
 export type Query = Record<string, string | undefined> | string;
@@ -36,18 +30,32 @@ let versionedChanges: Promise<unknown> = Promise.resolve();
  * in `unchecked()`, so that every other call's body is checked against its endpoint's schema.
  */
 export class Unchecked {
+  /** Makes the type nominal: no other object passes for one. */
+  private readonly unchecked = true;
   constructor(readonly value: unknown) {}
 }
 export const unchecked = (value: unknown) => new Unchecked(value);
+
+/** The `:name` params of an address. */
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<Rest>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** The params of a call: those its address names, or any when the address is not known. */
+type ParamsPart<P extends string> = string extends P
+  ? { params?: Record<string, string> }
+  : [ParamNames<P>] extends [never]
+    ? { params?: undefined }
+    : { params: Record<ParamNames<P>, string> };
 
 /**
  * What a test's call of `E` sends: the params its address names (any text, so that a test can
  * name a record that is not there), a query, a body as the endpoint reads it (or `unchecked()`),
  * and headers.
  */
-export type CallParts<E extends EndpointSpec> = (E["params"] extends z.ZodMiniType
-  ? { params: Record<keyof z.input<E["params"]>, string> }
-  : { params?: undefined }) & {
+export type CallParts<E extends EndpointSpec> = ParamsPart<E["path"]> & {
   query?: Query;
   body?: BodyInputOf<E> | Unchecked;
   headers?: Record<string, string>;
@@ -101,6 +109,14 @@ export interface StaffClient {
  * sent at once do not both name the same version.
  */
 export const ANY_VERSION = { "if-match": "(the version the record has)" };
+
+/**
+ * A raw address with its `:id` filled in, for tests that send what no call of an endpoint would
+ * (the fuzz tests, which walk every route's address): the others call the endpoint.
+ */
+export function withId(path: string, id: string): string {
+  return path.replace(":id", encodeURIComponent(id));
+}
 
 /** `path` with the query appended (none when it is empty). */
 export function withQuery(path: string, query: Query = ""): string {
