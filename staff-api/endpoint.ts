@@ -72,8 +72,11 @@ export type BodyOf<E extends EndpointSpec> = Part<E["body"], "output">;
 /** The body a caller sends, before parsing. */
 export type BodyInputOf<E extends EndpointSpec> = Part<E["body"], "input">;
 
+/** A status as a key of `answers`: a number, or its text when it came in a spread object. */
+type StatusKey<K> = K extends number ? K : K extends `${infer N extends number}` ? N : never;
+
 /** The statuses an endpoint answers with a JSON body. */
-export type StatusOf<E extends EndpointSpec> = keyof E["answers"] & number;
+export type StatusOf<E extends EndpointSpec> = StatusKey<keyof E["answers"]>;
 
 /** Whether `E` is a write that must name the version it changes (`versioned`, not a GET). */
 export type NamesVersion<E extends EndpointSpec> = E extends { versioned: true }

@@ -69,6 +69,12 @@ describe("the staff endpoints", () => {
     ]);
   });
 
+  it("each declare the 503 that answers a fault of ours (a refusal its endpoint does not list)", () => {
+    for (const endpoint of STAFF_ENDPOINTS) {
+      expect(endpoint.answers[503], `${endpoint.method} ${endpoint.path}`).toBeDefined();
+    }
+  });
+
   it("are all under /api/staff/, their params named in the address", () => {
     for (const endpoint of STAFF_ENDPOINTS) {
       expect(endpoint.path, endpoint.path).toMatch(/^\/api\/staff\/[a-z0-9/.:-]+$/);
