@@ -16,7 +16,7 @@ import {
 } from "./accounts-admin";
 import { AccountInputError } from "./accounts";
 import { recordAudit } from "../audit";
-import { Refused, answer, routesOn } from "../contract-routes";
+import { answer, routesOn } from "../contract-routes";
 import { erasePerson } from "./erasure";
 import { listOutbox, retryOutbox } from "./outbox-admin";
 import { auditActorOf, pageOf, auditedRead, pageKept } from "../route-kit";

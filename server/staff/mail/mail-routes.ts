@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { normalizeEmail } from "../../../leads/email";
 import { NO_SUPPRESSION, mailDomainApi, suppressionsApi } from "../../../staff-api/mail";
 import { recordAudit } from "../audit";
-import { Refused, answer, routesOn } from "../contract-routes";
+import { answer, routesOn } from "../contract-routes";
 import { auditActorOf, auditFilters, auditedRead, pageKept, pageOf } from "../route-kit";
 import type { StaffRoutesOptions } from "../routes";
 import { checkSendingDomain } from "./domain-checks";

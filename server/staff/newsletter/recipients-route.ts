@@ -5,7 +5,7 @@ import {
   type Recipient,
   campaignRecipients,
 } from "../../newsletter/campaign-recipients";
-import { Refused, routesOn } from "../contract-routes";
+import { routesOn } from "../contract-routes";
 import { sendExport } from "../list-routes";
 import type { StaffRoutesOptions } from "../routes";
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { REPORT_LEAD_TYPES, type ReportLeadType, reportsApi } from "../../../staff-api/reports";
-import { Refused, answer, routesOn } from "../contract-routes";
+import { answer, routesOn } from "../contract-routes";
 import { leadReport } from "./reports";
 import { instant } from "../route-kit";
 import type { StaffRoutesOptions } from "../routes";

@@ -12,7 +12,7 @@ import { newsletterLinks } from "../../newsletter/links";
 import { recordAudit } from "../audit";
 import { normalizeEmail } from "../../../leads/email";
 import { type AddressChangeOutcome, requestAddressChange } from "./address-change";
-import { Refused, answer, routesOn } from "../contract-routes";
+import { answer, routesOn } from "../contract-routes";
 import { listAndExportRoutes, storedUpTo } from "../list-routes";
 import { type KeptAs, auditActorOf, auditFilters } from "../route-kit";
 import {
