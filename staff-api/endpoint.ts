@@ -11,7 +11,10 @@ export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 /** One endpoint as the server and the console read it: what `endpoint()` returns. */
 export interface EndpointSpec {
   method: Method;
-  /** An address of common/paths.ts's apiPaths; `:name` segments are the params. */
+  /**
+   * The address, written here and nowhere else (`"/api/staff/leads/:id"`); `:name` segments are
+   * the params. Whatever else needs it reads it from the definition (`pathOf`).
+   */
   path: string;
   /**
    * Who may use it; none listed means any signed-in member of staff. An endpoint with
