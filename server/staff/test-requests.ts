@@ -7,7 +7,7 @@ import { expect } from "vitest";
 import { type BodyInputOf, type EndpointSpec, type Method, pathOf } from "../../staff-api/endpoint";
 
 /** A query string, or its parameters (one left undefined is left out). */
-export type Query = Record<string, string | undefined> | string;
+export type Query = Record<string, string | undefined> | URLSearchParams | string;
 
 export interface ClientOptions {
   /** Another instance of the app (api.anotherInstance()); the test's own otherwise. */
@@ -121,8 +121,8 @@ export function withId(path: string, id: string): string {
 /** `path` with the query appended (none when it is empty). */
 export function withQuery(path: string, query: Query = ""): string {
   const search =
-    typeof query === "string"
-      ? query
+    typeof query === "string" || query instanceof URLSearchParams
+      ? String(query)
       : new URLSearchParams(
           Object.entries(query).filter(
             (entry): entry is [string, string] => entry[1] !== undefined,

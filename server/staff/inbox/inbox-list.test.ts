@@ -208,7 +208,7 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
       for (const endpoint of [leadsApi.list, leadsApi.exportCsv, leadsApi.stats]) {
         for (const field of ["q", "product"]) {
           const query = new URLSearchParams({ [field]: `ama${bad}x` });
-          const res = await sales.call(endpoint, { query: `${query}` });
+          const res = await sales.call(endpoint, { query });
           expect(res.statusCode, `${endpoint.path} ${query}`).toBe(400);
           expect(res.json()).toEqual({ error: `${field}: ${UNSAFE_CHARACTERS_MESSAGE}` });
         }
@@ -270,10 +270,7 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
       expect(await ids(q), q).toEqual([odd]);
     }
     for (const q of ["OR", "AND", "NOT", "*", "^", ":", "x".repeat(200), "a\u00ad", "🙂🙂🙂"]) {
-      expect(
-        (await sales.call(leadsApi.list, { query: `${new URLSearchParams({ q })}` })).statusCode,
-        q,
-      ).toBe(200);
+      expect((await sales.call(leadsApi.list, { query: { q } })).statusCode, q).toBe(200);
     }
     // NUL once ended FTS5's query in the middle of its quoted phrase (a 503): refused now.
     const nul = await sales.call(leadsApi.list, { query: "q=abc%00def" });

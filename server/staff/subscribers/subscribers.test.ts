@@ -208,7 +208,7 @@ describe.each(testDialects)("subscribers API on $name", ({ url }) => {
     for (const bad of ["\u0000", "\u001b[2J", "\u0007", "\u007f", "\u0085", "\u202e", "\u2028"]) {
       for (const endpoint of [subscribersApi.list, subscribersApi.exportCsv]) {
         const query = new URLSearchParams({ q: `es${bad}i` });
-        const res = await marketing.call(endpoint, { query: `${query}` });
+        const res = await marketing.call(endpoint, { query });
         expect(res.statusCode, `${endpoint.path} ${query}`).toBe(400);
         expect(res.json()).toEqual({ error: `q: ${UNSAFE_CHARACTERS_MESSAGE}` });
       }
