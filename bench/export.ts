@@ -16,7 +16,8 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
 import { sql } from "kysely";
-import { apiPaths } from "../common/paths";
+import { leadsApi } from "../staff-api/leads";
+import { subscribersApi } from "../staff-api/subscribers";
 import { addAccount } from "../server/staff/admin/accounts";
 import { createSession } from "../server/staff/sign-in/sessions";
 import { isMain } from "../scripts/is-main";
@@ -114,8 +115,8 @@ export async function measureExport({
 
     const exports: ExportRun[] = [];
     const runs = [
-      { name: "leads", path: apiPaths.staffLeadsCsv, expectedRows: leads },
-      { name: "subscribers", path: apiPaths.staffSubscribersCsv, expectedRows: subscribers },
+      { name: "leads", path: leadsApi.exportCsv.path, expectedRows: leads },
+      { name: "subscribers", path: subscribersApi.exportCsv.path, expectedRows: subscribers },
     ];
     for (const { name, path: exportPath, expectedRows } of runs) {
       const idle = await healthWhile(server.url, sleep(1_000));

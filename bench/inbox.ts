@@ -9,12 +9,12 @@
 import { randomUUID } from "node:crypto";
 import { type Insertable, sql } from "kysely";
 import { parseArgs } from "node:util";
-import { apiPaths } from "../common/paths";
 import { emailKey } from "../leads/email";
 import { DEMO_PRODUCTS } from "../leads/demo";
 import { phoneE164 } from "../leads/phone";
 import { LEAD_STATUSES, type LeadType } from "../leads/workflow";
 import { buildApp } from "../server/app";
+import { leadsApi } from "../staff-api/leads";
 import type { DB } from "../server/db/database";
 import type { Database } from "../server/db/schema";
 import { contactSearchText, demoSearchText } from "../server/db/search-text";
@@ -219,7 +219,7 @@ export async function measureInbox({
     // A cursor 20 pages deep: keyset pagination must not slow down further in.
     let cursor: string | null | undefined = null;
     for (let page = 0; page < 20; page++) {
-      cursor = (await get(`${apiPaths.staffLeads}${cursor ? `?cursor=${cursor}` : ""}`)).nextCursor;
+      cursor = (await get(`${leadsApi.list.path}${cursor ? `?cursor=${cursor}` : ""}`)).nextCursor;
     }
     const month = new Date(now.getTime() - 200 * DAY_MS).toISOString().slice(0, 10);
     const monthEnd = new Date(now.getTime() - 170 * DAY_MS).toISOString().slice(0, 10);
@@ -243,7 +243,7 @@ export async function measureInbox({
     ];
     const queries: InboxQueryResult[] = [];
     for (const [name, query] of kinds) {
-      const url = query === "stats" ? apiPaths.staffLeadStats : `${apiPaths.staffLeads}?${query}`;
+      const url = query === "stats" ? leadsApi.stats.path : `${leadsApi.list.path}?${query}`;
       let items = 0;
       for (let i = 0; i < 3; i++) items = (await get(url)).items?.length ?? 0;
       const times: number[] = [];

@@ -94,7 +94,11 @@ export const formStatusPaths = {
   tryAgainLater: "/form/try-again-later",
 } as const;
 
-/** The server's endpoints. */
+/**
+ * The server's public endpoints: the forms, the newsletter's one-click unsubscribe, health and the
+ * mail providers' events. A staff endpoint's address is written in its definition (staff-api/),
+ * and read from there by the server, the console and the tests.
+ */
 export const apiPaths = {
   subscribe: "/api/subscribe",
   contact: "/api/contact",
@@ -103,85 +107,11 @@ export const apiPaths = {
   oneClickUnsubscribe: "/api/newsletter/unsubscribe",
   health: "/api/health",
   ready: "/api/ready",
-  /** The staff console (server/staff/). Every /api/staff/ route needs a session but the sign-in ones. */
-  staffRequestLink: "/api/staff/sign-in/email",
-  staffVerify: "/api/staff/sign-in/email/verify",
-  staffMe: "/api/staff/me",
-  staffSignOut: "/api/staff/sign-out",
-  staffSignOutEverywhere: "/api/staff/sign-out-everywhere",
-  /** The lead inbox (server/staff/inbox/inbox-routes.ts); `:id` is a lead's id, e.g. demo_<uuid>. */
-  staffLeads: "/api/staff/leads",
-  staffLeadsCsv: "/api/staff/leads.csv",
-  staffLeadStats: "/api/staff/leads/stats",
-  staffLead: "/api/staff/leads/:id",
-  staffLeadNotes: "/api/staff/leads/:id/notes",
-  /** Passkeys: signing in with one, and adding, naming and removing one's own. */
-  staffPasskeySignInOptions: "/api/staff/sign-in/passkey/options",
-  staffPasskeySignInVerify: "/api/staff/sign-in/passkey/verify",
-  staffPasskeyRegisterOptions: "/api/staff/passkeys/register/options",
-  staffPasskeyRegisterVerify: "/api/staff/passkeys/register/verify",
-  staffPasskeys: "/api/staff/passkeys",
-  staffPasskey: "/api/staff/passkeys/:id",
-  /** Newsletter subscribers, for marketing and admins (server/staff/subscribers/subscriber-routes.ts). */
-  staffSubscribers: "/api/staff/subscribers",
-  staffSubscribersCsv: "/api/staff/subscribers.csv",
-  staffSubscriberCounts: "/api/staff/subscribers/counts",
-  /** `:id` is a subscription's UUID. */
-  staffSubscriberConfirmation: "/api/staff/subscribers/:id/confirmation",
-  staffSubscriberUnsubscribe: "/api/staff/subscribers/:id/unsubscribe",
-  /** The subscriber's consent record: the wording they agreed to, and when they came and left. */
-  staffSubscriberConsent: "/api/staff/subscribers/:id/consent",
-  staffSubscriberAddress: "/api/staff/subscribers/:id/address",
-  /** The welcome e-mail marketing edits, and the preview of any newsletter text
-   * (server/staff/newsletter/newsletter-routes.ts). */
-  staffWelcome: "/api/staff/newsletter/welcome",
-  staffWelcomeTest: "/api/staff/newsletter/welcome/test",
-  staffNewsletterPreview: "/api/staff/newsletter/preview",
-  /** Newsletter campaigns (server/staff/newsletter/campaign-routes.ts); `:id` is a campaign's UUID. */
-  staffCampaigns: "/api/staff/campaigns",
-  staffCampaign: "/api/staff/campaigns/:id",
-  staffCampaignTest: "/api/staff/campaigns/:id/test",
-  staffCampaignSend: "/api/staff/campaigns/:id/send",
-  staffCampaignPause: "/api/staff/campaigns/:id/pause",
-  staffCampaignResume: "/api/staff/campaigns/:id/resume",
-  staffCampaignCancel: "/api/staff/campaigns/:id/cancel",
-  staffCampaignRetry: "/api/staff/campaigns/:id/retry",
-  /** Each recipient's state, as CSV (server/newsletter/campaign-reports.ts). */
-  staffCampaignRecipientsCsv: "/api/staff/campaigns/:id/recipients.csv",
-  /** The suppression list (marketing, admins); `:id` is an entry's UUID. */
-  staffSuppressions: "/api/staff/suppressions",
-  staffSuppression: "/api/staff/suppressions/:id",
-  /** The sending domain's DNS records, checked (admins). */
-  staffMailDomain: "/api/staff/mail/domain",
-  /** Every kind of e-mail the system sends, rendered with invented samples (admins). */
-  staffMailTemplates: "/api/staff/mail/templates",
-  staffMailTemplate: "/api/staff/mail/templates/:kind",
   /** Bounces and complaints from the mail providers (server/mail/inbound/): Amazon SES through
    * SNS, and Postmark. Not under /api/staff: the providers sign or authenticate each call. */
   mailEventsSes: "/api/mail/events/ses",
   mailEventsPostmark: "/api/mail/events/postmark",
-  /** Lead counts for marketing's reports (server/staff/reports/report-routes.ts). */
-  staffLeadReport: "/api/staff/reports/leads",
-  /** Enabled accounts, for the lead owner picker (server/staff/admin/admin-routes.ts). */
-  staffTeam: "/api/staff/team",
-  /** Admins only (server/staff/admin/admin-routes.ts); `:id` is an account's or a message's id. */
-  staffAccounts: "/api/staff/accounts",
-  staffAccount: "/api/staff/accounts/:id",
-  staffAccountInvitation: "/api/staff/accounts/:id/invitation",
-  staffAudit: "/api/staff/audit",
-  staffAuditCsv: "/api/staff/audit.csv",
-  staffAuditActions: "/api/staff/audit/actions",
-  staffForget: "/api/staff/forget",
-  /** Everything stored about one person, for an access request (server/staff/people/). */
-  staffPeopleExport: "/api/staff/people/export",
-  staffOutbox: "/api/staff/outbox",
-  staffOutboxRetry: "/api/staff/outbox/:id/retry",
 } as const;
-
-/** An API address with its `:id` filled in: `withId(apiPaths.staffLead, "demo_…")`. */
-export function withId(path: string, id: string): string {
-  return path.replace(":id", encodeURIComponent(id));
-}
 
 /**
  * The staff console's pages (console/): a single-page app the server sends for every address

@@ -1,4 +1,6 @@
 import * as z from "zod/mini";
+import { apiPaths } from "../common/paths";
+import { formEndpoint } from "./form-endpoint";
 import { email } from "./email";
 import {
   MAX_MESSAGE,
@@ -30,3 +32,6 @@ export const ContactSchema = z.object({
 });
 export type ContactInput = z.input<typeof ContactSchema>;
 export type Contact = z.output<typeof ContactSchema>;
+
+/** POST /api/contact, a contact message: 201 once stored (./form-endpoint.ts). */
+export const contactEndpoint = formEndpoint(apiPaths.contact, ContactSchema, 201);

@@ -1,7 +1,8 @@
 import * as z from "zod/mini";
+import { formEndpoint } from "./form-endpoint";
 import { email } from "./email";
 import { honeypot, optionalText, requiredText, sourceField, consentVersionField } from "./fields";
-import { demoPaths } from "../common/paths";
+import { apiPaths, demoPaths } from "../common/paths";
 
 /** The products a demo can be requested for: the keys of the demo pages' paths. */
 export type DemoProduct = keyof typeof demoPaths;
@@ -46,3 +47,6 @@ export const DemoRequestSchema = z.object({
   consentVersion: consentVersionField,
 });
 export type DemoRequest = z.output<typeof DemoRequestSchema>;
+
+/** POST /api/demo, a demo request: 201 once stored (./form-endpoint.ts). */
+export const demoEndpoint = formEndpoint(apiPaths.demo, DemoRequestSchema, 201);

@@ -1,4 +1,6 @@
 import * as z from "zod/mini";
+import { apiPaths } from "../common/paths";
+import { formEndpoint } from "./form-endpoint";
 import { email } from "./email";
 import { honeypot, sourceField, consentVersionField } from "./fields";
 
@@ -13,3 +15,6 @@ export const NewsletterSchema = z.object({
 });
 export type NewsletterInput = z.input<typeof NewsletterSchema>;
 export type Newsletter = z.output<typeof NewsletterSchema>;
+
+/** POST /api/subscribe, a newsletter sign-up: 202, as the e-mailed link must confirm it (./form-endpoint.ts). */
+export const subscribeEndpoint = formEndpoint(apiPaths.subscribe, NewsletterSchema, 202);

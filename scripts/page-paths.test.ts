@@ -40,7 +40,6 @@ it("routes every page of common/paths.ts exactly once", () => {
     // The staff console routes in the browser (console/), not in the site's route table.
     consolePaths: _console,
     consoleLeadPath: _consoleLeadPath,
-    withId: _withId,
     ...groups
   } = paths;
   // The articles as the Markdown loader sees them: the route table must agree.

@@ -4,7 +4,6 @@
  * The audit log is audit.ts.
  */
 import * as z from "zod/mini";
-import { apiPaths } from "../common/paths";
 import { email } from "../leads/email";
 import { optionalText } from "../leads/fields";
 import { Failed, RECORD_REFUSALS, REFUSALS } from "./answers";
@@ -121,16 +120,16 @@ const NoBody = z.optional(z.object({}));
 
 export const teamApi = {
   /** Every account, by address, the disabled ones too (said so): for whoever may own a lead. */
-  list: sessionRead(apiPaths.staffTeam, SALES_ROLES, Team),
+  list: sessionRead("/api/staff/team", SALES_ROLES, Team),
 };
 
 export const accountsApi = {
   /** Every account with its last sign-in, by address. */
-  list: sessionRead(apiPaths.staffAccounts, ADMIN_ROLES, StaffAccounts),
+  list: sessionRead("/api/staff/accounts", ADMIN_ROLES, StaffAccounts),
   /** A new account, sent its invitation; 409 when the address has one already. */
   invite: endpoint({
     method: "POST",
-    path: apiPaths.staffAccounts,
+    path: "/api/staff/accounts",
     roles: ADMIN_ROLES,
     body: z.object({ email: email(), role: Role, name: optionalText({ max: 100 }) }),
     answers: { 201: StaffAccount, ...REFUSALS, 409: Failed },
@@ -138,7 +137,7 @@ export const accountsApi = {
   /** A new role, or disabled or enabled; answers the account as it now is. */
   change: endpoint({
     method: "PATCH",
-    path: apiPaths.staffAccount,
+    path: "/api/staff/accounts/:id",
     roles: ADMIN_ROLES,
     params: recordId(NO_ACCOUNT),
     notFound: NO_ACCOUNT,
@@ -151,7 +150,7 @@ export const accountsApi = {
    */
   resendInvitation: endpoint({
     method: "POST",
-    path: apiPaths.staffAccountInvitation,
+    path: "/api/staff/accounts/:id/invitation",
     roles: ADMIN_ROLES,
     params: recordId(NO_ACCOUNT),
     notFound: NO_ACCOUNT,
@@ -164,7 +163,7 @@ export const erasureApi = {
   /** Erases everything stored under a person's address (`npm run leads -- forget`). */
   forget: endpoint({
     method: "POST",
-    path: apiPaths.staffForget,
+    path: "/api/staff/forget",
     roles: ADMIN_ROLES,
     body: z.object({ email: email() }),
     answers: { 200: Erased, ...REFUSALS },
@@ -174,7 +173,7 @@ export const erasureApi = {
 export const outboxApi = {
   /** A page of messages, newest first: waiting and failed ones unless a state is asked for. */
   list: pagedList({
-    path: apiPaths.staffOutbox,
+    path: "/api/staff/outbox",
     roles: ADMIN_ROLES,
     filters: { state: z.optional(z.enum(OUTBOX_STATES)) },
     page: OutboxPage,
@@ -182,7 +181,7 @@ export const outboxApi = {
   /** Queues a failed message (or a sent alert) again; 409 for any other. */
   retry: endpoint({
     method: "POST",
-    path: apiPaths.staffOutboxRetry,
+    path: "/api/staff/outbox/:id/retry",
     roles: ADMIN_ROLES,
     params: recordId(NO_MESSAGE),
     notFound: NO_MESSAGE,

@@ -3,7 +3,6 @@
  * the list of the actions it holds; and every action the log records, with its kind.
  */
 import * as z from "zod/mini";
-import { apiPaths } from "../common/paths";
 import { email } from "../leads/email";
 import { filterText } from "../leads/fields";
 import { isoDate, keysetPage, listAndExport, sessionRead } from "./query";
@@ -148,15 +147,15 @@ export type AuditPage = z.output<typeof AuditPage>;
 export const auditApi = {
   /** A page of entries, newest first by (at, id); and the matching ones before it as CSV. */
   ...listAndExport({
-    path: apiPaths.staffAudit,
-    csvPath: apiPaths.staffAuditCsv,
+    path: "/api/staff/audit",
+    csvPath: "/api/staff/audit.csv",
     roles: ADMIN_ROLES,
     filters: AuditFilterShape,
     page: AuditPage,
   }),
   /** The distinct actions the log holds, sorted, for the console's filter. */
   actions: sessionRead(
-    apiPaths.staffAuditActions,
+    "/api/staff/audit/actions",
     ADMIN_ROLES,
     z.strictObject({ items: z.array(z.string()) }),
   ),

@@ -3,16 +3,23 @@
  * (server/staff/contract-routes.ts) and the console calls it through it (console/api.ts), so
  * the two cannot disagree on its address, who may use it, what it reads or what it answers.
  */
-import * as z from "zod/mini";
+import type * as z from "zod/mini";
+import type { ContractEndpoint, StatusOf, Success } from "../common/contract";
 import type { StaffRole } from "./roles";
 
-export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+// The core of an endpoint, which the public forms share (common/contract.ts), read from here too.
+export {
+  type BodyInputOf,
+  type BodyOf,
+  type Method,
+  type ParamsOf,
+  pathOf,
+  type QueryOf,
+  type StatusOf,
+} from "../common/contract";
 
-/** One endpoint as the server and the console read it: what `endpoint()` returns. */
-export interface EndpointSpec {
-  method: Method;
-  /** An address of common/paths.ts's apiPaths; `:name` segments are the params. */
-  path: string;
+/** One staff endpoint as the server and the console read it: what `endpoint()` returns. */
+export interface EndpointSpec extends ContractEndpoint {
   /**
    * Who may use it; none listed means any signed-in member of staff. An endpoint with
    * `signedIn: false` has none.
@@ -23,14 +30,6 @@ export interface EndpointSpec {
    * before there is a session to check). Left out: signed-in staff with one of `roles`.
    */
   signedIn?: boolean;
-  params?: z.ZodMiniType;
-  query?: z.ZodMiniType;
-  body?: z.ZodMiniType;
-  /**
-   * The JSON body of each status it answers with. A status missing here has no JSON body: an
-   * export's CSV, or a 204.
-   */
-  answers: Record<number, z.ZodMiniType>;
   /**
    * When set, params that do not pass (an id that cannot be one) answer 404 with this message:
    * the address names no record. Without it they answer 400 like any other refusal.
@@ -59,22 +58,6 @@ export function endpoint<const E extends EndpointDefinition>(spec: E): E {
   return spec;
 }
 
-type Part<S, Io extends "input" | "output"> = S extends z.ZodMiniType
-  ? Io extends "input"
-    ? z.input<S>
-    : z.output<S>
-  : undefined;
-
-/** The params, query and body as the server's handler gets them: parsed. */
-export type ParamsOf<E extends EndpointSpec> = Part<E["params"], "output">;
-export type QueryOf<E extends EndpointSpec> = Part<E["query"], "output">;
-export type BodyOf<E extends EndpointSpec> = Part<E["body"], "output">;
-/** The body a caller sends, before parsing. */
-export type BodyInputOf<E extends EndpointSpec> = Part<E["body"], "input">;
-
-/** The statuses an endpoint answers with a JSON body. */
-export type StatusOf<E extends EndpointSpec> = keyof E["answers"] & number;
-
 /** Whether `E` is a write that must name the version it changes (`versioned`, not a GET). */
 export type NamesVersion<E extends EndpointSpec> = E extends { versioned: true }
   ? E["method"] extends "GET"
@@ -94,7 +77,6 @@ export type AnswerOf<E extends EndpointSpec> = {
     : unknown);
 }[StatusOf<E>];
 
-type Success = 200 | 201 | 202 | 204;
 type JsonSuccessOf<E extends EndpointSpec> = {
   [S in StatusOf<E>]: S extends Success ? z.output<E["answers"][S]> : never;
 }[StatusOf<E>];
@@ -105,12 +87,3 @@ type JsonSuccessOf<E extends EndpointSpec> = {
 export type SuccessOf<E extends EndpointSpec> = [JsonSuccessOf<E>] extends [never]
   ? undefined
   : JsonSuccessOf<E>;
-
-/** The address with its `:name` params filled in. */
-export function pathOf(spec: EndpointSpec, params: Record<string, string> | undefined): string {
-  return spec.path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
-    const value = params?.[name];
-    if (value === undefined) throw new Error(`${spec.path} needs ${name}`);
-    return encodeURIComponent(value);
-  });
-}

@@ -3,7 +3,6 @@
  * their status, owner, notes and timeline, the stats and a CSV export. For sales and admins.
  */
 import * as z from "zod/mini";
-import { apiPaths } from "../common/paths";
 import { ContactSchema } from "../leads/contact";
 import { DemoFormSchema } from "../leads/demo";
 import { email } from "../leads/email";
@@ -230,8 +229,8 @@ export type LeadPage = z.output<typeof LeadPage>;
 export const leadsApi = {
   /** A page of leads, newest first; and every matching lead as a CSV file. */
   ...listAndExport({
-    path: apiPaths.staffLeads,
-    csvPath: apiPaths.staffLeadsCsv,
+    path: "/api/staff/leads",
+    csvPath: "/api/staff/leads.csv",
     roles: SALES_ROLES,
     filters: FilterShape,
     page: LeadPage,
@@ -239,7 +238,7 @@ export const leadsApi = {
   /** How many leads match, and how soon they were answered. */
   stats: endpoint({
     method: "GET",
-    path: apiPaths.staffLeadStats,
+    path: "/api/staff/leads/stats",
     roles: SALES_ROLES,
     query: LeadFiltersQuery,
     answers: { 200: LeadStats, ...REFUSALS },
@@ -250,7 +249,7 @@ export const leadsApi = {
    */
   get: endpoint({
     method: "GET",
-    path: apiPaths.staffLead,
+    path: "/api/staff/leads/:id",
     roles: SALES_ROLES,
     params: LeadId,
     notFound: NO_SUCH_LEAD,
@@ -266,7 +265,7 @@ export const leadsApi = {
    */
   update: endpoint({
     method: "PATCH",
-    path: apiPaths.staffLead,
+    path: "/api/staff/leads/:id",
     roles: SALES_ROLES,
     params: LeadId,
     notFound: NO_SUCH_LEAD,
@@ -283,7 +282,7 @@ export const leadsApi = {
   }),
   addNote: endpoint({
     method: "POST",
-    path: apiPaths.staffLeadNotes,
+    path: "/api/staff/leads/:id/notes",
     roles: SALES_ROLES,
     params: LeadId,
     notFound: NO_SUCH_LEAD,

@@ -4,7 +4,6 @@
  * check of the sending domain's DNS records (docs/mail-deliverability.md).
  */
 import * as z from "zod/mini";
-import { apiPaths } from "../common/paths";
 import { email } from "../leads/email";
 import { filterText, optionalText } from "../leads/fields";
 import { Failed, RECORD_REFUSALS, REFUSALS } from "./answers";
@@ -94,7 +93,7 @@ export type DomainChecks = z.output<typeof DomainChecks>;
 export const suppressionsApi = {
   /** A page of the list, newest first by (at, id). */
   list: pagedList({
-    path: apiPaths.staffSuppressions,
+    path: "/api/staff/suppressions",
     roles: MARKETING_ROLES,
     filters: SuppressionFilterShape,
     page: SuppressionPage,
@@ -105,7 +104,7 @@ export const suppressionsApi = {
    */
   add: endpoint({
     method: "POST",
-    path: apiPaths.staffSuppressions,
+    path: "/api/staff/suppressions",
     roles: MARKETING_ROLES,
     body: z.object({ email: email(), note: optionalText({ max: 200 }) }),
     answers: { 201: Suppression, ...REFUSALS, 409: Failed },
@@ -113,7 +112,7 @@ export const suppressionsApi = {
   /** Lifts a soft-bounce or manual entry (204); 409 with the reason for any other. */
   lift: endpoint({
     method: "DELETE",
-    path: apiPaths.staffSuppression,
+    path: "/api/staff/suppressions/:id",
     roles: MARKETING_ROLES,
     params: recordId(NO_SUPPRESSION),
     notFound: NO_SUPPRESSION,
@@ -162,11 +161,11 @@ export type MailPreview = z.output<typeof MailPreview>;
 
 export const mailTemplatesApi = {
   /** Every kind of e-mail the system sends, in MAIL_TEMPLATES's order. */
-  list: sessionRead(apiPaths.staffMailTemplates, ADMIN_ROLES, MailTemplates),
+  list: sessionRead("/api/staff/mail/templates", ADMIN_ROLES, MailTemplates),
   /** One kind rendered with invented data; nothing is sent or queued. */
   get: endpoint({
     method: "GET",
-    path: apiPaths.staffMailTemplate,
+    path: "/api/staff/mail/templates/:kind",
     roles: ADMIN_ROLES,
     params: z.object({ kind: z.enum(MAIL_TEMPLATE_KINDS) }),
     notFound: NO_MAIL_TEMPLATE,
@@ -176,5 +175,5 @@ export const mailTemplatesApi = {
 
 export const mailDomainApi = {
   /** SPF, DKIM, DMARC and the inbound MX, read from the DNS now. */
-  check: sessionRead(apiPaths.staffMailDomain, ADMIN_ROLES, DomainChecks),
+  check: sessionRead("/api/staff/mail/domain", ADMIN_ROLES, DomainChecks),
 };

@@ -4,7 +4,6 @@
  * draft to their report. For marketing and admins.
  */
 import * as z from "zod/mini";
-import { apiPaths } from "../common/paths";
 import { MAX_EMAIL, isEmailAddress, normalizeEmail } from "../leads/email";
 import { requiredText } from "../leads/fields";
 import { Failed, RECORD_REFUSALS, REFUSALS, Said } from "./answers";
@@ -195,14 +194,14 @@ export const welcomeApi = {
   /** The welcome e-mail, with its HTML as subscribers will see it. */
   get: endpoint({
     method: "GET",
-    path: apiPaths.staffWelcome,
+    path: "/api/staff/newsletter/welcome",
     roles: MARKETING_ROLES,
     answers: { 200: Welcome, ...REFUSALS },
   }),
   /** Saves it (audited); answers it as it now is. */
   save: endpoint({
     method: "PUT",
-    path: apiPaths.staffWelcome,
+    path: "/api/staff/newsletter/welcome",
     roles: MARKETING_ROLES,
     body: NewsletterContent,
     answers: { 200: Welcome, ...REFUSALS },
@@ -213,7 +212,7 @@ export const welcomeApi = {
    */
   test: endpoint({
     method: "POST",
-    path: apiPaths.staffWelcomeTest,
+    path: "/api/staff/newsletter/welcome/test",
     roles: MARKETING_ROLES,
     body: z.object({ ...NewsletterContentShape, ...TestRecipients }),
     answers: { 202: Said, ...REFUSALS, 429: Failed },
@@ -221,7 +220,7 @@ export const welcomeApi = {
   /** Any draft, the welcome e-mail's or a campaign's, as subscribers would get it. */
   preview: endpoint({
     method: "POST",
-    path: apiPaths.staffNewsletterPreview,
+    path: "/api/staff/newsletter/preview",
     roles: MARKETING_ROLES,
     body: NewsletterContent,
     answers: { 200: NewsletterPreview, ...REFUSALS },
@@ -232,14 +231,14 @@ export const campaignsApi = {
   /** Every campaign, newest first. */
   list: endpoint({
     method: "GET",
-    path: apiPaths.staffCampaigns,
+    path: "/api/staff/campaigns",
     roles: MARKETING_ROLES,
     answers: { 200: z.strictObject({ items: z.array(CampaignSummary) }), ...REFUSALS },
   }),
   /** A new draft. */
   create: endpoint({
     method: "POST",
-    path: apiPaths.staffCampaigns,
+    path: "/api/staff/campaigns",
     roles: MARKETING_ROLES,
     body: NewsletterContent,
     answers: { 201: z.strictObject({ id: z.string() }), ...REFUSALS },
@@ -247,7 +246,7 @@ export const campaignsApi = {
   /** One campaign with its counts, HTML and text. No 400: its address is all it reads. */
   get: endpoint({
     method: "GET",
-    path: apiPaths.staffCampaign,
+    path: "/api/staff/campaigns/:id",
     roles: MARKETING_ROLES,
     params: CampaignId,
     notFound: NO_CAMPAIGN,
@@ -256,7 +255,7 @@ export const campaignsApi = {
   /** A draft's (or a scheduled one's) new subject and Markdown. */
   update: endpoint({
     method: "PATCH",
-    path: apiPaths.staffCampaign,
+    path: "/api/staff/campaigns/:id",
     roles: MARKETING_ROLES,
     params: CampaignId,
     notFound: NO_CAMPAIGN,
@@ -269,7 +268,7 @@ export const campaignsApi = {
    */
   test: endpoint({
     method: "POST",
-    path: apiPaths.staffCampaignTest,
+    path: "/api/staff/campaigns/:id/test",
     roles: MARKETING_ROLES,
     params: CampaignId,
     notFound: NO_CAMPAIGN,
@@ -282,30 +281,30 @@ export const campaignsApi = {
    */
   send: endpoint({
     method: "POST",
-    path: apiPaths.staffCampaignSend,
+    path: "/api/staff/campaigns/:id/send",
     roles: MARKETING_ROLES,
     params: CampaignId,
     notFound: NO_CAMPAIGN,
     body: z.optional(z.object({ at: z.optional(z.nullable(isoDate())) })),
     answers: { 202: StatusAnswer, ...CHANGE_REFUSALS },
   }),
-  pause: action(apiPaths.staffCampaignPause, { 200: StatusAnswer, ...CHANGE_REFUSALS }),
-  resume: action(apiPaths.staffCampaignResume, { 200: StatusAnswer, ...CHANGE_REFUSALS }),
-  cancel: action(apiPaths.staffCampaignCancel, { 200: StatusAnswer, ...CHANGE_REFUSALS }),
+  pause: action("/api/staff/campaigns/:id/pause", { 200: StatusAnswer, ...CHANGE_REFUSALS }),
+  resume: action("/api/staff/campaigns/:id/resume", { 200: StatusAnswer, ...CHANGE_REFUSALS }),
+  cancel: action("/api/staff/campaigns/:id/cancel", { 200: StatusAnswer, ...CHANGE_REFUSALS }),
   /**
    * Each recipient and its state as CSV (`email,state,at,detail`, RECIPIENT_STATES), the count
    * in `x-row-count`; audited as an export. Only refusals are JSON.
    */
   recipientsCsv: endpoint({
     method: "GET",
-    path: apiPaths.staffCampaignRecipientsCsv,
+    path: "/api/staff/campaigns/:id/recipients.csv",
     roles: MARKETING_ROLES,
     params: CampaignId,
     notFound: NO_CAMPAIGN,
     answers: RECORD_REFUSALS,
   }),
   /** Sends its failed copies again; answers how many. */
-  retry: action(apiPaths.staffCampaignRetry, {
+  retry: action("/api/staff/campaigns/:id/retry", {
     200: z.strictObject({ status: Status, retried: z.number() }),
     ...CHANGE_REFUSALS,
   }),

@@ -7,7 +7,6 @@
  * added would be left out on the way, not refused), so that its types and these agree both ways.
  */
 import * as z from "zod/mini";
-import { apiPaths } from "../common/paths";
 import { requiredText } from "../leads/fields";
 import { Failed, RECORD_REFUSALS, REFUSALS, SESSION_REFUSALS, SIGN_IN_REFUSALS } from "./answers";
 import { endpoint } from "./endpoint";
@@ -146,7 +145,7 @@ export const passkeysApi = {
   /** The options of a sign-in with any passkey the browser holds for the site. */
   signInOptions: endpoint({
     method: "POST",
-    path: apiPaths.staffPasskeySignInOptions,
+    path: "/api/staff/sign-in/passkey/options",
     signedIn: false,
     body: NoBody,
     answers: { 200: SignInOptions, ...SIGN_IN_REFUSALS },
@@ -154,7 +153,7 @@ export const passkeysApi = {
   /** Signs in with a passkey's answer: sets the session cookie, answers who signed in. */
   signInVerify: endpoint({
     method: "POST",
-    path: apiPaths.staffPasskeySignInVerify,
+    path: "/api/staff/sign-in/passkey/verify",
     signedIn: false,
     body: AuthenticationBody,
     answers: { 200: Me, 401: Failed, ...SIGN_IN_REFUSALS },
@@ -162,7 +161,7 @@ export const passkeysApi = {
   /** The options of registering a passkey; 400 when the person has as many as they may. */
   registerOptions: endpoint({
     method: "POST",
-    path: apiPaths.staffPasskeyRegisterOptions,
+    path: "/api/staff/passkeys/register/options",
     roles: [],
     body: NoBody,
     answers: { 200: RegistrationOptions, ...REFUSALS },
@@ -170,7 +169,7 @@ export const passkeysApi = {
   /** Checks the authenticator's answer and stores the passkey. */
   registerVerify: endpoint({
     method: "POST",
-    path: apiPaths.staffPasskeyRegisterVerify,
+    path: "/api/staff/passkeys/register/verify",
     roles: [],
     body: RegistrationBody,
     answers: {
@@ -179,10 +178,10 @@ export const passkeysApi = {
     },
   }),
   /** The person's own passkeys, oldest first. */
-  list: sessionRead(apiPaths.staffPasskeys, [], z.strictObject({ items: z.array(OwnPasskey) })),
+  list: sessionRead("/api/staff/passkeys", [], z.strictObject({ items: z.array(OwnPasskey) })),
   rename: endpoint({
     method: "PATCH",
-    path: apiPaths.staffPasskey,
+    path: "/api/staff/passkeys/:id",
     roles: [],
     params: PasskeyId,
     body: z.object({ name: PasskeyName }),
@@ -194,7 +193,7 @@ export const passkeysApi = {
    */
   remove: endpoint({
     method: "DELETE",
-    path: apiPaths.staffPasskey,
+    path: "/api/staff/passkeys/:id",
     roles: [],
     params: PasskeyId,
     answers: { 404: Failed, ...SESSION_REFUSALS },

@@ -4,7 +4,6 @@
  * and 0040 (one person per answer).
  */
 import * as z from "zod/mini";
-import { apiPaths } from "../common/paths";
 import { email } from "../leads/email";
 import { LEAD_STATUSES, LEAD_TYPES } from "../leads/workflow";
 import { OUTBOX_KINDS, OUTBOX_STATUSES } from "./admin";
@@ -183,7 +182,7 @@ export const peopleApi = {
    */
   export: endpoint({
     method: "GET",
-    path: apiPaths.staffPeopleExport,
+    path: "/api/staff/people/export",
     roles: ADMIN_ROLES,
     query: z.object({
       email: z.optional(email()),

@@ -3,7 +3,6 @@
  * source or campaign. Counts only, nothing personal. For marketing and admins.
  */
 import * as z from "zod/mini";
-import { apiPaths } from "../common/paths";
 import { filterText } from "../leads/fields";
 import { LEAD_TYPES } from "../leads/workflow";
 import { REFUSALS } from "./answers";
@@ -35,7 +34,7 @@ export const reportsApi = {
   /** Leads counted by `by` since `since` (the last twelve weeks without it). */
   leads: endpoint({
     method: "GET",
-    path: apiPaths.staffLeadReport,
+    path: "/api/staff/reports/leads",
     roles: MARKETING_ROLES,
     query: z.object({
       by: z.enum(REPORT_DIMENSIONS),

@@ -3,7 +3,6 @@
  * two sign-in steps need no session; `me` and signing out are for any signed-in member of staff.
  */
 import * as z from "zod/mini";
-import { apiPaths } from "../common/paths";
 import { email } from "../leads/email";
 import { Failed, SESSION_REFUSALS, SIGN_IN_REFUSALS, Said } from "./answers";
 import { endpoint } from "./endpoint";
@@ -30,7 +29,7 @@ export const sessionApi = {
    */
   requestLink: endpoint({
     method: "POST",
-    path: apiPaths.staffRequestLink,
+    path: "/api/staff/sign-in/email",
     signedIn: false,
     body: z.object({ email: email(), next: z.optional(z.nullable(z.string())) }),
     answers: { 202: Said, ...SIGN_IN_REFUSALS },
@@ -38,27 +37,27 @@ export const sessionApi = {
   /** Signs in with a link's token: sets the session cookie, answers who signed in. */
   verify: endpoint({
     method: "POST",
-    path: apiPaths.staffVerify,
+    path: "/api/staff/sign-in/email/verify",
     signedIn: false,
     body: z.object({ token: Token }),
     answers: { 200: Me, 401: Failed, ...SIGN_IN_REFUSALS },
   }),
   /** Who is signed in. */
-  me: sessionRead(apiPaths.staffMe, [], Me),
+  me: sessionRead("/api/staff/me", [], Me),
   /**
    * Ends this browser's session and clears its cookie: 204, no body. It reads no body; whatever
    * comes is ignored.
    */
   signOut: endpoint({
     method: "POST",
-    path: apiPaths.staffSignOut,
+    path: "/api/staff/sign-out",
     roles: [],
     answers: SESSION_REFUSALS,
   }),
   /** Ends every session of the account, this one too: 204, no body. */
   signOutEverywhere: endpoint({
     method: "POST",
-    path: apiPaths.staffSignOutEverywhere,
+    path: "/api/staff/sign-out-everywhere",
     roles: [],
     answers: SESSION_REFUSALS,
   }),

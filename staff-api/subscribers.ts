@@ -4,7 +4,6 @@
  * confirmation e-mail again or unsubscribing them. For marketing and admins.
  */
 import * as z from "zod/mini";
-import { apiPaths } from "../common/paths";
 import { email } from "../leads/email";
 import { filterText } from "../leads/fields";
 import { Failed, RECORD_REFUSALS, REFUSALS, Said } from "./answers";
@@ -86,15 +85,15 @@ export type SubscriberConsent = z.output<typeof SubscriberConsent>;
 export const subscribersApi = {
   /** A page of subscribers, newest first; and every matching one as a CSV file. */
   ...listAndExport({
-    path: apiPaths.staffSubscribers,
-    csvPath: apiPaths.staffSubscribersCsv,
+    path: "/api/staff/subscribers",
+    csvPath: "/api/staff/subscribers.csv",
     roles: MARKETING_ROLES,
     filters: SubscriberFilterShape,
     page: SubscriberPage,
   }),
   counts: endpoint({
     method: "GET",
-    path: apiPaths.staffSubscriberCounts,
+    path: "/api/staff/subscribers/counts",
     roles: MARKETING_ROLES,
     query: z.object(SubscriberFilterShape),
     answers: { 200: SubscriberCounts, ...REFUSALS },
@@ -106,7 +105,7 @@ export const subscribersApi = {
    */
   resendConfirmation: endpoint({
     method: "POST",
-    path: apiPaths.staffSubscriberConfirmation,
+    path: "/api/staff/subscribers/:id/confirmation",
     roles: MARKETING_ROLES,
     params: recordId(NO_SUCH_SUBSCRIBER),
     notFound: NO_SUCH_SUBSCRIBER,
@@ -115,7 +114,7 @@ export const subscribersApi = {
   /** Their consent record; each read is in the audit log. */
   consent: endpoint({
     method: "GET",
-    path: apiPaths.staffSubscriberConsent,
+    path: "/api/staff/subscribers/:id/consent",
     roles: MARKETING_ROLES,
     params: recordId(NO_SUCH_SUBSCRIBER),
     notFound: NO_SUCH_SUBSCRIBER,
@@ -124,7 +123,7 @@ export const subscribersApi = {
   /** Unsubscribes them, as their own link would; one who has left already stays so. */
   unsubscribe: endpoint({
     method: "POST",
-    path: apiPaths.staffSubscriberUnsubscribe,
+    path: "/api/staff/subscribers/:id/unsubscribe",
     roles: MARKETING_ROLES,
     params: recordId(NO_SUCH_SUBSCRIBER),
     notFound: NO_SUCH_SUBSCRIBER,
@@ -138,7 +137,7 @@ export const subscribersApi = {
    */
   changeAddress: endpoint({
     method: "POST",
-    path: apiPaths.staffSubscriberAddress,
+    path: "/api/staff/subscribers/:id/address",
     roles: MARKETING_ROLES,
     params: recordId(NO_SUCH_SUBSCRIBER),
     body: z.object({ email: email() }),

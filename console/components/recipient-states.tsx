@@ -1,5 +1,5 @@
-import { apiPaths, withId } from "@common/paths";
-import { type CampaignDetail, RECIPIENT_STATES } from "../../staff-api/newsletter";
+import { pathOf } from "../../staff-api/endpoint";
+import { type CampaignDetail, campaignsApi, RECIPIENT_STATES } from "../../staff-api/newsletter";
 import { RECIPIENT_STATE_LABELS } from "../labels";
 
 const COUNT = new Intl.NumberFormat("en-GB");
@@ -45,7 +45,7 @@ export function RecipientStates({ campaign }: { campaign: CampaignDetail }) {
       </table>
       <p>
         <a
-          href={withId(apiPaths.staffCampaignRecipientsCsv, campaign.id)}
+          href={pathOf(campaignsApi.recipientsCsv, { id: campaign.id })}
           className="console-link"
           download
         >

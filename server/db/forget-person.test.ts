@@ -1,12 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { apiPaths, withId } from "../../common/paths";
+import { apiPaths } from "../../common/paths";
 import { recordReturnedMail } from "../mail/returns";
 import { erasedSuppressionKey, isSuppressed, suppress } from "../mail/suppressions";
 import { peopleApi } from "../../staff-api/people";
-import { staffApiPaths } from "../staff/paths";
 import { signedInStaff, useStaffApi } from "../staff/testing";
 import { postJson, subscriptionRow, testDialects } from "../testing";
 import { confirmSubscription } from "./newsletter-subscriptions";
+import { erasureApi } from "../../staff-api/admin";
+import { campaignsApi } from "../../staff-api/newsletter";
+import { suppressionsApi } from "../../staff-api/mail";
 
 // Erasure keeps an address's suppression entry only as a hash of it, and every check still
 // refuses the address (docs/decisions/0035-erasure-and-address-changes.md).
@@ -38,7 +40,7 @@ describe.each(testDialects)("an erased person's suppression on $name", ({ url })
     });
 
   const erase = async (admin: Awaited<ReturnType<typeof start>>, email: string) => {
-    const res = await admin.send("POST", staffApiPaths.forget, { email });
+    const res = await admin.call(erasureApi.forget, { body: { email } });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().erased as Record<string, number>;
   };
@@ -93,17 +95,19 @@ describe.each(testDialects)("an erased person's suppression on $name", ({ url })
       .executeTakeFirstOrThrow();
     expect(await confirmSubscription(api.db, confirm_token)).toBe("confirmed");
     const marketing = await signedInStaff(api, "mkt@example.com", "marketing");
-    const created = await marketing.send("POST", staffApiPaths.campaigns, {
-      subject: "News",
-      markdown: "Hi",
+    const created = await marketing.call(campaignsApi.create, {
+      body: {
+        subject: "News",
+        markdown: "Hi",
+      },
     });
     const id = String(created.json().id);
-    const sent = await marketing.send("POST", withId(staffApiPaths.campaignSend, id), {});
+    const sent = await marketing.call(campaignsApi.send, { params: { id }, body: {} });
     expect(sent.statusCode, sent.body).toBe(202);
     await api.outbox.runOnce();
     await api.outbox.runOnce();
     expect(api.transport.sent.map((m) => m.to)).toEqual(["kofi@example.com"]);
-    const report = await marketing.get(withId(staffApiPaths.campaign, id));
+    const report = await marketing.call(campaignsApi.get, { params: { id } });
     expect(report.json()).toMatchObject({ recipients: 2, states: { sent: 1, suppressed: 1 } });
   });
 
@@ -135,17 +139,19 @@ describe.each(testDialects)("an erased person's suppression on $name", ({ url })
     expect(await isSuppressed(api.db, "kofi@example.com")).toBe(false);
 
     const marketing = await signedInStaff(api, "mkt@example.com", "marketing");
-    const found = await marketing.get(staffApiPaths.suppressions, { q: "Ama@example.com" });
+    const found = await marketing.call(suppressionsApi.list, { query: { q: "Ama@example.com" } });
     expect(found.json().items).toEqual([
       expect.objectContaining({ email: "", reason: "complaint" }),
     ]);
-    expect((await marketing.get(staffApiPaths.suppressions, { q: "ama" })).json().items).toEqual(
-      [],
-    );
+    expect(
+      (await marketing.call(suppressionsApi.list, { query: { q: "ama" } })).json().items,
+    ).toEqual([]);
     // Added by hand again: the entry is there already, with its stronger reason.
-    const added = await marketing.send("POST", staffApiPaths.suppressions, {
-      email: "ama@example.com",
-      note: "",
+    const added = await marketing.call(suppressionsApi.add, {
+      body: {
+        email: "ama@example.com",
+        note: "",
+      },
     });
     expect(added.statusCode).toBe(409);
     expect(await api.db.selectFrom("mail_suppressions").select("id").execute()).toHaveLength(2);

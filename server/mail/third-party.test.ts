@@ -3,7 +3,6 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { peopleApi } from "../../staff-api/people";
 import { suppressionsApi } from "../../staff-api/mail";
 import type { DB } from "../db/database";
-import { staffApiPaths } from "../staff/paths";
 import { storedColumns } from "../staff/people/schema-walk";
 import { signedInStaff, useStaffApi } from "../staff/testing";
 import { subscriptionRow, subscriptionStatus, testDialects } from "../testing";
@@ -14,6 +13,7 @@ import { readReturnAddress } from "./return-path";
 import { recordReturnedMail } from "./returns";
 import { erasedSuppressionKey } from "./suppressions";
 import { thirdPartyLabel, withoutThirdParties } from "./third-parties";
+import { erasureApi } from "../../staff-api/admin";
 
 // A bounce or complaint that comes back for subscriber A but names B keeps B only as a hash,
 // and neither erasure leaves B's address anywhere (docs/decisions/0039-third-party-addresses-
@@ -67,7 +67,7 @@ describe.each(testDialects)("third parties in returned mail on $name", ({ url })
 
   const erase = async (email: string) => {
     const admin = await signedInStaff(api, "admin@example.com", "admin");
-    const res = await admin.send("POST", staffApiPaths.forget, { email });
+    const res = await admin.call(erasureApi.forget, { body: { email } });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().erased as Record<string, number>;
   };

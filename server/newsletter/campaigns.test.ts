@@ -1,18 +1,18 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { apiPaths, newsletterLinkPaths, withId } from "../../common/paths";
+import { apiPaths, newsletterLinkPaths } from "../../common/paths";
 import { createDeliveries } from "../deliveries";
 import type { SubscriptionStatus } from "../db/schema";
 import { recordingTransport, subscriptionRow, testConfig, testDialects } from "../testing";
-import { staffApiPaths } from "../staff/paths";
+import { unchecked } from "../staff/test-requests";
 import { STAFF_SITE, signedInStaff, useStaffApi } from "../staff/testing";
+import { campaignsApi } from "../../staff-api/newsletter";
 
 // Campaigns through the API and the outbox: who gets a copy, what it carries, pause, resume,
 // cancel, scheduling, the send rate, and two instances sharing one database.
 
 describe.each(testDialects)("newsletter campaigns on $name", ({ url }) => {
   const api = useStaffApi(url);
-  const json = { origin: STAFF_SITE, "content-type": "application/json" };
   const draft = {
     subject: "November news",
     markdown: "Hello **friends**.\n\n[Our services](https://example.com/s)",
@@ -39,28 +39,14 @@ describe.each(testDialects)("newsletter campaigns on $name", ({ url }) => {
     return (await signedInStaff(api, `mkt-${randomUUID()}@example.com`, "marketing")).cookie;
   }
 
-  async function call(
-    cookie: string,
-    method: "GET" | "POST" | "PATCH",
-    url: string,
-    payload?: unknown,
-  ) {
-    return api.app.inject({
-      method,
-      url,
-      headers: method === "GET" ? { cookie } : { cookie, ...json },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-  }
-
   async function newCampaign(cookie: string) {
-    const created = await call(cookie, "POST", staffApiPaths.campaigns, draft);
+    const created = await api.as(cookie).call(campaignsApi.create, { body: draft });
     expect(created.statusCode, created.body).toBe(201);
     return created.json().id as string;
   }
 
   const report = async (cookie: string, id: string) =>
-    (await call(cookie, "GET", withId(staffApiPaths.campaign, id))).json();
+    (await api.as(cookie).call(campaignsApi.get, { params: { id } })).json();
   const copiesTo = (email: string) => api.transport.sent.filter((m) => m.to === email);
 
   it("sends one copy to each confirmed subscriber, with their own unsubscribe links", async () => {
@@ -74,7 +60,7 @@ describe.each(testDialects)("newsletter campaigns on $name", ({ url }) => {
       html: expect.stringContaining("<strong>friends</strong>"),
     });
 
-    const sent = await call(cookie, "POST", withId(staffApiPaths.campaignSend, id), {});
+    const sent = await api.as(cookie).call(campaignsApi.send, { params: { id }, body: {} });
     expect(sent.statusCode, sent.body).toBe(202);
     expect(sent.json()).toEqual({ status: "sending" });
     await api.outbox.runOnce();
@@ -107,18 +93,18 @@ describe.each(testDialects)("newsletter campaigns on $name", ({ url }) => {
     });
 
     // A sent campaign cannot be changed, sent again, paused or cancelled.
-    for (const [method, path, body] of [
-      ["PATCH", staffApiPaths.campaign, draft],
-      ["POST", staffApiPaths.campaignSend, {}],
-      ["POST", staffApiPaths.campaignPause, {}],
-      ["POST", staffApiPaths.campaignResume, {}],
-      ["POST", staffApiPaths.campaignCancel, {}],
+    for (const [endpoint, body] of [
+      [campaignsApi.update, draft],
+      [campaignsApi.send, {}],
+      [campaignsApi.pause, {}],
+      [campaignsApi.resume, {}],
+      [campaignsApi.cancel, {}],
     ] as const) {
-      const res = await call(cookie, method, withId(path, id), body);
-      expect(res.statusCode, `${method} ${path}`).toBe(409);
+      const res = await api.as(cookie).call(endpoint, { params: { id }, body: unchecked(body) });
+      expect(res.statusCode, `${endpoint.method} ${endpoint.path}`).toBe(409);
       expect(res.json().error).toBe("This campaign has been sent.");
     }
-    const list = await call(cookie, "GET", staffApiPaths.campaigns);
+    const list = await api.as(cookie).call(campaignsApi.list);
     expect(list.json().items).toMatchObject([{ id, status: "sent", recipients: 3, sent: 3 }]);
 
     const audit = await api.db
@@ -134,7 +120,7 @@ describe.each(testDialects)("newsletter campaigns on $name", ({ url }) => {
     await subscribers({ confirmed: 2 });
     const { cookie } = await signedInStaff(api, "writer@example.com", "marketing");
     const id = await newCampaign(cookie);
-    const test = await call(cookie, "POST", withId(staffApiPaths.campaignTest, id), {});
+    const test = await api.as(cookie).call(campaignsApi.test, { params: { id }, body: {} });
     expect(test.statusCode, test.body).toBe(202);
     await api.outbox.runOnce();
     expect(api.transport.sent.map((m) => m.to)).toEqual(["writer@example.com"]);
@@ -148,24 +134,31 @@ describe.each(testDialects)("newsletter campaigns on $name", ({ url }) => {
   it("refuses bad drafts, unknown campaigns, and sending to nobody", async () => {
     await subscribers({ pending: 1 });
     const cookie = await marketing();
-    const empty = await call(cookie, "POST", staffApiPaths.campaigns, {
-      subject: " ",
-      markdown: "x",
+    const empty = await api.as(cookie).call(campaignsApi.create, {
+      body: {
+        subject: " ",
+        markdown: "x",
+      },
     });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error).toMatch(/subject/i);
     for (const id of ["nope", randomUUID()]) {
-      expect((await call(cookie, "GET", withId(staffApiPaths.campaign, id))).statusCode).toBe(404);
+      expect((await api.as(cookie).call(campaignsApi.get, { params: { id } })).statusCode).toBe(
+        404,
+      );
       expect(
-        (await call(cookie, "POST", withId(staffApiPaths.campaignSend, id), {})).statusCode,
+        (await api.as(cookie).call(campaignsApi.send, { params: { id }, body: {} })).statusCode,
       ).toBe(404);
     }
     const id = await newCampaign(cookie);
-    const nobody = await call(cookie, "POST", withId(staffApiPaths.campaignSend, id), {});
+    const nobody = await api.as(cookie).call(campaignsApi.send, { params: { id }, body: {} });
     expect(nobody.statusCode).toBe(409);
     expect(nobody.json().error).toMatch(/no confirmed subscribers/);
-    const badDate = await call(cookie, "POST", withId(staffApiPaths.campaignSend, id), {
-      at: "soon",
+    const badDate = await api.as(cookie).call(campaignsApi.send, {
+      params: { id },
+      body: {
+        at: "soon",
+      },
     });
     expect(badDate.statusCode).toBe(400);
   });
@@ -174,21 +167,21 @@ describe.each(testDialects)("newsletter campaigns on $name", ({ url }) => {
     const people = await subscribers({ confirmed: 4 });
     const cookie = await marketing();
     const id = await newCampaign(cookie);
-    await call(cookie, "POST", withId(staffApiPaths.campaignSend, id), {});
-    const paused = await call(cookie, "POST", withId(staffApiPaths.campaignPause, id), {});
+    await api.as(cookie).call(campaignsApi.send, { params: { id }, body: {} });
+    const paused = await api.as(cookie).call(campaignsApi.pause, { params: { id }, body: {} });
     expect(paused.json()).toEqual({ status: "paused" });
     expect(
-      (await call(cookie, "POST", withId(staffApiPaths.campaignPause, id), {})).statusCode,
+      (await api.as(cookie).call(campaignsApi.pause, { params: { id }, body: {} })).statusCode,
     ).toBe(409);
     expect(
-      (await call(cookie, "PATCH", withId(staffApiPaths.campaign, id), draft)).statusCode,
+      (await api.as(cookie).call(campaignsApi.update, { params: { id }, body: draft })).statusCode,
     ).toBe(409);
     await api.outbox.runOnce();
     expect(api.transport.sent).toEqual([]);
     expect(await report(cookie, id)).toMatchObject({ status: "paused", waiting: 4, sent: 0 });
 
     expect(
-      (await call(cookie, "POST", withId(staffApiPaths.campaignResume, id), {})).json(),
+      (await api.as(cookie).call(campaignsApi.resume, { params: { id }, body: {} })).json(),
     ).toEqual({
       status: "sending",
     });
@@ -198,9 +191,9 @@ describe.each(testDialects)("newsletter campaigns on $name", ({ url }) => {
     expect((await report(cookie, id)).status).toBe("sent");
 
     const other = await newCampaign(cookie);
-    await call(cookie, "POST", withId(staffApiPaths.campaignSend, other), {});
+    await api.as(cookie).call(campaignsApi.send, { params: { id: other }, body: {} });
     expect(
-      (await call(cookie, "POST", withId(staffApiPaths.campaignCancel, other), {})).json(),
+      (await api.as(cookie).call(campaignsApi.cancel, { params: { id: other }, body: {} })).json(),
     ).toEqual({
       status: "cancelled",
     });
@@ -212,7 +205,9 @@ describe.each(testDialects)("newsletter campaigns on $name", ({ url }) => {
       recipients: 4,
       sent: 0,
     });
-    const resumed = await call(cookie, "POST", withId(staffApiPaths.campaignResume, other), {});
+    const resumed = await api
+      .as(cookie)
+      .call(campaignsApi.resume, { params: { id: other }, body: {} });
     expect(resumed.statusCode).toBe(409);
     expect(resumed.json().error).toBe("This campaign was cancelled.");
   });
@@ -221,7 +216,7 @@ describe.each(testDialects)("newsletter campaigns on $name", ({ url }) => {
     const people = await subscribers({ confirmed: 3 });
     const cookie = await marketing();
     const id = await newCampaign(cookie);
-    await call(cookie, "POST", withId(staffApiPaths.campaignSend, id), {});
+    await api.as(cookie).call(campaignsApi.send, { params: { id }, body: {} });
     const leaver = people.confirmed?.[1] as string;
     const { unsubscribe_token: token } = await api.db
       .selectFrom("newsletter_subscriptions")
@@ -253,13 +248,18 @@ describe.each(testDialects)("newsletter campaigns on $name", ({ url }) => {
     const cookie = await marketing();
     const id = await newCampaign(cookie);
     const at = new Date(api.clock.now.getTime() + 3_600_000).toISOString();
-    const scheduled = await call(cookie, "POST", withId(staffApiPaths.campaignSend, id), { at });
+    const scheduled = await api
+      .as(cookie)
+      .call(campaignsApi.send, { params: { id }, body: { at } });
     expect(scheduled.json()).toEqual({ status: "scheduled" });
     expect(await report(cookie, id)).toMatchObject({ status: "scheduled", scheduledAt: at });
     // Still editable until it starts.
-    const edited = await call(cookie, "PATCH", withId(staffApiPaths.campaign, id), {
-      ...draft,
-      subject: "December news",
+    const edited = await api.as(cookie).call(campaignsApi.update, {
+      params: { id },
+      body: {
+        ...draft,
+        subject: "December news",
+      },
     });
     expect(edited.statusCode, edited.body).toBe(200);
     await api.outbox.runOnce();
@@ -295,7 +295,7 @@ describe.each(testDialects)("newsletter campaigns on $name", ({ url }) => {
         { log: quiet, pollMs: 60_000, now: () => api.clock.now },
       ),
     );
-    await call(cookie, "POST", withId(staffApiPaths.campaignSend, id), {});
+    await api.as(cookie).call(campaignsApi.send, { params: { id }, body: {} });
     await one!.runOnce();
     await two!.runOnce();
     expect(transport.sent).toHaveLength(2);
@@ -323,10 +323,10 @@ describe.each(testDialects)("newsletter campaigns on $name", ({ url }) => {
       },
       { log: quiet, pollMs: 60_000, retryBaseMs: 1_000, now: () => api.clock.now },
     );
-    await call(cookie, "POST", withId(staffApiPaths.campaignSend, id), {});
+    await api.as(cookie).call(campaignsApi.send, { params: { id }, body: {} });
     api.advance(1000);
     // Queued after the campaign's 60 copies, the test copy still goes in the first run.
-    await call(cookie, "POST", withId(staffApiPaths.campaignTest, id), {});
+    await api.as(cookie).call(campaignsApi.test, { params: { id }, body: {} });
     transport.failWith = new Error("mailbox unavailable");
     await worker.runOnce();
     expect(transport.sent).toEqual([]);
@@ -355,7 +355,7 @@ describe.each(testDialects)("newsletter campaigns on $name", ({ url }) => {
     });
 
     // Once the mail server is back, the failed copies can be sent again, once.
-    const retry = await call(again, "POST", withId(staffApiPaths.campaignRetry, id), {});
+    const retry = await api.as(again).call(campaignsApi.retry, { params: { id }, body: {} });
     expect(retry.statusCode, retry.body).toBe(200);
     expect(retry.json()).toEqual({ status: "sending", retried: 60 });
     for (let i = 0; i < 3; i++) {
@@ -365,7 +365,7 @@ describe.each(testDialects)("newsletter campaigns on $name", ({ url }) => {
     expect(new Set(transport.sent.map((m) => m.to)).size).toBe(60);
     expect(transport.sent).toHaveLength(60);
     expect(await report(again, id)).toMatchObject({ status: "sent", sent: 60, failed: 0 });
-    const none = await call(again, "POST", withId(staffApiPaths.campaignRetry, id), {});
+    const none = await api.as(again).call(campaignsApi.retry, { params: { id }, body: {} });
     expect(none.statusCode).toBe(409);
   });
 
@@ -382,7 +382,7 @@ describe.each(testDialects)("newsletter campaigns on $name", ({ url }) => {
         { log: quiet, pollMs: 60_000, now: () => api.clock.now },
       ),
     );
-    await call(cookie, "POST", withId(staffApiPaths.campaignSend, id), {});
+    await api.as(cookie).call(campaignsApi.send, { params: { id }, body: {} });
     for (let i = 0; i < 6; i++) {
       api.advance(1000);
       await Promise.all(workers.map((w) => w.runOnce()));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { apiPaths, withId } from "../../common/paths";
+import { apiPaths } from "../../common/paths";
 import { saveContact } from "../db/leads";
 import { confirmSubscription, unsubscribe } from "../db/newsletter-subscriptions";
 import { contactNotification } from "../mail/emails/contact-notification";
@@ -10,10 +10,10 @@ import { returnToListener } from "../mail/inbound/inbound-testing";
 import { startInboundListener } from "../mail/inbound/listener";
 import { dsnMessage } from "../mail/inbound/report-samples";
 import { postJson, sampleContact, subscriptionRow, testConfig, testDialects } from "../testing";
-import { staffApiPaths } from "../staff/paths";
 import { auditOf, csvLines } from "../staff/test-checks";
-import { STAFF_SITE, signedInStaff, useStaffApi } from "../staff/testing";
+import { signedInStaff, useStaffApi } from "../staff/testing";
 import { BOUNCE_TAG_HEADER } from "./subscriber-mail";
+import { campaignsApi } from "../../staff-api/newsletter";
 
 // Suppression applied to subscriber mail: at the queue and again at the send, with the return
 // path that brings bounces back, and every recipient accounted for in the report and its CSV.
@@ -22,7 +22,6 @@ const inbound = { domain: "bounces.site.test", secret: "b".repeat(32) };
 
 describe.each(testDialects)("suppression on $name", ({ url }) => {
   const api = useStaffApi(url, { config: { deliverability: { inbound } } });
-  const json = { origin: STAFF_SITE, "content-type": "application/json" };
 
   async function confirmed(...emails: string[]) {
     for (const table of ["mail_events", "mail_suppressions", "newsletter_campaigns"] as const) {
@@ -35,29 +34,27 @@ describe.each(testDialects)("suppression on $name", ({ url }) => {
     return rows;
   }
 
-  async function call(cookie: string, method: "GET" | "POST", path: string, body?: object) {
-    return api.app.inject({ method, url: path, headers: { ...json, cookie }, payload: body });
-  }
-
   /** A campaign sent to everyone and the outbox run until it is done; its id. */
   async function sendCampaign(cookie: string, subject: string) {
-    const created = await call(cookie, "POST", staffApiPaths.campaigns, {
-      subject,
-      markdown: "Hi",
+    const created = await api.as(cookie).call(campaignsApi.create, {
+      body: {
+        subject,
+        markdown: "Hi",
+      },
     });
     const id = String(created.json().id);
-    const sent = await call(cookie, "POST", withId(staffApiPaths.campaignSend, id), {});
+    const sent = await api.as(cookie).call(campaignsApi.send, { params: { id }, body: {} });
     expect(sent.statusCode, sent.body).toBe(202);
     return id;
   }
 
   async function states(cookie: string, id: string) {
-    const res = await call(cookie, "GET", withId(staffApiPaths.campaign, id));
+    const res = await api.as(cookie).call(campaignsApi.get, { params: { id } });
     return res.json() as { recipients: number; states: Record<string, number> };
   }
 
   async function recipientsCsv(cookie: string, id: string) {
-    const res = await call(cookie, "GET", withId(staffApiPaths.campaignRecipientsCsv, id));
+    const res = await api.as(cookie).call(campaignsApi.recipientsCsv, { params: { id } });
     expect(res.statusCode, res.body).toBe(200);
     const [header, ...rows] = csvLines(res);
     expect(header).toBe("email,state,at,detail");

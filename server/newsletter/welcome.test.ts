@@ -1,23 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { apiPaths, newsletterLinkPaths } from "../../common/paths";
 import { postJson, testDialects } from "../testing";
-import { staffApiPaths } from "../staff/paths";
 import { STAFF_SITE, signedInStaff, useStaffApi } from "../staff/testing";
 import { DEFAULT_WELCOME } from "./welcome";
+import { welcomeApi } from "../../staff-api/newsletter";
+import { unchecked } from "../staff/test-requests";
 
 // The welcome e-mail: sent once to a subscriber who confirms, in the words marketing saved.
 
 describe.each(testDialects)("the welcome e-mail on $name", ({ url }) => {
   const api = useStaffApi(url);
-  const json = { origin: STAFF_SITE, "content-type": "application/json" };
   /** A signed-in staff member's call to the console's API, with a JSON body if `payload`. */
-  const staffCall = (
-    cookie: string,
-    method: "GET" | "POST" | "PUT",
-    url: string,
-    payload?: object,
-  ) =>
-    api.app.inject({ method, url, headers: payload ? { cookie, ...json } : { cookie }, payload });
 
   /** Subscribes and confirms `email`; returns the welcome e-mails it was sent. */
   async function subscribeAndConfirm(email: string, times = 1) {
@@ -64,15 +57,15 @@ describe.each(testDialects)("the welcome e-mail on $name", ({ url }) => {
   it("lets marketing preview and save it; the next subscriber gets the new words", async () => {
     const { cookie, account } = await signedInStaff(api, "mkt@example.com", "marketing");
     const draft = { subject: "Akwaaba!", markdown: "**Thank you.**\n\n<script>alert(1)</script>" };
-    const preview = await staffCall(cookie, "POST", staffApiPaths.newsletterPreview, draft);
+    const preview = await api.as(cookie).call(welcomeApi.preview, { body: draft });
     expect(preview.statusCode, preview.body).toBe(200);
     expect(preview.json().html).toContain("<strong>Thank you.</strong>");
     expect(preview.json().html).not.toContain("<script");
 
-    const saved = await staffCall(cookie, "PUT", staffApiPaths.welcome, draft);
+    const saved = await api.as(cookie).call(welcomeApi.save, { body: draft });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({ subject: "Akwaaba!", updatedBy: "mkt@example.com" });
-    const read = await staffCall(cookie, "GET", staffApiPaths.welcome);
+    const read = await api.as(cookie).call(welcomeApi.get);
     expect(read.json()).toMatchObject({ subject: "Akwaaba!", markdown: draft.markdown });
     const audit = await api.db
       .selectFrom("audit_log")
@@ -93,12 +86,14 @@ describe.each(testDialects)("the welcome e-mail on $name", ({ url }) => {
       { subject: "x", markdown: "x".repeat(20_001) },
       {},
     ]) {
-      const res = await staffCall(marketing.cookie, "PUT", staffApiPaths.welcome, payload);
+      const res = await api
+        .as(marketing.cookie)
+        .call(welcomeApi.save, { body: unchecked(payload) });
       expect(res.statusCode, JSON.stringify(payload).slice(0, 40)).toBe(400);
       expect(res.json()).toEqual({ error: expect.any(String) });
     }
     const sales = await signedInStaff(api, "sales@example.com", "sales");
-    const res = await staffCall(sales.cookie, "GET", staffApiPaths.welcome);
+    const res = await api.as(sales.cookie).call(welcomeApi.get);
     expect(res.statusCode).toBe(403);
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import * as z from "zod/mini";
 import { fieldErrors } from "../../leads/field-errors";
+import { type FormEndpoint, sentStatusOf } from "../../leads/form-endpoint";
 import { formStatusPaths } from "../../common/paths";
 import type { Config } from "../config";
 import { RequestKeyReusedError } from "../db/leads";
@@ -14,12 +15,11 @@ type LeadSchema = z.ZodMiniType<{ website?: string | undefined }>;
 
 /** What makes one lead endpoint different from the others. */
 export interface LeadEndpoint<Schema extends LeadSchema> {
-  /** From apiPaths. */
-  path: string;
-  /** The form's rules, the ones the browser checks before sending (leads/). */
-  schema: Schema;
-  /** The answer to a stored lead: 201 Created, or 202 Accepted when an e-mail must confirm it. */
-  status: 201 | 202;
+  /**
+   * The form's endpoint (leads/): its address, its rules (the ones the browser checks before
+   * sending) and its answers, 201 Created or 202 Accepted when an e-mail must confirm the lead.
+   */
+  endpoint: FormEndpoint<Schema>;
   /** A form posted without JavaScript sends flat text fields: this gives them the JSON shape. */
   fromForm: (fields: FormFields) => unknown;
   /** The page such a form lands on once its lead is stored (from formStatusPaths). */
@@ -34,14 +34,6 @@ const KEY_REUSED_ERROR =
 const UNAVAILABLE_ERROR =
   "We could not save your details just now. Please try again in a few minutes.";
 
-/** What a lead endpoint answers a script, by status. */
-const answerSchemas = {
-  sent: z.object({ message: z.string() }),
-  // `fields` names each refused field with its message. Without it: a body that is not JSON.
-  invalid: z.object({ error: z.string(), fields: z.optional(z.record(z.string(), z.string())) }),
-  error: z.object({ error: z.string() }),
-};
-
 /**
  * Registers POST `endpoint.path`: validates with the form's own schema (unknown fields dropped,
  * lengths capped), stores the lead with its notification in one transaction, and only then
@@ -50,35 +42,27 @@ const answerSchemas = {
  */
 export function addLeadEndpoint<Schema extends LeadSchema>(
   app: FastifyInstance,
-  endpoint: LeadEndpoint<Schema>,
+  { endpoint, fromForm, sentPage, store }: LeadEndpoint<Schema>,
   { outbox, rateLimit }: { outbox: OutboxWorker; rateLimit: Config["rateLimit"] },
 ): void {
-  const { path, status, sentPage } = endpoint;
-  const routeSchemas = zodRoute({
-    body: endpoint.schema,
-    response: {
-      [status]: answerSchemas.sent,
-      400: answerSchemas.invalid,
-      422: answerSchemas.error,
-      503: answerSchemas.error,
+  const { path } = endpoint;
+  const status = sentStatusOf(endpoint);
+  const routeSchemas = zodRoute({ body: endpoint.body, response: endpoint.answers });
+  app.route({
+    method: endpoint.method,
+    url: path,
+    ...routeSchemas,
+    // Per client and per endpoint; RATE_LIMIT_MAX=0 switches it off (benchmarks).
+    config:
+      rateLimit.max > 0
+        ? { rateLimit: { max: rateLimit.max, timeWindow: rateLimit.windowMs } }
+        : {},
+    onRequest: onlyJsonOrForms,
+    // A posted form is given the JSON body's shape before the schema checks it.
+    preValidation: async (request) => {
+      if (isFormPost(request)) request.body = fromForm(request.body as FormFields);
     },
-  });
-  app.post(
-    path,
-    {
-      ...routeSchemas,
-      // Per client and per endpoint; RATE_LIMIT_MAX=0 switches it off (benchmarks).
-      config:
-        rateLimit.max > 0
-          ? { rateLimit: { max: rateLimit.max, timeWindow: rateLimit.windowMs } }
-          : {},
-      onRequest: onlyJsonOrForms,
-      // A posted form is given the JSON body's shape before the schema checks it.
-      preValidation: async (request) => {
-        if (isFormPost(request)) request.body = endpoint.fromForm(request.body as FormFields);
-      },
-    },
-    async (request, reply) => {
+    handler: async (request, reply) => {
       const invalid = refusal(request);
       if (invalid) {
         const body = { error: INVALID_ERROR, fields: fieldErrors(invalid) };
@@ -91,7 +75,7 @@ export function addLeadEndpoint<Schema extends LeadSchema>(
         return answer(request, reply, sent, sentPage);
       }
       try {
-        await endpoint.store(lead, request);
+        await store(lead, request);
       } catch (error) {
         if (error instanceof RequestKeyReusedError) {
           // IETF's Idempotency-Key draft: a key reused for a different request is 422.
@@ -106,5 +90,5 @@ export function addLeadEndpoint<Schema extends LeadSchema>(
       outbox.wake();
       return answer(request, reply, sent, sentPage);
     },
-  );
+  });
 }

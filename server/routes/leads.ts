@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
-import { ContactSchema } from "../../leads/contact";
-import { DemoRequestSchema } from "../../leads/demo";
-import { NewsletterSchema } from "../../leads/newsletter";
-import { apiPaths, consoleLeadPath, demoPaths, formStatusPaths } from "../../common/paths";
+import { contactEndpoint } from "../../leads/contact";
+import { demoEndpoint } from "../../leads/demo";
+import { subscribeEndpoint } from "../../leads/newsletter";
+import { consoleLeadPath, demoPaths, formStatusPaths } from "../../common/paths";
 import { type LeadType, leadKey } from "../../leads/workflow";
 import { createAlerts } from "../alerts/alerts";
 import type { Config } from "../config";
@@ -24,8 +24,9 @@ export interface LeadRoutesOptions {
 }
 
 /**
- * POST /api/subscribe, /api/contact and /api/demo: what is particular to each. What they share
- * (validation, honeypot, failures, JSON or a page) is in lead-endpoint.ts.
+ * POST /api/subscribe, /api/contact and /api/demo, registered from their definitions (leads/):
+ * what is particular to each. What they share (validation, honeypot, failures, JSON or a page)
+ * is in lead-endpoint.ts.
  */
 export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (
   app,
@@ -41,9 +42,7 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (
   addLeadEndpoint(
     app,
     {
-      path: apiPaths.subscribe,
-      schema: NewsletterSchema,
-      status: 202,
+      endpoint: subscribeEndpoint,
       fromForm: ({ email, website, consentVersion }) => ({ email, website, consentVersion }),
       sentPage: formStatusPaths.checkInbox,
       store: (lead, request) =>
@@ -64,9 +63,7 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (
   addLeadEndpoint(
     app,
     {
-      path: apiPaths.contact,
-      schema: ContactSchema,
-      status: 201,
+      endpoint: contactEndpoint,
       // A checked checkbox posts "on"; an unchecked one posts nothing.
       fromForm: ({ agreeToPolicy, ...fields }) => ({
         ...fields,
@@ -100,9 +97,7 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (
   addLeadEndpoint(
     app,
     {
-      path: apiPaths.demo,
-      schema: DemoRequestSchema,
-      status: 201,
+      endpoint: demoEndpoint,
       // The product comes from a hidden field; the other fields are the JSON body's formData.
       fromForm: ({ product, website, consentVersion, ...formData }) => ({
         product,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { apiPaths } from "../../common/paths";
+import { sessionApi } from "../../staff-api/session";
 import { useLeadApi } from "../testing";
 import { serialisedOrigin } from "./origin";
 
@@ -28,8 +29,14 @@ const REQUESTS = [
     answer: 303,
   },
   // Without a session: 401 once past the origin check.
-  { name: "staff session", method: "GET", url: apiPaths.staffMe, headers: {}, answer: 401 },
-  { name: "staff sign-out", method: "POST", url: apiPaths.staffSignOut, headers: {}, answer: 401 },
+  { name: "staff session", method: "GET", url: sessionApi.me.path, headers: {}, answer: 401 },
+  {
+    name: "staff sign-out",
+    method: "POST",
+    url: sessionApi.signOut.path,
+    headers: {},
+    answer: 401,
+  },
 ] as const;
 
 describe("the same-origin rule", () => {

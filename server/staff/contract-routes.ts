@@ -12,22 +12,39 @@ import {
   type NamesVersion,
   type ParamsOf,
   type QueryOf,
+  type StatusOf,
 } from "../../staff-api/endpoint";
 import { refusal, zodRoute } from "../http/zod-schemas";
 import { safeError } from "../log-safety";
 import { firstIssue, unavailable } from "./route-kit";
 import type { StaffIdentity } from "./sign-in/sessions";
 
-/** Thrown by a handler to refuse with a status of its endpoint and a message to show. */
+/**
+ * A refusal with a status and a message to show. A handler makes one with its input's `refuse()`,
+ * which takes only the statuses its endpoint declares; what the handlers share (reading a page's
+ * cursor) throws one directly, with a status every endpoint that uses it declares. Either way the
+ * route answers it only if its endpoint declares the status (see contractRoute).
+ */
 export class Refused extends Error {
   constructor(
-    readonly status: 400 | 404 | 409,
+    readonly status: number,
     message: string,
   ) {
     super(message);
     this.name = "Refused";
   }
 }
+
+/** The statuses `E` may refuse with: those it declares, but for its successes. */
+export type RefusalOf<E extends EndpointSpec> = Exclude<StatusOf<E>, 200 | 201 | 202 | 204>;
+
+/** Makes the refusal to throw: `throw refuse(404, "No such lead")`. */
+export type Refuse<E extends EndpointSpec> = (status: RefusalOf<E>, message: string) => Refused;
+
+const refuse = (status: number, message: string) => new Refused(status, message);
+
+/** What the log says of a refusal its endpoint does not declare: a fault of ours, not the caller's. */
+export const UNDECLARED_REFUSAL = "refused with a status its endpoint does not declare";
 
 /**
  * One answer of a handler: `return answer(201, {message: "Note added"})`, with the record's
@@ -76,6 +93,8 @@ export interface HandlerInput<E extends EndpointSpec> {
   /** For a write of a versioned endpoint: the versions its If-Match names (it has one). */
   ifMatch: NamesVersion<E> extends true ? IfMatch : undefined;
   request: FastifyRequest;
+  /** A refusal to throw, with one of the statuses the endpoint declares and a message to show. */
+  refuse: Refuse<E>;
   /**
    * For an answer that is not JSON (a CSV stream, a page, a 204): return what it sends, the
    * reply (awaited, it gives undefined once the answer is out; contractRoute expects that).
@@ -115,7 +134,9 @@ export interface ContractRouteOptions {
  * Registers `spec` on `app`, guarded by its roles (by nothing when it says `signedIn: false`). A
  * refused params answers 404 when the endpoint says so (`notFound`), any other refused part 400
  * `{error: "field: message"}` (or `badRequest`'s words); a handler's `Refused` its status and
- * message; any other thrown error, a database away, 503 with Retry-After. A write of a
+ * message when the endpoint declares that status; any other thrown error (a database away, or a
+ * refusal with a status the endpoint does not declare, logged as the fault it is), 503 with
+ * Retry-After. A write of a
  * `versioned` endpoint without If-Match answers 428; an answer with a version sends it as ETag.
  */
 export function contractRoute<E extends EndpointSpec>(
@@ -175,6 +196,7 @@ export function contractRoute<E extends EndpointSpec>(
           ifMatch: (namesVersion ? ifMatch : undefined) as HandlerInput<E>["ifMatch"],
           request,
           reply,
+          refuse,
         });
       } catch (error) {
         // Failed while its answer was going out (a stream broke): too late for another answer.
@@ -182,8 +204,15 @@ export function contractRoute<E extends EndpointSpec>(
           request.log.error({ err: safeError(error) }, `${what} failed while answering`);
           return reply;
         }
-        if (error instanceof Refused)
-          return reply.code(error.status).send({ error: error.message });
+        if (error instanceof Refused) {
+          if (spec.answers[error.status] !== undefined && error.status >= 400) {
+            return reply.code(error.status).send({ error: error.message });
+          }
+          // A status the console was never told about is a fault of ours, not the caller's: it is
+          // logged as one and answered as any other fault (503, which every endpoint declares).
+          const bug = new Error(`${UNDECLARED_REFUSAL}: ${error.status}`);
+          return unavailable(request, reply, bug, `${what} ${spec.method} ${spec.path}`);
+        }
         return unavailable(request, reply, error, what);
       }
       // A handler that sent its answer itself returned the reply; but Fastify's reply is a

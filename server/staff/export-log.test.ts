@@ -5,11 +5,14 @@
  */
 import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { withId } from "../../common/paths";
 import { testDialects } from "../testing";
-import { staffApiPaths } from "./paths";
+import { auditApi } from "../../staff-api/audit";
+import { leadsApi } from "../../staff-api/leads";
+import { peopleApi } from "../../staff-api/people";
+import { subscribersApi } from "../../staff-api/subscribers";
 import { addContact, addSubscriber, at } from "./test-records";
 import { signedInStaff, useStaffApi } from "./testing";
+import { campaignsApi } from "../../staff-api/newsletter";
 
 /** pino's level of `error`: 50 and above is an error or worse. */
 const ERROR = 50;
@@ -31,28 +34,28 @@ describe.each(testDialects)("the exports' log on $name", ({ url }) => {
     const marketing = await signedInStaff(api, "marketing@example.com", "marketing");
     await addContact(api, at(0), { email: "ama@example.com" });
     await addSubscriber(api, at(1), { email: "yaa@example.com" });
-    const campaign = await marketing.send("POST", staffApiPaths.campaigns, {
-      subject: "News",
-      markdown: "Hi",
+    const campaign = await marketing.call(campaignsApi.create, {
+      body: {
+        subject: "News",
+        markdown: "Hi",
+      },
     });
     expect(campaign.statusCode, campaign.body).toBe(201);
+    const recipients = { params: { id: String(campaign.json().id) } };
+    const person = { query: { email: "ama@example.com", format: "html" } };
     const downloads = [
-      [admin, staffApiPaths.leadsCsv, "text/csv"],
-      [marketing, staffApiPaths.subscribersCsv, "text/csv"],
-      [admin, staffApiPaths.auditCsv, "text/csv"],
-      [
-        marketing,
-        withId(staffApiPaths.campaignRecipientsCsv, String(campaign.json().id)),
-        "text/csv",
-      ],
-      [admin, `${staffApiPaths.peopleExport}?email=ama%40example.com&format=html`, "text/html"],
+      ["leads", () => admin.call(leadsApi.exportCsv), "text/csv"],
+      ["subscribers", () => marketing.call(subscribersApi.exportCsv), "text/csv"],
+      ["audit log", () => admin.call(auditApi.exportCsv), "text/csv"],
+      ["recipients", () => marketing.call(campaignsApi.recipientsCsv, recipients), "text/csv"],
+      ["access request", () => admin.call(peopleApi.export, person), "text/html"],
     ] as const;
     lines.length = 0;
-    for (const [staff, path, type] of downloads) {
-      const res = await staff.get(path);
-      expect(res.statusCode, `${path}: ${res.body}`).toBe(200);
-      expect(res.headers["content-type"], path).toContain(type);
-      expect(res.headers["content-disposition"], path).toMatch(/^attachment; filename="/);
+    for (const [name, download, type] of downloads) {
+      const res = await download();
+      expect(res.statusCode, `${name}: ${res.body}`).toBe(200);
+      expect(res.headers["content-type"], name).toContain(type);
+      expect(res.headers["content-disposition"], name).toMatch(/^attachment; filename="/);
     }
     // Every download is logged as completed, and none as failed.
     await new Promise((resolve) => setImmediate(resolve));

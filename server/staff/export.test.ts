@@ -6,13 +6,17 @@
  */
 import { randomUUID } from "node:crypto";
 import { setImmediate as nextTurn } from "node:timers/promises";
+import type { LightMyRequestResponse as Answer } from "fastify";
 import { type Insertable, sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { apiPaths } from "../../common/paths";
 import type { Database } from "../db/schema";
 import { subscriptionRow, testDialects } from "../testing";
 import { CSV_CHUNK_ROWS } from "./csv-stream";
-import { staffApiPaths } from "./paths";
+import { auditApi } from "../../staff-api/audit";
+import { leadsApi } from "../../staff-api/leads";
+import { subscribersApi } from "../../staff-api/subscribers";
+import type { StaffClient } from "./test-requests";
 import { csvLines } from "./test-checks";
 import { aMinuteAgo, contactRow } from "./test-records";
 import { type StaffApi, signedInStaff, useStaffApi } from "./testing";
@@ -80,15 +84,15 @@ describe.each(testDialects)("CSV exports while other requests come in ($name)", 
    * Starts the export, then asks `/api/health` on the next turn of the event loop, as a request
    * arriving on another connection would be read; returns both answers in the order they came.
    */
-  async function exportBesideHealth(path: string, cookie: string) {
+  async function exportBesideHealth(
+    download: (staff: StaffClient) => Promise<Answer>,
+    cookie: string,
+  ) {
     const answered: string[] = [];
-    const exported = api
-      .as(cookie)
-      .get(path)
-      .then((r) => {
-        answered.push("export");
-        return r;
-      });
+    const exported = download(api.as(cookie)).then((r) => {
+      answered.push("export");
+      return r;
+    });
     const health = nextTurn()
       .then(() => api.app.inject({ method: "GET", url: apiPaths.health }))
       .then((r) => {
@@ -102,19 +106,20 @@ describe.each(testDialects)("CSV exports while other requests come in ($name)", 
   const exports = [
     {
       name: "leads",
-      path: () => staffApiPaths.leadsCsv,
+      download: (staff: StaffClient) => staff.call(leadsApi.exportCsv),
       countHeader: "x-lead-count",
       seed: (api: StaffApi) => addContacts(api, ROWS),
     },
     {
       name: "subscribers",
-      path: () => staffApiPaths.subscribersCsv,
+      download: (staff: StaffClient) => staff.call(subscribersApi.exportCsv),
       countHeader: "x-row-count",
       seed: (api: StaffApi) => addSubscribers(api, ROWS),
     },
     {
       name: "audit log",
-      path: (email: string) => `${staffApiPaths.auditCsv}?actor=${encodeURIComponent(email)}`,
+      download: (staff: StaffClient, actor: string) =>
+        staff.call(auditApi.exportCsv, { query: { actor } }),
       countHeader: "x-row-count",
       seed: (api: StaffApi, actor: { id: string; email: string }) =>
         addAuditEntries(api, actor, ROWS),
@@ -123,11 +128,14 @@ describe.each(testDialects)("CSV exports while other requests come in ($name)", 
 
   it.each(exports)(
     "answers /api/health before the last byte of the $name export, which is complete",
-    async ({ path, countHeader, seed }) => {
+    async ({ download, countHeader, seed }) => {
       const email = `admin.${randomUUID().slice(0, 8)}@example.com`;
       const { account, cookie } = await signedInStaff(api, email, "admin");
       await seed(api, { id: account.id, email });
-      const { res, healthRes, answered } = await exportBesideHealth(path(email), cookie);
+      const { res, healthRes, answered } = await exportBesideHealth(
+        (staff) => download(staff, email),
+        cookie,
+      );
       expect(healthRes.statusCode).toBe(200);
       expect(res.statusCode).toBe(200);
       expect(answered).toEqual(["health", "export"]);

@@ -8,7 +8,6 @@
 import fc from "fast-check";
 import { fuzzRuns } from "../../common/fuzz-testing";
 import { describe, expect, it } from "vitest";
-import { withId } from "../../common/paths";
 import { accountsApi, erasureApi, outboxApi, teamApi } from "../../staff-api/admin";
 import { auditApi } from "../../staff-api/audit";
 import type { EndpointSpec, Method } from "../../staff-api/endpoint";
@@ -18,12 +17,12 @@ import { reportsApi } from "../../staff-api/reports";
 import { suppressionsApi } from "../../staff-api/mail";
 import { subscribersApi } from "../../staff-api/subscribers";
 import { encodeCursor } from "./page-cursor";
-import { staffApiPaths } from "./paths";
 import { suppress } from "../mail/returns";
 import { subscriptionRow, testDialects } from "../testing";
 import { addContact, addDemo, enabledAdmins } from "./test-records";
 import { type StaffApi, addStaff, signedInStaff, useStaffApi } from "./testing";
 import { text, value, contentType, sessions } from "./fuzz.testing";
+import { withId } from "./test-requests";
 
 /**
  * A query value: text as a browser encodes it (a lone surrogate becomes U+FFFD on the way), or
@@ -269,9 +268,11 @@ const AREAS: readonly {
     routes: routesOf(reportsApi, welcomeApi, campaignsApi),
     ids: async (api) => {
       const marketing = await signedInStaff(api, "mkt2@example.com", "marketing");
-      const created = await marketing.send("POST", staffApiPaths.campaigns, {
-        subject: "Harmattan rates",
-        markdown: "Hello **all**",
+      const created = await marketing.call(campaignsApi.create, {
+        body: {
+          subject: "Harmattan rates",
+          markdown: "Hello **all**",
+        },
       });
       expect(created.statusCode, created.body).toBe(201);
       return fc.oneof({ weight: 3, arbitrary: fc.constant(String(created.json().id)) }, recordId);

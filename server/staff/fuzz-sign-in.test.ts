@@ -8,11 +8,12 @@
 import fc from "fast-check";
 import { fuzzRuns } from "../../common/fuzz-testing";
 import { describe, expect, it } from "vitest";
-import { withId } from "../../common/paths";
-import { staffApiPaths } from "./paths";
 import { testDialects } from "../testing";
 import { addStaff, signedInStaff, useStaffApi } from "./testing";
 import { value } from "./fuzz.testing";
+import { sessionApi } from "../../staff-api/session";
+import { passkeysApi } from "../../staff-api/passkeys";
+import { withId } from "./test-requests";
 
 const ACCEPTABLE = new Set([202, 204, 400, 401, 403, 405, 413, 415]);
 
@@ -25,11 +26,11 @@ const body = fc.oneof(
 
 /** The sign-in and session routes; the console's are fuzzed in fuzz-console.test.ts. */
 const SIGN_IN_PATHS = [
-  staffApiPaths.requestLink,
-  staffApiPaths.verify,
-  staffApiPaths.me,
-  staffApiPaths.signOut,
-  staffApiPaths.signOutEverywhere,
+  sessionApi.requestLink.path,
+  sessionApi.verify.path,
+  sessionApi.me.path,
+  sessionApi.signOut.path,
+  sessionApi.signOutEverywhere.path,
 ];
 
 /** Passkeys: what a client may send (credential-like JSON), and what they may answer. */
@@ -115,12 +116,12 @@ describe.each(testDialects)("passkey endpoints under generated input on $name", 
     const { cookie: signedIn } = await signedInStaff(api, "ama@example.com", "sales");
     const cookies = [undefined, "staff_session=nonsense", signedIn];
     const paths = [
-      staffApiPaths.passkeyRegisterOptions,
-      staffApiPaths.passkeyRegisterVerify,
-      staffApiPaths.passkeySignInOptions,
-      staffApiPaths.passkeySignInVerify,
-      staffApiPaths.passkeys,
-      staffApiPaths.passkey,
+      passkeysApi.registerOptions.path,
+      passkeysApi.registerVerify.path,
+      passkeysApi.signInOptions.path,
+      passkeysApi.signInVerify.path,
+      passkeysApi.list.path,
+      passkeysApi.rename.path,
     ];
     await fc.assert(
       fc.asyncProperty(
@@ -139,7 +140,7 @@ describe.each(testDialects)("passkey endpoints under generated input on $name", 
             PASSKEY_ACCEPTABLE.has(res.statusCode),
             `${method} ${path} → ${res.statusCode} ${res.body}`,
           ).toBe(true);
-          if (path === staffApiPaths.passkeySignInVerify) {
+          if (path === passkeysApi.signInVerify.path) {
             expect(res.headers["set-cookie"] ?? "").not.toMatch(/staff_session=[\w-]+;/);
           }
         },

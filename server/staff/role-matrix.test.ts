@@ -6,17 +6,20 @@
 import fc from "fast-check";
 import { fuzzRuns } from "../../common/fuzz-testing";
 import { describe, expect, it } from "vitest";
-import { apiPaths, withId } from "../../common/paths";
 import type { Method } from "../../staff-api/endpoint";
 import { suppress } from "../mail/returns";
 import { sqliteOnly } from "../testing";
-import { staffApiPaths as p } from "./paths";
 import { STAFF_ROLES, type StaffRole } from "../../staff-api/roles";
 import { createSession } from "./sign-in/sessions";
-import { ANY_VERSION, withQuery } from "./test-requests";
+import { ANY_VERSION, withQuery, withId } from "./test-requests";
 import { addContact, addOutboxMessage, addSubscriber } from "./test-records";
 import { auditOf } from "./test-checks";
 import { addStaff, signedInStaff, useStaffApi } from "./testing";
+import { campaignsApi } from "../../staff-api/newsletter";
+import { leadsApi } from "../../staff-api/leads";
+import { accountsApi, outboxApi } from "../../staff-api/admin";
+import { suppressionsApi } from "../../staff-api/mail";
+import { subscribersApi } from "../../staff-api/subscribers";
 
 /** No session needed (the sign-in steps); otherwise the roles that may use the route. */
 type Access = "public" | "any" | readonly StaffRole[];
@@ -37,85 +40,100 @@ const CONTENT = { answers: "what marketing wrote, counts, and who last edited it
 
 /** Each staff route, one row: who may use it, and what it records. */
 const MATRIX: Record<string, readonly [Access, Audit]> = {
-  [`POST ${p.requestLink}`]: ["public", { answers: "the same words to everyone" }],
-  [`POST ${p.verify}`]: ["public", OWN],
-  [`POST ${p.passkeySignInOptions}`]: ["public", { answers: "a challenge" }],
-  [`POST ${p.passkeySignInVerify}`]: ["public", OWN],
-  [`GET ${p.me}`]: ["any", OWN],
-  [`POST ${p.signOut}`]: ["any", OWN],
-  [`POST ${p.signOutEverywhere}`]: ["any", OWN],
-  [`GET ${p.passkeys}`]: ["any", OWN],
-  [`POST ${p.passkeyRegisterOptions}`]: ["any", OWN],
-  [`POST ${p.passkeyRegisterVerify}`]: ["any", OWN],
-  [`PATCH ${p.passkey}`]: ["any", OWN],
-  [`DELETE ${p.passkey}`]: ["any", OWN],
-  [`GET ${p.leads}`]: [SALES, { records: "lead.list" }],
-  [`GET ${p.leadsCsv}`]: [SALES, { records: "lead.export" }],
-  [`GET ${p.leadStats}`]: [SALES, { records: "lead.stats" }],
-  [`GET ${p.lead}`]: [SALES, { records: "lead.view" }],
+  "POST /api/staff/sign-in/email": ["public", { answers: "the same words to everyone" }],
+  "POST /api/staff/sign-in/email/verify": ["public", OWN],
+  "POST /api/staff/sign-in/passkey/options": ["public", { answers: "a challenge" }],
+  "POST /api/staff/sign-in/passkey/verify": ["public", OWN],
+  "GET /api/staff/me": ["any", OWN],
+  "POST /api/staff/sign-out": ["any", OWN],
+  "POST /api/staff/sign-out-everywhere": ["any", OWN],
+  "GET /api/staff/passkeys": ["any", OWN],
+  "POST /api/staff/passkeys/register/options": ["any", OWN],
+  "POST /api/staff/passkeys/register/verify": ["any", OWN],
+  "PATCH /api/staff/passkeys/:id": ["any", OWN],
+  "DELETE /api/staff/passkeys/:id": ["any", OWN],
+  "GET /api/staff/leads": [SALES, { records: "lead.list" }],
+  "GET /api/staff/leads.csv": [SALES, { records: "lead.export" }],
+  "GET /api/staff/leads/stats": [SALES, { records: "lead.stats" }],
+  "GET /api/staff/leads/:id": [SALES, { records: "lead.view" }],
   // Changing nothing, it still answers the whole lead, notes and all.
-  [`PATCH ${p.lead}`]: [SALES, { records: "lead.view", body: {} }],
-  [`POST ${p.leadNotes}`]: [SALES, { records: "lead.note-added", body: { text: "Called" } }],
-  [`GET ${p.team}`]: [
+  "PATCH /api/staff/leads/:id": [SALES, { records: "lead.view", body: {} }],
+  "POST /api/staff/leads/:id/notes": [
+    SALES,
+    { records: "lead.note-added", body: { text: "Called" } },
+  ],
+  "GET /api/staff/team": [
     SALES,
     { answers: "the enabled colleagues a lead can be given to, on every inbox page" },
   ],
-  [`GET ${p.subscribers}`]: [MARKETING, { records: "subscriber.list" }],
-  [`GET ${p.subscribersCsv}`]: [MARKETING, { records: "subscriber.export" }],
+  "GET /api/staff/subscribers": [MARKETING, { records: "subscriber.list" }],
+  "GET /api/staff/subscribers.csv": [MARKETING, { records: "subscriber.export" }],
   // The search can tell whether an address is on the list.
-  [`GET ${p.subscriberCounts}`]: [MARKETING, { records: "subscriber.count" }],
-  [`POST ${p.subscriberConfirmation}`]: [MARKETING, { answers: "what was done, never who" }],
-  [`POST ${p.subscriberUnsubscribe}`]: [MARKETING, { answers: "what was done, never who" }],
-  [`GET ${p.subscriberConsent}`]: [MARKETING, { records: "subscriber.consent-viewed" }],
-  [`POST ${p.subscriberAddress}`]: [MARKETING, { answers: "what was done, never who" }],
-  [`GET ${p.leadReport}`]: [MARKETING, { answers: "counts" }],
-  [`GET ${p.welcome}`]: [MARKETING, CONTENT],
-  [`PUT ${p.welcome}`]: [MARKETING, CONTENT],
-  [`POST ${p.welcomeTest}`]: [
+  "GET /api/staff/subscribers/counts": [MARKETING, { records: "subscriber.count" }],
+  "POST /api/staff/subscribers/:id/confirmation": [
+    MARKETING,
+    { answers: "what was done, never who" },
+  ],
+  "POST /api/staff/subscribers/:id/unsubscribe": [
+    MARKETING,
+    { answers: "what was done, never who" },
+  ],
+  "GET /api/staff/subscribers/:id/consent": [MARKETING, { records: "subscriber.consent-viewed" }],
+  "POST /api/staff/subscribers/:id/address": [MARKETING, { answers: "what was done, never who" }],
+  "GET /api/staff/reports/leads": [MARKETING, { answers: "counts" }],
+  "GET /api/staff/newsletter/welcome": [MARKETING, CONTENT],
+  "PUT /api/staff/newsletter/welcome": [MARKETING, CONTENT],
+  "POST /api/staff/newsletter/welcome/test": [
     MARKETING,
     { records: "newsletter.welcome-test-sent", body: { subject: "Hi", markdown: "Hello" } },
   ],
-  [`POST ${p.newsletterPreview}`]: [MARKETING, CONTENT],
-  [`GET ${p.campaigns}`]: [MARKETING, CONTENT],
-  [`POST ${p.campaigns}`]: [MARKETING, CONTENT],
-  [`GET ${p.campaign}`]: [MARKETING, CONTENT],
-  [`PATCH ${p.campaign}`]: [MARKETING, CONTENT],
-  [`POST ${p.campaignTest}`]: [MARKETING, { records: "campaign.test-sent", body: {} }],
-  [`POST ${p.campaignSend}`]: [MARKETING, CONTENT],
-  [`POST ${p.campaignPause}`]: [MARKETING, CONTENT],
-  [`POST ${p.campaignResume}`]: [MARKETING, CONTENT],
-  [`POST ${p.campaignCancel}`]: [MARKETING, CONTENT],
-  [`POST ${p.campaignRetry}`]: [MARKETING, CONTENT],
-  [`GET ${p.campaignRecipientsCsv}`]: [MARKETING, { records: "campaign.recipients-export" }],
-  [`GET ${p.accounts}`]: [ADMIN, { records: "account.list" }],
-  [`POST ${p.accounts}`]: [
+  "POST /api/staff/newsletter/preview": [MARKETING, CONTENT],
+  "GET /api/staff/campaigns": [MARKETING, CONTENT],
+  "POST /api/staff/campaigns": [MARKETING, CONTENT],
+  "GET /api/staff/campaigns/:id": [MARKETING, CONTENT],
+  "PATCH /api/staff/campaigns/:id": [MARKETING, CONTENT],
+  "POST /api/staff/campaigns/:id/test": [MARKETING, { records: "campaign.test-sent", body: {} }],
+  "POST /api/staff/campaigns/:id/send": [MARKETING, CONTENT],
+  "POST /api/staff/campaigns/:id/pause": [MARKETING, CONTENT],
+  "POST /api/staff/campaigns/:id/resume": [MARKETING, CONTENT],
+  "POST /api/staff/campaigns/:id/cancel": [MARKETING, CONTENT],
+  "POST /api/staff/campaigns/:id/retry": [MARKETING, CONTENT],
+  "GET /api/staff/campaigns/:id/recipients.csv": [
+    MARKETING,
+    { records: "campaign.recipients-export" },
+  ],
+  "GET /api/staff/accounts": [ADMIN, { records: "account.list" }],
+  "POST /api/staff/accounts": [
     ADMIN,
     { records: "staff.account-added", body: { email: "invited@example.com", role: "sales" } },
   ],
-  [`PATCH ${p.account}`]: [ADMIN, { records: "account.view", body: {} }],
-  [`POST ${p.accountInvitation}`]: [ADMIN, { records: "staff.invitation-resent", body: {} }],
-  [`GET ${p.audit}`]: [ADMIN, { records: "audit.viewed" }],
-  [`GET ${p.auditCsv}`]: [ADMIN, { records: "audit.export" }],
-  [`GET ${p.auditActions}`]: [ADMIN, { answers: "the names of the actions in the log" }],
-  [`POST ${p.forget}`]: [
+  "PATCH /api/staff/accounts/:id": [ADMIN, { records: "account.view", body: {} }],
+  "POST /api/staff/accounts/:id/invitation": [
+    ADMIN,
+    { records: "staff.invitation-resent", body: {} },
+  ],
+  "GET /api/staff/audit": [ADMIN, { records: "audit.viewed" }],
+  "GET /api/staff/audit.csv": [ADMIN, { records: "audit.export" }],
+  "GET /api/staff/audit/actions": [ADMIN, { answers: "the names of the actions in the log" }],
+  "POST /api/staff/forget": [
     ADMIN,
     { records: "person.erased", body: { email: "nobody@example.com" } },
   ],
-  [`GET ${p.peopleExport}`]: [
+  "GET /api/staff/people/export": [
     ADMIN,
     { records: "person.exported", query: { email: "asked-for-their-data@example.com" } },
   ],
-  [`GET ${p.outbox}`]: [ADMIN, { records: "outbox.viewed" }],
-  [`POST ${p.outboxRetry}`]: [ADMIN, { records: "outbox.retried", body: {} }],
-  [`GET ${p.suppressions}`]: [MARKETING, { records: "suppression.list" }],
-  [`POST ${p.suppressions}`]: [
+  "GET /api/staff/outbox": [ADMIN, { records: "outbox.viewed" }],
+  "POST /api/staff/outbox/:id/retry": [ADMIN, { records: "outbox.retried", body: {} }],
+  "GET /api/staff/suppressions": [MARKETING, { records: "suppression.list" }],
+  "POST /api/staff/suppressions": [
     MARKETING,
     { records: "suppression.added", body: { email: "asked-by-phone@example.com" } },
   ],
-  [`DELETE ${p.suppression}`]: [MARKETING, { records: "suppression.lifted" }],
-  [`GET ${p.mailDomain}`]: [ADMIN, { answers: "the sending domain's DNS records" }],
-  [`GET ${apiPaths.staffMailTemplates}`]: [ADMIN, { answers: "the kinds of e-mail, by name" }],
-  [`GET ${apiPaths.staffMailTemplate}`]: [ADMIN, { answers: "an e-mail of invented people" }],
+  "DELETE /api/staff/suppressions/:id": [MARKETING, { records: "suppression.lifted" }],
+  "GET /api/staff/mail/domain": [ADMIN, { answers: "the sending domain's DNS records" }],
+  "GET /api/staff/mail/templates": [ADMIN, { answers: "the kinds of e-mail, by name" }],
+  "GET /api/staff/mail/templates/:kind": [ADMIN, { answers: "an e-mail of invented people" }],
 };
 
 const ROUTES = Object.entries(MATRIX).map(([key, [access, audit]]) => {
@@ -266,7 +284,7 @@ describe.each(sqliteOnly)("the staff role matrix on $name", ({ url }) => {
       payload: { to: "esi@example.com", subject: "Confirm", text: "x", params: {} },
       lastError: "550",
     });
-    const campaign = await request("POST", p.campaigns, cookie, {
+    const campaign = await request("POST", campaignsApi.create.path, cookie, {
       subject: "Rates",
       markdown: "Hello",
     });
@@ -283,15 +301,15 @@ describe.each(sqliteOnly)("the staff role matrix on $name", ({ url }) => {
       .select("id")
       .executeTakeFirstOrThrow();
     const ids: Record<string, string> = {
-      [p.lead]: lead,
-      [p.leadNotes]: lead,
-      [p.account]: colleague.id,
-      [p.accountInvitation]: invitee.id,
-      [p.outboxRetry]: message,
-      [p.campaignTest]: String(campaign.json().id),
-      [p.suppression]: suppression.id,
-      [p.campaignRecipientsCsv]: String(campaign.json().id),
-      [p.subscriberConsent]: await addSubscriber(api, at, { email: "yaa@example.com" }),
+      [leadsApi.get.path]: lead,
+      [leadsApi.addNote.path]: lead,
+      [accountsApi.change.path]: colleague.id,
+      [accountsApi.resendInvitation.path]: invitee.id,
+      [outboxApi.retry.path]: message,
+      [campaignsApi.test.path]: String(campaign.json().id),
+      [suppressionsApi.lift.path]: suppression.id,
+      [campaignsApi.recipientsCsv.path]: String(campaign.json().id),
+      [subscribersApi.consent.path]: await addSubscriber(api, at, { email: "yaa@example.com" }),
     };
     for (const { key, method, path, audit } of ROUTES) {
       if (!("records" in audit)) continue;

@@ -7,9 +7,9 @@ import { expect } from "vitest";
 import * as z from "zod/mini";
 import { CSV_BOM } from "../../common/csv";
 import { Failed } from "../../staff-api/answers";
-import type { EndpointSpec, Method } from "../../staff-api/endpoint";
+import type { EndpointSpec } from "../../staff-api/endpoint";
 import type { StaffRole } from "../../staff-api/roles";
-import type { Query, StaffClient } from "./test-requests";
+import type { CallArgs, Query, StaffClient } from "./test-requests";
 import type { StaffApi } from "./testing";
 
 /**
@@ -55,29 +55,24 @@ export function refusedWith(status: number, res: LightMyRequestResponse) {
  * `staff`: 401, 401, then 403 to each role not `allowed` (all of them first, so that a refused
  * request must change nothing the allowed ones then do), and `ok` to the allowed ones in turn.
  */
-export async function expectAccess(
+export async function expectAccess<E extends EndpointSpec>(
   api: StaffApi,
   staff: Partial<Record<StaffRole, StaffClient>>,
-  {
-    method,
-    path,
-    body,
-    headers,
-  }: { method: Method; path: string; body?: unknown; headers?: Record<string, string> },
+  [endpoint, ...parts]: [E, ...CallArgs<E>],
   { allowed, ok }: { allowed: readonly StaffRole[]; ok: number },
 ) {
-  const request = `${method} ${path}`;
-  const signedOut = await api.signedOut().send(method, path, body, headers);
+  const request = `${endpoint.method} ${endpoint.path}`;
+  const signedOut = await api.signedOut().call(endpoint, ...parts);
   expect(signedOut.statusCode, `${request} signed out`).toBe(401);
-  const nonsense = await api.as("staff_session=nonsense").send(method, path, body, headers);
+  const nonsense = await api.as("staff_session=nonsense").call(endpoint, ...parts);
   expect(nonsense.statusCode, `${request} with no session's cookie`).toBe(401);
   const members = Object.entries(staff) as [StaffRole, StaffClient][];
   for (const [role, client] of members.filter(([role]) => !allowed.includes(role))) {
-    const res = await client.send(method, path, body, headers);
+    const res = await client.call(endpoint, ...parts);
     expect(res.statusCode, `${request} ${role}`).toBe(403);
   }
   for (const [role, client] of members.filter(([role]) => allowed.includes(role))) {
-    const res = await client.send(method, path, body, headers);
+    const res = await client.call(endpoint, ...parts);
     expect(res.statusCode, `${request} ${role}: ${res.body}`).toBe(ok);
   }
 }

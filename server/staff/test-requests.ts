@@ -4,10 +4,10 @@
  */
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
-import { type EndpointSpec, type Method, pathOf } from "../../staff-api/endpoint";
+import { type BodyInputOf, type EndpointSpec, type Method, pathOf } from "../../staff-api/endpoint";
 
 /** A query string, or its parameters (one left undefined is left out). */
-export type Query = Record<string, string | undefined> | string;
+export type Query = Record<string, string | undefined> | URLSearchParams | string;
 
 export interface ClientOptions {
   /** Another instance of the app (api.anotherInstance()); the test's own otherwise. */
@@ -24,6 +24,47 @@ export type CurrentVersion = (path: string) => Promise<string>;
 /** ANY_VERSION's changes, one after the other (see there). */
 let versionedChanges: Promise<unknown> = Promise.resolve();
 
+/**
+ * A body sent as it is, whatever its endpoint reads: what the console never sends (a field of the
+ * wrong type, one missing, a body to an endpoint that reads none). Tests of refusals wrap theirs
+ * in `unchecked()`, so that every other call's body is checked against its endpoint's schema.
+ */
+export class Unchecked {
+  /** Makes the type nominal: no other object passes for one. */
+  private readonly unchecked = true;
+  constructor(readonly value: unknown) {}
+}
+export const unchecked = (value: unknown) => new Unchecked(value);
+
+/** The `:name` params of an address. */
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<Rest>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** The params of a call: those its address names, or any when the address is not known. */
+type ParamsPart<P extends string> = string extends P
+  ? { params?: Record<string, string> }
+  : [ParamNames<P>] extends [never]
+    ? { params?: undefined }
+    : { params: Record<ParamNames<P>, string> };
+
+/**
+ * What a test's call of `E` sends: the params its address names (any text, so that a test can
+ * name a record that is not there), a query, a body as the endpoint reads it (or `unchecked()`),
+ * and headers.
+ */
+export type CallParts<E extends EndpointSpec> = ParamsPart<E["path"]> & {
+  query?: Query;
+  body?: BodyInputOf<E> | Unchecked;
+  headers?: Record<string, string>;
+};
+
+/** The parts after the endpoint: none needed when its address has no params. */
+export type CallArgs<E extends EndpointSpec> =
+  object extends CallParts<E> ? [parts?: CallParts<E>] : [parts: CallParts<E>];
+
 export interface StaffClient {
   /** The session cookie sent with every request (`staff_session=…`), or none. */
   readonly cookie: string | undefined;
@@ -36,8 +77,11 @@ export interface StaffClient {
     body?: unknown,
     headers?: Record<string, string>,
   ) => Promise<LightMyRequestResponse>;
-  /** GETs `path` and expects a 200: its JSON body. */
-  read: <T = Record<string, unknown>>(path: string, query?: Query) => Promise<T>;
+  /** Calls `endpoint` (a GET) and expects a 200: its JSON body. */
+  read: <T = Record<string, unknown>, E extends EndpointSpec = EndpointSpec>(
+    endpoint: E,
+    ...parts: CallArgs<E>
+  ) => Promise<T>;
   /**
    * Sends `body` as it is, with `contentType` (none when left out or empty): what the console
    * never sends (a form, text, broken JSON, a type with no body).
@@ -47,10 +91,13 @@ export interface StaffClient {
     path: string,
     options?: { contentType?: string; body?: string; headers?: Record<string, string> },
   ) => Promise<LightMyRequestResponse>;
-  /** Calls a contract endpoint: its method, its address with `params` filled in. */
-  call: (
-    endpoint: EndpointSpec,
-    parts?: { params?: Record<string, string>; query?: Query; body?: unknown },
+  /**
+   * Calls a contract endpoint as the console does: its method, its address with `params` filled
+   * in and `query` appended, `body` as JSON, and any `headers`.
+   */
+  call: <E extends EndpointSpec>(
+    endpoint: E,
+    ...parts: CallArgs<E>
   ) => Promise<LightMyRequestResponse>;
 }
 
@@ -63,11 +110,19 @@ export interface StaffClient {
  */
 export const ANY_VERSION = { "if-match": "(the version the record has)" };
 
+/**
+ * A raw address with its `:id` filled in, for tests that send what no call of an endpoint would
+ * (the fuzz tests, which walk every route's address): the others call the endpoint.
+ */
+export function withId(path: string, id: string): string {
+  return path.replace(":id", encodeURIComponent(id));
+}
+
 /** `path` with the query appended (none when it is empty). */
 export function withQuery(path: string, query: Query = ""): string {
   const search =
-    typeof query === "string"
-      ? query
+    typeof query === "string" || query instanceof URLSearchParams
+      ? String(query)
       : new URLSearchParams(
           Object.entries(query).filter(
             (entry): entry is [string, string] => entry[1] !== undefined,
@@ -126,18 +181,24 @@ export function staffClient(
           headers,
         });
   const get = (path: string, query?: Query) => send("GET", withQuery(path, query));
+  const call: StaffClient["call"] = (endpoint, ...[parts]) => {
+    const { params, query, body, headers } = (parts ?? {}) as CallParts<EndpointSpec> & {
+      params?: Record<string, string>;
+    };
+    const path = withQuery(pathOf(endpoint, params), query);
+    return send(endpoint.method, path, body instanceof Unchecked ? body.value : body, headers);
+  };
   return {
     cookie,
     get,
     send,
     raw,
-    async read<T>(path: string, query?: Query) {
-      const res = await get(path, query);
-      expect(res.statusCode, `GET ${withQuery(path, query)}: ${res.body}`).toBe(200);
-      return res.json<T>();
+    call,
+    read: async (endpoint, ...parts) => {
+      const res = await call(endpoint, ...parts);
+      expect(res.statusCode, `${endpoint.method} ${endpoint.path}: ${res.body}`).toBe(200);
+      return res.json();
     },
-    call: (endpoint, { params, query, body } = {}) =>
-      send(endpoint.method, withQuery(pathOf(endpoint, params), query), body),
   };
 }
 

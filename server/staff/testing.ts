@@ -15,10 +15,10 @@ import type { OutboxWorker } from "../mail/outbox";
 import { emptyLeadTables, recordingTransport, testConfig, testDatabase } from "../testing";
 import { addAccount } from "./admin/accounts";
 import { getLead } from "./inbox/lead-detail";
-import { staffApiPaths } from "./paths";
 import type { SignInLimits } from "./sign-in/rate-limit";
 import { createSession } from "./sign-in/sessions";
-import { type ClientOptions, type StaffClient, staffClient } from "./test-requests";
+import { type ClientOptions, type StaffClient, staffClient, unchecked } from "./test-requests";
+import { sessionApi } from "../../staff-api/session";
 
 /** The tests' site: plain HTTP on localhost, as on a developer's machine. */
 export const STAFF_SITE = "http://localhost:3000";
@@ -150,12 +150,12 @@ export async function signedInStaff(
 
 /** Asks for a sign-in link for `email`, signed out. */
 export function requestSignInLink(api: StaffApi, email: string, options?: ClientOptions) {
-  return api.signedOut(options).send("POST", staffApiPaths.requestLink, { email });
+  return api.signedOut(options).call(sessionApi.requestLink, { body: { email } });
 }
 
 /** Signs in with a link's `token` (or whatever a test sends as one), signed out. */
 export function verifySignInLink(api: StaffApi, token: unknown, options?: ClientOptions) {
-  return api.signedOut(options).send("POST", staffApiPaths.verify, { token });
+  return api.signedOut(options).call(sessionApi.verify, { body: unchecked({ token }) });
 }
 
 /** Sends the outbox; the tokens of the sign-in links mailed to `email`, oldest first. */

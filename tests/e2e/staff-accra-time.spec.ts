@@ -1,4 +1,6 @@
-import { apiPaths, consolePaths, withId } from "../../common/paths";
+import { consolePaths } from "../../common/paths";
+import { pathOf } from "../../staff-api/endpoint";
+import { campaignsApi } from "../../staff-api/newsletter";
 import { expect } from "./fixtures";
 import { test } from "./staff-session";
 import { saveCampaignDraft } from "./staff";
@@ -45,7 +47,7 @@ test("a schedule typed on a device in Lagos is Accra's time: shown, kept and sto
   await expect(at).toHaveValue(`${year}-03-02T10:00`);
 
   // Stored as 10:00 in Accra, which is 10:00 UTC.
-  const stored = await page.request.get(withId(apiPaths.staffCampaign, id));
+  const stored = await page.request.get(pathOf(campaignsApi.get, { id }));
   expect(((await stored.json()) as { scheduledAt: string }).scheduledAt).toBe(
     `${year}-03-02T10:00:00.000Z`,
   );

@@ -1,4 +1,6 @@
 import { apiPaths, consolePaths } from "../../common/paths";
+import { accountsApi } from "../../staff-api/admin";
+import { subscribersApi } from "../../staff-api/subscribers";
 import type { Page, Request } from "@playwright/test";
 import { expect, expectNoA11yViolations } from "./fixtures";
 import { test } from "./staff-session";
@@ -51,8 +53,8 @@ test.describe("staff accounts", () => {
     let releaseList = () => {};
     const listHeld = new Promise<void>((resolve) => (releaseList = resolve));
     const isListReload = (request: Request) =>
-      request.method() === "GET" && new URL(request.url()).pathname === apiPaths.staffAccounts;
-    await page.route(`**${apiPaths.staffAccounts}`, async (route) => {
+      request.method() === "GET" && new URL(request.url()).pathname === accountsApi.list.path;
+    await page.route(`**${accountsApi.list.path}`, async (route) => {
       if (isListReload(route.request())) await listHeld;
       await route.fallback();
     });
@@ -234,7 +236,7 @@ test.describe("roles", () => {
     await expect(list).toContainText("Waiting for confirmation");
     await expect(page.getByRole("link", { name: "Export CSV" })).toHaveAttribute(
       "href",
-      new RegExp(`^${apiPaths.staffSubscribersCsv.replace(".", "\\.")}\\?.*status=pending`),
+      new RegExp(`^${subscribersApi.exportCsv.path.replace(".", "\\.")}\\?.*status=pending`),
     );
     await expectNoA11yViolations(page, "on the subscribers");
 

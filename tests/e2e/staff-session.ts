@@ -1,5 +1,6 @@
 import type { APIRequest, APIRequestContext } from "@playwright/test";
-import { apiPaths, consolePaths } from "../../common/paths";
+import { consolePaths } from "../../common/paths";
+import { sessionApi } from "../../staff-api/session";
 import { STAFF_ORIGIN } from "../../playwright.config";
 import { expect, test as base } from "./fixtures";
 import { type StaffRole, addStaffAccount, signInLinkFor, staffAddress } from "./staff";
@@ -37,10 +38,10 @@ async function openSession(request: APIRequest, role: StaffRole): Promise<StaffS
   addStaffAccount(email, role, name);
   const api = await request.newContext({ baseURL: STAFF_ORIGIN });
   try {
-    const asked = await api.post(apiPaths.staffRequestLink, { data: { email } });
+    const asked = await api.post(sessionApi.requestLink.path, { data: { email } });
     expect(asked.status(), await asked.text()).toBe(202);
     const token = new URL(await signInLinkFor(email)).searchParams.get("token");
-    const verified = await api.post(apiPaths.staffVerify, { data: { token } });
+    const verified = await api.post(sessionApi.verify.path, { data: { token } });
     expect(verified.status(), await verified.text()).toBe(200);
     const { cookies } = await api.storageState();
     expect(cookies, "the session cookie").toHaveLength(1);

@@ -1,5 +1,9 @@
-import { CONTACT_INVALID_TOAST, CONTACT_SUCCESS_TOAST, ContactSchema } from "@leads/contact";
-import { apiPaths } from "@common/paths";
+import {
+  CONTACT_INVALID_TOAST,
+  CONTACT_SUCCESS_TOAST,
+  ContactSchema,
+  contactEndpoint,
+} from "@leads/contact";
 import { CheckboxField, Field, TextArea } from "~/components/ui/field";
 import { ConsentWords } from "./consent-words";
 import { LeadForm, type LeadFormConfig } from "./lead-form";
@@ -16,7 +20,7 @@ const initial = {
 const contactForm: LeadFormConfig<typeof initial, typeof ContactSchema> = {
   initial,
   schema: ContactSchema,
-  endpoint: apiPaths.contact,
+  endpoint: contactEndpoint.path,
   toBody: (data, website) => ({ ...data, website }),
   consentForm: "contact",
   toasts: { invalid: CONTACT_INVALID_TOAST, success: CONTACT_SUCCESS_TOAST },

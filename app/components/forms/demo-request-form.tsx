@@ -3,9 +3,9 @@ import {
   DEMO_SUCCESS_TOAST,
   DemoFormSchema,
   type DemoProduct,
+  demoEndpoint,
   INDUSTRIES,
 } from "@leads/demo";
-import { apiPaths } from "@common/paths";
 import { Combobox } from "~/components/ui/combobox";
 import { Field } from "~/components/ui/field";
 import { LeadForm, type LeadFormConfig } from "./lead-form";
@@ -16,7 +16,7 @@ const initial = { name: "", email: "", phone: "", company: "", jobTitle: "", ind
 const demoForm = (product: DemoProduct): LeadFormConfig<typeof initial, typeof DemoFormSchema> => ({
   initial,
   schema: DemoFormSchema,
-  endpoint: apiPaths.demo,
+  endpoint: demoEndpoint.path,
   toBody: (formData, website) => ({ product, formData, website }),
   consentForm: "demo",
   consentNotice: true,

@@ -20,9 +20,10 @@ export function NewsletterForm({ onSubscribed, tone = "light" }: NewsletterFormP
   const [failure, setFailure] = useState<string | null>(null);
   const form = useLeadForm({
     initial: { email: "" },
-    // The rules (and the validation library) load on the first submit: the home page, where
-    // this form sits, then ships no validation code up front.
-    schema: () => import("@leads/newsletter").then((rules) => rules.NewsletterSchema),
+    // The endpoint's rules (and the validation library) load on the first submit: the home
+    // page, where this form sits, then ships no validation code up front. Its address is the
+    // one the definition is made with (leads/newsletter.ts), read here without its schema.
+    schema: () => import("@leads/newsletter").then((rules) => rules.subscribeEndpoint.body),
     endpoint: apiPaths.subscribe,
     toBody: (data, website) => ({ ...data, website }),
     consentForm: "newsletter",

@@ -33,7 +33,7 @@ export interface LeadFormOptions<
    * the page's first download and comes with the first submit.
    */
   schema: Schema | (() => Promise<Schema>);
-  /** From apiPaths; without JavaScript the form posts itself there. */
+  /** The address of the form's endpoint (leads/); without JavaScript the form posts itself there. */
   endpoint: string;
   /** Shape of the JSON body from the validated values (the demo form wraps them in formData). */
   toBody: (data: z.output<Schema>, honeypot: string) => object;

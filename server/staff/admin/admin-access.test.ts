@@ -1,11 +1,11 @@
 import { describe, it } from "vitest";
 import { sqliteOnly } from "../../testing";
+import { accountsApi, erasureApi, outboxApi, teamApi } from "../../../staff-api/admin";
+import { auditApi } from "../../../staff-api/audit";
 import type { StaffRole } from "../../../staff-api/roles";
-import { staffApiPaths } from "../paths";
 import { addOutboxMessage, at } from "../test-records";
 import { expectAccess } from "../test-checks";
 import { signedInStaff, useStaffApi } from "../testing";
-import { accountPath, retryPath } from "./admin.testing";
 
 describe.each(sqliteOnly)("admin API on $name", ({ url }) => {
   const api = useStaffApi(url);
@@ -15,26 +15,20 @@ describe.each(sqliteOnly)("admin API on $name", ({ url }) => {
     const sales = await signedInStaff(api, "sales@example.com", "sales");
     const marketing = await signedInStaff(api, "mkt@example.com", "marketing");
     const message = await addOutboxMessage(api, at(1));
-    const requests: [
-      method: "GET" | "PATCH" | "POST",
-      path: string,
-      body: unknown,
-      ok: number,
-      allowed: StaffRole[],
-    ][] = [
-      ["GET", staffApiPaths.team, undefined, 200, ["admin", "sales"]],
-      ["GET", staffApiPaths.accounts, undefined, 200, ["admin"]],
-      ["POST", staffApiPaths.accounts, { email: "new@example.com", role: "sales" }, 201, ["admin"]],
-      ["PATCH", accountPath(sales.account.id), { role: "sales" }, 200, ["admin"]],
-      ["GET", staffApiPaths.audit, undefined, 200, ["admin"]],
-      ["GET", staffApiPaths.auditCsv, undefined, 200, ["admin"]],
-      ["GET", staffApiPaths.auditActions, undefined, 200, ["admin"]],
-      ["POST", staffApiPaths.forget, { email: "nobody@example.com" }, 200, ["admin"]],
-      ["GET", staffApiPaths.outbox, undefined, 200, ["admin"]],
-      ["POST", retryPath(message), undefined, 200, ["admin"]],
-    ];
-    for (const [method, path, body, ok, allowed] of requests) {
-      await expectAccess(api, { marketing, sales, admin }, { method, path, body }, { allowed, ok });
-    }
+    const staff = { marketing, sales, admin };
+    const adminOnly = { allowed: ["admin"] as StaffRole[], ok: 200 };
+    await expectAccess(api, staff, [teamApi.list], { allowed: ["admin", "sales"], ok: 200 });
+    await expectAccess(api, staff, [accountsApi.list], adminOnly);
+    const invite = { body: { email: "new@example.com", role: "sales" as const } };
+    await expectAccess(api, staff, [accountsApi.invite, invite], { ...adminOnly, ok: 201 });
+    const change = { params: { id: sales.account.id }, body: { role: "sales" as const } };
+    await expectAccess(api, staff, [accountsApi.change, change], adminOnly);
+    await expectAccess(api, staff, [auditApi.list], adminOnly);
+    await expectAccess(api, staff, [auditApi.exportCsv], adminOnly);
+    await expectAccess(api, staff, [auditApi.actions], adminOnly);
+    const forget = { body: { email: "nobody@example.com" } };
+    await expectAccess(api, staff, [erasureApi.forget, forget], adminOnly);
+    await expectAccess(api, staff, [outboxApi.list], adminOnly);
+    await expectAccess(api, staff, [outboxApi.retry, { params: { id: message } }], adminOnly);
   });
 });

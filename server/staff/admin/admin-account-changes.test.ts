@@ -3,19 +3,22 @@ import { describe, expect, it } from "vitest";
 import { testDialects } from "../../testing";
 import { lockKeyForTransaction } from "../../db/database";
 import { ACCOUNT_CHANGES_LOCK, AccountChangeRefused, changeAccount } from "./accounts-admin";
-import { staffApiPaths } from "../paths";
 import { createSession } from "../sign-in/sessions";
 import { enabledAdmins } from "../test-records";
 import { auditOf } from "../test-checks";
 import { addStaff, signedInStaff, useStaffApi } from "../testing";
-import { accountPath, retryPath } from "./admin.testing";
+import { pathOf } from "../../../staff-api/endpoint";
+import { sessionApi } from "../../../staff-api/session";
+import { accountsApi, outboxApi, erasureApi } from "../../../staff-api/admin";
+import { unchecked } from "../test-requests";
+import { auditApi } from "../../../staff-api/audit";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.each(testDialects)("admin API on $name", ({ url }) => {
   const api = useStaffApi(url);
 
-  const me = (cookie: string) => api.as(cookie).get(staffApiPaths.me);
+  const me = (cookie: string) => api.as(cookie).call(sessionApi.me);
 
   it("disables an account, which signs it out everywhere at once, and enables it again", async () => {
     const admin = await signedInStaff(api, "admin@example.com", "admin");
@@ -23,8 +26,11 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
     const other = await createSession(api.db, sales.account.id, api.clock.now);
     expect((await me(sales.cookie)).statusCode).toBe(200);
 
-    const res = await admin.send("PATCH", accountPath(sales.account.id), {
-      disabled: true,
+    const res = await admin.call(accountsApi.change, {
+      params: { id: sales.account.id },
+      body: {
+        disabled: true,
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ id: sales.account.id, disabled: true, role: "sales" });
@@ -47,9 +53,12 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
     });
 
     // Enabled again: the old sessions stay revoked; the role changes in the same request.
-    const back = await admin.send("PATCH", accountPath(sales.account.id), {
-      disabled: false,
-      role: "marketing",
+    const back = await admin.call(accountsApi.change, {
+      params: { id: sales.account.id },
+      body: {
+        disabled: false,
+        role: "marketing",
+      },
     });
     expect(back.json()).toMatchObject({ disabled: false, role: "marketing" });
     expect((await me(sales.cookie)).statusCode).toBe(401);
@@ -60,19 +69,30 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
 
   it("refuses to let an admin lock themselves, or the company, out", async () => {
     const admin = await signedInStaff(api, "admin@example.com", "admin");
-    const self = accountPath(admin.account.id);
-    for (const body of [{ disabled: true }, { role: "sales" }, { role: "marketing" }]) {
-      const res = await admin.send("PATCH", self, body);
+    const self = { id: admin.account.id };
+    for (const body of [
+      { disabled: true },
+      { role: "sales" as const },
+      { role: "marketing" as const },
+    ]) {
+      const res = await admin.call(accountsApi.change, { params: self, body });
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().error).toMatch(/your own/);
     }
     expect((await me(admin.cookie)).json()).toMatchObject({ role: "admin" });
     // Changing nothing of one's own is fine.
-    expect((await admin.send("PATCH", self, { role: "admin" })).statusCode).toBe(200);
+    const unchanged = await admin.call(accountsApi.change, {
+      params: self,
+      body: { role: "admin" },
+    });
+    expect(unchanged.statusCode).toBe(200);
 
     // Another admin may be demoted; the last enabled one may not (e.g. from the command line).
     const second = await addStaff(api, "second@example.com", "admin");
-    const demoted = await admin.send("PATCH", accountPath(second.id), { role: "sales" });
+    const demoted = await admin.call(accountsApi.change, {
+      params: { id: second.id },
+      body: { role: "sales" },
+    });
     expect(demoted.statusCode).toBe(200);
     await expect(
       changeAccount(api.db, admin.account.id, { role: "sales" }, { via: "test" }),
@@ -122,9 +142,9 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
     const admin = await signedInStaff(api, "admin@example.com", "admin");
     const sales = await addStaff(api, "sales@example.com", "sales");
     for (const id of [randomUUID(), "x y", "..", "a".repeat(65), "%00"]) {
-      const res = await admin.send("PATCH", accountPath(id), { role: "sales" });
+      const res = await admin.call(accountsApi.change, { params: { id }, body: { role: "sales" } });
       expect(res.statusCode, id).toBe(404);
-      const retry = await admin.send("POST", retryPath(id));
+      const retry = await admin.call(outboxApi.retry, { params: { id } });
       expect(retry.statusCode, id).toBe(404);
     }
     for (const body of [
@@ -134,22 +154,25 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
       [],
       { role: null },
     ]) {
-      const res = await admin.send("PATCH", accountPath(sales.id), body);
+      const res = await admin.call(accountsApi.change, {
+        params: { id: sales.id },
+        body: unchecked(body),
+      });
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
     }
-    const notJson = await admin.raw("PATCH", accountPath(sales.id), {
+    const notJson = await admin.raw("PATCH", pathOf(accountsApi.change, { id: sales.id }), {
       contentType: "application/json",
       body: "{",
     });
     expect(notJson.statusCode).toBe(400);
-    const form = await admin.raw("POST", staffApiPaths.forget, {
+    const form = await admin.raw("POST", erasureApi.forget.path, {
       contentType: "application/x-www-form-urlencoded",
       body: "email=a%40b.gh",
     });
     expect(form.statusCode).toBe(415);
     const foreign = await api
       .as(admin.cookie, { origin: "https://evil.example" })
-      .send("POST", staffApiPaths.accounts, { email: "evil@example.com", role: "admin" });
+      .call(accountsApi.invite, { body: { email: "evil@example.com", role: "admin" } });
     expect(foreign.statusCode).toBe(403);
     const badAudit: Record<string, string>[] = [
       { limit: "0" },
@@ -161,10 +184,10 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
       { until: "2026-02-30" },
     ];
     for (const query of badAudit) {
-      for (const path of [staffApiPaths.audit, staffApiPaths.auditCsv]) {
-        if (path === staffApiPaths.auditCsv && ("cursor" in query || "limit" in query)) continue;
-        const res = await admin.get(path, query);
-        expect(res.statusCode, `${path} ${JSON.stringify(query)}`).toBe(400);
+      for (const endpoint of [auditApi.list, auditApi.exportCsv]) {
+        if (endpoint === auditApi.exportCsv && ("cursor" in query || "limit" in query)) continue;
+        const res = await admin.call(endpoint, { query });
+        expect(res.statusCode, `${endpoint.path} ${JSON.stringify(query)}`).toBe(400);
         expect(res.json()).toEqual({ error: expect.any(String) });
       }
     }
@@ -174,11 +197,11 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
       { limit: "1000" },
     ];
     for (const query of badOutbox) {
-      const res = await admin.get(staffApiPaths.outbox, query);
+      const res = await admin.call(outboxApi.list, { query });
       expect(res.statusCode, JSON.stringify(query)).toBe(400);
     }
     for (const body of [{}, { email: "nobody" }, { email: 5 }]) {
-      const res = await admin.send("POST", staffApiPaths.forget, body);
+      const res = await admin.call(erasureApi.forget, { body: unchecked(body) });
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
     }
   });

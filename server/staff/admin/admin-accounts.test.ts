@@ -3,10 +3,11 @@ import { describe, expect, it } from "vitest";
 import { emailKey } from "../../../leads/email";
 import { testDialects } from "../../testing";
 import { changeAccount } from "./accounts-admin";
-import { staffApiPaths } from "../paths";
 import { auditOf } from "../test-checks";
 import { STAFF_SITE, addStaff, signedInStaff, useStaffApi } from "../testing";
-import { accountPath } from "./admin.testing";
+import { teamApi, accountsApi } from "../../../staff-api/admin";
+import { sessionApi } from "../../../staff-api/session";
+import { unchecked } from "../test-requests";
 
 describe.each(testDialects)("admin API on $name", ({ url }) => {
   const api = useStaffApi(url);
@@ -21,7 +22,7 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
       { disabled: true },
       { via: "test" },
     );
-    const res = await sales.get(staffApiPaths.team);
+    const res = await sales.call(teamApi.list);
     expect(res.json()).toEqual({
       items: [
         { email: "ama@example.com", name: "Ama Mensah", role: "admin", disabled: false },
@@ -34,7 +35,7 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
   it("lists accounts with their last sign-in", async () => {
     const admin = await signedInStaff(api, "admin@example.com", "admin");
     const never = await addStaff(api, "new@example.com", "marketing", "New One");
-    const res = await admin.get(staffApiPaths.accounts);
+    const res = await admin.call(accountsApi.list);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       items: [
@@ -66,10 +67,12 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
 
   it("invites an account with a sign-in link, once", async () => {
     const admin = await signedInStaff(api, "admin@example.com", "admin");
-    const res = await admin.send("POST", staffApiPaths.accounts, {
-      email: " Kofi@Example.COM ",
-      role: "marketing",
-      name: " Kofi Boateng ",
+    const res = await admin.call(accountsApi.invite, {
+      body: {
+        email: " Kofi@Example.COM ",
+        role: "marketing",
+        name: " Kofi Boateng ",
+      },
     });
     expect(res.statusCode, res.body).toBe(201);
     const account = res.json();
@@ -93,13 +96,15 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
     )?.[1];
     expect(token).toBeTruthy();
     // The link signs the new account in.
-    const verified = await api.signedOut().send("POST", staffApiPaths.verify, { token });
+    const verified = await api.signedOut().call(sessionApi.verify, { body: unchecked({ token }) });
     expect(verified.statusCode).toBe(200);
     expect(verified.json()).toMatchObject({ email: "Kofi@example.com", role: "marketing" });
 
-    const again = await admin.send("POST", staffApiPaths.accounts, {
-      email: "kofi@example.com",
-      role: "admin",
+    const again = await admin.call(accountsApi.invite, {
+      body: {
+        email: "kofi@example.com",
+        role: "admin",
+      },
     });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ error: expect.any(String) });
@@ -129,7 +134,7 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
       { email: "x@example.com", role: "sales", name: "n".repeat(101) },
       { email: ["x@example.com"], role: "sales" },
     ]) {
-      const bad = await admin.send("POST", staffApiPaths.accounts, body);
+      const bad = await admin.call(accountsApi.invite, { body: unchecked(body) });
       expect(bad.statusCode, JSON.stringify(body)).toBe(400);
     }
     expect(
@@ -144,13 +149,16 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
   it("audits reading the accounts: the list, and a change that changes nothing", async () => {
     const admin = await signedInStaff(api, "admin@example.com", "admin");
     const sales = await addStaff(api, "sales@example.com", "sales", "Esi Sales");
-    const list = await admin.get(staffApiPaths.accounts);
+    const list = await admin.call(accountsApi.list);
     expect(list.statusCode).toBe(200);
     const listed = await auditOf(api, admin.account.id, "account.list");
     expect(listed.map((e) => JSON.parse(e.detail))).toEqual([{ accounts: 2 }]);
 
     for (const body of [{}, { role: "sales" }, { disabled: false }]) {
-      const res = await admin.send("PATCH", accountPath(sales.id), body);
+      const res = await admin.call(accountsApi.change, {
+        params: { id: sales.id },
+        body: unchecked(body),
+      });
       expect(res.statusCode, JSON.stringify(body)).toBe(200);
       expect(res.json()).toMatchObject({ id: sales.id, name: "Esi Sales", role: "sales" });
     }
@@ -161,10 +169,16 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
       ["staff_account", sales.id],
     ]);
     // A change is recorded as the change; an unknown account is read by nobody.
-    const changed = await admin.send("PATCH", accountPath(sales.id), { role: "marketing" });
+    const changed = await admin.call(accountsApi.change, {
+      params: { id: sales.id },
+      body: { role: "marketing" },
+    });
     expect(changed.json()).toMatchObject({ role: "marketing" });
     expect(await auditOf(api, admin.account.id, "staff.role-changed")).toHaveLength(1);
-    const unknown = await admin.send("PATCH", accountPath(randomUUID()), {});
+    const unknown = await admin.call(accountsApi.change, {
+      params: { id: randomUUID() },
+      body: {},
+    });
     expect(unknown.statusCode).toBe(404);
     expect(await auditOf(api, admin.account.id, "account.view")).toHaveLength(3);
   });

@@ -2,10 +2,12 @@ import { describe, expect, it } from "vitest";
 import { UNSAFE_CHARACTERS_MESSAGE } from "../../../leads/fields";
 import { testDialects } from "../../testing";
 import { recordAudit } from "../audit";
-import { staffApiPaths } from "../paths";
 import { at, MINUTE } from "../test-records";
 import { type ListPage, auditOf, csvLines, expectEachOnceNewestFirst } from "../test-checks";
 import { addStaff, signedInStaff, useStaffApi } from "../testing";
+import { auditApi } from "../../../staff-api/audit";
+import { reportsApi } from "../../../staff-api/reports";
+import { accountsApi } from "../../../staff-api/admin";
 
 describe.each(testDialects)("admin API on $name", ({ url }) => {
   const api = useStaffApi(url);
@@ -31,7 +33,7 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
     expected.push(...ids.map((r) => r.id));
 
     const page = (query: Record<string, string | undefined>) =>
-      admin.read<ListPage>(staffApiPaths.audit, query);
+      admin.read<ListPage>(auditApi.list, { query });
     const first = await page({ actor: "ACTOR@example.com", limit: "2" });
     expect(first.items[0]).toEqual({
       id: expect.any(String),
@@ -71,7 +73,7 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
       subject: null,
       detail: { filters: { actor: "no such account" }, page: "first" },
     });
-    const actions = await admin.get(staffApiPaths.auditActions);
+    const actions = await admin.call(auditApi.actions);
     expect(actions.json().items).toEqual(
       expect.arrayContaining(["audit.viewed", "lead.note-added", "lead.view"]),
     );
@@ -87,7 +89,7 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
 
     // The CSV: the same entries, formula-safe, and its own entry in the log.
     api.advance(MINUTE);
-    const csv = await admin.get(`${staffApiPaths.auditCsv}?actor=actor@example.com`);
+    const csv = await admin.call(auditApi.exportCsv, { query: "actor=actor@example.com" });
     expect(csv.statusCode).toBe(200);
     expect(csv.headers["content-type"]).toMatch(/^text\/csv/);
     expect(csv.headers["x-row-count"]).toBe("45");
@@ -118,7 +120,9 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
       record: { type: "=cmd", id: "+1" },
     });
     api.advance(MINUTE);
-    const csv = await admin.get(staffApiPaths.auditCsv, `actor=admin@example.com&until=${at(1)}`);
+    const csv = await admin.call(auditApi.exportCsv, {
+      query: `actor=admin@example.com&until=${at(1)}`,
+    });
     const lines = csvLines(csv);
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(",admin@example.com,lead.view,'=cmd,'+1,");
@@ -128,26 +132,28 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
     const admin = await signedInStaff(api, "admin@example.com", "admin");
     const refused = (field: string) => ({ error: `${field}: ${UNSAFE_CHARACTERS_MESSAGE}` });
     for (const bad of ["\u0000", "\u001b[2J", "\u0007", "\u007f", "\u0085", "\u202e", "\u2028"]) {
-      for (const path of [staffApiPaths.audit, staffApiPaths.auditCsv]) {
+      for (const endpoint of [auditApi.list, auditApi.exportCsv]) {
         const query = new URLSearchParams({ action: `lead${bad}.view` });
-        const res = await admin.get(`${path}?${query}`);
-        expect(res.statusCode, `${path} ${query}`).toBe(400);
+        const res = await admin.call(endpoint, { query });
+        expect(res.statusCode, `${endpoint.path} ${query}`).toBe(400);
         expect(res.json()).toEqual(refused("action"));
       }
       const report = new URLSearchParams({ by: "week", type: `contact${bad},demo` });
-      expect((await admin.get(`${staffApiPaths.leadReport}?${report}`)).json()).toEqual(
+      expect((await admin.call(reportsApi.leads, { query: report })).json()).toEqual(
         refused("type"),
       );
-      const invite = await admin.send("POST", staffApiPaths.accounts, {
-        email: "kofi@example.com",
-        role: "sales",
-        name: `Kofi${bad}Boateng`,
+      const invite = await admin.call(accountsApi.invite, {
+        body: {
+          email: "kofi@example.com",
+          role: "sales",
+          name: `Kofi${bad}Boateng`,
+        },
       });
       expect(invite.statusCode).toBe(400);
       expect(invite.json()).toEqual(refused("name"));
     }
-    expect((await admin.get(staffApiPaths.accounts)).json().items).toHaveLength(1);
+    expect((await admin.call(accountsApi.list)).json().items).toHaveLength(1);
     // An empty filter is no filter.
-    expect((await admin.get(`${staffApiPaths.audit}?action=`)).statusCode).toBe(200);
+    expect((await admin.call(auditApi.list, { query: "action=" })).statusCode).toBe(200);
   });
 });

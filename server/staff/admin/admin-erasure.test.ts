@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { testDialects } from "../../testing";
 import { recordReturnedMail } from "../../mail/returns";
-import { withId } from "../../../common/paths";
-import { staffApiPaths } from "../paths";
 import { OUTBOX_MAIL, addContact, addOutboxMessage, addSubscriber, at } from "../test-records";
 import { auditOf } from "../test-checks";
 import { signedInStaff, useStaffApi } from "../testing";
+import { leadsApi } from "../../../staff-api/leads";
+import { erasureApi } from "../../../staff-api/admin";
+import { subscribersApi } from "../../../staff-api/subscribers";
+import { auditApi } from "../../../staff-api/audit";
 
 describe.each(testDialects)("admin API on $name", ({ url }) => {
   const api = useStaffApi(url);
@@ -19,8 +21,11 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
       payload: { ...OUTBOX_MAIL, to: "sales@site.test" },
     });
     await addSubscriber(api, at(0), { email: "Ama@example.com", status: "confirmed", source: "/" });
-    const notes = await admin.send("POST", withId(staffApiPaths.leadNotes, lead), {
-      text: "Called Ama",
+    const notes = await admin.call(leadsApi.addNote, {
+      params: { id: lead },
+      body: {
+        text: "Called Ama",
+      },
     });
     expect(notes.statusCode).toBe(201);
     await recordReturnedMail(api.db, {
@@ -33,8 +38,10 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
       at: new Date(at(1)),
     });
 
-    const res = await admin.send("POST", staffApiPaths.forget, {
-      email: " AMA@Example.com ",
+    const res = await admin.call(erasureApi.forget, {
+      body: {
+        email: " AMA@Example.com ",
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
@@ -67,8 +74,10 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
     });
     expect(JSON.stringify(erased[0])).not.toMatch(/ama/i);
     // Asking again erases nothing, and is recorded too.
-    const again = await admin.send("POST", staffApiPaths.forget, {
-      email: "ama@example.com",
+    const again = await admin.call(erasureApi.forget, {
+      body: {
+        email: "ama@example.com",
+      },
     });
     expect(again.json().erased).toEqual(
       Object.fromEntries(Object.keys(res.json().erased).map((table) => [table, 0])),
@@ -80,22 +89,22 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
     const admin = await signedInStaff(api, "admin@example.com", "admin");
     const address = "Ama.Mensah@example.com";
     const searches = [
-      `${staffApiPaths.leads}?q=${address}`,
-      `${staffApiPaths.leads}?owner=${address}`,
-      `${staffApiPaths.leads}?product=${address}`,
-      `${staffApiPaths.leadsCsv}?owner=${address}&product=${address}&q=${address}`,
-      `${staffApiPaths.leadStats}?owner=${address}&product=${address}`,
-      `${staffApiPaths.subscribers}?q=${address}`,
-      `${staffApiPaths.subscribersCsv}?q=${address}`,
-      `${staffApiPaths.audit}?actor=${address}`,
-      `${staffApiPaths.audit}?action=${address}`,
-      `${staffApiPaths.auditCsv}?actor=${address}&action=${address}`,
+      `${leadsApi.list.path}?q=${address}`,
+      `${leadsApi.list.path}?owner=${address}`,
+      `${leadsApi.list.path}?product=${address}`,
+      `${leadsApi.exportCsv.path}?owner=${address}&product=${address}&q=${address}`,
+      `${leadsApi.stats.path}?owner=${address}&product=${address}`,
+      `${subscribersApi.list.path}?q=${address}`,
+      `${subscribersApi.exportCsv.path}?q=${address}`,
+      `${auditApi.list.path}?actor=${address}`,
+      `${auditApi.list.path}?action=${address}`,
+      `${auditApi.exportCsv.path}?actor=${address}&action=${address}`,
     ];
     for (const path of searches) {
       const res = await admin.get(path.replaceAll("@", "%40"));
       expect(res.statusCode, path).toBe(200);
     }
-    const erased = await admin.send("POST", staffApiPaths.forget, { email: address });
+    const erased = await admin.call(erasureApi.forget, { body: { email: address } });
     expect(erased.statusCode).toBe(200);
     const entries = await auditOf(api, admin.account.id);
     expect(entries).toHaveLength(searches.length + 1);

@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { testDialects } from "../../testing";
-import { staffApiPaths } from "../paths";
 import { addOutboxMessage, at, MINUTE } from "../test-records";
 import { type ListPage, auditOf } from "../test-checks";
 import { signedInStaff, useStaffApi } from "../testing";
-import { retryPath } from "./admin.testing";
+import { outboxApi } from "../../../staff-api/admin";
 
 describe.each(testDialects)("admin API on $name", ({ url }) => {
   const api = useStaffApi(url);
@@ -17,7 +16,7 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
     const signIn = await addOutboxMessage(api, at(0), { kind: "staff-sign-in" });
 
     const list = (query: Record<string, string> = {}) =>
-      admin.read<ListPage>(staffApiPaths.outbox, query);
+      admin.read<ListPage>(outboxApi.list, { query });
     const all = await list();
     expect(all.items.map((i) => i.id)).toEqual([failed, pending, signIn]);
     expect(all.items[0]).toEqual({
@@ -43,7 +42,7 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
     expect(await auditOf(api, admin.account.id, "outbox.viewed")).toHaveLength(6);
 
     api.advance(MINUTE);
-    const retried = await admin.send("POST", retryPath(failed));
+    const retried = await admin.call(outboxApi.retry, { params: { id: failed } });
     expect(retried.statusCode, retried.body).toBe(200);
     expect(retried.json()).toMatchObject({
       id: failed,
@@ -51,11 +50,13 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
       attempts: 0,
       nextAttemptAt: api.clock.now.toISOString(),
     });
-    expect((await admin.send("POST", retryPath(failed))).statusCode).toBe(409);
-    expect((await admin.send("POST", retryPath(pending), {})).statusCode).toBe(409);
+    expect((await admin.call(outboxApi.retry, { params: { id: failed } })).statusCode).toBe(409);
+    expect(
+      (await admin.call(outboxApi.retry, { params: { id: pending }, body: {} })).statusCode,
+    ).toBe(409);
     // A sent e-mail is not sent again (server/alerts/alerts.test.ts re-sends a sent alert).
-    expect((await admin.send("POST", retryPath(sent))).statusCode).toBe(409);
-    const dropped = await admin.send("POST", retryPath(signIn));
+    expect((await admin.call(outboxApi.retry, { params: { id: sent } })).statusCode).toBe(409);
+    const dropped = await admin.call(outboxApi.retry, { params: { id: signIn } });
     expect(dropped.statusCode).toBe(409);
     expect(dropped.json().error).toMatch(/sign-in link/);
     const audit = await auditOf(api, admin.account.id, "outbox.retried");

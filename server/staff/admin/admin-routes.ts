@@ -16,7 +16,7 @@ import {
 } from "./accounts-admin";
 import { AccountInputError } from "./accounts";
 import { recordAudit } from "../audit";
-import { Refused, answer, routesOn } from "../contract-routes";
+import { answer, routesOn } from "../contract-routes";
 import { erasePerson } from "./erasure";
 import { listOutbox, retryOutbox } from "./outbox-admin";
 import { auditActorOf, pageOf, auditedRead, pageKept } from "../route-kit";
@@ -73,7 +73,7 @@ export const adminRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (
     return answer(200, { items });
   });
 
-  route(accountsApi.invite, "account invitation", async ({ body, request }) => {
+  route(accountsApi.invite, "account invitation", async ({ body, request, refuse }) => {
     // Not held to the sign-in limits: only admins invite, and each invitation is audited.
     const account = await inviteAccount(db, body, {
       ...changedBy(request),
@@ -81,34 +81,38 @@ export const adminRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (
       emailDomains: config.staffEmailDomains,
     }).catch((error: unknown) => {
       // The address is outside STAFF_EMAIL_DOMAINS: the console shows it beside the field.
-      if (error instanceof AccountInputError) throw new Refused(400, `email: ${error.message}`);
+      if (error instanceof AccountInputError) throw refuse(400, `email: ${error.message}`);
       throw error;
     });
-    if (account === "exists") throw new Refused(409, "This address already has an account.");
+    if (account === "exists") throw refuse(409, "This address already has an account.");
     outbox.wake();
     return answer(201, account);
   });
 
-  route(accountsApi.resendInvitation, "invitation resend", async ({ params: { id }, request }) => {
-    const account = await resendInvitation(db, id, {
-      ...changedBy(request),
-      publicUrl: config.publicUrl,
-    });
-    if (account === "not-found") throw new Refused(404, NO_ACCOUNT);
-    if (account === "signed-in") {
-      throw new Refused(
-        409,
-        "This account has signed in already: they can ask for a sign-in link on the sign-in page.",
-      );
-    }
-    if (account === "disabled") {
-      throw new Refused(409, "This account is disabled: enable it before inviting it again.");
-    }
-    outbox.wake();
-    return answer(200, account);
-  });
+  route(
+    accountsApi.resendInvitation,
+    "invitation resend",
+    async ({ params: { id }, request, refuse }) => {
+      const account = await resendInvitation(db, id, {
+        ...changedBy(request),
+        publicUrl: config.publicUrl,
+      });
+      if (account === "not-found") throw refuse(404, NO_ACCOUNT);
+      if (account === "signed-in") {
+        throw refuse(
+          409,
+          "This account has signed in already: they can ask for a sign-in link on the sign-in page.",
+        );
+      }
+      if (account === "disabled") {
+        throw refuse(409, "This account is disabled: enable it before inviting it again.");
+      }
+      outbox.wake();
+      return answer(200, account);
+    },
+  );
 
-  route(accountsApi.change, "account change", async ({ params: { id }, body, request }) => {
+  route(accountsApi.change, "account change", async ({ params: { id }, body, request, refuse }) => {
     // A change that changes nothing still answers the account: recorded as a read of it.
     const unchanged = await db.transaction().execute(async (trx) => {
       const [account] = await accountSummaries(trx, id);
@@ -125,14 +129,14 @@ export const adminRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (
       });
       return account;
     });
-    if (unchanged === "missing") throw new Refused(404, NO_ACCOUNT);
+    if (unchanged === "missing") throw refuse(404, NO_ACCOUNT);
     if (unchanged) return answer(200, unchanged);
     try {
       const account = await changeAccount(db, id, body, changedBy(request));
-      if (!account) throw new Refused(404, NO_ACCOUNT);
+      if (!account) throw refuse(404, NO_ACCOUNT);
       return answer(200, account);
     } catch (error) {
-      if (error instanceof AccountChangeRefused) throw new Refused(400, error.message);
+      if (error instanceof AccountChangeRefused) throw refuse(400, error.message);
       throw error;
     }
   });
@@ -160,7 +164,7 @@ export const adminRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (
     return answer(200, messages);
   });
 
-  route(outboxApi.retry, "outbox retry", async ({ params: { id }, request }) => {
+  route(outboxApi.retry, "outbox retry", async ({ params: { id }, request, refuse }) => {
     const at = now();
     const result = await db.transaction().execute(async (trx) => {
       const retried = await retryOutbox(trx, id, at);
@@ -179,8 +183,8 @@ export const adminRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (
       outbox.wake();
       return answer(200, result.item);
     }
-    if (result.reason === "not-found") throw new Refused(404, NO_MESSAGE);
-    throw new Refused(
+    if (result.reason === "not-found") throw refuse(404, NO_MESSAGE);
+    throw refuse(
       409,
       result.reason === "dropped"
         ? "This message carried a sign-in link and was discarded; ask for a new link (or send the invitation again) instead."

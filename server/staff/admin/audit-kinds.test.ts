@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { AUDIT_ACTION_KINDS, type AuditItem } from "../../../staff-api/audit";
+import { AUDIT_ACTION_KINDS, type AuditItem, auditApi } from "../../../staff-api/audit";
 import { testDialects } from "../../testing";
 import { recordAudit } from "../audit";
-import { staffApiPaths } from "../paths";
 import { addContact, addSubscriber, at } from "../test-records";
 import { type ListPage, auditOf, csvLines } from "../test-checks";
 import { addStaff, signedInStaff, useStaffApi } from "../testing";
@@ -38,7 +37,8 @@ describe.each(testDialects)("audit log kinds and records on $name", ({ url }) =>
 
   it("shows changes only, reads of personal data only, or everything, as asked", async () => {
     const { admin } = await logWithEveryKind();
-    const page = (kind?: string) => admin.read<ListPage>(staffApiPaths.audit, kind ? { kind } : {});
+    const page = (kind?: string) =>
+      admin.read<ListPage>(auditApi.list, { query: kind ? { kind } : {} });
 
     expect(kofisActions(await page("change"))).toEqual([
       "lead.retired-action",
@@ -62,9 +62,9 @@ describe.each(testDialects)("audit log kinds and records on $name", ({ url }) =>
     expect((await page("change")).items.map((item) => item.action)).not.toContain("audit.viewed");
     expect((await page("read")).items.map((item) => item.action)).toContain("audit.viewed");
 
-    for (const path of [staffApiPaths.audit, staffApiPaths.auditCsv]) {
-      const res = await admin.get(path, { kind: "changes" });
-      expect(res.statusCode, path).toBe(400);
+    for (const endpoint of [auditApi.list, auditApi.exportCsv]) {
+      const res = await admin.call(endpoint, { query: { kind: "changes" } });
+      expect(res.statusCode, endpoint.path).toBe(400);
     }
     // The read of the log keeps the kind it asked for.
     const viewed = await auditOf(api, admin.account.id, "audit.viewed");
@@ -76,9 +76,11 @@ describe.each(testDialects)("audit log kinds and records on $name", ({ url }) =>
   it("exports the kind asked for, and keeps it in the export's entry", async () => {
     const { admin, kofi } = await logWithEveryKind();
     api.advance(60_000);
-    const csv = await admin.get(staffApiPaths.auditCsv, {
-      actor: "kofi@example.com",
-      kind: "change",
+    const csv = await admin.call(auditApi.exportCsv, {
+      query: {
+        actor: "kofi@example.com",
+        kind: "change",
+      },
     });
     expect(csv.statusCode).toBe(200);
     expect(csv.headers["x-row-count"]).toBe("2");
@@ -86,9 +88,11 @@ describe.each(testDialects)("audit log kinds and records on $name", ({ url }) =>
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(",lead.retired-action,");
     expect(lines[2]).toContain(",lead.status-changed,");
-    const reads = await admin.get(staffApiPaths.auditCsv, {
-      actor: "kofi@example.com",
-      kind: "read",
+    const reads = await admin.call(auditApi.exportCsv, {
+      query: {
+        actor: "kofi@example.com",
+        kind: "read",
+      },
     });
     expect(
       csvLines(reads)
@@ -118,7 +122,9 @@ describe.each(testDialects)("audit log kinds and records on $name", ({ url }) =>
     ].entries()) {
       await recordAudit(api.db, { action: "lead.view", at: at(minute), actor, record: subject });
     }
-    const page = await admin.read<ListPage>(staffApiPaths.audit, { actor: "kofi@example.com" });
+    const page = await admin.read<ListPage>(auditApi.list, {
+      query: { actor: "kofi@example.com" },
+    });
     const items = page.items as AuditItem[];
     expect(items.map((item) => item.actorName)).toEqual(Array(5).fill("Kofi Mensah"));
     expect(items.map((item) => item.subject).reverse()).toEqual([

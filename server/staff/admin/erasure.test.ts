@@ -25,10 +25,10 @@ import {
   testOutbox,
 } from "../../testing";
 import { addAccount } from "./accounts";
-import { staffApiPaths } from "../paths";
 import { createSession } from "../sign-in/sessions";
 import { staffClient } from "../test-requests";
 import { STAFF_SITE } from "../testing";
+import { erasureApi } from "../../../staff-api/admin";
 
 /** The person who asks to be erased, typed with capitals and a non-ASCII letter. */
 const PERSON = "Äma.Zqxmensah@Example.com";
@@ -98,7 +98,7 @@ describe.each(testDialects)("erasure from the console on $name", ({ url }) => {
     // Sales' two notifications and the confirmation about the person; Kofi's notification.
     expect(await mailFiles(mailDir)).toHaveLength(4);
 
-    const res = await admin.send("POST", staffApiPaths.forget, { email: PERSON.toLowerCase() });
+    const res = await admin.call(erasureApi.forget, { body: { email: PERSON.toLowerCase() } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().erased).toMatchObject({ outbox: 3, contact_messages: 1, demo_requests: 1 });
     const left = await mailFiles(mailDir);

@@ -1,9 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { withId } from "../../../common/paths";
 import { site } from "../../../common/site";
 import { ROLE_DUTIES } from "../../../staff-api/roles";
 import { testDialects } from "../../testing";
-import { staffApiPaths } from "../paths";
 import { createSession } from "../sign-in/sessions";
 import { auditOf } from "../test-checks";
 import {
@@ -14,9 +12,9 @@ import {
   verifySignInLink,
 } from "../testing";
 import { INVITATION_MAIL_KIND } from "./invitations";
+import { accountsApi, outboxApi } from "../../../staff-api/admin";
 
 const DAY = 24 * 60 * 60_000;
-const invitationPath = (id: string) => withId(staffApiPaths.accountInvitation, id);
 
 describe.each(testDialects)("staff invitations on $name", ({ url }) => {
   const api = useStaffApi(url);
@@ -31,9 +29,11 @@ describe.each(testDialects)("staff invitations on $name", ({ url }) => {
   /** Ama, an admin, invites Kofi to sales: her client, his account's id and his link's token. */
   async function amaInvitesKofi() {
     const ama = await admin("ama@example.com", "Ama Mensah");
-    const invited = await ama.send("POST", staffApiPaths.accounts, {
-      email: "kofi@example.com",
-      role: "sales",
+    const invited = await ama.call(accountsApi.invite, {
+      body: {
+        email: "kofi@example.com",
+        role: "sales",
+      },
     });
     const { id } = invited.json() as { id: string };
     return { ama, id, token: await mailedSignInToken(api, "kofi@example.com") };
@@ -51,7 +51,7 @@ describe.each(testDialects)("staff invitations on $name", ({ url }) => {
       ["kofi@example.com", "marketing"],
       ["esi@example.com", "sales"],
     ] as const) {
-      const res = await ama.send("POST", staffApiPaths.accounts, { email, role });
+      const res = await ama.call(accountsApi.invite, { body: { email, role } });
       expect(res.statusCode, res.body).toBe(201);
       expect(res.json()).toMatchObject({
         invitedAt: api.clock.now.toISOString(),
@@ -86,7 +86,7 @@ describe.each(testDialects)("staff invitations on $name", ({ url }) => {
     api.advance(DAY);
     // Signed in a day later (Ama's session has idled out meanwhile).
     const kwame = await admin("kwame@example.com", "Kwame Asante");
-    const again = await kwame.send("POST", invitationPath(id));
+    const again = await kwame.call(accountsApi.resendInvitation, { params: { id } });
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json()).toMatchObject({
       id,
@@ -94,7 +94,7 @@ describe.each(testDialects)("staff invitations on $name", ({ url }) => {
       invitedAt: api.clock.now.toISOString(),
       invitedBy: "Kwame Asante",
     });
-    const list = await kwame.get(staffApiPaths.accounts);
+    const list = await kwame.call(accountsApi.list);
     expect(list.json().items).toContainEqual(again.json());
     const second = await mailedSignInToken(api, "kofi@example.com");
     expect(api.transport.sent.at(-1)?.subject).toMatch(/^Kwame Asante invited you/);
@@ -111,27 +111,34 @@ describe.each(testDialects)("staff invitations on $name", ({ url }) => {
     expect((await verifySignInLink(api, first)).statusCode).toBe(401);
     expect((await verifySignInLink(api, second)).statusCode).toBe(200);
     // Signed in, they ask for their own links from now on.
-    const late = await kwame.send("POST", invitationPath(id));
+    const late = await kwame.call(accountsApi.resendInvitation, { params: { id } });
     expect(late.statusCode).toBe(409);
     expect(late.json()).toEqual({ error: expect.stringMatching(/signed in already/) });
   });
 
   it("refuses to invite again a disabled account, one that does not exist, and for non-admins", async () => {
     const { ama, id, token } = await amaInvitesKofi();
-    const disable = await ama.send("PATCH", withId(staffApiPaths.account, id), { disabled: true });
+    const disable = await ama.call(accountsApi.change, {
+      params: { id },
+      body: { disabled: true },
+    });
     expect(disable.statusCode).toBe(200);
-    const refused = await ama.send("POST", invitationPath(id));
+    const refused = await ama.call(accountsApi.resendInvitation, { params: { id } });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ error: expect.stringMatching(/disabled/) });
     // Enabling the account again does not bring its invitation's link back.
-    await ama.send("PATCH", withId(staffApiPaths.account, id), { disabled: false });
+    await ama.call(accountsApi.change, { params: { id }, body: { disabled: false } });
     expect((await verifySignInLink(api, token)).statusCode).toBe(401);
 
-    const missing = await ama.send("POST", invitationPath(crypto.randomUUID()));
+    const missing = await ama.call(accountsApi.resendInvitation, {
+      params: { id: crypto.randomUUID() },
+    });
     expect(missing.statusCode).toBe(404);
     for (const role of ["sales", "marketing"] as const) {
       const other = await signedInStaff(api, `${role}@example.com`, role);
-      expect((await other.send("POST", invitationPath(id))).statusCode).toBe(403);
+      expect((await other.call(accountsApi.resendInvitation, { params: { id } })).statusCode).toBe(
+        403,
+      );
     }
     expect(await auditOf(api, ama.account.id, "staff.invitation-resent")).toEqual([]);
   });
@@ -139,11 +146,14 @@ describe.each(testDialects)("staff invitations on $name", ({ url }) => {
   it("invites an account added from the command line, which was never invited", async () => {
     const ama = await admin("ama@example.com", "Ama Mensah");
     const added = await addStaff(api, "yaw@example.com", "marketing");
-    const before = await ama.get(staffApiPaths.accounts);
+    const before = await ama.call(accountsApi.list);
     expect(before.json().items).toContainEqual(
       expect.objectContaining({ id: added.id, invitedAt: null, invitedBy: null }),
     );
-    const res = await ama.send("POST", invitationPath(added.id), {});
+    const res = await ama.call(accountsApi.resendInvitation, {
+      params: { id: added.id },
+      body: {},
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ invitedBy: "Ama Mensah" });
     const [mail] = await mailsTo("yaw@example.com");
@@ -152,8 +162,8 @@ describe.each(testDialects)("staff invitations on $name", ({ url }) => {
 
   it("lists invitation e-mails in the outbox as invitations", async () => {
     const ama = await admin("ama@example.com", "Ama Mensah");
-    await ama.send("POST", staffApiPaths.accounts, { email: "kofi@example.com", role: "sales" });
-    const res = await ama.get(staffApiPaths.outbox);
+    await ama.call(accountsApi.invite, { body: { email: "kofi@example.com", role: "sales" } });
+    const res = await ama.call(outboxApi.list);
     expect(res.json().items).toEqual([
       expect.objectContaining({ kind: INVITATION_MAIL_KIND, to: "kofi@example.com" }),
     ]);

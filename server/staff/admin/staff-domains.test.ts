@@ -3,10 +3,8 @@
  * working, and asking for a sign-in link tells nobody which addresses have an account.
  */
 import { describe, expect, it } from "vitest";
-import { withId } from "../../../common/paths";
 import { loadConfig } from "../../config";
 import { sqliteOnly } from "../../testing";
-import { staffApiPaths } from "../paths";
 import { refusedWith } from "../test-checks";
 import {
   addStaff,
@@ -15,6 +13,8 @@ import {
   signedInStaff,
   useStaffApi,
 } from "../testing";
+import { accountsApi } from "../../../staff-api/admin";
+import { sessionApi } from "../../../staff-api/session";
 
 const DOMAINS = ["akwaabapay.com", "akwaabapay.com.gh"];
 const REFUSAL = "email: Staff accounts must use an address at akwaabapay.com or akwaabapay.com.gh.";
@@ -43,15 +43,17 @@ describe.each(sqliteOnly)("staff accounts at the company's domains, on $name", (
   it("invites only addresses at those domains, saying which they are", async () => {
     const admin = await signedInStaff(api, "admin@akwaabapay.com", "admin");
     for (const email of ["kofi@gmail.com", "kofi@mail.akwaabapay.com", "kofi@akwaabapay.co"]) {
-      const res = await admin.send("POST", staffApiPaths.accounts, { email, role: "sales" });
+      const res = await admin.call(accountsApi.invite, { body: { email, role: "sales" } });
       refusedWith(400, res);
       expect(res.json().error, email).toBe(REFUSAL);
     }
     // An address outside them that has an account is refused alike: nothing told about it.
     await addStaff(api, "yaw@gmail.com");
-    const existing = await admin.send("POST", staffApiPaths.accounts, {
-      email: "yaw@gmail.com",
-      role: "sales",
+    const existing = await admin.call(accountsApi.invite, {
+      body: {
+        email: "yaw@gmail.com",
+        role: "sales",
+      },
     });
     expect(existing.json().error).toBe(REFUSAL);
     await api.outbox.runOnce();
@@ -59,7 +61,7 @@ describe.each(sqliteOnly)("staff accounts at the company's domains, on $name", (
     expect(await accounts()).toEqual(["admin@akwaabapay.com", "yaw@gmail.com"]);
 
     for (const email of ["Esi@AkwaabaPay.com", "kofi@akwaabapay.com.gh"]) {
-      const res = await admin.send("POST", staffApiPaths.accounts, { email, role: "sales" });
+      const res = await admin.call(accountsApi.invite, { body: { email, role: "sales" } });
       expect(res.statusCode, res.body).toBe(201);
     }
     expect(await accounts()).toHaveLength(4);
@@ -68,9 +70,12 @@ describe.each(sqliteOnly)("staff accounts at the company's domains, on $name", (
   it("keeps accounts made outside them working: signed in, their role changed", async () => {
     const admin = await signedInStaff(api, "admin@akwaabapay.com", "admin");
     const old = await signedInStaff(api, "ama@gmail.com", "sales");
-    expect((await old.get(staffApiPaths.me)).statusCode).toBe(200);
-    const changed = await admin.send("PATCH", withId(staffApiPaths.account, old.account.id), {
-      role: "marketing",
+    expect((await old.call(sessionApi.me)).statusCode).toBe(200);
+    const changed = await admin.call(accountsApi.change, {
+      params: { id: old.account.id },
+      body: {
+        role: "marketing",
+      },
     });
     expect(changed.statusCode, changed.body).toBe(200);
   });

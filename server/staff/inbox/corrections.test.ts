@@ -7,12 +7,11 @@ import { describe, expect, it } from "vitest";
 import { auditApi } from "../../../staff-api/audit";
 import { leadsApi } from "../../../staff-api/leads";
 import { testDialects } from "../../testing";
-import { staffApiPaths } from "../paths";
 import { answered, auditOf, refusedWith } from "../test-checks";
 import { ANY_VERSION, type StaffClient } from "../test-requests";
 import { addContact, addDemo, at } from "../test-records";
 import { signedInStaff, useStaffApi } from "../testing";
-import { leadPath } from "./inbox.testing";
+import { erasureApi } from "../../../staff-api/admin";
 
 describe.each(testDialects)("correcting a lead's contact details, on $name", ({ url }) => {
   const api = useStaffApi(url);
@@ -23,18 +22,22 @@ describe.each(testDialects)("correcting a lead's contact details, on $name", ({ 
   };
 
   async function versionOf(staff: StaffClient, id: string) {
-    const res = await staff.get(leadPath(id));
+    const res = await staff.call(leadsApi.get, { params: { id } });
     expect(res.statusCode, res.body).toBe(200);
     return String(res.headers.etag);
   }
 
   async function correct(staff: StaffClient, id: string, change: object, version?: string) {
     const ifMatch = version ?? (await versionOf(staff, id));
-    return staff.send("PATCH", leadPath(id), change, { "if-match": ifMatch });
+    return staff.call(leadsApi.update, {
+      params: { id },
+      body: change,
+      headers: { "if-match": ifMatch },
+    });
   }
 
   const search = async (staff: StaffClient, q: string) =>
-    (await staff.read<{ items: { id: string }[] }>(staffApiPaths.leads, { q })).items.map(
+    (await staff.read<{ items: { id: string }[] }>(leadsApi.list, { query: { q } })).items.map(
       (item) => item.id,
     );
 
@@ -97,7 +100,11 @@ describe.each(testDialects)("correcting a lead's contact details, on $name", ({ 
     expect(errorOf(400, other)).toMatch(/^firstName: a demo request has no such field/);
 
     // Nothing of a refused correction is kept.
-    const lead = answered(leadsApi.get, await sales.get(leadPath(contact)), 200);
+    const lead = answered(
+      leadsApi.get,
+      await sales.call(leadsApi.get, { params: { id: contact } }),
+      200,
+    );
     expect(lead).toMatchObject({ phone: "+233 55 000 0000", timeline: [] });
     const cleared = await correct(sales, contact, { phone: "" });
     expect(answered(leadsApi.update, cleared, 200).phone).toBe("");
@@ -115,9 +122,13 @@ describe.each(testDialects)("correcting a lead's contact details, on $name", ({ 
     expect(answered(leadsApi.update, stale, 412).name).toBe("Kofi Boateng");
     expect(await auditOf(api, ama.account.id, "lead.corrected")).toEqual([]);
 
-    const refused = await marketing.send("PATCH", leadPath(id), { name: "X" }, ANY_VERSION);
+    const refused = await marketing.call(leadsApi.update, {
+      params: { id },
+      body: { name: "X" },
+      headers: ANY_VERSION,
+    });
     refusedWith(403, refused);
-    const now = answered(leadsApi.get, await ama.get(leadPath(id)), 200);
+    const now = answered(leadsApi.get, await ama.call(leadsApi.get, { params: { id } }), 200);
     expect(now.name).toBe("Kofi Boateng");
   });
 
@@ -141,7 +152,7 @@ describe.each(testDialects)("correcting a lead's contact details, on $name", ({ 
     const readLog = async () => {
       const page = answered(
         auditApi.list,
-        await admin.get(staffApiPaths.audit, { action: "lead.corrected" }),
+        await admin.call(auditApi.list, { query: { action: "lead.corrected" } }),
         200,
       );
       return page.items[0];
@@ -152,7 +163,7 @@ describe.each(testDialects)("correcting a lead's contact details, on $name", ({ 
       correction: { jobTitle: { from: "CE0", to: "CEO" } },
     });
 
-    const erased = await admin.send("POST", staffApiPaths.forget, { email: "esi@example.com" });
+    const erased = await admin.call(erasureApi.forget, { body: { email: "esi@example.com" } });
     expect(erased.statusCode).toBe(200);
     const after = await readLog();
     expect(after?.detail).toEqual(logged);
@@ -167,7 +178,7 @@ describe.each(testDialects)("correcting a lead's contact details, on $name", ({ 
       .updateTable("contact_messages")
       .set({ first_name: "", last_name: "", email: "", phone: "", anonymised_at: at(5) })
       .execute();
-    const read = answered(leadsApi.get, await sales.get(leadPath(id)), 200);
+    const read = answered(leadsApi.get, await sales.call(leadsApi.get, { params: { id } }), 200);
     expect(read).toMatchObject({ anonymisedAt: at(5), email: "", firstName: "" });
     const error = errorOf(409, await correct(sales, id, { phone: "0559211848" }, before));
     expect(error).toMatch(/removed under the retention policy/);

@@ -6,7 +6,8 @@ import { testDialects } from "../../testing";
 import { ANY_VERSION } from "../test-requests";
 import { addContact, addDemo, at } from "../test-records";
 import { useStaffApi } from "../testing";
-import { inboxClients, leadPath, notesPath } from "./inbox.testing";
+import { inboxClients } from "./inbox.testing";
+import { leadsApi } from "../../../staff-api/leads";
 
 describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
   const api = useStaffApi(url);
@@ -19,8 +20,12 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
     const amaDemo = await addDemo(api, at(2), { email: "ama@example.com" });
     const kofi = await addDemo(api, at(3), { email: "kofi@example.com" });
     for (const lead of [ama, amaDemo, kofi]) {
-      await sales.send("PATCH", leadPath(lead), { status: "contacted" }, ANY_VERSION);
-      await sales.send("POST", notesPath(lead), { text: "note" });
+      await sales.call(leadsApi.update, {
+        params: { id: lead },
+        body: { status: "contacted" },
+        headers: ANY_VERSION,
+      });
+      await sales.call(leadsApi.addNote, { params: { id: lead }, body: { text: "note" } });
     }
     const removed = await forgetPerson(api.db, "AMA@example.com");
     expect(removed).toMatchObject({

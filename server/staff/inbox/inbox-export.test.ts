@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { testDialects } from "../../testing";
-import { staffApiPaths } from "../paths";
 import { ANY_VERSION } from "../test-requests";
 import { addContact, addDemo, at, MINUTE } from "../test-records";
 import { auditOf, csvLines } from "../test-checks";
 import { useStaffApi } from "../testing";
-import { inboxClients, leadPath, notesPath } from "./inbox.testing";
+import { inboxClients } from "./inbox.testing";
+import { leadsApi } from "../../../staff-api/leads";
 
 describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
   const api = useStaffApi(url);
@@ -18,11 +18,15 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
     const b = await addDemo(api, at(0));
     await addDemo(api, at(0), { product: "banking" });
     api.clock.now = new Date(Date.parse(at(10)));
-    await sales.send("PATCH", leadPath(a), { status: "contacted" }, ANY_VERSION);
+    await sales.call(leadsApi.update, {
+      params: { id: a },
+      body: { status: "contacted" },
+      headers: ANY_VERSION,
+    });
     api.clock.now = new Date(Date.parse(at(30)));
-    await sales.send("POST", notesPath(b), { text: "Emailed" });
+    await sales.call(leadsApi.addNote, { params: { id: b }, body: { text: "Emailed" } });
     const stats = async (query: Record<string, string> = {}) =>
-      (await sales.get(staffApiPaths.leadStats, query)).json();
+      (await sales.call(leadsApi.stats, { query })).json();
     expect(await stats()).toEqual({ count: 3, responded: 2, averageFirstResponseMs: 20 * MINUTE });
     expect(await stats({ type: "demo" })).toEqual({
       count: 2,
@@ -40,7 +44,7 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
     const sales = await signedIn("sales@example.com", "sales");
     await addContact(api, at(1), { first_name: '=HYPERLINK("http://x")', message: "a,b" });
     await addDemo(api, at(2), { company: "+Evil" });
-    const res = await sales.get(`${staffApiPaths.leadsCsv}?type=contact`);
+    const res = await sales.call(leadsApi.exportCsv, { query: "type=contact" });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toMatch(/^text\/csv/);
     expect(res.headers["content-disposition"]).toMatch(/^attachment; filename="leads-.*\.csv"$/);
@@ -52,7 +56,7 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://x"")"`);
     expect(lines[1]).toContain(`"a,b"`);
 
-    const both = await sales.get(staffApiPaths.leadsCsv);
+    const both = await sales.call(leadsApi.exportCsv);
     const rows = csvLines(both);
     expect(rows).toHaveLength(3);
     expect(rows[1]).toContain("'+Evil");
@@ -67,7 +71,7 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
   it("exports more leads than one batch, every one once", async () => {
     const sales = await signedIn("sales@example.com", "sales");
     for (let i = 0; i < 520; i++) await addContact(api, at(i % 7), { first_name: `P${i}` });
-    const res = await sales.get(staffApiPaths.leadsCsv);
+    const res = await sales.call(leadsApi.exportCsv);
     const lines = csvLines(res).slice(1);
     expect(lines).toHaveLength(520);
     expect(new Set(lines.map((l) => l.split(",")[0])).size).toBe(520);

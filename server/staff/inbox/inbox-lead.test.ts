@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { testDialects } from "../../testing";
-import { staffApiPaths } from "../paths";
-import { ANY_VERSION } from "../test-requests";
+import { ANY_VERSION, unchecked } from "../test-requests";
 import { addContact, addDemo, addOutboxMessage, at, MINUTE } from "../test-records";
 import { useStaffApi } from "../testing";
 import { run as staffCli } from "../../cli/staff";
-import { changeLead, inboxClients, leadPath, notesPath } from "./inbox.testing";
+import { changeLead, inboxClients } from "./inbox.testing";
+import { leadsApi } from "../../../staff-api/leads";
 
 describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
   const api = useStaffApi(url);
@@ -28,23 +28,43 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
     });
 
     expect(
-      (await sales.send("PATCH", leadPath(lead), { status: "contacted" }, ANY_VERSION)).statusCode,
+      (
+        await sales.call(leadsApi.update, {
+          params: { id: lead },
+          body: { status: "contacted" },
+          headers: ANY_VERSION,
+        })
+      ).statusCode,
     ).toBe(200);
     api.advance(MINUTE);
     expect(
-      (await sales.send("POST", notesPath(lead), { text: " Called, wants a demo " })).statusCode,
+      (
+        await sales.call(leadsApi.addNote, {
+          params: { id: lead },
+          body: { text: " Called, wants a demo " },
+        })
+      ).statusCode,
     ).toBe(201);
     api.advance(MINUTE);
     expect(
-      (await admin.send("PATCH", leadPath(lead), { owner: "sales@example.com" }, ANY_VERSION))
-        .statusCode,
+      (
+        await admin.call(leadsApi.update, {
+          params: { id: lead },
+          body: { owner: "sales@example.com" },
+          headers: ANY_VERSION,
+        })
+      ).statusCode,
     ).toBe(200);
     api.advance(MINUTE);
-    const res = await sales.send("PATCH", leadPath(lead), { status: "won" }, ANY_VERSION);
+    const res = await sales.call(leadsApi.update, {
+      params: { id: lead },
+      body: { status: "won" },
+      headers: ANY_VERSION,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: lead, status: "won", owner: "sales@example.com" });
 
-    const detail = await sales.get(leadPath(lead));
+    const detail = await sales.call(leadsApi.get, { params: { id: lead } });
     expect(detail.statusCode).toBe(200);
     const body = detail.json();
     expect(body.firstResponseAt).toBe(new Date(Date.parse(at(0)) + 10 * MINUTE).toISOString());
@@ -97,11 +117,19 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
       "demo_a%2Fb",
       "x".repeat(300),
     ]) {
-      expect((await sales.get(leadPath(id))).statusCode, id).toBe(404);
+      expect((await sales.call(leadsApi.get, { params: { id } })).statusCode, id).toBe(404);
       expect(
-        (await sales.send("PATCH", leadPath(id), { status: "won" }, ANY_VERSION)).statusCode,
+        (
+          await sales.call(leadsApi.update, {
+            params: { id },
+            body: { status: "won" },
+            headers: ANY_VERSION,
+          })
+        ).statusCode,
       ).toBe(404);
-      expect((await sales.send("POST", notesPath(id), { text: "x" })).statusCode).toBe(404);
+      expect(
+        (await sales.call(leadsApi.addNote, { params: { id }, body: { text: "x" } })).statusCode,
+      ).toBe(404);
     }
 
     const audit = await api.db
@@ -133,31 +161,51 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
     const noted = await addContact(api, at(0));
     const first = new Date(api.clock.now);
     expect(
-      (await sales.send("POST", notesPath(noted), { text: "Left a voicemail" })).statusCode,
+      (
+        await sales.call(leadsApi.addNote, {
+          params: { id: noted },
+          body: { text: "Left a voicemail" },
+        })
+      ).statusCode,
     ).toBe(201);
     api.advance(MINUTE);
-    await sales.send("PATCH", leadPath(noted), { status: "contacted" }, ANY_VERSION);
-    await sales.send("PATCH", leadPath(noted), { status: "new" }, ANY_VERSION);
-    await sales.send("PATCH", leadPath(noted), { status: "lost" }, ANY_VERSION);
+    await sales.call(leadsApi.update, {
+      params: { id: noted },
+      body: { status: "contacted" },
+      headers: ANY_VERSION,
+    });
+    await sales.call(leadsApi.update, {
+      params: { id: noted },
+      body: { status: "new" },
+      headers: ANY_VERSION,
+    });
+    await sales.call(leadsApi.update, {
+      params: { id: noted },
+      body: { status: "lost" },
+      headers: ANY_VERSION,
+    });
     const state = await api.db.selectFrom("lead_states").selectAll().executeTakeFirstOrThrow();
     expect(state.first_response_at).toBe(first.toISOString());
     expect(state.status).toBe("lost");
 
     // An owner change alone is not a response.
     const owned = await addDemo(api, at(1));
-    const assign = await sales.send(
-      "PATCH",
-      leadPath(owned),
-      { owner: "KWAME@example.com" },
-      ANY_VERSION,
-    );
+    const assign = await sales.call(leadsApi.update, {
+      params: { id: owned },
+      body: { owner: "KWAME@example.com" },
+      headers: ANY_VERSION,
+    });
     expect(assign.statusCode).toBe(200);
     expect(assign.json()).toMatchObject({
       owner: "kwame@example.com",
       firstResponseAt: null,
       status: "new",
     });
-    const unassign = await sales.send("PATCH", leadPath(owned), { owner: null }, ANY_VERSION);
+    const unassign = await sales.call(leadsApi.update, {
+      params: { id: owned },
+      body: { owner: null },
+      headers: ANY_VERSION,
+    });
     expect(unassign.json()).toMatchObject({ owner: null });
 
     for (const body of [
@@ -168,17 +216,29 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
       { status: null },
       { status: 1 },
     ]) {
-      const res = await sales.send("PATCH", leadPath(owned), body, ANY_VERSION);
+      const res = await sales.call(leadsApi.update, {
+        params: { id: owned },
+        body: unchecked(body),
+        headers: ANY_VERSION,
+      });
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
     }
     for (const text of ["", "   ", "x".repeat(5001), 42]) {
-      expect((await sales.send("POST", notesPath(owned), { text })).statusCode).toBe(400);
+      expect(
+        (await sales.call(leadsApi.addNote, { params: { id: owned }, body: unchecked({ text }) }))
+          .statusCode,
+      ).toBe(400);
     }
     expect(
-      (await sales.send("POST", notesPath(owned), { text: "x".repeat(5000) })).statusCode,
+      (
+        await sales.call(leadsApi.addNote, {
+          params: { id: owned },
+          body: { text: "x".repeat(5000) },
+        })
+      ).statusCode,
     ).toBe(201);
 
-    const stats = await sales.get(staffApiPaths.leadStats);
+    const stats = await sales.call(leadsApi.stats);
     expect(stats.json()).toEqual({
       count: 2,
       responded: 2,
@@ -191,10 +251,18 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
     const lead = await addContact(api, at(0));
     const answers = await Promise.all([
       ...Array.from({ length: 4 }, (_, i) =>
-        sales.send("POST", notesPath(lead), { text: `note ${i}` }),
+        sales.call(leadsApi.addNote, { params: { id: lead }, body: { text: `note ${i}` } }),
       ),
-      sales.send("PATCH", leadPath(lead), { status: "contacted" }, ANY_VERSION),
-      sales.send("PATCH", leadPath(lead), { owner: "sales@example.com" }, ANY_VERSION),
+      sales.call(leadsApi.update, {
+        params: { id: lead },
+        body: { status: "contacted" },
+        headers: ANY_VERSION,
+      }),
+      sales.call(leadsApi.update, {
+        params: { id: lead },
+        body: { owner: "sales@example.com" },
+        headers: ANY_VERSION,
+      }),
     ]);
     expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201, 201, 200, 200]);
     expect(await api.db.selectFrom("lead_states").select("status").execute()).toEqual([
@@ -207,7 +275,10 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
     const sales = await signedIn("sales@example.com", "sales");
     const lead = await addDemo(api, at(1));
     await changeLead(sales, lead, { status: "contacted", owner: sales.account.email });
-    await sales.send("POST", notesPath(lead), { text: "Wants a demo on Monday" });
+    await sales.call(leadsApi.addNote, {
+      params: { id: lead },
+      body: { text: "Wants a demo on Monday" },
+    });
     const entries = () =>
       api.db
         .selectFrom("audit_log")
@@ -219,7 +290,11 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
     const before = (await entries()).length;
     for (const body of [{}, { status: "contacted" }, { owner: "SALES@example.com" }]) {
       api.advance(MINUTE);
-      const res = await sales.send("PATCH", leadPath(lead), body, ANY_VERSION);
+      const res = await sales.call(leadsApi.update, {
+        params: { id: lead },
+        body: unchecked(body),
+        headers: ANY_VERSION,
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json().timeline).toContainEqual(
         expect.objectContaining({ kind: "note", text: "Wants a demo on Monday" }),
@@ -232,7 +307,11 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
     ]);
     // A real change is recorded as that change, and its answer is the lead as changed.
     api.advance(MINUTE);
-    const won = await sales.send("PATCH", leadPath(lead), { status: "won" }, ANY_VERSION);
+    const won = await sales.call(leadsApi.update, {
+      params: { id: lead },
+      body: { status: "won" },
+      headers: ANY_VERSION,
+    });
     expect(won.json()).toMatchObject({ status: "won" });
     expect((await entries()).at(-1)).toEqual({ action: "lead.status-changed", record_id: lead });
   });

@@ -2,12 +2,12 @@ import { describe, expect, it } from "vitest";
 import { pagePaths } from "../../../common/paths";
 import { UNSAFE_CHARACTERS_MESSAGE } from "../../../leads/fields";
 import { sampleDemo, testDialects } from "../../testing";
-import { staffApiPaths } from "../paths";
 import { ANY_VERSION } from "../test-requests";
 import { addContact, addDemo, at } from "../test-records";
 import { auditOf, expectListPaging } from "../test-checks";
 import { useStaffApi } from "../testing";
-import { HIDDEN, inboxClients, leadPath, notesPath } from "./inbox.testing";
+import { HIDDEN, inboxClients } from "./inbox.testing";
+import { leadsApi } from "../../../staff-api/leads";
 
 describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
   const api = useStaffApi(url);
@@ -102,15 +102,14 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
     // status and owner
     expect(
       (
-        await sales.send(
-          "PATCH",
-          leadPath(demo),
-          {
+        await sales.call(leadsApi.update, {
+          params: { id: demo },
+          body: {
             status: "qualified",
             owner: sales.account.email,
           },
-          ANY_VERSION,
-        )
+          headers: ANY_VERSION,
+        })
       ).statusCode,
     ).toBe(200);
     expect(await ids({ status: "qualified" })).toEqual([demo]);
@@ -164,14 +163,14 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
       { q: "x".repeat(201) },
     ];
     for (const query of bad) {
-      for (const path of [staffApiPaths.leads, staffApiPaths.leadsCsv, staffApiPaths.leadStats]) {
-        if (path !== staffApiPaths.leads && ("cursor" in query || "limit" in query)) continue;
-        const res = await sales.get(path, query);
-        expect(res.statusCode, `${path} ${JSON.stringify(query)}`).toBe(400);
+      for (const endpoint of [leadsApi.list, leadsApi.exportCsv, leadsApi.stats]) {
+        if (endpoint !== leadsApi.list && ("cursor" in query || "limit" in query)) continue;
+        const res = await sales.call(endpoint, { query });
+        expect(res.statusCode, `${endpoint.path} ${JSON.stringify(query)}`).toBe(400);
         expect(res.json()).toEqual({ error: expect.any(String) });
       }
     }
-    const twice = await sales.get(`${staffApiPaths.leads}?type=contact&type=demo`);
+    const twice = await sales.call(leadsApi.list, { query: "type=contact&type=demo" });
     expect(twice.statusCode).toBe(400);
   });
 
@@ -206,30 +205,41 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
     const sales = await signedIn("sales@example.com", "sales");
     const lead = await addContact(api, at(1));
     for (const bad of HIDDEN) {
-      for (const path of [staffApiPaths.leads, staffApiPaths.leadsCsv, staffApiPaths.leadStats]) {
+      for (const endpoint of [leadsApi.list, leadsApi.exportCsv, leadsApi.stats]) {
         for (const field of ["q", "product"]) {
           const query = new URLSearchParams({ [field]: `ama${bad}x` });
-          const res = await sales.get(`${path}?${query}`);
-          expect(res.statusCode, `${path} ${query}`).toBe(400);
+          const res = await sales.call(endpoint, { query });
+          expect(res.statusCode, `${endpoint.path} ${query}`).toBe(400);
           expect(res.json()).toEqual({ error: `${field}: ${UNSAFE_CHARACTERS_MESSAGE}` });
         }
       }
-      const note = await sales.send("POST", notesPath(lead), { text: `Called${bad}back` });
+      const note = await sales.call(leadsApi.addNote, {
+        params: { id: lead },
+        body: { text: `Called${bad}back` },
+      });
       expect(note.statusCode, JSON.stringify(bad)).toBe(400);
       expect(note.json()).toEqual({ error: `text: ${UNSAFE_CHARACTERS_MESSAGE}` });
     }
     // A lone surrogate cannot travel in a URL (it arrives as U+FFFD); in JSON it can.
-    const surrogate = await sales.send("POST", notesPath(lead), { text: "a\ud800b" });
+    const surrogate = await sales.call(leadsApi.addNote, {
+      params: { id: lead },
+      body: { text: "a\ud800b" },
+    });
     expect(surrogate.json()).toEqual({ error: `text: ${UNSAFE_CHARACTERS_MESSAGE}` });
     expect(await api.db.selectFrom("lead_events").select("id").execute()).toEqual([]);
 
     // A note may have lines and tabs, stored with \n; a filter is one line.
     expect(
-      (await sales.send("POST", notesPath(lead), { text: "Called\r\n\tNo answer" })).statusCode,
+      (
+        await sales.call(leadsApi.addNote, {
+          params: { id: lead },
+          body: { text: "Called\r\n\tNo answer" },
+        })
+      ).statusCode,
     ).toBe(201);
     const events = await api.db.selectFrom("lead_events").select("text").execute();
     expect(events).toEqual([{ text: "Called\n\tNo answer" }]);
-    expect((await sales.get(`${staffApiPaths.leads}?q=a%0Ab`)).json()).toEqual({
+    expect((await sales.call(leadsApi.list, { query: "q=a%0Ab" })).json()).toEqual({
       error: `q: ${UNSAFE_CHARACTERS_MESSAGE}`,
     });
     // An empty filter is no filter (no "required"), and the text is trimmed.
@@ -260,13 +270,10 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
       expect(await ids(q), q).toEqual([odd]);
     }
     for (const q of ["OR", "AND", "NOT", "*", "^", ":", "x".repeat(200), "a\u00ad", "🙂🙂🙂"]) {
-      expect(
-        (await sales.get(`${staffApiPaths.leads}?${new URLSearchParams({ q })}`)).statusCode,
-        q,
-      ).toBe(200);
+      expect((await sales.call(leadsApi.list, { query: { q } })).statusCode, q).toBe(200);
     }
     // NUL once ended FTS5's query in the middle of its quoted phrase (a 503): refused now.
-    const nul = await sales.get(`${staffApiPaths.leads}?q=abc%00def`);
+    const nul = await sales.call(leadsApi.list, { query: "q=abc%00def" });
     expect(nul.statusCode).toBe(400);
   });
 
@@ -280,9 +287,9 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
       { q: "ama.mensah@example.com" },
     ];
     for (const query of queries) {
-      for (const path of [staffApiPaths.leads, staffApiPaths.leadsCsv, staffApiPaths.leadStats]) {
-        const res = await sales.get(path, query);
-        expect(res.statusCode, `${path} ${JSON.stringify(query)}`).toBe(200);
+      for (const endpoint of [leadsApi.list, leadsApi.exportCsv, leadsApi.stats]) {
+        const res = await sales.call(endpoint, { query });
+        expect(res.statusCode, `${endpoint.path} ${JSON.stringify(query)}`).toBe(200);
       }
     }
     const audit = await api.db

@@ -78,33 +78,33 @@ export const inboxRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, o
   });
 
   const route = routesOn(app, { checkAnswers: options.checkAnswers });
-  route(leadsApi.get, "lead inbox request", async ({ params, staff }) => {
+  route(leadsApi.get, "lead inbox request", async ({ params, staff, refuse }) => {
     const found = await viewLead(db, params.id, actorOf(staff), now());
-    if (!found) throw new Refused(404, NO_SUCH_LEAD);
+    if (!found) throw refuse(404, NO_SUCH_LEAD);
     return answer(200, found.lead, found.version);
   });
 
-  route(leadsApi.update, "lead inbox request", async ({ params, body, staff, ifMatch }) => {
+  route(leadsApi.update, "lead inbox request", async ({ params, body, staff, ifMatch, refuse }) => {
     // Checked by the lead's type (its id says it) with its public form's rules.
     const correction = readCorrection(params.id, body);
-    if (typeof correction === "string") throw new Refused(400, correction);
+    if (typeof correction === "string") throw refuse(400, correction);
     try {
       const isCurrent = (version: string) => versionMatches(ifMatch, version);
       const change = { status: body.status, owner: body.owner, correction };
       const changed = await updateLead(db, params.id, change, actorOf(staff), now(), isCurrent);
-      if (!changed) throw new Refused(404, NO_SUCH_LEAD);
+      if (!changed) throw refuse(404, NO_SUCH_LEAD);
       // Refused as made on an older version: the lead as it now is, for the page to show.
       return answer(changed.stale ? 412 : 200, changed.lead, changed.version);
     } catch (error) {
-      if (error instanceof UnknownOwnerError) throw new Refused(400, error.message);
-      if (error instanceof AnonymisedLeadError) throw new Refused(409, error.message);
+      if (error instanceof UnknownOwnerError) throw refuse(400, error.message);
+      if (error instanceof AnonymisedLeadError) throw refuse(409, error.message);
       throw error;
     }
   });
 
-  route(leadsApi.addNote, "lead inbox request", async ({ params, body, staff }) => {
+  route(leadsApi.addNote, "lead inbox request", async ({ params, body, staff, refuse }) => {
     const found = await addNote(db, params.id, body.text, actorOf(staff), now());
-    if (!found) throw new Refused(404, NO_SUCH_LEAD);
+    if (!found) throw refuse(404, NO_SUCH_LEAD);
     return answer(201, { message: "Note added" });
   });
 };

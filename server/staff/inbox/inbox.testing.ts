@@ -1,20 +1,20 @@
 import { expect } from "vitest";
-import { withId } from "../../../common/paths";
 import type { StaffRole } from "../../../staff-api/roles";
-import { staffApiPaths } from "../paths";
 import { ANY_VERSION, type Query, type StaffClient } from "../test-requests";
 import type { ListPage } from "../test-checks";
 import { type StaffApi, signedInStaff } from "../testing";
+import { leadsApi } from "../../../staff-api/leads";
 
 // What the inbox's API tests share: a lead's addresses, and the two steps nearly every one of
 // them starts with (a member of staff signed in, the list as they see it).
 
-export const leadPath = (id: string) => withId(staffApiPaths.lead, id);
-export const notesPath = (id: string) => withId(staffApiPaths.leadNotes, id);
-
 /** Changes lead `id` as the console does, naming its current version, and expects a 200. */
 export async function changeLead(staff: StaffClient, id: string, change: Record<string, unknown>) {
-  const res = await staff.send("PATCH", leadPath(id), change, ANY_VERSION);
+  const res = await staff.call(leadsApi.update, {
+    params: { id },
+    body: change,
+    headers: ANY_VERSION,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res;
 }
@@ -25,7 +25,6 @@ export const HIDDEN = ["\u0000", "\u001b[2J", "\u0007", "\u007f", "\u0085", "\u2
 export function inboxClients(api: StaffApi) {
   return {
     signedIn: (email: string, role: StaffRole) => signedInStaff(api, email, role),
-    list: (staff: StaffClient, query: Query = {}) =>
-      staff.read<ListPage>(staffApiPaths.leads, query),
+    list: (staff: StaffClient, query: Query = {}) => staff.read<ListPage>(leadsApi.list, { query }),
   };
 }

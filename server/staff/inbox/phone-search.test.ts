@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { testDialects } from "../../testing";
-import { staffApiPaths } from "../paths";
 import type { ListPage } from "../test-checks";
 import { addContact, addDemo, at } from "../test-records";
 import { signedInStaff, useStaffApi } from "../testing";
+import { leadsApi } from "../../../staff-api/leads";
 
 // A phone number is read one way (leads/phone.ts) on both sides of a search: whatever spelling
 // the visitor typed and whatever spelling sales search with, the number finds its leads.
@@ -26,7 +26,7 @@ describe.each(testDialects)("the inbox's search by phone number on $name", ({ ur
     const abroad = await addDemo(api, at(6), { phone: "+44 20 7946 0958" });
     const nextDoor = await addContact(api, at(7), { phone: "+233 55 921 1849" });
     const ids = async (q: string) =>
-      (await staff.read<ListPage>(staffApiPaths.leads, { q })).items.map((i) => i.id).sort();
+      (await staff.read<ListPage>(leadsApi.list, { query: { q } })).items.map((i) => i.id).sort();
     const theFour = [...stored].sort();
 
     for (const q of [...SPELLINGS, "055-921-1848", "559 211 848"]) {

@@ -11,21 +11,20 @@ import { answered, auditOf, refusedWith } from "../test-checks";
 import type { StaffClient } from "../test-requests";
 import { addContact, at } from "../test-records";
 import { signedInStaff, useStaffApi } from "../testing";
-import { leadPath, notesPath } from "./inbox.testing";
 
 describe.each(testDialects)("changes to a lead made on a stale page, on $name", ({ url }) => {
   const api = useStaffApi(url);
 
   /** Opens the lead as the console does: the lead and its version (ETag). */
   async function open(staff: StaffClient, id: string) {
-    const res = await staff.get(leadPath(id));
+    const res = await staff.call(leadsApi.get, { params: { id } });
     expect(res.statusCode, res.body).toBe(200);
     return { lead: answered(leadsApi.get, res, 200), version: String(res.headers.etag) };
   }
 
   /** Sends `change` as made on `version`. */
   const save = (staff: StaffClient, id: string, change: object, version: string) =>
-    staff.send("PATCH", leadPath(id), change, { "if-match": version });
+    staff.call(leadsApi.update, { params: { id }, body: change, headers: { "if-match": version } });
 
   const disable = (email: string) =>
     staffCli(["disable", "--email", email], () => {}, { db: api.db, now: api.clock.now });
@@ -45,7 +44,7 @@ describe.each(testDialects)("changes to a lead made on a stale page, on $name", 
     expect(newVersion).not.toBe(amasPage.version);
     expect((await open(ama, id)).version).toBe(newVersion);
     api.advance(60_000);
-    await ama.send("POST", notesPath(id), { text: "Budget approved" });
+    await ama.call(leadsApi.addNote, { params: { id }, body: { text: "Budget approved" } });
 
     const refused = await save(kofi, id, { owner: "kofi@example.com" }, kofisPage.version);
     const current = answered(leadsApi.update, refused, 412);
@@ -68,13 +67,17 @@ describe.each(testDialects)("changes to a lead made on a stale page, on $name", 
   it("answers 428 to a change without If-Match, changing nothing", async () => {
     const sales = await signedInStaff(api, "sales@example.com", "sales");
     const id = await addContact(api, at(0));
-    const res = await sales.send("PATCH", leadPath(id), { status: "won" });
+    const res = await sales.call(leadsApi.update, { params: { id }, body: { status: "won" } });
     refusedWith(428, res);
     expect(res.json().error).toMatch(/If-Match/);
     expect((await open(sales, id)).lead.status).toBe("new");
     // "*" (any version) names none: it would skip the check, so it is refused alike.
     for (const star of ["*", " * "]) {
-      const any = await sales.send("PATCH", leadPath(id), { status: "won" }, { "if-match": star });
+      const any = await sales.call(leadsApi.update, {
+        params: { id },
+        body: { status: "won" },
+        headers: { "if-match": star },
+      });
       refusedWith(428, any);
       expect(any.json()).toEqual(res.json());
     }
@@ -115,7 +118,7 @@ describe.each(testDialects)("changes to a lead made on a stale page, on $name", 
       owner: "sales@example.com",
     });
     version = String(owned.headers.etag);
-    const noted = await sales.send("POST", notesPath(id), { text: "Rang" });
+    const noted = await sales.call(leadsApi.addNote, { params: { id }, body: { text: "Rang" } });
     expect(noted.statusCode).toBe(201);
     expect((await open(sales, id)).version).toBe(version);
     const won = await save(sales, id, { status: "won" }, version);
@@ -177,7 +180,7 @@ describe.each(testDialects)("changes to a lead made on a stale page, on $name", 
     const sales = await signedInStaff(api, "sales@example.com", "sales");
     const id = await addContact(api, at(0));
     for (const text of ["", "   ", " \r\n\t ", "\u200b"]) {
-      const res = await sales.send("POST", notesPath(id), { text });
+      const res = await sales.call(leadsApi.addNote, { params: { id }, body: { text } });
       refusedWith(400, res);
       expect(res.json().error, JSON.stringify(text)).toBe("text: Write a note");
     }

@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { withId } from "../../../common/paths";
 import { testDialects } from "../../testing";
-import { staffApiPaths } from "../paths";
 import { addContact, addDemo, at } from "../test-records";
 import type { ListPage } from "../test-checks";
 import { signedInStaff, useStaffApi } from "../testing";
 import { firstLine } from "./lead-list";
+import { leadsApi } from "../../../staff-api/leads";
 
 // What a member of sales, often on a phone, relies on to find a lead and sort the inbox at a
 // glance: a phone number however it is typed, a name in either order, and each row's first line,
@@ -22,7 +21,7 @@ describe.each(testDialects)("inbox search and triage on $name", ({ url }) => {
     const abroad = await addDemo(api, at(3), { phone: "+44 20 7946 0958" });
     await addContact(api, at(4), { phone: "020 000 0000" });
     const ids = async (q: string) =>
-      (await staff.read<ListPage>(staffApiPaths.leads, { q })).items.map((i) => i.id);
+      (await staff.read<ListPage>(leadsApi.list, { query: { q } })).items.map((i) => i.id);
 
     for (const q of [
       "055 921 1848",
@@ -45,11 +44,13 @@ describe.each(testDialects)("inbox search and triage on $name", ({ url }) => {
     expect(await ids("+233 55 921 1849")).toEqual([]);
 
     // The stats and the export take the same search.
-    const stats = await staff.read<{ count: number }>(staffApiPaths.leadStats, {
-      q: "+233 55 921 1848",
+    const stats = await staff.read<{ count: number }>(leadsApi.stats, {
+      query: {
+        q: "+233 55 921 1848",
+      },
     });
     expect(stats.count).toBe(1);
-    const csv = await staff.get(staffApiPaths.leadsCsv, { q: "+233 24 123 4567" });
+    const csv = await staff.call(leadsApi.exportCsv, { query: { q: "+233 24 123 4567" } });
     const rows = csv.body.trimEnd().split("\r\n").slice(1);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toContain("+233 24 123 4567");
@@ -61,7 +62,7 @@ describe.each(testDialects)("inbox search and triage on $name", ({ url }) => {
     const ama = await addDemo(api, at(2), { name: "Ama Serwaa Boateng" });
     await addContact(api, at(3), { first_name: "Kofi", last_name: "Annan" });
     const ids = async (q: string) =>
-      (await staff.read<ListPage>(staffApiPaths.leads, { q })).items.map((i) => i.id);
+      (await staff.read<ListPage>(leadsApi.list, { query: { q } })).items.map((i) => i.id);
 
     expect(await ids("Kofi Mensah")).toEqual([kofi]);
     expect(await ids("Mensah Kofi")).toEqual([kofi]);
@@ -69,8 +70,10 @@ describe.each(testDialects)("inbox search and triage on $name", ({ url }) => {
     expect(await ids("Boateng Ama")).toEqual([ama]);
     expect(await ids("serwaa boateng ama")).toEqual([ama]);
     expect(await ids("Mensah Yaw")).toEqual([]);
-    const stats = await staff.read<{ count: number }>(staffApiPaths.leadStats, {
-      q: "Mensah Kofi",
+    const stats = await staff.read<{ count: number }>(leadsApi.stats, {
+      query: {
+        q: "Mensah Kofi",
+      },
     });
     expect(stats.count).toBe(1);
   });
@@ -83,9 +86,9 @@ describe.each(testDialects)("inbox search and triage on $name", ({ url }) => {
     });
     const cut = await addContact(api, at(2), { message: long });
     const demo = await addDemo(api, at(3));
-    await staff.send("POST", withId(staffApiPaths.leadNotes, demo), { text: "Called" });
+    await staff.call(leadsApi.addNote, { params: { id: demo }, body: { text: "Called" } });
 
-    const { items } = await staff.read<ListPage>(staffApiPaths.leads);
+    const { items } = await staff.read<ListPage>(leadsApi.list);
     const byId = new Map(items.map((item) => [item.id, item]));
     expect(byId.get(contact)).toMatchObject({
       messagePreview: "Rates for schools?",

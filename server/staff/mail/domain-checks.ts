@@ -1,5 +1,5 @@
 /**
- * The sending-domain check an admin runs from the console (GET apiPaths.staffMailDomain): whether
+ * The sending-domain check an admin runs from the console (`mailDomainApi.check`): whether
  * the DNS holds what mailbox providers look for before they trust the mail (SPF, DKIM, DMARC) and
  * what brings bounces back (the inbound domain's MX), each with advice an admin who is no
  * engineer can act on. docs/mail-deliverability.md says why each matters.

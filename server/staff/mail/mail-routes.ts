@@ -8,7 +8,7 @@ import {
   suppressionsApi,
 } from "../../../staff-api/mail";
 import { recordAudit } from "../audit";
-import { Refused, answer, routesOn } from "../contract-routes";
+import { answer, routesOn } from "../contract-routes";
 import { auditActorOf, auditFilters, auditedRead, pageKept, pageOf } from "../route-kit";
 import type { StaffRoutesOptions } from "../routes";
 import { checkSendingDomain } from "./domain-checks";
@@ -53,7 +53,7 @@ export const mailRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, op
     return answer(200, body);
   });
 
-  route(suppressionsApi.add, "suppression add", async ({ body, request }) => {
+  route(suppressionsApi.add, "suppression add", async ({ body, request, refuse }) => {
     const outcome = await addManualSuppression(
       db,
       { email: normalizeEmail(body.email), note: body.note, at: now().toISOString() },
@@ -67,15 +67,12 @@ export const mailRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, op
         }),
     );
     if ("exists" in outcome) {
-      throw new Refused(
-        409,
-        `This address is on the list already (${REASON_WORDS[outcome.exists]}).`,
-      );
+      throw refuse(409, `This address is on the list already (${REASON_WORDS[outcome.exists]}).`);
     }
     return answer(201, outcome.added);
   });
 
-  route(suppressionsApi.lift, "suppression lift", async ({ params, request, reply }) => {
+  route(suppressionsApi.lift, "suppression lift", async ({ params, request, reply, refuse }) => {
     const at = now().toISOString();
     const outcome = await liftSuppression(db, params.id, (trx, lifted) =>
       recordAudit(trx, {
@@ -86,9 +83,9 @@ export const mailRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, op
         detail: { reason: lifted.reason, since: lifted.at },
       }),
     );
-    if (!outcome) throw new Refused(404, NO_SUPPRESSION);
+    if (!outcome) throw refuse(404, NO_SUPPRESSION);
     if ("refused" in outcome) {
-      throw new Refused(
+      throw refuse(
         409,
         outcome.refused === "hard-bounce" || outcome.refused === "complaint"
           ? KEPT_BECAUSE[outcome.refused]

@@ -117,9 +117,9 @@ export const campaignRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app
     },
   );
 
-  route(campaignsApi.get, "campaign", async ({ params }) => {
+  route(campaignsApi.get, "campaign", async ({ params, refuse }) => {
     const campaign = await readCampaign(db, params.id);
-    if (!campaign) throw new Refused(404, NO_CAMPAIGN);
+    if (!campaign) throw refuse(404, NO_CAMPAIGN);
     return answer(200, await rendered(campaign));
   });
 
@@ -137,9 +137,9 @@ export const campaignRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app
     },
   );
 
-  route(campaignsApi.test, "campaign test", async ({ params: { id }, body, ...asker }) => {
+  route(campaignsApi.test, "campaign test", async ({ params: { id }, body, refuse, ...asker }) => {
     const campaign = await readCampaign(db, id);
-    if (!campaign) throw new Refused(404, NO_CAMPAIGN);
+    if (!campaign) throw refuse(404, NO_CAMPAIGN);
     return sendTest(asker, {
       to: body?.to,
       content: await renderNewsletter(campaign),
@@ -147,42 +147,50 @@ export const campaignRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app
     });
   });
 
-  route(campaignsApi.send, "campaign send", async ({ params: { id }, body, staff, request }) => {
-    const at = body?.at;
-    const when = at ? instant(at, false) : null;
-    if (at && !when) throw new Refused(400, "at: is not a valid date");
-    // A time gone by is a mistake (a wrong day, a wrong zone), never a way to send at once:
-    // that is a send without `at`, which the console asks to confirm first.
-    if (when && when <= now().toISOString()) throw new Refused(400, PAST_TIME);
-    if (!when) {
-      const campaign = await readCampaign(db, id);
-      if (!campaign) throw new Refused(404, NO_CAMPAIGN);
-      if (campaign.audience === 0 && CAMPAIGN_ACTIONS.send.includes(campaign.status as never)) {
-        throw new Refused(409, "There are no confirmed subscribers to send it to yet.");
+  route(
+    campaignsApi.send,
+    "campaign send",
+    async ({ params: { id }, body, staff, request, refuse }) => {
+      const at = body?.at;
+      const when = at ? instant(at, false) : null;
+      if (at && !when) throw refuse(400, "at: is not a valid date");
+      // A time gone by is a mistake (a wrong day, a wrong zone), never a way to send at once:
+      // that is a send without `at`, which the console asks to confirm first.
+      if (when && when <= now().toISOString()) throw refuse(400, PAST_TIME);
+      if (!when) {
+        const campaign = await readCampaign(db, id);
+        if (!campaign) throw refuse(404, NO_CAMPAIGN);
+        if (campaign.audience === 0 && CAMPAIGN_ACTIONS.send.includes(campaign.status as never)) {
+          throw refuse(409, "There are no confirmed subscribers to send it to yet.");
+        }
       }
-    }
-    const result = await changeAudited(
-      request,
-      id,
-      (trx) => sendCampaign(trx, id, when ? new Date(when) : undefined, change(staff)),
-      ({ status }) =>
-        status === "scheduled" ? ["campaign.scheduled", { at: when }] : ["campaign.sent", {}],
-    );
-    outbox.wake();
-    return answer(202, result);
-  });
+      const result = await changeAudited(
+        request,
+        id,
+        (trx) => sendCampaign(trx, id, when ? new Date(when) : undefined, change(staff)),
+        ({ status }) =>
+          status === "scheduled" ? ["campaign.scheduled", { at: when }] : ["campaign.sent", {}],
+      );
+      outbox.wake();
+      return answer(202, result);
+    },
+  );
 
-  route(campaignsApi.retry, "campaign retry", async ({ params: { id }, staff, request }) => {
-    const result = await changeAudited(
-      request,
-      id,
-      (trx) => retryFailedCopies(trx, id, change(staff)),
-      ({ retried }) => (retried > 0 ? ["campaign.retried", { copies: retried }] : null),
-    );
-    if (result.retried === 0) throw new Refused(409, "No copy of this campaign has failed.");
-    outbox.wake();
-    return answer(200, result);
-  });
+  route(
+    campaignsApi.retry,
+    "campaign retry",
+    async ({ params: { id }, staff, request, refuse }) => {
+      const result = await changeAudited(
+        request,
+        id,
+        (trx) => retryFailedCopies(trx, id, change(staff)),
+        ({ retried }) => (retried > 0 ? ["campaign.retried", { copies: retried }] : null),
+      );
+      if (result.retried === 0) throw refuse(409, "No copy of this campaign has failed.");
+      outbox.wake();
+      return answer(200, result);
+    },
+  );
 
   const actions = [
     ["pause", campaignsApi.pause, "campaign.paused"],

@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { fuzzRuns } from "../../../common/fuzz-testing";
 import { describe, expect, it } from "vitest";
-import { newsletterLinkPaths, withId } from "../../../common/paths";
+import { newsletterLinkPaths } from "../../../common/paths";
 import { UNSAFE_CHARACTERS_MESSAGE } from "../../../leads/fields";
 import { createCampaign } from "../../newsletter/campaigns";
 import { TOO_DEEP_MESSAGE, TOO_SLOW_MESSAGE } from "../../newsletter/content";
@@ -21,10 +21,11 @@ import {
   newsletterHtmlOf,
 } from "../../newsletter/markdown-testing";
 import { subscriptionRow, sqliteOnly } from "../../testing";
-import { staffApiPaths } from "../paths";
 import type { StaffClient } from "../test-requests";
 import { aMinuteAgo } from "../test-records";
 import { signedInStaff, useStaffApi } from "../testing";
+import { welcomeApi, campaignsApi } from "../../../staff-api/newsletter";
+import { unchecked } from "../test-requests";
 
 const ALL_ATTACKS = ATTACKS.join("\n\n");
 
@@ -34,21 +35,30 @@ describe.each(sqliteOnly)("newsletter Markdown through the API on $name", ({ url
   const marketing = () => signedInStaff(api, `mkt-${randomUUID()}@example.com`, "marketing");
 
   const preview = (staff: StaffClient, markdown: string) =>
-    staff.send("POST", staffApiPaths.newsletterPreview, { subject: "News", markdown });
+    staff.call(welcomeApi.preview, { body: { subject: "News", markdown } });
 
   /** Every place a subject and Markdown are written; each answers 400 to a refused one. */
   async function everyWrite(staff: StaffClient) {
-    const created = await staff.send("POST", staffApiPaths.campaigns, {
-      subject: "Draft",
-      markdown: "Hello",
+    const created = await staff.call(campaignsApi.create, {
+      body: {
+        subject: "Draft",
+        markdown: "Hello",
+      },
     });
     expect(created.statusCode, created.body).toBe(201);
-    const campaign = withId(staffApiPaths.campaign, created.json().id as string);
+    const campaign = { id: created.json().id as string };
     return [
-      ["preview", (body: object) => staff.send("POST", staffApiPaths.newsletterPreview, body)],
-      ["campaign create", (body: object) => staff.send("POST", staffApiPaths.campaigns, body)],
-      ["campaign update", (body: object) => staff.send("PATCH", campaign, body)],
-      ["welcome save", (body: object) => staff.send("PUT", staffApiPaths.welcome, body)],
+      ["preview", (body: object) => staff.call(welcomeApi.preview, { body: unchecked(body) })],
+      [
+        "campaign create",
+        (body: object) => staff.call(campaignsApi.create, { body: unchecked(body) }),
+      ],
+      [
+        "campaign update",
+        (body: object) =>
+          staff.call(campaignsApi.update, { params: campaign, body: unchecked(body) }),
+      ],
+      ["welcome save", (body: object) => staff.call(welcomeApi.save, { body: unchecked(body) })],
     ] as const;
   }
 
@@ -63,7 +73,7 @@ describe.each(sqliteOnly)("newsletter Markdown through the API on $name", ({ url
 
   /** Sends the campaign and lets the outbox deliver it; returns the copies. */
   async function send(staff: StaffClient, id: string) {
-    const sent = await staff.send("POST", withId(staffApiPaths.campaignSend, id), {});
+    const sent = await staff.call(campaignsApi.send, { params: { id }, body: {} });
     expect(sent.statusCode, sent.body).toBe(202);
     await api.outbox.runOnce();
     await api.outbox.runOnce(); // the run after the last copy marks the campaign sent
@@ -97,7 +107,7 @@ describe.each(sqliteOnly)("newsletter Markdown through the API on $name", ({ url
   it("sends only allow-listed HTML: the welcome e-mail and a campaign's copies", async () => {
     const staff = await marketing();
     const content = { subject: "Akwaaba", markdown: ALL_ATTACKS };
-    const saved = await staff.send("PUT", staffApiPaths.welcome, content);
+    const saved = await staff.call(welcomeApi.save, { body: content });
     expect(saved.statusCode, saved.body).toBe(200);
 
     // A subscriber confirms and is welcomed in the words just saved.
@@ -119,7 +129,7 @@ describe.each(sqliteOnly)("newsletter Markdown through the API on $name", ({ url
 
     await onlySubscribers("ama@example.com", "yaw@example.com");
     api.transport.sent.length = 0;
-    const created = await staff.send("POST", staffApiPaths.campaigns, content);
+    const created = await staff.call(campaignsApi.create, { body: content });
     expect(created.statusCode, created.body).toBe(201);
     const copies = await send(staff, created.json().id as string);
     expect(copies.map((copy) => copy.to).sort()).toEqual(["ama@example.com", "yaw@example.com"]);
@@ -176,7 +186,7 @@ describe.each(sqliteOnly)("newsletter Markdown through the API on $name", ({ url
     const [, [, create]] = writes;
     const created = await create({ subject: "Tabs", markdown: "- a\r\n\t- b\r\n\r\nc" });
     expect(created.statusCode, created.body).toBe(201);
-    const read = await staff.send("GET", withId(staffApiPaths.campaign, created.json().id));
+    const read = await staff.call(campaignsApi.get, { params: { id: created.json().id } });
     expect(read.json()).toMatchObject({ markdown: "- a\n\t- b\n\nc" });
   });
 
@@ -206,7 +216,7 @@ describe.each(sqliteOnly)("newsletter Markdown through the API on $name", ({ url
       `<p>${"&gt;".repeat(5000)}</p>\n` +
       "<p>Akwaaba &lt;kbd&gt; &lt;img/src=x onerror=alert(1)&gt;</p>\n";
 
-    const read = await staff.send("GET", withId(staffApiPaths.campaign, id));
+    const read = await staff.call(campaignsApi.get, { params: { id } });
     expect(read.statusCode, read.body).toBe(200);
     expect(read.json()).toMatchObject({ markdown, html: expected });
 
@@ -214,7 +224,7 @@ describe.each(sqliteOnly)("newsletter Markdown through the API on $name", ({ url
     expect(more).toEqual([]);
     expect(copy?.to).toBe("esi@example.com");
     expect(newsletterHtmlOf(copy?.html ?? "")).toBe(expected);
-    const report = await staff.send("GET", withId(staffApiPaths.campaign, id));
+    const report = await staff.call(campaignsApi.get, { params: { id } });
     expect(report.json()).toMatchObject({ status: "sent", sent: 1, failed: 0 });
   });
 });

@@ -5,7 +5,7 @@ import {
   type Recipient,
   campaignRecipients,
 } from "../../newsletter/campaign-recipients";
-import { Refused, routesOn } from "../contract-routes";
+import { routesOn } from "../contract-routes";
 import { sendExport } from "../list-routes";
 import type { StaffRoutesOptions } from "../routes";
 
@@ -21,13 +21,13 @@ export function recipientsCsvRoute(
   route(
     campaignsApi.recipientsCsv,
     "campaign recipients export",
-    async ({ params: { id }, request, reply }) => {
+    async ({ params: { id }, request, reply, refuse }) => {
       const campaign = await db
         .selectFrom("newsletter_campaigns")
         .select("started_at")
         .where("id", "=", id)
         .executeTakeFirst();
-      if (!campaign) throw new Refused(404, NO_CAMPAIGN);
+      if (!campaign) throw refuse(404, NO_CAMPAIGN);
       const startedAt = campaign.started_at;
       return sendExport(db, request, reply, {
         action: "campaign.recipients-export",

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { REPORT_LEAD_TYPES, type ReportLeadType, reportsApi } from "../../../staff-api/reports";
-import { Refused, answer, routesOn } from "../contract-routes";
+import { answer, routesOn } from "../contract-routes";
 import { leadReport } from "./reports";
 import { instant } from "../route-kit";
 import type { StaffRoutesOptions } from "../routes";
@@ -18,20 +18,20 @@ export const reportRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (
   { db, now, checkAnswers },
 ) => {
   const route = routesOn(app, { checkAnswers });
-  route(reportsApi.leads, "lead report", async ({ query }) => {
+  route(reportsApi.leads, "lead report", async ({ query, refuse }) => {
     const at = now();
     const since = query.since
       ? instant(query.since, false)
       : new Date(at.getTime() - DEFAULT_WEEKS * 7 * 86_400_000).toISOString();
-    if (!since) throw new Refused(400, "since is not a valid date");
+    if (!since) throw refuse(400, "since is not a valid date");
     if (since < new Date(at.getTime() - 5 * 366 * 86_400_000).toISOString()) {
-      throw new Refused(400, "since must be within the last five years");
+      throw refuse(400, "since must be within the last five years");
     }
     const types = query.type ? query.type.split(",") : [...REPORT_LEAD_TYPES];
     if (
       !types.every((t): t is ReportLeadType => (REPORT_LEAD_TYPES as readonly string[]).includes(t))
     ) {
-      throw new Refused(400, "type must be contact, demo or newsletter");
+      throw refuse(400, "type must be contact, demo or newsletter");
     }
     return answer(200, { rows: await leadReport(db, { by: query.by, since, types, now: at }) });
   });

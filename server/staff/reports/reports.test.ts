@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { apiPaths } from "../../../common/paths";
 import { postJson, sampleContact, sampleDemo, testDialects } from "../../testing";
-import { staffApiPaths } from "../paths";
 import { DIRECT, NO_CAMPAIGN, mondayOf } from "./reports";
 import type { StaffClient } from "../test-requests";
 import { signedInStaff, useStaffApi } from "../testing";
+import { reportsApi } from "../../../staff-api/reports";
 
 // Marketing's reports: leads counted by week, product, source and campaign, from the attribution
 // each lead carries (leads/source.ts).
@@ -15,7 +15,7 @@ describe.each(testDialects)("lead reports on $name", ({ url }) => {
   const api = useStaffApi(url);
 
   const rows = async (staff: StaffClient, query: Record<string, string>) =>
-    (await staff.read<{ rows: { key: string; count: number }[] }>(staffApiPaths.leadReport, query))
+    (await staff.read<{ rows: { key: string; count: number }[] }>(reportsApi.leads, { query }))
       .rows;
 
   async function sendLeads() {
@@ -129,10 +129,10 @@ describe.each(testDialects)("lead reports on $name", ({ url }) => {
   it("is for marketing and admins, and refuses what it cannot answer with a clear 400", async () => {
     const sales = await signedInStaff(api, "sales@example.com", "sales");
     const marketing = await signedInStaff(api, "mkt@example.com", "marketing");
-    expect((await api.signedOut().get(staffApiPaths.leadReport, { by: "week" })).statusCode).toBe(
-      401,
-    );
-    expect((await sales.get(staffApiPaths.leadReport, { by: "week" })).statusCode).toBe(403);
+    expect(
+      (await api.signedOut().call(reportsApi.leads, { query: { by: "week" } })).statusCode,
+    ).toBe(401);
+    expect((await sales.call(reportsApi.leads, { query: { by: "week" } })).statusCode).toBe(403);
     const refused: Record<string, string>[] = [
       {},
       { by: "person" },
@@ -141,7 +141,7 @@ describe.each(testDialects)("lead reports on $name", ({ url }) => {
       { by: "week", type: "contact,spam" },
     ];
     for (const query of refused) {
-      const res = await marketing.get(staffApiPaths.leadReport, query);
+      const res = await marketing.call(reportsApi.leads, { query });
       expect(res.statusCode, JSON.stringify(query)).toBe(400);
       expect(res.json()).toEqual({ error: expect.any(String) });
     }

@@ -4,6 +4,7 @@ import { sessionApi } from "../../../staff-api/session";
 import { sqliteOnly } from "../../testing";
 import { answered } from "../test-checks";
 import { STAFF_SITE, addStaff, mailedSignInToken, useStaffApi } from "../testing";
+import { unchecked } from "../test-requests";
 
 // A person signed out on their way to a console page (a lead's, from the notification e-mail)
 // asks for a sign-in link: the link carries that page, and the console opens it after signing in.
@@ -13,7 +14,9 @@ describe.each(sqliteOnly)("the e-mailed sign-in link's next page on $name", ({ u
 
   /** Asks for a link with `next`; the address the e-mail's link opens. */
   async function linkFor(email: string, next: unknown): Promise<URL> {
-    const res = await api.signedOut().call(sessionApi.requestLink, { body: { email, next } });
+    const res = await api
+      .signedOut()
+      .call(sessionApi.requestLink, { body: unchecked({ email, next }) });
     answered(sessionApi.requestLink, res, 202);
     const token = await mailedSignInToken(api, email);
     const mail = api.transport.sent.filter((m) => m.to === email).at(-1);
@@ -57,7 +60,7 @@ describe.each(sqliteOnly)("the e-mailed sign-in link's next page on $name", ({ u
     // A next that is not text at all is a malformed request, like any other field.
     const odd = await api
       .signedOut()
-      .call(sessionApi.requestLink, { body: { email: "kofi@example.com", next: 42 } });
+      .call(sessionApi.requestLink, { body: unchecked({ email: "kofi@example.com", next: 42 }) });
     answered(sessionApi.requestLink, odd, 400);
   });
 });

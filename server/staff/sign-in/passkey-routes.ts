@@ -4,7 +4,7 @@ import { NO_SUCH_PASSKEY, passkeysApi } from "../../../staff-api/passkeys";
 import type { Me } from "../../../staff-api/session";
 import type { DB } from "../../db/database";
 import { rateLimitKey } from "../../security/client-key";
-import { Refused, answer, routesOn } from "../contract-routes";
+import { answer, routesOn } from "../contract-routes";
 import { clearCookieHeader, sessionCookie } from "./cookie";
 import { listPasskeys, removePasskey, renamePasskey } from "./own-passkeys";
 import {
@@ -59,16 +59,16 @@ export const passkeyRoutes: FastifyPluginAsync<PasskeyRoutesOptions> = async (ap
   const cookie = sessionCookie(options.publicUrl);
   const route = routesOn(app, { checkAnswers: options.checkAnswers });
 
-  route(passkeysApi.registerOptions, "staff passkey request", async ({ staff }) => {
+  route(passkeysApi.registerOptions, "staff passkey request", async ({ staff, refuse }) => {
     const result = await registrationOptions(db, staff, { rp, now: now() });
-    if (!result.ok) throw new Refused(400, TOO_MANY_PASSKEYS);
+    if (!result.ok) throw refuse(400, TOO_MANY_PASSKEYS);
     return answer(200, result.options);
   });
 
   route(
     passkeysApi.registerVerify,
     "staff passkey request",
-    async ({ body: { name, ...credential }, staff, request }) => {
+    async ({ body: { name, ...credential }, staff, request, refuse }) => {
       const result = await registerPasskey(
         db,
         staff,
@@ -82,7 +82,7 @@ export const passkeyRoutes: FastifyPluginAsync<PasskeyRoutesOptions> = async (ap
           { reason: result.reason, detail: result.detail },
           "staff passkey registration refused",
         );
-        throw new Refused(400, REGISTRATION_REFUSED[result.reason]);
+        throw refuse(400, REGISTRATION_REFUSED[result.reason]);
       }
       const { id, name: given, createdAt } = result.passkey;
       return answer(201, { id, name: given, createdAt });
@@ -128,18 +128,22 @@ export const passkeyRoutes: FastifyPluginAsync<PasskeyRoutesOptions> = async (ap
   route(
     passkeysApi.rename,
     "staff passkey request",
-    async ({ params: { id }, body: { name }, staff }) => {
+    async ({ params: { id }, body: { name }, staff, refuse }) => {
       const item = await renamePasskey(db, staff, id, name, now());
-      if (!item) throw new Refused(404, NO_SUCH_PASSKEY);
+      if (!item) throw refuse(404, NO_SUCH_PASSKEY);
       return answer(200, item);
     },
   );
 
-  route(passkeysApi.remove, "staff passkey request", async ({ params: { id }, staff, reply }) => {
-    const removed = await removePasskey(db, staff, id, now());
-    if (!removed) throw new Refused(404, NO_SUCH_PASSKEY);
-    // The passkey had opened this very session, which has ended with it.
-    if (removed.signedOut) reply.header("set-cookie", clearCookieHeader(cookie));
-    return reply.code(204).send();
-  });
+  route(
+    passkeysApi.remove,
+    "staff passkey request",
+    async ({ params: { id }, staff, reply, refuse }) => {
+      const removed = await removePasskey(db, staff, id, now());
+      if (!removed) throw refuse(404, NO_SUCH_PASSKEY);
+      // The passkey had opened this very session, which has ended with it.
+      if (removed.signedOut) reply.header("set-cookie", clearCookieHeader(cookie));
+      return reply.code(204).send();
+    },
+  );
 };

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { sqliteOnly } from "../../testing";
-import { staffApiPaths } from "../paths";
 import { TestAuthenticator } from "./testing-authenticator";
 import { STAFF_SITE, signedInStaff, useStaffApi } from "../testing";
-import { register, signInOptions, signInVerify, passkeyPath } from "./passkeys.testing";
+import { register, signInOptions, signInVerify } from "./passkeys.testing";
 import { MINUTE } from "../test-records";
+import { type EndpointSpec, pathOf } from "../../../staff-api/endpoint";
+import { passkeysApi } from "../../../staff-api/passkeys";
+import { unchecked } from "../test-requests";
 
 describe.each(sqliteOnly)("staff passkeys on $name", ({ url }) => {
   const api = useStaffApi(url);
@@ -14,16 +16,18 @@ describe.each(sqliteOnly)("staff passkeys on $name", ({ url }) => {
     const { cookie } = await signedInStaff(api, "ato@example.com", "sales");
     const added = await register(api, cookie, new TestAuthenticator());
     const { id } = added.json<{ id: string }>();
-    const routes: ["GET" | "POST" | "PATCH" | "DELETE", string, object?][] = [
-      ["POST", staffApiPaths.passkeyRegisterOptions, {}],
-      ["POST", staffApiPaths.passkeyRegisterVerify, {}],
-      ["GET", staffApiPaths.passkeys],
-      ["PATCH", passkeyPath(id), { name: "x" }],
-      ["DELETE", passkeyPath(id)],
+    const routes: [EndpointSpec, object?][] = [
+      [passkeysApi.registerOptions, {}],
+      [passkeysApi.registerVerify, {}],
+      [passkeysApi.list],
+      [passkeysApi.rename, { name: "x" }],
+      [passkeysApi.remove],
     ];
-    for (const [method, path, payload] of routes) {
+    for (const [endpoint, payload] of routes) {
+      const { method } = endpoint;
+      const path = pathOf(endpoint, { id });
       for (const signedOut of [api.signedOut(), api.as("staff_session=nonsense")]) {
-        const res = await signedOut.send(method, path, payload);
+        const res = await signedOut.call(endpoint, { params: { id }, body: unchecked(payload) });
         expect(res.statusCode, `${method} ${path}`).toBe(401);
         expect(res.json()).toEqual({ error: "Not signed in" });
       }
@@ -38,29 +42,29 @@ describe.each(sqliteOnly)("staff passkeys on $name", ({ url }) => {
       });
       expect(notJson.statusCode, `${method} ${path} form`).toBe(415);
     }
-    for (const path of [staffApiPaths.passkeySignInOptions, staffApiPaths.passkeySignInVerify]) {
+    for (const path of [passkeysApi.signInOptions.path, passkeysApi.signInVerify.path]) {
       const evil = await api.signedOut({ origin: "https://evil.test" }).send("POST", path, {});
       expect(evil.statusCode, path).toBe(403);
     }
     // A DELETE that announces JSON must send some; one without a body needs no type.
     const signedIn = api.as(cookie);
-    const jsonDelete = await signedIn.raw("DELETE", passkeyPath(id), {
+    const jsonDelete = await signedIn.raw("DELETE", pathOf(passkeysApi.remove, { id }), {
       contentType: "application/json",
     });
     expect(jsonDelete.statusCode).toBe(400);
-    const emptyJson = await signedIn.raw("DELETE", passkeyPath(id), {
+    const emptyJson = await signedIn.raw("DELETE", pathOf(passkeysApi.remove, { id }), {
       contentType: "application/json",
       body: "{}",
     });
     expect(emptyJson.statusCode).toBe(204);
 
     // Methods an address does not take: 405 naming those it does (DELETE among them).
-    const put = await api.signedOut().raw("PUT", staffApiPaths.passkey);
+    const put = await api.signedOut().raw("PUT", passkeysApi.rename.path);
     expect(put.statusCode).toBe(405);
     expect(put.headers.allow).toBe("PATCH, DELETE");
-    const putList = await api.signedOut().raw("PUT", staffApiPaths.passkeys);
+    const putList = await api.signedOut().raw("PUT", passkeysApi.list.path);
     expect(putList.headers.allow).toBe("GET");
-    const get = await api.app.inject({ url: staffApiPaths.passkeySignInVerify });
+    const get = await api.app.inject({ url: passkeysApi.signInVerify.path });
     expect(get.statusCode).toBe(405);
     expect(get.headers.allow).toBe("POST");
   });
@@ -71,7 +75,7 @@ describe.each(sqliteOnly)("staff passkeys on $name", ({ url }) => {
     expect((await register(api, cookie, authenticator)).statusCode).toBe(201);
     const good = authenticator.signIn(await signInOptions(api), STAFF_SITE);
     const goodRegistration = new TestAuthenticator().register(
-      (await api.as(cookie).send("POST", staffApiPaths.passkeyRegisterOptions, {})).json(),
+      (await api.as(cookie).call(passkeysApi.registerOptions, { body: {} })).json(),
       STAFF_SITE,
     );
     const garbage = Buffer.from("not what it should be").toString("base64url");
@@ -134,21 +138,21 @@ describe.each(sqliteOnly)("staff passkeys on $name", ({ url }) => {
       { ...goodRegistration, name: "n".repeat(10_000) },
     ];
     for (const body of registrationCases) {
-      const res = await api.as(cookie).send("POST", staffApiPaths.passkeyRegisterVerify, body);
+      const res = await api.as(cookie).call(passkeysApi.registerVerify, { body: unchecked(body) });
       expect(res.statusCode, JSON.stringify(body).slice(0, 80)).toBe(400);
       expect(res.json()).toEqual({ error: expect.any(String) });
     }
     // Bigger than any request body the server takes.
     const huge = await signInVerify(api, { ...good, id: "A".repeat(20_000) });
     expect(huge.statusCode).toBe(413);
-    const badJson = await api.signedOut().raw("POST", staffApiPaths.passkeySignInVerify, {
+    const badJson = await api.signedOut().raw("POST", passkeysApi.signInVerify.path, {
       contentType: "application/json",
       body: '{"id":',
     });
     expect(badJson.statusCode).toBe(400);
     // Options take no input; what is sent is ignored or refused, never a 5xx.
     const options = (body: unknown) =>
-      api.signedOut().send("POST", staffApiPaths.passkeySignInOptions, body);
+      api.signedOut().call(passkeysApi.signInOptions, { body: unchecked(body) });
     expect((await options({ x: 1 })).statusCode).toBe(200);
     expect((await options([1])).statusCode).toBe(400);
     // A tampered answer used its challenge up: the good one that shared it is refused now.
@@ -168,7 +172,7 @@ describe.each(sqliteOnly)("passkey sign-in limits on $name", ({ url }) => {
 
   it("holds a client back after too many sign-in attempts, options and verifies alike", async () => {
     const options = (remoteAddress: string, app?: FastifyInstance) =>
-      api.signedOut({ app, remoteAddress }).send("POST", staffApiPaths.passkeySignInOptions);
+      api.signedOut({ app, remoteAddress }).call(passkeysApi.signInOptions);
     for (let i = 0; i < 3; i++) {
       expect((await options("203.0.113.7")).statusCode).toBe(200);
     }
@@ -192,11 +196,9 @@ describe.each(sqliteOnly)("passkey sign-in limits on $name", ({ url }) => {
     );
     const verify = await api
       .signedOut({ app: second, remoteAddress: "203.0.113.7" })
-      .send(
-        "POST",
-        staffApiPaths.passkeySignInVerify,
-        stranger.signIn({ challenge: "Y2hhbGxlbmdl" }, STAFF_SITE),
-      );
+      .call(passkeysApi.signInVerify, {
+        body: unchecked(stranger.signIn({ challenge: "Y2hhbGxlbmdl" }, STAFF_SITE)),
+      });
     expect(verify.statusCode).toBe(429);
     // Another client is not held back; after the window, neither is this one.
     expect((await options("198.51.100.1")).statusCode).toBe(200);

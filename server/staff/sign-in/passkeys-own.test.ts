@@ -1,21 +1,14 @@
 import type { PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/server";
 import { describe, expect, it } from "vitest";
 import { testDialects } from "../../testing";
-import { staffApiPaths } from "../paths";
 import { TestAuthenticator } from "./testing-authenticator";
-import { cookieOf } from "../test-requests";
+import { cookieOf, unchecked } from "../test-requests";
 import { STAFF_SITE, signedInStaff, useStaffApi } from "../testing";
 import { hashSecret } from "./tokens";
-import {
-  register,
-  signInOptions,
-  signInVerify,
-  me,
-  list,
-  auditOf,
-  passkeyPath,
-} from "./passkeys.testing";
+import { register, signInOptions, signInVerify, me, list, auditOf } from "./passkeys.testing";
 import { MINUTE } from "../test-records";
+import { passkeysApi } from "../../../staff-api/passkeys";
+import { sessionApi } from "../../../staff-api/session";
 
 describe.each(testDialects)("staff passkeys on $name", ({ url }) => {
   const api = useStaffApi(url);
@@ -24,7 +17,7 @@ describe.each(testDialects)("staff passkeys on $name", ({ url }) => {
     const { account, cookie } = await signedInStaff(api, "ama@example.com", "admin");
     const authenticator = new TestAuthenticator();
 
-    const optionsRes = await api.as(cookie).send("POST", staffApiPaths.passkeyRegisterOptions, {});
+    const optionsRes = await api.as(cookie).call(passkeysApi.registerOptions, { body: {} });
     expect(optionsRes.statusCode).toBe(200);
     expect(optionsRes.headers["cache-control"]).toBe("no-store");
     const options = optionsRes.json<PublicKeyCredentialCreationOptionsJSON>();
@@ -49,9 +42,9 @@ describe.each(testDialects)("staff passkeys on $name", ({ url }) => {
     ]);
 
     const credential = authenticator.register(options, STAFF_SITE);
-    const added = await api
-      .as(cookie)
-      .send("POST", staffApiPaths.passkeyRegisterVerify, { ...credential, name: "  Work phone " });
+    const added = await api.as(cookie).call(passkeysApi.registerVerify, {
+      body: unchecked({ ...credential, name: "  Work phone " }),
+    });
     expect(added.statusCode).toBe(201);
     const passkey = added.json<{ id: string; name: string; createdAt: string }>();
     expect(passkey).toEqual({
@@ -68,7 +61,7 @@ describe.each(testDialects)("staff passkeys on $name", ({ url }) => {
     });
 
     // The next registration excludes it: the authenticator refuses to make a second one.
-    const again = await api.as(cookie).send("POST", staffApiPaths.passkeyRegisterOptions, {});
+    const again = await api.as(cookie).call(passkeysApi.registerOptions, { body: {} });
     const againOptions = again.json<PublicKeyCredentialCreationOptionsJSON>();
     expect(againOptions.excludeCredentials).toEqual([
       { id: credential.id, type: "public-key", transports: ["internal", "hybrid"] },
@@ -78,11 +71,11 @@ describe.each(testDialects)("staff passkeys on $name", ({ url }) => {
     api.advance(MINUTE);
     const renamed = await api
       .as(cookie)
-      .send("PATCH", passkeyPath(passkey.id), { name: "Personal laptop" });
+      .call(passkeysApi.rename, { params: { id: passkey.id }, body: { name: "Personal laptop" } });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json()).toEqual({ ...passkey, name: "Personal laptop", lastUsedAt: null });
 
-    const out = await api.as(cookie).send("POST", staffApiPaths.signOut, undefined);
+    const out = await api.as(cookie).call(sessionApi.signOut);
     expect(out.statusCode).toBe(204);
     expect((await me(api, cookie)).statusCode).toBe(401);
 
@@ -151,7 +144,7 @@ describe.each(testDialects)("staff passkeys on $name", ({ url }) => {
     }
     const { id } = added.json<{ id: string }>();
     for (const name of ["", "\u202egnp.exe", "y".repeat(61)]) {
-      const res = await api.as(cookie).send("PATCH", passkeyPath(id), { name });
+      const res = await api.as(cookie).call(passkeysApi.rename, { params: { id }, body: { name } });
       expect(res.statusCode, name).toBe(400);
     }
   });
@@ -167,28 +160,30 @@ describe.each(testDialects)("staff passkeys on $name", ({ url }) => {
     expect((await list(api, kofi.cookie)).json<{ items: unknown[] }>().items).toHaveLength(1);
     expect(JSON.stringify((await list(api, kofi.cookie)).json())).not.toContain(id);
 
-    const as = (cookie: string, method: "PATCH" | "DELETE", path: string, payload?: object) =>
-      api.as(cookie).send(method, path, payload);
-    for (const path of [
-      passkeyPath(id),
-      passkeyPath("00000000-0000-0000-0000-000000000000"),
-      passkeyPath("not-an-id"),
-      passkeyPath("%00"),
-      passkeyPath("register"),
+    const kofis = api.as(kofi.cookie);
+    for (const other of [
+      id,
+      "00000000-0000-0000-0000-000000000000",
+      "not-an-id",
+      "%00",
+      "register",
     ]) {
-      const rename = await as(kofi.cookie, "PATCH", path, { name: "Mine now" });
-      expect(rename.statusCode, path).toBe(404);
+      const params = { id: other };
+      const rename = await kofis.call(passkeysApi.rename, { params, body: { name: "Mine now" } });
+      expect(rename.statusCode, other).toBe(404);
       expect(rename.json()).toEqual({ error: "No such passkey" });
-      expect((await as(kofi.cookie, "DELETE", path)).statusCode, path).toBe(404);
+      expect((await kofis.call(passkeysApi.remove, { params })).statusCode, other).toBe(404);
     }
     expect((await list(api, ama.cookie)).json()).toMatchObject({
       items: [{ id, name: "Ama's key" }],
     });
 
-    const removed = await as(ama.cookie, "DELETE", passkeyPath(id));
+    const removed = await api.as(ama.cookie).call(passkeysApi.remove, { params: { id } });
     expect(removed.statusCode).toBe(204);
     expect(removed.body).toBe("");
-    expect((await as(ama.cookie, "DELETE", passkeyPath(id))).statusCode).toBe(404);
+    expect((await api.as(ama.cookie).call(passkeysApi.remove, { params: { id } })).statusCode).toBe(
+      404,
+    );
     expect((await list(api, ama.cookie)).json()).toEqual({ items: [] });
     // A removed passkey signs nobody in.
     const res = await signInVerify(api, amaKey.signIn(await signInOptions(api), STAFF_SITE));
@@ -225,7 +220,8 @@ describe.each(testDialects)("staff passkeys on $name", ({ url }) => {
       .orderBy("created_at")
       .execute();
     expect(opened.map((s) => s.passkey_id).sort()).toEqual([lostId, lostId, keptId, null].sort());
-    const remove = (cookie: string, id: string) => api.as(cookie).send("DELETE", passkeyPath(id));
+    const remove = (cookie: string, id: string) =>
+      api.as(cookie).call(passkeysApi.remove, { params: { id } });
 
     // Removed from a session it opened: that session ends too, and its cookie is cleared.
     const removed = await remove(phone, lostId);

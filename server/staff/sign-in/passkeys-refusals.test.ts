@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { testDialects } from "../../testing";
 import { disableAccount } from "../admin/accounts";
-import { staffApiPaths } from "../paths";
 import { createSession } from "./sessions";
 import { TestAuthenticator } from "./testing-authenticator";
 import { STAFF_SITE, signedInStaff, useStaffApi } from "../testing";
 import { register, signInOptions, signInVerify, auditOf } from "./passkeys.testing";
 import { MINUTE } from "../test-records";
+import { passkeysApi } from "../../../staff-api/passkeys";
+import { unchecked } from "../test-requests";
 
 describe.each(testDialects)("staff passkeys on $name", ({ url }) => {
   const api = useStaffApi(url);
@@ -79,7 +80,7 @@ describe.each(testDialects)("staff passkeys on $name", ({ url }) => {
 
     // A passkey made for this site but never registered here.
     const stranger = new TestAuthenticator();
-    const made = await api.as(cookie).send("POST", staffApiPaths.passkeyRegisterOptions, {});
+    const made = await api.as(cookie).call(passkeysApi.registerOptions, { body: {} });
     stranger.register(made.json(), STAFF_SITE);
     const unknown = await signInVerify(api, stranger.signIn(await signInOptions(api), STAFF_SITE));
     expect(unknown.statusCode).toBe(401);
@@ -146,9 +147,9 @@ describe.each(testDialects)("staff passkeys on $name", ({ url }) => {
     const { account, cookie } = await signedInStaff(api, "kwame@example.com", "sales");
     const authenticator = new TestAuthenticator();
     const options = async (c = cookie) =>
-      (await api.as(c).send("POST", staffApiPaths.passkeyRegisterOptions, {})).json();
+      (await api.as(c).call(passkeysApi.registerOptions, { body: {} })).json();
     const verify = (credential: unknown, c = cookie) =>
-      api.as(c).send("POST", staffApiPaths.passkeyRegisterVerify, credential);
+      api.as(c).call(passkeysApi.registerVerify, { body: unchecked(credential) });
 
     const wrongOrigin = await verify(
       authenticator.register(await options(), STAFF_SITE, { origin: "https://evil.test" }),

@@ -4,14 +4,13 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
 } from "@simplewebauthn/server";
 import { expect } from "vitest";
-import { withId } from "../../../common/paths";
-import { staffApiPaths } from "../paths";
 import { STAFF_SITE, type StaffApi } from "../testing";
 import type { TestAuthenticator } from "./testing-authenticator";
+import { passkeysApi } from "../../../staff-api/passkeys";
+import { sessionApi } from "../../../staff-api/session";
+import { unchecked } from "../test-requests";
 
 // The steps the passkey tests take through the API, as the console takes them.
-
-export const passkeyPath = (id: string) => withId(staffApiPaths.passkey, id);
 
 /** The whole registration: options, the authenticator, verify. */
 export async function register(
@@ -21,27 +20,27 @@ export async function register(
   extra: Record<string, unknown> = {},
 ) {
   const staff = api.as(cookie);
-  const options = await staff.send("POST", staffApiPaths.passkeyRegisterOptions, {});
+  const options = await staff.call(passkeysApi.registerOptions, { body: {} });
   expect(options.statusCode).toBe(200);
   const credential = authenticator.register(
     options.json<PublicKeyCredentialCreationOptionsJSON>(),
     STAFF_SITE,
   );
-  return staff.send("POST", staffApiPaths.passkeyRegisterVerify, { ...credential, ...extra });
+  return staff.call(passkeysApi.registerVerify, { body: unchecked({ ...credential, ...extra }) });
 }
 
 export async function signInOptions(api: StaffApi, app?: FastifyInstance) {
-  const res = await api.signedOut({ app }).send("POST", staffApiPaths.passkeySignInOptions);
+  const res = await api.signedOut({ app }).call(passkeysApi.signInOptions);
   expect(res.statusCode).toBe(200);
   return res.json<PublicKeyCredentialRequestOptionsJSON>();
 }
 
 export const signInVerify = (api: StaffApi, assertion: unknown, app?: FastifyInstance) =>
-  api.signedOut({ app }).send("POST", staffApiPaths.passkeySignInVerify, assertion);
+  api.signedOut({ app }).call(passkeysApi.signInVerify, { body: unchecked(assertion) });
 
-export const me = (api: StaffApi, cookie: string) => api.as(cookie).get(staffApiPaths.me);
+export const me = (api: StaffApi, cookie: string) => api.as(cookie).call(sessionApi.me);
 
-export const list = (api: StaffApi, cookie: string) => api.as(cookie).get(staffApiPaths.passkeys);
+export const list = (api: StaffApi, cookie: string) => api.as(cookie).call(passkeysApi.list);
 
 export const auditOf = (api: StaffApi, accountId: string) =>
   api.db

@@ -1,12 +1,11 @@
 import { PassThrough } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
-import { staffApiPaths } from "../paths";
 import { buildApp } from "../../app";
 import { addAccount } from "../admin/accounts";
 import { createSession } from "./sessions";
 import { TestAuthenticator } from "./testing-authenticator";
-import { cookieOf, staffClient } from "../test-requests";
+import { cookieOf, staffClient, unchecked } from "../test-requests";
 import {
   recordingTransport,
   testConfig,
@@ -14,6 +13,8 @@ import {
   sqliteOnly,
   testOutbox,
 } from "../../testing";
+import { sessionApi } from "../../../staff-api/session";
+import { passkeysApi } from "../../../staff-api/passkeys";
 
 const SITE = "https://site.test";
 /** A client of `app`, on the site, sending the session `secret` when given. */
@@ -38,33 +39,33 @@ describe.each(sqliteOnly)("staff sign-in on $name", ({ url }) => {
     await addAccount(db, { email: "ama.mensah@example.com", role: "sales" }, { via: "test" });
     const visitor = clientOf(app);
     const request = () =>
-      visitor.send("POST", staffApiPaths.requestLink, { email: "ama.mensah@example.com" });
+      visitor.call(sessionApi.requestLink, { body: { email: "ama.mensah@example.com" } });
     expect((await request()).statusCode).toBe(202);
     await outbox.runOnce();
     const token = /token=([\w-]+)/.exec(transport.sent[0]?.text ?? "")?.[1] ?? "";
     expect(token).toHaveLength(43);
     // A scanner opening the link, a button pressed twice.
-    await app.inject({ url: `${staffApiPaths.verify}?token=${token}` });
-    const verified = await visitor.send("POST", staffApiPaths.verify, { token });
+    await app.inject({ url: `${sessionApi.verify.path}?token=${token}` });
+    const verified = await visitor.call(sessionApi.verify, { body: { token } });
     expect(verified.statusCode).toBe(200);
     // Over HTTPS the cookie is __Host- and Secure.
     const setCookie = String(verified.headers["set-cookie"]);
     expect(setCookie).toMatch(/^__Host-staff_session=[\w-]{43}; Path=\/; .*; Secure$/);
     const cookie = cookieOf(verified);
     const member = staffClient(() => app, cookie, { origin: SITE });
-    const me = await member.get(staffApiPaths.me);
+    const me = await member.call(sessionApi.me);
     expect(me.statusCode).toBe(200);
-    expect((await visitor.send("POST", staffApiPaths.verify, { token })).statusCode).toBe(401);
+    expect((await visitor.call(sessionApi.verify, { body: { token } })).statusCode).toBe(401);
     await db.destroy(); // the database goes away
     const down = await request();
     expect(down.statusCode).toBe(503);
     expect(down.headers["retry-after"]).toBe("60");
-    const meDown = await member.get(staffApiPaths.me);
+    const meDown = await member.call(sessionApi.me);
     expect(meDown.statusCode).toBe(503);
     expect(meDown.headers["retry-after"]).toBe("60");
     await app.close();
 
-    expect(output).toContain(staffApiPaths.verify);
+    expect(output).toContain(sessionApi.verify.path);
     expect(output).toContain("***@example.com");
     for (const secret of [token, cookie.split("=")[1] ?? "", "ama.mensah@example.com"]) {
       expect(output.includes(secret), "a secret in the log").toBe(false);
@@ -82,7 +83,7 @@ describe.each(sqliteOnly)("staff sign-in on $name", ({ url }) => {
     await addAccount(db, { email: "esi@example.com", role: "admin" }, { via: "test" });
     const timed = async (email: string) => {
       const started = performance.now();
-      const res = await clientOf(app).send("POST", staffApiPaths.requestLink, { email });
+      const res = await clientOf(app).call(sessionApi.requestLink, { body: { email } });
       expect(res.statusCode).toBe(202);
       return performance.now() - started;
     };
@@ -113,27 +114,24 @@ describe.each(sqliteOnly)("staff sign-in on $name", ({ url }) => {
       { via: "test" },
     );
     const { secret } = await createSession(db, account.id, new Date());
-    const post = (path: string, payload: object, secret?: string) =>
-      clientOf(app, secret).send("POST", path, payload);
     const authenticator = new TestAuthenticator();
-    const creation = await post(staffApiPaths.passkeyRegisterOptions, {}, secret);
-    const registered = await post(
-      staffApiPaths.passkeyRegisterVerify,
-      authenticator.register(creation.json(), SITE),
-      secret,
-    );
+    const signedIn = clientOf(app, secret);
+    const creation = await signedIn.call(passkeysApi.registerOptions, { body: {} });
+    const registered = await signedIn.call(passkeysApi.registerVerify, {
+      body: unchecked(authenticator.register(creation.json(), SITE)),
+    });
     expect(registered.statusCode).toBe(201);
 
     const challenges: string[] = [];
     const signInWith = async (tampering = {}) => {
-      const options = (await post(staffApiPaths.passkeySignInOptions, {})).json<{
+      const visitor = clientOf(app);
+      const options = (await visitor.call(passkeysApi.signInOptions, { body: {} })).json<{
         challenge: string;
       }>();
       challenges.push(options.challenge);
-      return post(
-        staffApiPaths.passkeySignInVerify,
-        authenticator.signIn(options, SITE, tampering),
-      );
+      return visitor.call(passkeysApi.signInVerify, {
+        body: unchecked(authenticator.signIn(options, SITE, tampering)),
+      });
     };
     expect((await signInWith({ origin: "https://evil.test" })).statusCode).toBe(401);
     expect((await signInWith({ challenge: "c29tZXRoaW5nIGVsc2U" })).statusCode).toBe(401);

@@ -1,9 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
-import { withId } from "../../../common/paths";
 import { testDialects } from "../../testing";
 import { sessionLimitsOf } from "../auth";
-import { staffApiPaths } from "../paths";
 import { findSession } from "./sessions";
 import { cookieOf } from "../test-requests";
 import {
@@ -14,6 +12,9 @@ import {
   useStaffApi,
   verifySignInLink,
 } from "../testing";
+import { sessionApi } from "../../../staff-api/session";
+import { accountsApi } from "../../../staff-api/admin";
+import { passkeysApi } from "../../../staff-api/passkeys";
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -23,8 +24,7 @@ const IDLE = 30 * MINUTE;
 describe.each(testDialects)("staff sessions and sign-in links on $name", ({ url }) => {
   const api = useStaffApi(url);
 
-  const me = (cookie: string, app?: FastifyInstance) =>
-    api.as(cookie, { app }).get(staffApiPaths.me);
+  const me = (cookie: string, app?: FastifyInstance) => api.as(cookie, { app }).call(sessionApi.me);
   const requestLink = (email: string, app?: FastifyInstance) =>
     requestSignInLink(api, email, { app });
   const verify = (token: string) => verifySignInLink(api, token);
@@ -109,11 +109,13 @@ describe.each(testDialects)("staff sessions and sign-in links on $name", ({ url 
     const sales = await signedInStaff(api, "yaw@example.com", "sales");
     await requestLink("yaw@example.com");
     const [token] = await mailedTokens("yaw@example.com");
-    const registering = await sales.send("POST", staffApiPaths.passkeyRegisterOptions, {});
+    const registering = await sales.call(passkeysApi.registerOptions, { body: {} });
     expect(registering.statusCode).toBe(200);
-    const accountPath = withId(staffApiPaths.account, sales.account.id);
-
-    const disabled = await admin.send("PATCH", accountPath, { disabled: true });
+    const account = { id: sales.account.id };
+    const disabled = await admin.call(accountsApi.change, {
+      params: account,
+      body: { disabled: true },
+    });
     expect(disabled.statusCode).toBe(200);
     expect(await workingLinks(sales.account.id)).toEqual([]);
     expect(await api.db.selectFrom("staff_passkey_challenges").select("purpose").execute()).toEqual(
@@ -128,7 +130,10 @@ describe.each(testDialects)("staff sessions and sign-in links on $name", ({ url 
     expect(JSON.parse(entry.detail)).toMatchObject({ sessionsRevoked: 1, signInLinksVoided: 1 });
 
     // Enabled again, the account needs a new link: the one sent before is void.
-    const enabled = await admin.send("PATCH", accountPath, { disabled: false });
+    const enabled = await admin.call(accountsApi.change, {
+      params: account,
+      body: { disabled: false },
+    });
     expect(enabled.statusCode).toBe(200);
     expect((await verify(token ?? "")).statusCode).toBe(401);
     expect((await me(sales.cookie)).statusCode).toBe(401);

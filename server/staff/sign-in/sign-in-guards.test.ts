@@ -1,9 +1,11 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { staffApiPaths } from "../paths";
 import { testDialects } from "../../testing";
 import { addStaff, signedInStaff, useStaffApi } from "../testing";
 import { signInSteps } from "./sign-in.testing";
+import { STAFF_ENDPOINTS } from "../../../staff-api/endpoints";
+import { sessionApi } from "../../../staff-api/session";
+import { welcomeApi } from "../../../staff-api/newsletter";
 
 describe.each(testDialects)("staff sign-in and sessions on $name", ({ url }) => {
   const api = useStaffApi(url);
@@ -14,42 +16,43 @@ describe.each(testDialects)("staff sign-in and sessions on $name", ({ url }) => 
     await addStaff(api, "ato@example.com");
     const session = await signIn("ato@example.com");
     const evil = api.as(session, { origin: "https://evil.test" });
-    for (const path of Object.values(staffApiPaths).filter((p) => p !== staffApiPaths.me)) {
+    const paths = new Set(STAFF_ENDPOINTS.map((endpoint) => endpoint.path));
+    for (const path of [...paths].filter((p) => p !== sessionApi.me.path)) {
       const res = await evil.send("POST", path, { email: "ato@example.com" });
       expect(res.statusCode, path).toBe(403);
     }
     expect((await me(session)).statusCode).toBe(200);
-    expect((await evil.get(staffApiPaths.me)).statusCode).toBe(403);
+    expect((await evil.call(sessionApi.me)).statusCode).toBe(403);
 
     const raw = (path: string, payload: string, type?: string) =>
       api.as(session).raw("POST", path, { contentType: type, body: payload });
     const cases: [string, string, string | undefined, number][] = [
       [
-        staffApiPaths.requestLink,
+        sessionApi.requestLink.path,
         "email=ato@example.com",
         "application/x-www-form-urlencoded",
         415,
       ],
-      [staffApiPaths.requestLink, '{"email":"ato@example.com"}', "text/plain", 415],
-      [staffApiPaths.requestLink, '{"email":', "application/json", 400],
-      [staffApiPaths.requestLink, "{}", "application/json", 400],
-      [staffApiPaths.requestLink, '{"email":5}', "application/json", 400],
-      [staffApiPaths.requestLink, '{"email":"not an address"}', "application/json", 400],
-      [staffApiPaths.requestLink, '["ato@example.com"]', "application/json", 400],
-      [staffApiPaths.requestLink, "null", "application/json", 400],
+      [sessionApi.requestLink.path, '{"email":"ato@example.com"}', "text/plain", 415],
+      [sessionApi.requestLink.path, '{"email":', "application/json", 400],
+      [sessionApi.requestLink.path, "{}", "application/json", 400],
+      [sessionApi.requestLink.path, '{"email":5}', "application/json", 400],
+      [sessionApi.requestLink.path, '{"email":"not an address"}', "application/json", 400],
+      [sessionApi.requestLink.path, '["ato@example.com"]', "application/json", 400],
+      [sessionApi.requestLink.path, "null", "application/json", 400],
       [
-        staffApiPaths.requestLink,
+        sessionApi.requestLink.path,
         JSON.stringify({ email: "a".repeat(20_000) }),
         "application/json",
         413,
       ],
-      [staffApiPaths.verify, "{}", "application/json", 400],
-      [staffApiPaths.verify, '{"token":123}', "application/json", 400],
-      [staffApiPaths.verify, '{"token":"<script>"}', "application/json", 400],
-      [staffApiPaths.verify, JSON.stringify({ token: "a".repeat(300) }), "application/json", 400],
-      [staffApiPaths.verify, '{"token":"abc"}', "application/json", 401],
-      [staffApiPaths.verify, '{"token":"abc"}', undefined, 415],
-      [staffApiPaths.signOut, "bye", "text/plain", 415],
+      [sessionApi.verify.path, "{}", "application/json", 400],
+      [sessionApi.verify.path, '{"token":123}', "application/json", 400],
+      [sessionApi.verify.path, '{"token":"<script>"}', "application/json", 400],
+      [sessionApi.verify.path, JSON.stringify({ token: "a".repeat(300) }), "application/json", 400],
+      [sessionApi.verify.path, '{"token":"abc"}', "application/json", 401],
+      [sessionApi.verify.path, '{"token":"abc"}', undefined, 415],
+      [sessionApi.signOut.path, "bye", "text/plain", 415],
     ];
     for (const [path, payload, type, status] of cases) {
       const res = await raw(path, payload, type);
@@ -62,7 +65,7 @@ describe.each(testDialects)("staff sign-in and sessions on $name", ({ url }) => 
   it("takes a PUT as JSON only, like every other write", async () => {
     const marketing = await signedInStaff(api, "mkt@example.com", "marketing");
     const put = (payload: string, type: string) =>
-      marketing.raw("PUT", staffApiPaths.welcome, { contentType: type, body: payload });
+      marketing.raw("PUT", welcomeApi.get.path, { contentType: type, body: payload });
     const form = await put("subject=Hi&markdown=Hello", "application/x-www-form-urlencoded");
     expect(form.statusCode).toBe(415);
     expect(form.json()).toEqual({ error: "Send application/json" });

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
-import { staffApiPaths } from "../paths";
+import type { EndpointSpec } from "../../../staff-api/endpoint";
+import type { CallArgs } from "../test-requests";
 import { testDialects } from "../../testing";
 import { addStaff, useStaffApi } from "../testing";
 import { MINUTE } from "../test-records";
+import { sessionApi } from "../../../staff-api/session";
 
 describe.each(testDialects)("staff sign-in rate limits on $name", ({ url }) => {
   const api = useStaffApi(url, {
@@ -12,8 +14,11 @@ describe.each(testDialects)("staff sign-in rate limits on $name", ({ url }) => {
       perClient: { max: 5, windowMs: 15 * MINUTE },
     },
   });
-  const from = (app: FastifyInstance, remoteAddress: string, path: string, payload: unknown) =>
-    api.signedOut({ app, remoteAddress }).send("POST", path, payload);
+  const from = <E extends EndpointSpec>(
+    app: FastifyInstance,
+    remoteAddress: string,
+    ...call: [E, ...CallArgs<E>]
+  ) => api.signedOut({ app, remoteAddress }).call(...call);
 
   it("limits each address across instances, the same for accounts and strangers", async () => {
     await addStaff(api, "ama@example.com");
@@ -25,9 +30,11 @@ describe.each(testDialects)("staff sign-in rate limits on $name", ({ url }) => {
         const res = await from(
           i % 2 ? other : api.app,
           `203.0.113.${i + 1}`,
-          staffApiPaths.requestLink,
+          sessionApi.requestLink,
           {
-            email,
+            body: {
+              email,
+            },
           },
         );
         seen.push({
@@ -44,8 +51,10 @@ describe.each(testDialects)("staff sign-in rate limits on $name", ({ url }) => {
     const stranger = await answers("nobody@example.com");
     expect(stranger).toEqual(account);
     // Another spelling of the same address is the same address.
-    const res = await from(api.app, "203.0.113.99", staffApiPaths.requestLink, {
-      email: "AMA@Example.com",
+    const res = await from(api.app, "203.0.113.99", sessionApi.requestLink, {
+      body: {
+        email: "AMA@Example.com",
+      },
     });
     expect(res.statusCode).toBe(429);
     const retryAfter = Number(res.headers["retry-after"]);
@@ -57,8 +66,11 @@ describe.each(testDialects)("staff sign-in rate limits on $name", ({ url }) => {
     // The next window starts afresh.
     api.advance(15 * MINUTE);
     expect(
-      (await from(other, "203.0.113.7", staffApiPaths.requestLink, { email: "ama@example.com" }))
-        .statusCode,
+      (
+        await from(other, "203.0.113.7", sessionApi.requestLink, {
+          body: { email: "ama@example.com" },
+        })
+      ).statusCode,
     ).toBe(202);
   });
 
@@ -68,27 +80,36 @@ describe.each(testDialects)("staff sign-in rate limits on $name", ({ url }) => {
     for (let i = 0; i < 4; i++) {
       const app = i % 2 ? other : api.app;
       statuses.push(
-        (await from(app, "198.51.100.7", staffApiPaths.requestLink, { email: `p${i}@example.com` }))
-          .statusCode,
+        (
+          await from(app, "198.51.100.7", sessionApi.requestLink, {
+            body: { email: `p${i}@example.com` },
+          })
+        ).statusCode,
       );
     }
     statuses.push(
-      (await from(other, "198.51.100.7", staffApiPaths.verify, { token: "A".repeat(43) }))
+      (await from(other, "198.51.100.7", sessionApi.verify, { body: { token: "A".repeat(43) } }))
         .statusCode,
     );
     statuses.push(
-      (await from(api.app, "198.51.100.7", staffApiPaths.verify, { token: "A".repeat(43) }))
+      (await from(api.app, "198.51.100.7", sessionApi.verify, { body: { token: "A".repeat(43) } }))
         .statusCode,
     );
     statuses.push(
-      (await from(other, "198.51.100.7", staffApiPaths.requestLink, { email: "q@example.com" }))
-        .statusCode,
+      (
+        await from(other, "198.51.100.7", sessionApi.requestLink, {
+          body: { email: "q@example.com" },
+        })
+      ).statusCode,
     );
     expect(statuses).toEqual([202, 202, 202, 202, 401, 429, 429]);
     // Another client is not held back.
     expect(
-      (await from(other, "198.51.100.8", staffApiPaths.requestLink, { email: "q@example.com" }))
-        .statusCode,
+      (
+        await from(other, "198.51.100.8", sessionApi.requestLink, {
+          body: { email: "q@example.com" },
+        })
+      ).statusCode,
     ).toBe(202);
   });
 });

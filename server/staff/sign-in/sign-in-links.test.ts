@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { staffApiPaths } from "../paths";
 import { run as staffCli } from "../../cli/staff";
 import { testDialects } from "../../testing";
 import { cookieOf } from "../test-requests";
 import { STAFF_SITE, addStaff, useStaffApi } from "../testing";
 import { signInSteps } from "./sign-in.testing";
 import { MINUTE } from "../test-records";
+import { sessionApi } from "../../../staff-api/session";
 
 describe.each(testDialects)("staff sign-in and sessions on $name", ({ url }) => {
   const api = useStaffApi(url);
@@ -56,7 +56,7 @@ describe.each(testDialects)("staff sign-in and sessions on $name", ({ url }) => 
     const token = await mailedToken("esi@example.com");
 
     // Opening the link (GET) signs nobody in.
-    const opened = await api.app.inject({ url: `${staffApiPaths.verify}?token=${token}` });
+    const opened = await api.app.inject({ url: `${sessionApi.verify.path}?token=${token}` });
     expect(opened.statusCode).toBe(405);
 
     const res = await verify(token);

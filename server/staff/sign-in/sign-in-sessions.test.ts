@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { staffApiPaths } from "../paths";
 import { run as staffCli } from "../../cli/staff";
 import { testDialects } from "../../testing";
 import { addStaff, useStaffApi } from "../testing";
 import { signInSteps } from "./sign-in.testing";
 import { MINUTE } from "../test-records";
+import { sessionApi } from "../../../staff-api/session";
+import { unchecked } from "../test-requests";
 
 const HOUR = 60 * MINUTE;
 
@@ -59,15 +60,19 @@ describe.each(testDialects)("staff sign-in and sessions on $name", ({ url }) => 
     const phone = await signIn("kwame@example.com");
     const tablet = await signIn("kwame@example.com");
 
-    const out = await api.as(laptop).send("POST", staffApiPaths.signOut);
+    const out = await api.as(laptop).call(sessionApi.signOut);
     expect(out.statusCode).toBe(204);
     expect(String(out.headers["set-cookie"])).toMatch(/^staff_session=; .*Max-Age=0/);
     expect((await me(laptop)).statusCode).toBe(401);
     expect((await me(phone)).statusCode).toBe(200);
     // Signing out again with the dead cookie: 401, nothing to do.
-    expect((await api.as(laptop).send("POST", staffApiPaths.signOut, {})).statusCode).toBe(401);
+    expect(
+      (await api.as(laptop).call(sessionApi.signOut, { body: unchecked({}) })).statusCode,
+    ).toBe(401);
 
-    const everywhere = await api.as(phone).send("POST", staffApiPaths.signOutEverywhere, {});
+    const everywhere = await api
+      .as(phone)
+      .call(sessionApi.signOutEverywhere, { body: unchecked({}) });
     expect(everywhere.statusCode).toBe(204);
     expect((await me(phone)).statusCode).toBe(401);
     expect((await me(tablet)).statusCode).toBe(401);

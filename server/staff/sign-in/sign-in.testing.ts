@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { expect } from "vitest";
-import { staffApiPaths } from "../paths";
 import { cookieOf } from "../test-requests";
 import { type StaffApi, mailedSignInToken, requestSignInLink, verifySignInLink } from "../testing";
+import { sessionApi } from "../../../staff-api/session";
 
 /** The e-mailed link's steps as the sign-in tests take them, and what they read back. */
 export function signInSteps(api: StaffApi) {
@@ -17,8 +17,7 @@ export function signInSteps(api: StaffApi) {
     return cookieOf(res);
   }
 
-  const me = (cookie: string, app?: FastifyInstance) =>
-    api.as(cookie, { app }).get(staffApiPaths.me);
+  const me = (cookie: string, app?: FastifyInstance) => api.as(cookie, { app }).call(sessionApi.me);
 
   const auditOf = (accountId: string) =>
     api.db

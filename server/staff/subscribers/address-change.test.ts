@@ -4,10 +4,11 @@ import type { OutboxKind } from "../../../staff-api/admin";
 import { subscribersApi } from "../../../staff-api/subscribers";
 import { suppress } from "../../mail/suppressions";
 import { testDialects } from "../../testing";
-import { staffApiPaths } from "../paths";
 import { addSubscriber, at, storedSubscription } from "../test-records";
 import { auditOf, refusedWith } from "../test-checks";
 import { signedInStaff, useStaffApi } from "../testing";
+import { auditApi } from "../../../staff-api/audit";
+import { erasureApi } from "../../../staff-api/admin";
 
 // Marketing changes a subscriber's address only by a confirmation sent to the new one
 // (docs/decisions/0035-erasure-and-address-changes.md).
@@ -22,7 +23,9 @@ describe.each(testDialects)("a subscriber's new address on $name", ({ url }) => 
     api.db.selectFrom("outbox").select(["lead_id", "payload"]).where("kind", "=", kind).execute();
 
   const addressChanges = async (admin: Awaited<ReturnType<typeof signedInStaff>>) => {
-    const res = await admin.get(staffApiPaths.audit, { action: "subscriber.address-changed" });
+    const res = await admin.call(auditApi.list, {
+      query: { action: "subscriber.address-changed" },
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().items as { subject: { id: string }; correction?: unknown }[];
   };
@@ -79,7 +82,7 @@ describe.each(testDialects)("a subscriber's new address on $name", ({ url }) => 
       correction: { email: { from: "ama@old.example", to: "Ama@new.example" } },
     });
     // Erasing the old address takes it from the page too.
-    await admin.send("POST", staffApiPaths.forget, { email: "ama@old.example" });
+    await admin.call(erasureApi.forget, { body: { email: "ama@old.example" } });
     expect((await addressChanges(admin))[0]?.correction).toBeUndefined();
   });
 

@@ -12,7 +12,7 @@ import { newsletterLinks } from "../../newsletter/links";
 import { recordAudit } from "../audit";
 import { normalizeEmail } from "../../../leads/email";
 import { type AddressChangeOutcome, requestAddressChange } from "./address-change";
-import { Refused, answer, routesOn } from "../contract-routes";
+import { answer, routesOn } from "../contract-routes";
 import { listAndExportRoutes, storedUpTo } from "../list-routes";
 import { type KeptAs, auditActorOf, auditFilters } from "../route-kit";
 import {
@@ -94,97 +94,105 @@ export const subscriberRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (a
   });
 
   const route = routesOn(app, { checkAnswers: options.checkAnswers });
-  route(subscribersApi.resendConfirmation, "subscriber request", async ({ params, request }) => {
-    const at = now();
-    const record = { type: "subscriber", id: params.id };
-    const outcome = await resendConfirmation(
-      db,
-      params.id,
-      (email) => (tokens) =>
-        newsletterConfirmation(email, newsletterLinks(config.publicUrl, tokens)),
-      {
-        now: at,
-        also: (trx) =>
-          recordAudit(trx, {
-            action: "subscriber.confirmation-resent",
-            at: at.toISOString(),
-            actor: auditActorOf(request),
-            record,
-          }),
-      },
-    );
-    if (!outcome) throw new Refused(404, NO_SUCH_SUBSCRIBER);
-    if ("status" in outcome) {
-      throw new Refused(
-        409,
-        outcome.status === "confirmed"
-          ? "They have confirmed already: there is nothing to confirm."
-          : "They have unsubscribed: only they can sign up again, on the site.",
+  route(
+    subscribersApi.resendConfirmation,
+    "subscriber request",
+    async ({ params, request, refuse }) => {
+      const at = now();
+      const record = { type: "subscriber", id: params.id };
+      const outcome = await resendConfirmation(
+        db,
+        params.id,
+        (email) => (tokens) =>
+          newsletterConfirmation(email, newsletterLinks(config.publicUrl, tokens)),
+        {
+          now: at,
+          also: (trx) =>
+            recordAudit(trx, {
+              action: "subscriber.confirmation-resent",
+              at: at.toISOString(),
+              actor: auditActorOf(request),
+              record,
+            }),
+        },
       );
-    }
-    if ("lastSentAt" in outcome) {
-      throw new Refused(
-        409,
-        "A confirmation e-mail went to them less than an hour ago: wait an hour between two.",
-      );
-    }
-    if ("suppressed" in outcome) {
-      throw new Refused(
-        409,
-        `Their address is on the suppression list (${SUPPRESSION_REFUSALS[outcome.suppressed]}): ` +
-          "no e-mail goes to it. Marketing can lift a soft bounce or a hand-made entry there.",
-      );
-    }
-    if ("capped" in outcome) {
-      throw new Refused(
-        409,
-        "This mailbox has had as many confirmation e-mails as it may get in a day. Try tomorrow.",
-      );
-    }
-    outbox.wake();
-    return answer(202, { message: "The confirmation e-mail is on its way again." });
-  });
+      if (!outcome) throw refuse(404, NO_SUCH_SUBSCRIBER);
+      if ("status" in outcome) {
+        throw refuse(
+          409,
+          outcome.status === "confirmed"
+            ? "They have confirmed already: there is nothing to confirm."
+            : "They have unsubscribed: only they can sign up again, on the site.",
+        );
+      }
+      if ("lastSentAt" in outcome) {
+        throw refuse(
+          409,
+          "A confirmation e-mail went to them less than an hour ago: wait an hour between two.",
+        );
+      }
+      if ("suppressed" in outcome) {
+        throw refuse(
+          409,
+          `Their address is on the suppression list (${SUPPRESSION_REFUSALS[outcome.suppressed]}): ` +
+            "no e-mail goes to it. Marketing can lift a soft bounce or a hand-made entry there.",
+        );
+      }
+      if ("capped" in outcome) {
+        throw refuse(
+          409,
+          "This mailbox has had as many confirmation e-mails as it may get in a day. Try tomorrow.",
+        );
+      }
+      outbox.wake();
+      return answer(202, { message: "The confirmation e-mail is on its way again." });
+    },
+  );
 
-  route(subscribersApi.consent, "subscriber request", async ({ params, request }) => {
+  route(subscribersApi.consent, "subscriber request", async ({ params, request, refuse }) => {
     const consent = await readSubscriberConsent(db, params.id, {
       at: now().toISOString(),
       actor: auditActorOf(request),
     });
-    if (!consent) throw new Refused(404, NO_SUCH_SUBSCRIBER);
+    if (!consent) throw refuse(404, NO_SUCH_SUBSCRIBER);
     return answer(200, consent);
   });
 
-  route(subscribersApi.changeAddress, "subscriber request", async ({ params, body, request }) => {
-    const at = now();
-    const email = normalizeEmail(body.email);
-    const outcome = await requestAddressChange(
-      db,
-      params.id,
-      email,
-      (tokens) => newsletterConfirmation(email, newsletterLinks(config.publicUrl, tokens)),
-      {
-        now: at,
-        // The old subscription, and the new one: the log keeps neither address.
-        also: (trx, replacement) =>
-          recordAudit(trx, {
-            action: "subscriber.address-change-sent",
-            at: at.toISOString(),
-            actor: auditActorOf(request),
-            record: { type: "subscriber", id: params.id },
-            detail: { replacement },
-          }),
-      },
-    );
-    if (!outcome) throw new Refused(404, NO_SUCH_SUBSCRIBER);
-    if (!("sent" in outcome)) throw new Refused(409, addressRefusal(outcome));
-    outbox.wake();
-    return answer(202, {
-      message:
-        "A confirmation e-mail is on its way to the new address. It replaces the old one once confirmed there.",
-    });
-  });
+  route(
+    subscribersApi.changeAddress,
+    "subscriber request",
+    async ({ params, body, request, refuse }) => {
+      const at = now();
+      const email = normalizeEmail(body.email);
+      const outcome = await requestAddressChange(
+        db,
+        params.id,
+        email,
+        (tokens) => newsletterConfirmation(email, newsletterLinks(config.publicUrl, tokens)),
+        {
+          now: at,
+          // The old subscription, and the new one: the log keeps neither address.
+          also: (trx, replacement) =>
+            recordAudit(trx, {
+              action: "subscriber.address-change-sent",
+              at: at.toISOString(),
+              actor: auditActorOf(request),
+              record: { type: "subscriber", id: params.id },
+              detail: { replacement },
+            }),
+        },
+      );
+      if (!outcome) throw refuse(404, NO_SUCH_SUBSCRIBER);
+      if (!("sent" in outcome)) throw refuse(409, addressRefusal(outcome));
+      outbox.wake();
+      return answer(202, {
+        message:
+          "A confirmation e-mail is on its way to the new address. It replaces the old one once confirmed there.",
+      });
+    },
+  );
 
-  route(subscribersApi.unsubscribe, "subscriber request", async ({ params, request }) => {
+  route(subscribersApi.unsubscribe, "subscriber request", async ({ params, request, refuse }) => {
     const at = now().toISOString();
     const found = await unsubscribeById(
       db,
@@ -198,7 +206,7 @@ export const subscriberRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (a
           record: { type: "subscriber", id: params.id },
         }),
     );
-    if (!found) throw new Refused(404, NO_SUCH_SUBSCRIBER);
+    if (!found) throw refuse(404, NO_SUCH_SUBSCRIBER);
     return answer(200, { message: "Unsubscribed. They get no more newsletters." });
   });
 };

@@ -1,17 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { UNSAFE_CHARACTERS_MESSAGE } from "../../../leads/fields";
 import { testDialects } from "../../testing";
-import { staffApiPaths } from "../paths";
 import type { Query, StaffClient } from "../test-requests";
 import { addSubscriber, at } from "../test-records";
 import { type ListPage, expectAccess, auditOf, csvLines, expectListPaging } from "../test-checks";
 import { signedInStaff, useStaffApi } from "../testing";
+import { subscribersApi } from "../../../staff-api/subscribers";
 
 describe.each(testDialects)("subscribers API on $name", ({ url }) => {
   const api = useStaffApi(url);
 
   const list = (staff: StaffClient, query: Query = {}) =>
-    staff.read<ListPage>(staffApiPaths.subscribers, query);
+    staff.read<ListPage>(subscribersApi.list, { query });
 
   it("shows where each subscriber's visit came from, in the list and the CSV", async () => {
     const id = await addSubscriber(api, at(1), { email: "kwame@example.com" });
@@ -27,7 +27,7 @@ describe.each(testDialects)("subscribers API on $name", ({ url }) => {
       {},
       { landingPage: "/services/ussd", utmSource: "facebook", utmCampaign: "harmattan" },
     ]);
-    const csv = await marketing.get(staffApiPaths.subscribersCsv);
+    const csv = await marketing.call(subscribersApi.exportCsv);
     const [header, , kwame] = csvLines(csv);
     const row = Object.fromEntries(
       (header ?? "").split(",").map((column, i) => [column, kwame?.split(",")[i]]),
@@ -47,13 +47,11 @@ describe.each(testDialects)("subscribers API on $name", ({ url }) => {
     const marketing = await signedInStaff(api, "mkt@example.com", "marketing");
     const admin = await signedInStaff(api, "admin@example.com", "admin");
     const sales = await signedInStaff(api, "sales@example.com", "sales");
-    for (const path of [staffApiPaths.subscribers, staffApiPaths.subscribersCsv]) {
-      await expectAccess(
-        api,
-        { sales, marketing, admin },
-        { method: "GET", path },
-        { allowed: ["marketing", "admin"], ok: 200 },
-      );
+    for (const endpoint of [subscribersApi.list, subscribersApi.exportCsv]) {
+      await expectAccess(api, { sales, marketing, admin }, [endpoint], {
+        allowed: ["marketing", "admin"],
+        ok: 200,
+      });
     }
   });
 
@@ -156,16 +154,16 @@ describe.each(testDialects)("subscribers API on $name", ({ url }) => {
       { q: "x".repeat(201) },
     ];
     for (const query of bad) {
-      for (const path of [staffApiPaths.subscribers, staffApiPaths.subscribersCsv]) {
-        if (path !== staffApiPaths.subscribers && ("cursor" in query || "limit" in query)) continue;
-        const res = await marketing.get(path, query);
-        expect(res.statusCode, `${path} ${JSON.stringify(query)}`).toBe(400);
+      for (const endpoint of [subscribersApi.list, subscribersApi.exportCsv]) {
+        if (endpoint !== subscribersApi.list && ("cursor" in query || "limit" in query)) continue;
+        const res = await marketing.call(endpoint, { query });
+        expect(res.statusCode, `${endpoint.path} ${JSON.stringify(query)}`).toBe(400);
         expect(res.json()).toEqual({ error: expect.any(String) });
       }
     }
-    expect((await marketing.get(`${staffApiPaths.subscribers}?status=a&status=b`)).statusCode).toBe(
-      400,
-    );
+    expect(
+      (await marketing.call(subscribersApi.list, { query: "status=a&status=b" })).statusCode,
+    ).toBe(400);
   });
 
   it("exports the filtered subscribers as formula-safe CSV, every one once, and audits it", async () => {
@@ -175,7 +173,7 @@ describe.each(testDialects)("subscribers API on $name", ({ url }) => {
     for (let i = 0; i < 510; i++) {
       await addSubscriber(api, at(3 + (i % 5)), { email: `p${i}@y.example` });
     }
-    const res = await admin.get(`${staffApiPaths.subscribersCsv}?q=x.example`);
+    const res = await admin.call(subscribersApi.exportCsv, { query: "q=x.example" });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toMatch(/^text\/csv/);
     expect(res.headers["content-disposition"]).toMatch(
@@ -191,7 +189,7 @@ describe.each(testDialects)("subscribers API on $name", ({ url }) => {
     expect(lines[1]).toContain(",'+233@x.example,pending,");
     expect(lines[2]).toContain(",'=HYPERLINK(1)@x.example,confirmed,");
 
-    const all = await admin.get(`${staffApiPaths.subscribersCsv}?status=pending`);
+    const all = await admin.call(subscribersApi.exportCsv, { query: "status=pending" });
     const rows = csvLines(all).slice(1);
     expect(rows).toHaveLength(511);
     expect(new Set(rows.map((l) => l.split(",")[0])).size).toBe(511);
@@ -208,10 +206,10 @@ describe.each(testDialects)("subscribers API on $name", ({ url }) => {
     await addSubscriber(api, at(1), { email: "esi@example.com" });
     const marketing = await signedInStaff(api, "mkt@example.com", "marketing");
     for (const bad of ["\u0000", "\u001b[2J", "\u0007", "\u007f", "\u0085", "\u202e", "\u2028"]) {
-      for (const path of [staffApiPaths.subscribers, staffApiPaths.subscribersCsv]) {
+      for (const endpoint of [subscribersApi.list, subscribersApi.exportCsv]) {
         const query = new URLSearchParams({ q: `es${bad}i` });
-        const res = await marketing.get(`${path}?${query}`);
-        expect(res.statusCode, `${path} ${query}`).toBe(400);
+        const res = await marketing.call(endpoint, { query });
+        expect(res.statusCode, `${endpoint.path} ${query}`).toBe(400);
         expect(res.json()).toEqual({ error: `q: ${UNSAFE_CHARACTERS_MESSAGE}` });
       }
     }
