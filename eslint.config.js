@@ -3,6 +3,7 @@ import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import { importDirection } from "./scripts/lint/import-direction.js";
 
 const serverOnly = {
   group: ["**/server/**", "server/*"],
@@ -68,5 +69,13 @@ export default tseslint.config(
         { patterns: [serverOnly, { group: ["**/app/**", "~/*"], message: appOnly }] },
       ],
     },
+  },
+  // Inside the server: db/, audit/ and privacy/ import no domain, and nothing imports app/ or
+  // console/ (scripts/lint/import-direction.js). Tests may seed records through any domain.
+  {
+    files: ["server/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    plugins: { layers: { rules: { "import-direction": importDirection } } },
+    rules: { "layers/import-direction": "error" },
   },
 );

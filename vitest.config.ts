@@ -33,8 +33,8 @@ export default defineConfig({
           // five times as long as a file's tests): files share module state, so a test that
           // changes a module's state, the environment or the timers puts them back.
           isolate: false,
-          // Migrates the template each test's database is a copy of (server/test-databases.ts).
-          globalSetup: ["./server/test-databases-setup.ts"],
+          // Migrates the template each test's database is a copy of (server/db/testing/databases.ts).
+          globalSetup: ["./server/db/testing/global-setup.ts"],
         },
       },
       {

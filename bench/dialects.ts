@@ -2,7 +2,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { openConfiguredDatabase } from "../server/db/configured-database";
+import { openConfiguredDatabase } from "../server/configured-database";
 import { type DB, migrate } from "../server/db/database";
 import { type LaunchedServer, launchServer } from "../scripts/launch-server";
 import { freshPostgresSchema, runTag } from "./api-load";

@@ -18,7 +18,7 @@ import { parseArgs } from "node:util";
 import { sql } from "kysely";
 import { leadsApi } from "../staff-api/leads";
 import { subscribersApi } from "../staff-api/subscribers";
-import { addAccount } from "../server/staff/admin/accounts";
+import { addAccount } from "../server/staff/accounts/accounts";
 import { createSession } from "../server/staff/sign-in/sessions";
 import { isMain } from "../scripts/is-main";
 import { runTag } from "./api-load";

@@ -18,8 +18,12 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
 import fc from "fast-check";
-import { NewsletterContentSchema, SAVE_RENDER_MS } from "../server/newsletter/content";
-import { RENDER_BUDGET_MS, markdownProblem, markdownToHtml } from "../server/newsletter/markdown";
+import { NewsletterContentSchema, SAVE_RENDER_MS } from "../server/newsletter/markdown/content";
+import {
+  RENDER_BUDGET_MS,
+  markdownProblem,
+  markdownToHtml,
+} from "../server/newsletter/markdown/markdown";
 import { MAX_MARKDOWN } from "../staff-api/newsletter";
 import { DEFAULT_WELCOME } from "../server/newsletter/welcome";
 import { isMain } from "../scripts/is-main";

@@ -20,7 +20,10 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
 import { apiPaths } from "../common/paths";
-import { confirmationReturnPath, floodReport } from "../server/mail/inbound/report-samples";
+import {
+  confirmationReturnPath,
+  floodReport,
+} from "../server/newsletter/returns/inbound/report-samples.testing";
 import { freePort } from "../scripts/free-port";
 import { isMain } from "../scripts/is-main";
 import { launchBenchServer, onFreshBenchDatabase } from "./dialects";

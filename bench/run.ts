@@ -6,7 +6,7 @@
 import { chmod, cp, mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { openConfiguredDatabase } from "../server/db/configured-database";
+import { openConfiguredDatabase } from "../server/configured-database";
 import { CHROMIUM_PATH } from "../scripts/chromium";
 import { isMain } from "../scripts/is-main";
 import { type LaunchedServer, launchServer } from "../scripts/launch-server";

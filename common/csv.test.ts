@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import fc from "fast-check";
-import { fuzzRuns } from "./fuzz-testing";
+import { fuzzRuns } from "./fuzz.testing";
 import { describe, expect, it } from "vitest";
 import { csvCell, toCsv, visibleControls } from "./csv";
 

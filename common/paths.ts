@@ -107,7 +107,7 @@ export const apiPaths = {
   oneClickUnsubscribe: "/api/newsletter/unsubscribe",
   health: "/api/health",
   ready: "/api/ready",
-  /** Bounces and complaints from the mail providers (server/mail/inbound/): Amazon SES through
+  /** Bounces and complaints from the mail providers (server/newsletter/returns/inbound/): Amazon SES through
    * SNS, and Postmark. Not under /api/staff: the providers sign or authenticate each call. */
   mailEventsSes: "/api/mail/events/ses",
   mailEventsPostmark: "/api/mail/events/postmark",

@@ -1,6 +1,6 @@
 /**
  * How long personal data is kept (docs/personal-data.md#retention): read from the environment
- * once, by the server's config (server/config.ts) for the daily job (server/retention/) and by
+ * once, by the server's config (server/config.ts) for the daily job (server/people/retention/) and by
  * the site's build for the privacy notice, so the notice states the periods the job applies.
  * Imports zod only: the prerendered site's build reads it too.
  */

@@ -4,7 +4,7 @@
  * after the name of who acted ("changed the status of a lead from New to Qualified"), built from
  * the entry's detail. Typed by the contract's AuditAction: an action without words fails the
  * build. What each entry keeps is listed with the routes that record it (the areas' READMEs,
- * such as server/staff/admin/README.md); a detail written before a field existed leaves that
+ * such as server/staff/accounts/README.md); a detail written before a field existed leaves that
  * part out.
  */
 import type { ReactNode } from "react";

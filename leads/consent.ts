@@ -2,7 +2,7 @@
  * The exact words each lead form shows where the visitor agrees to something: the newsletter's
  * sentence under its field, the contact form's policy checkbox, the demo forms' notice by their
  * button. The forms render these texts, and the server stores the one a lead was sent with
- * (server/db/consent-wordings.ts), so what staff and the person's access export show is what the
+ * (server/people/consent-wordings.ts), so what staff and the person's access export show is what the
  * form said. See docs/decisions/0033-consent-on-record.md.
  *
  * Changing a wording means adding a new version in front of the old ones, never editing a text in

@@ -14,7 +14,7 @@ const MAX_DOMAIN_LABEL = 63;
 
 /**
  * The characters of a local part's dot-separated atoms, and of a domain label (a hyphen only
- * inside), as regular-expression class contents; server/log-safety.ts masks with the same ones.
+ * inside), as regular-expression class contents; server/privacy/log-safety.ts masks with the same ones.
  */
 export const ATOM_CHARACTERS = "\\p{L}\\p{M}\\p{N}!#$%&'*+/=?^_`{|}~-";
 export const LABEL_CHARACTERS = "\\p{L}\\p{M}\\p{N}";

@@ -1,7 +1,7 @@
 /**
  * The public forms' endpoints, of the same kind as the staff API's (common/contract.ts): each
  * form's schema module defines its own with `formEndpoint()`, the site's form posts to its
- * address, and the server registers its route from it (server/routes/lead-endpoint.ts).
+ * address, and the server registers its route from it (server/leads/form-endpoint.ts).
  */
 import * as z from "zod/mini";
 import { type ContractEndpoint, contractEndpoint } from "../common/contract";

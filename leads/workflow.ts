@@ -1,6 +1,6 @@
 /**
  * What the company's staff do with a contact or demo lead (the staff console and its API,
- * server/staff/inbox/lead-changes.ts). A lead is `new` until someone changes its status.
+ * server/leads/inbox/lead-changes.ts). A lead is `new` until someone changes its status.
  */
 export const LEAD_TYPES = ["contact", "demo"] as const;
 export type LeadType = (typeof LEAD_TYPES)[number];
@@ -10,7 +10,7 @@ export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
 /**
  * The statuses after which sales are done with a lead; "new", "contacted" and "qualified" are
- * open. Retention never removes the person from an open lead however old (server/retention/).
+ * open. Retention never removes the person from an open lead however old (server/people/retention/).
  */
 export const CLOSED_LEAD_STATUSES: readonly LeadStatus[] = ["won", "lost", "spam"];
 

@@ -16,7 +16,7 @@ import { URL, fileURLToPath } from "node:url";
 import { STAMP_FILE, builtStamp, sourceStamp } from "./source-stamp.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-/** The retention periods the build stated (server/retention/build-record.ts writes it). */
+/** The retention periods the build stated (server/people/retention/build-record.ts writes it). */
 const RETENTION_RECORD = "build/client/retention-periods.json";
 /** The prerendered site, the staff console, and the compiled server and command lines. */
 const outputs = [

@@ -2,7 +2,7 @@
  * Runs after the site's and the console's builds (`vite build --app`, vite.config.ts; the
  * console's into build/client/staff): writes sitemap.xml, robots.txt and the web app manifest from
  * the route table and site.ts, records the retention periods the privacy notice states
- * (server/retention/build-record.ts), then precompresses every text asset (brotli and gzip
+ * (server/people/retention/build-record.ts), then precompresses every text asset (brotli and gzip
  * siblings that the server, nginx's gzip_static/brotli_static or a CDN can serve as they are).
  */
 import { readFile, readdir, writeFile } from "node:fs/promises";
@@ -11,7 +11,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { consolePaths } from "../common/paths";
 import { retentionFromEnv } from "../common/retention";
 import { site } from "../common/site";
-import { writeRetentionRecord } from "../server/retention/build-record";
+import { writeRetentionRecord } from "../server/people/retention/build-record";
 import { pagePaths } from "./page-paths";
 
 const outDir = path.resolve("build/client");

@@ -2,23 +2,26 @@ import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { createAlerts } from "./alerts/alerts";
 import type { Config } from "./config";
-import { maskEmails, safeError } from "./log-safety";
+import { maskEmails, safeError } from "./privacy/log-safety";
 import { requestPathLogger } from "./request-log";
 import type { DB } from "./db/database";
-import { type ProviderRouteOptions, providerRoutes } from "./mail/inbound/provider-routes";
+import {
+  type ProviderRouteOptions,
+  providerRoutes,
+} from "./newsletter/returns/inbound/provider-routes";
 import type { OutboxWorker } from "./mail/outbox";
-import { returnEffects } from "./deliveries";
-import { healthRoutes } from "./routes/health";
+import { returnEffects } from "./mail/deliveries";
+import { healthRoutes } from "./http/health";
 import { formStatusPaths } from "../common/paths";
 import { isFormPost } from "./http/form-posts";
-import { leadRoutes } from "./routes/leads";
-import { newsletterRoutes } from "./routes/newsletter";
+import { leadRoutes } from "./leads/form-routes";
+import { newsletterRoutes } from "./newsletter/subscribers/link-routes";
 import { rateLimitKey } from "./security/client-key";
 import { addSecurityHeaders } from "./security/headers";
 import { restrictOrigins } from "./security/origin";
 import { DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from "./staff/sign-in/rate-limit";
 import { staffAuth } from "./staff/auth";
-import { staffRoutes } from "./staff/routes";
+import { staffRoutes } from "./staff-api-routes";
 import { sitePlugin } from "./static/site-plugin";
 import type { SiteFiles } from "./static/site-files";
 

@@ -10,13 +10,13 @@ import path from "node:path";
 import { SMTPServer } from "smtp-server";
 import { describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
-import { openConfiguredDatabase } from "./db/configured-database";
+import { openConfiguredDatabase } from "./configured-database";
 import { migrate } from "./db/database";
 import { SENDS_IN_FLIGHT } from "./mail/outbox";
-import { sendCampaign } from "./newsletter/campaign-sending";
-import { createCampaign } from "./newsletter/campaigns";
-import { testSmtp } from "./mail/smtp-testing";
-import { freshSchemaUrl, postgresTestUrl, subscriptionRow, testDialects } from "./testing";
+import { sendCampaign } from "./newsletter/campaigns/campaign-sending";
+import { createCampaign } from "./newsletter/campaigns/campaigns";
+import { testSmtp } from "./mail/smtp.testing";
+import { freshSchemaUrl, postgresTestUrl, subscriptionRow, testDialects } from "./testing/lead-api";
 import { freePort } from "../scripts/free-port";
 import { type ServerSettings, launchServer, spawnServer } from "../scripts/launch-server";
 

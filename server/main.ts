@@ -1,14 +1,14 @@
 import { site as siteFacts } from "../common/site";
 import { buildApp } from "./app";
 import { loadConfig } from "./config";
-import { safeError } from "./log-safety";
-import { describeDatabase, openConfiguredDatabase } from "./db/configured-database";
+import { safeError } from "./privacy/log-safety";
+import { describeDatabase, openConfiguredDatabase } from "./configured-database";
 import { migrate } from "./db/database";
-import { createDeliveries, returnEffects } from "./deliveries";
-import { type InboundListener, startInboundListener } from "./mail/inbound/listener";
+import { createDeliveries, returnEffects } from "./mail/deliveries";
+import { type InboundListener, startInboundListener } from "./newsletter/returns/inbound/listener";
 import { createTransport } from "./mail/transports";
-import { RETENTION_RECORD, assertSiteStatesPeriods } from "./retention/build-record";
-import { scheduleRetention } from "./retention/schedule";
+import { RETENTION_RECORD, assertSiteStatesPeriods } from "./people/retention/build-record";
+import { scheduleRetention } from "./people/retention/schedule";
 import { loadSiteFiles } from "./static/site-files";
 
 /** Process entry: configuration, database and migrations, the site, listen, graceful stop. */
@@ -49,7 +49,7 @@ async function main() {
       `the site has no readable ${RETENTION_RECORD}: its privacy notice is not checked`,
     );
   }
-  // Personal data past its retention period (server/retention/): now, then daily.
+  // Personal data past its retention period (server/people/retention/): now, then daily.
   const retention = scheduleRetention({
     db,
     periods: config.retention,
@@ -74,7 +74,7 @@ async function main() {
 
   await app.listen({ host: config.host, port: config.port });
   outbox.start();
-  // Bounces and complaints to the return path (server/mail/inbound/), when INBOUND_SMTP_PORT is set.
+  // Bounces and complaints to the return path (server/newsletter/returns/inbound/), when INBOUND_SMTP_PORT is set.
   const smtp = config.deliverability.inbound?.smtp;
   if (config.deliverability.inbound && smtp) {
     inbound = await startInboundListener({

@@ -3,7 +3,7 @@
  * path one of our routes or pages answers, reduced to what cannot be personal for any other.
  */
 import type { FastifyRequest } from "fastify";
-import { loggablePath, loggableUnknownPath } from "./log-safety";
+import { loggablePath, loggableUnknownPath } from "./privacy/log-safety";
 import type { SiteFiles } from "./static/site-files";
 import { sitePath } from "./static/site-plugin";
 

@@ -1,5 +1,5 @@
 /**
- * The admin pages' API (server/staff/admin/admin-routes.ts): the team, which sales and admins pick a
+ * The admin pages' API (server/staff/accounts/admin-routes.ts): the team, which sales and admins pick a
  * lead's owner from, and for admins only the staff accounts, erasure of a person and the outbox.
  * The audit log is audit.ts.
  */
@@ -48,7 +48,7 @@ export const StaffAccount = z.strictObject({
 export type StaffAccount = z.output<typeof StaffAccount>;
 export const StaffAccounts = z.strictObject({ items: z.array(StaffAccount) });
 
-/** What an erasure removed: rows per table (server/db/forget-person.ts). */
+/** What an erasure removed: rows per table (server/people/forget-person.ts). */
 export const Erased = z.strictObject({ erased: z.record(z.string(), z.number()) });
 
 /**

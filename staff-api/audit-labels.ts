@@ -1,7 +1,7 @@
 /**
  * Every audit action's name in a few words ("Viewed a lead"), for whoever reads the log: the
  * console's audit page and its filter (console/audit-words.tsx, which adds what each entry says)
- * and an access request's page to the person (server/staff/people/export-words.ts). Typed by the
+ * and an access request's page to the person (server/people/export-words.ts). Typed by the
  * contract's AuditAction: an action without words fails the build.
  */
 import type { AuditAction } from "./audit";

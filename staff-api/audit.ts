@@ -1,5 +1,5 @@
 /**
- * The audit log for admins (server/staff/admin/audit-routes.ts): a page of it, its CSV export and
+ * The audit log for admins (server/audit/audit-routes.ts): a page of it, its CSV export and
  * the list of the actions it holds; and every action the log records, with its kind.
  */
 import * as z from "zod/mini";
@@ -73,7 +73,7 @@ export const AUDIT_ACTION_KINDS = {
   "campaign.recipients-export": "read",
 } as const satisfies Record<string, "change" | "read" | "count">;
 
-/** Every action the log records (server/staff/audit.ts recordAudit). */
+/** Every action the log records (server/audit/audit.ts recordAudit). */
 export type AuditAction = keyof typeof AUDIT_ACTION_KINDS;
 export type AuditKind = (typeof AUDIT_ACTION_KINDS)[AuditAction];
 

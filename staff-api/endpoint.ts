@@ -1,6 +1,6 @@
 /**
  * One staff endpoint, written once: the server registers its route from it
- * (server/staff/contract-routes.ts) and the console calls it through it (console/api.ts), so
+ * (server/http/contract-routes.ts) and the console calls it through it (console/api.ts), so
  * the two cannot disagree on its address, who may use it, what it reads or what it answers.
  */
 import type * as z from "zod/mini";

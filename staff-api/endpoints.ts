@@ -1,6 +1,6 @@
 /**
  * Every staff endpoint of the contract in one list, for what must cover them all: the tests that
- * check the server registers each one as defined (server/routes/route-schemas.test.ts).
+ * check the server registers each one as defined (server/leads/route-schemas.test.ts).
  */
 import { accountsApi, erasureApi, outboxApi, teamApi } from "./admin";
 import { auditApi } from "./audit";

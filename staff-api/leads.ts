@@ -1,5 +1,5 @@
 /**
- * The lead inbox (server/staff/inbox/inbox-routes.ts): contact messages and demo requests together,
+ * The lead inbox (server/leads/inbox/inbox-routes.ts): contact messages and demo requests together,
  * their status, owner, notes and timeline, the stats and a CSV export. For sales and admins.
  */
 import * as z from "zod/mini";

@@ -18,7 +18,7 @@ export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
 /**
  * Each reason in words, once for both readers, so that a new reason cannot be added for one and
  * forgotten for the other: `staff` for the console (the list, the audit log), `person` for the
- * page an access request sends them (server/staff/people/export-html.ts), which says what
+ * page an access request sends them (server/people/export-html.ts), which says what
  * happened without the trade's words.
  */
 export const SUPPRESSION_REASON_WORDS: Record<
@@ -122,7 +122,7 @@ export const suppressionsApi = {
 
 /**
  * Every kind of e-mail the system sends, by its outbox kind, with its name: the admins' preview
- * lists these, and the server renders a sample of each (server/staff/mail/mail-samples.ts).
+ * lists these, and the server renders a sample of each (server/mail/emails/samples.ts).
  */
 export const MAIL_TEMPLATES = [
   { kind: "contact", name: "Contact message, to sales" },

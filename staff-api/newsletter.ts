@@ -1,5 +1,5 @@
 /**
- * What marketing writes to subscribers (server/staff/newsletter/newsletter-routes.ts and
+ * What marketing writes to subscribers (server/newsletter/newsletter-routes.ts and
  * campaign-routes.ts): the welcome e-mail, the preview of any draft, and campaigns from their
  * draft to their report. For marketing and admins.
  */
@@ -16,7 +16,7 @@ export const MAX_MARKDOWN = 20_000;
 
 /**
  * The subject and Markdown of a draft, with the rules the browser can check too. The server
- * adds one more (server/newsletter/content.ts `NewsletterContentSchema`): the Markdown must
+ * adds one more (server/newsletter/markdown/content.ts `NewsletterContentSchema`): the Markdown must
  * render, nested no deeper than it allows and within a time limit. That check runs the renderer
  * against the clock, which belongs on the server and would only mislead in a browser, so it is
  * not here; the server validates bodies with its schema, this one's fields plus that check.
@@ -119,7 +119,7 @@ const CampaignShape = {
   /** Every recipient in exactly one state: the counts add up to `recipients`. */
   states: z.record(z.enum(RECIPIENT_STATES), z.number()),
 };
-/** A campaign as the server's queries read it (server/newsletter/campaign-reports.ts). */
+/** A campaign as the server's queries read it (server/newsletter/campaigns/campaign-reports.ts). */
 export const Campaign = z.strictObject(CampaignShape);
 export type Campaign = z.output<typeof Campaign>;
 /** A campaign as the API answers it: with its HTML and text, rendered. */

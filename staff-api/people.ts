@@ -1,6 +1,6 @@
 /**
  * A person's access request (Ghana's Data Protection Act, 2012, Act 843): everything stored
- * about one e-mail address or one phone number, for admins (server/staff/people/). Decisions 0031
+ * about one e-mail address or one phone number, for admins (server/people/). Decisions 0031
  * and 0040 (one person per answer).
  */
 import * as z from "zod/mini";
@@ -41,7 +41,7 @@ const ExportedLead = z.strictObject({
   /** As the inbox names it: contact_<uuid> or demo_<uuid>. */
   id: z.string(),
   type: z.enum(LEAD_TYPES),
-  /** Every column the form stored, attribution included (server/staff/people/columns.ts). */
+  /** Every column the form stored, attribution included (server/people/columns.ts). */
   fields: Columns,
   /**
    * Their agreement to the privacy policy: the words the form showed (the contact form's box,

@@ -16,7 +16,7 @@ const RECORD_ID = /^[A-Za-z0-9-]{1,64}$/;
 export const recordId = (notFound: string) =>
   z.object({ id: z.string().check(z.regex(RECORD_ID, notFound)) });
 
-/** The query parameters of a page of a keyset list (server/staff/page-cursor.ts). */
+/** The query parameters of a page of a keyset list (server/http/page-cursor.ts). */
 export const PageShape = {
   cursor: z.optional(z.string().check(z.maxLength(400))),
   limit: z.optional(z.string().check(z.regex(/^\d{1,3}$/, "limit must be 1 to 100"))),

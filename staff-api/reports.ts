@@ -1,5 +1,5 @@
 /**
- * Marketing's reports (server/staff/reports/report-routes.ts): leads counted by week, demo product,
+ * Marketing's reports (server/leads/reports/report-routes.ts): leads counted by week, demo product,
  * source or campaign. Counts only, nothing personal. For marketing and admins.
  */
 import * as z from "zod/mini";

@@ -1,5 +1,5 @@
 /**
- * The newsletter's subscribers (server/staff/subscribers/subscriber-routes.ts): a list with filters
+ * The newsletter's subscribers (server/newsletter/subscribers/subscriber-routes.ts): a list with filters
  * and a cursor, a CSV export, how many there are, and for one subscriber sending the
  * confirmation e-mail again or unsubscribing them. For marketing and admins.
  */

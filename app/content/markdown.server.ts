@@ -7,7 +7,7 @@
  * filled from site.ts so the facts stay in one place. A `## Heading {#id}` sets the heading's id.
  * The privacy notice's retention periods ({{retention.leads}}, …) come from the build's
  * environment, read as the server reads it (common/retention.ts): the build records them, and a
- * server with other periods refuses to start (server/retention/build-record.ts).
+ * server with other periods refuses to start (server/people/retention/build-record.ts).
  */
 import { Marked, type Tokens } from "marked";
 import { z } from "zod";

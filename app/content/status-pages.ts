@@ -27,7 +27,7 @@ export interface StatusPage {
 /**
  * The pages the links in newsletter e-mails open. Mail security scanners open every link in a
  * message, so opening one changes nothing: the person presses the button to confirm or to
- * unsubscribe (server/routes/newsletter.ts).
+ * unsubscribe (server/newsletter/subscribers/link-routes.ts).
  */
 export const newsletterLinkPages: Record<NewsletterLinkPath, NewsletterLinkPage> = {
   [newsletterLinkPaths.confirm]: {

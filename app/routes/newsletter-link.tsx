@@ -8,7 +8,7 @@ import { metaFromPages, useCurrentPage } from "~/lib/page-content";
 // scanners open every link; the button does the job. The page is static HTML shared by every
 // token, so the token stays in the address: a form without an action posts to the page's own URL,
 // query string included, and works before the JavaScript has started or without it. The server
-// answers with the page that says what happened (server/routes/newsletter.ts).
+// answers with the page that says what happened (server/newsletter/subscribers/link-routes.ts).
 export const meta: MetaFunction = metaFromPages(newsletterLinkPages, { noindex: true });
 
 export default function NewsletterLinkPage() {

@@ -78,7 +78,7 @@ export function NewsletterEditor({
           <span className="font-semibold">Subject:</span> {preview.subject}
         </p>
         {/* The server's rendering: raw HTML in the Markdown is escaped and only web and mail
-            links are kept (server/newsletter/markdown-render.ts); the console's CSP runs no inline
+            links are kept (server/newsletter/markdown/markdown-render.ts); the console's CSP runs no inline
             script either way. */}
         <div
           className="prose-email rounded-md border border-gray-300 bg-white p-4"
@@ -95,7 +95,7 @@ export function NewsletterEditor({
   );
 }
 
-/** What the message's Markdown can hold, as server/newsletter/markdown-render.ts renders it. */
+/** What the message's Markdown can hold, as server/newsletter/markdown/markdown-render.ts renders it. */
 function MarkdownGuide() {
   const rows: [string, string][] = [
     ["A new paragraph", "an empty line between the two"],

@@ -8,11 +8,11 @@ import { TextField } from "../components/text-field";
 import { CONSOLE_PAGES, mayOpen } from "../console-pages";
 import { loadStaff } from "../session";
 
-/** The audit log's name for an erasure (server/staff/audit.ts). */
+/** The audit log's name for an erasure (server/audit/audit.ts). */
 export const ERASED_ACTION = "person.erased";
 
 /**
- * What an erasure removes, as POST /api/staff/forget counts it (server/db/forget-person.ts):
+ * What an erasure removes, as POST /api/staff/forget counts it (server/people/forget-person.ts):
  * the singular and plural words for each kind of record.
  */
 const ERASED_WORDS: Record<string, [string, string]> = {

@@ -137,7 +137,7 @@ const STAYS: Partial<Record<Suppression["reason"], string>> = {
   complaint: "Stays: only they can sign up again, on the site.",
 };
 
-/** How the list names an entry kept only as a hash, its person erased (server/mail/suppressions.ts). */
+/** How the list names an entry kept only as a hash, its person erased (server/newsletter/returns/suppressions.ts). */
 const ERASED_ADDRESS = "An erased address";
 
 /** One address: why and since when, what the mail server said, and Lift where it may be. */

@@ -9,7 +9,7 @@ import { type AlertsConfig, loadConfig } from "../config";
 import type { DB } from "../db/database";
 import type { OutboxKind } from "../db/schema";
 import type { OutboxWorker } from "../mail/outbox";
-import { retryOutbox } from "../staff/admin/outbox-admin";
+import { retryOutbox } from "../mail/outbox-routes";
 import {
   emptyLeadTables,
   postJson,
@@ -21,7 +21,7 @@ import {
   testDatabase,
   testDialects,
   testOutbox,
-} from "../testing";
+} from "../testing/lead-api";
 import { slackText } from "./alerts";
 import { alertDeliverers } from "./deliver";
 import { webhookHeaders } from "./signature";

@@ -6,7 +6,7 @@ import { userInfo } from "node:os";
 import { type ParseArgsConfig, parseArgs } from "node:util";
 import { pathToFileURL } from "node:url";
 import { loadConfig } from "../config";
-import { openConfiguredDatabase } from "../db/configured-database";
+import { openConfiguredDatabase } from "../configured-database";
 import { type DB, migrate } from "../db/database";
 
 /** How the audit log names a change made from the command line: with the operating-system user. */

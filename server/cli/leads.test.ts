@@ -5,7 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { migrate, openDatabase } from "../db/database";
-import { sampleContact, sampleDemo, storeLeadOfEachKind } from "../testing";
+import { sampleContact, sampleDemo, storeLeadOfEachKind } from "../testing/lead-api";
 import { CSV_BOM, csvCell, toCsv, toSafeJson } from "../../common/csv";
 
 const exec = promisify(execFile);

@@ -6,19 +6,19 @@
  *   npm run leads -- forget --email ADDRESS
  *   npm run leads -- retention [--dry-run] [--as-of YYYY-MM-DD]
  *
- * `retention` runs the daily retention job once (server/retention/), as if on the given day, and
+ * `retention` runs the daily retention job once (server/people/retention/), as if on the given day, and
  * prints what it removed by kind; with --dry-run, what it would remove, changing nothing.
  *
  * It reads the same database as the server (DATABASE_URL, or DATA_DIR/leads.sqlite) and can run
  * while the server does: SQLite in WAL mode lets readers work beside the writer.
  */
 import { loadConfig } from "../config";
-import { erasePerson } from "../staff/admin/erasure";
+import { erasePerson } from "../people/erasure";
 import { UsageError, commandLineVia, readCommandLine, runAsCommand, withDatabase } from "./command";
 import { toCsv, toSafeJson } from "../../common/csv";
 import { EXPORT_COLUMNS, LEAD_TYPES, type LeadType, readLeads } from "./export";
-import { runRetention } from "../retention/run";
-import { describeRun } from "../retention/words";
+import { runRetention } from "../people/retention/run";
+import { describeRun } from "../people/retention/words";
 
 const USAGE = `Usage:
   npm run leads -- export --type newsletter|contact|demo [--format csv|json] [--since YYYY-MM-DD]

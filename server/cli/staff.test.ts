@@ -6,10 +6,10 @@ import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { UNSAFE_CHARACTERS_MESSAGE } from "../../leads/fields";
 import type { DB } from "../db/database";
-import { findAccountByEmail } from "../staff/admin/accounts";
-import { changeAccount } from "../staff/admin/accounts-admin";
+import { findAccountByEmail } from "../staff/accounts/accounts";
+import { changeAccount } from "../staff/accounts/accounts-admin";
 import { requestSignInLink, verifySignInToken } from "../staff/sign-in/sign-in";
-import { recordingTransport, testDialects, useTestDatabase, testOutbox } from "../testing";
+import { recordingTransport, testDialects, useTestDatabase, testOutbox } from "../testing/lead-api";
 import { run } from "./staff";
 
 const exec = promisify(execFile);

@@ -19,7 +19,7 @@ import {
   addAccount,
   disableAccount,
   listAccounts,
-} from "../staff/admin/accounts";
+} from "../staff/accounts/accounts";
 import { STAFF_ROLES } from "../../staff-api/roles";
 import { toCsv } from "../../common/csv";
 import {

@@ -4,7 +4,7 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type Kysely, Migrator, sql } from "kysely";
-import { freshSchemaUrl, postgresTestUrl } from "../testing";
+import { freshSchemaUrl, postgresTestUrl } from "../testing/lead-api";
 import { type DB, migrate, openDatabase } from "./database";
 
 // `npm run staff` and `npm run leads -- forget` write to the SQLite file the running server

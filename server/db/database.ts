@@ -82,7 +82,7 @@ export function openDatabase({ databaseUrl, sqliteFile, sqliteImage }: DatabaseO
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("foreign_keys = ON");
   // Deleted rows are overwritten with zeros, not left in free pages: an erased person's data
-  // must not stay readable in the file (server/staff/admin/erasure.ts).
+  // must not stay readable in the file (server/people/erasure.ts).
   sqlite.pragma("secure_delete = ON");
   return new Kysely<Database>({
     dialect: new WriterFirstSqliteDialect({ database: reusingStatements(sqlite) }),

@@ -69,7 +69,7 @@ interface LeadRetentionColumns {
   anonymised_at: Later<string>;
 }
 
-/** A newsletter campaign (server/newsletter/campaigns.ts); its copies are outbox rows. */
+/** A newsletter campaign (server/newsletter/campaigns/campaigns.ts); its copies are outbox rows. */
 export interface NewsletterCampaignTable {
   id: string;
   subject: string;

@@ -62,7 +62,7 @@ export function searchTerm(text: string): string {
 const PHONE_LIKE = /^[\d\s+()./-]*\d[\d\s+()./-]*$/;
 
 /**
- * What a search looks for (server/staff/inbox/lead-query.ts), each term to be found in a lead's
+ * What a search looks for (server/leads/inbox/lead-query.ts), each term to be found in a lead's
  * search text. Written like a phone number, one term: a whole number is its E.164 form, which
  * phoneSearchFields() keeps for every spelling ("+233 55 921 1848" finds 055-921-1848); a part
  * of one is its digits without an international 00 ("921 1848", "+233 55 921" and "055 921" are

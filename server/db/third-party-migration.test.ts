@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
 import { describe, expect, it } from "vitest";
-import { erasedSuppressionKey } from "../mail/suppressions";
-import { thirdPartyLabel } from "../mail/third-parties";
-import { useTestDatabase, testDialects } from "../testing";
+import { erasedSuppressionKey } from "../privacy/third-parties";
+import { thirdPartyLabel } from "../privacy/third-parties";
+import { useTestDatabase, testDialects } from "../testing/lead-api";
 import type { DB } from "./database";
 import { thirdPartyAddresses } from "./migrations/0019-third-party-addresses";
 

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DkimConfig } from "../config-deliverability";
 import { type DkimKeyType, dkimTxtRecord, newDkimKey } from "./dkim";
 import type { MailMessage } from "./message";
-import { returnAddress } from "./return-path";
-import { type TestSmtp, testSmtp } from "./smtp-testing";
+import { returnAddress } from "../newsletter/returns/return-path";
+import { type TestSmtp, testSmtp } from "./smtp.testing";
 import { newsletterMail } from "./emails/newsletter-mail";
 import { createTransport } from "./transports";
 

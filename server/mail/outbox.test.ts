@@ -6,17 +6,17 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DB, migrate, openDatabase } from "../db/database";
-import { saveContact } from "../db/leads";
+import { saveContact } from "../leads/store";
 import {
   failingTransport,
   freshSchemaUrl,
   useTestDatabase,
   testDialects,
   testOutbox,
-} from "../testing";
+} from "../testing/lead-api";
 import type { MailMessage } from "./message";
 import { retryDelayMs } from "./outbox";
-import { testSmtp } from "./smtp-testing";
+import { testSmtp } from "./smtp.testing";
 import { contactNotification } from "./emails/contact-notification";
 import { createTransport } from "./transports";
 

@@ -4,7 +4,7 @@ import type { DB } from "../db/database";
 import type { Database, OutboxKind, OutboxOutcome } from "../db/schema";
 import type { MailMessage } from "./message";
 import type { MailTransport } from "./transports";
-import { safeError } from "../log-safety";
+import { safeError } from "../privacy/log-safety";
 
 /**
  * Adds a delivery to the outbox in the caller's transaction, so that a lead and what announces it

@@ -92,7 +92,7 @@ function mailFile(dir: string, id: string): string {
 
 /**
  * Deletes the files the file transport wrote of these outbox messages, half-written ones too:
- * an erasure (server/staff/admin/erasure.ts) leaves no copy of the mail to or about the person. The
+ * an erasure (server/people/erasure.ts) leaves no copy of the mail to or about the person. The
  * files are found by name, not by searching them for the address: a message's headers and body
  * may hold it only encoded (quoted-printable, base64, RFC 2047), and every file would be read
  * for each erasure. Missing files are fine (never sent, or sent by another transport); any other

@@ -7,14 +7,14 @@
  */
 import type { DeliverabilityConfig } from "../config-deliverability";
 import type { DB } from "../db/database";
-import type { SubscriberAlerts } from "../db/newsletter-subscriptions";
-import type { BrakeAlert } from "../mail/brake";
+import type { SubscriberAlerts } from "./subscribers/lifecycle";
+import type { BrakeAlert } from "./returns/brake";
 import type { MailMessage } from "../mail/message";
 import type { Unsent } from "../mail/outbox";
-import { BOUNCE_LOCAL_PREFIX, type ReturnTagKind, returnAddress } from "../mail/return-path";
-import { isSuppressed, recordReturnedMail } from "../mail/returns";
+import { BOUNCE_LOCAL_PREFIX, type ReturnTagKind, returnAddress } from "./returns/return-path";
+import { isSuppressed, recordReturnedMail } from "./returns/returns";
 import type { MailTransport } from "../mail/transports";
-import { safeError } from "../log-safety";
+import { safeError } from "../privacy/log-safety";
 
 export interface SubscriberMailOptions {
   db: DB;
@@ -58,7 +58,7 @@ export function withReturnPath(
   };
   const inbound = deliverability.inbound;
   if (!inbound) return { ...message, headers };
-  // Kind c names the campaign, kind m the outbox row: see server/mail/return-path.ts.
+  // Kind c names the campaign, kind m the outbox row: see server/newsletter/returns/return-path.ts.
   const [kind, refId]: [ReturnTagKind, string] = ref.campaignId
     ? ["c", ref.campaignId]
     : ["m", ref.id];
@@ -112,7 +112,7 @@ export async function sendToSubscriber(
       },
       { subscriberAlerts: options.subscriberAlerts, brake: options.brake },
     );
-    // The outbox keeps errors without addresses (server/log-safety.ts); the event has the detail.
+    // The outbox keeps errors without addresses (server/privacy/log-safety.ts); the event has the detail.
     return { status: "failed", outcome: "hard-bounce", error: safeError(error) };
   }
 }

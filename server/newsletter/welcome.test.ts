@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { apiPaths, newsletterLinkPaths } from "../../common/paths";
-import { postJson, testDialects } from "../testing";
-import { STAFF_SITE, signedInStaff, useStaffApi } from "../staff/testing";
+import { postJson, testDialects } from "../testing/lead-api";
+import { STAFF_SITE, signedInStaff, useStaffApi } from "../testing/staff-api";
 import { DEFAULT_WELCOME } from "./welcome";
 import { welcomeApi } from "../../staff-api/newsletter";
-import { unchecked } from "../staff/test-requests";
+import { unchecked } from "../testing/staff-client";
 
 // The welcome e-mail: sent once to a subscriber who confirms, in the words marketing saved.
 

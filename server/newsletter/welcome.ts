@@ -12,7 +12,11 @@ import type { Database } from "../db/schema";
 import type { MailMessage } from "../mail/message";
 import { newsletterMail } from "../mail/emails/newsletter-mail";
 import type { NewsletterLinks } from "../mail/emails/subscriber-links";
-import { type NewsletterContent, NewsletterContentSchema, renderNewsletter } from "./content";
+import {
+  type NewsletterContent,
+  NewsletterContentSchema,
+  renderNewsletter,
+} from "./markdown/content";
 
 type Executor = DB | Transaction<Database>;
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Config } from "../config";
 import type { DB } from "../db/database";
-import { testApp, testDatabase } from "../testing";
+import { testApp, testDatabase } from "../testing/lead-api";
 import { LOOPBACK_KEY, rateLimitKey } from "./client-key";
 import { apiPaths } from "../../common/paths";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { apiPaths } from "../../common/paths";
 import { sessionApi } from "../../staff-api/session";
-import { useLeadApi } from "../testing";
+import { useLeadApi } from "../testing/lead-api";
 import { serialisedOrigin } from "./origin";
 
 // The site of the finding: served over http, with one partner on a port of its own, listed the

@@ -11,7 +11,7 @@ import {
   testDatabase,
   testDialects,
   testOutbox,
-} from "../testing";
+} from "../testing/lead-api";
 import { apiPaths } from "../../common/paths";
 
 const contactBody = {

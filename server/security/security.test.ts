@@ -6,7 +6,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "../db/database";
 import { loadSiteFiles } from "../static/site-files";
-import { postJson, testApp, testDatabase } from "../testing";
+import { postJson, testApp, testDatabase } from "../testing/lead-api";
 import { inlineScriptHashes, pageCsp } from "./csp";
 import { apiPaths } from "../../common/paths";
 

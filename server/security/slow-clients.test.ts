@@ -8,7 +8,7 @@ import { type AddressInfo, connect } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { DB } from "../db/database";
-import { testApp, testDatabase } from "../testing";
+import { testApp, testDatabase } from "../testing/lead-api";
 
 let app: FastifyInstance;
 let db: DB;

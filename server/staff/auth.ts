@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from "fastify";
 import type { Config } from "../config";
 import type { DB } from "../db/database";
-import { safeError } from "../log-safety";
+import { safeError } from "../privacy/log-safety";
 import { clearCookieHeader, readCookie, sessionCookie } from "./sign-in/cookie";
 import { type StaffRole, roleAllows } from "../../staff-api/roles";
 import { type SessionLimits, type StaffIdentity, findSession } from "./sign-in/sessions";

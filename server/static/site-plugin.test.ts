@@ -5,7 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gzipSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
-import { testConfig } from "../testing";
+import { testConfig } from "../testing/lead-api";
 import { loadSiteFiles } from "./site-files";
 import { apiPaths } from "../../common/paths";
 

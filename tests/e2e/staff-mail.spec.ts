@@ -1,7 +1,7 @@
 import nodemailer from "nodemailer";
 import { site } from "../../common/site";
 import { STAFF_INBOUND } from "../../playwright.config";
-import { startTestDnsServer } from "../../server/staff/mail/test-dns-server";
+import { startTestDnsServer } from "../../server/mail/domain/dns-server.testing";
 import { expect, expectNoA11yViolations } from "./fixtures";
 import { test } from "./staff-session";
 import { confirmSubscriber, header, waitForMailTo } from "./newsletter-mail";

@@ -8,7 +8,7 @@ import { afterAll, beforeAll } from "vitest";
 import { site as siteFacts } from "../../common/site";
 import { buildApp } from "../../server/app";
 import { loadSiteFiles } from "../../server/static/site-files";
-import { testConfig } from "../../server/testing";
+import { testConfig } from "../../server/testing/lead-api";
 
 export const BUILD_DIR = fileURLToPath(new URL("../../build/client", import.meta.url));
 /** Where the tests pretend the site is served: links are resolved against it. */

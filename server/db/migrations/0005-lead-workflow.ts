@@ -2,7 +2,7 @@ import type { Kysely, Migration } from "kysely";
 import { createIndex, createTableWithId, optionalText, requiredText } from "./ddl";
 
 /**
- * The lead inbox's workflow (server/staff/inbox/lead-query.ts and lead-changes.ts): a lead's status and owner, and the history of
+ * The lead inbox's workflow (server/leads/inbox/lead-query.ts and lead-changes.ts): a lead's status and owner, and the history of
  * changes and notes. A lead without a `lead_states` row is "new" and unowned, so the lead tables
  * and the code that fills them are unchanged and existing leads need no backfill.
  *

@@ -2,7 +2,7 @@ import { type Kysely, type Migration, PostgresAdapter, sql } from "kysely";
 import { contactSearchText, demoSearchText } from "../search-text";
 
 /**
- * A search index for the staff inbox (server/staff/inbox/lead-query.ts): each contact message and demo
+ * A search index for the staff inbox (server/leads/inbox/lead-query.ts): each contact message and demo
  * request keeps `search_text` (search-text.ts), indexed for substring search so that a search
  * in 100,000 leads reads the index, not every row. PostgreSQL: a trigram GIN index (pg_trgm, an
  * extension that ships with PostgreSQL and that a database owner may create). SQLite: an FTS5

@@ -2,7 +2,7 @@ import type { Kysely, Migration } from "kysely";
 import { createIndex, createTableWithId, optionalText, requiredText } from "./ddl";
 
 /**
- * Newsletter campaigns (server/newsletter/campaigns.ts). A campaign's copies are outbox rows
+ * Newsletter campaigns (server/newsletter/campaigns/campaigns.ts). A campaign's copies are outbox rows
  * whose id is the campaign's and the subscription's together, so a subscriber can never be given
  * two copies of one campaign; `campaign_id` finds them for pause, resume, cancel and the report.
  */

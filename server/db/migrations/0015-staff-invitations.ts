@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from "kysely";
 
 /**
- * Who invited a staff account and when (server/staff/admin/invitations.ts), for the accounts list's
+ * Who invited a staff account and when (server/staff/accounts/invitations.ts), for the accounts list's
  * "Invited … by …" and its "Send the invitation again":
  *
  * - `staff_accounts.invited_at`: when its latest invitation was sent; null for an account added

@@ -4,7 +4,7 @@ import {
   RAW_LENGTH,
   refWithoutThirdParties,
   withoutThirdParties,
-} from "../../mail/third-parties";
+} from "../../privacy/third-parties";
 
 /**
  * Returned mail stored before decision 0039 (docs/decisions/0039-third-party-addresses-in-

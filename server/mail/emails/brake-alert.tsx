@@ -1,5 +1,5 @@
 /**
- * What the team is told when the brake pauses a campaign (server/mail/brake.ts): the campaign, the
+ * What the team is told when the brake pauses a campaign (server/newsletter/returns/brake.ts): the campaign, the
  * brake's sentence (which says when, in Accra time, and why) and the link to its report. No
  * subscriber's address: the report and the recipients' CSV in the console have those.
  */

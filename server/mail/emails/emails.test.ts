@@ -1,20 +1,20 @@
 /**
  * Every kind of e-mail the system sends, rendered by its component with the admins' preview
- * samples (server/staff/mail/mail-samples.ts), and what each must hold: absolute links only,
+ * samples (server/mail/emails/samples.ts), and what each must hold: absolute links only,
  * a text part without Markdown's marks, the unsubscribe link in subscriber mail, and the
  * company's line from the shared layout.
  */
 import { describe, expect, it } from "vitest";
 import { site } from "../../../common/site";
 import { MAIL_TEMPLATES, type MailTemplateKind } from "../../../staff-api/mail";
-import { INVITATION_MAIL_KIND } from "../../staff/admin/invitations";
-import { renderSample } from "../../staff/mail/mail-samples";
+import { INVITATION_MAIL_KIND } from "../../staff/accounts/invitations";
+import { renderSample } from "./samples";
 import { SIGN_IN_MAIL_KIND } from "../../staff/sign-in/sign-in";
 import type { DB } from "../../db/database";
-import { CAMPAIGN_KIND, CAMPAIGN_TEST_KIND } from "../../newsletter/campaigns";
-import { SUBSCRIBER_MAIL_KINDS } from "../../newsletter/delivery";
-import { useTestDatabase } from "../../test-databases";
-import { BRAKE_ALERT_KIND } from "../brake";
+import { CAMPAIGN_KIND, CAMPAIGN_TEST_KIND } from "../../newsletter/campaigns/campaigns";
+import { SUBSCRIBER_MAIL_KINDS } from "../../newsletter/campaigns/delivery";
+import { useTestDatabase } from "../../db/testing/databases";
+import { BRAKE_ALERT_KIND } from "../../newsletter/returns/brake";
 import { COMPANY_LINE } from "./layout";
 
 /** Mail to a subscriber: each carries the link that unsubscribes them. */

@@ -1,7 +1,7 @@
 /**
  * A newsletter e-mail written by marketing (the welcome e-mail, a campaign's copies and their
  * test copies): its subject, its Markdown as HTML and as readable text
- * (server/newsletter/content.ts renders both in the render worker), then the subscriber's own
+ * (server/newsletter/markdown/content.ts renders both in the render worker), then the subscriber's own
  * unsubscribe link, with the one-click headers.
  */
 import { site } from "../../../common/site";

@@ -1,5 +1,5 @@
 /**
- * The e-mail of an admin's invitation (server/staff/admin/invitations.ts): who invited the person,
+ * The e-mail of an admin's invitation (server/staff/accounts/invitations.ts): who invited the person,
  * with which role and what it gives access to, and the link that signs them in for the first time.
  */
 import { site } from "../../../common/site";

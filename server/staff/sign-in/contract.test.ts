@@ -4,12 +4,12 @@ import * as z from "zod/mini";
 import type { EndpointSpec } from "../../../staff-api/endpoint";
 import { passkeysApi } from "../../../staff-api/passkeys";
 import { Me, sessionApi } from "../../../staff-api/session";
-import { sqliteOnly } from "../../testing";
+import { sqliteOnly } from "../../testing/lead-api";
 import { createSession } from "./sessions";
-import { TestAuthenticator } from "./testing-authenticator";
-import { cookieOf } from "../test-requests";
-import { answered, expectStrict } from "../test-checks";
-import { STAFF_SITE, addStaff, mailedSignInToken, useStaffApi } from "../testing";
+import { TestAuthenticator } from "./authenticator.testing";
+import { cookieOf } from "../../testing/staff-client";
+import { answered, expectStrict } from "../../testing/checks";
+import { STAFF_SITE, addStaff, mailedSignInToken, useStaffApi } from "../../testing/staff-api";
 
 // Every answer of signing in, the session and passkeys, read back as the console reads it:
 // parsed with its contract schema (staff-api/session.ts, passkeys.ts), whose objects are strict.

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { consoleLeadPath } from "../../../common/paths";
 import { sessionApi } from "../../../staff-api/session";
-import { sqliteOnly } from "../../testing";
-import { answered } from "../test-checks";
-import { STAFF_SITE, addStaff, mailedSignInToken, useStaffApi } from "../testing";
-import { unchecked } from "../test-requests";
+import { sqliteOnly } from "../../testing/lead-api";
+import { answered } from "../../testing/checks";
+import { STAFF_SITE, addStaff, mailedSignInToken, useStaffApi } from "../../testing/staff-api";
+import { unchecked } from "../../testing/staff-client";
 
 // A person signed out on their way to a console page (a lead's, from the notification e-mail)
 // asks for a sign-in link: the link carries that page, and the console opens it after signing in.

@@ -5,7 +5,7 @@
  */
 import type { OwnPasskey, Passkey } from "../../../staff-api/passkeys";
 import { type DB, isPostgres } from "../../db/database";
-import { recordAudit } from "../audit";
+import { recordAudit } from "../../audit/audit";
 import { type StaffIdentity, revokeSessionsOpenedBy } from "./sessions";
 
 /** Passkey ids are UUIDs; anything else is no passkey, refused before the database is asked. */

@@ -6,7 +6,7 @@
 import type { Transaction } from "kysely";
 import type { DB } from "../../db/database";
 import type { Database, PasskeyChallengePurpose } from "../../db/schema";
-import { safeError } from "../../log-safety";
+import { safeError } from "../../privacy/log-safety";
 import { hashSecret } from "./tokens";
 
 /** How long the options of a ceremony can be answered. */

@@ -4,7 +4,7 @@ import { NO_SUCH_PASSKEY, passkeysApi } from "../../../staff-api/passkeys";
 import type { Me } from "../../../staff-api/session";
 import type { DB } from "../../db/database";
 import { rateLimitKey } from "../../security/client-key";
-import { answer, routesOn } from "../contract-routes";
+import { answer, routesOn } from "../../http/contract-routes";
 import { clearCookieHeader, sessionCookie } from "./cookie";
 import { listPasskeys, removePasskey, renamePasskey } from "./own-passkeys";
 import {

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
-import { sqliteOnly } from "../../testing";
-import { TestAuthenticator } from "./testing-authenticator";
-import { STAFF_SITE, signedInStaff, useStaffApi } from "../testing";
+import { sqliteOnly } from "../../testing/lead-api";
+import { TestAuthenticator } from "./authenticator.testing";
+import { STAFF_SITE, signedInStaff, useStaffApi } from "../../testing/staff-api";
 import { register, signInOptions, signInVerify } from "./passkeys.testing";
-import { MINUTE } from "../test-records";
+import { MINUTE } from "../../testing/records";
 import { type EndpointSpec, pathOf } from "../../../staff-api/endpoint";
 import { passkeysApi } from "../../../staff-api/passkeys";
-import { unchecked } from "../test-requests";
+import { unchecked } from "../../testing/staff-client";
 
 describe.each(sqliteOnly)("staff passkeys on $name", ({ url }) => {
   const api = useStaffApi(url);

@@ -1,12 +1,12 @@
 import type { PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/server";
 import { describe, expect, it } from "vitest";
-import { testDialects } from "../../testing";
-import { TestAuthenticator } from "./testing-authenticator";
-import { cookieOf, unchecked } from "../test-requests";
-import { STAFF_SITE, signedInStaff, useStaffApi } from "../testing";
+import { testDialects } from "../../testing/lead-api";
+import { TestAuthenticator } from "./authenticator.testing";
+import { cookieOf, unchecked } from "../../testing/staff-client";
+import { STAFF_SITE, signedInStaff, useStaffApi } from "../../testing/staff-api";
 import { hashSecret } from "./tokens";
 import { register, signInOptions, signInVerify, me, list, auditOf } from "./passkeys.testing";
-import { MINUTE } from "../test-records";
+import { MINUTE } from "../../testing/records";
 import { passkeysApi } from "../../../staff-api/passkeys";
 import { sessionApi } from "../../../staff-api/session";
 

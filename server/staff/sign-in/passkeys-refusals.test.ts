@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { testDialects } from "../../testing";
-import { disableAccount } from "../admin/accounts";
+import { testDialects } from "../../testing/lead-api";
+import { disableAccount } from "../accounts/accounts";
 import { createSession } from "./sessions";
-import { TestAuthenticator } from "./testing-authenticator";
-import { STAFF_SITE, signedInStaff, useStaffApi } from "../testing";
+import { TestAuthenticator } from "./authenticator.testing";
+import { STAFF_SITE, signedInStaff, useStaffApi } from "../../testing/staff-api";
 import { register, signInOptions, signInVerify, auditOf } from "./passkeys.testing";
-import { MINUTE } from "../test-records";
+import { MINUTE } from "../../testing/records";
 import { passkeysApi } from "../../../staff-api/passkeys";
-import { unchecked } from "../test-requests";
+import { unchecked } from "../../testing/staff-client";
 
 describe.each(testDialects)("staff passkeys on $name", ({ url }) => {
   const api = useStaffApi(url);

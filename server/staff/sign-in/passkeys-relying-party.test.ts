@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { defaultPasskeyName, relyingPartyOf } from "./passkeys";
-import { STAFF_SITE } from "../testing";
+import { STAFF_SITE } from "../../testing/staff-api";
 
 describe("relying party", () => {
   it("is the host of the public address, its origin, and the company's name", () => {

@@ -4,11 +4,11 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
 } from "@simplewebauthn/server";
 import { expect } from "vitest";
-import { STAFF_SITE, type StaffApi } from "../testing";
-import type { TestAuthenticator } from "./testing-authenticator";
+import { STAFF_SITE, type StaffApi } from "../../testing/staff-api";
+import type { TestAuthenticator } from "./authenticator.testing";
 import { passkeysApi } from "../../../staff-api/passkeys";
 import { sessionApi } from "../../../staff-api/session";
-import { unchecked } from "../test-requests";
+import { unchecked } from "../../testing/staff-client";
 
 // The steps the passkey tests take through the API, as the console takes them.
 

@@ -20,7 +20,7 @@ import { site } from "../../../common/site";
 import type { Passkey, RegistrationOptions, SignInOptions } from "../../../staff-api/passkeys";
 import { type DB, isPostgres } from "../../db/database";
 import type { Database } from "../../db/schema";
-import { recordAudit } from "../audit";
+import { recordAudit } from "../../audit/audit";
 import { CHALLENGE_MS, storeChallenge, verifyCeremony } from "./passkey-challenges";
 import type { StaffIdentity } from "./sessions";
 import { type SignedIn, openSession } from "./sign-in";

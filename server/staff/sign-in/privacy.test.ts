@@ -2,17 +2,17 @@ import { PassThrough } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { buildApp } from "../../app";
-import { addAccount } from "../admin/accounts";
+import { addAccount } from "../accounts/accounts";
 import { createSession } from "./sessions";
-import { TestAuthenticator } from "./testing-authenticator";
-import { cookieOf, staffClient, unchecked } from "../test-requests";
+import { TestAuthenticator } from "./authenticator.testing";
+import { cookieOf, staffClient, unchecked } from "../../testing/staff-client";
 import {
   recordingTransport,
   testConfig,
   testDatabase,
   sqliteOnly,
   testOutbox,
-} from "../../testing";
+} from "../../testing/lead-api";
 import { sessionApi } from "../../../staff-api/session";
 import { passkeysApi } from "../../../staff-api/passkeys";
 

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
-import { testDialects } from "../../testing";
+import { testDialects } from "../../testing/lead-api";
 import { sessionLimitsOf } from "../auth";
 import { findSession } from "./sessions";
-import { cookieOf } from "../test-requests";
+import { cookieOf } from "../../testing/staff-client";
 import {
   addStaff,
   mailedSignInTokens,
@@ -11,7 +11,7 @@ import {
   signedInStaff,
   useStaffApi,
   verifySignInLink,
-} from "../testing";
+} from "../../testing/staff-api";
 import { sessionApi } from "../../../staff-api/session";
 import { accountsApi } from "../../../staff-api/admin";
 import { passkeysApi } from "../../../staff-api/passkeys";

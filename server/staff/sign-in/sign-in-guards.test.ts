@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { testDialects } from "../../testing";
-import { addStaff, signedInStaff, useStaffApi } from "../testing";
+import { testDialects } from "../../testing/lead-api";
+import { addStaff, signedInStaff, useStaffApi } from "../../testing/staff-api";
 import { signInSteps } from "./sign-in.testing";
 import { STAFF_ENDPOINTS } from "../../../staff-api/endpoints";
 import { sessionApi } from "../../../staff-api/session";

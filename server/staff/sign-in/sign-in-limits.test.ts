@@ -1,10 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import type { EndpointSpec } from "../../../staff-api/endpoint";
-import type { CallArgs } from "../test-requests";
-import { testDialects } from "../../testing";
-import { addStaff, useStaffApi } from "../testing";
-import { MINUTE } from "../test-records";
+import type { CallArgs } from "../../testing/staff-client";
+import { testDialects } from "../../testing/lead-api";
+import { addStaff, useStaffApi } from "../../testing/staff-api";
+import { MINUTE } from "../../testing/records";
 import { sessionApi } from "../../../staff-api/session";
 
 describe.each(testDialects)("staff sign-in rate limits on $name", ({ url }) => {

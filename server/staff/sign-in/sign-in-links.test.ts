@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { run as staffCli } from "../../cli/staff";
-import { testDialects } from "../../testing";
-import { cookieOf } from "../test-requests";
-import { STAFF_SITE, addStaff, useStaffApi } from "../testing";
+import { testDialects } from "../../testing/lead-api";
+import { cookieOf } from "../../testing/staff-client";
+import { STAFF_SITE, addStaff, useStaffApi } from "../../testing/staff-api";
 import { signInSteps } from "./sign-in.testing";
-import { MINUTE } from "../test-records";
+import { MINUTE } from "../../testing/records";
 import { sessionApi } from "../../../staff-api/session";
 
 describe.each(testDialects)("staff sign-in and sessions on $name", ({ url }) => {

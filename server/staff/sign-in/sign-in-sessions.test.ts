@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { run as staffCli } from "../../cli/staff";
-import { testDialects } from "../../testing";
-import { addStaff, useStaffApi } from "../testing";
+import { testDialects } from "../../testing/lead-api";
+import { addStaff, useStaffApi } from "../../testing/staff-api";
 import { signInSteps } from "./sign-in.testing";
-import { MINUTE } from "../test-records";
+import { MINUTE } from "../../testing/records";
 import { sessionApi } from "../../../staff-api/session";
-import { unchecked } from "../test-requests";
+import { unchecked } from "../../testing/staff-client";
 
 const HOUR = 60 * MINUTE;
 

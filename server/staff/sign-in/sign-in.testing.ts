@@ -1,7 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import { expect } from "vitest";
-import { cookieOf } from "../test-requests";
-import { type StaffApi, mailedSignInToken, requestSignInLink, verifySignInLink } from "../testing";
+import { cookieOf } from "../../testing/staff-client";
+import {
+  type StaffApi,
+  mailedSignInToken,
+  requestSignInLink,
+  verifySignInLink,
+} from "../../testing/staff-api";
 import { sessionApi } from "../../../staff-api/session";
 
 /** The e-mailed link's steps as the sign-in tests take them, and what they read back. */

@@ -6,7 +6,7 @@ import { type DB, isPostgres } from "../../db/database";
 import type { Database, OutboxKind } from "../../db/schema";
 import { enqueueMail } from "../../mail/outbox";
 import { staffSignInLink } from "../../mail/emails/staff-sign-in";
-import { recordAudit } from "../audit";
+import { recordAudit } from "../../audit/audit";
 import type { StaffRole } from "../../../staff-api/roles";
 import { createSession, revokeAllSessions } from "./sessions";
 import { hashSecret, newSecret, SECRET_PATTERN } from "./tokens";
@@ -110,7 +110,7 @@ export async function endAccess(trx: Transaction<Database>, accountId: string, n
 /**
  * A new single-use link's token for the account (stored as its hash), working for `validMs`, in
  * the caller's transaction: a sign-in request's (15 minutes), or an admin's invitation's (days;
- * server/staff/admin/invitations.ts). The account's earlier links stop working: only the newest
+ * server/staff/accounts/invitations.ts). The account's earlier links stop working: only the newest
  * one mailed signs in. Null when the account has been disabled meanwhile: then send nothing.
  */
 export async function newSignInToken(

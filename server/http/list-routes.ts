@@ -1,0 +1,148 @@
+/**
+ * The server's side of the contract's listAndExport() (staff-api/query.ts): a filtered list read
+ * a page at a time and its CSV export, and where there is one the summary of the same filters
+ * (how many, how soon answered), registered together because they read the same filters, are
+ * audited the same way and differ only in what they answer. Leads, subscribers, audit log.
+ */
+import type { Transaction } from "kysely";
+import type { AnswerOf, EndpointSpec, QueryOf } from "../../staff-api/endpoint";
+import type { DB } from "../db/database";
+import type { Database } from "../db/schema";
+import type { AuditAction } from "../audit/audit";
+import { answer, routesOn } from "./contract-routes";
+import type { PageRequest } from "./page-cursor";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { auditedRead, pageKept, pageOf, sendCsv } from "./route-kit";
+import type { StaffRoutesOptions } from "../staff-api-routes";
+
+export interface ListAndExportSpec<X extends EndpointSpec, Filters, Item> {
+  /**
+   * What the 503's log lines name: "subscriber list", "subscriber export"; or one name for both
+   * ("lead inbox request").
+   */
+  what: string | { list: string; export: string };
+  /** The audit log's action of each. */
+  actions: { list: AuditAction; export: AuditAction };
+  /** The query's filters as the queries take them; a bad one thrown as Refused. */
+  filtersOf: (query: QueryOf<X>) => Filters | Promise<Filters>;
+  /** What the audit log keeps of the filters (route-kit.ts auditFilters). */
+  kept: (query: QueryOf<X>, filters: Filters) => unknown;
+  /** One page of the list, as the list endpoint answers it. */
+  page: (trx: Transaction<Database>, filters: Filters, page: PageRequest) => Promise<unknown>;
+  /** The export: only rows stored before `until(at)`, the instant it started. */
+  until: (at: Date) => string;
+  count: (trx: Transaction<Database>, filters: Filters) => Promise<number>;
+  items: (db: DB, filters: Filters) => AsyncIterable<Item>;
+  toRow: (item: Item) => Record<string, unknown>;
+  /** The file's name before its date, its columns, and the header that says its row count. */
+  file: { name: string; columns: readonly string[]; countHeader: string };
+  /** The endpoint that sums up the same filters, its audit action, and its read. */
+  summary?: {
+    endpoint: EndpointSpec;
+    action: AuditAction;
+    read: (trx: Transaction<Database>, filters: Filters) => Promise<unknown>;
+  };
+}
+
+export function listAndExportRoutes<
+  L extends EndpointSpec,
+  X extends EndpointSpec,
+  Filters extends { until?: string },
+  Item,
+>(
+  app: FastifyInstance,
+  api: { list: L; exportCsv: X },
+  { db, now, checkAnswers }: StaffRoutesOptions,
+  spec: ListAndExportSpec<X, Filters, Item>,
+) {
+  const route = routesOn(app, { checkAnswers });
+  const what = typeof spec.what === "string" ? { list: spec.what, export: spec.what } : spec.what;
+  route(api.list, what.list, async ({ query, request }) => {
+    const page = pageOf(query as { cursor?: string; limit?: string });
+    // The list's query is the export's filters and the page's cursor and size.
+    const filterQuery = query as QueryOf<X>;
+    const filters = await spec.filtersOf(filterQuery);
+    const body = await auditedRead(
+      db,
+      { request, action: spec.actions.list, at: now() },
+      (trx) => spec.page(trx, filters, page),
+      () => ({ filters: spec.kept(filterQuery, filters), page: pageKept(page) }),
+    );
+    return answer(200, body) as AnswerOf<L>;
+  });
+
+  route(api.exportCsv, what.export, async ({ query, request, reply }) => {
+    const at = now();
+    const filters = await spec.filtersOf(query);
+    const cutoff = spec.until(at);
+    if (!filters.until || filters.until > cutoff) filters.until = cutoff;
+    return sendExport(db, request, reply, {
+      action: spec.actions.export,
+      at,
+      name: spec.file.name,
+      detail: { filters: spec.kept(query, filters) },
+      count: (trx) => spec.count(trx, filters),
+      items: () => spec.items(db, filters),
+      toRow: spec.toRow,
+      columns: spec.file.columns,
+      countHeader: spec.file.countHeader,
+    });
+  });
+
+  const { summary } = spec;
+  if (summary) {
+    route(summary.endpoint, what.list, async ({ query, request }) => {
+      // The summary's query is the export's filters.
+      const filterQuery = query as QueryOf<X>;
+      const filters = await spec.filtersOf(filterQuery);
+      const body = await auditedRead(
+        db,
+        { request, action: summary.action, at: now() },
+        (trx) => summary.read(trx, filters),
+        () => ({ filters: spec.kept(filterQuery, filters) }),
+      );
+      return answer(200, body) as AnswerOf<typeof summary.endpoint>;
+    });
+  }
+}
+
+/**
+ * Answers a CSV export: counts what it will send and records that in the audit log (one
+ * transaction, auditedRead), then streams the rows (sendCsv) as `<name>-<date>.csv` with the
+ * count in `countHeader`. `detail` is what the log keeps of the request; it gains `rows`.
+ */
+export async function sendExport<Item>(
+  db: DB,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  spec: {
+    action: AuditAction;
+    at: Date;
+    name: string;
+    detail: Record<string, unknown>;
+    count: (trx: Transaction<Database>) => Promise<number>;
+    items: () => AsyncIterable<Item>;
+    toRow: (item: Item) => Record<string, unknown>;
+    columns: readonly string[];
+    countHeader: string;
+  },
+) {
+  const { action, at, detail } = spec;
+  const count = await auditedRead(db, { request, action, at }, spec.count, (rows) => ({
+    ...detail,
+    rows,
+  }));
+  async function* rows() {
+    for await (const item of spec.items()) yield spec.toRow(item);
+  }
+  return sendCsv(request, reply, {
+    columns: spec.columns,
+    rows: rows(),
+    fileName: `${spec.name}-${at.toISOString().slice(0, 10)}.csv`,
+    count,
+    countHeader: spec.countHeader,
+  });
+}
+
+/** The export of what was stored before the request: up to and including its instant. */
+export const storedUpTo = (at: Date) => new Date(at.getTime() + 1).toISOString();

@@ -1,0 +1,145 @@
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import { contactEndpoint } from "../../leads/contact";
+import { demoEndpoint } from "../../leads/demo";
+import { subscribeEndpoint } from "../../leads/newsletter";
+import { consoleLeadPath, demoPaths, formStatusPaths } from "../../common/paths";
+import { type LeadType, leadKey } from "../../leads/workflow";
+import { createAlerts } from "../alerts/alerts";
+import type { Config } from "../config";
+import type { DB } from "../db/database";
+import { saveContact, saveDemoRequest } from "./store";
+import { subscribe } from "../newsletter/subscribers/lifecycle";
+import { acceptFormPosts } from "../http/form-posts";
+import type { OutboxWorker } from "../mail/outbox";
+import { contactNotification } from "../mail/emails/contact-notification";
+import { demoNotification } from "../mail/emails/demo-notification";
+import { newsletterConfirmation } from "../mail/emails/newsletter-confirmation";
+import { addLeadEndpoint } from "./form-endpoint";
+import { newsletterLinks } from "../newsletter/links";
+
+export interface LeadRoutesOptions {
+  db: DB;
+  outbox: OutboxWorker;
+  config: Pick<Config, "publicUrl" | "salesEmail" | "rateLimit" | "alerts">;
+}
+
+/**
+ * POST /api/subscribe, /api/contact and /api/demo, registered from their definitions (leads/):
+ * what is particular to each. What they share (validation, honeypot, failures, JSON or a page)
+ * is in lead-endpoint.ts.
+ */
+export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (
+  app,
+  { db, outbox, config },
+) => {
+  acceptFormPosts(app);
+  const deps = { outbox, rateLimit: config.rateLimit };
+  /** Where the sales team's e-mail sends them: the new lead's page in the staff console. */
+  const leadUrl = (type: LeadType, id: string) =>
+    `${config.publicUrl}${consoleLeadPath(leadKey(type, id))}`;
+  const alerts = createAlerts(config.alerts, config.publicUrl);
+
+  addLeadEndpoint(
+    app,
+    {
+      endpoint: subscribeEndpoint,
+      fromForm: ({ email, website, consentVersion }) => ({ email, website, consentVersion }),
+      sentPage: formStatusPaths.checkInbox,
+      store: (lead, request) =>
+        subscribe(
+          db,
+          lead.email,
+          {
+            formPage: formPageOf(request),
+            source: lead.source,
+            consentVersion: lead.consentVersion,
+          },
+          (tokens) => newsletterConfirmation(lead.email, newsletterLinks(config.publicUrl, tokens)),
+        ),
+    },
+    deps,
+  );
+
+  addLeadEndpoint(
+    app,
+    {
+      endpoint: contactEndpoint,
+      // A checked checkbox posts "on"; an unchecked one posts nothing.
+      fromForm: ({ agreeToPolicy, ...fields }) => ({
+        ...fields,
+        agreeToPolicy: agreeToPolicy === "on",
+      }),
+      sentPage: formStatusPaths.messageSent,
+      store: (lead, request) =>
+        saveContact(db, lead, {
+          notify: (receivedAt, id) =>
+            contactNotification(lead, receivedAt, config.salesEmail, leadUrl("contact", id)),
+          requestKey: requestKeyOf(request),
+          alerts: (receivedAt, id) =>
+            alerts.forLead({
+              type: "contact",
+              id,
+              receivedAt,
+              name: `${lead.firstName} ${lead.lastName}`,
+              fields: {
+                firstName: lead.firstName,
+                lastName: lead.lastName,
+                email: lead.email,
+                phone: lead.phone,
+                message: lead.message,
+              },
+            }),
+        }),
+    },
+    deps,
+  );
+
+  addLeadEndpoint(
+    app,
+    {
+      endpoint: demoEndpoint,
+      // The product comes from a hidden field; the other fields are the JSON body's formData.
+      fromForm: ({ product, website, consentVersion, ...formData }) => ({
+        product,
+        formData,
+        website,
+        consentVersion,
+      }),
+      sentPage: formStatusPaths.demoRequested,
+      store: (lead, request) => {
+        const page = demoPaths[lead.product];
+        return saveDemoRequest(db, lead, page, {
+          notify: (receivedAt, id) =>
+            demoNotification(lead, page, receivedAt, config.salesEmail, leadUrl("demo", id)),
+          requestKey: requestKeyOf(request),
+          alerts: (receivedAt, id) =>
+            alerts.forLead({
+              type: "demo",
+              id,
+              receivedAt,
+              name: lead.formData.name,
+              company: lead.formData.company,
+              product: lead.product,
+              fields: { product: lead.product, page, ...lead.formData },
+            }),
+        });
+      },
+    },
+    deps,
+  );
+};
+
+/** The browser's Idempotency-Key for this submission, when it is a sane one. */
+function requestKeyOf(request: FastifyRequest): string | null {
+  const key = request.headers["idempotency-key"];
+  return typeof key === "string" && /^[A-Za-z0-9_-]{8,64}$/.test(key) ? key : null;
+}
+
+/** The page of the form a sign-up was made on, from the Referer path (marketing wants to know). */
+function formPageOf(request: FastifyRequest): string {
+  try {
+    return new URL(String(request.headers.referer)).pathname.slice(0, 200);
+  } catch {
+    return "unknown";
+  }
+}

@@ -1,0 +1,30 @@
+import { expect } from "vitest";
+import type { StaffRole } from "../../../staff-api/roles";
+import { ANY_VERSION, type Query, type StaffClient } from "../../testing/staff-client";
+import type { ListPage } from "../../testing/checks";
+import { type StaffApi, signedInStaff } from "../../testing/staff-api";
+import { leadsApi } from "../../../staff-api/leads";
+
+// What the inbox's API tests share: a lead's addresses, and the two steps nearly every one of
+// them starts with (a member of staff signed in, the list as they see it).
+
+/** Changes lead `id` as the console does, naming its current version, and expects a 200. */
+export async function changeLead(staff: StaffClient, id: string, change: Record<string, unknown>) {
+  const res = await staff.call(leadsApi.update, {
+    params: { id },
+    body: change,
+    headers: ANY_VERSION,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res;
+}
+
+/** Characters no staff input may hold: NUL, ESC, BEL, DEL, NEL, a bidi override, a separator. */
+export const HIDDEN = ["\u0000", "\u001b[2J", "\u0007", "\u007f", "\u0085", "\u202e", "\u2028"];
+
+export function inboxClients(api: StaffApi) {
+  return {
+    signedIn: (email: string, role: StaffRole) => signedInStaff(api, email, role),
+    list: (staff: StaffClient, query: Query = {}) => staff.read<ListPage>(leadsApi.list, { query }),
+  };
+}

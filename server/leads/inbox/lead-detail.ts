@@ -1,0 +1,123 @@
+/**
+ * One lead as the inbox shows it: its fields, status and owner (lead-query.ts), its time to first
+ * response, and its timeline: status and owner changes, corrections and notes (lead_events, migration 0005)
+ * with the lead's notification deliveries (the outbox), oldest first.
+ */
+import type { Transaction } from "kysely";
+import type { LeadDetail, TimelineEntry } from "../../../staff-api/leads";
+import { ALERT_KINDS, isAlertKind } from "../../../staff-api/admin";
+import type { DB } from "../../db/database";
+import type { Database } from "../../db/schema";
+import { recordAudit } from "../../audit/audit";
+import { correctedFields } from "../../audit/corrections";
+import { findLeadRow, toLead } from "./lead-query";
+
+type Executor = DB | Transaction<Database>;
+
+/** The member of staff who reads or changes a lead. */
+export interface Actor {
+  accountId: string;
+  email: string;
+}
+
+export type { LeadDetail, TimelineEntry };
+
+/**
+ * A lead as the inbox answers it, and its version: lead_states.version, answered as its ETag, which
+ * a change must name (lead-changes.ts).
+ */
+export interface VersionedLead {
+  lead: LeadDetail;
+  version: string;
+}
+
+/** The lead with its timeline (changes, notes, notification deliveries), or null. */
+export async function getLead(db: Executor, key: string): Promise<VersionedLead | null> {
+  const row = await findLeadRow(db, key);
+  if (!row) return null;
+  const events = await db
+    .selectFrom("lead_events")
+    .selectAll()
+    .where("lead_type", "=", row.type)
+    .where("lead_id", "=", row.id)
+    .orderBy("at")
+    .orderBy("id")
+    .execute();
+  const accountIds = [
+    ...new Set(
+      events.flatMap((e) => [e.actor_account_id, ...(e.kind === "owner" ? [e.from, e.to] : [])]),
+    ),
+  ].filter((id): id is string => id !== null);
+  const accounts = new Map(
+    accountIds.length
+      ? (
+          await db
+            .selectFrom("staff_accounts")
+            .select(["id", "email"])
+            .where("id", "in", accountIds)
+            .execute()
+        ).map((a) => [a.id, a.email])
+      : [],
+  );
+  const emailOf = (id: string | null) => (id === null ? null : (accounts.get(id) ?? null));
+  const deliveries = await db
+    .selectFrom("outbox")
+    .select(["kind", "created_at", "status", "attempts", "sent_at"])
+    .where("lead_id", "=", row.id)
+    .where("kind", "in", [row.type, ...ALERT_KINDS])
+    .orderBy("created_at")
+    .execute();
+  const timeline: TimelineEntry[] = [
+    ...events.map((e): TimelineEntry => {
+      const actor = emailOf(e.actor_account_id);
+      if (e.kind === "note") return { kind: "note", at: e.at, actor, text: e.text ?? "" };
+      // Which fields, not their values: those stay for the audit log's page (admins).
+      if (e.kind === "corrected") {
+        return { kind: "corrected", at: e.at, actor, fields: correctedFields(e.to) };
+      }
+      return e.kind === "owner"
+        ? { kind: "owner", at: e.at, actor, from: emailOf(e.from), to: emailOf(e.to) }
+        : { kind: "status", at: e.at, actor, from: e.from, to: e.to };
+    }),
+    ...deliveries.map((d): TimelineEntry => ({
+      kind: "delivery",
+      channel: isAlertKind(d.kind) ? d.kind : "email",
+      at: d.created_at,
+      status: d.status,
+      attempts: Number(d.attempts),
+      sentAt: d.sent_at,
+    })),
+  ];
+  // Stable: events and deliveries at the same instant keep the order above.
+  timeline.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+  const lead = {
+    ...toLead(row),
+    firstResponseAt: row.first_response_at,
+    timeToFirstResponseMs: row.first_response_at
+      ? Date.parse(row.first_response_at) - Date.parse(row.created_at)
+      : null,
+    timeline,
+  };
+  return { lead, version: String(row.version) };
+}
+
+/** Reads a lead for a member of staff and records the view, in one transaction. */
+export async function viewLead(
+  db: DB,
+  key: string,
+  actor: Actor,
+  now: Date,
+): Promise<VersionedLead | null> {
+  return db.transaction().execute(async (trx) => {
+    const lead = await getLead(trx, key);
+    if (lead) {
+      await recordAudit(trx, {
+        action: "lead.view",
+        at: now.toISOString(),
+        actor: { id: actor.accountId, email: actor.email },
+        record: { type: "lead", id: key },
+      });
+    }
+    return lead;
+  });
+}

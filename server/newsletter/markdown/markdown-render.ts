@@ -1,0 +1,157 @@
+/**
+ * Markdown that marketing writes (the welcome e-mail, campaigns) as the HTML of an e-mail: the
+ * rendering itself, run in the render worker (markdown-worker.ts; markdown.ts bounds its time).
+ * Staff preview it in the console and subscribers receive it, so raw HTML in it is shown as
+ * text, never passed through, and links may only be web or mail addresses. Safe by construction
+ * twice over: the renderer escapes every tag, and what it produces is then sanitised to exactly
+ * the elements and attributes it can produce (NEWSLETTER_HTML), so a renderer that let something
+ * through would still send nothing else.
+ */
+import { Lexer, Marked, Renderer, type Token, Tokenizer, type TokensList } from "marked";
+import sanitizeHtml from "sanitize-html";
+import { escapeHtml } from "../../mail/message";
+import { markdownTokensToText } from "./markdown-text";
+
+/**
+ * Everything our Markdown produces, and so all the sanitiser lets through: GFM's blocks and
+ * inline styles, tables (with their column alignment), a list's first number, links with a title.
+ * No images (a tracking pixel in a bank's e-mail), no task-list checkboxes (shown as ☐ and ☑:
+ * an e-mail has no form controls), no classes (a fenced block's language is dropped).
+ */
+export const NEWSLETTER_HTML = {
+  tags: [
+    ...["p", "br", "strong", "em", "del", "code", "pre", "blockquote", "hr"],
+    ...["ul", "ol", "li", "h1", "h2", "h3", "h4", "h5", "h6", "a"],
+    ...["table", "thead", "tbody", "tr", "th", "td"],
+  ],
+  attributes: {
+    a: ["href", "title"],
+    ol: ["start"],
+    th: ["align"],
+    td: ["align"],
+  } as Readonly<Record<string, readonly string[]>>,
+  /** The only schemes a link may have; a link without one (relative) is no link either. */
+  schemes: ["http", "https", "mailto"],
+} as const;
+
+/**
+ * Quotes and lists inside each other, at most. Nobody writes an e-mail deeper than a few levels;
+ * marked recurses once per level, so thousands of `>` would otherwise end in a stack overflow.
+ */
+export const MAX_NESTING = 10;
+
+const SAFE_LINK = new RegExp(`^(${NEWSLETTER_HTML.schemes.join("|")}):`, "i");
+
+const SANITIZE: sanitizeHtml.IOptions = {
+  allowedTags: [...NEWSLETTER_HTML.tags],
+  allowedAttributes: Object.fromEntries(
+    Object.entries(NEWSLETTER_HTML.attributes).map(([tag, names]) => [tag, [...names]]),
+  ),
+  allowedSchemes: [...NEWSLETTER_HTML.schemes],
+  allowedSchemesByTag: {},
+  allowedSchemesAppliedToAttributes: ["href"],
+  allowProtocolRelative: false,
+  // The sanitiser keeps relative addresses, which in an e-mail lead nowhere (or somewhere else).
+  transformTags: {
+    a: (tagName, attribs) => {
+      const { href, ...rest } = attribs;
+      return { tagName, attribs: href && SAFE_LINK.test(href) ? attribs : rest };
+    },
+  },
+};
+
+/** Raised by the lexer one level past MAX_NESTING. */
+class TooDeep extends Error {}
+
+/**
+ * marked's lexer, counting its depth: it lexes the inside of every quote and list item through
+ * blockTokens, so one call deeper is one level of nesting deeper (the document itself is the first).
+ */
+class BoundedLexer<P = string, R = string> extends Lexer<P, R> {
+  private depth = 0;
+
+  override blockTokens(src: string, tokens?: Token[], clipped?: boolean): Token[];
+  override blockTokens(src: string, tokens?: TokensList, clipped?: boolean): TokensList;
+  override blockTokens(src: string, tokens: Token[] = [], clipped = false): Token[] {
+    if (this.depth > MAX_NESTING) throw new TooDeep();
+    this.depth++;
+    try {
+      return super.blockTokens(src, tokens, clipped);
+    } finally {
+      this.depth--;
+    }
+  }
+}
+
+const markdown = new Marked({
+  gfm: true,
+  breaks: true,
+  hooks: {
+    provideLexer: () => (src, options) => new BoundedLexer(options).lex(src),
+  },
+  tokenizer: {
+    // After an inline <pre>, <code>, <kbd> or <script> tag marked passes the text that follows,
+    // up to the closing tag and across paragraphs, through as HTML, expecting the tag itself to
+    // be passed through too. Here every tag is shown as text, so that text is escaped like the rest.
+    inlineText(src) {
+      const token = Tokenizer.prototype.inlineText.call(this, src);
+      if (token) token.escaped = false;
+      return token;
+    },
+  },
+  renderer: {
+    html: ({ text }) => escapeHtml(text),
+    link({ href, title, tokens }) {
+      const label = this.parser.parseInline(tokens);
+      if (!SAFE_LINK.test(href)) return label;
+      const titled = title ? ` title="${escapeHtml(title)}"` : "";
+      return `<a href="${escapeHtml(href)}"${titled}>${label}</a>`;
+    },
+    image: ({ text }) => escapeHtml(text),
+    checkbox: ({ checked }) => (checked ? "☑" : "☐"),
+    code(token) {
+      // Without its language: a class would style nothing in an e-mail.
+      return Renderer.prototype.code.call(this, { ...token, lang: undefined });
+    },
+  },
+});
+
+/** What went wrong rendering some Markdown, if anything. */
+export type MarkdownProblem = "too-deep" | "too-slow";
+
+/** The HTML, and the text part made from the same tokens (markdown-text.ts). */
+export type Rendering =
+  | { html: string; text: string; problem: null }
+  | { html: null; text: null; problem: MarkdownProblem };
+
+/**
+ * The Markdown as safe HTML and as readable text, or why not, however long it takes: the caller
+ * bounds the time (markdown.ts, by ending the worker this runs in). Lexed once for both: the
+ * text is read off the tokens before the parser, which rewrites a loose task item's tokens.
+ */
+export function renderMarkdown(source: string): Rendering {
+  try {
+    const tokens = new BoundedLexer(markdown.defaults).lex(source);
+    const text = markdownTokensToText(tokens);
+    return { html: sanitizeHtml(markdown.parser(tokens), SANITIZE), text, problem: null };
+  } catch (error) {
+    if (error instanceof TooDeep) return { html: null, text: null, problem: "too-deep" };
+    // Anything else (a stack overflow in emphasis nested thousands deep) is as bad as slow.
+    return { html: null, text: null, problem: "too-slow" };
+  }
+}
+
+/**
+ * The Markdown as plain text in paragraphs: what is sent when it cannot be rendered. Made on the
+ * event loop (the worker may have been ended), so not passed through the sanitiser, which takes
+ * tens of milliseconds over 20,000 escaped characters: every character that could start markup
+ * is escaped, and the only tags are these `<p>` and `<br />`, as the sanitiser would write them.
+ */
+export function markdownAsText(source: string): string {
+  return source
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean)
+    .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, "<br />\n")}</p>\n`)
+    .join("");
+}

@@ -1,0 +1,88 @@
+import type { FastifyPluginAsync } from "fastify";
+import * as z from "zod/mini";
+import { TestRecipients, welcomeApi } from "../../staff-api/newsletter";
+import { NewsletterContentSchema, renderNewsletter } from "./markdown/content";
+import { type StoredWelcome, readWelcome, saveWelcome } from "./welcome";
+import { recordAudit } from "../audit/audit";
+import { answer, routesOn } from "../http/contract-routes";
+import { auditActorOf } from "../http/route-kit";
+import type { StaffRoutesOptions } from "../staff-api-routes";
+import { testCopies } from "./campaigns/test-copies";
+
+/**
+ * A draft may be longer than the app's 16 KB limit on bodies: 20,000 characters of Markdown
+ * (staff-api/newsletter.ts), up to four bytes each, and the subject.
+ */
+export const DRAFT_BODY_LIMIT = 96 * 1024;
+
+/**
+ * How a route that takes a draft reads it: with the server's schema, which adds the render check
+ * to the contract's (server/newsletter/markdown/content.ts), and a larger body limit.
+ */
+export const DRAFT = { body: NewsletterContentSchema, bodyLimit: DRAFT_BODY_LIMIT };
+
+const rendered = async (welcome: StoredWelcome) => ({
+  ...welcome,
+  ...(await renderNewsletter(welcome)),
+});
+
+/**
+ * The welcome e-mail under /api/staff/newsletter/welcome, as staff-api/newsletter.ts defines it,
+ * for marketing and admins: read it (with its HTML as subscribers will see it), preview a draft,
+ * send a test of the draft as typed, save it (each audited). Registered inside staffRoutes, whose hooks (no-store, JSON-only writes)
+ * apply.
+ */
+export const newsletterRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, options) => {
+  const { db, now, checkAnswers } = options;
+  const route = routesOn(app, { checkAnswers });
+  const sendTest = testCopies(options);
+
+  route(welcomeApi.get, "welcome e-mail", async () =>
+    answer(200, await rendered(await readWelcome(db))),
+  );
+
+  route(
+    welcomeApi.preview,
+    {
+      what: "welcome e-mail",
+      ...DRAFT,
+    },
+    async ({ body }) => answer(200, await renderNewsletter(body)),
+  );
+
+  route(
+    welcomeApi.save,
+    { what: "welcome e-mail", ...DRAFT },
+    async ({ body: welcome, request }) => {
+      const at = now().toISOString();
+      const actor = auditActorOf(request);
+      const saved = await db.transaction().execute(async (trx) => {
+        await saveWelcome(trx, welcome, { accountId: actor.id, at });
+        await recordAudit(trx, {
+          action: "newsletter.welcome-changed",
+          at,
+          actor,
+          detail: { subjectLength: welcome.subject.length, length: welcome.markdown.length },
+        });
+        return readWelcome(trx);
+      });
+      // Rendered once the transaction is done: it need not wait on the render worker.
+      return answer(200, await rendered(saved));
+    },
+  );
+
+  route(
+    welcomeApi.test,
+    {
+      what: "welcome e-mail",
+      ...DRAFT,
+      body: z.object({ ...NewsletterContentSchema.shape, ...TestRecipients }),
+    }, // The draft as typed, saved or not: testing comes before saving.
+    async ({ body: { to, ...draft }, ...asker }) =>
+      sendTest(asker, {
+        to,
+        content: await renderNewsletter(draft),
+        audit: { action: "newsletter.welcome-test-sent" },
+      }),
+  );
+};
