@@ -18,10 +18,7 @@ export const DEMO_PRODUCT_NAMES: Record<DemoProduct, string> = {
   vas: "Value Added Services",
 };
 
-/** Suggestions of the Industry type-ahead; free text is allowed too, and sent as typed. */
-export const INDUSTRIES = ["Technology", "Hospitality", "Education", "Finance", "Other"] as const;
-
-export { DEMO_INVALID_TOAST, DEMO_SUCCESS_TOAST } from "./messages";
+export { DEMO_INVALID_TOAST, DEMO_SUCCESS_TOAST, INDUSTRIES } from "./messages";
 
 const { name, company, jobTitle, industry } = DEMO_MESSAGES;
 

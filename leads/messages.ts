@@ -50,6 +50,9 @@ export const PHONE_MESSAGES = {
   tooLong: tooLong("Phone number", MAX_PHONE),
 } as const;
 
+/** Shown under every phone field, so the format message is rarely needed. */
+export const PHONE_HINT = "For example 024 123 4567 or +233 24 123 4567.";
+
 export const CONTACT_MESSAGES = {
   firstName: { required: "Enter your first name", tooLong: tooLong("First name", MAX_TEXT) },
   lastName: { required: "Enter your last name", tooLong: tooLong("Last name", MAX_TEXT) },
@@ -73,3 +76,6 @@ export const CONTACT_SUCCESS_TOAST = "Message sent successfully";
 // Every demo form, the value-added-services one included, uses this text.
 export const DEMO_INVALID_TOAST = "Please fill in all the required fields";
 export const DEMO_SUCCESS_TOAST = "We will reach out to you to schedule a demo";
+
+/** Suggestions of the demo forms' Industry type-ahead; free text is allowed too, and sent as typed. */
+export const INDUSTRIES = ["Technology", "Hospitality", "Education", "Finance", "Other"] as const;
