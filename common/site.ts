@@ -33,7 +33,11 @@ export const site = {
   hours: {
     short: "8AM - 5PM GMT on working days",
     long: "Monday to Friday, 08:00 to 17:00 GMT",
+    /** Where the team works those hours; Accra keeps GMT all year. */
+    city: "Accra",
   },
+  /** How soon the sales team answers a contact message or demo request, in its hours. */
+  salesReplyWithin: "one working day",
   address: {
     street: "14 Independence Avenue",
     area: "Ridge",

@@ -2,28 +2,29 @@ import * as z from "zod/mini";
 import { apiPaths } from "../common/paths";
 import { formEndpoint } from "./form-endpoint";
 import { email } from "./email";
-import {
-  MAX_MESSAGE,
-  honeypot,
-  optionalText,
-  requiredText,
-  sourceField,
-  consentVersionField,
-} from "./fields";
+import { honeypot, requiredText, sourceField, consentVersionField } from "./fields";
+import { CONTACT_MESSAGES, MAX_MESSAGE } from "./messages";
+import { phoneField } from "./phone-field";
 
-export const CONTACT_INVALID_TOAST = "Please fill in all the fields and agree to the policy";
-export const CONTACT_SUCCESS_TOAST = "Message sent successfully";
+export { CONTACT_INVALID_TOAST, CONTACT_SUCCESS_TOAST } from "./messages";
 
-/** Contact form. Phone is optional; when given it is stored and sent to sales. */
+const { firstName, lastName, message, agreeToPolicy } = CONTACT_MESSAGES;
+
+/**
+ * Contact form (its words: messages.ts). Phone is optional; when given it must read as a phone
+ * number, and it is stored and sent to sales.
+ */
 export const ContactSchema = z.object({
-  firstName: requiredText("First name is required"),
-  lastName: requiredText("Last name is required"),
+  firstName: requiredText(firstName.required, { tooLong: firstName.tooLong }),
+  lastName: requiredText(lastName.required, { tooLong: lastName.tooLong }),
   email: email(),
-  phone: optionalText({ max: 40 }),
-  message: requiredText("Message is required", { max: MAX_MESSAGE, multiLine: true }),
-  agreeToPolicy: z.literal(true, {
-    error: "To send a message you must first agree to our privacy policy",
+  phone: phoneField({ required: false }),
+  message: requiredText(message.required, {
+    max: MAX_MESSAGE,
+    tooLong: message.tooLong,
+    multiLine: true,
   }),
+  agreeToPolicy: z.literal(true, { error: agreeToPolicy }),
   website: honeypot,
   /** Where the visit came from (source.ts); never a reason to refuse the form. */
   source: sourceField,

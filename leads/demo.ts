@@ -2,6 +2,8 @@ import * as z from "zod/mini";
 import { formEndpoint } from "./form-endpoint";
 import { email } from "./email";
 import { honeypot, optionalText, requiredText, sourceField, consentVersionField } from "./fields";
+import { DEMO_MESSAGES } from "./messages";
+import { phoneField } from "./phone-field";
 import { apiPaths, demoPaths } from "../common/paths";
 
 /** The products a demo can be requested for: the keys of the demo pages' paths. */
@@ -17,28 +19,25 @@ export const DEMO_PRODUCT_NAMES: Record<DemoProduct, string> = {
   vas: "Value Added Services",
 };
 
-/** Suggestions of the Industry type-ahead; free text is allowed too, and sent as typed. */
-export const INDUSTRIES = ["Technology", "Hospitality", "Education", "Finance", "Other"] as const;
+export { DEMO_INVALID_TOAST, DEMO_SUCCESS_TOAST, INDUSTRIES } from "./messages";
 
-// Every demo form, the value-added-services one included, uses this text.
-export const DEMO_INVALID_TOAST = "Please fill in all the fields";
-export const DEMO_SUCCESS_TOAST = "We will reach out to you to schedule a demo";
+const { name, company, jobTitle, industry } = DEMO_MESSAGES;
 
-/** The fields of a demo request form. */
+/** The fields of a demo request form (its words: messages.ts). */
 export const DemoFormSchema = z.object({
-  name: requiredText("Your name is required"),
+  name: requiredText(name.required, { tooLong: name.tooLong }),
   email: email(),
-  phone: requiredText("Phone Number is required", { max: 40 }),
-  company: optionalText(),
-  jobTitle: optionalText(),
-  industry: optionalText(),
+  phone: phoneField({ required: true }),
+  company: optionalText({ tooLong: company.tooLong }),
+  jobTitle: optionalText({ tooLong: jobTitle.tooLong }),
+  industry: optionalText({ tooLong: industry.tooLong }),
 });
 export type DemoForm = z.output<typeof DemoFormSchema>;
 export type DemoFormInput = z.input<typeof DemoFormSchema>;
 
 /** What every demo form posts to /api/demo: the product and the form's fields as formData. */
 export const DemoRequestSchema = z.object({
-  product: z.enum(DEMO_PRODUCTS, { error: "Unknown product" }),
+  product: z.enum(DEMO_PRODUCTS, { error: DEMO_MESSAGES.product }),
   formData: DemoFormSchema,
   website: honeypot,
   /** Where the visit came from (source.ts); never a reason to refuse the form. */

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { EMAIL_MESSAGES, type EmailMessages, MAX_EMAIL } from "./messages";
 
 /**
  * What an e-mail address is, for every form and everything the server stores, compares or
@@ -8,7 +9,7 @@ import * as z from "zod/mini";
  * a display name carried the sender's words into our e-mails. Letters of any script are allowed
  * (internationalised addresses).
  */
-export const MAX_EMAIL = 254;
+export { MAX_EMAIL };
 const MAX_LOCAL_PART = 64;
 const MAX_DOMAIN_LABEL = 63;
 
@@ -21,9 +22,6 @@ export const LABEL_CHARACTERS = "\\p{L}\\p{M}\\p{N}";
 const ATOM = `[${ATOM_CHARACTERS}]+`;
 const LABEL = `[${LABEL_CHARACTERS}](?:[${LABEL_CHARACTERS}-]*[${LABEL_CHARACTERS}])?`;
 const ADDRESS = new RegExp(`^(${ATOM}(?:\\.${ATOM})*)@(${LABEL}(?:\\.${LABEL})+)$`, "u");
-
-export const EMAIL_REQUIRED = "Email is required";
-export const EMAIL_INVALID = "Email is invalid";
 
 /** Trimmed, in Unicode's composed form, with the domain lower-cased (domains ignore case). */
 export function normalizeEmail(address: string): string {
@@ -93,10 +91,17 @@ export function isEmailAddress(address: string): boolean {
   );
 }
 
-/** The e-mail field of every form. */
-export const email = () =>
-  z.string({ error: EMAIL_REQUIRED }).check(
+/**
+ * The e-mail field of every form: one message when it is empty, one when it is too long, one
+ * when it is not an address (messages.ts). Only the first that applies is shown.
+ */
+export const email = (messages: EmailMessages = EMAIL_MESSAGES) =>
+  z.string({ error: messages.required }).check(
     z.overwrite(normalizeEmail),
-    z.minLength(1, EMAIL_REQUIRED),
-    z.refine<string>((value) => value === "" || isEmailAddress(value), EMAIL_INVALID),
+    z.minLength(1, messages.required),
+    z.maxLength(MAX_EMAIL, messages.tooLong),
+    z.refine<string>(
+      (value) => value === "" || value.length > MAX_EMAIL || isEmailAddress(value),
+      messages.format,
+    ),
   );

@@ -1,14 +1,12 @@
 // zod/mini: the same validation engine with a tree-shakable API, so the browser bundle carries
 // only the checks these forms use (a few kilobytes instead of the whole library).
 import * as z from "zod/mini";
+import { MAX_MESSAGE, MAX_TEXT, UNSAFE_CHARACTERS_MESSAGE } from "./messages";
 import { cleanSource } from "./source";
 
-/** Longest value a text field accepts; longer input is refused, never silently cut. */
-export const MAX_TEXT = 200;
-export const MAX_MESSAGE = 5000;
-
-export const UNSAFE_CHARACTERS_MESSAGE =
-  "Contains hidden or control characters. Please type it again.";
+// The limits and the message live with the forms' other words (messages.ts); kept here too for
+// the staff API, which builds its fields from this module.
+export { MAX_MESSAGE, MAX_TEXT, UNSAFE_CHARACTERS_MESSAGE };
 
 /**
  * Characters no field may hold: control characters (NUL breaks PostgreSQL, ESC sequences reach
@@ -27,15 +25,23 @@ const UNSAFE_MULTI_LINE = /[^\P{Cc}\t\n\r]|[\p{Cs}\u2028\u2029\u202a-\u202e\u206
  */
 const VISIBLE = /[^\s\p{Z}\p{Cf}\p{M}\u115f\u1160\u3164\uffa0\u2800]/u;
 
-const tooLong = (max: number) => `Must be at most ${max} characters`;
+/** The length message of a field that names none (the staff API's own fields). */
+const atMost = (max: number) => `Must be at most ${max} characters`;
 
 interface TextOptions {
   max?: number;
+  /** What the field says when it is longer than `max`; a form names the field (messages.ts). */
+  tooLong?: string;
   /** Tabs and line breaks allowed (a message); line breaks are stored as "\n". */
   multiLine?: boolean;
+  /** What else a value that is not empty must be (a phone number), checked last. */
+  rule?: { test: (value: string) => boolean; message: string };
 }
 
-function textChecks(message: string | null, { max = MAX_TEXT, multiLine = false }: TextOptions) {
+function textChecks(
+  message: string | null,
+  { max = MAX_TEXT, tooLong = atMost(max), multiLine = false, rule }: TextOptions,
+) {
   const unsafe = multiLine ? UNSAFE_MULTI_LINE : UNSAFE_ONE_LINE;
   return [
     z.trim(),
@@ -48,7 +54,16 @@ function textChecks(message: string | null, { max = MAX_TEXT, multiLine = false 
         ]
       : []),
     z.refine<string>((value) => !unsafe.test(value), UNSAFE_CHARACTERS_MESSAGE),
-    z.maxLength(max, tooLong(max)),
+    z.maxLength(max, tooLong),
+    // Only on a value of sane length: the rule may be slow on long hostile input.
+    ...(rule
+      ? [
+          z.refine<string>(
+            (value) => value === "" || value.length > max || rule.test(value),
+            rule.message,
+          ),
+        ]
+      : []),
   ];
 }
 

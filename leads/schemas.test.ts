@@ -27,20 +27,54 @@ describe("contact form rules", () => {
       agreeToPolicy: false,
     });
     expect(errorsOf(result)).toEqual({
-      firstName: "First name is required",
-      lastName: "Last name is required",
-      email: "Email is required",
-      message: "Message is required",
-      agreeToPolicy: "To send a message you must first agree to our privacy policy",
+      firstName: "Enter your first name",
+      lastName: "Enter your last name",
+      email: "Enter your e-mail address",
+      message: "Enter your message",
+      agreeToPolicy: "Tick the box to agree to our privacy policy",
     });
   });
 
-  it("says Email is invalid for an address without @ or dot", () => {
+  it("asks for the right format for an address without @ or dot", () => {
     for (const email of ["ama", "ama@example", "ama example@x.com", "@example.com"]) {
       expect(errorsOf(ContactSchema.safeParse({ ...valid, email })).email, email).toBe(
-        "Email is invalid",
+        "Enter an e-mail address in the right format, like name@example.com",
       );
     }
+  });
+
+  it("says which field is too long and by what limit", () => {
+    const result = ContactSchema.safeParse({
+      ...valid,
+      firstName: "a".repeat(201),
+      message: "a".repeat(5001),
+    });
+    expect(errorsOf(result)).toEqual({
+      firstName: "First name must be 200 characters or fewer",
+      message: "Your message must be 5,000 characters or fewer",
+    });
+    expect(ContactSchema.safeParse({ ...valid, message: "a".repeat(5000) }).success).toBe(true);
+  });
+
+  it("takes a Ghanaian phone number in any common spelling, and none that is not one", () => {
+    for (const phone of [
+      "0241234567",
+      "024 123 4567",
+      "+233 24 123 4567",
+      "00233241234567",
+      "233241234567",
+      "",
+    ]) {
+      expect(ContactSchema.safeParse({ ...valid, phone }).success, phone).toBe(true);
+    }
+    for (const phone of ["abc", "0241", "call me after 5"]) {
+      expect(errorsOf(ContactSchema.safeParse({ ...valid, phone })).phone, phone).toBe(
+        "Enter a phone number, like 024 123 4567 or +233 24 123 4567",
+      );
+    }
+    expect(errorsOf(ContactSchema.safeParse({ ...valid, phone: "0".repeat(41) })).phone).toBe(
+      "Phone number must be 40 characters or fewer",
+    );
   });
 
   it("drops unknown fields", () => {
@@ -62,9 +96,9 @@ describe("demo request rules", () => {
       formData: { ...formData, name: "", email: "x", phone: " " },
     });
     expect(errorsOf(result)).toEqual({
-      name: "Your name is required",
-      email: "Email is invalid",
-      phone: "Phone Number is required",
+      name: "Enter your name",
+      email: "Enter an e-mail address in the right format, like name@example.com",
+      phone: "Enter your phone number",
     });
   });
 
@@ -83,8 +117,12 @@ describe("demo request rules", () => {
 
 describe("newsletter rules", () => {
   it("requires a valid address", () => {
-    expect(errorsOf(NewsletterSchema.safeParse({ email: "" })).email).toBe("Email is required");
-    expect(errorsOf(NewsletterSchema.safeParse({ email: "a@b" })).email).toBe("Email is invalid");
+    expect(errorsOf(NewsletterSchema.safeParse({ email: "" })).email).toBe(
+      "Enter your e-mail address",
+    );
+    expect(errorsOf(NewsletterSchema.safeParse({ email: "a@b" })).email).toBe(
+      "Enter an e-mail address in the right format, like name@example.com",
+    );
     expect(NewsletterSchema.safeParse({ email: "a@b.gh" }).success).toBe(true);
   });
 
@@ -111,7 +149,7 @@ describe("text fields refuse hidden and control characters", () => {
       }
       const demo = DemoRequestSchema.safeParse({
         product: "aslan",
-        formData: { name: "Kofi", email: "k@x.gh", phone: "055", company: bad },
+        formData: { name: "Kofi", email: "k@x.gh", phone: "0550000000", company: bad },
       });
       expect(errorsOf(demo).company).toBe(UNSAFE);
     }
@@ -136,14 +174,14 @@ describe("text fields refuse hidden and control characters", () => {
         message: invisible,
       });
       expect(errorsOf(result)).toMatchObject({
-        firstName: "First name is required",
-        message: "Message is required",
+        firstName: "Enter your first name",
+        message: "Enter your message",
       });
     }
   });
 
   it("keeps names in any script, emoji and joiners included", () => {
-    for (const name of ["Kwame Nkrumah", "Ọlá", "Zoë", "محمد", "👩🏾‍💼 Efua"]) {
+    for (const name of ["Kwame Nkrumah", "Ọlá", "Zoë", "محمد", "👩🏾‍💼 Efua", "Ɛfua Ɔdɔm"]) {
       expect(ContactSchema.safeParse({ ...contact, firstName: name }).success, name).toBe(true);
     }
   });

@@ -44,7 +44,7 @@ const contact = (email: string) => ({
   firstName: "Load",
   lastName: "Test",
   email,
-  phone: "055",
+  phone: "0550000000",
   message: "Hello",
   agreeToPolicy: true,
 });

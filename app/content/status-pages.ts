@@ -6,6 +6,7 @@ import {
   newsletterStatusPaths,
 } from "@common/paths";
 import { site } from "@common/site";
+import { formOutcomes, serviceHours } from "./form-outcomes";
 import type { PageSeo } from "./types";
 
 /** A newsletter link's page: what pressing its one button does. */
@@ -93,8 +94,8 @@ export const statusPages: Record<StatusPath, StatusPage> = {
   },
   [formStatusPaths.messageSent]: {
     seo: { title: "Message sent", description: `Your message to ${site.name} was received.` },
-    headline: "Message sent successfully",
-    text: `Thank you for writing to us. Our team will reply to the e-mail address you gave, usually within one working day.`,
+    headline: formOutcomes.contact.headline,
+    text: `${formOutcomes.contact.text} ${serviceHours}`,
     tone: "success",
   },
   [formStatusPaths.demoRequested]: {
@@ -102,14 +103,14 @@ export const statusPages: Record<StatusPath, StatusPage> = {
       title: "Demo requested",
       description: `Your demo request to ${site.name} was received.`,
     },
-    headline: "Thank you for your request",
-    text: "We will reach out to you to schedule a demo.",
+    headline: formOutcomes.demo.headline,
+    text: `${formOutcomes.demo.text} ${serviceHours}`,
     tone: "success",
   },
   [formStatusPaths.checkInbox]: {
     seo: { title: "Check your inbox", description: "Confirm your newsletter subscription." },
-    headline: "Check your inbox",
-    text: `We have sent you an e-mail with a link. Open it to confirm your subscription to the ${site.name} newsletter.`,
+    headline: formOutcomes.newsletter.headline,
+    text: formOutcomes.newsletter.text,
     tone: "neutral",
   },
   [formStatusPaths.notSent]: {

@@ -50,6 +50,10 @@ it("hydrates exactly the prerendered markup, ids included, and then marks the pa
   const user = userEvent.setup();
   await user.type(fields[0] as HTMLElement, "kofi.example.com");
   await user.click(screen.getAllByRole("button", { name: "Subscribe" })[0] as HTMLElement);
-  expect(await screen.findByText("Email is invalid")).toBeInTheDocument();
-  expect(fields[0]).toHaveAccessibleDescription("Email is invalid");
+  expect(
+    await screen.findByText("Enter an e-mail address in the right format, like name@example.com"),
+  ).toBeInTheDocument();
+  expect(fields[0]).toHaveAccessibleDescription(
+    "Enter an e-mail address in the right format, like name@example.com",
+  );
 });

@@ -51,8 +51,11 @@ export async function postLead(
   return { ok: false, kind: "server" };
 }
 
+/** A send that did not store the lead, and why. */
+export type ApiFailure = Exclude<ApiResult, { ok: true }>;
+
 /** One sentence for the visitor about a failed send: what happened and what to do. */
-export function failureMessage(result: Exclude<ApiResult, { ok: true }>): string {
+export function failureMessage(result: ApiFailure): string {
   switch (result.kind) {
     case "invalid":
       return "Some details were not accepted. Please check the highlighted fields and try again.";

@@ -103,9 +103,9 @@ describe("the lead page", () => {
     const phone = screen.getByRole("textbox", { name: "Phone" });
     await userEvent.type(phone, "0".repeat(41));
     await userEvent.click(screen.getByRole("button", { name: "Save corrections" }));
-    await screen.findByText("Must be at most 40 characters");
+    await screen.findByText("Phone number must be 40 characters or fewer");
     const field = screen.getByRole("textbox", { name: "Phone" });
-    expect(field).toHaveAccessibleDescription("Must be at most 40 characters");
+    expect(field).toHaveAccessibleDescription("Phone number must be 40 characters or fewer");
     expect(field).toHaveAttribute("aria-invalid", "true");
     expect(field).toHaveFocus();
   });

@@ -33,7 +33,9 @@ describeLeadApi("abuse of the lead endpoints", (api) => {
     ]) {
       const res = await post(apiPaths.subscribe, { email });
       expect(res.statusCode, email).toBe(400);
-      expect(res.json().fields.email, email).toBe("Email is invalid");
+      expect(res.json().fields.email, email).toBe(
+        "Enter an e-mail address in the right format, like name@example.com",
+      );
     }
     expect(await count("newsletter_subscriptions")).toBe(0);
     expect(await count("outbox")).toBe(0);
@@ -98,7 +100,7 @@ describeLeadApi("abuse of the lead endpoints", (api) => {
     expect(form.headers.location).toBe("/form/not-sent");
     // A name of only a zero-width space is no name.
     const invisible = await post(apiPaths.contact, { ...contact, firstName: "\u200b" });
-    expect(invisible.json().fields.firstName).toBe("First name is required");
+    expect(invisible.json().fields.firstName).toBe("Enter your first name");
     expect(await count("contact_messages")).toBe(0);
     expect(await count("outbox")).toBe(0);
   });

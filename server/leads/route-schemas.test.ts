@@ -122,10 +122,10 @@ describe("route schemas", () => {
       JSON.stringify({
         error: "Some fields are missing or invalid",
         fields: {
-          firstName: "First name is required",
-          lastName: "Last name is required",
-          email: "Email is required",
-          message: "Message is required",
+          firstName: "Enter your first name",
+          lastName: "Enter your last name",
+          email: "Enter your e-mail address",
+          message: "Enter your message",
         },
       }),
     );

@@ -5,14 +5,14 @@ import { pagePaths } from "../../common/paths";
 
 // The contact form's steps and messages that the contact page's specs share.
 
-export const INVALID_TOAST = "Please fill in all the fields and agree to the policy";
+export const INVALID_TOAST = "Please fill in all the required fields and agree to the policy";
 export const SUCCESS_TOAST = "Message sent successfully";
 export const FIELD_MESSAGES = {
-  firstName: "First name is required",
-  lastName: "Last name is required",
-  email: "Email is required",
-  message: "Message is required",
-  agreeToPolicy: "To send a message you must first agree to our privacy policy",
+  firstName: "Enter your first name",
+  lastName: "Enter your last name",
+  email: "Enter your e-mail address",
+  message: "Enter your message",
+  agreeToPolicy: "Tick the box to agree to our privacy policy",
 } as const;
 
 /** The contact page, loaded, and its form. */
@@ -43,6 +43,11 @@ export async function fillValid(form: ContactForm, values = sampleValues()) {
   await form.message.fill(values.message);
   await form.agree.check();
   return values;
+}
+
+/** A refused form's error summary, which takes the focus. */
+export function errorSummary(page: Page) {
+  return page.getByRole("group", { name: "There is a problem" });
 }
 
 /** Sends the empty contact form; returns the toast that says what is missing, once shown. */

@@ -9,7 +9,7 @@ import { SUCCESS_TOAST, openContactForm, fillValid } from "./contact-form";
 // messages) is a component test: app/components/forms/contact-form-failures.test.tsx.
 
 test.describe("contact form sending", () => {
-  test("a valid message is stored by the server, confirmed (no axe violations with the toast shown) and the form resets", async ({
+  test("a valid message is stored by the server, then what happens next takes the form's place (no axe violations), and another message starts empty", async ({
     page,
   }) => {
     const form = await openContactForm(page);
@@ -37,7 +37,16 @@ test.describe("contact form sending", () => {
     expect(response.status()).toBeLessThan(300);
 
     await expect(toastWith(page, SUCCESS_TOAST)).toBeVisible();
-    await expectNoA11yViolations(page, "with a toast shown");
+    const panel = page.getByRole("region", { name: "Message sent successfully" });
+    await expect(panel.getByRole("heading", { name: "Message sent successfully" })).toBeFocused();
+    await expect(panel).toContainText("Our sales team will reply to the e-mail address you gave");
+    await expect(panel).toContainText(`We will write to ${values.email}.`);
+    await expect(panel).toContainText("Monday to Friday, 08:00 to 17:00 GMT (Accra time)");
+    await expect(form.form).toHaveCount(0);
+    await expectNoA11yViolations(page, "with what happens next and a toast shown");
+
+    await panel.getByRole("button", { name: "Send another message" }).click();
+    await expect(form.firstName).toBeFocused();
     await expect(form.firstName).toHaveValue("");
     await expect(form.lastName).toHaveValue("");
     await expect(form.email).toHaveValue("");
@@ -91,7 +100,7 @@ test.describe("contact form sending", () => {
 
     release();
     await expect(toastWith(page, SUCCESS_TOAST)).toBeVisible();
-    await expect(form.submit).toHaveText("Send Message");
+    await expect(page.getByRole("heading", { name: "Message sent successfully" })).toBeVisible();
     await expect(toastWith(page, SUCCESS_TOAST)).toHaveCount(1);
     expect(calls, "requests in all").toBe(1);
   });

@@ -1,5 +1,5 @@
 import { expect, expectNoA11yViolations, test } from "./fixtures";
-import { FIELD_MESSAGES, openContactForm, showInvalidToast } from "./contact-form";
+import { FIELD_MESSAGES, errorSummary, openContactForm, showInvalidToast } from "./contact-form";
 
 // The contact form on /contact-us before it sends, where only a browser tells: no axe
 // violations with its messages shown, the honeypot out of sight and out of the Tab order. Its
@@ -7,11 +7,38 @@ import { FIELD_MESSAGES, openContactForm, showInvalidToast } from "./contact-for
 // field in error) are component tests: app/components/forms/contact-form.test.tsx.
 
 test.describe("contact page accessibility", () => {
-  test("no axe violations with the field errors and the error toast shown", async ({ page }) => {
+  test("on a 320 px screen: the summary takes the focus, its link brings the field into view, no axe violations", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 320, height: 640 });
     const form = await openContactForm(page);
     await showInvalidToast(page);
-    await expect(form.form.getByText(FIELD_MESSAGES.agreeToPolicy)).toBeVisible();
+    const summary = errorSummary(page);
+    await expect(summary).toBeFocused();
+    await expect(form.form.getByText(FIELD_MESSAGES.agreeToPolicy).last()).toBeVisible();
     await expectNoA11yViolations(page, "with errors shown");
+    // Nothing wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      320,
+    );
+
+    await summary.getByRole("link", { name: FIELD_MESSAGES.message }).click();
+    await expect(form.message).toBeFocused();
+    await expect(form.message).toBeInViewport();
+  });
+
+  test("the message box counts down near 5,000 characters and takes no more", async ({ page }) => {
+    const form = await openContactForm(page);
+    await form.message.fill("a".repeat(4_500));
+    await expect(form.form.getByText("You have 500 characters remaining")).toBeVisible();
+    await form.message.press("End");
+    await form.message.pressSequentially("b".repeat(10));
+    await expect(form.form.getByText("You have 490 characters remaining")).toBeVisible();
+    await form.message.fill("a".repeat(4_999));
+    await form.message.press("End");
+    await form.message.pressSequentially("xyz");
+    await expect(form.message).toHaveValue(`${"a".repeat(4_999)}x`);
+    await expect(form.form.getByText("You have 0 characters remaining")).toBeVisible();
   });
 });
 

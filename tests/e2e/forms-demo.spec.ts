@@ -10,7 +10,7 @@ import { apiPaths, demoPaths } from "../../common/paths";
 // (app/components/forms/demo-request-form.test.tsx, app/components/ui/combobox.test.tsx), and
 // the product each page hands it is read from the built pages (tests/site/forms.test.ts).
 
-const INVALID_TOAST = "Please fill in all the fields";
+const INVALID_TOAST = "Please fill in all the required fields";
 const SUCCESS_TOAST = "We will reach out to you to schedule a demo";
 
 type DemoForm = ReturnType<typeof demoForm>;
@@ -91,7 +91,56 @@ test.describe("demo form by keyboard only", () => {
     expect(status, "the real server stored the lead").toBeGreaterThanOrEqual(200);
     expect(status).toBeLessThan(300);
     await expect(toastWith(page, SUCCESS_TOAST)).toBeVisible();
+    // What happens next takes the form's place; its heading has the focus.
+    const panel = page.getByRole("region", { name: "Thank you for your request" });
+    await expect(panel.getByRole("heading")).toBeFocused();
+    await expect(panel).toContainText(`We will write to ${values.email} or call ${values.phone}.`);
+    await expect(panel).toContainText("Monday to Friday, 08:00 to 17:00 GMT (Accra time)");
+    await page.keyboard.press("Tab");
+    await expect(panel.getByRole("button", { name: "Request another demo" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(form.name).toBeFocused();
     await expectEmpty(form);
+  });
+});
+
+test.describe("demo form phone numbers", () => {
+  test("a Ghanaian number is taken in four spellings, and 'abc' is refused with how to write one", async ({
+    page,
+  }) => {
+    const phones: string[] = [];
+    await page.route(apiPaths.demo, async (route) => {
+      phones.push(
+        (route.request().postDataJSON() as { formData: { phone: string } }).formData.phone,
+      );
+      await route.fulfill({ status: 201, contentType: "application/json", body: "{}" });
+    });
+    await gotoReady(page, demoPaths.aslan);
+    const form = demoForm(page);
+    const spellings = ["0241234567", "024 123 4567", "+233 24 123 4567", "233241234567"];
+    for (const phone of spellings) {
+      await form.name.fill("Kofi Boateng");
+      await form.email.fill("kofi@example.com");
+      await form.phone.fill(phone);
+      await form.submit.click();
+      await page.getByRole("button", { name: "Request another demo" }).click();
+    }
+    expect(phones).toEqual(spellings);
+
+    await form.name.fill("Kofi Boateng");
+    await form.email.fill("kofi@example.com");
+    await form.phone.fill("abc");
+    await form.submit.click();
+    const message = "Enter a phone number, like 024 123 4567 or +233 24 123 4567";
+    await page
+      .getByRole("group", { name: "There is a problem" })
+      .getByRole("link", { name: message })
+      .click();
+    await expect(form.phone).toBeFocused();
+    await expect(form.phone).toHaveAccessibleDescription(
+      `For example 024 123 4567 or +233 24 123 4567. ${message}`,
+    );
+    expect(phones).toHaveLength(4);
   });
 });
 
@@ -103,7 +152,7 @@ test.describe("demo page accessibility", () => {
     const form = demoForm(page);
     await form.submit.click();
     await expect(toastWith(page, INVALID_TOAST)).toBeVisible();
-    await expect(form.form.getByText("Phone Number is required")).toBeVisible();
+    await expect(form.form.getByText("Enter your phone number").last()).toBeVisible();
     await form.industry.focus();
     await form.industry.press("ArrowDown");
     await expect(form.industry).toHaveAttribute("aria-activedescendant", /./);

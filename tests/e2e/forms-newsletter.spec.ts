@@ -17,7 +17,7 @@ import {
 
 const THANK_YOU = "Thank you for subscribing";
 const CHECK_EMAIL =
-  "We have sent you an e-mail. Open it and click the link inside to confirm your subscription.";
+  "We have sent you an e-mail with a link. Open it to confirm your subscription to the Akwaaba Pay newsletter.";
 
 /**
  * The API's address for a link of a newsletter e-mail: the page's path under /api. Mail clients

@@ -43,7 +43,7 @@ test("a demo request carries its visit's landing page and campaign to the lead's
     company: "Darko Farms",
   });
   await form.submit.click();
-  await expect(page.getByText("We will reach out to you to schedule a demo")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Thank you for your request" })).toBeVisible();
 
   await signedInAs("sales");
   await page.goto(`${consolePaths.leads}?q=${encodeURIComponent(`abena.${campaign}`)}`);

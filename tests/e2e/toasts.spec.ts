@@ -2,11 +2,10 @@ import type { Locator, Page } from "@playwright/test";
 import { expect, gotoReady, test } from "./fixtures";
 import { gotoWithFrozenClock, settle, toastWith } from "./helpers";
 import { pagePaths } from "../../common/paths";
+import { INVALID_TOAST } from "./contact-form";
 
 // Toasts dragged or swiped away, and their progress bar for visitors who prefer reduced motion.
 // The contact form sent empty raises the toast used here.
-
-const INVALID_TOAST = "Please fill in all the fields and agree to the policy";
 
 async function showToast(page: Page) {
   await page

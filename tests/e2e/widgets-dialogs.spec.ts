@@ -151,9 +151,12 @@ test.describe("newsletter dialog", () => {
     await expect(dialog.getByText("Thank you for subscribing")).toBeVisible();
     await expect(
       dialog.getByText(
-        "We have sent you an e-mail. Open it and click the link inside to confirm your subscription.",
+        "We have sent you an e-mail with a link. Open it to confirm your subscription to the Akwaaba Pay newsletter.",
       ),
     ).toBeVisible();
+    // Which address it went to, so a mistyped one shows; the thank-you has the focus.
+    await expect(dialog.getByText("We sent it to ama.mensah@example.com.")).toBeVisible();
+    await expect(dialog.getByRole("heading", { name: "Thank you for subscribing" })).toBeFocused();
     expect(bodies).toHaveLength(1);
     expect(bodies[0]).toMatchObject({ email: "ama.mensah@example.com" });
   });
@@ -237,7 +240,9 @@ test.describe("newsletter dialog", () => {
     });
   });
 
-  test("an invalid address shows 'Email is invalid' and sends nothing", async ({ page }) => {
+  test("an invalid address says how to write it, puts the focus back in the field and sends nothing", async ({
+    page,
+  }) => {
     let requests = 0;
     await page.route(apiPaths.subscribe, (route) => {
       requests++;
@@ -247,7 +252,10 @@ test.describe("newsletter dialog", () => {
     const email = dialog.getByPlaceholder("Enter your email");
     await email.fill("kofi.example.com");
     await dialog.getByRole("button", { name: "Subscribe" }).click();
-    await expect(dialog.getByRole("alert")).toHaveText("Email is invalid");
+    await expect(dialog.getByRole("alert")).toHaveText(
+      "Enter an e-mail address in the right format, like name@example.com",
+    );
+    await expect(email).toBeFocused();
     await expect(email).toHaveValue("kofi.example.com");
     await expect(dialog.getByText("Thank you for subscribing")).toHaveCount(0);
     expect(requests).toBe(0);

@@ -50,7 +50,7 @@ test.describe("demo request pages", () => {
     await expect(field).toHaveAttribute("aria-expanded", "false");
     await expect(suggestions(page)).toHaveCount(0);
     // Enter picked the suggestion; it did not submit the form.
-    await expect(page.getByText("Your name is required")).toHaveCount(0);
+    await expect(page.getByText("Enter your name")).toHaveCount(0);
   });
 
   test("clicking a suggestion fills the field and closes the list", async ({ page }) => {

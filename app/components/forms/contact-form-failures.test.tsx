@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { waitFor } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { ContactForm } from "./contact-form";
 // The contact form's test steps, shared with contact-form.test.tsx.
 import * as form from "./testing";
@@ -21,6 +21,7 @@ function expectValuesKept() {
 }
 
 describe("contact form, when the send fails", () => {
+  beforeAll(() => import("@leads/contact"));
   afterEach(() => {
     form.closeToasts();
     vi.unstubAllGlobals();
@@ -44,7 +45,7 @@ describe("contact form, when the send fails", () => {
     },
   ];
   for (const failure of failures) {
-    it(`${failure.failure}: an error toast says what to do and the typed values stay`, async () => {
+    it(`${failure.failure}: an error toast and a note by the button say what to do, and the typed values stay`, async () => {
       const fetch = failure.stub();
       const user = form.renderWithToasts(<ContactForm />);
       await form.fillContact(user);
@@ -53,6 +54,10 @@ describe("contact form, when the send fails", () => {
       await waitFor(() =>
         expect(form.shownToasts()).toEqual([{ role: "alert", message: failure.toast }]),
       );
+      // The note stays after the toast has gone.
+      expect(screen.getByRole("form", { name: "Send us a message" })).toHaveTextContent(
+        `Not sent yet. ${failure.toast}`,
+      );
       expect(fetch).toHaveBeenCalledTimes(1);
       expectValuesKept();
       // Nothing was wrong with the fields themselves.
@@ -60,10 +65,11 @@ describe("contact form, when the send fails", () => {
     });
   }
 
-  it("a refusal with field messages (400): the toast asks to check, the field shows its message", async () => {
+  it("a refusal with field messages (400): the toast asks to check, the summary and the field show the server's message", async () => {
+    const refusal = "Enter an e-mail address in the right format, like name@example.com";
     form.answering(400, {
       error: "Some fields are missing or invalid",
-      fields: { email: "Email is invalid" },
+      fields: { email: refusal },
     });
     const user = form.renderWithToasts(<ContactForm />);
     await form.fillContact(user);
@@ -78,9 +84,13 @@ describe("contact form, when the send fails", () => {
         },
       ]),
     );
+    const summary = await form.errorSummary();
+    await waitFor(() => expect(summary).toHaveFocus());
     const { email } = form.contactFields();
+    await user.click(within(summary).getByRole("link", { name: refusal }));
+    expect(email).toHaveFocus();
     expect(email).toHaveAttribute("aria-invalid", "true");
-    expect(email).toHaveAccessibleDescription("Email is invalid");
+    expect(email).toHaveAccessibleDescription(refusal);
     expectValuesKept();
   });
 

@@ -1,13 +1,17 @@
+import type { DemoFormSchema, DemoProduct } from "@leads/demo";
 import {
   DEMO_INVALID_TOAST,
   DEMO_SUCCESS_TOAST,
-  DemoFormSchema,
-  type DemoProduct,
-  demoEndpoint,
   INDUSTRIES,
-} from "@leads/demo";
+  MAX_EMAIL,
+  MAX_PHONE,
+  MAX_TEXT,
+  PHONE_HINT,
+} from "@leads/messages";
+import { apiPaths } from "@common/paths";
 import { Combobox } from "~/components/ui/combobox";
 import { Field } from "~/components/ui/field";
+import { formOutcomes, serviceHours } from "~/content/form-outcomes";
 import { LeadForm, type LeadFormConfig } from "./lead-form";
 
 const initial = { name: "", email: "", phone: "", company: "", jobTitle: "", industry: "" };
@@ -15,8 +19,9 @@ const initial = { name: "", email: "", phone: "", company: "", jobTitle: "", ind
 /** The demo form of one product: the lead names the product beside what the visitor typed. */
 const demoForm = (product: DemoProduct): LeadFormConfig<typeof initial, typeof DemoFormSchema> => ({
   initial,
-  schema: DemoFormSchema,
-  endpoint: demoEndpoint.path,
+  // The rules load as the visitor enters the form, not with the page.
+  schema: () => import("@leads/demo").then((rules) => rules.DemoFormSchema),
+  endpoint: apiPaths.demo,
   toBody: (formData, website) => ({ product, formData, website }),
   consentForm: "demo",
   consentNotice: true,
@@ -24,12 +29,46 @@ const demoForm = (product: DemoProduct): LeadFormConfig<typeof initial, typeof D
   label: "Request a demo",
   submit: { idle: "Submit", pending: "Submitting…" },
   textFields: [
-    { name: "name", label: "Name", required: true, autoComplete: "name" },
-    { name: "email", label: "Email Address", required: true, type: "email", autoComplete: "email" },
-    { name: "phone", label: "Phone Number", required: true, type: "tel", autoComplete: "tel" },
-    { name: "company", label: "Company", autoComplete: "organization" },
-    { name: "jobTitle", label: "Job Title", autoComplete: "organization-title" },
+    { name: "name", label: "Name", required: true, autoComplete: "name", maxLength: MAX_TEXT },
+    {
+      name: "email",
+      label: "Email Address",
+      required: true,
+      type: "email",
+      autoComplete: "email",
+      maxLength: MAX_EMAIL,
+    },
+    {
+      name: "phone",
+      label: "Phone Number",
+      required: true,
+      type: "tel",
+      autoComplete: "tel",
+      maxLength: MAX_PHONE,
+      hint: PHONE_HINT,
+    },
+    { name: "company", label: "Company", autoComplete: "organization", maxLength: MAX_TEXT },
+    {
+      name: "jobTitle",
+      label: "Job Title",
+      autoComplete: "organization-title",
+      maxLength: MAX_TEXT,
+    },
   ],
+  sent: ({ email, phone }) => ({
+    headline: formOutcomes.demo.headline,
+    body: (
+      <>
+        <p>{formOutcomes.demo.text}</p>
+        <p>
+          We will write to <strong className="break-all">{email}</strong> or call{" "}
+          <strong>{phone}</strong>.
+        </p>
+        <p>{serviceHours}</p>
+      </>
+    ),
+  }),
+  sendAnother: "Request another demo",
 });
 
 /**
@@ -39,9 +78,10 @@ const demoForm = (product: DemoProduct): LeadFormConfig<typeof initial, typeof D
 export function DemoRequestForm({ product }: { product: DemoProduct }) {
   return (
     <LeadForm config={demoForm(product)}>
-      {({ values, setValue, errors }) => (
+      {({ values, setValue, errors, fieldId }) => (
         <>
           <Field
+            id={fieldId("industry")}
             label="Industry"
             error={errors.industry}
             hint="Pick a suggestion or type your own."
@@ -51,6 +91,7 @@ export function DemoRequestForm({ product }: { product: DemoProduct }) {
                 {...props}
                 name="industry"
                 options={INDUSTRIES}
+                maxLength={MAX_TEXT}
                 value={values.industry}
                 onChange={(v) => setValue("industry", v)}
               />

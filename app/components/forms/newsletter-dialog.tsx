@@ -3,6 +3,7 @@ import newsletterImage from "~/assets/images/newsletter.svg";
 import { Dialog, DialogCloseButton } from "~/components/ui/dialog";
 import { NEWSLETTER_DIALOG_ID } from "~/content/navigation";
 import { NewsletterForm } from "./newsletter-form";
+import { NEWSLETTER_THANKS, NewsletterNextSteps } from "./newsletter-signup";
 
 /**
  * The newsletter modal, always in the page: the form, then a thank-you view once the server
@@ -10,7 +11,9 @@ import { NewsletterForm } from "./newsletter-form";
  */
 export function NewsletterDialog() {
   const ref = useRef<HTMLDialogElement>(null);
-  const [subscribed, setSubscribed] = useState(false);
+  // The address the confirmation went to, once the server has stored it.
+  const [subscribed, setSubscribed] = useState<string | null>(null);
+  const thanks = useRef<HTMLHeadingElement>(null);
   // A new key gives a fresh form: the address and any message of the last visit are gone.
   const [visit, setVisit] = useState(0);
 
@@ -19,12 +22,16 @@ export function NewsletterDialog() {
     if (!dialog) return;
     // The browser closes the dialog (Escape, backdrop, Close); React only follows.
     const reset = () => {
-      setSubscribed(false);
+      setSubscribed(null);
       setVisit((n) => n + 1);
     };
     dialog.addEventListener("close", reset);
     return () => dialog.removeEventListener("close", reset);
   }, []);
+  // The thank-you takes the focus from the form it replaces, so it is read out.
+  useEffect(() => {
+    if (subscribed) thanks.current?.focus();
+  }, [subscribed]);
 
   return (
     <Dialog
@@ -47,14 +54,18 @@ export function NewsletterDialog() {
           className="mx-auto h-40 w-auto"
         />
         {subscribed ? (
-          <div className="mt-6 text-center" role="status">
-            <h2 id="newsletter-dialog-title" className="text-2xl font-bold text-brand-900">
-              Thank you for subscribing
+          <div className="mt-6 text-center">
+            <h2
+              id="newsletter-dialog-title"
+              ref={thanks}
+              tabIndex={-1}
+              className="text-2xl font-bold text-brand-900 outline-none"
+            >
+              {NEWSLETTER_THANKS}
             </h2>
-            <p className="mt-2 text-muted">
-              We have sent you an e-mail. Open it and click the link inside to confirm your
-              subscription.
-            </p>
+            <div className="mt-2 space-y-2 text-muted">
+              <NewsletterNextSteps address={subscribed} />
+            </div>
           </div>
         ) : (
           <>
@@ -65,7 +76,7 @@ export function NewsletterDialog() {
               Subscribe for our Newsletter to receive exciting updates.
             </h2>
             <div className="mt-6">
-              <NewsletterForm key={visit} onSubscribed={() => setSubscribed(true)} />
+              <NewsletterForm key={visit} onSubscribed={setSubscribed} />
             </div>
           </>
         )}

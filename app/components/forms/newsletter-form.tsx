@@ -1,12 +1,13 @@
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
+import { MAX_EMAIL } from "@leads/messages";
 import { apiPaths } from "@common/paths";
 import { ConsentVersionField, ConsentWords } from "./consent-words";
 import { HoneypotField } from "./honeypot-field";
 import { useLeadForm } from "./use-lead-form";
 
 interface NewsletterFormProps {
-  /** Called once the server has stored the subscription. */
-  onSubscribed: () => void;
+  /** Called once the server has stored the subscription, with the address it went to. */
+  onSubscribed: (address: string) => void;
   /** Visual variant: on the dark home section or inside the light dialog. */
   tone?: "light" | "dark";
 }
@@ -18,6 +19,7 @@ interface NewsletterFormProps {
 export function NewsletterForm({ onSubscribed, tone = "light" }: NewsletterFormProps) {
   const id = useId();
   const [failure, setFailure] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
   const form = useLeadForm({
     initial: { email: "" },
     // The endpoint's rules (and the validation library) load on the first submit: the home
@@ -28,11 +30,12 @@ export function NewsletterForm({ onSubscribed, tone = "light" }: NewsletterFormP
     toBody: (data, website) => ({ ...data, website }),
     consentForm: "newsletter",
     outcomes: {
-      // The field's own message says what is wrong.
-      refused: () => {},
-      sent: () => {
+      // The field's own message says what is wrong; the visitor is put back in the field to
+      // mend it (the focus would otherwise stay on Subscribe).
+      refused: () => input.current?.focus(),
+      sent: ({ email }) => {
         setFailure(null);
-        onSubscribed();
+        onSubscribed(email);
       },
       failed: setFailure,
     },
@@ -47,8 +50,10 @@ export function NewsletterForm({ onSubscribed, tone = "light" }: NewsletterFormP
           Email address
         </label>
         <input
+          ref={input}
           id={`${id}-email`}
           type="email"
+          maxLength={MAX_EMAIL}
           name="email"
           required
           autoComplete="email"

@@ -1,5 +1,25 @@
 import { type ReactNode, useState } from "react";
+import { formOutcomes } from "~/content/form-outcomes";
 import { NewsletterForm } from "./newsletter-form";
+import { SentPanel } from "./sent-panel";
+
+/** The headline of both newsletter forms once the server has stored the address. */
+export const NEWSLETTER_THANKS = "Thank you for subscribing";
+
+/**
+ * What happens next after a sign-up, in the words of the page a form without JavaScript lands on,
+ * and the address the e-mail went to, so a mistyped one shows.
+ */
+export function NewsletterNextSteps({ address }: { address: string }) {
+  return (
+    <>
+      <p>{formOutcomes.newsletter.text}</p>
+      <p>
+        We sent it to <strong className="break-all">{address}</strong>.
+      </p>
+    </>
+  );
+}
 
 /** The home page's newsletter section; its form (`children`) is an island (app/islands/). */
 export function NewsletterSection({
@@ -26,15 +46,14 @@ export function NewsletterSection({
   );
 }
 
-/** The section's form; it says when the subscription went through. */
+/** The section's form; it says when the subscription went through, and where the e-mail went. */
 export function NewsletterSignup() {
-  const [done, setDone] = useState(false);
-  return done ? (
-    <p className="rounded-2xl bg-white/10 p-5">
-      <strong className="block text-lg">Thank you for subscribing</strong>
-      We have sent you an e-mail. Open it and click the link inside to confirm your subscription.
-    </p>
+  const [address, setAddress] = useState<string | null>(null);
+  return address ? (
+    <SentPanel headline={NEWSLETTER_THANKS} tone="dark">
+      <NewsletterNextSteps address={address} />
+    </SentPanel>
   ) : (
-    <NewsletterForm tone="dark" onSubscribed={() => setDone(true)} />
+    <NewsletterForm tone="dark" onSubscribed={setAddress} />
   );
 }

@@ -45,6 +45,11 @@ export function closeToasts() {
   }
 }
 
+/** A refused form's error summary, once shown: the box titled "There is a problem". */
+export function errorSummary() {
+  return screen.findByRole("group", { name: "There is a problem" });
+}
+
 type Fetch = (url: string, init: RequestInit) => Promise<Response>;
 
 /** Stands in for `fetch`: every request gets `status` with `body` as JSON, and `headers`. */

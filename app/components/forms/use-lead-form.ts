@@ -10,17 +10,26 @@ import type * as z from "zod/mini";
 // Not "@leads/fields": that module loads the validation library, which a form may load later.
 import { fieldErrors } from "@leads/field-errors";
 import { type ConsentForm, currentWording } from "@leads/consent";
-import { type ApiResult, failureMessage, newIdempotencyKey, postLead } from "~/lib/api";
+import {
+  type ApiFailure,
+  type ApiResult,
+  failureMessage,
+  newIdempotencyKey,
+  postLead,
+} from "~/lib/api";
 import { visitSource } from "~/lib/visit-source";
 
 /** How a form tells the visitor what became of a submit. */
-export interface LeadFormOutcomes {
+export interface LeadFormOutcomes<Sent = unknown> {
   /** The browser refused the values and sent nothing; each field shows its message (`errors`). */
   refused: (form: HTMLFormElement) => void;
-  /** The server stored the lead; the form is empty again. */
-  sent: () => void;
-  /** Sending failed: `message` says what happened and what to do. What was typed is kept. */
-  failed: (message: string) => void;
+  /** The server stored the lead (`sent`, the values as validated); the form is empty again. */
+  sent: (sent: Sent) => void;
+  /**
+   * Sending failed: `message` says what happened and what to do; `kind` is what went wrong
+   * ("invalid": the server refused fields, whose messages are in `errors`). What was typed is kept.
+   */
+  failed: (message: string, kind: ApiFailure["kind"]) => void;
 }
 
 export interface LeadFormOptions<
@@ -39,7 +48,7 @@ export interface LeadFormOptions<
   toBody: (data: z.output<Schema>, honeypot: string) => object;
   /** Whose consent wording the form shows (leads/consent.ts): its version is sent along. */
   consentForm: ConsentForm;
-  outcomes: LeadFormOutcomes;
+  outcomes: LeadFormOutcomes<z.output<Schema>>;
 }
 
 /** What a lead form's fields and its form element use of useLeadForm(). */
@@ -72,6 +81,16 @@ export function useLeadForm<Values extends Record<string, unknown>, Schema exten
   // server stores the lead once; any edit starts a new submission.
   const submissionKey = useRef<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  const rules = useRef<Promise<Schema> | null>(null);
+  // Loaded once, when the visitor first enters the form: by the time they submit, it is here.
+  // A load that failed (no connection) is tried again on the next submit.
+  const loadSchema = () =>
+    (rules.current ??= Promise.resolve(
+      typeof options.schema === "function" ? options.schema() : options.schema,
+    ).catch((error: unknown) => {
+      rules.current = null;
+      throw error;
+    }));
 
   // The form comes to life after the page has painted (app/islands/): what the visitor typed or
   // ticked before that is on the screen, so it is what the form holds.
@@ -95,7 +114,14 @@ export function useLeadForm<Values extends Record<string, unknown>, Schema exten
     event.preventDefault();
     if (sending.current) return;
     const form = event.currentTarget;
-    const schema = typeof options.schema === "function" ? await options.schema() : options.schema;
+    let schema: Schema;
+    try {
+      schema = await loadSchema();
+    } catch {
+      const offline = { ok: false, kind: "network" } as const;
+      options.outcomes.failed(failureMessage(offline), offline.kind);
+      return;
+    }
     // A second click while the rules were loading: the first one is sending.
     if (sending.current) return;
     const parsed = schema.safeParse(values);
@@ -123,11 +149,11 @@ export function useLeadForm<Values extends Record<string, unknown>, Schema exten
       submissionKey.current = null;
       setValues(options.initial);
       setErrors({});
-      options.outcomes.sent();
+      options.outcomes.sent(parsed.data);
       return;
     }
     if (result.kind === "invalid") setErrors(result.fields);
-    options.outcomes.failed(failureMessage(result));
+    options.outcomes.failed(failureMessage(result), result.kind);
   }
 
   return {
@@ -142,6 +168,7 @@ export function useLeadForm<Values extends Record<string, unknown>, Schema exten
       action: options.endpoint,
       noValidate: true,
       onSubmit,
+      onFocus: () => void loadSchema().catch(() => {}),
       ref: formRef,
     },
   };

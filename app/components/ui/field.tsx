@@ -6,6 +6,8 @@ import {
 } from "react";
 
 interface FieldProps {
+  /** The control's id, when something else links to it (a form's error summary). */
+  id?: string;
   label: string;
   error?: string;
   /** Marks the label as required; the browser-level `required` is left to the schema (noValidate forms). */
@@ -21,8 +23,17 @@ interface FieldProps {
 }
 
 /** Wires a label, the required marker and the error text to one control, once for every form. */
-export function Field({ label, error, required, hint, className = "", children }: FieldProps) {
-  const id = useId();
+export function Field({
+  id: givenId,
+  label,
+  error,
+  required,
+  hint,
+  className = "",
+  children,
+}: FieldProps) {
+  const ownId = useId();
+  const id = givenId ?? ownId;
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const describedBy =
@@ -58,7 +69,7 @@ export function Field({ label, error, required, hint, className = "", children }
 
 interface CheckboxFieldProps extends Omit<
   InputHTMLAttributes<HTMLInputElement>,
-  "type" | "id" | "className"
+  "type" | "className"
 > {
   /** The text beside the box; it may hold a link. */
   label: ReactNode;
@@ -67,8 +78,15 @@ interface CheckboxFieldProps extends Omit<
 }
 
 /** A checkbox with its label beside it and its error text below, wired like Field's controls. */
-export function CheckboxField({ label, error, className = "", ...input }: CheckboxFieldProps) {
-  const id = useId();
+export function CheckboxField({
+  id: givenId,
+  label,
+  error,
+  className = "",
+  ...input
+}: CheckboxFieldProps) {
+  const ownId = useId();
+  const id = givenId ?? ownId;
   const errorId = `${id}-error`;
   return (
     <div className={className}>

@@ -127,3 +127,16 @@ it("under reduced motion, the bar shows the time left, redrawn once a second", (
   act(() => vi.advanceTimersByTime(2000));
   expect(bar.style.transform).toBe("scaleX(0.2)");
 });
+
+it("raised twice with the same words, shows one toast; other words get their own", () => {
+  showToast("Please fill in all the required fields");
+  act(() => toast.error("Please fill in all the required fields"));
+  expect(screen.getAllByText("Please fill in all the required fields")).toHaveLength(1);
+  act(() => toast.error("Too many attempts. Please wait a minute and try again."));
+  expect(screen.getAllByRole("listitem")).toHaveLength(2);
+  // Once it has closed, the same words make a toast again.
+  act(() => vi.advanceTimersByTime(TOAST_DURATION_MS + 100));
+  expect(screen.queryAllByRole("listitem")).toHaveLength(0);
+  act(() => toast.error("Please fill in all the required fields"));
+  expect(screen.getAllByRole("listitem")).toHaveLength(1);
+});

@@ -27,6 +27,9 @@ const emit = () => listeners.forEach((listener) => listener());
 const NONE: ToastItem[] = [];
 
 function push(type: ToastType, message: string) {
+  // A second submit of the same invalid form says nothing new: the toast already on screen
+  // stays alone, instead of a stack of identical ones covering the page.
+  if (items.some((item) => item.type === type && item.message === message)) return;
   items = [...items, { id: nextId++, type, message }];
   emit();
 }

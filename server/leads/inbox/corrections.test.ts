@@ -85,12 +85,14 @@ describe.each(testDialects)("correcting a lead's contact details, on $name", ({ 
     const demo = await addDemo(api, at(1));
 
     const long = await correct(sales, contact, { phone: "0".repeat(41) });
-    expect(errorOf(400, long)).toBe("phone: Must be at most 40 characters");
+    expect(errorOf(400, long)).toBe("phone: Phone number must be 40 characters or fewer");
     // A demo request's phone is required, as on its form; a contact message's may be emptied.
     const empty = await correct(sales, demo, { phone: " " });
-    expect(errorOf(400, empty)).toBe("phone: Phone Number is required");
+    expect(errorOf(400, empty)).toBe("phone: Enter your phone number");
     const email = await correct(sales, demo, { email: "kofi@" });
-    expect(errorOf(400, email)).toBe("email: Email is invalid");
+    expect(errorOf(400, email)).toBe(
+      "email: Enter an e-mail address in the right format, like name@example.com",
+    );
     const name = await correct(sales, contact, { firstName: "\u202eAma" });
     expect(errorOf(400, name)).toMatch(/^firstName: Contains hidden or control/);
 
