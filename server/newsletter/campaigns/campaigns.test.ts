@@ -15,7 +15,6 @@ import { campaignsApi } from "../../../staff-api/newsletter";
 
 // Campaigns through the API and the outbox: who gets a copy, what it carries, pause, resume,
 // cancel, scheduling, the send rate, and two instances sharing one database.
-
 describe.each(testDialects)("newsletter campaigns on $name", ({ url }) => {
   const api = useStaffApi(url);
   const draft = {
