@@ -15,7 +15,7 @@ import { renderNewsletter } from "../markdown/content";
 import { unsubscribeLinks } from "../links";
 import { type SubscriberMailOptions, sendToSubscriber } from "../subscriber-mail";
 
-/** The outbox kinds of subscriber mail besides campaign copies (db/newsletter-subscriptions.ts). */
+/** The outbox kinds of subscriber mail besides campaign copies (../subscribers/lifecycle.ts). */
 export const SUBSCRIBER_MAIL_KINDS = [
   "newsletter-confirmation",
   "newsletter-welcome",
