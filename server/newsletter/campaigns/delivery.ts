@@ -54,7 +54,7 @@ export function campaignDeliverers(
       }
       const message = await newsletterMail(
         subscriber.email,
-        // Rendered once for the campaign: markdown.ts keeps the rendering of the same Markdown.
+        // Rendered once for the campaign: ../markdown/markdown.ts keeps each Markdown's rendering.
         await renderNewsletter(campaign),
         unsubscribeLinks(publicUrl, subscriber.unsubscribe_token),
       );
