@@ -1,6 +1,6 @@
 /**
- * The path a request log line shows (app.ts's `req` serializer): as log-safety.ts allows for a
- * path one of our routes or pages answers, reduced to what cannot be personal for any other.
+ * The path a request log line shows (app.ts's `req` serializer): as privacy/log-safety.ts allows
+ * for a path one of our routes or pages answers, reduced to what cannot be personal for any other.
  */
 import type { FastifyRequest } from "fastify";
 import { loggablePath, loggableUnknownPath } from "./privacy/log-safety";

@@ -24,7 +24,7 @@ const body = fc.oneof(
   value,
 );
 
-/** The sign-in and session routes; the console's are fuzzed in fuzz-console.test.ts. */
+/** The sign-in and session routes; the console's are fuzzed in staff-api-fuzz.test.ts. */
 const SIGN_IN_PATHS = [
   sessionApi.requestLink.path,
   sessionApi.verify.path,

@@ -49,11 +49,12 @@ const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /**
  * The staff console's API under /api/staff/, as the contract (staff-api/) defines it: one plugin
- * a slice of this folder (sign-in/, inbox/, subscribers/, newsletter/, reports/, admin/,
- * mail/, people/), all
- * under the hooks below. Every staff route guards itself with
- * `app.requireStaff(...roles)` (auth.ts, registered first; contractRoute() adds it from the
- * endpoint's roles), but the steps of signing in, which need no session.
+ * per area, each in its domain's folder (staff/sign-in/, staff/accounts/, leads/inbox/,
+ * leads/reports/, newsletter/subscribers/, newsletter/, newsletter/campaigns/,
+ * newsletter/returns/, audit/, mail/, people/), all under the hooks below. Every staff route
+ * guards itself with `app.requireStaff(...roles)` (staff/auth.ts, registered first;
+ * contractRoute() adds it from the endpoint's roles), but the steps of signing in, which need no
+ * session.
  */
 export const staffRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, options) => {
   // Nothing a staff answer says may be kept by a browser or a proxy.

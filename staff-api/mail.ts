@@ -1,7 +1,8 @@
 /**
- * What comes back from subscriber mail, for the console (server/staff/mail/): the suppression
- * list (addresses subscriber mail no longer goes to) for marketing and admins, and for admins the
- * check of the sending domain's DNS records (docs/mail-deliverability.md).
+ * What comes back from subscriber mail, for the console (server/newsletter/returns/): the
+ * suppression list (addresses subscriber mail no longer goes to) for marketing and admins; and for
+ * admins the check of the sending domain's DNS records (server/mail/domain/,
+ * docs/mail-deliverability.md) and the preview of every kind of e-mail (server/mail/emails/).
  */
 import * as z from "zod/mini";
 import { email } from "../leads/email";

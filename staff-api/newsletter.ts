@@ -1,7 +1,7 @@
 /**
  * What marketing writes to subscribers (server/newsletter/newsletter-routes.ts and
- * campaign-routes.ts): the welcome e-mail, the preview of any draft, and campaigns from their
- * draft to their report. For marketing and admins.
+ * campaigns/campaign-routes.ts): the welcome e-mail, the preview of any draft, and campaigns from
+ * their draft to their report. For marketing and admins.
  */
 import * as z from "zod/mini";
 import { MAX_EMAIL, isEmailAddress, normalizeEmail } from "../leads/email";
@@ -16,10 +16,10 @@ export const MAX_MARKDOWN = 20_000;
 
 /**
  * The subject and Markdown of a draft, with the rules the browser can check too. The server
- * adds one more (server/newsletter/markdown/content.ts `NewsletterContentSchema`): the Markdown must
- * render, nested no deeper than it allows and within a time limit. That check runs the renderer
- * against the clock, which belongs on the server and would only mislead in a browser, so it is
- * not here; the server validates bodies with its schema, this one's fields plus that check.
+ * adds one more (server/newsletter/markdown/content.ts `NewsletterContentSchema`): the Markdown
+ * must render, nested no deeper than it allows and within a time limit. That check runs the
+ * renderer against the clock, which belongs on the server and would only mislead in a browser, so
+ * it is not here; the server validates bodies with its schema, this one's fields plus that check.
  */
 export const NewsletterContentShape = {
   // As a one-line field of the public forms (leads/fields.ts): no control characters, which

@@ -2,7 +2,7 @@
  * The alerts that go out besides e-mail, as outbox entries stored in the same transaction as the
  * change they announce (a lead, a confirmation, an unsubscription): a Slack message for each
  * contact and demo request, and a signed webhook event for a CRM. The outbox delivers them with
- * retries (deliver.ts); see docs/decisions/0018-alerts-and-webhooks.md.
+ * retries (deliver.ts); see docs/decisions/0017-alerts-and-webhooks.md.
  */
 import { consoleLeadPath } from "../../common/paths";
 import { DEMO_PRODUCT_NAMES, type DemoProduct } from "../../leads/demo";

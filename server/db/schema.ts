@@ -186,7 +186,7 @@ export interface ContactMessageTable extends AttributionColumns, LeadRetentionCo
   email_key: string;
   /** The browser's idempotency key for this submission, if it sent one… */
   request_key: string | null;
-  /** …and a fingerprint of what was submitted under it (see db/leads.ts). */
+  /** …and a fingerprint of what was submitted under it (see server/leads/store.ts). */
   request_hash: string | null;
   created_at: string;
   /** What the staff inbox searches (search-text.ts), indexed for substring search (0007). */

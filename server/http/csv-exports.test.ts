@@ -150,8 +150,8 @@ describe.each(testDialects)("CSV exports while other requests come in ($name)", 
   it.runIf(!url)(
     "reads a batch of subscribers off an index in the export's order, not by sorting them all",
     async () => {
-      // The page query of subscribers.ts, at a cursor deep in the table: SQLite walks the
-      // (created_at, id) index from the cursor and stops after a batch.
+      // The page query of newsletter/subscribers/subscribers.ts, at a cursor deep in the table:
+      // SQLite walks the (created_at, id) index from the cursor and stops after a batch.
       const at = "2026-11-01T00:00:00.000Z";
       const { rows } = await sql<{ detail: string }>`explain query plan
         select id from newsletter_subscriptions

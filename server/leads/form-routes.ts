@@ -26,7 +26,7 @@ export interface LeadRoutesOptions {
 /**
  * POST /api/subscribe, /api/contact and /api/demo, registered from their definitions (leads/):
  * what is particular to each. What they share (validation, honeypot, failures, JSON or a page)
- * is in lead-endpoint.ts.
+ * is in form-endpoint.ts.
  */
 export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (
   app,

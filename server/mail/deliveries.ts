@@ -2,8 +2,8 @@
  * The outbox as the server runs it: e-mail through the configured transport, Slack and CRM
  * alerts (alerts/deliver.ts), newsletter campaign copies at the configured rate and the other
  * subscriber mail, each checked against the suppression list when it goes out
- * (newsletter/delivery.ts), with scheduled campaigns started and the brake applied at the start
- * of each run.
+ * (newsletter/campaigns/delivery.ts), with scheduled campaigns started and the brake applied at
+ * the start of each run.
  */
 import type { Config } from "../config";
 import type { DB } from "../db/database";

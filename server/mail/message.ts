@@ -9,7 +9,8 @@ export interface MailMessage {
   headers?: Record<string, string>;
   /**
    * The envelope sender (SMTP MAIL FROM, the Return-Path), when it is not the From address:
-   * subscriber mail's `bounce+<tag>@INBOUND_MAIL_DOMAIN` (return-path.ts), where bounces go.
+   * subscriber mail's `bounce+<tag>@INBOUND_MAIL_DOMAIN` (newsletter/returns/return-path.ts), where
+   * bounces go.
    */
   envelopeFrom?: string;
   /** Named values for template-based providers (EmailJS): from_name, from_email, … */

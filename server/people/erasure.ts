@@ -8,7 +8,7 @@ import type { ChangedBy } from "../staff/accounts/accounts";
 import { recordAudit } from "../audit/audit";
 
 /**
- * Erases a person (db/forget-person.ts: their subscription, leads, the mail about them and
+ * Erases a person (forget-person.ts: their subscription, leads, the mail about them and
  * their leads' inbox history) and records `person.erased` in the same transaction, from the
  * console and from `npm run leads -- forget` alike. The entry keeps how many rows went from
  * each table and who asked, never the address: the audit log is never erased, so it must not
@@ -17,7 +17,7 @@ import { recordAudit } from "../audit/audit";
  *
  * No copy may stay behind: the file transport's .eml files of the erased messages are deleted
  * (`mail`, the configured transport), and on SQLite the erased rows leave neither the search
- * index, nor free pages (secure_delete, db/database.ts), nor the write-ahead log.
+ * index, nor free pages (secure_delete, server/db/database.ts), nor the write-ahead log.
  */
 export async function erasePerson(
   db: DB,

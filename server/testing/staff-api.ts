@@ -1,8 +1,8 @@
 /**
  * The staff API tests' kit: the app on a fresh database with a clock the tests move, members of
- * staff signed in, and signing in by link. Its clients are in ./test-requests.ts, what tests
- * check of answers (the contract, roles, paging, the audit log) in ./test-checks.ts, rows to
- * store directly in ./test-records.ts.
+ * staff signed in, and signing in by link. Its clients are in ./staff-client.ts, what tests
+ * check of answers (the contract, roles, paging, the audit log) in ./checks.ts, rows to store
+ * directly in ./records.ts.
  */
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach } from "vitest";

@@ -1,6 +1,6 @@
 /**
  * The staff API tests' client: requests as the console sends them, with or without a session.
- * Made by `api.as(cookie)`, `api.signedOut()` and `signedInStaff()` (./testing.ts).
+ * Made by `api.as(cookie)`, `api.signedOut()` and `signedInStaff()` (./staff-api.ts).
  */
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";

@@ -8,7 +8,7 @@ import { createIndex, createTableWithId, optionalText, requiredText } from "./dd
  *
  * `lead_type` is "contact" or "demo"; `lead_id` the row's id in contact_messages or demo_requests.
  * No foreign key to the lead tables (one column points at either) nor to staff_accounts (the
- * history outlives an account): erasure (db/forget-person.ts) removes a person's rows here.
+ * history outlives an account): erasure (people/forget-person.ts) removes a person's rows here.
  */
 export const leadWorkflow: Migration = {
   async up(db: Kysely<unknown>) {

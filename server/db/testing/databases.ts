@@ -1,6 +1,6 @@
 /**
  * The tests' databases. Migrating takes far longer than a test (19 migrations; seconds on
- * PostgreSQL), so Vitest's global set-up (./test-databases-setup.ts) migrates once per run into a
+ * PostgreSQL), so Vitest's global set-up (./global-setup.ts) migrates once per run into a
  * template, and each test's database is a copy of it: SQLite opens the template's bytes in
  * memory, PostgreSQL copies a template database (CREATE DATABASE … TEMPLATE). Without that
  * set-up (a script using these helpers alone) every database migrates as before.

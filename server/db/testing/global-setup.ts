@@ -1,5 +1,5 @@
 /**
- * Vitest's global set-up for the database suites (./test-databases.ts): migrates once per run a
+ * Vitest's global set-up for the database suites (./databases.ts): migrates once per run a
  * SQLite template (a file) and, with TEST_DATABASE_URL, a PostgreSQL template database and an
  * empty scratch database; the teardown removes all of them and every copy the run made.
  * Copying a PostgreSQL database needs the CREATEDB right (.ci/run grants it); without it the

@@ -12,7 +12,7 @@ import { signedInStaff, useStaffApi } from "../../testing/staff-api";
 // Every answer of the lead inbox, read back as the console reads it: parsed with its contract
 // schema, whose objects are strict (a field the server sends and the contract lacks fails, and so
 // does one the contract requires and the server left out). The app under test also checks each
-// answer before Fastify serialises it (checkAnswers in ./testing.ts), where a missing field
+// answer before Fastify serialises it (checkAnswers, testing/staff-api.ts), where a missing field
 // would otherwise be dropped silently.
 
 const SECRET = `whsec_${randomBytes(32).toString("base64")}`;

@@ -1,6 +1,6 @@
 /**
  * The lead inbox's CSV export: its columns and one lead as a row of them (the cells are made
- * formula-safe by route-kit.ts sendCsv).
+ * formula-safe by http/route-kit.ts sendCsv).
  */
 import { attributionColumns } from "../attribution";
 import { PERSON_COLUMNS } from "../../db/schema";

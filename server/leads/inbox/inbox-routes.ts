@@ -36,7 +36,7 @@ async function filtersOf(db: DB, query: Filters): Promise<LeadFilters> {
   return filters;
 }
 
-/** How the audit log keeps each filter (route-kit.ts auditFilters); the owner as its account. */
+/** How the audit log keeps each filter (http/route-kit.ts auditFilters); the owner by account. */
 const KEPT: Record<keyof typeof FilterShape, KeptAs> = {
   type: "asked",
   product: (value) => (DEMO_PRODUCTS as readonly string[]).includes(value),

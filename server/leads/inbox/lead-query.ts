@@ -1,9 +1,10 @@
 /**
  * The one query of both lead tables: contact messages and demo requests as one `UNION ALL`, newest
- * first by (created_at, id), narrowed by the inbox's filters and a keyset cursor (page-cursor.ts),
- * with each lead's status and owner (lead_states, migration 0005; a lead without a row is "new"
- * and unowned). The list, the export, the stats and one lead (lead-list.ts, lead-detail.ts) all
- * read through it. See docs/decisions/0012-lead-workflow.md and 0015-inbox-search-index.md.
+ * first by (created_at, id), narrowed by the inbox's filters and a keyset cursor
+ * (http/page-cursor.ts), with each lead's status and owner (lead_states, migration 0005; a lead
+ * without a row is "new" and unowned). The list, the export, the stats and one lead (lead-list.ts,
+ * lead-detail.ts) all read through it. See docs/decisions/0012-lead-workflow.md and
+ * 0015-inbox-search-index.md.
  */
 import { type RawBuilder, type Transaction, sql } from "kysely";
 import { pagePaths } from "../../../common/paths";

@@ -29,7 +29,7 @@ const footerOf = (email: string) =>
 export function NewsletterEmail({ email, content, unsubscribeUrl }: NewsletterMailProps) {
   return (
     <EmailLayout title={oneLine(content.subject)}>
-      {/* Sanitised to NEWSLETTER_HTML by the render worker (newsletter/markdown-render.ts). */}
+      {/* Sanitised to NEWSLETTER_HTML by the render worker (newsletter/markdown/). */}
       <div dangerouslySetInnerHTML={{ __html: content.html }} />
       <Rule />
       <P small>

@@ -230,7 +230,7 @@ export async function retryFailedCopies(
 
 /**
  * The outbox's task at the start of every run: starts the scheduled campaigns that are due, lets
- * the brake judge the sending ones (mail/brake.ts), and
+ * the brake judge the sending ones (newsletter/returns/brake.ts), and
  * marks "sent" the sending ones with nothing left to send (copies sent, failed for good, or
  * dropped because their subscriber left). Any number of instances may run it;
  * the conditional UPDATEs let exactly one start each campaign.

@@ -9,7 +9,7 @@ import { TEST_SENDS } from "./test-copies";
 
 // Every answer of the welcome e-mail and campaign routes, read back as the console reads it:
 // parsed with its contract schema, whose objects are strict. The app under test also checks each
-// answer before Fastify serialises it (checkAnswers in ./testing.ts).
+// answer before Fastify serialises it (checkAnswers, testing/staff-api.ts).
 
 const draft = { subject: "November news", markdown: "Hello **friends**." };
 const MISSING = "00000000-0000-0000-0000-000000000000";

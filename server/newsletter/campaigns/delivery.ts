@@ -15,7 +15,7 @@ import { renderNewsletter } from "../markdown/content";
 import { unsubscribeLinks } from "../links";
 import { type SubscriberMailOptions, sendToSubscriber } from "../subscriber-mail";
 
-/** The outbox kinds of subscriber mail besides campaign copies (db/newsletter-subscriptions.ts). */
+/** The outbox kinds of subscriber mail besides campaign copies (../subscribers/lifecycle.ts). */
 export const SUBSCRIBER_MAIL_KINDS = [
   "newsletter-confirmation",
   "newsletter-welcome",
@@ -54,7 +54,7 @@ export function campaignDeliverers(
       }
       const message = await newsletterMail(
         subscriber.email,
-        // Rendered once for the campaign: markdown.ts keeps the rendering of the same Markdown.
+        // Rendered once for the campaign: ../markdown/markdown.ts keeps each Markdown's rendering.
         await renderNewsletter(campaign),
         unsubscribeLinks(publicUrl, subscriber.unsubscribe_token),
       );

@@ -39,7 +39,7 @@ const renderable = z.superRefine<string>(async (markdown, ctx) => {
 /**
  * The contract's draft (staff-api/newsletter.ts: its fields and their rules) with the check only
  * the server runs, that the Markdown renders; the staff routes check bodies with this once the
- * contract's schema has accepted them (contract-routes.ts).
+ * contract's schema has accepted them (http/contract-routes.ts).
  */
 export const NewsletterContentSchema = z.object({
   ...NewsletterContentShape,

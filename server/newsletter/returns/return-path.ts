@@ -14,7 +14,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
  * - kind: `c` for a campaign copy (the ref is the campaign's id), `m` for other subscriber mail
  *   (the ref is the outbox row's id);
  * - the ids are UUIDs; the subscription's is whole (16 bytes), the ref its first 8 bytes: enough
- *   to tell a subscriber's messages apart (lookup: returned-message.ts), and it keeps the tag
+ *   to tell a subscriber's messages apart (lookup: returns.ts), and it keeps the tag
  *   within bounds;
  * - the mac is the first 50 bits of HMAC-SHA256(INBOUND_MAIL_SECRET, kind + ids).
  */

@@ -60,7 +60,8 @@ export async function subscribe(
       const now = new Date();
       const at = now.toISOString();
       await lockMailbox(trx, mailbox);
-      // Stored in clear again, so is an erased address's suppression entry (mail/suppressions.ts).
+      // Stored in clear again, so is an erased address's suppression entry
+      // (../returns/suppressions.ts).
       await restoreErasedSuppression(trx, email);
       // A suppressed address gets no confirmation, and the visitor is told what anyone is told.
       const mayMail = async () =>

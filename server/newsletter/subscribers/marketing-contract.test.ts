@@ -16,7 +16,8 @@ import { signedInStaff, useStaffApi } from "../../testing/staff-api";
 
 // The answers of marketing's routes (the subscribers and the reports), read back as the console
 // reads them: parsed with their contract schemas, whose objects are strict. As for the lead inbox
-// (contract.test.ts), the app under test also checks each answer before Fastify serialises it.
+// (leads/inbox/contract.test.ts), the app under test also checks each answer before Fastify
+// serialises it.
 
 describe.each(sqliteOnly)("marketing's answers match the contract on $name", ({ url }) => {
   const api = useStaffApi(url);

@@ -1,6 +1,6 @@
 /**
  * (b) Newsletter sign-ups never confirmed within PENDING_SUBSCRIPTION_DAYS: deleted with the mail
- * about them, as erasure deletes a subscription (db/forget-person.ts). Nobody agreed to more than
+ * about them, as erasure deletes a subscription (../forget-person.ts). Nobody agreed to more than
  * the confirmation e-mail, so nothing of them is kept.
  */
 import type { Transaction } from "kysely";

@@ -64,7 +64,7 @@ export async function runRetention(db: DB, options: RetentionOptions): Promise<R
   try {
     return await db.transaction().execute(async (trx) => {
       await lockKeyForTransaction(trx, LOCK);
-      // FTS5 would otherwise keep the anonymised words in its pages (see erasure.ts).
+      // FTS5 would otherwise keep the anonymised words in its pages (see ../erasure.ts).
       if (!isPostgres(trx)) await deleteSearchEntriesInPlace(trx);
       const { counts, messageIds } = await removeExpired(trx, options);
       if (options.dryRun) throw new DryRun(counts);

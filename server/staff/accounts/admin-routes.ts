@@ -28,8 +28,8 @@ const VIA_CONSOLE = "console";
 /**
  * The console's team and admin API, as staff-api/admin.ts defines it: every account (for
  * the lead owner picker; sales and admins), and for admins only the accounts themselves, erasure
- * of a person and the outbox (the audit log is audit-routes.ts). Every read of personal data and
- * every change is in the audit log, written in its transaction. Registered inside staffRoutes,
+ * of a person and the outbox (the audit log is audit/audit-routes.ts). Every read of personal data
+ * and every change is in the audit log, written in its transaction. Registered inside staffRoutes,
  * whose hooks (no-store, JSON-only writes) apply.
  */
 export const adminRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (
@@ -142,7 +142,7 @@ export const adminRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (
   });
 
   // -------------------------------------------------------------------------------------------
-  // Erasure of a person, as `npm run leads -- forget` does it (erasure.ts)
+  // Erasure of a person, as `npm run leads -- forget` does it (people/erasure.ts)
 
   route(erasureApi.forget, "erasure", async ({ body, request }) =>
     answer(200, { erased: await erasePerson(db, body.email, changedBy(request), config.mail) }),

@@ -24,8 +24,8 @@ import { type StaffApi, addStaff, signedInStaff, useStaffApi } from "../../testi
 // Every answer of the admin routes (the team, accounts, erasure, the outbox and the audit log),
 // read back as the console reads it: parsed with its contract schema, whose objects are strict.
 // As for the lead inbox (contract.test.ts), the app under test also checks each answer before
-// Fastify serialises it (checkAnswers in ./testing.ts), so a field the query module leaves out
-// fails here rather than reaching the console as undefined.
+// Fastify serialises it (checkAnswers, testing/staff-api.ts), so a field the query module leaves
+// out fails here rather than reaching the console as undefined.
 
 /** An outbox message as the worker leaves it, a minute ago. */
 const addMessage = (

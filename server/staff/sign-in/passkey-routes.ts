@@ -24,14 +24,14 @@ export interface PasskeyRoutesOptions {
   now: () => Date;
   /** Sessions of the account older than this are deleted on sign-in. */
   sessionMaxMs: number;
-  /** The sign-in rate limit of routes.ts: the 429 to answer when it refused the request. */
+  /** The sign-in rate limit of session-routes.ts: the 429 to answer when it refused the request. */
   overLimit: (
     request: FastifyRequest,
     reply: FastifyReply,
   ) => Promise<{ status: 429; body: { error: string } } | null>;
-  /** The answer to a sign-in of routes.ts: the session cookie and who signed in. */
+  /** The answer to a sign-in of session-routes.ts: the session cookie and who signed in. */
   signedIn: (reply: FastifyReply, result: SignedIn) => { status: 200; body: Me };
-  /** Check every answer against its contract before it is sent (tests: contract-routes.ts). */
+  /** Check every answer against its contract before it is sent (tests: http/contract-routes.ts). */
   checkAnswers?: boolean;
 }
 

@@ -22,7 +22,7 @@ const REPLY_LOCAL_PREFIX = "reply+";
 
 export interface InboundListenerOptions {
   db: DB;
-  /** What a return sets off as configured: a complainant's alerts, the brake's (deliveries.ts). */
+  /** What a return sets off (mail/deliveries.ts): a complainant's alerts, the brake's. */
   effects: ReturnEffects;
   inbound: { domain: string; secret: string };
   host: string;

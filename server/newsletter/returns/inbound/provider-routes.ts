@@ -26,7 +26,7 @@ import {
 export interface ProviderRouteOptions {
   db: DB;
   config: Pick<Config, "deliverability" | "rateLimit">;
-  /** What a return sets off as configured: a complainant's alerts, the brake's (deliveries.ts). */
+  /** What a return sets off (mail/deliveries.ts): a complainant's alerts, the brake's. */
   effects: ReturnEffects;
   /** Tests give a verifier that knows their certificate, and watch what would be fetched. */
   sns?: { verifier?: SnsVerifier; confirm?: (url: URL) => Promise<void> };
