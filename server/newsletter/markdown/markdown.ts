@@ -27,7 +27,7 @@ const RESOURCE_LIMITS = { maxOldGenerationSizeMb: 256 };
 
 /**
  * Starts a render worker. In the bundle (build/server/, package.json's build:server) its entry
- * is newsletter/markdown-worker.js under build/server: beside main.js, one folder up from a
+ * is newsletter/markdown/markdown-worker.js under build/server: beside main.js, one folder up from a
  * command's bundle (build/server/cli/). From source (vitest, tsx) it is the TypeScript file
  * beside this one, imported through tsx's API: on Node 20 a worker does not take the loader
  * from `--import` in its execArgv.
@@ -44,9 +44,10 @@ function startWorker(): Worker {
     const code = `import(${JSON.stringify(api.href)}).then((tsx) => tsx.tsImport(${JSON.stringify(entry)}, ${JSON.stringify(entry)}))`;
     return new Worker(code, { eval: true, resourceLimits: RESOURCE_LIMITS });
   }
-  const candidates = ["./newsletter/markdown-worker.js", "../newsletter/markdown-worker.js"].map(
-    (path) => new URL(path, import.meta.url),
-  );
+  const candidates = [
+    "./newsletter/markdown/markdown-worker.js",
+    "../newsletter/markdown/markdown-worker.js",
+  ].map((path) => new URL(path, import.meta.url));
   const entry = candidates.find((url) => existsSync(fileURLToPath(url)));
   if (!entry) throw new Error(`The Markdown worker is not built: ${candidates.join(" or ")}`);
   return new Worker(entry, { resourceLimits: RESOURCE_LIMITS });
