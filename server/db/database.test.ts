@@ -1,11 +1,11 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type Kysely, Migrator, sql } from "kysely";
 import { freshSchemaUrl, postgresTestUrl } from "../testing/lead-api";
-import { type DB, migrate, openDatabase } from "./database";
+import { type DB, MIGRATIONS, migrate, openDatabase } from "./database";
 
 // `npm run staff` and `npm run leads -- forget` write to the SQLite file the running server
 // writes to. A transaction must not fail because the other process wrote while it was reading.
@@ -120,4 +120,13 @@ describe.runIf(postgresTestUrl)("PostgreSQL statement timeout", () => {
       await db.destroy();
     }
   });
+});
+
+// A migration file that MIGRATIONS does not list would never run, and nothing else would say so.
+it("runs every migration file in server/db/migrations/, under its name, in order", () => {
+  const files = readdirSync(new URL("./migrations/", import.meta.url))
+    .filter((name) => /^\d{4}-.+\.ts$/.test(name) && !name.endsWith(".test.ts"))
+    .map((name) => name.replace(/\.ts$/, ""))
+    .sort();
+  expect(Object.keys(MIGRATIONS)).toEqual(files);
 });

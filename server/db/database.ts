@@ -141,7 +141,7 @@ function reusingStatements(sqlite: SQLite.Database): SqliteDatabase {
 }
 
 /** Versioned migrations, in order; each runs once per database. */
-const MIGRATIONS = {
+export const MIGRATIONS = {
   "0001-initial": initial,
   "0002-request-keys": requestKeys,
   "0003-email-keys": emailKeys,
