@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   postForm,
   sampleContact as contact,
-  sampleDemo as demo,
+  sampleDemo,
   describeLeadRoutes,
 } from "../testing/lead-api";
 import { apiPaths } from "../../common/paths";
@@ -25,7 +25,7 @@ describeLeadRoutes("lead API", (api) => {
     });
 
     it("stores a demo request with its product from the hidden field", async () => {
-      const res = await submit(apiPaths.demo, { product: "vas", ...demo.formData });
+      const res = await submit(apiPaths.demo, { product: "vas", ...sampleDemo.formData });
       expect(res.headers.location).toBe("/form/demo-requested");
       const rows = await api.db.selectFrom("demo_requests").selectAll().execute();
       expect(rows).toMatchObject([{ name: "Kofi Boateng", page: "/request-vas-demo" }]);
@@ -42,8 +42,8 @@ describeLeadRoutes("lead API", (api) => {
       const { agreeToPolicy: _checked, ...unchecked } = contact;
       for (const [path, fields] of [
         [apiPaths.contact, unchecked],
-        [apiPaths.demo, { product: "vas", ...demo.formData, name: "" }],
-        [apiPaths.demo, { product: "other", ...demo.formData }],
+        [apiPaths.demo, { product: "vas", ...sampleDemo.formData, name: "" }],
+        [apiPaths.demo, { product: "other", ...sampleDemo.formData }],
         [apiPaths.subscribe, { email: "not-an-address" }],
       ] as const) {
         const res = await submit(path, fields);
@@ -83,8 +83,8 @@ describeLeadRoutes("lead API", (api) => {
         {
           path: apiPaths.demo,
           table: "demo_requests",
-          json: demo,
-          form: { product: demo.product, ...demo.formData },
+          json: sampleDemo,
+          form: { product: sampleDemo.product, ...sampleDemo.formData },
         },
         {
           path: apiPaths.subscribe,
