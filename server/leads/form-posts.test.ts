@@ -1,10 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  postForm,
-  sampleContact as contact,
-  sampleDemo,
-  describeLeadRoutes,
-} from "../testing/lead-api";
+import { postForm, sampleContact, sampleDemo, describeLeadRoutes } from "../testing/lead-api";
 import { apiPaths } from "../../common/paths";
 
 describeLeadRoutes("lead API", (api) => {
@@ -15,7 +10,7 @@ describeLeadRoutes("lead API", (api) => {
       postForm(api.app, path, fields);
 
     it("stores a contact message and sends the visitor to a page that says it was sent", async () => {
-      const { agreeToPolicy: _checked, ...fields } = contact;
+      const { agreeToPolicy: _checked, ...fields } = sampleContact;
       const res = await submit(apiPaths.contact, { ...fields, agreeToPolicy: "on", website: "" });
       expect(res.statusCode).toBe(303);
       expect(res.headers.location).toBe("/form/message-sent");
@@ -39,7 +34,7 @@ describeLeadRoutes("lead API", (api) => {
     });
 
     it("stores nothing and says so when a field is missing, the policy unchecked or the product unknown", async () => {
-      const { agreeToPolicy: _checked, ...unchecked } = contact;
+      const { agreeToPolicy: _checked, ...unchecked } = sampleContact;
       for (const [path, fields] of [
         [apiPaths.contact, unchecked],
         [apiPaths.demo, { product: "vas", ...sampleDemo.formData, name: "" }],
@@ -72,12 +67,12 @@ describeLeadRoutes("lead API", (api) => {
     });
 
     it("stores the same lead, with the same e-mail, as the JSON the page's script posts", async () => {
-      const { agreeToPolicy: _checked, ...contactFields } = contact;
+      const { agreeToPolicy: _checked, ...contactFields } = sampleContact;
       const cases = [
         {
           path: apiPaths.contact,
           table: "contact_messages",
-          json: contact,
+          json: sampleContact,
           form: { ...contactFields, agreeToPolicy: "on", website: "" },
         },
         {
