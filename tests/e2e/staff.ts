@@ -146,6 +146,37 @@ export async function visitorWhoWroteIn(
 export const visitorAddress = (label: string) =>
   staffAddress(label).replace("@staff.", "@visitor.");
 
+/**
+ * A demo request from `name`; then, once `signIn` has put a member of staff in the browser, their
+ * inbox searched for the request's company. Returns what `signIn` gave (who signed in).
+ */
+export async function inboxWithDemoFrom<Who>(
+  page: Page,
+  name: string,
+  signIn: () => Promise<Who>,
+): Promise<Who> {
+  const company = await demoRequest(page.request, name);
+  const who = await signIn();
+  await page.goto(`${consolePaths.leads}?q=${encodeURIComponent(company)}`);
+  return who;
+}
+
+/**
+ * As inboxWithDemoFrom, then the lead's page, opened from the list by a click or (on a phone) a
+ * tap on its name, and its heading checked.
+ */
+export async function leadPageOfDemoFrom<Who>(
+  page: Page,
+  name: string,
+  signIn: () => Promise<Who>,
+  press: "click" | "tap",
+): Promise<Who> {
+  const who = await inboxWithDemoFrom(page, name, signIn);
+  await page.getByRole("link", { name })[press]();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+  return who;
+}
+
 /** Searches the inbox (open) for `company` and opens the lead of `name`. */
 export async function openLeadOf(page: Page, company: string, name: string) {
   await page.getByRole("searchbox", { name: /Search/ }).fill(company);
