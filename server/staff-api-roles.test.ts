@@ -37,6 +37,8 @@ type Audit =
   { records: string; body?: unknown; query?: Record<string, string> } | { answers: string };
 const OWN = { answers: "the person's own session, account or passkeys" };
 const CONTENT = { answers: "what marketing wrote, counts, and who last edited it" };
+/** What a subscriber action answers: the outcome, without the member of staff who did it. */
+const OUTCOME_ONLY = { answers: "what was done, never who" };
 
 /** Each staff route, one row: who may use it, and what it records. */
 const MATRIX: Record<string, readonly [Access, Audit]> = {
@@ -70,16 +72,10 @@ const MATRIX: Record<string, readonly [Access, Audit]> = {
   "GET /api/staff/subscribers.csv": [MARKETING, { records: "subscriber.export" }],
   // The search can tell whether an address is on the list.
   "GET /api/staff/subscribers/counts": [MARKETING, { records: "subscriber.count" }],
-  "POST /api/staff/subscribers/:id/confirmation": [
-    MARKETING,
-    { answers: "what was done, never who" },
-  ],
-  "POST /api/staff/subscribers/:id/unsubscribe": [
-    MARKETING,
-    { answers: "what was done, never who" },
-  ],
+  "POST /api/staff/subscribers/:id/confirmation": [MARKETING, OUTCOME_ONLY],
+  "POST /api/staff/subscribers/:id/unsubscribe": [MARKETING, OUTCOME_ONLY],
   "GET /api/staff/subscribers/:id/consent": [MARKETING, { records: "subscriber.consent-viewed" }],
-  "POST /api/staff/subscribers/:id/address": [MARKETING, { answers: "what was done, never who" }],
+  "POST /api/staff/subscribers/:id/address": [MARKETING, OUTCOME_ONLY],
   "GET /api/staff/reports/leads": [MARKETING, { answers: "counts" }],
   "GET /api/staff/newsletter/welcome": [MARKETING, CONTENT],
   "PUT /api/staff/newsletter/welcome": [MARKETING, CONTENT],

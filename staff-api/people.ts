@@ -9,7 +9,7 @@ import { LEAD_STATUSES, LEAD_TYPES } from "../leads/workflow";
 import { OUTBOX_KINDS, OUTBOX_STATUSES } from "./admin";
 import { CHANGE_KINDS, type LeadEventKind } from "./leads";
 import { SUPPRESSION_REASONS } from "./mail";
-import { LEFT_HOWS, SUBSCRIPTION_STATUSES } from "./subscribers";
+import { SUBSCRIPTION_STATUSES, signUpDates } from "./subscribers";
 import { ADMIN_ROLES, STAFF_ROLES } from "./roles";
 import { REFUSALS } from "./answers";
 import { endpoint } from "./endpoint";
@@ -90,14 +90,7 @@ const ExportedSubscription = z.strictObject({
     /** The wording they agreed to: not recorded for sign-ups before consent records existed. */
     text: z.nullable(z.string()),
     version: z.nullable(z.string()),
-    form: z.literal("newsletter"),
-    /** The page they signed up on. */
-    page: z.string(),
-    signedUpAt: z.string(),
-    confirmedAt: z.nullable(z.string()),
-    leftAt: z.nullable(z.string()),
-    /** How they left; null if they have not. */
-    leftHow: z.nullable(z.enum(LEFT_HOWS)),
+    ...signUpDates,
   }),
 });
 

@@ -64,6 +64,21 @@ export const LEFT_HOWS = ["unsubscribe-link", "complaint", "staff", "address-cha
 export type LeftHow = (typeof LEFT_HOWS)[number];
 
 /**
+ * On which form and page a newsletter sign-up was made, when it was made and confirmed, and when
+ * and how it was left: the same fields in a subscriber's consent record and in a person's export.
+ */
+export const signUpDates = {
+  form: z.literal("newsletter"),
+  /** The page of the sign-up form (its Referer path), or "unknown". */
+  page: z.string(),
+  signedUpAt: z.string(),
+  confirmedAt: z.nullable(z.string()),
+  leftAt: z.nullable(z.string()),
+  /** How they left; null if they have not. */
+  leftHow: z.nullable(z.enum(LEFT_HOWS)),
+};
+
+/**
  * A subscriber's consent record (docs/personal-data.md, "Consent on record"): the exact words
  * they agreed to, on which form and page, when they signed up and confirmed, and when and how
  * they left.
@@ -72,13 +87,7 @@ export const SubscriberConsent = z.strictObject({
   email: z.string(),
   /** Null for a sign-up made before consent wordings were recorded. */
   wording: z.nullable(z.strictObject({ text: z.string(), version: z.string() })),
-  form: z.literal("newsletter"),
-  /** The page of the sign-up form (its Referer path), or "unknown". */
-  page: z.string(),
-  signedUpAt: z.string(),
-  confirmedAt: z.nullable(z.string()),
-  leftAt: z.nullable(z.string()),
-  leftHow: z.nullable(z.enum(LEFT_HOWS)),
+  ...signUpDates,
 });
 export type SubscriberConsent = z.output<typeof SubscriberConsent>;
 

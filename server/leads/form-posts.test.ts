@@ -1,10 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  postForm,
-  sampleContact as contact,
-  sampleDemo as demo,
-  describeLeadRoutes,
-} from "../testing/lead-api";
+import { postForm, sampleContact, sampleDemo, describeLeadRoutes } from "../testing/lead-api";
 import { apiPaths } from "../../common/paths";
 
 describeLeadRoutes("lead API", (api) => {
@@ -15,7 +10,7 @@ describeLeadRoutes("lead API", (api) => {
       postForm(api.app, path, fields);
 
     it("stores a contact message and sends the visitor to a page that says it was sent", async () => {
-      const { agreeToPolicy: _checked, ...fields } = contact;
+      const { agreeToPolicy: _checked, ...fields } = sampleContact;
       const res = await submit(apiPaths.contact, { ...fields, agreeToPolicy: "on", website: "" });
       expect(res.statusCode).toBe(303);
       expect(res.headers.location).toBe("/form/message-sent");
@@ -25,7 +20,7 @@ describeLeadRoutes("lead API", (api) => {
     });
 
     it("stores a demo request with its product from the hidden field", async () => {
-      const res = await submit(apiPaths.demo, { product: "vas", ...demo.formData });
+      const res = await submit(apiPaths.demo, { product: "vas", ...sampleDemo.formData });
       expect(res.headers.location).toBe("/form/demo-requested");
       const rows = await api.db.selectFrom("demo_requests").selectAll().execute();
       expect(rows).toMatchObject([{ name: "Kofi Boateng", page: "/request-vas-demo" }]);
@@ -39,11 +34,11 @@ describeLeadRoutes("lead API", (api) => {
     });
 
     it("stores nothing and says so when a field is missing, the policy unchecked or the product unknown", async () => {
-      const { agreeToPolicy: _checked, ...unchecked } = contact;
+      const { agreeToPolicy: _checked, ...unchecked } = sampleContact;
       for (const [path, fields] of [
         [apiPaths.contact, unchecked],
-        [apiPaths.demo, { product: "vas", ...demo.formData, name: "" }],
-        [apiPaths.demo, { product: "other", ...demo.formData }],
+        [apiPaths.demo, { product: "vas", ...sampleDemo.formData, name: "" }],
+        [apiPaths.demo, { product: "other", ...sampleDemo.formData }],
         [apiPaths.subscribe, { email: "not-an-address" }],
       ] as const) {
         const res = await submit(path, fields);
@@ -72,19 +67,19 @@ describeLeadRoutes("lead API", (api) => {
     });
 
     it("stores the same lead, with the same e-mail, as the JSON the page's script posts", async () => {
-      const { agreeToPolicy: _checked, ...contactFields } = contact;
+      const { agreeToPolicy: _checked, ...contactFields } = sampleContact;
       const cases = [
         {
           path: apiPaths.contact,
           table: "contact_messages",
-          json: contact,
+          json: sampleContact,
           form: { ...contactFields, agreeToPolicy: "on", website: "" },
         },
         {
           path: apiPaths.demo,
           table: "demo_requests",
-          json: demo,
-          form: { product: demo.product, ...demo.formData },
+          json: sampleDemo,
+          form: { product: sampleDemo.product, ...sampleDemo.formData },
         },
         {
           path: apiPaths.subscribe,

@@ -31,10 +31,8 @@ export async function personSubscriptions(
     .where("email_key", "=", emailKey(email))
     .orderBy("created_at")
     .execute();
-  const wordingOf = await storedWordings(
-    trx,
-    rows.map((row) => row.consent_wording_id),
-  );
+  const wordingIds = rows.map((row) => row.consent_wording_id);
+  const wordingOf = await storedWordings(trx, wordingIds);
   return rows.map((row) => ({
     id: row.id,
     email: row.email,

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, gotoReady } from "./fixtures";
-import { contactForm, toastWith } from "./helpers";
+import { contactForm, toastWith, randomTag } from "./helpers";
 import { pagePaths } from "../../common/paths";
 
 // The contact form's steps and messages that the contact page's specs share.
@@ -25,7 +25,7 @@ export type ContactForm = ReturnType<typeof contactForm>;
 
 /** Values a visitor types; the e-mail address is unique per run so leads are told apart. */
 export function sampleValues() {
-  const stamp = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+  const stamp = `${Date.now()}-${randomTag()}`;
   return {
     firstName: "Ama",
     lastName: "Mensah",

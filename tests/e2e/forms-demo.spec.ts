@@ -1,6 +1,6 @@
 import type { Locator, Request } from "@playwright/test";
 import { expect, expectNoA11yViolations, gotoReady, test } from "./fixtures";
-import { demoForm, toastWith } from "./helpers";
+import { demoForm, toastWith, randomTag } from "./helpers";
 import { apiPaths, demoPaths } from "../../common/paths";
 
 // The demo request form of the five demo pages, where only a browser tells: the Tab order (the
@@ -16,7 +16,7 @@ const SUCCESS_TOAST = "We will reach out to you to schedule a demo";
 type DemoForm = ReturnType<typeof demoForm>;
 
 function sampleValues() {
-  const stamp = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+  const stamp = `${Date.now()}-${randomTag()}`;
   return {
     name: "Kofi Boateng",
     email: `kofi.boateng.${stamp}@example.com`,

@@ -70,9 +70,12 @@ export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/
 /** Matches a URL, on any origin, that ends in `path` (no query, no hash). */
 export const endsWithPath = (path: string) => new RegExp(`${escapeRegExp(path)}$`);
 
+/** Six random letters and digits: what makes a name, an address or a subject this run's own. */
+export const randomTag = () => Math.random().toString(36).slice(2, 8);
+
 /** An e-mail address no other test or run uses; `label` says which test made it. */
 export function uniqueAddress(label: string) {
-  return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  return `${label}-${Date.now()}-${randomTag()}@example.com`;
 }
 
 /** Installs the fake clock before loading the page, then freezes it: timers only run on runFor. */

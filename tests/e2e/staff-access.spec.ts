@@ -3,7 +3,7 @@ import type { Download } from "@playwright/test";
 import { consolePaths } from "../../common/paths";
 import { expect, expectNoA11yViolations } from "./fixtures";
 import { test } from "./staff-session";
-import { openConsolePage, visitorWhoWroteIn } from "./staff";
+import { REFUSED_ROLE_ERRORS, openConsolePage, visitorWhoWroteIn } from "./staff";
 
 /** What a download holds, as text. */
 async function contentOf(download: Download): Promise<string> {
@@ -60,8 +60,7 @@ test("an admin answers an access request and downloads the page to send and the 
 });
 
 test.describe("roles", () => {
-  // The refused page's API call answers 403, which the browser reports in its console.
-  test.use({ allowedErrors: [/status of 403/] });
+  test.use({ allowedErrors: REFUSED_ROLE_ERRORS });
 
   test("sales is neither shown nor let into the access request page", async ({
     page,

@@ -4,6 +4,7 @@ import { campaignsApi } from "../../staff-api/newsletter";
 import { expect } from "./fixtures";
 import { test } from "./staff-session";
 import { saveCampaignDraft } from "./staff";
+import { randomTag } from "./helpers";
 
 // The company works in Accra (GMT, no daylight saving): the console shows and takes Accra's time
 // whatever the zone of the device. This device is in Lagos, an hour ahead of Accra.
@@ -22,11 +23,7 @@ test("a schedule typed on a device in Lagos is Accra's time: shown, kept and sto
   expect(await page.evaluate(() => new Date("2026-11-27T10:00").getTimezoneOffset())).toBe(-60);
 
   await signedInAs("marketing");
-  await saveCampaignDraft(
-    page,
-    `Accra time ${Math.random().toString(36).slice(2, 8)}`,
-    "See you at the fair.",
-  );
+  await saveCampaignDraft(page, `Accra time ${randomTag()}`, "See you at the fair.");
   const id = new URL(page.url()).pathname.split("/").at(-1) ?? "";
 
   // A time that has passed is refused, and nothing is sent.

@@ -3,6 +3,7 @@ import { expect, expectNoA11yViolations } from "./fixtures";
 import { test } from "./staff-session";
 import { confirmSubscriber, linkIn, waitForMailTo } from "./newsletter-mail";
 import { STAFF_MAIL_DIR, openConsolePage } from "./staff";
+import { randomTag } from "./helpers";
 
 // Marketing changes a subscriber's address only by a confirmation sent to the new one; once it
 // is confirmed there the list shows it, and an admin sees both on the audit page
@@ -12,7 +13,7 @@ test("marketing changes a subscriber's address: the new one confirms, the list a
   page,
   signedInAs,
 }) => {
-  const tag = Math.random().toString(36).slice(2, 8);
+  const tag = randomTag();
   const old = `kwame.${tag}@example.com`;
   const changed = `kwame.${tag}@new.example`;
   await confirmSubscriber(page, old, STAFF_MAIL_DIR);

@@ -10,6 +10,7 @@ import {
   staffAddress,
   visitorAddress,
   visitorWhoWroteIn,
+  REFUSED_ROLE_ERRORS,
 } from "./staff";
 
 // The console's admin pages (staff accounts, audit log, erasure, outbox) and marketing's
@@ -194,8 +195,7 @@ test("the admin pages fit a 360 px wide screen", async ({ page, signedInAs }) =>
 });
 
 test.describe("roles", () => {
-  // The refused page's API call answers 403, which the browser reports in its console.
-  test.use({ allowedErrors: [/status of 403/] });
+  test.use({ allowedErrors: REFUSED_ROLE_ERRORS });
 
   test("sales is refused the admin pages and is not shown their links", async ({
     page,

@@ -1,8 +1,7 @@
 import type { Page } from "@playwright/test";
-import { consolePaths } from "../../common/paths";
 import { expect } from "./fixtures";
 import { test } from "./staff-session";
-import { demoRequest, inboxWithTwoPages } from "./staff";
+import { inboxWithTwoPages, leadPageOfDemoFrom } from "./staff";
 
 // Sales work the inbox on a phone: they open a lead, do what it needs, and press Back to the
 // list they were reading (decision 0029).
@@ -52,12 +51,8 @@ test("on a lead's page, Save says it is saving, then the focus goes to what was 
   page,
   signedInAs,
 }) => {
-  const company = await demoRequest(page.request, "ليلى حداد");
-  await signedInAs("sales");
-  await page.goto(`${consolePaths.leads}?q=${encodeURIComponent(company)}`);
-  await page.getByRole("link", { name: "ليلى حداد" }).tap();
+  await leadPageOfDemoFrom(page, "ليلى حداد", () => signedInAs("sales"), "tap");
   const heading = page.getByRole("heading", { level: 1 });
-  await expect(heading).toHaveText("ليلى حداد");
   // A name in Arabic reads right to left, in the heading as in the details.
   await expect(heading).toHaveCSS("direction", "rtl");
   await expect(page.getByRole("definition").filter({ hasText: "ليلى حداد" })).toHaveCSS(

@@ -1,7 +1,7 @@
 import { consolePaths } from "../../common/paths";
 import { expect, expectNoA11yViolations } from "./fixtures";
 import { test } from "./staff-session";
-import { demoRequest } from "./staff";
+import { demoRequest, inboxWithDemoFrom, leadPageOfDemoFrom } from "./staff";
 
 test("sales works a demo request from new to won, with a note", async ({ page, signedInAs }) => {
   const company = await demoRequest(page.request, "Efua Owusu");
@@ -59,11 +59,7 @@ test("a lead's timeline says its notification e-mail went to sales", async ({
   page,
   signedInAs,
 }) => {
-  const company = await demoRequest(page.request, "Kojo Mensah");
-  await signedInAs("sales");
-  await page.goto(`${consolePaths.leads}?q=${encodeURIComponent(company)}`);
-  await page.getByRole("link", { name: "Kojo Mensah" }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Kojo Mensah");
+  await leadPageOfDemoFrom(page, "Kojo Mensah", () => signedInAs("sales"), "click");
 
   const timeline = page.getByRole("region", { name: "Timeline" });
   const emailSent = timeline.getByText(/^Notification e-mail to sales: sent, sent /);
@@ -111,9 +107,7 @@ test.describe("on a phone", () => {
   test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
 
   test("the inbox and a lead fit the screen", async ({ page, signedInAs }) => {
-    const company = await demoRequest(page.request, "Abena Ofori");
-    await signedInAs("sales");
-    await page.goto(`${consolePaths.leads}?q=${encodeURIComponent(company)}`);
+    await inboxWithDemoFrom(page, "Abena Ofori", () => signedInAs("sales"));
     const fits = () =>
       page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
     expect(await fits()).toBe(true);
@@ -131,11 +125,8 @@ test.describe("on a phone", () => {
       page,
       signedInAs,
     }) => {
-      const company = await demoRequest(page.request, "Kwesi Appiah");
-      const { email } = await signedInAs("sales");
-      await page.goto(`${consolePaths.leads}?q=${encodeURIComponent(company)}`);
-      await page.getByRole("link", { name: "Kwesi Appiah" }).tap();
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Kwesi Appiah");
+      const signIn = () => signedInAs("sales");
+      const { email } = await leadPageOfDemoFrom(page, "Kwesi Appiah", signIn, "tap");
       const stalePage = await page.context().newPage();
       await stalePage.goto(page.url());
       await expect(stalePage.getByRole("heading", { level: 1 })).toHaveText("Kwesi Appiah");

@@ -6,6 +6,7 @@ import { expect, expectNoA11yViolations } from "./fixtures";
 import { test } from "./staff-session";
 import { confirmSubscriber, header, waitForMailTo } from "./newsletter-mail";
 import { STAFF_MAIL_DIR, openConsolePage, saveCampaignDraft } from "./staff";
+import { randomTag } from "./helpers";
 
 // What comes back from subscriber mail, in the console (docs/mail-deliverability.md): the
 // sending domain's DNS records as an admin checks them, and a bounce that comes back through the
@@ -88,7 +89,7 @@ test("a bounced copy shows in the campaign's report and on the suppression list"
   page,
   signedInAs,
 }) => {
-  const tag = Math.random().toString(36).slice(2, 8);
+  const tag = randomTag();
   const subject = `Bounce check ${tag}`;
   // A subscriber who confirmed, as a visitor does.
   const reader = `gone.${tag}@example.com`;
@@ -144,7 +145,7 @@ test("marketing adds an address by hand, and lifts it again after saying yes", a
   page,
   signedInAs,
 }) => {
-  const email = `asked.${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const email = `asked.${randomTag()}@example.com`;
   await signedInAs("marketing");
   await openConsolePage(page, "Suppressions");
   const add = page.getByRole("region", { name: "Add an address" });

@@ -8,7 +8,7 @@ import {
 } from "../../common/paths";
 import { expect, expectNoA11yViolations, gotoReady } from "./fixtures";
 import { test } from "./staff-session";
-import { demoForm, fillFields } from "./helpers";
+import { demoForm, fillFields, randomTag } from "./helpers";
 import { confirmSubscriber, header, linkIn, waitForMailTo } from "./newsletter-mail";
 import { STAFF_MAIL_DIR, openConsolePage } from "./staff";
 
@@ -28,7 +28,7 @@ test("a demo request carries its visit's landing page and campaign to the lead's
   page,
   signedInAs,
 }) => {
-  const campaign = `harmattan-${Math.random().toString(36).slice(2, 8)}`;
+  const campaign = `harmattan-${randomTag()}`;
   // Lands on a product page from a newsletter link; moves on to the demo form.
   await gotoReady(
     page,
@@ -60,7 +60,7 @@ test("marketing reads the reports: charts with their numbers as tables and CSV",
   page,
   signedInAs,
 }) => {
-  const campaign = `dry-season-${Math.random().toString(36).slice(2, 8)}`;
+  const campaign = `dry-season-${randomTag()}`;
   const response = await page.request.post(apiPaths.subscribe, {
     data: { email: `ama.${campaign}@example.com`, source: { utmCampaign: campaign } },
   });
@@ -100,7 +100,7 @@ test("marketing edits, previews and saves the welcome e-mail", async ({ page, si
   await openConsolePage(page, "Welcome e-mail");
   await expectNoA11yViolations(page, "on the welcome e-mail page");
 
-  const subject = `Akwaaba ${Math.random().toString(36).slice(2, 8)}`;
+  const subject = `Akwaaba ${randomTag()}`;
   const preview = await writeAndPreview(
     page,
     subject,
@@ -124,7 +124,7 @@ test("marketing sends a test of the welcome e-mail's draft as typed, before savi
 }) => {
   const { email } = await signedInAs("marketing");
   await openConsolePage(page, "Welcome e-mail");
-  const tag = Math.random().toString(36).slice(2, 8);
+  const tag = randomTag();
   const subject = `Akwaaba draft ${tag}`;
   await page.getByRole("textbox", { name: "Subject" }).fill(subject);
   await page.getByRole("textbox", { name: "Message" }).fill("Not saved, *only tested*.");
@@ -156,7 +156,7 @@ test("marketing writes, previews, tests and sends a campaign; a copy unsubscribe
   signedInAs,
 }) => {
   // A subscriber who confirmed, as a visitor does.
-  const tag = Math.random().toString(36).slice(2, 8);
+  const tag = randomTag();
   const reader = `kofi.${tag}@example.com`;
   await confirmSubscriber(page, reader, STAFF_MAIL_DIR);
 

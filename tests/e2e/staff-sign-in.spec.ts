@@ -1,7 +1,7 @@
 import { apiPaths, consolePaths } from "../../common/paths";
 import { site } from "../../common/site";
 import { expect, expectNoA11yViolations, test } from "./fixtures";
-import { expectLandedOn } from "./helpers";
+import { expectLandedOn, randomTag } from "./helpers";
 import { waitForMailTo } from "./newsletter-mail";
 import {
   SIGNED_OUT_ERRORS,
@@ -92,7 +92,7 @@ test("the e-mailed link brings the person back to the page they were going to", 
 test("the link in sales' e-mail about a new lead opens that lead, through sign-in", async ({
   page,
 }) => {
-  const firstName = `Yaw ${Math.random().toString(36).slice(2, 8)}`;
+  const firstName = `Yaw ${randomTag()}`;
   const posted = await page.request.post(apiPaths.contact, {
     data: {
       firstName,

@@ -2,6 +2,7 @@ import { apiPaths } from "../../common/paths";
 import { expect, expectNoA11yViolations } from "./fixtures";
 import { test } from "./staff-session";
 import { openConsolePage } from "./staff";
+import { randomTag } from "./helpers";
 
 // Marketing answers a subscriber who writes in: finds them, sees how many there are, sends the
 // confirmation again or takes them off the list (console/pages/subscribers.tsx).
@@ -13,7 +14,7 @@ test("marketing finds a subscriber, is told why the confirmation cannot go again
   page,
   signedInAs,
 }) => {
-  const email = `efua.${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const email = `efua.${randomTag()}@example.com`;
   const subscribed = await page.request.post(apiPaths.subscribe, { data: { email } });
   expect(subscribed.status()).toBe(202);
 

@@ -1,6 +1,7 @@
 import { expect, expectNoA11yViolations } from "./fixtures";
 import { test } from "./staff-session";
 import { openConsolePage } from "./staff";
+import { randomTag } from "./helpers";
 
 // What marketing writes to subscribers is not lost by a slip of the finger: leaving the page with
 // unsaved words asks first (console/components/unsaved-changes.tsx).
@@ -12,7 +13,7 @@ test("leaving the welcome e-mail with unsaved words asks first; Escape stays", a
   await signedInAs("marketing");
   await openConsolePage(page, "Welcome e-mail");
   const message = page.getByRole("textbox", { name: "Message" });
-  const words = `Words not saved yet ${Math.random().toString(36).slice(2, 8)}`;
+  const words = `Words not saved yet ${randomTag()}`;
   await message.fill(words);
 
   const nav = page.getByRole("navigation", { name: "Console" });

@@ -5,6 +5,7 @@ import { STAFF_DATA_DIR } from "../../playwright.config";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect } from "./fixtures";
 import { linkIn, waitForMailTo } from "./newsletter-mail";
+import { randomTag } from "./helpers";
 
 // What the staff console's browser tests share: accounts made as an operator makes them (the
 // command line), and signing in as a person does (the e-mailed link, read from its .eml file).
@@ -22,6 +23,9 @@ export const STAFF_MAIL_DIR = fileURLToPath(
  * signed in and gets 401 before it is sent to the sign-in page: that is the design, not a fault.
  */
 export const SIGNED_OUT_ERRORS = [/status of 401 \(Unauthorized\)/];
+
+/** A page a role may not open: its API call answers 403, which the browser logs as well. */
+export const REFUSED_ROLE_ERRORS = [/status of 403/];
 
 /** A fresh address for one test, so tests running side by side never share an account. */
 export function staffAddress(label: string): string {
@@ -146,6 +150,37 @@ export async function visitorWhoWroteIn(
 export const visitorAddress = (label: string) =>
   staffAddress(label).replace("@staff.", "@visitor.");
 
+/**
+ * A demo request from `name`; then, once `signIn` has put a member of staff in the browser, their
+ * inbox searched for the request's company. Returns what `signIn` gave (who signed in).
+ */
+export async function inboxWithDemoFrom<Who>(
+  page: Page,
+  name: string,
+  signIn: () => Promise<Who>,
+): Promise<Who> {
+  const company = await demoRequest(page.request, name);
+  const who = await signIn();
+  await page.goto(`${consolePaths.leads}?q=${encodeURIComponent(company)}`);
+  return who;
+}
+
+/**
+ * As inboxWithDemoFrom, then the lead's page, opened from the list by a click or (on a phone) a
+ * tap on its name, and its heading checked.
+ */
+export async function leadPageOfDemoFrom<Who>(
+  page: Page,
+  name: string,
+  signIn: () => Promise<Who>,
+  press: "click" | "tap",
+): Promise<Who> {
+  const who = await inboxWithDemoFrom(page, name, signIn);
+  await page.getByRole("link", { name })[press]();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+  return who;
+}
+
 /** Searches the inbox (open) for `company` and opens the lead of `name`. */
 export async function openLeadOf(page: Page, company: string, name: string) {
   await page.getByRole("searchbox", { name: /Search/ }).fill(company);
@@ -181,4 +216,4 @@ async function demoRequests(request: APIRequestContext, count: number, company: 
 }
 
 /** "Susu Savings" and a few random letters. */
-export const uniqueCompany = () => `Susu Savings ${Math.random().toString(36).slice(2, 8)}`;
+export const uniqueCompany = () => `Susu Savings ${randomTag()}`;

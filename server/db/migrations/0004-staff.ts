@@ -1,13 +1,5 @@
 import { type Kysely, type Migration, PostgresAdapter, sql } from "kysely";
-import {
-  accountId,
-  createIndex,
-  createTableWithId,
-  dropTables,
-  emailAndKey,
-  optionalText,
-  requiredText,
-} from "./ddl";
+import * as ddl from "./ddl";
 
 /**
  * The staff console's first tables: accounts, the one-time tokens of e-mailed sign-in links,
@@ -18,9 +10,10 @@ import {
  */
 export const staff: Migration = {
   async up(db: Kysely<unknown>) {
-    await createTableWithId(db, "staff_accounts")
-      .$call(emailAndKey)
-      .$call(requiredText("name", "role", "created_at", "updated_at"))
+    await ddl
+      .createTableWithId(db, "staff_accounts")
+      .$call(ddl.emailAndKey)
+      .$call(ddl.requiredText("name", "role", "created_at", "updated_at"))
       .addColumn("disabled_at", "text")
       .execute();
 
@@ -30,33 +23,35 @@ export const staff: Migration = {
       ["staff_sign_in_tokens", "expires_at", "used_at"],
       ["staff_sessions", "last_seen_at", "revoked_at"],
     ] as const) {
-      await createTableWithId(db, table)
+      await ddl
+        .createTableWithId(db, table)
         .addColumn("token_hash", "text", (c) => c.notNull().unique())
-        .$call(accountId)
-        .$call(requiredText("created_at", timeColumn))
+        .$call(ddl.accountId)
+        .$call(ddl.requiredText("created_at", timeColumn))
         .addColumn(endColumn, "text")
         .execute();
-      await createIndex(db, `${table}_account`, table, ["account_id"]);
+      await ddl.createIndex(db, `${table}_account`, table, ["account_id"]);
     }
 
     await db.schema
       .createTable("staff_rate_limits")
-      .$call(requiredText("key", "window_start"))
+      .$call(ddl.requiredText("key", "window_start"))
       .addColumn("count", "integer", (c) => c.notNull())
       .addPrimaryKeyConstraint("staff_rate_limits_pk", ["key", "window_start"])
       .execute();
 
-    await createTableWithId(db, "audit_log")
-      .$call(requiredText("at"))
+    await ddl
+      .createTableWithId(db, "audit_log")
+      .$call(ddl.requiredText("at"))
       // Who did it; null for an anonymous or failed attempt. No foreign key: the log outlives
       // whatever it mentions.
-      .$call(optionalText("actor_id", "actor_email"))
-      .$call(requiredText("action"))
-      .$call(optionalText("record_type", "record_id"))
-      .$call(requiredText("detail"))
+      .$call(ddl.optionalText("actor_id", "actor_email"))
+      .$call(ddl.requiredText("action"))
+      .$call(ddl.optionalText("record_type", "record_id"))
+      .$call(ddl.requiredText("detail"))
       .execute();
-    await createIndex(db, "audit_log_at", "audit_log", ["at"]);
-    await createIndex(db, "audit_log_record", "audit_log", ["record_type", "record_id"]);
+    await ddl.createIndex(db, "audit_log_at", "audit_log", ["at"]);
+    await ddl.createIndex(db, "audit_log_record", "audit_log", ["record_type", "record_id"]);
 
     if (await isPostgres(db)) {
       await sql`
@@ -81,7 +76,7 @@ export const staff: Migration = {
   },
 
   async down(db: Kysely<unknown>) {
-    await dropTables(db, [
+    await ddl.dropTables(db, [
       "audit_log",
       "staff_rate_limits",
       "staff_sessions",

@@ -1,10 +1,5 @@
 import type { Kysely, Migration } from "kysely";
-import {
-  DETAIL_LENGTH,
-  RAW_LENGTH,
-  refWithoutThirdParties,
-  withoutThirdParties,
-} from "../../privacy/third-parties";
+import * as thirdParties from "../../privacy/third-parties";
 
 /**
  * Returned mail stored before decision 0039 (docs/decisions/0039-third-party-addresses-in-
@@ -32,9 +27,12 @@ const BATCH = 100;
 
 /** Each column as recordReturnedMail now stores it, cut to the same lengths. */
 const KEPT = {
-  detail: (text: string, email: string | null) => withoutThirdParties(text, email, DETAIL_LENGTH),
-  raw: (text: string, email: string | null) => withoutThirdParties(text, email, RAW_LENGTH),
-  source_ref: (text: string, email: string | null) => refWithoutThirdParties(text, email),
+  detail: (text: string, email: string | null) =>
+    thirdParties.withoutThirdParties(text, email, thirdParties.DETAIL_LENGTH),
+  raw: (text: string, email: string | null) =>
+    thirdParties.withoutThirdParties(text, email, thirdParties.RAW_LENGTH),
+  source_ref: (text: string, email: string | null) =>
+    thirdParties.refWithoutThirdParties(text, email),
 };
 
 async function rewrite(db: Kysely<unknown>, table: string, columns: string[]) {

@@ -4,7 +4,7 @@ import { ANY_VERSION, unchecked } from "../../testing/staff-client";
 import { addContact, addDemo, addOutboxMessage, at, MINUTE } from "../../testing/records";
 import { useStaffApi } from "../../testing/staff-api";
 import { run as staffCli } from "../../cli/staff";
-import { changeLead, inboxClients } from "./inbox.testing";
+import { addNote, changeLead, inboxClients } from "./inbox.testing";
 import { leadsApi } from "../../../staff-api/leads";
 
 describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
@@ -27,41 +27,13 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
       sentAt: at(1),
     });
 
-    expect(
-      (
-        await sales.call(leadsApi.update, {
-          params: { id: lead },
-          body: { status: "contacted" },
-          headers: ANY_VERSION,
-        })
-      ).statusCode,
-    ).toBe(200);
+    await changeLead(sales, lead, { status: "contacted" });
     api.advance(MINUTE);
-    expect(
-      (
-        await sales.call(leadsApi.addNote, {
-          params: { id: lead },
-          body: { text: " Called, wants a demo " },
-        })
-      ).statusCode,
-    ).toBe(201);
+    await addNote(sales, lead, " Called, wants a demo ");
     api.advance(MINUTE);
-    expect(
-      (
-        await admin.call(leadsApi.update, {
-          params: { id: lead },
-          body: { owner: "sales@example.com" },
-          headers: ANY_VERSION,
-        })
-      ).statusCode,
-    ).toBe(200);
+    await changeLead(admin, lead, { owner: "sales@example.com" });
     api.advance(MINUTE);
-    const res = await sales.call(leadsApi.update, {
-      params: { id: lead },
-      body: { status: "won" },
-      headers: ANY_VERSION,
-    });
-    expect(res.statusCode).toBe(200);
+    const res = await changeLead(sales, lead, { status: "won" });
     expect(res.json()).toMatchObject({ id: lead, status: "won", owner: "sales@example.com" });
 
     const detail = await sales.call(leadsApi.get, { params: { id: lead } });
@@ -160,14 +132,7 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
     });
     const noted = await addContact(api, at(0));
     const first = new Date(api.clock.now);
-    expect(
-      (
-        await sales.call(leadsApi.addNote, {
-          params: { id: noted },
-          body: { text: "Left a voicemail" },
-        })
-      ).statusCode,
-    ).toBe(201);
+    await addNote(sales, noted, "Left a voicemail");
     api.advance(MINUTE);
     await sales.call(leadsApi.update, {
       params: { id: noted },
@@ -190,12 +155,7 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
 
     // An owner change alone is not a response.
     const owned = await addDemo(api, at(1));
-    const assign = await sales.call(leadsApi.update, {
-      params: { id: owned },
-      body: { owner: "KWAME@example.com" },
-      headers: ANY_VERSION,
-    });
-    expect(assign.statusCode).toBe(200);
+    const assign = await changeLead(sales, owned, { owner: "KWAME@example.com" });
     expect(assign.json()).toMatchObject({
       owner: "kwame@example.com",
       firstResponseAt: null,
@@ -229,14 +189,7 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
           .statusCode,
       ).toBe(400);
     }
-    expect(
-      (
-        await sales.call(leadsApi.addNote, {
-          params: { id: owned },
-          body: { text: "x".repeat(5000) },
-        })
-      ).statusCode,
-    ).toBe(201);
+    await addNote(sales, owned, "x".repeat(5000));
 
     const stats = await sales.call(leadsApi.stats);
     expect(stats.json()).toEqual({

@@ -6,7 +6,7 @@ import { ANY_VERSION } from "../../testing/staff-client";
 import { addContact, addDemo, at } from "../../testing/records";
 import { auditOf, expectListPaging } from "../../testing/checks";
 import { useStaffApi } from "../../testing/staff-api";
-import { HIDDEN, inboxClients } from "./inbox.testing";
+import { HIDDEN, addNote, inboxClients } from "./inbox.testing";
 import { leadsApi } from "../../../staff-api/leads";
 
 describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
@@ -229,14 +229,7 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
     expect(await api.db.selectFrom("lead_events").select("id").execute()).toEqual([]);
 
     // A note may have lines and tabs, stored with \n; a filter is one line.
-    expect(
-      (
-        await sales.call(leadsApi.addNote, {
-          params: { id: lead },
-          body: { text: "Called\r\n\tNo answer" },
-        })
-      ).statusCode,
-    ).toBe(201);
+    await addNote(sales, lead, "Called\r\n\tNo answer");
     const events = await api.db.selectFrom("lead_events").select("text").execute();
     expect(events).toEqual([{ text: "Called\n\tNo answer" }]);
     expect((await sales.call(leadsApi.list, { query: "q=a%0Ab" })).json()).toEqual({

@@ -19,6 +19,13 @@ export async function changeLead(staff: StaffClient, id: string, change: Record<
   return res;
 }
 
+/** Adds the note `text` to lead `id` and expects a 201. */
+export async function addNote(staff: StaffClient, id: string, text: string) {
+  const res = await staff.call(leadsApi.addNote, { params: { id }, body: { text } });
+  expect(res.statusCode, res.body).toBe(201);
+  return res;
+}
+
 /** Characters no staff input may hold: NUL, ESC, BEL, DEL, NEL, a bidi override, a separator. */
 export const HIDDEN = ["\u0000", "\u001b[2J", "\u0007", "\u007f", "\u0085", "\u202e", "\u2028"];
 

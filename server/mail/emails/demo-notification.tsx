@@ -2,15 +2,7 @@
 import { DEMO_PRODUCT_NAMES, type DemoRequest } from "../../../leads/demo";
 import { type MailMessage, oneLine } from "../message";
 import { EmailLayout } from "./layout";
-import {
-  ConsoleLink,
-  FieldTable,
-  type Row,
-  SALES_TEAM,
-  consoleText,
-  fieldsText,
-  sourceRows,
-} from "./lead-fields";
+import * as leadFields from "./lead-fields";
 import { P, type RenderedEmail, renderEmail } from "./parts";
 
 export interface DemoNotificationProps {
@@ -22,7 +14,7 @@ export interface DemoNotificationProps {
   leadUrl?: string;
 }
 
-function rowsOf({ demo, page, receivedAt }: DemoNotificationProps): Row[] {
+function rowsOf({ demo, page, receivedAt }: DemoNotificationProps): leadFields.Row[] {
   const f = demo.formData;
   return [
     { label: "Product", value: DEMO_PRODUCT_NAMES[demo.product] },
@@ -34,7 +26,7 @@ function rowsOf({ demo, page, receivedAt }: DemoNotificationProps): Row[] {
     { label: "Job title", value: f.jobTitle },
     { label: "Industry", value: f.industry },
     { label: "Received", value: receivedAt },
-    ...sourceRows(demo.source),
+    ...leadFields.sourceRows(demo.source),
   ];
 }
 
@@ -43,9 +35,9 @@ const titleOf = (demo: DemoRequest) => `New ${DEMO_PRODUCT_NAMES[demo.product]} 
 export function DemoNotificationEmail(props: DemoNotificationProps) {
   return (
     <EmailLayout title={titleOf(props.demo)}>
-      <FieldTable rows={rowsOf(props)} />
+      <leadFields.FieldTable rows={rowsOf(props)} />
       <P>{`Reply to this e-mail to schedule the demo with ${props.demo.formData.name}.`}</P>
-      <ConsoleLink leadUrl={props.leadUrl} />
+      <leadFields.ConsoleLink leadUrl={props.leadUrl} />
     </EmailLayout>
   );
 }
@@ -53,7 +45,7 @@ export function DemoNotificationEmail(props: DemoNotificationProps) {
 export function renderDemoNotification(props: DemoNotificationProps): Promise<RenderedEmail> {
   const f = props.demo.formData;
   const product = DEMO_PRODUCT_NAMES[props.demo.product];
-  const text = `${titleOf(props.demo)}\n\n${fieldsText(rowsOf(props))}\n\nReply to this e-mail to schedule the demo with ${f.name}.${consoleText(props.leadUrl)}`;
+  const text = `${titleOf(props.demo)}\n\n${leadFields.fieldsText(rowsOf(props))}\n\nReply to this e-mail to schedule the demo with ${f.name}.${leadFields.consoleText(props.leadUrl)}`;
   return renderEmail(
     oneLine(`Demo request (${product}): ${f.name}${f.company ? `, ${f.company}` : ""}`),
     <DemoNotificationEmail {...props} />,
@@ -77,9 +69,9 @@ export async function demoNotification(
     params: {
       from_name: oneLine(f.name),
       from_email: f.email,
-      to_name: SALES_TEAM,
+      to_name: leadFields.SALES_TEAM,
       phone: f.phone,
-      message: fieldsText(rowsOf({ demo, page, receivedAt })),
+      message: leadFields.fieldsText(rowsOf({ demo, page, receivedAt })),
     },
   };
 }

@@ -3,7 +3,7 @@
  * with which role and what it gives access to, and the link that signs them in for the first time.
  */
 import { site } from "../../../common/site";
-import { type MailMessage, oneLine } from "../message";
+import { oneLine } from "../message";
 import { type SignInRecipient, signInKind } from "./sign-in-mail";
 
 export interface Invitation {
@@ -27,11 +27,5 @@ export type StaffInvitationProps = SignInRecipient & { invitation: Invitation };
 export const StaffInvitationEmail = staffInvitationKind.Email;
 export const renderStaffInvitation = staffInvitationKind.render;
 
-export function staffInvitation(
-  email: string,
-  name: string,
-  signInUrl: string,
-  invitation: Invitation,
-): Promise<MailMessage> {
-  return staffInvitationKind.message({ email, name, signInUrl, invitation });
-}
+/** The outbox message of an invitation: a sign-in link that names who invited them and why. */
+export const staffInvitation = staffInvitationKind.message;

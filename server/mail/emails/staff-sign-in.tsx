@@ -4,7 +4,6 @@
  * but, in the link, the console page to open afterwards, once checked (sign-in.ts signInUrl).
  */
 import { site } from "../../../common/site";
-import type { MailMessage } from "../message";
 import { type SignInRecipient, signInKind } from "./sign-in-mail";
 
 const staffSignIn = signInKind(({ validMinutes }: { validMinutes: number }) => ({
@@ -19,11 +18,5 @@ export type StaffSignInProps = SignInRecipient & { validMinutes: number };
 export const StaffSignInEmail = staffSignIn.Email;
 export const renderStaffSignIn = staffSignIn.render;
 
-export function staffSignInLink(
-  email: string,
-  name: string,
-  signInUrl: string,
-  validMinutes: number,
-): Promise<MailMessage> {
-  return staffSignIn.message({ email, name, signInUrl, validMinutes });
-}
+/** The outbox message of a sign-in link, valid for `validMinutes`. */
+export const staffSignInLink = staffSignIn.message;

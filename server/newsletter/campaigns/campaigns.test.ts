@@ -3,12 +3,8 @@ import { describe, expect, it } from "vitest";
 import { apiPaths, newsletterLinkPaths } from "../../../common/paths";
 import { createDeliveries } from "../../mail/deliveries";
 import type { SubscriptionStatus } from "../../db/schema";
-import {
-  recordingTransport,
-  subscriptionRow,
-  testConfig,
-  testDialects,
-} from "../../testing/lead-api";
+import { recordingTransport, subscriptionRow, testConfig } from "../../testing/lead-api";
+import { testDialects } from "../../db/testing/databases";
 import { unchecked } from "../../testing/staff-client";
 import { STAFF_SITE, signedInStaff, useStaffApi } from "../../testing/staff-api";
 import { campaignsApi } from "../../../staff-api/newsletter";

@@ -35,32 +35,34 @@ describe("the text part of newsletter Markdown", () => {
     );
   });
 
-  it("drops the marks of headings and emphasis", () => {
-    expect(textOf("# News\n\n## This *month*\n\nWe **grew** and ~~shrank~~ `fees`.")).toBe(
+  it.each([
+    [
+      "drops the marks of headings and emphasis",
+      "# News\n\n## This *month*\n\nWe **grew** and ~~shrank~~ `fees`.",
       "News\n\nThis month\n\nWe grew and shrank fees.",
-    );
-  });
-
-  it("writes a table a row a line, each cell after its column's heading", () => {
-    expect(textOf("| Plan | Fee |\n| --- | --: |\n| Basic | 1% |\n| Pro | 0.5% |")).toBe(
+    ],
+    [
+      "writes a table a row a line, each cell after its column's heading",
+      "| Plan | Fee |\n| --- | --: |\n| Basic | 1% |\n| Pro | 0.5% |",
       "Plan: Basic · Fee: 1%\nPlan: Pro · Fee: 0.5%",
-    );
-  });
-
-  it("numbers ordered lists from their start, bullets the others, and indents nesting", () => {
-    expect(textOf("3. Third\n4. Fourth\n\n- Cards\n  - Visa\n  - Mastercard")).toBe(
+    ],
+    [
+      "numbers ordered lists from their start, bullets the others, and indents nesting",
+      "3. Third\n4. Fourth\n\n- Cards\n  - Visa\n  - Mastercard",
       "3. Third\n4. Fourth\n\n• Cards\n  • Visa\n  • Mastercard",
-    );
-  });
-
-  it("keeps line breaks, quotes as e-mail quotes them, and code as typed", () => {
-    expect(textOf("First line\nsecond line\n\n> Quoted\n\n    npm run build")).toBe(
+    ],
+    [
+      "keeps line breaks, quotes as e-mail quotes them, and code as typed",
       "First line\nsecond line\n\n> Quoted\n\n    npm run build",
-    );
-  });
-
-  it("shows raw HTML as typed, as the HTML part does, and character references as characters", () => {
-    expect(textOf("AT&amp;T &#42;not bold&#42; <b>x</b>")).toBe("AT&T *not bold* <b>x</b>");
+      "First line\nsecond line\n\n> Quoted\n\n    npm run build",
+    ],
+    [
+      "shows raw HTML as typed, as the HTML part does, and character references as characters",
+      "AT&amp;T &#42;not bold&#42; <b>x</b>",
+      "AT&T *not bold* <b>x</b>",
+    ],
+  ])("%s", (_name, markdown, text) => {
+    expect(textOf(markdown)).toBe(text);
   });
 
   it("leaves no Markdown syntax in a newsletter using all of it", () => {

@@ -3,13 +3,8 @@ import { apiPaths } from "../../../common/paths";
 import { REPORT_DIMENSIONS, reportsApi } from "../../../staff-api/reports";
 import { Subscriber, subscribersApi } from "../../../staff-api/subscribers";
 import { subscriber as subscriberSample } from "../../../staff-api/test-samples";
-import {
-  postJson,
-  sampleContact,
-  sampleDemo,
-  subscriptionRow,
-  sqliteOnly,
-} from "../../testing/lead-api";
+import { postJson, sampleContact, sampleDemo, subscriptionRow } from "../../testing/lead-api";
+import { sqliteOnly } from "../../db/testing/databases";
 import { aMinuteAgo } from "../../testing/records";
 import { parsedAnswer, refusedWith, expectStrict } from "../../testing/checks";
 import { signedInStaff, useStaffApi } from "../../testing/staff-api";

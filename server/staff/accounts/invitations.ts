@@ -44,11 +44,16 @@ export async function sendInvitation(
   await enqueueMail(trx, {
     kind: INVITATION_MAIL_KIND,
     leadId: account.id,
-    message: await staffInvitation(account.email, account.name, signInUrl(publicUrl, token), {
-      inviter: inviter?.name || inviter?.email || actor?.email || "An admin",
-      roleLabel: ROLE_LABELS[account.role],
-      roleDuties: ROLE_DUTIES[account.role],
-      validDays: INVITATION_DAYS,
+    message: await staffInvitation({
+      email: account.email,
+      name: account.name,
+      signInUrl: signInUrl(publicUrl, token),
+      invitation: {
+        inviter: inviter?.name || inviter?.email || actor?.email || "An admin",
+        roleLabel: ROLE_LABELS[account.role],
+        roleDuties: ROLE_DUTIES[account.role],
+        validDays: INVITATION_DAYS,
+      },
     }),
     now: at,
   });

@@ -159,12 +159,12 @@ export async function issueSignInLink(
     kind: SIGN_IN_MAIL_KIND,
     leadId: account.id,
     // To the address stored on the account, not as typed by whoever asked.
-    message: await staffSignInLink(
-      account.email,
-      account.name,
-      signInUrl(publicUrl, token, next),
-      SIGN_IN_LINK_MINUTES,
-    ),
+    message: await staffSignInLink({
+      email: account.email,
+      name: account.name,
+      signInUrl: signInUrl(publicUrl, token, next),
+      validMinutes: SIGN_IN_LINK_MINUTES,
+    }),
     now: now.toISOString(),
   });
   return true;
