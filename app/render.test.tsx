@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { expect, it } from "vitest";
-import { articleFeedPath, articlePath, notFoundPath, pagePaths } from "@common/paths";
+import { apiPaths, articleFeedPath, articlePath, notFoundPath, pagePaths } from "@common/paths";
 import { site } from "@common/site";
 import { assetsFromManifest } from "~/lib/page-assets";
 import ArticlePage, { articleSeo, meta as articleMeta } from "~/routes/article";
@@ -105,4 +105,46 @@ it("names each island's built script in its container, and fails a page whose en
   await expect(renderPath(pagePaths.home, assets)).rejects.toThrow(
     'No script for the island entry "home"',
   );
+});
+
+it("renders a form's page again for its refused post: values, summary linking each field, focus", async () => {
+  const refused = {
+    action: apiPaths.contact,
+    values: { firstName: "Ámà", lastName: "", email: "ama@", message: "مرحبا <b>", phone: "abc" },
+    errors: {
+      lastName: "Enter your last name",
+      email: "Enter an e-mail address",
+      phone: "Enter a phone number",
+    },
+  };
+  const page = parse((await renderPath(pagePaths.contactUs, assets, { refused })).body);
+
+  expect(page.title).toMatch(/^Error: Contact Us \| /);
+  const summary = page.querySelector("[autofocus]");
+  expect(summary?.querySelector("h3")?.textContent).toBe("There is a problem");
+  const links = [...(summary?.querySelectorAll("a") ?? [])];
+  expect(links.map((link) => link.textContent)).toEqual(Object.values(refused.errors));
+  for (const link of links) {
+    const field = page.getElementById(link.getAttribute("href")?.slice(1) ?? "");
+    expect(field?.getAttribute("aria-invalid"), link.textContent ?? "").toBe("true");
+    expect(field?.getAttribute("aria-describedby")).toContain(`${field?.id}-error`);
+  }
+  const value = (name: string) =>
+    (page.querySelector(`[name="${name}"]`) as HTMLInputElement | null)?.value;
+  expect([value("firstName"), value("email"), value("phone"), value("message")]).toEqual([
+    "Ámà",
+    "ama@",
+    "abc",
+    "مرحبا <b>",
+  ]);
+  expect((page.querySelector('[name="agreeToPolicy"]') as HTMLInputElement).checked).toBe(false);
+  // The island starts from the same state in the browser, so hydration keeps it.
+  const props = page
+    .querySelector('[data-island="contact-us:form"]')
+    ?.getAttribute("data-island-props");
+  expect(JSON.parse(props ?? "{}")).toEqual({ refused });
+
+  const built = parse((await renderPath(pagePaths.contactUs, assets)).body);
+  expect(built.querySelector("[autofocus]")).toBeNull();
+  expect(built.title).toMatch(/^Contact Us \| /);
 });

@@ -13,9 +13,11 @@ import { renderToString } from "react-dom/server";
 import type { Manifest } from "vite";
 import { articleFiles } from "~/content/markdown.server";
 import { Document } from "~/document";
+import type { RefusedForm } from "@leads/refused-form";
 import type { MetaDescriptor } from "~/lib/meta";
 import { PageNotFound, type RouteModule } from "~/lib/page";
 import { type PageAssets, assetsFromManifest } from "~/lib/page-assets";
+import { RefusedFormContext } from "~/lib/refused-form";
 import { type RouteEntry, notFoundRoute, routeTable } from "~/routes";
 
 export type { PageAssets } from "~/lib/page-assets";
@@ -70,7 +72,20 @@ export function renderDocument({
   return `<!DOCTYPE html>${html}`;
 }
 
-async function renderRoute(route: RouteEntry, assets: PageAssets): Promise<Rendered> {
+/** What else a page is rendered for than its built form. */
+export interface RenderOptions {
+  /**
+   * A form of the page posted without JavaScript and refused: the page comes back with it
+   * (lib/refused-form.ts), its title starting "Error: " as GOV.UK's pages do.
+   */
+  refused?: RefusedForm;
+}
+
+async function renderRoute(
+  route: RouteEntry,
+  assets: PageAssets,
+  { refused }: RenderOptions = {},
+): Promise<Rendered> {
   const load = modules[`./${route.file}`];
   if (!load) throw new Error(`No module ${route.file} for ${route.path} (app/routes.ts)`);
   const module = await load();
@@ -88,14 +103,24 @@ async function renderRoute(route: RouteEntry, assets: PageAssets): Promise<Rende
     throw error;
   }
   const props = { path: route.path, data };
+  const head = module.meta?.(props) ?? [];
   const body = renderDocument({
     path: route.path,
-    head: module.meta?.(props) ?? [],
-    page: <Page {...props} />,
+    head: refused ? head.map(errorTitle) : head,
+    page: (
+      <RefusedFormContext value={refused ?? null}>
+        <Page {...props} />
+      </RefusedFormContext>
+    ),
     assets,
     standalone: route.standalone,
   });
   return { status, contentType: HTML, body };
+}
+
+/** A screen reader says the title first: a refused form's page says so before its name. */
+function errorTitle(tag: MetaDescriptor): MetaDescriptor {
+  return "title" in tag ? { title: `Error: ${tag.title}` } : tag;
 }
 
 /**
@@ -103,7 +128,11 @@ async function renderRoute(route: RouteEntry, assets: PageAssets): Promise<Rende
  * the route table does not have. Throws when a page fails to render: the prerender then fails
  * the build rather than write a broken page.
  */
-export function renderPath(urlPath: string, assets: PageAssets): Promise<Rendered> {
+export function renderPath(
+  urlPath: string,
+  assets: PageAssets,
+  options?: RenderOptions,
+): Promise<Rendered> {
   const route = routes.find((entry) => entry.path === urlPath) ?? notFoundRoute;
-  return renderRoute(route, assets);
+  return renderRoute(route, assets, options);
 }

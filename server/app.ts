@@ -24,6 +24,7 @@ import { staffAuth } from "./staff/auth";
 import { staffRoutes } from "./staff-api-routes";
 import { sitePlugin } from "./static/site-plugin";
 import type { SiteFiles } from "./static/site-files";
+import type { PageRenderer } from "./static/page-renderer";
 
 export interface AppDeps {
   config: Pick<
@@ -47,6 +48,11 @@ export interface AppDeps {
   outbox?: OutboxWorker;
   /** The prerendered site; API tests may leave it out. */
   site?: SiteFiles;
+  /**
+   * The site's renderer, for a form's page rendered again when the form, posted without
+   * JavaScript, is refused; without it, such a form lands on the generic "not sent" page.
+   */
+  pages?: PageRenderer | null;
   /** Where logs go (stdout by default); tests read them to check what is logged. */
   logStream?: NodeJS.WritableStream;
   /** The mail providers' webhooks' knobs, for tests: their SNS verifier and subscription fetch. */
@@ -70,6 +76,7 @@ export async function buildApp({
   db,
   outbox,
   site,
+  pages,
   logStream,
   staff = {},
   mailEvents = {},
@@ -146,7 +153,7 @@ export async function buildApp({
   });
   await app.register(healthRoutes, { db });
   if (db && outbox) {
-    await app.register(leadRoutes, { db, outbox, config });
+    await app.register(leadRoutes, { db, outbox, config, pages: pages ?? undefined });
     const alerts = createAlerts(config.alerts, config.publicUrl);
     await app.register(newsletterRoutes, { db, outbox, alerts, publicUrl: config.publicUrl });
     await app.register(providerRoutes, {

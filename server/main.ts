@@ -10,6 +10,7 @@ import { createTransport } from "./mail/transports";
 import { RETENTION_RECORD, assertSiteStatesPeriods } from "./people/retention/build-record";
 import { scheduleRetention } from "./people/retention/schedule";
 import { loadSiteFiles } from "./static/site-files";
+import { loadPageRenderer } from "./static/page-renderer";
 
 /** Process entry: configuration, database and migrations, the site, listen, graceful stop. */
 async function main() {
@@ -25,9 +26,9 @@ async function main() {
     throw new Error(`Cannot use the database (${describeDatabase(config)}): ${safeError(error)}`);
   }
   // The innovation hub embeds its application form from the forms provider's origin.
-  const site = await loadSiteFiles(config.siteDir, {
-    frameOrigins: [new URL(siteFacts.innovationHubFormUrl).origin],
-  });
+  const csp = { frameOrigins: [new URL(siteFacts.innovationHubFormUrl).origin] };
+  const site = await loadSiteFiles(config.siteDir, csp);
+  const pages = await loadPageRenderer(config.siteDir, csp);
   const transport = createTransport(config.mail, config.mailFrom, config.deliverability.dkim);
 
   // The outbox logs through Fastify's logger; it only logs once started, after the app exists.
@@ -41,8 +42,14 @@ async function main() {
       },
     },
   );
-  const app = await buildApp({ config, db, site, outbox });
+  const app = await buildApp({ config, db, site, pages, outbox });
   let inbound: InboundListener | undefined;
+  if (!pages) {
+    app.log.warn(
+      { siteDir: config.siteDir },
+      "the build has no page renderer: a form refused without JavaScript lands on the generic page",
+    );
+  }
   if (!statesPeriods) {
     app.log.warn(
       { siteDir: config.siteDir },

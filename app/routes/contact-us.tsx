@@ -1,11 +1,12 @@
 import { contactPage as page } from "~/content/contact-us";
 import type { MetaFunction } from "~/lib/page";
-import { pagePaths } from "@common/paths";
+import { apiPaths, pagePaths } from "@common/paths";
 import { ContactCards } from "~/components/sections/contact-cards";
 import { JumpLink } from "~/components/sections/jump-link";
 import { HeroBand, PageTitle } from "~/components/sections/page-hero";
 import { SECTION_TITLE } from "~/components/sections/page-section";
 import { Island } from "~/islands/island";
+import { useRefusedForm } from "~/lib/refused-form";
 import { contactIslands } from "~/islands/entries/contact-us";
 import { getMeta } from "~/lib/meta";
 
@@ -42,7 +43,11 @@ export default function ContactPage() {
           <span className="sr-only">with an asterisk</span> are required.
         </p>
         <div className="mt-8">
-          <Island of={contactIslands} part="form" />
+          <Island
+            of={contactIslands}
+            part="form"
+            props={{ refused: useRefusedForm(apiPaths.contact) }}
+          />
         </div>
       </section>
     </>

@@ -1,7 +1,9 @@
+import { apiPaths } from "@common/paths";
 import { demoPages } from "~/content/demos";
 import type { MetaFunction } from "~/lib/page";
 import { CheckList } from "~/components/sections/check-list";
 import { Island } from "~/islands/island";
+import { useRefusedForm } from "~/lib/refused-form";
 import { demoRequestIslands } from "~/islands/entries/demo-request";
 import { metaFromPages, useCurrentPage } from "~/lib/page-content";
 
@@ -33,7 +35,11 @@ export default function DemoRequestPage() {
             Fields marked <span aria-hidden="true">*</span>
             <span className="sr-only">with an asterisk</span> are required.
           </p>
-          <Island of={demoRequestIslands} part="form" props={{ product: page.product }} />
+          <Island
+            of={demoRequestIslands}
+            part="form"
+            props={{ product: page.product, refused: useRefusedForm(apiPaths.demo) }}
+          />
         </div>
       </div>
     </section>

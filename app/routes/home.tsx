@@ -1,10 +1,11 @@
 import heroImage from "~/assets/images/hero-payments.svg";
 import type { MetaFunction } from "~/lib/page";
 import { homePage } from "~/content/home";
-import { pagePaths } from "@common/paths";
+import { apiPaths, pagePaths } from "@common/paths";
 import { site } from "@common/site";
 import { NewsletterSection } from "~/components/forms/newsletter-signup";
 import { Island } from "~/islands/island";
+import { useRefusedForm } from "~/lib/refused-form";
 import { homeIslands } from "~/islands/entries/home";
 import { ContactSalesLink } from "~/components/sections/contact-sales-link";
 import { InnovationBanner } from "~/components/sections/innovation-banner";
@@ -66,7 +67,11 @@ export default function HomePage() {
       <Testimonials />
       <InnovationBanner />
       <NewsletterSection {...homePage.newsletter}>
-        <Island of={homeIslands} part="newsletter" />
+        <Island
+          of={homeIslands}
+          part="newsletter"
+          props={{ refused: useRefusedForm(apiPaths.subscribe) }}
+        />
       </NewsletterSection>
     </>
   );

@@ -9,6 +9,7 @@ import { type FormFields, answer, isFormPost, onlyJsonOrForms } from "../http/fo
 import { refusal, zodRoute } from "../http/zod-schemas";
 import { safeError } from "../privacy/log-safety";
 import type { OutboxWorker } from "../mail/outbox";
+import type { PageRenderer } from "../static/page-renderer";
 
 /** The rules of a lead form; every one has the `website` honeypot. */
 type LeadSchema = z.ZodMiniType<{ website?: string | undefined }>;
@@ -24,11 +25,17 @@ export interface LeadEndpoint<Schema extends LeadSchema> {
   fromForm: (fields: FormFields) => unknown;
   /** The page such a form lands on once its lead is stored (from formStatusPaths). */
   sentPage: string;
+  /** The page the form is on, from what it posted: it comes back there when refused. */
+  formPage: (fields: FormFields) => string | undefined;
   /** Stores the lead with its notification in one transaction. */
   store: (lead: z.output<Schema>, request: FastifyRequest) => Promise<unknown>;
 }
 
 const INVALID_ERROR = "Some fields are missing or invalid";
+const HTML = "text/html; charset=utf-8";
+
+/** What the browser posted itself, as posted, before it is given the JSON body's shape. */
+const postedFields = new WeakMap<FastifyRequest, FormFields>();
 const KEY_REUSED_ERROR =
   "This Idempotency-Key was already used for a different submission. Send it with a new key.";
 const UNAVAILABLE_ERROR =
@@ -38,12 +45,18 @@ const UNAVAILABLE_ERROR =
  * Registers POST `endpoint.path`: validates with the form's own schema (unknown fields dropped,
  * lengths capped), stores the lead with its notification in one transaction, and only then
  * answers 2xx. A filled honeypot gets the same answer, and nothing is stored or sent. A form the
- * browser posted itself gets a page instead of JSON, whatever happened (see http/form-posts.ts).
+ * browser posted itself gets a page instead of JSON, whatever happened (see http/form-posts.ts):
+ * refused, its own page again with what was typed and what to fix (`pages`), else a page that
+ * says what happened.
  */
 export function addLeadEndpoint<Schema extends LeadSchema>(
   app: FastifyInstance,
-  { endpoint, fromForm, sentPage, store }: LeadEndpoint<Schema>,
-  { outbox, rateLimit }: { outbox: OutboxWorker; rateLimit: Config["rateLimit"] },
+  { endpoint, fromForm, sentPage, formPage, store }: LeadEndpoint<Schema>,
+  {
+    outbox,
+    rateLimit,
+    pages,
+  }: { outbox: OutboxWorker; rateLimit: Config["rateLimit"]; pages?: PageRenderer },
 ): void {
   const { path } = endpoint;
   const status = sentStatusOf(endpoint);
@@ -60,12 +73,25 @@ export function addLeadEndpoint<Schema extends LeadSchema>(
     onRequest: onlyJsonOrForms,
     // A posted form is given the JSON body's shape before the schema checks it.
     preValidation: async (request) => {
-      if (isFormPost(request)) request.body = fromForm(request.body as FormFields);
+      if (!isFormPost(request)) return;
+      postedFields.set(request, request.body as FormFields);
+      request.body = fromForm(request.body as FormFields);
     },
     handler: async (request, reply) => {
       const invalid = refusal(request);
       if (invalid) {
-        const body = { error: INVALID_ERROR, fields: fieldErrors(invalid) };
+        const fields = fieldErrors(invalid);
+        const posted = postedFields.get(request);
+        const page = posted && (await refusedFormPage(request, posted, fields));
+        if (page) {
+          return reply
+            .code(400)
+            .type(HTML)
+            .header("content-security-policy", page.csp)
+            .header("cache-control", "no-store")
+            .send(page.html);
+        }
+        const body = { error: INVALID_ERROR, fields };
         return answer(request, reply, { status: 400, body }, formStatusPaths.notSent);
       }
       const lead = request.body as z.output<Schema>;
@@ -91,4 +117,24 @@ export function addLeadEndpoint<Schema extends LeadSchema>(
       return answer(request, reply, sent, sentPage);
     },
   });
+
+  /**
+   * The form's own page again, for a form posted without JavaScript and refused: what was typed
+   * (never the honeypot), the summary and each field's message. None when no page can be
+   * rendered; then the generic page says what happened.
+   */
+  async function refusedFormPage(
+    request: FastifyRequest,
+    { website: _honeypot, ...values }: FormFields,
+    errors: Record<string, string>,
+  ) {
+    const pagePath = formPage(values);
+    if (!pages || !pagePath) return undefined;
+    try {
+      return await pages.refusedForm(pagePath, { action: path, values, errors });
+    } catch (error) {
+      request.log.error({ err: safeError(error), route: path }, "could not render the form's page");
+      return undefined;
+    }
+  }
 }

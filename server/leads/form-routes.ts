@@ -2,7 +2,8 @@ import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { contactEndpoint } from "../../leads/contact";
 import { demoEndpoint } from "../../leads/demo";
 import { subscribeEndpoint } from "../../leads/newsletter";
-import { consoleLeadPath, demoPaths, formStatusPaths } from "../../common/paths";
+import { consoleLeadPath, demoPaths, formStatusPaths, pagePaths } from "../../common/paths";
+import type { PageRenderer } from "../static/page-renderer";
 import { type LeadType, leadKey } from "../../leads/workflow";
 import { createAlerts } from "../alerts/alerts";
 import type { Config } from "../config";
@@ -21,6 +22,8 @@ export interface LeadRoutesOptions {
   db: DB;
   outbox: OutboxWorker;
   config: Pick<Config, "publicUrl" | "salesEmail" | "rateLimit" | "alerts">;
+  /** Renders a form's page again for a refused post without JavaScript (static/page-renderer.ts). */
+  pages?: PageRenderer;
 }
 
 /**
@@ -30,10 +33,10 @@ export interface LeadRoutesOptions {
  */
 export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (
   app,
-  { db, outbox, config },
+  { db, outbox, config, pages },
 ) => {
   acceptFormPosts(app);
-  const deps = { outbox, rateLimit: config.rateLimit };
+  const deps = { outbox, rateLimit: config.rateLimit, pages };
   /** Where the sales team's e-mail sends them: the new lead's page in the staff console. */
   const leadUrl = (type: LeadType, id: string) =>
     `${config.publicUrl}${consoleLeadPath(leadKey(type, id))}`;
@@ -45,6 +48,9 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (
       endpoint: subscribeEndpoint,
       fromForm: ({ email, website, consentVersion }) => ({ email, website, consentVersion }),
       sentPage: formStatusPaths.checkInbox,
+      // The home page's section; the help centre's dialog is the same form, and a dialog cannot
+      // open as a modal without JavaScript.
+      formPage: () => pagePaths.home,
       store: (lead, request) =>
         subscribe(
           db,
@@ -70,6 +76,7 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (
         agreeToPolicy: agreeToPolicy === "on",
       }),
       sentPage: formStatusPaths.messageSent,
+      formPage: () => pagePaths.contactUs,
       store: (lead, request) =>
         saveContact(db, lead, {
           notify: (receivedAt, id) =>
@@ -106,6 +113,11 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (
         consentVersion,
       }),
       sentPage: formStatusPaths.demoRequested,
+      // Each product's form is on its own page; a post naming no product of ours has none.
+      formPage: ({ product }) =>
+        product && Object.hasOwn(demoPaths, product)
+          ? demoPaths[product as keyof typeof demoPaths]
+          : undefined,
       store: (lead, request) => {
         const page = demoPaths[lead.product];
         return saveDemoRequest(db, lead, page, {

@@ -18,6 +18,7 @@ import { demoNotification } from "../mail/emails/demo-notification";
 import { newsletterConfirmation } from "../mail/emails/newsletter-confirmation";
 import { type OutboxOptions, type OutboxWorker, createOutboxWorker } from "../mail/outbox";
 import type { MailTransport } from "../mail/transports";
+import type { PageRenderer } from "../static/page-renderer";
 import type { SiteFiles } from "../static/site-files";
 import { sqliteOnly, testDatabase, testDialects } from "../db/testing/databases";
 
@@ -234,15 +235,17 @@ export function testApp(
     config,
     outbox = testOutbox(db),
     site,
+    pages,
     logStream,
   }: {
     config?: Partial<Config>;
     outbox?: OutboxWorker;
     site?: SiteFiles;
+    pages?: PageRenderer;
     logStream?: NodeJS.WritableStream;
   } = {},
 ): Promise<FastifyInstance> {
-  return buildApp({ config: testConfig(config), db, outbox, site, logStream });
+  return buildApp({ config: testConfig(config), db, outbox, site, pages, logStream });
 }
 
 export interface LeadApi {
@@ -265,7 +268,11 @@ export interface LeadApi {
  */
 export function useLeadApi(
   databaseUrl: string | undefined,
-  options: { config?: Partial<Config>; site?: () => Promise<SiteFiles> } = {},
+  options: {
+    config?: Partial<Config>;
+    site?: () => Promise<SiteFiles>;
+    pages?: PageRenderer;
+  } = {},
 ): LeadApi {
   const api = {
     transport: recordingTransport(),
@@ -278,6 +285,7 @@ export function useLeadApi(
       config: options.config,
       outbox: api.outbox,
       site: options.site ? await options.site() : undefined,
+      pages: options.pages,
     });
   });
   afterAll(async () => {

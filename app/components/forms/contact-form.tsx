@@ -8,6 +8,7 @@ import {
   MAX_TEXT,
   PHONE_HINT,
 } from "@leads/messages";
+import type { RefusedForm } from "@leads/refused-form";
 import { apiPaths } from "@common/paths";
 import { CheckboxField, Field, TextArea } from "~/components/ui/field";
 import { formOutcomes, serviceHours } from "~/content/form-outcomes";
@@ -82,10 +83,13 @@ const contactForm: LeadFormConfig<typeof initial, typeof ContactSchema> = {
   sendAnother: "Send another message",
 };
 
-/** The contact form of /contact-us (rules and messages: leads/contact.ts, leads/messages.ts). */
-export function ContactForm() {
+/**
+ * The contact form of /contact-us (rules and messages: leads/contact.ts, leads/messages.ts);
+ * `refused` when the page answers this form posted without JavaScript and refused.
+ */
+export function ContactForm({ refused }: { refused?: RefusedForm }) {
   return (
-    <LeadForm config={contactForm}>
+    <LeadForm config={contactForm} refused={refused}>
       {({ values, setValue, errors, fieldId }) => (
         <>
           <Field

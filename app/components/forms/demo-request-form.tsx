@@ -8,6 +8,7 @@ import {
   MAX_TEXT,
   PHONE_HINT,
 } from "@leads/messages";
+import type { RefusedForm } from "@leads/refused-form";
 import { apiPaths } from "@common/paths";
 import { Combobox } from "~/components/ui/combobox";
 import { Field } from "~/components/ui/field";
@@ -75,9 +76,16 @@ const demoForm = (product: DemoProduct): LeadFormConfig<typeof initial, typeof D
  * The demo request form of the five demo pages. All five show the same invalid-form message,
  * send the industry as typed, and post to /api/demo with their product.
  */
-export function DemoRequestForm({ product }: { product: DemoProduct }) {
+export function DemoRequestForm({
+  product,
+  refused,
+}: {
+  product: DemoProduct;
+  /** This form, posted without JavaScript, refused by the server. */
+  refused?: RefusedForm;
+}) {
   return (
-    <LeadForm config={demoForm(product)}>
+    <LeadForm config={demoForm(product)} refused={refused}>
       {({ values, setValue, errors, fieldId }) => (
         <>
           <Field

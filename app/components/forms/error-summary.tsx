@@ -13,6 +13,11 @@ interface ErrorSummaryProps {
   fields: readonly SummaryField[];
   /** The box itself, which takes the focus when the form is refused. */
   ref?: Ref<HTMLDivElement>;
+  /**
+   * Focus the box as the page opens: the page is the server's answer to a refused post, and
+   * without JavaScript only the `autofocus` attribute can move the focus.
+   */
+  focusOnLoad?: boolean;
 }
 
 /**
@@ -20,7 +25,7 @@ interface ErrorSummaryProps {
  * field's message once, as a link that takes the visitor to that field. The form moves the focus
  * to the box, so a screen reader reads it out whole; its messages are the fields' own.
  */
-export function ErrorSummary({ errors, fields, ref }: ErrorSummaryProps) {
+export function ErrorSummary({ errors, fields, ref, focusOnLoad }: ErrorSummaryProps) {
   const headingId = useId();
   const known = new Set(fields.map((field) => field.name));
   const items = [
@@ -35,6 +40,9 @@ export function ErrorSummary({ errors, fields, ref }: ErrorSummaryProps) {
     <div
       ref={ref}
       tabIndex={-1}
+      // Only on the page that answers a refused post, which the visitor came to fix it.
+      // eslint-disable-next-line jsx-a11y/no-autofocus
+      autoFocus={focusOnLoad}
       role="group"
       aria-labelledby={headingId}
       className="rounded-xl border-4 border-red-700 bg-white p-4 outline-none focus:ring-4 focus:ring-gold-300 sm:col-span-2"

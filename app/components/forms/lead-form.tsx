@@ -7,6 +7,7 @@ import {
   useState,
 } from "react";
 import type * as z from "zod/mini";
+import type { RefusedForm } from "@leads/refused-form";
 import { Field, TextInput } from "~/components/ui/field";
 import { toast } from "~/components/ui/toast";
 import { ConsentVersionField, ConsentWords } from "./consent-words";
@@ -60,6 +61,8 @@ interface LeadFormProps<Values extends Record<string, unknown>, Schema extends z
   config: LeadFormConfig<Values, Schema>;
   /** The fields after the text inputs, bound to the form's state. */
   children: (form: LeadFormFields<Values>) => ReactNode;
+  /** This form, posted without JavaScript, was refused by the server (leads/refused-form.ts). */
+  refused?: RefusedForm;
 }
 
 /**
@@ -67,11 +70,13 @@ interface LeadFormProps<Values extends Record<string, unknown>, Schema extends z
  * itself. A refused form opens with one summary of what to fix, which takes the focus; a failed
  * send says what to do above the button; a stored lead gives way to what happens next. Fields in
  * two columns, then the honeypot and the submit button. Without JavaScript it posts itself to
- * the endpoint; the server then answers with a page that says what happened.
+ * the endpoint; the server then answers with a page that says what happened, or with this page
+ * again, the form refused (`refused`): the summary then takes the focus as the page opens.
  */
 export function LeadForm<Values extends Record<string, unknown>, Schema extends z.ZodMiniType>({
   config,
   children,
+  refused,
 }: LeadFormProps<Values, Schema>) {
   const formId = useId();
   const fieldId = (name: keyof Values & string) => `${formId}-${name}`;
@@ -84,6 +89,7 @@ export function LeadForm<Values extends Record<string, unknown>, Schema extends 
   const startOver = useRef(false);
   const form = useLeadForm({
     ...config,
+    refused,
     outcomes: {
       refused: () => {
         toast.error(config.toasts.invalid);
@@ -136,7 +142,12 @@ export function LeadForm<Values extends Record<string, unknown>, Schema extends 
   const fields = Object.keys(config.initial).map((name) => ({ name, id: fieldId(name) }));
   return (
     <form {...form.formProps} className="grid gap-5 sm:grid-cols-2" aria-label={config.label}>
-      <ErrorSummary ref={summary} errors={form.errors} fields={fields} />
+      <ErrorSummary
+        ref={summary}
+        errors={form.errors}
+        fields={fields}
+        focusOnLoad={refused !== undefined}
+      />
       {config.textFields.map(
         ({ name, label, required, type = "text", autoComplete, ...limits }) => (
           <Field

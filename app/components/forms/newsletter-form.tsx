@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from "react";
 import { MAX_EMAIL } from "@leads/messages";
+import type { RefusedForm } from "@leads/refused-form";
 import { apiPaths } from "@common/paths";
 import { ConsentVersionField, ConsentWords } from "./consent-words";
 import { HoneypotField } from "./honeypot-field";
@@ -10,13 +11,15 @@ interface NewsletterFormProps {
   onSubscribed: (address: string) => void;
   /** Visual variant: on the dark home section or inside the light dialog. */
   tone?: "light" | "dark";
+  /** This form, posted without JavaScript, refused by the server: the field takes the focus. */
+  refused?: RefusedForm;
 }
 
 /**
  * One e-mail field and Subscribe. Checked in the browser first; success only after the server
  * stored it; any failure is said plainly under the field, and the address stays in it.
  */
-export function NewsletterForm({ onSubscribed, tone = "light" }: NewsletterFormProps) {
+export function NewsletterForm({ onSubscribed, tone = "light", refused }: NewsletterFormProps) {
   const id = useId();
   const [failure, setFailure] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -27,6 +30,7 @@ export function NewsletterForm({ onSubscribed, tone = "light" }: NewsletterFormP
     // one the definition is made with (leads/newsletter.ts), read here without its schema.
     schema: () => import("@leads/newsletter").then((rules) => rules.subscribeEndpoint.body),
     endpoint: apiPaths.subscribe,
+    refused,
     toBody: (data, website) => ({ ...data, website }),
     consentForm: "newsletter",
     outcomes: {
@@ -51,6 +55,10 @@ export function NewsletterForm({ onSubscribed, tone = "light" }: NewsletterFormP
         </label>
         <input
           ref={input}
+          // Without JavaScript, only the attribute puts the visitor back in the refused field,
+          // on the page that answers the refused post.
+          // eslint-disable-next-line jsx-a11y/no-autofocus
+          autoFocus={refused !== undefined}
           id={`${id}-email`}
           type="email"
           maxLength={MAX_EMAIL}

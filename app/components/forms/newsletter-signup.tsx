@@ -1,4 +1,5 @@
 import { type ReactNode, useState } from "react";
+import type { RefusedForm } from "@leads/refused-form";
 import { formOutcomes } from "~/content/form-outcomes";
 import { NewsletterForm } from "./newsletter-form";
 import { SentPanel } from "./sent-panel";
@@ -46,14 +47,17 @@ export function NewsletterSection({
   );
 }
 
-/** The section's form; it says when the subscription went through, and where the e-mail went. */
-export function NewsletterSignup() {
+/**
+ * The section's form; it says when the subscription went through, and where the e-mail went.
+ * `refused`: the page answers this form posted without JavaScript and refused.
+ */
+export function NewsletterSignup({ refused }: { refused?: RefusedForm }) {
   const [address, setAddress] = useState<string | null>(null);
   return address ? (
     <SentPanel headline={NEWSLETTER_THANKS} tone="dark">
       <NewsletterNextSteps address={address} />
     </SentPanel>
   ) : (
-    <NewsletterForm tone="dark" onSubscribed={setAddress} />
+    <NewsletterForm tone="dark" onSubscribed={setAddress} refused={refused} />
   );
 }

@@ -10,6 +10,7 @@ import type * as z from "zod/mini";
 // Not "@leads/fields": that module loads the validation library, which a form may load later.
 import { fieldErrors } from "@leads/field-errors";
 import { type ConsentForm, currentWording } from "@leads/consent";
+import { type RefusedForm, valuesFromRefused } from "@leads/refused-form";
 import {
   type ApiFailure,
   type ApiResult,
@@ -49,6 +50,8 @@ export interface LeadFormOptions<
   /** Whose consent wording the form shows (leads/consent.ts): its version is sent along. */
   consentForm: ConsentForm;
   outcomes: LeadFormOutcomes<z.output<Schema>>;
+  /** The server refused this form posted without JavaScript: it starts with those values and messages. */
+  refused?: RefusedForm;
 }
 
 /** What a lead form's fields and its form element use of useLeadForm(). */
@@ -72,8 +75,10 @@ export interface LeadFormState<Values> {
 export function useLeadForm<Values extends Record<string, unknown>, Schema extends z.ZodMiniType>(
   options: LeadFormOptions<Values, Schema>,
 ): LeadFormState<Values> {
-  const [values, setValues] = useState<Values>(options.initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [values, setValues] = useState<Values>(() =>
+    valuesFromRefused(options.initial, options.refused),
+  );
+  const [errors, setErrors] = useState<Record<string, string>>(options.refused?.errors ?? {});
   const [pending, setPending] = useState(false);
   const [honeypot, setHoneypot] = useState("");
   const sending = useRef(false);
