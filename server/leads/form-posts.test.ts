@@ -33,7 +33,7 @@ describeLeadRoutes("lead API", (api) => {
       expect(rows).toMatchObject([{ email: "yaa@example.com" }]);
     });
 
-    it("stores nothing and says so when a field is missing, the policy unchecked or the product unknown", async () => {
+    it("stores nothing and, with no page renderer, says so on the generic page when a field is missing, the policy unchecked or the product unknown", async () => {
       const { agreeToPolicy: _checked, ...unchecked } = sampleContact;
       for (const [path, fields] of [
         [apiPaths.contact, unchecked],
