@@ -53,6 +53,10 @@ test("the contact form sends a message and lands on a page that says so", async 
   await form.submit.click();
 
   await expectLandedOn(page, formStatusPaths.messageSent, "Message sent successfully");
+  // What happens next, in the words the form with JavaScript shows (app/content/form-outcomes.ts).
+  await expect(page.getByRole("main")).toContainText(
+    "Our sales team will reply to the e-mail address you gave, usually within one working day.",
+  );
   await expectMailMentioning(email);
 });
 
@@ -64,6 +68,7 @@ test("a demo request records the page's product", async ({ page }) => {
   await form.submit.click();
 
   await expectLandedOn(page, formStatusPaths.demoRequested, "Thank you for your request");
+  await expect(page.getByRole("main")).toContainText("or call the phone number you gave");
   await expectMailMentioning(email);
 });
 
