@@ -1,7 +1,8 @@
 import { expect, it } from "vitest";
 import * as paths from "../common/paths";
 import { articleFiles as bundledArticleFiles, loadArticles } from "../app/content/markdown.server";
-import { articleFiles, articlePaths, pagePaths, routePaths } from "./page-paths";
+import { routeTable } from "../app/routes";
+import { articleFiles, articlePaths, onePagePerModule, pagePaths, routePaths } from "./page-paths";
 
 it("lists the 36 public pages and one per article, home first, without the catch-all", () => {
   const pages = pagePaths();
@@ -16,6 +17,22 @@ it("lists the 36 public pages and one per article, home first, without the catch
   expect(pages).toContain(paths.servicePaths.bulkPay);
   expect(pages).toContain(paths.policyPaths.cancellation);
   expect(pages.some((p) => p.includes("*"))).toBe(false);
+});
+
+it("names one public page per module of the route table, the first of those sharing one", () => {
+  const pages = onePagePerModule();
+  const moduleOf = new Map(routeTable(articleFiles()).map((route) => [route.path, route.file]));
+  const publicModules = new Set(pagePaths().map((p) => moduleOf.get(p)));
+  expect(pages.map((p) => moduleOf.get(p)).sort()).toEqual([...publicModules].sort());
+  expect(pages[0]).toBe(paths.pagePaths.home);
+  // The first service page stands for the others; the first article for every article.
+  expect(pages).toContain(paths.servicePaths.collections);
+  expect(pages).not.toContain(paths.servicePaths.bulkPay);
+  expect(pages).toContain(articlePaths()[0]);
+  expect(pages.filter((p) => articlePaths().includes(p))).toHaveLength(1);
+  expect(pages).toContain(paths.pagePaths.termsAndConditions);
+  expect(pages).not.toContain(paths.policyPaths.cancellation);
+  expect(pages.length).toBeLessThan(pagePaths().length);
 });
 
 it("leaves the pages that follow an action out", () => {
