@@ -4,9 +4,9 @@ import { FIELD_MESSAGES, errorSummary, openContactForm, showInvalidToast } from 
 // The contact form on /contact-us before it sends, where only a browser tells: no axe
 // violations with its messages shown, the honeypot out of sight and out of the Tab order. Its
 // rules and messages (empty submit, bad address, a message cleared on edit, focus on the first
-// field in error) are component tests: app/components/forms/contact-form.test.tsx; the message
-// box's count and every field's maxlength (which the browser itself enforces) are
-// contact-form-limits.test.tsx's.
+// field in error) are component tests: app/components/forms/contact-form.test.tsx; every field's
+// maxlength is contact-form-limits.test.tsx's. The message box's count is checked here once, as a
+// visitor types near the limit, because only a browser stops the typing at it.
 
 test.describe("contact page accessibility", () => {
   test("on a 320 px screen: the summary takes the focus, its link brings the field into view, no axe violations", async ({
@@ -27,6 +27,17 @@ test.describe("contact page accessibility", () => {
     await summary.getByRole("link", { name: FIELD_MESSAGES.message }).click();
     await expect(form.message).toBeFocused();
     await expect(form.message).toBeInViewport();
+  });
+
+  test("the message box counts down near 5,000 characters and takes no more", async ({ page }) => {
+    const form = await openContactForm(page);
+    await form.message.fill("a".repeat(4_500));
+    await expect(form.form.getByText("You have 500 characters remaining")).toBeVisible();
+    await form.message.fill("a".repeat(4_999));
+    await form.message.press("End");
+    await form.message.pressSequentially("xyz");
+    await expect(form.message).toHaveValue(`${"a".repeat(4_999)}x`);
+    await expect(form.form.getByText("You have 0 characters remaining")).toBeVisible();
   });
 });
 
