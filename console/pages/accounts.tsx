@@ -309,7 +309,10 @@ function AccountRow({
           </button>
         </Form>
 
-        {account.disabled ? (
+        {you ? (
+          // The server refuses it: an admin cannot lock themselves out.
+          <p className="text-sm text-muted">Another admin can disable your account.</p>
+        ) : account.disabled ? (
           <Form method="post">
             <input type="hidden" name="intent" value="enable" />
             <input type="hidden" name="id" value={account.id} />
