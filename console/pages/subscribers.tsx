@@ -195,9 +195,34 @@ function SubscriberRow({ subscriber }: { subscriber: Subscriber }) {
         {status === "unsubscribed" ? null : (
           <AddressChangeForm id={subscriber.id} email={subscriber.email} fetcher={fetcher} />
         )}
+        {status === "pending" ? (
+          <p className="text-muted">
+            <ConfirmationSent subscriber={subscriber} />
+          </p>
+        ) : null}
         <RowOutcome result={result} />
         <SubscriberConsentRecord id={subscriber.id} />
       </div>
+    </>
+  );
+}
+
+/**
+ * When the last confirmation e-mail went and, within the hour the server waits between two,
+ * from when another may go: the button's refusal is foreseen rather than met.
+ */
+function ConfirmationSent({ subscriber }: { subscriber: Subscriber }) {
+  const { confirmationSentAt: sent, confirmationAgainAt: again } = subscriber;
+  if (!sent) return <>No confirmation e-mail has gone to them yet.</>;
+  return (
+    <>
+      The last confirmation e-mail went <DateTime at={sent} />.
+      {again && Date.parse(again) > Date.now() ? (
+        <>
+          {" "}
+          Another can go from <DateTime at={again} />.
+        </>
+      ) : null}
     </>
   );
 }
