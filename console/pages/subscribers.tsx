@@ -23,6 +23,7 @@ import { DateTime } from "../components/date-time";
 import { FilterInput, FilterSelect } from "../components/filter-form";
 import { type ListDefinition, ListPage } from "../components/list-page";
 import { RowOutcome } from "../components/row-outcome";
+import { useNow } from "../components/relative-age";
 import { SubscriberConsentRecord } from "../components/subscriber-consent";
 import { choices } from "../labels";
 
@@ -213,11 +214,12 @@ function SubscriberRow({ subscriber }: { subscriber: Subscriber }) {
  */
 function ConfirmationSent({ subscriber }: { subscriber: Subscriber }) {
   const { confirmationSentAt: sent, confirmationAgainAt: again } = subscriber;
+  const now = useNow();
   if (!sent) return <>No confirmation e-mail has gone to them yet.</>;
   return (
     <>
       The last confirmation e-mail went <DateTime at={sent} />.
-      {again && Date.parse(again) > Date.now() ? (
+      {again && Date.parse(again) > now.getTime() ? (
         <>
           {" "}
           Another can go from <DateTime at={again} />.
