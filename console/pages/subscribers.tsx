@@ -26,6 +26,7 @@ import { RowOutcome } from "../components/row-outcome";
 import { useNow } from "../components/relative-age";
 import { SubscriberConsentRecord } from "../components/subscriber-consent";
 import { choices } from "../labels";
+import { EmailAddress } from "../components/email-address";
 
 export const SUBSCRIBER_STATUS_LABELS: Record<SubscriptionStatus, string> = {
   pending: "Waiting for confirmation",
@@ -133,8 +134,8 @@ function SubscriberRow({ subscriber }: { subscriber: Subscriber }) {
   return (
     <>
       <div className="min-w-0">
-        <p className="font-semibold break-words" dir="auto">
-          {subscriber.email}
+        <p className="font-semibold break-words">
+          <EmailAddress>{subscriber.email}</EmailAddress>
         </p>
         {subscriber.page ? (
           <p className="text-sm break-words text-muted">From the page {subscriber.page}</p>
