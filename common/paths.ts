@@ -132,6 +132,8 @@ export const consolePaths = {
   newCampaign: "/staff/newsletter/campaigns/new",
   suppressions: "/staff/suppressions",
   account: "/staff/account",
+  /** Where an invitation's link lands: who invited them, their role, a passkey to add. */
+  firstSignIn: "/staff/welcome",
   accounts: "/staff/admin/accounts",
   audit: "/staff/admin/audit",
   erase: "/staff/admin/erase",

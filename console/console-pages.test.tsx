@@ -48,7 +48,16 @@ async function menuOf(role: StaffRole): Promise<[string, string | null][]> {
   );
   const view = render(<RouterProvider router={router} />);
   const nav = await screen.findByRole("navigation", { name: "Console" });
-  const links = within(nav)
+  // The wide screen's list, and the phone's folded menu of the same links (no CSS here: both).
+  const [wide, folded] = nav.querySelectorAll("ul");
+  const linksOf = (list: HTMLElement | undefined) =>
+    list
+      ? within(list)
+          .queryAllByRole("link")
+          .map((link) => link.outerHTML)
+      : [];
+  expect(linksOf(folded)).toEqual(linksOf(wide));
+  const links = within(wide as HTMLElement)
     .queryAllByRole("link")
     .map((link): [string, string | null] => [link.textContent ?? "", link.getAttribute("href")]);
   view.unmount();
@@ -97,7 +106,7 @@ describe("the console's page table", () => {
 
   it("lets each role open the pages of its work, and no other", () => {
     const opens = (role: StaffRole) => PAGE_IDS.filter((id) => mayOpen({ role }, id));
-    expect(opens("sales")).toEqual(["leads", "lead", "account"]);
+    expect(opens("sales")).toEqual(["leads", "lead", "firstSignIn", "account"]);
     expect(opens("marketing")).toEqual([
       "subscribers",
       "reports",
@@ -106,6 +115,7 @@ describe("the console's page table", () => {
       "campaign",
       "welcome",
       "suppressions",
+      "firstSignIn",
       "account",
     ]);
     expect(opens("admin")).toEqual(PAGE_IDS);

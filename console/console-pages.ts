@@ -7,6 +7,7 @@ import { campaignsApi, welcomeApi } from "../staff-api/newsletter";
 import { passkeysApi } from "../staff-api/passkeys";
 import { peopleApi } from "../staff-api/people";
 import { reportsApi } from "../staff-api/reports";
+import { sessionApi } from "../staff-api/session";
 import { type StaffRole, roleAllows } from "../staff-api/roles";
 import { subscribersApi } from "../staff-api/subscribers";
 import { routerPath } from "./api";
@@ -89,6 +90,8 @@ export const CONSOLE_PAGES = {
     roles: mailDomainApi.check.roles,
     menu: "Sending domain",
   },
+  /** Where an invitation's link lands, once: for every role. */
+  firstSignIn: { path: routerPath(consolePaths.firstSignIn), roles: sessionApi.invitation.roles },
   /** The person's own passkeys and sessions: linked from the header, by their name. */
   account: { path: routerPath(consolePaths.account), roles: passkeysApi.list.roles },
 } as const satisfies Record<string, ConsolePage>;

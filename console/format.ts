@@ -1,28 +1,14 @@
 /**
  * Dates and durations as the console shows them. The company works in Accra (GMT, no daylight
  * saving): every time the console shows or takes is Accra's, named as such, whatever the time
- * zone of the device (decision 0024). Day month year, 24-hour clock.
+ * zone of the device (decision 0024). Day month year, 24-hour clock (common/accra-time.ts).
  */
-const TIME_ZONE = "Africa/Accra";
-/** What follows every time on screen, and labels every field that takes one. */
-export const TIME_ZONE_LABEL = "Accra time";
-
-const DATE_TIME = new Intl.DateTimeFormat("en-GB", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: TIME_ZONE,
-});
-
-/** "27 Nov 2026, 10:00 Accra time"; "—" for no time. */
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return "—";
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "—" : `${DATE_TIME.format(date)} ${TIME_ZONE_LABEL}`;
-}
+import { ACCRA_TIME_ZONE } from "@common/accra-time";
+export { TIME_ZONE_LABEL, formatAccraTime as formatDateTime } from "@common/accra-time";
 
 /** Accra's wall clock, in parts; h23 so that midnight is 00, never 24. */
 const WALL_CLOCK = new Intl.DateTimeFormat("en-GB", {
-  timeZone: TIME_ZONE,
+  timeZone: ACCRA_TIME_ZONE,
   year: "numeric",
   month: "2-digit",
   day: "2-digit",

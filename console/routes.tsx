@@ -34,6 +34,7 @@ import {
   suppressionsShouldRevalidate,
 } from "./pages/suppressions";
 import { WelcomePage, welcomeAction, welcomeLoader } from "./pages/welcome";
+import { FirstSignInPage, firstSignInLoader } from "./pages/first-sign-in";
 import { SubscribersPage, subscribersAction, subscribersLoader } from "./pages/subscribers";
 import { CONSOLE_PAGES, type ConsolePageId, startPageFor } from "./console-pages";
 import { SIGNED_IN_ROUTE, loadStaff } from "./session";
@@ -76,6 +77,7 @@ const PAGE_ROUTES: Record<
   emails: { loader: emailsLoader, element: <EmailsPage /> },
   sendingDomain: { loader: sendingDomainLoader, element: <SendingDomainPage /> },
   account: { loader: accountLoader, element: <AccountPage /> },
+  firstSignIn: { loader: firstSignInLoader, element: <FirstSignInPage /> },
 };
 
 /**

@@ -47,6 +47,7 @@ const MATRIX: Record<string, readonly [Access, Audit]> = {
   "POST /api/staff/sign-in/passkey/options": ["public", { answers: "a challenge" }],
   "POST /api/staff/sign-in/passkey/verify": ["public", OWN],
   "GET /api/staff/me": ["any", OWN],
+  "GET /api/staff/me/invitation": ["any", OWN],
   "POST /api/staff/sign-out": ["any", OWN],
   "POST /api/staff/sign-out-everywhere": ["any", OWN],
   "GET /api/staff/passkeys": ["any", OWN],

@@ -26,6 +26,7 @@ describe("the staff endpoints", () => {
       "GET /api/staff/mail/templates",
       "GET /api/staff/mail/templates/:kind",
       "GET /api/staff/me",
+      "GET /api/staff/me/invitation",
       "GET /api/staff/newsletter/welcome",
       "GET /api/staff/outbox",
       "GET /api/staff/passkeys",

@@ -17,6 +17,14 @@ export const Me = z.strictObject({
 });
 export type Me = z.output<typeof Me>;
 
+/** Who brought a member of staff in, for the welcome of their first sign-in. */
+export const Invitation = z.strictObject({
+  /** The inviting admin's name (or address); null for an account made from the command line. */
+  invitedBy: z.nullable(z.string()),
+  invitedAt: z.nullable(z.string()),
+});
+export type Invitation = z.output<typeof Invitation>;
+
 /** A sign-in link's token, as sign-in.ts's tokens are written. */
 const Token = z.string().check(z.minLength(1), z.maxLength(200), z.regex(/^[A-Za-z0-9_-]+$/));
 
@@ -44,6 +52,8 @@ export const sessionApi = {
   }),
   /** Who is signed in. */
   me: sessionRead("/api/staff/me", [], Me),
+  /** Who invited the person signed in, and when: the console's welcome says it. */
+  invitation: sessionRead("/api/staff/me/invitation", [], Invitation),
   /**
    * Ends this browser's session and clears its cookie: 204, no body. It reads no body; whatever
    * comes is ignored.

@@ -35,6 +35,10 @@ export const Subscriber = z.strictObject({
   page: z.nullable(z.string()),
   /** Where the visit of the first sign-up came from, where it said (leads/source.ts). */
   source: Attribution,
+  /** When the last confirmation e-mail to them was queued; null when none was. */
+  confirmationSentAt: z.nullable(z.string()),
+  /** From when another may go ("Send the confirmation again" waits an hour); null when none went. */
+  confirmationAgainAt: z.nullable(z.string()),
 });
 export type Subscriber = z.output<typeof Subscriber>;
 

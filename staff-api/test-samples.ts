@@ -64,4 +64,6 @@ export const subscriber = samplesOf<Subscriber>({
   unsubscribedAt: null,
   page: null,
   source: { utmCampaign: "harmattan" },
+  confirmationSentAt: "2026-11-01T09:00:00.000Z",
+  confirmationAgainAt: "2026-11-01T10:00:00.000Z",
 });

@@ -3,6 +3,7 @@ import type { FetcherWithComponents } from "react-router";
 import { KeepIt, useEscapeToBackOut } from "./confirm-button";
 import { IntentButton } from "./newsletter-editor";
 import { TextField } from "./text-field";
+import { EmailAddress } from "./email-address";
 
 type Outcome = { ok: true; message: string } | { ok: false; error: string };
 
@@ -47,7 +48,7 @@ export function AddressChangeForm({
             className="w-full space-y-3 rounded-md border border-brand-700 p-4"
           >
             <legend className="px-1 font-semibold">
-              New address for <span dir="auto">{email}</span>
+              New address for <EmailAddress>{email}</EmailAddress>
             </legend>
             <input type="hidden" name="id" value={id} />
             <TextField

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { ConsoleMenu } from "./console-menu";
 import {
   Form,
   NavLink,
@@ -15,11 +16,6 @@ import { routerPath } from "../api";
 import { CONSOLE_PAGES, menuFor } from "../console-pages";
 import { ROLE_LABELS } from "../labels";
 import { useStaff } from "../session";
-
-const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `inline-flex min-h-11 items-center rounded-md px-3 font-semibold whitespace-nowrap ${
-    isActive ? "bg-brand-800 text-white" : "text-brand-800 hover:bg-brand-50"
-  }`;
 
 /**
  * The frame of every signed-in page: who is signed in, the pages their role may open, sign-out.
@@ -77,17 +73,7 @@ export function ConsoleShell() {
             </Form>
           </div>
         </div>
-        <nav aria-label="Console" className="container-page overflow-x-auto pb-2">
-          <ul className="flex gap-1">
-            {menuFor(staff).map((page) => (
-              <li key={page.path}>
-                <NavLink to={page.path} className={linkClass}>
-                  {page.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <ConsoleMenu pages={menuFor(staff)} />
       </header>
       <main id="main" ref={main} className="container-page py-6" aria-busy={busy || undefined}>
         <p role="status" className="sr-only">

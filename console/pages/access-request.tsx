@@ -8,6 +8,7 @@ import { Section } from "../components/section";
 import { TextField } from "../components/text-field";
 import { mayOpen } from "../console-pages";
 import { loadStaff } from "../session";
+import { EmailAddress } from "../components/email-address";
 
 /** Only admins answer access requests: the page says so before anyone types (the API refuses too). */
 export async function accessRequestLoader(args: LoaderFunctionArgs) {
@@ -75,7 +76,9 @@ function ChoosePerson({ phone, people }: { phone: string; people: SeveralPeople[
             <p className="font-semibold" dir="auto">
               {person.name || "No name given"}
             </p>
-            <p dir="auto">{person.email}</p>
+            <p>
+              <EmailAddress>{person.email}</EmailAddress>
+            </p>
             <p>{records(person.records, "message or request", "messages or requests")}</p>
             <Form method="post" className="mt-2">
               <input type="hidden" name="person" value={phone} />

@@ -19,6 +19,7 @@ import { formatDateTime } from "../format";
 import { ROLES, ROLE_LABELS, choices } from "../labels";
 import { useStaff } from "../session";
 import { KeepIt, useEscapeToBackOut } from "../components/confirm-button";
+import { EmailAddress } from "../components/email-address";
 
 /** The answers whose status takes the focus: the form that was sent has emptied or gone. */
 const FOCUS_RESULT_OF = new Set(["invite", "resend"]);
@@ -250,7 +251,11 @@ function AccountRow({
           {account.name || account.email}
           {you ? <span className="font-normal text-muted"> (you)</span> : null}
         </p>
-        {account.name ? <p className="break-words">{account.email}</p> : null}
+        {account.name ? (
+          <p className="break-words">
+            <EmailAddress>{account.email}</EmailAddress>
+          </p>
+        ) : null}
         <p className="text-sm text-muted">
           {account.disabled ? (
             <strong className="text-red-800">Disabled</strong>
@@ -309,7 +314,10 @@ function AccountRow({
           </button>
         </Form>
 
-        {account.disabled ? (
+        {you ? (
+          // The server refuses it: an admin cannot lock themselves out.
+          <p className="text-sm text-muted">Another admin can disable your account.</p>
+        ) : account.disabled ? (
           <Form method="post">
             <input type="hidden" name="intent" value="enable" />
             <input type="hidden" name="id" value={account.id} />

@@ -108,6 +108,24 @@ export async function campaignAction({
   }
 }
 
+/** The longest a timer waits: a browser fires a longer one at once (its delay overflows). */
+const LONGEST_WAIT_MS = 60 * 60_000;
+
+/**
+ * When the page reads its campaign again, in milliseconds from `now`, or null for never: every
+ * few seconds while it sends; once the time of a scheduled one has come (then every few seconds
+ * until the server has started it), so that an open page never shows a time gone by as to come.
+ */
+export function readAgainIn(
+  campaign: { status: string; scheduledAt: string | null },
+  now: number,
+): number | null {
+  if (campaign.status === "sending") return REFRESH_MS;
+  if (campaign.status !== "scheduled" || !campaign.scheduledAt) return null;
+  const due = Date.parse(campaign.scheduledAt) - now;
+  return Math.min(Math.max(due, 0) + REFRESH_MS, LONGEST_WAIT_MS);
+}
+
 /** "2026-11-24T10:30" for a datetime-local input: Accra's time an hour from now. */
 const inAnHour = () => toAccraInput(new Date(Date.now() + 60 * 60_000));
 
@@ -124,12 +142,14 @@ export function CampaignPage() {
 
   const revalidator = useRevalidator();
   useEffect(() => {
-    if (campaign.status !== "sending") return;
-    const timer = setInterval(() => {
+    const wait = readAgainIn(campaign, Date.now());
+    if (wait === null) return;
+    const timer = setTimeout(() => {
       if (revalidator.state === "idle") void revalidator.revalidate();
-    }, REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [campaign.status, revalidator]);
+    }, wait);
+    return () => clearTimeout(timer);
+    // Each reading is a new `campaign`: the next wait is counted from it.
+  }, [campaign, revalidator]);
 
   return (
     <section>
@@ -212,6 +232,8 @@ function SendSection({ campaign, busy }: { campaign: CampaignDetail; busy: strin
           <input
             type="datetime-local"
             name="at"
+            // A time gone by is refused by the server; the picker does not offer one.
+            min={toAccraInput(new Date())}
             form="newsletter-editor"
             defaultValue={
               campaign.scheduledAt ? toAccraInput(new Date(campaign.scheduledAt)) : inAnHour()

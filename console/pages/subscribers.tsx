@@ -23,8 +23,10 @@ import { DateTime } from "../components/date-time";
 import { FilterInput, FilterSelect } from "../components/filter-form";
 import { type ListDefinition, ListPage } from "../components/list-page";
 import { RowOutcome } from "../components/row-outcome";
+import { useNow } from "../components/relative-age";
 import { SubscriberConsentRecord } from "../components/subscriber-consent";
 import { choices } from "../labels";
+import { EmailAddress } from "../components/email-address";
 
 export const SUBSCRIBER_STATUS_LABELS: Record<SubscriptionStatus, string> = {
   pending: "Waiting for confirmation",
@@ -132,8 +134,8 @@ function SubscriberRow({ subscriber }: { subscriber: Subscriber }) {
   return (
     <>
       <div className="min-w-0">
-        <p className="font-semibold break-words" dir="auto">
-          {subscriber.email}
+        <p className="font-semibold break-words">
+          <EmailAddress>{subscriber.email}</EmailAddress>
         </p>
         {subscriber.page ? (
           <p className="text-sm break-words text-muted">From the page {subscriber.page}</p>
@@ -195,9 +197,35 @@ function SubscriberRow({ subscriber }: { subscriber: Subscriber }) {
         {status === "unsubscribed" ? null : (
           <AddressChangeForm id={subscriber.id} email={subscriber.email} fetcher={fetcher} />
         )}
+        {status === "pending" ? (
+          <p className="text-muted">
+            <ConfirmationSent subscriber={subscriber} />
+          </p>
+        ) : null}
         <RowOutcome result={result} />
         <SubscriberConsentRecord id={subscriber.id} />
       </div>
+    </>
+  );
+}
+
+/**
+ * When the last confirmation e-mail went and, within the hour the server waits between two,
+ * from when another may go: the button's refusal is foreseen rather than met.
+ */
+function ConfirmationSent({ subscriber }: { subscriber: Subscriber }) {
+  const { confirmationSentAt: sent, confirmationAgainAt: again } = subscriber;
+  const now = useNow();
+  if (!sent) return <>No confirmation e-mail has gone to them yet.</>;
+  return (
+    <>
+      The last confirmation e-mail went <DateTime at={sent} />.
+      {again && Date.parse(again) > now.getTime() ? (
+        <>
+          {" "}
+          Another can go from <DateTime at={again} />.
+        </>
+      ) : null}
     </>
   );
 }

@@ -24,6 +24,7 @@ import { RowOutcome } from "../components/row-outcome";
 import { Section } from "../components/section";
 import { TextField } from "../components/text-field";
 import { SUPPRESSION_REASON_LABELS } from "../labels";
+import { EmailAddress } from "../components/email-address";
 
 const LIST: ListDefinition<Suppression> = {
   title: "Suppressions",
@@ -150,8 +151,8 @@ function SuppressionRow({ entry }: { entry: Suppression }) {
     <>
       <div className="min-w-0">
         {entry.email ? (
-          <p className="font-semibold break-words" dir="auto">
-            {entry.email}
+          <p className="font-semibold break-words">
+            <EmailAddress>{entry.email}</EmailAddress>
           </p>
         ) : (
           <p className="font-semibold italic">{ERASED_ADDRESS}</p>

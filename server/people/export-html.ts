@@ -16,7 +16,6 @@ import {
   MAIL_EVENT_WORDS,
   SUPPRESSION_WORDS,
   TIME_FIELDS,
-  accraTime,
   agreedWords,
   historyWords,
   messageStateWords,
@@ -24,6 +23,7 @@ import {
   staffWords,
   statusWords,
 } from "./export-words";
+import { formatAccraTime } from "../../common/accra-time";
 
 /** A table of label and value rows. */
 function rows(pairs: [string, string | null][]): string {
@@ -44,7 +44,7 @@ function table(head: string[], body: string[][], none: string): string {
 const fieldRows = (fields: Record<string, string | null>) =>
   Object.entries(fields).map(([name, value]): [string, string | null] => [
     FIELD_WORDS[name] ?? name,
-    TIME_FIELDS.has(name) ? accraTime(value) : value,
+    TIME_FIELDS.has(name) ? formatAccraTime(value) : value,
   ]);
 
 function leadsSection(found: PersonExport): string {
@@ -53,25 +53,29 @@ function leadsSection(found: PersonExport): string {
     .map((lead) => {
       const notes = found.notes.filter((note) => note.leadId === lead.id);
       return (
-        `<h3>${e(LEAD_TYPE_LABELS[lead.type])} of ${e(accraTime(lead.fields.created_at ?? null))}</h3>` +
+        `<h3>${e(LEAD_TYPE_LABELS[lead.type])} of ${e(formatAccraTime(lead.fields.created_at ?? null))}</h3>` +
         rows([
           ...fieldRows(lead.fields),
           ["What you agreed to", agreedWords(lead.consent)],
-          ["Agreed", accraTime(lead.consent.agreedAt)],
+          ["Agreed", formatAccraTime(lead.consent.agreedAt)],
           ["Looked after by", lead.owner ? staffWords(lead.owner) : "nobody yet"],
           ["Stage", statusWords(lead.status)],
-          ["First answered", accraTime(lead.firstResponseAt)],
+          ["First answered", formatAccraTime(lead.firstResponseAt)],
         ]) +
         `<h4>How our staff handled it</h4>` +
         table(
           ["When", "What happened", "Who"],
-          lead.history.map((h) => [accraTime(h.at), historyWords(lead.type, h), staffWords(h.by)]),
+          lead.history.map((h) => [
+            formatAccraTime(h.at),
+            historyWords(lead.type, h),
+            staffWords(h.by),
+          ]),
           "No changes were made.",
         ) +
         `<h4>Our staff's notes about it</h4>` +
         table(
           ["When", "Written by", "Note"],
-          notes.map((n) => [accraTime(n.at), staffWords(n.by), n.text]),
+          notes.map((n) => [formatAccraTime(n.at), staffWords(n.by), n.text]),
           "Our staff wrote no notes about it.",
         )
       );
@@ -88,9 +92,9 @@ function subscriptionsSection(found: PersonExport): string {
           ["E-mail address", s.email],
           ["State", s.status],
           ["Signed up on the page", s.consent.page],
-          ["Signed up", accraTime(s.consent.signedUpAt)],
-          ["Confirmed", accraTime(s.consent.confirmedAt)],
-          ["Left", accraTime(s.consent.leftAt)],
+          ["Signed up", formatAccraTime(s.consent.signedUpAt)],
+          ["Confirmed", formatAccraTime(s.consent.confirmedAt)],
+          ["Left", formatAccraTime(s.consent.leftAt)],
           ["How you left", s.consent.leftHow ? LEFT_HOW_WORDS[s.consent.leftHow] : "—"],
           ...fieldRows(s.fields),
         ]) +
@@ -112,8 +116,8 @@ function mailSection(found: PersonExport): string {
       ["Message", "Created", "Sent", "State"],
       found.messages.map((m) => [
         messageWords(m.kind, m.campaign),
-        accraTime(m.createdAt),
-        accraTime(m.sentAt),
+        formatAccraTime(m.createdAt),
+        formatAccraTime(m.sentAt),
         messageStateWords(m.status, m.outcome),
       ]),
       "We have sent no message to you or about you.",
@@ -122,7 +126,7 @@ function mailSection(found: PersonExport): string {
     table(
       ["When", "What happened", "Code", "What the receiving server said"],
       events.map((ev) => [
-        accraTime(ev.at),
+        formatAccraTime(ev.at),
         MAIL_EVENT_WORDS[ev.type] ?? ev.type,
         ev.status ?? "—",
         ev.detail,
@@ -130,7 +134,7 @@ function mailSection(found: PersonExport): string {
       "None of our mail to you came back.",
     ) +
     (entry
-      ? `<p>We no longer send mail to ${e(entry.email)} since ${e(accraTime(entry.at))}: ` +
+      ? `<p>We no longer send mail to ${e(entry.email)} since ${e(formatAccraTime(entry.at))}: ` +
         `${e(SUPPRESSION_WORDS[entry.reason] ?? entry.reason)}.</p>`
       : "<p>Nothing stops our mail to you.</p>")
   );
@@ -154,7 +158,7 @@ export function exportHtml(found: PersonExport): string {
     `<style>${STYLE}</style></head><body><h1>${e(title)}</h1>` +
     `<p>You asked what we hold about you under Ghana's Data Protection Act, 2012 (Act 843). ` +
     `This is everything we found under the ${e(key)} on ` +
-    `${e(accraTime(found.exportedAt))}. Every time is Accra time.</p>` +
+    `${e(formatAccraTime(found.exportedAt))}. Every time is Accra time.</p>` +
     (found.query.by === "phone"
       ? "<p>A phone number finds your messages to us only: our newsletter and the mail we " +
         "send are kept by e-mail address. Ask with your address to see those too.</p>"
@@ -165,7 +169,11 @@ export function exportHtml(found: PersonExport): string {
     `<h2>Who at ${e(site.name)} looked at or changed your records</h2>` +
     table(
       ["When", "What", "Who"],
-      found.audit.map((a) => [accraTime(a.at), actionToPerson(a.action), staffWords(a.actor)]),
+      found.audit.map((a) => [
+        formatAccraTime(a.at),
+        actionToPerson(a.action),
+        staffWords(a.actor),
+      ]),
       "No one has.",
     ) +
     `<p>Questions, or something to correct or erase: write to ${e(site.emails.compliance)}.</p>` +

@@ -16,19 +16,6 @@ import { ROLE_LABELS } from "../../staff-api/roles";
 import type { OutboxKind } from "../db/schema";
 import { CAMPAIGN_KIND } from "../newsletter/campaigns/campaigns";
 
-const ACCRA = new Intl.DateTimeFormat("en-GB", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "Africa/Accra",
-});
-
-/** "27 Nov 2026, 10:00 Accra time"; "—" for none (the company works on Accra's clock). */
-export function accraTime(iso: string | null): string {
-  if (!iso) return "—";
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : `${ACCRA.format(date)} Accra time`;
-}
-
 /** Columns that hold a time: shown on Accra's clock. */
 export const TIME_FIELDS: ReadonlySet<string> = new Set([
   "created_at",

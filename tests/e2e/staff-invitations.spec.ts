@@ -1,4 +1,5 @@
 import { consolePaths } from "../../common/paths";
+import { STAFF_ORIGIN } from "../../playwright.config";
 import { site } from "../../common/site";
 import { expect, expectNoA11yViolations, test } from "./fixtures";
 import { linkIn, waitForMailTo } from "./newsletter-mail";
@@ -9,6 +10,7 @@ import { STAFF_MAIL_DIR, openConsolePage, signInAs, signInLinkFor, staffAddress 
 
 test("an admin invites a member of staff, sees who invited them, and sends it again", async ({
   page,
+  browser,
 }) => {
   await signInAs(page, "admin", "Ama Mensah");
   await openConsolePage(page, "Staff accounts");
@@ -34,6 +36,18 @@ test("an admin invites a member of staff, sees who invited them, and sends it ag
   await expect(page.getByText(`The invitation is on its way to ${invited} again`)).toBeFocused();
   // A new link is mailed; the one before it no longer works (the API tests prove that part).
   await expect.poll(() => signInLinkFor(invited)).not.toBe(first);
+
+  // The invited person opens the link on their own device: the console welcomes them, names
+  // who invited them and as what, and offers a passkey.
+  const theirs = await browser.newContext({ baseURL: STAFF_ORIGIN });
+  const theirPage = await theirs.newPage();
+  await theirPage.goto(await signInLinkFor(invited));
+  await theirPage.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(theirPage.getByRole("heading", { level: 1 })).toHaveText(/^Welcome/);
+  await expect(theirPage.getByRole("main")).toContainText(/Ama Mensah invited you .+ as Sales/);
+  await theirPage.getByRole("link", { name: "Add a passkey" }).click();
+  await expect(theirPage.getByRole("heading", { level: 1 })).toHaveText("Your account");
+  await theirs.close();
 
   await openConsolePage(page, "Outbox");
   await page.getByRole("link", { name: "Sent", exact: true }).click();

@@ -77,9 +77,15 @@ export async function signInAs(page: Page, role: StaffRole, name = ""): Promise<
   return email;
 }
 
-/** Follows the console's navigation link `name` to the page of that title. */
+/**
+ * Follows the console's navigation link `name` to the page of that title, opening the menu
+ * first on a phone-sized screen, where it is folded.
+ */
 export async function openConsolePage(page: Page, name: string) {
-  await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name }).click();
+  const nav = page.getByRole("navigation", { name: "Console" });
+  const folded = nav.locator("summary");
+  if (await folded.isVisible()) await folded.click();
+  await nav.getByRole("link", { name }).click();
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
 }
 

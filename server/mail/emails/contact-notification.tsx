@@ -12,6 +12,7 @@ import {
   sourceRows,
 } from "./lead-fields";
 import { P, type RenderedEmail, renderEmail } from "./parts";
+import { formatAccraTime } from "../../../common/accra-time";
 
 const TITLE = "New message from the website contact form";
 
@@ -31,7 +32,7 @@ function rowsOf({ contact, receivedAt }: ContactNotificationProps): Row[] {
     { label: "Phone", value: contact.phone },
     { label: "Message", value: contact.message },
     { label: "Agreed to privacy policy", value: "Yes" },
-    { label: "Received", value: receivedAt },
+    { label: "Received", value: formatAccraTime(receivedAt) },
     ...sourceRows(contact.source),
   ];
 }

@@ -4,6 +4,7 @@ import { type MailMessage, oneLine } from "../message";
 import { EmailLayout } from "./layout";
 import * as leadFields from "./lead-fields";
 import { P, type RenderedEmail, renderEmail } from "./parts";
+import { formatAccraTime } from "../../../common/accra-time";
 
 export interface DemoNotificationProps {
   demo: DemoRequest;
@@ -25,7 +26,7 @@ function rowsOf({ demo, page, receivedAt }: DemoNotificationProps): leadFields.R
     { label: "Company", value: f.company },
     { label: "Job title", value: f.jobTitle },
     { label: "Industry", value: f.industry },
-    { label: "Received", value: receivedAt },
+    { label: "Received", value: formatAccraTime(receivedAt) },
     ...leadFields.sourceRows(demo.source),
   ];
 }

@@ -104,4 +104,13 @@ describe("every e-mail the system sends", () => {
       "Reply to this e-mail to answer Ama Mensah.",
     );
   });
+
+  it("tells the sales team when a lead came in on Accra's clock, labelled", async () => {
+    for (const kind of ["contact", "demo"] as const) {
+      const { text, html } = await rendered(kind);
+      // The samples' lead came in at 2026-11-20T09:30:00Z.
+      expect(text, kind).toContain("20 Nov 2026, 09:30 Accra time");
+      expect(html, kind).not.toContain("2026-11-20T09:30");
+    }
+  });
 });

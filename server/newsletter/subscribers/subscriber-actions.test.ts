@@ -16,7 +16,7 @@ describe.each(testDialects)("a subscriber's actions on $name", ({ url }) => {
   const confirmationsTo = (id: string) =>
     api.db
       .selectFrom("outbox")
-      .select(["recipient_key", "payload"])
+      .select(["recipient_key", "payload", "created_at"])
       .where("lead_id", "=", id)
       .where("kind", "=", "newsletter-confirmation")
       .execute();
@@ -51,6 +51,16 @@ describe.each(testDialects)("a subscriber's actions on $name", ({ url }) => {
     expect(JSON.parse(sent?.payload ?? "{}")).toMatchObject({ to: "esi@example.com" });
     const [entry] = await auditOf(api, marketing.account.id, "subscriber.confirmation-resent");
     expect(entry).toMatchObject({ record_type: "subscriber", record_id: esi });
+
+    // The list says when it went, and from when another may go.
+    const listed = (await marketing.call(subscribersApi.list, { query: {} })).json();
+    expect(listed.items).toMatchObject([
+      {
+        id: esi,
+        confirmationSentAt: sent?.created_at,
+        confirmationAgainAt: new Date(Date.parse(sent?.created_at ?? "") + 3_600_000).toISOString(),
+      },
+    ]);
 
     // Again at once: refused with why, and nothing more sent.
     const again = await marketing.call(resendConfirmation, { params: { id: esi } });

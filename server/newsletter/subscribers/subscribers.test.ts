@@ -88,6 +88,8 @@ describe.each(testDialects)("subscribers API on $name", ({ url }) => {
         unsubscribedAt: at(3),
         page: null,
         source: {},
+        confirmationSentAt: null,
+        confirmationAgainAt: null,
       },
       {
         id: kofi,
@@ -98,6 +100,8 @@ describe.each(testDialects)("subscribers API on $name", ({ url }) => {
         unsubscribedAt: null,
         page: "/",
         source: {},
+        confirmationSentAt: null,
+        confirmationAgainAt: null,
       },
       {
         id: esi,
@@ -108,6 +112,8 @@ describe.each(testDialects)("subscribers API on $name", ({ url }) => {
         unsubscribedAt: null,
         page: "/help-center",
         source: {},
+        confirmationSentAt: null,
+        confirmationAgainAt: null,
       },
     ]);
 

@@ -14,6 +14,7 @@ import type {
 import { attributionColumns, sourceOf } from "../../leads/attribution";
 import { ATTRIBUTION_COLUMNS } from "../../db/migrations/0008-lead-attribution";
 import { likePattern } from "../../leads/inbox/lead-query";
+import { CONFIRMATION_RESEND_MS } from "./lifecycle";
 import {
   type Cursor,
   type PageRequest,
@@ -46,7 +47,16 @@ const SUBSCRIPTION_COLUMNS = [
 function select(db: Executor, filters: SubscriberFilters, cursor: Cursor | null) {
   let query = db
     .selectFrom("newsletter_subscriptions")
-    .select([...SUBSCRIPTION_COLUMNS, "source", ...ATTRIBUTION_COLUMNS]);
+    .select([...SUBSCRIPTION_COLUMNS, "source", ...ATTRIBUTION_COLUMNS])
+    // The last confirmation e-mail, for "Send the confirmation again" (outbox_lead index).
+    .select((eb) =>
+      eb
+        .selectFrom("outbox")
+        .whereRef("outbox.lead_id", "=", "newsletter_subscriptions.id")
+        .where("outbox.kind", "=", "newsletter-confirmation")
+        .select((inner) => inner.fn.max("outbox.created_at").as("at"))
+        .as("confirmation_sent_at"),
+    );
   if (filters.status) query = query.where("status", "=", filters.status);
   if (filters.q) {
     query = query.where(sql<boolean>`lower(email) like ${likePattern(filters.q)} escape '\\'`);
@@ -69,6 +79,10 @@ function toSubscriber(row: Row): Subscriber {
     // The sign-up route stores the Referer's path, or "unknown" without one.
     page: row.source.startsWith("/") ? row.source : null,
     source: sourceOf(row),
+    confirmationSentAt: row.confirmation_sent_at ?? null,
+    confirmationAgainAt: row.confirmation_sent_at
+      ? new Date(Date.parse(row.confirmation_sent_at) + CONFIRMATION_RESEND_MS).toISOString()
+      : null,
   };
 }
 

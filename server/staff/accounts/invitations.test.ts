@@ -13,6 +13,9 @@ import {
 } from "../../testing/staff-api";
 import { INVITATION_MAIL_KIND } from "./invitations";
 import { accountsApi, outboxApi } from "../../../staff-api/admin";
+import { sessionApi } from "../../../staff-api/session";
+import { consolePaths } from "../../../common/paths";
+import { cookieOf } from "../../testing/staff-client";
 
 const DAY = 24 * 60 * 60_000;
 
@@ -78,6 +81,22 @@ describe.each(testDialects)("staff invitations on $name", ({ url }) => {
     expect((await verifySignInLink(api, kofis)).statusCode).toBe(401);
     api.advance(2 * DAY);
     expect((await verifySignInLink(api, esis)).statusCode).toBe(401);
+  });
+
+  it("lands the invited person on the console's welcome, which names who invited them", async () => {
+    const invitedAt = api.clock.now.toISOString();
+    const { token } = await amaInvitesKofi();
+    const [mail] = await mailsTo("kofi@example.com");
+    expect(mail?.text).toContain(
+      `/staff/sign-in?token=${token}&next=${encodeURIComponent(consolePaths.firstSignIn)}`,
+    );
+    const kofi = api.as(cookieOf(await verifySignInLink(api, token)));
+    expect(await kofi.read(sessionApi.invitation)).toEqual({ invitedBy: "Ama Mensah", invitedAt });
+    // An account made without an invitation (the command line) names nobody.
+    expect(await (await admin("esi@example.com", "Esi")).read(sessionApi.invitation)).toEqual({
+      invitedBy: null,
+      invitedAt: null,
+    });
   });
 
   it("sends the invitation again, from whoever sends it, and the earlier link stops working", async () => {

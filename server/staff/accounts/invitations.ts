@@ -4,6 +4,7 @@
  * new account, and again on request until the account is first signed in (accounts-admin.ts
  * inviteAccount, resendInvitation). The account keeps when its latest invitation went and who sent it (migration 0015).
  */
+import { consolePaths } from "../../../common/paths";
 import type { Transaction } from "kysely";
 import type { Database, OutboxKind } from "../../db/schema";
 import { enqueueMail } from "../../mail/outbox";
@@ -47,7 +48,8 @@ export async function sendInvitation(
     message: await staffInvitation({
       email: account.email,
       name: account.name,
-      signInUrl: signInUrl(publicUrl, token),
+      // The link lands on the console's welcome (console/pages/first-sign-in.tsx).
+      signInUrl: signInUrl(publicUrl, token, consolePaths.firstSignIn),
       invitation: {
         inviter: inviter?.name || inviter?.email || actor?.email || "An admin",
         roleLabel: ROLE_LABELS[account.role],

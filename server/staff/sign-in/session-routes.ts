@@ -122,6 +122,19 @@ export const sessionRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app,
     answer(200, { email: address, name, role }),
   );
 
+  route(sessionApi.invitation, "staff session request", async ({ staff }) => {
+    const row = await db
+      .selectFrom("staff_accounts as invited")
+      .leftJoin("staff_accounts as inviter", "inviter.id", "invited.invited_by")
+      .select(["invited.invited_at", "inviter.name", "inviter.email"])
+      .where("invited.id", "=", staff.accountId)
+      .executeTakeFirst();
+    return answer(200, {
+      invitedBy: row?.name || row?.email || null,
+      invitedAt: row?.invited_at ?? null,
+    });
+  });
+
   /** Sign-out of this browser, or of every browser of the account: revoked in the database. */
   for (const [spec, everywhere] of [
     [sessionApi.signOut, false],
