@@ -1,4 +1,3 @@
-import { DEMO_PRODUCT_NAMES, type DemoProduct } from "@leads/demo";
 import {
   type DeliveryChannel,
   LEAD_TYPE_LABELS,
@@ -12,7 +11,7 @@ import {
   SUPPRESSION_REASON_WORDS,
   type SuppressionReason,
 } from "../staff-api/mail";
-import type { CampaignStatus, RecipientState } from "../staff-api/newsletter";
+import { type CampaignStatus, RECIPIENT_STATE_LABELS } from "../staff-api/newsletter";
 import type { OutboxKind } from "../staff-api/admin";
 import { ROLE_LABELS, type StaffRole } from "../staff-api/roles";
 
@@ -36,19 +35,8 @@ export const SUPPRESSION_REASON_LABELS = Object.fromEntries(
   SUPPRESSION_REASONS.map((reason) => [reason, SUPPRESSION_REASON_WORDS[reason].staff]),
 ) as Record<SuppressionReason, string>;
 
-/** What became of one recipient of a campaign, in words (each recipient is in one state). */
-export const RECIPIENT_STATE_LABELS: Record<RecipientState, string> = {
-  queued: "Waiting to go",
-  deferred: "Waiting to be tried again",
-  sent: "Sent",
-  "hard-bounced": "Bounced: no such mailbox",
-  "soft-bounced": "Bounced for now (mailbox full or server down)",
-  complained: "Marked it as spam",
-  suppressed: "Not sent: on the suppression list",
-  unsubscribed: "Not sent: unsubscribed",
-  failed: "Failed after every retry",
-  cancelled: "Not sent: campaign cancelled",
-};
+/** A recipient's state in words lives with the campaigns' API: the recipients' Excel uses it. */
+export { RECIPIENT_STATE_LABELS };
 
 /**
  * What each kind of outbox message is, in words: a kind without words fails the typecheck. A
@@ -74,11 +62,8 @@ export const CHANNEL_LABELS: Record<DeliveryChannel, string> = {
 /** The lead types' words live with the leads' API: an access request's page uses them too. */
 export const TYPE_LABELS = LEAD_TYPE_LABELS;
 
-/** A demo's product by name; a value the console does not know is shown as it is. */
-export function productLabel(product: string | undefined): string {
-  if (!product) return "";
-  return DEMO_PRODUCT_NAMES[product as DemoProduct] ?? product;
-}
+/** A demo's product by name lives with the demo form: the inbox's Excel export uses it too. */
+export { productLabel } from "@leads/demo";
 
 /** The role names live with the roles: the server's invitation e-mail uses them too. */
 export { ROLE_LABELS };

@@ -125,6 +125,21 @@ export const STATUS_LABELS: Record<LeadStatus, string> = {
   spam: "Spam",
 };
 
+/**
+ * Where a lead came from, each part in words and in the order people read them: the lead's page
+ * in the console and the inbox's Excel export.
+ */
+export const SOURCE_LABELS = {
+  formPage: "Form's page",
+  landingPage: "Landing page",
+  referrer: "Referrer",
+  utmCampaign: "Campaign (utm_campaign)",
+  utmSource: "Source (utm_source)",
+  utmMedium: "Medium (utm_medium)",
+  utmTerm: "Term (utm_term)",
+  utmContent: "Content (utm_content)",
+} as const satisfies Record<keyof NonNullable<Lead["source"]>, string>;
+
 /** How the console and the timeline name each correctable field. */
 export const CORRECTABLE_LABELS: Record<CorrectableField, string> = {
   firstName: "First name",

@@ -80,6 +80,23 @@ export const RECIPIENT_STATES = [
 ] as const;
 export type RecipientState = (typeof RECIPIENT_STATES)[number];
 
+/**
+ * What became of one recipient, in words: the campaign's report in the console and the
+ * recipients' Excel export.
+ */
+export const RECIPIENT_STATE_LABELS: Record<RecipientState, string> = {
+  queued: "Waiting to go",
+  deferred: "Waiting to be tried again",
+  sent: "Sent",
+  "hard-bounced": "Bounced: no such mailbox",
+  "soft-bounced": "Bounced for now (mailbox full or server down)",
+  complained: "Marked it as spam",
+  suppressed: "Not sent: on the suppression list",
+  unsubscribed: "Not sent: unsubscribed",
+  failed: "Failed after every retry",
+  cancelled: "Not sent: campaign cancelled",
+};
+
 const SummaryShape = {
   id: z.string(),
   subject: z.string(),
