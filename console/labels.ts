@@ -1,8 +1,8 @@
 import {
   type DeliveryChannel,
   LEAD_TYPE_LABELS,
-  type Lead,
   STATUS_LABELS,
+  leadName,
 } from "../staff-api/leads";
 import {
   MAIL_TEMPLATES,
@@ -79,11 +79,5 @@ export function choices<V extends string>(
 /** The roles, in the order the console offers them. */
 export const ROLES = Object.keys(ROLE_LABELS) as StaffRole[];
 
-/**
- * A lead as a person: a demo's name, a contact's first and last name, else the address; a lead
- * whose details retention removed says so, as it names no one any more.
- */
-export function leadName(lead: Lead): string {
-  if (lead.anonymisedAt) return "Details removed (kept past the retention period)";
-  return lead.name || [lead.firstName, lead.lastName].filter(Boolean).join(" ") || lead.email;
-}
+/** A lead as a person lives with the leads' API: the inbox's Excel export names leads so too. */
+export { leadName };

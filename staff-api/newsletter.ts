@@ -207,6 +207,17 @@ const action = <const P extends string, const A extends Record<number, z.ZodMini
     answers,
   });
 
+/** A campaign's recipients as a file (CSV or Excel, as `path` says); only refusals are JSON. */
+const recipientsFile = <const P extends string>(path: P) =>
+  endpoint({
+    method: "GET",
+    path,
+    roles: MARKETING_ROLES,
+    params: CampaignId,
+    notFound: NO_CAMPAIGN,
+    answers: RECORD_REFUSALS,
+  });
+
 export const welcomeApi = {
   /** The welcome e-mail, with its HTML as subscribers will see it. */
   get: endpoint({
@@ -312,14 +323,12 @@ export const campaignsApi = {
    * Each recipient and its state as CSV (`email,state,at,detail`, RECIPIENT_STATES), the count
    * in `x-row-count`; audited as an export. Only refusals are JSON.
    */
-  recipientsCsv: endpoint({
-    method: "GET",
-    path: "/api/staff/campaigns/:id/recipients.csv",
-    roles: MARKETING_ROLES,
-    params: CampaignId,
-    notFound: NO_CAMPAIGN,
-    answers: RECORD_REFUSALS,
-  }),
+  recipientsCsv: recipientsFile("/api/staff/campaigns/:id/recipients.csv"),
+  /**
+   * The same as an Excel file, for people: the state in words (RECIPIENT_STATE_LABELS), the time
+   * on Accra's clock (server/newsletter/campaigns/recipients-route.ts).
+   */
+  recipientsXlsx: recipientsFile("/api/staff/campaigns/:id/recipients.xlsx"),
   /** Sends its failed copies again; answers how many. */
   retry: action("/api/staff/campaigns/:id/retry", {
     200: z.strictObject({ status: Status, retried: z.number() }),
