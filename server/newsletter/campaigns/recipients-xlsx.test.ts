@@ -1,10 +1,11 @@
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
-import { subscriptionRow, testDialects } from "../../testing/lead-api";
+import { testDialects } from "../../testing/lead-api";
 import { auditOf, csvLines, expectAccess } from "../../testing/checks";
 import { signedInStaff, useStaffApi } from "../../testing/staff-api";
 import { exportedSheet } from "../../testing/workbook";
 import { campaignsApi } from "../../../staff-api/newsletter";
+import { newCampaign, onlyConfirmed } from "./campaigns.testing";
 import type { StaffRole } from "../../../staff-api/roles";
 
 // The recipients' Excel file: the CSV's rows for people (state in words, time on Accra's
@@ -15,28 +16,9 @@ const FORMULA = '=HYPERLINK("http://evil.example","Click")';
 describe.each(testDialects)("a campaign's recipients as Excel on $name", ({ url }) => {
   const api = useStaffApi(url);
 
-  async function confirmed(...emails: string[]) {
-    for (const table of ["mail_events", "mail_suppressions", "newsletter_campaigns"] as const) {
-      await api.db.deleteFrom(table).execute();
-    }
-    await api.db.deleteFrom("newsletter_subscriptions").execute();
-    const at = new Date(api.clock.now.getTime() - 60_000).toISOString();
-    const rows = emails.map((email) => subscriptionRow(email, "confirmed", at));
-    await api.db.insertInto("newsletter_subscriptions").values(rows).execute();
-  }
-
-  /** A campaign written by `cookie`'s member of staff, sent when `send`; its id. */
-  async function campaign(cookie: string, send: boolean) {
-    const created = await api.as(cookie).call(campaignsApi.create, {
-      body: { subject: "November news", markdown: "Hi" },
-    });
-    const id = String(created.json().id);
-    if (send) {
-      const sent = await api.as(cookie).call(campaignsApi.send, { params: { id }, body: {} });
-      expect(sent.statusCode, sent.body).toBe(202);
-    }
-    return id;
-  }
+  const confirmed = (...emails: string[]) => onlyConfirmed(api, ...emails);
+  const campaign = (cookie: string, send: boolean) =>
+    newCampaign(api, cookie, "November news", { send });
 
   it("lists each recipient with its state in words and the time on Accra's clock", async () => {
     await confirmed("ama@example.com", "kofi@example.com");
