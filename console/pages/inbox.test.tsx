@@ -6,6 +6,9 @@ import type { Me } from "../../staff-api/session";
 import { SIGNED_IN_ROUTE } from "../session";
 import { InboxPage, inboxLoader } from "./inbox";
 
+/** How long the loader may take on a busy machine before the page shows. */
+const LOADED = { timeout: 5000 };
+
 const STAFF: Me = { email: "ama@example.com", name: "Ama", role: "sales" };
 
 /** The staff API as the inbox's loader reads it: an empty list, its stats and the team. */
@@ -46,7 +49,7 @@ describe("the inbox", () => {
   it("offers the CSV and the Excel export side by side, each with the filters shown", async () => {
     const fetch = stubApi();
     renderInbox("/leads?q=Ama%20Mensah&status=new&owner=none&since=2026-11-01");
-    const csv = await screen.findByRole("link", { name: "Export CSV" });
+    const csv = await screen.findByRole("link", { name: "Export CSV" }, LOADED);
     const excel = screen.getByRole("link", { name: "Export Excel (.xlsx)" });
     const query = "?q=Ama+Mensah&status=new&owner=none&since=2026-11-01";
     expect(new URL(csv.getAttribute("href") ?? "", "http://x").pathname).toBe(
@@ -69,7 +72,7 @@ describe("the inbox", () => {
   it("exports everything when no filter is set", async () => {
     stubApi();
     renderInbox("/leads");
-    const excel = await screen.findByRole("link", { name: "Export Excel (.xlsx)" });
+    const excel = await screen.findByRole("link", { name: "Export Excel (.xlsx)" }, LOADED);
     expect(excel).toHaveAttribute("href", "/api/staff/leads.xlsx");
   });
 });
