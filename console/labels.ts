@@ -1,9 +1,8 @@
-import { DEMO_PRODUCT_NAMES, type DemoProduct } from "@leads/demo";
 import {
   type DeliveryChannel,
   LEAD_TYPE_LABELS,
-  type Lead,
   STATUS_LABELS,
+  leadName,
 } from "../staff-api/leads";
 import {
   MAIL_TEMPLATES,
@@ -12,7 +11,7 @@ import {
   SUPPRESSION_REASON_WORDS,
   type SuppressionReason,
 } from "../staff-api/mail";
-import type { CampaignStatus, RecipientState } from "../staff-api/newsletter";
+import { type CampaignStatus, RECIPIENT_STATE_LABELS } from "../staff-api/newsletter";
 import type { OutboxKind } from "../staff-api/admin";
 import { ROLE_LABELS, type StaffRole } from "../staff-api/roles";
 
@@ -36,19 +35,8 @@ export const SUPPRESSION_REASON_LABELS = Object.fromEntries(
   SUPPRESSION_REASONS.map((reason) => [reason, SUPPRESSION_REASON_WORDS[reason].staff]),
 ) as Record<SuppressionReason, string>;
 
-/** What became of one recipient of a campaign, in words (each recipient is in one state). */
-export const RECIPIENT_STATE_LABELS: Record<RecipientState, string> = {
-  queued: "Waiting to go",
-  deferred: "Waiting to be tried again",
-  sent: "Sent",
-  "hard-bounced": "Bounced: no such mailbox",
-  "soft-bounced": "Bounced for now (mailbox full or server down)",
-  complained: "Marked it as spam",
-  suppressed: "Not sent: on the suppression list",
-  unsubscribed: "Not sent: unsubscribed",
-  failed: "Failed after every retry",
-  cancelled: "Not sent: campaign cancelled",
-};
+/** A recipient's state in words lives with the campaigns' API: the recipients' Excel uses it. */
+export { RECIPIENT_STATE_LABELS };
 
 /**
  * What each kind of outbox message is, in words: a kind without words fails the typecheck. A
@@ -74,11 +62,8 @@ export const CHANNEL_LABELS: Record<DeliveryChannel, string> = {
 /** The lead types' words live with the leads' API: an access request's page uses them too. */
 export const TYPE_LABELS = LEAD_TYPE_LABELS;
 
-/** A demo's product by name; a value the console does not know is shown as it is. */
-export function productLabel(product: string | undefined): string {
-  if (!product) return "";
-  return DEMO_PRODUCT_NAMES[product as DemoProduct] ?? product;
-}
+/** A demo's product by name lives with the demo form: the inbox's Excel export uses it too. */
+export { productLabel } from "@leads/demo";
 
 /** The role names live with the roles: the server's invitation e-mail uses them too. */
 export { ROLE_LABELS };
@@ -94,11 +79,5 @@ export function choices<V extends string>(
 /** The roles, in the order the console offers them. */
 export const ROLES = Object.keys(ROLE_LABELS) as StaffRole[];
 
-/**
- * A lead as a person: a demo's name, a contact's first and last name, else the address; a lead
- * whose details retention removed says so, as it names no one any more.
- */
-export function leadName(lead: Lead): string {
-  if (lead.anonymisedAt) return "Details removed (kept past the retention period)";
-  return lead.name || [lead.firstName, lead.lastName].filter(Boolean).join(" ") || lead.email;
-}
+/** A lead as a person lives with the leads' API: the inbox's Excel export names leads so too. */
+export { leadName };

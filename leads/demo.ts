@@ -19,6 +19,15 @@ export const DEMO_PRODUCT_NAMES: Record<DemoProduct, string> = {
   vas: "Value Added Services",
 };
 
+/**
+ * A demo's product by name (the console, the inbox's Excel export); a value that is no product's
+ * is shown as it is.
+ */
+export function productLabel(product: string | undefined): string {
+  if (!product) return "";
+  return DEMO_PRODUCT_NAMES[product as DemoProduct] ?? product;
+}
+
 export { DEMO_INVALID_TOAST, DEMO_SUCCESS_TOAST, INDUSTRIES } from "./messages";
 
 const { name, company, jobTitle, industry } = DEMO_MESSAGES;

@@ -57,6 +57,7 @@ const MATRIX: Record<string, readonly [Access, Audit]> = {
   "DELETE /api/staff/passkeys/:id": ["any", OWN],
   "GET /api/staff/leads": [SALES, { records: "lead.list" }],
   "GET /api/staff/leads.csv": [SALES, { records: "lead.export" }],
+  "GET /api/staff/leads.xlsx": [SALES, { records: "lead.export" }],
   "GET /api/staff/leads/stats": [SALES, { records: "lead.stats" }],
   "GET /api/staff/leads/:id": [SALES, { records: "lead.view" }],
   // Changing nothing, it still answers the whole lead, notes and all.
@@ -96,6 +97,10 @@ const MATRIX: Record<string, readonly [Access, Audit]> = {
   "POST /api/staff/campaigns/:id/cancel": [MARKETING, CONTENT],
   "POST /api/staff/campaigns/:id/retry": [MARKETING, CONTENT],
   "GET /api/staff/campaigns/:id/recipients.csv": [
+    MARKETING,
+    { records: "campaign.recipients-export" },
+  ],
+  "GET /api/staff/campaigns/:id/recipients.xlsx": [
     MARKETING,
     { records: "campaign.recipients-export" },
   ],
@@ -306,6 +311,7 @@ describe.each(sqliteOnly)("the staff role matrix on $name", ({ url }) => {
       [campaignsApi.test.path]: String(campaign.json().id),
       [suppressionsApi.lift.path]: suppression.id,
       [campaignsApi.recipientsCsv.path]: String(campaign.json().id),
+      [campaignsApi.recipientsXlsx.path]: String(campaign.json().id),
       [subscribersApi.consent.path]: await addSubscriber(api, at, { email: "yaa@example.com" }),
     };
     for (const { key, method, path, audit } of ROUTES) {

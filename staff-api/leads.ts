@@ -19,7 +19,7 @@ import { ALERT_KINDS, OUTBOX_STATUSES } from "./admin";
 import { Failed, RECORD_REFUSALS, REFUSALS, Said } from "./answers";
 import { endpoint } from "./endpoint";
 import { SALES_ROLES, type StaffRole, roleAllows } from "./roles";
-import { isoDate, keysetPage, listAndExport } from "./query";
+import { fileExport, isoDate, keysetPage, listAndExport } from "./query";
 
 /** Whether an account of `role` may own a lead: one that works the leads can open those it owns. */
 export const mayOwnLeads = (role: StaffRole) => roleAllows(role, SALES_ROLES);
@@ -115,6 +115,16 @@ export const LEAD_TYPE_LABELS: Record<LeadType, string> = {
   demo: "Demo request",
 };
 
+/**
+ * A lead as a person: a demo's name, a contact's first and last name, else the address; a lead
+ * whose details retention removed says so, as it names no one any more. The console and the
+ * inbox's Excel export.
+ */
+export function leadName(lead: Lead): string {
+  if (lead.anonymisedAt) return "Details removed (kept past the retention period)";
+  return lead.name || [lead.firstName, lead.lastName].filter(Boolean).join(" ") || lead.email;
+}
+
 /** A lead's status in words: the console, and the page an access request's answer is sent as. */
 export const STATUS_LABELS: Record<LeadStatus, string> = {
   new: "New",
@@ -124,6 +134,21 @@ export const STATUS_LABELS: Record<LeadStatus, string> = {
   lost: "Lost",
   spam: "Spam",
 };
+
+/**
+ * Where a lead came from, each part in words and in the order people read them: the lead's page
+ * in the console and the inbox's Excel export.
+ */
+export const SOURCE_LABELS = {
+  formPage: "Form's page",
+  landingPage: "Landing page",
+  referrer: "Referrer",
+  utmCampaign: "Campaign (utm_campaign)",
+  utmSource: "Source (utm_source)",
+  utmMedium: "Medium (utm_medium)",
+  utmTerm: "Term (utm_term)",
+  utmContent: "Content (utm_content)",
+} as const satisfies Record<keyof NonNullable<Lead["source"]>, string>;
 
 /** How the console and the timeline name each correctable field. */
 export const CORRECTABLE_LABELS: Record<CorrectableField, string> = {
@@ -235,6 +260,12 @@ export const leadsApi = {
     filters: FilterShape,
     page: LeadPage,
   }),
+  /**
+   * Every matching lead as an Excel file, for people rather than tools: the CSV's filters, roles
+   * and audit entry; phones as text, times on Accra's clock, words for codes, the owner's name,
+   * notes and first response (server/leads/inbox/inbox-xlsx.ts). The count in `x-lead-count`.
+   */
+  exportXlsx: fileExport("/api/staff/leads.xlsx", SALES_ROLES, FilterShape),
   /** How many leads match, and how soon they were answered. */
   stats: endpoint({
     method: "GET",

@@ -80,6 +80,23 @@ export const RECIPIENT_STATES = [
 ] as const;
 export type RecipientState = (typeof RECIPIENT_STATES)[number];
 
+/**
+ * What became of one recipient, in words: the campaign's report in the console and the
+ * recipients' Excel export.
+ */
+export const RECIPIENT_STATE_LABELS: Record<RecipientState, string> = {
+  queued: "Waiting to go",
+  deferred: "Waiting to be tried again",
+  sent: "Sent",
+  "hard-bounced": "Bounced: no such mailbox",
+  "soft-bounced": "Bounced for now (mailbox full or server down)",
+  complained: "Marked it as spam",
+  suppressed: "Not sent: on the suppression list",
+  unsubscribed: "Not sent: unsubscribed",
+  failed: "Failed after every retry",
+  cancelled: "Not sent: campaign cancelled",
+};
+
 const SummaryShape = {
   id: z.string(),
   subject: z.string(),
@@ -190,6 +207,17 @@ const action = <const P extends string, const A extends Record<number, z.ZodMini
     answers,
   });
 
+/** A campaign's recipients as a file (CSV or Excel, as `path` says); only refusals are JSON. */
+const recipientsFile = <const P extends string>(path: P) =>
+  endpoint({
+    method: "GET",
+    path,
+    roles: MARKETING_ROLES,
+    params: CampaignId,
+    notFound: NO_CAMPAIGN,
+    answers: RECORD_REFUSALS,
+  });
+
 export const welcomeApi = {
   /** The welcome e-mail, with its HTML as subscribers will see it. */
   get: endpoint({
@@ -295,14 +323,12 @@ export const campaignsApi = {
    * Each recipient and its state as CSV (`email,state,at,detail`, RECIPIENT_STATES), the count
    * in `x-row-count`; audited as an export. Only refusals are JSON.
    */
-  recipientsCsv: endpoint({
-    method: "GET",
-    path: "/api/staff/campaigns/:id/recipients.csv",
-    roles: MARKETING_ROLES,
-    params: CampaignId,
-    notFound: NO_CAMPAIGN,
-    answers: RECORD_REFUSALS,
-  }),
+  recipientsCsv: recipientsFile("/api/staff/campaigns/:id/recipients.csv"),
+  /**
+   * The same as an Excel file, for people: the state in words (RECIPIENT_STATE_LABELS), the time
+   * on Accra's clock (server/newsletter/campaigns/recipients-route.ts).
+   */
+  recipientsXlsx: recipientsFile("/api/staff/campaigns/:id/recipients.xlsx"),
   /** Sends its failed copies again; answers how many. */
   retry: action("/api/staff/campaigns/:id/retry", {
     200: z.strictObject({ status: Status, retried: z.number() }),

@@ -66,8 +66,26 @@ export function pagedList<
 }
 
 /**
- * A paged list (pagedList()) and its CSV export: the same filters and the same roles; the export
- * answers a file (only its refusals are JSON).
+ * An export of a filtered list as a file, CSV or Excel (`path` says which): the list's filters
+ * and roles; only its refusals are JSON.
+ */
+export function fileExport<
+  const Path extends string,
+  const Roles extends readonly StaffRole[],
+  Filters extends Record<string, z.ZodMiniType>,
+>(path: Path, roles: Roles, filters: Filters) {
+  return {
+    method: "GET",
+    path,
+    roles,
+    query: z.object(filters),
+    answers: REFUSALS,
+  } as const satisfies EndpointSpec;
+}
+
+/**
+ * A paged list (pagedList()) and its CSV export (fileExport()): the same filters and the same
+ * roles; the export answers a file (only its refusals are JSON).
  */
 export function listAndExport<
   const Path extends string,
@@ -79,6 +97,6 @@ export function listAndExport<
   const { csvPath, roles, filters } = spec;
   return {
     list: pagedList(spec),
-    exportCsv: { method: "GET", path: csvPath, roles, query: z.object(filters), answers: REFUSALS },
+    exportCsv: fileExport(csvPath, roles, filters),
   } as const satisfies Record<string, EndpointSpec>;
 }

@@ -88,6 +88,11 @@ describe("a campaign's report", () => {
     expect(
       screen.getByRole("link", { name: "Download the recipients and their states (CSV)" }),
     ).toHaveAttribute("href", `/api/staff/campaigns/${ID}/recipients.csv`);
+    const excel = screen.getByRole("link", {
+      name: "Download the recipients and their states (Excel, .xlsx)",
+    });
+    expect(excel).toHaveAttribute("href", `/api/staff/campaigns/${ID}/recipients.xlsx`);
+    expect(excel).toHaveAttribute("download");
     expect(screen.queryByRole("note")).toBeNull();
   });
 

@@ -133,11 +133,14 @@ export function FilterSelect({
   );
 }
 
-/** The list's CSV export, with the filters the page shows (`search`, the loader's query). */
-export function ExportLink({ href }: { href: string }) {
+/**
+ * The list's export, with the filters the page shows (`search`, the loader's query): CSV for
+ * tools, or Excel for reading (phones as typed, Accra times, words: docs/decisions/0053).
+ */
+export function ExportLink({ href, format = "csv" }: { href: string; format?: "csv" | "xlsx" }) {
   return (
     <a href={href} className="console-button-quiet" download>
-      Export CSV
+      {format === "csv" ? "Export CSV" : "Export Excel (.xlsx)"}
     </a>
   );
 }

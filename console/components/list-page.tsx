@@ -6,13 +6,14 @@ import { PageHeading } from "./page-heading";
 /**
  * What a filtered list's loader answers its page with: the first page, the filters as the query
  * string the loader asked with (the later pages ask with the same), whether any filter is set,
- * and the address of the CSV of the same filters when the list has one.
+ * and the addresses of the CSV and the Excel file of the same filters when the list has them.
  */
 export interface LoadedList<T> {
   page: Paged<T>;
   search: string;
   filtered: boolean;
   exportHref?: string;
+  workbookHref?: string;
 }
 
 /**
@@ -39,14 +40,14 @@ export interface ListDefinition<T> extends Pick<
 /**
  * A filtered list page as every one of them is laid out (the inbox, subscribers, the audit log,
  * suppressions): the heading, with the CSV export of the same filters beside it when there is
- * one; what the page says first (`intro`); the filters (`children`) in the list's FilterForm; a
+ * one (and the Excel one); what the page says first (`intro`); the filters (`children`) in the list's FilterForm; a
  * line about what they found (`summary`); and the list itself a page at a time, each item a
  * `row`. The loader's answer is given whole (`loaded`), so that the form, the export and the list
  * cannot disagree on the filters.
  */
 export function ListPage<T extends { id: string }>({
   list: { title, filterLabel, clearTo, filterGrid, empty, noMatch, ...words },
-  loaded: { page, search, filtered, exportHref },
+  loaded: { page, search, filtered, exportHref, workbookHref },
   intro,
   summary,
   row,
@@ -64,6 +65,7 @@ export function ListPage<T extends { id: string }>({
     <section>
       <PageHeading title={title}>
         {exportHref ? <ExportLink href={exportHref} /> : null}
+        {workbookHref ? <ExportLink href={workbookHref} format="xlsx" /> : null}
       </PageHeading>
       {intro}
       <FilterForm

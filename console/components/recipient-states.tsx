@@ -7,7 +7,7 @@ const COUNT = new Intl.NumberFormat("en-GB");
 /**
  * What became of each recipient of a campaign: every recipient is in exactly one state, so the
  * rows add up to the recipients of the moment it started (the table's last row says so). States
- * nobody is in are left out; the recipients' CSV lists each one with their state.
+ * nobody is in are left out; the recipients' CSV and Excel file list each one with their state.
  */
 export function RecipientStates({ campaign }: { campaign: CampaignDetail }) {
   const rows = RECIPIENT_STATES.map((state) => [state, campaign.states[state] ?? 0] as const);
@@ -43,13 +43,20 @@ export function RecipientStates({ campaign }: { campaign: CampaignDetail }) {
           </tr>
         </tfoot>
       </table>
-      <p>
+      <p className="flex flex-wrap gap-x-6 gap-y-2">
         <a
           href={pathOf(campaignsApi.recipientsCsv, { id: campaign.id })}
           className="console-link"
           download
         >
           Download the recipients and their states (CSV)
+        </a>
+        <a
+          href={pathOf(campaignsApi.recipientsXlsx, { id: campaign.id })}
+          className="console-link"
+          download
+        >
+          Download the recipients and their states (Excel, .xlsx)
         </a>
       </p>
     </div>

@@ -46,12 +46,14 @@ export async function inboxLoader({ request }: LoaderFunctionArgs) {
     loadCall(request, teamApi.list),
   ]);
   const exportHref = addressOf(leadsApi.exportCsv, { query: filters });
-  return { page, stats, team: team.items, search, filtered, exportHref };
+  const workbookHref = addressOf(leadsApi.exportXlsx, { query: filters });
+  return { page, stats, team: team.items, search, filtered, exportHref, workbookHref };
 }
 
 /**
  * Contact messages and demo requests together, newest first. The filters live in the address, so
- * a filtered inbox can be bookmarked or sent to a colleague, and the CSV export takes the same.
+ * a filtered inbox can be bookmarked or sent to a colleague, and the CSV and Excel exports take
+ * the same.
  */
 export function InboxPage() {
   const { stats, team, ...loaded } = useLoaderData<typeof inboxLoader>();

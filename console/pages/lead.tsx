@@ -7,6 +7,7 @@ import { teamApi } from "../../staff-api/admin";
 import {
   CORRECTABLE_LABELS,
   type LeadDetail,
+  SOURCE_LABELS,
   type TimelineEntry,
   leadsApi,
 } from "../../staff-api/leads";
@@ -123,16 +124,12 @@ export function LeadPage() {
     ["Received", formatDateTime(lead.createdAt)],
   ];
   const source = lead.source;
-  const whereFrom: [string, string | undefined][] = [
-    ["Form's page", source?.formPage],
-    ["Landing page", source?.landingPage],
-    ["Referrer", source?.referrer],
-    ["Campaign (utm_campaign)", source?.utmCampaign],
-    ["Source (utm_source)", source?.utmSource],
-    ["Medium (utm_medium)", source?.utmMedium],
-    ["Term (utm_term)", source?.utmTerm],
-    ["Content (utm_content)", source?.utmContent],
-  ];
+  const whereFrom = Object.entries(SOURCE_LABELS).map(
+    ([part, label]): [string, string | undefined] => [
+      label,
+      source?.[part as keyof typeof SOURCE_LABELS],
+    ],
+  );
 
   return (
     <article>

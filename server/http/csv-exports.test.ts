@@ -1,8 +1,9 @@
 /**
- * The CSV exports while other requests come in. better-sqlite3 answers every query at once, so an
- * export on SQLite never waits for the database: unless it gives the event loop a turn between
- * chunks itself, nothing else is answered until its last row is sent (a 100,000-lead export held
- * the server for 19 s). On PostgreSQL each batch waits for the network anyway.
+ * The CSV exports (and the leads' Excel export, which streams the same way) while other requests
+ * come in. better-sqlite3 answers every query at once, so an export on SQLite never waits for the
+ * database: unless it gives the event loop a turn between chunks itself, nothing else is answered
+ * until its last row is sent (a 100,000-lead export held the server for 19 s). On PostgreSQL each
+ * batch waits for the network anyway.
  */
 import { randomUUID } from "node:crypto";
 import { setImmediate as nextTurn } from "node:timers/promises";
@@ -20,6 +21,7 @@ import type { StaffClient } from "../testing/staff-client";
 import { csvLines } from "../testing/checks";
 import { aMinuteAgo, contactRow } from "../testing/records";
 import { type StaffApi, signedInStaff, useStaffApi } from "../testing/staff-api";
+import { exportedSheet } from "../testing/workbook";
 
 /** Enough rows for several chunks, so that a turn between chunks is one before the last byte. */
 const ROWS = CSV_CHUNK_ROWS * 4 + 7;
@@ -146,6 +148,20 @@ describe.each(testDialects)("CSV exports while other requests come in ($name)", 
     },
     60_000,
   );
+
+  it("answers /api/health before the last byte of the leads' Excel export, which is complete", async () => {
+    const { cookie } = await signedInStaff(api, "sales@example.com", "sales");
+    await addContacts(api, ROWS);
+    const { res, healthRes, answered } = await exportBesideHealth(
+      (staff) => staff.call(leadsApi.exportXlsx),
+      cookie,
+    );
+    expect(healthRes.statusCode).toBe(200);
+    expect(answered).toEqual(["health", "export"]);
+    const { rows } = await exportedSheet(res, "leads");
+    expect(rows.length).toBe(Number(res.headers["x-lead-count"]));
+    expect(rows.length).toBeGreaterThanOrEqual(ROWS);
+  }, 60_000);
 
   it.runIf(!url)(
     "reads a batch of subscribers off an index in the export's order, not by sorting them all",

@@ -1,6 +1,6 @@
 /**
  * The server's side of the contract's listAndExport() (staff-api/query.ts): a filtered list read
- * a page at a time and its CSV export, and where there is one the summary of the same filters
+ * a page at a time and its CSV export (and, where there is one, the same export as Excel), and where there is one the summary of the same filters
  * (how many, how soon answered), registered together because they read the same filters, are
  * audited the same way and differ only in what they answer. Leads, subscribers, audit log.
  */
@@ -12,10 +12,11 @@ import type { AuditAction } from "../audit/audit";
 import { answer, routesOn } from "./contract-routes";
 import type { PageRequest } from "./page-cursor";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { auditedRead, pageKept, pageOf, sendCsv } from "./route-kit";
+import { auditedRead, pageKept, pageOf, sendCsv, sendWorkbook } from "./route-kit";
+import type { Sheet } from "./xlsx-stream";
 import type { StaffRoutesOptions } from "../staff-api-routes";
 
-export interface ListAndExportSpec<X extends EndpointSpec, Filters, Item> {
+export interface ListAndExportSpec<X extends EndpointSpec, Filters, Item, WorkbookItem = never> {
   /**
    * What the 503's log lines name: "subscriber list", "subscriber export"; or one name for both
    * ("lead inbox request").
@@ -36,6 +37,15 @@ export interface ListAndExportSpec<X extends EndpointSpec, Filters, Item> {
   toRow: (item: Item) => Record<string, unknown>;
   /** The file's name before its date, its columns, and the header that says its row count. */
   file: { name: string; columns: readonly string[]; countHeader: string };
+  /**
+   * The same export as an Excel file (xlsx-stream.ts): its endpoint, with the CSV's filters,
+   * roles, count and audit action, and its rows, which may say more than the CSV's (in words).
+   */
+  workbook?: {
+    endpoint: EndpointSpec;
+    items: (db: DB, filters: Filters) => AsyncIterable<WorkbookItem>;
+    sheet: Sheet<WorkbookItem>;
+  };
   /** The endpoint that sums up the same filters, its audit action, and its read. */
   summary?: {
     endpoint: EndpointSpec;
@@ -49,11 +59,12 @@ export function listAndExportRoutes<
   X extends EndpointSpec,
   Filters extends { until?: string },
   Item,
+  WorkbookItem = never,
 >(
   app: FastifyInstance,
   api: { list: L; exportCsv: X },
   { db, now, checkAnswers }: StaffRoutesOptions,
-  spec: ListAndExportSpec<X, Filters, Item>,
+  spec: ListAndExportSpec<X, Filters, Item, WorkbookItem>,
 ) {
   const route = routesOn(app, { checkAnswers });
   const what = typeof spec.what === "string" ? { list: spec.what, export: spec.what } : spec.what;
@@ -71,23 +82,44 @@ export function listAndExportRoutes<
     return answer(200, body) as AnswerOf<L>;
   });
 
-  route(api.exportCsv, what.export, async ({ query, request, reply }) => {
+  /** The export's common part: its filters, no rows stored after it started, its audit entry. */
+  async function exportOf(query: QueryOf<X>) {
     const at = now();
     const filters = await spec.filtersOf(query);
     const cutoff = spec.until(at);
     if (!filters.until || filters.until > cutoff) filters.until = cutoff;
-    return sendExport(db, request, reply, {
+    const base = {
       action: spec.actions.export,
       at,
       name: spec.file.name,
       detail: { filters: spec.kept(query, filters) },
-      count: (trx) => spec.count(trx, filters),
-      items: () => spec.items(db, filters),
-      toRow: spec.toRow,
-      columns: spec.file.columns,
+      count: (trx: Transaction<Database>) => spec.count(trx, filters),
       countHeader: spec.file.countHeader,
+    };
+    return { filters, base };
+  }
+
+  route(api.exportCsv, what.export, async ({ query, request, reply }) => {
+    const { filters, base } = await exportOf(query);
+    return sendExport(db, request, reply, {
+      ...base,
+      items: () => spec.items(db, filters),
+      file: { format: "csv", columns: spec.file.columns, toRow: spec.toRow },
     });
   });
+
+  const { workbook } = spec;
+  if (workbook) {
+    route(workbook.endpoint, what.export, async ({ query, request, reply }) => {
+      // The workbook's query is the CSV's filters.
+      const { filters, base } = await exportOf(query as QueryOf<X>);
+      return sendExport(db, request, reply, {
+        ...base,
+        items: () => workbook.items(db, filters),
+        file: { format: "xlsx", sheet: workbook.sheet },
+      });
+    });
+  }
 
   const { summary } = spec;
   if (summary) {
@@ -106,10 +138,20 @@ export function listAndExportRoutes<
   }
 }
 
+/** An export's file: CSV columns and a row for each item, or an Excel worksheet. */
+export type ExportFile<Item> =
+  | {
+      format: "csv";
+      columns: readonly string[];
+      toRow: (item: Item) => Record<string, unknown>;
+    }
+  | { format: "xlsx"; sheet: Sheet<Item> };
+
 /**
- * Answers a CSV export: counts what it will send and records that in the audit log (one
- * transaction, auditedRead), then streams the rows (sendCsv) as `<name>-<date>.csv` with the
- * count in `countHeader`. `detail` is what the log keeps of the request; it gains `rows`.
+ * Answers an export: counts what it will send and records that in the audit log (one
+ * transaction, auditedRead), then streams the rows (sendCsv, or sendWorkbook) as
+ * `<name>-<date>.csv` or `.xlsx` with the count in `countHeader`. `detail` is what the log keeps
+ * of the request; it gains `rows`, and for an Excel file `format: "xlsx"`.
  */
 export async function sendExport<Item>(
   db: DB,
@@ -122,26 +164,30 @@ export async function sendExport<Item>(
     detail: Record<string, unknown>;
     count: (trx: Transaction<Database>) => Promise<number>;
     items: () => AsyncIterable<Item>;
-    toRow: (item: Item) => Record<string, unknown>;
-    columns: readonly string[];
+    file: ExportFile<Item>;
     countHeader: string;
   },
 ) {
-  const { action, at, detail } = spec;
+  const { action, at, detail, file } = spec;
+  const format = file.format === "xlsx" ? { format: file.format } : {};
   const count = await auditedRead(db, { request, action, at }, spec.count, (rows) => ({
     ...detail,
     rows,
+    ...format,
   }));
-  async function* rows() {
-    for await (const item of spec.items()) yield spec.toRow(item);
-  }
-  return sendCsv(request, reply, {
-    columns: spec.columns,
-    rows: rows(),
-    fileName: `${spec.name}-${at.toISOString().slice(0, 10)}.csv`,
+  const answer = {
+    fileName: `${spec.name}-${at.toISOString().slice(0, 10)}.${file.format}`,
     count,
     countHeader: spec.countHeader,
-  });
+  };
+  if (file.format === "xlsx") {
+    return sendWorkbook(request, reply, { ...answer, sheet: file.sheet, items: spec.items() });
+  }
+  const { toRow } = file;
+  async function* rows() {
+    for await (const item of spec.items()) yield toRow(item);
+  }
+  return sendCsv(request, reply, { ...answer, columns: file.columns, rows: rows() });
 }
 
 /** The export of what was stored before the request: up to and including its instant. */

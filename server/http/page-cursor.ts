@@ -64,19 +64,27 @@ export async function readPage<Row, Item>(
   };
 }
 
+/** Every row, newest first, a batch at a time (the exports: the Excel one reads more per batch). */
+export async function* readBatches<Row>(
+  read: ReadRows<Row>,
+  keyOf: (row: Row) => Cursor,
+): AsyncGenerator<Row[]> {
+  let cursor: Cursor | null = null;
+  for (;;) {
+    const rows = await read(cursor, EXPORT_BATCH);
+    if (rows.length) yield rows;
+    const last = rows.at(-1);
+    if (rows.length < EXPORT_BATCH || !last) return;
+    cursor = keyOf(last);
+  }
+}
+
 /** Every row, newest first, read a batch at a time (the CSV exports). */
 export async function* readAll<Row>(
   read: ReadRows<Row>,
   keyOf: (row: Row) => Cursor,
 ): AsyncGenerator<Row> {
-  let cursor: Cursor | null = null;
-  for (;;) {
-    const rows = await read(cursor, EXPORT_BATCH);
-    yield* rows;
-    const last = rows.at(-1);
-    if (rows.length < EXPORT_BATCH || !last) return;
-    cursor = keyOf(last);
-  }
+  for await (const rows of readBatches(read, keyOf)) yield* rows;
 }
 
 /** The keyset of a row stored with `created_at` and `id`. */

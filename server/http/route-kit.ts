@@ -2,7 +2,7 @@
  * What the staff console's list, export and change routes share: reading the date and page
  * parameters of their query strings (the contract, staff-api/, declares them), the first refusal
  * as a message, the audit actor and what it keeps of filters, the 503 they answer when the
- * database is away, and the streamed CSV of an export.
+ * database is away, and the streamed CSV or Excel file of an export.
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Transaction } from "kysely";
@@ -11,7 +11,9 @@ import type { Database } from "../db/schema";
 import { type AuditAction, recordAudit } from "../audit/audit";
 import { UNAVAILABLE } from "../../staff-api/answers";
 import { Refused } from "./contract-routes";
+import type { Readable } from "node:stream";
 import { csvStream } from "./csv-stream";
+import { type Sheet, XLSX_TYPE, workbookStream } from "./xlsx-stream";
 import type * as z from "zod/mini";
 import { safeError } from "../privacy/log-safety";
 import {
@@ -125,6 +127,32 @@ export function auditFilters(query: Record<string, unknown>, how: Record<string,
   return kept;
 }
 
+/** What an export's answer says of its file: its type, its name, and how many rows it holds. */
+export interface FileAnswer {
+  fileName: string;
+  /** The rows counted and audited before the first left. */
+  count: number;
+  countHeader: string;
+}
+
+/** Sends `stream` as the file an export downloads, logging a failure once it has started. */
+function sendFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  stream: Readable,
+  contentType: string,
+  { fileName, count, countHeader }: FileAnswer,
+) {
+  stream.on("error", (error) => {
+    request.log.error({ err: safeError(error) }, "export failed while streaming");
+  });
+  return reply
+    .header("content-type", contentType)
+    .header("content-disposition", `attachment; filename="${fileName}"`)
+    .header(countHeader, String(count))
+    .send(stream);
+}
+
 /**
  * Sends rows as a formula-safe CSV file (common/csv.ts), streamed as the client reads it, a chunk
  * per turn of the event loop so that other requests are answered meanwhile; `count` (the rows
@@ -136,26 +164,22 @@ export function sendCsv(
   {
     columns,
     rows,
-    fileName,
-    count,
-    countHeader,
-  }: {
-    columns: readonly string[];
-    rows: AsyncIterable<Record<string, unknown>>;
-    fileName: string;
-    count: number;
-    countHeader: string;
-  },
+    ...file
+  }: FileAnswer & { columns: readonly string[]; rows: AsyncIterable<Record<string, unknown>> },
 ) {
-  const stream = csvStream(columns, rows);
-  stream.on("error", (error) => {
-    request.log.error({ err: safeError(error) }, "export failed while streaming");
-  });
-  return reply
-    .header("content-type", "text/csv; charset=utf-8")
-    .header("content-disposition", `attachment; filename="${fileName}"`)
-    .header(countHeader, String(count))
-    .send(stream);
+  return sendFile(request, reply, csvStream(columns, rows), "text/csv; charset=utf-8", file);
+}
+
+/**
+ * Sends items as an Excel file of one worksheet (xlsx-stream.ts), streamed as the client reads
+ * it, as sendCsv does.
+ */
+export function sendWorkbook<Item>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { sheet, items, ...file }: FileAnswer & { sheet: Sheet<Item>; items: AsyncIterable<Item> },
+) {
+  return sendFile(request, reply, workbookStream(sheet, items), XLSX_TYPE, file);
 }
 
 /**

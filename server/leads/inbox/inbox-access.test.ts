@@ -23,6 +23,7 @@ describe.each(sqliteOnly)("lead inbox API on $name", ({ url }) => {
     const salesAndAdmins = { allowed: ["sales", "admin"] as StaffRole[], ok: 200 };
     await expectAccess(api, staff, [leadsApi.list], salesAndAdmins);
     await expectAccess(api, staff, [leadsApi.exportCsv], salesAndAdmins);
+    await expectAccess(api, staff, [leadsApi.exportXlsx], salesAndAdmins);
     await expectAccess(api, staff, [leadsApi.stats], salesAndAdmins);
     const params = { id: lead };
     await expectAccess(api, staff, [leadsApi.get, { params }], salesAndAdmins);

@@ -5,6 +5,7 @@ import { FilterShape, NO_SUCH_LEAD, leadsApi } from "../../../staff-api/leads";
 import { Refused, answer, routesOn, versionMatches } from "../../http/contract-routes";
 import { listAndExportRoutes, storedUpTo } from "../../http/list-routes";
 import { CSV_COLUMNS, csvRow } from "./inbox-csv";
+import { LEAD_SHEET, workbookLeads } from "./inbox-xlsx";
 import { AnonymisedLeadError, UnknownOwnerError, addNote, updateLead } from "./lead-changes";
 import { readCorrection } from "./lead-corrections";
 import { viewLead } from "./lead-detail";
@@ -56,7 +57,7 @@ const actorOf = (staff: StaffIdentity) => ({ accountId: staff.accountId, email: 
 
 /**
  * The lead inbox under /api/staff/leads, as staff-api/leads.ts defines it: contact messages and
- * demo requests together, their status, owner, notes and timeline, a CSV export and the average
+ * demo requests together, their status, owner, notes and timeline, a CSV and an Excel export and the average
  * time to first response. Every request is in the audit log. Registered inside staffRoutes,
  * whose hooks (no-store, JSON-only writes) apply.
  */
@@ -74,6 +75,7 @@ export const inboxRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, o
     items: allLeads,
     toRow: csvRow,
     file: { name: "leads", columns: CSV_COLUMNS, countHeader: "x-lead-count" },
+    workbook: { endpoint: leadsApi.exportXlsx, items: workbookLeads, sheet: LEAD_SHEET },
     summary: { endpoint: leadsApi.stats, action: "lead.stats", read: leadStats },
   });
 

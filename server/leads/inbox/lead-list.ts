@@ -21,6 +21,7 @@ import {
   type PageRequest,
   createdKey,
   readAll,
+  readBatches,
   readPage,
 } from "../../http/page-cursor";
 
@@ -52,23 +53,30 @@ function toLeadSummary(row: LeadRow): LeadSummary {
   };
 }
 
+/** The matching leads' rows from a cursor on, newest first, in the keyset's order. */
+const leadReader = (db: Executor, filters: LeadFilters) => (cursor: Cursor | null, limit: number) =>
+  selectLeads(db, filters, { cursor, limit });
+
 /** One page of leads, newest first, and the cursor of the next page (null on the last). */
 export function listLeads(
   db: Executor,
   filters: LeadFilters,
   page: PageRequest = {},
 ): Promise<LeadPage> {
-  const read = (cursor: Cursor | null, limit: number) =>
-    selectLeads(db, filters, { cursor, limit });
-  return readPage(read, page, toLeadSummary, createdKey);
+  return readPage(leadReader(db, filters), page, toLeadSummary, createdKey);
 }
 
 /** Every matching lead, newest first, read a batch at a time (for the CSV export). */
 export async function* allLeads(db: DB, filters: LeadFilters): AsyncGenerator<Lead> {
-  const read = (cursor: Cursor | null, limit: number) =>
-    selectLeads(db, filters, { cursor, limit });
-  for await (const row of readAll(read, createdKey)) yield toLead(row);
+  for await (const row of readAll(leadReader(db, filters), createdKey)) yield toLead(row);
 }
+
+/**
+ * Every matching lead's row, newest first, a batch at a time: the Excel export looks up each
+ * batch's notes and owners' names in one query each (inbox-xlsx.ts).
+ */
+export const leadRowBatches = (db: DB, filters: LeadFilters): AsyncGenerator<LeadRow[]> =>
+  readBatches(leadReader(db, filters), createdKey);
 
 /**
  * How many leads match, and nothing else: the CSV export's count, taken before it streams. It

@@ -9,7 +9,7 @@ import { renderNewsletter } from "../markdown/content";
 import { type AuditAction, recordAudit } from "../../audit/audit";
 import { Refused, answer, routesOn } from "../../http/contract-routes";
 import { DRAFT } from "../newsletter-routes";
-import { recipientsCsvRoute } from "./recipients-route";
+import { recipientsExportRoutes } from "./recipients-route";
 import { testCopies } from "./test-copies";
 import { auditActorOf, instant } from "../../http/route-kit";
 import type { StaffIdentity } from "../../staff/sign-in/sessions";
@@ -93,7 +93,7 @@ export const campaignRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app
     });
   }
 
-  recipientsCsvRoute(app, options);
+  recipientsExportRoutes(app, options);
 
   route(campaignsApi.list, "campaign list", async () =>
     answer(200, { items: await listCampaigns(db) }),

@@ -20,6 +20,7 @@ import { auditOf, csvLines } from "../../testing/checks";
 import { signedInStaff, useStaffApi } from "../../testing/staff-api";
 import { BOUNCE_TAG_HEADER } from "../subscriber-mail";
 import { campaignsApi } from "../../../staff-api/newsletter";
+import { newCampaign, onlyConfirmed } from "../campaigns/campaigns.testing";
 
 // Suppression applied to subscriber mail: at the queue and again at the send, with the return
 // path that brings bounces back, and every recipient accounted for in the report and its CSV.
@@ -29,30 +30,9 @@ const inbound = { domain: "bounces.site.test", secret: "b".repeat(32) };
 describe.each(testDialects)("suppression on $name", ({ url }) => {
   const api = useStaffApi(url, { config: { deliverability: { inbound } } });
 
-  async function confirmed(...emails: string[]) {
-    for (const table of ["mail_events", "mail_suppressions", "newsletter_campaigns"] as const) {
-      await api.db.deleteFrom(table).execute();
-    }
-    await api.db.deleteFrom("newsletter_subscriptions").execute();
-    const at = new Date(api.clock.now.getTime() - 60_000).toISOString();
-    const rows = emails.map((email) => subscriptionRow(email, "confirmed", at));
-    if (rows.length) await api.db.insertInto("newsletter_subscriptions").values(rows).execute();
-    return rows;
-  }
-
-  /** A campaign sent to everyone and the outbox run until it is done; its id. */
-  async function sendCampaign(cookie: string, subject: string) {
-    const created = await api.as(cookie).call(campaignsApi.create, {
-      body: {
-        subject,
-        markdown: "Hi",
-      },
-    });
-    const id = String(created.json().id);
-    const sent = await api.as(cookie).call(campaignsApi.send, { params: { id }, body: {} });
-    expect(sent.statusCode, sent.body).toBe(202);
-    return id;
-  }
+  const confirmed = (...emails: string[]) => onlyConfirmed(api, ...emails);
+  /** A campaign sent to everyone; its id. */
+  const sendCampaign = (cookie: string, subject: string) => newCampaign(api, cookie, subject);
 
   async function states(cookie: string, id: string) {
     const res = await api.as(cookie).call(campaignsApi.get, { params: { id } });

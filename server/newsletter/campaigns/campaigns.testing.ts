@@ -1,0 +1,43 @@
+import { expect } from "vitest";
+import { campaignsApi } from "../../../staff-api/newsletter";
+import { subscriptionRow } from "../../testing/lead-api";
+import type { StaffApi } from "../../testing/staff-api";
+
+// What the tests of a campaign's recipients share: a list of confirmed subscribers and nothing
+// else, and a campaign written and sent to them through the API.
+
+/**
+ * Empties the campaigns, the mail that came back and the subscribers, then stores `emails` as
+ * subscribers confirmed a minute ago; their rows.
+ */
+export async function onlyConfirmed(api: StaffApi, ...emails: string[]) {
+  for (const table of ["mail_events", "mail_suppressions", "newsletter_campaigns"] as const) {
+    await api.db.deleteFrom(table).execute();
+  }
+  await api.db.deleteFrom("newsletter_subscriptions").execute();
+  const at = new Date(api.clock.now.getTime() - 60_000).toISOString();
+  const rows = emails.map((email) => subscriptionRow(email, "confirmed", at));
+  if (rows.length) await api.db.insertInto("newsletter_subscriptions").values(rows).execute();
+  return rows;
+}
+
+/**
+ * A campaign written by the member of staff `cookie` names, and sent now to every confirmed
+ * subscriber unless `send` is false; its id.
+ */
+export async function newCampaign(
+  api: StaffApi,
+  cookie: string,
+  subject: string,
+  { send = true }: { send?: boolean } = {},
+) {
+  const created = await api.as(cookie).call(campaignsApi.create, {
+    body: { subject, markdown: "Hi" },
+  });
+  const id = String(created.json().id);
+  if (send) {
+    const sent = await api.as(cookie).call(campaignsApi.send, { params: { id }, body: {} });
+    expect(sent.statusCode, sent.body).toBe(202);
+  }
+  return id;
+}
