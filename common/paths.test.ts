@@ -91,6 +91,7 @@ describe("paths", () => {
       "/staff/sign-out",
       "/staff/subscribers",
       "/staff/suppressions",
+      "/staff/welcome",
       "/terms-and-conditions",
     ]);
   });
