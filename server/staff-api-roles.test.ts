@@ -127,6 +127,8 @@ const MATRIX: Record<string, readonly [Access, Audit]> = {
     { records: "suppression.added", body: { email: "asked-by-phone@example.com" } },
   ],
   "DELETE /api/staff/suppressions/:id": [MARKETING, { records: "suppression.lifted" }],
+  "GET /api/staff/service-hours": [ADMIN, { answers: "the team's hours, holidays and targets" }],
+  "PUT /api/staff/service-hours": [ADMIN, { answers: "the team's hours, holidays and targets" }],
   "GET /api/staff/mail/domain": [ADMIN, { answers: "the sending domain's DNS records" }],
   "GET /api/staff/mail/templates": [ADMIN, { answers: "the kinds of e-mail, by name" }],
   "GET /api/staff/mail/templates/:kind": [ADMIN, { answers: "an e-mail of invented people" }],

@@ -43,7 +43,9 @@ export function isRealDate(date: string): boolean {
   if (!parts) return false;
   const [year, month, day] = parts.slice(1).map(Number) as [number, number, number];
   const utc = new Date(Date.UTC(year, month - 1, day));
-  return utc.getUTCFullYear() === year && utc.getUTCMonth() === month - 1 && utc.getUTCDate() === day;
+  return (
+    utc.getUTCFullYear() === year && utc.getUTCMonth() === month - 1 && utc.getUTCDate() === day
+  );
 }
 
 const Time = z.string().check(z.regex(TIME, "must be a time of day, HH:MM (24-hour)"));
@@ -99,7 +101,8 @@ export const ServiceHoursChange = z.object(ServiceHoursShape).check(
     path: ["days"],
   }),
   z.refine(
-    (hours) => new Set(hours.holidays.map((holiday) => holiday.date)).size === hours.holidays.length,
+    (hours) =>
+      new Set(hours.holidays.map((holiday) => holiday.date)).size === hours.holidays.length,
     { message: "each date at most once", path: ["holidays"] },
   ),
 );

@@ -1,9 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  DEFAULT_DAYS,
-  DEFAULT_TARGETS,
-  type ServiceHours,
-} from "../../../staff-api/service-hours";
+import { DEFAULT_DAYS, DEFAULT_TARGETS, type ServiceHours } from "../../../staff-api/service-hours";
 import { addBusinessMinutes, businessMinutesBetween } from "./business-time";
 import { leadTarget, targetClock } from "./lead-target";
 
@@ -108,8 +104,6 @@ describe("leadTarget", () => {
   it("says whether an answered lead was answered in time or late, whatever the time now", () => {
     const later = at("2027-01-04T12:00");
     expect(leadTarget(demo("2026-11-06T16:00", "2026-11-09T11:00"), later).target).toBe("met");
-    expect(leadTarget(demo("2026-11-06T16:00", "2026-11-09T11:01"), later).target).toBe(
-      "missed",
-    );
+    expect(leadTarget(demo("2026-11-06T16:00", "2026-11-09T11:01"), later).target).toBe("missed");
   });
 });

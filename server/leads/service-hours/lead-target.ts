@@ -6,7 +6,12 @@
  */
 import type { LeadType } from "../../../leads/workflow";
 import type { ServiceHours, TargetState } from "../../../staff-api/service-hours";
-import { type Calendar, addBusinessMinutes, businessMinutesBetween, calendarOf } from "./business-time";
+import {
+  type Calendar,
+  addBusinessMinutes,
+  businessMinutesBetween,
+  calendarOf,
+} from "./business-time";
 
 /** Below this share of its target left, an unanswered lead is "near" its due time. */
 export const NEAR_SHARE = 0.25;
