@@ -78,7 +78,7 @@ export function useStaffApi(
   const currentVersion = async (path: string) => {
     const id = decodeURIComponent(path.slice(path.lastIndexOf("/") + 1));
     // No such lead (or no lead's address): any version, for the route to answer as it does.
-    return (await getLead(api.db, id).catch(() => null))?.version ?? "0";
+    return (await getLead(api.db, id, api.clock.now).catch(() => null))?.version ?? "0";
   };
   const client = (
     cookie: string | undefined,
