@@ -7,6 +7,7 @@ import { campaignsApi, welcomeApi } from "../staff-api/newsletter";
 import { passkeysApi } from "../staff-api/passkeys";
 import { peopleApi } from "../staff-api/people";
 import { reportsApi } from "../staff-api/reports";
+import { serviceHoursApi } from "../staff-api/service-hours";
 import { type StaffRole, roleAllows } from "../staff-api/roles";
 import { subscribersApi } from "../staff-api/subscribers";
 import { routerPath } from "./api";
@@ -79,6 +80,11 @@ export const CONSOLE_PAGES = {
     menu: "Erase a person",
   },
   outbox: { path: routerPath(consolePaths.outbox), roles: outboxApi.list.roles, menu: "Outbox" },
+  serviceHours: {
+    path: routerPath(consolePaths.serviceHours),
+    roles: serviceHoursApi.get.roles,
+    menu: "Service hours",
+  },
   emails: {
     path: routerPath(consolePaths.emails),
     roles: mailTemplatesApi.list.roles,
