@@ -77,6 +77,10 @@ const MATRIX: Record<string, readonly [Access, Audit]> = {
   "GET /api/staff/subscribers/:id/consent": [MARKETING, { records: "subscriber.consent-viewed" }],
   "POST /api/staff/subscribers/:id/address": [MARKETING, OUTCOME_ONLY],
   "GET /api/staff/reports/leads": [MARKETING, { answers: "counts" }],
+  "GET /api/staff/reports/response-times": [
+    MARKETING,
+    { answers: "counts and durations, by the owners' staff addresses" },
+  ],
   "GET /api/staff/newsletter/welcome": [MARKETING, CONTENT],
   "PUT /api/staff/newsletter/welcome": [MARKETING, CONTENT],
   "POST /api/staff/newsletter/welcome/test": [

@@ -31,6 +31,7 @@ describe("the staff endpoints", () => {
       "GET /api/staff/passkeys",
       "GET /api/staff/people/export",
       "GET /api/staff/reports/leads",
+      "GET /api/staff/reports/response-times",
       "GET /api/staff/service-hours",
       "GET /api/staff/subscribers",
       "GET /api/staff/subscribers.csv",
