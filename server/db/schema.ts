@@ -3,6 +3,7 @@ import type { ConsentForm } from "../../leads/consent";
 import type { LeadStatus, LeadType } from "../../leads/workflow";
 import type { OutboxKind, OutboxStatus } from "../../staff-api/admin";
 import type { LeadEventKind } from "../../staff-api/leads";
+import type { ServiceHoursTables } from "./service-hours-tables";
 import type { SuppressionReason } from "../../staff-api/mail";
 import type { CampaignStatus } from "../../staff-api/newsletter";
 import type { StaffRole } from "../../staff-api/roles";
@@ -30,7 +31,7 @@ export type {
  * Tables of the lead store. Timestamps are ISO-8601 UTC strings and ids are UUIDs in both
  * SQLite and PostgreSQL, so every query is the same on both and sorts correctly as text.
  */
-export interface Database {
+export interface Database extends ServiceHoursTables {
   newsletter_subscriptions: NewsletterSubscriptionTable;
   contact_messages: ContactMessageTable;
   demo_requests: DemoRequestTable;
@@ -49,35 +50,6 @@ export interface Database {
   mail_events: MailEventTable;
   mail_suppressions: MailSuppressionTable;
   consent_wordings: ConsentWordingTable;
-  service_hours: ServiceHoursTable;
-  public_holidays: PublicHolidayTable;
-  lead_escalations: LeadEscalationTable;
-}
-
-/**
- * The sales team's service hours (migration 0020): one row, `sales`. `value` is the days and
- * targets an admin saved, as JSON; null until then (the published hours and default targets).
- */
-export interface ServiceHoursTable {
-  id: string;
-  value: string | null;
-  /** Up by one with each save; answered as the ETag. */
-  version: number;
-  updated_at: string;
-  updated_by_account_id: string | null;
-}
-
-/** A day the sales team does not work (migration 0020): YYYY-MM-DD, Accra's calendar. */
-export interface PublicHolidayTable {
-  date: string;
-  name: string;
-}
-
-/** A lead escalated for being overdue without a first response, once (migration 0020). */
-export interface LeadEscalationTable {
-  lead_type: LeadType;
-  lead_id: string;
-  escalated_at: string;
 }
 
 /** Added by migration 0017: null until written. */
