@@ -6,7 +6,7 @@
  */
 import { LEAD_TYPE_LABELS } from "../../../staff-api/leads";
 import type { LeadType } from "../../../leads/workflow";
-import { type MailMessage, oneLine } from "../message";
+import { type MailMessage, oneLine, staffMail } from "../message";
 import { EmailLayout } from "./layout";
 import { ConsoleLink, FieldTable, type Row, consoleText, fieldsText } from "./lead-fields";
 import { P, type RenderedEmail, renderEmail } from "./parts";
@@ -77,14 +77,5 @@ export async function leadEscalatedMail(
   recipient: { email: string; name: string },
   lead: OverdueLead,
 ): Promise<MailMessage> {
-  const rendered = await renderLeadEscalated({ recipient, lead });
-  return {
-    to: recipient.email,
-    ...rendered,
-    params: {
-      to_email: recipient.email,
-      to_name: oneLine(recipient.name),
-      message: rendered.text,
-    },
-  };
+  return staffMail(recipient, await renderLeadEscalated({ recipient, lead }));
 }
