@@ -140,6 +140,8 @@ export const consolePaths = {
   accessRequest: "/staff/admin/access-request",
   outbox: "/staff/admin/outbox",
   sendingDomain: "/staff/admin/sending-domain",
+  /** The sales team's working hours, public holidays and response targets (admins). */
+  serviceHours: "/staff/admin/service-hours",
   /** Every kind of e-mail the system sends, as it looks (admins). */
   emails: "/staff/admin/emails",
 } as const;

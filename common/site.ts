@@ -4,6 +4,10 @@
  * supplies its own: change `name`, `shortName`, `url` and the addresses below and the whole site
  * follows.
  */
+/** When the sales team's working day starts and ends, Accra time (24-hour HH:MM). */
+const OPENS = "08:00";
+const CLOSES = "17:00";
+
 export const site = {
   name: "Akwaaba Pay",
   shortName: "Akwaaba Pay",
@@ -32,9 +36,17 @@ export const site = {
   ],
   hours: {
     short: "8AM - 5PM GMT on working days",
-    long: "Monday to Friday, 08:00 to 17:00 GMT",
+    long: `Monday to Friday, ${OPENS} to ${CLOSES} GMT`,
     /** Where the team works those hours; Accra keeps GMT all year. */
     city: "Accra",
+    /**
+     * The same hours as data: the days the team works and its opening and closing times, Accra
+     * time. The staff console's service hours start from these until an admin changes them.
+     */
+    days: ["mon", "tue", "wed", "thu", "fri"] as const,
+    opens: OPENS,
+    closes: CLOSES,
+    timezone: "Africa/Accra",
   },
   /** How soon the sales team answers a contact message or demo request, in its hours. */
   salesReplyWithin: "one working day",

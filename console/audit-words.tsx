@@ -241,6 +241,14 @@ export const AUDIT_WORDS: Record<AuditAction, Omit<Words, "label">> = {
   "outbox.viewed": { says: list("the outbox") },
   "outbox.retried": { says: () => "sent an e-mail of the outbox again" },
   "newsletter.welcome-changed": { says: () => "changed the newsletter's welcome e-mail" },
+  "lead.escalated": {
+    says: (d) =>
+      `escalated a lead past its due time to${many(d.recipients, "person", "people")} by e-mail`,
+  },
+  "service-hours.changed": {
+    says: (d) =>
+      `changed the service hours (${many(d.workingDays, "working day").trim()}, ${many(d.holidays, "holiday").trim()})`,
+  },
   "newsletter.welcome-test-sent": {
     says: (d) => `sent a test copy of the welcome e-mail${testCopiesTo(d)}`,
   },

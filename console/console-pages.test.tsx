@@ -27,6 +27,7 @@ const MENUS: Record<StaffRole, string[]> = {
     "Access request",
     "Erase a person",
     "Outbox",
+    "Service hours",
     "E-mails",
     "Sending domain",
   ],

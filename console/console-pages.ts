@@ -8,6 +8,7 @@ import { passkeysApi } from "../staff-api/passkeys";
 import { peopleApi } from "../staff-api/people";
 import { reportsApi } from "../staff-api/reports";
 import { sessionApi } from "../staff-api/session";
+import { serviceHoursApi } from "../staff-api/service-hours";
 import { type StaffRole, roleAllows } from "../staff-api/roles";
 import { subscribersApi } from "../staff-api/subscribers";
 import { routerPath } from "./api";
@@ -80,6 +81,11 @@ export const CONSOLE_PAGES = {
     menu: "Erase a person",
   },
   outbox: { path: routerPath(consolePaths.outbox), roles: outboxApi.list.roles, menu: "Outbox" },
+  serviceHours: {
+    path: routerPath(consolePaths.serviceHours),
+    roles: serviceHoursApi.get.roles,
+    menu: "Service hours",
+  },
   emails: {
     path: routerPath(consolePaths.emails),
     roles: mailTemplatesApi.list.roles,

@@ -26,6 +26,7 @@ import { NotFoundPage } from "./pages/not-found";
 import { OutboxPage, outboxAction, outboxLoader } from "./pages/outbox";
 import { ReportsPage, reportsLoader } from "./pages/reports";
 import { SendingDomainPage, sendingDomainLoader } from "./pages/sending-domain";
+import { ServiceHoursPage, serviceHoursAction, serviceHoursLoader } from "./pages/service-hours";
 import { SignInPage } from "./pages/sign-in";
 import {
   SuppressionsPage,
@@ -76,6 +77,11 @@ const PAGE_ROUTES: Record<
   outbox: { loader: outboxLoader, action: outboxAction, element: <OutboxPage /> },
   emails: { loader: emailsLoader, element: <EmailsPage /> },
   sendingDomain: { loader: sendingDomainLoader, element: <SendingDomainPage /> },
+  serviceHours: {
+    loader: serviceHoursLoader,
+    action: serviceHoursAction,
+    element: <ServiceHoursPage />,
+  },
   account: { loader: accountLoader, element: <AccountPage /> },
   firstSignIn: { loader: firstSignInLoader, element: <FirstSignInPage /> },
 };

@@ -185,7 +185,9 @@ export async function buildApp({
   // Fastify's default one logs the full URL, query string included.
   const wrongMethodOrMissing = async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split("?")[0] ?? "";
-    const allowed = ["GET", "POST", "PATCH", "DELETE"].filter((method) => hasRoute(method, path));
+    const allowed = ["GET", "POST", "PUT", "PATCH", "DELETE"].filter((method) =>
+      hasRoute(method, path),
+    );
     if (allowed.length) {
       return reply
         .code(405)

@@ -14,6 +14,7 @@ import type { EndpointSpec, Method } from "../staff-api/endpoint";
 import { leadsApi } from "../staff-api/leads";
 import { campaignsApi, welcomeApi } from "../staff-api/newsletter";
 import { reportsApi } from "../staff-api/reports";
+import { serviceHoursApi } from "../staff-api/service-hours";
 import { suppressionsApi } from "../staff-api/mail";
 import { subscribersApi } from "../staff-api/subscribers";
 import { encodeCursor } from "./http/page-cursor";
@@ -226,6 +227,7 @@ const AREAS: readonly {
       auditApi,
       erasureApi,
       outboxApi,
+      serviceHoursApi,
       subscribersApi,
       suppressionsApi,
       teamApi,
@@ -261,7 +263,7 @@ const AREAS: readonly {
       state: ["pending", "failed"],
       ...PAGE,
     },
-    body: ["email", "role", "name", "disabled"],
+    body: ["email", "role", "name", "disabled", "days", "holidays", "targets", "timezone"],
   },
   {
     name: "marketing",

@@ -79,6 +79,10 @@ const MATRIX: Record<string, readonly [Access, Audit]> = {
   "GET /api/staff/subscribers/:id/consent": [MARKETING, { records: "subscriber.consent-viewed" }],
   "POST /api/staff/subscribers/:id/address": [MARKETING, OUTCOME_ONLY],
   "GET /api/staff/reports/leads": [MARKETING, { answers: "counts" }],
+  "GET /api/staff/reports/response-times": [
+    MARKETING,
+    { answers: "counts and durations, by the owners' staff addresses" },
+  ],
   "GET /api/staff/newsletter/welcome": [MARKETING, CONTENT],
   "PUT /api/staff/newsletter/welcome": [MARKETING, CONTENT],
   "POST /api/staff/newsletter/welcome/test": [
@@ -133,6 +137,8 @@ const MATRIX: Record<string, readonly [Access, Audit]> = {
     { records: "suppression.added", body: { email: "asked-by-phone@example.com" } },
   ],
   "DELETE /api/staff/suppressions/:id": [MARKETING, { records: "suppression.lifted" }],
+  "GET /api/staff/service-hours": [ADMIN, { answers: "the team's hours, holidays and targets" }],
+  "PUT /api/staff/service-hours": [ADMIN, { answers: "the team's hours, holidays and targets" }],
   "GET /api/staff/mail/domain": [ADMIN, { answers: "the sending domain's DNS records" }],
   "GET /api/staff/mail/templates": [ADMIN, { answers: "the kinds of e-mail, by name" }],
   "GET /api/staff/mail/templates/:kind": [ADMIN, { answers: "an e-mail of invented people" }],

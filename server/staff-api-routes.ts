@@ -12,6 +12,7 @@ import { campaignRoutes } from "./newsletter/campaigns/campaign-routes";
 import { newsletterRoutes } from "./newsletter/newsletter-routes";
 import { peopleRoutes } from "./people/people-routes";
 import { reportRoutes } from "./leads/reports/report-routes";
+import { serviceHoursRoutes } from "./leads/service-hours/service-hours-routes";
 import type { SignInLimits } from "./staff/sign-in/rate-limit";
 import { sessionRoutes } from "./staff/sign-in/session-routes";
 import { subscriberRoutes } from "./newsletter/subscribers/subscriber-routes";
@@ -82,6 +83,7 @@ export const staffRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, o
     inboxRoutes,
     subscriberRoutes,
     reportRoutes,
+    serviceHoursRoutes,
     newsletterRoutes,
     campaignRoutes,
     adminRoutes,

@@ -47,6 +47,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "outbox.viewed": "Viewed the outbox",
   "outbox.retried": "E-mail retried",
   "newsletter.welcome-changed": "Welcome e-mail changed",
+  "lead.escalated": "Lead escalated as overdue",
+  "service-hours.changed": "Service hours changed",
   "newsletter.welcome-test-sent": "Welcome e-mail test sent",
   "campaign.created": "Campaign created",
   "campaign.edited": "Campaign edited",

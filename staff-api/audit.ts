@@ -36,6 +36,8 @@ export const AUDIT_ACTION_KINDS = {
   "lead.owner-changed": "change",
   "lead.note-added": "change",
   "lead.corrected": "change",
+  "lead.escalated": "change",
+  "service-hours.changed": "change",
   "passkey.added": "change",
   "passkey.renamed": "change",
   "passkey.removed": "change",

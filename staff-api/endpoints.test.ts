@@ -34,6 +34,8 @@ describe("the staff endpoints", () => {
       "GET /api/staff/passkeys",
       "GET /api/staff/people/export",
       "GET /api/staff/reports/leads",
+      "GET /api/staff/reports/response-times",
+      "GET /api/staff/service-hours",
       "GET /api/staff/subscribers",
       "GET /api/staff/subscribers.csv",
       "GET /api/staff/subscribers/:id/consent",
@@ -71,6 +73,7 @@ describe("the staff endpoints", () => {
       "POST /api/staff/subscribers/:id/unsubscribe",
       "POST /api/staff/suppressions",
       "PUT /api/staff/newsletter/welcome",
+      "PUT /api/staff/service-hours",
     ]);
   });
 

@@ -11,6 +11,7 @@ import { campaignsApi, welcomeApi } from "./newsletter";
 import { passkeysApi } from "./passkeys";
 import { peopleApi } from "./people";
 import { reportsApi } from "./reports";
+import { serviceHoursApi } from "./service-hours";
 import { sessionApi } from "./session";
 import { subscribersApi } from "./subscribers";
 
@@ -20,6 +21,7 @@ export const STAFF_ENDPOINTS: readonly EndpointSpec[] = [
   leadsApi,
   subscribersApi,
   reportsApi,
+  serviceHoursApi,
   welcomeApi,
   campaignsApi,
   teamApi,

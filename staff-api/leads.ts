@@ -20,6 +20,7 @@ import { Failed, RECORD_REFUSALS, REFUSALS, Said } from "./answers";
 import { endpoint } from "./endpoint";
 import { SALES_ROLES, type StaffRole, roleAllows } from "./roles";
 import { fileExport, isoDate, keysetPage, listAndExport } from "./query";
+import { TARGET_STATES } from "./service-hours";
 
 /** Whether an account of `role` may own a lead: one that works the leads can open those it owns. */
 export const mayOwnLeads = (role: StaffRole) => roleAllows(role, SALES_ROLES);
@@ -177,7 +178,7 @@ export function correctionSchema(type: LeadType, fields: readonly CorrectableFie
  * What a lead's history records: a change of status or owner, a note, a correction of its
  * contact details; the database stores it as this text (lead_events.kind, server/db/schema.ts).
  */
-export const LEAD_EVENT_KINDS = ["status", "owner", "note", "corrected"] as const;
+export const LEAD_EVENT_KINDS = ["status", "owner", "note", "corrected", "escalated"] as const;
 export type LeadEventKind = (typeof LEAD_EVENT_KINDS)[number];
 /** The events that take a value from one to another. */
 export const CHANGE_KINDS = ["status", "owner"] as const satisfies readonly LeadEventKind[];
@@ -207,6 +208,13 @@ export const TimelineEntry = z.discriminatedUnion("kind", [
     fields: z.array(z.enum(CORRECTABLE_FIELDS)),
   }),
   z.strictObject({
+    /** Past its due time without a first response: its owner (or sales) and the admins told. */
+    kind: z.literal("escalated" satisfies LeadEventKind),
+    at: z.string(),
+    /** How many people the escalation e-mail went to. */
+    recipients: z.number(),
+  }),
+  z.strictObject({
     kind: z.literal("delivery"),
     channel: z.enum(DELIVERY_CHANNELS),
     at: z.string(),
@@ -218,8 +226,25 @@ export const TimelineEntry = z.discriminatedUnion("kind", [
 ]);
 export type TimelineEntry = z.output<typeof TimelineEntry>;
 
+/**
+ * Where a lead stands against its first response's target (server/leads/service-hours/), worked
+ * out when it is read, and when anything last happened to it.
+ */
+const TargetShape = {
+  /** Its arrival plus its type's target, counted in service hours; null when none can be given. */
+  dueAt: z.nullable(z.string()),
+  /**
+   * Unanswered: `ok`, `near` (less than a quarter of the target left) or `overdue`; answered:
+   * `met` (in time) or `missed` (late). Null with `dueAt`.
+   */
+  target: z.nullable(z.enum(TARGET_STATES)),
+  /** The latest change, note or escalation in its timeline; its arrival when it has none. */
+  lastActivityAt: z.string(),
+};
+
 export const LeadDetail = z.strictObject({
   ...LeadShape,
+  ...TargetShape,
   firstResponseAt: z.nullable(z.string()),
   /** From the lead's arrival to its first response; null until there is one. */
   timeToFirstResponseMs: z.nullable(z.number()),
@@ -237,6 +262,7 @@ export const LeadSummary = z.extend(z.omit(Lead, { message: true }), {
   messagePreview: z.optional(z.string()),
   /** Its first response (a status other than new, or a note); null while unanswered. */
   firstResponseAt: z.nullable(z.string()),
+  ...TargetShape,
 });
 export type LeadSummary = z.output<typeof LeadSummary>;
 

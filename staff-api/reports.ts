@@ -30,6 +30,30 @@ export type ReportRow = z.output<typeof ReportRow>;
 export const LeadReport = z.strictObject({ rows: z.array(ReportRow) });
 export type LeadReport = z.output<typeof LeadReport>;
 
+/** One group's first responses against their target (by owner, or by lead type). */
+export const ResponseRow = z.strictObject({
+  /** The owner's address ("(nobody)" for unowned leads), or the lead type. */
+  key: z.string(),
+  /** Contact and demo requests received in the range. */
+  leads: z.number(),
+  /** Of those, how many have a first response, and how many had it by their due time. */
+  answered: z.number(),
+  answeredInTime: z.number(),
+  /** answeredInTime over the leads whose due time has passed or that were answered; null: none. */
+  shareInTime: z.nullable(z.number()),
+  averageFirstResponseMs: z.nullable(z.number()),
+});
+export type ResponseRow = z.output<typeof ResponseRow>;
+
+/** The owner key of leads nobody owns. */
+export const NO_OWNER = "(nobody)";
+
+export const ResponseTimes = z.strictObject({
+  byOwner: z.array(ResponseRow),
+  byType: z.array(ResponseRow),
+});
+export type ResponseTimes = z.output<typeof ResponseTimes>;
+
 export const reportsApi = {
   /** Leads counted by `by` since `since` (the last twelve weeks without it). */
   leads: endpoint({
@@ -43,5 +67,16 @@ export const reportsApi = {
       type: filterText(40),
     }),
     answers: { 200: LeadReport, ...REFUSALS },
+  }),
+  /**
+   * How soon contact and demo requests received since `since` (the last twelve weeks without it)
+   * were answered against their targets (server/leads/service-hours/), by owner and by type.
+   */
+  responseTimes: endpoint({
+    method: "GET",
+    path: "/api/staff/reports/response-times",
+    roles: MARKETING_ROLES,
+    query: z.object({ since: z.optional(isoDate()) }),
+    answers: { 200: ResponseTimes, ...REFUSALS },
   }),
 };

@@ -26,6 +26,9 @@ export const leadDetail = samplesOf<LeadDetail>({
   message: "Hello",
   firstResponseAt: null,
   timeToFirstResponseMs: null,
+  dueAt: "2026-11-20T18:00:00.000Z",
+  target: "ok",
+  lastActivityAt: "2026-11-20T10:00:00.000Z",
   timeline: [],
 });
 

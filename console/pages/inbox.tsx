@@ -6,11 +6,11 @@ import { teamApi } from "../../staff-api/admin";
 import { type FilterShape, type LeadSummary, leadsApi, mayOwnLeads } from "../../staff-api/leads";
 import { addressOf, filtersIn, loadCall, routerPath } from "../api";
 import { CONSOLE_PAGES } from "../console-pages";
-import { StatusBadge } from "../components/badge";
+import { StatusBadge, TargetBadge } from "../components/badge";
 import { FilterInput, FilterSelect } from "../components/filter-form";
 import { type ListDefinition, ListPage } from "../components/list-page";
 import { useNewSince } from "../components/last-visit";
-import { RelativeAge, useNow } from "../components/relative-age";
+import { RelativeAge, timeAgo, useNow } from "../components/relative-age";
 import { formatDuration } from "../format";
 import { STATUS_LABELS, TYPE_LABELS, choices, leadName, productLabel } from "../labels";
 import { useStaff } from "../session";
@@ -118,12 +118,19 @@ export function InboxPage() {
             <span className="text-sm sm:mt-1 sm:block">
               {lead.firstResponseAt ? "Answered" : "Not answered yet"}
             </span>
+            <span className="sm:mt-1 sm:block">
+              <span className="sr-only">Target: </span>
+              <TargetBadge lead={lead} now={now} />
+            </span>
           </p>
           <p className="text-sm">
             <span className="font-semibold">Owner:</span> {lead.owner ?? "nobody yet"}
           </p>
           <p className="text-sm">
             <RelativeAge at={lead.createdAt} now={now} label="Received" />
+            <span className="mt-1 block text-xs text-muted">
+              Last activity {timeAgo(lead.lastActivityAt, now)}
+            </span>
           </p>
         </>
       )}

@@ -109,4 +109,17 @@ describe("the lead page", () => {
     expect(field).toHaveAttribute("aria-invalid", "true");
     expect(field).toHaveFocus();
   });
+
+  it("says where the lead stands against its target, and names an escalation in the timeline", async () => {
+    renderLead({
+      dueAt: "2026-11-20T18:00:00.000Z",
+      target: "overdue",
+      timeline: [{ kind: "escalated", at: "2026-11-20T18:01:00.000Z", recipients: 3 }],
+    });
+    expect(await screen.findByText(/^Overdue by /)).toHaveAttribute(
+      "title",
+      "Due 20 Nov 2026, 18:00 Accra time",
+    );
+    expect(screen.getByText("Overdue: escalated by e-mail to 3 people")).toBeVisible();
+  });
 });

@@ -14,7 +14,7 @@ import {
 import { Field } from "~/components/ui/field";
 import { call, failure, loadCall, staleRecord } from "../api";
 import { CONSOLE_PAGES } from "../console-pages";
-import { StatusBadge } from "../components/badge";
+import { StatusBadge, TargetBadge } from "../components/badge";
 import { DateTime } from "../components/date-time";
 import { ResultNotices, useFormResult, useResetWhenDone } from "../components/form-result";
 import {
@@ -186,8 +186,10 @@ export function LeadPage() {
               {lead.timeToFirstResponseMs === null
                 ? "not answered yet"
                 : formatDuration(lead.timeToFirstResponseMs)}
-            </strong>
+            </strong>{" "}
+            <TargetBadge lead={lead} now={new Date()} />
           </p>
+          {lead.dueAt ? <p>Due: {formatDateTime(lead.dueAt)}</p> : null}
         </section>
 
         <div className="space-y-8 lg:col-start-2 lg:row-span-3 lg:row-start-1">
@@ -370,6 +372,8 @@ function TimelineText({ entry }: { entry: TimelineEntry }) {
           {entry.fields.map((field) => CORRECTABLE_LABELS[field].toLowerCase()).join(", ")}
         </p>
       );
+    case "escalated":
+      return <p>Overdue: escalated by e-mail to {entry.recipients} people</p>;
     case "delivery":
       return (
         <p>

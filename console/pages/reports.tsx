@@ -1,6 +1,11 @@
 import { type LoaderFunctionArgs, useLoaderData } from "react-router";
 import { DEMO_PRODUCT_NAMES, type DemoProduct } from "@leads/demo";
-import { type ReportDimension, type ReportRow, reportsApi } from "../../staff-api/reports";
+import {
+  type ReportDimension,
+  type ReportRow,
+  type ResponseRow,
+  reportsApi,
+} from "../../staff-api/reports";
 import { filtersIn, loadCall } from "../api";
 import { CONSOLE_PAGES } from "../console-pages";
 import { BarChart, type BarRow } from "../components/bar-chart";
@@ -23,13 +28,15 @@ export async function reportsLoader({ request }: LoaderFunctionArgs) {
     loadCall(request, reportsApi.leads, { query: { by, ...filters } }).then(
       (answer) => answer.rows,
     );
-  const [week, product, source, campaign] = await Promise.all([
+  const since = filters.since ? { since: filters.since } : {};
+  const [week, product, source, campaign, response] = await Promise.all([
     report("week"),
     report("product"),
     report("source"),
     report("campaign"),
+    loadCall(request, reportsApi.responseTimes, { query: since }),
   ]);
-  return { week, product, source, campaign, filtered };
+  return { week, product, source, campaign, response, filtered };
 }
 
 /**
@@ -38,7 +45,8 @@ export async function reportsLoader({ request }: LoaderFunctionArgs) {
  * has its numbers as a table and a CSV.
  */
 export function ReportsPage() {
-  const { week, product, source, campaign, filtered } = useLoaderData<typeof reportsLoader>();
+  const { week, product, source, campaign, response, filtered } =
+    useLoaderData<typeof reportsLoader>();
 
   return (
     <section>
@@ -88,6 +96,14 @@ export function ReportsPage() {
           rows={campaign}
           description="The utm_campaign of the link the visit started from."
         />
+        <AnsweredInTime by="Owner" rows={response.byOwner} />
+        <AnsweredInTime
+          by="Lead type"
+          rows={response.byType.map((row) => ({
+            ...row,
+            key: TYPE_LABELS[row.key as keyof typeof TYPE_LABELS] ?? row.key,
+          }))}
+        />
       </div>
     </section>
   );
@@ -119,6 +135,35 @@ function LeadsBy({
       keyHeading={by}
       rows={rows.map(barOf)}
       empty="No lead in this period."
+    />
+  );
+}
+
+/** A share as a whole percentage; "—" when there is nothing to share. */
+const percent = (share: number | null) => (share === null ? "—" : `${Math.round(share * 100)} %`);
+
+/**
+ * Contact and demo requests answered by their due time (the service hours' targets), by owner or
+ * type: the bar is those answered in time, the table has the rest.
+ */
+function AnsweredInTime({ by, rows }: { by: string; rows: ResponseRow[] }) {
+  return (
+    <BarChart
+      title={`Answered in time, by ${by.toLowerCase()}`}
+      description="Contact and demo requests answered by their due time: their arrival plus their target, counted in service hours. The share is of those answered or already past their due time."
+      keyHeading={by}
+      valueHeading="Answered in time"
+      rows={rows.map((row) => ({
+        label: row.key,
+        value: row.answeredInTime,
+        extra: {
+          Leads: row.leads,
+          Answered: row.answered,
+          "Share in time": percent(row.shareInTime),
+          "Average first response": formatDuration(row.averageFirstResponseMs),
+        },
+      }))}
+      empty="No contact or demo request in this period."
     />
   );
 }

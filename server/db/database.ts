@@ -35,6 +35,7 @@ import { mailReturns } from "./migrations/0016-mail-returns";
 import { personalData } from "./migrations/0017-personal-data";
 import { phoneE164Column } from "./migrations/0018-phone-e164";
 import { thirdPartyAddresses } from "./migrations/0019-third-party-addresses";
+import { serviceHours } from "./migrations/0020-service-hours";
 import type { Database } from "./schema";
 
 export type DB = Kysely<Database>;
@@ -161,6 +162,7 @@ export const MIGRATIONS = {
   "0017-personal-data": personalData,
   "0018-phone-e164": phoneE164Column,
   "0019-third-party-addresses": thirdPartyAddresses,
+  "0020-service-hours": serviceHours,
 };
 
 /**

@@ -3,6 +3,7 @@ import type { ConsentForm } from "../../leads/consent";
 import type { LeadStatus, LeadType } from "../../leads/workflow";
 import type { OutboxKind, OutboxStatus } from "../../staff-api/admin";
 import type { LeadEventKind } from "../../staff-api/leads";
+import type { ServiceHoursTables } from "./service-hours-tables";
 import type { SuppressionReason } from "../../staff-api/mail";
 import type { CampaignStatus } from "../../staff-api/newsletter";
 import type { StaffRole } from "../../staff-api/roles";
@@ -30,7 +31,7 @@ export type {
  * Tables of the lead store. Timestamps are ISO-8601 UTC strings and ids are UUIDs in both
  * SQLite and PostgreSQL, so every query is the same on both and sorts correctly as text.
  */
-export interface Database {
+export interface Database extends ServiceHoursTables {
   newsletter_subscriptions: NewsletterSubscriptionTable;
   contact_messages: ContactMessageTable;
   demo_requests: DemoRequestTable;

@@ -3,7 +3,7 @@
  * alerts (alerts/deliver.ts), newsletter campaign copies at the configured rate and the other
  * subscriber mail, each checked against the suppression list when it goes out
  * (newsletter/campaigns/delivery.ts), with scheduled campaigns started and the brake applied at
- * the start of each run.
+ * the start of each run, and overdue leads escalated once a minute (leads/service-hours/).
  */
 import type { Config } from "../config";
 import type { DB } from "../db/database";
@@ -16,6 +16,11 @@ import type { MailTransport } from "./transports";
 import { runCampaigns } from "../newsletter/campaigns/campaign-sending";
 import { CAMPAIGN_KIND } from "../newsletter/campaigns/campaigns";
 import { campaignDeliverers } from "../newsletter/campaigns/delivery";
+import {
+  ESCALATION_SWEEP_MS,
+  atMostEvery,
+  escalateOverdueLeads,
+} from "../leads/service-hours/escalation";
 
 type ReturnsConfig = Pick<Config, "alerts" | "publicUrl">;
 
@@ -39,7 +44,10 @@ export function createDeliveries(
   }: {
     db: DB;
     transport: MailTransport;
-    config: Pick<Config, "alerts" | "publicUrl" | "newsletter" | "outbox" | "deliverability">;
+    config: Pick<
+      Config,
+      "alerts" | "publicUrl" | "newsletter" | "outbox" | "deliverability" | "salesEmail"
+    >;
   },
   options: Pick<OutboxOptions, "log" | "now"> &
     Partial<Pick<OutboxOptions, "pollMs" | "maxAttempts" | "leaseMs" | "retryBaseMs">>,
@@ -59,7 +67,11 @@ export function createDeliveries(
       }),
     },
     perMinute: { [CAMPAIGN_KIND]: config.newsletter.sendPerMinute },
-    tasks: [(at) => runCampaigns(db, at, effects.brake)],
+    tasks: [
+      (at) => runCampaigns(db, at, effects.brake),
+      // Overdue leads escalated once a minute, whichever instance sweeps first.
+      atMostEvery(ESCALATION_SWEEP_MS, (at) => escalateOverdueLeads(db, at, config)),
+    ],
     pollMs: config.outbox.pollMs,
     maxAttempts: config.outbox.maxAttempts,
     leaseMs: config.outbox.leaseMs,

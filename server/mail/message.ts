@@ -40,3 +40,24 @@ export function oneLine(value: string, max = 150): string {
       .slice(0, max)
   );
 }
+
+/**
+ * An e-mail rendered for one member of staff (or the team's address), as the outbox stores it,
+ * with the EmailJS parameters each such mail carries (`extra`: a template's own, such as a link).
+ */
+export function staffMail(
+  recipient: { email: string; name: string },
+  rendered: { subject: string; html: string; text: string },
+  extra: Record<string, string> = {},
+): MailMessage {
+  return {
+    to: recipient.email,
+    ...rendered,
+    params: {
+      to_email: recipient.email,
+      to_name: oneLine(recipient.name),
+      ...extra,
+      message: rendered.text,
+    },
+  };
+}

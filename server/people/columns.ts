@@ -106,6 +106,15 @@ export const NOT_PERSONAL: Record<string, Record<string, string>> = {
     CAMPAIGN,
   ),
   newsletter_settings: sameReason("key,value,updated_at,updated_by_account_id", CAMPAIGN),
+  service_hours: sameReason(
+    "id,value,version,updated_at,updated_by_account_id",
+    "the sales team's working hours and targets, the same for every lead",
+  ),
+  public_holidays: sameReason("date,name", "the country's public holidays"),
+  lead_escalations: sameReason(
+    "lead_type,lead_id,escalated_at",
+    "when the team reminded itself of an unanswered lead; the lead's own history is exported",
+  ),
   mail_suppressions: {
     id: "the entry's own id",
     email_key: KEY,

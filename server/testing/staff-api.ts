@@ -78,7 +78,7 @@ export function useStaffApi(
   const currentVersion = async (path: string) => {
     const id = decodeURIComponent(path.slice(path.lastIndexOf("/") + 1));
     // No such lead (or no lead's address): any version, for the route to answer as it does.
-    return (await getLead(api.db, id).catch(() => null))?.version ?? "0";
+    return (await getLead(api.db, id, api.clock.now).catch(() => null))?.version ?? "0";
   };
   const client = (
     cookie: string | undefined,
@@ -108,9 +108,11 @@ export function useStaffApi(
     api.transport.sent.length = 0;
     api.clock.now = new Date();
     // Everything but the audit log, which cannot be emptied: tests tell entries apart by account.
-    for (const table of ["lead_events", "lead_states"] as const) {
+    for (const table of ["lead_events", "lead_states", "lead_escalations"] as const) {
       await api.db.deleteFrom(table).execute();
     }
+    // The service hours back to the published ones and default targets (the holidays stay).
+    await api.db.updateTable("service_hours").set({ value: null }).execute();
     await emptyLeadTables(api.db);
     for (const table of [
       "staff_passkey_challenges",

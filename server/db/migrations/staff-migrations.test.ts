@@ -55,7 +55,7 @@ async function undoAndRedo(db: Kysely<Database>, ...migrations: Migration[]) {
 async function expectFinds(db: Kysely<Database>, finds: Record<string, string[]>) {
   for (const [q, ids] of Object.entries(finds)) {
     expect(
-      (await listLeads(db, { q })).items.map((lead) => lead.id),
+      (await listLeads(db, { q }, {}, new Date())).items.map((lead) => lead.id),
       q,
     ).toEqual(ids);
   }
@@ -107,7 +107,7 @@ describe.each(testDialects)("migration 0005 (lead workflow) on $name", ({ url })
     const db = await databaseUpTo(url, "0004-staff");
     await addOldDemoRequest(db, { name: "Ama", email: "ama@example.com", company: "Co" });
     await migrate(db);
-    const { items } = await listLeads(db, {});
+    const { items } = await listLeads(db, {}, {}, new Date());
     expect(items).toMatchObject([{ id: "demo_d1", status: "new", owner: null }]);
     // One state per lead.
     const state = {

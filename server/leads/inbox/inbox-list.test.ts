@@ -49,6 +49,10 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
       phone: "+233 55 000 0000",
       messagePreview: "Need 50% off_now",
       firstResponseAt: null,
+      // Sunday's message counts from Monday's opening: one working day, 480 minutes.
+      dueAt: "2026-11-02T16:00:00.000Z",
+      target: "overdue",
+      lastActivityAt: at(1),
     });
     expect(all.items[1]).toEqual({
       id: demo,
@@ -65,6 +69,9 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
       product: "banking",
       ...sampleDemo.formData,
       firstResponseAt: null,
+      dueAt: "2026-11-02T12:00:00.000Z",
+      target: "overdue",
+      lastActivityAt: at(2),
     });
 
     const ids = async (query: Record<string, string>) =>

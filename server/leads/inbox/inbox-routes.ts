@@ -68,7 +68,7 @@ export const inboxRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, o
     actions: { list: "lead.list", export: "lead.export" },
     filtersOf: (query) => filtersOf(db, query),
     kept: auditFilters,
-    page: listLeads,
+    page: (trx, filters, page) => listLeads(trx, filters, page, now()),
     // The export is of the leads stored before it started: those counted and audited here.
     until: storedUpTo,
     count: countLeads,

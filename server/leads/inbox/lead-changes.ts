@@ -145,7 +145,7 @@ export async function updateLead(
       // The values stay in the event, which erasure removes; the log names it for its page.
       await recordAudit(trx, { ...audit, action: "lead.corrected", detail: { fields, event } });
     }
-    const lead = await getLead(trx, key);
+    const lead = await getLead(trx, key, now);
     return lead && { ...lead, stale };
   });
 }

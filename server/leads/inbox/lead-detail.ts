@@ -1,6 +1,6 @@
 /**
  * One lead as the inbox shows it: its fields, status and owner (lead-query.ts), its time to first
- * response, and its timeline: status and owner changes, corrections and notes (lead_events, migration 0005)
+ * response, its target (due when, in time or not: ../service-hours/), and its timeline: status and owner changes, corrections and notes (lead_events, migration 0005)
  * with the lead's notification deliveries (the outbox), oldest first.
  */
 import type { Transaction } from "kysely";
@@ -10,7 +10,9 @@ import type { DB } from "../../db/database";
 import type { Database } from "../../db/schema";
 import { recordAudit } from "../../audit/audit";
 import { correctedFields } from "../../audit/corrections";
-import { findLeadRow, toLead } from "./lead-query";
+import { findLeadRow, targetOf, toLead } from "./lead-query";
+import { leadTarget, targetClock } from "../service-hours/lead-target";
+import { readServiceHours } from "../service-hours/service-hours-store";
 
 type Executor = DB | Transaction<Database>;
 
@@ -32,7 +34,7 @@ export interface VersionedLead {
 }
 
 /** The lead with its timeline (changes, notes, notification deliveries), or null. */
-export async function getLead(db: Executor, key: string): Promise<VersionedLead | null> {
+export async function getLead(db: Executor, key: string, now: Date): Promise<VersionedLead | null> {
   const row = await findLeadRow(db, key);
   if (!row) return null;
   const events = await db
@@ -71,6 +73,9 @@ export async function getLead(db: Executor, key: string): Promise<VersionedLead 
     ...events.map((e): TimelineEntry => {
       const actor = emailOf(e.actor_account_id);
       if (e.kind === "note") return { kind: "note", at: e.at, actor, text: e.text ?? "" };
+      if (e.kind === "escalated") {
+        return { kind: "escalated", at: e.at, recipients: Number(e.to ?? 0) };
+      }
       // Which fields, not their values: those stay for the audit log's page (admins).
       if (e.kind === "corrected") {
         return { kind: "corrected", at: e.at, actor, fields: correctedFields(e.to) };
@@ -90,8 +95,11 @@ export async function getLead(db: Executor, key: string): Promise<VersionedLead 
   ];
   // Stable: events and deliveries at the same instant keep the order above.
   timeline.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+  const { hours } = await readServiceHours(db);
   const lead = {
     ...toLead(row),
+    ...leadTarget(targetOf(row), targetClock(hours, now)),
+    lastActivityAt: events.at(-1)?.at ?? row.created_at,
     firstResponseAt: row.first_response_at,
     timeToFirstResponseMs: row.first_response_at
       ? Date.parse(row.first_response_at) - Date.parse(row.created_at)
@@ -109,7 +117,7 @@ export async function viewLead(
   now: Date,
 ): Promise<VersionedLead | null> {
   return db.transaction().execute(async (trx) => {
-    const lead = await getLead(trx, key);
+    const lead = await getLead(trx, key, now);
     if (lead) {
       await recordAudit(trx, {
         action: "lead.view",

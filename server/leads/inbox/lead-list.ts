@@ -14,8 +14,11 @@ import {
   leadCountsUnion,
   leadsUnion,
   selectLeads,
+  targetOf,
   toLead,
 } from "./lead-query";
+import { type TargetClock, leadTarget, targetClock } from "../service-hours/lead-target";
+import { readServiceHours } from "../service-hours/service-hours-store";
 import {
   type Cursor,
   type PageRequest,
@@ -43,13 +46,18 @@ export function firstLine(message: string): string {
     : shown.join("");
 }
 
-/** A lead as the list shows it: its message's first line in place of the message. */
-function toLeadSummary(row: LeadRow): LeadSummary {
+/**
+ * A lead as the list shows it: its message's first line in place of the message, and where it
+ * stands against its target at `clock`.
+ */
+function toLeadSummary(row: LeadRow, clock: TargetClock): LeadSummary {
   const { message, ...lead } = toLead(row);
   return {
     ...lead,
     ...(message === undefined ? {} : { messagePreview: firstLine(message) }),
     firstResponseAt: row.first_response_at,
+    ...leadTarget(targetOf(row), clock),
+    lastActivityAt: row.last_event_at ?? row.created_at,
   };
 }
 
@@ -57,13 +65,18 @@ function toLeadSummary(row: LeadRow): LeadSummary {
 const leadReader = (db: Executor, filters: LeadFilters) => (cursor: Cursor | null, limit: number) =>
   selectLeads(db, filters, { cursor, limit });
 
-/** One page of leads, newest first, and the cursor of the next page (null on the last). */
-export function listLeads(
+/**
+ * One page of leads, newest first, and the cursor of the next page (null on the last); each
+ * lead's target reckoned at `now` from the service hours, read once for the page.
+ */
+export async function listLeads(
   db: Executor,
   filters: LeadFilters,
-  page: PageRequest = {},
+  page: PageRequest,
+  now: Date,
 ): Promise<LeadPage> {
-  return readPage(leadReader(db, filters), page, toLeadSummary, createdKey);
+  const clock = targetClock((await readServiceHours(db)).hours, now);
+  return readPage(leadReader(db, filters), page, (row) => toLeadSummary(row, clock), createdKey);
 }
 
 /** Every matching lead, newest first, read a batch at a time (for the CSV export). */

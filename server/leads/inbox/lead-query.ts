@@ -52,6 +52,8 @@ export interface LeadRow extends AttributionColumns {
   owner_account_id: string | null;
   owner_email: string | null;
   first_response_at: string | null;
+  /** The latest of its lead_events (changes, notes, escalation); null when it has none. */
+  last_event_at: string | null;
   /** lead_states.version (migration 0013); 0 for a lead without a row. */
   version: number;
   first_name: string | null;
@@ -279,13 +281,21 @@ export async function selectLeads(
   const union = leadsUnion(db, filters, { cursor, id, limit });
   if (!union) return [];
   const { rows } = await sql<LeadRow>`
-    select l.*, a.email as owner_email
+    select l.*, a.email as owner_email,
+      (select max(e.at) from lead_events e where e.lead_type = l.type and e.lead_id = l.id) as last_event_at
     from (${union}) l
     left join staff_accounts a on a.id = l.owner_account_id
     order by l.created_at desc, l.id desc
     ${limit !== undefined ? sql`limit ${limit}` : sql``}`.execute(db);
   return rows;
 }
+
+/** What a lead's target is worked out from (../service-hours/lead-target.ts). */
+export const targetOf = (row: LeadRow) => ({
+  type: row.type,
+  createdAt: row.created_at,
+  firstResponseAt: row.first_response_at,
+});
 
 /** A lead's row as the API shows it. */
 export function toLead(row: LeadRow): Lead {

@@ -3,7 +3,7 @@
  * brake's sentence (which says when, in Accra time, and why) and the link to its report. No
  * subscriber's address: the report and the recipients' CSV in the console have those.
  */
-import { type MailMessage, oneLine } from "../message";
+import { type MailMessage, oneLine, staffMail } from "../message";
 import { EmailLayout } from "./layout";
 import { A, P, type RenderedEmail, renderEmail } from "./parts";
 
@@ -57,10 +57,5 @@ export async function brakeAlertMail(
   member: { email: string; name: string },
   campaign: PausedCampaign,
 ): Promise<MailMessage> {
-  const rendered = await renderBrakeAlert({ member, campaign });
-  return {
-    to: member.email,
-    ...rendered,
-    params: { to_email: member.email, to_name: oneLine(member.name), message: rendered.text },
-  };
+  return staffMail(member, await renderBrakeAlert({ member, campaign }));
 }

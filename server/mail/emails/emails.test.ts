@@ -4,6 +4,7 @@
  * a text part without Markdown's marks, the unsubscribe link in subscriber mail, and the
  * company's line from the shared layout.
  */
+import { LEAD_ESCALATED_KIND } from "../../leads/service-hours/escalation";
 import { describe, expect, it } from "vitest";
 import { site } from "../../../common/site";
 import { MAIL_TEMPLATES, type MailTemplateKind } from "../../../staff-api/mail";
@@ -43,6 +44,7 @@ describe("every e-mail the system sends", () => {
       SIGN_IN_MAIL_KIND,
       INVITATION_MAIL_KIND,
       BRAKE_ALERT_KIND,
+      LEAD_ESCALATED_KIND,
     ];
     expect(MAIL_TEMPLATES.map((t) => t.kind).toSorted()).toEqual(enqueued.toSorted());
   });

@@ -14,6 +14,7 @@ import { brakeReason, brakeSentence } from "../../newsletter/returns/brake";
 import { renderBrakeAlert } from "./brake-alert";
 import { renderContactNotification } from "./contact-notification";
 import { renderDemoNotification } from "./demo-notification";
+import { renderLeadEscalated } from "./lead-escalated";
 import { renderNewsletterConfirmation } from "./newsletter-confirmation";
 import { renderNewsletterMail } from "./newsletter-mail";
 import type { RenderedEmail } from "./parts";
@@ -146,6 +147,18 @@ const SAMPLES: Record<MailTemplateKind, Sample> = {
           brakeReason({ sent: 1200, hardBounces: 60, complaints: 0 }) ?? { words: "" },
         ),
         url: `${publicUrl}${consoleCampaignPath(SAMPLE_ID)}`,
+      },
+    }),
+  "lead-escalated": ({ publicUrl }) =>
+    renderLeadEscalated({
+      recipient: { email: "efua.addo@example.com", name: "Efua Addo" },
+      lead: {
+        type: "demo",
+        who: "Kofi Boateng, Hilltop Academy",
+        receivedAt: RECEIVED_AT,
+        dueAt: "2026-11-20T13:30:00.000Z",
+        owner: null,
+        url: `${publicUrl}${consoleLeadPath(`demo_${SAMPLE_ID}`)}`,
       },
     }),
 };

@@ -2,7 +2,7 @@
  * What the two staff e-mails that carry a sign-in link share (staff-sign-in.tsx,
  * staff-invitation.tsx): the greeting, their own words, the button and the fine print.
  */
-import { oneLine, type MailMessage } from "../message";
+import { type MailMessage, staffMail } from "../message";
 import { EmailLayout } from "./layout";
 import { ButtonLink, P, type RenderedEmail, renderEmail } from "./parts";
 
@@ -66,17 +66,9 @@ export async function signInMessage(
   recipient: SignInRecipient,
   words: SignInWords,
 ): Promise<MailMessage> {
-  const rendered = await renderSignInEmail(recipient, words);
-  return {
-    to: recipient.email,
-    ...rendered,
-    params: {
-      to_email: recipient.email,
-      to_name: oneLine(recipient.name),
-      sign_in_url: recipient.signInUrl,
-      message: rendered.text,
-    },
-  };
+  return staffMail(recipient, await renderSignInEmail(recipient, words), {
+    sign_in_url: recipient.signInUrl,
+  });
 }
 
 /**

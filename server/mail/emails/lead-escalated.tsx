@@ -1,0 +1,81 @@
+/**
+ * What a lead's owner (or the sales address, for a lead nobody owns) and the admins are told when
+ * a lead passes its due time without a first response (server/leads/service-hours/escalation.ts):
+ * which lead, when it came and was due, in Accra time, who owns it, and the link to it. The
+ * person's name or company only; their message and details stay in the console.
+ */
+import { LEAD_TYPE_LABELS } from "../../../staff-api/leads";
+import type { LeadType } from "../../../leads/workflow";
+import { type MailMessage, oneLine, staffMail } from "../message";
+import { EmailLayout } from "./layout";
+import { ConsoleLink, FieldTable, type Row, consoleText, fieldsText } from "./lead-fields";
+import { P, type RenderedEmail, renderEmail } from "./parts";
+
+export interface OverdueLead {
+  type: LeadType;
+  /** The person's name, and their company for a demo request. */
+  who: string;
+  receivedAt: string;
+  dueAt: string;
+  /** The owner's name, or null while nobody owns it. */
+  owner: string | null;
+  /** Its page in the staff console. */
+  url: string;
+}
+
+export interface LeadEscalatedProps {
+  recipient: { email: string; name: string };
+  lead: OverdueLead;
+}
+
+const ACCRA = new Intl.DateTimeFormat("en-GB", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "Africa/Accra",
+});
+const accraTime = (iso: string) => `${ACCRA.format(new Date(iso))} Accra time`;
+
+const overdueLine = (lead: OverdueLead) =>
+  `This ${LEAD_TYPE_LABELS[lead.type].toLowerCase()} from ${lead.who} has had no answer and was due at ${accraTime(lead.dueAt)}.`;
+
+const rowsOf = (lead: OverdueLead): Row[] => [
+  { label: "From", value: lead.who },
+  { label: "Received", value: accraTime(lead.receivedAt) },
+  { label: "Due", value: accraTime(lead.dueAt) },
+  { label: "Owner", value: lead.owner ?? "Nobody yet" },
+];
+
+export function LeadEscalatedEmail({ recipient, lead }: LeadEscalatedProps) {
+  return (
+    <EmailLayout title="A lead is overdue">
+      <P>{`Hello ${recipient.name},`}</P>
+      <P>{overdueLine(lead)}</P>
+      <FieldTable rows={rowsOf(lead)} />
+      <ConsoleLink leadUrl={lead.url} />
+    </EmailLayout>
+  );
+}
+
+export function renderLeadEscalated(props: LeadEscalatedProps): Promise<RenderedEmail> {
+  const { recipient, lead } = props;
+  const text = [
+    `Hello ${recipient.name},`,
+    ``,
+    overdueLine(lead),
+    ``,
+    fieldsText(rowsOf(lead)),
+  ].join("\n");
+  return renderEmail(
+    oneLine(`Overdue: ${LEAD_TYPE_LABELS[lead.type]} from ${lead.who}`),
+    <LeadEscalatedEmail {...props} />,
+    `${text}${consoleText(lead.url)}`,
+  );
+}
+
+/** The e-mail to one recipient of an escalation. */
+export async function leadEscalatedMail(
+  recipient: { email: string; name: string },
+  lead: OverdueLead,
+): Promise<MailMessage> {
+  return staffMail(recipient, await renderLeadEscalated({ recipient, lead }));
+}
