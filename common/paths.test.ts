@@ -82,6 +82,7 @@ describe("paths", () => {
       "/staff/admin/erase",
       "/staff/admin/outbox",
       "/staff/admin/sending-domain",
+      "/staff/admin/service-hours",
       "/staff/leads",
       "/staff/newsletter/campaigns",
       "/staff/newsletter/campaigns/new",
