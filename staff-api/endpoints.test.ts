@@ -31,6 +31,7 @@ describe("the staff endpoints", () => {
       "GET /api/staff/passkeys",
       "GET /api/staff/people/export",
       "GET /api/staff/reports/leads",
+      "GET /api/staff/routing",
       "GET /api/staff/subscribers",
       "GET /api/staff/subscribers.csv",
       "GET /api/staff/subscribers/:id/consent",
@@ -40,6 +41,7 @@ describe("the staff endpoints", () => {
       "PATCH /api/staff/accounts/:id",
       "PATCH /api/staff/campaigns/:id",
       "PATCH /api/staff/leads/:id",
+      "PATCH /api/staff/me",
       "PATCH /api/staff/passkeys/:id",
       "POST /api/staff/accounts",
       "POST /api/staff/accounts/:id/invitation",
@@ -68,6 +70,7 @@ describe("the staff endpoints", () => {
       "POST /api/staff/subscribers/:id/unsubscribe",
       "POST /api/staff/suppressions",
       "PUT /api/staff/newsletter/welcome",
+      "PUT /api/staff/routing",
     ]);
   });
 

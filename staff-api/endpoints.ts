@@ -11,6 +11,7 @@ import { campaignsApi, welcomeApi } from "./newsletter";
 import { passkeysApi } from "./passkeys";
 import { peopleApi } from "./people";
 import { reportsApi } from "./reports";
+import { routingApi } from "./routing";
 import { sessionApi } from "./session";
 import { subscribersApi } from "./subscribers";
 
@@ -31,4 +32,5 @@ export const STAFF_ENDPOINTS: readonly EndpointSpec[] = [
   suppressionsApi,
   mailDomainApi,
   mailTemplatesApi,
+  routingApi,
 ].flatMap((api) => Object.values(api) as EndpointSpec[]);

@@ -35,6 +35,7 @@ import { mailReturns } from "./migrations/0016-mail-returns";
 import { personalData } from "./migrations/0017-personal-data";
 import { phoneE164Column } from "./migrations/0018-phone-e164";
 import { thirdPartyAddresses } from "./migrations/0019-third-party-addresses";
+import { leadRouting } from "./migrations/0021-lead-routing";
 import type { Database } from "./schema";
 
 export type DB = Kysely<Database>;
@@ -161,6 +162,7 @@ export const MIGRATIONS = {
   "0017-personal-data": personalData,
   "0018-phone-e164": phoneE164Column,
   "0019-third-party-addresses": thirdPartyAddresses,
+  "0021-lead-routing": leadRouting,
 };
 
 /**

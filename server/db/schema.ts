@@ -49,6 +49,39 @@ export interface Database {
   mail_events: MailEventTable;
   mail_suppressions: MailSuppressionTable;
   consent_wordings: ConsentWordingTable;
+  lead_routing: LeadRoutingTable;
+  lead_routing_rules: LeadRoutingRuleTable;
+  lead_routing_members: LeadRoutingMemberTable;
+}
+
+/** The routing rules' version, their ETag: one row, id "rules" (migration 0021). */
+export interface LeadRoutingTable {
+  id: string;
+  version: number;
+  updated_at: string | null;
+  updated_by: string | null;
+}
+
+/**
+ * One routing rule, in `position` order (server/leads/routing/): a lead of `lead_type` (of
+ * `product`, or any when null) goes to `owner_account_id`, or, when that is null, to the next
+ * available member of its rotation (lead_routing_members) from `next_turn` on (migration 0021).
+ */
+export interface LeadRoutingRuleTable {
+  id: string;
+  position: number;
+  lead_type: LeadType;
+  product: string | null;
+  owner_account_id: string | null;
+  /** The rotation's place: the position of the member whose turn is next. */
+  next_turn: Generated<number>;
+}
+
+/** A member of a rule's rotation, at its place in the rotation's order (migration 0021). */
+export interface LeadRoutingMemberTable {
+  rule_id: string;
+  position: number;
+  account_id: string;
 }
 
 /** Added by migration 0017: null until written. */
@@ -276,6 +309,8 @@ export interface StaffAccountTable {
   invited_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** The admin who sent that invitation; null if none, or that account was deleted. */
   invited_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Since when they marked themselves away (a rotation skips them); null when here (0021). */
+  away_since: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The one-time token of an e-mailed sign-in link; only its SHA-256 hash is stored. */

@@ -108,7 +108,7 @@ export function useStaffApi(
     api.transport.sent.length = 0;
     api.clock.now = new Date();
     // Everything but the audit log, which cannot be emptied: tests tell entries apart by account.
-    for (const table of ["lead_events", "lead_states"] as const) {
+    for (const table of ["lead_events", "lead_states", "lead_routing_rules"] as const) {
       await api.db.deleteFrom(table).execute();
     }
     await emptyLeadTables(api.db);

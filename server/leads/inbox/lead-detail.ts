@@ -1,10 +1,11 @@
 /**
  * One lead as the inbox shows it: its fields, status and owner (lead-query.ts), its time to first
- * response, and its timeline: status and owner changes, corrections and notes (lead_events, migration 0005)
- * with the lead's notification deliveries (the outbox), oldest first.
+ * response, and its timeline: the owner routing gave it, status and owner changes, corrections
+ * and notes (lead_events, migration 0005) with the lead's notification deliveries (the outbox:
+ * the sales e-mail, the owner's, the alerts), oldest first.
  */
 import type { Transaction } from "kysely";
-import type { LeadDetail, TimelineEntry } from "../../../staff-api/leads";
+import { type LeadDetail, type TimelineEntry, namesAccounts } from "../../../staff-api/leads";
 import { ALERT_KINDS, isAlertKind } from "../../../staff-api/admin";
 import type { DB } from "../../db/database";
 import type { Database } from "../../db/schema";
@@ -45,7 +46,7 @@ export async function getLead(db: Executor, key: string): Promise<VersionedLead 
     .execute();
   const accountIds = [
     ...new Set(
-      events.flatMap((e) => [e.actor_account_id, ...(e.kind === "owner" ? [e.from, e.to] : [])]),
+      events.flatMap((e) => [e.actor_account_id, ...(namesAccounts(e.kind) ? [e.from, e.to] : [])]),
     ),
   ].filter((id): id is string => id !== null);
   const accounts = new Map(
@@ -64,7 +65,7 @@ export async function getLead(db: Executor, key: string): Promise<VersionedLead 
     .selectFrom("outbox")
     .select(["kind", "created_at", "status", "attempts", "sent_at"])
     .where("lead_id", "=", row.id)
-    .where("kind", "in", [row.type, ...ALERT_KINDS])
+    .where("kind", "in", [row.type, "lead-assigned", ...ALERT_KINDS])
     .orderBy("created_at")
     .execute();
   const timeline: TimelineEntry[] = [
@@ -75,13 +76,14 @@ export async function getLead(db: Executor, key: string): Promise<VersionedLead 
       if (e.kind === "corrected") {
         return { kind: "corrected", at: e.at, actor, fields: correctedFields(e.to) };
       }
+      if (e.kind === "assigned") return { kind: "assigned", at: e.at, actor: null, to: emailOf(e.to) };
       return e.kind === "owner"
         ? { kind: "owner", at: e.at, actor, from: emailOf(e.from), to: emailOf(e.to) }
         : { kind: "status", at: e.at, actor, from: e.from, to: e.to };
     }),
     ...deliveries.map((d): TimelineEntry => ({
       kind: "delivery",
-      channel: isAlertKind(d.kind) ? d.kind : "email",
+      channel: isAlertKind(d.kind) ? d.kind : d.kind === "lead-assigned" ? "owner-email" : "email",
       at: d.created_at,
       status: d.status,
       attempts: Number(d.attempts),

@@ -14,6 +14,7 @@ import { brakeReason, brakeSentence } from "../../newsletter/returns/brake";
 import { renderBrakeAlert } from "./brake-alert";
 import { renderContactNotification } from "./contact-notification";
 import { renderDemoNotification } from "./demo-notification";
+import { renderLeadAssigned } from "./lead-assigned";
 import { renderNewsletterConfirmation } from "./newsletter-confirmation";
 import { renderNewsletterMail } from "./newsletter-mail";
 import type { RenderedEmail } from "./parts";
@@ -147,6 +148,19 @@ const SAMPLES: Record<MailTemplateKind, Sample> = {
         ),
         url: `${publicUrl}${consoleCampaignPath(SAMPLE_ID)}`,
       },
+    }),
+  "lead-assigned": ({ publicUrl }) =>
+    renderLeadAssigned({
+      lead: {
+        type: "demo",
+        name: "Kofi Boateng",
+        email: "kofi.boateng@example.com",
+        phone: "+233 20 000 0000",
+        company: "Hilltop Academy",
+        product: "school-billing",
+        receivedAt: RECEIVED_AT,
+      },
+      leadUrl: `${publicUrl}${consoleLeadPath(`demo_${SAMPLE_ID}`)}`,
     }),
 };
 
