@@ -14,6 +14,7 @@ import type { EndpointSpec, Method } from "../staff-api/endpoint";
 import { leadsApi } from "../staff-api/leads";
 import { campaignsApi, welcomeApi } from "../staff-api/newsletter";
 import { reportsApi } from "../staff-api/reports";
+import { routingApi } from "../staff-api/routing";
 import { suppressionsApi } from "../staff-api/mail";
 import { subscribersApi } from "../staff-api/subscribers";
 import { encodeCursor } from "./http/page-cursor";
@@ -229,6 +230,7 @@ const AREAS: readonly {
       subscribersApi,
       suppressionsApi,
       teamApi,
+      routingApi,
     ),
     ids: async (api) => {
       // A second admin, so that changes to the first are not all refused as a lock-out.
@@ -261,7 +263,7 @@ const AREAS: readonly {
       state: ["pending", "failed"],
       ...PAGE,
     },
-    body: ["email", "role", "name", "disabled"],
+    body: ["email", "role", "name", "disabled", "rules"],
   },
   {
     name: "marketing",

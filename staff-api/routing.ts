@@ -40,13 +40,11 @@ const RuleInput = z.object({
   product: z.optional(z.enum(DEMO_PRODUCTS)),
   owner: z.optional(email()),
   rotation: z.optional(
-    z
-      .array(email())
-      .check(
-        z.minLength(1, "list at least one member"),
-        z.maxLength(MAX_ROTATION, `at most ${MAX_ROTATION} members`),
-        z.refine((members) => new Set(members).size === members.length, "a member listed twice"),
-      ),
+    z.array(email()).check(
+      z.minLength(1, "list at least one member"),
+      z.maxLength(MAX_ROTATION, `at most ${MAX_ROTATION} members`),
+      z.refine((members) => new Set(members).size === members.length, "a member listed twice"),
+    ),
   ),
 });
 const ruleIsWhole = z.refine<z.output<typeof RuleInput>>(

@@ -139,7 +139,9 @@ const whoOf = (lead: { name: string; company?: string }) =>
 /** Whom routing gave a new lead, as the end of its Slack line; nothing when no rule matched. */
 function ownerWords(owner: NewLead["owner"]): string {
   if (owner === undefined) return "";
-  return owner ? `, for ${slackText(owner.name)}` : ", unassigned: no one in its rotation is available";
+  return owner
+    ? `, for ${slackText(owner.name)}`
+    : ", unassigned: no one in its rotation is available";
 }
 
 /** A Slack message: the line in bold, and a button to the lead. */

@@ -13,7 +13,7 @@ import type { LeadType } from "../../leads/workflow";
 import type { AlertEntry } from "../alerts/alerts";
 import { enqueue, enqueueMail } from "../mail/outbox";
 import type { MailMessage } from "../mail/message";
-import { leadAssignedMail } from "../mail/emails/lead-assigned";
+import { LEAD_ASSIGNED_KIND, leadAssignedMail } from "../mail/emails/lead-assigned";
 import type { RenderedEmail } from "../mail/emails/parts";
 import { type Owner, recordAssignment, routeLead } from "./routing/assign";
 import { hasRoutingRules } from "./routing/rules";
@@ -132,7 +132,7 @@ async function saveLead(
       if (routed) await recordAssignment(trx, { type: lead.kind, id }, routed.owner, now);
       if (routed?.owner && ownerMail) {
         const toOwner = leadAssignedMail(ownerMail, routed.owner);
-        await enqueueMail(trx, { kind: "lead-assigned", leadId: id, message: toOwner, now });
+        await enqueueMail(trx, { kind: LEAD_ASSIGNED_KIND, leadId: id, message: toOwner, now });
       }
       await enqueueAlerts(trx, id, alerts(now, id, routed ? routed.owner : undefined), now);
     });

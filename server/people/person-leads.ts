@@ -63,7 +63,10 @@ export async function personLeads(trx: Trx, key: PersonKey): Promise<PersonLeads
     .execute();
   const staffOf = await staffMembers(trx, [
     ...states.map((state) => state.owner_account_id),
-    ...events.flatMap((e) => [e.actor_account_id, ...(namesAccounts(e.kind) ? [e.from, e.to] : [])]),
+    ...events.flatMap((e) => [
+      e.actor_account_id,
+      ...(namesAccounts(e.kind) ? [e.from, e.to] : []),
+    ]),
   ]);
   const ofLead = <T extends { lead_type: string; lead_id: string }>(rows: T[], lead: Lead) =>
     rows.filter((row) => row.lead_type === lead.type && row.lead_id === lead.id);

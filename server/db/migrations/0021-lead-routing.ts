@@ -24,7 +24,9 @@ export const leadRouting: Migration = {
       .addColumn("id", "text", (c) => c.primaryKey())
       .addColumn("version", "integer", (c) => c.notNull().defaultTo(0))
       .addColumn("updated_at", "text")
-      .addColumn("updated_by", "text", (c) => c.references("staff_accounts.id").onDelete("set null"))
+      .addColumn("updated_by", "text", (c) =>
+        c.references("staff_accounts.id").onDelete("set null"),
+      )
       .execute();
     await db
       .insertInto("lead_routing" as never)

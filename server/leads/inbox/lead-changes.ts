@@ -139,7 +139,11 @@ export async function updateLead(
       const detail = { from: row.owner_email, to: owner?.email ?? null };
       await recordAudit(trx, { ...audit, action: "lead.owner-changed", detail });
       if (owner && owner.id !== actor.accountId && tell) {
-        await enqueueOwnerNotice(trx, tell.notice, owner, { alerts: tell.alerts, rowId: row.id, at });
+        await enqueueOwnerNotice(trx, tell.notice, owner, {
+          alerts: tell.alerts,
+          rowId: row.id,
+          at,
+        });
       }
     }
     if (corrected) {

@@ -10,6 +10,7 @@ import { ALERT_KINDS, isAlertKind } from "../../../staff-api/admin";
 import type { DB } from "../../db/database";
 import type { Database } from "../../db/schema";
 import { recordAudit } from "../../audit/audit";
+import { LEAD_ASSIGNED_KIND } from "../../mail/emails/lead-assigned";
 import { correctedFields } from "../../audit/corrections";
 import { findLeadRow, toLead } from "./lead-query";
 
@@ -65,7 +66,7 @@ export async function getLead(db: Executor, key: string): Promise<VersionedLead 
     .selectFrom("outbox")
     .select(["kind", "created_at", "status", "attempts", "sent_at"])
     .where("lead_id", "=", row.id)
-    .where("kind", "in", [row.type, "lead-assigned", ...ALERT_KINDS])
+    .where("kind", "in", [row.type, LEAD_ASSIGNED_KIND, ...ALERT_KINDS])
     .orderBy("created_at")
     .execute();
   const timeline: TimelineEntry[] = [
@@ -76,14 +77,19 @@ export async function getLead(db: Executor, key: string): Promise<VersionedLead 
       if (e.kind === "corrected") {
         return { kind: "corrected", at: e.at, actor, fields: correctedFields(e.to) };
       }
-      if (e.kind === "assigned") return { kind: "assigned", at: e.at, actor: null, to: emailOf(e.to) };
+      if (e.kind === "assigned")
+        return { kind: "assigned", at: e.at, actor: null, to: emailOf(e.to) };
       return e.kind === "owner"
         ? { kind: "owner", at: e.at, actor, from: emailOf(e.from), to: emailOf(e.to) }
         : { kind: "status", at: e.at, actor, from: e.from, to: e.to };
     }),
     ...deliveries.map((d): TimelineEntry => ({
       kind: "delivery",
-      channel: isAlertKind(d.kind) ? d.kind : d.kind === "lead-assigned" ? "owner-email" : "email",
+      channel: isAlertKind(d.kind)
+        ? d.kind
+        : d.kind === LEAD_ASSIGNED_KIND
+          ? "owner-email"
+          : "email",
       at: d.created_at,
       status: d.status,
       attempts: Number(d.attempts),

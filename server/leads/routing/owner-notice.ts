@@ -11,7 +11,12 @@ import type { Lead } from "../../../staff-api/leads";
 import type { Alerts } from "../../alerts/alerts";
 import type { DB } from "../../db/database";
 import type { Database } from "../../db/schema";
-import { type LeadEssentials, leadAssignedMail, renderLeadAssigned } from "../../mail/emails/lead-assigned";
+import {
+  LEAD_ASSIGNED_KIND,
+  type LeadEssentials,
+  leadAssignedMail,
+  renderLeadAssigned,
+} from "../../mail/emails/lead-assigned";
 import type { RenderedEmail } from "../../mail/emails/parts";
 import { enqueueMail } from "../../mail/outbox";
 import { enqueueAlerts } from "../store";
@@ -66,7 +71,7 @@ export async function enqueueOwnerNotice(
   { alerts, rowId, at }: { alerts: Alerts; rowId: string; at: string },
 ) {
   const message = leadAssignedMail(notice.mail, owner);
-  await enqueueMail(trx, { kind: "lead-assigned", leadId: rowId, message, now: at });
+  await enqueueMail(trx, { kind: LEAD_ASSIGNED_KIND, leadId: rowId, message, now: at });
   const { type, company } = notice.lead;
   const slack = alerts.forAssignment({
     type,

@@ -13,6 +13,9 @@ import { EmailLayout } from "./layout";
 import { FieldTable, type Row, fieldsText } from "./lead-fields";
 import { A, P, type RenderedEmail, renderEmail } from "./parts";
 
+/** The outbox kind of the e-mail to a lead's new owner. */
+export const LEAD_ASSIGNED_KIND = "lead-assigned";
+
 /** What the owner needs to take a lead up at once. */
 export interface LeadEssentials {
   type: LeadType;
