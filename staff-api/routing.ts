@@ -5,7 +5,7 @@
  */
 import * as z from "zod/mini";
 import { DEMO_PRODUCTS } from "../leads/demo";
-import { email } from "../leads/email";
+import { email, emailKey } from "../leads/email";
 import { LEAD_TYPES } from "../leads/workflow";
 import { Failed, REFUSALS } from "./answers";
 import { endpoint } from "./endpoint";
@@ -43,7 +43,10 @@ const RuleInput = z.object({
     z.array(email()).check(
       z.minLength(1, "list at least one member"),
       z.maxLength(MAX_ROTATION, `at most ${MAX_ROTATION} members`),
-      z.refine((members) => new Set(members).size === members.length, "a member listed twice"),
+      z.refine(
+        (members) => new Set(members.map(emailKey)).size === members.length,
+        "a member listed twice",
+      ),
     ),
   ),
 });
