@@ -7,6 +7,7 @@ import { campaignsApi, welcomeApi } from "../staff-api/newsletter";
 import { passkeysApi } from "../staff-api/passkeys";
 import { peopleApi } from "../staff-api/people";
 import { reportsApi } from "../staff-api/reports";
+import { routingApi } from "../staff-api/routing";
 import { type StaffRole, roleAllows } from "../staff-api/roles";
 import { subscribersApi } from "../staff-api/subscribers";
 import { routerPath } from "./api";
@@ -88,6 +89,11 @@ export const CONSOLE_PAGES = {
     path: routerPath(consolePaths.sendingDomain),
     roles: mailDomainApi.check.roles,
     menu: "Sending domain",
+  },
+  routing: {
+    path: routerPath(consolePaths.routing),
+    roles: routingApi.update.roles,
+    menu: "Lead routing",
   },
   /** The person's own passkeys and sessions: linked from the header, by their name. */
   account: { path: routerPath(consolePaths.account), roles: passkeysApi.list.roles },

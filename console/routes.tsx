@@ -25,6 +25,7 @@ import { LeadPage, leadAction, leadLoader } from "./pages/lead";
 import { NotFoundPage } from "./pages/not-found";
 import { OutboxPage, outboxAction, outboxLoader } from "./pages/outbox";
 import { ReportsPage, reportsLoader } from "./pages/reports";
+import { RoutingPage, routingLoader } from "./pages/routing";
 import { SendingDomainPage, sendingDomainLoader } from "./pages/sending-domain";
 import { SignInPage } from "./pages/sign-in";
 import {
@@ -75,6 +76,7 @@ const PAGE_ROUTES: Record<
   outbox: { loader: outboxLoader, action: outboxAction, element: <OutboxPage /> },
   emails: { loader: emailsLoader, element: <EmailsPage /> },
   sendingDomain: { loader: sendingDomainLoader, element: <SendingDomainPage /> },
+  routing: { loader: routingLoader, element: <RoutingPage /> },
   account: { loader: accountLoader, element: <AccountPage /> },
 };
 
