@@ -202,28 +202,20 @@ function RuleEditor({ draft, number, owners, first, last, ...on }: RuleEditorPro
     <fieldset className="rounded-lg border border-gray-200 p-4">
       <legend className="px-1 font-semibold">Rule {number}</legend>
       <div className="flex flex-wrap gap-4">
-        <label className="grid gap-1">
-          Leads
-          <select
-            id={id("type")}
-            className="console-input"
-            value={draft.type}
-            onChange={(event) => on.onChange({ type: event.target.value as LeadType })}
-          >
-            <Options choices={TYPE_CHOICES} />
-          </select>
-        </label>
+        <Choice
+          id={id("type")}
+          label="Leads"
+          value={draft.type}
+          choices={TYPE_CHOICES}
+          onPick={(type) => on.onChange({ type: type as LeadType })}
+        />
         {draft.type === "demo" ? (
-          <label className="grid gap-1">
-            Product
-            <select
-              className="console-input"
-              value={draft.product}
-              onChange={(event) => on.onChange({ product: event.target.value as DemoProduct })}
-            >
-              <Options choices={PRODUCT_CHOICES} />
-            </select>
-          </label>
+          <Choice
+            label="Product"
+            value={draft.product}
+            choices={PRODUCT_CHOICES}
+            onPick={(product) => on.onChange({ product: product as DemoProduct })}
+          />
         ) : null}
       </div>
       <fieldset className="mt-4">
@@ -243,17 +235,14 @@ function RuleEditor({ draft, number, owners, first, last, ...on }: RuleEditorPro
         </div>
       </fieldset>
       {draft.goesTo === "owner" ? (
-        <label className="mt-3 grid max-w-sm gap-1">
-          Owner
-          <select
-            className="console-input"
+        <div className="mt-3">
+          <Choice
+            label="Owner"
             value={draft.owner}
-            onChange={(event) => on.onChange({ owner: event.target.value })}
-          >
-            <option value="">Choose someone</option>
-            <Options choices={choices} />
-          </select>
-        </label>
+            choices={[["", "Choose someone"], ...choices]}
+            onPick={(owner) => on.onChange({ owner })}
+          />
+        </div>
       ) : (
         <fieldset className="mt-3">
           <legend className="mb-1">Members of the rotation, in turn</legend>
@@ -276,28 +265,8 @@ function RuleEditor({ draft, number, owners, first, last, ...on }: RuleEditorPro
         </fieldset>
       )}
       <div className="mt-4 flex flex-wrap gap-2">
-        {first ? null : (
-          <button
-            id={id("up")}
-            type="button"
-            className="console-button-quiet"
-            aria-label={`Move rule ${number} up`}
-            onClick={() => on.onMove(-1)}
-          >
-            Move up
-          </button>
-        )}
-        {last ? null : (
-          <button
-            id={id("down")}
-            type="button"
-            className="console-button-quiet"
-            aria-label={`Move rule ${number} down`}
-            onClick={() => on.onMove(1)}
-          >
-            Move down
-          </button>
-        )}
+        {first ? null : <MoveButton id={id("up")} number={number} way="up" onMove={on.onMove} />}
+        {last ? null : <MoveButton id={id("down")} number={number} way="down" onMove={on.onMove} />}
         <button
           type="button"
           className="console-button-danger"
@@ -308,5 +277,59 @@ function RuleEditor({ draft, number, owners, first, last, ...on }: RuleEditorPro
         </button>
       </div>
     </fieldset>
+  );
+}
+
+/** A labelled select of `choices`, which says the value picked. */
+function Choice({
+  id,
+  label,
+  value,
+  choices,
+  onPick,
+}: {
+  id?: string;
+  label: string;
+  value: string;
+  choices: readonly (readonly [string, string])[];
+  onPick: (value: string) => void;
+}) {
+  return (
+    <label className="grid max-w-sm gap-1">
+      {label}
+      <select
+        id={id}
+        className="console-input"
+        value={value}
+        onChange={(event) => onPick(event.target.value)}
+      >
+        <Options choices={choices} />
+      </select>
+    </label>
+  );
+}
+
+/** Moves rule `number` one place up or down; named with the rule's number. */
+function MoveButton({
+  id,
+  number,
+  way,
+  onMove,
+}: {
+  id: string;
+  number: number;
+  way: "up" | "down";
+  onMove: (by: -1 | 1) => void;
+}) {
+  return (
+    <button
+      id={id}
+      type="button"
+      className="console-button-quiet"
+      aria-label={`Move rule ${number} ${way}`}
+      onClick={() => onMove(way === "up" ? -1 : 1)}
+    >
+      Move {way}
+    </button>
   );
 }

@@ -11,7 +11,7 @@ import { testDialects } from "../../testing/lead-api";
 import { answered } from "../../testing/checks";
 import { STAFF_SITE, signedInStaff, useStaffApi } from "../../testing/staff-api";
 import { changeLead } from "../inbox/inbox.testing";
-import { ownerMails, postLead, saveRouting } from "./routing.testing";
+import { ownerMails, postLead, queued, saveRouting } from "./routing.testing";
 
 const SLACK_URL = "https://hooks.slack.com/services/T000/B000/routing-test";
 
@@ -19,15 +19,8 @@ describe.each(testDialects)("telling a lead's owner on $name", ({ url }) => {
   const api = useStaffApi(url, { config: { alerts: { slackUrl: SLACK_URL } } });
 
   /** The Slack messages queued about lead row `id`, as their text (in no particular order). */
-  async function slackLines(id: string): Promise<string[]> {
-    const rows = await api.db
-      .selectFrom("outbox")
-      .select("payload")
-      .where("lead_id", "=", id)
-      .where("kind", "=", "slack")
-      .execute();
-    return rows.map((row) => (JSON.parse(row.payload) as { text: string }).text);
-  }
+  const slackLines = async (id: string) =>
+    (await queued<{ text: string }>(api, id, "slack")).map((message) => message.text);
 
   it("e-mails a routed lead's owner its essentials, its time on Accra's clock and its link", async () => {
     const admin = await signedInStaff(api, "admin@example.com", "admin");

@@ -5,6 +5,7 @@ import type { DemoProduct } from "../../../leads/demo";
 import type { LeadType } from "../../../leads/workflow";
 import { type RoutingRule, routingApi } from "../../../staff-api/routing";
 import { postJson, sampleContact, sampleDemo } from "../../testing/lead-api";
+import type { OutboxKind } from "../../db/schema";
 import type { StaffApi } from "../../testing/staff-api";
 import { ANY_VERSION, type StaffClient } from "../../testing/staff-client";
 
@@ -68,15 +69,17 @@ export async function ownerCounts(api: StaffApi, ids: string[]): Promise<Record<
   return counts;
 }
 
-/** The owner e-mails queued about lead row `id`. */
-export async function ownerMails(api: StaffApi, id: string) {
+/** What the outbox holds of `kind` about lead row `id`, each payload parsed (in no order). */
+export async function queued<T>(api: StaffApi, id: string, kind: OutboxKind): Promise<T[]> {
   const rows = await api.db
     .selectFrom("outbox")
     .select("payload")
     .where("lead_id", "=", id)
-    .where("kind", "=", "lead-assigned")
+    .where("kind", "=", kind)
     .execute();
-  return rows.map(
-    (row) => JSON.parse(row.payload) as { to: string; subject: string; text: string },
-  );
+  return rows.map((row) => JSON.parse(row.payload) as T);
 }
+
+/** The owner e-mails queued about lead row `id`. */
+export const ownerMails = (api: StaffApi, id: string) =>
+  queued<{ to: string; subject: string; text: string }>(api, id, "lead-assigned");
