@@ -7,6 +7,7 @@ import type { SuppressionReason } from "../../staff-api/mail";
 import type { CampaignStatus } from "../../staff-api/newsletter";
 import type { StaffRole } from "../../staff-api/roles";
 import type { LeftHow, SubscriptionStatus } from "../../staff-api/subscribers";
+import type { LeadRoutingTables, StaffAwayColumn } from "./schema-routing";
 
 /**
  * The values a column holds, each list declared once where the console and the API read it too
@@ -30,7 +31,7 @@ export type {
  * Tables of the lead store. Timestamps are ISO-8601 UTC strings and ids are UUIDs in both
  * SQLite and PostgreSQL, so every query is the same on both and sorts correctly as text.
  */
-export interface Database {
+export interface Database extends LeadRoutingTables {
   newsletter_subscriptions: NewsletterSubscriptionTable;
   contact_messages: ContactMessageTable;
   demo_requests: DemoRequestTable;
@@ -49,39 +50,6 @@ export interface Database {
   mail_events: MailEventTable;
   mail_suppressions: MailSuppressionTable;
   consent_wordings: ConsentWordingTable;
-  lead_routing: LeadRoutingTable;
-  lead_routing_rules: LeadRoutingRuleTable;
-  lead_routing_members: LeadRoutingMemberTable;
-}
-
-/** The routing rules' version, their ETag: one row, id "rules" (migration 0021). */
-export interface LeadRoutingTable {
-  id: string;
-  version: number;
-  updated_at: string | null;
-  updated_by: string | null;
-}
-
-/**
- * One routing rule, in `position` order (server/leads/routing/): a lead of `lead_type` (of
- * `product`, or any when null) goes to `owner_account_id`, or, when that is null, to the next
- * available member of its rotation (lead_routing_members) from `next_turn` on (migration 0021).
- */
-export interface LeadRoutingRuleTable {
-  id: string;
-  position: number;
-  lead_type: LeadType;
-  product: string | null;
-  owner_account_id: string | null;
-  /** The rotation's place: the position of the member whose turn is next. */
-  next_turn: Generated<number>;
-}
-
-/** A member of a rule's rotation, at its place in the rotation's order (migration 0021). */
-export interface LeadRoutingMemberTable {
-  rule_id: string;
-  position: number;
-  account_id: string;
 }
 
 /** Added by migration 0017: null until written. */
@@ -294,7 +262,7 @@ export type OutboxOutcome =
   "suppressed" | "unsubscribed" | "hard-bounce" | "soft-bounce" | "complaint";
 
 /** A member of staff who may sign in to the console (server/staff/). */
-export interface StaffAccountTable {
+export interface StaffAccountTable extends StaffAwayColumn {
   id: string;
   email: string;
   /** emailKey() of the address: one account per person, however they type it. */
@@ -309,8 +277,6 @@ export interface StaffAccountTable {
   invited_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** The admin who sent that invitation; null if none, or that account was deleted. */
   invited_by: ColumnType<string | null, string | null | undefined, string | null>;
-  /** Since when they marked themselves away (a rotation skips them); null when here (0021). */
-  away_since: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The one-time token of an e-mailed sign-in link; only its SHA-256 hash is stored. */
