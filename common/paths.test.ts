@@ -81,6 +81,7 @@ describe("paths", () => {
       "/staff/admin/emails",
       "/staff/admin/erase",
       "/staff/admin/outbox",
+      "/staff/admin/routing",
       "/staff/admin/sending-domain",
       "/staff/admin/service-hours",
       "/staff/leads",

@@ -144,6 +144,8 @@ export const consolePaths = {
   serviceHours: "/staff/admin/service-hours",
   /** Every kind of e-mail the system sends, as it looks (admins). */
   emails: "/staff/admin/emails",
+  /** Who new leads go to: the routing rules (admins). */
+  routing: "/staff/admin/routing",
 } as const;
 
 /** A lead's page in the console; `id` as the staff API names it (contact_<uuid>, demo_<uuid>). */

@@ -166,6 +166,9 @@ export const AUDIT_WORDS: Record<AuditAction, Omit<Words, "label">> = {
   "staff.renamed": { says: (d) => <>renamed the account of {who(d)}</> },
   "staff.disabled": { says: (d) => <>disabled the account of {who(d)}</> },
   "staff.enabled": { says: (d) => <>enabled the account of {who(d)} again </> },
+  "staff.away-changed": {
+    says: (d) => (d.away === true ? "marked themselves away" : "marked themselves back"),
+  },
   "account.list": { says: () => "viewed the list of accounts" },
   "account.view": { says: () => "viewed an account" },
   "lead.list": { says: list("the lead list") },
@@ -282,6 +285,10 @@ export const AUDIT_WORDS: Record<AuditAction, Omit<Words, "label">> = {
   },
   "campaign.auto-paused": {
     says: (d) => `paused a campaign${typeof d.reason === "string" ? `: ${d.reason}` : ""}`,
+  },
+  "routing.changed": {
+    says: (d) =>
+      `changed the lead routing${Array.isArray(d.to) ? ` to${many(d.to.length, "rule")}` : ""}`,
   },
 };
 

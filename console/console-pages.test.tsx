@@ -30,24 +30,13 @@ const MENUS: Record<StaffRole, string[]> = {
     "Service hours",
     "E-mails",
     "Sending domain",
+    "Lead routing",
   ],
 };
 
 /** The console's navigation links as a member of staff of `role` sees them, by name and address. */
 async function menuOf(role: StaffRole): Promise<[string, string | null][]> {
-  const router = createMemoryRouter(
-    [
-      {
-        id: SIGNED_IN_ROUTE,
-        loader: () => ({ email: `${role}@example.com`, name: "", role }),
-        HydrateFallback: () => null,
-        element: <ConsoleShell />,
-        children: [{ path: "*", element: <h1>A page</h1> }],
-      },
-    ],
-    { basename: consolePaths.console, initialEntries: [consolePaths.account] },
-  );
-  const view = render(<RouterProvider router={router} />);
+  const view = renderShell(role);
   const nav = await screen.findByRole("navigation", { name: "Console" });
   // The wide screen's list, and the phone's folded menu of the same links (no CSS here: both).
   const [wide, folded] = nav.querySelectorAll("ul");
@@ -63,6 +52,23 @@ async function menuOf(role: StaffRole): Promise<[string, string | null][]> {
     .map((link): [string, string | null] => [link.textContent ?? "", link.getAttribute("href")]);
   view.unmount();
   return links;
+}
+
+/** The signed-in layout as a member of staff of `role` sees it, away or not. */
+function renderShell(role: StaffRole, away = false) {
+  const router = createMemoryRouter(
+    [
+      {
+        id: SIGNED_IN_ROUTE,
+        loader: () => ({ email: `${role}@example.com`, name: "", role, away }),
+        HydrateFallback: () => null,
+        element: <ConsoleShell />,
+        children: [{ path: "*", element: <h1>A page</h1> }],
+      },
+    ],
+    { basename: consolePaths.console, initialEntries: [consolePaths.account] },
+  );
+  return render(<RouterProvider router={router} />);
 }
 
 describe("the console's page table", () => {
@@ -120,6 +126,16 @@ describe("the console's page table", () => {
       "account",
     ]);
     expect(opens("admin")).toEqual(PAGE_IDS);
+  });
+
+  it("says in the header when someone is away, linking to where they come back", async () => {
+    const view = renderShell("sales", true);
+    const away = await screen.findByRole("link", { name: "Away" });
+    expect(away).toHaveAttribute("href", `${consolePaths.account}#away`);
+    view.unmount();
+    renderShell("sales");
+    await screen.findByRole("navigation", { name: "Console" });
+    expect(screen.queryByRole("link", { name: "Away" })).toBeNull();
   });
 
   it("starts sales and admins on the inbox and marketing on the subscribers", () => {

@@ -9,6 +9,7 @@ import { peopleApi } from "../staff-api/people";
 import { reportsApi } from "../staff-api/reports";
 import { sessionApi } from "../staff-api/session";
 import { serviceHoursApi } from "../staff-api/service-hours";
+import { routingApi } from "../staff-api/routing";
 import { type StaffRole, roleAllows } from "../staff-api/roles";
 import { subscribersApi } from "../staff-api/subscribers";
 import { routerPath } from "./api";
@@ -98,6 +99,11 @@ export const CONSOLE_PAGES = {
   },
   /** Where an invitation's link lands, once: for every role. */
   firstSignIn: { path: routerPath(consolePaths.firstSignIn), roles: sessionApi.invitation.roles },
+  routing: {
+    path: routerPath(consolePaths.routing),
+    roles: routingApi.update.roles,
+    menu: "Lead routing",
+  },
   /** The person's own passkeys and sessions: linked from the header, by their name. */
   account: { path: routerPath(consolePaths.account), roles: passkeysApi.list.roles },
 } as const satisfies Record<string, ConsolePage>;

@@ -55,6 +55,7 @@ export const OUTBOX_KIND_LABELS: Record<OutboxKind, string> = {
 /** How a lead's notification went out, as its timeline names it. */
 export const CHANNEL_LABELS: Record<DeliveryChannel, string> = {
   email: "Notification e-mail to sales",
+  "owner-email": "E-mail to its owner",
   slack: "Slack message",
   webhook: "Webhook to the CRM",
 };

@@ -25,6 +25,7 @@ import { LeadPage, leadAction, leadLoader } from "./pages/lead";
 import { NotFoundPage } from "./pages/not-found";
 import { OutboxPage, outboxAction, outboxLoader } from "./pages/outbox";
 import { ReportsPage, reportsLoader } from "./pages/reports";
+import { RoutingPage, routingLoader } from "./pages/routing";
 import { SendingDomainPage, sendingDomainLoader } from "./pages/sending-domain";
 import { ServiceHoursPage, serviceHoursAction, serviceHoursLoader } from "./pages/service-hours";
 import { SignInPage } from "./pages/sign-in";
@@ -82,6 +83,7 @@ const PAGE_ROUTES: Record<
     action: serviceHoursAction,
     element: <ServiceHoursPage />,
   },
+  routing: { loader: routingLoader, element: <RoutingPage /> },
   account: { loader: accountLoader, element: <AccountPage /> },
   firstSignIn: { loader: firstSignInLoader, element: <FirstSignInPage /> },
 };

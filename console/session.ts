@@ -1,9 +1,9 @@
 import { useRouteLoaderData } from "react-router";
-import { type Me, sessionApi } from "../staff-api/session";
+import { type MyAccount, sessionApi } from "../staff-api/session";
 import { loadCall } from "./api";
 
-/** The signed-in member of staff, as `me` answers (staff-api/session.ts). */
-export type Staff = Me;
+/** The signed-in member of staff, as `me` answers (staff-api/session.ts): away or not too. */
+export type Staff = MyAccount;
 
 /** The id of the signed-in layout's route, whose loader data is the member of staff. */
 export const SIGNED_IN_ROUTE = "signed-in";

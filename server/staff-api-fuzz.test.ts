@@ -15,6 +15,7 @@ import { leadsApi } from "../staff-api/leads";
 import { campaignsApi, welcomeApi } from "../staff-api/newsletter";
 import { reportsApi } from "../staff-api/reports";
 import { serviceHoursApi } from "../staff-api/service-hours";
+import { routingApi } from "../staff-api/routing";
 import { suppressionsApi } from "../staff-api/mail";
 import { subscribersApi } from "../staff-api/subscribers";
 import { encodeCursor } from "./http/page-cursor";
@@ -231,6 +232,7 @@ const AREAS: readonly {
       subscribersApi,
       suppressionsApi,
       teamApi,
+      routingApi,
     ),
     ids: async (api) => {
       // A second admin, so that changes to the first are not all refused as a lock-out.
@@ -263,7 +265,7 @@ const AREAS: readonly {
       state: ["pending", "failed"],
       ...PAGE,
     },
-    body: ["email", "role", "name", "disabled", "days", "holidays", "targets", "timezone"],
+    body: ["email", "role", "name", "disabled", "days", "holidays", "targets", "timezone", "rules"],
   },
   {
     name: "marketing",

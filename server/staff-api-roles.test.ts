@@ -48,6 +48,7 @@ const MATRIX: Record<string, readonly [Access, Audit]> = {
   "POST /api/staff/sign-in/passkey/verify": ["public", OWN],
   "GET /api/staff/me": ["any", OWN],
   "GET /api/staff/me/invitation": ["any", OWN],
+  "PATCH /api/staff/me": ["any", { records: "staff.away-changed", body: { away: true } }],
   "POST /api/staff/sign-out": ["any", OWN],
   "POST /api/staff/sign-out-everywhere": ["any", OWN],
   "GET /api/staff/passkeys": ["any", OWN],
@@ -142,6 +143,8 @@ const MATRIX: Record<string, readonly [Access, Audit]> = {
   "GET /api/staff/mail/domain": [ADMIN, { answers: "the sending domain's DNS records" }],
   "GET /api/staff/mail/templates": [ADMIN, { answers: "the kinds of e-mail, by name" }],
   "GET /api/staff/mail/templates/:kind": [ADMIN, { answers: "an e-mail of invented people" }],
+  "GET /api/staff/routing": [ADMIN, { answers: "colleagues' addresses, as the team list does" }],
+  "PUT /api/staff/routing": [ADMIN, { records: "routing.changed", body: { rules: [] } }],
 };
 
 const ROUTES = Object.entries(MATRIX).map(([key, [access, audit]]) => {

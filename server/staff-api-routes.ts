@@ -13,6 +13,7 @@ import { newsletterRoutes } from "./newsletter/newsletter-routes";
 import { peopleRoutes } from "./people/people-routes";
 import { reportRoutes } from "./leads/reports/report-routes";
 import { serviceHoursRoutes } from "./leads/service-hours/service-hours-routes";
+import { routingRoutes } from "./leads/routing/routing-routes";
 import type { SignInLimits } from "./staff/sign-in/rate-limit";
 import { sessionRoutes } from "./staff/sign-in/session-routes";
 import { subscriberRoutes } from "./newsletter/subscribers/subscriber-routes";
@@ -51,7 +52,7 @@ const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /**
  * The staff console's API under /api/staff/, as the contract (staff-api/) defines it: one plugin
  * per area, each in its domain's folder (staff/sign-in/, staff/accounts/, leads/inbox/,
- * leads/reports/, newsletter/subscribers/, newsletter/, newsletter/campaigns/,
+ * leads/reports/, leads/routing/, newsletter/subscribers/, newsletter/, newsletter/campaigns/,
  * newsletter/returns/, audit/, mail/, people/), all under the hooks below. Every staff route
  * guards itself with `app.requireStaff(...roles)` (staff/auth.ts, registered first;
  * contractRoute() adds it from the endpoint's roles), but the steps of signing in, which need no
@@ -91,6 +92,7 @@ export const staffRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, o
     mailRoutes,
     suppressionRoutes,
     peopleRoutes,
+    routingRoutes,
   ]) {
     await app.register(slice, options);
   }

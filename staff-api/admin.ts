@@ -63,6 +63,7 @@ export const Erased = z.strictObject({ erased: z.record(z.string(), z.number()) 
  * - `brake-alert`: the team's e-mail about a campaign the brake paused;
  * - `lead-escalated`: a lead past its due time without a first response, to its owner (or the
  *   sales address) and the admins;
+ * - `lead-assigned`: a lead's new owner told it is theirs (routing, or a hand in the console);
  * - `slack`, `webhook`: the alerts to Slack and a CRM (server/alerts/), which may be sent again.
  */
 export const OUTBOX_KINDS = [
@@ -76,6 +77,7 @@ export const OUTBOX_KINDS = [
   "staff-invitation",
   "brake-alert",
   "lead-escalated",
+  "lead-assigned",
   "slack",
   "webhook",
 ] as const;

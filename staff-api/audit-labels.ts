@@ -17,6 +17,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "staff.renamed": "Account renamed",
   "staff.disabled": "Account disabled",
   "staff.enabled": "Account enabled",
+  "staff.away-changed": "Marked away or back",
   "account.list": "Viewed the accounts",
   "account.view": "Viewed an account",
   "lead.list": "Viewed the lead list",
@@ -64,6 +65,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "suppression.lifted": "Suppression lifted",
   "campaign.recipients-export": "Exported a campaign's recipients",
   "campaign.auto-paused": "Campaign paused by the brake",
+  "routing.changed": "Lead routing changed",
 };
 
 /**

@@ -26,6 +26,7 @@ export const AUDIT_ACTION_KINDS = {
   "staff.renamed": "change",
   "staff.disabled": "change",
   "staff.enabled": "change",
+  "staff.away-changed": "change",
   "account.list": "read",
   "account.view": "read",
   "lead.list": "read",
@@ -73,6 +74,7 @@ export const AUDIT_ACTION_KINDS = {
   "suppression.lifted": "change",
   "campaign.auto-paused": "change",
   "campaign.recipients-export": "read",
+  "routing.changed": "change",
 } as const satisfies Record<string, "change" | "read" | "count">;
 
 /** Every action the log records (server/audit/audit.ts recordAudit). */

@@ -36,6 +36,7 @@ describe("the staff endpoints", () => {
       "GET /api/staff/reports/leads",
       "GET /api/staff/reports/response-times",
       "GET /api/staff/service-hours",
+      "GET /api/staff/routing",
       "GET /api/staff/subscribers",
       "GET /api/staff/subscribers.csv",
       "GET /api/staff/subscribers/:id/consent",
@@ -45,6 +46,7 @@ describe("the staff endpoints", () => {
       "PATCH /api/staff/accounts/:id",
       "PATCH /api/staff/campaigns/:id",
       "PATCH /api/staff/leads/:id",
+      "PATCH /api/staff/me",
       "PATCH /api/staff/passkeys/:id",
       "POST /api/staff/accounts",
       "POST /api/staff/accounts/:id/invitation",
@@ -74,6 +76,7 @@ describe("the staff endpoints", () => {
       "POST /api/staff/suppressions",
       "PUT /api/staff/newsletter/welcome",
       "PUT /api/staff/service-hours",
+      "PUT /api/staff/routing",
     ]);
   });
 

@@ -12,6 +12,7 @@ import { passkeysApi } from "./passkeys";
 import { peopleApi } from "./people";
 import { reportsApi } from "./reports";
 import { serviceHoursApi } from "./service-hours";
+import { routingApi } from "./routing";
 import { sessionApi } from "./session";
 import { subscribersApi } from "./subscribers";
 
@@ -33,4 +34,5 @@ export const STAFF_ENDPOINTS: readonly EndpointSpec[] = [
   suppressionsApi,
   mailDomainApi,
   mailTemplatesApi,
+  routingApi,
 ].flatMap((api) => Object.values(api) as EndpointSpec[]);

@@ -92,8 +92,11 @@ const LeadShape = {
 export const Lead = z.strictObject(LeadShape);
 export type Lead = z.output<typeof Lead>;
 
-/** How a lead's notification went out: the sales e-mail, or an alert (server/alerts/). */
-export const DELIVERY_CHANNELS = ["email", ...ALERT_KINDS] as const;
+/**
+ * How a lead's notification went out: the sales e-mail, the e-mail telling its owner it is
+ * theirs (`owner-email`, the outbox's `lead-assigned`), or an alert (server/alerts/).
+ */
+export const DELIVERY_CHANNELS = ["email", "owner-email", ...ALERT_KINDS] as const;
 export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
 
 /**
@@ -176,12 +179,25 @@ export function correctionSchema(type: LeadType, fields: readonly CorrectableFie
 
 /**
  * What a lead's history records: a change of status or owner, a note, a correction of its
- * contact details; the database stores it as this text (lead_events.kind, server/db/schema.ts).
+ * contact details, an escalation past its response target, and the owner the routing rules gave it as it arrived (`assigned`: to an
+ * account, or to nobody when no one in its rotation was available); the database stores it as
+ * this text (lead_events.kind, server/db/schema.ts).
  */
-export const LEAD_EVENT_KINDS = ["status", "owner", "note", "corrected", "escalated"] as const;
+export const LEAD_EVENT_KINDS = [
+  "status",
+  "owner",
+  "note",
+  "corrected",
+  "escalated",
+  "assigned",
+] as const;
 export type LeadEventKind = (typeof LEAD_EVENT_KINDS)[number];
 /** The events that take a value from one to another. */
 export const CHANGE_KINDS = ["status", "owner"] as const satisfies readonly LeadEventKind[];
+/** The events whose values are staff accounts (stored by id, shown by address or name). */
+export const ACCOUNT_KINDS = ["owner", "assigned"] as const satisfies readonly LeadEventKind[];
+export const namesAccounts = (kind: LeadEventKind) =>
+  (ACCOUNT_KINDS as readonly LeadEventKind[]).includes(kind);
 
 /** One line of a lead's timeline: a change, a note, or a notification's delivery. */
 export const TimelineEntry = z.discriminatedUnion("kind", [
@@ -213,6 +229,14 @@ export const TimelineEntry = z.discriminatedUnion("kind", [
     at: z.string(),
     /** How many people the escalation e-mail went to. */
     recipients: z.number(),
+  }),
+  z.strictObject({
+    kind: z.literal("assigned" satisfies LeadEventKind),
+    at: z.string(),
+    /** The routing rules gave it, not a person: always null. */
+    actor: z.null(),
+    /** The owner's address; null when no one the rule names was available. */
+    to: z.nullable(z.string()),
   }),
   z.strictObject({
     kind: z.literal("delivery"),

@@ -136,6 +136,7 @@ export const MAIL_TEMPLATES = [
   { kind: "staff-invitation", name: "Staff invitation" },
   { kind: "brake-alert", name: "Campaign paused by the brake, to the team" },
   { kind: "lead-escalated", name: "Lead overdue, to its owner and the admins" },
+  { kind: "lead-assigned", name: "Lead assigned, to its owner" },
 ] as const;
 export type MailTemplateKind = (typeof MAIL_TEMPLATES)[number]["kind"];
 const MAIL_TEMPLATE_KINDS = MAIL_TEMPLATES.map((template) => template.kind) as [

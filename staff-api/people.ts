@@ -64,7 +64,11 @@ const ExportedLead = z.strictObject({
   history: z.array(
     z.strictObject({
       at: z.string(),
-      kind: z.enum([...CHANGE_KINDS, "corrected"] as const satisfies readonly LeadEventKind[]),
+      kind: z.enum([
+        ...CHANGE_KINDS,
+        "corrected",
+        "assigned",
+      ] as const satisfies readonly LeadEventKind[]),
       by: z.nullable(StaffMember),
       from: z.nullable(z.union([z.string(), StaffMember])),
       to: z.nullable(z.union([z.string(), StaffMember])),

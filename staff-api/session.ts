@@ -4,7 +4,7 @@
  */
 import * as z from "zod/mini";
 import { email } from "../leads/email";
-import { Failed, SESSION_REFUSALS, SIGN_IN_REFUSALS, Said } from "./answers";
+import { Failed, REFUSALS, SESSION_REFUSALS, SIGN_IN_REFUSALS, Said } from "./answers";
 import { endpoint } from "./endpoint";
 import { sessionRead } from "./query";
 import { STAFF_ROLES } from "./roles";
@@ -24,6 +24,12 @@ export const Invitation = z.strictObject({
   invitedAt: z.nullable(z.string()),
 });
 export type Invitation = z.output<typeof Invitation>;
+/**
+ * The signed-in member of staff as `me` answers it: who, and whether they marked themselves away
+ * (an away member of a lead rotation is skipped: server/leads/routing/).
+ */
+export const MyAccount = z.strictObject({ ...Me.shape, away: z.boolean() });
+export type MyAccount = z.output<typeof MyAccount>;
 
 /** A sign-in link's token, as sign-in.ts's tokens are written. */
 const Token = z.string().check(z.minLength(1), z.maxLength(200), z.regex(/^[A-Za-z0-9_-]+$/));
@@ -50,10 +56,18 @@ export const sessionApi = {
     body: z.object({ token: Token }),
     answers: { 200: Me, 401: Failed, ...SIGN_IN_REFUSALS },
   }),
-  /** Who is signed in. */
-  me: sessionRead("/api/staff/me", [], Me),
+  /** Who is signed in, and whether they are away. */
+  me: sessionRead("/api/staff/me", [], MyAccount),
   /** Who invited the person signed in, and when: the console's welcome says it. */
   invitation: sessionRead("/api/staff/me/invitation", [], Invitation),
+  /** Away (no new leads from a rotation) or back; answers the account as `me` does. */
+  updateMe: endpoint({
+    method: "PATCH",
+    path: "/api/staff/me",
+    roles: [],
+    body: z.object({ away: z.boolean() }),
+    answers: { 200: MyAccount, ...REFUSALS },
+  }),
   /**
    * Ends this browser's session and clears its cookie: 204, no body. It reads no body; whatever
    * comes is ignored.

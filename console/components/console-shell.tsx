@@ -66,6 +66,14 @@ export function ConsoleShell() {
             <span className="rounded bg-brand-50 px-2 py-0.5 font-semibold text-brand-900">
               {ROLE_LABELS[staff.role]}
             </span>
+            {staff.away ? (
+              <NavLink
+                to={`${CONSOLE_PAGES.account.path}#away`}
+                className="rounded bg-gold-300/60 px-2 py-0.5 font-semibold text-brand-900"
+              >
+                Away
+              </NavLink>
+            ) : null}
             <Form method="post" action={routerPath(consolePaths.signOut)}>
               <button type="submit" className="console-button-quiet min-h-9 px-3 py-1">
                 Sign out

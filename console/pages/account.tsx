@@ -60,6 +60,10 @@ export function AccountPage() {
         <dd className="capitalize">{staff.role}</dd>
       </dl>
 
+      <Section id="away" title="Away" className="mb-10">
+        <AwaySwitch away={staff.away} />
+      </Section>
+
       <Section id="passkeys" title="Passkeys" className="mb-10">
         <p className="mb-4 max-w-prose text-muted">
           A passkey signs you in with your phone&rsquo;s or computer&rsquo;s screen lock, with no
@@ -92,6 +96,61 @@ export function AccountPage() {
         </Form>
       </Section>
     </section>
+  );
+}
+
+/**
+ * Away or back: while away, the lead routing's rotations pass over them (their leads wait for
+ * no one). Saved at once; the header says "Away" until they are back.
+ */
+function AwaySwitch({ away }: { away: boolean }) {
+  const revalidator = useRevalidator();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function toggle() {
+    setBusy(true);
+    setError(null);
+    try {
+      await call(sessionApi.updateMe, { body: { away: !away } });
+      await revalidator.revalidate();
+    } catch (failure) {
+      setError(messageOf(failure, "Could not save. Try again."));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <p id="away-help" className="mb-3 max-w-prose text-muted">
+        Going on leave or out for the day? While you are away, new leads from a rotation go to your
+        colleagues instead of you. Leads you own stay yours.
+      </p>
+      <Notice tone="error">{error}</Notice>
+      <button
+        type="button"
+        role="switch"
+        aria-checked={away}
+        aria-describedby="away-help"
+        disabled={busy}
+        onClick={() => void toggle()}
+        className="console-button-quiet inline-flex items-center gap-3"
+      >
+        <span
+          aria-hidden="true"
+          className={`inline-block h-5 w-9 rounded-full p-0.5 transition-colors ${away ? "bg-brand-700" : "bg-gray-300"}`}
+        >
+          <span
+            className={`block h-4 w-4 rounded-full bg-white transition-transform ${away ? "translate-x-4" : ""}`}
+          />
+        </span>
+        I am away
+      </button>
+      <p role="status" className="mt-2 text-sm">
+        {away ? "You are away: no new leads come to you from a rotation." : "You are here."}
+      </p>
+    </>
   );
 }
 

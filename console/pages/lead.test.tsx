@@ -51,11 +51,29 @@ describe("the lead page", () => {
         leadDelivery({ channel: "email", status: "sent", sentAt: "2026-11-20T10:00:05.000Z" }),
         leadDelivery({ channel: "slack", status: "pending", sentAt: null }),
         leadDelivery({ channel: "webhook", status: "failed", attempts: 3, sentAt: null }),
+        leadDelivery({ channel: "owner-email", status: "pending", sentAt: null }),
       ],
     });
     expect(await screen.findByText(/^Notification e-mail to sales: sent, sent/)).toBeVisible();
     expect(screen.getByText("Slack message: pending")).toBeVisible();
     expect(screen.getByText("Webhook to the CRM: failed after 3 attempts")).toBeVisible();
+    expect(screen.getByText("E-mail to its owner: pending")).toBeVisible();
+  });
+
+  it("says whom the lead routing gave the lead to, or that no one was available", async () => {
+    const at = "2026-11-20T10:00:00.000Z";
+    renderLead({
+      timeline: [
+        { kind: "assigned", at, actor: null, to: "ama@example.com" },
+        { kind: "assigned", at, actor: null, to: null },
+      ],
+    });
+    expect(await screen.findByText(/^Lead routing gave it to/)).toHaveTextContent(
+      "Lead routing gave it to ama@example.com",
+    );
+    expect(screen.getByText(/^Lead routing:/)).toHaveTextContent(
+      "Lead routing: unassigned, no one in its rotation was available",
+    );
   });
 
   it("offers the lead to sales and admins only, and keeps its disabled owner as a choice", async () => {

@@ -359,6 +359,16 @@ function TimelineText({ entry }: { entry: TimelineEntry }) {
           Owner: {person(entry.from)} → <strong>{person(entry.to)}</strong>
         </p>
       );
+    case "assigned":
+      return entry.to ? (
+        <p>
+          Lead routing gave it to <strong>{person(entry.to)}</strong>
+        </p>
+      ) : (
+        <p>
+          Lead routing: <strong>unassigned</strong>, no one in its rotation was available
+        </p>
+      );
     case "note":
       return (
         <p className="rounded-md bg-gold-300/30 p-2 whitespace-pre-wrap" dir="auto">

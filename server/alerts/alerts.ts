@@ -8,6 +8,7 @@ import { consoleLeadPath } from "../../common/paths";
 import { DEMO_PRODUCT_NAMES, type DemoProduct } from "../../leads/demo";
 import { type LeadType, leadKey } from "../../leads/workflow";
 import type { AlertKind } from "../../staff-api/admin";
+import { LEAD_TYPE_LABELS } from "../../staff-api/leads";
 import type { AlertsConfig } from "../config";
 
 /** One delivery to store in the outbox: its kind and the exact body to post. */
@@ -29,6 +30,22 @@ export interface NewLead {
   product?: DemoProduct;
   /** Every field of the lead, for the CRM (never for Slack). */
   fields: Record<string, unknown>;
+  /**
+   * Whom the routing rules gave it (null: no one was available, it waits unassigned); left out
+   * when no rule matched it.
+   */
+  owner?: { name: string } | null;
+}
+
+/** A lead given to a member of staff by hand in the console, for its Slack message. */
+export interface LeadAssignment {
+  type: LeadType;
+  id: string;
+  /** The visitor's name, and company if any. */
+  name: string;
+  company?: string;
+  owner: { name: string };
+  by: { name: string };
 }
 
 /** A subscription that was confirmed or ended. */
@@ -53,11 +70,14 @@ export interface Alerts {
     type: Exclude<WebhookEventType, "lead.created">,
     change: SubscriberChange,
   ): AlertEntry[];
+  /** Slack's message when a colleague gives a lead to someone in the console. */
+  forAssignment(assignment: LeadAssignment): AlertEntry[];
 }
 
 /** The alerts of the configured channels; an unset channel adds nothing. */
 export function createAlerts(config: AlertsConfig, publicUrl: string): Alerts {
-  const leadUrl = (lead: NewLead) => `${publicUrl}${consoleLeadPath(leadKey(lead.type, lead.id))}`;
+  const leadUrl = (lead: { type: LeadType; id: string }) =>
+    `${publicUrl}${consoleLeadPath(leadKey(lead.type, lead.id))}`;
   return {
     forLead(lead) {
       const entries: AlertEntry[] = [];
@@ -76,6 +96,12 @@ export function createAlerts(config: AlertsConfig, publicUrl: string): Alerts {
         });
       }
       return entries;
+    },
+    forAssignment(assignment) {
+      if (!config.slackUrl) return [];
+      const what = LEAD_TYPE_LABELS[assignment.type];
+      const line = `${what} from ${slackText(whoOf(assignment))} given to ${slackText(assignment.owner.name)} by ${slackText(assignment.by.name)}`;
+      return [{ kind: "slack", payload: slackPost(line, leadUrl(assignment)) }];
     },
     forSubscriber(type, change) {
       if (!config.webhook) return [];
@@ -103,8 +129,23 @@ function slackMessage(lead: NewLead, url: string): string {
     lead.type === "demo"
       ? `New demo request${lead.product ? ` for ${DEMO_PRODUCT_NAMES[lead.product]}` : ""}`
       : "New contact message";
-  const who = lead.company ? `${lead.name} (${lead.company})` : lead.name;
-  const line = `${what} from ${slackText(who)}`;
+  return slackPost(`${what} from ${slackText(whoOf(lead))}${ownerWords(lead.owner)}`, url);
+}
+
+/** Who sent a lead: the name, and the company in brackets when there is one. */
+const whoOf = (lead: { name: string; company?: string }) =>
+  lead.company ? `${lead.name} (${lead.company})` : lead.name;
+
+/** Whom routing gave a new lead, as the end of its Slack line; nothing when no rule matched. */
+function ownerWords(owner: NewLead["owner"]): string {
+  if (owner === undefined) return "";
+  return owner
+    ? `, for ${slackText(owner.name)}`
+    : ", unassigned: no one in its rotation is available";
+}
+
+/** A Slack message: the line in bold, and a button to the lead. */
+function slackPost(line: string, url: string): string {
   return JSON.stringify({
     text: `${line}: ${url}`,
     blocks: [

@@ -36,6 +36,7 @@ import { personalData } from "./migrations/0017-personal-data";
 import { phoneE164Column } from "./migrations/0018-phone-e164";
 import { thirdPartyAddresses } from "./migrations/0019-third-party-addresses";
 import { serviceHours } from "./migrations/0020-service-hours";
+import { leadRouting } from "./migrations/0021-lead-routing";
 import type { Database } from "./schema";
 
 export type DB = Kysely<Database>;
@@ -163,6 +164,7 @@ export const MIGRATIONS = {
   "0018-phone-e164": phoneE164Column,
   "0019-third-party-addresses": thirdPartyAddresses,
   "0020-service-hours": serviceHours,
+  "0021-lead-routing": leadRouting,
 };
 
 /**

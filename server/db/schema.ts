@@ -8,6 +8,7 @@ import type { SuppressionReason } from "../../staff-api/mail";
 import type { CampaignStatus } from "../../staff-api/newsletter";
 import type { StaffRole } from "../../staff-api/roles";
 import type { LeftHow, SubscriptionStatus } from "../../staff-api/subscribers";
+import type { LeadRoutingTables, StaffAwayColumn } from "./schema-routing";
 
 /**
  * The values a column holds, each list declared once where the console and the API read it too
@@ -31,7 +32,7 @@ export type {
  * Tables of the lead store. Timestamps are ISO-8601 UTC strings and ids are UUIDs in both
  * SQLite and PostgreSQL, so every query is the same on both and sorts correctly as text.
  */
-export interface Database extends ServiceHoursTables {
+export interface Database extends ServiceHoursTables, LeadRoutingTables {
   newsletter_subscriptions: NewsletterSubscriptionTable;
   contact_messages: ContactMessageTable;
   demo_requests: DemoRequestTable;
@@ -262,7 +263,7 @@ export type OutboxOutcome =
   "suppressed" | "unsubscribed" | "hard-bounce" | "soft-bounce" | "complaint";
 
 /** A member of staff who may sign in to the console (server/staff/). */
-export interface StaffAccountTable {
+export interface StaffAccountTable extends StaffAwayColumn {
   id: string;
   email: string;
   /** emailKey() of the address: one account per person, however they type it. */

@@ -15,7 +15,10 @@ import type { OutboxWorker } from "../mail/outbox";
 import { contactNotification } from "../mail/emails/contact-notification";
 import { demoNotification } from "../mail/emails/demo-notification";
 import { newsletterConfirmation } from "../mail/emails/newsletter-confirmation";
+import { renderLeadAssigned } from "../mail/emails/lead-assigned";
 import { addLeadEndpoint } from "./form-endpoint";
+import { firstLine } from "./inbox/lead-list";
+import type { Owner } from "./routing/assign";
 import { newsletterLinks } from "../newsletter/links";
 
 export interface LeadRoutesOptions {
@@ -82,11 +85,24 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (
           notify: (receivedAt, id) =>
             contactNotification(lead, receivedAt, config.salesEmail, leadUrl("contact", id)),
           requestKey: requestKeyOf(request),
-          alerts: (receivedAt, id) =>
+          ownerNotice: (receivedAt, id) =>
+            renderLeadAssigned({
+              lead: {
+                type: "contact",
+                name: `${lead.firstName} ${lead.lastName}`,
+                email: lead.email,
+                phone: lead.phone,
+                message: firstLine(lead.message),
+                receivedAt,
+              },
+              leadUrl: leadUrl("contact", id),
+            }),
+          alerts: (receivedAt, id, owner) =>
             alerts.forLead({
               type: "contact",
               id,
               receivedAt,
+              ...ownerOf(owner),
               name: `${lead.firstName} ${lead.lastName}`,
               fields: {
                 firstName: lead.firstName,
@@ -124,11 +140,25 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (
           notify: (receivedAt, id) =>
             demoNotification(lead, page, receivedAt, config.salesEmail, leadUrl("demo", id)),
           requestKey: requestKeyOf(request),
-          alerts: (receivedAt, id) =>
+          ownerNotice: (receivedAt, id) =>
+            renderLeadAssigned({
+              lead: {
+                type: "demo",
+                name: lead.formData.name,
+                email: lead.formData.email,
+                phone: lead.formData.phone,
+                company: lead.formData.company,
+                product: lead.product,
+                receivedAt,
+              },
+              leadUrl: leadUrl("demo", id),
+            }),
+          alerts: (receivedAt, id, owner) =>
             alerts.forLead({
               type: "demo",
               id,
               receivedAt,
+              ...ownerOf(owner),
               name: lead.formData.name,
               company: lead.formData.company,
               product: lead.product,
@@ -140,6 +170,10 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (
     deps,
   );
 };
+
+/** The owner routing gave a new lead, as its alerts name them (nothing when no rule matched). */
+const ownerOf = (owner: Owner | null | undefined) =>
+  owner === undefined ? {} : { owner: owner && { name: owner.name } };
 
 /** The browser's Idempotency-Key for this submission, when it is a sane one. */
 function requestKeyOf(request: FastifyRequest): string | null {

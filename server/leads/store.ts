@@ -1,6 +1,7 @@
 /**
- * Storing a lead: a contact message or a demo request, with its notification e-mail and alerts
- * (the outbox) in one transaction, once per submission (the browser's Idempotency-Key).
+ * Storing a lead: a contact message or a demo request, with its owner (the routing rules,
+ * routing/), its notification e-mails and alerts (the outbox) in one transaction, once per
+ * submission (the browser's Idempotency-Key).
  */
 import { createHash, randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";
@@ -12,6 +13,10 @@ import type { LeadType } from "../../leads/workflow";
 import type { AlertEntry } from "../alerts/alerts";
 import { enqueue, enqueueMail } from "../mail/outbox";
 import type { MailMessage } from "../mail/message";
+import { LEAD_ASSIGNED_KIND, leadAssignedMail } from "../mail/emails/lead-assigned";
+import type { RenderedEmail } from "../mail/emails/parts";
+import { type Owner, recordAssignment, routeLead } from "./routing/assign";
+import { hasRoutingRules } from "./routing/rules";
 import { attributionColumns } from "./attribution";
 import { consentWordingId } from "../people/consent-wordings";
 import type { DB } from "../db/database";
@@ -38,8 +43,15 @@ const isUniqueViolation = (error: unknown, column: string) => {
   return /unique|duplicate/i.test(text) && text.includes(column);
 };
 
-/** The alerts of a new lead (server/alerts/), given its time of arrival and id. */
-export type LeadAlerts = (receivedAt: string, id: string) => AlertEntry[];
+/**
+ * The alerts of a new lead (server/alerts/), given its time of arrival, id, and the owner routing
+ * gave it (null: nobody was available; undefined: no rule matched).
+ */
+export type LeadAlerts = (
+  receivedAt: string,
+  id: string,
+  owner: Owner | null | undefined,
+) => AlertEntry[];
 const noAlerts: LeadAlerts = () => [];
 
 /** What goes with a lead as it is stored. */
@@ -52,6 +64,12 @@ export interface LeadDelivery {
   /** The browser's Idempotency-Key, if it sent one. */
   requestKey?: string | null;
   alerts?: LeadAlerts;
+  /**
+   * The e-mail telling the lead's owner it is theirs (mail/emails/lead-assigned.tsx), given the
+   * time of arrival and id: rendered before the transaction too, when there are routing rules,
+   * and addressed in it to the owner they pick.
+   */
+  ownerNotice?: (receivedAt: string, id: string) => Promise<RenderedEmail>;
 }
 
 /** Stores alerts in the caller's transaction, as deliveries about `leadId`. */
@@ -78,14 +96,23 @@ async function saveLead(
     Database["contact_messages"] | Database["demo_requests"],
     "id" | "created_at" | "request_key" | "request_hash" | "consent_wording_id" | "anonymised_at"
   >,
-  /** The form, its submitted values, and the version of the consent wording it showed. */
-  lead: { kind: LeadType; content: unknown; consentVersion: string | undefined },
-  { notify, requestKey = null, alerts = noAlerts }: LeadDelivery,
+  /**
+   * The form, its submitted values, the version of the consent wording it showed, and the
+   * product a demo request is for (which routing reads).
+   */
+  lead: {
+    kind: LeadType;
+    content: unknown;
+    consentVersion: string | undefined;
+    product: string | null;
+  },
+  { notify, requestKey = null, alerts = noAlerts, ownerNotice }: LeadDelivery,
 ): Promise<string> {
   const id = randomUUID();
   const now = new Date().toISOString();
   const requestHash = requestKey ? fingerprint(lead.content) : null;
   const message = await notify(now, id);
+  const ownerMail = ownerNotice && (await hasRoutingRules(db)) ? await ownerNotice(now, id) : null;
   try {
     await db.transaction().execute(async (trx) => {
       await trx
@@ -100,7 +127,14 @@ async function saveLead(
         } as never) // the row fits `table`; Kysely cannot type values for a union of tables
         .execute();
       await enqueueMail(trx, { kind: lead.kind, leadId: id, message, now });
-      await enqueueAlerts(trx, id, alerts(now, id), now);
+      // Its owner, in this transaction: a lead is never stored without the rules applied to it.
+      const routed = await routeLead(trx, lead.kind, lead.product);
+      if (routed) await recordAssignment(trx, { type: lead.kind, id }, routed.owner, now);
+      if (routed?.owner && ownerMail) {
+        const toOwner = leadAssignedMail(ownerMail, routed.owner);
+        await enqueueMail(trx, { kind: LEAD_ASSIGNED_KIND, leadId: id, message: toOwner, now });
+      }
+      await enqueueAlerts(trx, id, alerts(now, id, routed ? routed.owner : undefined), now);
     });
     return id;
   } catch (error) {
@@ -146,6 +180,7 @@ export function saveContact(db: DB, contact: Contact, delivery: LeadDelivery): P
       kind: "contact",
       content: { ...contact, website: undefined },
       consentVersion: contact.consentVersion,
+      product: null,
     },
     delivery,
   );
@@ -176,7 +211,12 @@ export function saveDemoRequest(
       ...attributionColumns(demo.source),
       search_text: demoSearchText(f),
     }),
-    { kind: "demo", content: { ...demo, website: undefined }, consentVersion: demo.consentVersion },
+    {
+      kind: "demo",
+      content: { ...demo, website: undefined },
+      consentVersion: demo.consentVersion,
+      product: demo.product,
+    },
     delivery,
   );
 }

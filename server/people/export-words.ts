@@ -54,6 +54,7 @@ export const FIELD_WORDS: Record<string, string> = {
 const PERSON_MESSAGE_WORDS: Partial<Record<OutboxKind, string>> = {
   contact: "Notification of your message to our sales desk",
   demo: "Notification of your demo request to our sales desk",
+  "lead-assigned": "Notice to the member of our staff who looks after your request",
   slack: "Alert to our team's chat",
   webhook: "Alert to our team's systems",
   "newsletter-confirmation": "E-mail asking you to confirm your subscription",
@@ -155,6 +156,11 @@ export function historyWords(
 ): string {
   const what = `your ${LEAD_TYPE_LABELS[type].toLowerCase()}`;
   const { from, to } = change;
+  if (change.kind === "assigned") {
+    return typeof to === "object" && to !== null
+      ? `${staffWords(to)} was put in charge of ${what} as it arrived.`
+      : `No one at our company was free to take charge of ${what} as it arrived.`;
+  }
   if (change.kind === "owner") {
     return typeof to === "object" && to !== null
       ? `${staffWords(to)} took charge of ${what}.`

@@ -7,6 +7,7 @@ import { emailKey } from "../../leads/email";
 import { phoneE164 } from "../../leads/phone";
 import type { LeadType } from "../../leads/workflow";
 import type { ExportedLead, PersonExport, StaffMember } from "../../staff-api/people";
+import { namesAccounts } from "../../staff-api/leads";
 import { storedWordings } from "./consent-wordings";
 import { rowsById } from "../db/rows-by-id";
 import type { Database } from "../db/schema";
@@ -62,7 +63,10 @@ export async function personLeads(trx: Trx, key: PersonKey): Promise<PersonLeads
     .execute();
   const staffOf = await staffMembers(trx, [
     ...states.map((state) => state.owner_account_id),
-    ...events.flatMap((e) => [e.actor_account_id, ...(e.kind === "owner" ? [e.from, e.to] : [])]),
+    ...events.flatMap((e) => [
+      e.actor_account_id,
+      ...(namesAccounts(e.kind) ? [e.from, e.to] : []),
+    ]),
   ]);
   const ofLead = <T extends { lead_type: string; lead_id: string }>(rows: T[], lead: Lead) =>
     rows.filter((row) => row.lead_type === lead.type && row.lead_id === lead.id);
@@ -91,8 +95,8 @@ export async function personLeads(trx: Trx, key: PersonKey): Promise<PersonLeads
                 at: e.at,
                 kind: e.kind,
                 by: staffOf(e.actor_account_id),
-                from: e.kind === "owner" ? staffOf(e.from) : e.from,
-                to: e.kind === "owner" ? staffOf(e.to) : e.to,
+                from: namesAccounts(e.kind) ? staffOf(e.from) : e.from,
+                to: namesAccounts(e.kind) ? staffOf(e.to) : e.to,
               },
             ],
       ),

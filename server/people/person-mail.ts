@@ -15,10 +15,11 @@ type Trx = Transaction<Database>;
 
 /**
  * Messages about a person that went to the team, not to them: the sales desk's notifications of
- * a lead and the team's Slack and webhook alerts. They carry the person's own fields, exported
- * from the lead; the export lists them by kind, date and state only.
+ * a lead, the e-mail telling its owner it is theirs, and the team's Slack and webhook alerts.
+ * They carry the person's own fields, exported from the lead; the export lists them by kind,
+ * date and state only.
  */
-const TEAM_KINDS: readonly OutboxKind[] = ["contact", "demo", ...ALERT_KINDS];
+const TEAM_KINDS: readonly OutboxKind[] = ["contact", "demo", "lead-assigned", ...ALERT_KINDS];
 
 /** The newsletter subscriptions of the address, each with its consent record. */
 export async function personSubscriptions(

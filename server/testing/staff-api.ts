@@ -15,6 +15,8 @@ import type { OutboxWorker } from "../mail/outbox";
 import { emptyLeadTables, recordingTransport, testConfig, testDatabase } from "./lead-api";
 import { addAccount } from "../staff/accounts/accounts";
 import { getLead } from "../leads/inbox/lead-detail";
+import { readRules } from "../leads/routing/rules";
+import { routingApi } from "../../staff-api/routing";
 import type { SignInLimits } from "../staff/sign-in/rate-limit";
 import { createSession } from "../staff/sign-in/sessions";
 import { type ClientOptions, type StaffClient, staffClient, unchecked } from "./staff-client";
@@ -74,8 +76,9 @@ export function useStaffApi(
       // Every answer of a route registered from the contract is checked against it.
       staff: { limits, now: () => api.clock.now, signInAnswerMs: 0, checkAnswers: true },
     });
-  // A lead's version read straight from the database: a GET of the lead would be audited.
+  // A record's version read straight from the database: a GET of a lead would be audited.
   const currentVersion = async (path: string) => {
+    if (path === routingApi.update.path) return (await readRules(api.db)).version;
     const id = decodeURIComponent(path.slice(path.lastIndexOf("/") + 1));
     // No such lead (or no lead's address): any version, for the route to answer as it does.
     return (await getLead(api.db, id, api.clock.now).catch(() => null))?.version ?? "0";
@@ -108,7 +111,12 @@ export function useStaffApi(
     api.transport.sent.length = 0;
     api.clock.now = new Date();
     // Everything but the audit log, which cannot be emptied: tests tell entries apart by account.
-    for (const table of ["lead_events", "lead_states", "lead_escalations"] as const) {
+    for (const table of [
+      "lead_events",
+      "lead_states",
+      "lead_escalations",
+      "lead_routing_rules",
+    ] as const) {
       await api.db.deleteFrom(table).execute();
     }
     // The service hours back to the published ones and default targets (the holidays stay).

@@ -70,6 +70,15 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
         from: null,
         to: "sales@example.com",
       },
+      // The admin gave it to a colleague, who is told by e-mail.
+      {
+        kind: "delivery",
+        channel: "owner-email",
+        at: expect.any(String),
+        status: "pending",
+        attempts: 0,
+        sentAt: null,
+      },
       {
         kind: "status",
         at: expect.any(String),

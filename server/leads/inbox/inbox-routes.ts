@@ -8,6 +8,8 @@ import { CSV_COLUMNS, csvRow } from "./inbox-csv";
 import { LEAD_SHEET, workbookLeads } from "./inbox-xlsx";
 import { AnonymisedLeadError, UnknownOwnerError, addNote, updateLead } from "./lead-changes";
 import { readCorrection } from "./lead-corrections";
+import { emailKey } from "../../../leads/email";
+import { prepareOwnerNotice } from "../routing/owner-notice";
 import { viewLead } from "./lead-detail";
 import { allLeads, countLeads, leadStats, listLeads } from "./lead-list";
 import { type LeadFilters, ownerFilter } from "./lead-query";
@@ -62,7 +64,7 @@ const actorOf = (staff: StaffIdentity) => ({ accountId: staff.accountId, email: 
  * whose hooks (no-store, JSON-only writes) apply.
  */
 export const inboxRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, options) => {
-  const { db, now } = options;
+  const { db, now, config, alerts, outbox } = options;
   listAndExportRoutes(app, leadsApi, options, {
     what: "lead inbox request",
     actions: { list: "lead.list", export: "lead.export" },
@@ -93,8 +95,16 @@ export const inboxRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, o
     try {
       const isCurrent = (version: string) => versionMatches(ifMatch, version);
       const change = { status: body.status, owner: body.owner, correction };
-      const changed = await updateLead(db, params.id, change, actorOf(staff), now(), isCurrent);
+      // Giving the lead to someone else tells them: the e-mail is rendered before the change.
+      const givenAway = body.owner && emailKey(body.owner) !== emailKey(staff.email);
+      const notice = givenAway
+        ? await prepareOwnerNotice(db, params.id, { publicUrl: config.publicUrl, by: staff })
+        : null;
+      const tell = notice ? { notice, alerts } : undefined;
+      const actor = actorOf(staff);
+      const changed = await updateLead(db, params.id, change, actor, now(), isCurrent, tell);
       if (!changed) throw refuse(404, NO_SUCH_LEAD);
+      if (tell) outbox.wake();
       // Refused as made on an older version: the lead as it now is, for the page to show.
       return answer(changed.stale ? 412 : 200, changed.lead, changed.version);
     } catch (error) {

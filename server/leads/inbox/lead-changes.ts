@@ -14,6 +14,9 @@ import { type DB, isPostgres } from "../../db/database";
 import type { Database, LeadEventKind, LeadStatus } from "../../db/schema";
 import { recordAudit } from "../../audit/audit";
 import type { Correction } from "../../audit/corrections";
+import type { Alerts } from "../../alerts/alerts";
+import type { Owner } from "../routing/assign";
+import { type OwnerNotice, enqueueOwnerNotice } from "../routing/owner-notice";
 import { correctLead } from "./lead-corrections";
 import { type Actor, type VersionedLead, getLead } from "./lead-detail";
 import { type LeadRow, findLeadRow } from "./lead-query";
@@ -44,15 +47,15 @@ async function ownerAccount(
   db: Executor,
   address: string,
   currentOwnerId: string | null,
-): Promise<{ id: string; email: string } | null> {
+): Promise<Owner | null> {
   const row = await db
     .selectFrom("staff_accounts")
-    .select(["id", "email", "role", "disabled_at"])
+    .select(["id", "email", "name", "role", "disabled_at"])
     .where("email_key", "=", emailKey(address))
     .executeTakeFirst();
   if (!row) return null;
   const mayOwn = row.id === currentOwnerId || (row.disabled_at === null && mayOwnLeads(row.role));
-  return mayOwn ? { id: row.id, email: row.email } : null;
+  return mayOwn ? { id: row.id, email: row.email, name: row.name } : null;
 }
 
 /** The lead as it now is, and whether the change was refused for naming an older version. */
@@ -77,6 +80,8 @@ export async function updateLead(
   actor: Actor,
   now: Date,
   isCurrent: (version: string) => boolean,
+  /** What tells a new owner the lead is theirs (routing/owner-notice.ts), when not the actor. */
+  tell?: { notice: OwnerNotice; alerts: Alerts },
 ): Promise<LeadChange | null> {
   const at = now.toISOString();
   return db.transaction().execute(async (trx) => {
@@ -90,14 +95,13 @@ export async function updateLead(
     const audit = { at, actor: { id: actor.accountId, email: actor.email }, record };
     const stale = !isCurrent(String(state.version));
     let ownerId: string | null | undefined;
-    let ownerEmail: string | null = null;
+    let owner: Owner | null = null;
     if (stale || change.owner === undefined) ownerId = undefined;
     else if (change.owner === null) ownerId = null;
     else {
-      const account = await ownerAccount(trx, change.owner, state.owner_account_id);
-      if (!account) throw new UnknownOwnerError();
-      ownerId = account.id;
-      ownerEmail = account.email;
+      owner = await ownerAccount(trx, change.owner, state.owner_account_id);
+      if (!owner) throw new UnknownOwnerError();
+      ownerId = owner.id;
     }
     const status = !stale && change.status !== state.status ? change.status : undefined;
     const ownerChanged = ownerId !== undefined && ownerId !== state.owner_account_id;
@@ -132,8 +136,15 @@ export async function updateLead(
         from: state.owner_account_id,
         to: ownerId ?? null,
       });
-      const detail = { from: row.owner_email, to: ownerEmail };
+      const detail = { from: row.owner_email, to: owner?.email ?? null };
       await recordAudit(trx, { ...audit, action: "lead.owner-changed", detail });
+      if (owner && owner.id !== actor.accountId && tell) {
+        await enqueueOwnerNotice(trx, tell.notice, owner, {
+          alerts: tell.alerts,
+          rowId: row.id,
+          at,
+        });
+      }
     }
     if (corrected) {
       const { fields, from, to } = corrected;

@@ -1,14 +1,17 @@
 /**
  * One lead as the inbox shows it: its fields, status and owner (lead-query.ts), its time to first
- * response, its target (due when, in time or not: ../service-hours/), and its timeline: status and owner changes, corrections and notes (lead_events, migration 0005)
- * with the lead's notification deliveries (the outbox), oldest first.
+ * response, its target (due when, in time or not: ../service-hours/), and its timeline: the
+ * owner routing gave it, status and owner changes, corrections and notes (lead_events, migration
+ * 0005) with the lead's notification deliveries (the outbox: the sales e-mail, the owner's, the
+ * alerts), oldest first.
  */
 import type { Transaction } from "kysely";
-import type { LeadDetail, TimelineEntry } from "../../../staff-api/leads";
+import { type LeadDetail, type TimelineEntry, namesAccounts } from "../../../staff-api/leads";
 import { ALERT_KINDS, isAlertKind } from "../../../staff-api/admin";
 import type { DB } from "../../db/database";
 import type { Database } from "../../db/schema";
 import { recordAudit } from "../../audit/audit";
+import { LEAD_ASSIGNED_KIND } from "../../mail/emails/lead-assigned";
 import { correctedFields } from "../../audit/corrections";
 import { findLeadRow, targetOf, toLead } from "./lead-query";
 import { leadTarget, targetClock } from "../service-hours/lead-target";
@@ -47,7 +50,7 @@ export async function getLead(db: Executor, key: string, now: Date): Promise<Ver
     .execute();
   const accountIds = [
     ...new Set(
-      events.flatMap((e) => [e.actor_account_id, ...(e.kind === "owner" ? [e.from, e.to] : [])]),
+      events.flatMap((e) => [e.actor_account_id, ...(namesAccounts(e.kind) ? [e.from, e.to] : [])]),
     ),
   ].filter((id): id is string => id !== null);
   const accounts = new Map(
@@ -66,7 +69,7 @@ export async function getLead(db: Executor, key: string, now: Date): Promise<Ver
     .selectFrom("outbox")
     .select(["kind", "created_at", "status", "attempts", "sent_at"])
     .where("lead_id", "=", row.id)
-    .where("kind", "in", [row.type, ...ALERT_KINDS])
+    .where("kind", "in", [row.type, LEAD_ASSIGNED_KIND, ...ALERT_KINDS])
     .orderBy("created_at")
     .execute();
   const timeline: TimelineEntry[] = [
@@ -80,13 +83,19 @@ export async function getLead(db: Executor, key: string, now: Date): Promise<Ver
       if (e.kind === "corrected") {
         return { kind: "corrected", at: e.at, actor, fields: correctedFields(e.to) };
       }
+      if (e.kind === "assigned")
+        return { kind: "assigned", at: e.at, actor: null, to: emailOf(e.to) };
       return e.kind === "owner"
         ? { kind: "owner", at: e.at, actor, from: emailOf(e.from), to: emailOf(e.to) }
         : { kind: "status", at: e.at, actor, from: e.from, to: e.to };
     }),
     ...deliveries.map((d): TimelineEntry => ({
       kind: "delivery",
-      channel: isAlertKind(d.kind) ? d.kind : "email",
+      channel: isAlertKind(d.kind)
+        ? d.kind
+        : d.kind === LEAD_ASSIGNED_KIND
+          ? "owner-email"
+          : "email",
       at: d.created_at,
       status: d.status,
       attempts: Number(d.attempts),

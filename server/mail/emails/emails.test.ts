@@ -17,6 +17,7 @@ import { SUBSCRIBER_MAIL_KINDS } from "../../newsletter/campaigns/delivery";
 import { useTestDatabase } from "../../db/testing/databases";
 import { BRAKE_ALERT_KIND } from "../../newsletter/returns/brake";
 import { COMPANY_LINE } from "./layout";
+import { LEAD_ASSIGNED_KIND } from "./lead-assigned";
 
 /** Mail to a subscriber: each carries the link that unsubscribes them. */
 const SUBSCRIBER_KINDS: readonly MailTemplateKind[] = [
@@ -45,6 +46,7 @@ describe("every e-mail the system sends", () => {
       INVITATION_MAIL_KIND,
       BRAKE_ALERT_KIND,
       LEAD_ESCALATED_KIND,
+      LEAD_ASSIGNED_KIND,
     ];
     expect(MAIL_TEMPLATES.map((t) => t.kind).toSorted()).toEqual(enqueued.toSorted());
   });

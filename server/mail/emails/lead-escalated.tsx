@@ -10,6 +10,7 @@ import { type MailMessage, oneLine, staffMail } from "../message";
 import { EmailLayout } from "./layout";
 import { ConsoleLink, FieldTable, type Row, consoleText, fieldsText } from "./lead-fields";
 import { P, type RenderedEmail, renderEmail } from "./parts";
+import { formatAccraTime } from "../../../common/accra-time";
 
 export interface OverdueLead {
   type: LeadType;
@@ -28,20 +29,13 @@ export interface LeadEscalatedProps {
   lead: OverdueLead;
 }
 
-const ACCRA = new Intl.DateTimeFormat("en-GB", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "Africa/Accra",
-});
-const accraTime = (iso: string) => `${ACCRA.format(new Date(iso))} Accra time`;
-
 const overdueLine = (lead: OverdueLead) =>
-  `This ${LEAD_TYPE_LABELS[lead.type].toLowerCase()} from ${lead.who} has had no answer and was due at ${accraTime(lead.dueAt)}.`;
+  `This ${LEAD_TYPE_LABELS[lead.type].toLowerCase()} from ${lead.who} has had no answer and was due at ${formatAccraTime(lead.dueAt)}.`;
 
 const rowsOf = (lead: OverdueLead): Row[] => [
   { label: "From", value: lead.who },
-  { label: "Received", value: accraTime(lead.receivedAt) },
-  { label: "Due", value: accraTime(lead.dueAt) },
+  { label: "Received", value: formatAccraTime(lead.receivedAt) },
+  { label: "Due", value: formatAccraTime(lead.dueAt) },
   { label: "Owner", value: lead.owner ?? "Nobody yet" },
 ];
 

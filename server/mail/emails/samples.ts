@@ -15,6 +15,7 @@ import { renderBrakeAlert } from "./brake-alert";
 import { renderContactNotification } from "./contact-notification";
 import { renderDemoNotification } from "./demo-notification";
 import { renderLeadEscalated } from "./lead-escalated";
+import { renderLeadAssigned } from "./lead-assigned";
 import { renderNewsletterConfirmation } from "./newsletter-confirmation";
 import { renderNewsletterMail } from "./newsletter-mail";
 import type { RenderedEmail } from "./parts";
@@ -160,6 +161,19 @@ const SAMPLES: Record<MailTemplateKind, Sample> = {
         owner: null,
         url: `${publicUrl}${consoleLeadPath(`demo_${SAMPLE_ID}`)}`,
       },
+    }),
+  "lead-assigned": ({ publicUrl }) =>
+    renderLeadAssigned({
+      lead: {
+        type: "demo",
+        name: "Kofi Boateng",
+        email: "kofi.boateng@example.com",
+        phone: "+233 20 000 0000",
+        company: "Hilltop Academy",
+        product: "school-billing",
+        receivedAt: RECEIVED_AT,
+      },
+      leadUrl: `${publicUrl}${consoleLeadPath(`demo_${SAMPLE_ID}`)}`,
     }),
 };
 

@@ -16,7 +16,8 @@ import type { StaffRoutesOptions } from "../../staff-api-routes";
 import { clearCookieHeader, sessionCookie, setCookieHeader } from "./cookie";
 import { passkeyRoutes } from "./passkey-routes";
 import { countHit } from "./rate-limit";
-import { revokeAllSessions, revokeSession } from "./sessions";
+import { type StaffIdentity, revokeAllSessions, revokeSession } from "./sessions";
+import type { DB } from "../../db/database";
 import { type SignedIn, requestSignInLink, verifySignInToken } from "./sign-in";
 import { hashSecret } from "./tokens";
 
@@ -24,6 +25,16 @@ const ACCEPTED = {
   message: "If this address belongs to a staff account, a sign-in link is on its way.",
 };
 const BAD_LINK = { error: "This sign-in link is not valid any more. Ask for a new one." };
+
+/** The signed-in member of staff as `me` answers: who, and whether they are away. */
+async function myAccount(db: DB, { accountId, email, name, role }: StaffIdentity) {
+  const row = await db
+    .selectFrom("staff_accounts")
+    .select("away_since")
+    .where("id", "=", accountId)
+    .executeTakeFirst();
+  return { email, name, role, away: (row?.away_since ?? null) !== null };
+}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -118,8 +129,8 @@ export const sessionRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app,
     },
   );
 
-  route(sessionApi.me, "staff session request", async ({ staff: { email: address, name, role } }) =>
-    answer(200, { email: address, name, role }),
+  route(sessionApi.me, "staff session request", async ({ staff }) =>
+    answer(200, await myAccount(db, staff)),
   );
 
   route(sessionApi.invitation, "staff session request", async ({ staff }) => {
@@ -133,6 +144,28 @@ export const sessionRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app,
       invitedBy: row?.name || row?.email || null,
       invitedAt: row?.invited_at ?? null,
     });
+  });
+
+  route(sessionApi.updateMe, "away change", async ({ staff, body: { away } }) => {
+    const at = now().toISOString();
+    await db.transaction().execute(async (trx) => {
+      // Only a change is recorded: marking oneself away twice keeps the first time.
+      const changed = await trx
+        .updateTable("staff_accounts")
+        .set({ away_since: away ? at : null, updated_at: at })
+        .where("id", "=", staff.accountId)
+        .where("away_since", away ? "is" : "is not", null)
+        .executeTakeFirst();
+      if (!changed.numUpdatedRows) return;
+      await recordAudit(trx, {
+        action: "staff.away-changed",
+        at,
+        actor: { id: staff.accountId, email: staff.email },
+        record: { type: "staff_account", id: staff.accountId },
+        detail: { away },
+      });
+    });
+    return answer(200, await myAccount(db, staff));
   });
 
   /** Sign-out of this browser, or of every browser of the account: revoked in the database. */
