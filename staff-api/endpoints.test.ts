@@ -35,8 +35,8 @@ describe("the staff endpoints", () => {
       "GET /api/staff/people/export",
       "GET /api/staff/reports/leads",
       "GET /api/staff/reports/response-times",
-      "GET /api/staff/service-hours",
       "GET /api/staff/routing",
+      "GET /api/staff/service-hours",
       "GET /api/staff/subscribers",
       "GET /api/staff/subscribers.csv",
       "GET /api/staff/subscribers/:id/consent",
@@ -75,8 +75,8 @@ describe("the staff endpoints", () => {
       "POST /api/staff/subscribers/:id/unsubscribe",
       "POST /api/staff/suppressions",
       "PUT /api/staff/newsletter/welcome",
-      "PUT /api/staff/service-hours",
       "PUT /api/staff/routing",
+      "PUT /api/staff/service-hours",
     ]);
   });
 

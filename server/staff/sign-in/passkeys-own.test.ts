@@ -96,7 +96,12 @@ describe.each(testDialects)("staff passkeys on $name", ({ url }) => {
     const session = cookieOf(res);
     const who = await me(api, session);
     expect(who.statusCode).toBe(200);
-    expect(who.json()).toEqual({ email: "ama@example.com", name: "ama", role: "admin" });
+    expect(who.json()).toEqual({
+      email: "ama@example.com",
+      name: "ama",
+      role: "admin",
+      away: false,
+    });
     expect((await list(api, session)).json()).toEqual({
       // Opened with this passkey: the console warns that removing it signs this browser out.
       items: [

@@ -21,7 +21,12 @@ describe.each(testDialects)("staff sign-in and sessions on $name", ({ url }) => 
 
     const ok = await me(session);
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toEqual({ email: "abena@example.com", name: "Abena", role: "marketing" });
+    expect(ok.json()).toEqual({
+      email: "abena@example.com",
+      name: "Abena",
+      role: "marketing",
+      away: false,
+    });
     expect((await me("")).statusCode).toBe(401);
     expect((await me("staff_session=nonsense")).statusCode).toBe(401);
 
