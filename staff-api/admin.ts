@@ -61,6 +61,7 @@ export const Erased = z.strictObject({ erased: z.record(z.string(), z.number()) 
  *   staff to check it;
  * - `staff-sign-in`, `staff-invitation`: a sign-in link, an invitation (both carry a secret);
  * - `brake-alert`: the team's e-mail about a campaign the brake paused;
+ * - `lead-reply`: a reply to a lead written in the console, sent in the member of staff's name;
  * - `slack`, `webhook`: the alerts to Slack and a CRM (server/alerts/), which may be sent again.
  */
 export const OUTBOX_KINDS = [
@@ -73,6 +74,7 @@ export const OUTBOX_KINDS = [
   "staff-sign-in",
   "staff-invitation",
   "brake-alert",
+  "lead-reply",
   "slack",
   "webhook",
 ] as const;

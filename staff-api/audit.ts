@@ -36,6 +36,7 @@ export const AUDIT_ACTION_KINDS = {
   "lead.owner-changed": "change",
   "lead.note-added": "change",
   "lead.corrected": "change",
+  "lead.replied": "change",
   "passkey.added": "change",
   "passkey.renamed": "change",
   "passkey.removed": "change",

@@ -135,6 +135,7 @@ export const MAIL_TEMPLATES = [
   { kind: "staff-sign-in", name: "Staff sign-in link" },
   { kind: "staff-invitation", name: "Staff invitation" },
   { kind: "brake-alert", name: "Campaign paused by the brake, to the team" },
+  { kind: "lead-reply", name: "Reply to a lead, from the console" },
 ] as const;
 export type MailTemplateKind = (typeof MAIL_TEMPLATES)[number]["kind"];
 const MAIL_TEMPLATE_KINDS = MAIL_TEMPLATES.map((template) => template.kind) as [

@@ -82,8 +82,9 @@ export async function personLeads(trx: Trx, key: PersonKey): Promise<PersonLeads
       status: state?.status ?? "new",
       owner: staffOf(state?.owner_account_id ?? null),
       firstResponseAt: state?.first_response_at ?? null,
+      // Notes are listed on their own; replies and answers by e-mail are the messages'.
       history: ofLead(events, lead).flatMap((e) =>
-        e.kind === "note"
+        e.kind === "note" || e.kind === "reply" || e.kind === "inbound"
           ? []
           : [
               {

@@ -1,6 +1,7 @@
 /**
  * One lead as the inbox shows it: its fields, status and owner (lead-query.ts), its time to first
- * response, and its timeline: status and owner changes, corrections and notes (lead_events, migration 0005)
+ * response, and its timeline: status and owner changes, corrections, notes, replies and the
+ * customer's answers (lead_events, migration 0005)
  * with the lead's notification deliveries (the outbox), oldest first.
  */
 import type { Transaction } from "kysely";
@@ -70,7 +71,19 @@ export async function getLead(db: Executor, key: string): Promise<VersionedLead 
   const timeline: TimelineEntry[] = [
     ...events.map((e): TimelineEntry => {
       const actor = emailOf(e.actor_account_id);
-      if (e.kind === "note") return { kind: "note", at: e.at, actor, text: e.text ?? "" };
+      if (e.kind === "note" || e.kind === "reply") {
+        return { kind: e.kind, at: e.at, actor, text: e.text ?? "" };
+      }
+      // The customer's answer (server/leads/replies/inbound-reply.ts): its sender and subject.
+      if (e.kind === "inbound") {
+        return {
+          kind: "inbound",
+          at: e.at,
+          from: e.from ?? "",
+          subject: e.to ?? "",
+          text: e.text ?? "",
+        };
+      }
       // Which fields, not their values: those stay for the audit log's page (admins).
       if (e.kind === "corrected") {
         return { kind: "corrected", at: e.at, actor, fields: correctedFields(e.to) };

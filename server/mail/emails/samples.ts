@@ -14,6 +14,7 @@ import { brakeReason, brakeSentence } from "../../newsletter/returns/brake";
 import { renderBrakeAlert } from "./brake-alert";
 import { renderContactNotification } from "./contact-notification";
 import { renderDemoNotification } from "./demo-notification";
+import { renderLeadReply } from "./lead-reply";
 import { renderNewsletterConfirmation } from "./newsletter-confirmation";
 import { renderNewsletterMail } from "./newsletter-mail";
 import type { RenderedEmail } from "./parts";
@@ -147,6 +148,12 @@ const SAMPLES: Record<MailTemplateKind, Sample> = {
         ),
         url: `${publicUrl}${consoleCampaignPath(SAMPLE_ID)}`,
       },
+    }),
+  "lead-reply": () =>
+    renderLeadReply({
+      sender: "Efua Addo",
+      leadType: "contact",
+      text: "Dear Ama,\n\nThank you for your message. Mobile money at the counter costs 1% a payment, with no monthly fee.\nI can visit your Kumasi shops next week to set it up.\n\nKind regards,",
     }),
 };
 
