@@ -46,3 +46,8 @@ export function readReplyAddress(inbound: Inbound, address: string): string | un
   const id = fromBase32(body.slice(2), 16);
   return type && id ? leadKey(type, uuidOf(id)) : undefined;
 }
+
+/** Whether `address` is a `reply+…` address of the inbound domain, verified or not. */
+export function isReplyAddress(domain: string, address: string): boolean {
+  return addressTag(REPLY_LOCAL_PREFIX, domain, address) !== undefined;
+}

@@ -4,7 +4,7 @@ import { SMTPServer, type SMTPServerDataStream } from "smtp-server";
 import type { DB } from "../../../db/database";
 import { safeError } from "../../../privacy/log-safety";
 import { type ReturnTag, readReturnAddress } from "../return-path";
-import { readReplyAddress } from "../../../leads/replies/reply-address";
+import { isReplyAddress, readReplyAddress } from "../../../leads/replies/reply-address";
 import { recordInboundReply } from "../../../leads/replies/inbound-reply";
 import { type ReturnEffects, type ReturnedMail, recordReturnedMails } from "../returns";
 import { INBOUND_MAX_CLIENTS, clientLimits, smtpRefusal as refusal } from "./client-limits";
@@ -86,12 +86,10 @@ export async function startInboundListener(
     onRcptTo(address, session, callback) {
       if (session.envelope.rcptTo.length >= RECIPIENTS_PER_MESSAGE)
         return callback(refusal(452, "4.5.3 Too many recipients; send the rest separately"));
-      if (
-        !readReturnAddress(inbound, address.address) &&
-        !readReplyAddress(inbound, address.address)
-      )
-        return callback(refusal(550, "5.1.1 No such return address here"));
-      callback();
+      if (readReturnAddress(inbound, address.address) || readReplyAddress(inbound, address.address))
+        return callback();
+      const reply = isReplyAddress(inbound.domain, address.address);
+      callback(refusal(550, `5.1.1 No such ${reply ? "reply" : "return"} address here`));
     },
     onData(stream, session, callback) {
       const addresses = session.envelope.rcptTo.map((rcpt) => rcpt.address);
