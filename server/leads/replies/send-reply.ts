@@ -7,6 +7,7 @@
  */
 import { ANSWERED_STATUS } from "../../../leads/workflow";
 import type { DB } from "../../db/database";
+import type { OutboxKind } from "../../db/schema";
 import { recordAudit } from "../../audit/audit";
 import { enqueueMail } from "../../mail/outbox";
 import { leadReplyMail } from "../../mail/emails/lead-reply";
@@ -16,7 +17,7 @@ import { findLeadRow } from "../inbox/lead-query";
 import { sql } from "kysely";
 import { replyAddress } from "./reply-address";
 
-export const LEAD_REPLY_KIND = "lead-reply";
+export const LEAD_REPLY_KIND = "lead-reply" satisfies OutboxKind;
 
 /** Why a reply may not go: the 409's words. */
 export const ANONYMISED_NO_REPLY =

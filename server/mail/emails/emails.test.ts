@@ -16,6 +16,7 @@ import { SUBSCRIBER_MAIL_KINDS } from "../../newsletter/campaigns/delivery";
 import { useTestDatabase } from "../../db/testing/databases";
 import { BRAKE_ALERT_KIND } from "../../newsletter/returns/brake";
 import { COMPANY_LINE } from "./layout";
+import { LEAD_REPLY_KIND } from "../../leads/replies/send-reply";
 
 /** Mail to a subscriber: each carries the link that unsubscribes them. */
 const SUBSCRIBER_KINDS: readonly MailTemplateKind[] = [
@@ -43,6 +44,7 @@ describe("every e-mail the system sends", () => {
       SIGN_IN_MAIL_KIND,
       INVITATION_MAIL_KIND,
       BRAKE_ALERT_KIND,
+      LEAD_REPLY_KIND,
     ];
     expect(MAIL_TEMPLATES.map((t) => t.kind).toSorted()).toEqual(enqueued.toSorted());
   });
