@@ -59,6 +59,7 @@ describe.each(testDialects)("the customer's answer to a reply on $name", ({ url 
     const other = await addContact(api, at(1), { email: "esi@example.com" });
     await reply(sales, id, "Dear Kofi,\nCan we meet next week?");
     const replyTo = (await queuedReplies(api.db))[0]?.replyTo ?? "";
+    api.advance(60_000);
 
     const sent = await returnToListener(
       listener.port,
