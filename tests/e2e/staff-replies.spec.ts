@@ -1,11 +1,10 @@
-import nodemailer from "nodemailer";
 import { consolePaths } from "../../common/paths";
 import { site } from "../../common/site";
 import { STAFF_INBOUND } from "../../playwright.config";
 import { expect, expectNoA11yViolations } from "./fixtures";
 import { test } from "./staff-session";
 import { header, waitForMailTo } from "./newsletter-mail";
-import { STAFF_MAIL_DIR, visitorWhoWroteIn } from "./staff";
+import { STAFF_MAIL_DIR, sendToStaffInbound, visitorWhoWroteIn } from "./staff";
 
 // Sales answer a lead from the console, often on a phone: the reply goes out by e-mail in their
 // name, and the customer's answer comes back through the staff server's inbound listener to the
@@ -64,17 +63,10 @@ test("a salesperson replies from the console, and the customer's answer lands in
     new RegExp(`^reply\\+\\w+@${STAFF_INBOUND.domain.replace(/\./g, "\\.")}$`),
   );
 
-  const smtp = nodemailer.createTransport({
-    host: "127.0.0.1",
-    port: STAFF_INBOUND.smtpPort,
-    secure: false,
-    ignoreTLS: true,
-  });
-  await smtp.sendMail({
-    envelope: { from: person, to: replyTo },
-    raw: answer(person, replyTo, "Tuesday at 10 suits me. Please bring the card reader."),
-  });
-  smtp.close();
+  await sendToStaffInbound(
+    { from: person, to: replyTo },
+    answer(person, replyTo, "Tuesday at 10 suits me. Please bring the card reader."),
+  );
 
   // Read again until the listener has recorded it, as a person would reload.
   await expect(async () => {

@@ -8,6 +8,7 @@ import {
   INBOUND,
   listenForReturns,
   returnToListener,
+  smtpRefusal as refusal,
 } from "../../newsletter/returns/inbound/inbound.testing";
 import { replyAddress } from "./reply-address";
 import { WITH_INBOUND, queuedReplies, reply } from "./replies.testing";
@@ -28,14 +29,6 @@ function answer(to: string, body: string) {
     "> Can we meet next week?",
     "",
   ].join("\r\n");
-}
-
-async function refusal(delivery: Promise<unknown>) {
-  const error = (await delivery.then(
-    () => null,
-    (e: unknown) => e,
-  )) as { responseCode?: number; response?: string } | null;
-  return { code: error?.responseCode, text: error?.response };
 }
 
 describe.each(testDialects)("the customer's answer to a reply on $name", ({ url }) => {

@@ -10,17 +10,7 @@
  * `m` and are longer), so neither kind of tag can pass for the other.
  */
 import { type LeadType, leadKey } from "../../../leads/workflow";
-import {
-  MAC_CHARS,
-  addressTag,
-  base32,
-  fromBase32,
-  signTag,
-  taggedAddress,
-  uuidBytes,
-  uuidOf,
-  verifiedBody,
-} from "../../mail/signed-tag";
+import * as signed from "../../mail/signed-tag";
 
 export const REPLY_LOCAL_PREFIX = "reply+";
 const ID_CHARS = 26;
@@ -30,8 +20,11 @@ type Inbound = { domain: string; secret: string };
 
 /** `reply+<tag>@domain` for the lead of `type` whose row id (a UUID) is `id`. */
 export function replyAddress(inbound: Inbound, type: LeadType, id: string): string {
-  const tag = signTag(inbound.secret, `r${TYPE_LETTERS[type]}${base32(uuidBytes(id))}`);
-  return taggedAddress(REPLY_LOCAL_PREFIX, tag, inbound.domain);
+  const tag = signed.signTag(
+    inbound.secret,
+    `r${TYPE_LETTERS[type]}${signed.base32(signed.uuidBytes(id))}`,
+  );
+  return signed.taggedAddress(REPLY_LOCAL_PREFIX, tag, inbound.domain);
 }
 
 /**
@@ -39,15 +32,15 @@ export function replyAddress(inbound: Inbound, type: LeadType, id: string): stri
  * `contact_<id>` or `demo_<id>`), if the address is one and its tag verifies; else undefined.
  */
 export function readReplyAddress(inbound: Inbound, address: string): string | undefined {
-  const tag = addressTag(REPLY_LOCAL_PREFIX, inbound.domain, address);
-  const body = tag && verifiedBody(inbound.secret, tag, 2 + ID_CHARS + MAC_CHARS);
+  const tag = signed.addressTag(REPLY_LOCAL_PREFIX, inbound.domain, address);
+  const body = tag && signed.verifiedBody(inbound.secret, tag, 2 + ID_CHARS + signed.MAC_CHARS);
   if (!body || body[0] !== "r") return undefined;
   const type = (Object.keys(TYPE_LETTERS) as LeadType[]).find((t) => TYPE_LETTERS[t] === body[1]);
-  const id = fromBase32(body.slice(2), 16);
-  return type && id ? leadKey(type, uuidOf(id)) : undefined;
+  const id = signed.fromBase32(body.slice(2), 16);
+  return type && id ? leadKey(type, signed.uuidOf(id)) : undefined;
 }
 
 /** Whether `address` is a `reply+…` address of the inbound domain, verified or not. */
 export function isReplyAddress(domain: string, address: string): boolean {
-  return addressTag(REPLY_LOCAL_PREFIX, domain, address) !== undefined;
+  return signed.addressTag(REPLY_LOCAL_PREFIX, domain, address) !== undefined;
 }

@@ -9,20 +9,12 @@ import {
   listenForReturns as listen,
   returnToListener,
   recordedReturns,
+  smtpRefusal as refused,
   subscriberWithMail,
   useListener,
 } from "./inbound.testing";
 import { INBOUND_SIZE_LIMIT } from "./listener";
 import { arfMessage, autoReplyMessage, dsnMessage } from "./report-samples.testing";
-
-/** The SMTP error a delivery fails with: its reply code and text. */
-async function refused(delivery: Promise<unknown>) {
-  const error = (await delivery.then(
-    () => null,
-    (e: unknown) => e,
-  )) as { responseCode?: number; response?: string } | null;
-  return { code: error?.responseCode, text: error?.response };
-}
 
 describe.each(testDialects)("the inbound SMTP listener on $name", ({ url }) => {
   const block = useListener(url);
