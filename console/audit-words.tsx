@@ -189,6 +189,7 @@ export const AUDIT_WORDS: Record<AuditAction, Omit<Words, "label">> = {
   },
   "lead.note-added": { says: () => "added a note to a lead" },
   "lead.corrected": { says: corrections },
+  "lead.replied": { says: () => "e-mailed a reply to a lead" },
   "passkey.added": { says: () => "added a passkey to their account" },
   "passkey.renamed": { says: () => "renamed one of their passkeys" },
   "passkey.removed": { says: (d) => `removed one of their passkeys${ended(d)}` },

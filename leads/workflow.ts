@@ -9,6 +9,12 @@ export const LEAD_STATUSES = ["new", "contacted", "qualified", "won", "lost", "s
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
 /**
+ * The status a new lead takes once someone has answered the person (a reply e-mailed from the
+ * console, server/leads/replies/): they were contacted.
+ */
+export const ANSWERED_STATUS: LeadStatus = "contacted";
+
+/**
  * The statuses after which sales are done with a lead; "new", "contacted" and "qualified" are
  * open. Retention never removes the person from an open lead however old (server/people/retention/).
  */

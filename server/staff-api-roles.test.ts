@@ -67,6 +67,10 @@ const MATRIX: Record<string, readonly [Access, Audit]> = {
     SALES,
     { records: "lead.note-added", body: { text: "Called" } },
   ],
+  "POST /api/staff/leads/:id/replies": [
+    SALES,
+    { records: "lead.replied", body: { text: "Thank you for writing" } },
+  ],
   "GET /api/staff/team": [
     SALES,
     { answers: "the enabled colleagues a lead can be given to, on every inbox page" },
@@ -314,6 +318,7 @@ describe.each(sqliteOnly)("the staff role matrix on $name", ({ url }) => {
     const ids: Record<string, string> = {
       [leadsApi.get.path]: lead,
       [leadsApi.addNote.path]: lead,
+      [leadsApi.reply.path]: lead,
       [accountsApi.change.path]: colleague.id,
       [accountsApi.resendInvitation.path]: invitee.id,
       [outboxApi.retry.path]: message,

@@ -64,6 +64,7 @@ export const Erased = z.strictObject({ erased: z.record(z.string(), z.number()) 
  * - `lead-escalated`: a lead past its due time without a first response, to its owner (or the
  *   sales address) and the admins;
  * - `lead-assigned`: a lead's new owner told it is theirs (routing, or a hand in the console);
+ * - `lead-reply`: a reply to a lead written in the console, sent in the member of staff's name;
  * - `slack`, `webhook`: the alerts to Slack and a CRM (server/alerts/), which may be sent again.
  */
 export const OUTBOX_KINDS = [
@@ -78,6 +79,7 @@ export const OUTBOX_KINDS = [
   "brake-alert",
   "lead-escalated",
   "lead-assigned",
+  "lead-reply",
   "slack",
   "webhook",
 ] as const;

@@ -39,6 +39,7 @@ export const AUDIT_ACTION_KINDS = {
   "lead.corrected": "change",
   "lead.escalated": "change",
   "service-hours.changed": "change",
+  "lead.replied": "change",
   "passkey.added": "change",
   "passkey.renamed": "change",
   "passkey.removed": "change",

@@ -59,6 +59,7 @@ describe("the staff endpoints", () => {
       "POST /api/staff/campaigns/:id/test",
       "POST /api/staff/forget",
       "POST /api/staff/leads/:id/notes",
+      "POST /api/staff/leads/:id/replies",
       "POST /api/staff/newsletter/preview",
       "POST /api/staff/newsletter/welcome/test",
       "POST /api/staff/outbox/:id/retry",

@@ -179,9 +179,10 @@ export function correctionSchema(type: LeadType, fields: readonly CorrectableFie
 
 /**
  * What a lead's history records: a change of status or owner, a note, a correction of its
- * contact details, an escalation past its response target, and the owner the routing rules gave it as it arrived (`assigned`: to an
- * account, or to nobody when no one in its rotation was available); the database stores it as
- * this text (lead_events.kind, server/db/schema.ts).
+ * contact details, an escalation past its response target, the owner the routing rules gave it
+ * as it arrived (`assigned`: to an account, or to nobody when no one in its rotation was
+ * available), a reply e-mailed from the console and the customer's answer by e-mail; the
+ * database stores it as this text (lead_events.kind, server/db/schema.ts).
  */
 export const LEAD_EVENT_KINDS = [
   "status",
@@ -190,6 +191,10 @@ export const LEAD_EVENT_KINDS = [
   "corrected",
   "escalated",
   "assigned",
+  // A reply sent from the console (server/leads/replies/).
+  "reply",
+  // The customer's answer, received by the inbound listener.
+  "inbound",
 ] as const;
 export type LeadEventKind = (typeof LEAD_EVENT_KINDS)[number];
 /** The events that take a value from one to another. */
@@ -199,7 +204,15 @@ export const ACCOUNT_KINDS = ["owner", "assigned"] as const satisfies readonly L
 export const namesAccounts = (kind: LeadEventKind) =>
   (ACCOUNT_KINDS as readonly LeadEventKind[]).includes(kind);
 
-/** One line of a lead's timeline: a change, a note, or a notification's delivery. */
+/** The longest reply staff may send a lead from the console. */
+export const MAX_REPLY = MAX_MESSAGE;
+/** The most of a customer's answer a lead's timeline keeps (the rest is cut, said with "…"). */
+export const MAX_INBOUND_TEXT = 10_000;
+
+/**
+ * One line of a lead's timeline: a change, a note, a reply and the customer's answer, or a
+ * notification's delivery.
+ */
 export const TimelineEntry = z.discriminatedUnion("kind", [
   z.strictObject({
     kind: z.enum(CHANGE_KINDS),
@@ -237,6 +250,22 @@ export const TimelineEntry = z.discriminatedUnion("kind", [
     actor: z.null(),
     /** The owner's address; null when no one the rule names was available. */
     to: z.nullable(z.string()),
+  }),
+  z.strictObject({
+    kind: z.literal("reply" satisfies LeadEventKind),
+    at: z.string(),
+    /** Who sent it; null once their account is gone. */
+    actor: z.nullable(z.string()),
+    text: z.string(),
+  }),
+  z.strictObject({
+    kind: z.literal("inbound" satisfies LeadEventKind),
+    at: z.string(),
+    /** The address the answer came from, and its subject, as the message said. */
+    from: z.string(),
+    subject: z.string(),
+    /** The new text, without the quoted history (cut at MAX_INBOUND_TEXT). */
+    text: z.string(),
   }),
   z.strictObject({
     kind: z.literal("delivery"),
@@ -284,7 +313,7 @@ export type LeadDetail = z.output<typeof LeadDetail>;
 export const LeadSummary = z.extend(z.omit(Lead, { message: true }), {
   /** A contact message's first line, cut to 120 characters ("…" where cut). */
   messagePreview: z.optional(z.string()),
-  /** Its first response (a status other than new, or a note); null while unanswered. */
+  /** Its first response (a status other than new, a note or a reply); null while unanswered. */
   firstResponseAt: z.nullable(z.string()),
   ...TargetShape,
 });
@@ -371,5 +400,22 @@ export const leadsApi = {
       text: requiredText("Write a note", { max: MAX_MESSAGE, multiLine: true }),
     }),
     answers: { 201: Said, ...RECORD_REFUSALS },
+  }),
+  /**
+   * E-mails the lead a reply written in the console (plain text), from the company's address in
+   * the sender's name, its answers coming back to the lead's timeline (server/leads/replies/).
+   * 202: queued in the outbox. 409 when the person may not be written to: their details were
+   * removed, or their address is on the suppression list.
+   */
+  reply: endpoint({
+    method: "POST",
+    path: "/api/staff/leads/:id/replies",
+    roles: SALES_ROLES,
+    params: LeadId,
+    notFound: NO_SUCH_LEAD,
+    body: z.object({
+      text: requiredText("Write a reply", { max: MAX_REPLY, multiLine: true }),
+    }),
+    answers: { 202: Said, ...RECORD_REFUSALS, 409: Failed },
   }),
 };

@@ -137,6 +137,7 @@ export const MAIL_TEMPLATES = [
   { kind: "brake-alert", name: "Campaign paused by the brake, to the team" },
   { kind: "lead-escalated", name: "Lead overdue, to its owner and the admins" },
   { kind: "lead-assigned", name: "Lead assigned, to its owner" },
+  { kind: "lead-reply", name: "Reply to a lead, from the console" },
 ] as const;
 export type MailTemplateKind = (typeof MAIL_TEMPLATES)[number]["kind"];
 const MAIL_TEMPLATE_KINDS = MAIL_TEMPLATES.map((template) => template.kind) as [

@@ -1,12 +1,10 @@
 // @vitest-environment jsdom
-import { render, screen } from "@testing-library/react";
+import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { TeamMember } from "../../staff-api/admin";
-import type { LeadDetail } from "../../staff-api/leads";
-import { leadDelivery, leadDetail } from "../../staff-api/test-samples";
-import { LeadPage, leadAction } from "./lead";
+import { leadDelivery } from "../../staff-api/test-samples";
+import { renderLead } from "./lead.testing";
 
 // An address the contact form accepts (leads/email.ts): every character of its local part is
 // allowed in a dot-atom, `?`, `&`, `=` and `%` included.
@@ -18,20 +16,6 @@ const TEAM: TeamMember[] = [
   { email: "kofi@example.com", name: "Kofi", role: "sales", disabled: true },
   { email: "mkt@example.com", name: "Yaw", role: "marketing", disabled: false },
 ];
-
-function renderLead(lead: Partial<LeadDetail>, team: TeamMember[] = []) {
-  const detail = leadDetail(lead);
-  const Stub = createRoutesStub([
-    {
-      path: "/leads/:id",
-      Component: LeadPage,
-      HydrateFallback: () => null,
-      loader: () => ({ lead: detail, version: '"1"', team }),
-      action: leadAction,
-    },
-  ]);
-  return render(<Stub initialEntries={["/leads/contact-1"]} />);
-}
 
 describe("the lead page", () => {
   it("links the lead's address to a message to that one address, with no header fields", async () => {

@@ -4,18 +4,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { Form, Link, useLoaderData, useNavigation } from "react-router";
 import { mailtoHref } from "@common/mailto";
 import { teamApi } from "../../staff-api/admin";
-import {
-  CORRECTABLE_LABELS,
-  type LeadDetail,
-  SOURCE_LABELS,
-  type TimelineEntry,
-  leadsApi,
-} from "../../staff-api/leads";
+import { SOURCE_LABELS, leadsApi } from "../../staff-api/leads";
 import { Field } from "~/components/ui/field";
 import { call, failure, loadCall, staleRecord } from "../api";
 import { CONSOLE_PAGES } from "../console-pages";
 import { StatusBadge, TargetBadge } from "../components/badge";
-import { DateTime } from "../components/date-time";
 import { ResultNotices, useFormResult, useResetWhenDone } from "../components/form-result";
 import {
   type CorrectionRefused,
@@ -25,9 +18,13 @@ import {
   refusalAtField,
 } from "../components/lead-correction-form";
 import { LeadWorkForm, changedMeanwhile, leadChanges } from "../components/lead-work-form";
+import { LeadReplyForm } from "../components/lead-reply-form";
+import { type Added, LeadTimeline } from "../components/lead-timeline";
+import { draftKey, useDraft } from "../components/drafts";
+import { useStaff } from "../session";
 import { PageHeading } from "../components/page-heading";
 import { formatDateTime, formatDuration } from "../format";
-import { CHANNEL_LABELS, STATUS_LABELS, TYPE_LABELS, leadName, productLabel } from "../labels";
+import { TYPE_LABELS, leadName, productLabel } from "../labels";
 
 export async function leadLoader({ request, params }: LoaderFunctionArgs) {
   const id = params.id ?? "";
@@ -40,12 +37,18 @@ export async function leadLoader({ request, params }: LoaderFunctionArgs) {
 
 type ActionResult =
   | { ok: true; intent: string; message: string }
-  /** `stale`: refused as made on an older version; `noteError`: the note's own field refused. */
-  | { ok: false; error: string; stale?: true; noteError?: true }
+  /**
+   * `stale`: refused as made on an older version; `noteError`, `replyError`: the note's or the
+   * reply's own field refused.
+   */
+  | { ok: false; error: string; stale?: true; noteError?: true; replyError?: true }
   /** A field of the correction refused, said at the field. */
   | (CorrectionRefused & { field: NonNullable<CorrectionRefused["field"]> });
 
-/** The lead page's three forms: the status and owner, a correction of its details, a new note. */
+/**
+ * The lead page's four forms: the status and owner, a correction of its details, a new note, a
+ * reply by e-mail.
+ */
 export async function leadAction({ request, params }: ActionFunctionArgs): Promise<ActionResult> {
   const id = params.id ?? "";
   const form = await request.formData();
@@ -61,6 +64,7 @@ export async function leadAction({ request, params }: ActionFunctionArgs): Promi
       await call(leadsApi.addNote, { params: { id }, body: note.data });
       return { ok: true, intent: "note", message: "Note added." };
     }
+    if (form.get("intent") === "reply") return await reply(id, form);
     if (form.get("intent") === "correct") return await correct(id, form);
     const changes = leadChanges(form);
     if (Object.keys(changes).length === 0) {
@@ -72,6 +76,24 @@ export async function leadAction({ request, params }: ActionFunctionArgs): Promi
     const stale = staleRecord(error, leadsApi.update);
     if (stale) return { ok: false, error: changedMeanwhile(form, stale.current), stale: true };
     return failure(error, "The change was not saved. Try again.");
+  }
+}
+
+/**
+ * E-mails the reply typed, by the contract's rules (trimmed first); whatever refuses it (its
+ * rules, the server's 409 for a person who may not be written to) is said at its field.
+ */
+async function reply(id: string, form: FormData): Promise<ActionResult> {
+  const parsed = z.safeParse(leadsApi.reply.body, { text: form.get("text") ?? "" });
+  if (!parsed.success) {
+    const error = parsed.error.issues[0]?.message ?? "The reply was not sent. Try again.";
+    return { ok: false, error, replyError: true };
+  }
+  try {
+    await call(leadsApi.reply, { params: { id }, body: parsed.data });
+    return { ok: true, intent: "reply", message: "Reply sent." };
+  } catch (error) {
+    return { ...failure(error, "The reply was not sent. Try again."), replyError: true };
   }
 }
 
@@ -142,12 +164,12 @@ export function LeadPage() {
         <StatusBadge status={lead.status} />
       </PageHeading>
       {/* Where each answer takes the focus, so that a keyboard or screen reader follows it: a
-          refusal as stale and a saved status or owner here, an added note to the timeline,
-          a refused note to its field. */}
+          refusal as stale and a saved status or owner here, an added note or a sent reply to
+          the timeline, a refused note or reply to its field. */}
       <ResultNotices
         result={fieldRefusal(result) ? undefined : result}
         focusError={result?.ok === false && "stale" in result && result.stale}
-        focusSuccess={result?.ok && result.intent !== "note"}
+        focusSuccess={result?.ok && result.intent !== "note" && result.intent !== "reply"}
       />
 
       {/* On a phone, one column in this order: what the lead said, then what to do with it
@@ -204,7 +226,7 @@ export function LeadPage() {
             <h2 id="note-heading" className="mb-3 text-lg font-bold">
               Add a note
             </h2>
-            <NoteForm busy={busy} result={result} />
+            <NoteForm leadId={lead.id} busy={busy} result={result} />
           </section>
         </div>
 
@@ -228,19 +250,46 @@ export function LeadPage() {
           <h2 id="timeline-heading" className="mb-3 text-lg font-bold">
             Timeline
           </h2>
-          <Timeline
-            lead={lead}
-            noteAdded={settled && result?.ok && result.intent === "note" ? result : undefined}
-          />
+          <LeadTimeline lead={lead} added={settled ? added(result) : undefined} />
+        </section>
+
+        <section
+          aria-labelledby="reply-heading"
+          className="rounded-lg border border-gray-200 p-4 lg:col-start-1"
+        >
+          <h2 id="reply-heading" className="mb-3 text-lg font-bold">
+            Reply by e-mail
+          </h2>
+          {lead.anonymisedAt ? (
+            <p>The person&rsquo;s details were removed: there is no one to write to.</p>
+          ) : (
+            <LeadReplyForm
+              leadId={lead.id}
+              busy={busy === "reply"}
+              sent={result?.ok && result.intent === "reply" ? result : undefined}
+              refused={
+                result?.ok === false && "replyError" in result && result.replyError
+                  ? result.error
+                  : undefined
+              }
+            />
+          )}
         </section>
       </div>
     </article>
   );
 }
 
-/** A refusal said at its field (a note's, a correction's) rather than above the page. */
+/** A refusal said at its field (a note's, a reply's, a correction's) rather than above the page. */
 const fieldRefusal = (result: ActionResult | undefined) =>
-  result?.ok === false && (("noteError" in result && result.noteError) || "field" in result);
+  result?.ok === false &&
+  (("noteError" in result && result.noteError) ||
+    ("replyError" in result && result.replyError) ||
+    "field" in result);
+
+/** What the action just added to the timeline: a note, or a reply. */
+const added = (result: ActionResult | undefined): Added | undefined =>
+  result?.ok && (result.intent === "note" || result.intent === "reply") ? result.intent : undefined;
 
 /** Labelled values, one a row; a row without a value is left out. */
 function DefinitionList({ rows }: { rows: [string, ReactNode][] }) {
@@ -270,11 +319,26 @@ function linked(text: string | undefined, href: string): ReactNode {
 }
 
 /**
- * The note form empties itself once its note is saved, and only then. A note its rules refuse is
- * said at the field, which takes the focus.
+ * The note form empties itself once its note is saved, and only then; until then a half-written
+ * note is kept in this browser (drafts.ts). A note its rules refuse is said at the field, which
+ * takes the focus.
  */
-function NoteForm({ busy, result }: { busy: string | null; result: ActionResult | undefined }) {
-  const form = useResetWhenDone(result?.ok && result.intent === "note" ? result : undefined);
+function NoteForm({
+  leadId,
+  busy,
+  result,
+}: {
+  leadId: string;
+  busy: string | null;
+  result: ActionResult | undefined;
+}) {
+  const saved = result?.ok && result.intent === "note" ? result : undefined;
+  const form = useResetWhenDone(saved);
+  const draft = useDraft(draftKey("note", useStaff().email, leadId));
+  const { clear } = draft;
+  useEffect(() => {
+    if (saved) clear();
+  }, [saved, clear]);
   const refused =
     result?.ok === false && "noteError" in result && result.noteError ? result : undefined;
   const text = useRef<HTMLTextAreaElement>(null);
@@ -297,6 +361,8 @@ function NoteForm({ busy, result }: { busy: string | null; result: ActionResult 
             rows={4}
             required
             maxLength={5000}
+            value={draft.text}
+            onChange={(event) => draft.keep(event.target.value)}
             className="console-input"
           />
         )}
@@ -307,93 +373,3 @@ function NoteForm({ busy, result }: { busy: string | null; result: ActionResult 
     </Form>
   );
 }
-
-/**
- * What happened to the lead, oldest first. Once a note is added (`noteAdded`, the action's
- * answer) the newest note takes the focus, which shows and reads it where it now stands.
- */
-function Timeline({ lead, noteAdded }: { lead: LeadDetail; noteAdded: object | undefined }) {
-  const timeline = useRef<HTMLOListElement>(null);
-  const newestNote = lead.timeline.findLastIndex((entry) => entry.kind === "note");
-  useEffect(() => {
-    if (noteAdded) timeline.current?.querySelector<HTMLElement>(":scope > [tabindex]")?.focus();
-  }, [noteAdded]);
-  return (
-    <ol ref={timeline} className="space-y-3 border-l-2 border-brand-100 pl-4">
-      <li>
-        <p className="text-sm text-muted">{formatDateTime(lead.createdAt)}</p>
-        <p>Received</p>
-      </li>
-      {lead.timeline.map((entry, index) => (
-        <li
-          key={index}
-          tabIndex={index === newestNote ? -1 : undefined}
-          className="focus:outline-2 focus:outline-offset-2 focus:outline-brand-700"
-        >
-          <p className="text-sm text-muted">
-            <DateTime at={entry.at} />
-            {"actor" in entry && entry.actor ? " · " : ""}
-            {"actor" in entry && entry.actor ? <span dir="auto">{entry.actor}</span> : null}
-          </p>
-          <TimelineText entry={entry} />
-        </li>
-      ))}
-    </ol>
-  );
-}
-
-/** Someone's name or address, as typed, in its own direction; "nobody" when there is none. */
-const person = (who: string | null) => (who ? <span dir="auto">{who}</span> : "nobody");
-
-function TimelineText({ entry }: { entry: TimelineEntry }) {
-  switch (entry.kind) {
-    case "status":
-      return (
-        <p>
-          Status: {label(entry.from)} → <strong>{label(entry.to)}</strong>
-        </p>
-      );
-    case "owner":
-      return (
-        <p>
-          Owner: {person(entry.from)} → <strong>{person(entry.to)}</strong>
-        </p>
-      );
-    case "assigned":
-      return entry.to ? (
-        <p>
-          Lead routing gave it to <strong>{person(entry.to)}</strong>
-        </p>
-      ) : (
-        <p>
-          Lead routing: <strong>unassigned</strong>, no one in its rotation was available
-        </p>
-      );
-    case "note":
-      return (
-        <p className="rounded-md bg-gold-300/30 p-2 whitespace-pre-wrap" dir="auto">
-          {entry.text}
-        </p>
-      );
-    case "corrected":
-      return (
-        <p>
-          Contact details corrected:{" "}
-          {entry.fields.map((field) => CORRECTABLE_LABELS[field].toLowerCase()).join(", ")}
-        </p>
-      );
-    case "escalated":
-      return <p>Overdue: escalated by e-mail to {entry.recipients} people</p>;
-    case "delivery":
-      return (
-        <p>
-          {CHANNEL_LABELS[entry.channel]}: {entry.status}
-          {entry.attempts > 1 ? ` after ${entry.attempts} attempts` : ""}
-          {entry.sentAt ? `, sent ${formatDateTime(entry.sentAt)}` : ""}
-        </p>
-      );
-  }
-}
-
-const label = (status: string | null) =>
-  status ? (STATUS_LABELS[status as keyof typeof STATUS_LABELS] ?? status) : "—";

@@ -345,7 +345,9 @@ export interface LeadStateTable {
 /**
  * One entry of a lead's timeline: a status or owner change (from → to), a note (text), or a
  * correction of its contact details (from → to: JSON objects of the fields' old and new values,
- * kept here rather than in the audit log so that erasing the person erases them too).
+ * kept here rather than in the audit log so that erasing the person erases them too), a reply
+ * e-mailed from the console (text, by its actor), or the customer's answer (no actor; from: the
+ * address it came from, to: its subject, text: its new text).
  */
 export interface LeadEventTable {
   id: string;
@@ -354,7 +356,7 @@ export interface LeadEventTable {
   at: string;
   actor_account_id: string | null;
   kind: LeadEventKind;
-  /** Status, or owner account id, before and after; null for a note. */
+  /** Status, or owner account id, before and after; null for a note or a reply. */
   from: string | null;
   to: string | null;
   text: string | null;

@@ -13,6 +13,11 @@ export interface MailMessage {
    * bounces go.
    */
   envelopeFrom?: string;
+  /**
+   * The From's display name in place of MAIL_FROM's, the address staying MAIL_FROM's (a reply to
+   * a lead goes out as "Ama Mensah at <company>", signed for the company's domain like all mail).
+   */
+  fromName?: string;
   /** Named values for template-based providers (EmailJS): from_name, from_email, … */
   params: Record<string, string>;
 }

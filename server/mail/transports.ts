@@ -16,9 +16,15 @@ export interface MailTransport {
   close(): void;
 }
 
+/** MAIL_FROM's address alone, whether it is written `Name <address>` or bare. */
+export function fromAddress(from: string): string {
+  return /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
+}
+
 function nodemailerMessage(message: MailMessage, from: string, id: string) {
   return {
-    from,
+    // nodemailer quotes and encodes the display name as the header needs.
+    from: message.fromName ? { name: message.fromName, address: fromAddress(from) } : from,
     to: message.to,
     replyTo: message.replyTo,
     subject: message.subject,

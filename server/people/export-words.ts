@@ -59,6 +59,7 @@ const PERSON_MESSAGE_WORDS: Partial<Record<OutboxKind, string>> = {
   webhook: "Alert to our team's systems",
   "newsletter-confirmation": "E-mail asking you to confirm your subscription",
   "newsletter-welcome": "Newsletter welcome e-mail",
+  "lead-reply": "Our reply to you by e-mail",
 };
 
 /** What a message was, by its kind; `campaign` is a newsletter issue's subject. */

@@ -86,9 +86,10 @@ export async function personLeads(trx: Trx, key: PersonKey): Promise<PersonLeads
       status: state?.status ?? "new",
       owner: staffOf(state?.owner_account_id ?? null),
       firstResponseAt: state?.first_response_at ?? null,
-      // Notes are exported on their own; an escalation is the team's reminder to itself.
+      // Notes are listed on their own, replies and answers by e-mail with the messages; an
+      // escalation is the team's reminder to itself.
       history: ofLead(events, lead).flatMap((e) =>
-        e.kind === "note" || e.kind === "escalated"
+        e.kind === "note" || e.kind === "escalated" || e.kind === "reply" || e.kind === "inbound"
           ? []
           : [
               {

@@ -1,11 +1,10 @@
-import nodemailer from "nodemailer";
 import { site } from "../../common/site";
 import { STAFF_INBOUND } from "../../playwright.config";
 import { startTestDnsServer } from "../../server/mail/domain/dns-server.testing";
 import { expect, expectNoA11yViolations } from "./fixtures";
 import { test } from "./staff-session";
 import { confirmSubscriber, header, waitForMailTo } from "./newsletter-mail";
-import { STAFF_MAIL_DIR, openConsolePage, saveCampaignDraft } from "./staff";
+import { STAFF_MAIL_DIR, openConsolePage, saveCampaignDraft, sendToStaffInbound } from "./staff";
 import { randomTag } from "./helpers";
 
 // What comes back from subscriber mail, in the console (docs/mail-deliverability.md): the
@@ -109,16 +108,10 @@ test("a bounced copy shows in the campaign's report and on the suppression list"
   expect(returnPath, `a bounce+ Return-Path in ${copy.file}`).toMatch(
     new RegExp(`@${STAFF_INBOUND.domain.replace(/\./g, "\\.")}$`),
   );
-  const transport = nodemailer.createTransport({
-    host: "127.0.0.1",
-    port: STAFF_INBOUND.smtpPort,
-    secure: false,
-    ignoreTLS: true,
-  });
-  await transport.sendMail({
-    envelope: { from: "", to: returnPath as string },
-    raw: hardBounce(reader, returnPath as string, header(copy, "Message-ID") ?? ""),
-  });
+  await sendToStaffInbound(
+    { from: "", to: returnPath as string },
+    hardBounce(reader, returnPath as string, header(copy, "Message-ID") ?? ""),
+  );
 
   // The report counts the recipient as bounced (read again until the listener has recorded it).
   await page.goto(campaignPage);

@@ -1,7 +1,8 @@
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { apiPaths, consolePaths } from "../../common/paths";
-import { STAFF_DATA_DIR } from "../../playwright.config";
+import nodemailer from "nodemailer";
+import { STAFF_DATA_DIR, STAFF_INBOUND } from "../../playwright.config";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect } from "./fixtures";
 import { linkIn, waitForMailTo } from "./newsletter-mail";
@@ -223,3 +224,21 @@ async function demoRequests(request: APIRequestContext, count: number, company: 
 
 /** "Susu Savings" and a few random letters. */
 export const uniqueCompany = () => `Susu Savings ${randomTag()}`;
+
+/**
+ * Sends the message `raw` to the staff server's inbound SMTP listener, as a mail server would:
+ * a bounce (envelope sender empty) or a customer's answer to a reply.
+ */
+export async function sendToStaffInbound(envelope: { from: string; to: string }, raw: string) {
+  const smtp = nodemailer.createTransport({
+    host: "127.0.0.1",
+    port: STAFF_INBOUND.smtpPort,
+    secure: false,
+    ignoreTLS: true,
+  });
+  try {
+    await smtp.sendMail({ envelope, raw });
+  } finally {
+    smtp.close();
+  }
+}

@@ -195,9 +195,10 @@ export async function addNote(
 
 /**
  * The lead's state row, created as "new" and unowned if it had none, and locked (PostgreSQL) so
- * that two changes to one lead at once are applied one after the other.
+ * that two changes to one lead at once are applied one after the other. Also a reply's
+ * (server/leads/replies/send-reply.ts), which may change the status.
  */
-async function lockState(trx: Transaction<Database>, row: LeadRow, at: string) {
+export async function lockState(trx: Transaction<Database>, row: LeadRow, at: string) {
   await trx
     .insertInto("lead_states")
     .values({
@@ -219,7 +220,8 @@ async function lockState(trx: Transaction<Database>, row: LeadRow, at: string) {
   return query.executeTakeFirstOrThrow();
 }
 
-async function addEvent(
+/** Writes one event of the lead's timeline; answers its id. */
+export async function addEvent(
   trx: Transaction<Database>,
   row: LeadRow,
   actor: Actor,

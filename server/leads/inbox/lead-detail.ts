@@ -1,9 +1,9 @@
 /**
  * One lead as the inbox shows it: its fields, status and owner (lead-query.ts), its time to first
  * response, its target (due when, in time or not: ../service-hours/), and its timeline: the
- * owner routing gave it, status and owner changes, corrections and notes (lead_events, migration
- * 0005) with the lead's notification deliveries (the outbox: the sales e-mail, the owner's, the
- * alerts), oldest first.
+ * owner routing gave it, status and owner changes, corrections, notes, replies and the
+ * customer's answers (lead_events, migration 0005) with the lead's notification deliveries (the
+ * outbox: the sales e-mail, the owner's, the alerts), oldest first.
  */
 import type { Transaction } from "kysely";
 import { type LeadDetail, type TimelineEntry, namesAccounts } from "../../../staff-api/leads";
@@ -75,9 +75,21 @@ export async function getLead(db: Executor, key: string, now: Date): Promise<Ver
   const timeline: TimelineEntry[] = [
     ...events.map((e): TimelineEntry => {
       const actor = emailOf(e.actor_account_id);
-      if (e.kind === "note") return { kind: "note", at: e.at, actor, text: e.text ?? "" };
+      if (e.kind === "note" || e.kind === "reply") {
+        return { kind: e.kind, at: e.at, actor, text: e.text ?? "" };
+      }
       if (e.kind === "escalated") {
         return { kind: "escalated", at: e.at, recipients: Number(e.to ?? 0) };
+      }
+      // The customer's answer (server/leads/replies/inbound-reply.ts): its sender and subject.
+      if (e.kind === "inbound") {
+        return {
+          kind: "inbound",
+          at: e.at,
+          from: e.from ?? "",
+          subject: e.to ?? "",
+          text: e.text ?? "",
+        };
       }
       // Which fields, not their values: those stay for the audit log's page (admins).
       if (e.kind === "corrected") {

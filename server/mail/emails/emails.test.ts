@@ -18,6 +18,7 @@ import { useTestDatabase } from "../../db/testing/databases";
 import { BRAKE_ALERT_KIND } from "../../newsletter/returns/brake";
 import { COMPANY_LINE } from "./layout";
 import { LEAD_ASSIGNED_KIND } from "./lead-assigned";
+import { LEAD_REPLY_KIND } from "../../leads/replies/send-reply";
 
 /** Mail to a subscriber: each carries the link that unsubscribes them. */
 const SUBSCRIBER_KINDS: readonly MailTemplateKind[] = [
@@ -47,6 +48,7 @@ describe("every e-mail the system sends", () => {
       BRAKE_ALERT_KIND,
       LEAD_ESCALATED_KIND,
       LEAD_ASSIGNED_KIND,
+      LEAD_REPLY_KIND,
     ];
     expect(MAIL_TEMPLATES.map((t) => t.kind).toSorted()).toEqual(enqueued.toSorted());
   });

@@ -16,6 +16,7 @@ import { renderContactNotification } from "./contact-notification";
 import { renderDemoNotification } from "./demo-notification";
 import { renderLeadEscalated } from "./lead-escalated";
 import { renderLeadAssigned } from "./lead-assigned";
+import { renderLeadReply } from "./lead-reply";
 import { renderNewsletterConfirmation } from "./newsletter-confirmation";
 import { renderNewsletterMail } from "./newsletter-mail";
 import type { RenderedEmail } from "./parts";
@@ -174,6 +175,12 @@ const SAMPLES: Record<MailTemplateKind, Sample> = {
         receivedAt: RECEIVED_AT,
       },
       leadUrl: `${publicUrl}${consoleLeadPath(`demo_${SAMPLE_ID}`)}`,
+    }),
+  "lead-reply": () =>
+    renderLeadReply({
+      sender: "Efua Addo",
+      leadType: "contact",
+      text: "Dear Ama,\n\nThank you for your message. Mobile money at the counter costs 1% a payment, with no monthly fee.\nI can visit your Kumasi shops next week to set it up.\n\nKind regards,",
     }),
 };
 

@@ -127,3 +127,12 @@ export async function connectFrom(port: number, localAddress: string) {
   const [first] = (await once(socket, "data")) as [string];
   return { socket, reply: first.trim() };
 }
+
+/** The SMTP error a delivery fails with: its reply code and text (none when it went through). */
+export async function smtpRefusal(delivery: Promise<unknown>) {
+  const error = (await delivery.then(
+    () => null,
+    (e: unknown) => e,
+  )) as { responseCode?: number; response?: string } | null;
+  return { code: error?.responseCode, text: error?.response };
+}

@@ -4,6 +4,8 @@ import { SMTPServer, type SMTPServerDataStream } from "smtp-server";
 import type { DB } from "../../../db/database";
 import { safeError } from "../../../privacy/log-safety";
 import { type ReturnTag, readReturnAddress } from "../return-path";
+import { isReplyAddress, readReplyAddress } from "../../../leads/replies/reply-address";
+import { recordInboundReply } from "../../../leads/replies/inbound-reply";
 import { type ReturnEffects, type ReturnedMail, recordReturnedMails } from "../returns";
 import { INBOUND_MAX_CLIENTS, clientLimits, smtpRefusal as refusal } from "./client-limits";
 import { readReturnedMessage } from "./read-report";
@@ -16,9 +18,6 @@ export const INBOUND_SIZE_LIMIT = 1024 * 1024;
  * copy of an unclassified message, so without a bound one message could be stored many times.
  */
 export const RECIPIENTS_PER_MESSAGE = 5;
-
-/** The local part reserved for replies to the sales desk, a later feature. */
-const REPLY_LOCAL_PREFIX = "reply+";
 
 export interface InboundListenerOptions {
   db: DB;
@@ -48,9 +47,11 @@ export interface InboundListener {
 
 /**
  * The inbound SMTP listener: mail servers send their bounces and abuse reports for subscriber
- * mail here, to the return path bounce+<tag>@INBOUND_MAIL_DOMAIN. It accepts a recipient only
- * when its tag verifies (so it is no open relay and nobody can make up an address it takes),
- * reads each message (read-report.ts) and answers 250 only once what it says is stored: a
+ * mail here, to the return path bounce+<tag>@INBOUND_MAIL_DOMAIN, and customers their answers
+ * to a reply from the console, to its Reply-To reply+<tag>@INBOUND_MAIL_DOMAIN (handled by
+ * server/leads/replies/inbound-reply.ts). It accepts a recipient only when its tag verifies (so
+ * it is no open relay and nobody can make up an address it takes), reads each message
+ * (read-report.ts) and answers 250 only once what it says is stored: a
  * database failure answers 451, and the sender tries again later. No AUTH: anyone may send us
  * a bounce; no STARTTLS (docs/mail-deliverability.md says why). One client address may hold
  * only a few connections and send only so many messages (client-limits.ts), so a client that
@@ -63,7 +64,7 @@ export async function startInboundListener(
   const limits = clientLimits(Date.now, options.clientKey);
   const server = new SMTPServer({
     name: inbound.domain,
-    banner: "bounces and complaints only",
+    banner: "bounces, complaints and answers to sales only",
     authOptional: true,
     disabledCommands: ["AUTH", "STARTTLS"],
     size: INBOUND_SIZE_LIMIT,
@@ -85,22 +86,25 @@ export async function startInboundListener(
     onRcptTo(address, session, callback) {
       if (session.envelope.rcptTo.length >= RECIPIENTS_PER_MESSAGE)
         return callback(refusal(452, "4.5.3 Too many recipients; send the rest separately"));
-      const [local = "", domain = ""] = address.address.toLowerCase().split(/@(?=[^@]*$)/);
-      if (local.startsWith(REPLY_LOCAL_PREFIX) && domain === inbound.domain)
-        return callback(refusal(550, "5.1.1 Replies are not received at this address yet"));
-      if (!readReturnAddress(inbound, address.address))
-        return callback(refusal(550, "5.1.1 No such return address here"));
-      callback();
+      if (readReturnAddress(inbound, address.address) || readReplyAddress(inbound, address.address))
+        return callback();
+      const reply = isReplyAddress(inbound.domain, address.address);
+      callback(refusal(550, `5.1.1 No such ${reply ? "reply" : "return"} address here`));
     },
     onData(stream, session, callback) {
-      const tags = session.envelope.rcptTo
-        .map((rcpt) => readReturnAddress(inbound, rcpt.address))
+      const addresses = session.envelope.rcptTo.map((rcpt) => rcpt.address);
+      const tags = addresses
+        .map((address) => readReturnAddress(inbound, address))
         .filter((tag): tag is ReturnTag => !!tag);
+      const leads = addresses
+        .map((address) => readReplyAddress(inbound, address))
+        .filter((lead): lead is string => !!lead);
       readMessage(stream)
         .then(async (message) => {
           if (!message)
             return callback(refusal(552, `5.3.4 Message larger than ${INBOUND_SIZE_LIMIT} bytes`));
-          await recordMessage(message, tags);
+          if (tags.length) await recordMessage(message, tags);
+          if (leads.length) await recordInboundReply(db, message, leads, now(), log);
           callback();
         })
         .catch((error: unknown) => {

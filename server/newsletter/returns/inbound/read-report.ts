@@ -87,8 +87,11 @@ export async function readReturnedMessage(message: Buffer, now: Date): Promise<R
   return rest ? [...events, { ...rest, sourceRef: `${sourceRef} #more` }] : events;
 }
 
-/** The message in PARSE_SLICE_BYTES slices, letting other work run between them. */
-async function* inSlices(message: Buffer): AsyncGenerator<Buffer> {
+/**
+ * The message in PARSE_SLICE_BYTES slices, letting other work run between them (also how a
+ * customer's answer to a reply is parsed, server/leads/replies/inbound-reply.ts).
+ */
+export async function* inSlices(message: Buffer): AsyncGenerator<Buffer> {
   for (let start = 0; start < message.length; start += PARSE_SLICE_BYTES) {
     if (start > 0) await new Promise((resolve) => setImmediate(resolve));
     yield message.subarray(start, start + PARSE_SLICE_BYTES);

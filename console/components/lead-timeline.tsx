@@ -1,0 +1,126 @@
+import { useEffect, useRef } from "react";
+import { CORRECTABLE_LABELS, type LeadDetail, type TimelineEntry } from "../../staff-api/leads";
+import { formatDateTime } from "../format";
+import { CHANNEL_LABELS, STATUS_LABELS } from "../labels";
+import { DateTime } from "./date-time";
+
+/** What the lead page just added to the timeline, whose newest entry then takes the focus. */
+export type Added = "note" | "reply";
+
+/**
+ * What happened to the lead, oldest first: its changes, notes, the replies e-mailed to the person
+ * and their answers, the notifications' deliveries. Once a note or a reply is added (`added`,
+ * after the action's answer) the newest of its kind takes the focus, which shows and reads it
+ * where it now stands.
+ */
+export function LeadTimeline({ lead, added }: { lead: LeadDetail; added: Added | undefined }) {
+  const timeline = useRef<HTMLOListElement>(null);
+  const newest = added ? lead.timeline.findLastIndex((entry) => entry.kind === added) : -1;
+  useEffect(() => {
+    if (added) timeline.current?.querySelector<HTMLElement>(":scope > [tabindex]")?.focus();
+  }, [added]);
+  return (
+    <ol ref={timeline} className="space-y-3 border-l-2 border-brand-100 pl-4">
+      <li>
+        <p className="text-sm text-muted">{formatDateTime(lead.createdAt)}</p>
+        <p>Received</p>
+      </li>
+      {lead.timeline.map((entry, index) => (
+        <li
+          key={index}
+          tabIndex={index === newest ? -1 : undefined}
+          className="focus:outline-2 focus:outline-offset-2 focus:outline-brand-700"
+        >
+          <p className="text-sm text-muted">
+            <DateTime at={entry.at} />
+            {"actor" in entry && entry.actor ? " · " : ""}
+            {"actor" in entry && entry.actor ? <span dir="auto">{entry.actor}</span> : null}
+          </p>
+          <TimelineText entry={entry} />
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** Someone's name or address, as typed, in its own direction; "nobody" when there is none. */
+const person = (who: string | null) => (who ? <span dir="auto">{who}</span> : "nobody");
+
+function TimelineText({ entry }: { entry: TimelineEntry }) {
+  switch (entry.kind) {
+    case "status":
+      return (
+        <p>
+          Status: {label(entry.from)} → <strong>{label(entry.to)}</strong>
+        </p>
+      );
+    case "owner":
+      return (
+        <p>
+          Owner: {person(entry.from)} → <strong>{person(entry.to)}</strong>
+        </p>
+      );
+    case "assigned":
+      return entry.to ? (
+        <p>
+          Lead routing gave it to <strong>{person(entry.to)}</strong>
+        </p>
+      ) : (
+        <p>
+          Lead routing: <strong>unassigned</strong>, no one in its rotation was available
+        </p>
+      );
+    case "escalated":
+      return <p>Overdue: escalated by e-mail to {entry.recipients} people</p>;
+    case "note":
+      return (
+        <p className="rounded-md bg-gold-300/30 p-2 whitespace-pre-wrap" dir="auto">
+          {entry.text}
+        </p>
+      );
+    case "reply":
+      return (
+        <>
+          <p className="font-semibold">Reply e-mailed</p>
+          <p className="rounded-md bg-brand-50 p-2 whitespace-pre-wrap" dir="auto">
+            {entry.text}
+          </p>
+        </>
+      );
+    case "inbound":
+      return (
+        <>
+          <p className="font-semibold">
+            Answer by e-mail from <span dir="auto">{entry.from || "an unknown sender"}</span>
+            {entry.subject ? (
+              <>
+                {": "}
+                <span dir="auto">{entry.subject}</span>
+              </>
+            ) : null}
+          </p>
+          <p className="rounded-md bg-gray-50 p-2 whitespace-pre-wrap" dir="auto">
+            {entry.text || "(no text)"}
+          </p>
+        </>
+      );
+    case "corrected":
+      return (
+        <p>
+          Contact details corrected:{" "}
+          {entry.fields.map((field) => CORRECTABLE_LABELS[field].toLowerCase()).join(", ")}
+        </p>
+      );
+    case "delivery":
+      return (
+        <p>
+          {CHANNEL_LABELS[entry.channel]}: {entry.status}
+          {entry.attempts > 1 ? ` after ${entry.attempts} attempts` : ""}
+          {entry.sentAt ? `, sent ${formatDateTime(entry.sentAt)}` : ""}
+        </p>
+      );
+  }
+}
+
+const label = (status: string | null) =>
+  status ? (STATUS_LABELS[status as keyof typeof STATUS_LABELS] ?? status) : "—";
