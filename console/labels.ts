@@ -1,9 +1,5 @@
-import {
-  type DeliveryChannel,
-  LEAD_TYPE_LABELS,
-  STATUS_LABELS,
-  leadName,
-} from "../staff-api/leads";
+import { LEAD_TYPE_LABELS, STATUS_LABELS, leadName } from "../staff-api/leads";
+import { type DeliveryChannel } from "../staff-api/lead-timeline";
 import {
   MAIL_TEMPLATES,
   type MailTemplateKind,

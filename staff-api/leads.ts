@@ -15,11 +15,17 @@ import {
   type LeadType,
   parseLeadKey,
 } from "../leads/workflow";
-import { ALERT_KINDS, OUTBOX_STATUSES } from "./admin";
 import { Failed, RECORD_REFUSALS, REFUSALS, Said } from "./answers";
 import { endpoint } from "./endpoint";
 import { SALES_ROLES, type StaffRole, roleAllows } from "./roles";
 import { fileExport, isoDate, keysetPage, listAndExport } from "./query";
+import {
+  CORRECTABLE,
+  CORRECTABLE_FIELDS,
+  type CorrectableField,
+  MAX_REPLY,
+  TimelineEntry,
+} from "./lead-timeline";
 import { TARGET_STATES } from "./service-hours";
 
 /** Whether an account of `role` may own a lead: one that works the leads can open those it owns. */
@@ -92,27 +98,6 @@ const LeadShape = {
 export const Lead = z.strictObject(LeadShape);
 export type Lead = z.output<typeof Lead>;
 
-/**
- * How a lead's notification went out: the sales e-mail, the e-mail telling its owner it is
- * theirs (`owner-email`, the outbox's `lead-assigned`), or an alert (server/alerts/).
- */
-export const DELIVERY_CHANNELS = ["email", "owner-email", ...ALERT_KINDS] as const;
-export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
-
-/**
- * The contact details staff may correct at a person's request (Ghana's Data Protection Act 2012),
- * by type: what the public form asked, but the message, product and industry (what they said,
- * not how to reach them). Checked with the form's own rules (`correctionSchema`).
- */
-export const CORRECTABLE = {
-  contact: ["firstName", "lastName", "email", "phone"],
-  demo: ["name", "email", "phone", "company", "jobTitle"],
-} as const satisfies Record<LeadType, readonly string[]>;
-export type CorrectableField = (typeof CORRECTABLE)[LeadType][number];
-export const CORRECTABLE_FIELDS = [
-  ...new Set<CorrectableField>([...CORRECTABLE.contact, ...CORRECTABLE.demo]),
-];
-
 /** A lead's type in words: the console, and the page an access request's answer is sent as. */
 export const LEAD_TYPE_LABELS: Record<LeadType, string> = {
   contact: "Contact message",
@@ -176,108 +161,6 @@ export function correctionSchema(type: LeadType, fields: readonly CorrectableFie
     ? z.pick(ContactSchema, keep as Record<(typeof CORRECTABLE.contact)[number], true>)
     : z.pick(DemoFormSchema, keep as Record<(typeof CORRECTABLE.demo)[number], true>);
 }
-
-/**
- * What a lead's history records: a change of status or owner, a note, a correction of its
- * contact details, an escalation past its response target, the owner the routing rules gave it
- * as it arrived (`assigned`: to an account, or to nobody when no one in its rotation was
- * available), a reply e-mailed from the console and the customer's answer by e-mail; the
- * database stores it as this text (lead_events.kind, server/db/schema.ts).
- */
-export const LEAD_EVENT_KINDS = [
-  "status",
-  "owner",
-  "note",
-  "corrected",
-  "escalated",
-  "assigned",
-  // A reply sent from the console (server/leads/replies/).
-  "reply",
-  // The customer's answer, received by the inbound listener.
-  "inbound",
-] as const;
-export type LeadEventKind = (typeof LEAD_EVENT_KINDS)[number];
-/** The events that take a value from one to another. */
-export const CHANGE_KINDS = ["status", "owner"] as const satisfies readonly LeadEventKind[];
-/** The events whose values are staff accounts (stored by id, shown by address or name). */
-export const ACCOUNT_KINDS = ["owner", "assigned"] as const satisfies readonly LeadEventKind[];
-export const namesAccounts = (kind: LeadEventKind) =>
-  (ACCOUNT_KINDS as readonly LeadEventKind[]).includes(kind);
-
-/** The longest reply staff may send a lead from the console. */
-export const MAX_REPLY = MAX_MESSAGE;
-/** The most of a customer's answer a lead's timeline keeps (the rest is cut, said with "…"). */
-export const MAX_INBOUND_TEXT = 10_000;
-
-/**
- * One line of a lead's timeline: a change, a note, a reply and the customer's answer, or a
- * notification's delivery.
- */
-export const TimelineEntry = z.discriminatedUnion("kind", [
-  z.strictObject({
-    kind: z.enum(CHANGE_KINDS),
-    at: z.string(),
-    /** Who did it; null once their account is gone. */
-    actor: z.nullable(z.string()),
-    /** A status, or an owner's address (null: nobody). */
-    from: z.nullable(z.string()),
-    to: z.nullable(z.string()),
-  }),
-  z.strictObject({
-    kind: z.literal("note" satisfies LeadEventKind),
-    at: z.string(),
-    actor: z.nullable(z.string()),
-    text: z.string(),
-  }),
-  z.strictObject({
-    kind: z.literal("corrected" satisfies LeadEventKind),
-    at: z.string(),
-    actor: z.nullable(z.string()),
-    /** The fields corrected, never their values: those only the audit log's page shows admins. */
-    fields: z.array(z.enum(CORRECTABLE_FIELDS)),
-  }),
-  z.strictObject({
-    /** Past its due time without a first response: its owner (or sales) and the admins told. */
-    kind: z.literal("escalated" satisfies LeadEventKind),
-    at: z.string(),
-    /** How many people the escalation e-mail went to. */
-    recipients: z.number(),
-  }),
-  z.strictObject({
-    kind: z.literal("assigned" satisfies LeadEventKind),
-    at: z.string(),
-    /** The routing rules gave it, not a person: always null. */
-    actor: z.null(),
-    /** The owner's address; null when no one the rule names was available. */
-    to: z.nullable(z.string()),
-  }),
-  z.strictObject({
-    kind: z.literal("reply" satisfies LeadEventKind),
-    at: z.string(),
-    /** Who sent it; null once their account is gone. */
-    actor: z.nullable(z.string()),
-    text: z.string(),
-  }),
-  z.strictObject({
-    kind: z.literal("inbound" satisfies LeadEventKind),
-    at: z.string(),
-    /** The address the answer came from, and its subject, as the message said. */
-    from: z.string(),
-    subject: z.string(),
-    /** The new text, without the quoted history (cut at MAX_INBOUND_TEXT). */
-    text: z.string(),
-  }),
-  z.strictObject({
-    kind: z.literal("delivery"),
-    channel: z.enum(DELIVERY_CHANNELS),
-    at: z.string(),
-    /** The outbox message's status as stored. */
-    status: z.enum(OUTBOX_STATUSES),
-    attempts: z.number(),
-    sentAt: z.nullable(z.string()),
-  }),
-]);
-export type TimelineEntry = z.output<typeof TimelineEntry>;
 
 /**
  * Where a lead stands against its first response's target (server/leads/service-hours/), worked

@@ -7,7 +7,7 @@ import * as z from "zod/mini";
 import { email } from "../leads/email";
 import { LEAD_STATUSES, LEAD_TYPES } from "../leads/workflow";
 import { OUTBOX_KINDS, OUTBOX_STATUSES } from "./admin";
-import { CHANGE_KINDS, type LeadEventKind } from "./leads";
+import { CHANGE_KINDS, type LeadEventKind } from "./lead-timeline";
 import { SUPPRESSION_REASONS } from "./mail";
 import { SUBSCRIPTION_STATUSES, signUpDates } from "./subscribers";
 import { ADMIN_ROLES, STAFF_ROLES } from "./roles";

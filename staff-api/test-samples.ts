@@ -3,7 +3,8 @@
  * console's (what a page does with an answer) and the API's (what the contract accepts).
  */
 import type { StaffAccount } from "./admin";
-import type { LeadDetail, TimelineEntry } from "./leads";
+import type { LeadDetail } from "./leads";
+import type { TimelineEntry } from "./lead-timeline";
 import type { Subscriber } from "./subscribers";
 
 /** The samples of one answer: `defaults`, with the fields a test gives in place of those. */

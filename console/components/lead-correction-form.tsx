@@ -1,13 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import * as z from "zod/mini";
 import { Form } from "react-router";
-import {
-  CORRECTABLE,
-  CORRECTABLE_LABELS,
-  type CorrectableField,
-  type LeadDetail,
-  correctionSchema,
-} from "../../staff-api/leads";
+import { CORRECTABLE_LABELS, type LeadDetail, correctionSchema } from "../../staff-api/leads";
+import { CORRECTABLE, type CorrectableField } from "../../staff-api/lead-timeline";
 import { Field } from "~/components/ui/field";
 import { IntentButton } from "./newsletter-editor";
 import { UnsavedChangesGuard } from "./unsaved-changes";

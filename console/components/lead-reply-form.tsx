@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Form } from "react-router";
-import { MAX_REPLY } from "../../staff-api/leads";
+import { MAX_REPLY } from "../../staff-api/lead-timeline";
 import { Field } from "~/components/ui/field";
 import { useStaff } from "../session";
 import { draftKey, useDraft } from "./drafts";

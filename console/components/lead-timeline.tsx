@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
-import { CORRECTABLE_LABELS, type LeadDetail, type TimelineEntry } from "../../staff-api/leads";
+import { CORRECTABLE_LABELS, type LeadDetail } from "../../staff-api/leads";
+import { type TimelineEntry } from "../../staff-api/lead-timeline";
 import { formatDateTime } from "../format";
 import { CHANNEL_LABELS, STATUS_LABELS } from "../labels";
 import { DateTime } from "./date-time";

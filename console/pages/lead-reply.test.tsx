@@ -2,7 +2,7 @@
 import { cleanup, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { MAX_REPLY } from "../../staff-api/leads";
+import { MAX_REPLY } from "../../staff-api/lead-timeline";
 import { renderLead } from "./lead.testing";
 
 /** fetch answering the reply's POST with `status` and `body`; the calls it had. */

@@ -6,7 +6,7 @@
  * events (server/leads/inbox/lead-corrections.ts).
  */
 import type { Transaction } from "kysely";
-import { CORRECTABLE_FIELDS, type CorrectableField } from "../../staff-api/leads";
+import { CORRECTABLE_FIELDS, type CorrectableField } from "../../staff-api/lead-timeline";
 import type { DB } from "../db/database";
 import type { Database } from "../db/schema";
 

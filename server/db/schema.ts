@@ -2,13 +2,14 @@ import type { ColumnType, Generated } from "kysely";
 import type { ConsentForm } from "../../leads/consent";
 import type { LeadStatus, LeadType } from "../../leads/workflow";
 import type { OutboxKind, OutboxStatus } from "../../staff-api/admin";
-import type { LeadEventKind } from "../../staff-api/leads";
-import type { ServiceHoursTables } from "./service-hours-tables";
+import type { LeadEventKind } from "../../staff-api/lead-timeline";
+import type { ServiceHoursTables } from "./schema-service-hours";
 import type { SuppressionReason } from "../../staff-api/mail";
 import type { CampaignStatus } from "../../staff-api/newsletter";
 import type { StaffRole } from "../../staff-api/roles";
 import type { LeftHow, SubscriptionStatus } from "../../staff-api/subscribers";
 import type { LeadRoutingTables, StaffAwayColumn } from "./schema-routing";
+import type { StaffPasskeyChallengeTable, StaffPasskeyTable } from "./schema-passkeys";
 
 /**
  * The values a column holds, each list declared once where the console and the API read it too
@@ -360,43 +361,4 @@ export interface LeadEventTable {
   from: string | null;
   to: string | null;
   text: string | null;
-}
-
-/** A member of staff's passkey: a WebAuthn credential's public key (migration 0006). */
-export interface StaffPasskeyTable {
-  /** Our id (a UUID), the one the API shows. */
-  id: string;
-  account_id: string;
-  /** The credential's id, base64url; unique. */
-  credential_id: string;
-  /** The COSE public key, base64url. */
-  public_key: string;
-  /** The authenticator's signature counter (0 for most synced passkeys); bigint on PostgreSQL,
-   * which node-postgres reads as a string. */
-  counter: ColumnType<number | string, number, number>;
-  /** JSON array of the transports the browser reported. */
-  transports: string;
-  /** "singleDevice" or "multiDevice" (synced). */
-  device_type: string;
-  /** 1 when the authenticator said the credential is backed up (synced), else 0. */
-  backed_up: number;
-  /** The label its owner gave it, e.g. "Work phone". */
-  name: string;
-  created_at: string;
-  last_used_at: string | null;
-}
-
-export type PasskeyChallengePurpose = "registration" | "sign-in";
-
-/**
- * A challenge handed out by a passkey ceremony's options and not yet answered; single-use and
- * short-lived. Only its SHA-256 is stored.
- */
-export interface StaffPasskeyChallengeTable {
-  challenge_hash: string;
-  purpose: PasskeyChallengePurpose;
-  /** The session that asked to register a passkey; null for sign-in. */
-  session_id: string | null;
-  created_at: string;
-  expires_at: string;
 }

@@ -7,7 +7,7 @@ import { emailKey } from "../../leads/email";
 import { phoneE164 } from "../../leads/phone";
 import type { LeadType } from "../../leads/workflow";
 import type { ExportedLead, PersonExport, StaffMember } from "../../staff-api/people";
-import { namesAccounts } from "../../staff-api/leads";
+import { namesAccounts } from "../../staff-api/lead-timeline";
 import { storedWordings } from "./consent-wordings";
 import { rowsById } from "../db/rows-by-id";
 import type { Database } from "../db/schema";

@@ -11,12 +11,12 @@ import * as z from "zod/mini";
 import { emailKey } from "../../../leads/email";
 import { phoneE164 } from "../../../leads/phone";
 import { parseLeadKey } from "../../../leads/workflow";
+import { correctionSchema } from "../../../staff-api/leads";
 import {
   CORRECTABLE,
   CORRECTABLE_FIELDS,
   type CorrectableField,
-  correctionSchema,
-} from "../../../staff-api/leads";
+} from "../../../staff-api/lead-timeline";
 import type { Database } from "../../db/schema";
 import { contactSearchText, demoSearchText } from "../../db/search-text";
 import type { Correction } from "../../audit/corrections";

@@ -6,7 +6,8 @@
  * outbox: the sales e-mail, the owner's, the alerts), oldest first.
  */
 import type { Transaction } from "kysely";
-import { type LeadDetail, type TimelineEntry, namesAccounts } from "../../../staff-api/leads";
+import { type LeadDetail } from "../../../staff-api/leads";
+import { type TimelineEntry, namesAccounts } from "../../../staff-api/lead-timeline";
 import { ALERT_KINDS, isAlertKind } from "../../../staff-api/admin";
 import type { DB } from "../../db/database";
 import type { Database } from "../../db/schema";

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_INBOUND_TEXT, leadsApi } from "../../../staff-api/leads";
+import { leadsApi } from "../../../staff-api/leads";
+import { MAX_INBOUND_TEXT } from "../../../staff-api/lead-timeline";
 import { testDialects } from "../../testing/lead-api";
 import { addContact, at } from "../../testing/records";
 import { signedInStaff, useStaffApi } from "../../testing/staff-api";

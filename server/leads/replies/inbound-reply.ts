@@ -9,7 +9,7 @@
 import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import { simpleParser } from "mailparser";
-import { MAX_INBOUND_TEXT } from "../../../staff-api/leads";
+import { MAX_INBOUND_TEXT } from "../../../staff-api/lead-timeline";
 import type { DB } from "../../db/database";
 import { oneLine } from "../../mail/message";
 import { inSlices } from "../../newsletter/returns/inbound/read-report";

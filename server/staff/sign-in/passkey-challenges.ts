@@ -5,7 +5,8 @@
  */
 import type { Transaction } from "kysely";
 import type { DB } from "../../db/database";
-import type { Database, PasskeyChallengePurpose } from "../../db/schema";
+import type { Database } from "../../db/schema";
+import type { PasskeyChallengePurpose } from "../../db/schema-passkeys";
 import { safeError } from "../../privacy/log-safety";
 import { hashSecret } from "./tokens";
 
