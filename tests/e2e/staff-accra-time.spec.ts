@@ -9,11 +9,7 @@ import { randomTag } from "./helpers";
 // The company works in Accra (GMT, no daylight saving): the console shows and takes Accra's time
 // whatever the zone of the device. This device is in Lagos, an hour ahead of Accra.
 
-test.use({
-  // The refused schedule below is a 400.
-  allowedErrors: [/status of 400 \(Bad Request\)/],
-  timezoneId: "Africa/Lagos",
-});
+test.use({ timezoneId: "Africa/Lagos" });
 
 test("a schedule typed on a device in Lagos is Accra's time: shown, kept and stored as typed", async ({
   page,
@@ -26,11 +22,13 @@ test("a schedule typed on a device in Lagos is Accra's time: shown, kept and sto
   await saveCampaignDraft(page, `Accra time ${randomTag()}`, "See you at the fair.");
   const id = new URL(page.url()).pathname.split("/").at(-1) ?? "";
 
-  // A time that has passed is refused, and nothing is sent.
+  // The picker offers no time that has passed (its minimum is now, on Accra's clock); one typed
+  // anyway is held back by the browser, and nothing is sent (the server refuses it too: its API
+  // tests).
   const at = page.getByLabel("Or send at (Accra time)");
   await at.fill("2020-01-06T10:00");
   await page.getByRole("button", { name: "Schedule" }).click();
-  await expect(page.getByRole("alert")).toContainText("That time has passed.");
+  expect(await at.evaluate((input: HTMLInputElement) => input.validity.rangeUnderflow)).toBe(true);
   await expect(page.getByRole("main")).toContainText("Status: Draft");
 
   const year = new Date().getUTCFullYear() + 1;

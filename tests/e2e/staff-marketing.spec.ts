@@ -80,7 +80,7 @@ test("marketing reads the reports: charts with their numbers as tables and CSV",
   await expectNoA11yViolations(page, "on the reports page");
 
   // Only newsletter sign-ups: no demo request among them.
-  await page.getByLabel("Lead type").selectOption("newsletter");
+  await page.getByRole("combobox", { name: "Lead type" }).selectOption("newsletter");
   await page.getByRole("button", { name: "Apply filters" }).click();
   await expect(page).toHaveURL(/type=newsletter/);
   await expect(page.getByRole("figure", { name: "Demo requests by product" })).toContainText(
