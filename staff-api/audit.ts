@@ -151,13 +151,7 @@ export type AuditPage = z.output<typeof AuditPage>;
 
 export const auditApi = {
   /** A page of entries, newest first by (at, id); and the matching ones before it as CSV. */
-  ...listAndExport({
-    path: "/api/staff/audit",
-    csvPath: "/api/staff/audit.csv",
-    roles: ADMIN_ROLES,
-    filters: AuditFilterShape,
-    page: AuditPage,
-  }),
+  ...listAndExport("/api/staff/audit", ADMIN_ROLES, AuditFilterShape, AuditPage),
   /** The distinct actions the log holds, sorted, for the console's filter. */
   actions: sessionRead(
     "/api/staff/audit/actions",

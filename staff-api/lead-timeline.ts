@@ -61,6 +61,14 @@ export const MAX_REPLY = MAX_MESSAGE;
 /** The most of a customer's answer a lead's timeline keeps (the rest is cut, said with "…"). */
 export const MAX_INBOUND_TEXT = 10_000;
 
+/** A timeline entry for an event of `kind`: when it happened, and what else that kind tells. */
+function eventEntry<const Kind extends LeadEventKind, Shape extends z.core.$ZodLooseShape>(
+  kind: Kind,
+  shape: Shape,
+) {
+  return z.strictObject({ kind: z.literal(kind), at: z.string(), ...shape });
+}
+
 /**
  * One line of a lead's timeline: a change, a note, a reply and the customer's answer, or a
  * notification's delivery.
@@ -75,44 +83,32 @@ export const TimelineEntry = z.discriminatedUnion("kind", [
     from: z.nullable(z.string()),
     to: z.nullable(z.string()),
   }),
-  z.strictObject({
-    kind: z.literal("note" satisfies LeadEventKind),
-    at: z.string(),
+  eventEntry("note", {
     actor: z.nullable(z.string()),
     text: z.string(),
   }),
-  z.strictObject({
-    kind: z.literal("corrected" satisfies LeadEventKind),
-    at: z.string(),
+  eventEntry("corrected", {
     actor: z.nullable(z.string()),
     /** The fields corrected, never their values: those only the audit log's page shows admins. */
     fields: z.array(z.enum(CORRECTABLE_FIELDS)),
   }),
-  z.strictObject({
-    /** Past its due time without a first response: its owner (or sales) and the admins told. */
-    kind: z.literal("escalated" satisfies LeadEventKind),
-    at: z.string(),
+  /** Past its due time without a first response: its owner (or sales) and the admins told. */
+  eventEntry("escalated", {
     /** How many people the escalation e-mail went to. */
     recipients: z.number(),
   }),
-  z.strictObject({
-    kind: z.literal("assigned" satisfies LeadEventKind),
-    at: z.string(),
+  eventEntry("assigned", {
     /** The routing rules gave it, not a person: always null. */
     actor: z.null(),
     /** The owner's address; null when no one the rule names was available. */
     to: z.nullable(z.string()),
   }),
-  z.strictObject({
-    kind: z.literal("reply" satisfies LeadEventKind),
-    at: z.string(),
+  eventEntry("reply", {
     /** Who sent it; null once their account is gone. */
     actor: z.nullable(z.string()),
     text: z.string(),
   }),
-  z.strictObject({
-    kind: z.literal("inbound" satisfies LeadEventKind),
-    at: z.string(),
+  eventEntry("inbound", {
     /** The address the answer came from, and its subject, as the message said. */
     from: z.string(),
     subject: z.string(),

@@ -215,13 +215,7 @@ export type LeadPage = z.output<typeof LeadPage>;
 
 export const leadsApi = {
   /** A page of leads, newest first; and every matching lead as a CSV file. */
-  ...listAndExport({
-    path: "/api/staff/leads",
-    csvPath: "/api/staff/leads.csv",
-    roles: SALES_ROLES,
-    filters: FilterShape,
-    page: LeadPage,
-  }),
+  ...listAndExport("/api/staff/leads", SALES_ROLES, FilterShape, LeadPage),
   /**
    * Every matching lead as an Excel file, for people rather than tools: the CSV's filters, roles
    * and audit entry; phones as text, times on Accra's clock, words for codes, the owner's name,

@@ -37,6 +37,9 @@ export type StaffMember = z.output<typeof StaffMember>;
 /** A stored row's columns as stored: text, or null where the column is empty. */
 const Columns = z.record(z.string(), z.nullable(z.string()));
 
+/** The words a person agreed to and their version; both null where none were recorded. */
+const consentWording = { text: z.nullable(z.string()), version: z.nullable(z.string()) };
+
 const ExportedLead = z.strictObject({
   /** As the inbox names it: contact_<uuid> or demo_<uuid>. */
   id: z.string(),
@@ -48,11 +51,7 @@ const ExportedLead = z.strictObject({
    * the demo form's notice) and when they sent it. Text and version are null for leads from
    * before consent wordings were recorded.
    */
-  consent: z.strictObject({
-    text: z.nullable(z.string()),
-    version: z.nullable(z.string()),
-    agreedAt: z.string(),
-  }),
+  consent: z.strictObject({ ...consentWording, agreedAt: z.string() }),
   /** The inbox's status and owner, and when staff first acted on it. */
   status: z.enum(LEAD_STATUSES),
   owner: z.nullable(StaffMember),
@@ -90,12 +89,8 @@ const ExportedSubscription = z.strictObject({
   status: z.enum(SUBSCRIPTION_STATUSES),
   /** The sign-up's visit: landing page, referrer, UTM tags. */
   fields: Columns,
-  consent: z.strictObject({
-    /** The wording they agreed to: not recorded for sign-ups before consent records existed. */
-    text: z.nullable(z.string()),
-    version: z.nullable(z.string()),
-    ...signUpDates,
-  }),
+  /** The wording they agreed to (not recorded for sign-ups before consent records existed), and the sign-up's dates. */
+  consent: z.strictObject({ ...consentWording, ...signUpDates }),
 });
 
 const ExportedMessage = z.strictObject({

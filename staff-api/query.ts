@@ -84,19 +84,17 @@ export function fileExport<
 }
 
 /**
- * A paged list (pagedList()) and its CSV export (fileExport()): the same filters and the same
- * roles; the export answers a file (only its refusals are JSON).
+ * A paged list (pagedList()) at `path` and its CSV export (fileExport()) at `path`.csv: the same
+ * filters and the same roles; the export answers a file (only its refusals are JSON).
  */
 export function listAndExport<
   const Path extends string,
-  const CsvPath extends string,
   const Roles extends readonly StaffRole[],
   Filters extends Record<string, z.ZodMiniType>,
   Page extends z.ZodMiniType,
->(spec: { path: Path; csvPath: CsvPath; roles: Roles; filters: Filters; page: Page }) {
-  const { csvPath, roles, filters } = spec;
+>(path: Path, roles: Roles, filters: Filters, page: Page) {
   return {
-    list: pagedList(spec),
-    exportCsv: fileExport(csvPath, roles, filters),
+    list: pagedList({ path, roles, filters, page }),
+    exportCsv: fileExport(`${path}.csv`, roles, filters),
   } as const satisfies Record<string, EndpointSpec>;
 }

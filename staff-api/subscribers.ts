@@ -97,13 +97,12 @@ export type SubscriberConsent = z.output<typeof SubscriberConsent>;
 
 export const subscribersApi = {
   /** A page of subscribers, newest first; and every matching one as a CSV file. */
-  ...listAndExport({
-    path: "/api/staff/subscribers",
-    csvPath: "/api/staff/subscribers.csv",
-    roles: MARKETING_ROLES,
-    filters: SubscriberFilterShape,
-    page: SubscriberPage,
-  }),
+  ...listAndExport(
+    "/api/staff/subscribers",
+    MARKETING_ROLES,
+    SubscriberFilterShape,
+    SubscriberPage,
+  ),
   counts: endpoint({
     method: "GET",
     path: "/api/staff/subscribers/counts",

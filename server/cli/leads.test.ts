@@ -28,6 +28,18 @@ afterEach(() => {
   vi.unstubAllEnvs();
 });
 
+/**
+ * A new SQLite database in a folder of its own, migrated and holding `leads`: the "server", an
+ * open connection that has written leads and stays open while the command runs beside it.
+ */
+async function serverWithLeads(leads: Parameters<typeof storeLeadOfEachKind>[1]) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "leads-"));
+  const server = openDatabase({ sqliteFile: path.join(dataDir, "leads.sqlite") });
+  await migrate(server);
+  await storeLeadOfEachKind(server, leads);
+  return { dataDir, server };
+}
+
 describe("CSV export cells", () => {
   it("quotes commas, quotes and newlines", () => {
     expect(csvCell('a "b", c')).toBe('"a ""b"", c"');
@@ -58,11 +70,7 @@ describe("CSV export cells", () => {
 
 describe("npm run leads -- export", () => {
   it("prints stored leads as CSV or JSON while the server holds the database open", async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), "leads-"));
-    // The "server": an open connection that has written leads and stays open.
-    const server = openDatabase({ sqliteFile: path.join(dataDir, "leads.sqlite") });
-    await migrate(server);
-    await storeLeadOfEachKind(server, {
+    const { dataDir, server } = await serverWithLeads({
       contact: { ...sampleContact, phone: "+233 55", message: "=1+1, hi" },
       demo: {
         product: "banking",
@@ -145,11 +153,8 @@ describe("npm run leads -- export", () => {
 
 describe("npm run leads -- retention", () => {
   it("prints what a run would remove, then removes it, as of the day given", async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), "leads-"));
-    const server = openDatabase({ sqliteFile: path.join(dataDir, "leads.sqlite") });
-    await migrate(server);
     // Today's contact message (open: nobody answered it), its e-mail, and a sign-up not confirmed.
-    await storeLeadOfEachKind(server, { subscriber: "esi@x.gh" });
+    const { dataDir, server } = await serverWithLeads({ subscriber: "esi@x.gh" });
     await server.updateTable("outbox").set({ status: "sent" }).execute();
     const leads = leadsOn(dataDir, { PENDING_SUBSCRIPTION_DAYS: "7" });
     const cli = (args: string[]) => leads(["retention", ...args]);
@@ -188,10 +193,7 @@ describe("npm run leads -- retention", () => {
 
 describe("npm run leads as a command", () => {
   it("reads the server's database beside the server's open connection; a mistake exits with 2 and the usage", async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), "leads-"));
-    const server = openDatabase({ sqliteFile: path.join(dataDir, "leads.sqlite") });
-    await migrate(server);
-    await storeLeadOfEachKind(server, {});
+    const { dataDir, server } = await serverWithLeads({});
     const env = { DATA_DIR: dataDir, DATABASE_URL: "" };
     // Both processes at once: neither waits on the other. The mistake is caught as it comes
     // (a failure, which the test expects), then looked at.

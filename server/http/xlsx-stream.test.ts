@@ -3,6 +3,7 @@ import type { Readable } from "node:stream";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import ExcelJS from "exceljs";
 import { afterEach, describe, expect, it } from "vitest";
+import { expectNewTurnPerChunk, turnCounter } from "../testing/event-loop";
 import { headersOf, rowsOf, worksheetOf } from "../testing/workbook";
 import { MAX_CELL_TEXT, type Sheet, XLSX_CHUNK_ROWS, workbookStream } from "./xlsx-stream";
 
@@ -110,27 +111,18 @@ describe("Excel streams", () => {
   });
 
   it("read each chunk on a new turn of the event loop", async () => {
-    const state = { turn: 0, ticking: true, readOnTurn: [] as number[] };
-    const tick = () => {
-      if (!state.ticking) return;
-      state.turn++;
-      setImmediate(tick);
-    };
-    setImmediate(tick);
+    const turns = turnCounter();
+    const readOnTurn: number[] = [];
     async function* counted() {
       for (let n = 0; n < XLSX_CHUNK_ROWS * 3 + 5; n++) {
-        state.readOnTurn.push(state.turn);
+        readOnTurn.push(turns.turn);
         yield person({ name: `P${n}` });
       }
     }
     const sheet = await worksheetOf(await bytes(workbookStream(PEOPLE, counted())));
-    state.ticking = false;
+    turns.stop();
     expect(rowsOf(sheet)).toHaveLength(XLSX_CHUNK_ROWS * 3 + 5);
-    const turns = state.readOnTurn;
-    for (let chunk = 1; chunk <= 3; chunk++) {
-      const first = chunk * XLSX_CHUNK_ROWS;
-      expect(turns[first] as number).toBeGreaterThan(turns[first - 1] as number);
-    }
+    expectNewTurnPerChunk(readOnTurn, XLSX_CHUNK_ROWS);
   });
 
   it("read no further than the reader takes, and close the rows when the reader leaves", async () => {

@@ -5,10 +5,10 @@ import { subscribeEndpoint } from "../../leads/newsletter";
 import { consoleLeadPath, demoPaths, formStatusPaths, pagePaths } from "../../common/paths";
 import type { PageRenderer } from "../static/page-renderer";
 import { type LeadType, leadKey } from "../../leads/workflow";
-import { createAlerts } from "../alerts/alerts";
+import { type NewLead, createAlerts } from "../alerts/alerts";
 import type { Config } from "../config";
 import type { DB } from "../db/database";
-import { saveContact, saveDemoRequest } from "./store";
+import { type LeadAlerts, saveContact, saveDemoRequest } from "./store";
 import { subscribe } from "../newsletter/subscribers/lifecycle";
 import { acceptFormPosts } from "../http/form-posts";
 import type { OutboxWorker } from "../mail/outbox";
@@ -44,6 +44,11 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (
   const leadUrl = (type: LeadType, id: string) =>
     `${config.publicUrl}${consoleLeadPath(leadKey(type, id))}`;
   const alerts = createAlerts(config.alerts, config.publicUrl);
+  /** A new lead's alerts: `lead` with the id, time and owner its storing gives it. */
+  const alertsFor =
+    (lead: Omit<NewLead, "id" | "receivedAt" | "owner">): LeadAlerts =>
+    (receivedAt, id, owner) =>
+      alerts.forLead({ ...lead, id, receivedAt, ...ownerOf(owner) });
 
   addLeadEndpoint(
     app,
@@ -97,21 +102,17 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (
               },
               leadUrl: leadUrl("contact", id),
             }),
-          alerts: (receivedAt, id, owner) =>
-            alerts.forLead({
-              type: "contact",
-              id,
-              receivedAt,
-              ...ownerOf(owner),
-              name: `${lead.firstName} ${lead.lastName}`,
-              fields: {
-                firstName: lead.firstName,
-                lastName: lead.lastName,
-                email: lead.email,
-                phone: lead.phone,
-                message: lead.message,
-              },
-            }),
+          alerts: alertsFor({
+            type: "contact",
+            name: `${lead.firstName} ${lead.lastName}`,
+            fields: {
+              firstName: lead.firstName,
+              lastName: lead.lastName,
+              email: lead.email,
+              phone: lead.phone,
+              message: lead.message,
+            },
+          }),
         }),
     },
     deps,
@@ -153,17 +154,13 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (
               },
               leadUrl: leadUrl("demo", id),
             }),
-          alerts: (receivedAt, id, owner) =>
-            alerts.forLead({
-              type: "demo",
-              id,
-              receivedAt,
-              ...ownerOf(owner),
-              name: lead.formData.name,
-              company: lead.formData.company,
-              product: lead.product,
-              fields: { product: lead.product, page, ...lead.formData },
-            }),
+          alerts: alertsFor({
+            type: "demo",
+            name: lead.formData.name,
+            company: lead.formData.company,
+            product: lead.product,
+            fields: { product: lead.product, page, ...lead.formData },
+          }),
         });
       },
     },

@@ -220,11 +220,11 @@ export async function lockState(trx: Transaction<Database>, row: LeadRow, at: st
   return query.executeTakeFirstOrThrow();
 }
 
-/** Writes one event of the lead's timeline; answers its id. */
+/** Writes one event of the lead's timeline (actor null: the system's own); answers its id. */
 export async function addEvent(
   trx: Transaction<Database>,
-  row: LeadRow,
-  actor: Actor,
+  row: Pick<LeadRow, "type" | "id">,
+  actor: Pick<Actor, "accountId"> | null,
   at: string,
   event: { kind: LeadEventKind; from?: string | null; to?: string | null; text?: string },
 ): Promise<string> {
@@ -236,7 +236,7 @@ export async function addEvent(
       lead_type: row.type,
       lead_id: row.id,
       at,
-      actor_account_id: actor.accountId,
+      actor_account_id: actor?.accountId ?? null,
       kind: event.kind,
       from: event.from ?? null,
       to: event.to ?? null,

@@ -6,11 +6,11 @@
  * that server instances sharing a database take turns from the same place. See
  * docs/decisions/0055-lead-routing.md.
  */
-import { randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";
 import type { LeadType } from "../../../leads/workflow";
 import { mayOwnLeads } from "../../../staff-api/leads";
 import { isPostgres } from "../../db/database";
+import { addEvent } from "../inbox/lead-changes";
 import type { Database } from "../../db/schema";
 
 /** The owner a lead was given: an account, or nobody when no one the rule names was available. */
@@ -122,18 +122,5 @@ export async function recordAssignment(
       })
       .execute();
   }
-  await trx
-    .insertInto("lead_events")
-    .values({
-      id: randomUUID(),
-      lead_type: lead.type,
-      lead_id: lead.id,
-      at,
-      actor_account_id: null,
-      kind: "assigned",
-      from: null,
-      to: owner?.id ?? null,
-      text: null,
-    })
-    .execute();
+  await addEvent(trx, lead, null, at, { kind: "assigned", to: owner?.id ?? null });
 }

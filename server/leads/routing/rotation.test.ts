@@ -11,18 +11,15 @@ import { sessionApi } from "../../../staff-api/session";
 import { testDialects } from "../../testing/lead-api";
 import { answered } from "../../testing/checks";
 import { signedInStaff, useStaffApi } from "../../testing/staff-api";
-import { ownerCounts, ownerOf, postLead, saveRouting } from "./routing.testing";
+import { adminAndSales, ownerCounts, ownerOf, postLead, saveRouting } from "./routing.testing";
 
 describe.each(testDialects)("lead routing on $name", ({ url }) => {
   const api = useStaffApi(url);
 
   /** An admin, and three sales colleagues signed in. */
   async function team() {
-    const admin = await signedInStaff(api, "admin@example.com", "admin");
-    const ama = await signedInStaff(api, "ama@example.com", "sales");
-    const kofi = await signedInStaff(api, "kofi@example.com", "sales");
-    const esi = await signedInStaff(api, "esi@example.com", "sales");
-    return { admin, ama, kofi, esi };
+    const staff = await adminAndSales(api);
+    return { ...staff, esi: await signedInStaff(api, "esi@example.com", "sales") };
   }
 
   it("shares leads fairly between two server instances on one database, posted in turn or at once", async () => {

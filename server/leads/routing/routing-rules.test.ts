@@ -10,7 +10,7 @@ import { testDialects } from "../../testing/lead-api";
 import { answered, auditOf, expectAccess, refusedWith } from "../../testing/checks";
 import { signedInStaff, useStaffApi } from "../../testing/staff-api";
 import { unchecked } from "../../testing/staff-client";
-import { saveRouting } from "./routing.testing";
+import { adminAndSales, saveRouting } from "./routing.testing";
 
 describe.each(testDialects)("the routing rules on $name", ({ url }) => {
   const api = useStaffApi(url);
@@ -22,11 +22,8 @@ describe.each(testDialects)("the routing rules on $name", ({ url }) => {
   ];
 
   async function team() {
-    const admin = await signedInStaff(api, "admin@example.com", "admin");
-    const ama = await signedInStaff(api, "ama@example.com", "sales");
-    const kofi = await signedInStaff(api, "kofi@example.com", "sales");
-    const marketing = await signedInStaff(api, "efua@example.com", "marketing");
-    return { admin, ama, kofi, marketing };
+    const staff = await adminAndSales(api);
+    return { ...staff, marketing: await signedInStaff(api, "efua@example.com", "marketing") };
   }
 
   /** The rules as an admin reads them, and their version. */

@@ -6,11 +6,19 @@ import type { LeadType } from "../../../leads/workflow";
 import { type RoutingRule, routingApi } from "../../../staff-api/routing";
 import { postJson, sampleContact, sampleDemo } from "../../testing/lead-api";
 import type { OutboxKind } from "../../db/schema";
-import type { StaffApi } from "../../testing/staff-api";
+import { type StaffApi, signedInStaff } from "../../testing/staff-api";
 import { ANY_VERSION, type StaffClient } from "../../testing/staff-client";
 
 // What the routing tests share: rules saved as the console saves them, leads posted through the
 // public forms, and who owns them, read from the database.
+
+/** Signed in, the team both routing test files start from: an admin, and Ama and Kofi in sales. */
+export async function adminAndSales(api: StaffApi) {
+  const admin = await signedInStaff(api, "admin@example.com", "admin");
+  const ama = await signedInStaff(api, "ama@example.com", "sales");
+  const kofi = await signedInStaff(api, "kofi@example.com", "sales");
+  return { admin, ama, kofi };
+}
 
 /** Saves `rules` as `admin`, naming the current version, and expects a 200. */
 export async function saveRouting(admin: StaffClient, rules: RoutingRule[]) {

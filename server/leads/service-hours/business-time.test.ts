@@ -14,51 +14,38 @@ const HOURS: ServiceHours = {
 /** An instant in Accra, which is UTC+0 all year: the ISO text is the wall clock there. */
 const accra = (local: string) => new Date(`${local}Z`);
 
+/** `minutes` business minutes after `from` end at `to` (both wall clocks in Accra). */
+function expectAdded(from: string, minutes: number, to: string, hours = HOURS) {
+  expect(addBusinessMinutes(accra(from), minutes, hours)).toEqual(accra(to));
+}
+
 describe("addBusinessMinutes", () => {
   it("carries a lead on Friday at 16:00 with 240 minutes over the weekend to Monday 11:00", () => {
-    expect(addBusinessMinutes(accra("2026-11-06T16:00"), 240, HOURS)).toEqual(
-      accra("2026-11-09T11:00"),
-    );
+    expectAdded("2026-11-06T16:00", 240, "2026-11-09T11:00");
   });
 
   it("skips a public holiday: Thursday 16:00 plus 240 minutes is Monday 11:00 past Farmers' Day", () => {
-    expect(addBusinessMinutes(accra("2026-12-03T16:00"), 240, HOURS)).toEqual(
-      accra("2026-12-07T11:00"),
-    );
+    expectAdded("2026-12-03T16:00", 240, "2026-12-07T11:00");
     // Without the holiday the Friday counts.
     const noHoliday = { ...HOURS, holidays: [] };
-    expect(addBusinessMinutes(accra("2026-12-03T16:00"), 240, noHoliday)).toEqual(
-      accra("2026-12-04T11:00"),
-    );
+    expectAdded("2026-12-03T16:00", 240, "2026-12-04T11:00", noHoliday);
   });
 
   it("starts counting a lead that arrives at night or on Sunday at the next opening", () => {
-    expect(addBusinessMinutes(accra("2026-11-10T22:30"), 60, HOURS)).toEqual(
-      accra("2026-11-11T09:00"),
-    );
-    expect(addBusinessMinutes(accra("2026-11-08T10:00"), 480, HOURS)).toEqual(
-      accra("2026-11-09T16:00"),
-    );
-    expect(addBusinessMinutes(accra("2026-11-09T06:15"), 0, HOURS)).toEqual(
-      accra("2026-11-09T08:00"),
-    );
+    expectAdded("2026-11-10T22:30", 60, "2026-11-11T09:00");
+    expectAdded("2026-11-08T10:00", 480, "2026-11-09T16:00");
+    expectAdded("2026-11-09T06:15", 0, "2026-11-09T08:00");
   });
 
   it("ends exactly at closing time rather than at the next opening", () => {
-    expect(addBusinessMinutes(accra("2026-11-09T08:00"), 540, HOURS)).toEqual(
-      accra("2026-11-09T17:00"),
-    );
-    expect(addBusinessMinutes(accra("2026-11-09T08:00"), 541, HOURS)).toEqual(
-      accra("2026-11-10T08:01"),
-    );
+    expectAdded("2026-11-09T08:00", 540, "2026-11-09T17:00");
+    expectAdded("2026-11-09T08:00", 541, "2026-11-10T08:01");
   });
 
   it("reads each day's own hours, and answers null when no day is ever open", () => {
     // 180 minutes on Saturday 7 November, the other 20 a week later.
     const saturdays: ServiceHours = { ...HOURS, days: { sat: ["09:00", "12:00"] } };
-    expect(addBusinessMinutes(accra("2026-11-06T10:00"), 200, saturdays)).toEqual(
-      accra("2026-11-14T09:20"),
-    );
+    expectAdded("2026-11-06T10:00", 200, "2026-11-14T09:20", saturdays);
     expect(addBusinessMinutes(accra("2026-11-06T10:00"), 1, { ...HOURS, days: {} })).toBeNull();
   });
 });

@@ -6,7 +6,6 @@
  * 0020) is inserted first, in the transaction that queues the e-mails and writes the event, and
  * only the transaction whose insert went in does the rest.
  */
-import { randomUUID } from "node:crypto";
 import { type Transaction, sql } from "kysely";
 import { consoleLeadPath } from "../../../common/paths";
 import { leadKey } from "../../../leads/workflow";
@@ -18,6 +17,7 @@ import { type OverdueLead, leadEscalatedMail } from "../../mail/emails/lead-esca
 import { SALES_TEAM } from "../../mail/emails/lead-fields";
 import { enqueueMail } from "../../mail/outbox";
 import { leadTarget, targetClock } from "./lead-target";
+import { addEvent } from "../inbox/lead-changes";
 import { readServiceHours } from "./service-hours-store";
 
 export const LEAD_ESCALATED_KIND = "lead-escalated";
@@ -159,20 +159,7 @@ async function escalate(
         now: at,
       });
     }
-    await trx
-      .insertInto("lead_events")
-      .values({
-        id: randomUUID(),
-        lead_type: lead.type,
-        lead_id: lead.id,
-        at,
-        actor_account_id: null,
-        kind: "escalated",
-        from: null,
-        to: String(recipients.length),
-        text: null,
-      })
-      .execute();
+    await addEvent(trx, lead, null, at, { kind: "escalated", to: String(recipients.length) });
     await recordAudit(trx, {
       action: "lead.escalated",
       at,
