@@ -1,11 +1,10 @@
-import { type ReactNode, useEffect, useRef } from "react";
+import type { ReactNode } from "react";
 import * as z from "zod/mini";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { Form, Link, useLoaderData, useNavigation } from "react-router";
 import { mailtoHref } from "@common/mailto";
 import { teamApi } from "../../staff-api/admin";
 import { SOURCE_LABELS, leadsApi } from "../../staff-api/leads";
-import { Field } from "~/components/ui/field";
 import { call, failure, loadCall, staleRecord } from "../api";
 import { CONSOLE_PAGES } from "../console-pages";
 import { StatusBadge, TargetBadge } from "../components/badge";
@@ -20,7 +19,8 @@ import {
 import { LeadWorkForm, changedMeanwhile, leadChanges } from "../components/lead-work-form";
 import { LeadReplyForm } from "../components/lead-reply-form";
 import { type Added, LeadTimeline } from "../components/lead-timeline";
-import { draftKey, useDraft } from "../components/drafts";
+import { DraftTextarea } from "../components/draft-textarea";
+import { draftKey } from "../components/drafts";
 import { useStaff } from "../session";
 import { PageHeading } from "../components/page-heading";
 import { formatDateTime, formatDuration } from "../format";
@@ -334,39 +334,20 @@ function NoteForm({
 }) {
   const saved = result?.ok && result.intent === "note" ? result : undefined;
   const form = useResetWhenDone(saved);
-  const draft = useDraft(draftKey("note", useStaff().email, leadId));
-  const { clear } = draft;
-  useEffect(() => {
-    if (saved) clear();
-  }, [saved, clear]);
   const refused =
     result?.ok === false && "noteError" in result && result.noteError ? result : undefined;
-  const text = useRef<HTMLTextAreaElement>(null);
-  useEffect(() => {
-    if (refused) text.current?.focus();
-  }, [refused]);
   return (
     <Form method="post" className="space-y-3" ref={form}>
       <input type="hidden" name="intent" value="note" />
-      <Field
+      <DraftTextarea
+        draftKey={draftKey("note", useStaff().email, leadId)}
+        done={saved}
+        error={refused?.error}
         label="Note"
         hint="What was said or agreed. Notes are kept with the lead; only staff see them."
-        error={refused?.error}
-      >
-        {(props) => (
-          <textarea
-            {...props}
-            ref={text}
-            name="text"
-            rows={4}
-            required
-            maxLength={5000}
-            value={draft.text}
-            onChange={(event) => draft.keep(event.target.value)}
-            className="console-input"
-          />
-        )}
-      </Field>
+        rows={4}
+        maxLength={5000}
+      />
       <button type="submit" className="console-button-quiet" disabled={busy === "note"}>
         {busy === "note" ? "Adding…" : "Add note"}
       </button>
