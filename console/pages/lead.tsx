@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import * as z from "zod/mini";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
-import { Form, Link, useLoaderData, useNavigation } from "react-router";
+import { Form, useLoaderData, useNavigation } from "react-router";
 import { mailtoHref } from "@common/mailto";
 import { teamApi } from "../../staff-api/admin";
 import { SOURCE_LABELS, leadsApi } from "../../staff-api/leads";
@@ -22,7 +22,7 @@ import { type Added, LeadTimeline } from "../components/lead-timeline";
 import { DraftTextarea } from "../components/draft-textarea";
 import { draftKey } from "../components/drafts";
 import { useStaff } from "../session";
-import { PageHeading } from "../components/page-heading";
+import { BackLink, PageHeading } from "../components/page-heading";
 import { formatDateTime, formatDuration } from "../format";
 import { TYPE_LABELS, leadName, productLabel } from "../labels";
 
@@ -155,11 +155,7 @@ export function LeadPage() {
 
   return (
     <article>
-      <p className="mb-2">
-        <Link to={CONSOLE_PAGES.leads.path} className="console-link">
-          ← All leads
-        </Link>
-      </p>
+      <BackLink to={CONSOLE_PAGES.leads.path}>← All leads</BackLink>
       <PageHeading title={leadName(lead)}>
         <StatusBadge status={lead.status} />
       </PageHeading>
