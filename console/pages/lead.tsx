@@ -23,6 +23,7 @@ import { DraftTextarea } from "../components/draft-textarea";
 import { draftKey } from "../components/drafts";
 import { useStaff } from "../session";
 import { BackLink, PageHeading } from "../components/page-heading";
+import { DefinitionList } from "../components/definition-list";
 import { formatDateTime, formatDuration } from "../format";
 import { TYPE_LABELS, leadName, productLabel } from "../labels";
 
@@ -176,7 +177,10 @@ export function LeadPage() {
           <h2 id="details-heading" className="mb-3 text-lg font-bold">
             Details
           </h2>
-          <DefinitionList rows={fields} />
+          <DefinitionList
+            rows={fields}
+            className="grid gap-x-4 gap-y-2 sm:grid-cols-[max-content_1fr]"
+          />
           {lead.anonymisedAt ? (
             <p className="mt-4">
               The person&rsquo;s details were removed on {formatDateTime(lead.anonymisedAt)}: the
@@ -230,7 +234,10 @@ export function LeadPage() {
           <h2 id="source-heading" className="mb-3 text-lg font-bold">
             Where it came from
           </h2>
-          <DefinitionList rows={whereFrom} />
+          <DefinitionList
+            rows={whereFrom}
+            className="grid gap-x-4 gap-y-2 sm:grid-cols-[max-content_1fr]"
+          />
           {source?.landingPage ||
           source?.referrer ||
           source?.utmSource ||
@@ -286,24 +293,6 @@ const fieldRefusal = (result: ActionResult | undefined) =>
 /** What the action just added to the timeline: a note, or a reply. */
 const added = (result: ActionResult | undefined): Added | undefined =>
   result?.ok && (result.intent === "note" || result.intent === "reply") ? result.intent : undefined;
-
-/** Labelled values, one a row; a row without a value is left out. */
-function DefinitionList({ rows }: { rows: [string, ReactNode][] }) {
-  return (
-    <dl className="grid gap-x-4 gap-y-2 sm:grid-cols-[max-content_1fr]">
-      {rows
-        .filter(([, value]) => value)
-        .map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="font-semibold">{label}</dt>
-            <dd className="break-words" dir="auto">
-              {value}
-            </dd>
-          </div>
-        ))}
-    </dl>
-  );
-}
 
 /** A value the browser can act on (an address, a phone number) as a link; none when empty. */
 function linked(text: string | undefined, href: string): ReactNode {
