@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 import { apiPaths } from "../common/paths";
 import { formEndpoint } from "./form-endpoint";
 import { email } from "./email";
-import { honeypot, requiredText, sourceField, consentVersionField } from "./fields";
+import { requiredText, formPostFields } from "./fields";
 import { CONTACT_MESSAGES, MAX_MESSAGE } from "./messages";
 import { phoneField } from "./phone-field";
 
@@ -25,11 +25,7 @@ export const ContactSchema = z.object({
     multiLine: true,
   }),
   agreeToPolicy: z.literal(true, { error: agreeToPolicy }),
-  website: honeypot,
-  /** Where the visit came from (source.ts); never a reason to refuse the form. */
-  source: sourceField,
-  /** The version of the consent wording the form showed (consent.ts). */
-  consentVersion: consentVersionField,
+  ...formPostFields,
 });
 export type ContactInput = z.input<typeof ContactSchema>;
 export type Contact = z.output<typeof ContactSchema>;

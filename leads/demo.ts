@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { formEndpoint } from "./form-endpoint";
 import { email } from "./email";
-import { honeypot, optionalText, requiredText, sourceField, consentVersionField } from "./fields";
+import { optionalText, requiredText, formPostFields } from "./fields";
 import { DEMO_MESSAGES } from "./messages";
 import { phoneField } from "./phone-field";
 import { apiPaths, demoPaths } from "../common/paths";
@@ -48,11 +48,7 @@ export type DemoFormInput = z.input<typeof DemoFormSchema>;
 export const DemoRequestSchema = z.object({
   product: z.enum(DEMO_PRODUCTS, { error: DEMO_MESSAGES.product }),
   formData: DemoFormSchema,
-  website: honeypot,
-  /** Where the visit came from (source.ts); never a reason to refuse the form. */
-  source: sourceField,
-  /** The version of the consent wording the form showed (consent.ts). */
-  consentVersion: consentVersionField,
+  ...formPostFields,
 });
 export type DemoRequest = z.output<typeof DemoRequestSchema>;
 

@@ -110,3 +110,13 @@ export const consentVersionField = z.optional(
     ),
   ),
 );
+
+/**
+ * The fields every lead form posts beside its own: the `website` honeypot, where the visit came
+ * from and the version of the consent wording shown. None of them is ever a reason to refuse it.
+ */
+export const formPostFields = {
+  website: honeypot,
+  source: sourceField,
+  consentVersion: consentVersionField,
+};

@@ -2,16 +2,12 @@ import * as z from "zod/mini";
 import { apiPaths } from "../common/paths";
 import { formEndpoint } from "./form-endpoint";
 import { email } from "./email";
-import { honeypot, sourceField, consentVersionField } from "./fields";
+import { formPostFields } from "./fields";
 
 /** Newsletter sign-up: one e-mail address. */
 export const NewsletterSchema = z.object({
   email: email(),
-  website: honeypot,
-  /** Where the visit came from (source.ts); never a reason to refuse the form. */
-  source: sourceField,
-  /** The version of the consent wording the form showed (consent.ts). */
-  consentVersion: consentVersionField,
+  ...formPostFields,
 });
 export type NewsletterInput = z.input<typeof NewsletterSchema>;
 export type Newsletter = z.output<typeof NewsletterSchema>;

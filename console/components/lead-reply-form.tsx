@@ -1,9 +1,8 @@
-import { useEffect, useRef } from "react";
 import { Form } from "react-router";
 import { MAX_REPLY } from "../../staff-api/lead-timeline";
-import { Field } from "~/components/ui/field";
 import { useStaff } from "../session";
-import { draftKey, useDraft } from "./drafts";
+import { DraftTextarea } from "./draft-textarea";
+import { draftKey } from "./drafts";
 
 /**
  * "Reply by e-mail": what is typed goes to the person from the company's address in the member
@@ -25,41 +24,23 @@ export function LeadReplyForm({
   refused: string | undefined;
 }) {
   const { email } = useStaff();
-  const draft = useDraft(draftKey("reply", email, leadId));
-  const field = useRef<HTMLTextAreaElement>(null);
-  const { clear } = draft;
-  useEffect(() => {
-    if (sent) clear();
-  }, [sent, clear]);
-  useEffect(() => {
-    if (refused) field.current?.focus();
-  }, [refused]);
-  const left = MAX_REPLY - draft.text.length;
   return (
     <Form method="post" className="space-y-3">
       <input type="hidden" name="intent" value="reply" />
-      <Field
+      <DraftTextarea
+        draftKey={draftKey("reply", email, leadId)}
+        done={sent}
+        error={refused}
         label="Your reply"
         hint="Sent by e-mail in your name; the answer comes back to this timeline. Plain text: line breaks are kept."
-        error={refused}
-      >
-        {(props) => (
-          <textarea
-            {...props}
-            ref={field}
-            name="text"
-            rows={6}
-            required
-            maxLength={MAX_REPLY}
-            value={draft.text}
-            onChange={(event) => draft.keep(event.target.value)}
-            className="console-input"
-          />
+        rows={6}
+        maxLength={MAX_REPLY}
+        below={(text) => (
+          <p className="text-sm text-muted" aria-live="polite">
+            {MAX_REPLY - text.length} of {MAX_REPLY} characters left
+          </p>
         )}
-      </Field>
-      <p className="text-sm text-muted" aria-live="polite">
-        {left} of {MAX_REPLY} characters left
-      </p>
+      />
       <button type="submit" className="console-button" disabled={busy}>
         {busy ? "Sending…" : "Send reply"}
       </button>

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 
 /**
  * A page's title in the tab and its one h1. The heading can take the focus (ConsoleShell moves
@@ -18,5 +19,16 @@ export function PageHeading({ title, children }: { title: string; children?: Rea
       </h1>
       {children ? <div className="flex flex-wrap gap-2">{children}</div> : null}
     </div>
+  );
+}
+
+/** The way back from one record's page to the list it belongs to, above its heading. */
+export function BackLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <p className="mb-2">
+      <Link to={to} className="console-link">
+        {children}
+      </Link>
+    </p>
   );
 }

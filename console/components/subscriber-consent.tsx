@@ -2,6 +2,7 @@ import { type ReactNode, useState } from "react";
 import { type LeftHow, type SubscriberConsent, subscribersApi } from "../../staff-api/subscribers";
 import { ApiError, call } from "../api";
 import { DateTime } from "./date-time";
+import { DefinitionList } from "./definition-list";
 import { Notice } from "./notice";
 
 /** How a subscriber left, as marketing reads it. */
@@ -80,13 +81,6 @@ function ConsentDetails({ consent }: { consent: SubscriberConsent }) {
     ],
   ];
   return (
-    <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-3 gap-y-1">
-      {rows.map(([term, value]) => (
-        <div key={term} className="contents">
-          <dt className="font-semibold">{term}</dt>
-          <dd className="min-w-0 break-words">{value}</dd>
-        </div>
-      ))}
-    </dl>
+    <DefinitionList rows={rows} className="mt-2 grid grid-cols-[max-content_1fr] gap-x-3 gap-y-1" />
   );
 }

@@ -1,4 +1,4 @@
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, type RefObject, useRef, useState } from "react";
 import {
   Form,
   type LoaderFunctionArgs,
@@ -205,6 +205,31 @@ function AddPasskey({ onDone, onFailed }: Callbacks) {
   );
 }
 
+/** A quiet button of a passkey's row, its accessible name saying which passkey it acts on. */
+function PasskeyButton({
+  action,
+  passkey,
+  onClick,
+  buttonRef,
+}: {
+  action: string;
+  passkey: OwnPasskey;
+  onClick: () => void;
+  buttonRef?: RefObject<HTMLButtonElement | null>;
+}) {
+  return (
+    <button
+      ref={buttonRef}
+      type="button"
+      className="console-button-quiet"
+      onClick={onClick}
+      aria-label={`${action} ${passkey.name}`}
+    >
+      {action}
+    </button>
+  );
+}
+
 function PasskeyRow({ passkey, onDone, onFailed }: { passkey: OwnPasskey } & Callbacks) {
   const [renaming, setRenaming] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -269,15 +294,12 @@ function PasskeyRow({ passkey, onDone, onFailed }: { passkey: OwnPasskey } & Cal
       )}
       {renaming ? null : (
         <div className="flex flex-wrap gap-2">
-          <button
-            ref={renameButton}
-            type="button"
-            className="console-button-quiet"
+          <PasskeyButton
+            action="Rename"
+            passkey={passkey}
             onClick={() => setRenaming(true)}
-            aria-label={`Rename ${passkey.name}`}
-          >
-            Rename
-          </button>
+            buttonRef={renameButton}
+          />
           {confirming ? (
             <>
               {passkey.signedInWith ? (
@@ -296,14 +318,7 @@ function PasskeyRow({ passkey, onDone, onFailed }: { passkey: OwnPasskey } & Cal
               <KeepIt onClick={() => setConfirming(false)} />
             </>
           ) : (
-            <button
-              type="button"
-              className="console-button-quiet"
-              onClick={() => setConfirming(true)}
-              aria-label={`Remove ${passkey.name}`}
-            >
-              Remove
-            </button>
+            <PasskeyButton action="Remove" passkey={passkey} onClick={() => setConfirming(true)} />
           )}
         </div>
       )}

@@ -2,7 +2,6 @@ import { useEffect } from "react";
 import {
   type ActionFunctionArgs,
   Form,
-  Link,
   type LoaderFunctionArgs,
   useLoaderData,
   useRevalidator,
@@ -21,7 +20,7 @@ import { ConfirmButton } from "../components/confirm-button";
 import { DateTime } from "../components/date-time";
 import { ResultNotices, useFormResult } from "../components/form-result";
 import { IntentButton, NewsletterEditor, draftOf } from "../components/newsletter-editor";
-import { PageHeading } from "../components/page-heading";
+import { BackLink, PageHeading } from "../components/page-heading";
 import { TestSend, testAddressesFrom } from "../components/test-send";
 import { TIME_ZONE_LABEL, formatDateTime, fromAccraInput, toAccraInput } from "../format";
 import { CAMPAIGN_STATUS_LABELS } from "../labels";
@@ -153,11 +152,7 @@ export function CampaignPage() {
 
   return (
     <section>
-      <p className="mb-2">
-        <Link to={CONSOLE_PAGES.campaigns.path} className="console-link">
-          All campaigns
-        </Link>
-      </p>
+      <BackLink to={CONSOLE_PAGES.campaigns.path}>All campaigns</BackLink>
       <PageHeading title={campaign.subject}>
         <p>
           <span className="sr-only">Status: </span>

@@ -159,27 +159,44 @@ export function ErasePage() {
         <h2 id="erase-form-heading" className="text-lg font-bold">
           Whom to erase
         </h2>
-        <TextField
+        <AddressField
           label="E-mail address of the person"
-          type="email"
           name="email"
-          required
           value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          onChange={setEmail}
         />
-        <TextField
+        <AddressField
           label="Type the same e-mail address again to confirm"
           hint="The Erase button works once both addresses are the same."
-          type="email"
           name="confirmation"
-          required
           value={confirmation}
-          onChange={(event) => setConfirmation(event.target.value)}
+          onChange={setConfirmation}
         />
         <button type="submit" className="console-button-danger" disabled={!ready || !!sending}>
           {sending ? "Erasing…" : "Erase everything about this person"}
         </button>
       </Form>
     </section>
+  );
+}
+
+/** One of the two addresses the form asks for, both required and typed in full. */
+function AddressField({
+  onChange,
+  ...field
+}: {
+  label: string;
+  hint?: string;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <TextField
+      {...field}
+      type="email"
+      required
+      onChange={(event) => onChange(event.target.value)}
+    />
   );
 }

@@ -1,11 +1,10 @@
-import { type ReactNode, useEffect, useRef } from "react";
+import type { ReactNode } from "react";
 import * as z from "zod/mini";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
-import { Form, Link, useLoaderData, useNavigation } from "react-router";
+import { Form, useLoaderData, useNavigation } from "react-router";
 import { mailtoHref } from "@common/mailto";
 import { teamApi } from "../../staff-api/admin";
 import { SOURCE_LABELS, leadsApi } from "../../staff-api/leads";
-import { Field } from "~/components/ui/field";
 import { call, failure, loadCall, staleRecord } from "../api";
 import { CONSOLE_PAGES } from "../console-pages";
 import { StatusBadge, TargetBadge } from "../components/badge";
@@ -20,9 +19,11 @@ import {
 import { LeadWorkForm, changedMeanwhile, leadChanges } from "../components/lead-work-form";
 import { LeadReplyForm } from "../components/lead-reply-form";
 import { type Added, LeadTimeline } from "../components/lead-timeline";
-import { draftKey, useDraft } from "../components/drafts";
+import { DraftTextarea } from "../components/draft-textarea";
+import { draftKey } from "../components/drafts";
 import { useStaff } from "../session";
-import { PageHeading } from "../components/page-heading";
+import { BackLink, PageHeading } from "../components/page-heading";
+import { DefinitionList } from "../components/definition-list";
 import { formatDateTime, formatDuration } from "../format";
 import { TYPE_LABELS, leadName, productLabel } from "../labels";
 
@@ -155,11 +156,7 @@ export function LeadPage() {
 
   return (
     <article>
-      <p className="mb-2">
-        <Link to={CONSOLE_PAGES.leads.path} className="console-link">
-          ← All leads
-        </Link>
-      </p>
+      <BackLink to={CONSOLE_PAGES.leads.path}>← All leads</BackLink>
       <PageHeading title={leadName(lead)}>
         <StatusBadge status={lead.status} />
       </PageHeading>
@@ -180,7 +177,10 @@ export function LeadPage() {
           <h2 id="details-heading" className="mb-3 text-lg font-bold">
             Details
           </h2>
-          <DefinitionList rows={fields} />
+          <DefinitionList
+            rows={fields}
+            className="grid gap-x-4 gap-y-2 sm:grid-cols-[max-content_1fr]"
+          />
           {lead.anonymisedAt ? (
             <p className="mt-4">
               The person&rsquo;s details were removed on {formatDateTime(lead.anonymisedAt)}: the
@@ -234,7 +234,10 @@ export function LeadPage() {
           <h2 id="source-heading" className="mb-3 text-lg font-bold">
             Where it came from
           </h2>
-          <DefinitionList rows={whereFrom} />
+          <DefinitionList
+            rows={whereFrom}
+            className="grid gap-x-4 gap-y-2 sm:grid-cols-[max-content_1fr]"
+          />
           {source?.landingPage ||
           source?.referrer ||
           source?.utmSource ||
@@ -291,24 +294,6 @@ const fieldRefusal = (result: ActionResult | undefined) =>
 const added = (result: ActionResult | undefined): Added | undefined =>
   result?.ok && (result.intent === "note" || result.intent === "reply") ? result.intent : undefined;
 
-/** Labelled values, one a row; a row without a value is left out. */
-function DefinitionList({ rows }: { rows: [string, ReactNode][] }) {
-  return (
-    <dl className="grid gap-x-4 gap-y-2 sm:grid-cols-[max-content_1fr]">
-      {rows
-        .filter(([, value]) => value)
-        .map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="font-semibold">{label}</dt>
-            <dd className="break-words" dir="auto">
-              {value}
-            </dd>
-          </div>
-        ))}
-    </dl>
-  );
-}
-
 /** A value the browser can act on (an address, a phone number) as a link; none when empty. */
 function linked(text: string | undefined, href: string): ReactNode {
   return text ? (
@@ -334,39 +319,20 @@ function NoteForm({
 }) {
   const saved = result?.ok && result.intent === "note" ? result : undefined;
   const form = useResetWhenDone(saved);
-  const draft = useDraft(draftKey("note", useStaff().email, leadId));
-  const { clear } = draft;
-  useEffect(() => {
-    if (saved) clear();
-  }, [saved, clear]);
   const refused =
     result?.ok === false && "noteError" in result && result.noteError ? result : undefined;
-  const text = useRef<HTMLTextAreaElement>(null);
-  useEffect(() => {
-    if (refused) text.current?.focus();
-  }, [refused]);
   return (
     <Form method="post" className="space-y-3" ref={form}>
       <input type="hidden" name="intent" value="note" />
-      <Field
+      <DraftTextarea
+        draftKey={draftKey("note", useStaff().email, leadId)}
+        done={saved}
+        error={refused?.error}
         label="Note"
         hint="What was said or agreed. Notes are kept with the lead; only staff see them."
-        error={refused?.error}
-      >
-        {(props) => (
-          <textarea
-            {...props}
-            ref={text}
-            name="text"
-            rows={4}
-            required
-            maxLength={5000}
-            value={draft.text}
-            onChange={(event) => draft.keep(event.target.value)}
-            className="console-input"
-          />
-        )}
-      </Field>
+        rows={4}
+        maxLength={5000}
+      />
       <button type="submit" className="console-button-quiet" disabled={busy === "note"}>
         {busy === "note" ? "Adding…" : "Add note"}
       </button>

@@ -25,6 +25,20 @@ export async function serviceHoursLoader({ request }: LoaderFunctionArgs) {
 
 type ActionResult = { ok: true; message: string } | { ok: false; error: string };
 
+/** The two times of an open day, in the order the day's pair holds them, with the form's default. */
+const DAY_TIMES = [
+  { end: "opens", word: "Opens", index: 0, unset: "08:00" },
+  { end: "closes", word: "Closes", index: 1, unset: "17:00" },
+] as const;
+
+/** What the date and the name of the `i`-th holiday row share: both required, both labelled. */
+const holidayInput = (i: number, part: "date" | "name") => ({
+  name: `holiday.${part}`,
+  "aria-label": `Holiday ${i + 1}: ${part}`,
+  required: true,
+  className: "console-input",
+});
+
 const text = (form: FormData, name: string) => String(form.get(name) ?? "").trim();
 
 /** The hours as the form holds them: each day ticked with its times, holiday rows, targets. */
@@ -111,26 +125,18 @@ export function ServiceHoursPage() {
                   <input type="checkbox" name={`${day}.open`} defaultChecked={Boolean(open)} />{" "}
                   {label}
                 </label>
-                <label>
-                  Opens{" "}
-                  <input
-                    type="time"
-                    name={`${day}.opens`}
-                    aria-label={`${label} opens (${TIME_ZONE_LABEL})`}
-                    defaultValue={open?.[0] ?? "08:00"}
-                    className="console-input"
-                  />
-                </label>
-                <label>
-                  Closes{" "}
-                  <input
-                    type="time"
-                    name={`${day}.closes`}
-                    aria-label={`${label} closes (${TIME_ZONE_LABEL})`}
-                    defaultValue={open?.[1] ?? "17:00"}
-                    className="console-input"
-                  />
-                </label>
+                {DAY_TIMES.map(({ end, word, index, unset }) => (
+                  <label key={end}>
+                    {word}{" "}
+                    <input
+                      type="time"
+                      name={`${day}.${end}`}
+                      aria-label={`${label} ${end} (${TIME_ZONE_LABEL})`}
+                      defaultValue={open?.[index] ?? unset}
+                      className="console-input"
+                    />
+                  </label>
+                ))}
               </div>
             );
           })}
@@ -145,22 +151,12 @@ export function ServiceHoursPage() {
           <ul className="space-y-2" aria-label="Holidays">
             {rows.map((row, i) => (
               <li key={row.key} className="flex flex-wrap items-center gap-3">
-                <input
-                  type="date"
-                  name="holiday.date"
-                  aria-label={`Holiday ${i + 1}: date`}
-                  defaultValue={row.date}
-                  required
-                  className="console-input"
-                />
+                <input type="date" {...holidayInput(i, "date")} defaultValue={row.date} />
                 <input
                   type="text"
-                  name="holiday.name"
-                  aria-label={`Holiday ${i + 1}: name`}
+                  {...holidayInput(i, "name")}
                   defaultValue={row.name}
-                  required
                   maxLength={100}
-                  className="console-input"
                 />
                 <button
                   type="button"

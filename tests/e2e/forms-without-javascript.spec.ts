@@ -23,6 +23,12 @@ test.use({ javaScriptEnabled: false, viewport: { width: 360, height: 740 } });
 
 const MAIL_DIR = fileURLToPath(new URL(`../../${E2E_DATA_DIR}/mail/`, import.meta.url));
 
+/** The contact page as the browser shows it without its script, and its form. */
+async function contactFormWithoutScript(page: Page) {
+  await page.goto(pagePaths.contactUs);
+  return contactForm(page);
+}
+
 /** Proof the server stored the lead: the notification it queued went out with the address. */
 async function expectMailMentioning(address: string) {
   await expect
@@ -40,8 +46,7 @@ async function expectMailMentioning(address: string) {
 }
 
 test("the contact form sends a message and lands on a page that says so", async ({ page }) => {
-  await page.goto(pagePaths.contactUs);
-  const form = contactForm(page);
+  const form = await contactFormWithoutScript(page);
   const email = uniqueAddress("nojs-contact");
   await fillFields(form, {
     firstName: "Ama",
@@ -116,8 +121,7 @@ test.describe("a refused form", () => {
   test("an invalid contact form comes back with what was typed, the summary and each message", async ({
     page,
   }) => {
-    await page.goto(pagePaths.contactUs);
-    const form = contactForm(page);
+    const form = await contactFormWithoutScript(page);
     const email = uniqueAddress("nojs-refused");
     // Twi and Arabic as typed: the page sent back shows them unchanged.
     await fillFields(form, {

@@ -1,9 +1,8 @@
 import { readFile } from "node:fs/promises";
 import type { Download } from "@playwright/test";
-import { consolePaths } from "../../common/paths";
 import { expect, expectNoA11yViolations } from "./fixtures";
 import { test } from "./staff-session";
-import { REFUSED_ROLE_ERRORS, openConsolePage, visitorWhoWroteIn } from "./staff";
+import { openConsolePage, visitorWhoWroteIn } from "./staff";
 
 /** What a download holds, as text. */
 async function contentOf(download: Download): Promise<string> {
@@ -57,22 +56,4 @@ test("an admin answers an access request and downloads the page to send and the 
   expect(data.query.by).toBe("email");
   expect(data.leads).toHaveLength(1);
   expect(data.leads[0]!.fields).toMatchObject({ last_name: "<b>Owusu</b>", email: person });
-});
-
-test.describe("roles", () => {
-  test.use({ allowedErrors: REFUSED_ROLE_ERRORS });
-
-  test("sales is neither shown nor let into the access request page", async ({
-    page,
-    signedInAs,
-  }) => {
-    await signedInAs("sales");
-    const nav = page.getByRole("navigation", { name: "Console" });
-    await expect(nav.getByRole("link", { name: "Leads" })).toBeVisible();
-    await expect(nav.getByRole("link", { name: "Access request" })).toHaveCount(0);
-    await page.goto(consolePaths.accessRequest);
-    await expect(
-      page.getByRole("heading", { level: 1, name: "Not available to your role" }),
-    ).toBeVisible();
-  });
 });

@@ -199,10 +199,22 @@ test.describe("roles", () => {
   }) => {
     await signedInAs("sales");
     await expect(nav(page).getByRole("link", { name: "Leads" })).toBeVisible();
-    for (const name of ["Subscribers", "Staff accounts", "Audit log", "Erase a person", "Outbox"])
+    for (const name of [
+      "Subscribers",
+      "Staff accounts",
+      "Audit log",
+      "Access request",
+      "Erase a person",
+      "Outbox",
+    ])
       await expect(nav(page).getByRole("link", { name })).toHaveCount(0);
 
-    for (const path of [consolePaths.accounts, consolePaths.erase, consolePaths.outbox]) {
+    for (const path of [
+      consolePaths.accounts,
+      consolePaths.accessRequest,
+      consolePaths.erase,
+      consolePaths.outbox,
+    ]) {
       await page.goto(path);
       await expect(heading(page, "Not available to your role")).toBeVisible();
     }

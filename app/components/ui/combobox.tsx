@@ -1,5 +1,5 @@
-import { type InputHTMLAttributes, type KeyboardEvent, useId, useState } from "react";
-import { inputClass } from "./field";
+import { type InputHTMLAttributes, type KeyboardEvent, useState } from "react";
+import { inputClass, useControlId } from "./field";
 
 interface ComboboxProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "value" | "onChange"> {
   value: string;
@@ -26,8 +26,7 @@ export function Combobox({
   className = "",
   ...inputProps
 }: ComboboxProps) {
-  const fallbackId = useId();
-  const inputId = id ?? fallbackId;
+  const inputId = useControlId(id);
   const listId = `${inputId}-listbox`;
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);

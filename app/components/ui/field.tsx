@@ -22,6 +22,12 @@ interface FieldProps {
   }) => ReactNode;
 }
 
+/** The id a caller gave a control, or one of its own that stays the same across renders. */
+export function useControlId(givenId: string | undefined): string {
+  const ownId = useId();
+  return givenId ?? ownId;
+}
+
 /** Wires a label, the required marker and the error text to one control, once for every form. */
 export function Field({
   id: givenId,
@@ -32,8 +38,7 @@ export function Field({
   className = "",
   children,
 }: FieldProps) {
-  const ownId = useId();
-  const id = givenId ?? ownId;
+  const id = useControlId(givenId);
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const describedBy =
@@ -85,8 +90,7 @@ export function CheckboxField({
   className = "",
   ...input
 }: CheckboxFieldProps) {
-  const ownId = useId();
-  const id = givenId ?? ownId;
+  const id = useControlId(givenId);
   const errorId = `${id}-error`;
   return (
     <div className={className}>
