@@ -11,6 +11,7 @@ import { leadVersion } from "./0013-lead-version";
 import { phoneSearch } from "./0014-phone-search";
 import { staffInvitations } from "./0015-staff-invitations";
 import { phoneE164Column } from "./0018-phone-e164";
+import { leadRouting } from "./0021-lead-routing";
 import { freshSchemaUrl, testDatabase, testDialects } from "../../testing/lead-api";
 import { listLeads } from "../../leads/inbox/lead-list";
 import { findSession } from "../../staff/sign-in/sessions";
@@ -94,9 +95,9 @@ describe.each(testDialects)("migration 0004 (staff) on $name", ({ url }) => {
         .execute(),
     ).rejects.toThrow(/unique|duplicate/i);
     // down drops everything up made (the PostgreSQL function too), so up runs again. The
-    // passkey tables of 0006 and the sessions' passkey of 0011 refer to these, so they go first
-    // and come back last.
-    await undoAndRedo(db, staffRevocation, passkeys, staff);
+    // routing tables of 0021, the passkey tables of 0006 and the sessions' passkey of 0011 refer
+    // to these, so they go first and come back last.
+    await undoAndRedo(db, leadRouting, staffRevocation, passkeys, staff);
     expect(await db.selectFrom("staff_accounts").selectAll().execute()).toEqual([]);
     await db.destroy();
   });
