@@ -83,6 +83,21 @@ const ExportedNote = z.strictObject({
   text: z.string(),
 });
 
+/**
+ * An e-mail between the person and the sales desk about one of their leads: a reply written in
+ * the console (`to-person`, with who wrote it) or their answer back (`from-person`, with the
+ * address and subject it came with).
+ */
+const ExportedEmail = z.strictObject({
+  leadId: z.string(),
+  at: z.string(),
+  direction: z.enum(["to-person", "from-person"]),
+  by: z.nullable(StaffMember),
+  from: z.nullable(z.string()),
+  subject: z.nullable(z.string()),
+  text: z.string(),
+});
+
 const ExportedSubscription = z.strictObject({
   id: z.string(),
   email: z.string(),
@@ -139,6 +154,7 @@ export const PersonExport = z.strictObject({
   exportedAt: z.string(),
   leads: z.array(ExportedLead),
   notes: z.array(ExportedNote),
+  emails: z.array(ExportedEmail),
   subscriptions: z.array(ExportedSubscription),
   messages: z.array(ExportedMessage),
   suppressions: z.strictObject({

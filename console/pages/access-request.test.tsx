@@ -19,6 +19,7 @@ const KWAMES: PersonExport = {
   exportedAt: "2026-12-03T10:00:00.000Z",
   leads: [],
   notes: [],
+  emails: [],
   subscriptions: [],
   messages: [],
   suppressions: { entry: null, events: [] },

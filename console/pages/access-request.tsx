@@ -102,6 +102,7 @@ function summaryOf(found: PersonExport): [string, string][] {
   return [
     ["Contact messages and demo requests", records(found.leads.length, "lead")],
     ["Notes by staff", records(found.notes.length, "note")],
+    ["E-mails with sales", records(found.emails.length, "e-mail")],
     ["Newsletter subscriptions", records(found.subscriptions.length, "subscription")],
     ["Messages to or about them", records(found.messages.length, "message")],
     ["Suppressed from mail", found.suppressions.entry ? "Yes" : "No"],

@@ -52,6 +52,7 @@ function leadsSection(found: PersonExport): string {
   return found.leads
     .map((lead) => {
       const notes = found.notes.filter((note) => note.leadId === lead.id);
+      const emails = found.emails.filter((mail) => mail.leadId === lead.id);
       return (
         `<h3>${e(LEAD_TYPE_LABELS[lead.type])} of ${e(formatAccraTime(lead.fields.created_at ?? null))}</h3>` +
         rows([
@@ -77,6 +78,17 @@ function leadsSection(found: PersonExport): string {
           ["When", "Written by", "Note"],
           notes.map((n) => [formatAccraTime(n.at), staffWords(n.by), n.text]),
           "Our staff wrote no notes about it.",
+        ) +
+        `<h4>E-mails between you and our staff about it</h4>` +
+        table(
+          ["When", "From", "Subject", "Words"],
+          emails.map((m) => [
+            formatAccraTime(m.at),
+            m.direction === "to-person" ? staffWords(m.by) : `You (${m.from ?? ""})`,
+            m.subject ?? "—",
+            m.text,
+          ]),
+          "No e-mails were exchanged about it.",
         )
       );
     })

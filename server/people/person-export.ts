@@ -33,7 +33,7 @@ export async function exportPerson(
   { actor, at, format }: { actor: { id: string; email: string }; at: Date; format: string },
 ): Promise<LookedUp> {
   return db.transaction().execute(async (trx) => {
-    const { leads, notes, rowIds } = await personLeads(trx, key);
+    const { leads, notes, emails, rowIds } = await personLeads(trx, key);
     const narrowed = key.by === "phone" && key.email !== undefined;
     const people = key.by === "phone" && !narrowed ? peopleAmong(leads) : [];
     if (people.length > 1) {
@@ -70,6 +70,7 @@ export async function exportPerson(
       exportedAt: at.toISOString(),
       leads,
       notes,
+      emails,
       subscriptions,
       messages,
       suppressions,
@@ -95,6 +96,7 @@ export function countsOf(found: PersonExport): Record<string, number> {
   return {
     leads: found.leads.length,
     notes: found.notes.length,
+    emails: found.emails.length,
     subscriptions: found.subscriptions.length,
     messages: found.messages.length,
     suppressions: found.suppressions.entry ? 1 : 0,

@@ -1,6 +1,7 @@
 /**
  * A person's leads for their access request: their contact messages and demo requests, each with
- * every stored field, the inbox's status, owner and history, and the notes staff wrote on them.
+ * every stored field, the inbox's status, owner and history, the notes staff wrote on them, and
+ * the e-mails sales and the person exchanged about them.
  */
 import type { Transaction } from "kysely";
 import { emailKey } from "../../leads/email";
@@ -25,6 +26,7 @@ export type PersonKey = { by: "email" | "phone"; value: string; email?: string }
 export interface PersonLeads {
   leads: ExportedLead[];
   notes: PersonExport["notes"];
+  emails: PersonExport["emails"];
   /** The leads' row ids, as the outbox and the mail events name them. */
   rowIds: string[];
 }
@@ -86,7 +88,7 @@ export async function personLeads(trx: Trx, key: PersonKey): Promise<PersonLeads
       status: state?.status ?? "new",
       owner: staffOf(state?.owner_account_id ?? null),
       firstResponseAt: state?.first_response_at ?? null,
-      // Notes are listed on their own, replies and answers by e-mail with the messages; an
+      // Notes are listed on their own, replies and answers in `emails` below; an
       // escalation is the team's reminder to itself.
       history: ofLead(events, lead).flatMap((e) =>
         e.kind === "note" || e.kind === "escalated" || e.kind === "reply" || e.kind === "inbound"
@@ -113,7 +115,26 @@ export async function personLeads(trx: Trx, key: PersonKey): Promise<PersonLeads
         text: e.text ?? "",
       })),
   );
-  return { leads, notes, rowIds: found.map((lead) => lead.id) };
+  // Replies keep their words in the timeline (the outbox keeps the message only until sent);
+  // an answer keeps the address and subject it came with (inbound-reply.ts: `from`, `to`).
+  const emails = found.flatMap((lead) =>
+    ofLead(events, lead).flatMap((e): PersonExport["emails"] =>
+      e.kind === "reply" || e.kind === "inbound"
+        ? [
+            {
+              leadId: `${lead.type}_${lead.id}`,
+              at: e.at,
+              direction: e.kind === "reply" ? "to-person" : "from-person",
+              by: staffOf(e.actor_account_id),
+              from: e.kind === "inbound" ? e.from : null,
+              subject: e.kind === "inbound" ? e.to : null,
+              text: e.text ?? "",
+            },
+          ]
+        : [],
+    ),
+  );
+  return { leads, notes, emails, rowIds: found.map((lead) => lead.id) };
 }
 
 /** A lead row as the export reads it: its fields, and its consent's wording and time. */
