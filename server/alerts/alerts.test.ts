@@ -114,10 +114,11 @@ describe.each(testDialects)("alerts on $name", ({ url }) => {
   let app: FastifyInstance;
   let outbox: OutboxWorker;
   let alerts: AlertsConfig;
-  // The worker's clock; leads are stored at the real time, so it starts just after it.
+  // The worker's clock; leads are stored at the real time, so it is never behind it (a loaded
+  // machine can take longer than any head start between storing and delivering).
   const clock = { now: new Date() };
-  const now = () => clock.now;
-  const later = (ms: number) => (clock.now = new Date(clock.now.getTime() + ms));
+  const now = () => new Date(Math.max(clock.now.getTime(), Date.now()));
+  const later = (ms: number) => (clock.now = new Date(now().getTime() + ms));
 
   const workerFor = (database: DB) =>
     testOutbox(database, recordingTransport(), {

@@ -34,7 +34,7 @@ export interface NewLead {
    * Whom the routing rules gave it (null: no one was available, it waits unassigned); left out
    * when no rule matched it.
    */
-  owner?: { name: string } | null;
+  owner?: { name: string; email: string } | null;
 }
 
 /** A lead given to a member of staff by hand in the console, for its Slack message. */
@@ -92,6 +92,8 @@ export function createAlerts(config: AlertsConfig, publicUrl: string): Alerts {
             createdAt: lead.receivedAt,
             url: leadUrl(lead),
             ...lead.fields,
+            // The CRM can put the lead in the same hands; null: it waits for someone.
+            ...(lead.owner === undefined ? {} : { owner: lead.owner }),
           }),
         });
       }

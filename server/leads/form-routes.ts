@@ -170,7 +170,7 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (
 
 /** The owner routing gave a new lead, as its alerts name them (nothing when no rule matched). */
 const ownerOf = (owner: Owner | null | undefined) =>
-  owner === undefined ? {} : { owner: owner && { name: owner.name } };
+  owner === undefined ? {} : { owner: owner && { name: owner.name, email: owner.email } };
 
 /** The browser's Idempotency-Key for this submission, when it is a sane one. */
 function requestKeyOf(request: FastifyRequest): string | null {

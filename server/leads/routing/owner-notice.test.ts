@@ -16,7 +16,14 @@ import { ownerMails, postLead, queued, saveRouting } from "./routing.testing";
 const SLACK_URL = "https://hooks.slack.com/services/T000/B000/routing-test";
 
 describe.each(testDialects)("telling a lead's owner on $name", ({ url }) => {
-  const api = useStaffApi(url, { config: { alerts: { slackUrl: SLACK_URL } } });
+  const api = useStaffApi(url, {
+    config: {
+      alerts: {
+        slackUrl: SLACK_URL,
+        webhook: { url: "https://crm.example.com/hooks", secret: "whsec_test" },
+      },
+    },
+  });
 
   /** The Slack messages queued about lead row `id`, as their text (in no particular order). */
   const slackLines = async (id: string) =>
@@ -39,6 +46,9 @@ describe.each(testDialects)("telling a lead's owner on $name", ({ url }) => {
     expect(await slackLines(id)).toEqual([
       expect.stringMatching(/^New demo request for ASLAN from Kofi Boateng \(Susu Co\), for ama: /),
     ]);
+    // The CRM's lead.created names her too, so the lead stays in the same hands there.
+    const [crm] = await queued<{ data: { owner?: unknown } }>(api, id, "webhook");
+    expect(crm?.data.owner).toEqual({ name: "ama", email: "ama@example.com" });
     // The e-mail goes out to her (Slack's message left out: the tests post nowhere), and the
     // lead's timeline shows it beside its routing.
     await api.db.deleteFrom("outbox").where("kind", "=", "slack").execute();
@@ -65,6 +75,8 @@ describe.each(testDialects)("telling a lead's owner on $name", ({ url }) => {
     expect(await slackLines(id)).toEqual([
       expect.stringContaining("unassigned: no one in its rotation is available"),
     ]);
+    const [crm] = await queued<{ data: { owner?: unknown } }>(api, id, "webhook");
+    expect(crm?.data.owner).toBeNull();
   });
 
   it("tells a colleague given a lead in the console, and no one who takes a lead themselves", async () => {
