@@ -74,7 +74,12 @@ export async function duplicatesOf(
   const found = new Map(leads.map((lead) => [leadKey(lead.type, lead.id), [] as string[]]));
   const w = wanted(leads);
   if (!w) return found;
-  const { rows } = await sql<{ type: LeadType; id: string; other_type: LeadType; other_id: string }>`
+  const { rows } = await sql<{
+    type: LeadType;
+    id: string;
+    other_type: LeadType;
+    other_id: string;
+  }>`
     with w as (${w}), linked as (${sharingAKey()})
     select l.type as type, l.id as id, l.other_type as other_type, l.other_id as other_id
     from linked l
