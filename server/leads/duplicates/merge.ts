@@ -28,8 +28,8 @@ export const NO_LEAD_TO_MERGE_INTO = "into: no such lead";
 const ANONYMISED =
   "A lead whose details were removed under the retention policy cannot be merged: there is no " +
   "one left to say it is the same customer.";
-const alreadyMerged = (key: string, into: string) =>
-  `${key === into ? "That lead" : "This lead"} was already merged into ${into}.`;
+const alreadyMerged = (which: "This lead" | "That lead", into: string) =>
+  `${which} was already merged into ${into}.`;
 
 /** The lead's row and its state, locked (lead-changes.ts), with what a merge reads of it. */
 async function lockedLead(trx: Parameters<typeof lockState>[0], row: LeadRow, at: string) {
@@ -82,9 +82,10 @@ export async function mergeLead(
       const lead = await getLead(trx, key, now);
       return lead && { ...lead, stale: true };
     }
-    if (state.merged_into) throw new DuplicateRefused(409, alreadyMerged(key, state.merged_into));
+    if (state.merged_into)
+      throw new DuplicateRefused(409, alreadyMerged("This lead", state.merged_into));
     if (intoState.merged_into) {
-      throw new DuplicateRefused(409, alreadyMerged(intoKey, intoState.merged_into));
+      throw new DuplicateRefused(409, alreadyMerged("That lead", intoState.merged_into));
     }
 
     const bump = (lead: { type: LeadType; id: string }) =>

@@ -18,8 +18,9 @@ export interface LeadLinks {
   /** The API id of the lead this one was merged into; null while it stands on its own. */
   mergedInto: string | null;
   /**
-   * The events of the leads merged into this one, for its timeline: all but their own `merged`
-   * event into this lead, which this lead's timeline has already.
+   * The events of the leads merged into this one, for its timeline: all but the `merged` events
+   * each recorded of itself going into another, which that other lead (this one, or one merged
+   * into it) records too.
    */
   mergedEvents: Selectable<LeadEventTable>[];
 }
@@ -47,6 +48,9 @@ export async function leadLinks(db: Executor, lead: LeadRef): Promise<LeadLinks>
   return {
     duplicates,
     mergedInto: state?.merged_into ?? null,
-    mergedEvents: events.filter((e) => !(e.kind === "merged" && e.to === key)),
+    // Each merge once: as the lead it went into recorded it (this lead's own, for those into it).
+    mergedEvents: events.filter(
+      (e) => e.kind !== "merged" || e.to === leadKey(e.lead_type, e.lead_id),
+    ),
   };
 }
