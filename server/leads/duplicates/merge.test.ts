@@ -12,6 +12,7 @@ import { ANY_VERSION, type StaffClient } from "../../testing/staff-client";
 import { MINUTE, addContact, addDemo, at } from "../../testing/records";
 import { signedInStaff, useStaffApi } from "../../testing/staff-api";
 import { addNote, changeLead } from "../inbox/inbox.testing";
+import { escalateOverdueLeads } from "../service-hours/escalation";
 
 describe.each(testDialects)("merging a customer's leads, on $name", ({ url }) => {
   const api = useStaffApi(url);
@@ -197,6 +198,21 @@ describe.each(testDialects)("merging a customer's leads, on $name", ({ url }) =>
     expect(await auditOf(api, kofi.account.id, "lead.merged")).toHaveLength(1);
     expect((await open(kofi, third)).lead.mergedInto).toBeNull();
     expect((await open(kofi, other)).lead.mergedInto).toBeNull();
+  });
+
+  it("leaves a merged lead out of the escalations: its customer is answered on the other", async () => {
+    // Accra keeps UTC+0. Friday 16:00: both are due on Monday by 15:00 at the latest.
+    api.clock.now = new Date("2026-11-06T16:30:00Z");
+    const sales = await signedInStaff(api, "sales@example.com", "sales");
+    const email = "abena@example.com";
+    const contact = await addContact(api, "2026-11-06T16:00:00.000Z", { email });
+    const demo = await addDemo(api, "2026-11-06T16:00:00.000Z", { email });
+    answered(leadsApi.merge, await merge(sales, contact, demo), 200);
+
+    const config = { salesEmail: "sales@site.test", publicUrl: "https://www.example.com" };
+    expect(await escalateOverdueLeads(api.db, new Date("2026-11-09T15:01:00Z"), config)).toBe(1);
+    const escalated = await api.db.selectFrom("lead_escalations").select("lead_id").execute();
+    expect(escalated.map((row) => row.lead_id)).toEqual([parseLeadKey(demo)!.id]);
   });
 
   it("is for sales and admins: marketing is refused and nothing changes", async () => {
