@@ -191,6 +191,13 @@ export const AUDIT_WORDS: Record<AuditAction, Omit<Words, "label">> = {
   "lead.note-added": { says: () => "added a note to a lead" },
   "lead.corrected": { says: corrections },
   "lead.replied": { says: () => "e-mailed a reply to a lead" },
+  "lead.merged": {
+    says: (d) => `merged a lead into ${typeof d.into === "string" ? d.into : "another lead"}`,
+  },
+  "lead.marked-distinct": {
+    says: (d) =>
+      `marked a lead as another customer's than ${typeof d.from === "string" ? d.from : "a lead"}`,
+  },
   "passkey.added": { says: () => "added a passkey to their account" },
   "passkey.renamed": { says: () => "renamed one of their passkeys" },
   "passkey.removed": { says: (d) => `removed one of their passkeys${ended(d)}` },

@@ -22,6 +22,7 @@ import { EmailsPage, emailsLoader } from "./pages/emails";
 import { ErasePage, eraseAction, eraseLoader } from "./pages/erase";
 import { InboxPage, inboxLoader } from "./pages/inbox";
 import { LeadPage, leadAction, leadLoader } from "./pages/lead";
+import { withDuplicateActions } from "./components/lead-duplicate-actions";
 import { NotFoundPage } from "./pages/not-found";
 import { OutboxPage, outboxAction, outboxLoader } from "./pages/outbox";
 import { ReportsPage, reportsLoader } from "./pages/reports";
@@ -50,7 +51,7 @@ const PAGE_ROUTES: Record<
   Pick<NonIndexRouteObject, "loader" | "action" | "shouldRevalidate" | "element">
 > = {
   leads: { loader: inboxLoader, element: <InboxPage /> },
-  lead: { loader: leadLoader, action: leadAction, element: <LeadPage /> },
+  lead: { loader: leadLoader, action: withDuplicateActions(leadAction), element: <LeadPage /> },
   subscribers: {
     loader: subscribersLoader,
     action: subscribersAction,

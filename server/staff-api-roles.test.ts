@@ -12,7 +12,7 @@ import { sqliteOnly } from "./testing/lead-api";
 import { STAFF_ROLES, type StaffRole } from "../staff-api/roles";
 import { createSession } from "./staff/sign-in/sessions";
 import { ANY_VERSION, withQuery, withId } from "./testing/staff-client";
-import { addContact, addOutboxMessage, addSubscriber } from "./testing/records";
+import { addContact, addOutboxMessage, addSubscriber, contactRow } from "./testing/records";
 import { auditOf } from "./testing/checks";
 import { addStaff, signedInStaff, useStaffApi } from "./testing/staff-api";
 import { campaignsApi } from "../staff-api/newsletter";
@@ -39,6 +39,10 @@ const OWN = { answers: "the person's own session, account or passkeys" };
 const CONTENT = { answers: "what marketing wrote, counts, and who last edited it" };
 /** What a subscriber action answers: the outcome, without the member of staff who did it. */
 const OUTCOME_ONLY = { answers: "what was done, never who" };
+
+/** The lead a merge goes into and a lead is told apart from, in the audit test below. */
+const ANOTHER_ID = "00000000-0000-4000-8000-00000000000a";
+const ANOTHER_LEAD = `contact_${ANOTHER_ID}`;
 
 /** Each staff route, one row: who may use it, and what it records. */
 const MATRIX: Record<string, readonly [Access, Audit]> = {
@@ -70,6 +74,15 @@ const MATRIX: Record<string, readonly [Access, Audit]> = {
   "POST /api/staff/leads/:id/replies": [
     SALES,
     { records: "lead.replied", body: { text: "Thank you for writing" } },
+  ],
+  // Both answer about two leads: telling them apart says so, a merge answers the lead merged.
+  "POST /api/staff/leads/:id/distinct": [
+    SALES,
+    { records: "lead.marked-distinct", body: { from: ANOTHER_LEAD } },
+  ],
+  "POST /api/staff/leads/:id/merge": [
+    SALES,
+    { records: "lead.merged", body: { into: ANOTHER_LEAD } },
   ],
   "GET /api/staff/team": [
     SALES,
@@ -295,6 +308,10 @@ describe.each(sqliteOnly)("the staff role matrix on $name", ({ url }) => {
     const invitee = await addStaff(api, "invitee-audit@example.com");
     const at = api.clock.now.toISOString();
     const lead = await addContact(api, at, { phone: "0550000000", message: "Hello" });
+    await api.db
+      .insertInto("contact_messages")
+      .values({ ...contactRow(at, { email: "another@example.com" }), id: ANOTHER_ID })
+      .execute();
     const message = await addOutboxMessage(api, at, {
       payload: { to: "esi@example.com", subject: "Confirm", text: "x", params: {} },
       lastError: "550",
@@ -319,6 +336,8 @@ describe.each(sqliteOnly)("the staff role matrix on $name", ({ url }) => {
       [leadsApi.get.path]: lead,
       [leadsApi.addNote.path]: lead,
       [leadsApi.reply.path]: lead,
+      [leadsApi.distinct.path]: lead,
+      [leadsApi.merge.path]: lead,
       [accountsApi.change.path]: colleague.id,
       [accountsApi.resendInvitation.path]: invitee.id,
       [outboxApi.retry.path]: message,

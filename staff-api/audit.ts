@@ -37,6 +37,8 @@ export const AUDIT_ACTION_KINDS = {
   "lead.owner-changed": "change",
   "lead.note-added": "change",
   "lead.corrected": "change",
+  "lead.merged": "change",
+  "lead.marked-distinct": "change",
   "lead.escalated": "change",
   "service-hours.changed": "change",
   "lead.replied": "change",

@@ -58,6 +58,8 @@ describe("the staff endpoints", () => {
       "POST /api/staff/campaigns/:id/send",
       "POST /api/staff/campaigns/:id/test",
       "POST /api/staff/forget",
+      "POST /api/staff/leads/:id/distinct",
+      "POST /api/staff/leads/:id/merge",
       "POST /api/staff/leads/:id/notes",
       "POST /api/staff/leads/:id/replies",
       "POST /api/staff/newsletter/preview",

@@ -33,7 +33,8 @@ export const CORRECTABLE_FIELDS = [
  * What a lead's history records: a change of status or owner, a note, a correction of its
  * contact details, an escalation past its response target, the owner the routing rules gave it
  * as it arrived (`assigned`: to an account, or to nobody when no one in its rotation was
- * available), a reply e-mailed from the console and the customer's answer by e-mail; the
+ * available), a reply e-mailed from the console, the customer's answer by e-mail, and a merge
+ * of two leads found to be the same customer's; the
  * database stores it as this text (lead_events.kind, server/db/schema.ts).
  */
 export const LEAD_EVENT_KINDS = [
@@ -47,6 +48,8 @@ export const LEAD_EVENT_KINDS = [
   "reply",
   // The customer's answer, received by the inbound listener.
   "inbound",
+  // One lead merged into another, on both leads' timelines (server/leads/duplicates/).
+  "merged",
 ] as const;
 export type LeadEventKind = (typeof LEAD_EVENT_KINDS)[number];
 /** The events that take a value from one to another. */
@@ -114,6 +117,17 @@ export const TimelineEntry = z.discriminatedUnion("kind", [
     subject: z.string(),
     /** The new text, without the quoted history (cut at MAX_INBOUND_TEXT). */
     text: z.string(),
+  }),
+  /**
+   * One lead merged into another as the same customer's, on both leads' timelines: the lead
+   * merged (`from`, kept readable with `mergedInto` set) and the one it went into (`to`), by
+   * their API ids.
+   */
+  eventEntry("merged", {
+    /** Who merged them; null once their account is gone. */
+    actor: z.nullable(z.string()),
+    from: z.string(),
+    to: z.string(),
   }),
   z.strictObject({
     kind: z.literal("delivery"),

@@ -178,9 +178,23 @@ const TargetShape = {
   lastActivityAt: z.string(),
 };
 
+/**
+ * The leads that look like the same customer's (server/leads/duplicates/): the API ids of the
+ * open leads (not won, lost or spam, not anonymised, not merged into another) with the same
+ * address or phone number, but those a member of staff marked as another customer's. Always
+ * empty for a lead merged into another.
+ */
+const DuplicatesShape = { duplicates: z.array(z.string()) };
+
 export const LeadDetail = z.strictObject({
   ...LeadShape,
   ...TargetShape,
+  ...DuplicatesShape,
+  /**
+   * The API id of the lead this one was merged into; null while it stands on its own. A merged
+   * lead stays readable, but is no longer open: its timeline shows on the other lead's too.
+   */
+  mergedInto: z.nullable(z.string()),
   firstResponseAt: z.nullable(z.string()),
   /** From the lead's arrival to its first response; null until there is one. */
   timeToFirstResponseMs: z.nullable(z.number()),
@@ -199,6 +213,7 @@ export const LeadSummary = z.extend(z.omit(Lead, { message: true }), {
   /** Its first response (a status other than new, a note or a reply); null while unanswered. */
   firstResponseAt: z.nullable(z.string()),
   ...TargetShape,
+  ...DuplicatesShape,
 });
 export type LeadSummary = z.output<typeof LeadSummary>;
 
@@ -294,5 +309,36 @@ export const leadsApi = {
       text: requiredText("Write a reply", { max: MAX_REPLY, multiLine: true }),
     }),
     answers: { 202: Said, ...RECORD_REFUSALS, 409: Failed },
+  }),
+  /**
+   * Merges this lead into `into`, the same customer's (server/leads/duplicates/), as of the
+   * version read (If-Match, as `update`): both must exist and differ (404, 400), neither be
+   * anonymised nor already merged (409). Nothing is lost: this lead stays readable with
+   * `mergedInto` set, and its timeline shows on `into`'s; `into` takes its owner and first
+   * response when it has none. Answers this lead as it now is; 412 with it when it changed since
+   * that version, 428 without one.
+   */
+  merge: endpoint({
+    method: "POST",
+    path: "/api/staff/leads/:id/merge",
+    roles: SALES_ROLES,
+    params: LeadId,
+    notFound: NO_SUCH_LEAD,
+    versioned: true,
+    body: z.object({ into: z.string() }),
+    answers: { 200: LeadDetail, ...RECORD_REFUSALS, 409: Failed, 412: LeadDetail, 428: Failed },
+  }),
+  /**
+   * Says this lead and `from` are not the same customer: neither lists the other among its
+   * `duplicates` again. Both must exist and differ (404, 400); marking a pair twice is no change.
+   */
+  distinct: endpoint({
+    method: "POST",
+    path: "/api/staff/leads/:id/distinct",
+    roles: SALES_ROLES,
+    params: LeadId,
+    notFound: NO_SUCH_LEAD,
+    body: z.object({ from: z.string() }),
+    answers: { 200: Said, ...RECORD_REFUSALS },
   }),
 };

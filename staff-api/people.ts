@@ -57,8 +57,9 @@ const ExportedLead = z.strictObject({
   owner: z.nullable(StaffMember),
   firstResponseAt: z.nullable(z.string()),
   /**
-   * Its status and owner changes and corrections, oldest first, with who made them: a status as
-   * its code, an owner as a member of staff, a correction as the JSON of the fields' values.
+   * Its status and owner changes, corrections and merges, oldest first, with who made them: a
+   * status as its code, an owner as a member of staff, a correction as the JSON of the fields'
+   * values, a merge as the API ids of the lead merged and the one it went into.
    */
   history: z.array(
     z.strictObject({
@@ -67,6 +68,7 @@ const ExportedLead = z.strictObject({
         ...CHANGE_KINDS,
         "corrected",
         "assigned",
+        "merged",
       ] as const satisfies readonly LeadEventKind[]),
       by: z.nullable(StaffMember),
       from: z.nullable(z.union([z.string(), StaffMember])),

@@ -30,6 +30,8 @@ export const leadDetail = samplesOf<LeadDetail>({
   dueAt: "2026-11-20T18:00:00.000Z",
   target: "ok",
   lastActivityAt: "2026-11-20T10:00:00.000Z",
+  duplicates: [],
+  mergedInto: null,
   timeline: [],
 });
 

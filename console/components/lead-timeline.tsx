@@ -1,8 +1,12 @@
 import { useEffect, useRef } from "react";
+import { Link } from "react-router";
+import { consoleLeadPath } from "@common/paths";
+import { parseLeadKey } from "@leads/workflow";
 import { CORRECTABLE_LABELS, type LeadDetail } from "../../staff-api/leads";
 import { type TimelineEntry } from "../../staff-api/lead-timeline";
 import { formatDateTime } from "../format";
-import { CHANNEL_LABELS, STATUS_LABELS } from "../labels";
+import { CHANNEL_LABELS, STATUS_LABELS, TYPE_LABELS } from "../labels";
+import { routerPath } from "../api";
 import { DateTime } from "./date-time";
 
 /** What the lead page just added to the timeline, whose newest entry then takes the focus. */
@@ -112,6 +116,14 @@ function TimelineText({ entry }: { entry: TimelineEntry }) {
           {entry.fields.map((field) => CORRECTABLE_LABELS[field].toLowerCase()).join(", ")}
         </p>
       );
+    case "merged":
+      return (
+        <p>
+          Merged as the same customer&rsquo;s: <LeadLink id={entry.from} /> into{" "}
+          <LeadLink id={entry.to} />
+          {entry.actor ? <> by {person(entry.actor)}</> : null}
+        </p>
+      );
     case "delivery":
       return (
         <p>
@@ -125,3 +137,12 @@ function TimelineText({ entry }: { entry: TimelineEntry }) {
 
 const label = (status: string | null) =>
   status ? (STATUS_LABELS[status as keyof typeof STATUS_LABELS] ?? status) : "—";
+
+/** A lead the timeline names, by its type, linked to its page. */
+function LeadLink({ id }: { id: string }) {
+  return (
+    <Link to={routerPath(consoleLeadPath(id))} className="console-link">
+      a {TYPE_LABELS[parseLeadKey(id)?.type ?? "contact"].toLowerCase()}
+    </Link>
+  );
+}

@@ -7,6 +7,7 @@ import { type FilterShape, type LeadSummary, leadsApi, mayOwnLeads } from "../..
 import { addressOf, filtersIn, loadCall, routerPath } from "../api";
 import { CONSOLE_PAGES } from "../console-pages";
 import { StatusBadge, TargetBadge } from "../components/badge";
+import { DuplicateMarker } from "../components/lead-duplicates";
 import { FilterInput, FilterSelect } from "../components/filter-form";
 import { type ListDefinition, ListPage } from "../components/list-page";
 import { useNewSince } from "../components/last-visit";
@@ -115,6 +116,7 @@ export function InboxPage() {
           <p className="flex flex-wrap items-center gap-2 sm:block">
             <span className="sr-only">Status: </span>
             <StatusBadge status={lead.status} />
+            <DuplicateMarker lead={lead} />
             <span className="text-sm sm:mt-1 sm:block">
               {lead.firstResponseAt ? "Answered" : "Not answered yet"}
             </span>

@@ -6,6 +6,7 @@ import type { Me } from "../../staff-api/session";
 import { leadDetail } from "../../staff-api/test-samples";
 import { SIGNED_IN_ROUTE } from "../session";
 import { LeadPage, leadAction } from "./lead";
+import { withDuplicateActions } from "../components/lead-duplicate-actions";
 
 /** Who is signed in on the tests' lead page. */
 export const SIGNED_IN: Me = { email: "ama@example.com", name: "Ama", role: "sales" };
@@ -33,7 +34,7 @@ export function renderLead(
           path: "leads/:id",
           Component: LeadPage,
           loader: () => ({ lead: read(), version: '"1"', team }),
-          action: leadAction,
+          action: withDuplicateActions(leadAction),
         },
       ],
     },

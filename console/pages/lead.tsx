@@ -19,6 +19,7 @@ import {
 import { LeadWorkForm, changedMeanwhile, leadChanges } from "../components/lead-work-form";
 import { LeadReplyForm } from "../components/lead-reply-form";
 import { type Added, LeadTimeline } from "../components/lead-timeline";
+import { LeadDuplicates } from "../components/lead-duplicates";
 import { DraftTextarea } from "../components/draft-textarea";
 import { draftKey } from "../components/drafts";
 import { useStaff } from "../session";
@@ -168,6 +169,7 @@ export function LeadPage() {
         focusError={result?.ok === false && "stale" in result && result.stale}
         focusSuccess={result?.ok && result.intent !== "note" && result.intent !== "reply"}
       />
+      <LeadDuplicates lead={lead} version={version} />
 
       {/* On a phone, one column in this order: what the lead said, then what to do with it
           (triage), then where it came from and its timeline. On a wide screen the forms are a

@@ -74,7 +74,13 @@ export const NOT_PERSONAL: Record<string, Record<string, string>> = {
   lead_states: {
     updated_at: "when the inbox row last changed: each change is in the exported history",
     version: "a counter that keeps two staff edits from overwriting each other",
+    merged_into:
+      "the id of the lead this one was merged into: the merge is in the exported history",
   },
+  lead_distinct_pairs: sameReason(
+    "lead_a,lead_b,marked_at,marked_by",
+    "two leads' ids that staff said are different customers': nothing of either person",
+  ),
   lead_events: { id: "the entry's own id" },
   newsletter_subscriptions: {
     email_key: KEY,

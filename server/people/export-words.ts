@@ -163,6 +163,9 @@ export function historyWords(
       ? `${staffWords(to)} took charge of ${what}.`
       : `No one at our company is in charge of ${what} any more.`;
   }
+  if (change.kind === "merged") {
+    return `Our staff joined ${what} with another request we received, to answer them together.`;
+  }
   if (change.kind === "corrected") {
     const before = correctionValues(from);
     const after = correctionValues(to);

@@ -79,7 +79,9 @@ export function useStaffApi(
   // A record's version read straight from the database: a GET of a lead would be audited.
   const currentVersion = async (path: string) => {
     if (path === routingApi.update.path) return (await readRules(api.db)).version;
-    const id = decodeURIComponent(path.slice(path.lastIndexOf("/") + 1));
+    // A lead's address, or an action on it (`/api/staff/leads/<id>/merge`): the lead's id.
+    const lead = /^\/api\/staff\/leads\/([^/]+)/.exec(path)?.[1];
+    const id = decodeURIComponent(lead ?? path.slice(path.lastIndexOf("/") + 1));
     // No such lead (or no lead's address): any version, for the route to answer as it does.
     return (await getLead(api.db, id, api.clock.now).catch(() => null))?.version ?? "0";
   };

@@ -53,6 +53,8 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
       dueAt: "2026-11-02T16:00:00.000Z",
       target: "overdue",
       lastActivityAt: at(1),
+      // The samples' numbers are one number written two ways: the three leads are linked.
+      duplicates: [other, demo],
     });
     expect(all.items[1]).toEqual({
       id: demo,
@@ -72,6 +74,7 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
       dueAt: "2026-11-02T12:00:00.000Z",
       target: "overdue",
       lastActivityAt: at(2),
+      duplicates: [other, contact],
     });
 
     const ids = async (query: Record<string, string>) =>

@@ -3,7 +3,9 @@
  * response, its target (due when, in time or not: ../service-hours/), and its timeline: the
  * owner routing gave it, status and owner changes, corrections, notes, replies and the
  * customer's answers (lead_events, migration 0005) with the lead's notification deliveries (the
- * outbox: the sales e-mail, the owner's, the alerts), oldest first.
+ * outbox: the sales e-mail, the owner's, the alerts), oldest first; with the events of the leads
+ * merged into it, the lead it was merged into, and the open leads that look like the same
+ * customer's (../duplicates/).
  */
 import type { Transaction } from "kysely";
 import { type LeadDetail } from "../../../staff-api/leads";
@@ -17,6 +19,7 @@ import { correctedFields } from "../../audit/corrections";
 import { findLeadRow, targetOf, toLead } from "./lead-query";
 import { leadTarget, targetClock } from "../service-hours/lead-target";
 import { readServiceHours } from "../service-hours/service-hours-store";
+import { leadLinks } from "../duplicates/merged-leads";
 
 type Executor = DB | Transaction<Database>;
 
@@ -41,7 +44,7 @@ export interface VersionedLead {
 export async function getLead(db: Executor, key: string, now: Date): Promise<VersionedLead | null> {
   const row = await findLeadRow(db, key);
   if (!row) return null;
-  const events = await db
+  const ownEvents = await db
     .selectFrom("lead_events")
     .selectAll()
     .where("lead_type", "=", row.type)
@@ -49,6 +52,9 @@ export async function getLead(db: Executor, key: string, now: Date): Promise<Ver
     .orderBy("at")
     .orderBy("id")
     .execute();
+  // The leads merged into this one keep their events; its timeline shows them too.
+  const { mergedEvents, ...links } = await leadLinks(db, row);
+  const events = [...ownEvents, ...mergedEvents];
   const accountIds = [
     ...new Set(
       events.flatMap((e) => [e.actor_account_id, ...(namesAccounts(e.kind) ? [e.from, e.to] : [])]),
@@ -98,6 +104,9 @@ export async function getLead(db: Executor, key: string, now: Date): Promise<Ver
       }
       if (e.kind === "assigned")
         return { kind: "assigned", at: e.at, actor: null, to: emailOf(e.to) };
+      if (e.kind === "merged") {
+        return { kind: "merged", at: e.at, actor, from: e.from ?? "", to: e.to ?? "" };
+      }
       return e.kind === "owner"
         ? { kind: "owner", at: e.at, actor, from: emailOf(e.from), to: emailOf(e.to) }
         : { kind: "status", at: e.at, actor, from: e.from, to: e.to };
@@ -121,7 +130,8 @@ export async function getLead(db: Executor, key: string, now: Date): Promise<Ver
   const lead = {
     ...toLead(row),
     ...leadTarget(targetOf(row), targetClock(hours, now)),
-    lastActivityAt: events.at(-1)?.at ?? row.created_at,
+    lastActivityAt: ownEvents.at(-1)?.at ?? row.created_at,
+    ...links,
     firstResponseAt: row.first_response_at,
     timeToFirstResponseMs: row.first_response_at
       ? Date.parse(row.first_response_at) - Date.parse(row.created_at)

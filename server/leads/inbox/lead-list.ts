@@ -4,6 +4,7 @@
  * the stats with the average time to first response.
  */
 import { type Transaction, sql } from "kysely";
+import { leadKey } from "../../../leads/workflow";
 import { type DB, isPostgres } from "../../db/database";
 import type { LeadPage, LeadStats, LeadSummary } from "../../../staff-api/leads";
 import type { Database } from "../../db/schema";
@@ -19,6 +20,7 @@ import {
 } from "./lead-query";
 import { type TargetClock, leadTarget, targetClock } from "../service-hours/lead-target";
 import { readServiceHours } from "../service-hours/service-hours-store";
+import { duplicatesOf } from "../duplicates/links";
 import {
   type Cursor,
   type PageRequest,
@@ -50,10 +52,11 @@ export function firstLine(message: string): string {
  * A lead as the list shows it: its message's first line in place of the message, and where it
  * stands against its target at `clock`.
  */
-function toLeadSummary(row: LeadRow, clock: TargetClock): LeadSummary {
+function toLeadSummary(row: LeadRow, clock: TargetClock, duplicates: string[]): LeadSummary {
   const { message, ...lead } = toLead(row);
   return {
     ...lead,
+    duplicates,
     ...(message === undefined ? {} : { messagePreview: firstLine(message) }),
     firstResponseAt: row.first_response_at,
     ...leadTarget(targetOf(row), clock),
@@ -76,7 +79,12 @@ export async function listLeads(
   now: Date,
 ): Promise<LeadPage> {
   const clock = targetClock((await readServiceHours(db)).hours, now);
-  return readPage(leadReader(db, filters), page, (row) => toLeadSummary(row, clock), createdKey);
+  // The page's duplicates in one query (../duplicates/links.ts), once its rows are read.
+  const listed = await readPage(leadReader(db, filters), page, (row) => row, createdKey);
+  const duplicates = await duplicatesOf(db, listed.items);
+  const summary = (row: LeadRow) =>
+    toLeadSummary(row, clock, duplicates.get(leadKey(row.type, row.id)) ?? []);
+  return { ...listed, items: listed.items.map(summary) };
 }
 
 /** Every matching lead, newest first, read a batch at a time (for the CSV export). */

@@ -50,7 +50,10 @@ interface Candidate {
 
 export type EscalationConfig = Pick<Config, "salesEmail" | "publicUrl">;
 
-/** Unanswered, unescalated leads that arrived since `since`, oldest first. */
+/**
+ * Unanswered, unescalated leads that arrived since `since`, oldest first; not those merged into
+ * another (../duplicates/), whose customer is answered on the other lead.
+ */
 async function unanswered(db: DB, since: string): Promise<Candidate[]> {
   const { rows } = await sql<Candidate>`
     select l.*, s.owner_account_id as owner_account_id from (
@@ -64,7 +67,7 @@ async function unanswered(db: DB, since: string): Promise<Candidate[]> {
     ) l
     left join lead_states s on s.lead_type = l.type and s.lead_id = l.id
     left join lead_escalations e on e.lead_type = l.type and e.lead_id = l.id
-    where s.first_response_at is null and e.lead_id is null
+    where s.first_response_at is null and e.lead_id is null and s.merged_into is null
     order by l.created_at`.execute(db);
   return rows;
 }
