@@ -1,12 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { apiPaths } from "../../../common/paths";
-import { leadsApi } from "../../../staff-api/leads";
 import { postRaw, testApp, testDatabase, testDialects } from "../../testing/lead-api";
 import { addContact, at } from "../../testing/records";
-import { signedInStaff, useStaffApi } from "../../testing/staff-api";
+import { useStaffApi } from "../../testing/staff-api";
 import { INBOUND } from "../../newsletter/returns/inbound/inbound.testing";
 import { replyAddress } from "./reply-address";
-import { queuedReplies, reply } from "./replies.testing";
+import { answeredContact, forgedReplyAddresses, timelineOf } from "./replies.testing";
 
 // Postmark's inbound webhook: a customer's answer to a reply, parsed by Postmark and posted as
 // JSON, lands in the timeline of the lead its reply+ recipient names, as through the listener.
@@ -46,33 +45,22 @@ describe.each(testDialects)("answers through Postmark's inbound webhook on $name
       headers: { authorization },
       payload,
     });
-  const timelineOf = async (id: string) => {
-    const sales = await signedInStaff(api, "reader@akwaabapay.test", "sales");
-    return (await sales.call(leadsApi.get, { params: { id } })).json().timeline as {
-      kind: string;
-      text?: string;
-    }[];
-  };
   const inboundEvents = () =>
     api.db.selectFrom("lead_events").select("text").where("kind", "=", "inbound").execute();
   const addressOf = (id: string) => replyAddress(INBOUND, "contact", id.slice("contact_".length));
 
   it("land in the timeline of the lead the reply's Reply-To names, without the quoted history", async () => {
-    const sales = await signedInStaff(api, "ama@akwaabapay.test", "sales");
-    const id = await addContact(api, at(0), { email: "kofi@example.com" });
-    const other = await addContact(api, at(1), { email: "esi@example.com" });
-    await reply(sales, id, "Dear Kofi,\nCan we meet next week?");
-    const replyTo = (await queuedReplies(api.db))[0]?.replyTo ?? "";
+    const { id, other, replyTo } = await answeredContact(api);
 
     const answer = await post(inboundMessage(replyTo, "Tuesday suits us."));
     expect([answer.statusCode, answer.json()]).toEqual([200, { recorded: 1 }]);
-    expect((await timelineOf(id)).at(-1)).toMatchObject({
+    expect((await timelineOf(api, id)).at(-1)).toMatchObject({
       kind: "inbound",
       from: "kofi@example.com",
       subject: "Re: your message to Akwaaba Pay",
       text: "Tuesday suits us.",
     });
-    expect(await timelineOf(other)).toEqual([]);
+    expect(await timelineOf(api, other)).toEqual([]);
   });
 
   it("read an answer in HTML alone as its text, and find the lead by the address it was delivered to", async () => {
@@ -86,21 +74,14 @@ describe.each(testDialects)("answers through Postmark's inbound webhook on $name
       }),
     );
     expect(answer.json()).toEqual({ recorded: 1 });
-    expect((await timelineOf(id)).map((entry) => entry.text)).toEqual([
+    expect((await timelineOf(api, id)).map((entry) => entry.text)).toEqual([
       "Tuesday & Wednesday both suit us.",
     ]);
   });
 
   it("write nothing for a forged or unknown reply address, and answer 200 so Postmark stops", async () => {
     const id = await addContact(api, at(0));
-    const rowId = id.slice("contact_".length);
-    const forged = replyAddress(
-      { ...INBOUND, secret: "another secret of at least thirty-two characters" },
-      "contact",
-      rowId,
-    );
-    const retyped = addressOf(id).replace(/^reply\+rc/, "reply+rd");
-    for (const to of [forged, retyped, `reply+${rowId}@${INBOUND.domain}`, "kofi@elsewhere.test"]) {
+    for (const to of [...forgedReplyAddresses(id), "kofi@elsewhere.test"]) {
       const answer = await post(inboundMessage(to, "Hello"));
       expect([answer.statusCode, answer.json()], to).toEqual([200, { recorded: 0 }]);
     }
