@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { apiPaths } from "../../../common/paths";
-import { postRaw, testApp, testDatabase, testDialects } from "../../testing/lead-api";
+import { testApp, testDatabase, testDialects } from "../../testing/lead-api";
 import { addContact, at } from "../../testing/records";
 import { useStaffApi } from "../../testing/staff-api";
 import { INBOUND } from "../../newsletter/returns/inbound/inbound.testing";
@@ -127,14 +127,21 @@ describe.each(testDialects)("answers through Postmark's inbound webhook on $name
 });
 
 describe("Postmark's inbound webhook", () => {
-  it("answers 404 when Postmark is not configured, as if it did not exist", async () => {
+  it("answers 404 without Postmark's credentials or the inbound domain, as if it did not exist", async () => {
     const db = await testDatabase();
-    const app = await testApp(db, { config: { deliverability: { inbound: INBOUND } } });
     try {
-      const answer = await postRaw(app, apiPaths.mailInboundPostmark, "application/json", "{}");
-      expect(answer.statusCode).toBe(404);
+      for (const deliverability of [{ inbound: INBOUND }, { postmark: POSTMARK }]) {
+        const app = await testApp(db, { config: { deliverability } });
+        const answer = await app.inject({
+          method: "POST",
+          url: apiPaths.mailInboundPostmark,
+          headers: { authorization: basic(POSTMARK.user, POSTMARK.password) },
+          payload: {},
+        });
+        await app.close();
+        expect(answer.statusCode, Object.keys(deliverability)[0]).toBe(404);
+      }
     } finally {
-      await app.close();
       await db.destroy();
     }
   });

@@ -163,7 +163,9 @@ export const providerRoutes: FastifyPluginAsync<ProviderRouteOptions> = async (a
       // As large a message as the inbound listener takes.
       bodyLimit: INBOUND_SIZE_LIMIT,
       config: rateLimit,
-      preParsing: postmarkCredentials,
+      // Without the inbound domain no reply+ address exists for an answer to come back to.
+      preParsing: async (request, reply) =>
+        inbound ? postmarkCredentials(request, reply) : reply.code(404).send(NOT_FOUND),
     },
     async (request, reply) => {
       if (refusal(request))
