@@ -26,6 +26,7 @@ describe("paths", () => {
       "/api/health",
       "/api/mail/events/postmark",
       "/api/mail/events/ses",
+      "/api/mail/inbound/postmark",
       "/api/newsletter/unsubscribe",
       "/api/ready",
       "/api/subscribe",

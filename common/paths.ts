@@ -111,6 +111,9 @@ export const apiPaths = {
    * SNS, and Postmark. Not under /api/staff: the providers sign or authenticate each call. */
   mailEventsSes: "/api/mail/events/ses",
   mailEventsPostmark: "/api/mail/events/postmark",
+  /** Customers' answers to sales through Postmark's inbound webhook (server/leads/replies/), with
+   * the events route's credentials: for a company that runs no inbound SMTP listener. */
+  mailInboundPostmark: "/api/mail/inbound/postmark",
 } as const;
 
 /**

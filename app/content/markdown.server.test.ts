@@ -103,6 +103,12 @@ describe("terms and policies rendered from Markdown", () => {
       { id: "second-one", text: "Second one" },
     ]);
   });
+
+  it("gives headings of the same words ids of their own", () => {
+    const { html } = renderMarkdown("## Terms\n\n### Refund\n\n## Process\n\n### Refund\n");
+    expect(html).toContain('<h3 id="refund">Refund</h3>');
+    expect(html).toContain('<h3 id="refund-2">Refund</h3>');
+  });
 });
 
 describe("the privacy notice's retention periods", () => {

@@ -116,6 +116,15 @@ export function renderMarkdown(
   headingOffset = 0,
 ): { html: string; headings: HeadingLink[] } {
   const headings: HeadingLink[] = [];
+  // Two headings of the same words (a "Refund" under Definitions and another under Process) get
+  // ids of their own, "refund" and "refund-2": an id names one element, or links and ARIA
+  // references reach the wrong one.
+  const used = new Map<string, number>();
+  const uniqueId = (id: string) => {
+    const count = (used.get(id) ?? 0) + 1;
+    used.set(id, count);
+    return count === 1 ? id : `${id}-${count}`;
+  };
   const marked = new Marked({
     gfm: true,
     renderer: {
@@ -123,7 +132,7 @@ export function renderMarkdown(
         const inner = this.parser.parseInline(tokens);
         const explicit = /\s*\{#([a-z0-9-]+)\}\s*$/.exec(inner);
         const html = explicit ? inner.slice(0, explicit.index) : inner;
-        const id = explicit?.[1] ?? slugify(html);
+        const id = uniqueId(explicit?.[1] ?? slugify(html));
         if (depth === 2) headings.push({ id, text: html.replace(/<[^>]+>/g, "") });
         const level = Math.min(depth + headingOffset, 6);
         return `<h${level} id="${escapeHtml(id)}">${html}</h${level}>\n`;

@@ -68,6 +68,7 @@ describe("route schemas", () => {
       ["POST", apiPaths.oneClickUnsubscribe, ["body", "querystring", "response"], [200, 400, 503]],
       ["POST", apiPaths.mailEventsSes, ["body", "response"], [200, 400, 403, 404, 503]],
       ["POST", apiPaths.mailEventsPostmark, ["body", "response"], [200, 400, 401, 404, 503]],
+      ["POST", apiPaths.mailInboundPostmark, ["body", "response"], [200, 400, 401, 404, 503]],
       // The buttons of the newsletter link pages, and old links: they answer with redirects.
       ["POST", newsletterLinkPaths.confirm, ["body", "querystring"], []],
       ["POST", newsletterLinkPaths.unsubscribe, ["body", "querystring"], []],

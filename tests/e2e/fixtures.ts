@@ -3,7 +3,6 @@ import { test as base, expect, type Page } from "@playwright/test";
 import { ISLAND_ATTRIBUTE } from "../../common/islands";
 
 /** The public pages of the route table (the sitemap's list): "/" first. */
-export { pagePaths as publicPagePaths } from "../../scripts/page-paths";
 
 /**
  * Every browser test gets a page that:

@@ -1,15 +1,15 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoA11yViolations, gotoReady, publicPagePaths, test } from "./fixtures";
+import { expect, expectNoA11yViolations, gotoReady, test } from "./fixtures";
 import { pagePaths } from "../../common/paths";
 import { onePagePerModule } from "../../scripts/page-paths";
 
-// Every page of the route table in a browser: hydration keeps its one heading and its title, no
-// axe violations, and usable on a 320 px wide screen. Runs on desktop for every page; on a phone
-// for one page per module of the route table, since the pages that share a module share its
-// layout and differ only in the words the desktop run has read. What the HTML says before any
-// script runs is checked without a browser (tests/site/pages.test.ts).
-
-const PHONE_PAGES = new Set(onePagePerModule());
+// One page per module of the route table in a browser, on desktop and on a phone: hydration
+// keeps its one heading and its title, no axe violations, and usable on a 320 px wide screen.
+// The pages that share a module (services, products, demo requests, policies, articles) share
+// its layout, colours and widgets and differ only in their words; what the words can break is
+// checked on every page without a browser: the HTML before any script runs (headings, titles,
+// tests/site/pages.test.ts) and the markup axe would judge (names, alt texts, ids, lists,
+// tables, tests/site/accessible-markup.test.ts). Decisions 0056 and 0062.
 
 /** The heading and title the server's HTML has, read with the browser's own parser. */
 async function readPrerendered(page: Page, html: string) {
@@ -23,35 +23,28 @@ async function readPrerendered(page: Page, html: string) {
   }, html);
 }
 
-for (const path of publicPagePaths()) {
-  test.describe(() => {
-    test.skip(
-      ({ isMobile }) => isMobile && !PHONE_PAGES.has(path),
-      "on a phone, the first page of its module stands for it",
-    );
+for (const path of onePagePerModule()) {
+  test(`${path} keeps its heading when hydrated, is accessible and fits a 320 px screen`, async ({
+    page,
+    request,
+  }) => {
+    const head = await readPrerendered(page, await (await request.get(path)).text());
+    await gotoReady(page, path);
+    // Hydration keeps what the server sent: the same single heading and the same title.
+    const h1 = page.locator("h1");
+    await expect(h1).toHaveCount(1);
+    await expect(h1).toBeVisible();
+    await expect(h1).toHaveText(head.h1, { useInnerText: false });
+    await expect(page).toHaveTitle(head.title);
 
-    test(`${path} keeps its heading when hydrated, is accessible and fits a 320 px screen`, async ({
-      page,
-      request,
-    }) => {
-      const head = await readPrerendered(page, await (await request.get(path)).text());
-      await gotoReady(page, path);
-      // Hydration keeps what the server sent: the same single heading and the same title.
-      const h1 = page.locator("h1");
-      await expect(h1).toHaveCount(1);
-      await expect(h1).toBeVisible();
-      await expect(h1).toHaveText(head.h1, { useInnerText: false });
-      await expect(page).toHaveTitle(head.title);
+    await expectNoA11yViolations(page, `on ${path}`);
 
-      await expectNoA11yViolations(page, `on ${path}`);
-
-      await page.setViewportSize({ width: 320, height: 640 });
-      await expect
-        .poll(() => page.evaluate(() => document.documentElement.scrollWidth), {
-          message: `page width of ${path} at 320 px`,
-        })
-        .toBeLessThanOrEqual(320);
-    });
+    await page.setViewportSize({ width: 320, height: 640 });
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth), {
+        message: `page width of ${path} at 320 px`,
+      })
+      .toBeLessThanOrEqual(320);
   });
 }
 

@@ -1,11 +1,8 @@
-import { apiPaths, consolePaths } from "../../common/paths";
-import { site } from "../../common/site";
+import { consolePaths } from "../../common/paths";
 import { expect, expectNoA11yViolations, test } from "./fixtures";
-import { expectLandedOn, randomTag } from "./helpers";
-import { waitForMailTo } from "./newsletter-mail";
+import { expectLandedOn } from "./helpers";
 import {
   SIGNED_OUT_ERRORS,
-  STAFF_MAIL_DIR,
   addStaffAccount,
   requestSignInLink,
   signInAs,
@@ -87,45 +84,6 @@ test("the e-mailed link brings the person back to the page they were going to", 
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page).toHaveURL(/\/staff\/leads\?type=demo$/);
   await expect(page.getByRole("heading", { level: 1, name: "Leads" })).toBeVisible();
-});
-
-test("the link in sales' e-mail about a new lead opens that lead, through sign-in", async ({
-  page,
-}) => {
-  const firstName = `Yaw ${randomTag()}`;
-  const posted = await page.request.post(apiPaths.contact, {
-    data: {
-      firstName,
-      lastName: "Darko",
-      email: "yaw@example.com",
-      message: "Can we take mobile money at our shops?",
-      agreeToPolicy: true,
-    },
-  });
-  expect(posted.status()).toBe(201);
-  const notice = await waitForMailTo(
-    site.emails.sales,
-    STAFF_MAIL_DIR,
-    `Contact form: ${firstName} Darko`,
-  );
-  const leadLink = new RegExp(`https?://[^\\s"<>/]+${consolePaths.leads}/[\\w%-]+`).exec(
-    notice.body,
-  )?.[0];
-  expect(leadLink, notice.body).toBeTruthy();
-  const leadPath = new URL(leadLink ?? "").pathname;
-
-  // Signed out, the link goes to the sign-in page, which keeps the lead as the page to open.
-  const email = staffAddress("sales");
-  addStaffAccount(email, "sales");
-  await page.goto(leadLink ?? "");
-  await expect(page).toHaveURL(`${consolePaths.signIn}?next=${encodeURIComponent(leadPath)}`);
-  await page.getByLabel("Work e-mail").fill(email);
-  await page.getByRole("button", { name: "E-mail me a sign-in link" }).click();
-  await expect(page.getByRole("status")).toContainText("sign-in link is on its way");
-  await page.goto(await signInLinkFor(email));
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page).toHaveURL(leadPath);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${firstName} Darko`);
 });
 
 test("a sign-in page's next that leads out of the console opens the start page", async ({

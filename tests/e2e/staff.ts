@@ -7,6 +7,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { expect } from "./fixtures";
 import { linkIn, waitForMailTo } from "./newsletter-mail";
 import { randomTag } from "./helpers";
+import type { DemoProduct } from "../../leads/demo";
 
 // What the staff console's browser tests share: accounts made as an operator makes them (the
 // command line), and signing in as a person does (the e-mailed link, read from its .eml file).
@@ -101,8 +102,9 @@ export async function saveCampaignDraft(page: Page, subject: string, message: st
 }
 
 /**
- * A demo request as a visitor sends it, by `name`, with a company name no other test uses (or
- * `company`); returns the company, which finds this test's leads among every other test's.
+ * A demo request as the public form posts it, by `name`, with a company name no other test uses
+ * (or `company`), for Core Banking (or `product`), from `email`; returns the company, which finds
+ * this test's leads among every other test's.
  */
 export async function demoRequest(
   request: APIRequestContext,
@@ -110,14 +112,16 @@ export async function demoRequest(
   {
     phone = "+233 24 000 0000",
     company = uniqueCompany(),
-  }: { phone?: string; company?: string } = {},
+    product = "banking",
+    email = "efua@example.com",
+  }: { phone?: string; company?: string; product?: DemoProduct; email?: string } = {},
 ) {
   const response = await request.post(apiPaths.demo, {
     data: {
-      product: "banking",
+      product,
       formData: {
         name,
-        email: "efua@example.com",
+        email,
         phone,
         company,
         jobTitle: "Finance director",

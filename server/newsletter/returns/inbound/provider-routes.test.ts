@@ -12,6 +12,7 @@ import {
   testOutbox,
   useTestDatabase,
 } from "../../../testing/lead-api";
+import { replyAddress } from "../../../leads/replies/reply-address";
 import { INBOUND, emptyReturns, recordedReturns, subscriberWithMail } from "./inbound.testing";
 import {
   TEST_TOPIC,
@@ -22,6 +23,8 @@ import {
 } from "./sns.testing";
 
 const POSTMARK = { user: "postmark", password: "a long webhook password" };
+/** A reply+ address that verifies, of a lead that does not exist. */
+const INBOUND_REPLY = replyAddress(INBOUND, "demo", "0190f1d2-3c4b-7a5e-8f60-123456789abc");
 const basic = (user: string, password: string) =>
   `Basic ${Buffer.from(`${user}:${password}`).toString("base64")}`;
 
@@ -188,7 +191,7 @@ describe.each(testDialects)("the mail providers' webhooks on $name", ({ url }) =
     expect(suppressions).toEqual([{ email: "ama@example.com", reason: "hard-bounce" }]);
   });
 
-  it("never answers 5xx to whatever a client posts", async () => {
+  it("never answers 5xx to whatever a client posts, to the events or the inbound route", async () => {
     const sesFields = fc.record(
       {
         Type: fc.constantFrom("Notification", "SubscriptionConfirmation", "Other", 1),
@@ -212,6 +215,19 @@ describe.each(testDialects)("the mail providers' webhooks on $name", ({ url }) =
       },
       { requiredKeys: [] },
     );
+    const inboundFields = fc.record(
+      {
+        From: fc.oneof(fc.emailAddress(), fc.string(), fc.integer()),
+        ToFull: fc.oneof(
+          fc.array(fc.record({ Email: fc.oneof(fc.emailAddress(), fc.constant(INBOUND_REPLY)) })),
+          fc.string(),
+        ),
+        OriginalRecipient: fc.oneof(fc.constant(INBOUND_REPLY), fc.string()),
+        TextBody: fc.oneof(fc.string(), fc.constant(null)),
+        HtmlBody: fc.string(),
+      },
+      { requiredKeys: [] },
+    );
     const body = (fields: fc.Arbitrary<object>) =>
       fc.oneof(
         fields.map((o) => JSON.stringify(o)),
@@ -223,6 +239,7 @@ describe.each(testDialects)("the mail providers' webhooks on $name", ({ url }) =
         fc.oneof(
           fc.tuple(fc.constant(apiPaths.mailEventsSes), body(sesFields)),
           fc.tuple(fc.constant(apiPaths.mailEventsPostmark), body(postmarkFields)),
+          fc.tuple(fc.constant(apiPaths.mailInboundPostmark), body(inboundFields)),
         ),
         fc.constantFrom("text/plain", "application/json", "application/xml"),
         async ([path, payload], type) => {

@@ -11,7 +11,14 @@ import type { Config } from "../../../config";
 import type { DB } from "../../../db/database";
 import { refusal, zodRoute } from "../../../http/zod-schemas";
 import { safeError } from "../../../privacy/log-safety";
+import { recordAnswer } from "../../../leads/replies/inbound-reply";
+import {
+  PostmarkInbound,
+  answeredLeads,
+  postmarkAnswer,
+} from "../../../leads/replies/postmark-inbound";
 import { type ReturnEffects, type ReturnedMail, recordReturnedMails } from "../returns";
+import { INBOUND_SIZE_LIMIT } from "./listener";
 import { PostmarkEvent, postmarkReturn } from "./postmark-events";
 import { sesReturns } from "./ses-events";
 import {
@@ -53,7 +60,9 @@ const NOT_FOUND = { error: "Not Found" };
  * The mail providers' webhooks for bounces and complaints (docs/mail-deliverability.md,
  * "Provider webhooks"): Amazon SES through SNS, its signature verified and its topic one of
  * SES_SNS_TOPIC_ARNS; Postmark with basic auth. Each event becomes ReturnedMail, recorded once.
- * A route whose provider is not configured answers 404, as if it did not exist.
+ * And Postmark's inbound webhook, with the same credentials: a customer's answer to sales, to
+ * the leads its reply+ recipients name (server/leads/replies/postmark-inbound.ts). A route whose
+ * provider is not configured answers 404, as if it did not exist.
  */
 export const providerRoutes: FastifyPluginAsync<ProviderRouteOptions> = async (app, options) => {
   const { db, config, effects } = options;
@@ -120,28 +129,59 @@ export const providerRoutes: FastifyPluginAsync<ProviderRouteOptions> = async (a
     },
   );
 
+  /** Postmark's credentials, checked after the rate limit (an onRequest hook), before the body is read. */
+  const postmarkCredentials = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!postmark) return reply.code(404).send(NOT_FOUND);
+    if (!basicAuthMatches(request.headers.authorization, postmark)) {
+      return reply
+        .code(401)
+        .header("www-authenticate", 'Basic realm="mail events", charset="UTF-8"')
+        .send({ error: "Wrong or missing credentials" });
+    }
+  };
+
   app.post(
     apiPaths.mailEventsPostmark,
     {
       ...zodRoute({ body: PostmarkEvent, response: postmarkAnswers }),
       bodyLimit: BODY_LIMIT,
       config: rateLimit,
-      // Credentials are checked after the rate limit (an onRequest hook), before the body is read.
-      preParsing: async (request, reply) => {
-        if (!postmark) return reply.code(404).send(NOT_FOUND);
-        if (!basicAuthMatches(request.headers.authorization, postmark)) {
-          return reply
-            .code(401)
-            .header("www-authenticate", 'Basic realm="mail events", charset="UTF-8"')
-            .send({ error: "Wrong or missing credentials" });
-        }
-      },
+      preParsing: postmarkCredentials,
     },
     async (request, reply) => {
       if (refusal(request)) return reply.code(400).send({ error: "Not a Postmark event" });
       const event = request.body as PostmarkEvent;
       const mail = postmarkReturn(event, inbound, now());
       return record(request, reply, mail ? [mail] : []);
+    },
+  );
+
+  app.post(
+    apiPaths.mailInboundPostmark,
+    {
+      ...zodRoute({ body: PostmarkInbound, response: postmarkAnswers }),
+      // As large a message as the inbound listener takes.
+      bodyLimit: INBOUND_SIZE_LIMIT,
+      config: rateLimit,
+      // Without the inbound domain no reply+ address exists for an answer to come back to.
+      preParsing: async (request, reply) =>
+        inbound ? postmarkCredentials(request, reply) : reply.code(404).send(NOT_FOUND),
+    },
+    async (request, reply) => {
+      if (refusal(request))
+        return reply.code(400).send({ error: "Not a Postmark inbound message" });
+      const message = request.body as PostmarkInbound;
+      // Forged or unknown addresses name no lead: 200 all the same, or Postmark would retry.
+      const leads = answeredLeads(message, inbound);
+      if (!leads.length) return reply.code(200).send({ recorded: 0 });
+      try {
+        const answer = await postmarkAnswer(message);
+        const recorded = await recordAnswer(db, answer, leads, now(), request.log);
+        return reply.code(200).send({ recorded });
+      } catch (error) {
+        request.log.error({ err: safeError(error) }, "answer to a reply not stored");
+        return reply.code(503).send({ error: "Cannot store the answer now; try again later" });
+      }
     },
   );
 };
