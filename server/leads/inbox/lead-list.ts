@@ -11,6 +11,7 @@ import {
   type Lead,
   type LeadFilters,
   type LeadRow,
+  findLeadRow,
   leadCountsUnion,
   leadsUnion,
   selectLeads,
@@ -58,7 +59,18 @@ function toLeadSummary(row: LeadRow, clock: TargetClock): LeadSummary {
     firstResponseAt: row.first_response_at,
     ...leadTarget(targetOf(row), clock),
     lastActivityAt: row.last_event_at ?? row.created_at,
+    version: String(row.version),
   };
+}
+
+/** One lead as the list shows it, its target reckoned at `now`; null when there is no such lead. */
+export async function leadSummary(
+  db: Executor,
+  key: string,
+  now: Date,
+): Promise<LeadSummary | null> {
+  const row = await findLeadRow(db, key);
+  return row && toLeadSummary(row, targetClock((await readServiceHours(db)).hours, now));
 }
 
 /** The matching leads' rows from a cursor on, newest first, in the keyset's order. */
