@@ -3,7 +3,7 @@
  * console's (what a page does with an answer) and the API's (what the contract accepts).
  */
 import type { StaffAccount } from "./admin";
-import type { LeadDetail } from "./leads";
+import type { LeadDetail, LeadSummary } from "./leads";
 import type { TimelineEntry } from "./lead-timeline";
 import type { Subscriber } from "./subscribers";
 
@@ -31,6 +31,26 @@ export const leadDetail = samplesOf<LeadDetail>({
   target: "ok",
   lastActivityAt: "2026-11-20T10:00:00.000Z",
   timeline: [],
+});
+
+/** The same lead as the inbox lists it (LeadSummary), at version 1. */
+export const leadSummary = samplesOf<LeadSummary>({
+  id: "contact-1",
+  type: "contact",
+  createdAt: "2026-11-20T10:00:00.000Z",
+  status: "new",
+  owner: null,
+  source: null,
+  firstName: "Ama",
+  lastName: "Mensah",
+  email: "ama@example.com",
+  phone: "",
+  messagePreview: "Hello",
+  firstResponseAt: null,
+  dueAt: "2026-11-20T18:00:00.000Z",
+  target: "ok",
+  lastActivityAt: "2026-11-20T10:00:00.000Z",
+  version: "1",
 });
 
 type Delivery = Extract<TimelineEntry, { kind: "delivery" }>;
