@@ -33,23 +33,17 @@ export const leadDetail = samplesOf<LeadDetail>({
   timeline: [],
 });
 
+const {
+  message: _message,
+  timeline: _timeline,
+  timeToFirstResponseMs: _ms,
+  ...listed
+} = leadDetail();
+
 /** The same lead as the inbox lists it (LeadSummary), at version 1. */
 export const leadSummary = samplesOf<LeadSummary>({
-  id: "contact-1",
-  type: "contact",
-  createdAt: "2026-11-20T10:00:00.000Z",
-  status: "new",
-  owner: null,
-  source: null,
-  firstName: "Ama",
-  lastName: "Mensah",
-  email: "ama@example.com",
-  phone: "",
+  ...listed,
   messagePreview: "Hello",
-  firstResponseAt: null,
-  dueAt: "2026-11-20T18:00:00.000Z",
-  target: "ok",
-  lastActivityAt: "2026-11-20T10:00:00.000Z",
   version: "1",
 });
 
