@@ -56,7 +56,7 @@ async function ownerAccount(
     .executeTakeFirst();
   if (!row) return null;
   const mayOwn = row.id === currentOwnerId || (row.disabled_at === null && mayOwnLeads(row.role));
-  return mayOwn ? { id: row.id, email: row.email, name: row.name } : null;
+  return mayOwn ? { id: row.id, email: row.email, name: staffName(row) } : null;
 }
 
 /**
