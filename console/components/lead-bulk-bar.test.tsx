@@ -1,18 +1,14 @@
 // @vitest-environment jsdom
-import { render, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { TeamMember } from "../../staff-api/admin";
 import type { BulkChanged } from "../../staff-api/leads";
-import type { Me } from "../../staff-api/session";
 import { leadSummary } from "../../staff-api/test-samples";
-import { InboxPage, inboxAction, inboxLoader } from "../pages/inbox";
-import { SIGNED_IN_ROUTE } from "../session";
+import { renderInbox, stubInboxApi } from "../pages/inbox.testing";
 import { bulkOutcome } from "./lead-bulk-bar";
 
 const LOADED = { timeout: 5000 };
-const STAFF: Me = { email: "ama@example.com", name: "Ama Owusu", role: "sales" };
 const TEAM: TeamMember[] = [
   { email: "ama@example.com", name: "Ama Owusu", role: "sales", disabled: false },
   { email: "kofi@example.com", name: "Kofi Boateng", role: "sales", disabled: false },
@@ -23,40 +19,11 @@ const LEADS = [
   leadSummary({ id: "contact_c", firstName: "Abena", lastName: "Ofori", version: "1" }),
 ];
 
-/** The staff API as the inbox reads it, and `changed` as the answer to a change of several. */
-function stubApi(changed: BulkChanged) {
-  const fetch = vi.fn(async (address: string, init?: RequestInit) => {
-    const path = new URL(address, "http://console.test").pathname;
-    if (path === "/api/staff/leads" && init?.method === "PATCH") return Response.json(changed);
-    const answers: Record<string, unknown> = {
-      "/api/staff/leads": { items: LEADS, nextCursor: null },
-      "/api/staff/leads/stats": { count: 3, responded: 0, averageFirstResponseMs: null },
-      "/api/staff/team": { items: TEAM },
-    };
-    return Response.json(answers[path] ?? { error: "not stubbed" }, {
-      status: path in answers ? 200 : 404,
-    });
-  });
-  vi.stubGlobal("fetch", fetch);
-  return fetch;
-}
+const stubApi = (changed: BulkChanged) => stubInboxApi({ leads: LEADS, team: TEAM, changed });
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
-
-function renderInbox() {
-  const Stub = createRoutesStub([
-    {
-      id: SIGNED_IN_ROUTE,
-      path: "/",
-      loader: () => STAFF,
-      HydrateFallback: () => null,
-      children: [{ path: "leads", Component: InboxPage, loader: inboxLoader, action: inboxAction }],
-    },
-  ]);
-  return render(<Stub initialEntries={["/leads"]} />);
-}
 
 describe("the inbox's bar for several leads", () => {
   it("sends the leads selected at the versions shown, and says what changed and what did not", async () => {

@@ -67,6 +67,14 @@ export async function checkOwner(db: DB, address: string): Promise<void> {
   if (!(await ownerAccount(db, address, null))) throw new UnknownOwnerError();
 }
 
+/** What a change of a lead sets: only the fields sent change. */
+export interface LeadChangeFields {
+  status?: LeadStatus;
+  /** An account's address, or null for nobody. */
+  owner?: string | null;
+  correction?: Correction;
+}
+
 /** The lead as it now is, and whether the change was refused for naming an older version. */
 export interface LeadChange extends VersionedLead {
   stale: boolean;
@@ -85,7 +93,7 @@ export interface LeadChange extends VersionedLead {
 export async function updateLead(
   db: DB,
   key: string,
-  change: { status?: LeadStatus; owner?: string | null; correction?: Correction },
+  change: LeadChangeFields,
   actor: Actor,
   now: Date,
   isCurrent: (version: string) => boolean,
@@ -191,7 +199,7 @@ export interface OwnerTelling {
 export async function changeLead(
   db: DB,
   key: string,
-  change: { status?: LeadStatus; owner?: string | null; correction?: Correction },
+  change: LeadChangeFields,
   staff: ConsoleActor,
   now: Date,
   isCurrent: (version: string) => boolean,
