@@ -219,7 +219,10 @@ export type LeadPage = z.output<typeof LeadPage>;
 export const MAX_BULK_LEADS = 100;
 
 /** A lead a change of several names: its id and the version it was read at (LeadSummary's). */
-const BulkItem = z.object({ id: z.string(), version: z.string() });
+const BulkItem = z.object({
+  id: z.string().check(z.maxLength(100)),
+  version: z.string().check(z.maxLength(20)),
+});
 
 /**
  * A change of several leads: the status, the owner (null: nobody) or both, for each lead named at

@@ -53,6 +53,8 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
       dueAt: "2026-11-02T16:00:00.000Z",
       target: "overdue",
       lastActivityAt: at(1),
+      // Never changed: no state row yet, version 0.
+      version: "0",
     });
     expect(all.items[1]).toEqual({
       id: demo,
@@ -72,6 +74,7 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
       dueAt: "2026-11-02T12:00:00.000Z",
       target: "overdue",
       lastActivityAt: at(2),
+      version: "0",
     });
 
     const ids = async (query: Record<string, string>) =>
