@@ -114,6 +114,25 @@ describe.each(testDialects)("changing several leads at once, on $name", ({ url }
     expect(now.get(two)).toMatchObject({ status: "spam", owner: null });
   });
 
+  it("names the giver in the owner's e-mail by name, by address when they gave none", async () => {
+    const ama = await signedInStaff(api, "ama@example.com", "sales");
+    await signedInStaff(api, "kofi@example.com", "sales");
+    await api.db.updateTable("staff_accounts").set({ name: "Ama Owusu" }).execute();
+    const one = await addContact(api, at(0));
+    const two = await addContact(api, at(1));
+    const give = async (id: string) => {
+      const items = itemsOf(await inbox(ama), [id]);
+      const res = await ama.call(leadsApi.updateMany, {
+        body: { items, owner: "kofi@example.com" },
+      });
+      expect(answered(leadsApi.updateMany, res, 200).changed).toHaveLength(1);
+      return (await ownerMails(api, rowId(id)))[0]?.text;
+    };
+    expect(await give(one)).toContain("Ama Owusu made you the owner");
+    await api.db.updateTable("staff_accounts").set({ name: "" }).execute();
+    expect(await give(two)).toContain("ama@example.com made you the owner");
+  });
+
   it("refuses a change that says nothing to change, names no lead or too many", async () => {
     const ama = await signedInStaff(api, "ama@example.com", "sales");
     const id = await addContact(api, at(0));
