@@ -20,7 +20,7 @@ import {
 } from "./pages/campaigns";
 import { EmailsPage, emailsLoader } from "./pages/emails";
 import { ErasePage, eraseAction, eraseLoader } from "./pages/erase";
-import { InboxPage, inboxLoader } from "./pages/inbox";
+import { InboxPage, inboxAction, inboxLoader } from "./pages/inbox";
 import { LeadPage, leadAction, leadLoader } from "./pages/lead";
 import { withDuplicateActions } from "./components/lead-duplicate-actions";
 import { NotFoundPage } from "./pages/not-found";
@@ -50,7 +50,7 @@ const PAGE_ROUTES: Record<
   ConsolePageId,
   Pick<NonIndexRouteObject, "loader" | "action" | "shouldRevalidate" | "element">
 > = {
-  leads: { loader: inboxLoader, element: <InboxPage /> },
+  leads: { loader: inboxLoader, action: inboxAction, element: <InboxPage /> },
   lead: { loader: leadLoader, action: withDuplicateActions(leadAction), element: <LeadPage /> },
   subscribers: {
     loader: subscribersLoader,

@@ -67,6 +67,12 @@ const MATRIX: Record<string, readonly [Access, Audit]> = {
   "GET /api/staff/leads/:id": [SALES, { records: "lead.view" }],
   // Changing nothing, it still answers the whole lead, notes and all.
   "PATCH /api/staff/leads/:id": [SALES, { records: "lead.view", body: {} }],
+  // A lead named at a version it no longer has is answered as it now is: read, so recorded. The
+  // item's ":id" is the lead's, as in an address.
+  "PATCH /api/staff/leads": [
+    SALES,
+    { records: "lead.view", body: { items: [{ id: ":id", version: "old" }], status: "won" } },
+  ],
   "POST /api/staff/leads/:id/notes": [
     SALES,
     { records: "lead.note-added", body: { text: "Called" } },
@@ -335,6 +341,7 @@ describe.each(sqliteOnly)("the staff role matrix on $name", ({ url }) => {
     const ids: Record<string, string> = {
       [leadsApi.get.path]: lead,
       [leadsApi.addNote.path]: lead,
+      [leadsApi.updateMany.path]: lead,
       [leadsApi.reply.path]: lead,
       [leadsApi.distinct.path]: lead,
       [leadsApi.merge.path]: lead,
@@ -352,7 +359,8 @@ describe.each(sqliteOnly)("the staff role matrix on $name", ({ url }) => {
       const entries = () => auditOf(api, account.id, audit.records);
       const before = (await entries()).length;
       const address = withQuery(path.replace(":id", ids[path] ?? ""), audit.query);
-      const res = await request(method, address, cookie, audit.body);
+      const body = JSON.stringify(audit.body ?? {}).replaceAll('":id"', `"${ids[path] ?? ""}"`);
+      const res = await request(method, address, cookie, JSON.parse(body));
       expect(res.statusCode, `${key}: ${res.body}`).toBeLessThan(300);
       expect((await entries()).length, `${key} records ${audit.records}`).toBe(before + 1);
     }

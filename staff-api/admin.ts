@@ -28,6 +28,12 @@ export const TeamMember = z.strictObject({
   disabled: z.boolean(),
 });
 export type TeamMember = z.output<typeof TeamMember>;
+
+/**
+ * How staff are named wherever they are read (the console, the e-mails to staff): by name, by
+ * address when the account has none.
+ */
+export const staffName = (member: { name: string; email: string }) => member.name || member.email;
 export const Team = z.strictObject({ items: z.array(TeamMember) });
 
 /** An account as the admin pages show it. */

@@ -45,6 +45,7 @@ describe("the staff endpoints", () => {
       "GET /api/staff/team",
       "PATCH /api/staff/accounts/:id",
       "PATCH /api/staff/campaigns/:id",
+      "PATCH /api/staff/leads",
       "PATCH /api/staff/leads/:id",
       "PATCH /api/staff/me",
       "PATCH /api/staff/passkeys/:id",

@@ -214,6 +214,8 @@ export const LeadSummary = z.extend(z.omit(Lead, { message: true }), {
   firstResponseAt: z.nullable(z.string()),
   ...TargetShape,
   ...DuplicatesShape,
+  /** The version a change must name, as `get` answers it in its ETag (`updateMany` sends it). */
+  version: z.string(),
 });
 export type LeadSummary = z.output<typeof LeadSummary>;
 
@@ -227,6 +229,49 @@ export type LeadStats = z.output<typeof LeadStats>;
 
 export const LeadPage = keysetPage(LeadSummary);
 export type LeadPage = z.output<typeof LeadPage>;
+
+/** The most leads one change of several may name. */
+export const MAX_BULK_LEADS = 100;
+
+/** A lead a change of several names: its id and the version it was read at (LeadSummary's). */
+const BulkItem = z.object({
+  id: z.string().check(z.maxLength(100)),
+  version: z.string().check(z.maxLength(20)),
+});
+
+/**
+ * A change of several leads: the status, the owner (null: nobody) or both, for each lead named at
+ * the version it was read. At least one of status and owner.
+ */
+const BulkChange = z
+  .object({
+    items: z
+      .array(BulkItem)
+      .check(
+        z.minLength(1, "items: name at least one lead"),
+        z.maxLength(MAX_BULK_LEADS, `items: at most ${MAX_BULK_LEADS} leads at once`),
+      ),
+    status: z.optional(z.enum(LEAD_STATUSES)),
+    owner: z.optional(z.nullable(email())),
+  })
+  .check(
+    z.refine(
+      (change) => change.status !== undefined || change.owner !== undefined,
+      "Say what to change: a status, an owner or both",
+    ),
+  );
+
+/**
+ * What a change of several leads did: the leads changed (or left as they were, as they had it
+ * already) with their new version, those changed by someone else since the version named, left
+ * unchanged and answered as they now are, and the ids that name no lead.
+ */
+export const BulkChanged = z.strictObject({
+  changed: z.array(z.strictObject({ id: z.string(), version: z.string() })),
+  stale: z.array(LeadSummary),
+  missing: z.array(z.string()),
+});
+export type BulkChanged = z.output<typeof BulkChanged>;
 
 export const leadsApi = {
   /** A page of leads, newest first; and every matching lead as a CSV file. */
@@ -281,6 +326,20 @@ export const leadsApi = {
       ) as Record<CorrectableField, z.ZodMiniOptional<z.ZodMiniString>>),
     }),
     answers: { 200: LeadDetail, ...RECORD_REFUSALS, 409: Failed, 412: LeadDetail, 428: Failed },
+  }),
+  /**
+   * The same status and/or owner for up to MAX_BULK_LEADS leads, each only when it is still at the
+   * version named (as `update`'s If-Match): one transaction per lead, each with the events, audit
+   * entries and owner's e-mail a single `update` writes. A stale lead is left unchanged and
+   * answered as it now is; an id that names no lead is listed as missing. The owner as for
+   * `update` (400 NOT_AN_OWNER otherwise).
+   */
+  updateMany: endpoint({
+    method: "PATCH",
+    path: "/api/staff/leads",
+    roles: SALES_ROLES,
+    body: BulkChange,
+    answers: { 200: BulkChanged, ...REFUSALS },
   }),
   addNote: endpoint({
     method: "POST",

@@ -3,7 +3,7 @@
  * console's (what a page does with an answer) and the API's (what the contract accepts).
  */
 import type { StaffAccount } from "./admin";
-import type { LeadDetail } from "./leads";
+import type { LeadDetail, LeadSummary } from "./leads";
 import type { TimelineEntry } from "./lead-timeline";
 import type { Subscriber } from "./subscribers";
 
@@ -33,6 +33,21 @@ export const leadDetail = samplesOf<LeadDetail>({
   duplicates: [],
   mergedInto: null,
   timeline: [],
+});
+
+const {
+  message: _message,
+  timeline: _timeline,
+  timeToFirstResponseMs: _ms,
+  mergedInto: _mergedInto,
+  ...listed
+} = leadDetail();
+
+/** The same lead as the inbox lists it (LeadSummary), at version 1. */
+export const leadSummary = samplesOf<LeadSummary>({
+  ...listed,
+  messagePreview: "Hello",
+  version: "1",
 });
 
 type Delivery = Extract<TimelineEntry, { kind: "delivery" }>;

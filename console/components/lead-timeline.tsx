@@ -4,10 +4,13 @@ import { consoleLeadPath } from "@common/paths";
 import { parseLeadKey } from "@leads/workflow";
 import { CORRECTABLE_LABELS, type LeadDetail } from "../../staff-api/leads";
 import { type TimelineEntry } from "../../staff-api/lead-timeline";
+import type { TeamMember } from "../../staff-api/admin";
 import { formatDateTime } from "../format";
 import { CHANNEL_LABELS, STATUS_LABELS, TYPE_LABELS } from "../labels";
 import { routerPath } from "../api";
 import { DateTime } from "./date-time";
+import { EmailAddress } from "./email-address";
+import { StaffName } from "./staff-name";
 
 /** What the lead page just added to the timeline, whose newest entry then takes the focus. */
 export type Added = "note" | "reply";
@@ -16,9 +19,17 @@ export type Added = "note" | "reply";
  * What happened to the lead, oldest first: its changes, notes, the replies e-mailed to the person
  * and their answers, the notifications' deliveries. Once a note or a reply is added (`added`,
  * after the action's answer) the newest of its kind takes the focus, which shows and reads it
- * where it now stands.
+ * where it now stands. Staff are named as the team (`team`) names them.
  */
-export function LeadTimeline({ lead, added }: { lead: LeadDetail; added: Added | undefined }) {
+export function LeadTimeline({
+  lead,
+  team,
+  added,
+}: {
+  lead: LeadDetail;
+  team: readonly TeamMember[];
+  added: Added | undefined;
+}) {
   const timeline = useRef<HTMLOListElement>(null);
   const newest = added ? lead.timeline.findLastIndex((entry) => entry.kind === added) : -1;
   useEffect(() => {
@@ -39,19 +50,19 @@ export function LeadTimeline({ lead, added }: { lead: LeadDetail; added: Added |
           <p className="text-sm text-muted">
             <DateTime at={entry.at} />
             {"actor" in entry && entry.actor ? " · " : ""}
-            {"actor" in entry && entry.actor ? <span dir="auto">{entry.actor}</span> : null}
+            {"actor" in entry && entry.actor ? (
+              <StaffName address={entry.actor} team={team} />
+            ) : null}
           </p>
-          <TimelineText entry={entry} />
+          <TimelineText entry={entry} team={team} />
         </li>
       ))}
     </ol>
   );
 }
 
-/** Someone's name or address, as typed, in its own direction; "nobody" when there is none. */
-const person = (who: string | null) => (who ? <span dir="auto">{who}</span> : "nobody");
-
-function TimelineText({ entry }: { entry: TimelineEntry }) {
+function TimelineText({ entry, team }: { entry: TimelineEntry; team: readonly TeamMember[] }) {
+  const person = (who: string | null) => <StaffName address={who} team={team} />;
   switch (entry.kind) {
     case "status":
       return (
@@ -96,7 +107,8 @@ function TimelineText({ entry }: { entry: TimelineEntry }) {
       return (
         <>
           <p className="font-semibold">
-            Answer by e-mail from <span dir="auto">{entry.from || "an unknown sender"}</span>
+            Answer by e-mail from{" "}
+            {entry.from ? <EmailAddress>{entry.from}</EmailAddress> : "an unknown sender"}
             {entry.subject ? (
               <>
                 {": "}

@@ -6,6 +6,7 @@ import { Field } from "~/components/ui/field";
 import { STATUS_LABELS, choices } from "../labels";
 import { IntentButton } from "./newsletter-editor";
 import { Options } from "./options";
+import { nameOf } from "./staff-name";
 
 /** What the form was filled with: the lead's status and owner ("" for nobody) when it was read. */
 const WAS_STATUS = "was-status";
@@ -81,14 +82,21 @@ export function leadChanges(form: FormData): { status?: LeadStatus; owner?: stri
   return changes;
 }
 
-/** What to say when a save was refused because `current`, the lead now, changed meanwhile. */
-export function changedMeanwhile(form: FormData, current: LeadDetail): string {
+/**
+ * What to say when a save was refused because `current`, the lead now, changed meanwhile; its
+ * owner named as `team` names them.
+ */
+export function changedMeanwhile(
+  form: FormData,
+  current: LeadDetail,
+  team: readonly TeamMember[],
+): string {
   const changed: string[] = [];
   if (current.status !== form.get(WAS_STATUS)) {
     changed.push(`status is now ${STATUS_LABELS[current.status]}`);
   }
   if ((current.owner ?? "") !== form.get(WAS_OWNER)) {
-    changed.push(`owner is now ${current.owner ?? "nobody"}`);
+    changed.push(`owner is now ${nameOf(team, current.owner)}`);
   }
   const what = changed.length ? `: ${changed.join(", and ")}` : "";
   return (

@@ -12,6 +12,16 @@ import { FilterInput, FilterSelect } from "../components/filter-form";
 import { type ListDefinition, ListPage } from "../components/list-page";
 import { useNewSince } from "../components/last-visit";
 import { RelativeAge, timeAgo, useNow } from "../components/relative-age";
+import { EmailAddress } from "../components/email-address";
+import {
+  BulkOutcome,
+  LeadBulkBar,
+  LeadCheckbox,
+  SelectAllLeads,
+  leadBulkAction,
+  useLeadSelection,
+} from "../components/lead-bulk-bar";
+import { StaffName } from "../components/staff-name";
 import { formatDuration } from "../format";
 import { STATUS_LABELS, TYPE_LABELS, choices, leadName, productLabel } from "../labels";
 import { useStaff } from "../session";
@@ -51,6 +61,9 @@ export async function inboxLoader({ request }: LoaderFunctionArgs) {
   return { page, stats, team: team.items, search, filtered, exportHref, workbookHref };
 }
 
+/** Several leads changed at once, from the bar of those selected. */
+export const inboxAction = leadBulkAction;
+
 /**
  * Contact messages and demo requests together, newest first. The filters live in the address, so
  * a filtered inbox can be bookmarked or sent to a colleague, and the CSV and Excel exports take
@@ -61,6 +74,7 @@ export function InboxPage() {
   const staff = useStaff();
   const newSince = useNewSince(`staff-console:leads-seen:${staff.email}`);
   const now = useNow();
+  const selection = useLeadSelection();
   // Whoever works leads, the disabled too: their leads are still theirs until given on.
   const owners = team
     .filter((member) => mayOwnLeads(member.role))
@@ -72,84 +86,97 @@ export function InboxPage() {
     ]);
 
   return (
-    <ListPage
-      list={LIST}
-      loaded={loaded}
-      summary={
-        <p className="mb-4" aria-live="polite">
-          <strong>{stats.count}</strong> {stats.count === 1 ? "lead" : "leads"}
-          {loaded.filtered ? (stats.count === 1 ? " matches" : " match") : ""}. Answered:{" "}
-          {stats.responded}. Average time to first response:{" "}
-          <strong>{formatDuration(stats.averageFirstResponseMs)}</strong>.
-        </p>
-      }
-      row={(lead) => (
-        <>
-          <div className="min-w-0">
-            {newSince !== null && lead.createdAt > newSince ? (
-              <p className="mb-1">
-                <span className="rounded bg-brand-800 px-2 py-0.5 text-sm font-semibold text-white">
-                  New since your last visit
-                </span>
-              </p>
-            ) : null}
-            <Link to={routerPath(consoleLeadPath(lead.id))} className="console-link" dir="auto">
-              {leadName(lead)}
-            </Link>
-            <p className="text-sm text-muted">
-              {TYPE_LABELS[lead.type]}
-              {lead.product ? ` · ${productLabel(lead.product)}` : ""}
-              {lead.company ? " · " : ""}
-              {lead.company ? <span dir="auto">{lead.company}</span> : null}
+    <>
+      <ListPage
+        list={LIST}
+        loaded={loaded}
+        summary={
+          <>
+            <BulkOutcome team={team} />
+            <p className="mb-4" aria-live="polite">
+              <strong>{stats.count}</strong> {stats.count === 1 ? "lead" : "leads"}
+              {loaded.filtered ? (stats.count === 1 ? " matches" : " match") : ""}. Answered:{" "}
+              {stats.responded}. Average time to first response:{" "}
+              <strong>{formatDuration(stats.averageFirstResponseMs)}</strong>.
             </p>
-            {lead.messagePreview ? (
-              <p className="break-words" dir="auto">
-                {lead.messagePreview}
+            <SelectAllLeads selection={selection} />
+          </>
+        }
+        row={(lead) => (
+          <>
+            <div className="min-w-0">
+              <LeadCheckbox lead={lead} selection={selection} />
+              {newSince !== null && lead.createdAt > newSince ? (
+                <p className="mb-1">
+                  <span className="rounded bg-brand-800 px-2 py-0.5 text-sm font-semibold text-white">
+                    New since your last visit
+                  </span>
+                </p>
+              ) : null}
+              <Link to={routerPath(consoleLeadPath(lead.id))} className="console-link" dir="auto">
+                {leadName(lead)}
+              </Link>
+              <p className="text-sm text-muted">
+                {TYPE_LABELS[lead.type]}
+                {lead.product ? ` · ${productLabel(lead.product)}` : ""}
+                {lead.company ? " · " : ""}
+                {lead.company ? <span dir="auto">{lead.company}</span> : null}
               </p>
-            ) : null}
-            <p className="text-sm break-words text-muted">
-              <span dir="auto">{lead.email}</span>
-              {lead.phone ? " · " : ""}
-              {lead.phone ? <span dir="auto">{lead.phone}</span> : null}
+              {lead.messagePreview ? (
+                <p className="break-words" dir="auto">
+                  {lead.messagePreview}
+                </p>
+              ) : null}
+              <p className="text-sm break-words text-muted">
+                <EmailAddress>{lead.email}</EmailAddress>
+                {lead.phone ? " · " : ""}
+                {lead.phone ? <span dir="auto">{lead.phone}</span> : null}
+              </p>
+            </div>
+            <p className="flex flex-wrap items-center gap-2 sm:block">
+              <span className="sr-only">Status: </span>
+              <StatusBadge status={lead.status} />
+              <DuplicateMarker lead={lead} />
+              <span className="text-sm sm:mt-1 sm:block">
+                {lead.firstResponseAt ? "Answered" : "Not answered yet"}
+              </span>
+              <span className="sm:mt-1 sm:block">
+                <span className="sr-only">Target: </span>
+                <TargetBadge lead={lead} now={now} />
+              </span>
             </p>
-          </div>
-          <p className="flex flex-wrap items-center gap-2 sm:block">
-            <span className="sr-only">Status: </span>
-            <StatusBadge status={lead.status} />
-            <DuplicateMarker lead={lead} />
-            <span className="text-sm sm:mt-1 sm:block">
-              {lead.firstResponseAt ? "Answered" : "Not answered yet"}
-            </span>
-            <span className="sm:mt-1 sm:block">
-              <span className="sr-only">Target: </span>
-              <TargetBadge lead={lead} now={now} />
-            </span>
-          </p>
-          <p className="text-sm">
-            <span className="font-semibold">Owner:</span> {lead.owner ?? "nobody yet"}
-          </p>
-          <p className="text-sm">
-            <RelativeAge at={lead.createdAt} now={now} label="Received" />
-            <span className="mt-1 block text-xs text-muted">
-              Last activity {timeAgo(lead.lastActivityAt, now)}
-            </span>
-          </p>
-        </>
-      )}
-    >
-      <FilterInput
-        label="Search"
-        hint="Name (any order), phone (any format), e-mail, company or message"
-        name="q"
-        type="search"
-        className="sm:col-span-2"
-      />
-      <FilterSelect label="Type" name="type" options={choices(LEAD_TYPES, TYPE_LABELS)} />
-      <FilterSelect label="Product" name="product" options={Object.entries(DEMO_PRODUCT_NAMES)} />
-      <FilterSelect label="Status" name="status" options={choices(LEAD_STATUSES, STATUS_LABELS)} />
-      <FilterSelect label="Owner" name="owner" options={[["none", "Nobody yet"], ...owners]} />
-      <FilterInput label="Received from" name="since" type="date" />
-      <FilterInput label="Received until" name="until" type="date" />
-    </ListPage>
+            <p className="text-sm">
+              <span className="font-semibold">Owner:</span>{" "}
+              {lead.owner ? <StaffName address={lead.owner} team={team} /> : "nobody yet"}
+            </p>
+            <p className="text-sm">
+              <RelativeAge at={lead.createdAt} now={now} label="Received" />
+              <span className="mt-1 block text-xs text-muted">
+                Last activity {timeAgo(lead.lastActivityAt, now)}
+              </span>
+            </p>
+          </>
+        )}
+      >
+        <FilterInput
+          label="Search"
+          hint="Name (any order), phone (any format), e-mail, company or message"
+          name="q"
+          type="search"
+          className="sm:col-span-2"
+        />
+        <FilterSelect label="Type" name="type" options={choices(LEAD_TYPES, TYPE_LABELS)} />
+        <FilterSelect label="Product" name="product" options={Object.entries(DEMO_PRODUCT_NAMES)} />
+        <FilterSelect
+          label="Status"
+          name="status"
+          options={choices(LEAD_STATUSES, STATUS_LABELS)}
+        />
+        <FilterSelect label="Owner" name="owner" options={[["none", "Nobody yet"], ...owners]} />
+        <FilterInput label="Received from" name="since" type="date" />
+        <FilterInput label="Received until" name="until" type="date" />
+      </ListPage>
+      <LeadBulkBar selection={selection} team={team} />
+    </>
   );
 }

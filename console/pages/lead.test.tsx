@@ -73,6 +73,35 @@ describe("the lead page", () => {
     expect(owner).toHaveValue("kofi@example.com");
   });
 
+  it("names staff in the timeline by name, an account without one or gone since by its address", async () => {
+    const at = "2026-11-20T11:00:00.000Z";
+    renderLead(
+      {
+        timeline: [
+          { kind: "assigned", at, actor: null, to: "gone@example.com" },
+          {
+            kind: "owner",
+            at,
+            actor: "ama@example.com",
+            from: "gone@example.com",
+            to: "kofi@example.com",
+          },
+          { kind: "note", at, actor: "esi@example.com", text: "Called back" },
+        ],
+      },
+      TEAM,
+    );
+    expect(await screen.findByText(/^Owner:/)).toHaveTextContent("Owner: gone@example.com → Kofi");
+    expect(screen.getByText(/^Lead routing gave it to/)).toHaveTextContent("gone@example.com");
+    // The name is what is read; the address is in its tooltip.
+    expect(screen.getByText("Ama", { selector: "span" })).toHaveAttribute(
+      "title",
+      "ama@example.com",
+    );
+    const noName = screen.getByText("esi@example.com", { selector: "li p bdi" });
+    expect(noName).toHaveAttribute("dir", "ltr");
+  });
+
   it("puts the status and owner before the timeline", async () => {
     renderLead({});
     const work = await screen.findByRole("heading", { name: "Status and owner" });

@@ -25,6 +25,7 @@ import { draftKey } from "../components/drafts";
 import { useStaff } from "../session";
 import { BackLink, PageHeading } from "../components/page-heading";
 import { DefinitionList } from "../components/definition-list";
+import { EmailAddress } from "../components/email-address";
 import { formatDateTime, formatDuration } from "../format";
 import { TYPE_LABELS, leadName, productLabel } from "../labels";
 
@@ -76,7 +77,14 @@ export async function leadAction({ request, params }: ActionFunctionArgs): Promi
     return { ok: true, intent: "update", message: "Lead updated." };
   } catch (error) {
     const stale = staleRecord(error, leadsApi.update);
-    if (stale) return { ok: false, error: changedMeanwhile(form, stale.current), stale: true };
+    if (stale) {
+      // The team read again for the owner's name: an action has no loader's data.
+      const team = await call(teamApi.list).then(
+        ({ items }) => items,
+        () => [],
+      );
+      return { ok: false, error: changedMeanwhile(form, stale.current, team), stale: true };
+    }
     return failure(error, "The change was not saved. Try again.");
   }
 }
@@ -140,7 +148,10 @@ export function LeadPage() {
     ["Type", TYPE_LABELS[lead.type]],
     ["Product", productLabel(lead.product)],
     ["Name", leadName(lead)],
-    ["E-mail", linked(lead.email, mailtoHref(lead.email))],
+    [
+      "E-mail",
+      linked(lead.email && <EmailAddress>{lead.email}</EmailAddress>, mailtoHref(lead.email)),
+    ],
     ["Phone", linked(lead.phone, `tel:${lead.phone}`)],
     ["Company", lead.company],
     ["Job title", lead.jobTitle],
@@ -255,7 +266,7 @@ export function LeadPage() {
           <h2 id="timeline-heading" className="mb-3 text-lg font-bold">
             Timeline
           </h2>
-          <LeadTimeline lead={lead} added={settled ? added(result) : undefined} />
+          <LeadTimeline lead={lead} team={team} added={settled ? added(result) : undefined} />
         </section>
 
         <section
@@ -297,7 +308,7 @@ const added = (result: ActionResult | undefined): Added | undefined =>
   result?.ok && (result.intent === "note" || result.intent === "reply") ? result.intent : undefined;
 
 /** A value the browser can act on (an address, a phone number) as a link; none when empty. */
-function linked(text: string | undefined, href: string): ReactNode {
+function linked(text: ReactNode, href: string): ReactNode {
   return text ? (
     <a href={href} className="console-link">
       {text}

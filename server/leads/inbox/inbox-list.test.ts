@@ -55,6 +55,8 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
       lastActivityAt: at(1),
       // The samples' numbers are one number written two ways: the three leads are linked.
       duplicates: [other, demo],
+      // Never changed: no state row yet, version 0.
+      version: "0",
     });
     expect(all.items[1]).toEqual({
       id: demo,
@@ -75,6 +77,7 @@ describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
       target: "overdue",
       lastActivityAt: at(2),
       duplicates: [other, contact],
+      version: "0",
     });
 
     const ids = async (query: Record<string, string>) =>

@@ -6,10 +6,9 @@ import { Refused, answer, routesOn, versionMatches } from "../../http/contract-r
 import { listAndExportRoutes, storedUpTo } from "../../http/list-routes";
 import { CSV_COLUMNS, csvRow } from "./inbox-csv";
 import { LEAD_SHEET, workbookLeads } from "./inbox-xlsx";
-import { AnonymisedLeadError, UnknownOwnerError, addNote, updateLead } from "./lead-changes";
+import { AnonymisedLeadError, UnknownOwnerError, addNote, changeLead } from "./lead-changes";
 import { readCorrection } from "./lead-corrections";
-import { emailKey } from "../../../leads/email";
-import { prepareOwnerNotice } from "../routing/owner-notice";
+import { changeLeads } from "./bulk-changes";
 import { viewLead } from "./lead-detail";
 import { allLeads, countLeads, leadStats, listLeads } from "./lead-list";
 import { type LeadFilters, ownerFilter } from "./lead-query";
@@ -82,6 +81,7 @@ export const inboxRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, o
   });
 
   const route = routesOn(app, { checkAnswers: options.checkAnswers });
+  const telling = { publicUrl: config.publicUrl, alerts, wake: () => outbox.wake() };
   route(leadsApi.get, "lead inbox request", async ({ params, staff, refuse }) => {
     const found = await viewLead(db, params.id, actorOf(staff), now());
     if (!found) throw refuse(404, NO_SUCH_LEAD);
@@ -95,21 +95,22 @@ export const inboxRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, o
     try {
       const isCurrent = (version: string) => versionMatches(ifMatch, version);
       const change = { status: body.status, owner: body.owner, correction };
-      // Giving the lead to someone else tells them: the e-mail is rendered before the change.
-      const givenAway = body.owner && emailKey(body.owner) !== emailKey(staff.email);
-      const notice = givenAway
-        ? await prepareOwnerNotice(db, params.id, { publicUrl: config.publicUrl, by: staff })
-        : null;
-      const tell = notice ? { notice, alerts } : undefined;
-      const actor = actorOf(staff);
-      const changed = await updateLead(db, params.id, change, actor, now(), isCurrent, tell);
+      const changed = await changeLead(db, params.id, change, staff, now(), isCurrent, telling);
       if (!changed) throw refuse(404, NO_SUCH_LEAD);
-      if (tell) outbox.wake();
       // Refused as made on an older version: the lead as it now is, for the page to show.
       return answer(changed.stale ? 412 : 200, changed.lead, changed.version);
     } catch (error) {
       if (error instanceof UnknownOwnerError) throw refuse(400, error.message);
       if (error instanceof AnonymisedLeadError) throw refuse(409, error.message);
+      throw error;
+    }
+  });
+
+  route(leadsApi.updateMany, "lead inbox request", async ({ body, staff, refuse }) => {
+    try {
+      return answer(200, await changeLeads(db, body, staff, now, telling));
+    } catch (error) {
+      if (error instanceof UnknownOwnerError) throw refuse(400, error.message);
       throw error;
     }
   });

@@ -10,13 +10,14 @@ import { randomUUID } from "node:crypto";
 import { type Transaction, sql } from "kysely";
 import { emailKey } from "../../../leads/email";
 import { NOT_AN_OWNER, mayOwnLeads } from "../../../staff-api/leads";
+import { staffName } from "../../../staff-api/admin";
 import { type DB, isPostgres } from "../../db/database";
 import type { Database, LeadEventKind, LeadStatus } from "../../db/schema";
 import { recordAudit } from "../../audit/audit";
 import type { Correction } from "../../audit/corrections";
 import type { Alerts } from "../../alerts/alerts";
 import type { Owner } from "../routing/assign";
-import { type OwnerNotice, enqueueOwnerNotice } from "../routing/owner-notice";
+import { type OwnerNotice, enqueueOwnerNotice, prepareOwnerNotice } from "../routing/owner-notice";
 import { correctLead } from "./lead-corrections";
 import { type Actor, type VersionedLead, getLead } from "./lead-detail";
 import { type LeadRow, findLeadRow } from "./lead-query";
@@ -55,7 +56,23 @@ async function ownerAccount(
     .executeTakeFirst();
   if (!row) return null;
   const mayOwn = row.id === currentOwnerId || (row.disabled_at === null && mayOwnLeads(row.role));
-  return mayOwn ? { id: row.id, email: row.email, name: row.name } : null;
+  return mayOwn ? { id: row.id, email: row.email, name: staffName(row) } : null;
+}
+
+/**
+ * Throws UnknownOwnerError unless `address` is an enabled account that works leads: a change of
+ * several leads checks its owner once, before any of them changes, so that it is refused whole.
+ */
+export async function checkOwner(db: DB, address: string): Promise<void> {
+  if (!(await ownerAccount(db, address, null))) throw new UnknownOwnerError();
+}
+
+/** What a change of a lead sets: only the fields sent change. */
+export interface LeadChangeFields {
+  status?: LeadStatus;
+  /** An account's address, or null for nobody. */
+  owner?: string | null;
+  correction?: Correction;
 }
 
 /** The lead as it now is, and whether the change was refused for naming an older version. */
@@ -76,7 +93,7 @@ export interface LeadChange extends VersionedLead {
 export async function updateLead(
   db: DB,
   key: string,
-  change: { status?: LeadStatus; owner?: string | null; correction?: Correction },
+  change: LeadChangeFields,
   actor: Actor,
   now: Date,
   isCurrent: (version: string) => boolean,
@@ -159,6 +176,47 @@ export async function updateLead(
     const lead = await getLead(trx, key, now);
     return lead && { ...lead, stale };
   });
+}
+
+/** A member of staff making a change in the console, named in the e-mail a new owner gets. */
+export interface ConsoleActor extends Actor {
+  name: string;
+}
+
+/** How a change made in the console tells a new owner: the e-mail's link, Slack, the outbox. */
+export interface OwnerTelling {
+  publicUrl: string;
+  alerts: Alerts;
+  /** Sends what was queued now rather than at the outbox's next round. */
+  wake: () => void;
+}
+
+/**
+ * A change of a lead made in the console (one lead's PATCH, or each lead of a change of several):
+ * updateLead, and a new owner other than the one making it told by e-mail (and Slack), the
+ * e-mail rendered before the change's transaction opens (on SQLite it holds every other write).
+ */
+export async function changeLead(
+  db: DB,
+  key: string,
+  change: LeadChangeFields,
+  staff: ConsoleActor,
+  now: Date,
+  isCurrent: (version: string) => boolean,
+  telling: OwnerTelling,
+): Promise<LeadChange | null> {
+  const givenAway = change.owner && emailKey(change.owner) !== emailKey(staff.email);
+  const notice = givenAway
+    ? await prepareOwnerNotice(db, key, {
+        publicUrl: telling.publicUrl,
+        by: { name: staffName(staff) },
+      })
+    : null;
+  const tell = notice ? { notice, alerts: telling.alerts } : undefined;
+  const actor = { accountId: staff.accountId, email: staff.email };
+  const changed = await updateLead(db, key, change, actor, now, isCurrent, tell);
+  if (changed && tell) telling.wake();
+  return changed;
 }
 
 /** Adds a note to a lead (setting first_response_at if unset); false when there is no such lead. */

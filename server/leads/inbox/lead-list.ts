@@ -12,6 +12,7 @@ import {
   type Lead,
   type LeadFilters,
   type LeadRow,
+  findLeadRow,
   leadCountsUnion,
   leadsUnion,
   selectLeads,
@@ -61,7 +62,21 @@ function toLeadSummary(row: LeadRow, clock: TargetClock, duplicates: string[]): 
     firstResponseAt: row.first_response_at,
     ...leadTarget(targetOf(row), clock),
     lastActivityAt: row.last_event_at ?? row.created_at,
+    version: String(row.version),
   };
+}
+
+/** One lead as the list shows it, its target reckoned at `now`; null when there is no such lead. */
+export async function leadSummary(
+  db: Executor,
+  key: string,
+  now: Date,
+): Promise<LeadSummary | null> {
+  const row = await findLeadRow(db, key);
+  if (!row) return null;
+  const duplicates = await duplicatesOf(db, [row]);
+  const clock = targetClock((await readServiceHours(db)).hours, now);
+  return toLeadSummary(row, clock, duplicates.get(leadKey(row.type, row.id)) ?? []);
 }
 
 /** The matching leads' rows from a cursor on, newest first, in the keyset's order. */

@@ -12,11 +12,13 @@ import { mayOwnLeads } from "../../../staff-api/leads";
 import { isPostgres } from "../../db/database";
 import { addEvent } from "../inbox/lead-changes";
 import type { Database } from "../../db/schema";
+import { staffName } from "../../../staff-api/admin";
 
 /** The owner a lead was given: an account, or nobody when no one the rule names was available. */
 export interface Owner {
   id: string;
   email: string;
+  /** How the e-mails and Slack name them: their name, their address when they gave none. */
   name: string;
 }
 
@@ -54,7 +56,7 @@ async function availableAccounts(trx: Trx, ids: string[]): Promise<Map<string, O
   return new Map(
     rows
       .filter((row) => row.disabled_at === null && row.away_since === null && mayOwnLeads(row.role))
-      .map((row) => [row.id, { id: row.id, email: row.email, name: row.name }]),
+      .map((row) => [row.id, { id: row.id, email: row.email, name: staffName(row) }]),
   );
 }
 

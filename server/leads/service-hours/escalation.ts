@@ -9,6 +9,7 @@
 import { type Transaction, sql } from "kysely";
 import { consoleLeadPath } from "../../../common/paths";
 import { leadKey } from "../../../leads/workflow";
+import { staffName } from "../../../staff-api/admin";
 import type { Config } from "../../config";
 import { recordAudit } from "../../audit/audit";
 import type { DB } from "../../db/database";
@@ -137,15 +138,15 @@ async function escalate(
 
     const key = leadKey(lead.type, lead.id);
     const recipients = await recipientsOf(trx, lead.owner_account_id, config.salesEmail);
-    const ownerName = lead.owner_account_id
-      ? ((
-          await trx
-            .selectFrom("staff_accounts")
-            .select("name")
-            .where("id", "=", lead.owner_account_id)
-            .executeTakeFirst()
-        )?.name ?? null)
-      : null;
+    const owner = lead.owner_account_id
+      ? await trx
+          .selectFrom("staff_accounts")
+          .select(["name", "email"])
+          .where("id", "=", lead.owner_account_id)
+          .executeTakeFirst()
+      : undefined;
+    // By name, as staff are named everywhere; by address for an account without one.
+    const ownerName = owner ? staffName(owner) : null;
     const overdue: OverdueLead = {
       type: lead.type,
       who: whoOf(lead),
