@@ -90,7 +90,9 @@ describe.each(sqliteOnly)("staff sign-in on $name", ({ url }) => {
     for (const email of ["esi@example.com", "nobody@example.com"]) {
       const took = await timed(email);
       expect(took, email).toBeGreaterThanOrEqual(145);
-      expect(took, email).toBeLessThan(1_000);
+      // A floor, not a delay added to the work: a gross mistake (seconds for milliseconds) shows;
+      // a busy machine's slower answer does not.
+      expect(took, email).toBeLessThan(5_000);
     }
     await app.close();
     await db.destroy();
