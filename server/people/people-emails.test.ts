@@ -1,35 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type PersonExport, peopleApi } from "../../staff-api/people";
 import { testDialects } from "../testing/lead-api";
 import { answered } from "../testing/checks";
 import { addContact, at } from "../testing/records";
 import { signedInStaff, useStaffApi } from "../testing/staff-api";
-import type { InboundListener } from "../newsletter/returns/inbound/listener";
-import { listenForReturns, returnToListener } from "../newsletter/returns/inbound/inbound.testing";
-import { WITH_INBOUND, queuedReplies, reply } from "../leads/replies/replies.testing";
+import { returnToListener } from "../newsletter/returns/inbound/inbound.testing";
+import {
+  WITH_INBOUND,
+  answerMail,
+  queuedReplies,
+  reply,
+  useInboundListener,
+} from "../leads/replies/replies.testing";
 import { exportHtml } from "./export-html";
 
 const PERSON = "kofi.boateng@example.com";
 
-/** The customer's answer to `to`, as a mail program writes it. */
-const answer = (to: string, body: string) =>
-  [
-    `From: Kofi Boateng <${PERSON}>`,
-    `To: ${to}`,
-    "Subject: Re: terminals for the shop",
-    "Content-Type: text/plain; charset=utf-8",
-    "",
-    body,
-    "",
-  ].join("\r\n");
-
 describe.each(testDialects)("an access request's e-mails with sales on $name", ({ url }) => {
   const api = useStaffApi(url, WITH_INBOUND);
-  let listener: InboundListener;
-  beforeAll(async () => {
-    listener = await listenForReturns(api.db, { now: () => api.clock.now });
-  });
-  afterAll(() => listener.close());
+  const listener = useInboundListener(api);
 
   it("holds the replies written to the person and their answers, with who and when", async () => {
     const sales = await signedInStaff(api, "ama@akwaabapay.test", "sales");
@@ -38,7 +27,14 @@ describe.each(testDialects)("an access request's e-mails with sales on $name", (
     await reply(sales, id, "Dear Kofi,\nWhich terminal suits your shop?");
     const replyTo = (await queuedReplies(api.db))[0]?.replyTo ?? "";
     api.advance(60_000);
-    const sent = await returnToListener(listener.port, replyTo, answer(replyTo, "The small one."));
+    const sent = await returnToListener(
+      listener().port,
+      replyTo,
+      answerMail(replyTo, "The small one.", {
+        from: `Kofi Boateng <${PERSON}>`,
+        subject: "Re: terminals for the shop",
+      }),
+    );
     expect(sent.response).toMatch(/^250/);
 
     const res = await admin.call(peopleApi.export, { query: { email: PERSON } });

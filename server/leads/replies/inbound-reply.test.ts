@@ -1,52 +1,35 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { MAX_INBOUND_TEXT } from "../../../staff-api/lead-timeline";
 import { testDialects } from "../../testing/lead-api";
 import { addContact, at } from "../../testing/records";
 import { useStaffApi } from "../../testing/staff-api";
-import type { InboundListener } from "../../newsletter/returns/inbound/listener";
 import {
   INBOUND,
-  listenForReturns,
   returnToListener,
   smtpRefusal as refusal,
 } from "../../newsletter/returns/inbound/inbound.testing";
 import { replyAddress } from "./reply-address";
-import { WITH_INBOUND, answeredContact, forgedReplyAddresses, timelineOf } from "./replies.testing";
-
-/** The customer's answer as their mail program writes it, the reply quoted below. */
-function answer(to: string, body: string) {
-  return [
-    "From: Kofi Boateng <kofi@example.com>",
-    `To: ${to}`,
-    "Subject: Re: your message to Akwaaba Pay",
-    "Message-ID: <answer-1@example.com>",
-    "Content-Type: text/plain; charset=utf-8",
-    "",
-    body,
-    "",
-    "On Mon, 7 Dec 2026 at 10:02, Ama at Akwaaba Pay <no-reply@site.test> wrote:",
-    "> Dear Kofi,",
-    "> Can we meet next week?",
-    "",
-  ].join("\r\n");
-}
+import {
+  WITH_INBOUND,
+  answerMail,
+  answeredContact,
+  forgedReplyAddresses,
+  timelineOf,
+  useInboundListener,
+} from "./replies.testing";
 
 describe.each(testDialects)("the customer's answer to a reply on $name", ({ url }) => {
   const api = useStaffApi(url, WITH_INBOUND);
-  let listener: InboundListener;
-  beforeAll(async () => {
-    listener = await listenForReturns(api.db, { now: () => api.clock.now });
-  });
-  afterAll(() => listener.close());
+  const listener = useInboundListener(api);
 
   it("lands in the timeline of the lead its Reply-To names, without the quoted history", async () => {
     const { id, other, replyTo } = await answeredContact(api);
     api.advance(60_000);
 
     const sent = await returnToListener(
-      listener.port,
+      listener().port,
       replyTo,
-      answer(replyTo, "Tuesday suits us."),
+      answerMail(replyTo, "Tuesday suits us."),
     );
     expect(sent.response).toMatch(/^250/);
     const timeline = await timelineOf(api, id);
@@ -64,7 +47,7 @@ describe.each(testDialects)("the customer's answer to a reply on $name", ({ url 
   it("keeps at most MAX_INBOUND_TEXT characters of an answer", async () => {
     const id = await addContact(api, at(0));
     const to = replyAddress(INBOUND, "contact", id.slice("contact_".length));
-    await returnToListener(listener.port, to, answer(to, "word ".repeat(3000)));
+    await returnToListener(listener().port, to, answerMail(to, "word ".repeat(3000)));
     const [entry] = (await timelineOf(api, id)) as { text?: string }[];
     expect(entry?.text).toHaveLength(MAX_INBOUND_TEXT);
     expect(entry?.text?.endsWith("…")).toBe(true);
@@ -73,7 +56,7 @@ describe.each(testDialects)("the customer's answer to a reply on $name", ({ url 
   it("refuses a forged or unknown reply address with 550 and writes nothing", async () => {
     const id = await addContact(api, at(0));
     for (const to of forgedReplyAddresses(id)) {
-      const refused = await refusal(returnToListener(listener.port, to, answer(to, "Hello")));
+      const refused = await refusal(returnToListener(listener().port, to, answerMail(to, "Hello")));
       expect([refused.code, refused.text?.includes("No such reply address here")], to).toEqual([
         550,
         true,
@@ -86,7 +69,7 @@ describe.each(testDialects)("the customer's answer to a reply on $name", ({ url 
     const id = await addContact(api, at(0));
     const to = replyAddress(INBOUND, "contact", id.slice("contact_".length));
     await api.db.deleteFrom("contact_messages").execute();
-    const sent = await returnToListener(listener.port, to, answer(to, "Still there?"));
+    const sent = await returnToListener(listener().port, to, answerMail(to, "Still there?"));
     expect(sent.response).toMatch(/^250/);
     expect(await api.db.selectFrom("lead_events").selectAll().execute()).toEqual([]);
   });

@@ -1,12 +1,13 @@
 /** What the tests of replies to a lead share: the inbound settings, sending one, reading it back. */
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { leadsApi } from "../../../staff-api/leads";
 import type { MailMessage } from "../../mail/message";
 import type { StaffClient } from "../../testing/staff-client";
 import { type StaffApi, signedInStaff } from "../../testing/staff-api";
 import { addContact, at } from "../../testing/records";
 import type { DB } from "../../db/database";
-import { INBOUND } from "../../newsletter/returns/inbound/inbound.testing";
+import { INBOUND, listenForReturns } from "../../newsletter/returns/inbound/inbound.testing";
+import type { InboundListener } from "../../newsletter/returns/inbound/listener";
 import { replyAddress } from "./reply-address";
 
 /** The staff API's settings with an inbound domain: replies carry a reply+ Reply-To. */
@@ -65,4 +66,39 @@ export function forgedReplyAddresses(id: string): string[] {
   );
   const retyped = replyAddress(INBOUND, "contact", rowId).replace(/^reply\+rc/, "reply+rd");
   return [forged, retyped, `reply+${rowId}@${INBOUND.domain}`];
+}
+
+/** The real inbound listener for a describe's tests, on the API's clock: `listener()` is it. */
+export function useInboundListener(api: StaffApi): () => InboundListener {
+  let listener: InboundListener | undefined;
+  beforeAll(async () => {
+    listener = await listenForReturns(api.db, { now: () => api.clock.now });
+  });
+  afterAll(() => listener?.close());
+  return () => listener!;
+}
+
+/**
+ * The customer's answer to `to` as their mail program writes it: `body`, then the reply quoted
+ * below it (what the listener must leave out).
+ */
+export function answerMail(
+  to: string,
+  body: string,
+  { from = "Kofi Boateng <kofi@example.com>", subject = "Re: your message to Akwaaba Pay" } = {},
+) {
+  return [
+    `From: ${from}`,
+    `To: ${to}`,
+    `Subject: ${subject}`,
+    "Message-ID: <answer-1@example.com>",
+    "Content-Type: text/plain; charset=utf-8",
+    "",
+    body,
+    "",
+    "On Mon, 7 Dec 2026 at 10:02, Ama at Akwaaba Pay <no-reply@site.test> wrote:",
+    "> Dear Kofi,",
+    "> Can we meet next week?",
+    "",
+  ].join("\r\n");
 }
