@@ -190,6 +190,17 @@ export async function addOutboxMessage(
   return id;
 }
 
+/**
+ * The payloads the outbox holds of `kind`, oldest first, each parsed; only those about lead row
+ * `leadId` when given.
+ */
+export async function queuedPayloads<T>(db: DB, kind: OutboxKind, leadId?: string): Promise<T[]> {
+  let query = db.selectFrom("outbox").select("payload").where("kind", "=", kind);
+  if (leadId !== undefined) query = query.where("lead_id", "=", leadId);
+  const rows = await query.orderBy("created_at").execute();
+  return rows.map((row) => JSON.parse(row.payload) as T);
+}
+
 /** The addresses of the enabled admin accounts, by address: who can still manage the others. */
 export async function enabledAdmins(db: DB): Promise<string[]> {
   const rows = await db

@@ -4,7 +4,7 @@ import { leadsApi } from "../../../staff-api/leads";
 import type { MailMessage } from "../../mail/message";
 import type { StaffClient } from "../../testing/staff-client";
 import { type StaffApi, signedInStaff } from "../../testing/staff-api";
-import { addContact, at } from "../../testing/records";
+import { addContact, at, queuedPayloads } from "../../testing/records";
 import type { DB } from "../../db/database";
 import { INBOUND, listenForReturns } from "../../newsletter/returns/inbound/inbound.testing";
 import type { InboundListener } from "../../newsletter/returns/inbound/listener";
@@ -21,15 +21,7 @@ export async function reply(staff: StaffClient, id: string, text: string) {
 }
 
 /** The replies queued in the outbox, oldest first, as the transport will get them. */
-export async function queuedReplies(db: DB): Promise<MailMessage[]> {
-  const rows = await db
-    .selectFrom("outbox")
-    .select("payload")
-    .where("kind", "=", "lead-reply")
-    .orderBy("created_at")
-    .execute();
-  return rows.map((row) => JSON.parse(row.payload) as MailMessage);
-}
+export const queuedReplies = (db: DB) => queuedPayloads<MailMessage>(db, "lead-reply");
 
 /** A lead's timeline as sales read it through the staff API. */
 export async function timelineOf(api: StaffApi, id: string) {

@@ -8,6 +8,7 @@ import { postJson, sampleContact, sampleDemo } from "../../testing/lead-api";
 import type { OutboxKind } from "../../db/schema";
 import { type StaffApi, signedInStaff } from "../../testing/staff-api";
 import { ANY_VERSION, type StaffClient } from "../../testing/staff-client";
+import { queuedPayloads } from "../../testing/records";
 
 // What the routing tests share: rules saved as the console saves them, leads posted through the
 // public forms, and who owns them, read from the database.
@@ -77,16 +78,9 @@ export async function ownerCounts(api: StaffApi, ids: string[]): Promise<Record<
   return counts;
 }
 
-/** What the outbox holds of `kind` about lead row `id`, each payload parsed (in no order). */
-export async function queued<T>(api: StaffApi, id: string, kind: OutboxKind): Promise<T[]> {
-  const rows = await api.db
-    .selectFrom("outbox")
-    .select("payload")
-    .where("lead_id", "=", id)
-    .where("kind", "=", kind)
-    .execute();
-  return rows.map((row) => JSON.parse(row.payload) as T);
-}
+/** What the outbox holds of `kind` about lead row `id`, each payload parsed. */
+export const queued = <T>(api: StaffApi, id: string, kind: OutboxKind) =>
+  queuedPayloads<T>(api.db, kind, id);
 
 /** The owner e-mails queued about lead row `id`. */
 export const ownerMails = (api: StaffApi, id: string) =>
