@@ -6,6 +6,7 @@ import type { OutboxWorker } from "./mail/outbox";
 import { adminRoutes } from "./staff/accounts/admin-routes";
 import { auditRoutes } from "./audit/audit-routes";
 import { inboxRoutes } from "./leads/inbox/inbox-routes";
+import { deskRoutes } from "./leads/desk/desk-routes";
 import { replyRoutes } from "./leads/replies/reply-routes";
 import { mailRoutes } from "./mail/mail-routes";
 import { suppressionRoutes } from "./newsletter/returns/suppression-routes";
@@ -83,6 +84,7 @@ export const staffRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, o
   await app.register(sessionRoutes, options);
   for (const slice of [
     inboxRoutes,
+    deskRoutes,
     replyRoutes,
     subscriberRoutes,
     reportRoutes,

@@ -37,6 +37,7 @@ import { phoneE164Column } from "./migrations/0018-phone-e164";
 import { thirdPartyAddresses } from "./migrations/0019-third-party-addresses";
 import { serviceHours } from "./migrations/0020-service-hours";
 import { leadRouting } from "./migrations/0021-lead-routing";
+import { salesDesk } from "./migrations/0023-sales-desk";
 import type { Database } from "./schema";
 
 export type DB = Kysely<Database>;
@@ -165,6 +166,7 @@ export const MIGRATIONS = {
   "0019-third-party-addresses": thirdPartyAddresses,
   "0020-service-hours": serviceHours,
   "0021-lead-routing": leadRouting,
+  "0023-sales-desk": salesDesk,
 };
 
 /**

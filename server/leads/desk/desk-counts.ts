@@ -1,0 +1,42 @@
+/**
+ * The console menu's counts for one account (staff-api/leads.ts LeadCounts), in one statement:
+ * its open leads, the open leads nobody owns, and the leads that arrived since its last view of
+ * the inbox (inbox-visits.ts).
+ */
+import { sql } from "kysely";
+import { CLOSED_LEAD_STATUSES } from "../../../leads/workflow";
+import type { LeadCounts } from "../../../staff-api/leads";
+import type { DB } from "../../db/database";
+
+const closed = sql.join([...CLOSED_LEAD_STATUSES]);
+
+/**
+ * A lead without a lead_states row is new and unowned (migration 0005), so the unassigned are
+ * read from the lead tables; the account's own, from lead_states' owner index; the newly
+ * arrived off each lead table's (created_at, id) index.
+ */
+export async function deskCounts(db: DB, accountId: string): Promise<LeadCounts> {
+  const unowned = (type: "contact" | "demo", table: "contact_messages" | "demo_requests") => sql`
+    (select count(*) from ${sql.table(table)} l
+      left join lead_states s on s.lead_type = ${type} and s.lead_id = l.id
+      where s.owner_account_id is null and coalesce(s.status, 'new') not in (${closed}))`;
+  const seenAt = sql`(select v.seen_at from staff_inbox_visits v where v.account_id = ${accountId})`;
+  const arrived = (table: "contact_messages" | "demo_requests") =>
+    sql`(select count(*) from ${sql.table(table)} l where l.created_at > ${seenAt})`;
+  const { rows } = await sql<{
+    mine: number | string;
+    unassigned: number | string;
+    new_since_visit: number | string;
+  }>`
+    select
+      (select count(*) from lead_states s
+        where s.owner_account_id = ${accountId} and s.status not in (${closed})) as mine,
+      ${unowned("contact", "contact_messages")} + ${unowned("demo", "demo_requests")} as unassigned,
+      ${arrived("contact_messages")} + ${arrived("demo_requests")} as new_since_visit`.execute(db);
+  const row = rows[0];
+  return {
+    mine: Number(row?.mine ?? 0),
+    unassigned: Number(row?.unassigned ?? 0),
+    newSinceVisit: Number(row?.new_since_visit ?? 0),
+  };
+}
