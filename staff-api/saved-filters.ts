@@ -75,13 +75,11 @@ export const savedFiltersApi = {
     roles: SALES_ROLES,
     body: z.object({
       name: requiredText("Name this filter", { max: MAX_FILTER_NAME }),
-      query: z
-        .string()
-        .check(
-          z.maxLength(MAX_FILTER_QUERY),
-          z.refine((query) => queryError(query) !== NOT_A_FILTER, NOT_A_FILTER),
-          z.refine((query) => queryError(query) !== NO_FILTER_SET, NO_FILTER_SET),
-        ),
+      query: z.string().check(
+        z.maxLength(MAX_FILTER_QUERY),
+        z.refine((query) => queryError(query) !== NOT_A_FILTER, NOT_A_FILTER),
+        z.refine((query) => queryError(query) !== NO_FILTER_SET, NO_FILTER_SET),
+      ),
     }),
     answers: { 201: SavedFilter, ...REFUSALS },
   }),

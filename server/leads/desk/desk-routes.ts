@@ -59,10 +59,14 @@ export const deskRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, op
     return answer(201, saved);
   });
 
-  route(savedFiltersApi.remove, "saved filter request", async ({ params, staff, reply, refuse }) => {
-    if (!(await removeSavedFilter(db, staff.accountId, params.id))) {
-      throw refuse(404, NO_SUCH_SAVED_FILTER);
-    }
-    return reply.code(204).send();
-  });
+  route(
+    savedFiltersApi.remove,
+    "saved filter request",
+    async ({ params, staff, reply, refuse }) => {
+      if (!(await removeSavedFilter(db, staff.accountId, params.id))) {
+        throw refuse(404, NO_SUCH_SAVED_FILTER);
+      }
+      return reply.code(204).send();
+    },
+  );
 };

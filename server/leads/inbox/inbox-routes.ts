@@ -15,7 +15,6 @@ import type { LeadFilters } from "./lead-query";
 import { type LeadFiltersQuery, leadFiltersOf } from "./lead-filters";
 import { type KeptAs, auditFilters as keptFilters } from "../../http/route-kit";
 import type { StaffIdentity } from "../../staff/sign-in/sessions";
-import type { DB } from "../../db/database";
 import type { StaffRoutesOptions } from "../../staff-api-routes";
 
 type Filters = LeadFiltersQuery;
