@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
-import { render, screen } from "@testing-library/react";
+import { cleanup, render, screen, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Me } from "../../staff-api/session";
 import { SIGNED_IN_ROUTE } from "../session";
+import type { LeadSummary } from "../../staff-api/leads";
+import { savedFilterAction } from "../components/saved-filters";
 import { InboxPage, inboxLoader } from "./inbox";
 
 /** How long the loader may take on a busy machine before the page shows. */
@@ -11,14 +13,23 @@ const LOADED = { timeout: 5000 };
 
 const STAFF: Me = { email: "ama@example.com", name: "Ama", role: "sales" };
 
-/** The staff API as the inbox's loader reads it: an empty list, its stats and the team. */
-function stubApi() {
+/**
+ * The staff API as the inbox's loader reads it: a list (empty unless given), its stats, the team,
+ * the account's visit and its saved filters.
+ */
+function stubApi({
+  items = [] as unknown[],
+  since = null as string | null,
+  saved = [] as unknown[],
+} = {}) {
   const answers: Record<string, unknown> = {
-    "/api/staff/leads": { items: [], nextCursor: null },
-    "/api/staff/leads/stats": { count: 0, responded: 0, averageFirstResponseMs: null },
+    "/api/staff/leads": { items, nextCursor: null },
+    "/api/staff/leads/stats": { count: items.length, responded: 0, averageFirstResponseMs: null },
     "/api/staff/team": { items: [] },
+    "/api/staff/leads/visits": { since },
+    "/api/staff/saved-filters": { items: saved },
   };
-  const fetch = vi.fn(async (address: string) => {
+  const fetch = vi.fn(async (address: string, _init?: RequestInit) => {
     const path = new URL(address, "http://console.test").pathname;
     return Response.json(answers[path] ?? { error: "not stubbed" }, {
       status: path in answers ? 200 : 404,
@@ -26,6 +37,26 @@ function stubApi() {
   });
   vi.stubGlobal("fetch", fetch);
   return fetch;
+}
+
+/** A contact message as the list answers it. */
+function leadSummary(lead: Pick<LeadSummary, "id" | "firstName"> & { createdAt?: string }) {
+  const createdAt = lead.createdAt ?? "2026-11-02T10:00:00.000Z";
+  return {
+    type: "contact",
+    createdAt,
+    status: "new",
+    owner: null,
+    source: null,
+    lastName: "Mensah",
+    email: "efua@example.com",
+    phone: "",
+    firstResponseAt: null,
+    dueAt: null,
+    target: null,
+    lastActivityAt: createdAt,
+    ...lead,
+  } satisfies LeadSummary;
 }
 
 afterEach(() => {
@@ -39,7 +70,9 @@ function renderInbox(address: string) {
       path: "/",
       loader: () => STAFF,
       HydrateFallback: () => null,
-      children: [{ path: "leads", Component: InboxPage, loader: inboxLoader }],
+      children: [
+        { path: "leads", Component: InboxPage, loader: inboxLoader, action: savedFilterAction },
+      ],
     },
   ]);
   return render(<Stub initialEntries={[address]} />);
@@ -74,5 +107,54 @@ describe("the inbox", () => {
     renderInbox("/leads");
     const excel = await screen.findByRole("link", { name: "Export Excel (.xlsx)" }, LOADED);
     expect(excel).toHaveAttribute("href", "/api/staff/leads.xlsx");
+  });
+
+  it("marks the leads new since the account's last visit, as the server keeps it", async () => {
+    const fetch = stubApi({
+      since: "2026-11-02T09:00:00.000Z",
+      items: [
+        leadSummary({
+          id: "contact_new",
+          firstName: "Efua",
+          createdAt: "2026-11-02T10:00:00.000Z",
+        }),
+        leadSummary({ id: "contact_old", firstName: "Yaa", createdAt: "2026-11-01T10:00:00.000Z" }),
+      ],
+    });
+    renderInbox("/leads");
+    const row = (name: string) => screen.getByRole("link", { name }).closest("li");
+    await screen.findByRole("link", { name: "Efua Mensah" }, LOADED);
+    expect(row("Efua Mensah")).toHaveTextContent("New since your last visit");
+    expect(row("Yaa Mensah")).not.toHaveTextContent("New since");
+    // Loading the inbox is a view of it, recorded on the server.
+    const visits = fetch.mock.calls.filter(([address]) => String(address).endsWith("/visits"));
+    expect(visits).toHaveLength(1);
+    expect(visits[0]?.[1]).toMatchObject({ method: "POST" });
+  });
+
+  it("links each lead with the list it is in, for its next and previous", async () => {
+    stubApi({ items: [leadSummary({ id: "contact_1", firstName: "Efua" })] });
+    renderInbox("/leads?view=mine&status=new");
+    const link = await screen.findByRole("link", { name: "Efua Mensah" }, LOADED);
+    const href = new URL(link.getAttribute("href") ?? "", "http://x");
+    expect(href.pathname).toBe("/leads/contact_1");
+    expect(href.searchParams.get("from")).toBe("?view=mine&status=new");
+  });
+
+  it("lists the saved filters with their Delete buttons, and saves the filters set", async () => {
+    stubApi({ saved: [{ id: "f1", name: "My new", query: "view=mine&status=new" }] });
+    renderInbox("/leads");
+    const saved = await screen.findByRole("link", { name: "My new" }, LOADED);
+    expect(saved).toHaveAttribute("href", "/leads?view=mine&status=new");
+    expect(screen.getByRole("button", { name: "Delete saved filter My new" })).toBeVisible();
+    // Nothing to save without a filter.
+    expect(screen.queryByRole("form", { name: "Save this filter" })).toBeNull();
+
+    cleanup();
+    stubApi();
+    renderInbox("/leads?status=new");
+    const form = await screen.findByRole("form", { name: "Save this filter" }, LOADED);
+    expect(within(form).getByRole("textbox", { name: /Name of this filter/ })).toBeRequired();
+    expect(within(form).getByRole("button", { name: "Save this filter" })).toBeVisible();
   });
 });
