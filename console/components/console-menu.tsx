@@ -7,17 +7,19 @@ const linkClass = (isActive: boolean) =>
     isActive ? "bg-brand-800 text-white" : "text-brand-800 hover:bg-brand-50"
   }`;
 
-/** A link of the menu: a page, or one of the inbox's views (`?view=`). */
+/** A link of the menu: a page, or one of the inbox's views (`?view=`), and a note beside it. */
 interface MenuLink {
   path: string;
   label: string;
   view?: string;
+  /** Said after the link, outside its name, so the link keeps its page's name ("2 new"). */
+  note?: string;
 }
 
 /**
  * The menu's links: the pages, and with the counts (a role that works leads) the inbox's views
- * of the sales desk right after it: "My leads (3)" and "Unassigned (5)", open leads each, the
- * inbox itself saying how many arrived since the last visit ("Leads (2 new)").
+ * of the sales desk right after it: "My leads (3)" and "Unassigned (5)", open leads each; beside
+ * the inbox's link, how many arrived since the last visit ("2 new").
  */
 export function menuLinks(
   pages: readonly { path: string; label: string }[],
@@ -28,12 +30,7 @@ export function menuLinks(
   return pages.flatMap((page) =>
     page.path === leadsPath
       ? [
-          {
-            ...page,
-            label: counts.newSinceVisit
-              ? `${page.label} (${counts.newSinceVisit} new)`
-              : page.label,
-          },
+          counts.newSinceVisit ? { ...page, note: `${counts.newSinceVisit} new` } : page,
           { path: leadsPath, view: "mine", label: `My leads (${counts.mine})` },
           { path: leadsPath, view: "unassigned", label: `Unassigned (${counts.unassigned})` },
         ]
@@ -72,10 +69,15 @@ export function ConsoleMenu({ links }: { links: readonly MenuLink[] }) {
         const to = link.view ? `${link.path}?view=${link.view}` : link.path;
         const active = isCurrent(link);
         return (
-          <li key={to}>
+          <li key={to} className="flex items-center gap-1">
             <Link to={to} className={linkClass(active)} aria-current={active ? "page" : undefined}>
               {link.label}
             </Link>
+            {link.note ? (
+              <span className="rounded bg-gold-300/60 px-2 py-0.5 text-sm font-semibold text-brand-900">
+                {link.note}
+              </span>
+            ) : null}
           </li>
         );
       })}

@@ -40,7 +40,9 @@ export function ConsoleShell() {
     const from = left.current;
     left.current = location.pathname;
     if (from === null || from === location.pathname) return;
-    const linkBack = `a[href="${CSS.escape(consolePaths.console + from)}"]`;
+    // The link may carry a query after the page's address (a lead's list, `?from=`).
+    const address = CSS.escape(consolePaths.console + from);
+    const linkBack = `a[href="${address}"], a[href^="${address}?"]`;
     const followed =
       navigationType === NavigationType.Pop
         ? main.current?.querySelector<HTMLElement>(linkBack)

@@ -88,7 +88,8 @@ export async function openConsolePage(page: Page, name: string) {
   const nav = page.getByRole("navigation", { name: "Console" });
   const folded = nav.locator("summary");
   if (await folded.isVisible()) await folded.click();
-  await nav.getByRole("link", { name }).click();
+  // Exactly: "Leads" is in "My leads (3)" too.
+  await nav.getByRole("link", { name, exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
 }
 
