@@ -40,7 +40,7 @@ import { WelcomePage, welcomeAction, welcomeLoader } from "./pages/welcome";
 import { FirstSignInPage, firstSignInLoader } from "./pages/first-sign-in";
 import { SubscribersPage, subscribersAction, subscribersLoader } from "./pages/subscribers";
 import { CONSOLE_PAGES, type ConsolePageId, startPageFor } from "./console-pages";
-import { SIGNED_IN_ROUTE, loadStaff } from "./session";
+import { SIGNED_IN_ROUTE, loadSignedIn, loadStaff, signedInShouldRevalidate } from "./session";
 
 /**
  * What the router runs for each page of the table (console-pages.ts): its loader, action and
@@ -103,7 +103,8 @@ export const consoleRoutes: RouteObject[] = [
   { path: routerPath(consolePaths.signOut), action: signOutAction },
   {
     id: SIGNED_IN_ROUTE,
-    loader: loadStaff,
+    loader: loadSignedIn,
+    shouldRevalidate: signedInShouldRevalidate,
     element: <ConsoleShell />,
     errorElement: <ProblemScreen />,
     children: [

@@ -16,6 +16,7 @@ import { campaignsApi, welcomeApi } from "../staff-api/newsletter";
 import { reportsApi } from "../staff-api/reports";
 import { serviceHoursApi } from "../staff-api/service-hours";
 import { routingApi } from "../staff-api/routing";
+import { savedFiltersApi } from "../staff-api/saved-filters";
 import { suppressionsApi } from "../staff-api/mail";
 import { subscribersApi } from "../staff-api/subscribers";
 import { encodeCursor } from "./http/page-cursor";
@@ -206,11 +207,12 @@ const AREAS: readonly {
 }[] = [
   {
     name: "lead inbox",
-    routes: routesOf(leadsApi),
+    routes: routesOf(leadsApi, savedFiltersApi),
     ids: async (api) =>
       fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...(await addLeads(api))) }, leadId),
     query: {
       type: ["contact", "demo"],
+      view: ["mine", "unassigned"],
       product: "text",
       status: ["new", "won"],
       owner: ["none", "sales@example.com"],
@@ -219,7 +221,7 @@ const AREAS: readonly {
       until: ISO,
       ...PAGE,
     },
-    body: ["status", "owner", "text"],
+    body: ["status", "owner", "text", "name", "query"],
   },
   {
     name: "console admin",

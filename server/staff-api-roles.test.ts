@@ -90,6 +90,15 @@ const MATRIX: Record<string, readonly [Access, Audit]> = {
     SALES,
     { records: "lead.merged", body: { into: ANOTHER_LEAD } },
   ],
+  "GET /api/staff/leads/counts": [SALES, { answers: "counts of the person's own desk" }],
+  "POST /api/staff/leads/visits": [SALES, { answers: "when the person last viewed the inbox" }],
+  "GET /api/staff/leads/:id/neighbours": [
+    SALES,
+    { answers: "two leads' ids; opening either is audited as lead.view" },
+  ],
+  "GET /api/staff/saved-filters": [SALES, { answers: "the person's own saved filters" }],
+  "POST /api/staff/saved-filters": [SALES, { answers: "the person's own saved filter" }],
+  "DELETE /api/staff/saved-filters/:id": [SALES, { answers: "nothing (204)" }],
   "GET /api/staff/team": [
     SALES,
     { answers: "the enabled colleagues a lead can be given to, on every inbox page" },

@@ -7,6 +7,7 @@ import { adminRoutes } from "./staff/accounts/admin-routes";
 import { auditRoutes } from "./audit/audit-routes";
 import { inboxRoutes } from "./leads/inbox/inbox-routes";
 import { duplicateRoutes } from "./leads/duplicates/duplicate-routes";
+import { deskRoutes } from "./leads/desk/desk-routes";
 import { replyRoutes } from "./leads/replies/reply-routes";
 import { mailRoutes } from "./mail/mail-routes";
 import { suppressionRoutes } from "./newsletter/returns/suppression-routes";
@@ -85,6 +86,7 @@ export const staffRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, o
   for (const slice of [
     inboxRoutes,
     duplicateRoutes,
+    deskRoutes,
     replyRoutes,
     subscriberRoutes,
     reportRoutes,

@@ -13,6 +13,7 @@ import { peopleApi } from "./people";
 import { reportsApi } from "./reports";
 import { serviceHoursApi } from "./service-hours";
 import { routingApi } from "./routing";
+import { savedFiltersApi } from "./saved-filters";
 import { sessionApi } from "./session";
 import { subscribersApi } from "./subscribers";
 
@@ -35,4 +36,5 @@ export const STAFF_ENDPOINTS: readonly EndpointSpec[] = [
   mailDomainApi,
   mailTemplatesApi,
   routingApi,
+  savedFiltersApi,
 ].flatMap((api) => Object.values(api) as EndpointSpec[]);

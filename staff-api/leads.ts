@@ -36,8 +36,16 @@ export const NOT_AN_OWNER = "owner: not an enabled sales or admin account";
 
 export const NO_SUCH_LEAD = "No such lead";
 
+/**
+ * The inbox's two views of the sales desk: `mine`, the leads the signed-in account owns;
+ * `unassigned`, those nobody owns yet.
+ */
+export const LEAD_VIEWS = ["mine", "unassigned"] as const;
+export type LeadView = (typeof LEAD_VIEWS)[number];
+
 /** The filters of the list, the stats and the export, as the inbox's address names them too. */
 export const FilterShape = {
+  view: z.optional(z.enum(LEAD_VIEWS)),
   type: z.optional(z.enum(LEAD_TYPES)),
   product: filterText(100),
   status: z.optional(z.enum(LEAD_STATUSES)),
@@ -272,10 +280,75 @@ export const BulkChanged = z.strictObject({
   missing: z.array(z.string()),
 });
 export type BulkChanged = z.output<typeof BulkChanged>;
+// The sales desk: what the console's menu counts, the account's last visit of the inbox, and a
+// lead's neighbours in the list it was opened from (server/leads/desk/, decision 0060).
+
+/**
+ * The menu's counts for the signed-in account: its open leads (new, contacted, qualified: not
+ * in leads/workflow.ts's CLOSED_LEAD_STATUSES), the open leads nobody owns, and the leads that
+ * arrived since its last view of the inbox.
+ */
+export const LeadCounts = z.strictObject({
+  mine: z.number(),
+  unassigned: z.number(),
+  newSinceVisit: z.number(),
+});
+export type LeadCounts = z.output<typeof LeadCounts>;
+
+/**
+ * A view of the inbox, recorded per account: leads created after `since` are new to this visit
+ * (null on the account's first visit: nothing is marked).
+ */
+export const InboxVisit = z.strictObject({ since: z.nullable(z.string()) });
+export type InboxVisit = z.output<typeof InboxVisit>;
+
+/** The leads before and after one in a filtered list, by their ids; null at either end. */
+export const LeadNeighbours = z.strictObject({
+  previous: z.nullable(z.string()),
+  next: z.nullable(z.string()),
+});
+export type LeadNeighbours = z.output<typeof LeadNeighbours>;
+
+const deskEndpoints = {
+  /** The console menu's counts, read on every page of a role that works leads. */
+  counts: endpoint({
+    method: "GET",
+    path: "/api/staff/leads/counts",
+    roles: SALES_ROLES,
+    answers: { 200: LeadCounts, 401: Failed, 403: Failed, 503: Failed },
+  }),
+  /**
+   * Records a view of the inbox by the signed-in account, and answers where this visit's "new"
+   * starts: views less than half an hour apart are one visit, so opening a lead and coming back
+   * keeps the marks; after a break they start at the last view before it. The same on every
+   * device of one person.
+   */
+  recordVisit: endpoint({
+    method: "POST",
+    path: "/api/staff/leads/visits",
+    roles: SALES_ROLES,
+    answers: { 200: InboxVisit, 401: Failed, 403: Failed, 503: Failed },
+  }),
+  /**
+   * The leads just before (newer) and just after (older) lead `id` in the list of these
+   * filters, in the inbox's order (received, newest first). The lead itself need not match them
+   * any more (its status changed since the list was read): its place in the order is enough.
+   */
+  neighbours: endpoint({
+    method: "GET",
+    path: "/api/staff/leads/:id/neighbours",
+    roles: SALES_ROLES,
+    params: LeadId,
+    notFound: NO_SUCH_LEAD,
+    query: LeadFiltersQuery,
+    answers: { 200: LeadNeighbours, ...RECORD_REFUSALS },
+  }),
+};
 
 export const leadsApi = {
   /** A page of leads, newest first; and every matching lead as a CSV file. */
   ...listAndExport("/api/staff/leads", SALES_ROLES, FilterShape, LeadPage),
+  ...deskEndpoints,
   /**
    * Every matching lead as an Excel file, for people rather than tools: the CSV's filters, roles
    * and audit entry; phones as text, times on Accra's clock, words for codes, the owner's name,

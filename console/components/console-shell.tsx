@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { ConsoleMenu } from "./console-menu";
+import { ConsoleMenu, menuLinks } from "./console-menu";
 import {
   Form,
   NavLink,
@@ -15,7 +15,7 @@ import { site } from "@common/site";
 import { routerPath } from "../api";
 import { CONSOLE_PAGES, menuFor } from "../console-pages";
 import { ROLE_LABELS } from "../labels";
-import { useStaff } from "../session";
+import { useDeskCounts, useStaff } from "../session";
 
 /**
  * The frame of every signed-in page: who is signed in, the pages their role may open, sign-out.
@@ -28,6 +28,7 @@ import { useStaff } from "../session";
  */
 export function ConsoleShell() {
   const staff = useStaff();
+  const deskCounts = useDeskCounts();
   const navigation = useNavigation();
   const location = useLocation();
   const navigationType = useNavigationType();
@@ -39,7 +40,9 @@ export function ConsoleShell() {
     const from = left.current;
     left.current = location.pathname;
     if (from === null || from === location.pathname) return;
-    const linkBack = `a[href="${CSS.escape(consolePaths.console + from)}"]`;
+    // The link may carry a query after the page's address (a lead's list, `?from=`).
+    const address = CSS.escape(consolePaths.console + from);
+    const linkBack = `a[href="${address}"], a[href^="${address}?"]`;
     const followed =
       navigationType === NavigationType.Pop
         ? main.current?.querySelector<HTMLElement>(linkBack)
@@ -81,7 +84,7 @@ export function ConsoleShell() {
             </Form>
           </div>
         </div>
-        <ConsoleMenu pages={menuFor(staff)} />
+        <ConsoleMenu links={menuLinks(menuFor(staff), CONSOLE_PAGES.leads.path, deskCounts)} />
       </header>
       <main id="main" ref={main} className="container-page py-6" aria-busy={busy || undefined}>
         <p role="status" className="sr-only">

@@ -1,4 +1,4 @@
-import { type ReactNode, useId, useState } from "react";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useSearchParams } from "react-router";
 import { TIME_ZONE_LABEL } from "../format";
 import { Options } from "./options";
@@ -70,6 +70,21 @@ export function FilterForm({
   );
 }
 
+/**
+ * A filter's field as the address sets it: its value when the page opens, and again whenever the
+ * address changes it from outside the form (a saved filter, the menu's "My leads"), which an
+ * uncontrolled field would not show; a field being typed in keeps what is typed.
+ */
+function useAddressValue<T extends HTMLInputElement | HTMLSelectElement>(name: string) {
+  const [params] = useSearchParams();
+  const value = params.get(name) ?? "";
+  const field = useRef<T>(null);
+  useEffect(() => {
+    if (field.current && field.current !== document.activeElement) field.current.value = value;
+  }, [value]);
+  return { ref: field, defaultValue: value };
+}
+
 /** A text, e-mail, search or date filter, filled from the address. */
 export function FilterInput({
   label,
@@ -84,7 +99,7 @@ export function FilterInput({
   type: "search" | "email" | "date";
   className?: string;
 }) {
-  const [params] = useSearchParams();
+  const addressValue = useAddressValue<HTMLInputElement>(name);
   // A day filter runs from midnight to midnight in Accra, as every time in the console.
   const dayHint = type === "date" ? `Whole days, ${TIME_ZONE_LABEL}` : undefined;
   const shownHint = [hint, dayHint].filter(Boolean).join(". ");
@@ -95,7 +110,7 @@ export function FilterInput({
       <input
         type={type}
         name={name}
-        defaultValue={params.get(name) ?? ""}
+        {...addressValue}
         className="console-input mt-1 min-h-11"
         // A search is laid out in the direction of what is typed (a name in Arabic script).
         dir={type === "search" ? "auto" : undefined}
@@ -117,15 +132,11 @@ export function FilterSelect({
   /** The words of the empty choice. */
   any?: string;
 }) {
-  const [params] = useSearchParams();
+  const addressValue = useAddressValue<HTMLSelectElement>(name);
   return (
     <label className="block">
       <span className="block font-semibold">{label}</span>
-      <select
-        name={name}
-        defaultValue={params.get(name) ?? ""}
-        className="console-input mt-1 min-h-11"
-      >
+      <select name={name} {...addressValue} className="console-input mt-1 min-h-11">
         <option value="">{any}</option>
         <Options choices={options} />
       </select>

@@ -17,6 +17,15 @@ import { nameOf } from "./staff-name";
 /** What the inbox's action answers: what the change of several leads did, or why it was refused. */
 export type BulkResult = { ok: true; answer: BulkChanged } | { ok: false; error: string };
 
+/**
+ * The inbox action's answer when it was a change of leads: the page's saved-filter forms answer
+ * through the same action, and their answers name their intent.
+ */
+function useBulkResult(): BulkResult | undefined {
+  const result = useActionData<BulkResult | { intent: string }>();
+  return result && !("intent" in result) ? result : undefined;
+}
+
 /** The field each selected lead is sent in: its id and the version the list showed, spaced. */
 const LEAD_FIELD = "lead";
 
@@ -83,7 +92,7 @@ export interface LeadSelection {
  * again, and a lead left as it was is chosen again as it now is.
  */
 export function useLeadSelection(): LeadSelection {
-  const result = useActionData<typeof leadBulkAction>();
+  const result = useBulkResult();
   // The selection made since the action's last answer: one made before a change went through
   // is no longer shown.
   const [state, setState] = useState<{ since: unknown; selected: ReadonlyMap<string, string> }>(
@@ -155,7 +164,7 @@ export function SelectAllLeads({ selection }: { selection: LeadSelection }) {
  * person sent it from has gone with the selection, and the list below is loaded again.
  */
 export function BulkOutcome({ team }: { team: readonly TeamMember[] }) {
-  const result = useActionData<typeof leadBulkAction>();
+  const result = useBulkResult();
   return (
     <>
       <Notice tone="error" focusOn={result?.ok === false ? result : undefined}>

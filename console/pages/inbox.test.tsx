@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
-import { screen } from "@testing-library/react";
+import { cleanup, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { leadSummary } from "../../staff-api/test-samples";
 import { renderInbox, stubInboxApi } from "./inbox.testing";
 
 /** How long the loader may take on a busy machine before the page shows. */
@@ -39,5 +40,54 @@ describe("the inbox", () => {
     renderInbox("/leads");
     const excel = await screen.findByRole("link", { name: "Export Excel (.xlsx)" }, LOADED);
     expect(excel).toHaveAttribute("href", "/api/staff/leads.xlsx");
+  });
+
+  it("marks the leads new since the account's last visit, as the server keeps it", async () => {
+    const fetch = stubInboxApi({
+      since: "2026-11-02T09:00:00.000Z",
+      leads: [
+        leadSummary({
+          id: "contact_new",
+          firstName: "Efua",
+          createdAt: "2026-11-02T10:00:00.000Z",
+        }),
+        leadSummary({ id: "contact_old", firstName: "Yaa", createdAt: "2026-11-01T10:00:00.000Z" }),
+      ],
+    });
+    renderInbox("/leads");
+    const row = (name: string) => screen.getByRole("link", { name }).closest("li");
+    await screen.findByRole("link", { name: "Efua Mensah" }, LOADED);
+    expect(row("Efua Mensah")).toHaveTextContent("New since your last visit");
+    expect(row("Yaa Mensah")).not.toHaveTextContent("New since");
+    // Loading the inbox is a view of it, recorded on the server.
+    const visits = fetch.mock.calls.filter(([address]) => String(address).endsWith("/visits"));
+    expect(visits).toHaveLength(1);
+    expect(visits[0]?.[1]).toMatchObject({ method: "POST" });
+  });
+
+  it("links each lead with the list it is in, for its next and previous", async () => {
+    stubInboxApi({ leads: [leadSummary({ id: "contact_1", firstName: "Efua" })] });
+    renderInbox("/leads?view=mine&status=new");
+    const link = await screen.findByRole("link", { name: "Efua Mensah" }, LOADED);
+    const href = new URL(link.getAttribute("href") ?? "", "http://x");
+    expect(href.pathname).toBe("/leads/contact_1");
+    expect(href.searchParams.get("from")).toBe("?view=mine&status=new");
+  });
+
+  it("lists the saved filters with their Delete buttons, and saves the filters set", async () => {
+    stubInboxApi({ saved: [{ id: "f1", name: "My new", query: "view=mine&status=new" }] });
+    renderInbox("/leads");
+    const saved = await screen.findByRole("link", { name: "My new" }, LOADED);
+    expect(saved).toHaveAttribute("href", "/leads?view=mine&status=new");
+    expect(screen.getByRole("button", { name: "Delete saved filter My new" })).toBeVisible();
+    // Nothing to save without a filter.
+    expect(screen.queryByRole("form", { name: "Save this filter" })).toBeNull();
+
+    cleanup();
+    stubInboxApi();
+    renderInbox("/leads?status=new");
+    const form = await screen.findByRole("form", { name: "Save this filter" }, LOADED);
+    expect(within(form).getByRole("textbox", { name: /Name of this filter/ })).toBeRequired();
+    expect(within(form).getByRole("button", { name: "Save this filter" })).toBeVisible();
   });
 });

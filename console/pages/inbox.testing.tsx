@@ -3,6 +3,7 @@ import { createRoutesStub } from "react-router";
 import { vi } from "vitest";
 import type { TeamMember } from "../../staff-api/admin";
 import type { LeadSummary } from "../../staff-api/leads";
+import type { SavedFilter } from "../../staff-api/saved-filters";
 import type { Me } from "../../staff-api/session";
 import { SIGNED_IN_ROUTE } from "../session";
 import { InboxPage, inboxAction, inboxLoader } from "./inbox";
@@ -11,18 +12,29 @@ import { InboxPage, inboxAction, inboxLoader } from "./inbox";
 export const SIGNED_IN: Me = { email: "ama@example.com", name: "Ama Owusu", role: "sales" };
 
 /**
- * The staff API as the inbox reads it (`leads`, their stats and the `team`), and `changed` as its
- * answer to a change of several leads; the fetch stub, whose calls a test reads.
+ * The staff API as the inbox reads it (`leads`, their stats, the `team`, the account's visit with
+ * the time its "new" starts `since`, its `saved` filters), and `changed` as its answer to a
+ * change of several leads; the fetch stub, whose calls a test reads.
  */
 export function stubInboxApi({
   leads = [],
   team = [],
+  since = null,
+  saved = [],
   changed,
-}: { leads?: LeadSummary[]; team?: TeamMember[]; changed?: unknown } = {}) {
+}: {
+  leads?: LeadSummary[];
+  team?: TeamMember[];
+  since?: string | null;
+  saved?: SavedFilter[];
+  changed?: unknown;
+} = {}) {
   const answers: Record<string, unknown> = {
     "/api/staff/leads": { items: leads, nextCursor: null },
     "/api/staff/leads/stats": { count: leads.length, responded: 0, averageFirstResponseMs: null },
     "/api/staff/team": { items: team },
+    "/api/staff/leads/visits": { since },
+    "/api/staff/saved-filters": { items: saved },
   };
   const fetch = vi.fn(async (address: string, init?: RequestInit) => {
     const path = new URL(address, "http://console.test").pathname;

@@ -1,16 +1,22 @@
-import { Link, type LoaderFunctionArgs, useLoaderData } from "react-router";
-import { consoleLeadPath } from "@common/paths";
+import {
+  type ActionFunctionArgs,
+  Link,
+  type LoaderFunctionArgs,
+  useLoaderData,
+} from "react-router";
 import { DEMO_PRODUCT_NAMES } from "@leads/demo";
 import { LEAD_STATUSES, LEAD_TYPES } from "@leads/workflow";
 import { teamApi } from "../../staff-api/admin";
-import { type FilterShape, type LeadSummary, leadsApi, mayOwnLeads } from "../../staff-api/leads";
-import { addressOf, filtersIn, loadCall, routerPath } from "../api";
+import { type LeadSummary, type LeadView, leadsApi, mayOwnLeads } from "../../staff-api/leads";
+import { savedFiltersApi } from "../../staff-api/saved-filters";
+import { addressOf, filtersIn, loadCall } from "../api";
 import { CONSOLE_PAGES } from "../console-pages";
 import { StatusBadge, TargetBadge } from "../components/badge";
 import { DuplicateMarker } from "../components/lead-duplicates";
 import { FilterInput, FilterSelect } from "../components/filter-form";
 import { type ListDefinition, ListPage } from "../components/list-page";
-import { useNewSince } from "../components/last-visit";
+import { INBOX_FILTERS, leadFromList } from "../components/inbox-filters";
+import { SAVED_FILTER_INTENTS, SavedFilters, savedFilterAction } from "../components/saved-filters";
 import { RelativeAge, timeAgo, useNow } from "../components/relative-age";
 import { EmailAddress } from "../components/email-address";
 import {
@@ -26,16 +32,11 @@ import { formatDuration } from "../format";
 import { STATUS_LABELS, TYPE_LABELS, choices, leadName, productLabel } from "../labels";
 import { useStaff } from "../session";
 
-/** The inbox's filters, as the address and the API both name them. */
-const FILTERS = [
-  "q",
-  "type",
-  "product",
-  "status",
-  "owner",
-  "since",
-  "until",
-] as const satisfies readonly (keyof typeof FilterShape)[];
+/** The inbox's views of the sales desk, as its filter offers them. */
+const VIEWS: [LeadView, string][] = [
+  ["mine", "My leads"],
+  ["unassigned", "Unassigned"],
+];
 
 const LIST: ListDefinition<LeadSummary> = {
   title: "Leads",
@@ -50,19 +51,40 @@ const LIST: ListDefinition<LeadSummary> = {
 };
 
 export async function inboxLoader({ request }: LoaderFunctionArgs) {
-  const { filters, search, filtered } = filtersIn(request, FILTERS);
-  const [page, stats, team] = await Promise.all([
+  const { filters, search, filtered } = filtersIn(request, INBOX_FILTERS);
+  // Each load is a view of the inbox, recorded for the account: `since` starts this visit's "new".
+  const [page, stats, team, { since }, saved] = await Promise.all([
     loadCall(request, leadsApi.list, { query: filters }),
     loadCall(request, leadsApi.stats, { query: filters }),
     loadCall(request, teamApi.list),
+    loadCall(request, leadsApi.recordVisit),
+    loadCall(request, savedFiltersApi.list),
   ]);
   const exportHref = addressOf(leadsApi.exportCsv, { query: filters });
   const workbookHref = addressOf(leadsApi.exportXlsx, { query: filters });
-  return { page, stats, team: team.items, search, filtered, exportHref, workbookHref };
+  return {
+    page,
+    stats,
+    team: team.items,
+    newSince: since,
+    saved: saved.items,
+    search,
+    filtered,
+    exportHref,
+    workbookHref,
+  };
 }
 
-/** Several leads changed at once, from the bar of those selected. */
-export const inboxAction = leadBulkAction;
+/**
+ * The inbox's forms: a saved filter saved or deleted (their intents), or several leads changed
+ * at once from the bar of those selected.
+ */
+export async function inboxAction(args: ActionFunctionArgs) {
+  const intent = (await args.request.clone().formData()).get("intent");
+  return SAVED_FILTER_INTENTS.some((each) => each === intent)
+    ? savedFilterAction(args)
+    : leadBulkAction(args);
+}
 
 /**
  * Contact messages and demo requests together, newest first. The filters live in the address, so
@@ -70,9 +92,8 @@ export const inboxAction = leadBulkAction;
  * the same.
  */
 export function InboxPage() {
-  const { stats, team, ...loaded } = useLoaderData<typeof inboxLoader>();
+  const { stats, team, newSince, saved, ...loaded } = useLoaderData<typeof inboxLoader>();
   const staff = useStaff();
-  const newSince = useNewSince(`staff-console:leads-seen:${staff.email}`);
   const now = useNow();
   const selection = useLeadSelection();
   // Whoever works leads, the disabled too: their leads are still theirs until given on.
@@ -90,6 +111,7 @@ export function InboxPage() {
       <ListPage
         list={LIST}
         loaded={loaded}
+        intro={<SavedFilters saved={saved} search={loaded.search} filtered={loaded.filtered} />}
         summary={
           <>
             <BulkOutcome team={team} />
@@ -113,7 +135,7 @@ export function InboxPage() {
                   </span>
                 </p>
               ) : null}
-              <Link to={routerPath(consoleLeadPath(lead.id))} className="console-link" dir="auto">
+              <Link to={leadFromList(lead.id, loaded.search)} className="console-link" dir="auto">
                 {leadName(lead)}
               </Link>
               <p className="text-sm text-muted">
@@ -158,6 +180,7 @@ export function InboxPage() {
           </>
         )}
       >
+        <FilterSelect label="Show" name="view" options={VIEWS} any="All leads" />
         <FilterInput
           label="Search"
           hint="Name (any order), phone (any format), e-mail, company or message"

@@ -18,6 +18,7 @@ import {
 } from "../components/lead-correction-form";
 import { LeadWorkForm, changedMeanwhile, leadChanges } from "../components/lead-work-form";
 import { LeadReplyForm } from "../components/lead-reply-form";
+import { LeadNeighbours, loadNeighbours } from "../components/lead-neighbours";
 import { type Added, LeadTimeline } from "../components/lead-timeline";
 import { LeadDuplicates } from "../components/lead-duplicates";
 import { DraftTextarea } from "../components/draft-textarea";
@@ -31,11 +32,12 @@ import { TYPE_LABELS, leadName, productLabel } from "../labels";
 
 export async function leadLoader({ request, params }: LoaderFunctionArgs) {
   const id = params.id ?? "";
-  const [{ value: lead, version }, team] = await Promise.all([
+  const [{ value: lead, version }, team, neighbours] = await Promise.all([
     loadCall(request, leadsApi.get, { params: { id } }),
     loadCall(request, teamApi.list),
+    loadNeighbours(request, id),
   ]);
-  return { lead, version, team: team.items };
+  return { lead, version, team: team.items, neighbours };
 }
 
 type ActionResult =
@@ -138,7 +140,7 @@ async function correct(id: string, form: FormData): Promise<ActionResult> {
 
 /** One lead: everything it said, where it came from, what has been done about it. */
 export function LeadPage() {
-  const { lead, version, team } = useLoaderData<typeof leadLoader>();
+  const { lead, version, team, neighbours } = useLoaderData<typeof leadLoader>();
   const { result, busy } = useFormResult<typeof leadAction>();
   // The action's answer comes before the lead read again after it: the note is in the timeline
   // once the page has settled.
@@ -172,6 +174,7 @@ export function LeadPage() {
       <PageHeading title={leadName(lead)}>
         <StatusBadge status={lead.status} />
       </PageHeading>
+      <LeadNeighbours neighbours={neighbours} />
       {/* Where each answer takes the focus, so that a keyboard or screen reader follows it: a
           refusal as stale and a saved status or owner here, an added note or a sent reply to
           the timeline, a refused note or reply to its field. */}

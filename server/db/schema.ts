@@ -10,6 +10,7 @@ import type { StaffRole } from "../../staff-api/roles";
 import type { LeftHow, SubscriptionStatus } from "../../staff-api/subscribers";
 import type { LeadRoutingTables, StaffAwayColumn } from "./schema-routing";
 import type { LeadDuplicateTables } from "./schema-duplicates";
+import type { SalesDeskTables } from "./schema-desk";
 import type { StaffPasskeyChallengeTable, StaffPasskeyTable } from "./schema-passkeys";
 
 /**
@@ -34,7 +35,8 @@ export type {
  * Tables of the lead store. Timestamps are ISO-8601 UTC strings and ids are UUIDs in both
  * SQLite and PostgreSQL, so every query is the same on both and sorts correctly as text.
  */
-export interface Database extends ServiceHoursTables, LeadRoutingTables, LeadDuplicateTables {
+export interface Database
+  extends ServiceHoursTables, LeadRoutingTables, LeadDuplicateTables, SalesDeskTables {
   newsletter_subscriptions: NewsletterSubscriptionTable;
   contact_messages: ContactMessageTable;
   demo_requests: DemoRequestTable;

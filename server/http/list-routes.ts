@@ -15,6 +15,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { auditedRead, pageKept, pageOf, sendCsv, sendWorkbook } from "./route-kit";
 import type { Sheet } from "./xlsx-stream";
 import type { StaffRoutesOptions } from "../staff-api-routes";
+import type { StaffIdentity } from "../staff/sign-in/sessions";
 
 export interface ListAndExportSpec<X extends EndpointSpec, Filters, Item, WorkbookItem = never> {
   /**
@@ -24,8 +25,11 @@ export interface ListAndExportSpec<X extends EndpointSpec, Filters, Item, Workbo
   what: string | { list: string; export: string };
   /** The audit log's action of each. */
   actions: { list: AuditAction; export: AuditAction };
-  /** The query's filters as the queries take them; a bad one thrown as Refused. */
-  filtersOf: (query: QueryOf<X>) => Filters | Promise<Filters>;
+  /**
+   * The query's filters as the queries take them, for the signed-in member of staff (the inbox's
+   * "my leads" are theirs); a bad one thrown as Refused.
+   */
+  filtersOf: (query: QueryOf<X>, staff: StaffIdentity) => Filters | Promise<Filters>;
   /** What the audit log keeps of the filters (route-kit.ts auditFilters). */
   kept: (query: QueryOf<X>, filters: Filters) => unknown;
   /** One page of the list, as the list endpoint answers it. */
@@ -68,11 +72,11 @@ export function listAndExportRoutes<
 ) {
   const route = routesOn(app, { checkAnswers });
   const what = typeof spec.what === "string" ? { list: spec.what, export: spec.what } : spec.what;
-  route(api.list, what.list, async ({ query, request }) => {
+  route(api.list, what.list, async ({ query, request, staff }) => {
     const page = pageOf(query as { cursor?: string; limit?: string });
     // The list's query is the export's filters and the page's cursor and size.
     const filterQuery = query as QueryOf<X>;
-    const filters = await spec.filtersOf(filterQuery);
+    const filters = await spec.filtersOf(filterQuery, staff as StaffIdentity);
     const body = await auditedRead(
       db,
       { request, action: spec.actions.list, at: now() },
@@ -83,9 +87,9 @@ export function listAndExportRoutes<
   });
 
   /** The export's common part: its filters, no rows stored after it started, its audit entry. */
-  async function exportOf(query: QueryOf<X>) {
+  async function exportOf(query: QueryOf<X>, staff: StaffIdentity) {
     const at = now();
-    const filters = await spec.filtersOf(query);
+    const filters = await spec.filtersOf(query, staff);
     const cutoff = spec.until(at);
     if (!filters.until || filters.until > cutoff) filters.until = cutoff;
     const base = {
@@ -99,8 +103,8 @@ export function listAndExportRoutes<
     return { filters, base };
   }
 
-  route(api.exportCsv, what.export, async ({ query, request, reply }) => {
-    const { filters, base } = await exportOf(query);
+  route(api.exportCsv, what.export, async ({ query, request, reply, staff }) => {
+    const { filters, base } = await exportOf(query, staff as StaffIdentity);
     return sendExport(db, request, reply, {
       ...base,
       items: () => spec.items(db, filters),
@@ -110,9 +114,9 @@ export function listAndExportRoutes<
 
   const { workbook } = spec;
   if (workbook) {
-    route(workbook.endpoint, what.export, async ({ query, request, reply }) => {
+    route(workbook.endpoint, what.export, async ({ query, request, reply, staff }) => {
       // The workbook's query is the CSV's filters.
-      const { filters, base } = await exportOf(query as QueryOf<X>);
+      const { filters, base } = await exportOf(query as QueryOf<X>, staff as StaffIdentity);
       return sendExport(db, request, reply, {
         ...base,
         items: () => workbook.items(db, filters),
@@ -123,10 +127,10 @@ export function listAndExportRoutes<
 
   const { summary } = spec;
   if (summary) {
-    route(summary.endpoint, what.list, async ({ query, request }) => {
+    route(summary.endpoint, what.list, async ({ query, request, staff }) => {
       // The summary's query is the export's filters.
       const filterQuery = query as QueryOf<X>;
-      const filters = await spec.filtersOf(filterQuery);
+      const filters = await spec.filtersOf(filterQuery, staff as StaffIdentity);
       const body = await auditedRead(
         db,
         { request, action: summary.action, at: now() },

@@ -99,3 +99,7 @@ export const createdKey = (row: { created_at: string; id: string }): Cursor => (
  */
 export const olderThan = (cursor: Cursor, time = "created_at", id = "id") =>
   sql<boolean>`(${sql.ref(time)} < ${cursor.createdAt} or (${sql.ref(time)} = ${cursor.createdAt} and ${sql.ref(id)} < ${cursor.id}))`;
+
+/** The rows before `cursor` in newest-first order: those newer, or of its instant with a larger id. */
+export const newerThan = (cursor: Cursor, time = "created_at", id = "id") =>
+  sql<boolean>`(${sql.ref(time)} > ${cursor.createdAt} or (${sql.ref(time)} = ${cursor.createdAt} and ${sql.ref(id)} > ${cursor.id}))`;

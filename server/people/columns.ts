@@ -158,6 +158,8 @@ export const NOT_PERSONAL: Record<string, Record<string, string>> = {
         "id,account_id,credential_id,public_key,counter,transports,device_type,backed_up,name,created_at,last_used_at",
       ],
       ["staff_passkey_challenges", "challenge_hash,purpose,session_id,created_at,expires_at"],
+      ["staff_inbox_visits", "account_id,seen_at,since"],
+      ["staff_saved_filters", "id,account_id,name,query,created_at"],
     ].map(([table, columns]) => [table!, sameReason(columns!, STAFF)]),
   ),
   ...Object.fromEntries(

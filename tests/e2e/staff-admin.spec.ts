@@ -198,7 +198,7 @@ test.describe("roles", () => {
     signedInAs,
   }) => {
     await signedInAs("sales");
-    await expect(nav(page).getByRole("link", { name: "Leads" })).toBeVisible();
+    await expect(nav(page).getByRole("link", { name: "Leads", exact: true })).toBeVisible();
     for (const name of [
       "Subscribers",
       "Staff accounts",

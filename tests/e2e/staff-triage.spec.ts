@@ -1,7 +1,7 @@
 import { consolePaths } from "../../common/paths";
 import { expect, expectNoA11yViolations } from "./fixtures";
 import { test } from "./staff-session";
-import { demoRequest, inboxWithTwoPages } from "./staff";
+import { demoRequest, inboxLastViewedAt, inboxWithTwoPages } from "./staff";
 
 // Sales often work the inbox on a phone: the first lead must be on the first screen, the filters
 // one tap away, and a number found however it was written down.
@@ -50,15 +50,10 @@ test("the first lead is on the first screen, and a phone number typed another wa
   await expect(row).toBeInViewport();
   await expectNoA11yViolations(page, "on the searched inbox on a phone");
 
-  // Back after a break, what arrived since the last view stands out.
+  // Back after a break, what arrived since the last view stands out: the view is kept for the
+  // account on the server, so it is the same on any device.
   await expect(row).not.toContainText("New since your last visit");
-  const lastView = {
-    key: `staff-console:leads-seen:${email}`,
-    seenAt: new Date(Date.now() - 3_600_000).toISOString(),
-  };
-  await page.evaluate(({ key, seenAt }) => {
-    localStorage.setItem(key, JSON.stringify({ seenAt, since: null }));
-  }, lastView);
+  inboxLastViewedAt(email, new Date(Date.now() - 3_600_000));
   await page.reload();
   await expect(row).toContainText("New since your last visit");
 });

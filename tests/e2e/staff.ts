@@ -2,6 +2,8 @@ import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { apiPaths, consolePaths } from "../../common/paths";
 import nodemailer from "nodemailer";
+import Database from "better-sqlite3";
+import { emailKey } from "../../leads/email";
 import { STAFF_DATA_DIR, STAFF_INBOUND } from "../../playwright.config";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect } from "./fixtures";
@@ -87,7 +89,8 @@ export async function openConsolePage(page: Page, name: string) {
   const nav = page.getByRole("navigation", { name: "Console" });
   const folded = nav.locator("summary");
   if (await folded.isVisible()) await folded.click();
-  await nav.getByRole("link", { name }).click();
+  // Exactly: "Leads" is in "My leads (3)" too.
+  await nav.getByRole("link", { name, exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
 }
 
@@ -244,5 +247,26 @@ export async function sendToStaffInbound(envelope: { from: string; to: string },
     await smtp.sendMail({ envelope, raw });
   } finally {
     smtp.close();
+  }
+}
+
+/**
+ * Moves `email`'s last view of the inbox back to `seenAt` in the staff test server's database
+ * (server/leads/desk/inbox-visits.ts), as if they had last looked then: the server's clock cannot
+ * be moved, and a visit is kept per account there, not in the browser.
+ */
+export function inboxLastViewedAt(email: string, seenAt: Date) {
+  const file = fileURLToPath(new URL(`../../${STAFF_DATA_DIR}/leads.sqlite`, import.meta.url));
+  const db = new Database(file, { fileMustExist: true, timeout: 5000 });
+  try {
+    const moved = db
+      .prepare(
+        `update staff_inbox_visits set seen_at = ?, since = null
+         where account_id = (select id from staff_accounts where email_key = ?)`,
+      )
+      .run(seenAt.toISOString(), emailKey(email));
+    expect(moved.changes, `${email} has viewed the inbox`).toBe(1);
+  } finally {
+    db.close();
   }
 }

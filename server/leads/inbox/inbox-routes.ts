@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import { DEMO_PRODUCTS } from "../../../leads/demo";
-import type { QueryOf } from "../../../staff-api/endpoint";
 import { FilterShape, NO_SUCH_LEAD, leadsApi } from "../../../staff-api/leads";
-import { Refused, answer, routesOn, versionMatches } from "../../http/contract-routes";
+import { answer, routesOn, versionMatches } from "../../http/contract-routes";
 import { listAndExportRoutes, storedUpTo } from "../../http/list-routes";
 import { CSV_COLUMNS, csvRow } from "./inbox-csv";
 import { LEAD_SHEET, workbookLeads } from "./inbox-xlsx";
@@ -11,35 +10,17 @@ import { readCorrection } from "./lead-corrections";
 import { changeLeads } from "./bulk-changes";
 import { viewLead } from "./lead-detail";
 import { allLeads, countLeads, leadStats, listLeads } from "./lead-list";
-import { type LeadFilters, ownerFilter } from "./lead-query";
-import { type KeptAs, auditFilters as keptFilters, dateRange } from "../../http/route-kit";
+import type { LeadFilters } from "./lead-query";
+import { type LeadFiltersQuery, leadFiltersOf } from "./lead-filters";
+import { type KeptAs, auditFilters as keptFilters } from "../../http/route-kit";
 import type { StaffIdentity } from "../../staff/sign-in/sessions";
-import type { DB } from "../../db/database";
 import type { StaffRoutesOptions } from "../../staff-api-routes";
 
-type Filters = QueryOf<typeof leadsApi.stats>;
-
-/**
- * The filters of a valid query as the queries take them; a bad date is refused. An owner e-mail
- * that is no account's matches nothing.
- */
-async function filtersOf(db: DB, query: Filters): Promise<LeadFilters> {
-  const filters: LeadFilters = {};
-  if (query.type) filters.type = query.type;
-  if (query.product) filters.product = query.product;
-  if (query.status) filters.status = query.status;
-  if (query.q) filters.q = query.q;
-  const range = dateRange(query);
-  if (typeof range === "string") throw new Refused(400, range);
-  Object.assign(filters, range);
-  if (query.owner) {
-    filters.ownerAccountId = (await ownerFilter(db, query.owner)) ?? "no such account";
-  }
-  return filters;
-}
+type Filters = LeadFiltersQuery;
 
 /** How the audit log keeps each filter (http/route-kit.ts auditFilters); the owner by account. */
 const KEPT: Record<keyof typeof FilterShape, KeptAs> = {
+  view: "asked",
   type: "asked",
   product: (value) => (DEMO_PRODUCTS as readonly string[]).includes(value),
   status: "asked",
@@ -67,7 +48,7 @@ export const inboxRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, o
   listAndExportRoutes(app, leadsApi, options, {
     what: "lead inbox request",
     actions: { list: "lead.list", export: "lead.export" },
-    filtersOf: (query) => filtersOf(db, query),
+    filtersOf: (query, staff) => leadFiltersOf(db, query, staff),
     kept: auditFilters,
     page: (trx, filters, page) => listLeads(trx, filters, page, now()),
     // The export is of the leads stored before it started: those counted and audited here.

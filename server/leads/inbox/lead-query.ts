@@ -16,7 +16,7 @@ import { idByEmail } from "../../db/id-by-email";
 import { ATTRIBUTION_COLUMNS } from "../../db/migrations/0008-lead-attribution";
 import type { AttributionColumns, Database, LeadStatus, LeadType } from "../../db/schema";
 import { searchTerms } from "../../db/search-text";
-import { type Cursor, olderThan } from "../../http/page-cursor";
+import { type Cursor, newerThan, olderThan } from "../../http/page-cursor";
 
 type Executor = DB | Transaction<Database>;
 
@@ -135,8 +135,19 @@ function stateJoin(type: LeadType, t: "c" | "d", lateral: boolean) {
     : sql`left join lead_states s on s.lead_type = ${type} and s.lead_id = ${id}`;
 }
 
+/**
+ * Where the rows are read from the cursor: `older` (the list's order, newest first) or `newer`
+ * (the other way, oldest first: the lead before one, server/leads/desk/lead-neighbours.ts).
+ */
+export type Direction = "older" | "newer";
+
 /** Conditions shared by both tables; `t` is the lead table's alias. */
-function commonConditions(t: "c" | "d", filters: LeadFilters, cursor?: Cursor | null) {
+function commonConditions(
+  t: "c" | "d",
+  filters: LeadFilters,
+  cursor?: Cursor | null,
+  direction: Direction = "older",
+) {
   const col = (name: string) => sql.ref(`${t}.${name}`);
   const conditions: RawBuilder<unknown>[] = [];
   if (filters.status) conditions.push(sql`coalesce(s.status, 'new') = ${filters.status}`);
@@ -148,7 +159,8 @@ function commonConditions(t: "c" | "d", filters: LeadFilters, cursor?: Cursor | 
   }
   if (filters.since) conditions.push(sql`${col("created_at")} >= ${filters.since}`);
   if (filters.until) conditions.push(sql`${col("created_at")} < ${filters.until}`);
-  if (cursor) conditions.push(olderThan(cursor, `${t}.created_at`, `${t}.id`));
+  const after = direction === "older" ? olderThan : newerThan;
+  if (cursor) conditions.push(after(cursor, `${t}.created_at`, `${t}.id`));
   return conditions;
 }
 
@@ -156,6 +168,7 @@ function commonConditions(t: "c" | "d", filters: LeadFilters, cursor?: Cursor | 
 interface BranchPlan {
   postgres: boolean;
   paged: boolean;
+  direction?: Direction;
 }
 
 /** The attribution columns of lead table `t` (migration 0008), under their own names. */
@@ -169,11 +182,11 @@ const attributionOf = (t: "c" | "d") =>
 function branchConditions(
   t: "c" | "d",
   filters: LeadFilters,
-  postgres: boolean,
+  { postgres, direction }: Omit<BranchPlan, "paged">,
   cursor?: Cursor | null,
   id?: string,
 ) {
-  const conditions = commonConditions(t, filters, cursor);
+  const conditions = commonConditions(t, filters, cursor, direction);
   if (id !== undefined) conditions.push(sql`${sql.ref(`${t}.id`)} = ${id}`);
   if (t === "d" && filters.product) conditions.push(sql`d.product = ${filters.product}`);
   if (filters.q) conditions.push(searchCondition(t, filters.q, postgres));
@@ -207,12 +220,12 @@ const BRANCHES = {
 function branch(
   t: "c" | "d",
   filters: LeadFilters,
-  { postgres, paged }: BranchPlan,
+  { postgres, paged, direction }: BranchPlan,
   cursor?: Cursor | null,
   id?: string,
 ) {
   const { type, table, columns } = BRANCHES[t];
-  const conditions = branchConditions(t, filters, postgres, cursor, id);
+  const conditions = branchConditions(t, filters, { postgres, direction }, cursor, id);
   return sql`
     select ${sql.lit(type)} as type, ${sql.ref(`${t}.id`)} as id,
       ${sql.ref(`${t}.created_at`)} as created_at,
@@ -230,6 +243,16 @@ const tablesOf = (filters: LeadFilters) => ({
   demo: filters.type !== "contact",
 });
 
+/** Which leads a read takes: after a cursor, one by id, at most `limit`, in `direction`. */
+interface UnionOptions {
+  cursor?: Cursor | null;
+  id?: string;
+  limit?: number;
+  direction?: Direction;
+}
+
+const orderOf = (direction: Direction) => (direction === "older" ? sql`desc` : sql`asc`);
+
 /**
  * Both tables' matching leads as one UNION ALL, or null when the filters exclude both. With a
  * limit, each table gives at most that many of its newest matching rows, read off its
@@ -238,14 +261,15 @@ const tablesOf = (filters: LeadFilters) => ({
 export function leadsUnion(
   db: Executor,
   filters: LeadFilters,
-  { cursor, id, limit }: { cursor?: Cursor | null; id?: string; limit?: number } = {},
+  { cursor, id, limit, direction = "older" }: UnionOptions = {},
 ) {
-  const plan = { postgres: isPostgres(db), paged: limit !== undefined };
+  const plan = { postgres: isPostgres(db), paged: limit !== undefined, direction };
   const branches: RawBuilder<unknown>[] = [];
+  const order = orderOf(direction);
   const newest = (rows: RawBuilder<unknown>, t: "c" | "d") =>
     limit === undefined
       ? rows
-      : sql`select * from (${rows} order by ${sql.ref(`${t}.created_at`)} desc, ${sql.ref(`${t}.id`)} desc limit ${limit}) ${sql.id(`${t}_newest`)}`;
+      : sql`select * from (${rows} order by ${sql.ref(`${t}.created_at`)} ${order}, ${sql.ref(`${t}.id`)} ${order} limit ${limit}) ${sql.id(`${t}_newest`)}`;
   const tables = tablesOf(filters);
   if (tables.contact) branches.push(newest(branch("c", filters, plan, cursor, id), "c"));
   if (tables.demo) branches.push(newest(branch("d", filters, plan, cursor, id), "d"));
@@ -263,7 +287,7 @@ export function leadCountsUnion(db: Executor, filters: LeadFilters) {
   const count = (type: LeadType, table: "contact_messages" | "demo_requests", t: "c" | "d") => sql`
     select count(*) as count from ${sql.table(table)} ${sql.id(t)}
     ${withState ? stateJoin(type, t, false) : sql``}
-    where ${and(branchConditions(t, filters, postgres))}`;
+    where ${and(branchConditions(t, filters, { postgres }))}`;
   const tables = tablesOf(filters);
   const branches = [
     ...(tables.contact ? [count("contact", "contact_messages", "c")] : []),
@@ -276,16 +300,17 @@ export function leadCountsUnion(db: Executor, filters: LeadFilters) {
 export async function selectLeads(
   db: Executor,
   filters: LeadFilters,
-  { cursor, limit, id }: { cursor?: Cursor | null; limit?: number; id?: string },
+  { cursor, limit, id, direction = "older" }: UnionOptions,
 ): Promise<LeadRow[]> {
-  const union = leadsUnion(db, filters, { cursor, id, limit });
+  const union = leadsUnion(db, filters, { cursor, id, limit, direction });
+  const order = orderOf(direction);
   if (!union) return [];
   const { rows } = await sql<LeadRow>`
     select l.*, a.email as owner_email,
       (select max(e.at) from lead_events e where e.lead_type = l.type and e.lead_id = l.id) as last_event_at
     from (${union}) l
     left join staff_accounts a on a.id = l.owner_account_id
-    order by l.created_at desc, l.id desc
+    order by l.created_at ${order}, l.id ${order}
     ${limit !== undefined ? sql`limit ${limit}` : sql``}`.execute(db);
   return rows;
 }
