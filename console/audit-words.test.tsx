@@ -2,7 +2,8 @@
 import { render } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { AUDIT_ACTION_KINDS, type AuditItem } from "../staff-api/audit";
-import { AUDIT_WORDS, actorOf, wordsOf } from "./audit-words";
+import type { TeamMember } from "../staff-api/admin";
+import { AUDIT_WORDS, AuditTeam, actorOf, wordsOf } from "./audit-words";
 
 const entry = (action: string, detail: Record<string, unknown> | null = null): AuditItem => ({
   id: "1",
@@ -14,12 +15,14 @@ const entry = (action: string, detail: Record<string, unknown> | null = null): A
   detail,
 });
 
-/** The sentence an entry reads as on the page: who, then what. */
-function sentence(item: AuditItem): string {
+/** The sentence an entry reads as on the page: who, then what, the page's `team` named. */
+function sentence(item: AuditItem, team: TeamMember[] = []): string {
   const { container } = render(
-    <p>
-      {actorOf(item)} {wordsOf(item.action).says(item.detail ?? {})}
-    </p>,
+    <AuditTeam.Provider value={team}>
+      <p>
+        {actorOf(item)} {wordsOf(item.action).says(item.detail ?? {})}
+      </p>
+    </AuditTeam.Provider>,
   );
   return container.textContent ?? "";
 }
@@ -28,6 +31,17 @@ describe("the audit log in words", () => {
   it("says what each change did, from its detail", () => {
     expect(sentence(entry("lead.status-changed", { from: "new", to: "qualified" }))).toBe(
       "Kofi changed the status of a lead from New to Qualified",
+    );
+    // An owner by name when the team knows them; by address when they are gone since.
+    const ama: TeamMember = {
+      email: "ama@example.com",
+      name: "Ama Owusu",
+      role: "sales",
+      disabled: false,
+    };
+    const given = { from: "gone@example.com", to: "ama@example.com" };
+    expect(sentence(entry("lead.owner-changed", given), [ama])).toBe(
+      "Kofi changed the owner of a lead from gone@example.com to Ama Owusu",
     );
     expect(sentence(entry("lead.owner-changed", { from: null, to: "ama@example.com" }))).toBe(
       "Kofi changed the owner of a lead from nobody to ama@example.com",

@@ -7,7 +7,8 @@
  * such as server/staff/accounts/README.md); a detail written before a field existed leaves that
  * part out.
  */
-import type { ReactNode } from "react";
+import { type ReactNode, createContext, useContext } from "react";
+import type { TeamMember } from "../staff-api/admin";
 import type { LeadStatus } from "@leads/workflow";
 import type { AuditAction, AuditItem } from "../staff-api/audit";
 import { AUDIT_ACTION_LABELS } from "../staff-api/audit-labels";
@@ -15,6 +16,7 @@ import { CORRECTABLE_LABELS } from "../staff-api/leads";
 import { type CorrectableField } from "../staff-api/lead-timeline";
 import type { SuppressionReason } from "../staff-api/mail";
 import type { StaffRole } from "../staff-api/roles";
+import { StaffName } from "./components/staff-name";
 import { formatDateTime } from "./format";
 import { ROLE_LABELS, STATUS_LABELS, SUPPRESSION_REASON_LABELS } from "./labels";
 
@@ -38,6 +40,18 @@ const count = (value: unknown) => (typeof value === "number" ? value : null);
 function many(value: unknown, one: string, more = `${one}s`): string {
   const n = count(value);
   return n === null ? "" : ` ${n} ${n === 1 ? one : more}`;
+}
+
+/**
+ * The team as the audit page loaded it, so that an entry names staff by name (an account gone
+ * since by its address), as the rest of the console does.
+ */
+export const AuditTeam = createContext<readonly TeamMember[]>([]);
+
+/** A member of staff a detail names by address, by their name; "nobody" for none. */
+function Staff({ address }: { address: unknown }) {
+  const team = useContext(AuditTeam);
+  return <StaffName address={typeof address === "string" ? address : null} team={team} />;
 }
 
 /** A detail's address, or what stands for it when the entry has none. */
@@ -182,9 +196,7 @@ export const AUDIT_WORDS: Record<AuditAction, Omit<Words, "label">> = {
   "lead.owner-changed": {
     says: (d) => (
       <>
-        changed the owner of a lead from{" "}
-        {typeof d.from === "string" ? <Typed text={d.from} /> : "nobody"} to{" "}
-        {typeof d.to === "string" ? <Typed text={d.to} /> : "nobody"}
+        changed the owner of a lead from <Staff address={d.from} /> to <Staff address={d.to} />
       </>
     ),
   },

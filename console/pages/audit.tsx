@@ -3,7 +3,8 @@ import { AuditFilterShape, type AuditItem, auditApi } from "../../staff-api/audi
 import { consoleCampaignPath, consoleLeadPath, consolePaths } from "../../common/paths";
 import { addressOf, filtersIn, loadCall, query, routerPath } from "../api";
 import { CONSOLE_PAGES } from "../console-pages";
-import { Typed, actorOf, wordsOf } from "../audit-words";
+import { AuditTeam, Typed, actorOf, wordsOf } from "../audit-words";
+import { teamApi } from "../../staff-api/admin";
 import { FilterInput, FilterSelect } from "../components/filter-form";
 import { type ListDefinition, ListPage } from "../components/list-page";
 import { DateTime } from "../components/date-time";
@@ -32,12 +33,20 @@ export async function auditLoader({ request }: LoaderFunctionArgs) {
   const { filters, filtered } = filtersIn(request, Object.keys(AuditFilterShape));
   // Changes only unless the address says otherwise; an action picked is shown whatever its kind.
   const asked = filters.kind || filters.action ? filters : { ...filters, kind: "change" };
-  const [page, actions] = await Promise.all([
+  const [page, actions, team] = await Promise.all([
     loadCall(request, auditApi.list, { query: asked }),
     loadCall(request, auditApi.actions),
+    loadCall(request, teamApi.list),
   ]);
   const exportHref = addressOf(auditApi.exportCsv, { query: asked });
-  return { page, actions: actions.items, search: query(asked), filtered, exportHref };
+  return {
+    page,
+    actions: actions.items,
+    team: team.items,
+    search: query(asked),
+    filtered,
+    exportHref,
+  };
 }
 
 /**
@@ -46,7 +55,7 @@ export async function auditLoader({ request }: LoaderFunctionArgs) {
  * never changed or removed.
  */
 export function AuditPage() {
-  const { actions, ...loaded } = useLoaderData<typeof auditLoader>();
+  const { actions, team, ...loaded } = useLoaderData<typeof auditLoader>();
   const [params] = useSearchParams();
   const action = params.get("action");
   // An action asked for in the address is offered even when the log has none of it yet.
@@ -57,17 +66,19 @@ export function AuditPage() {
   const changesOnly = !params.get("kind") && !action;
 
   return (
-    <ListPage
-      list={changesOnly ? { ...LIST, done: "That is every change." } : LIST}
-      loaded={loaded}
-      row={(entry) => <Entry entry={entry} />}
-    >
-      <FilterSelect label="Show" name="kind" options={SHOWN} any="Changes" />
-      <FilterInput label="Who" hint="A member of staff’s e-mail" name="actor" type="email" />
-      <FilterSelect label="Action" name="action" options={actionOptions} />
-      <FilterInput label="From" name="since" type="date" />
-      <FilterInput label="Until" name="until" type="date" />
-    </ListPage>
+    <AuditTeam.Provider value={team}>
+      <ListPage
+        list={changesOnly ? { ...LIST, done: "That is every change." } : LIST}
+        loaded={loaded}
+        row={(entry) => <Entry entry={entry} />}
+      >
+        <FilterSelect label="Show" name="kind" options={SHOWN} any="Changes" />
+        <FilterInput label="Who" hint="A member of staff’s e-mail" name="actor" type="email" />
+        <FilterSelect label="Action" name="action" options={actionOptions} />
+        <FilterInput label="From" name="since" type="date" />
+        <FilterInput label="Until" name="until" type="date" />
+      </ListPage>
+    </AuditTeam.Provider>
   );
 }
 
