@@ -38,6 +38,7 @@ import { thirdPartyAddresses } from "./migrations/0019-third-party-addresses";
 import { serviceHours } from "./migrations/0020-service-hours";
 import { leadRouting } from "./migrations/0021-lead-routing";
 import { leadDuplicates } from "./migrations/0022-lead-duplicates";
+import { reassignOverdue } from "./migrations/0024-reassign-overdue";
 import type { Database } from "./schema";
 
 export type DB = Kysely<Database>;
@@ -167,6 +168,7 @@ export const MIGRATIONS = {
   "0020-service-hours": serviceHours,
   "0021-lead-routing": leadRouting,
   "0022-lead-duplicates": leadDuplicates,
+  "0024-reassign-overdue": reassignOverdue,
 };
 
 /**

@@ -13,6 +13,7 @@ import { staffInvitations } from "./0015-staff-invitations";
 import { phoneE164Column } from "./0018-phone-e164";
 import { leadRouting } from "./0021-lead-routing";
 import { leadDuplicates } from "./0022-lead-duplicates";
+import { reassignOverdue } from "./0024-reassign-overdue";
 import { freshSchemaUrl, testDatabase, testDialects } from "../../testing/lead-api";
 import { listLeads } from "../../leads/inbox/lead-list";
 import { findSession } from "../../staff/sign-in/sessions";
@@ -95,10 +96,19 @@ describe.each(testDialects)("migration 0004 (staff) on $name", ({ url }) => {
         .values({ ...amasAccount("b", "sales"), email: "AMA@example.com" })
         .execute(),
     ).rejects.toThrow(/unique|duplicate/i);
-    // down drops everything up made (the PostgreSQL function too), so up runs again. The leads
-    // told apart of 0022, the routing tables of 0021, the passkey tables of 0006 and the
-    // sessions' passkey of 0011 refer to these, so they go first and come back last.
-    await undoAndRedo(db, leadDuplicates, leadRouting, staffRevocation, passkeys, staff);
+    // down drops everything up made (the PostgreSQL function too), so up runs again. The routing
+    // rules' column of 0024, the leads told apart of 0022, the routing tables of 0021, the
+    // passkey tables of 0006 and the sessions' passkey of 0011 refer to these, so they go first
+    // and come back last.
+    await undoAndRedo(
+      db,
+      reassignOverdue,
+      leadDuplicates,
+      leadRouting,
+      staffRevocation,
+      passkeys,
+      staff,
+    );
     expect(await db.selectFrom("staff_accounts").selectAll().execute()).toEqual([]);
     await db.destroy();
   });
