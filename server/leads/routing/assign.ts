@@ -117,17 +117,19 @@ export async function routeLead(trx: Trx, type: LeadType, product: string | null
 /**
  * The member an overdue lead of `type` (and `product`) is handed on to, the rotation moved on
  * past them: only when the rule the lead matches is a rotation set to hand on overdue leads
- * (migration 0024), and never `owner`, who already has it. Null otherwise, or when no one else
- * is available: the lead stays where it is. See docs/decisions/0063-overdue-lead-handed-on.md.
+ * (migration 0024), and never the owner it has, which `currentOwner` reads (and may lock) only
+ * then. Null otherwise, or when no one else is available: the lead stays where it is. See
+ * docs/decisions/0063-overdue-lead-handed-on.md.
  */
 export async function handOnOverdue(
   trx: Trx,
-  lead: { type: LeadType; product: string | null; owner: string | null },
+  lead: { type: LeadType; product: string | null },
+  currentOwner: () => Promise<string | null>,
 ): Promise<Owner | null> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const rule = await matchingRule(trx, lead.type, lead.product);
     if (!rule || rule.owner_account_id !== null || !rule.reassign_overdue) return null;
-    const owner = await takeTurn(trx, rule.id, lead.owner);
+    const owner = await takeTurn(trx, rule.id, await currentOwner());
     if (owner !== undefined) return owner;
   }
   return null;

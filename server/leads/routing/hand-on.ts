@@ -49,11 +49,15 @@ export async function handOnOverdueLead(
 ): Promise<HandedOn | null> {
   const row = await findLeadRow(trx, key);
   if (!row) return null;
-  // Locked first, so that a change made in the console meanwhile is seen, or waits for this one.
-  const state = await lockState(trx, row, at);
-  const from = state.owner_account_id;
-  const to = await handOnOverdue(trx, { type: row.type, product: row.product, owner: from });
+  // The state row (made for a lead that has none) only for a rule that hands on: locked before
+  // the turn is taken, so that a change made in the console meanwhile is seen, or waits for this.
+  const before = { owner: null as string | null };
+  const to = await handOnOverdue(trx, row, async () => {
+    before.owner = (await lockState(trx, row, at)).owner_account_id;
+    return before.owner;
+  });
   if (!to) return null;
+  const from = before.owner;
   await trx
     .updateTable("lead_states")
     .set({ owner_account_id: to.id, updated_at: at, version: sql<number>`version + 1` })
