@@ -96,19 +96,11 @@ describe.each(testDialects)("migration 0004 (staff) on $name", ({ url }) => {
         .values({ ...amasAccount("b", "sales"), email: "AMA@example.com" })
         .execute(),
     ).rejects.toThrow(/unique|duplicate/i);
-    // down drops everything up made (the PostgreSQL function too), so up runs again. The routing
-    // rules' column of 0024, the leads told apart of 0022, the routing tables of 0021, the
-    // passkey tables of 0006 and the sessions' passkey of 0011 refer to these, so they go first
-    // and come back last.
-    await undoAndRedo(
-      db,
-      reassignOverdue,
-      leadDuplicates,
-      leadRouting,
-      staffRevocation,
-      passkeys,
-      staff,
-    );
+    // down drops everything up made (the PostgreSQL function too), so up runs again. 0024, 0022,
+    // 0021, 0011 and 0006 refer to these (the routing rules' flag, leads told apart, routing,
+    // the sessions' passkey, passkeys), so they go first and come back last.
+    const later = [reassignOverdue, leadDuplicates, leadRouting, staffRevocation, passkeys];
+    await undoAndRedo(db, ...later, staff);
     expect(await db.selectFrom("staff_accounts").selectAll().execute()).toEqual([]);
     await db.destroy();
   });
