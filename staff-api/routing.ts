@@ -19,15 +19,21 @@ export const MAX_ROTATION = 50;
 export const notAnOwner = (address: string) =>
   `${address} is not an enabled sales or admin account`;
 
+/** What a rule with an owner and `reassignOverdue` is told. */
+export const ONLY_A_ROTATION_HANDS_ON = "only a rotation can hand on an overdue lead";
+
 /**
  * One rule as stored and answered: a lead of `type` (of `product`, or of any product when none is
  * named) goes to `owner`, or to the next available member of `rotation`. Exactly one of the two.
+ * `reassignOverdue` (a rotation's only; absent: false): a lead escalated for being past its
+ * response target goes to the rotation's next available member.
  */
 export const RoutingRule = z.strictObject({
   type: z.enum(LEAD_TYPES),
   product: z.optional(z.enum(DEMO_PRODUCTS)),
   owner: z.optional(z.string()),
   rotation: z.optional(z.array(z.string())),
+  reassignOverdue: z.optional(z.boolean()),
 });
 export type RoutingRule = z.output<typeof RoutingRule>;
 
@@ -49,10 +55,15 @@ const RuleInput = z.object({
       ),
     ),
   ),
+  reassignOverdue: z.optional(z.boolean()),
 });
 const ruleIsWhole = z.refine<z.output<typeof RuleInput>>(
   (rule) => (rule.owner === undefined) !== (rule.rotation === undefined),
   "a rule names either one owner or a rotation",
+);
+const handOnByRotation = z.refine<z.output<typeof RuleInput>>(
+  (rule) => !rule.reassignOverdue || rule.rotation !== undefined,
+  ONLY_A_ROTATION_HANDS_ON,
 );
 const productOnDemand = z.refine<z.output<typeof RuleInput>>(
   (rule) => rule.product === undefined || rule.type === "demo",
@@ -61,7 +72,7 @@ const productOnDemand = z.refine<z.output<typeof RuleInput>>(
 
 export const RoutingInput = z.object({
   rules: z
-    .array(RuleInput.check(ruleIsWhole, productOnDemand))
+    .array(RuleInput.check(ruleIsWhole, productOnDemand, handOnByRotation))
     .check(z.maxLength(MAX_RULES, `at most ${MAX_RULES} rules`)),
 });
 

@@ -78,6 +78,38 @@ describe("the lead routing page", () => {
     ]);
   });
 
+  it("hands a rotation's overdue leads on when ticked, says so in the rule's summary, and sends it", async () => {
+    const sent = renderRouting([
+      { type: "contact", owner: "ama@example.com" },
+      { ...RULES[1]!, reassignOverdue: true },
+    ]);
+    const handOn = { name: "Hand an overdue lead to the next available member" };
+    const second = await screen.findByRole("group", { name: "Rule 2" });
+    const ticked = within(second).getByRole("checkbox", handOn);
+    expect(ticked).toBeChecked();
+    expect(ticked).toHaveAccessibleDescription(/next member who is not away or disabled/);
+    expect(second).toHaveTextContent(
+      "Demo requests for ASLAN go to a rotation of 2 members; an overdue one is handed on to the next available member.",
+    );
+    // A rule with one owner has nothing to hand on to.
+    expect(rule(1)).toHaveTextContent("Contact messages go to Ama.");
+    expect(within(rule(1)).queryByRole("checkbox", handOn)).toBeNull();
+
+    await userEvent.click(ticked);
+    expect(second).toHaveTextContent("Demo requests for ASLAN go to a rotation of 2 members.");
+    await userEvent.click(within(rule(1)).getByRole("radio", { name: "A rotation" }));
+    await userEvent.click(within(rule(1)).getByRole("checkbox", { name: "Esi" }));
+    await userEvent.click(within(rule(1)).getByRole("checkbox", handOn));
+    await userEvent.click(screen.getByRole("button", { name: "Save the rules" }));
+    await waitFor(() => expect(screen.getByRole("status")).toHaveTextContent("Saved."));
+    expect(sent.map((save) => save.body.rules)).toEqual([
+      [
+        { type: "contact", rotation: ["esi@example.com"], reassignOverdue: true },
+        { type: "demo", product: "aslan", rotation: ["ama@example.com", "esi@example.com"] },
+      ],
+    ]);
+  });
+
   it("adds a rule with its first control focused, and removes one", async () => {
     renderRouting([]);
     await userEvent.click(await screen.findByRole("button", { name: "Add a rule" }));

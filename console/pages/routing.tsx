@@ -28,6 +28,8 @@ interface Draft {
   goesTo: "owner" | "rotation";
   owner: string;
   rotation: string[];
+  /** A rotation's only: an overdue lead goes to its next available member. */
+  reassignOverdue: boolean;
 }
 
 let nextKey = 0;
@@ -38,12 +40,27 @@ const draftOf = (rule: RoutingRule): Draft => ({
   goesTo: rule.rotation ? "rotation" : "owner",
   owner: rule.owner ?? "",
   rotation: rule.rotation ?? [],
+  reassignOverdue: rule.reassignOverdue ?? false,
 });
 const ruleOf = (draft: Draft): RoutingRule => ({
   type: draft.type,
   ...(draft.type === "demo" && draft.product ? { product: draft.product } : {}),
   ...(draft.goesTo === "owner" ? { owner: draft.owner } : { rotation: draft.rotation }),
+  ...(draft.goesTo === "rotation" && draft.reassignOverdue ? { reassignOverdue: true } : {}),
 });
+
+/** The rule in one sentence, above its controls: which leads go where, and what if overdue. */
+function summaryOf(draft: Draft, nameOf: (address: string) => string) {
+  const leads = `${TYPE_LABELS[draft.type]}s${draft.type === "demo" && draft.product ? ` for ${DEMO_PRODUCT_NAMES[draft.product]}` : ""}`;
+  if (draft.goesTo === "owner") {
+    return `${leads} go to ${draft.owner ? nameOf(draft.owner) : "nobody yet"}.`;
+  }
+  const members = draft.rotation.length === 1 ? "1 member" : `${draft.rotation.length} members`;
+  const handedOn = draft.reassignOverdue
+    ? "; an overdue one is handed on to the next available member"
+    : "";
+  return `${leads} go to a rotation of ${members}${handedOn}.`;
+}
 
 const PRODUCT_CHOICES: [string, string][] = [
   ["", "Any product"],
@@ -194,6 +211,8 @@ function RuleEditor({ draft, number, owners, first, last, ...on }: RuleEditorPro
     ...owners.map((member): [string, string] => [member.email, member.name || member.email]),
     ...named.map((address): [string, string] => [address, `${address} (may not own leads)`]),
   ];
+  const nameOf = (address: string) =>
+    choices.find(([choice]) => choice === address)?.[1] ?? address;
   const toggle = (address: string, on: boolean) =>
     on
       ? draft.rotation.filter((member) => member !== address).concat(address)
@@ -201,6 +220,9 @@ function RuleEditor({ draft, number, owners, first, last, ...on }: RuleEditorPro
   return (
     <fieldset className="rounded-lg border border-gray-200 p-4">
       <legend className="px-1 font-semibold">Rule {number}</legend>
+      <p id={id("summary")} className="mb-3 text-muted">
+        {summaryOf(draft, nameOf)}
+      </p>
       <div className="flex flex-wrap gap-4">
         <Choice
           id={id("type")}
@@ -244,25 +266,43 @@ function RuleEditor({ draft, number, owners, first, last, ...on }: RuleEditorPro
           />
         </div>
       ) : (
-        <fieldset className="mt-3">
-          <legend className="mb-1">Members of the rotation, in turn</legend>
-          <ul className="grid gap-1">
-            {choices.map(([address, name]) => (
-              <li key={address}>
-                <label className="inline-flex items-center gap-2">
-                  <input
-                    type="checkbox"
-                    checked={draft.rotation.includes(address)}
-                    onChange={(event) =>
-                      on.onChange({ rotation: toggle(address, event.target.checked) })
-                    }
-                  />
-                  {name}
-                </label>
-              </li>
-            ))}
-          </ul>
-        </fieldset>
+        <>
+          <fieldset className="mt-3">
+            <legend className="mb-1">Members of the rotation, in turn</legend>
+            <ul className="grid gap-1">
+              {choices.map(([address, name]) => (
+                <li key={address}>
+                  <label className="inline-flex items-center gap-2">
+                    <input
+                      type="checkbox"
+                      checked={draft.rotation.includes(address)}
+                      onChange={(event) =>
+                        on.onChange({ rotation: toggle(address, event.target.checked) })
+                      }
+                    />
+                    {name}
+                  </label>
+                </li>
+              ))}
+            </ul>
+          </fieldset>
+          <div className="mt-3">
+            <label className="inline-flex items-center gap-2">
+              <input
+                type="checkbox"
+                checked={draft.reassignOverdue}
+                aria-describedby={id("hand-on-hint")}
+                onChange={(event) => on.onChange({ reassignOverdue: event.target.checked })}
+              />
+              Hand an overdue lead to the next available member
+            </label>
+            <p id={id("hand-on-hint")} className="mt-1 max-w-prose text-muted">
+              When a lead passes its response target unanswered, it goes to the next member who is
+              not away or disabled, who is e-mailed as its new owner. Its former owner and the
+              admins are told as well. When no one else is available, it stays with its owner.
+            </p>
+          </div>
+        </>
       )}
       <div className="mt-4 flex flex-wrap gap-2">
         {first ? null : <MoveButton id={id("up")} number={number} way="up" onMove={on.onMove} />}

@@ -39,6 +39,7 @@ import { serviceHours } from "./migrations/0020-service-hours";
 import { leadRouting } from "./migrations/0021-lead-routing";
 import { leadDuplicates } from "./migrations/0022-lead-duplicates";
 import { salesDesk } from "./migrations/0023-sales-desk";
+import { reassignOverdue } from "./migrations/0024-reassign-overdue";
 import type { Database } from "./schema";
 
 export type DB = Kysely<Database>;
@@ -169,6 +170,7 @@ export const MIGRATIONS = {
   "0021-lead-routing": leadRouting,
   "0022-lead-duplicates": leadDuplicates,
   "0023-sales-desk": salesDesk,
+  "0024-reassign-overdue": reassignOverdue,
 };
 
 /**

@@ -23,6 +23,8 @@ export interface LeadRoutingRuleTable {
   owner_account_id: string | null;
   /** The rotation's place: the position of the member whose turn is next. */
   next_turn: Generated<number>;
+  /** 1: a rotation whose overdue lead goes to its next available member (migration 0024). */
+  reassign_overdue: Generated<number>;
 }
 
 /** A member of a rule's rotation, at its place in the rotation's order (migration 0021). */

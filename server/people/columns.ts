@@ -148,7 +148,10 @@ export const NOT_PERSONAL: Record<string, Record<string, string>> = {
         "id,email,email_key,name,role,created_at,updated_at,disabled_at,invited_at,invited_by,away_since",
       ],
       ["lead_routing", "id,version,updated_at,updated_by"],
-      ["lead_routing_rules", "id,position,lead_type,product,owner_account_id,next_turn"],
+      [
+        "lead_routing_rules",
+        "id,position,lead_type,product,owner_account_id,next_turn,reassign_overdue",
+      ],
       ["lead_routing_members", "rule_id,position,account_id"],
       ["staff_sign_in_tokens", "id,token_hash,account_id,created_at,expires_at,used_at,voided_at"],
       ["staff_sessions", "id,token_hash,account_id,created_at,last_seen_at,revoked_at,passkey_id"],

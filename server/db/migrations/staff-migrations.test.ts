@@ -14,6 +14,7 @@ import { phoneE164Column } from "./0018-phone-e164";
 import { leadRouting } from "./0021-lead-routing";
 import { leadDuplicates } from "./0022-lead-duplicates";
 import { salesDesk } from "./0023-sales-desk";
+import { reassignOverdue } from "./0024-reassign-overdue";
 import { freshSchemaUrl, testDatabase, testDialects } from "../../testing/lead-api";
 import { listLeads } from "../../leads/inbox/lead-list";
 import { findSession } from "../../staff/sign-in/sessions";
@@ -96,11 +97,12 @@ describe.each(testDialects)("migration 0004 (staff) on $name", ({ url }) => {
         .values({ ...amasAccount("b", "sales"), email: "AMA@example.com" })
         .execute(),
     ).rejects.toThrow(/unique|duplicate/i);
-    // down drops everything up made (the PostgreSQL function too), so up runs again. The sales
-    // desk's tables of 0023, the leads told apart of 0022, the routing tables of 0021, the
-    // passkey tables of 0006 and the sessions' passkey of 0011 refer to these, so they go first
-    // and come back last.
-    await undoAndRedo(db, salesDesk, leadDuplicates, leadRouting, staffRevocation, passkeys, staff);
+    // down drops everything up made (the PostgreSQL function too), so up runs again. 0024, 0023,
+    // 0022, 0021, 0011 and 0006 refer to these (the routing rules' flag, the sales desk's tables,
+    // leads told apart, routing, the sessions' passkey, passkeys), so they go first and come back
+    // last.
+    const later = [reassignOverdue, salesDesk, leadDuplicates, leadRouting, staffRevocation];
+    await undoAndRedo(db, ...later, passkeys, staff);
     expect(await db.selectFrom("staff_accounts").selectAll().execute()).toEqual([]);
     await db.destroy();
   });

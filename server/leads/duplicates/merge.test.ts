@@ -209,7 +209,11 @@ describe.each(testDialects)("merging a customer's leads, on $name", ({ url }) =>
     const demo = await addDemo(api, "2026-11-06T16:00:00.000Z", { email });
     answered(leadsApi.merge, await merge(sales, contact, demo), 200);
 
-    const config = { salesEmail: "sales@site.test", publicUrl: "https://www.example.com" };
+    const config = {
+      salesEmail: "sales@site.test",
+      publicUrl: "https://www.example.com",
+      alerts: {},
+    };
     expect(await escalateOverdueLeads(api.db, new Date("2026-11-09T15:01:00Z"), config)).toBe(1);
     const escalated = await api.db.selectFrom("lead_escalations").select("lead_id").execute();
     expect(escalated.map((row) => row.lead_id)).toEqual([parseLeadKey(demo)!.id]);

@@ -27,11 +27,14 @@ export type Routed = { owner: Owner | null } | null;
 
 type Trx = Transaction<Database>;
 
-/** The first rule, in order, for a lead of `type` and `product`: one of that product, or of any. */
+/**
+ * The first rule, in order, for a lead of `type` and `product`: one of that product, or of any.
+ * Routing a new lead and handing on an overdue one (handOnOverdue) read the rules alike.
+ */
 async function matchingRule(trx: Trx, type: LeadType, product: string | null) {
   const rules = await trx
     .selectFrom("lead_routing_rules")
-    .select(["id", "product", "owner_account_id"])
+    .select(["id", "product", "owner_account_id", "reassign_overdue"])
     .where("lead_type", "=", type)
     .orderBy("position")
     .execute();
@@ -61,6 +64,37 @@ async function availableAccounts(trx: Trx, ids: string[]): Promise<Map<string, O
 }
 
 /**
+ * The rotation of rule `ruleId` moved on past its next available member, who is answered, other
+ * than `skip`; null when no one else is available (the turn stays), undefined when a save removed
+ * the rule meanwhile. The rule's row is locked until the caller's transaction ends.
+ */
+async function takeTurn(trx: Trx, ruleId: string, skip: string | null = null) {
+  const turn = await lockedTurn(trx, ruleId);
+  if (turn === undefined) return undefined;
+  const members = (
+    await trx
+      .selectFrom("lead_routing_members")
+      .select("account_id")
+      .where("rule_id", "=", ruleId)
+      .orderBy("position")
+      .execute()
+  ).map((member) => member.account_id);
+  const available = await availableAccounts(trx, members);
+  for (let step = 0; step < members.length; step++) {
+    const place = (Number(turn) + step) % members.length;
+    const owner = available.get(members[place]!);
+    if (!owner || owner.id === skip) continue;
+    await trx
+      .updateTable("lead_routing_rules")
+      .set({ next_turn: (place + 1) % members.length })
+      .where("id", "=", ruleId)
+      .execute();
+    return owner;
+  }
+  return null;
+}
+
+/**
  * The owner the rules give a lead of `type` (and `product`), the rotation moved on past them;
  * null when no rule matches. A fixed owner who is away or disabled gets nothing, like a rotation
  * with no one available: the lead stays unassigned, for the admins to see.
@@ -74,29 +108,29 @@ export async function routeLead(trx: Trx, type: LeadType, product: string | null
       const available = await availableAccounts(trx, [rule.owner_account_id]);
       return { owner: available.get(rule.owner_account_id) ?? null };
     }
-    const turn = await lockedTurn(trx, rule.id);
-    if (turn === undefined) continue;
-    const members = (
-      await trx
-        .selectFrom("lead_routing_members")
-        .select("account_id")
-        .where("rule_id", "=", rule.id)
-        .orderBy("position")
-        .execute()
-    ).map((member) => member.account_id);
-    const available = await availableAccounts(trx, members);
-    for (let step = 0; step < members.length; step++) {
-      const place = (Number(turn) + step) % members.length;
-      const owner = available.get(members[place]!);
-      if (!owner) continue;
-      await trx
-        .updateTable("lead_routing_rules")
-        .set({ next_turn: (place + 1) % members.length })
-        .where("id", "=", rule.id)
-        .execute();
-      return { owner };
-    }
-    return { owner: null };
+    const owner = await takeTurn(trx, rule.id);
+    if (owner !== undefined) return { owner };
+  }
+  return null;
+}
+
+/**
+ * The member an overdue lead of `type` (and `product`) is handed on to, the rotation moved on
+ * past them: only when the rule the lead matches is a rotation set to hand on overdue leads
+ * (migration 0024), and never the owner it has, which `currentOwner` reads (and may lock) only
+ * then. Null otherwise, or when no one else is available: the lead stays where it is. See
+ * docs/decisions/0063-overdue-lead-handed-on.md.
+ */
+export async function handOnOverdue(
+  trx: Trx,
+  lead: { type: LeadType; product: string | null },
+  currentOwner: () => Promise<string | null>,
+): Promise<Owner | null> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const rule = await matchingRule(trx, lead.type, lead.product);
+    if (!rule || rule.owner_account_id !== null || !rule.reassign_overdue) return null;
+    const owner = await takeTurn(trx, rule.id, await currentOwner());
+    if (owner !== undefined) return owner;
   }
   return null;
 }

@@ -17,7 +17,7 @@ describe.each(testDialects)("the routing rules on $name", ({ url }) => {
 
   const RULES: RoutingRule[] = [
     { type: "demo", product: "aslan", owner: "kofi@example.com" },
-    { type: "demo", rotation: ["ama@example.com", "kofi@example.com"] },
+    { type: "demo", rotation: ["ama@example.com", "kofi@example.com"], reassignOverdue: true },
     { type: "contact", owner: "ama@example.com" },
   ];
 
@@ -51,6 +51,10 @@ describe.each(testDialects)("the routing rules on $name", ({ url }) => {
     expect((await read(admin)).rules).toEqual(reordered);
     const entries = await auditOf(api, admin.account.id, "routing.changed");
     expect(JSON.parse(entries.at(-1)?.detail ?? "")).toEqual({ from: RULES, to: reordered });
+    // Not handing on is the rule's default, and is how it reads back.
+    const rotation: RoutingRule = { type: "contact", rotation: ["kofi@example.com"] };
+    await saveRouting(admin, [{ ...rotation, reassignOverdue: false }]);
+    expect((await read(admin)).rules).toEqual([rotation]);
   });
 
   it("refuses a save made on an older version with 412 and the rules as they now are; 428 without one", async () => {
@@ -90,7 +94,7 @@ describe.each(testDialects)("the routing rules on $name", ({ url }) => {
     expect((await read(admin)).rules).toEqual([]);
   });
 
-  it("refuses a rule with both an owner and a rotation, neither, or a product on a contact rule", async () => {
+  it("refuses a rule with both an owner and a rotation, neither, a product on a contact rule, or an owner handing on", async () => {
     const { admin } = await team();
     const { version } = await read(admin);
     for (const [rule, says] of [
@@ -100,6 +104,7 @@ describe.each(testDialects)("the routing rules on $name", ({ url }) => {
       [{ type: "demo", rotation: [] }, "at least one"],
       [{ type: "demo", rotation: ["kofi@example.com", "Kofi@example.com"] }, "twice"],
       [{ type: "lead", owner: "kofi@example.com" }, "rules.0.type"],
+      [{ type: "demo", owner: "kofi@example.com", reassignOverdue: true }, "only a rotation"],
     ] as const) {
       const res = await admin.call(routingApi.update, {
         body: unchecked({ rules: [rule] }),

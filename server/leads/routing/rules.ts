@@ -44,7 +44,7 @@ export async function readRules(db: Executor): Promise<VersionedRules> {
   const rules = await db
     .selectFrom("lead_routing_rules as r")
     .leftJoin("staff_accounts as owner", "owner.id", "r.owner_account_id")
-    .select(["r.id", "r.lead_type", "r.product", "owner.email as owner"])
+    .select(["r.id", "r.lead_type", "r.product", "owner.email as owner", "r.reassign_overdue"])
     .orderBy("r.position")
     .execute();
   const members = await db
@@ -62,6 +62,7 @@ export async function readRules(db: Executor): Promise<VersionedRules> {
         type: rule.lead_type,
         ...(rule.product ? { product: rule.product as RoutingRule["product"] } : {}),
         ...(rule.owner ? { owner: rule.owner } : { rotation }),
+        ...(rule.reassign_overdue ? { reassignOverdue: true } : {}),
       };
     }),
   };
@@ -128,6 +129,7 @@ export async function saveRules(
           product: rule.product ?? null,
           owner_account_id: rule.owner === undefined ? null : accountOf(rule.owner),
           next_turn: turns.get(members.join(" ")) ?? 0,
+          reassign_overdue: rule.reassignOverdue && rule.rotation ? 1 : 0,
         })
         .execute();
       for (const [place, accountId] of members.entries()) {

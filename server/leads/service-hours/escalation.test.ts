@@ -18,7 +18,11 @@ const accra = (local: string) => new Date(`${local}Z`);
 
 describe.each(testDialects)("escalation of overdue leads on $name", ({ url }) => {
   const api = useStaffApi(url);
-  const config = { salesEmail: "sales@site.test", publicUrl: "https://www.example.com" };
+  const config = {
+    salesEmail: "sales@site.test",
+    publicUrl: "https://www.example.com",
+    alerts: {},
+  };
   const sweep = (local: string) => escalateOverdueLeads(api.db, accra(local), config);
 
   const escalationMail = async () =>

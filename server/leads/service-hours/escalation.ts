@@ -4,7 +4,9 @@
  * through the outbox, with an `escalated` event in its timeline. Once per lead, however many
  * server instances sweep at the same moment: the lead's row in `lead_escalations` (migration
  * 0020) is inserted first, in the transaction that queues the e-mails and writes the event, and
- * only the transaction whose insert went in does the rest.
+ * only the transaction whose insert went in does the rest. A lead whose routing rule is a rotation
+ * set to hand on overdue leads goes first to the rotation's next available member
+ * (../routing/hand-on.ts), who is then mailed as its owner, and so is the owner it had.
  */
 import { type Transaction, sql } from "kysely";
 import { consoleLeadPath } from "../../../common/paths";
@@ -20,6 +22,8 @@ import { enqueueMail } from "../../mail/outbox";
 import { leadTarget, targetClock } from "./lead-target";
 import { addEvent } from "../inbox/lead-changes";
 import { readServiceHours } from "./service-hours-store";
+import { type Alerts, createAlerts } from "../../alerts/alerts";
+import { handOnOverdueLead } from "../routing/hand-on";
 
 export const LEAD_ESCALATED_KIND = "lead-escalated";
 
@@ -49,7 +53,7 @@ interface Candidate {
   company: string | null;
 }
 
-export type EscalationConfig = Pick<Config, "salesEmail" | "publicUrl">;
+export type EscalationConfig = Pick<Config, "salesEmail" | "publicUrl" | "alerts">;
 
 /**
  * Unanswered, unescalated leads that arrived since `since`, oldest first; not those merged into
@@ -78,20 +82,26 @@ const whoOf = (lead: Candidate) =>
     ? `${lead.first_name ?? ""} ${lead.last_name ?? ""}`.trim()
     : [lead.name, lead.company].filter(Boolean).join(", ");
 
-/** The owner when enabled (else the sales address) and every enabled admin, each address once. */
+/**
+ * The owners when enabled (the lead's owner, and the one it was handed on from; else the sales
+ * address) and every enabled admin, each address once.
+ */
 async function recipientsOf(
   trx: Transaction<Database>,
-  ownerId: string | null,
+  ownerIds: (string | null)[],
   salesEmail: string,
 ) {
-  const owner = ownerId
-    ? await trx
-        .selectFrom("staff_accounts")
-        .select(["email", "name"])
-        .where("id", "=", ownerId)
-        .where("disabled_at", "is", null)
-        .executeTakeFirst()
-    : undefined;
+  const ids = ownerIds.filter((id) => id !== null);
+  const owners = [];
+  for (const id of ids) {
+    const owner = await trx
+      .selectFrom("staff_accounts")
+      .select(["email", "name"])
+      .where("id", "=", id)
+      .where("disabled_at", "is", null)
+      .executeTakeFirst();
+    if (owner) owners.push(owner);
+  }
   const admins = await trx
     .selectFrom("staff_accounts")
     .select(["email", "name"])
@@ -99,7 +109,10 @@ async function recipientsOf(
     .where("disabled_at", "is", null)
     .orderBy("email")
     .execute();
-  const everyone = [owner ?? { email: salesEmail, name: SALES_TEAM }, ...admins];
+  const everyone = [
+    ...(owners.length ? owners : [{ email: salesEmail, name: SALES_TEAM }]),
+    ...admins,
+  ];
   const seen = new Set<string>();
   return everyone.filter(({ email }) => {
     const key = email.toLowerCase();
@@ -107,6 +120,17 @@ async function recipientsOf(
     seen.add(key);
     return true;
   });
+}
+
+/** How the e-mails name account `id`: by name, by address without one; null for nobody. */
+async function nameOf(trx: Transaction<Database>, id: string | null) {
+  if (id === null) return null;
+  const account = await trx
+    .selectFrom("staff_accounts")
+    .select(["name", "email"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return account ? staffName(account) : null;
 }
 
 /**
@@ -120,6 +144,7 @@ async function escalate(
   dueAt: string,
   at: string,
   config: EscalationConfig,
+  alerts: Alerts,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const state = await trx
@@ -137,22 +162,20 @@ async function escalate(
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
 
     const key = leadKey(lead.type, lead.id);
-    const recipients = await recipientsOf(trx, lead.owner_account_id, config.salesEmail);
-    const owner = lead.owner_account_id
-      ? await trx
-          .selectFrom("staff_accounts")
-          .select(["name", "email"])
-          .where("id", "=", lead.owner_account_id)
-          .executeTakeFirst()
-      : undefined;
-    // By name, as staff are named everywhere; by address for an account without one.
-    const ownerName = owner ? staffName(owner) : null;
+    const handedOn = await handOnOverdueLead(trx, key, at, { publicUrl: config.publicUrl, alerts });
+    const ownerId = handedOn ? handedOn.to.id : lead.owner_account_id;
+    const recipients = await recipientsOf(
+      trx,
+      handedOn ? [handedOn.to.id, handedOn.from] : [ownerId],
+      config.salesEmail,
+    );
     const overdue: OverdueLead = {
       type: lead.type,
       who: whoOf(lead),
       receivedAt: lead.created_at,
       dueAt,
-      owner: ownerName,
+      owner: await nameOf(trx, ownerId),
+      ...(handedOn ? { handedOnFrom: await nameOf(trx, handedOn.from) } : {}),
       url: `${config.publicUrl}${consoleLeadPath(key)}`,
     };
     for (const recipient of recipients) {
@@ -190,6 +213,7 @@ export async function escalateOverdueLeads(
   const clock = targetClock((await readServiceHours(db)).hours, now);
   const at = now.toISOString();
   const catchUpFrom = now.getTime() - CATCH_UP_DAYS * DAY;
+  const alerts = createAlerts(config.alerts, config.publicUrl);
   let escalated = 0;
   for (const lead of candidates) {
     if (escalated >= BATCH) break;
@@ -198,7 +222,7 @@ export async function escalateOverdueLeads(
       clock,
     );
     if (target !== "overdue" || dueAt === null || Date.parse(dueAt) < catchUpFrom) continue;
-    if (await escalate(db, lead, dueAt, at, config)) escalated++;
+    if (await escalate(db, lead, dueAt, at, config, alerts)) escalated++;
   }
   return escalated;
 }
