@@ -147,7 +147,7 @@ export function SelectAllLeads({ selection }: { selection: LeadSelection }) {
     }
   }, [selection.selected]);
   return (
-    <label className="mb-3 inline-flex min-h-11 items-center gap-2 font-semibold">
+    <label className="mb-2 inline-flex min-h-11 items-center gap-2 font-semibold">
       <input
         ref={box}
         type="checkbox"

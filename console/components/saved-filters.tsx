@@ -66,8 +66,11 @@ export function SavedFilters({
   const saveForm = useResetWhenDone(
     result?.ok && result.intent === "save-filter" ? result : undefined,
   );
+  // Nothing saved and no filter set: no room taken (a phone shows the first lead on its first
+  // screen), only the notices' live regions, empty.
+  const shown = saved.length > 0 || filtered;
   return (
-    <div className="mb-4 grid gap-3">
+    <div className={shown ? "mb-4 grid gap-3" : undefined}>
       {saved.length ? (
         <section aria-labelledby="saved-filters-heading">
           <h2 id="saved-filters-heading" className="mb-2 font-bold">

@@ -115,7 +115,7 @@ export function InboxPage() {
         summary={
           <>
             <BulkOutcome team={team} />
-            <p className="mb-4" aria-live="polite">
+            <p className="mb-2" aria-live="polite">
               <strong>{stats.count}</strong> {stats.count === 1 ? "lead" : "leads"}
               {loaded.filtered ? (stats.count === 1 ? " matches" : " match") : ""}. Answered:{" "}
               {stats.responded}. Average time to first response:{" "}

@@ -5,7 +5,7 @@ import { demoRequest, inboxWithDemoFrom, leadPageOfDemoFrom } from "./staff";
 
 test("sales works a demo request from new to won, with a note", async ({ page, signedInAs }) => {
   const company = await demoRequest(page.request, "Efua Owusu");
-  const { email } = await signedInAs("sales");
+  const { email, name } = await signedInAs("sales");
 
   await page.getByRole("searchbox", { name: /Search/ }).fill(company);
   await page.getByRole("button", { name: "Apply filters" }).click();
@@ -27,7 +27,8 @@ test("sales works a demo request from new to won, with a note", async ({ page, s
   await expect(page.getByRole("status").filter({ hasText: "Lead updated." })).toBeVisible();
   const timeline = page.getByRole("region", { name: "Timeline" });
   await expect(timeline).toContainText("Status: New → Contacted");
-  await expect(timeline).toContainText(`Owner: nobody → ${email}`);
+  // Staff by name, not by address.
+  await expect(timeline).toContainText(`Owner: nobody → ${name}`);
   await expect(page.getByRole("main")).not.toContainText("not answered yet");
 
   await page.getByLabel("Note", { exact: true }).fill("Called Efua; demo on Thursday at 10.");
@@ -126,7 +127,7 @@ test.describe("on a phone", () => {
       signedInAs,
     }) => {
       const signIn = () => signedInAs("sales");
-      const { email } = await leadPageOfDemoFrom(page, "Kwesi Appiah", signIn, "tap");
+      const { email, name } = await leadPageOfDemoFrom(page, "Kwesi Appiah", signIn, "tap");
       const stalePage = await page.context().newPage();
       await stalePage.goto(page.url());
       await expect(stalePage.getByRole("heading", { level: 1 })).toHaveText("Kwesi Appiah");
@@ -165,7 +166,7 @@ test.describe("on a phone", () => {
       await expect(
         stalePage.getByRole("status").filter({ hasText: "Lead updated." }),
       ).toBeVisible();
-      await expect(timeline).toContainText(`Owner: nobody → ${email}`);
+      await expect(timeline).toContainText(`Owner: nobody → ${name}`);
       await expect(status).toHaveValue("qualified");
 
       // A note of nothing but spaces is refused at its field, in the field's own words.

@@ -108,7 +108,7 @@ test("a demo request routed to its owner, opened from their e-mail, answered, an
   await expect(page).toHaveURL(leadPath);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Efua Mensah");
   const timeline = page.getByRole("region", { name: "Timeline" });
-  await expect(timeline).toContainText(`Lead routing gave it to ${owner}`);
+  await expect(timeline).toContainText(`Lead routing gave it to ${ownerName}`);
   await expect(page.getByRole("main")).toContainText("Time to first response: not answered yet");
 
   // The owner replies from the console.
