@@ -5,9 +5,7 @@ import {
   normalFilterQuery,
   savedFiltersApi,
 } from "../../../staff-api/saved-filters";
-import { testDialects } from "../../testing/lead-api";
-import { useStaffApi } from "../../testing/staff-api";
-import { inboxClients } from "../inbox/inbox.testing";
+import { describeInboxApi } from "../inbox/inbox.testing";
 
 describe("normalFilterQuery", () => {
   it("writes the inbox's filters in one form, and refuses what is not one", () => {
@@ -25,10 +23,7 @@ describe("normalFilterQuery", () => {
   });
 });
 
-describe.each(testDialects)("saved filters on $name", ({ url }) => {
-  const api = useStaffApi(url);
-  const { signedIn } = inboxClients(api);
-
+describeInboxApi("saved filters", (api, { signedIn }) => {
   it("saves, lists and deletes a person's own filters, and no one else's", async () => {
     const ama = await signedIn("ama@example.com", "sales");
     const kofi = await signedIn("kofi@example.com", "admin");
