@@ -5,6 +5,7 @@ import {
   normalFilterQuery,
   savedFiltersApi,
 } from "../../../staff-api/saved-filters";
+import { answered } from "../../testing/checks";
 import { describeInboxApi } from "../inbox/inbox.testing";
 
 describe("normalFilterQuery", () => {
@@ -30,8 +31,7 @@ describeInboxApi("saved filters", (api, { signedIn }) => {
     const created = await ama.call(savedFiltersApi.create, {
       body: { name: "  My new demos ", query: "?type=demo&status=new&view=mine" },
     });
-    expect(created.statusCode, created.body).toBe(201);
-    const saved = created.json();
+    const saved = answered(savedFiltersApi.create, created, 201);
     expect(saved).toEqual({
       id: expect.any(String),
       name: "My new demos",
