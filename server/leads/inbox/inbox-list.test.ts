@@ -4,7 +4,7 @@ import { UNSAFE_CHARACTERS_MESSAGE } from "../../../leads/fields";
 import { sampleDemo } from "../../testing/lead-api";
 import { ANY_VERSION } from "../../testing/staff-client";
 import { addContact, addDemo, at } from "../../testing/records";
-import { auditOf, expectListPaging } from "../../testing/checks";
+import { auditOf, expectListPaging, expectLastPage } from "../../testing/checks";
 import { describeInboxApi, HIDDEN, addNote } from "./inbox.testing";
 import { leadsApi } from "../../../staff-api/leads";
 
@@ -29,8 +29,7 @@ describeInboxApi("lead inbox API", (api, { signedIn, list }) => {
     });
 
     const all = await list(sales);
-    expect(all.items.map((i) => i.id)).toEqual([other, demo, contact]);
-    expect(all.nextCursor).toBeNull();
+    expectLastPage(all, [other, demo, contact]);
     expect(all.items[2]).toEqual({
       id: contact,
       type: "contact",
