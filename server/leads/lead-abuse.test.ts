@@ -15,22 +15,28 @@ import {
 } from "../testing/lead-api";
 import { apiPaths } from "../../common/paths";
 
+/**
+ * Addresses an attacker sends to reach the victim's inbox under another spelling, or to carry
+ * their words (a display name, a comment) into the confirmation we would send it.
+ */
+const NOT_ONE_MAILBOX = [
+  "x<victim@example.com>",
+  '"Your-account-is-locked.-Reset-at-https://evil.example/reset"<victim@example.com>',
+  "victim@example.com(1)",
+  "grp:victim@example.com;",
+  "victim@example.com,junk",
+  "victim@example.com.",
+  "victim@example.com\u0000",
+  "victim\u200b@example.com",
+];
+
 describeLeadApi("abuse of the lead endpoints", (api) => {
   const { post } = api;
   const count = async (table: "outbox" | "contact_messages" | "newsletter_subscriptions") =>
     (await api.db.selectFrom(table).selectAll().execute()).length;
 
   it("refuses every spelling of an address that is not one plain mailbox", async () => {
-    for (const email of [
-      "x<victim@example.com>",
-      '"Your-account-is-locked.-Reset-at-https://evil.example/reset"<victim@example.com>',
-      "victim@example.com(1)",
-      "grp:victim@example.com;",
-      "victim@example.com,junk",
-      "victim@example.com.",
-      "victim@example.com\u0000",
-      "victim\u200b@example.com",
-    ]) {
+    for (const email of NOT_ONE_MAILBOX) {
       const res = await post(apiPaths.subscribe, { email });
       expect(res.statusCode, email).toBe(400);
       expect(res.json().fields.email, email).toBe(

@@ -83,6 +83,12 @@ export interface ListPage {
   nextCursor: string | null;
 }
 
+/** Checks that `page` is a list's last page and holds just the items `ids`, in that order. */
+export function expectLastPage(page: ListPage, ids: readonly string[]) {
+  expect(page.items.map((item) => item.id)).toEqual(ids);
+  expect(page.nextCursor).toBeNull();
+}
+
 /** Follows `nextCursor` from the first page to the last: every item, and how many pages. */
 export async function everyPage<T>(
   page: (cursor: string | null) => Promise<{ items: T[]; nextCursor: string | null }>,

@@ -1,17 +1,12 @@
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { leadsApi } from "../../../staff-api/leads";
-import { testDialects } from "../../testing/lead-api";
 import { MINUTE, addContact, addDemo, at } from "../../testing/records";
-import { useStaffApi } from "../../testing/staff-api";
 import { ANY_VERSION } from "../../testing/staff-client";
-import { changeLead, inboxClients } from "../inbox/inbox.testing";
+import { describeInboxApi, changeLead } from "../inbox/inbox.testing";
 import { createSession } from "../../staff/sign-in/sessions";
 import { VISIT_GAP_MS } from "./inbox-visits";
 
-describe.each(testDialects)("the sales desk on $name", ({ url }) => {
-  const api = useStaffApi(url);
-  const { signedIn, list } = inboxClients(api);
-
+describeInboxApi("the sales desk", (api, { signedIn, list }) => {
   /** Three leads: one Ama owns, one Kofi owns, one nobody owns; and a closed one of Ama's. */
   async function desk() {
     const ama = await signedIn("ama@example.com", "sales");

@@ -1,14 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { leadsApi } from "../../../staff-api/leads";
-import { testDialects } from "../../testing/lead-api";
 import { addContact, addDemo, at } from "../../testing/records";
-import { useStaffApi } from "../../testing/staff-api";
-import { changeLead, inboxClients } from "../inbox/inbox.testing";
+import { describeInboxApi, changeLead } from "../inbox/inbox.testing";
 
-describe.each(testDialects)("a lead's neighbours on $name", ({ url }) => {
-  const api = useStaffApi(url);
-  const { signedIn, list } = inboxClients(api);
-
+describeInboxApi("a lead's neighbours", (api, { signedIn, list }) => {
   it("walks the list it came from in the inbox's order, null at either end, with its filters", async () => {
     const sales = await signedIn("ama@example.com", "sales");
     const oldest = await addContact(api, at(1), { first_name: "Efua" });

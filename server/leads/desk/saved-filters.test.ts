@@ -5,9 +5,8 @@ import {
   normalFilterQuery,
   savedFiltersApi,
 } from "../../../staff-api/saved-filters";
-import { testDialects } from "../../testing/lead-api";
-import { useStaffApi } from "../../testing/staff-api";
-import { inboxClients } from "../inbox/inbox.testing";
+import { answered } from "../../testing/checks";
+import { describeInboxApi } from "../inbox/inbox.testing";
 
 describe("normalFilterQuery", () => {
   it("writes the inbox's filters in one form, and refuses what is not one", () => {
@@ -25,18 +24,14 @@ describe("normalFilterQuery", () => {
   });
 });
 
-describe.each(testDialects)("saved filters on $name", ({ url }) => {
-  const api = useStaffApi(url);
-  const { signedIn } = inboxClients(api);
-
+describeInboxApi("saved filters", (api, { signedIn }) => {
   it("saves, lists and deletes a person's own filters, and no one else's", async () => {
     const ama = await signedIn("ama@example.com", "sales");
     const kofi = await signedIn("kofi@example.com", "admin");
     const created = await ama.call(savedFiltersApi.create, {
       body: { name: "  My new demos ", query: "?type=demo&status=new&view=mine" },
     });
-    expect(created.statusCode, created.body).toBe(201);
-    const saved = created.json();
+    const saved = answered(savedFiltersApi.create, created, 201);
     expect(saved).toEqual({
       id: expect.any(String),
       name: "My new demos",

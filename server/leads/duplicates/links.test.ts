@@ -11,6 +11,7 @@ import { addContact, addDemo, at } from "../../testing/records";
 import { signedInStaff, useStaffApi } from "../../testing/staff-api";
 import { parseLeadKey } from "../../../leads/workflow";
 import { changeLead } from "../inbox/inbox.testing";
+import { expectPairOfNoLeadsRefused } from "./duplicates.testing";
 
 describe.each(testDialects)("leads of one customer linked, on $name", ({ url }) => {
   const api = useStaffApi(url);
@@ -152,12 +153,7 @@ describe.each(testDialects)("leads of one customer linked, on $name", ({ url }) 
     const tell = (staff: StaffClient, id: string, from: string) =>
       staff.call(leadsApi.distinct, { params: { id }, body: { from } });
 
-    const itself = await tell(sales, lead, lead);
-    refusedWith(400, itself);
-    expect(itself.json().error).toMatch(/itself/);
-    refusedWith(404, await tell(sales, lead, "contact_00000000-0000-4000-8000-000000000000"));
-    refusedWith(404, await tell(sales, lead, "not a lead"));
-    refusedWith(404, await tell(sales, "demo_00000000-0000-4000-8000-000000000000", lead));
+    await expectPairOfNoLeadsRefused((id, from) => tell(sales, id, from), lead, lead);
     refusedWith(403, await tell(marketing, lead, await addDemo(api, at(1))));
     expect(await pairsOf(lead)).toEqual([]);
   });

@@ -13,6 +13,7 @@ import { MINUTE, addContact, addDemo, at } from "../../testing/records";
 import { signedInStaff, useStaffApi } from "../../testing/staff-api";
 import { addNote, changeLead } from "../inbox/inbox.testing";
 import { escalateOverdueLeads } from "../service-hours/escalation";
+import { expectPairOfNoLeadsRefused } from "./duplicates.testing";
 
 describe.each(testDialects)("merging a customer's leads, on $name", ({ url }) => {
   const api = useStaffApi(url);
@@ -166,12 +167,7 @@ describe.each(testDialects)("merging a customer's leads, on $name", ({ url }) =>
     });
     refusedWith(428, noVersion);
 
-    const itself = await merge(kofi, lead, lead);
-    refusedWith(400, itself);
-    expect(itself.json().error).toMatch(/itself/);
-    refusedWith(404, await merge(kofi, lead, "demo_00000000-0000-4000-8000-000000000000"));
-    refusedWith(404, await merge(kofi, lead, "not a lead"));
-    refusedWith(404, await merge(kofi, "contact_00000000-0000-4000-8000-000000000000", other));
+    await expectPairOfNoLeadsRefused((id, into) => merge(kofi, id, into), lead, other);
 
     // Once merged, neither the lead merged nor the one it went into merges again that way.
     const third = await addDemo(api, at(2), { email: "adwoa@example.com" });

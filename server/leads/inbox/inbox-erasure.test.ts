@@ -1,19 +1,13 @@
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { sql } from "kysely";
 import { forgetPerson } from "../../people/forget-person";
 import { isPostgres } from "../../db/database";
-import { testDialects } from "../../testing/lead-api";
 import { ANY_VERSION } from "../../testing/staff-client";
 import { addContact, addDemo, at } from "../../testing/records";
-import { useStaffApi } from "../../testing/staff-api";
-import { inboxClients } from "./inbox.testing";
 import { leadsApi } from "../../../staff-api/leads";
+import { describeInboxApi } from "./inbox.testing";
 
-describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
-  const api = useStaffApi(url);
-
-  const { signedIn, list } = inboxClients(api);
-
+describeInboxApi("lead inbox API", (api, { signedIn, list }) => {
   it("forgets a person's lead states and events with their leads", async () => {
     const sales = await signedIn("sales@example.com", "sales");
     const ama = await addContact(api, at(1), { email: "Ama@Example.com" });

@@ -1,17 +1,11 @@
-import { describe, expect, it } from "vitest";
-import { testDialects } from "../../testing/lead-api";
+import { expect, it } from "vitest";
 import { ANY_VERSION } from "../../testing/staff-client";
 import { addContact, addDemo, at, MINUTE } from "../../testing/records";
 import { auditOf, csvLines } from "../../testing/checks";
-import { useStaffApi } from "../../testing/staff-api";
-import { inboxClients } from "./inbox.testing";
 import { leadsApi } from "../../../staff-api/leads";
+import { describeInboxApi } from "./inbox.testing";
 
-describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
-  const api = useStaffApi(url);
-
-  const { signedIn } = inboxClients(api);
-
+describeInboxApi("lead inbox API", (api, { signedIn }) => {
   it("averages the time to first response over the filtered leads", async () => {
     const sales = await signedIn("sales@example.com", "sales");
     const a = await addContact(api, at(0));

@@ -1,17 +1,11 @@
-import { describe, expect, it } from "vitest";
-import { testDialects } from "../../testing/lead-api";
+import { expect, it } from "vitest";
 import { ANY_VERSION, unchecked } from "../../testing/staff-client";
 import { addContact, addDemo, addOutboxMessage, at, MINUTE } from "../../testing/records";
-import { useStaffApi } from "../../testing/staff-api";
 import { run as staffCli } from "../../cli/staff";
-import { addNote, changeLead, inboxClients } from "./inbox.testing";
+import { describeInboxApi, addNote, changeLead } from "./inbox.testing";
 import { leadsApi } from "../../../staff-api/leads";
 
-describe.each(testDialects)("lead inbox API on $name", ({ url }) => {
-  const api = useStaffApi(url);
-
-  const { signedIn } = inboxClients(api);
-
+describeInboxApi("lead inbox API", (api, { signedIn }) => {
   it("shows a lead with its timeline and deliveries, and 404 for unknown ids", async () => {
     const sales = await signedIn("sales@example.com", "sales");
     const admin = await signedIn("admin@example.com", "admin");

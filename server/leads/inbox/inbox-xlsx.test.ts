@@ -1,11 +1,10 @@
 import ExcelJS from "exceljs";
-import { describe, expect, it } from "vitest";
-import { testDialects } from "../../testing/lead-api";
+import { expect, it } from "vitest";
 import { addContact, addDemo, at, MINUTE } from "../../testing/records";
 import { auditOf, csvLines } from "../../testing/checks";
-import { addStaff, useStaffApi } from "../../testing/staff-api";
+import { addStaff } from "../../testing/staff-api";
 import { exportedSheet } from "../../testing/workbook";
-import { addNote, changeLead, inboxClients } from "./inbox.testing";
+import { describeInboxApi, addNote, changeLead } from "./inbox.testing";
 import { leadsApi } from "../../../staff-api/leads";
 
 /** The cell's value, and that Excel holds it as text: no number, no formula. */
@@ -20,10 +19,7 @@ function expectTexts(row: Record<string, ExcelJS.Cell> | undefined, texts: Recor
   for (const [column, text] of Object.entries(texts)) expect(textOf(row?.[column])).toBe(text);
 }
 
-describe.each(testDialects)("the inbox's Excel export on $name", ({ url }) => {
-  const api = useStaffApi(url);
-  const { signedIn } = inboxClients(api);
-
+describeInboxApi("the inbox's Excel export", (api, { signedIn }) => {
   it("keeps phone numbers as typed, times as Accra dates, words for codes and the owner's name", async () => {
     const sales = await signedIn("sales@example.com", "sales");
     await addStaff(api, "kofi@example.com", "sales", "Kofi Mensah");

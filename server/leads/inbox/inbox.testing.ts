@@ -1,8 +1,9 @@
-import { expect } from "vitest";
+import { describe, expect } from "vitest";
 import type { StaffRole } from "../../../staff-api/roles";
 import { ANY_VERSION, type Query, type StaffClient } from "../../testing/staff-client";
 import type { ListPage } from "../../testing/checks";
-import { type StaffApi, signedInStaff } from "../../testing/staff-api";
+import { type StaffApi, signedInStaff, useStaffApi } from "../../testing/staff-api";
+import { testDialects } from "../../testing/lead-api";
 import { leadsApi } from "../../../staff-api/leads";
 
 // What the inbox's API tests share: a lead's addresses, and the two steps nearly every one of
@@ -34,4 +35,19 @@ export function inboxClients(api: StaffApi) {
     signedIn: (email: string, role: StaffRole) => signedInStaff(api, email, role),
     list: (staff: StaffClient, query: Query = {}) => staff.read<ListPage>(leadsApi.list, { query }),
   };
+}
+
+/**
+ * A describe block of inbox API tests on both databases: `tests` gets the staff API and its
+ * inboxClients, and registers its tests. The block is named `<name> on '<dialect>'`, as
+ * describeLeadApi's are.
+ */
+export function describeInboxApi(
+  name: string,
+  tests: (api: StaffApi, clients: ReturnType<typeof inboxClients>) => void,
+): void {
+  describe.each(testDialects)(`${name} on $name`, ({ url }) => {
+    const api = useStaffApi(url);
+    tests(api, inboxClients(api));
+  });
 }

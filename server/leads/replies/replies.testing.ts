@@ -46,6 +46,26 @@ export async function answeredContact(api: StaffApi) {
 }
 
 /**
+ * Checks that Kofi's answer to `answeredContact`'s reply, saying `text`, ended the timeline of
+ * his lead (received `at`, when the test knows the time), and that Esi's lead heard nothing.
+ */
+export async function expectAnswerLanded(
+  api: StaffApi,
+  { id, other }: { id: string; other: string },
+  text: string,
+  at: string = expect.any(String),
+) {
+  expect((await timelineOf(api, id)).at(-1)).toEqual({
+    kind: "inbound",
+    at,
+    from: "kofi@example.com",
+    subject: "Re: your message to Akwaaba Pay",
+    text,
+  });
+  expect(await timelineOf(api, other)).toEqual([]);
+}
+
+/**
  * Addresses that look like the reply+ address of contact `id` and are not: signed with another
  * secret, its real tag with the type changed (the MAC covers it), its id with no tag.
  */

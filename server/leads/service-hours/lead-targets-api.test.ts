@@ -3,20 +3,17 @@
  * (frozen here) from the service hours: across a weekend, across a public holiday, answered in
  * time or late, and at once after an admin changes the hours.
  */
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { leadsApi } from "../../../staff-api/leads";
 import { serviceHoursApi } from "../../../staff-api/service-hours";
-import { testDialects } from "../../testing/lead-api";
 import { addContact, addDemo } from "../../testing/records";
-import { signedInStaff, useStaffApi } from "../../testing/staff-api";
-import { addNote, inboxClients } from "../inbox/inbox.testing";
+import { signedInStaff } from "../../testing/staff-api";
+import { describeInboxApi, addNote } from "../inbox/inbox.testing";
 
 /** An instant in Accra, which keeps UTC+0: the text is the wall clock there. */
 const accra = (local: string) => new Date(`${local}Z`);
 
-describe.each(testDialects)("lead targets in the inbox on $name", ({ url }) => {
-  const api = useStaffApi(url);
-  const { list } = inboxClients(api);
+describeInboxApi("lead targets in the inbox", (api, { list }) => {
   const targetsOf = async (staff: Parameters<typeof list>[0]) =>
     (await list(staff)).items.map(({ id, dueAt, target }) => ({ id, dueAt, target }));
 

@@ -32,6 +32,11 @@ const Saved = z.object({
   targets: z.object({ contact: z.number(), demo: z.number() }),
 });
 
+/** The public holidays, oldest first. */
+function readHolidays(db: Executor) {
+  return db.selectFrom("public_holidays").select(["date", "name"]).orderBy("date").execute();
+}
+
 /** The service hours as they now are, holidays oldest first. */
 export async function readServiceHours(db: Executor): Promise<VersionedHours> {
   const row = await db
@@ -39,11 +44,7 @@ export async function readServiceHours(db: Executor): Promise<VersionedHours> {
     .select(["value", "version"])
     .where("id", "=", ROW)
     .executeTakeFirst();
-  const holidays = await db
-    .selectFrom("public_holidays")
-    .select(["date", "name"])
-    .orderBy("date")
-    .execute();
+  const holidays = await readHolidays(db);
   const saved = row?.value ? Saved.parse(JSON.parse(row.value)) : null;
   const days = saved
     ? Object.fromEntries(

@@ -6,6 +6,8 @@ import { signedInStaff, useStaffApi } from "../../testing/staff-api";
 import { exportedSheet } from "../../testing/workbook";
 import { campaignsApi } from "../../../staff-api/newsletter";
 import { newCampaign, onlyConfirmed } from "./campaigns.testing";
+import { CAMPAIGN_KIND } from "./campaigns";
+import { storedSubscription } from "../../testing/records";
 import type { StaffRole } from "../../../staff-api/roles";
 
 // The recipients' Excel file: the CSV's rows for people (state in words, time on Accra's
@@ -31,16 +33,12 @@ describe.each(testDialects)("a campaign's recipients as Excel on $name", ({ url 
     await api.outbox.runOnce();
     await api.outbox.runOnce();
     // A copy that failed for good, with what a mail server said, which anyone could have written.
-    const kofi = await api.db
-      .selectFrom("outbox")
-      .innerJoin("newsletter_subscriptions as s", "s.id", "outbox.lead_id")
-      .select("outbox.id")
-      .where("s.email", "=", "kofi@example.com")
-      .executeTakeFirstOrThrow();
+    const kofi = await storedSubscription(api, "kofi@example.com");
     await api.db
       .updateTable("outbox")
       .set({ status: "failed", last_error: FORMULA })
-      .where("id", "=", kofi.id)
+      .where("kind", "=", CAMPAIGN_KIND)
+      .where("lead_id", "=", kofi.id)
       .execute();
 
     const res = await marketing.call(campaignsApi.recipientsXlsx, { params: { id } });

@@ -7,6 +7,7 @@ import { STAFF_SITE, signedInStaff, useStaffApi } from "../../testing/staff-api"
 import { hashSecret } from "./tokens";
 import { register, signInOptions, signInVerify, me, list, auditOf } from "./passkeys.testing";
 import { MINUTE } from "../../testing/records";
+import { answered } from "../../testing/checks";
 import { passkeysApi } from "../../../staff-api/passkeys";
 import { sessionApi } from "../../../staff-api/session";
 
@@ -94,9 +95,7 @@ describe.each(testDialects)("staff passkeys on $name", ({ url }) => {
       /^staff_session=[\w-]{43}; Path=\/; Max-Age=43200; HttpOnly; SameSite=Strict$/,
     );
     const session = cookieOf(res);
-    const who = await me(api, session);
-    expect(who.statusCode).toBe(200);
-    expect(who.json()).toEqual({
+    expect(answered(sessionApi.me, await me(api, session), 200)).toEqual({
       email: "ama@example.com",
       name: "ama",
       role: "admin",

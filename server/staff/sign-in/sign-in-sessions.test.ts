@@ -6,6 +6,7 @@ import { signInSteps } from "./sign-in.testing";
 import { MINUTE } from "../../testing/records";
 import { sessionApi } from "../../../staff-api/session";
 import { unchecked } from "../../testing/staff-client";
+import { answered } from "../../testing/checks";
 
 const HOUR = 60 * MINUTE;
 
@@ -19,9 +20,7 @@ describe.each(testDialects)("staff sign-in and sessions on $name", ({ url }) => 
     const session = await signIn("abena@example.com");
     expect(session).toMatch(/^staff_session=/);
 
-    const ok = await me(session);
-    expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toEqual({
+    expect(answered(sessionApi.me, await me(session), 200)).toEqual({
       email: "abena@example.com",
       name: "Abena",
       role: "marketing",
