@@ -1,6 +1,7 @@
 /**
- * What several staff endpoints share: dates, a record's id in an address, and a page of a keyset
- * list (asked and answered).
+ * What several staff endpoints share: dates, a record's id in an address, a page of a keyset
+ * list (asked and answered), and the shapes of their GETs: a read of the session alone, a read
+ * with filters, a paged list, an export.
  */
 import * as z from "zod/mini";
 import { REFUSALS, SESSION_REFUSALS } from "./answers";
@@ -49,6 +50,16 @@ export function sessionRead<
   Answer extends z.ZodMiniType,
 >(path: Path, roles: Roles, answer: Answer) {
   return read(path, roles, { answers: { 200: answer, ...SESSION_REFUSALS } });
+}
+
+/** A read that takes `filters` in its query: who may make it, and what it answers. */
+export function filteredRead<
+  const Path extends string,
+  const Roles extends readonly StaffRole[],
+  Filters extends Record<string, z.ZodMiniType>,
+  Answer extends z.ZodMiniType,
+>(path: Path, roles: Roles, filters: Filters, answer: Answer) {
+  return read(path, roles, { query: z.object(filters), answers: { 200: answer, ...REFUSALS } });
 }
 
 /**
