@@ -52,14 +52,14 @@ export function sessionRead<
   return read(path, roles, { answers: { 200: answer, ...SESSION_REFUSALS } });
 }
 
-/** A read that takes `filters` in its query: who may make it, and what it answers. */
+/** A read that takes filters in its `query`: who may make it, and what it answers. */
 export function filteredRead<
   const Path extends string,
   const Roles extends readonly StaffRole[],
-  Filters extends Record<string, z.ZodMiniType>,
+  Query extends z.ZodMiniType,
   Answer extends z.ZodMiniType,
->(path: Path, roles: Roles, filters: Filters, answer: Answer) {
-  return read(path, roles, { query: z.object(filters), answers: { 200: answer, ...REFUSALS } });
+>(path: Path, roles: Roles, query: Query, answer: Answer) {
+  return read(path, roles, { query, answers: { 200: answer, ...REFUSALS } });
 }
 
 /**

@@ -57,12 +57,12 @@ export const reportsApi = {
   leads: filteredRead(
     "/api/staff/reports/leads",
     MARKETING_ROLES,
-    {
+    z.object({
       by: z.enum(REPORT_DIMENSIONS),
       since: z.optional(isoDate()),
       /** Only these lead types, comma-separated (contact,demo,newsletter); all by default. */
       type: filterText(40),
-    },
+    }),
     LeadReport,
   ),
   /**
@@ -72,7 +72,7 @@ export const reportsApi = {
   responseTimes: filteredRead(
     "/api/staff/reports/response-times",
     MARKETING_ROLES,
-    { since: z.optional(isoDate()) },
+    z.object({ since: z.optional(isoDate()) }),
     ResponseTimes,
   ),
 };

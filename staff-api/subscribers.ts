@@ -106,7 +106,7 @@ export const subscribersApi = {
   counts: filteredRead(
     "/api/staff/subscribers/counts",
     MARKETING_ROLES,
-    SubscriberFilterShape,
+    z.object(SubscriberFilterShape),
     SubscriberCounts,
   ),
   /**
