@@ -45,16 +45,16 @@ export type Subscriber = z.output<typeof Subscriber>;
 export const SubscriberPage = keysetPage(Subscriber);
 export type SubscriberPage = z.output<typeof SubscriberPage>;
 
+/** A number for each state of a subscription, under the state's name. */
+const COUNT_BY_STATUS = Object.fromEntries(
+  SUBSCRIPTION_STATUSES.map((status) => [status, z.number()]),
+) as Record<SubscriptionStatus, z.ZodMiniNumber>;
+
 /**
  * How many subscribers match the filters, and how many of those the search matches are in each
  * state (the status filter aside: the console shows the states side by side).
  */
-export const SubscriberCounts = z.strictObject({
-  matching: z.number(),
-  pending: z.number(),
-  confirmed: z.number(),
-  unsubscribed: z.number(),
-});
+export const SubscriberCounts = z.strictObject({ matching: z.number(), ...COUNT_BY_STATUS });
 export type SubscriberCounts = z.output<typeof SubscriberCounts>;
 
 export const NO_SUCH_SUBSCRIBER = "No such subscriber";
