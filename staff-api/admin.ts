@@ -8,6 +8,7 @@ import { email } from "../leads/email";
 import { optionalText } from "../leads/fields";
 import { Failed, RECORD_REFUSALS, REFUSALS } from "./answers";
 import { endpoint } from "./endpoint";
+import { MAIL_TEMPLATE_KINDS } from "./mail";
 import { keysetPage, pagedList, recordId, sessionRead } from "./query";
 import { ADMIN_ROLES, SALES_ROLES, STAFF_ROLES } from "./roles";
 
@@ -57,6 +58,10 @@ export const StaffAccounts = z.strictObject({ items: z.array(StaffAccount) });
 /** What an erasure removed: rows per table (server/people/forget-person.ts). */
 export const Erased = z.strictObject({ erased: z.record(z.string(), z.number()) });
 
+/** The alerts (server/alerts/): the kinds that may be sent again once sent. */
+export const ALERT_KINDS = ["slack", "webhook"] as const;
+export type AlertKind = (typeof ALERT_KINDS)[number];
+
 /**
  * What an outbox message is, one kind for each thing the server sends; the database stores it as
  * this text (server/db/schema.ts) and every enqueue names one:
@@ -72,28 +77,12 @@ export const Erased = z.strictObject({ erased: z.record(z.string(), z.number()) 
  * - `lead-assigned`: a lead's new owner told it is theirs (routing, or a hand in the console);
  * - `lead-reply`: a reply to a lead written in the console, sent in the member of staff's name;
  * - `slack`, `webhook`: the alerts to Slack and a CRM (server/alerts/), which may be sent again.
+ *
+ * The e-mails are those the admins' preview lists (mail.ts, MAIL_TEMPLATES), so a new one is
+ * named once, there; the alerts follow.
  */
-export const OUTBOX_KINDS = [
-  "contact",
-  "demo",
-  "newsletter-confirmation",
-  "newsletter-welcome",
-  "campaign",
-  "campaign-test",
-  "staff-sign-in",
-  "staff-invitation",
-  "brake-alert",
-  "lead-escalated",
-  "lead-assigned",
-  "lead-reply",
-  "slack",
-  "webhook",
-] as const;
+export const OUTBOX_KINDS = [...MAIL_TEMPLATE_KINDS, ...ALERT_KINDS];
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
-
-/** The alerts (server/alerts/): the kinds that may be sent again once sent. */
-export const ALERT_KINDS = ["slack", "webhook"] as const satisfies readonly OutboxKind[];
-export type AlertKind = (typeof ALERT_KINDS)[number];
 
 export function isAlertKind(kind: OutboxKind): kind is AlertKind {
   return (ALERT_KINDS as readonly OutboxKind[]).includes(kind);

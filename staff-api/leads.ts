@@ -18,7 +18,7 @@ import {
 import { Failed, RECORD_REFUSALS, REFUSALS, Said } from "./answers";
 import { endpoint } from "./endpoint";
 import { SALES_ROLES, type StaffRole, roleAllows } from "./roles";
-import { fileExport, isoDate, keysetPage, listAndExport } from "./query";
+import { fileExport, filteredRead, isoDate, keysetPage, listAndExport } from "./query";
 import {
   CORRECTABLE,
   CORRECTABLE_FIELDS,
@@ -356,13 +356,7 @@ export const leadsApi = {
    */
   exportXlsx: fileExport("/api/staff/leads.xlsx", SALES_ROLES, FilterShape),
   /** How many leads match, and how soon they were answered. */
-  stats: endpoint({
-    method: "GET",
-    path: "/api/staff/leads/stats",
-    roles: SALES_ROLES,
-    query: LeadFiltersQuery,
-    answers: { 200: LeadStats, ...REFUSALS },
-  }),
+  stats: filteredRead("/api/staff/leads/stats", SALES_ROLES, LeadFiltersQuery, LeadStats),
   /**
    * One lead with its timeline, and its version (ETag) for `update`; reading it is audited. No
    * 400: its address is all it reads.

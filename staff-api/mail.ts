@@ -140,7 +140,7 @@ export const MAIL_TEMPLATES = [
   { kind: "lead-reply", name: "Reply to a lead, from the console" },
 ] as const;
 export type MailTemplateKind = (typeof MAIL_TEMPLATES)[number]["kind"];
-const MAIL_TEMPLATE_KINDS = MAIL_TEMPLATES.map((template) => template.kind) as [
+export const MAIL_TEMPLATE_KINDS = MAIL_TEMPLATES.map((template) => template.kind) as [
   MailTemplateKind,
   ...MailTemplateKind[],
 ];

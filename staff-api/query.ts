@@ -1,6 +1,7 @@
 /**
- * What several staff endpoints share: dates, a record's id in an address, and a page of a keyset
- * list (asked and answered).
+ * What several staff endpoints share: dates, a record's id in an address, a page of a keyset
+ * list (asked and answered), and the shapes of their GETs: a read of the session alone, a read
+ * with filters, a paged list, an export.
  */
 import * as z from "zod/mini";
 import { REFUSALS, SESSION_REFUSALS } from "./answers";
@@ -27,6 +28,19 @@ export const keysetPage = <S extends z.ZodMiniType>(item: S) =>
   z.strictObject({ items: z.array(item), nextCursor: z.nullable(z.string()) });
 
 /**
+ * A GET at `path` for `roles`, the rest of its definition (query, answers) as given. Written out
+ * rather than through endpoint(), which would widen the generic answers of the helpers below to
+ * its constraint; `satisfies` checks them against it all the same.
+ */
+function read<
+  const Path extends string,
+  const Roles extends readonly StaffRole[],
+  const Rest extends Pick<EndpointSpec, "query" | "answers">,
+>(path: Path, roles: Roles, rest: Rest) {
+  return { method: "GET", path, roles, ...rest } as const satisfies EndpointSpec;
+}
+
+/**
  * A read that takes nothing but the session (so no 400): who may make it, and what it answers.
  * `roles` empty: any signed-in member of staff.
  */
@@ -35,13 +49,17 @@ export function sessionRead<
   const Roles extends readonly StaffRole[],
   Answer extends z.ZodMiniType,
 >(path: Path, roles: Roles, answer: Answer) {
-  // Written out like pagedList(), for the same reason.
-  return {
-    method: "GET",
-    path,
-    roles,
-    answers: { 200: answer, ...SESSION_REFUSALS },
-  } as const satisfies EndpointSpec;
+  return read(path, roles, { answers: { 200: answer, ...SESSION_REFUSALS } });
+}
+
+/** A read that takes filters in its `query`: who may make it, and what it answers. */
+export function filteredRead<
+  const Path extends string,
+  const Roles extends readonly StaffRole[],
+  Query extends z.ZodMiniType,
+  Answer extends z.ZodMiniType,
+>(path: Path, roles: Roles, query: Query, answer: Answer) {
+  return read(path, roles, { query, answers: { 200: answer, ...REFUSALS } });
 }
 
 /**
@@ -54,15 +72,8 @@ export function pagedList<
   Filters extends Record<string, z.ZodMiniType>,
   Page extends z.ZodMiniType,
 >({ path, roles, filters, page }: { path: Path; roles: Roles; filters: Filters; page: Page }) {
-  // Written out rather than through endpoint(), which would widen the generic answers to its
-  // constraint; `satisfies` checks them against it all the same.
-  return {
-    method: "GET",
-    path,
-    roles,
-    query: z.object({ ...filters, ...PageShape }),
-    answers: { 200: page, ...REFUSALS },
-  } as const satisfies EndpointSpec;
+  const query = z.object({ ...filters, ...PageShape });
+  return read(path, roles, { query, answers: { 200: page, ...REFUSALS } });
 }
 
 /**
@@ -74,13 +85,7 @@ export function fileExport<
   const Roles extends readonly StaffRole[],
   Filters extends Record<string, z.ZodMiniType>,
 >(path: Path, roles: Roles, filters: Filters) {
-  return {
-    method: "GET",
-    path,
-    roles,
-    query: z.object(filters),
-    answers: REFUSALS,
-  } as const satisfies EndpointSpec;
+  return read(path, roles, { query: z.object(filters), answers: REFUSALS });
 }
 
 /**

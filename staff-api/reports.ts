@@ -5,9 +5,7 @@
 import * as z from "zod/mini";
 import { filterText } from "../leads/fields";
 import { LEAD_TYPES } from "../leads/workflow";
-import { REFUSALS } from "./answers";
-import { endpoint } from "./endpoint";
-import { isoDate } from "./query";
+import { filteredRead, isoDate } from "./query";
 import { MARKETING_ROLES } from "./roles";
 
 export const REPORT_DIMENSIONS = ["week", "product", "source", "campaign"] as const;
@@ -56,27 +54,25 @@ export type ResponseTimes = z.output<typeof ResponseTimes>;
 
 export const reportsApi = {
   /** Leads counted by `by` since `since` (the last twelve weeks without it). */
-  leads: endpoint({
-    method: "GET",
-    path: "/api/staff/reports/leads",
-    roles: MARKETING_ROLES,
-    query: z.object({
+  leads: filteredRead(
+    "/api/staff/reports/leads",
+    MARKETING_ROLES,
+    z.object({
       by: z.enum(REPORT_DIMENSIONS),
       since: z.optional(isoDate()),
       /** Only these lead types, comma-separated (contact,demo,newsletter); all by default. */
       type: filterText(40),
     }),
-    answers: { 200: LeadReport, ...REFUSALS },
-  }),
+    LeadReport,
+  ),
   /**
    * How soon contact and demo requests received since `since` (the last twelve weeks without it)
    * were answered against their targets (server/leads/service-hours/), by owner and by type.
    */
-  responseTimes: endpoint({
-    method: "GET",
-    path: "/api/staff/reports/response-times",
-    roles: MARKETING_ROLES,
-    query: z.object({ since: z.optional(isoDate()) }),
-    answers: { 200: ResponseTimes, ...REFUSALS },
-  }),
+  responseTimes: filteredRead(
+    "/api/staff/reports/response-times",
+    MARKETING_ROLES,
+    z.object({ since: z.optional(isoDate()) }),
+    ResponseTimes,
+  ),
 };

@@ -7,7 +7,7 @@ import { requiredText } from "../leads/fields";
 import { Failed, REFUSALS, SESSION_REFUSALS } from "./answers";
 import { endpoint } from "./endpoint";
 import { FilterShape } from "./leads";
-import { recordId } from "./query";
+import { recordId, sessionRead } from "./query";
 import { SALES_ROLES } from "./roles";
 
 /** The longest name of a saved filter, and how many one account may keep. */
@@ -59,12 +59,11 @@ export type SavedFilter = z.output<typeof SavedFilter>;
 
 export const savedFiltersApi = {
   /** The signed-in account's saved filters, oldest first. */
-  list: endpoint({
-    method: "GET",
-    path: "/api/staff/saved-filters",
-    roles: SALES_ROLES,
-    answers: { 200: z.strictObject({ items: z.array(SavedFilter) }), ...SESSION_REFUSALS },
-  }),
+  list: sessionRead(
+    "/api/staff/saved-filters",
+    SALES_ROLES,
+    z.strictObject({ items: z.array(SavedFilter) }),
+  ),
   /**
    * Saves a filter under a name (1 to 60 characters) for the signed-in account; 400 for a
    * query that is not the inbox's filters, or when they already keep MAX_SAVED_FILTERS.

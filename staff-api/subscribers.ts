@@ -6,10 +6,10 @@
 import * as z from "zod/mini";
 import { email } from "../leads/email";
 import { filterText } from "../leads/fields";
-import { Failed, RECORD_REFUSALS, REFUSALS, Said } from "./answers";
+import { Failed, RECORD_REFUSALS, Said } from "./answers";
 import { endpoint } from "./endpoint";
 import { Attribution } from "./leads";
-import { keysetPage, listAndExport, recordId } from "./query";
+import { filteredRead, keysetPage, listAndExport, recordId } from "./query";
 import { MARKETING_ROLES } from "./roles";
 
 /** A subscription's state; the database stores it as this text (server/db/schema.ts). */
@@ -45,16 +45,16 @@ export type Subscriber = z.output<typeof Subscriber>;
 export const SubscriberPage = keysetPage(Subscriber);
 export type SubscriberPage = z.output<typeof SubscriberPage>;
 
+/** A number for each state of a subscription, under the state's name. */
+const COUNT_BY_STATUS = Object.fromEntries(
+  SUBSCRIPTION_STATUSES.map((status) => [status, z.number()]),
+) as Record<SubscriptionStatus, z.ZodMiniNumber>;
+
 /**
  * How many subscribers match the filters, and how many of those the search matches are in each
  * state (the status filter aside: the console shows the states side by side).
  */
-export const SubscriberCounts = z.strictObject({
-  matching: z.number(),
-  pending: z.number(),
-  confirmed: z.number(),
-  unsubscribed: z.number(),
-});
+export const SubscriberCounts = z.strictObject({ matching: z.number(), ...COUNT_BY_STATUS });
 export type SubscriberCounts = z.output<typeof SubscriberCounts>;
 
 export const NO_SUCH_SUBSCRIBER = "No such subscriber";
@@ -103,13 +103,12 @@ export const subscribersApi = {
     SubscriberFilterShape,
     SubscriberPage,
   ),
-  counts: endpoint({
-    method: "GET",
-    path: "/api/staff/subscribers/counts",
-    roles: MARKETING_ROLES,
-    query: z.object(SubscriberFilterShape),
-    answers: { 200: SubscriberCounts, ...REFUSALS },
-  }),
+  counts: filteredRead(
+    "/api/staff/subscribers/counts",
+    MARKETING_ROLES,
+    z.object(SubscriberFilterShape),
+    SubscriberCounts,
+  ),
   /**
    * The confirmation e-mail again, to a subscriber who has not confirmed yet: 409 once they have,
    * when one went in the last hour, the mailbox's daily cap is reached, or the address is on the

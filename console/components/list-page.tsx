@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { ExportLink, FilterForm } from "./filter-form";
 import { type Paged, PagedList, type PagedListProps } from "./more-pages";
 import { PageHeading } from "./page-heading";
+import type { ConsolePage } from "../console-pages";
 
 /**
  * What a filtered list's loader answers its page with: the first page, the filters as the query
@@ -17,18 +18,20 @@ export interface LoadedList<T> {
 }
 
 /**
- * What a filtered list page is, apart from its rows: its title, the endpoint its later pages come
+ * What a filtered list page is, apart from its rows: its page (title and address), the endpoint its later pages come
  * from, its filter form's name and address without filters, and the list's own words and grid.
  */
 export interface ListDefinition<T> extends Pick<
   PagedListProps<T>,
   "from" | "label" | "columns" | "moreLabel" | "done"
 > {
-  title: string;
+  /**
+   * Its page in the console's table (CONSOLE_PAGES): its link in the navigation is its title, and
+   * its address the list without filters, e.g. "/leads".
+   */
+  page: Required<Pick<ConsolePage, "menu" | "path">>;
   /** The filter form's name for assistive technology, e.g. "Filter leads". */
   filterLabel: string;
-  /** The list without filters, e.g. "/leads". */
-  clearTo: string;
   /** The filter form's grid, when not the usual four columns. */
   filterGrid?: string;
   /** What the list says when there is nothing in it. */
@@ -46,7 +49,14 @@ export interface ListDefinition<T> extends Pick<
  * cannot disagree on the filters.
  */
 export function ListPage<T extends { id: string }>({
-  list: { title, filterLabel, clearTo, filterGrid, empty, noMatch, ...words },
+  list: {
+    page: { menu: title, path: clearTo },
+    filterLabel,
+    filterGrid,
+    empty,
+    noMatch,
+    ...words
+  },
   loaded: { page, search, filtered, exportHref, workbookHref },
   intro,
   summary,

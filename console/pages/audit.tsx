@@ -16,10 +16,9 @@ const SHOWN: [string, string][] = [
 ];
 
 const LIST: ListDefinition<AuditItem> = {
-  title: "Audit log",
+  page: CONSOLE_PAGES.audit,
   from: auditApi.list,
   filterLabel: "Filter the audit log",
-  clearTo: CONSOLE_PAGES.audit.path,
   label: "Audit log entries",
   empty: "No changes yet. Reads of personal data are under Show.",
   noMatch: "No entries match these filters.",

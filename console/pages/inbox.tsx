@@ -39,10 +39,9 @@ const VIEWS: [LeadView, string][] = [
 ];
 
 const LIST: ListDefinition<LeadSummary> = {
-  title: "Leads",
+  page: CONSOLE_PAGES.leads,
   from: leadsApi.list,
   filterLabel: "Filter leads",
-  clearTo: CONSOLE_PAGES.leads.path,
   label: "Leads",
   empty: "No leads match these filters.",
   columns: "sm:grid-cols-[3fr_1fr_1fr_1fr] sm:items-center",

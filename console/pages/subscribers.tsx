@@ -35,10 +35,9 @@ export const SUBSCRIBER_STATUS_LABELS: Record<SubscriptionStatus, string> = {
 };
 
 const LIST: ListDefinition<Subscriber> = {
-  title: "Subscribers",
+  page: CONSOLE_PAGES.subscribers,
   from: subscribersApi.list,
   filterLabel: "Filter subscribers",
-  clearTo: CONSOLE_PAGES.subscribers.path,
   filterGrid: "sm:grid-cols-3",
   label: "Subscribers",
   empty: "There are no subscribers yet.",

@@ -27,10 +27,9 @@ import { SUPPRESSION_REASON_LABELS } from "../labels";
 import { EmailAddress } from "../components/email-address";
 
 const LIST: ListDefinition<Suppression> = {
-  title: "Suppressions",
+  page: CONSOLE_PAGES.suppressions,
   from: suppressionsApi.list,
   filterLabel: "Search the suppression list",
-  clearTo: CONSOLE_PAGES.suppressions.path,
   label: "Suppressed addresses",
   empty: "No address is suppressed.",
   noMatch: "No suppressed address matches.",

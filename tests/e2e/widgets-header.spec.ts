@@ -52,6 +52,14 @@ async function menuOnHome(page: Page, label: string) {
   return menu(page, label);
 }
 
+/** Loads the home page and opens the menu `label` as a mouse does, by hovering its button. */
+async function hoveredMenuOnHome(page: Page, label: string) {
+  const hovered = await menuOnHome(page, label);
+  await hovered.button.hover();
+  await expectOpen(hovered);
+  return hovered;
+}
+
 /** Links of a panel as [text of the first line, href]. */
 async function linkTargets(panel: Locator) {
   return panel
@@ -83,11 +91,9 @@ test.describe("header dropdowns with a mouse", () => {
   });
 
   test("only one dropdown is open at a time", async ({ page }) => {
-    const company = await menuOnHome(page, "Company");
+    const company = await hoveredMenuOnHome(page, "Company");
     const offer = await menu(page, "What we offer");
     const developers = await menu(page, "Developers");
-    await company.button.hover();
-    await expect(company.panel).toBeVisible();
     await developers.button.hover();
     await expectOnlyOpen(developers, company);
     await offer.button.click();
@@ -144,8 +150,7 @@ test.describe("header dropdowns with a mouse", () => {
   });
 
   test("following a link closes the dropdown and navigates", async ({ page }) => {
-    const company = await menuOnHome(page, "Company");
-    await company.button.hover();
+    const company = await hoveredMenuOnHome(page, "Company");
     await company.panel.getByRole("link", { name: /^About Company/ }).click();
     await expect(page).toHaveURL(pagePaths.aboutUs);
     await expect(company.panel).toBeHidden();
@@ -222,9 +227,7 @@ test.describe("header dropdowns with the keyboard", () => {
   test("Escape in a dropdown the mouse opened also returns focus to its button", async ({
     page,
   }) => {
-    const company = await menuOnHome(page, "Company");
-    await company.button.hover();
-    await expect(company.panel).toBeVisible();
+    const company = await hoveredMenuOnHome(page, "Company");
     await company.panel.getByRole("link").first().focus();
     await page.keyboard.press("Escape");
     await expect(company.panel).toBeHidden();
@@ -253,8 +256,7 @@ test.describe("header dropdowns with the keyboard", () => {
 
 test.describe("header menu items", () => {
   test("Company lists About Company, Help Center and Careers", async ({ page }) => {
-    const company = await menuOnHome(page, "Company");
-    await company.button.hover();
+    const company = await hoveredMenuOnHome(page, "Company");
     expect(await linkTargets(company.panel)).toEqual([
       ["About Company", pagePaths.aboutUs],
       // The fragment names the dialog the help centre opens on arrival.
@@ -266,8 +268,7 @@ test.describe("header menu items", () => {
   test("What we offer lists the three offers, each with a View link to its page", async ({
     page,
   }) => {
-    const offer = await menuOnHome(page, "What we offer");
-    await offer.button.hover();
+    const offer = await hoveredMenuOnHome(page, "What we offer");
     expect(await linkTargets(offer.panel)).toEqual([
       ["Payment Services", pagePaths.paymentServices],
       ["Value Added Services (VAS)", pagePaths.valueAddedServices],
@@ -279,8 +280,7 @@ test.describe("header menu items", () => {
   });
 
   test("What we offer links lead to their pages", async ({ page }) => {
-    const offer = await menuOnHome(page, "What we offer");
-    await offer.button.hover();
+    const offer = await hoveredMenuOnHome(page, "What we offer");
     await offer.panel.getByRole("link", { name: /^Value Added Services/ }).click();
     await expect(page).toHaveURL(pagePaths.valueAddedServices);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -290,8 +290,7 @@ test.describe("header menu items", () => {
     page,
     baseURL,
   }) => {
-    const developers = await menuOnHome(page, "Developers");
-    await developers.button.hover();
+    const developers = await hoveredMenuOnHome(page, "Developers");
     const links = developers.panel.getByRole("link");
     const names = await links.evaluateAll((all) =>
       all.map((a) => (a.querySelector("span")?.firstChild?.textContent ?? "").trim()),
@@ -376,8 +375,7 @@ test.describe("Help Center link and the newsletter dialog", () => {
     page,
   }) => {
     await page.clock.install();
-    const company = await menuOnHome(page, "Company");
-    await company.button.hover();
+    const company = await hoveredMenuOnHome(page, "Company");
     await company.panel.getByRole("link", { name: /^Help Center/ }).click();
     const dialog = page.getByRole("dialog", { name: NEWSLETTER_HEADING });
     await expect(dialog).toBeVisible();
