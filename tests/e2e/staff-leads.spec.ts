@@ -51,7 +51,7 @@ test("sales works a demo request from new to won, with a note", async ({ page, s
   // Other tests' leads may share the name; the company is this test's own.
   const row = page.getByRole("listitem").filter({ hasText: company });
   await expect(row).toContainText("Won");
-  await expect(row).toContainText(email);
+  await expect(row).toContainText(`Owner: ${name}`);
 });
 
 // The staff test server has no Slack hook nor CRM webhook (playwright.config.ts): a lead's only
