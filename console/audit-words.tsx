@@ -12,7 +12,7 @@ import type { TeamMember } from "../staff-api/admin";
 import type { LeadStatus } from "@leads/workflow";
 import type { AuditAction, AuditItem } from "../staff-api/audit";
 import { AUDIT_ACTION_LABELS } from "../staff-api/audit-labels";
-import { CORRECTABLE_LABELS } from "../staff-api/leads";
+import { CORRECTABLE_LABELS } from "../staff-api/lead-labels";
 import { type CorrectableField } from "../staff-api/lead-timeline";
 import type { SuppressionReason } from "../staff-api/mail";
 import type { StaffRole } from "../staff-api/roles";

@@ -1,4 +1,4 @@
-import { LEAD_TYPE_LABELS, STATUS_LABELS, leadName } from "../staff-api/leads";
+import { LEAD_TYPE_LABELS, STATUS_LABELS, leadName } from "../staff-api/lead-labels";
 import { type DeliveryChannel } from "../staff-api/lead-timeline";
 import {
   MAIL_TEMPLATES,

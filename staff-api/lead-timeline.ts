@@ -7,6 +7,8 @@ import * as z from "zod/mini";
 import { MAX_MESSAGE } from "../leads/fields";
 import type { LeadType } from "../leads/workflow";
 import { ALERT_KINDS, OUTBOX_STATUSES } from "./admin";
+import { ContactSchema } from "../leads/contact";
+import { DemoFormSchema } from "../leads/demo";
 
 /**
  * How a lead's notification went out: the sales e-mail, the e-mail telling its owner it is
@@ -140,3 +142,15 @@ export const TimelineEntry = z.discriminatedUnion("kind", [
   }),
 ]);
 export type TimelineEntry = z.output<typeof TimelineEntry>;
+
+/**
+ * The public form's rules for the fields of a correction to a lead of `type`: its contact or demo
+ * form's schema, narrowed to the fields sent (a field not sent keeps its value; the contact
+ * form's empty phone stays allowed, the demo form's stays required).
+ */
+export function correctionSchema(type: LeadType, fields: readonly CorrectableField[]) {
+  const keep = Object.fromEntries(fields.map((field) => [field, true]));
+  return type === "contact"
+    ? z.pick(ContactSchema, keep as Record<(typeof CORRECTABLE.contact)[number], true>)
+    : z.pick(DemoFormSchema, keep as Record<(typeof CORRECTABLE.demo)[number], true>);
+}

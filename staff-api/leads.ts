@@ -3,24 +3,15 @@
  * their status, owner, notes and timeline, the stats and a CSV export. For sales and admins.
  */
 import * as z from "zod/mini";
-import { ContactSchema } from "../leads/contact";
-import { DemoFormSchema } from "../leads/demo";
 import { email } from "../leads/email";
 import { UTM_FIELDS } from "../leads/source";
 import { MAX_MESSAGE, filterText, requiredText } from "../leads/fields";
-import {
-  LEAD_STATUSES,
-  LEAD_TYPES,
-  type LeadStatus,
-  type LeadType,
-  parseLeadKey,
-} from "../leads/workflow";
+import { LEAD_STATUSES, LEAD_TYPES, parseLeadKey } from "../leads/workflow";
 import { Failed, RECORD_REFUSALS, REFUSALS, Said } from "./answers";
 import { endpoint } from "./endpoint";
 import { SALES_ROLES, type StaffRole, roleAllows } from "./roles";
 import { fileExport, filteredRead, isoDate, keysetPage, listAndExport } from "./query";
 import {
-  CORRECTABLE,
   CORRECTABLE_FIELDS,
   type CorrectableField,
   MAX_REPLY,
@@ -105,70 +96,6 @@ const LeadShape = {
 };
 export const Lead = z.strictObject(LeadShape);
 export type Lead = z.output<typeof Lead>;
-
-/** A lead's type in words: the console, and the page an access request's answer is sent as. */
-export const LEAD_TYPE_LABELS: Record<LeadType, string> = {
-  contact: "Contact message",
-  demo: "Demo request",
-};
-
-/**
- * A lead as a person: a demo's name, a contact's first and last name, else the address; a lead
- * whose details retention removed says so, as it names no one any more. The console and the
- * inbox's Excel export.
- */
-export function leadName(lead: Lead): string {
-  if (lead.anonymisedAt) return "Details removed (kept past the retention period)";
-  return lead.name || [lead.firstName, lead.lastName].filter(Boolean).join(" ") || lead.email;
-}
-
-/** A lead's status in words: the console, and the page an access request's answer is sent as. */
-export const STATUS_LABELS: Record<LeadStatus, string> = {
-  new: "New",
-  contacted: "Contacted",
-  qualified: "Qualified",
-  won: "Won",
-  lost: "Lost",
-  spam: "Spam",
-};
-
-/**
- * Where a lead came from, each part in words and in the order people read them: the lead's page
- * in the console and the inbox's Excel export.
- */
-export const SOURCE_LABELS = {
-  formPage: "Form's page",
-  landingPage: "Landing page",
-  referrer: "Referrer",
-  utmCampaign: "Campaign (utm_campaign)",
-  utmSource: "Source (utm_source)",
-  utmMedium: "Medium (utm_medium)",
-  utmTerm: "Term (utm_term)",
-  utmContent: "Content (utm_content)",
-} as const satisfies Record<keyof NonNullable<Lead["source"]>, string>;
-
-/** How the console and the timeline name each correctable field. */
-export const CORRECTABLE_LABELS: Record<CorrectableField, string> = {
-  firstName: "First name",
-  lastName: "Last name",
-  name: "Name",
-  email: "E-mail",
-  phone: "Phone",
-  company: "Company",
-  jobTitle: "Job title",
-};
-
-/**
- * The public form's rules for the fields of a correction to a lead of `type`: its contact or demo
- * form's schema, narrowed to the fields sent (a field not sent keeps its value; the contact
- * form's empty phone stays allowed, the demo form's stays required).
- */
-export function correctionSchema(type: LeadType, fields: readonly CorrectableField[]) {
-  const keep = Object.fromEntries(fields.map((field) => [field, true]));
-  return type === "contact"
-    ? z.pick(ContactSchema, keep as Record<(typeof CORRECTABLE.contact)[number], true>)
-    : z.pick(DemoFormSchema, keep as Record<(typeof CORRECTABLE.demo)[number], true>);
-}
 
 /**
  * Where a lead stands against its first response's target (server/leads/service-hours/), worked

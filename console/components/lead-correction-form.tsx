@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import * as z from "zod/mini";
 import { Form } from "react-router";
-import { CORRECTABLE_LABELS, type LeadDetail, correctionSchema } from "../../staff-api/leads";
+import { type LeadDetail } from "../../staff-api/leads";
+import { correctionSchema } from "../../staff-api/lead-timeline";
+import { CORRECTABLE_LABELS } from "../../staff-api/lead-labels";
 import { CORRECTABLE, type CorrectableField } from "../../staff-api/lead-timeline";
 import { Field } from "~/components/ui/field";
 import { IntentButton } from "./newsletter-editor";

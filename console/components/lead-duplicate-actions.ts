@@ -4,7 +4,8 @@
  * as its other forms do; every other form is the page's own action's.
  */
 import type { ActionFunctionArgs } from "react-router";
-import { type LeadDetail, STATUS_LABELS, leadsApi } from "../../staff-api/leads";
+import { type LeadDetail, leadsApi } from "../../staff-api/leads";
+import { STATUS_LABELS } from "../../staff-api/lead-labels";
 import { call, failure, staleRecord } from "../api";
 
 /** The intents of the section's forms. */

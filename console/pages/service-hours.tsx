@@ -16,7 +16,7 @@ import { call, failure, loadCall, staleRecord } from "../api";
 import { ResultNotices, useFormResult } from "../components/form-result";
 import { PageHeading } from "../components/page-heading";
 import { TIME_ZONE_LABEL } from "../format";
-import { LEAD_TYPE_LABELS } from "../../staff-api/leads";
+import { LEAD_TYPE_LABELS } from "../../staff-api/lead-labels";
 
 export async function serviceHoursLoader({ request }: LoaderFunctionArgs) {
   const { value: hours, version } = await loadCall(request, serviceHoursApi.get);

@@ -8,7 +8,7 @@ import { consoleLeadPath } from "../../common/paths";
 import { DEMO_PRODUCT_NAMES, type DemoProduct } from "../../leads/demo";
 import { type LeadType, leadKey } from "../../leads/workflow";
 import type { AlertKind } from "../../staff-api/admin";
-import { LEAD_TYPE_LABELS } from "../../staff-api/leads";
+import { LEAD_TYPE_LABELS } from "../../staff-api/lead-labels";
 import type { AlertsConfig } from "../config";
 
 /** One delivery to store in the outbox: its kind and the exact body to post. */

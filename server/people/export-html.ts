@@ -7,7 +7,7 @@
  */
 import { site } from "../../common/site";
 import { actionToPerson } from "../../staff-api/audit-labels";
-import { LEAD_TYPE_LABELS } from "../../staff-api/leads";
+import { LEAD_TYPE_LABELS } from "../../staff-api/lead-labels";
 import type { PersonExport } from "../../staff-api/people";
 import { escapeHtml as e } from "../mail/message";
 import {

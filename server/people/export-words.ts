@@ -3,7 +3,7 @@
  * message and states as a person reads them, and times on Accra's clock, labelled.
  */
 import type { LeadStatus } from "../../leads/workflow";
-import { CORRECTABLE_LABELS, LEAD_TYPE_LABELS, STATUS_LABELS } from "../../staff-api/leads";
+import { CORRECTABLE_LABELS, LEAD_TYPE_LABELS, STATUS_LABELS } from "../../staff-api/lead-labels";
 import { type CorrectableField } from "../../staff-api/lead-timeline";
 import { SUPPRESSION_REASONS, SUPPRESSION_REASON_WORDS } from "../../staff-api/mail";
 import type { ExportedLead, StaffMember } from "../../staff-api/people";

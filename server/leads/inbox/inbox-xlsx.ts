@@ -7,13 +7,13 @@
 import { sql } from "kysely";
 import { productLabel } from "../../../leads/demo";
 import type { LeadType } from "../../../leads/workflow";
+import { type Lead } from "../../../staff-api/leads";
 import {
   LEAD_TYPE_LABELS,
-  type Lead,
   SOURCE_LABELS,
   STATUS_LABELS,
   leadName,
-} from "../../../staff-api/leads";
+} from "../../../staff-api/lead-labels";
 import type { DB } from "../../db/database";
 import type { Sheet, SheetColumn } from "../../http/xlsx-stream";
 import { leadRowBatches } from "./lead-list";

@@ -1,7 +1,7 @@
 /**
  * Correcting a lead's contact details at the person's request (Ghana's Data Protection Act 2012;
  * docs/decisions/0032-correcting-a-lead.md): the fields sent, checked with the public form's rules
- * (staff-api/leads.ts `correctionSchema`), are written with the lead's `email_key` and
+ * (staff-api/lead-timeline.ts `correctionSchema`), are written with the lead's `email_key` and
  * `search_text` recomputed, so that search and erasure find the corrected address. The old and
  * new values are kept in the `corrected` timeline event (lead_events), which erasure removes with
  * the lead; the append-only audit log keeps only which fields changed and that event's id.
@@ -11,7 +11,7 @@ import * as z from "zod/mini";
 import { emailKey } from "../../../leads/email";
 import { phoneE164 } from "../../../leads/phone";
 import { parseLeadKey } from "../../../leads/workflow";
-import { correctionSchema } from "../../../staff-api/leads";
+import { correctionSchema } from "../../../staff-api/lead-timeline";
 import {
   CORRECTABLE,
   CORRECTABLE_FIELDS,

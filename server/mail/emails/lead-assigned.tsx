@@ -6,7 +6,7 @@
  */
 import { DEMO_PRODUCT_NAMES, type DemoProduct } from "../../../leads/demo";
 import type { LeadType } from "../../../leads/workflow";
-import { LEAD_TYPE_LABELS } from "../../../staff-api/leads";
+import { LEAD_TYPE_LABELS } from "../../../staff-api/lead-labels";
 import { formatAccraTime } from "../../../common/accra-time";
 import { type MailMessage, oneLine } from "../message";
 import { EmailLayout } from "./layout";

@@ -5,7 +5,7 @@
  * handed it on from, for a rotation that hands on overdue leads), and the link to it. The
  * person's name or company only; their message and details stay in the console.
  */
-import { LEAD_TYPE_LABELS } from "../../../staff-api/leads";
+import { LEAD_TYPE_LABELS } from "../../../staff-api/lead-labels";
 import type { LeadType } from "../../../leads/workflow";
 import { type MailMessage, oneLine, staffMail } from "../message";
 import { EmailLayout } from "./layout";
