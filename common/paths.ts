@@ -149,6 +149,17 @@ export const consolePaths = {
   emails: "/staff/admin/emails",
   /** Who new leads go to: the routing rules (admins). */
   routing: "/staff/admin/routing",
+  /** What marketing publishes on the site (docs/publishing.md): a list per kind, then each item. */
+  articles: "/staff/site/articles",
+  caseStudies: "/staff/site/case-studies",
+  positions: "/staff/site/positions",
+  /** The pictures uploaded for pages and e-mails. */
+  media: "/staff/site/media",
+  /**
+   * A draft as its public page will look, rendered by the server for signed-in staff only:
+   * `${preview}/<kind>/<id>` (consolePreviewPath). Not a page of the console app.
+   */
+  preview: "/staff/preview",
 } as const;
 
 /** A lead's page in the console; `id` as the staff API names it (contact_<uuid>, demo_<uuid>). */
@@ -192,6 +203,27 @@ export const articleFeedPath = "/articles/feed.xml";
  */
 export function articlePath(slug: string): string {
   return `${pagePaths.articles}/${slug}`;
+}
+
+/** A case study published from the console. The first case study keeps pagePaths.caseStudy. */
+export function caseStudyPath(slug: string): string {
+  return `/case-studies/${slug}`;
+}
+
+/** An open position published from the console; /careers lists them. */
+export function positionPath(slug: string): string {
+  return `${pagePaths.careers}/${slug}`;
+}
+
+/**
+ * A slug of published content: lowercase words of letters and digits joined by hyphens, as an
+ * article file's name gives one (articleSlug).
+ */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** A draft's preview: the server renders it as its page would look (consolePaths.preview). */
+export function consolePreviewPath(kind: "article" | "caseStudy" | "position", id: string): string {
+  return `${consolePaths.preview}/${kind}/${encodeURIComponent(id)}`;
 }
 
 /** The slug of an article file ("2025-03-04-mobile-money.md" gives "mobile-money"). */

@@ -1,0 +1,46 @@
+/**
+ * The media library (server/media/): pictures uploaded once and used by the published pages and
+ * the e-mails, each served in the sizes of common/media.ts. For marketing and admins.
+ */
+import * as z from "zod/mini";
+import { Failed, REFUSALS, SESSION_REFUSALS } from "./answers";
+import { endpoint } from "./endpoint";
+import { MARKETING_ROLES } from "./roles";
+
+/** What an upload that is no picture we take is told (a PDF named .png, an SVG, a GIF). */
+export const NOT_A_PICTURE = "This file is not a JPEG, PNG or WebP picture";
+export const TOO_LARGE = "A picture can be at most 10 MB";
+
+export const MediaItem = z.strictObject({
+  id: z.string(),
+  /** The page size to show it at: mediaPath(id, 960 or its own width, "webp"). */
+  url: z.string(),
+  width: z.number(),
+  height: z.number(),
+  /** The uploaded file's name, as the library lists it. */
+  name: z.string(),
+  uploadedAt: z.string(),
+  uploadedBy: z.string(),
+});
+export type MediaItem = z.output<typeof MediaItem>;
+
+export const mediaApi = {
+  /** The library, newest first. */
+  list: endpoint({
+    method: "GET",
+    path: "/api/staff/media",
+    roles: MARKETING_ROLES,
+    answers: { 200: z.strictObject({ items: z.array(MediaItem) }), ...SESSION_REFUSALS },
+  }),
+  /**
+   * One picture, as multipart/form-data with one part `file` (the only staff write that is not
+   * JSON): JPEG, PNG or WebP by its bytes, at most MAX_UPLOAD_BYTES; stored without its
+   * metadata (place, camera). 400 NOT_A_PICTURE, 413 TOO_LARGE.
+   */
+  upload: endpoint({
+    method: "POST",
+    path: "/api/staff/media",
+    roles: MARKETING_ROLES,
+    answers: { 201: MediaItem, ...REFUSALS, 413: Failed, 415: Failed },
+  }),
+};
