@@ -40,6 +40,7 @@ import { leadRouting } from "./migrations/0021-lead-routing";
 import { leadDuplicates } from "./migrations/0022-lead-duplicates";
 import { salesDesk } from "./migrations/0023-sales-desk";
 import { reassignOverdue } from "./migrations/0024-reassign-overdue";
+import { media } from "./migrations/0025-media";
 import type { Database } from "./schema";
 
 export type DB = Kysely<Database>;
@@ -171,6 +172,7 @@ export const MIGRATIONS = {
   "0022-lead-duplicates": leadDuplicates,
   "0023-sales-desk": salesDesk,
   "0024-reassign-overdue": reassignOverdue,
+  "0025-media": media,
 };
 
 /**

@@ -11,6 +11,7 @@ import type { LeftHow, SubscriptionStatus } from "../../staff-api/subscribers";
 import type { LeadRoutingTables, StaffAwayColumn } from "./schema-routing";
 import type { LeadDuplicateTables } from "./schema-duplicates";
 import type { SalesDeskTables } from "./schema-desk";
+import type { MediaTables } from "./schema-media";
 import type { StaffPasskeyChallengeTable, StaffPasskeyTable } from "./schema-passkeys";
 
 /**
@@ -36,7 +37,7 @@ export type {
  * SQLite and PostgreSQL, so every query is the same on both and sorts correctly as text.
  */
 export interface Database
-  extends ServiceHoursTables, LeadRoutingTables, LeadDuplicateTables, SalesDeskTables {
+  extends ServiceHoursTables, LeadRoutingTables, LeadDuplicateTables, SalesDeskTables, MediaTables {
   newsletter_subscriptions: NewsletterSubscriptionTable;
   contact_messages: ContactMessageTable;
   demo_requests: DemoRequestTable;
