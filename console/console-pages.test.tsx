@@ -44,7 +44,7 @@ async function menuOf(role: StaffRole): Promise<[string, string | null][]> {
   const nav = await screen.findByRole("navigation", { name: "Console" });
   // The wide screen's list, and the phone's folded menu of the same links (no CSS here: both).
   // (A group's links are a list inside the list: the two outer lists are compared.)
-  const [wide, folded] = nav.querySelectorAll(":scope > ul, :scope > details > ul");
+  const [wide, folded] = nav.querySelectorAll<HTMLElement>(":scope > ul, :scope > details > ul");
   for (const list of [wide, folded]) {
     const group = list?.querySelector("ul");
     if (group) {
