@@ -12,7 +12,6 @@ import {
   blankValues,
   bodyOf,
   changesOf,
-  fieldErrorsOf,
   fieldOfRefusal,
   formatStale,
   mergeTheirs,
@@ -148,7 +147,10 @@ function ContentEditor({ kind, loaded, team, library: loadedLibrary }: Loaded) {
       if (!item) {
         // Checked above with the same rules: what is sent is the contract's parse of it.
         const checked = z.safeParse(api.create.body, body);
-        if (!checked.success) return setErrors(fieldErrorsOf(kind, body));
+        if (!checked.success) {
+          const unsaid = "Not saved: a field is not as it should be. Check the form.";
+          return setMessage({ tone: "error", text: unsaid, focus: true });
+        }
         const { id } = await call(api.create, { body: checked.data });
         setBase(values);
         setCreated(id);
