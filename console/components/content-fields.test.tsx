@@ -3,10 +3,21 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { createRoutesStub } from "react-router";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import type { MediaItem } from "../../staff-api/media";
 import { type ContentValues, blankValues, bodyOf } from "../content";
 import { ContentListPage } from "../pages/content-list";
 import { ContentFields } from "./content-fields";
+
+const PICTURE: MediaItem = {
+  id: "0c6ef7a4-6b0e-4c4b-9a56-3d1c2b1a0f9e",
+  url: "/media/0c6ef7a4-6b0e-4c4b-9a56-3d1c2b1a0f9e/960.webp",
+  width: 1600,
+  height: 900,
+  name: "market.jpg",
+  uploadedAt: "2026-12-04T08:00:00.000Z",
+  uploadedBy: "ama@example.com",
+};
 
 /** A case study's fields, as the editor holds them; `values()` reads what is typed. */
 function renderCaseStudy() {
@@ -61,6 +72,50 @@ describe("a case study's results and quote", () => {
       results: [{ figure: "2 days", label: "" }],
       quote: { text: "Fast.", by: "Efua" },
     });
+  });
+});
+
+describe("an article's cover picture", () => {
+  it("is chosen from the library or uploaded, and then asks for its description", async () => {
+    const uploaded = { ...PICTURE, id: "5d2a1b3c-0000-4c4b-9a56-3d1c2b1a0f9e", name: "team.png" };
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Response.json(uploaded, { status: 201 })),
+    );
+    let current: ContentValues = blankValues();
+    function Editor() {
+      const [values, setValues] = useState(current);
+      const [library, setLibrary] = useState([PICTURE]);
+      current = values;
+      return (
+        <ContentFields
+          kind="article"
+          values={values}
+          change={(patch) => setValues((now) => ({ ...now, ...patch }))}
+          errors={{}}
+          team={[]}
+          library={library}
+          onUploaded={(picture) => setLibrary((all) => [picture, ...all])}
+        />
+      );
+    }
+    render(<Editor />);
+    const cover = screen.getByRole("group", { name: "Cover picture" });
+    expect(within(cover).getByRole("radio", { name: "No cover picture" })).toBeChecked();
+    expect(screen.queryByRole("textbox", { name: /description/ })).toBeNull();
+
+    await userEvent.click(within(cover).getByRole("radio", { name: "market.jpg" }));
+    expect(current.coverImage).toBe(PICTURE.id);
+    const alt = screen.getByRole("textbox", { name: /^Cover picture's description/ });
+    expect(alt).toHaveAttribute("aria-required", "true");
+
+    await userEvent.upload(
+      within(cover).getByLabelText("Upload a new cover picture"),
+      new File(["png"], "team.png", { type: "image/png" }),
+    );
+    expect(await within(cover).findByRole("radio", { name: "team.png" })).toBeChecked();
+    expect(current.coverImage).toBe(uploaded.id);
+    vi.unstubAllGlobals();
   });
 });
 

@@ -103,7 +103,16 @@ function ContentEditor({ kind, loaded, team, library: loadedLibrary }: Loaded) {
     errorsShown.current = errors;
   }, [errors]);
 
-  const change = (patch: Partial<ContentValues>) => setValues((now) => ({ ...now, ...patch }));
+  const change = (patch: Partial<ContentValues>) => {
+    setValues((now) => ({ ...now, ...patch }));
+    // A result's refusal names its row by position: once rows are added or removed, it may
+    // name another, so it goes until the next save checks again.
+    if (patch.results && patch.results.length !== values.results.length) {
+      setErrors((now) =>
+        Object.fromEntries(Object.entries(now).filter(([key]) => !key.startsWith("results."))),
+      );
+    }
+  };
   const pictureName = (id: string) => library.find((picture) => picture.id === id)?.name ?? id;
 
   /** An item as the server now has it: the editor builds on it. */
@@ -222,7 +231,8 @@ function ContentEditor({ kind, loaded, team, library: loadedLibrary }: Loaded) {
     }
   }
 
-  const title = item ? values.title || base.title || "Untitled" : `New ${words.one.toLowerCase()}`;
+  // The saved title: the heading and the tab name the item, not what is being typed.
+  const title = item ? base.title || "Untitled" : `New ${words.one.toLowerCase()}`;
   return (
     <section>
       <BackLink to={routerPath(list)}>All {words.many.toLowerCase()}</BackLink>
