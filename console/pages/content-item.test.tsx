@@ -125,6 +125,21 @@ describe("the editor of an article", () => {
     expect(screen.queryByRole("link", { name: "/insights/mobile-money-2027" })).toBeNull();
   });
 
+  it("previews the saved draft at a phone's width or a desktop's, and in a new tab", async () => {
+    renderEditor({});
+    const frame = await screen.findByTitle("Preview at phone width");
+    expect(frame).toHaveAttribute("src", ITEM.previewPath);
+    expect(frame).toHaveStyle({ width: "390px" });
+    const desktop = screen.getByRole("button", { name: "Desktop (1280 px)" });
+    expect(desktop).toHaveAttribute("aria-pressed", "false");
+    await userEvent.click(desktop);
+    expect(desktop).toHaveAttribute("aria-pressed", "true");
+    expect(screen.getByTitle("Preview at desktop width")).toHaveStyle({ width: "1280px" });
+    const tab = screen.getByRole("link", { name: "Open preview in a new tab" });
+    expect(tab).toHaveAttribute("href", ITEM.previewPath);
+    expect(tab).toHaveAttribute("target", "_blank");
+  });
+
   it("creates a new article with every field typed, then opens it", async () => {
     const sent = renderEditor(
       {
