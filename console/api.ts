@@ -96,7 +96,15 @@ async function send(
     body,
     ifMatch,
     versioned = false,
-  }: { method?: string; body?: unknown; ifMatch?: string; versioned?: boolean },
+    form,
+  }: {
+    method?: string;
+    body?: unknown;
+    ifMatch?: string;
+    versioned?: boolean;
+    /** A file's upload: sent as multipart/form-data, whose boundary the browser writes. */
+    form?: FormData;
+  },
 ): Promise<Response> {
   let response: Response;
   try {
@@ -107,7 +115,7 @@ async function send(
         ...(body !== undefined ? { "content-type": "application/json" } : {}),
         ...(ifMatch !== undefined ? { "if-match": ifMatch } : {}),
       },
-      body: body !== undefined ? JSON.stringify(body) : undefined,
+      body: form ?? (body !== undefined ? JSON.stringify(body) : undefined),
       credentials: "same-origin",
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
@@ -192,6 +200,21 @@ export async function call<E extends EndpointSpec>(
 }
 
 const OUT_OF_DATE = "The console is out of date. Please reload the page.";
+
+/**
+ * Uploads `file` to an endpoint that takes one (the media library's: multipart/form-data with
+ * one part, `file`; the only staff write that is not JSON), its answer parsed as `call()`'s. A
+ * refusal (not a picture, too large) is thrown as an ApiError with the server's words.
+ */
+export async function upload<E extends EndpointSpec>(spec: E, file: File): Promise<SuccessOf<E>> {
+  const form = new FormData();
+  form.append("file", file, file.name);
+  const response = await send(pathOf(spec, undefined), { method: spec.method, form });
+  const schema = spec.answers[response.status];
+  const parsed = schema && z.safeParse(schema, await response.json().catch(() => undefined));
+  if (!parsed?.success) throw new ApiError(response.status, OUT_OF_DATE);
+  return parsed.data as SuccessOf<E>;
+}
 
 /**
  * A console path as the router names it, without its basename ("/staff/leads" → "/leads").

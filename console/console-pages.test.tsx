@@ -12,9 +12,12 @@ import { SIGNED_IN_ROUTE } from "./session";
 const PAGE_IDS = Object.keys(CONSOLE_PAGES) as ConsolePageId[];
 
 /** The navigation each role has always had, in its order: what the table must keep giving. */
+/** The "Website" group of the menu: what marketing publishes (decision 0067). */
+const WEBSITE = ["Articles", "Case studies", "Open positions", "Pictures"];
+
 const MENUS: Record<StaffRole, string[]> = {
   sales: ["Leads"],
-  marketing: ["Subscribers", "Reports", "Campaigns", "Welcome e-mail", "Suppressions"],
+  marketing: ["Subscribers", "Reports", "Campaigns", "Welcome e-mail", "Suppressions", ...WEBSITE],
   admin: [
     "Leads",
     "Subscribers",
@@ -31,6 +34,7 @@ const MENUS: Record<StaffRole, string[]> = {
     "E-mails",
     "Sending domain",
     "Lead routing",
+    ...WEBSITE,
   ],
 };
 
@@ -39,7 +43,19 @@ async function menuOf(role: StaffRole): Promise<[string, string | null][]> {
   const view = renderShell(role);
   const nav = await screen.findByRole("navigation", { name: "Console" });
   // The wide screen's list, and the phone's folded menu of the same links (no CSS here: both).
-  const [wide, folded] = nav.querySelectorAll("ul");
+  // (A group's links are a list inside the list: the two outer lists are compared.)
+  const [wide, folded] = nav.querySelectorAll<HTMLElement>(":scope > ul, :scope > details > ul");
+  for (const list of [wide, folded]) {
+    const group = list?.querySelector("ul");
+    if (group) {
+      expect(within(list as HTMLElement).getByRole("list", { name: "Website" })).toBe(group);
+      expect(
+        within(group as HTMLElement)
+          .queryAllByRole("link")
+          .map((link) => link.textContent),
+      ).toEqual(WEBSITE);
+    }
+  }
   const linksOf = (list: HTMLElement | undefined) =>
     list
       ? within(list)
@@ -123,6 +139,16 @@ describe("the console's page table", () => {
       "welcome",
       "suppressions",
       "firstSignIn",
+      "articles",
+      "newArticle",
+      "article",
+      "caseStudies",
+      "newCaseStudy",
+      "caseStudy",
+      "positions",
+      "newPosition",
+      "position",
+      "media",
       "account",
     ]);
     expect(opens("admin")).toEqual(PAGE_IDS);

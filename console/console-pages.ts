@@ -6,6 +6,8 @@ import { mailDomainApi, mailTemplatesApi, suppressionsApi } from "../staff-api/m
 import { campaignsApi, welcomeApi } from "../staff-api/newsletter";
 import { passkeysApi } from "../staff-api/passkeys";
 import { peopleApi } from "../staff-api/people";
+import { mediaApi } from "../staff-api/media";
+import { articlesApi, caseStudiesApi, positionsApi } from "../staff-api/publishing";
 import { reportsApi } from "../staff-api/reports";
 import { sessionApi } from "../staff-api/session";
 import { serviceHoursApi } from "../staff-api/service-hours";
@@ -26,7 +28,40 @@ export interface ConsolePage {
   roles: readonly StaffRole[];
   /** Its link in the navigation, in this table's order; none for a page reached otherwise. */
   menu?: string;
+  /** The menu's group its link sits in, named ("Website"); none for a link of its own. */
+  group?: string;
 }
+
+/** The menu's group of what marketing publishes on the site (decision 0067). */
+const WEBSITE = "Website";
+
+/** The three pages of a kind of published content: its list, a new item, an item. */
+const contentPages = (
+  list: string,
+  api: typeof articlesApi | typeof caseStudiesApi | typeof positionsApi,
+  menu: string,
+) =>
+  [
+    { path: routerPath(list), roles: api.list.roles, menu, group: WEBSITE },
+    { path: `${routerPath(list)}/new`, roles: api.create.roles },
+    { path: `${routerPath(list)}/:id`, roles: api.get.roles },
+  ] as const;
+
+const [articles, newArticle, article] = contentPages(
+  consolePaths.articles,
+  articlesApi,
+  "Articles",
+);
+const [caseStudies, newCaseStudy, caseStudy] = contentPages(
+  consolePaths.caseStudies,
+  caseStudiesApi,
+  "Case studies",
+);
+const [positions, newPosition, position] = contentPages(
+  consolePaths.positions,
+  positionsApi,
+  "Open positions",
+);
 
 /**
  * Every page of the signed-in console, each written once: its address (read from
@@ -104,6 +139,21 @@ export const CONSOLE_PAGES = {
     roles: routingApi.update.roles,
     menu: "Lead routing",
   },
+  articles,
+  newArticle,
+  article,
+  caseStudies,
+  newCaseStudy,
+  caseStudy,
+  positions,
+  newPosition,
+  position,
+  media: {
+    path: routerPath(consolePaths.media),
+    roles: mediaApi.list.roles,
+    menu: "Pictures",
+    group: WEBSITE,
+  },
   /** The person's own passkeys and sessions: linked from the header, by their name. */
   account: { path: routerPath(consolePaths.account), roles: passkeysApi.list.roles },
 } as const satisfies Record<string, ConsolePage>;
@@ -119,10 +169,13 @@ export function mayOpen(staff: { role: StaffRole }, page: ConsolePageId): boolea
 }
 
 /** The navigation of a member of staff: the pages with a link that their role may open. */
-export function menuFor(staff: { role: StaffRole }): { path: string; label: string }[] {
+export function menuFor(staff: {
+  role: StaffRole;
+}): { path: string; label: string; group?: string }[] {
   return PAGE_IDS.flatMap((id) => {
     const page: ConsolePage = CONSOLE_PAGES[id];
-    return page.menu && mayOpen(staff, id) ? [{ path: page.path, label: page.menu }] : [];
+    if (!page.menu || !mayOpen(staff, id)) return [];
+    return [{ path: page.path, label: page.menu, ...(page.group ? { group: page.group } : {}) }];
   });
 }
 

@@ -18,7 +18,10 @@ import {
   campaignsLoader,
   newCampaignAction,
 } from "./pages/campaigns";
+import { ContentItemPage, contentItemLoader } from "./pages/content-item";
+import { ContentListPage, contentListLoader } from "./pages/content-list";
 import { EmailsPage, emailsLoader } from "./pages/emails";
+import { MediaPage, mediaLoader } from "./pages/media";
 import { ErasePage, eraseAction, eraseLoader } from "./pages/erase";
 import { InboxPage, inboxAction, inboxLoader } from "./pages/inbox";
 import { LeadPage, leadAction, leadLoader } from "./pages/lead";
@@ -87,6 +90,16 @@ const PAGE_ROUTES: Record<
   routing: { loader: routingLoader, element: <RoutingPage /> },
   account: { loader: accountLoader, element: <AccountPage /> },
   firstSignIn: { loader: firstSignInLoader, element: <FirstSignInPage /> },
+  articles: { loader: contentListLoader("article"), element: <ContentListPage /> },
+  newArticle: { loader: contentItemLoader("article"), element: <ContentItemPage /> },
+  article: { loader: contentItemLoader("article"), element: <ContentItemPage /> },
+  caseStudies: { loader: contentListLoader("caseStudy"), element: <ContentListPage /> },
+  newCaseStudy: { loader: contentItemLoader("caseStudy"), element: <ContentItemPage /> },
+  caseStudy: { loader: contentItemLoader("caseStudy"), element: <ContentItemPage /> },
+  positions: { loader: contentListLoader("position"), element: <ContentListPage /> },
+  newPosition: { loader: contentItemLoader("position"), element: <ContentItemPage /> },
+  position: { loader: contentItemLoader("position"), element: <ContentItemPage /> },
+  media: { loader: mediaLoader, element: <MediaPage /> },
 };
 
 /**

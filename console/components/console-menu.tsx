@@ -14,6 +14,19 @@ interface MenuLink {
   view?: string;
   /** Said after the link, outside its name, so the link keeps its page's name ("2 new"). */
   note?: string;
+  /** The group it is listed in, under the group's name ("Website"). */
+  group?: string;
+}
+
+/** The menu's links in order, each run of links of one group gathered under its name. */
+function groupsOf(links: readonly MenuLink[]): { group?: string; links: MenuLink[] }[] {
+  const groups: { group?: string; links: MenuLink[] }[] = [];
+  for (const link of links) {
+    const last = groups.at(-1);
+    if (link.group && last?.group === link.group) last.links.push(link);
+    else groups.push({ group: link.group, links: [link] });
+  }
+  return groups;
 }
 
 /**
@@ -63,21 +76,37 @@ export function ConsoleMenu({ links }: { links: readonly MenuLink[] }) {
     if (folded.current) folded.current.open = false;
   }, [location.pathname, location.search]);
 
-  const list = (className: string) => (
+  const item = (link: MenuLink) => {
+    const to = link.view ? `${link.path}?view=${link.view}` : link.path;
+    const active = isCurrent(link);
+    return (
+      <li key={to} className="flex items-center gap-1">
+        <Link to={to} className={linkClass(active)} aria-current={active ? "page" : undefined}>
+          {link.label}
+        </Link>
+        {link.note ? (
+          <span className="rounded bg-gold-300/60 px-2 py-0.5 text-sm font-semibold text-brand-900">
+            {link.note}
+          </span>
+        ) : null}
+      </li>
+    );
+  };
+  // A group is a list of its own named by its heading, so a screen reader says "Website, list".
+  const list = (className: string, where: string) => (
     <ul className={className}>
-      {links.map((link) => {
-        const to = link.view ? `${link.path}?view=${link.view}` : link.path;
-        const active = isCurrent(link);
+      {groupsOf(links).map(({ group, links: inGroup }) => {
+        if (!group) return inGroup.map(item);
+        const nameId = `menu-${where}-${group.toLowerCase().replace(/\W+/g, "-")}`;
         return (
-          <li key={to} className="flex items-center gap-1">
-            <Link to={to} className={linkClass(active)} aria-current={active ? "page" : undefined}>
-              {link.label}
-            </Link>
-            {link.note ? (
-              <span className="rounded bg-gold-300/60 px-2 py-0.5 text-sm font-semibold text-brand-900">
-                {link.note}
-              </span>
-            ) : null}
+          <li key={group} className="flex flex-wrap items-center gap-1">
+            <span id={nameId} className="px-2 text-sm font-semibold text-muted">
+              {group}
+              <span aria-hidden="true">:</span>
+            </span>
+            <ul aria-labelledby={nameId} className="flex flex-wrap gap-1">
+              {inGroup.map(item)}
+            </ul>
           </li>
         );
       })}
@@ -85,13 +114,13 @@ export function ConsoleMenu({ links }: { links: readonly MenuLink[] }) {
   );
   return (
     <nav aria-label="Console" className="container-page pb-2">
-      {list("hidden flex-wrap gap-1 sm:flex")}
+      {list("hidden flex-wrap gap-1 sm:flex", "wide")}
       <details ref={folded} className="sm:hidden">
         <summary className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-gray-300 px-3 font-semibold text-brand-800">
           Menu
           {current ? <span className="font-normal text-muted">: {current.label}</span> : null}
         </summary>
-        {list("mt-1 grid gap-1")}
+        {list("mt-1 grid gap-1", "folded")}
       </details>
     </nav>
   );

@@ -42,6 +42,20 @@ describe("inline script hashes", () => {
   });
 });
 
+describe("the console's policy", () => {
+  it("lets the console frame our own pages (a draft's preview), and no other page", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "site-"));
+    await mkdir(path.join(dir, "404"), { recursive: true });
+    await mkdir(path.join(dir, "staff"), { recursive: true });
+    await writeFile(path.join(dir, "index.html"), PAGE);
+    await writeFile(path.join(dir, "404", "index.html"), PAGE);
+    await writeFile(path.join(dir, "staff", "index.html"), PAGE);
+    const site = await loadSiteFiles(dir, { frameOrigins: ["https://forms.example"] });
+    expect(site.console?.csp).toContain("frame-src https://forms.example 'self'");
+    expect(site.files.get("/")?.csp).toContain("frame-src https://forms.example;");
+  });
+});
+
 describe("security headers, CORS and methods", () => {
   let app: FastifyInstance;
   let db: DB;

@@ -120,7 +120,13 @@ export async function loadSiteFiles(
             ? REVALIDATE
             : ONE_DAY,
       csp: file.endsWith(".html")
-        ? pageCsp(inlineScriptHashes(body.toString("utf8")), csp)
+        ? pageCsp(
+            inlineScriptHashes(body.toString("utf8")),
+            // The console frames our own pages: a draft's preview (consolePreviewPath).
+            urlPath === consolePaths.console
+              ? { frameOrigins: [...csp.frameOrigins, "'self'"] }
+              : csp,
+          )
         : undefined,
     };
     if (urlPath === consolePaths.console) siteFile.robots = "noindex, nofollow";
