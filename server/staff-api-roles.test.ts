@@ -100,8 +100,8 @@ const MATRIX: Record<string, readonly [Access, Audit]> = {
   "POST /api/staff/saved-filters": [SALES, { answers: "the person's own saved filter" }],
   "DELETE /api/staff/saved-filters/:id": [SALES, { answers: "nothing (204)" }],
   "GET /api/staff/team": [
-    SALES,
-    { answers: "the enabled colleagues a lead can be given to, on every inbox page" },
+    ["sales", "marketing", "admin"],
+    { answers: "colleagues a lead can be given to or an article credited to, by name" },
   ],
   "GET /api/staff/subscribers": [MARKETING, { records: "subscriber.list" }],
   "GET /api/staff/subscribers.csv": [MARKETING, { records: "subscriber.export" }],
