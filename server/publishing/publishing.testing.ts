@@ -31,7 +31,7 @@ export function usePublishingApi(url: string | undefined): StaffApi {
 }
 
 /** A member of marketing, signed in, named Akosua Mensah. */
-export async function marketer(api: StaffApi): Promise<StaffClient> {
+export async function marketer(api: StaffApi) {
   const client = await signedInStaff(api, `akosua-${randomUUID()}@example.com`, "marketing");
   await api.db
     .updateTable("staff_accounts")
