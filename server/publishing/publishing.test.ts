@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { articlePath, positionPath } from "../../common/paths";
+import { articlePath, caseStudyPath, positionPath } from "../../common/paths";
 import { sql } from "kysely";
 import { type DB, openDatabase } from "../db/database";
 import { databaseUrlNamed, testDialects } from "../db/testing/databases";
 import { answered } from "../testing/checks";
-import { articlesApi, positionsApi } from "../../staff-api/publishing";
+import { articlesApi, caseStudiesApi, positionsApi } from "../../staff-api/publishing";
 import { CLOSING_PASSED, publishDue } from "./publishing";
 import { loadPreviewContent, loadPublishedContent } from "./published-content";
 import {
@@ -249,6 +249,49 @@ describe.each(testDialects)("publishing on $name", ({ url }) => {
       headers: atRevision(2),
     });
     expect(back.statusCode).toBe(200);
+  });
+
+  it("shows a case study with its cover and quote, and every address of one taken off as gone", async () => {
+    const akosua = await marketer(api);
+    const picture = await addPicture(api);
+    const created = await akosua.call(caseStudiesApi.create, {
+      body: {
+        title: "Adom School collects fees by phone",
+        summary: "A school in Kumasi.",
+        client: "Adom School",
+        sector: "Education",
+        challenge: "Queues at the bursar.",
+        solution: "Fees by mobile money.",
+        results: [{ figure: "40%", label: "fewer queues" }],
+        quote: { text: "Parents love it.", by: "The bursar" },
+        coverImage: picture,
+        coverAlt: "Pupils outside the school",
+      },
+    });
+    const { id, slug } = answered(caseStudiesApi.create, created, 201);
+    await akosua.call(caseStudiesApi.publish, { params: { id } });
+    expect((await site()).caseStudies).toEqual([
+      expect.objectContaining({
+        slug,
+        client: "Adom School",
+        results: [{ figure: "40%", label: "fewer queues" }],
+        quote: { text: "Parents love it.", by: "The bursar" },
+        cover: { id: picture, alt: "Pupils outside the school", width: 1600, height: 900 },
+      }),
+    ]);
+    await akosua.call(caseStudiesApi.update, {
+      params: { id },
+      body: { slug: "adom-school" },
+      headers: atRevision(1),
+    });
+    await akosua.call(caseStudiesApi.publish, { params: { id } });
+    await akosua.call(caseStudiesApi.unpublish, { params: { id } });
+    const off = await site();
+    expect(off.caseStudies).toEqual([]);
+    expect(off.redirects).toEqual({});
+    expect(off.gone.toSorted()).toEqual(
+      [caseStudyPath("adom-school"), caseStudyPath(slug)].toSorted(),
+    );
   });
 
   it("previews the latest revision as if published now, in place of the version on the site", async () => {
