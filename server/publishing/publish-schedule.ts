@@ -44,7 +44,9 @@ export function schedulePublishing({
     timer.unref();
   };
   const tick = () => {
-    running = publishDue(db, now())
+    // Inside the promise: whatever fails, even before publishDue starts, the next tick comes.
+    running = Promise.resolve()
+      .then(() => publishDue(db, now()))
       .then(
         (published) => {
           if (published > 0) log.info({ published }, "publishing: scheduled items published");
