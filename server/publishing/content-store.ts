@@ -227,9 +227,13 @@ export async function saveRevision(
   return true;
 }
 
-/** The fields of an item changed by a partial body: the latest's with what it sends. */
+/**
+ * The fields of an item changed by a partial body: the latest's with what it sends. An article's
+ * author emptied keeps the one it had: a byline is never blank.
+ */
 export function changedFields(item: ContentItem, body: Record<string, unknown>): ContentFields {
-  return completeFields(item.kind, { ...item.fields }, body);
+  const { author, ...rest } = body;
+  return completeFields(item.kind, { ...item.fields }, author === "" ? rest : body);
 }
 
 /** The fields of revision `revision` of an item; null when it has no such revision. */

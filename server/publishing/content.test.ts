@@ -57,17 +57,18 @@ describe.each(testDialects)("publishing's items on $name", ({ url }) => {
     api.advance(60_000);
     const changed = await akosua.call(articlesApi.update, {
       params: { id },
-      body: { title: "School fees by mobile money", tags: ["schools"] },
+      body: { title: "School fees by mobile money", tags: ["schools"], author: "" },
       headers: atRevision(1),
     });
     const second = answered(articlesApi.update, changed, 200);
     expect(changed.headers.etag).toBe('"2"');
-    // The rest is the latest revision's; the slug stays as it was.
+    // The rest is the latest revision's; the slug stays as it was, and an author emptied too.
     expect(second.fields).toMatchObject({
       title: "School fees by mobile money",
       summary: ARTICLE.summary,
       slug,
       tags: ["schools"],
+      author: "Akosua Mensah",
     });
 
     const revisions = answered(
