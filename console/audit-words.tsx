@@ -311,7 +311,35 @@ export const AUDIT_WORDS: Record<AuditAction, Omit<Words, "label">> = {
     says: (d) =>
       `changed the lead routing${Array.isArray(d.to) ? ` to${many(d.to.length, "rule")}` : ""}`,
   },
+  "content.published": {
+    says: (d) => (
+      <>
+        published {titled(d)}
+        {d.via === "schedule" ? " at its scheduled time" : ""}
+      </>
+    ),
+  },
+  "content.scheduled": {
+    says: (d) => (
+      <>
+        scheduled {titled(d)} for {formatDateTime(typeof d.at === "string" ? d.at : null)}
+      </>
+    ),
+  },
+  "content.unpublished": { says: (d) => <>took {titled(d)} off the site</> },
+  "content.restored": {
+    says: (d) => (
+      <>
+        restored revision {String(d.from)} of {titled(d)}
+      </>
+    ),
+  },
 };
+
+/** What marketing published, by the title it had (the record names its kind). */
+function titled(detail: Detail): ReactNode {
+  return typeof detail.title === "string" ? <Typed text={detail.title} /> : "an item";
+}
 
 /** An action's words; one the console does not know (a newer server) is shown as it is. */
 export function wordsOf(action: string): Words {

@@ -178,6 +178,7 @@ export async function buildApp({
       now: staffNow,
       signInAnswerMs: staff.signInAnswerMs ?? 250,
       checkAnswers: staff.checkAnswers,
+      isBuiltPage: (path) => site?.files.has(path) ?? false,
     });
   }
   // A known path with the wrong method is 405 with Allow; anything else under /api/ is 404 JSON

@@ -11,6 +11,7 @@ import { RETENTION_RECORD, assertSiteStatesPeriods } from "./people/retention/bu
 import { scheduleRetention } from "./people/retention/schedule";
 import { loadSiteFiles } from "./static/site-files";
 import { loadPageRenderer } from "./static/page-renderer";
+import { schedulePublishing } from "./publishing/publish-schedule";
 
 /** Process entry: configuration, database and migrations, the site, listen, graceful stop. */
 async function main() {
@@ -64,6 +65,9 @@ async function main() {
     log: app.log,
   });
 
+  // Scheduled articles, case studies and positions go on the site (server/publishing/).
+  const publisher = schedulePublishing({ db, log: app.log });
+
   const stop = async (signal: string) => {
     app.log.info({ signal }, "shutting down");
     const timer = setTimeout(() => process.exit(1), 10_000);
@@ -72,6 +76,7 @@ async function main() {
     await inbound?.close(); // bounces not yet answered 250 are sent again by their servers
     await outbox.stop(); // let the current send finish
     await retention.stop(); // let a run under way finish
+    await publisher.stop(); // let a publishing tick under way finish
     transport.close();
     await db.destroy();
     process.exit(0);

@@ -19,6 +19,7 @@ import { routingApi } from "../staff-api/routing";
 import { savedFiltersApi } from "../staff-api/saved-filters";
 import { suppressionsApi } from "../staff-api/mail";
 import { subscribersApi } from "../staff-api/subscribers";
+import { articlesApi, caseStudiesApi, positionsApi } from "../staff-api/publishing";
 import { encodeCursor } from "./http/page-cursor";
 import { suppress } from "./newsletter/returns/returns";
 import { subscriptionRow, testDialects } from "./testing/lead-api";
@@ -285,6 +286,20 @@ const AREAS: readonly {
     },
     query: { by: ["week", "product", "source", "campaign"], since: ISO, type: "text" },
     body: ["subject", "markdown", "at"],
+  },
+  {
+    name: "publishing",
+    routes: routesOf(articlesApi, caseStudiesApi, positionsApi),
+    ids: async (api) => {
+      const marketing = await signedInStaff(api, "mkt3@example.com", "marketing");
+      const created = await marketing.call(articlesApi.create, {
+        body: { title: "Harmattan rates", summary: "Fees", markdown: "Hello **all**" },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      return fc.oneof({ weight: 3, arbitrary: fc.constant(String(created.json().id)) }, recordId);
+    },
+    query: { since: ISO, until: ISO },
+    body: ["title", "summary", "markdown", "slug", "tags", "coverImage", "coverAlt", "at"],
   },
 ];
 

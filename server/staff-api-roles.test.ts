@@ -20,6 +20,7 @@ import { leadsApi } from "../staff-api/leads";
 import { accountsApi, outboxApi } from "../staff-api/admin";
 import { suppressionsApi } from "../staff-api/mail";
 import { subscribersApi } from "../staff-api/subscribers";
+import { CONTENT_APIS } from "../staff-api/publishing";
 
 /** No session needed (the sign-in steps); otherwise the roles that may use the route. */
 type Access = "public" | "any" | readonly StaffRole[];
@@ -39,6 +40,13 @@ const OWN = { answers: "the person's own session, account or passkeys" };
 const CONTENT = { answers: "what marketing wrote, counts, and who last edited it" };
 /** What a subscriber action answers: the outcome, without the member of staff who did it. */
 const OUTCOME_ONLY = { answers: "what was done, never who" };
+
+/** Publishing's routes, alike for each kind: marketing's, answering what marketing wrote. */
+const PUBLISHING = Object.fromEntries(
+  Object.values(CONTENT_APIS)
+    .flatMap((api) => Object.values(api))
+    .map((spec) => [`${spec.method} ${spec.path}`, [MARKETING, CONTENT] as const]),
+);
 
 /** The lead a merge goes into and a lead is told apart from, in the audit test below. */
 const ANOTHER_ID = "00000000-0000-4000-8000-00000000000a";
@@ -100,8 +108,8 @@ const MATRIX: Record<string, readonly [Access, Audit]> = {
   "POST /api/staff/saved-filters": [SALES, { answers: "the person's own saved filter" }],
   "DELETE /api/staff/saved-filters/:id": [SALES, { answers: "nothing (204)" }],
   "GET /api/staff/team": [
-    SALES,
-    { answers: "the enabled colleagues a lead can be given to, on every inbox page" },
+    ["sales", "marketing", "admin"],
+    { answers: "colleagues a lead can be given to or an article credited to, by name" },
   ],
   "GET /api/staff/subscribers": [MARKETING, { records: "subscriber.list" }],
   "GET /api/staff/subscribers.csv": [MARKETING, { records: "subscriber.export" }],
@@ -177,6 +185,7 @@ const MATRIX: Record<string, readonly [Access, Audit]> = {
   "GET /api/staff/mail/templates/:kind": [ADMIN, { answers: "an e-mail of invented people" }],
   "GET /api/staff/routing": [ADMIN, { answers: "colleagues' addresses, as the team list does" }],
   "PUT /api/staff/routing": [ADMIN, { records: "routing.changed", body: { rules: [] } }],
+  ...PUBLISHING,
 };
 
 const ROUTES = Object.entries(MATRIX).map(([key, [access, audit]]) => {

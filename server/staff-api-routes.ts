@@ -17,6 +17,7 @@ import { peopleRoutes } from "./people/people-routes";
 import { reportRoutes } from "./leads/reports/report-routes";
 import { serviceHoursRoutes } from "./leads/service-hours/service-hours-routes";
 import { routingRoutes } from "./leads/routing/routing-routes";
+import { publishingRoutes } from "./publishing/publishing-routes";
 import type { SignInLimits } from "./staff/sign-in/rate-limit";
 import { sessionRoutes } from "./staff/sign-in/session-routes";
 import { subscriberRoutes } from "./newsletter/subscribers/subscriber-routes";
@@ -47,6 +48,8 @@ export interface StaffRoutesOptions {
   signInAnswerMs: number;
   /** Check the answers of the routes registered from the contract against it (tests). */
   checkAnswers?: boolean;
+  /** Whether the site has a built page at a path: no published item may take its address. */
+  isBuiltPage?: (path: string) => boolean;
 }
 
 /** The methods staff routes write with. */
@@ -99,6 +102,7 @@ export const staffRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, o
     suppressionRoutes,
     peopleRoutes,
     routingRoutes,
+    publishingRoutes,
   ]) {
     await app.register(slice, options);
   }

@@ -121,8 +121,11 @@ export type OutboxPage = z.output<typeof OutboxPage>;
 const NoBody = z.optional(z.object({}));
 
 export const teamApi = {
-  /** Every account, by address, the disabled ones too (said so): for whoever may own a lead. */
-  list: sessionRead("/api/staff/team", SALES_ROLES, Team),
+  /**
+   * Every account, by address, the disabled ones too (said so): for whoever may own a lead, and
+   * marketing's pick of an article's author.
+   */
+  list: sessionRead("/api/staff/team", [...SALES_ROLES, "marketing"], Team),
 };
 
 export const accountsApi = {

@@ -69,6 +69,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "campaign.recipients-export": "Exported a campaign's recipients",
   "campaign.auto-paused": "Campaign paused by the brake",
   "routing.changed": "Lead routing changed",
+  "content.published": "Published on the site",
+  "content.scheduled": "Scheduled for the site",
+  "content.unpublished": "Taken off the site",
+  "content.restored": "Earlier version restored",
 };
 
 /**

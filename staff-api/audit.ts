@@ -78,6 +78,10 @@ export const AUDIT_ACTION_KINDS = {
   "campaign.auto-paused": "change",
   "campaign.recipients-export": "read",
   "routing.changed": "change",
+  "content.published": "change",
+  "content.scheduled": "change",
+  "content.unpublished": "change",
+  "content.restored": "change",
 } as const satisfies Record<string, "change" | "read" | "count">;
 
 /** Every action the log records (server/audit/audit.ts recordAudit). */

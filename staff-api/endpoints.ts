@@ -13,6 +13,7 @@ import { peopleApi } from "./people";
 import { reportsApi } from "./reports";
 import { serviceHoursApi } from "./service-hours";
 import { routingApi } from "./routing";
+import { articlesApi, caseStudiesApi, positionsApi } from "./publishing";
 import { savedFiltersApi } from "./saved-filters";
 import { sessionApi } from "./session";
 import { subscribersApi } from "./subscribers";
@@ -37,4 +38,7 @@ export const STAFF_ENDPOINTS: readonly EndpointSpec[] = [
   mailTemplatesApi,
   routingApi,
   savedFiltersApi,
+  articlesApi,
+  caseStudiesApi,
+  positionsApi,
 ].flatMap((api) => Object.values(api) as EndpointSpec[]);

@@ -41,6 +41,7 @@ import { leadDuplicates } from "./migrations/0022-lead-duplicates";
 import { salesDesk } from "./migrations/0023-sales-desk";
 import { reassignOverdue } from "./migrations/0024-reassign-overdue";
 import { media } from "./migrations/0025-media";
+import { publishing } from "./migrations/0026-publishing";
 import type { Database } from "./schema";
 
 export type DB = Kysely<Database>;
@@ -173,6 +174,7 @@ export const MIGRATIONS = {
   "0023-sales-desk": salesDesk,
   "0024-reassign-overdue": reassignOverdue,
   "0025-media": media,
+  "0026-publishing": publishing,
 };
 
 /**

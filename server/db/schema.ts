@@ -12,6 +12,7 @@ import type { LeadRoutingTables, StaffAwayColumn } from "./schema-routing";
 import type { LeadDuplicateTables } from "./schema-duplicates";
 import type { SalesDeskTables } from "./schema-desk";
 import type { MediaTables } from "./schema-media";
+import type { PublishingTables } from "./schema-publishing";
 import type { StaffPasskeyChallengeTable, StaffPasskeyTable } from "./schema-passkeys";
 
 /**
@@ -37,7 +38,13 @@ export type {
  * SQLite and PostgreSQL, so every query is the same on both and sorts correctly as text.
  */
 export interface Database
-  extends ServiceHoursTables, LeadRoutingTables, LeadDuplicateTables, SalesDeskTables, MediaTables {
+  extends
+    ServiceHoursTables,
+    LeadRoutingTables,
+    LeadDuplicateTables,
+    SalesDeskTables,
+    MediaTables,
+    PublishingTables {
   newsletter_subscriptions: NewsletterSubscriptionTable;
   contact_messages: ContactMessageTable;
   demo_requests: DemoRequestTable;

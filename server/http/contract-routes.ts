@@ -72,7 +72,7 @@ export function versionMatches(ifMatch: IfMatch, version: string): boolean {
 }
 
 /** An `If-Match` header's versions; null when there is none, or only `*`. */
-function ifMatchOf(header: string | undefined): IfMatch | null {
+export function ifMatchOf(header: string | undefined): IfMatch | null {
   const text = header?.trim();
   if (!text || text === "*") return null;
   return text.split(",").flatMap((tag) => /^\s*"([^"]*)"\s*$/.exec(tag)?.slice(1) ?? []);

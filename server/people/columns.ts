@@ -49,6 +49,7 @@ const RETRY_KEY =
 const STAFF = "about a member of staff, not about the people who write to the company";
 const WORKER = "the outbox worker's own bookkeeping";
 const CAMPAIGN = "the campaign as marketing wrote and ran it, the same for every recipient";
+const PUBLISHED = "what marketing publishes on the site, saved by staff";
 const WORDING = "which wording they agreed to: the wording itself is exported as their consent";
 const ANONYMISED =
   "when retention removed the person's details: such a lead no longer names anyone";
@@ -117,6 +118,15 @@ export const NOT_PERSONAL: Record<string, Record<string, string>> = {
     "the sales team's working hours and targets, the same for every lead",
   ),
   public_holidays: sameReason("date,name", "the country's public holidays"),
+  // Published content (server/publishing/): what marketing writes for the site; who saved it is
+  // a member of staff, by address.
+  content_items: sameReason(
+    "id,kind,status,slug,revision,published_revision,published_slug,closes_at,publish_at," +
+      "published_at,revision_published_at,unpublished_at,created_at,created_by,updated_at,updated_by",
+    PUBLISHED,
+  ),
+  content_revisions: sameReason("item_id,revision,fields,saved_at,saved_by", PUBLISHED),
+  content_slugs: sameReason("kind,slug,item_id,first_published_at", PUBLISHED),
   lead_escalations: sameReason(
     "lead_type,lead_id,escalated_at",
     "when the team reminded itself of an unanswered lead; the lead's own history is exported",

@@ -17,7 +17,10 @@ describe.each(sqliteOnly)("admin API on $name", ({ url }) => {
     const message = await addOutboxMessage(api, at(1));
     const staff = { marketing, sales, admin };
     const adminOnly = { allowed: ["admin"] as StaffRole[], ok: 200 };
-    await expectAccess(api, staff, [teamApi.list], { allowed: ["admin", "sales"], ok: 200 });
+    await expectAccess(api, staff, [teamApi.list], {
+      allowed: ["admin", "sales", "marketing"],
+      ok: 200,
+    });
     await expectAccess(api, staff, [accountsApi.list], adminOnly);
     const invite = { body: { email: "new@example.com", role: "sales" as const } };
     await expectAccess(api, staff, [accountsApi.invite, invite], { ...adminOnly, ok: 201 });

@@ -1,0 +1,260 @@
+import { describe, expect, it } from "vitest";
+import { articlePath } from "../../common/paths";
+import { testDialects } from "../db/testing/databases";
+import { answered } from "../testing/checks";
+import { signedInStaff } from "../testing/staff-api";
+import { unchecked } from "../testing/staff-client";
+import {
+  articlesApi,
+  caseStudiesApi,
+  COVER_NEEDS_ALT,
+  SLUG_TAKEN,
+} from "../../staff-api/publishing";
+import { VERSION_REQUIRED } from "../http/contract-routes";
+import {
+  ARTICLE,
+  addPicture,
+  appWithPages,
+  atRevision,
+  marketer,
+  newArticle,
+  usePublishingApi,
+} from "./publishing.testing";
+
+// Writing items through the staff API: every save a complete revision, restoring one, the
+// versions a change must name, the slugs and the covers.
+describe.each(testDialects)("publishing's items on $name", ({ url }) => {
+  const api = usePublishingApi(url);
+
+  it("keeps every save as a complete revision, and restores an earlier one as a new one", async () => {
+    const akosua = await marketer(api);
+    const { id, slug } = await newArticle(akosua);
+    expect(slug).toBe("mobile-money-for-school-fees");
+    const first = answered(
+      articlesApi.get,
+      await akosua.call(articlesApi.get, { params: { id } }),
+      200,
+    );
+    expect(first).toMatchObject({
+      status: "draft",
+      revision: 1,
+      publishedRevision: null,
+      publicPath: articlePath(slug),
+      previewPath: `/staff/preview/article/${id}`,
+      closed: false,
+      updatedBy: akosua.account.email,
+      // Left out, the author is whoever writes it, by name.
+      fields: {
+        ...ARTICLE,
+        slug,
+        tags: [],
+        author: "Akosua Mensah",
+        coverImage: null,
+        coverAlt: "",
+      },
+    });
+
+    api.advance(60_000);
+    const changed = await akosua.call(articlesApi.update, {
+      params: { id },
+      body: { title: "School fees by mobile money", tags: ["schools"], author: "" },
+      headers: atRevision(1),
+    });
+    const second = answered(articlesApi.update, changed, 200);
+    expect(changed.headers.etag).toBe('"2"');
+    // The rest is the latest revision's; the slug stays as it was, and an author emptied too.
+    expect(second.fields).toMatchObject({
+      title: "School fees by mobile money",
+      summary: ARTICLE.summary,
+      slug,
+      tags: ["schools"],
+      author: "Akosua Mensah",
+    });
+
+    const revisions = answered(
+      articlesApi.revisions,
+      await akosua.call(articlesApi.revisions, { params: { id } }),
+      200,
+    );
+    expect(revisions.items.map((r) => [r.revision, r.fields.title])).toEqual([
+      [2, "School fees by mobile money"],
+      [1, ARTICLE.title],
+    ]);
+
+    const restored = await akosua.call(articlesApi.restore, {
+      params: { id, revision: "1" },
+      headers: atRevision(2),
+    });
+    const third = answered(articlesApi.restore, restored, 200);
+    expect(third).toMatchObject({ revision: 3, fields: { title: ARTICLE.title, tags: [] } });
+    const audit = await api.db
+      .selectFrom("audit_log")
+      .select(["action", "actor_email", "detail"])
+      .where("record_id", "=", id)
+      .execute();
+    expect(audit).toEqual([
+      {
+        action: "content.restored",
+        actor_email: akosua.account.email,
+        detail: expect.stringContaining('"from":1'),
+      },
+    ]);
+    const missing = await akosua.call(articlesApi.restore, {
+      params: { id, revision: "9" },
+      headers: atRevision(3),
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it("refuses a change made on an older version (412, with the item as it is) or naming none (428)", async () => {
+    const akosua = await marketer(api);
+    const kofi = await marketer(api);
+    const { id } = await newArticle(akosua);
+    const mine = await akosua.call(articlesApi.update, {
+      params: { id },
+      body: { summary: "Mine" },
+      headers: atRevision(1),
+    });
+    expect(mine.statusCode).toBe(200);
+    const theirs = await kofi.call(articlesApi.update, {
+      params: { id },
+      body: { summary: "Theirs" },
+      headers: atRevision(1),
+    });
+    const current = answered(articlesApi.update, theirs, 412);
+    expect(theirs.headers.etag).toBe('"2"');
+    expect(current.fields.summary).toBe("Mine");
+    const unnamed = await kofi.call(articlesApi.update, {
+      params: { id },
+      body: { summary: "Theirs" },
+    });
+    expect(unnamed.statusCode).toBe(428);
+    expect(unnamed.json()).toEqual({ error: VERSION_REQUIRED });
+    const restoreUnnamed = await kofi.call(articlesApi.restore, { params: { id, revision: "1" } });
+    expect(restoreUnnamed.statusCode).toBe(428);
+    const restoreStale = await kofi.call(articlesApi.restore, {
+      params: { id, revision: "1" },
+      headers: atRevision(1),
+    });
+    expect(restoreStale.statusCode).toBe(412);
+    const revisions = await akosua.read(articlesApi.revisions, { params: { id } });
+    expect(revisions.items).toHaveLength(2);
+  });
+
+  it("makes a title's slug free with -2, -3, and refuses a chosen one that is taken (409)", async () => {
+    const akosua = await marketer(api);
+    expect((await newArticle(akosua)).slug).toBe("mobile-money-for-school-fees");
+    expect((await newArticle(akosua)).slug).toBe("mobile-money-for-school-fees-2");
+    expect((await newArticle(akosua, { title: "Café à Accra: 3 façons!" })).slug).toBe(
+      "cafe-a-accra-3-facons",
+    );
+    const long = await newArticle(akosua, { title: "word ".repeat(23).trim() });
+    expect(long.slug.length).toBeLessThanOrEqual(80);
+    expect(long.slug).toMatch(/^word(-word)*$/);
+
+    const taken = await akosua.call(articlesApi.create, {
+      body: { ...ARTICLE, slug: "mobile-money-for-school-fees" },
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toEqual({ error: SLUG_TAKEN });
+    const { id } = await newArticle(akosua, { title: "Another" });
+    const renamed = await akosua.call(articlesApi.update, {
+      params: { id },
+      body: { slug: "mobile-money-for-school-fees-2" },
+      headers: atRevision(1),
+    });
+    expect(renamed.statusCode).toBe(409);
+    // A slug of another kind is no conflict: the addresses differ.
+    const study = await akosua.call(caseStudiesApi.create, {
+      body: {
+        title: "Mobile money for school fees",
+        summary: "A school in Kumasi.",
+        client: "Adom School",
+        sector: "Education",
+        challenge: "Queues at the bursar.",
+        solution: "Fees by mobile money.",
+        results: [{ figure: "40%", label: "fewer queues" }],
+        slug: "mobile-money-for-school-fees",
+      },
+    });
+    expect(study.statusCode, study.body).toBe(201);
+  });
+
+  it("refuses a slug whose address is a built page of the site (409)", async () => {
+    const built = "mobile-money-collections-for-small-businesses";
+    const app = await appWithPages(api, [articlePath(built)]);
+    try {
+      const { cookie } = await signedInStaff(api, "esi@example.com", "marketing");
+      const esi = api.as(cookie, { app });
+      const chosen = await esi.call(articlesApi.create, { body: { ...ARTICLE, slug: built } });
+      expect(chosen.statusCode).toBe(409);
+      const fromTitle = await esi.call(articlesApi.create, {
+        body: { ...ARTICLE, title: "Mobile money collections for small businesses" },
+      });
+      expect(fromTitle.json()).toEqual({ id: expect.any(String), slug: `${built}-2` });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("takes a cover from the media library only, described", async () => {
+    const akosua = await marketer(api);
+    const picture = await addPicture(api);
+    const noAlt = await akosua.call(articlesApi.create, {
+      body: { ...ARTICLE, coverImage: picture },
+    });
+    expect(noAlt.statusCode).toBe(400);
+    expect(noAlt.json()).toEqual({ error: `coverAlt: ${COVER_NEEDS_ALT}` });
+    const unknown = await akosua.call(articlesApi.create, {
+      body: {
+        ...ARTICLE,
+        coverImage: "00000000-0000-4000-8000-000000000000",
+        coverAlt: "A bursar",
+      },
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error).toMatch(/No such picture/);
+    const notAnId = await akosua.call(articlesApi.create, {
+      body: unchecked({ ...ARTICLE, coverImage: "../x" }),
+    });
+    expect(notAnId.statusCode).toBe(400);
+    const { id } = await newArticle(akosua, {
+      coverImage: picture,
+      coverAlt: "A parent paying by phone",
+    } as object);
+    // Removing the alt text of a cover kept is refused too; removing the cover is not.
+    const blank = await akosua.call(articlesApi.update, {
+      params: { id },
+      body: { coverAlt: "" },
+      headers: atRevision(1),
+    });
+    expect(blank.statusCode).toBe(400);
+    const removed = await akosua.call(articlesApi.update, {
+      params: { id },
+      body: { coverImage: null, coverAlt: "" },
+      headers: atRevision(1),
+    });
+    expect(answered(articlesApi.update, removed, 200).fields.coverImage).toBeNull();
+  });
+
+  it("lists a kind's items, the latest changed first, for marketing and admins, not sales", async () => {
+    const akosua = await marketer(api);
+    const first = await newArticle(akosua, { title: "First" });
+    api.advance(1000);
+    await newArticle(akosua, { title: "Second" });
+    api.advance(1000);
+    await akosua.call(articlesApi.update, {
+      params: { id: first.id },
+      body: { summary: "Again" },
+      headers: atRevision(1),
+    });
+    const list = answered(articlesApi.list, await akosua.call(articlesApi.list), 200);
+    expect(list.items.map((item) => item.title)).toEqual(["First", "Second"]);
+    expect((await akosua.read(caseStudiesApi.list)).items).toEqual([]);
+    const admin = await signedInStaff(api, "admin@example.com", "admin");
+    expect((await admin.call(articlesApi.list)).statusCode).toBe(200);
+    const sales = await signedInStaff(api, "kojo@example.com", "sales");
+    expect((await sales.call(articlesApi.list)).statusCode).toBe(403);
+    expect((await sales.call(articlesApi.create, { body: ARTICLE })).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,113 @@
+/**
+ * What publishing's tests share: the staff API with publishing's and the media library's tables
+ * emptied before each test, a marketing client, items written through the API, a picture in the
+ * library, and an app whose site has built pages.
+ */
+import { randomUUID } from "node:crypto";
+import { beforeEach, expect } from "vitest";
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "../app";
+import type { SiteFile } from "../static/site-files";
+import { testConfig } from "../testing/lead-api";
+import { STAFF_SITE, type StaffApi, signedInStaff, useStaffApi } from "../testing/staff-api";
+import type { StaffClient } from "../testing/staff-client";
+import { articlesApi, positionsApi } from "../../staff-api/publishing";
+
+/** The staff API on a fresh database of `url`'s dialect, with no item and no picture. */
+export function usePublishingApi(url: string | undefined): StaffApi {
+  const api = useStaffApi(url);
+  beforeEach(async () => {
+    for (const table of [
+      "content_slugs",
+      "content_revisions",
+      "content_items",
+      "media_variants",
+      "media",
+    ] as const) {
+      await api.db.deleteFrom(table).execute();
+    }
+  });
+  return api;
+}
+
+/** A member of marketing, signed in, named Akosua Mensah. */
+export async function marketer(api: StaffApi) {
+  const client = await signedInStaff(api, `akosua-${randomUUID()}@example.com`, "marketing");
+  await api.db
+    .updateTable("staff_accounts")
+    .set({ name: "Akosua Mensah" })
+    .where("id", "=", client.account.id)
+    .execute();
+  return client;
+}
+
+export const ARTICLE = {
+  title: "Mobile money for school fees",
+  summary: "How schools in Accra collect fees without queues.",
+  markdown: "Parents pay from their phones.\n\n## How it works\n\nA reference per pupil.",
+};
+
+/** A position that closes in `days` days from `now`. */
+export function position(now: Date, days: number) {
+  return {
+    category: "Engineering",
+    title: "Backend engineer",
+    location: "Accra",
+    workType: "Full-time, on site",
+    description: "You build the payment rails.",
+    howToApply: "Send your CV to careers@example.com.",
+    closesAt: new Date(now.getTime() + days * 86_400_000).toISOString(),
+  };
+}
+
+/** An article written through the API; its id. */
+export async function newArticle(client: StaffClient, body: Partial<typeof ARTICLE> & object = {}) {
+  const created = await client.call(articlesApi.create, { body: { ...ARTICLE, ...body } });
+  expect(created.statusCode, created.body).toBe(201);
+  return created.json() as { id: string; slug: string };
+}
+
+/** A position written through the API; its id. */
+export async function newPosition(client: StaffClient, now: Date, days: number) {
+  const created = await client.call(positionsApi.create, { body: position(now, days) });
+  expect(created.statusCode, created.body).toBe(201);
+  return (created.json() as { id: string }).id;
+}
+
+/** The If-Match of revision `revision`. */
+export const atRevision = (revision: number) => ({ "if-match": `"${revision}"` });
+
+/** A picture in the media library, stored directly (server/media/ uploads them); its id. */
+export async function addPicture(api: StaffApi): Promise<string> {
+  const id = randomUUID();
+  await api.db
+    .insertInto("media")
+    .values({
+      id,
+      name: "fees.jpg",
+      width: 1600,
+      height: 900,
+      sha256: randomUUID(),
+      uploaded_by: "akosua@example.com",
+      uploaded_at: api.clock.now.toISOString(),
+    })
+    .execute();
+  return id;
+}
+
+/** Another app on the tests' database whose site has a built page at each of `paths`. */
+export function appWithPages(api: StaffApi, paths: string[]): Promise<FastifyInstance> {
+  const page: SiteFile = {
+    body: Buffer.from("<!doctype html><title>Page</title>"),
+    contentType: "text/html; charset=utf-8",
+    etag: '"page"',
+    cacheControl: "no-cache",
+  };
+  return buildApp({
+    config: testConfig({ publicUrl: STAFF_SITE, allowedOrigins: [STAFF_SITE] }),
+    db: api.db,
+    outbox: api.outbox,
+    site: { files: new Map(paths.map((path) => [path, page])), notFound: page },
+    staff: { limits: null, now: () => api.clock.now, signInAnswerMs: 0, checkAnswers: true },
+  });
+}
