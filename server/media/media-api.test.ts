@@ -52,6 +52,8 @@ describe.each(testDialects)("the media library on $name", ({ url }) => {
       expect(res.statusCode, `${width}.webp`).toBe(200);
       expect(res.headers["content-type"]).toBe("image/webp");
       expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+      // Webmail on another site shows it; the site's pages stay same-origin.
+      expect(res.headers["cross-origin-resource-policy"]).toBe("cross-origin");
       const served = await sharp(res.rawPayload).metadata();
       // Never enlarged: the 1440 size of a picture 1000 wide is 1000 wide.
       expect([served.format, served.width, served.height]).toEqual([

@@ -39,7 +39,12 @@ export const mediaFileRoute: FastifyPluginAsync<{ db: DB }> = async (app, { db }
       }
       if (!variant) return notFound(reply);
       const etag = `"${variant.sha256.slice(0, 32)}-${file}"`;
-      reply.header("cache-control", IMMUTABLE).header("etag", etag);
+      reply
+        .header("cache-control", IMMUTABLE)
+        .header("etag", etag)
+        // Shown by webmail on other sites, as e-mails are read: the security headers' default,
+        // same-origin, would keep it from them (server/security/headers.ts).
+        .header("cross-origin-resource-policy", "cross-origin");
       if (request.headers["if-none-match"]?.split(/\s*,\s*/).includes(etag)) {
         return reply.code(304).send();
       }
