@@ -15,6 +15,7 @@ import { healthRoutes } from "./http/health";
 import { formStatusPaths } from "../common/paths";
 import { isFormPost } from "./http/form-posts";
 import { leadRoutes } from "./leads/form-routes";
+import { mediaFileRoute } from "./media/media-file-route";
 import { newsletterRoutes } from "./newsletter/subscribers/link-routes";
 import { rateLimitKey } from "./security/client-key";
 import { addSecurityHeaders } from "./security/headers";
@@ -156,6 +157,7 @@ export async function buildApp({
     await app.register(leadRoutes, { db, outbox, config, pages: pages ?? undefined });
     const alerts = createAlerts(config.alerts, config.publicUrl);
     await app.register(newsletterRoutes, { db, outbox, alerts, publicUrl: config.publicUrl });
+    await app.register(mediaFileRoute, { db });
     await app.register(providerRoutes, {
       db,
       config,

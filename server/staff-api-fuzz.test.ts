@@ -13,6 +13,7 @@ import { auditApi } from "../staff-api/audit";
 import type { EndpointSpec, Method } from "../staff-api/endpoint";
 import { leadsApi } from "../staff-api/leads";
 import { campaignsApi, welcomeApi } from "../staff-api/newsletter";
+import { mediaApi } from "../staff-api/media";
 import { reportsApi } from "../staff-api/reports";
 import { serviceHoursApi } from "../staff-api/service-hours";
 import { routingApi } from "../staff-api/routing";
@@ -272,7 +273,7 @@ const AREAS: readonly {
   },
   {
     name: "marketing",
-    routes: routesOf(reportsApi, welcomeApi, campaignsApi),
+    routes: routesOf(reportsApi, welcomeApi, campaignsApi, mediaApi),
     ids: async (api) => {
       const marketing = await signedInStaff(api, "mkt2@example.com", "marketing");
       const created = await marketing.call(campaignsApi.create, {

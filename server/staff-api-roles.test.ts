@@ -186,6 +186,11 @@ const MATRIX: Record<string, readonly [Access, Audit]> = {
   "GET /api/staff/routing": [ADMIN, { answers: "colleagues' addresses, as the team list does" }],
   "PUT /api/staff/routing": [ADMIN, { records: "routing.changed", body: { rules: [] } }],
   ...PUBLISHING,
+  "GET /api/staff/media": [
+    MARKETING,
+    { answers: "the pictures, and which colleague uploaded each" },
+  ],
+  "POST /api/staff/media": [MARKETING, { answers: "the picture uploaded" }],
 };
 
 const ROUTES = Object.entries(MATRIX).map(([key, [access, audit]]) => {

@@ -10,6 +10,7 @@ import { duplicateRoutes } from "./leads/duplicates/duplicate-routes";
 import { deskRoutes } from "./leads/desk/desk-routes";
 import { replyRoutes } from "./leads/replies/reply-routes";
 import { mailRoutes } from "./mail/mail-routes";
+import { MULTIPART_ROUTE, mediaRoutes } from "./media/media-routes";
 import { suppressionRoutes } from "./newsletter/returns/suppression-routes";
 import { campaignRoutes } from "./newsletter/campaigns/campaign-routes";
 import { newsletterRoutes } from "./newsletter/newsletter-routes";
@@ -59,7 +60,7 @@ const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  * The staff console's API under /api/staff/, as the contract (staff-api/) defines it: one plugin
  * per area, each in its domain's folder (staff/sign-in/, staff/accounts/, leads/inbox/,
  * leads/reports/, leads/routing/, newsletter/subscribers/, newsletter/, newsletter/campaigns/,
- * newsletter/returns/, audit/, mail/, people/), all under the hooks below. Every staff route
+ * newsletter/returns/, audit/, mail/, people/, media/), all under the hooks below. Every staff route
  * guards itself with `app.requireStaff(...roles)` (staff/auth.ts, registered first;
  * contractRoute() adds it from the endpoint's roles), but the steps of signing in, which need no
  * session.
@@ -79,6 +80,8 @@ export const staffRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, o
       ?.trim()
       .toLowerCase();
     if (type === "application/json") return;
+    // The media library's upload alone sends a file (server/media/media-routes.ts).
+    if (type === "multipart/form-data" && routeOf(request) === MULTIPART_ROUTE) return;
     if (!type && !hasBody(request)) return;
     return reply.code(415).send({ error: "Send application/json" });
   });
@@ -103,10 +106,16 @@ export const staffRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, o
     peopleRoutes,
     routingRoutes,
     publishingRoutes,
+    mediaRoutes,
   ]) {
     await app.register(slice, options);
   }
 };
+
+/** "METHOD /path" of the route that answers a request, as its pattern (`:id` unfilled). */
+function routeOf(request: FastifyRequest): string {
+  return `${request.method} ${request.routeOptions.url ?? ""}`;
+}
 
 /** Whether a request announces a body (a POST without one sends neither header, or length 0). */
 function hasBody(request: FastifyRequest): boolean {

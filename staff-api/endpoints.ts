@@ -7,6 +7,7 @@ import { auditApi } from "./audit";
 import type { EndpointSpec } from "./endpoint";
 import { leadsApi } from "./leads";
 import { mailDomainApi, mailTemplatesApi, suppressionsApi } from "./mail";
+import { mediaApi } from "./media";
 import { campaignsApi, welcomeApi } from "./newsletter";
 import { passkeysApi } from "./passkeys";
 import { peopleApi } from "./people";
@@ -41,4 +42,5 @@ export const STAFF_ENDPOINTS: readonly EndpointSpec[] = [
   articlesApi,
   caseStudiesApi,
   positionsApi,
+  mediaApi,
 ].flatMap((api) => Object.values(api) as EndpointSpec[]);

@@ -10,6 +10,11 @@ import { MARKETING_ROLES } from "./roles";
 /** What an upload that is no picture we take is told (a PDF named .png, an SVG, a GIF). */
 export const NOT_A_PICTURE = "This file is not a JPEG, PNG or WebP picture";
 export const TOO_LARGE = "A picture can be at most 10 MB";
+/** What a picture of more pixels than the server decodes is told (a decompression bomb, or a scan). */
+export const TOO_MANY_PIXELS =
+  "A picture can have at most 50 megapixels (for example 8,000 × 6,000)";
+/** What an upload without the one part `file` is told. */
+export const NO_FILE = "Send one picture, as the form part named file";
 
 export const MediaItem = z.strictObject({
   id: z.string(),

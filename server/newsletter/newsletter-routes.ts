@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import * as z from "zod/mini";
 import { TestRecipients, welcomeApi } from "../../staff-api/newsletter";
-import { NewsletterContentSchema, renderNewsletter } from "./markdown/content";
+import { NewsletterContentSchema, type PictureLibrary, renderNewsletter } from "./markdown/content";
 import { type StoredWelcome, readWelcome, saveWelcome } from "./welcome";
 import { recordAudit } from "../audit/audit";
 import { answer, routesOn } from "../http/contract-routes";
@@ -21,9 +21,9 @@ export const DRAFT_BODY_LIMIT = 96 * 1024;
  */
 export const DRAFT = { body: NewsletterContentSchema, bodyLimit: DRAFT_BODY_LIMIT };
 
-const rendered = async (welcome: StoredWelcome) => ({
+const rendered = async (welcome: StoredWelcome, library: PictureLibrary) => ({
   ...welcome,
-  ...(await renderNewsletter(welcome)),
+  ...(await renderNewsletter(welcome, library)),
 });
 
 /**
@@ -35,10 +35,12 @@ const rendered = async (welcome: StoredWelcome) => ({
 export const newsletterRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, options) => {
   const { db, now, checkAnswers } = options;
   const route = routesOn(app, { checkAnswers });
+  // Where the media library's pictures in the welcome e-mail are read and served from.
+  const library = { db, publicUrl: options.config.publicUrl };
   const sendTest = testCopies(options);
 
   route(welcomeApi.get, "welcome e-mail", async () =>
-    answer(200, await rendered(await readWelcome(db))),
+    answer(200, await rendered(await readWelcome(db), library)),
   );
 
   route(
@@ -47,7 +49,7 @@ export const newsletterRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (a
       what: "welcome e-mail",
       ...DRAFT,
     },
-    async ({ body }) => answer(200, await renderNewsletter(body)),
+    async ({ body }) => answer(200, await renderNewsletter(body, library)),
   );
 
   route(
@@ -67,7 +69,7 @@ export const newsletterRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (a
         return readWelcome(trx);
       });
       // Rendered once the transaction is done: it need not wait on the render worker.
-      return answer(200, await rendered(saved));
+      return answer(200, await rendered(saved, library));
     },
   );
 
@@ -81,7 +83,7 @@ export const newsletterRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (a
     async ({ body: { to, ...draft }, ...asker }) =>
       sendTest(asker, {
         to,
-        content: await renderNewsletter(draft),
+        content: await renderNewsletter(draft, library),
         audit: { action: "newsletter.welcome-test-sent" },
       }),
   );

@@ -15,6 +15,7 @@ import type { NewsletterLinks } from "../mail/emails/subscriber-links";
 import {
   type NewsletterContent,
   NewsletterContentSchema,
+  type PictureLibrary,
   renderNewsletter,
 } from "./markdown/content";
 
@@ -76,6 +77,7 @@ export async function welcomeMail(
   email: string,
   welcome: Welcome,
   links: Omit<NewsletterLinks, "confirmUrl">,
+  library: PictureLibrary,
 ): Promise<MailMessage> {
-  return newsletterMail(email, await renderNewsletter(welcome), links);
+  return newsletterMail(email, await renderNewsletter(welcome, library), links);
 }

@@ -22,7 +22,12 @@ const COMMON: Record<string, string> = {
  */
 export function addSecurityHeaders(app: FastifyInstance): void {
   app.addHook("onSend", async (request, reply, payload) => {
-    for (const [name, value] of Object.entries(COMMON)) reply.header(name, value);
+    for (const [name, value] of Object.entries(COMMON)) {
+      // A route whose answer is meant for other sites sets its own (the media library's pictures,
+      // shown in e-mails read on webmail: server/media/media-file-route.ts).
+      if (name === "cross-origin-resource-policy" && reply.hasHeader(name)) continue;
+      reply.header(name, value);
+    }
     if (!reply.hasHeader("content-security-policy"))
       reply.header("content-security-policy", LOCKED_DOWN_CSP);
     if (request.protocol === "https") reply.header("strict-transport-security", HSTS);

@@ -84,12 +84,12 @@ export interface StaffClient {
   ) => Promise<T>;
   /**
    * Sends `body` as it is, with `contentType` (none when left out or empty): what the console
-   * never sends (a form, text, broken JSON, a type with no body).
+   * never sends (a form, text, broken JSON, a type with no body), or a file (multipart bytes).
    */
   raw: (
     method: Method,
     path: string,
-    options?: { contentType?: string; body?: string; headers?: Record<string, string> },
+    options?: { contentType?: string; body?: string | Buffer; headers?: Record<string, string> },
   ) => Promise<LightMyRequestResponse>;
   /**
    * Calls a contract endpoint as the console does: its method, its address with `params` filled

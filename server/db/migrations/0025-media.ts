@@ -11,7 +11,7 @@ import { createIndex, createTableWithId } from "./ddl";
  * - `media_variants`: its sizes (common/media.ts), each the bytes a browser or mail client
  *   receives, metadata stripped: WebP at the page widths, JPEG at the mail width.
  *
- * See docs/decisions/0064-publishing.md.
+ * See docs/decisions/0064-publishing.md and 0065-media-library.md.
  */
 export const media: Migration = {
   async up(db: Kysely<unknown>) {

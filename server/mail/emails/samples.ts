@@ -103,19 +103,19 @@ const SAMPLES: Record<MailTemplateKind, Sample> = {
   "newsletter-welcome": async ({ db, publicUrl }) =>
     renderNewsletterMail({
       email: SUBSCRIBER,
-      content: await renderNewsletter(await readWelcome(db)),
+      content: await renderNewsletter(await readWelcome(db), { db, publicUrl }),
       unsubscribeUrl: unsubscribeLinks(publicUrl, SAMPLE_TOKEN).unsubscribeUrl,
     }),
-  campaign: async ({ publicUrl }) =>
+  campaign: async ({ db, publicUrl }) =>
     renderNewsletterMail({
       email: SUBSCRIBER,
-      content: await renderNewsletter(SAMPLE_CAMPAIGN),
+      content: await renderNewsletter(SAMPLE_CAMPAIGN, { db, publicUrl }),
       unsubscribeUrl: unsubscribeLinks(publicUrl, SAMPLE_TOKEN).unsubscribeUrl,
     }),
-  "campaign-test": async ({ publicUrl }) => {
+  "campaign-test": async ({ db, publicUrl }) => {
     const { subject, html, text } = await testCopyMail(
       "yaw.asante@example.com",
-      await renderNewsletter(SAMPLE_CAMPAIGN),
+      await renderNewsletter(SAMPLE_CAMPAIGN, { db, publicUrl }),
       publicUrl,
     );
     return { subject, html, text };

@@ -44,11 +44,13 @@ function refused(refusal: Refusal): Refused {
 export const campaignRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, options) => {
   const { db, outbox, config, now, checkAnswers } = options;
   const route = routesOn(app, { checkAnswers });
+  // Where the media library's pictures in a campaign are read and served from.
+  const library = { db, publicUrl: config.publicUrl };
   const sendTest = testCopies(options);
   // The rate goes with the campaign so the console can tell how long sending takes.
   const rendered = async (campaign: Campaign) => ({
     ...campaign,
-    ...(await renderNewsletter(campaign)),
+    ...(await renderNewsletter(campaign, library)),
     sendPerMinute: config.newsletter.sendPerMinute,
   });
 
@@ -137,7 +139,7 @@ export const campaignRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app
     if (!campaign) throw refuse(404, NO_CAMPAIGN);
     return sendTest(asker, {
       to: body?.to,
-      content: await renderNewsletter(campaign),
+      content: await renderNewsletter(campaign, library),
       audit: { action: "campaign.test-sent", record: { type: "campaign", id } },
     });
   });

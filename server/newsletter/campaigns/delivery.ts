@@ -55,7 +55,7 @@ export function campaignDeliverers(
       const message = await newsletterMail(
         subscriber.email,
         // Rendered once for the campaign: ../markdown/markdown.ts keeps each Markdown's rendering.
-        await renderNewsletter(campaign),
+        await renderNewsletter(campaign, { db, publicUrl }),
         unsubscribeLinks(publicUrl, subscriber.unsubscribe_token),
       );
       return sendToSubscriber(options, message, {

@@ -3,9 +3,18 @@
  * a Markdown body. One schema for the console's forms and the API, and one rendering for the
  * preview and the e-mail.
  */
+import type { Kysely } from "kysely";
 import * as z from "zod/mini";
 import { NewsletterContentShape, type NewsletterPreview } from "../../../staff-api/newsletter";
-import { RENDER_BUDGET_MS, markdownProblem, markdownToParts } from "./markdown";
+import type { Database } from "../../db/schema";
+import { mailPictureSizes } from "../../media/media-store";
+import {
+  type ContentProblem,
+  RENDER_BUDGET_MS,
+  markdownProblem,
+  markdownToParts,
+} from "./markdown";
+import { type MailPictures, NO_PICTURES, mediaIdsIn } from "./mail-pictures";
 import { MAX_NESTING } from "./markdown-render";
 
 /**
@@ -18,10 +27,18 @@ export const SAVE_RENDER_MS = RENDER_BUDGET_MS / 3;
 
 export const TOO_DEEP_MESSAGE = `Quotes and lists can be nested ${MAX_NESTING} levels deep at most`;
 export const TOO_SLOW_MESSAGE = `Too complex to render within ${SAVE_RENDER_MS} ms: use less formatting`;
+export const UNLABELLED_PICTURE_MESSAGE =
+  "Every picture needs a description for readers who cannot see it: write it between the brackets, as in ![Our stand at the Accra trade fair](/media/…)";
+
+const MESSAGES: Record<ContentProblem, string> = {
+  "too-deep": TOO_DEEP_MESSAGE,
+  "too-slow": TOO_SLOW_MESSAGE,
+  "unlabelled-picture": UNLABELLED_PICTURE_MESSAGE,
+};
 
 /**
  * The Markdown must render: nested no deeper than MAX_NESTING and rendered within
- * SAVE_RENDER_MS. Asked only of Markdown the other checks accepted, since it renders it; in the
+ * SAVE_RENDER_MS, each picture of the media library with its alt text. Asked only of Markdown the other checks accepted, since it renders it; in the
  * render worker (markdown.ts), so the schema is asynchronous: parse it with safeParseAsync.
  */
 const renderable = z.superRefine<string>(async (markdown, ctx) => {
@@ -30,7 +47,7 @@ const renderable = z.superRefine<string>(async (markdown, ctx) => {
   if (problem) {
     ctx.addIssue({
       code: "custom",
-      message: problem === "too-deep" ? TOO_DEEP_MESSAGE : TOO_SLOW_MESSAGE,
+      message: MESSAGES[problem],
       input: markdown,
     });
   }
@@ -54,9 +71,31 @@ export type NewsletterContent = z.output<typeof NewsletterContentSchema>;
 export type RenderedNewsletter = NewsletterPreview;
 
 /**
- * The content as subscribers will read it: HTML from the Markdown, and the text part made from
- * the same tokens for reading (markdown-text.ts), both in the render worker.
+ * Where the media library's pictures an e-mail shows are looked up (the database, or the
+ * transaction under way) and served from (the site's address, config's PUBLIC_URL).
  */
-export async function renderNewsletter(content: NewsletterContent): Promise<RenderedNewsletter> {
-  return { subject: content.subject, ...(await markdownToParts(content.markdown)) };
+export interface PictureLibrary {
+  db: Kysely<Database>;
+  publicUrl: string;
+}
+
+/** The mail sizes of the library's pictures the Markdown names (server/media/). */
+async function picturesFor(library: PictureLibrary, markdown: string): Promise<MailPictures> {
+  const ids = mediaIdsIn(markdown);
+  if (ids.length === 0) return NO_PICTURES;
+  const origin = library.publicUrl.replace(/\/+$/, "");
+  return { origin, sizes: await mailPictureSizes(library.db, ids) };
+}
+
+/**
+ * The content as subscribers will read it: HTML from the Markdown, with the library's pictures
+ * by their absolute address, and the text part made from the same tokens for reading
+ * (markdown-text.ts), both in the render worker.
+ */
+export async function renderNewsletter(
+  content: NewsletterContent,
+  library: PictureLibrary,
+): Promise<RenderedNewsletter> {
+  const pictures = await picturesFor(library, content.markdown);
+  return { subject: content.subject, ...(await markdownToParts(content.markdown, pictures)) };
 }

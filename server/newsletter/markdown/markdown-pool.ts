@@ -5,7 +5,14 @@
  * Workers start when first needed and do not keep the process alive.
  */
 import type { Worker } from "node:worker_threads";
+import type { MailPictures } from "./mail-pictures";
 import type { Rendering } from "./markdown-render";
+
+/** What a worker is sent: the Markdown, and the library's pictures it may show. */
+export interface RenderRequest {
+  source: string;
+  pictures: MailPictures;
+}
 
 export interface MarkdownPoolOptions {
   /** Starts a worker running markdown-worker.ts. */
@@ -14,8 +21,7 @@ export interface MarkdownPoolOptions {
   size: number;
 }
 
-interface Job {
-  source: string;
+interface Job extends RenderRequest {
   budgetMs: number;
   /** Tries so far: a render that ran out of time or lost its worker is tried once more. */
   tries: number;
@@ -44,9 +50,9 @@ export class MarkdownPool {
    * The Markdown rendered within `budgetMs` of a worker's time, or "too-slow". Rejects only when
    * a worker cannot start at all (its file missing): a fault of the server, not of the Markdown.
    */
-  render(source: string, budgetMs: number): Promise<Rendering> {
+  render({ source, pictures }: RenderRequest, budgetMs: number): Promise<Rendering> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ source, budgetMs, tries: 0, resolve, reject });
+      this.queue.push({ source, pictures, budgetMs, tries: 0, resolve, reject });
       this.dispatch();
     });
   }
@@ -96,7 +102,8 @@ export class MarkdownPool {
       void slot.worker.terminate();
       this.again(job);
     }, job.budgetMs);
-    slot.worker.postMessage(job.source);
+    const request: RenderRequest = { source: job.source, pictures: job.pictures };
+    slot.worker.postMessage(request);
   }
 
   private answered(slot: Slot, message: Rendering | "ready") {

@@ -2,14 +2,19 @@
  * Newsletter Markdown as the text part of its e-mail, written for reading: made from marked's
  * tokens (the lexer markdown-render.ts runs in the render worker), never the Markdown as typed.
  * Headings and emphasis lose their `#` and `*`, task items read "☐ task" or "☑ task" as in the
- * HTML, a link reads "its words (https://…)", an image its alt text (with its address only when
- * it is a web address), a table one line a row, each cell after its column's heading. A link
- * the HTML refuses (javascript:, a relative address) is its words alone, as there.
+ * HTML, a link reads "its words (https://…)" (a phone number's, "its words (+233…)"), a picture
+ * of the media library its alt text and the absolute address of its mail size, any other image
+ * its alt text (with its address only when it is a web address), a table one line a row, each
+ * cell after its column's heading. A link the HTML refuses (javascript:, a relative address) is
+ * its words alone, as there.
  */
 import type { Token, Tokens } from "marked";
+import { type MailPictures, NO_PICTURES, mailPictureOf } from "./mail-pictures";
 
 /** The schemes a link's address is shown with: the HTML links these (NEWSLETTER_HTML). */
-const SHOWN_LINK = /^(https?|mailto):/i;
+const SHOWN_LINK = /^(https?|mailto|tel):/i;
+/** The schemes a reader needs no more than the address after: an e-mail address, a number. */
+const HIDDEN_SCHEME = /^(mailto|tel):/i;
 /** An image's address is shown only when it is on the web; a data: address is noise. */
 const WEB_ADDRESS = /^https?:/i;
 
@@ -57,12 +62,14 @@ function inlineTokenText(token: Token): string {
       const { href, tokens } = token as Tokens.Link;
       const words = inlineText(tokens);
       if (!SHOWN_LINK.test(href)) return words;
-      const address = href.replace(/^mailto:/i, "");
+      const address = href.replace(HIDDEN_SCHEME, "");
       return words === address || words === href ? words : `${words} (${address})`;
     }
     case "image": {
       const { href, text } = token as Tokens.Image;
       const alt = decodeEntities(text);
+      const picture = mailPictureOf(href, pictures);
+      if (picture) return alt ? `${alt} (${picture.src})` : "";
       if (!WEB_ADDRESS.test(href)) return alt;
       return alt ? `${alt} (${href})` : href;
     }
@@ -158,9 +165,23 @@ function blocksText(tokens: readonly Token[], between = "\n\n"): string {
     .join(between);
 }
 
+/**
+ * The library's pictures known to the text under way (one at a time in the render worker), so
+ * that the functions above need not pass them down through every block and line.
+ */
+let pictures: MailPictures = NO_PICTURES;
+
 /** The Markdown's tokens (marked's lexer) as the readable text of the e-mail's text part. */
-export function markdownTokensToText(tokens: readonly Token[]): string {
-  return blocksText(tokens)
-    .replace(/[ \t]+$/gm, "")
-    .trim();
+export function markdownTokensToText(
+  tokens: readonly Token[],
+  known: MailPictures = NO_PICTURES,
+): string {
+  pictures = known;
+  try {
+    return blocksText(tokens)
+      .replace(/[ \t]+$/gm, "")
+      .trim();
+  } finally {
+    pictures = NO_PICTURES;
+  }
 }

@@ -10,6 +10,7 @@ import type { DB } from "../../db/database";
 import { testApp, testDatabase } from "../../testing/lead-api";
 import { markdownPool, markdownToHtml } from "./markdown";
 import { MarkdownPool } from "./markdown-pool";
+import { NO_PICTURES } from "./mail-pictures";
 
 /** Seconds of marked's time (the square of the runs of emphasis: bench/markdown.ts). */
 const SLOW = "*a **".repeat(4000).trim();
@@ -57,8 +58,9 @@ it("fails the renders waiting, not the server, when a worker cannot start", asyn
     start: () => new Worker("throw new Error('no such worker file')", { eval: true }),
     size: 1,
   });
-  await expect(broken.render("Akwaaba", 300)).rejects.toThrow("no such worker file");
+  const akwaaba = { source: "Akwaaba", pictures: NO_PICTURES };
+  await expect(broken.render(akwaaba, 300)).rejects.toThrow("no such worker file");
   // Each render asks again: a worker that could not start is not kept.
-  await expect(broken.render("Akwaaba", 300)).rejects.toThrow("no such worker file");
+  await expect(broken.render(akwaaba, 300)).rejects.toThrow("no such worker file");
   expect(broken.workers).toBe(0);
 });

@@ -5,10 +5,13 @@
  * (package.json's build:server), since a worker runs a file, not a function.
  */
 import { parentPort } from "node:worker_threads";
+import type { RenderRequest } from "./markdown-pool";
 import { renderMarkdown } from "./markdown-render";
 
 if (!parentPort) throw new Error("markdown-worker.ts runs as a worker thread (markdown-pool.ts)");
 const port = parentPort;
 
-port.on("message", (source: string) => port.postMessage(renderMarkdown(source)));
+port.on("message", ({ source, pictures }: RenderRequest) =>
+  port.postMessage(renderMarkdown(source, pictures)),
+);
 port.postMessage("ready");

@@ -5,6 +5,7 @@
  */
 import { createRequire } from "node:module";
 import fc from "fast-check";
+import { isMailPictureAddress } from "./mail-pictures";
 import { NEWSLETTER_HTML } from "./markdown-render";
 
 /** Found by an attack run: the text after an inline <kbd>, <code>, <pre> or <script> came through. */
@@ -45,7 +46,10 @@ export const ATTACKS: readonly string[] = [
   "`<script>` <kbd>`x`</kbd> <img/src=z onerror=alert(3)>",
 ];
 
-/** Every way `html` goes beyond NEWSLETTER_HTML: elements, attributes, link schemes, comments. */
+/**
+ * Every way `html` goes beyond NEWSLETTER_HTML: elements, attributes, link schemes, pictures
+ * that are not the media library's mail size or lack their alt text, styles, comments.
+ */
 export function allowListViolations(html: string): string[] {
   const container = parse(html);
   const violations: string[] = [];
@@ -68,6 +72,13 @@ export function allowListViolations(html: string): string[] {
     for (const { name, value } of element.attributes) {
       if (!allowed.includes(name)) violations.push(`attribute ${name} on <${tag}>`);
       else if (name === "href" && !allowedLink(value)) violations.push(`link to ${value}`);
+      else if (name === "src" && !isMailPictureAddress(value)) violations.push(`picture ${value}`);
+      else if (name === "style" && value !== NEWSLETTER_HTML.styles[tag]) {
+        violations.push(`style ${value} on <${tag}>`);
+      }
+    }
+    if (tag === "img" && !element.getAttribute("alt")?.trim()) {
+      violations.push("picture without alt text");
     }
   }
   return violations;

@@ -7,6 +7,7 @@ import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
+import { type MailPictures, NO_PICTURES } from "./mail-pictures";
 import { MarkdownPool } from "./markdown-pool";
 import { type MarkdownProblem, type Rendering, markdownAsText } from "./markdown-render";
 
@@ -69,18 +70,19 @@ export const markdownPool = new MarkdownPool({ start: startWorker, size: 1 });
 const KEPT = 16;
 
 /**
- * The renderings last asked for, by budget and Markdown, so that the same Markdown renders once:
+ * The renderings last asked for, by budget, Markdown and the library's pictures it shows, so that
+ * the same Markdown renders once:
  * a campaign's 10,000 copies, the welcome e-mail at each confirmation (and the check of it when
  * it is read), a preview then its save. A render under way is shared too. "Too slow" is not kept:
  * it may have been a busy moment, and asking again must measure again.
  */
 const kept = new Map<string, Promise<Rendering>>();
 
-function rendering(source: string, budgetMs: number): Promise<Rendering> {
-  const key = `${budgetMs} ${source}`;
+function rendering(source: string, budgetMs: number, pictures: MailPictures): Promise<Rendering> {
+  const key = `${budgetMs} ${JSON.stringify(pictures)} ${source}`;
   const known = kept.get(key);
   kept.delete(key);
-  const result = known ?? markdownPool.render(source, budgetMs);
+  const result = known ?? markdownPool.render({ source, pictures }, budgetMs);
   kept.set(key, result); // the newest last
   if (kept.size > KEPT) kept.delete(kept.keys().next().value as string);
   const forget = () => {
@@ -90,16 +92,22 @@ function rendering(source: string, budgetMs: number): Promise<Rendering> {
   return result;
 }
 
+/** Why Markdown cannot be saved: it cannot be rendered, or a library picture lacks alt text. */
+export type ContentProblem = MarkdownProblem | "unlabelled-picture";
+
 /**
- * Why this Markdown cannot be rendered, or null: nested deeper than MAX_NESTING
- * (markdown-render.ts), or slower than `budgetMs` (the content schema asks with less than
- * RENDER_BUDGET_MS, to leave a margin).
+ * Why this Markdown cannot be saved, or null: nested deeper than MAX_NESTING
+ * (markdown-render.ts), slower than `budgetMs` (the content schema asks with less than
+ * RENDER_BUDGET_MS, to leave a margin), or a picture of the media library without its alt text
+ * (a reader who does not load pictures, or cannot see them, would miss it).
  */
 export async function markdownProblem(
   source: string,
   budgetMs = RENDER_BUDGET_MS,
-): Promise<MarkdownProblem | null> {
-  return (await rendering(source, budgetMs)).problem;
+): Promise<ContentProblem | null> {
+  const done = await rendering(source, budgetMs, NO_PICTURES);
+  if (done.problem !== null) return done.problem;
+  return done.unlabelledPictures > 0 ? "unlabelled-picture" : null;
 }
 
 /**
@@ -107,14 +115,20 @@ export async function markdownProblem(
  * fails for the Markdown's sake: Markdown stored before the content schema refused what cannot
  * be rendered comes out as escaped text in the HTML, and as typed in the text part.
  */
-export async function markdownToParts(source: string): Promise<{ html: string; text: string }> {
-  const done = await rendering(source, RENDER_BUDGET_MS);
+export async function markdownToParts(
+  source: string,
+  pictures: MailPictures = NO_PICTURES,
+): Promise<{ html: string; text: string }> {
+  const done = await rendering(source, RENDER_BUDGET_MS, pictures);
   return done.problem === null
     ? { html: done.html, text: done.text }
     : { html: markdownAsText(source), text: source };
 }
 
 /** The Markdown as HTML alone (markdownToParts). */
-export async function markdownToHtml(source: string): Promise<string> {
-  return (await markdownToParts(source)).html;
+export async function markdownToHtml(
+  source: string,
+  pictures: MailPictures = NO_PICTURES,
+): Promise<string> {
+  return (await markdownToParts(source, pictures)).html;
 }

@@ -71,6 +71,7 @@ export const newsletterRoutes: FastifyPluginAsync<{
             subscriber.email,
             await readWelcome(trx),
             unsubscribeLinks(publicUrl, subscriber.unsubscribeToken),
+            { db: trx, publicUrl },
           ),
       });
       outbox.wake();
