@@ -127,6 +127,10 @@ export const NOT_PERSONAL: Record<string, Record<string, string>> = {
   ),
   content_revisions: sameReason("item_id,revision,fields,saved_at,saved_by", PUBLISHED),
   content_slugs: sameReason("kind,slug,item_id,first_published_at", PUBLISHED),
+  // The media library (server/media/): pictures marketing uploads for pages and e-mails; who
+  // uploaded one is a member of staff, by address.
+  media: sameReason("id,name,width,height,sha256,uploaded_by,uploaded_at", PUBLISHED),
+  media_variants: sameReason("media_id,width,format,height,bytes", PUBLISHED),
   lead_escalations: sameReason(
     "lead_type,lead_id,escalated_at",
     "when the team reminded itself of an unanswered lead; the lead's own history is exported",
