@@ -1,14 +1,9 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from "vitest";
-import {
-  articleFeedPath,
-  caseStudyPath,
-  pagePaths,
-  positionPath,
-  sitemapPath,
-} from "@common/paths";
+import { articleFeedPath, caseStudyPath, pagePaths, positionPath } from "@common/paths";
 import { NOTHING_PUBLISHED, type PublishedContent } from "@common/published";
 import { site } from "@common/site";
+import { sitemapPath } from "@common/sitemap";
 import { COVER_ID, publishedFixture } from "~/content/published-fixture";
 import { assetsFromManifest } from "~/lib/page-assets";
 import { publishedPaths, renderPath } from "./render";

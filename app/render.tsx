@@ -25,10 +25,9 @@ import {
   caseStudyPath,
   pagePaths,
   positionPath,
-  sitemapPath,
   unlistedPaths,
 } from "@common/paths";
-import { sitemapXml } from "@common/sitemap";
+import { sitemapPath, sitemapXml } from "@common/sitemap";
 import { publishedArticles } from "~/content/published.server";
 
 export type { PageAssets } from "~/lib/page-assets";

@@ -194,9 +194,6 @@ export function consoleNext(next: string | null | undefined): string | null {
 /** The prerendered missing page, served with status 404 for any unknown address. */
 export const notFoundPath = "/404";
 
-/** The sitemap: written at build time (scripts/postbuild.ts), by the server with published content. */
-export const sitemapPath = "/sitemap.xml";
-
 /** The Atom feed of the articles, written at build time next to the pages. */
 export const articleFeedPath = "/articles/feed.xml";
 

@@ -1,5 +1,8 @@
 import { site } from "./site";
 
+/** The sitemap's address: written at build time, by the server with published content. */
+export const sitemapPath = "/sitemap.xml";
+
 /**
  * The sitemap's XML for the given page paths, written in one place: the build writes the built
  * pages' (scripts/postbuild.ts), the server the built and published ones (app/render.tsx).
