@@ -17,7 +17,6 @@ import { pagePaths } from "./page-paths";
 
 const outDir = path.resolve("build/client");
 
-
 function robots(): string {
   return `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: ${consolePaths.console}\n\nSitemap: ${site.url}/sitemap.xml\n`;
 }
