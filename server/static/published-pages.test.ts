@@ -156,6 +156,8 @@ describe("published content on the site", () => {
     expect(res.statusCode).toBe(301);
     expect(res.headers.location).toBe("/articles/published-1");
     expect((await app.inject({ url: "/articles/away" })).statusCode).toBe(404);
+    const slash = await app.inject({ url: "/articles/published-1/" });
+    expect([slash.statusCode, slash.headers.location]).toEqual([301, "/articles/published-1"]);
   });
 
   it("answers a taken-off item's address with 410 and the missing page", async () => {

@@ -148,6 +148,10 @@ export function publishedPages({
         return file ? { kind: "page", file } : null;
       }
       if (isBuilt(path)) return null;
+      // "/careers/x/" to "/careers/x", as the built pages' addresses are (site-plugin.ts).
+      if (path.length > 1 && path.endsWith("/") && state.items.has(path.slice(0, -1))) {
+        return { kind: "redirect", location: path.slice(0, -1) };
+      }
       const target = Object.hasOwn(content.redirects, path) ? content.redirects[path] : undefined;
       // Only to a path of the site ("/x", not "//host"): a redirect is no way off the site.
       if (target && target !== path && /^\/(?![/\\])/.test(target)) {
