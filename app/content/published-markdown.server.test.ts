@@ -79,5 +79,6 @@ describe("published Markdown", () => {
     expect(html).toContain('<h2 id="big">Big</h2>');
     expect(html).toContain('<h2 id="section">Section</h2>');
     expect(html).toContain('<h3 id="part">Part</h3>');
+    expect(renderPublishedMarkdown("## Under a section", {}, 3)).toContain("<h3 ");
   });
 });

@@ -33,11 +33,16 @@ export type PictureSizes = PublishedContent["media"];
 const TEXT_COLUMN = "(min-width: 48rem) 48rem, 100vw";
 
 /**
- * Published Markdown as HTML. Its headings start at h2: the page's title is its only h1.
+ * Published Markdown as HTML. Its headings start at h2 (the page's title is its only h1), or at
+ * h3 for a section under an h2 of the page's own.
  */
-export function renderPublishedMarkdown(markdown: string, pictures: PictureSizes = {}): string {
+export function renderPublishedMarkdown(
+  markdown: string,
+  pictures: PictureSizes = {},
+  minHeadingLevel: 2 | 3 = 2,
+): string {
   return renderMarkdown(markdown, 0, {
-    minHeadingLevel: 2,
+    minHeadingLevel,
     renderer: {
       link(
         this: { parser: { parseInline(tokens: Tokens.Generic[]): string } },

@@ -79,11 +79,11 @@ export function findCaseStudy(published: PublishedContent, slug: string) {
   return published.caseStudies.find((item) => item.slug === slug);
 }
 
-/** A published case study's Markdown sections, rendered. */
+/** A published case study's Markdown sections, rendered under the page's h2s. */
 export function caseStudySections(caseStudy: PublishedCaseStudy, published: PublishedContent) {
   return {
-    challenge: renderPublishedMarkdown(caseStudy.challenge, published.media),
-    solution: renderPublishedMarkdown(caseStudy.solution, published.media),
+    challenge: renderPublishedMarkdown(caseStudy.challenge, published.media, 3),
+    solution: renderPublishedMarkdown(caseStudy.solution, published.media, 3),
   };
 }
 
@@ -91,10 +91,10 @@ export function findPosition(published: PublishedContent, slug: string) {
   return published.positions.find((item) => item.slug === slug);
 }
 
-/** A published position's Markdown sections, rendered. */
+/** A published position's Markdown sections, rendered under the page's h2s. */
 export function positionSections(position: PublishedPosition, published: PublishedContent) {
   return {
-    description: renderPublishedMarkdown(position.description, published.media),
-    howToApply: renderPublishedMarkdown(position.howToApply, published.media),
+    description: renderPublishedMarkdown(position.description, published.media, 3),
+    howToApply: renderPublishedMarkdown(position.howToApply, published.media, 3),
   };
 }
