@@ -31,7 +31,7 @@ const stored = {
 };
 
 it("renders an article given as data as a whole page of the site, as a built article is", async () => {
-  const data = { ...stored, seo: articleSeo(stored.slug, stored.meta) };
+  const data = { ...stored, seo: articleSeo(stored.slug, stored.meta), cover: null };
   const path = articlePath(stored.slug);
   const html = renderDocument({
     path,

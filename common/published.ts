@@ -79,6 +79,12 @@ export interface PublishedContent {
   positions: PublishedPosition[];
   redirects: Record<string, string>;
   gone: string[];
+  /**
+   * The size of each library picture the items' Markdown shows (`![alt](/media/<id>/…)`), by id:
+   * its <img> then reserves its space, so the page does not shift as it loads. Optional: a picture
+   * missing here is still shown, without a reserved box.
+   */
+  media?: Record<string, { width: number; height: number }>;
 }
 
 export const NOTHING_PUBLISHED: PublishedContent = {

@@ -11,16 +11,11 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { consolePaths } from "../common/paths";
 import { retentionFromEnv } from "../common/retention";
 import { site } from "../common/site";
+import { sitemapXml } from "../common/sitemap";
 import { writeRetentionRecord } from "../server/people/retention/build-record";
 import { pagePaths } from "./page-paths";
 
 const outDir = path.resolve("build/client");
-
-/** The public pages (scripts/page-paths.ts); the unlisted ones stay out. */
-function sitemap(paths: string[]): string {
-  const urls = paths.map((p) => `  <url><loc>${site.url}${p}</loc></url>`).join("\n");
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
-}
 
 function robots(): string {
   return `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: ${consolePaths.console}\n\nSitemap: ${site.url}/sitemap.xml\n`;
@@ -86,7 +81,9 @@ async function precompress(dir: string): Promise<void> {
 
 async function main() {
   const paths = pagePaths();
-  await writeFile(path.join(outDir, "sitemap.xml"), sitemap(paths));
+  // The public pages (scripts/page-paths.ts); the unlisted ones stay out. The server writes the
+  // same XML with published pages added (app/render.tsx, `sitemap`).
+  await writeFile(path.join(outDir, "sitemap.xml"), sitemapXml(paths));
   await writeFile(path.join(outDir, "robots.txt"), robots());
   await writeFile(path.join(outDir, "site.webmanifest"), manifest());
   // The periods the privacy notice was just prerendered with: the same environment, read the same

@@ -26,6 +26,10 @@ import { staffRoutes } from "./staff-api-routes";
 import { sitePlugin } from "./static/site-plugin";
 import type { SiteFiles } from "./static/site-files";
 import type { PageRenderer } from "./static/page-renderer";
+import type { ContentKind, PublishedContent } from "../common/published";
+import { loadPreviewContent, loadPublishedContent } from "./publishing/published-content";
+import { publishedPages } from "./static/published-pages";
+import { previewRoute } from "./static/preview-route";
 
 export interface AppDeps {
   config: Pick<
@@ -54,6 +58,19 @@ export interface AppDeps {
    * JavaScript, is refused; without it, such a form lands on the generic "not sent" page.
    */
   pages?: PageRenderer | null;
+  /**
+   * Published content's knobs, for tests: its loaders (the database's by default) and how often
+   * its snapshot is refreshed (server/static/published-pages.ts).
+   */
+  published?: {
+    load?: () => Promise<PublishedContent>;
+    loadPreview?: (
+      kind: ContentKind,
+      id: string,
+    ) => Promise<{ content: PublishedContent; path: string } | null>;
+    refreshMs?: number;
+    now?: () => number;
+  };
   /** Where logs go (stdout by default); tests read them to check what is logged. */
   logStream?: NodeJS.WritableStream;
   /** The mail providers' webhooks' knobs, for tests: their SNS verifier and subscription fetch. */
@@ -81,6 +98,7 @@ export async function buildApp({
   logStream,
   staff = {},
   mailEvents = {},
+  published = {},
 }: AppDeps): Promise<FastifyInstance> {
   const loggedPath = requestPathLogger(site);
   const app = Fastify({
@@ -182,6 +200,11 @@ export async function buildApp({
       checkAnswers: staff.checkAnswers,
       isBuiltPage: (path) => site?.files.has(path) ?? false,
     });
+    await app.register(previewRoute, {
+      renderer: pages?.published ?? null,
+      loadPreview:
+        published.loadPreview ?? ((kind, id) => loadPreviewContent(db, kind, id, staffNow())),
+    });
   }
   // A known path with the wrong method is 405 with Allow; anything else under /api/ is 404 JSON
   // (not the site's missing page), and so is any request no route serves: our own handler, as
@@ -209,6 +232,19 @@ export async function buildApp({
   };
   app.all("/api/*", wrongMethodOrMissing);
   app.setNotFoundHandler(wrongMethodOrMissing);
-  if (site) await app.register(sitePlugin, { site });
+  const loadPublished =
+    published.load ?? (db ? () => loadPublishedContent(db, new Date()) : undefined);
+  const publishedSite =
+    site && pages?.published && loadPublished
+      ? publishedPages({
+          renderer: pages.published,
+          load: loadPublished,
+          isBuilt: (path) => site.files.has(path),
+          log: app.log,
+          refreshMs: published.refreshMs,
+          now: published.now,
+        })
+      : undefined;
+  if (site) await app.register(sitePlugin, { site, published: publishedSite });
   return app;
 }

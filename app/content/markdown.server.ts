@@ -9,7 +9,7 @@
  * environment, read as the server reads it (common/retention.ts): the build records them, and a
  * server with other periods refuses to start (server/people/retention/build-record.ts).
  */
-import { Marked, type Tokens } from "marked";
+import { Marked, type RendererObject, Tokenizer, type Tokens } from "marked";
 import { z } from "zod";
 import { articleSlug } from "@common/paths";
 import { type RetentionPeriods, periodWords, retentionFromEnv } from "@common/retention";
@@ -111,9 +111,18 @@ function slugify(text: string): string {
     .replace(/^-|-$/g, "");
 }
 
+/** How a document other than the repository's own is rendered (published-markdown.server.ts). */
+export interface MarkdownPolicy {
+  /** The highest heading level a document may use: a page's own title is its only h1. */
+  minHeadingLevel?: number;
+  /** Links and pictures rendered otherwise than as written. */
+  renderer?: Pick<RendererObject, "link" | "image">;
+}
+
 export function renderMarkdown(
   body: string,
   headingOffset = 0,
+  policy: MarkdownPolicy = {},
 ): { html: string; headings: HeadingLink[] } {
   const headings: HeadingLink[] = [];
   // Two headings of the same words (a "Refund" under Definitions and another under Process) get
@@ -127,14 +136,25 @@ export function renderMarkdown(
   };
   const marked = new Marked({
     gfm: true,
+    tokenizer: {
+      // After an inline <pre>, <code> or <script> tag marked passes the text that follows through
+      // as HTML, expecting the tag itself to be passed through too. Every tag is shown as text
+      // here, so that text is escaped like the rest.
+      inlineText(src) {
+        const token = Tokenizer.prototype.inlineText.call(this, src);
+        if (token) token.escaped = false;
+        return token;
+      },
+    },
     renderer: {
+      ...policy.renderer,
       heading({ tokens, depth }: Tokens.Heading) {
         const inner = this.parser.parseInline(tokens);
         const explicit = /\s*\{#([a-z0-9-]+)\}\s*$/.exec(inner);
         const html = explicit ? inner.slice(0, explicit.index) : inner;
         const id = uniqueId(explicit?.[1] ?? slugify(html));
         if (depth === 2) headings.push({ id, text: html.replace(/<[^>]+>/g, "") });
-        const level = Math.min(depth + headingOffset, 6);
+        const level = Math.max(Math.min(depth + headingOffset, 6), policy.minHeadingLevel ?? 1);
         return `<h${level} id="${escapeHtml(id)}">${html}</h${level}>\n`;
       },
       // Authors write no raw HTML; if some slips in, show it as text rather than trust it.

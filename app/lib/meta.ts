@@ -1,5 +1,7 @@
 import { pagePaths } from "@common/paths";
+import type { PublishedImage } from "@common/published";
 import { site } from "@common/site";
+import { mediaImageUrl } from "./media-image";
 
 /**
  * One tag of a page's <head> (app/document.tsx renders them in order): `{ title }`, a `<meta>` by
@@ -21,7 +23,11 @@ interface PageMeta {
   /** Keep the page out of search results (the missing page, confirmation pages). */
   noindex?: boolean;
   /** An article: tagged as one for sharing, and described to search engines as `Article`. */
-  article?: { datePublished: string; author: string };
+  article?: { datePublished: string; author: string; dateModified?: string; tags?: string[] };
+  /** The page's own picture (a published item's cover) in place of the site's, for sharing. */
+  image?: PublishedImage | null;
+  /** An open position: described to search engines as a `JobPosting` (lib/job-posting.ts). */
+  jobPosting?: Record<string, unknown>;
 }
 
 /** Title, description, canonical URL and Open Graph tags for one page. */
@@ -31,10 +37,12 @@ export function getMeta({
   path,
   noindex,
   article,
+  image: picture,
+  jobPosting,
 }: PageMeta): MetaDescriptor[] {
   const fullTitle = path === pagePaths.home ? `${site.name} | ${title}` : `${title} | ${site.name}`;
   const url = `${site.url}${path}`;
-  const image = `${site.url}/og-image.png`;
+  const image = picture ? mediaImageUrl(site.url, picture.id) : `${site.url}/og-image.png`;
   const tags: MetaDescriptor[] = [
     { title: fullTitle },
     { name: "description", content: description },
@@ -43,6 +51,18 @@ export function getMeta({
     { property: "og:title", content: fullTitle },
     { property: "og:description", content: description },
     { property: "og:image", content: image },
+    ...(picture
+      ? [
+          { property: "og:image:width", content: String(Math.min(picture.width, 1440)) },
+          {
+            property: "og:image:height",
+            content: String(
+              Math.round((picture.height * Math.min(picture.width, 1440)) / picture.width),
+            ),
+          },
+          { property: "og:image:alt", content: picture.alt },
+        ]
+      : []),
     { property: "og:locale", content: "en_GH" },
     { name: "twitter:card", content: "summary_large_image" },
   ];
@@ -55,6 +75,10 @@ export function getMeta({
   if (article) {
     tags.push({ property: "article:published_time", content: article.datePublished });
     tags.push({ property: "article:author", content: article.author });
+    if (article.dateModified) {
+      tags.push({ property: "article:modified_time", content: article.dateModified });
+    }
+    for (const tag of article.tags ?? []) tags.push({ property: "article:tag", content: tag });
     // A data block, not a script: browsers do not run it, so the page's CSP needs no hash for it.
     tags.push({
       "script:ld+json": {
@@ -63,6 +87,8 @@ export function getMeta({
         headline: title,
         description,
         datePublished: article.datePublished,
+        ...(article.dateModified ? { dateModified: article.dateModified } : {}),
+        ...(article.tags?.length ? { keywords: article.tags.join(", ") } : {}),
         author: {
           // Articles signed by the company ("Akwaaba Pay Team") are the organisation's own.
           "@type": article.author.includes(site.name) ? "Organization" : "Person",
@@ -75,5 +101,6 @@ export function getMeta({
       },
     });
   }
+  if (jobPosting) tags.push({ "script:ld+json": jobPosting });
   return tags;
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import type { PublishedContent } from "@common/published";
 import type { MetaDescriptor } from "./meta";
 
 /**
@@ -10,8 +11,17 @@ import type { MetaDescriptor } from "./meta";
 export interface RouteModule<Data = unknown> {
   default?: (props: PageProps<Data>) => ReactNode;
   meta?: (args: PageProps<Data>) => MetaDescriptor[];
-  loader?: (args: { path: string }) => Data;
-  file?: () => { body: string; contentType: string };
+  loader?: (args: LoaderArgs) => Data;
+  file?: (args: LoaderArgs) => { body: string; contentType: string };
+}
+
+/**
+ * What a loader is given: the path rendered and what marketing has published (the server's
+ * snapshot, app/render.tsx; nothing at build time, so the prerender writes the built pages).
+ */
+export interface LoaderArgs {
+  path: string;
+  published: PublishedContent;
 }
 
 /** What a page and its `meta` are given: the path rendered and what its loader returned. */

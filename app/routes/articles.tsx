@@ -1,15 +1,16 @@
 import { articlesPage as page } from "~/content/articles";
-import type { MetaFunction, PageProps } from "~/lib/page";
+import type { LoaderArgs, MetaFunction, PageProps } from "~/lib/page";
 import { articlePath, pagePaths } from "@common/paths";
-import { loadArticles } from "~/content/markdown.server";
+import { allArticles } from "~/content/published.server";
 import { HeroBand, PageTitle } from "~/components/sections/page-hero";
 import { ArticleByline } from "~/components/sections/article-byline";
 import { getMeta } from "~/lib/meta";
 
-// Articles are Markdown files in app/content/articles/, newest first. This page lists them; each
-// has a page of its own (routes/article.tsx), so only what the list shows is sent here.
-export function loader() {
-  return { articles: loadArticles().map(({ slug, meta }) => ({ slug, meta })) };
+// Articles are Markdown files in app/content/articles/ and articles published from the console,
+// newest first. This page lists them; each has a page of its own (routes/article.tsx), so only
+// what the list shows is sent here.
+export function loader({ published }: LoaderArgs) {
+  return { articles: allArticles(published).map(({ slug, meta }) => ({ slug, meta })) };
 }
 
 export const meta: MetaFunction = () => getMeta({ ...page.seo, path: pagePaths.articles });

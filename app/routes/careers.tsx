@@ -1,5 +1,5 @@
 import { careersPage as page } from "~/content/careers";
-import type { MetaFunction } from "~/lib/page";
+import type { LoaderArgs, MetaFunction, PageProps } from "~/lib/page";
 import { positions } from "~/content/positions";
 import { pagePaths } from "@common/paths";
 import { FeatureCards } from "~/components/sections/feature-cards";
@@ -10,7 +10,12 @@ import { getMeta } from "~/lib/meta";
 
 export const meta: MetaFunction = () => getMeta({ ...page.seo, path: pagePaths.careers });
 
-export default function CareersPage() {
+/** The positions published from the console, beside those of content/positions.ts. */
+export function loader({ published }: LoaderArgs) {
+  return { published: published.positions };
+}
+
+export default function CareersPage({ data }: PageProps<ReturnType<typeof loader>>) {
   return (
     <>
       <PageHero headline={page.banner} intro={<p>{page.intro}</p>} image={page.image} />
@@ -32,7 +37,7 @@ export default function CareersPage() {
         heading="Open Positions"
         className="container-page max-w-4xl pb-16"
       >
-        <PositionList items={positions} />
+        <PositionList items={positions} published={data.published} />
         <p className="mt-8 text-muted">{page.howToApply}</p>
       </PageSection>
     </>

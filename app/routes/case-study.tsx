@@ -1,5 +1,7 @@
 import caseStudyImage from "~/assets/images/case-study.svg";
-import type { MetaFunction } from "~/lib/page";
+import type { LoaderArgs, MetaFunction, PageProps } from "~/lib/page";
+import { CaseStudyCards } from "~/components/sections/case-study-cards";
+import { ResultFigures } from "~/components/sections/result-figures";
 import { caseStudy } from "~/content/case-study";
 import { pagePaths } from "@common/paths";
 import { PageHero } from "~/components/sections/page-hero";
@@ -17,7 +19,12 @@ const sections = [
   { id: "benefits", heading: "Benefits", items: caseStudy.benefits },
 ] as const;
 
-export default function CaseStudyPage() {
+/** The case studies published from the console, listed under this one. */
+export function loader({ published }: LoaderArgs) {
+  return { published: published.caseStudies };
+}
+
+export default function CaseStudyPage({ data }: PageProps<ReturnType<typeof loader>>) {
   return (
     <>
       <PageHero
@@ -37,17 +44,9 @@ export default function CaseStudyPage() {
       </PageHero>
       <section className="container-page py-12">
         <p className="max-w-3xl text-lg leading-8">{caseStudy.description}</p>
-        <dl className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {caseStudy.results.map((result) => (
-            <div
-              key={result.label}
-              className="flex flex-col-reverse rounded-2xl bg-brand-800 p-6 text-white"
-            >
-              <dt className="mt-1 text-brand-50">{result.label}</dt>
-              <dd className="text-3xl font-extrabold text-gold-300">{result.value}</dd>
-            </div>
-          ))}
-        </dl>
+        <ResultFigures
+          results={caseStudy.results.map(({ value, label }) => ({ figure: value, label }))}
+        />
       </section>
       <div className="container-page grid gap-6 pb-16 md:grid-cols-2">
         {sections.map((section) => (
@@ -66,6 +65,7 @@ export default function CaseStudyPage() {
           </PageSection>
         ))}
       </div>
+      <CaseStudyCards items={data.published} />
       <Testimonials />
     </>
   );

@@ -33,10 +33,15 @@ export function inlineScriptHashes(html: string): string[] {
 export interface CspOptions {
   /** Origins the page may frame (the innovation hub's external form). */
   frameOrigins: readonly string[];
+  /** Who may frame the page: no one ('none', the default), or the site itself (a preview). */
+  frameAncestors?: "'none'" | "'self'";
 }
 
 /** The policy of an HTML page with the given inline-script hashes. */
-export function pageCsp(scriptHashes: readonly string[], { frameOrigins }: CspOptions): string {
+export function pageCsp(
+  scriptHashes: readonly string[],
+  { frameOrigins, frameAncestors = "'none'" }: CspOptions,
+): string {
   return [
     "default-src 'self'",
     `script-src 'self' ${scriptHashes.join(" ")}`.trim(),
@@ -51,7 +56,7 @@ export function pageCsp(scriptHashes: readonly string[], { frameOrigins }: CspOp
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    "frame-ancestors 'none'",
+    `frame-ancestors ${frameAncestors}`,
   ].join("; ");
 }
 

@@ -2,6 +2,7 @@ import { access } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { RefusedForm } from "../../leads/refused-form";
+import type { PublishedContent } from "../../common/published";
 import { type CspOptions, inlineScriptHashes, pageCsp } from "../security/csp";
 
 /** A page of the site rendered at request time, with the policy its inline script needs. */
@@ -17,6 +18,29 @@ export interface RenderedPage {
  */
 export interface PageRenderer {
   refusedForm(pagePath: string, refused: RefusedForm): Promise<RenderedPage>;
+  /** Pages of published content (server/static/published-pages.ts); absent in tests' fakes. */
+  published?: PublishedRenderer;
+}
+
+/** What the server answers from published content: a page, the feed or the sitemap. */
+export interface RenderedAnswer {
+  status: number;
+  contentType: string;
+  body: string;
+  /** An HTML page's policy (its inline script's hash); none for the feed and the sitemap. */
+  csp?: string;
+}
+
+/** The renderer's side of published content (app/render.tsx). */
+export interface PublishedRenderer {
+  /** The items' own pages, and the built pages and files that list them. */
+  paths(content: PublishedContent): { items: string[]; lists: string[] };
+  /** `path` as it is with `content` published; a preview is marked noindex and may be framed. */
+  render(
+    path: string,
+    content: PublishedContent,
+    options?: { preview?: boolean },
+  ): Promise<RenderedAnswer>;
 }
 
 /** What the build's renderer (app/render.tsx, built to build/server/render/render.js) offers. */
@@ -25,9 +49,12 @@ interface BuiltRenderer {
   renderPath(
     urlPath: string,
     assets: unknown,
-    options: { refused: RefusedForm },
-  ): Promise<{ status: number; body: string }>;
+    options: { refused?: RefusedForm; published?: PublishedContent; preview?: boolean },
+  ): Promise<{ status: number; contentType: string; body: string }>;
+  publishedPaths(published: PublishedContent): { items: string[]; lists: string[] };
 }
+
+const isHtml = (contentType: string) => contentType.startsWith("text/html");
 
 /** Where `npm run build` puts the renderer: beside the client build it served. */
 export function rendererFileFor(siteDir: string): string {
@@ -57,6 +84,16 @@ export async function loadPageRenderer(
       const { status, body } = await renderer.renderPath(pagePath, assets, { refused });
       if (status !== 200) throw new Error(`${pagePath} is no page of the site (${status})`);
       return { html: body, csp: pageCsp(inlineScriptHashes(body), csp) };
+    },
+    published: {
+      paths: (content) => renderer.publishedPaths(content),
+      async render(pagePath, content, { preview = false } = {}) {
+        const answer = await renderer.renderPath(pagePath, assets, { published: content, preview });
+        if (!isHtml(answer.contentType)) return answer;
+        // A preview is shown in the console's frame: framed by the site's own pages only.
+        const policy: CspOptions = { ...csp, frameAncestors: preview ? "'self'" : "'none'" };
+        return { ...answer, csp: pageCsp(inlineScriptHashes(answer.body), policy) };
+      },
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { consolePaths } from "../../common/paths";
 import type { SiteFile, SiteFiles } from "./site-files";
+import type { PublishedPages } from "./published-pages";
 
 /** Picks the smallest representation the client accepts. */
 function negotiate(
@@ -33,6 +34,9 @@ function send(request: FastifyRequest, reply: FastifyReply, file: SiteFile, stat
   return reply.code(status).send(body);
 }
 
+const isConsole = (pathname: string) =>
+  pathname === consolePaths.console || pathname.startsWith(`${consolePaths.console}/`);
+
 /** Normalises a request path; null when it cannot name a file of ours. */
 export function sitePath(url: string): string | null {
   const raw = url.split("?")[0] ?? "/";
@@ -51,9 +55,25 @@ export function sitePath(url: string): string | null {
  * missing-page document and status 404, "/page/" redirected to "/page", and the staff console's
  * page for any address under /staff.
  */
-export const sitePlugin: FastifyPluginAsync<{ site: SiteFiles }> = async (app, { site }) => {
+export const sitePlugin: FastifyPluginAsync<{
+  site: SiteFiles;
+  published?: PublishedPages;
+}> = async (app, { site, published }) => {
   app.get("/*", async (request, reply) => {
     const pathname = sitePath(request.url);
+    // Published content first (published-pages.ts): its pages, the lists that show it, its
+    // redirects and the addresses of what was taken off. Never the build's assets or the console.
+    if (
+      pathname !== null &&
+      published &&
+      !pathname.startsWith("/assets/") &&
+      !isConsole(pathname)
+    ) {
+      const answer = await published.answer(pathname);
+      if (answer?.kind === "page") return send(request, reply, answer.file, 200);
+      if (answer?.kind === "redirect") return reply.redirect(answer.location, 301);
+      if (answer?.kind === "gone") return send(request, reply, site.notFound, 410);
+    }
     if (pathname !== null) {
       const file = site.files.get(pathname);
       if (file) return send(request, reply, file, 200);

@@ -1,4 +1,7 @@
 import { mailtoHref } from "@common/mailto";
+import { formatAccraTime } from "@common/accra-time";
+import { positionPath } from "@common/paths";
+import type { PublishedPosition } from "@common/published";
 import type { JobPosition } from "~/content/positions";
 import { Accordion } from "~/components/ui/accordion";
 
@@ -8,12 +11,45 @@ export function positionsCountText(count: number): string {
   return count === 1 ? "1 position available" : `${count} positions available`;
 }
 
-export function PositionList({ items }: { items: readonly JobPosition[] }) {
+/**
+ * The open positions: those written in content/positions.ts as an accordion, then those
+ * published from the console, each a link to its own page (routes/position.tsx).
+ */
+export function PositionList({
+  items,
+  published = [],
+}: {
+  items: readonly JobPosition[];
+  published?: readonly PublishedPosition[];
+}) {
   return (
     <>
       <p className="mt-2 text-lg text-muted" role="status">
-        {positionsCountText(items.length)}
+        {positionsCountText(items.length + published.length)}
       </p>
+      {published.length > 0 ? (
+        <ul className="mt-6 space-y-4">
+          {published.map((position) => (
+            <li key={position.slug} className="rounded-2xl border border-gray-200 p-6">
+              <p className="text-sm font-semibold tracking-wider text-brand-700 uppercase">
+                {position.category}
+              </p>
+              <h3 className="mt-1 text-xl font-bold text-brand-900">
+                <a
+                  className="underline-offset-4 hover:underline"
+                  href={positionPath(position.slug)}
+                >
+                  {position.title}
+                </a>
+              </h3>
+              <p className="mt-2 text-muted">
+                {position.location} · {position.workType} · Applications close{" "}
+                {formatAccraTime(position.closesAt)}
+              </p>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {items.length > 0 ? (
         <div className="mt-6">
           <Accordion

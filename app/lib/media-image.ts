@@ -1,0 +1,23 @@
+import { PAGE_WIDTHS, mediaPath } from "@common/media";
+
+/**
+ * A picture of the media library as an <img>'s `src` and `srcset`: one candidate per page width
+ * the library stores. A picture narrower than a width is stored at its own width (common/media.ts),
+ * so that candidate says the picture's real width and the wider ones after it are left out: the
+ * browser then never picks a file for more pixels than it holds.
+ */
+export function mediaSources(id: string, width: number): { src: string; srcSet: string } {
+  const candidates: string[] = [];
+  for (const pageWidth of PAGE_WIDTHS) {
+    candidates.push(`${mediaPath(id, pageWidth, "webp")} ${Math.min(pageWidth, width)}w`);
+    if (pageWidth >= width) break;
+  }
+  // The middle width for a browser without srcset: enough for a phone, not a desktop's worth.
+  const fallback = PAGE_WIDTHS.find((pageWidth) => pageWidth >= Math.min(width, 960)) ?? 960;
+  return { src: mediaPath(id, fallback, "webp"), srcSet: candidates.join(", ") };
+}
+
+/** The absolute address of a picture's widest page size, for og:image and structured data. */
+export function mediaImageUrl(origin: string, id: string): string {
+  return `${origin}${mediaPath(id, PAGE_WIDTHS[PAGE_WIDTHS.length - 1] ?? 1440, "webp")}`;
+}

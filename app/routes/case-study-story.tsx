@@ -1,0 +1,108 @@
+import { caseStudyPath, pagePaths } from "@common/paths";
+import { site } from "@common/site";
+import { HERO_WITH_IMAGE, HeroBand, PageTitle } from "~/components/sections/page-hero";
+import { MediaImage } from "~/components/sections/media-image";
+import { PageSection, SMALL_SECTION_TITLE } from "~/components/sections/page-section";
+import { ResultFigures } from "~/components/sections/result-figures";
+import { caseStudySections, findCaseStudy } from "~/content/published.server";
+import { type LoaderArgs, type PageProps, PageNotFound } from "~/lib/page";
+import { getMeta } from "~/lib/meta";
+
+// A case study published from the console, at /case-studies/<slug>, rendered by the server
+// (app/render.tsx gives each published case study a route of this module). The first case study
+// keeps its built page at /case-study, which lists these under "More case studies".
+export function loader({ path, published }: LoaderArgs) {
+  const caseStudy = findCaseStudy(published, path.slice(caseStudyPath("").length));
+  if (!caseStudy) throw new PageNotFound(`No case study at ${path}`);
+  return { caseStudy, ...caseStudySections(caseStudy, published) };
+}
+
+type Data = ReturnType<typeof loader>;
+
+export const meta = ({ data: { caseStudy } }: PageProps<Data>) =>
+  getMeta({
+    title: caseStudy.title,
+    description: caseStudy.summary,
+    path: caseStudyPath(caseStudy.slug),
+    // A story the company tells: an article of the organisation's own, for sharing and search.
+    article: {
+      datePublished: caseStudy.publishedAt,
+      dateModified: caseStudy.updatedAt,
+      author: site.name,
+    },
+    image: caseStudy.cover,
+  });
+
+export default function CaseStudyStoryPage({ data }: PageProps<Data>) {
+  const { caseStudy, challenge, solution } = data;
+  return (
+    <>
+      <HeroBand className={caseStudy.cover ? HERO_WITH_IMAGE : "py-12 lg:py-20"}>
+        <div>
+          <p className="eyebrow">Case study · {caseStudy.client}</p>
+          <PageTitle className="mt-2">{caseStudy.title}</PageTitle>
+          <div className="mt-5 text-lg leading-8 text-muted">
+            <p>{caseStudy.summary}</p>
+          </div>
+          <p className="mt-4 text-muted">
+            <span className="font-semibold text-brand-900">Sector:</span> {caseStudy.sector}
+          </p>
+        </div>
+        {caseStudy.cover ? (
+          <MediaImage
+            image={caseStudy.cover}
+            sizes="(min-width: 48rem) 50vw, 100vw"
+            priority
+            className="mx-auto h-auto w-full max-w-lg rounded-2xl"
+          />
+        ) : null}
+      </HeroBand>
+      {caseStudy.results.length > 0 ? (
+        <PageSection
+          headingId="results-heading"
+          heading="Results"
+          headingClassName={SMALL_SECTION_TITLE}
+          className="container-page py-12"
+        >
+          <ResultFigures
+            results={caseStudy.results}
+            className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4"
+          />
+        </PageSection>
+      ) : null}
+      <div className="container-page grid gap-6 pb-12 md:grid-cols-2">
+        {[
+          { id: "challenge", heading: "The challenge", html: challenge },
+          { id: "solution", heading: "Our solution", html: solution },
+        ].map((section) => (
+          <PageSection
+            key={section.id}
+            headingId={`${section.id}-heading`}
+            heading={section.heading}
+            headingClassName={SMALL_SECTION_TITLE}
+            className="rounded-2xl border border-gray-200 p-6"
+          >
+            {/* Published Markdown through the published policy (content/published-markdown.server.ts). */}
+            <div className="prose-legal mt-4" dangerouslySetInnerHTML={{ __html: section.html }} />
+          </PageSection>
+        ))}
+      </div>
+      {caseStudy.quote ? (
+        <figure className="container-page max-w-3xl pb-16">
+          <blockquote className="text-2xl leading-9 font-semibold text-brand-900">
+            <p>“{caseStudy.quote.text}”</p>
+          </blockquote>
+          <figcaption className="mt-4 text-muted">— {caseStudy.quote.by}</figcaption>
+        </figure>
+      ) : null}
+      <p className="container-page pb-16">
+        <a
+          className="text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
+          href={pagePaths.caseStudy}
+        >
+          ← All case studies
+        </a>
+      </p>
+    </>
+  );
+}
