@@ -80,7 +80,7 @@ describe("a published article", () => {
     const doc = await page(`${pagePaths.articles}/${article!.slug}`);
     const cover = doc.querySelector(`main img[alt="${article!.cover!.alt}"]`);
     expect(cover?.getAttribute("srcset")).toBe(
-      [480, 960, 1440].map((w) => `/media/${COVER_ID}/${w}.webp ${w}w`).join(", "),
+      [480, 720, 960, 1440].map((w) => `/media/${COVER_ID}/${w}.webp ${w}w`).join(", "),
     );
     expect(cover?.getAttribute("width")).toBe("1600");
     expect(cover?.getAttribute("height")).toBe("900");

@@ -18,7 +18,7 @@ export const NO_FILE = "Send one picture, as the form part named file";
 
 export const MediaItem = z.strictObject({
   id: z.string(),
-  /** The page size to show it at: mediaPath(id, 960 or its own width, "webp"). */
+  /** The page size to show it at: mediaPath(id, LISTED_WIDTH, "webp") (its own width if narrower). */
   url: z.string(),
   width: z.number(),
   height: z.number(),

@@ -59,7 +59,7 @@ describe("published Markdown", () => {
     });
     expect(html).toContain(`src="/media/${PICTURE}/960.webp"`);
     expect(html).toContain(
-      `srcset="/media/${PICTURE}/480.webp 480w, /media/${PICTURE}/960.webp 960w, /media/${PICTURE}/1440.webp 1200w"`,
+      `srcset="/media/${PICTURE}/480.webp 480w, /media/${PICTURE}/720.webp 720w, /media/${PICTURE}/960.webp 960w, /media/${PICTURE}/1440.webp 1200w"`,
     );
     expect(html).toContain('alt="A stall in Makola" width="1200" height="800" loading="lazy"');
   });

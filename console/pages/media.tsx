@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { type LoaderFunctionArgs, useLoaderData } from "react-router";
-import { mediaPath } from "@common/media";
+import { LISTED_WIDTH, mediaPath } from "@common/media";
 import { type MediaItem, mediaApi } from "../../staff-api/media";
 import { loadCall } from "../api";
 import { DateTime } from "../components/date-time";
@@ -23,7 +23,7 @@ export async function mediaLoader({ request }: LoaderFunctionArgs) {
  * with a description to write in place of the words in brackets.
  */
 export const markdownOf = (picture: Pick<MediaItem, "id">) =>
-  `![describe the picture](${mediaPath(picture.id, 960, "webp")})`;
+  `![describe the picture](${mediaPath(picture.id, LISTED_WIDTH, "webp")})`;
 
 /**
  * The pictures for the site's pages and the e-mails: upload one (the server keeps it in the

@@ -3,14 +3,11 @@
  * that every instance serves the same pictures (decision 0065).
  */
 import { randomUUID } from "node:crypto";
-import { MAIL_WIDTH, type MediaFormat, PAGE_WIDTHS, mediaPath } from "../../common/media";
+import { LISTED_WIDTH, MAIL_WIDTH, type MediaFormat, mediaPath } from "../../common/media";
 import type { MediaItem } from "../../staff-api/media";
 import { type DB, lockKeyForTransaction } from "../db/database";
 import type { MediaTable } from "../db/schema-media";
 import type { ProcessedPicture } from "./processing";
-
-/** The page size the library shows a picture at, and the console puts in the Markdown. */
-const LISTED_WIDTH = PAGE_WIDTHS[1];
 
 function itemOf(row: MediaTable): MediaItem {
   return {

@@ -127,7 +127,7 @@ async function loadContent(
       item.kind !== "position" ||
       (item.fields as PositionFields).closesAt > at,
   );
-  const covers = await coversOf(db, open);
+  const covers = await picturesOf(db, open);
 
   const content = emptyContent();
   const pathOf = (item: { kind: ContentKind; fields: ContentFields }) =>
@@ -135,6 +135,9 @@ async function loadContent(
   for (const item of open.toSorted((a, b) => b.publishedAt.localeCompare(a.publishedAt))) {
     addShown(content, item, covers);
   }
+  content.media = Object.fromEntries(
+    [...covers].map(([id, { width, height }]) => [id, { width, height }]),
+  );
   // Every earlier address of an item on the site leads to its current one; every address of an
   // item off it (unpublished, or a position closed) is gone.
   const current = new Map(open.map((item) => [item.id, pathOf(item)]));
@@ -162,13 +165,27 @@ function emptyContent(): PublishedContent {
   return { articles: [], caseStudies: [], positions: [], redirects: {}, gone: [] };
 }
 
-/** The media rows of the covers shown, by id. */
-async function coversOf(db: DB, shown: Shown[]): Promise<Map<string, Omit<PublishedImage, "alt">>> {
+/** An address of the media library in Markdown: `/media/<id>/…`, the id captured. */
+const PICTURE_IN_TEXT = /\/media\/([0-9a-f-]{36})\//g;
+
+/**
+ * The media rows of the pictures shown, by id: the covers, and those the Markdown shows (the
+ * page gives each its size, so that it takes its room before it loads).
+ */
+async function picturesOf(
+  db: DB,
+  shown: Shown[],
+): Promise<Map<string, Omit<PublishedImage, "alt">>> {
   const ids = [
     ...new Set(
-      shown.flatMap((item) =>
-        "coverImage" in item.fields && item.fields.coverImage ? [item.fields.coverImage] : [],
-      ),
+      shown.flatMap((item) => [
+        ...("coverImage" in item.fields && item.fields.coverImage ? [item.fields.coverImage] : []),
+        ...Object.values(item.fields).flatMap((value) =>
+          typeof value === "string"
+            ? [...value.matchAll(PICTURE_IN_TEXT)].map((match) => match[1] as string)
+            : [],
+        ),
+      ]),
     ),
   ];
   if (ids.length === 0) return new Map();

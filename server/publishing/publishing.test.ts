@@ -313,4 +313,14 @@ describe.each(testDialects)("publishing on $name", ({ url }) => {
     expect(await loadPreviewContent(api.db, "caseStudy", id, api.clock.now)).toBeNull();
     expect(await loadPreviewContent(api.db, "article", "nope", api.clock.now)).toBeNull();
   });
+
+  it("gives the site the size of each library picture an item's Markdown shows", async () => {
+    const akosua = await marketer(api);
+    const picture = await addPicture(api);
+    const { id } = await newArticle(akosua, {
+      markdown: `Our stand:\n\n![The stand at the fair](/media/${picture}/960.webp)`,
+    });
+    await akosua.call(articlesApi.publish, { params: { id } });
+    expect((await site()).media).toEqual({ [picture]: { width: 1600, height: 900 } });
+  });
 });
