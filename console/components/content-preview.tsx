@@ -54,10 +54,10 @@ export function ContentPreview({ path, revision }: { path: string; revision: num
         <p className="mb-2 text-sm text-muted">Shown at {Math.round(scale * 100)}% to fit.</p>
       ) : null}
       <div ref={box} style={{ height: `${FRAME_HEIGHT * scale}px` }} className="overflow-hidden">
-        {/* Our own page, without its scripts: it is shown, not used, here. */}
+        {/* Our own page with its own scripts, as a visitor gets it (its menus and widgets work;
+            a sandbox without scripts would show a page no visitor sees). */}
         <iframe
           key={`${revision}-${width}`}
-          sandbox="allow-same-origin"
           src={path}
           title={`Preview at ${width} width`}
           style={{
