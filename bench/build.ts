@@ -1,4 +1,4 @@
-import { cp, readFile, readdir, rm, stat } from "node:fs/promises";
+import { cp, readFile, readdir, rm, stat, symlink } from "node:fs/promises";
 import path from "node:path";
 import { pagePaths } from "../scripts/page-paths";
 import { runCommand } from "../scripts/processes";
@@ -64,9 +64,27 @@ export async function buildSite(
     await rm(dest, { recursive: true, force: true });
     await cp(path.join(REPO_ROOT, "build", "client"), dest, { recursive: true });
     problems = await checkBuild(dest);
-    if (problems.length === 0) return;
+    if (problems.length === 0) {
+      await copyRenderer(dest);
+      return;
+    }
     options.log(`the build is incomplete: ${problems.slice(0, 5).join(", ")}`);
     if (options.skipBuild) break;
   }
   throw new Error(`no complete build in build/client: ${problems.slice(0, 10).join(", ")}`);
+}
+
+/**
+ * The site's renderer beside the copy, where the server looks for it (next to the client build:
+ * server/static/page-renderer.ts), so that the copy's server renders published content as
+ * `npm start` does; it imports its packages from the repository's node_modules, linked beside it.
+ */
+async function copyRenderer(dest: string): Promise<void> {
+  const work = path.dirname(dest);
+  await rm(path.join(work, "server"), { recursive: true, force: true });
+  await cp(path.join(REPO_ROOT, "build", "server", "render"), path.join(work, "server", "render"), {
+    recursive: true,
+  });
+  await rm(path.join(work, "node_modules"), { force: true });
+  await symlink(path.join(REPO_ROOT, "node_modules"), path.join(work, "node_modules"), "dir");
 }

@@ -19,6 +19,7 @@ import { measureInbox } from "./inbox";
 import { measureReturns } from "./returns";
 import { describeMachine } from "./machine";
 import { type BenchOptions, parseOptions } from "./options";
+import { publishArticle } from "./published-article";
 import { measurePages } from "./pages";
 import { repeatVisit } from "./repeat-visit";
 import { type Report, writeReports } from "./report";
@@ -182,13 +183,14 @@ async function main() {
     const server = await startServer({ name: "server (SQLite)", siteDir, dataDir: sqliteDir });
     log(`server at ${server.url} (SQLite in ${sqliteDir})`);
 
-    const measure = (label: string, url: string, dir: string) =>
+    const measure = (label: string, url: string, dir: string, published: string[] = []) =>
       measurePages({
         label,
         url,
         siteDir: dir,
         work,
-        opts,
+        // A published article is measured on mobile beside the built pages (the fresh build's).
+        opts: { ...opts, routes: [...opts.routes, ...published] },
         log,
         section,
         startServer: (name, site, dataDir) => startServer({ name, siteDir: site, dataDir }),
@@ -204,7 +206,14 @@ async function main() {
       });
       report.before = { site: opts.before, ...(await measure("before", before.url, beforeDir)) };
     }
-    const pages = await measure("fresh build", server.url, siteDir);
+    const published: string[] = [];
+    if (opts.sections.has("lighthouse")) {
+      await section("A published article, put on the server through the staff API", async () => {
+        published.push(await publishArticle(server.url, sqliteDir));
+        log(`  published at ${published[0]}`);
+      });
+    }
+    const pages = await measure("fresh build", server.url, siteDir, published);
     report.lighthouse = pages.lighthouse;
     report.firstPaintTaps = pages.firstPaintTaps;
     report.navigation = pages.navigation;

@@ -8,7 +8,7 @@
 import type { Tokens } from "marked";
 import { mediaIdOf } from "@common/media";
 import type { PublishedContent } from "@common/published";
-import { mediaSources } from "~/lib/media-image";
+import { TEXT_COLUMN_SIZES, mediaSources } from "~/lib/media-image";
 import { renderMarkdown } from "./markdown.server";
 
 const escapeHtml = (text: string) =>
@@ -28,9 +28,6 @@ export function isSafeHref(href: string): boolean {
 
 /** The library's pictures' sizes by id, so that each <img> reserves its space (no layout shift). */
 export type PictureSizes = PublishedContent["media"];
-
-/** The `sizes` of a picture inside a page's text column (max-w-3xl, 48rem). */
-const TEXT_COLUMN = "(min-width: 48rem) 48rem, 100vw";
 
 /**
  * Published Markdown as HTML. Its headings start at h2 (the page's title is its only h1), or at
@@ -59,7 +56,7 @@ export function renderPublishedMarkdown(
         const size = pictures?.[id];
         const { src, srcSet } = mediaSources(id, size?.width ?? Number.POSITIVE_INFINITY);
         const box = size ? ` width="${size.width}" height="${size.height}"` : "";
-        return `<img src="${src}" srcset="${srcSet}" sizes="${TEXT_COLUMN}" alt="${escapeHtml(text)}"${box} loading="lazy" decoding="async">`;
+        return `<img src="${src}" srcset="${srcSet}" sizes="${TEXT_COLUMN_SIZES}" alt="${escapeHtml(text)}"${box} loading="lazy" decoding="async">`;
       },
     },
   }).html;

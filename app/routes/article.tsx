@@ -5,6 +5,7 @@ import { articlePath, pagePaths } from "@common/paths";
 import { type ArticleMeta, loadArticle } from "~/content/markdown.server";
 import { ArticleByline } from "~/components/sections/article-byline";
 import { MediaImage } from "~/components/sections/media-image";
+import { TEXT_COLUMN_SIZES } from "~/lib/media-image";
 import type { PublishedImage } from "@common/published";
 import { publishedArticlePage, publishedArticles } from "~/content/published.server";
 import { getMeta } from "~/lib/meta";
@@ -75,7 +76,7 @@ export default function ArticlePage({ data }: PageProps<ReturnType<typeof loader
         {cover ? (
           <MediaImage
             image={cover}
-            sizes="(min-width: 48rem) 48rem, 100vw"
+            sizes={TEXT_COLUMN_SIZES}
             priority
             className="mt-8 h-auto w-full rounded-2xl"
           />

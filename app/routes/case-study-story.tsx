@@ -51,7 +51,7 @@ export default function CaseStudyStoryPage({ data }: PageProps<Data>) {
         {caseStudy.cover ? (
           <MediaImage
             image={caseStudy.cover}
-            sizes="(min-width: 48rem) 50vw, 100vw"
+            sizes="(min-width: 48rem) 50vw, calc(100vw - 2rem)"
             priority
             className="mx-auto h-auto w-full max-w-lg rounded-2xl"
           />
