@@ -117,6 +117,8 @@ test("marketing writes, previews and publishes an article; a visitor reads it wi
   } finally {
     await visitor.close();
   }
+  await page.goto(path);
+  await expectNoA11yViolations(page, "a published article");
 });
 
 test("marketing opens a position that /careers shows until its closing time", async ({
@@ -149,7 +151,9 @@ test("marketing opens a position that /careers shows until its closing time", as
 
   await expectServed(page.request, path);
   await page.goto(pagePaths.careers);
-  await expect(page.getByRole("link", { name: title })).toBeVisible();
+  await page.getByRole("link", { name: title }).click();
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expectNoA11yViolations(page, "an open position's page");
 
   // Its closing time comes (moved to a few seconds from now, and published so): it leaves the
   // list by itself, and its address says it is gone.
