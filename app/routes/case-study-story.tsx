@@ -2,7 +2,13 @@ import { caseStudyPath, pagePaths } from "@common/paths";
 import { site } from "@common/site";
 import { HERO_WITH_IMAGE, HeroBand, PageTitle } from "~/components/sections/page-hero";
 import { MediaImage } from "~/components/sections/media-image";
-import { PageSection, SMALL_SECTION_TITLE } from "~/components/sections/page-section";
+import {
+  BackToListLink,
+  NamedSections,
+  PageSection,
+  PublishedHtml,
+  SMALL_SECTION_TITLE,
+} from "~/components/sections/page-section";
 import { ResultFigures } from "~/components/sections/result-figures";
 import { caseStudySections, findCaseStudy } from "~/content/published.server";
 import { type LoaderArgs, type PageProps, PageNotFound } from "~/lib/page";
@@ -70,23 +76,18 @@ export default function CaseStudyStoryPage({ data }: PageProps<Data>) {
           />
         </PageSection>
       ) : null}
-      <div className="container-page grid gap-6 pb-12 md:grid-cols-2">
-        {[
-          { id: "challenge", heading: "The challenge", html: challenge },
-          { id: "solution", heading: "Our solution", html: solution },
-        ].map((section) => (
-          <PageSection
-            key={section.id}
-            headingId={`${section.id}-heading`}
-            heading={section.heading}
-            headingClassName={SMALL_SECTION_TITLE}
-            className="rounded-2xl border border-gray-200 p-6"
-          >
-            {/* Published Markdown through the published policy (content/published-markdown.server.ts). */}
-            <div className="prose-legal mt-4" dangerouslySetInnerHTML={{ __html: section.html }} />
-          </PageSection>
-        ))}
-      </div>
+      <NamedSections
+        className="container-page grid gap-6 pb-12 md:grid-cols-2"
+        sectionClassName="rounded-2xl border border-gray-200 p-6"
+        sections={[
+          {
+            id: "challenge",
+            heading: "The challenge",
+            content: <PublishedHtml html={challenge} />,
+          },
+          { id: "solution", heading: "Our solution", content: <PublishedHtml html={solution} /> },
+        ]}
+      />
       {caseStudy.quote ? (
         <figure className="container-page max-w-3xl pb-16">
           <blockquote className="text-2xl leading-9 font-semibold text-brand-900">
@@ -96,12 +97,7 @@ export default function CaseStudyStoryPage({ data }: PageProps<Data>) {
         </figure>
       ) : null}
       <p className="container-page pb-16">
-        <a
-          className="text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
-          href={pagePaths.caseStudy}
-        >
-          ← All case studies
-        </a>
+        <BackToListLink href={pagePaths.caseStudy}>All case studies</BackToListLink>
       </p>
     </>
   );

@@ -2,7 +2,7 @@ import { formatAccraTime } from "@common/accra-time";
 import { pagePaths, positionPath } from "@common/paths";
 import { site } from "@common/site";
 import { HeroBand, PageTitle } from "~/components/sections/page-hero";
-import { PageSection, SMALL_SECTION_TITLE } from "~/components/sections/page-section";
+import { BackToListLink, NamedSections, PublishedHtml } from "~/components/sections/page-section";
 import { findPosition, positionSections } from "~/content/published.server";
 import { jobPosting } from "~/lib/job-posting";
 import { type LoaderArgs, type PageProps, PageNotFound } from "~/lib/page";
@@ -37,12 +37,7 @@ export default function PositionPage({ data }: PageProps<Data>) {
   return (
     <>
       <HeroBand className="py-12 lg:py-16">
-        <a
-          className="text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
-          href={pagePaths.careers}
-        >
-          ← All open positions
-        </a>
+        <BackToListLink href={pagePaths.careers}>All open positions</BackToListLink>
         <p className="eyebrow mt-6">{position.category}</p>
         <PageTitle className="mt-2">{position.title}</PageTitle>
         <dl className="mt-6 grid max-w-3xl gap-4 sm:grid-cols-3">
@@ -54,23 +49,22 @@ export default function PositionPage({ data }: PageProps<Data>) {
           ))}
         </dl>
       </HeroBand>
-      <div className="container-page max-w-3xl space-y-10 pb-16">
-        {[
-          { id: "description", heading: "About the role", html: description },
-          { id: "how-to-apply", heading: "How to apply", html: howToApply },
-        ].map((section) => (
-          <PageSection
-            key={section.id}
-            headingId={`${section.id}-heading`}
-            heading={section.heading}
-            headingClassName={SMALL_SECTION_TITLE}
-            className=""
-          >
-            {/* Published Markdown through the published policy (content/published-markdown.server.ts). */}
-            <div className="prose-legal mt-4" dangerouslySetInnerHTML={{ __html: section.html }} />
-          </PageSection>
-        ))}
-      </div>
+      <NamedSections
+        className="container-page max-w-3xl space-y-10 pb-16"
+        sectionClassName=""
+        sections={[
+          {
+            id: "description",
+            heading: "About the role",
+            content: <PublishedHtml html={description} />,
+          },
+          {
+            id: "how-to-apply",
+            heading: "How to apply",
+            content: <PublishedHtml html={howToApply} />,
+          },
+        ]}
+      />
     </>
   );
 }
