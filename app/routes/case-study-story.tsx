@@ -6,7 +6,7 @@ import {
   BackToListLink,
   NamedSections,
   PageSection,
-  PublishedHtml,
+  publishedSection,
   SMALL_SECTION_TITLE,
 } from "~/components/sections/page-section";
 import { ResultFigures } from "~/components/sections/result-figures";
@@ -41,6 +41,10 @@ export const meta = ({ data: { caseStudy } }: PageProps<Data>) =>
 
 export default function CaseStudyStoryPage({ data }: PageProps<Data>) {
   const { caseStudy, challenge, solution } = data;
+  const sections = [
+    publishedSection("challenge", "The challenge", challenge),
+    publishedSection("solution", "Our solution", solution),
+  ];
   return (
     <>
       <HeroBand className={caseStudy.cover ? HERO_WITH_IMAGE : "py-12 lg:py-20"}>
@@ -79,14 +83,7 @@ export default function CaseStudyStoryPage({ data }: PageProps<Data>) {
       <NamedSections
         className="container-page grid gap-6 pb-12 md:grid-cols-2"
         sectionClassName="rounded-2xl border border-gray-200 p-6"
-        sections={[
-          {
-            id: "challenge",
-            heading: "The challenge",
-            content: <PublishedHtml html={challenge} />,
-          },
-          { id: "solution", heading: "Our solution", content: <PublishedHtml html={solution} /> },
-        ]}
+        sections={sections}
       />
       {caseStudy.quote ? (
         <figure className="container-page max-w-3xl pb-16">

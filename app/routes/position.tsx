@@ -2,7 +2,11 @@ import { formatAccraTime } from "@common/accra-time";
 import { pagePaths, positionPath } from "@common/paths";
 import { site } from "@common/site";
 import { HeroBand, PageTitle } from "~/components/sections/page-hero";
-import { BackToListLink, NamedSections, PublishedHtml } from "~/components/sections/page-section";
+import {
+  BackToListLink,
+  NamedSections,
+  publishedSection,
+} from "~/components/sections/page-section";
 import { findPosition, positionSections } from "~/content/published.server";
 import { jobPosting } from "~/lib/job-posting";
 import { type LoaderArgs, type PageProps, PageNotFound } from "~/lib/page";
@@ -34,6 +38,10 @@ export default function PositionPage({ data }: PageProps<Data>) {
     ["Work type", position.workType],
     ["Applications close", formatAccraTime(position.closesAt)],
   ] as const;
+  const sections = [
+    publishedSection("description", "About the role", description),
+    publishedSection("how-to-apply", "How to apply", howToApply),
+  ];
   return (
     <>
       <HeroBand className="py-12 lg:py-16">
@@ -49,22 +57,7 @@ export default function PositionPage({ data }: PageProps<Data>) {
           ))}
         </dl>
       </HeroBand>
-      <NamedSections
-        className="container-page max-w-3xl space-y-10 pb-16"
-        sectionClassName=""
-        sections={[
-          {
-            id: "description",
-            heading: "About the role",
-            content: <PublishedHtml html={description} />,
-          },
-          {
-            id: "how-to-apply",
-            heading: "How to apply",
-            content: <PublishedHtml html={howToApply} />,
-          },
-        ]}
-      />
+      <NamedSections className="container-page max-w-3xl space-y-10 pb-16" sections={sections} />
     </>
   );
 }

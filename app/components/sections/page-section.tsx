@@ -42,11 +42,11 @@ export type NamedSection = { id: string; heading: string; content: ReactNode };
 export function NamedSections({
   sections,
   className,
-  sectionClassName,
+  sectionClassName = "",
 }: {
   sections: readonly NamedSection[];
   className: string;
-  sectionClassName: string;
+  sectionClassName?: string;
 }) {
   return (
     <div className={className}>
@@ -71,6 +71,11 @@ export function NamedSections({
  */
 export function PublishedHtml({ html }: { html: string }) {
   return <div className="prose-legal mt-4" dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+/** A section of published Markdown (already made HTML by the server), named by `heading`. */
+export function publishedSection(id: string, heading: string, html: string): NamedSection {
+  return { id, heading, content: <PublishedHtml html={html} /> };
 }
 
 /** The link above or below a page back to the list it belongs to ("← All open positions"). */
