@@ -10,17 +10,19 @@ import {
   SMALL_SECTION_TITLE,
 } from "~/components/sections/page-section";
 import { ResultFigures } from "~/components/sections/result-figures";
-import { caseStudySections, findCaseStudy } from "~/content/published.server";
-import { type LoaderArgs, type PageProps, PageNotFound } from "~/lib/page";
+import { publishedItemAt, renderedSections } from "~/content/published.server";
+import type { LoaderArgs, PageProps } from "~/lib/page";
 import { getMeta } from "~/lib/meta";
 
 // A case study published from the console, at /case-studies/<slug>, rendered by the server
 // (app/render.tsx gives each published case study a route of this module). The first case study
 // keeps its built page at /case-study, which lists these under "More case studies".
 export function loader({ path, published }: LoaderArgs) {
-  const caseStudy = findCaseStudy(published, path.slice(caseStudyPath("").length));
-  if (!caseStudy) throw new PageNotFound(`No case study at ${path}`);
-  return { caseStudy, ...caseStudySections(caseStudy, published) };
+  const caseStudy = publishedItemAt(published.caseStudies, path, caseStudyPath(""));
+  return {
+    caseStudy,
+    ...renderedSections(caseStudy, published, ["challenge", "solution"] as const),
+  };
 }
 
 type Data = ReturnType<typeof loader>;

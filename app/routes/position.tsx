@@ -7,18 +7,20 @@ import {
   NamedSections,
   publishedSection,
 } from "~/components/sections/page-section";
-import { findPosition, positionSections } from "~/content/published.server";
+import { publishedItemAt, renderedSections } from "~/content/published.server";
 import { jobPosting } from "~/lib/job-posting";
-import { type LoaderArgs, type PageProps, PageNotFound } from "~/lib/page";
+import type { LoaderArgs, PageProps } from "~/lib/page";
 import { getMeta } from "~/lib/meta";
 
 // An open position published from the console, at /careers/<slug>, rendered by the server
 // (app/render.tsx gives each open position a route of this module); /careers lists them. Once it
 // closes, the snapshot leaves it out and its address answers 410.
 export function loader({ path, published }: LoaderArgs) {
-  const position = findPosition(published, path.slice(positionPath("").length));
-  if (!position) throw new PageNotFound(`No open position at ${path}`);
-  return { position, ...positionSections(position, published) };
+  const position = publishedItemAt(published.positions, path, positionPath(""));
+  return {
+    position,
+    ...renderedSections(position, published, ["description", "howToApply"] as const),
+  };
 }
 
 type Data = ReturnType<typeof loader>;
