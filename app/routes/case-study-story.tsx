@@ -19,10 +19,7 @@ import { getMeta } from "~/lib/meta";
 // keeps its built page at /case-study, which lists these under "More case studies".
 export function loader({ path, published }: LoaderArgs) {
   const caseStudy = publishedItemAt(published.caseStudies, path, caseStudyPath(""));
-  return {
-    caseStudy,
-    ...renderedSections(caseStudy, published, ["challenge", "solution"] as const),
-  };
+  return { caseStudy, ...renderedSections(caseStudy, published, ["challenge", "solution"]) };
 }
 
 type Data = ReturnType<typeof loader>;

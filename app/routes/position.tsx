@@ -17,10 +17,7 @@ import { getMeta } from "~/lib/meta";
 // closes, the snapshot leaves it out and its address answers 410.
 export function loader({ path, published }: LoaderArgs) {
   const position = publishedItemAt(published.positions, path, positionPath(""));
-  return {
-    position,
-    ...renderedSections(position, published, ["description", "howToApply"] as const),
-  };
+  return { position, ...renderedSections(position, published, ["description", "howToApply"]) };
 }
 
 type Data = ReturnType<typeof loader>;

@@ -2,12 +2,12 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
-import { createRoutesStub } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import type { MediaItem } from "../../staff-api/media";
 import type { ContentKind } from "@common/published";
 import { type ContentValues, type FieldErrors, blankValues, bodyOf } from "../content";
 import { ContentListPage } from "../pages/content-list";
+import { renderConsolePage } from "../pages/page.testing";
 import { ContentFields } from "./content-fields";
 
 const PICTURE: MediaItem = {
@@ -114,38 +114,32 @@ describe("an article's cover picture", () => {
 
 describe("a kind's list", () => {
   it("names each item's status in words, who saved it last and when, and links a new one", async () => {
-    const Stub = createRoutesStub([
-      {
-        path: "/site/positions",
-        Component: ContentListPage,
-        HydrateFallback: () => null,
-        loader: () => ({
-          kind: "position" as const,
-          team: [
-            { email: "ama@example.com", name: "Ama Owusu", role: "marketing", disabled: false },
-          ],
-          items: [
-            {
-              id: "p1",
-              kind: "position",
-              status: "published",
-              revision: 2,
-              publishedRevision: 2,
-              publishAt: null,
-              publishedAt: "2026-11-01T09:00:00.000Z",
-              closed: true,
-              publicPath: "/careers/engineer",
-              previewPath: "/staff/preview/position/p1",
-              createdAt: "2026-11-01T09:00:00.000Z",
-              updatedAt: "2026-11-02T15:45:00.000Z",
-              updatedBy: "ama@example.com",
-              title: "Backend engineer",
-            },
-          ],
-        }),
+    renderConsolePage({
+      path: "/site/positions",
+      Component: ContentListPage,
+      data: {
+        kind: "position" as const,
+        team: [{ email: "ama@example.com", name: "Ama Owusu", role: "marketing", disabled: false }],
+        items: [
+          {
+            id: "p1",
+            kind: "position",
+            status: "published",
+            revision: 2,
+            publishedRevision: 2,
+            publishAt: null,
+            publishedAt: "2026-11-01T09:00:00.000Z",
+            closed: true,
+            publicPath: "/careers/engineer",
+            previewPath: "/staff/preview/position/p1",
+            createdAt: "2026-11-01T09:00:00.000Z",
+            updatedAt: "2026-11-02T15:45:00.000Z",
+            updatedBy: "ama@example.com",
+            title: "Backend engineer",
+          },
+        ],
       },
-    ]);
-    render(<Stub initialEntries={["/site/positions"]} />);
+    });
     expect(await screen.findByRole("link", { name: "New open position" })).toHaveAttribute(
       "href",
       "/site/positions/new",
