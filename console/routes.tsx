@@ -20,6 +20,7 @@ import {
 } from "./pages/campaigns";
 import { ContentItemPage, contentItemLoader } from "./pages/content-item";
 import { ContentListPage, contentListLoader } from "./pages/content-list";
+import type { ContentKind } from "@common/published";
 import { EmailsPage, emailsLoader } from "./pages/emails";
 import { MediaPage, mediaLoader } from "./pages/media";
 import { ErasePage, eraseAction, eraseLoader } from "./pages/erase";
@@ -44,6 +45,16 @@ import { FirstSignInPage, firstSignInLoader } from "./pages/first-sign-in";
 import { SubscribersPage, subscribersAction, subscribersLoader } from "./pages/subscribers";
 import { CONSOLE_PAGES, type ConsolePageId, startPageFor } from "./console-pages";
 import { SIGNED_IN_ROUTE, loadSignedIn, loadStaff, signedInShouldRevalidate } from "./session";
+
+/** A published kind's list of items, and its editor (one page for a new item and a saved one). */
+const contentList = (kind: ContentKind) => ({
+  loader: contentListLoader(kind),
+  element: <ContentListPage />,
+});
+const contentEditor = (kind: ContentKind) => ({
+  loader: contentItemLoader(kind),
+  element: <ContentItemPage />,
+});
 
 /**
  * What the router runs for each page of the table (console-pages.ts): its loader, action and
@@ -90,15 +101,15 @@ const PAGE_ROUTES: Record<
   routing: { loader: routingLoader, element: <RoutingPage /> },
   account: { loader: accountLoader, element: <AccountPage /> },
   firstSignIn: { loader: firstSignInLoader, element: <FirstSignInPage /> },
-  articles: { loader: contentListLoader("article"), element: <ContentListPage /> },
-  newArticle: { loader: contentItemLoader("article"), element: <ContentItemPage /> },
-  article: { loader: contentItemLoader("article"), element: <ContentItemPage /> },
-  caseStudies: { loader: contentListLoader("caseStudy"), element: <ContentListPage /> },
-  newCaseStudy: { loader: contentItemLoader("caseStudy"), element: <ContentItemPage /> },
-  caseStudy: { loader: contentItemLoader("caseStudy"), element: <ContentItemPage /> },
-  positions: { loader: contentListLoader("position"), element: <ContentListPage /> },
-  newPosition: { loader: contentItemLoader("position"), element: <ContentItemPage /> },
-  position: { loader: contentItemLoader("position"), element: <ContentItemPage /> },
+  articles: contentList("article"),
+  newArticle: contentEditor("article"),
+  article: contentEditor("article"),
+  caseStudies: contentList("caseStudy"),
+  newCaseStudy: contentEditor("caseStudy"),
+  caseStudy: contentEditor("caseStudy"),
+  positions: contentList("position"),
+  newPosition: contentEditor("position"),
+  position: contentEditor("position"),
   media: { loader: mediaLoader, element: <MediaPage /> },
 };
 

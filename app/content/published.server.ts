@@ -5,12 +5,8 @@
  */
 import { accraWallClock } from "@common/accra-time";
 import { articlePath } from "@common/paths";
-import type {
-  PublishedArticle,
-  PublishedCaseStudy,
-  PublishedContent,
-  PublishedPosition,
-} from "@common/published";
+import type { PublishedArticle, PublishedContent } from "@common/published";
+import { PageNotFound } from "~/lib/page";
 import { type ArticleMeta, loadArticle, loadArticles } from "./markdown.server";
 import { renderPublishedMarkdown } from "./published-markdown.server";
 
@@ -75,26 +71,30 @@ export function publishedArticlePage(article: PublishedArticle, published: Publi
   };
 }
 
-export function findCaseStudy(published: PublishedContent, slug: string) {
-  return published.caseStudies.find((item) => item.slug === slug);
+/**
+ * The published item a page's address names (`<prefix><slug>`): a case study at
+ * /case-studies/<slug>, a position at /careers/<slug>. One that is not published is a 404.
+ */
+export function publishedItemAt<Item extends { slug: string }>(
+  items: readonly Item[],
+  path: string,
+  prefix: string,
+): Item {
+  const item = items.find((candidate) => candidate.slug === path.slice(prefix.length));
+  if (!item) throw new PageNotFound(`Nothing published at ${path}`);
+  return item;
 }
 
-/** A published case study's Markdown sections, rendered under the page's h2s. */
-export function caseStudySections(caseStudy: PublishedCaseStudy, published: PublishedContent) {
-  return {
-    challenge: renderPublishedMarkdown(caseStudy.challenge, published.media, 3),
-    solution: renderPublishedMarkdown(caseStudy.solution, published.media, 3),
-  };
-}
-
-export function findPosition(published: PublishedContent, slug: string) {
-  return published.positions.find((item) => item.slug === slug);
-}
-
-/** A published position's Markdown sections, rendered under the page's h2s. */
-export function positionSections(position: PublishedPosition, published: PublishedContent) {
-  return {
-    description: renderPublishedMarkdown(position.description, published.media, 3),
-    howToApply: renderPublishedMarkdown(position.howToApply, published.media, 3),
-  };
+/**
+ * Some Markdown fields of a published item, each rendered to stand under one of the page's h2s
+ * (so its own headings start at h3): a case study's challenge and solution, a position's
+ * description and how to apply.
+ */
+export function renderedSections<Item, Key extends keyof Item & string>(
+  item: Item & Record<Key, string>,
+  published: PublishedContent,
+  keys: readonly Key[],
+): Record<Key, string> {
+  const entries = keys.map((key) => [key, renderPublishedMarkdown(item[key], published.media, 3)]);
+  return Object.fromEntries(entries) as Record<Key, string>;
 }

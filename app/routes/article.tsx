@@ -4,6 +4,7 @@ import { articlesPage } from "~/content/articles";
 import { articlePath, pagePaths } from "@common/paths";
 import { type ArticleMeta, loadArticle } from "~/content/markdown.server";
 import { ArticleByline } from "~/components/sections/article-byline";
+import { BackToListLink } from "~/components/sections/page-section";
 import { MediaImage } from "~/components/sections/media-image";
 import { TEXT_COLUMN_SIZES } from "~/lib/media-image";
 import type { PublishedImage } from "@common/published";
@@ -52,12 +53,7 @@ export default function ArticlePage({ data }: PageProps<ReturnType<typeof loader
   return (
     <article className="container-page py-12 lg:py-16">
       <div className="mx-auto max-w-3xl">
-        <a
-          className="text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
-          href={pagePaths.articles}
-        >
-          ← {articlesPage.backToList}
-        </a>
+        <BackToListLink href={pagePaths.articles}>{articlesPage.backToList}</BackToListLink>
         <header className="mt-6">
           <h1 className="text-4xl font-extrabold tracking-tight text-brand-900 sm:text-5xl">
             {meta.title}

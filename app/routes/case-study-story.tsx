@@ -2,19 +2,24 @@ import { caseStudyPath, pagePaths } from "@common/paths";
 import { site } from "@common/site";
 import { HERO_WITH_IMAGE, HeroBand, PageTitle } from "~/components/sections/page-hero";
 import { MediaImage } from "~/components/sections/media-image";
-import { PageSection, SMALL_SECTION_TITLE } from "~/components/sections/page-section";
+import {
+  BackToListLink,
+  NamedSections,
+  PageSection,
+  publishedSection,
+  SMALL_SECTION_TITLE,
+} from "~/components/sections/page-section";
 import { ResultFigures } from "~/components/sections/result-figures";
-import { caseStudySections, findCaseStudy } from "~/content/published.server";
-import { type LoaderArgs, type PageProps, PageNotFound } from "~/lib/page";
+import { publishedItemAt, renderedSections } from "~/content/published.server";
+import type { LoaderArgs, PageProps } from "~/lib/page";
 import { getMeta } from "~/lib/meta";
 
 // A case study published from the console, at /case-studies/<slug>, rendered by the server
 // (app/render.tsx gives each published case study a route of this module). The first case study
 // keeps its built page at /case-study, which lists these under "More case studies".
 export function loader({ path, published }: LoaderArgs) {
-  const caseStudy = findCaseStudy(published, path.slice(caseStudyPath("").length));
-  if (!caseStudy) throw new PageNotFound(`No case study at ${path}`);
-  return { caseStudy, ...caseStudySections(caseStudy, published) };
+  const caseStudy = publishedItemAt(published.caseStudies, path, caseStudyPath(""));
+  return { caseStudy, ...renderedSections(caseStudy, published, ["challenge", "solution"]) };
 }
 
 type Data = ReturnType<typeof loader>;
@@ -35,6 +40,10 @@ export const meta = ({ data: { caseStudy } }: PageProps<Data>) =>
 
 export default function CaseStudyStoryPage({ data }: PageProps<Data>) {
   const { caseStudy, challenge, solution } = data;
+  const sections = [
+    publishedSection("challenge", "The challenge", challenge),
+    publishedSection("solution", "Our solution", solution),
+  ];
   return (
     <>
       <HeroBand className={caseStudy.cover ? HERO_WITH_IMAGE : "py-12 lg:py-20"}>
@@ -70,23 +79,11 @@ export default function CaseStudyStoryPage({ data }: PageProps<Data>) {
           />
         </PageSection>
       ) : null}
-      <div className="container-page grid gap-6 pb-12 md:grid-cols-2">
-        {[
-          { id: "challenge", heading: "The challenge", html: challenge },
-          { id: "solution", heading: "Our solution", html: solution },
-        ].map((section) => (
-          <PageSection
-            key={section.id}
-            headingId={`${section.id}-heading`}
-            heading={section.heading}
-            headingClassName={SMALL_SECTION_TITLE}
-            className="rounded-2xl border border-gray-200 p-6"
-          >
-            {/* Published Markdown through the published policy (content/published-markdown.server.ts). */}
-            <div className="prose-legal mt-4" dangerouslySetInnerHTML={{ __html: section.html }} />
-          </PageSection>
-        ))}
-      </div>
+      <NamedSections
+        className="container-page grid gap-6 pb-12 md:grid-cols-2"
+        sectionClassName="rounded-2xl border border-gray-200 p-6"
+        sections={sections}
+      />
       {caseStudy.quote ? (
         <figure className="container-page max-w-3xl pb-16">
           <blockquote className="text-2xl leading-9 font-semibold text-brand-900">
@@ -96,12 +93,7 @@ export default function CaseStudyStoryPage({ data }: PageProps<Data>) {
         </figure>
       ) : null}
       <p className="container-page pb-16">
-        <a
-          className="text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
-          href={pagePaths.caseStudy}
-        >
-          ← All case studies
-        </a>
+        <BackToListLink href={pagePaths.caseStudy}>All case studies</BackToListLink>
       </p>
     </>
   );

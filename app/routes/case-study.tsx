@@ -5,7 +5,7 @@ import { ResultFigures } from "~/components/sections/result-figures";
 import { caseStudy } from "~/content/case-study";
 import { pagePaths } from "@common/paths";
 import { PageHero } from "~/components/sections/page-hero";
-import { PageSection, SMALL_SECTION_TITLE } from "~/components/sections/page-section";
+import { NamedSections } from "~/components/sections/page-section";
 import { Testimonials } from "~/components/sections/testimonials";
 import { DownloadIcon } from "~/components/ui/icons";
 import { getMeta } from "~/lib/meta";
@@ -17,7 +17,17 @@ const sections = [
   { id: "challenges", heading: "Challenges", items: caseStudy.challenges },
   { id: "solutions", heading: "Solutions", items: caseStudy.solutions },
   { id: "benefits", heading: "Benefits", items: caseStudy.benefits },
-] as const;
+].map(({ id, heading, items }) => ({
+  id,
+  heading,
+  content: (
+    <ul className="mt-4 list-disc space-y-2 pl-5 text-muted">
+      {items.map((item) => (
+        <li key={item}>{item}</li>
+      ))}
+    </ul>
+  ),
+}));
 
 /** The case studies published from the console, listed under this one. */
 export function loader({ published }: LoaderArgs) {
@@ -48,23 +58,11 @@ export default function CaseStudyPage({ data }: PageProps<ReturnType<typeof load
           results={caseStudy.results.map(({ value, label }) => ({ figure: value, label }))}
         />
       </section>
-      <div className="container-page grid gap-6 pb-16 md:grid-cols-2">
-        {sections.map((section) => (
-          <PageSection
-            key={section.id}
-            headingId={`${section.id}-heading`}
-            heading={section.heading}
-            headingClassName={SMALL_SECTION_TITLE}
-            className="rounded-2xl border border-gray-200 p-6"
-          >
-            <ul className="mt-4 list-disc space-y-2 pl-5 text-muted">
-              {section.items.map((item) => (
-                <li key={item}>{item}</li>
-              ))}
-            </ul>
-          </PageSection>
-        ))}
-      </div>
+      <NamedSections
+        className="container-page grid gap-6 pb-16 md:grid-cols-2"
+        sectionClassName="rounded-2xl border border-gray-200 p-6"
+        sections={sections}
+      />
       <CaseStudyCards items={data.published} />
       <Testimonials />
     </>

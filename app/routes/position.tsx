@@ -2,19 +2,22 @@ import { formatAccraTime } from "@common/accra-time";
 import { pagePaths, positionPath } from "@common/paths";
 import { site } from "@common/site";
 import { HeroBand, PageTitle } from "~/components/sections/page-hero";
-import { PageSection, SMALL_SECTION_TITLE } from "~/components/sections/page-section";
-import { findPosition, positionSections } from "~/content/published.server";
+import {
+  BackToListLink,
+  NamedSections,
+  publishedSection,
+} from "~/components/sections/page-section";
+import { publishedItemAt, renderedSections } from "~/content/published.server";
 import { jobPosting } from "~/lib/job-posting";
-import { type LoaderArgs, type PageProps, PageNotFound } from "~/lib/page";
+import type { LoaderArgs, PageProps } from "~/lib/page";
 import { getMeta } from "~/lib/meta";
 
 // An open position published from the console, at /careers/<slug>, rendered by the server
 // (app/render.tsx gives each open position a route of this module); /careers lists them. Once it
 // closes, the snapshot leaves it out and its address answers 410.
 export function loader({ path, published }: LoaderArgs) {
-  const position = findPosition(published, path.slice(positionPath("").length));
-  if (!position) throw new PageNotFound(`No open position at ${path}`);
-  return { position, ...positionSections(position, published) };
+  const position = publishedItemAt(published.positions, path, positionPath(""));
+  return { position, ...renderedSections(position, published, ["description", "howToApply"]) };
 }
 
 type Data = ReturnType<typeof loader>;
@@ -34,15 +37,14 @@ export default function PositionPage({ data }: PageProps<Data>) {
     ["Work type", position.workType],
     ["Applications close", formatAccraTime(position.closesAt)],
   ] as const;
+  const sections = [
+    publishedSection("description", "About the role", description),
+    publishedSection("how-to-apply", "How to apply", howToApply),
+  ];
   return (
     <>
       <HeroBand className="py-12 lg:py-16">
-        <a
-          className="text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
-          href={pagePaths.careers}
-        >
-          ← All open positions
-        </a>
+        <BackToListLink href={pagePaths.careers}>All open positions</BackToListLink>
         <p className="eyebrow mt-6">{position.category}</p>
         <PageTitle className="mt-2">{position.title}</PageTitle>
         <dl className="mt-6 grid max-w-3xl gap-4 sm:grid-cols-3">
@@ -54,23 +56,7 @@ export default function PositionPage({ data }: PageProps<Data>) {
           ))}
         </dl>
       </HeroBand>
-      <div className="container-page max-w-3xl space-y-10 pb-16">
-        {[
-          { id: "description", heading: "About the role", html: description },
-          { id: "how-to-apply", heading: "How to apply", html: howToApply },
-        ].map((section) => (
-          <PageSection
-            key={section.id}
-            headingId={`${section.id}-heading`}
-            heading={section.heading}
-            headingClassName={SMALL_SECTION_TITLE}
-            className=""
-          >
-            {/* Published Markdown through the published policy (content/published-markdown.server.ts). */}
-            <div className="prose-legal mt-4" dangerouslySetInnerHTML={{ __html: section.html }} />
-          </PageSection>
-        ))}
-      </div>
+      <NamedSections className="container-page max-w-3xl space-y-10 pb-16" sections={sections} />
     </>
   );
 }

@@ -2,11 +2,12 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
-import { createRoutesStub } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import type { MediaItem } from "../../staff-api/media";
-import { type ContentValues, blankValues, bodyOf } from "../content";
+import type { ContentKind } from "@common/published";
+import { type ContentValues, type FieldErrors, blankValues, bodyOf } from "../content";
 import { ContentListPage } from "../pages/content-list";
+import { renderConsolePage } from "../pages/page.testing";
 import { ContentFields } from "./content-fields";
 
 const PICTURE: MediaItem = {
@@ -19,21 +20,28 @@ const PICTURE: MediaItem = {
   uploadedBy: "ama@example.com",
 };
 
-/** A case study's fields, as the editor holds them; `values()` reads what is typed. */
-function renderCaseStudy() {
+/**
+ * One kind's fields as the editor page holds them (its values, and its picture library, which an
+ * upload adds to); the function returned reads what is typed.
+ */
+function renderFields(
+  kind: ContentKind,
+  { errors = {}, library = [] }: { errors?: FieldErrors; library?: MediaItem[] } = {},
+) {
   let current: ContentValues = blankValues();
   function Editor() {
     const [values, setValues] = useState(current);
+    const [pictures, setPictures] = useState(library);
     current = values;
     return (
       <ContentFields
-        kind="caseStudy"
+        kind={kind}
         values={values}
         change={(patch) => setValues((now) => ({ ...now, ...patch }))}
-        errors={{ "results.1.label": "Say what the figure measures" }}
+        errors={errors}
         team={[]}
-        library={[]}
-        onUploaded={() => {}}
+        library={pictures}
+        onUploaded={(picture) => setPictures((all) => [picture, ...all])}
       />
     );
   }
@@ -43,7 +51,9 @@ function renderCaseStudy() {
 
 describe("a case study's results and quote", () => {
   it("groups the results and the quote, a row added taking the focus and a row removed handing it on", async () => {
-    const values = renderCaseStudy();
+    const values = renderFields("caseStudy", {
+      errors: { "results.1.label": "Say what the figure measures" },
+    });
     const results = screen.getByRole("group", { name: /^Results/ });
     await userEvent.type(within(results).getByRole("textbox", { name: /^Figure 1/ }), "40%");
     await userEvent.type(
@@ -82,30 +92,13 @@ describe("an article's cover picture", () => {
       "fetch",
       vi.fn(async () => Response.json(uploaded, { status: 201 })),
     );
-    let current: ContentValues = blankValues();
-    function Editor() {
-      const [values, setValues] = useState(current);
-      const [library, setLibrary] = useState([PICTURE]);
-      current = values;
-      return (
-        <ContentFields
-          kind="article"
-          values={values}
-          change={(patch) => setValues((now) => ({ ...now, ...patch }))}
-          errors={{}}
-          team={[]}
-          library={library}
-          onUploaded={(picture) => setLibrary((all) => [picture, ...all])}
-        />
-      );
-    }
-    render(<Editor />);
+    const values = renderFields("article", { library: [PICTURE] });
     const cover = screen.getByRole("group", { name: "Cover picture" });
     expect(within(cover).getByRole("radio", { name: "No cover picture" })).toBeChecked();
     expect(screen.queryByRole("textbox", { name: /description/ })).toBeNull();
 
     await userEvent.click(within(cover).getByRole("radio", { name: "market.jpg" }));
-    expect(current.coverImage).toBe(PICTURE.id);
+    expect(values().coverImage).toBe(PICTURE.id);
     const alt = screen.getByRole("textbox", { name: /^Cover picture's description/ });
     expect(alt).toHaveAttribute("aria-required", "true");
 
@@ -114,45 +107,39 @@ describe("an article's cover picture", () => {
       new File(["png"], "team.png", { type: "image/png" }),
     );
     expect(await within(cover).findByRole("radio", { name: "team.png" })).toBeChecked();
-    expect(current.coverImage).toBe(uploaded.id);
+    expect(values().coverImage).toBe(uploaded.id);
     vi.unstubAllGlobals();
   });
 });
 
 describe("a kind's list", () => {
   it("names each item's status in words, who saved it last and when, and links a new one", async () => {
-    const Stub = createRoutesStub([
-      {
-        path: "/site/positions",
-        Component: ContentListPage,
-        HydrateFallback: () => null,
-        loader: () => ({
-          kind: "position" as const,
-          team: [
-            { email: "ama@example.com", name: "Ama Owusu", role: "marketing", disabled: false },
-          ],
-          items: [
-            {
-              id: "p1",
-              kind: "position",
-              status: "published",
-              revision: 2,
-              publishedRevision: 2,
-              publishAt: null,
-              publishedAt: "2026-11-01T09:00:00.000Z",
-              closed: true,
-              publicPath: "/careers/engineer",
-              previewPath: "/staff/preview/position/p1",
-              createdAt: "2026-11-01T09:00:00.000Z",
-              updatedAt: "2026-11-02T15:45:00.000Z",
-              updatedBy: "ama@example.com",
-              title: "Backend engineer",
-            },
-          ],
-        }),
+    renderConsolePage({
+      path: "/site/positions",
+      Component: ContentListPage,
+      data: {
+        kind: "position" as const,
+        team: [{ email: "ama@example.com", name: "Ama Owusu", role: "marketing", disabled: false }],
+        items: [
+          {
+            id: "p1",
+            kind: "position",
+            status: "published",
+            revision: 2,
+            publishedRevision: 2,
+            publishAt: null,
+            publishedAt: "2026-11-01T09:00:00.000Z",
+            closed: true,
+            publicPath: "/careers/engineer",
+            previewPath: "/staff/preview/position/p1",
+            createdAt: "2026-11-01T09:00:00.000Z",
+            updatedAt: "2026-11-02T15:45:00.000Z",
+            updatedBy: "ama@example.com",
+            title: "Backend engineer",
+          },
+        ],
       },
-    ]);
-    render(<Stub initialEntries={["/site/positions"]} />);
+    });
     expect(await screen.findByRole("link", { name: "New open position" })).toHaveAttribute(
       "href",
       "/site/positions/new",

@@ -1,5 +1,5 @@
-import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
-import { Field } from "~/components/ui/field";
+import type { ChangeEvent, InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
+import { Field, type FieldProps } from "~/components/ui/field";
 import type { FieldErrors } from "../content";
 
 /** The id of the editor's control for a field key ("title", "results.0.figure"): focus finds it. */
@@ -25,59 +25,74 @@ interface Common {
   onValue: (value: string) => void;
 }
 
-/** A one-line input of the editor, its label, hint and refusal tied to it (`Field`). */
-export function ContentInput({
-  name,
-  label,
-  hint,
-  errors,
-  required = false,
-  value,
-  onValue,
-  ...input
-}: Common & Omit<InputHTMLAttributes<HTMLInputElement>, "className" | "value" | "name">) {
+/** What every control of the editor gets: `Field`'s labelling, and its key, value and change. */
+type EditorControlProps = Parameters<FieldProps["children"]>[0] & {
+  name: string;
+  value: string;
+  onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+};
+
+/** Parts a field's props into the editor's own (`Common`) and those left for its control. */
+function splitField<Rest extends object>(props: Common & Rest) {
+  const { name, label, hint, errors, required, value, onValue, ...control } = props;
+  return [{ name, label, hint, errors, required, value, onValue }, control] as const;
+}
+
+/**
+ * The label, hint and refusal of one field of the editor (`Field`) around its control, whose id
+ * is found from the field's key (focus moves there on a refusal) and whose value goes to `onValue`.
+ */
+function EditorField({
+  field: { name, label, hint, errors, required = false, value, onValue },
+  children,
+}: {
+  field: Common;
+  children: (control: EditorControlProps) => ReactNode;
+}) {
   return (
     <Field id={controlId(name)} label={label} hint={hint} error={errors[name]} required={required}>
-      {(props) => (
+      {(props) =>
+        children({ ...props, name, value, onChange: (event) => onValue(event.target.value) })
+      }
+    </Field>
+  );
+}
+
+/** A one-line input of the editor, its label, hint and refusal tied to it (`Field`). */
+export function ContentInput(
+  props: Common & Omit<InputHTMLAttributes<HTMLInputElement>, "className" | "value" | "name">,
+) {
+  const [field, input] = splitField(props);
+  return (
+    <EditorField field={field}>
+      {(control) => (
         <input
-          {...props}
           autoComplete="off"
           dir="auto"
           {...input}
-          name={name}
-          value={value}
-          onChange={(event) => onValue(event.target.value)}
+          {...control}
           className="console-input min-h-11 w-full"
         />
       )}
-    </Field>
+    </EditorField>
   );
 }
 
 /** A multi-line input of the editor (Markdown), labelled like `ContentInput`. */
 export function ContentTextArea({
-  name,
-  label,
-  hint,
-  errors,
-  required = false,
-  value,
-  onValue,
   rows = 8,
+  ...field
 }: Common & Pick<TextareaHTMLAttributes<HTMLTextAreaElement>, "rows">) {
   return (
-    <Field id={controlId(name)} label={label} hint={hint} error={errors[name]} required={required}>
-      {(props) => (
+    <EditorField field={field}>
+      {(control) => (
         <textarea
-          {...props}
           dir="auto"
-          name={name}
           rows={rows}
-          value={value}
-          onChange={(event) => onValue(event.target.value)}
+          {...control}
           className="console-input w-full font-mono text-sm"
         />
       )}
-    </Field>
+    </EditorField>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { PreviewWidthPicker } from "./preview-width-picker";
 import { Section } from "./section";
 
 /** The widths the draft is shown at: a phone's screen and a desktop's window. */
@@ -37,19 +38,7 @@ export function ContentPreview({ path, revision }: { path: string; revision: num
           Open preview in a new tab
         </a>
       </p>
-      <div role="group" aria-label="Preview width" className="mb-3 flex flex-wrap gap-2">
-        {PAGE_PREVIEW_WIDTHS.map((w) => (
-          <button
-            key={w.name}
-            type="button"
-            aria-pressed={w.name === width}
-            onClick={() => setWidth(w.name)}
-            className={w.name === width ? "console-button" : "console-button-quiet"}
-          >
-            {`${w.label} (${w.px} px)`}
-          </button>
-        ))}
-      </div>
+      <PreviewWidthPicker widths={PAGE_PREVIEW_WIDTHS} chosen={width} onChoose={setWidth} />
       {scale < 1 ? (
         <p className="mb-2 text-sm text-muted">Shown at {Math.round(scale * 100)}% to fit.</p>
       ) : null}

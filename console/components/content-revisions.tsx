@@ -7,6 +7,7 @@ import { type ContentValues, FIELD_LABELS, changedFields, fieldText, valuesOf } 
 import { ConfirmButton } from "./confirm-button";
 import { DateTime } from "./date-time";
 import { Section } from "./section";
+import { TableHead } from "./table-head";
 import { StaffName } from "./staff-name";
 
 /** One saved revision as this section shows it. */
@@ -69,22 +70,9 @@ export function ContentRevisions({
         <>
           <table className="w-full max-w-3xl text-left">
             <caption className="sr-only">Revisions, newest first</caption>
-            <thead>
-              <tr className="border-b border-gray-300">
-                <th scope="col" className="py-2 pr-4">
-                  Revision
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  Saved
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  By
-                </th>
-                <th scope="col" className="py-2">
-                  <span className="sr-only">Restore</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              headings={["Revision", "Saved", "By", <span className="sr-only">Restore</span>]}
+            />
             <tbody>
               {revisions.map((revision) => (
                 <tr key={revision.revision} className="border-b border-gray-200 align-top">
@@ -203,19 +191,7 @@ export function RevisionComparison({
             {fields.length === 1 ? "1 field differs" : `${fields.length} fields differ`} between
             revision {from} and revision {to}
           </caption>
-          <thead>
-            <tr className="border-b border-gray-300">
-              <th scope="col" className="py-2 pr-4">
-                Field
-              </th>
-              <th scope="col" className="py-2 pr-4">
-                Before (revision {from})
-              </th>
-              <th scope="col" className="py-2">
-                After (revision {to})
-              </th>
-            </tr>
-          </thead>
+          <TableHead headings={["Field", `Before (revision ${from})`, `After (revision ${to})`]} />
           <tbody>
             {fields.map((field) => (
               <tr key={field} className="border-b border-gray-200 align-top">

@@ -1,10 +1,9 @@
 // The editor of published content under a router, the staff API stubbed: shared by its tests.
-import { render } from "@testing-library/react";
-import { createRoutesStub } from "react-router";
 import { vi } from "vitest";
 import type { TeamMember } from "../../staff-api/admin";
 import type { ArticleFields } from "../../staff-api/publishing";
 import { ContentItemPage } from "./content-item";
+import { renderConsolePage } from "./page.testing";
 
 export const TEAM: TeamMember[] = [
   { email: "ama@example.com", name: "Ama Owusu", role: "marketing", disabled: false },
@@ -76,21 +75,18 @@ export function renderEditor(
       return json({ error: "No such item" }, 404);
     }),
   );
-  const Stub = createRoutesStub([
-    {
-      path: "/site/articles/:id",
-      Component: ContentItemPage,
-      HydrateFallback: () => null,
-      loader: () => ({
-        kind: "article" as const,
-        loaded: item ? { value: item, version: '"3"' } : null,
-        team: TEAM,
-        library: [],
-      }),
+  renderConsolePage({
+    path: "/site/articles/:id",
+    at: `/site/articles/${item ? item.id : "new"}`,
+    Component: ContentItemPage,
+    data: {
+      kind: "article" as const,
+      loaded: item ? { value: item, version: '"3"' } : null,
+      team: TEAM,
+      library: [],
     },
-    { path: "/site/articles", Component: () => <p>The list</p> },
-  ]);
-  render(<Stub initialEntries={[`/site/articles/${item ? item.id : "new"}`]} />);
+    otherRoutes: [{ path: "/site/articles", Component: () => <p>The list</p> }],
+  });
   return sent;
 }
 

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
-import { render, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { MAIL_TEMPLATES, type MailPreview } from "../../staff-api/mail";
 import { EmailsPage } from "./emails";
+import { renderConsolePage } from "./page.testing";
 
 const items = MAIL_TEMPLATES.map(({ kind, name }) => ({ kind, name }));
 
@@ -16,15 +16,11 @@ const campaign: MailPreview = {
 };
 
 function renderPage(preview: MailPreview | null) {
-  const Stub = createRoutesStub([
-    {
-      path: "/admin/emails",
-      Component: EmailsPage,
-      HydrateFallback: () => null,
-      loader: () => ({ items, preview }),
-    },
-  ]);
-  return render(<Stub initialEntries={["/admin/emails"]} />);
+  return renderConsolePage({
+    path: "/admin/emails",
+    Component: EmailsPage,
+    data: { items, preview },
+  });
 }
 
 describe("the E-mails page", () => {

@@ -4,6 +4,7 @@ import { consolePaths } from "@common/paths";
 import { MAIL_TEMPLATES, type MailPreview, mailTemplatesApi } from "../../staff-api/mail";
 import { loadCall, query } from "../api";
 import { PageHeading } from "../components/page-heading";
+import { PreviewWidthPicker } from "../components/preview-width-picker";
 import { Section } from "../components/section";
 
 /** The widths the HTML is shown at: a phone's screen, and a desktop mail client's column. */
@@ -85,19 +86,7 @@ function EmailPreview({ preview, name }: { preview: MailPreview; name: string })
         </p>
       </Section>
       <Section id="email-html" title="As most mail apps show it (HTML)">
-        <div role="group" aria-label="Preview width" className="mb-3 flex flex-wrap gap-2">
-          {PREVIEW_WIDTHS.map((w) => (
-            <button
-              key={w.name}
-              type="button"
-              aria-pressed={w.name === width}
-              onClick={() => setWidth(w.name)}
-              className={w.name === width ? "console-button" : "console-button-quiet"}
-            >
-              {`${w.label} (${w.px} px)`}
-            </button>
-          ))}
-        </div>
+        <PreviewWidthPicker widths={PREVIEW_WIDTHS} chosen={width} onChoose={setWidth} />
         <div className="overflow-x-auto">
           {/* No permission at all: the e-mail's HTML can run nothing and open nothing here. */}
           <iframe

@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
-import { render, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MAX_UPLOAD_BYTES } from "@common/media";
 import { type MediaItem, NOT_A_PICTURE, TOO_LARGE } from "../../staff-api/media";
 import { MediaPage } from "./media";
+import { renderConsolePage } from "./page.testing";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -35,15 +35,11 @@ function renderMedia(answer: () => Response) {
       return answer();
     }),
   );
-  const Stub = createRoutesStub([
-    {
-      path: "/site/media",
-      Component: MediaPage,
-      HydrateFallback: () => null,
-      loader: () => ({ items: [picture(ID, "market.jpg")], team: [] }),
-    },
-  ]);
-  render(<Stub initialEntries={["/site/media"]} />);
+  renderConsolePage({
+    path: "/site/media",
+    Component: MediaPage,
+    data: { items: [picture(ID, "market.jpg")], team: [] },
+  });
   return sent;
 }
 

@@ -5,7 +5,7 @@ import {
   useId,
 } from "react";
 
-interface FieldProps {
+export interface FieldProps {
   /** The control's id, when something else links to it (a form's error summary). */
   id?: string;
   label: string;
