@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { articlePath } from "../../common/paths";
 import { testDialects } from "../db/testing/databases";
 import { answered } from "../testing/checks";
-import { signedInStaff } from "../testing/staff-api";
+import { signedInStaff, useStaffApi } from "../testing/staff-api";
 import { unchecked } from "../testing/staff-client";
 import {
   articlesApi,
@@ -13,18 +13,18 @@ import {
 import { VERSION_REQUIRED } from "../http/contract-routes";
 import {
   ARTICLE,
+  CASE_STUDY,
   addPicture,
   appWithPages,
   atRevision,
   marketer,
   newArticle,
-  usePublishingApi,
 } from "./publishing.testing";
 
 // Writing items through the staff API: every save a complete revision, restoring one, the
 // versions a change must name, the slugs and the covers.
 describe.each(testDialects)("publishing's items on $name", ({ url }) => {
-  const api = usePublishingApi(url);
+  const api = useStaffApi(url);
 
   it("keeps every save as a complete revision, and restores an earlier one as a new one", async () => {
     const akosua = await marketer(api);
@@ -166,16 +166,7 @@ describe.each(testDialects)("publishing's items on $name", ({ url }) => {
     expect(renamed.statusCode).toBe(409);
     // A slug of another kind is no conflict: the addresses differ.
     const study = await akosua.call(caseStudiesApi.create, {
-      body: {
-        title: "Mobile money for school fees",
-        summary: "A school in Kumasi.",
-        client: "Adom School",
-        sector: "Education",
-        challenge: "Queues at the bursar.",
-        solution: "Fees by mobile money.",
-        results: [{ figure: "40%", label: "fewer queues" }],
-        slug: "mobile-money-for-school-fees",
-      },
+      body: { ...CASE_STUDY, slug: "mobile-money-for-school-fees" },
     });
     expect(study.statusCode, study.body).toBe(201);
   });

@@ -4,17 +4,18 @@ import { sql } from "kysely";
 import { type DB, openDatabase } from "../db/database";
 import { databaseUrlNamed, testDialects } from "../db/testing/databases";
 import { answered } from "../testing/checks";
+import { useStaffApi } from "../testing/staff-api";
 import { articlesApi, caseStudiesApi, positionsApi } from "../../staff-api/publishing";
 import { CLOSING_PASSED, publishDue } from "./publishing";
 import { loadPreviewContent, loadPublishedContent } from "./published-content";
 import {
   ARTICLE,
+  CASE_STUDY,
   addPicture,
   atRevision,
   marketer,
   newArticle,
   newPosition,
-  usePublishingApi,
 } from "./publishing.testing";
 
 const HOUR = 3_600_000;
@@ -22,7 +23,7 @@ const HOUR = 3_600_000;
 // Putting items on the site and taking them off, as the site then reads them: now, at a time
 // (with the clock held), two instances at once, unpublished, closed, renamed.
 describe.each(testDialects)("publishing on $name", ({ url }) => {
-  const api = usePublishingApi(url);
+  const api = useStaffApi(url);
   const site = () => loadPublishedContent(api.db, api.clock.now);
   const auditOf = (id: string) =>
     api.db
@@ -256,13 +257,7 @@ describe.each(testDialects)("publishing on $name", ({ url }) => {
     const picture = await addPicture(api);
     const created = await akosua.call(caseStudiesApi.create, {
       body: {
-        title: "Adom School collects fees by phone",
-        summary: "A school in Kumasi.",
-        client: "Adom School",
-        sector: "Education",
-        challenge: "Queues at the bursar.",
-        solution: "Fees by mobile money.",
-        results: [{ figure: "40%", label: "fewer queues" }],
+        ...CASE_STUDY,
         quote: { text: "Parents love it.", by: "The bursar" },
         coverImage: picture,
         coverAlt: "Pupils outside the school",

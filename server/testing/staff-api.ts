@@ -114,6 +114,12 @@ export function useStaffApi(
     api.clock.now = new Date();
     // Everything but the audit log, which cannot be emptied: tests tell entries apart by account.
     for (const table of [
+      // Publishing's items and the media library their covers come from.
+      "content_slugs",
+      "content_revisions",
+      "content_items",
+      "media_variants",
+      "media",
       "lead_events",
       "lead_states",
       "lead_escalations",
