@@ -241,7 +241,7 @@ export function changedFields(item: ContentItem, body: Record<string, unknown>):
 /** The fields of revision `revision` of an item; null when it has no such revision. */
 export async function revisionFields(
   db: Db,
-  item: ContentItem,
+  item: Pick<ContentItem, "id" | "kind">,
   revision: number,
 ): Promise<ContentFields | null> {
   const row = await db
