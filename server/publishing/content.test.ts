@@ -17,6 +17,7 @@ import {
   addPicture,
   appWithPages,
   atRevision,
+  changeArticle,
   marketer,
   newArticle,
 } from "./publishing.testing";
@@ -55,10 +56,10 @@ describe.each(testDialects)("publishing's items on $name", ({ url }) => {
     });
 
     api.advance(60_000);
-    const changed = await akosua.call(articlesApi.update, {
-      params: { id },
-      body: { title: "School fees by mobile money", tags: ["schools"], author: "" },
-      headers: atRevision(1),
+    const changed = await changeArticle(akosua, id, 1, {
+      title: "School fees by mobile money",
+      tags: ["schools"],
+      author: "",
     });
     const second = answered(articlesApi.update, changed, 200);
     expect(changed.headers.etag).toBe('"2"');
@@ -110,17 +111,9 @@ describe.each(testDialects)("publishing's items on $name", ({ url }) => {
     const akosua = await marketer(api);
     const kofi = await marketer(api);
     const { id } = await newArticle(akosua);
-    const mine = await akosua.call(articlesApi.update, {
-      params: { id },
-      body: { summary: "Mine" },
-      headers: atRevision(1),
-    });
+    const mine = await changeArticle(akosua, id, 1, { summary: "Mine" });
     expect(mine.statusCode).toBe(200);
-    const theirs = await kofi.call(articlesApi.update, {
-      params: { id },
-      body: { summary: "Theirs" },
-      headers: atRevision(1),
-    });
+    const theirs = await changeArticle(kofi, id, 1, { summary: "Theirs" });
     const current = answered(articlesApi.update, theirs, 412);
     expect(theirs.headers.etag).toBe('"2"');
     expect(current.fields.summary).toBe("Mine");
@@ -158,11 +151,7 @@ describe.each(testDialects)("publishing's items on $name", ({ url }) => {
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toEqual({ error: SLUG_TAKEN });
     const { id } = await newArticle(akosua, { title: "Another" });
-    const renamed = await akosua.call(articlesApi.update, {
-      params: { id },
-      body: { slug: "mobile-money-for-school-fees-2" },
-      headers: atRevision(1),
-    });
+    const renamed = await changeArticle(akosua, id, 1, { slug: "mobile-money-for-school-fees-2" });
     expect(renamed.statusCode).toBe(409);
     // A slug of another kind is no conflict: the addresses differ.
     const study = await akosua.call(caseStudiesApi.create, {
@@ -214,17 +203,9 @@ describe.each(testDialects)("publishing's items on $name", ({ url }) => {
       coverAlt: "A parent paying by phone",
     } as object);
     // Removing the alt text of a cover kept is refused too; removing the cover is not.
-    const blank = await akosua.call(articlesApi.update, {
-      params: { id },
-      body: { coverAlt: "" },
-      headers: atRevision(1),
-    });
+    const blank = await changeArticle(akosua, id, 1, { coverAlt: "" });
     expect(blank.statusCode).toBe(400);
-    const removed = await akosua.call(articlesApi.update, {
-      params: { id },
-      body: { coverImage: null, coverAlt: "" },
-      headers: atRevision(1),
-    });
+    const removed = await changeArticle(akosua, id, 1, { coverImage: null, coverAlt: "" });
     expect(answered(articlesApi.update, removed, 200).fields.coverImage).toBeNull();
   });
 
@@ -234,11 +215,7 @@ describe.each(testDialects)("publishing's items on $name", ({ url }) => {
     api.advance(1000);
     await newArticle(akosua, { title: "Second" });
     api.advance(1000);
-    await akosua.call(articlesApi.update, {
-      params: { id: first.id },
-      body: { summary: "Again" },
-      headers: atRevision(1),
-    });
+    await changeArticle(akosua, first.id, 1, { summary: "Again" });
     const list = answered(articlesApi.list, await akosua.call(articlesApi.list), 200);
     expect(list.items.map((item) => item.title)).toEqual(["First", "Second"]);
     expect((await akosua.read(caseStudiesApi.list)).items).toEqual([]);

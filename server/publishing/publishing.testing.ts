@@ -10,7 +10,7 @@ import { buildApp } from "../app";
 import type { SiteFile } from "../static/site-files";
 import { testConfig } from "../testing/lead-api";
 import { STAFF_SITE, type StaffApi, signedInStaff } from "../testing/staff-api";
-import type { StaffClient } from "../testing/staff-client";
+import type { CallParts, StaffClient } from "../testing/staff-client";
 import { articlesApi, positionsApi } from "../../staff-api/publishing";
 
 /** A member of marketing, signed in, named Akosua Mensah. */
@@ -70,6 +70,16 @@ export async function newPosition(client: StaffClient, now: Date, days: number) 
 
 /** The If-Match of revision `revision`. */
 export const atRevision = (revision: number) => ({ "if-match": `"${revision}"` });
+
+/** A change to article `id` made on revision `revision` (its If-Match); the answer. */
+export function changeArticle(
+  client: StaffClient,
+  id: string,
+  revision: number,
+  body: CallParts<typeof articlesApi.update>["body"],
+) {
+  return client.call(articlesApi.update, { params: { id }, body, headers: atRevision(revision) });
+}
 
 /** A picture in the media library, stored directly (server/media/ uploads them); its id. */
 export async function addPicture(api: StaffApi): Promise<string> {
