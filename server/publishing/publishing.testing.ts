@@ -9,19 +9,18 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "../app";
 import type { SiteFile } from "../static/site-files";
 import { testConfig } from "../testing/lead-api";
-import { STAFF_SITE, type StaffApi, signedInStaff } from "../testing/staff-api";
+import { STAFF_SITE, type StaffApi, signedInStaffNamed } from "../testing/staff-api";
 import type { CallParts, StaffClient } from "../testing/staff-client";
 import { articlesApi, positionsApi } from "../../staff-api/publishing";
 
 /** A member of marketing, signed in, named Akosua Mensah. */
-export async function marketer(api: StaffApi) {
-  const client = await signedInStaff(api, `akosua-${randomUUID()}@example.com`, "marketing");
-  await api.db
-    .updateTable("staff_accounts")
-    .set({ name: "Akosua Mensah" })
-    .where("id", "=", client.account.id)
-    .execute();
-  return client;
+export function marketer(api: StaffApi) {
+  return signedInStaffNamed(
+    api,
+    `akosua-${randomUUID()}@example.com`,
+    "marketing",
+    "Akosua Mensah",
+  );
 }
 
 export const ARTICLE = {

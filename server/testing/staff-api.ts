@@ -166,6 +166,22 @@ export async function signedInStaff(
   return { ...client, account, cookie: client.cookie as string };
 }
 
+/** As signedInStaff, for one who gave their name (which their mail and bylines then show). */
+export async function signedInStaffNamed(
+  api: StaffApi,
+  email: string,
+  role: StaffRole,
+  name: string,
+) {
+  const client = await signedInStaff(api, email, role);
+  await api.db
+    .updateTable("staff_accounts")
+    .set({ name })
+    .where("id", "=", client.account.id)
+    .execute();
+  return client;
+}
+
 /** Asks for a sign-in link for `email`, signed out. */
 export function requestSignInLink(api: StaffApi, email: string, options?: ClientOptions) {
   return api.signedOut(options).call(sessionApi.requestLink, { body: { email } });
