@@ -4,27 +4,16 @@ import { expect, gotoReady, waitForIslands } from "./fixtures";
 
 // Steps and locators that several browser tests share.
 
-/** The textboxes of `form`, each under its key, found by its exact label. */
-function textboxes<Key extends string>(form: Locator, labels: Record<Key, string>) {
-  const entries = Object.entries<string>(labels).map(([key, label]) => [
-    key,
-    form.getByRole("textbox", { name: label, exact: true }),
-  ]);
-  return Object.fromEntries(entries) as Record<Key, Locator>;
-}
-
 /** The contact form of /contact-us, by its fields' labels. */
 export function contactForm(page: Page) {
   const form = page.getByRole("form", { name: "Send us a message" });
   return {
     form,
-    ...textboxes(form, {
-      firstName: "First name",
-      lastName: "Last name",
-      email: "Email",
-      phone: "Phone (optional)",
-      message: "Message",
-    }),
+    firstName: form.getByRole("textbox", { name: "First name", exact: true }),
+    lastName: form.getByRole("textbox", { name: "Last name", exact: true }),
+    email: form.getByRole("textbox", { name: "Email", exact: true }),
+    phone: form.getByRole("textbox", { name: "Phone (optional)", exact: true }),
+    message: form.getByRole("textbox", { name: "Message", exact: true }),
     agree: form.getByRole("checkbox", { name: /agree to the privacy policy/i }),
     submit: form.getByRole("button", { name: /^(Send Message|Sending…)$/ }),
   };
@@ -35,13 +24,11 @@ export function demoForm(page: Page) {
   const form = page.getByRole("form", { name: "Request a demo" });
   return {
     form,
-    ...textboxes(form, {
-      name: "Name",
-      email: "Email Address",
-      phone: "Phone Number",
-      company: "Company",
-      jobTitle: "Job Title",
-    }),
+    name: form.getByRole("textbox", { name: "Name", exact: true }),
+    email: form.getByRole("textbox", { name: "Email Address", exact: true }),
+    phone: form.getByRole("textbox", { name: "Phone Number", exact: true }),
+    company: form.getByRole("textbox", { name: "Company", exact: true }),
+    jobTitle: form.getByRole("textbox", { name: "Job Title", exact: true }),
     industry: form.getByRole("combobox", { name: "Industry", exact: true }),
     submit: form.getByRole("button", { name: /^(Submit|Submitting…)$/ }),
   };
