@@ -39,10 +39,13 @@ export const mediaId = z.string().check(z.regex(/^[0-9a-f-]{36}$/, "No such pict
 const cover = { coverImage: z.optional(z.nullable(mediaId)), coverAlt: filterText(200) };
 const markdown = (message: string, max: number) => requiredText(message, { max, multiLine: true });
 
+const title = requiredText("Enter a title", { max: 120 });
+/** An article's and a case study's headline: what the site's lists and cards show of them. */
+const headline = { title, summary: requiredText("Enter a summary", { max: 300 }) };
+
 /** What a new article is written with; a change sends any of them. */
 const ArticleShape = {
-  title: requiredText("Enter a title", { max: 120 }),
-  summary: requiredText("Enter a summary", { max: 300 }),
+  ...headline,
   markdown: markdown("Write the article", 50_000),
   slug,
   tags: z.optional(
@@ -56,8 +59,7 @@ const ArticleShape = {
 };
 
 const CaseStudyShape = {
-  title: requiredText("Enter a title", { max: 120 }),
-  summary: requiredText("Enter a summary", { max: 300 }),
+  ...headline,
   client: requiredText("Name the client", { max: 100 }),
   sector: requiredText("Name the client's sector", { max: 60 }),
   challenge: markdown("Describe the challenge", 10_000),
@@ -84,7 +86,7 @@ const CaseStudyShape = {
 
 const PositionShape = {
   category: requiredText("Choose a category", { max: 60 }),
-  title: requiredText("Enter a title", { max: 120 }),
+  title,
   location: requiredText("Enter a location", { max: 100 }),
   workType: requiredText("Enter the work type", { max: 60 }),
   description: markdown("Describe the position", 20_000),
@@ -96,9 +98,9 @@ const PositionShape = {
 
 /** An item's fields as stored in a revision and answered: every field present. */
 const storedCover = { coverImage: z.nullable(z.string()), coverAlt: z.string() };
+const storedHeadline = { title: z.string(), summary: z.string() };
 export const ArticleFields = z.strictObject({
-  title: z.string(),
-  summary: z.string(),
+  ...storedHeadline,
   markdown: z.string(),
   slug: z.string(),
   tags: z.array(z.string()),
@@ -106,8 +108,7 @@ export const ArticleFields = z.strictObject({
   ...storedCover,
 });
 export const CaseStudyFields = z.strictObject({
-  title: z.string(),
-  summary: z.string(),
+  ...storedHeadline,
   client: z.string(),
   sector: z.string(),
   challenge: z.string(),
@@ -175,9 +176,10 @@ const revisionsOf = <F extends z.ZodMiniType>(fields: F) =>
     ),
   });
 
-const ItemId = z.object({ id: z.string().check(z.regex(/^[A-Za-z0-9-]{1,64}$/, NO_SUCH_ITEM)) });
+const itemIdText = z.string().check(z.regex(/^[A-Za-z0-9-]{1,64}$/, NO_SUCH_ITEM));
+const ItemId = z.object({ id: itemIdText });
 const RevisionId = z.object({
-  id: z.string().check(z.regex(/^[A-Za-z0-9-]{1,64}$/, NO_SUCH_ITEM)),
+  id: itemIdText,
   revision: z.string().check(z.regex(/^[1-9]\d{0,5}$/, "No such revision")),
 });
 
@@ -194,6 +196,8 @@ function contentApi<
 >(base: Base, shape: Shape, fields: Fields) {
   const Item = itemOf(fields);
   const one = { roles: MARKETING_ROLES, params: ItemId, notFound: NO_SUCH_ITEM } as const;
+  // A change answers the item, or 409 (it cannot be made) or 412 (made on an older version).
+  const changeAnswers = { 200: Item, ...RECORD_REFUSALS, 409: Failed, 412: Item } as const;
   return {
     list: endpoint({
       method: "GET",
@@ -225,7 +229,7 @@ function contentApi<
       ...one,
       versioned: true,
       body: z.partial(z.strictObject(shape)),
-      answers: { 200: Item, ...RECORD_REFUSALS, 409: Failed, 412: Item, 428: Failed },
+      answers: { ...changeAnswers, 428: Failed },
     }),
     revisions: endpoint({
       method: "GET",
@@ -240,7 +244,7 @@ function contentApi<
       params: RevisionId,
       notFound: NO_SUCH_ITEM,
       versioned: true,
-      answers: { 200: Item, ...RECORD_REFUSALS, 409: Failed, 412: Item, 428: Failed },
+      answers: { ...changeAnswers, 428: Failed },
     }),
     publish: endpoint({
       method: "POST",
@@ -253,7 +257,7 @@ function contentApi<
       method: "POST",
       path: `${base}/:id/unpublish`,
       ...one,
-      answers: { 200: Item, ...RECORD_REFUSALS, 409: Failed, 412: Item },
+      answers: changeAnswers,
     }),
   };
 }

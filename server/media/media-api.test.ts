@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { MAIL_WIDTH, MAX_UPLOAD_BYTES, PAGE_WIDTHS, mediaPath } from "../../common/media";
 import {
   NOT_A_PICTURE,
@@ -29,10 +29,6 @@ import {
 
 describe.each(testDialects)("the media library on $name", ({ url }) => {
   const api = useStaffApi(url);
-  beforeEach(async () => {
-    await api.db.deleteFrom("media_variants").execute();
-    await api.db.deleteFrom("media").execute();
-  });
 
   const marketing = () => signedInStaff(api, "efua@example.com", "marketing");
   const uploaded = async (bytes: Buffer, filename?: string, type?: string) => {

@@ -4,7 +4,7 @@ import { type PersonExport, SEVERAL_PEOPLE, peopleApi } from "../../staff-api/pe
 import { testDialects } from "../testing/lead-api";
 import { answered, auditOf } from "../testing/checks";
 import { addContact, addDemo, at } from "../testing/records";
-import { signedInStaff, useStaffApi } from "../testing/staff-api";
+import { signedInStaff, signedInStaffNamed, useStaffApi } from "../testing/staff-api";
 import { changeLead } from "../leads/inbox/inbox.testing";
 
 // Two people left one phone number, written two ways: an access request by the number names
@@ -21,12 +21,7 @@ describe.each(testDialects)("an access request by a shared number on $name", ({ 
   /** Ama's two leads and Kwame's one, all with the same number; a salesperson works Ama's. */
   async function twoPeopleOneNumber() {
     const admin = await signedInStaff(api, `admin-${crypto.randomUUID()}@example.com`, "admin");
-    const sales = await signedInStaff(api, STAFF_EMAIL, "sales");
-    await api.db
-      .updateTable("staff_accounts")
-      .set({ name: "Ama Owusu" })
-      .where("id", "=", sales.account.id)
-      .execute();
+    const sales = await signedInStaffNamed(api, STAFF_EMAIL, "sales", "Ama Owusu");
     const amaContact = await addContact(api, at(1), {
       first_name: "Ama",
       last_name: "Mensah",

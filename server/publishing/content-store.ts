@@ -54,14 +54,9 @@ function stateOf(row: ItemRow, now: Date): Omit<ContentSummary, "title"> {
   };
 }
 
-/** The item `id` of `kind` with its latest fields; null when there is none. */
-export async function readItem(
-  db: Db,
-  kind: ContentKind,
-  id: string,
-  now: Date,
-): Promise<ContentItem | null> {
-  const row = await db
+/** Items joined to their latest revision, whose fields hold the title and the rest. */
+function itemsWithLatestFields(db: Db) {
+  return db
     .selectFrom("content_items")
     .innerJoin("content_revisions", (join) =>
       join
@@ -69,7 +64,17 @@ export async function readItem(
         .onRef("content_revisions.revision", "=", "content_items.revision"),
     )
     .selectAll("content_items")
-    .select("content_revisions.fields")
+    .select("content_revisions.fields");
+}
+
+/** The item `id` of `kind` with its latest fields; null when there is none. */
+export async function readItem(
+  db: Db,
+  kind: ContentKind,
+  id: string,
+  now: Date,
+): Promise<ContentItem | null> {
+  const row = await itemsWithLatestFields(db)
     .where("content_items.id", "=", id)
     .where("content_items.kind", "=", kind)
     .executeTakeFirst();
@@ -80,15 +85,7 @@ export async function readItem(
 
 /** Every item of `kind`, the latest changed first, with its latest title. */
 export async function listItems(db: Db, kind: ContentKind, now: Date): Promise<ContentSummary[]> {
-  const rows = await db
-    .selectFrom("content_items")
-    .innerJoin("content_revisions", (join) =>
-      join
-        .onRef("content_revisions.item_id", "=", "content_items.id")
-        .onRef("content_revisions.revision", "=", "content_items.revision"),
-    )
-    .selectAll("content_items")
-    .select("content_revisions.fields")
+  const rows = await itemsWithLatestFields(db)
     .where("content_items.kind", "=", kind)
     .orderBy("content_items.updated_at", "desc")
     .orderBy("content_items.id")
@@ -122,6 +119,29 @@ export async function listRevisions(db: Db, kind: ContentKind, id: string) {
   }));
 }
 
+/** The row of a new item: a draft at revision 1, never published. */
+export function draftItemRow(id: string, kind: ContentKind, slug: string, save: Save) {
+  const at = save.at.toISOString();
+  return {
+    id,
+    kind,
+    status: "draft" as const,
+    slug,
+    revision: 1,
+    published_revision: null,
+    published_slug: null,
+    closes_at: null,
+    publish_at: null,
+    published_at: null,
+    revision_published_at: null,
+    unpublished_at: null,
+    created_at: at,
+    created_by: save.by,
+    updated_at: at,
+    updated_by: save.by,
+  };
+}
+
 /** A unique index refused the slug: another item took it in the meantime. */
 function slugRace(error: unknown): never {
   const text = String(error);
@@ -147,27 +167,9 @@ export async function createItem(
   const fields = completeFields(kind, null, { ...body, ...author, slug });
   await checkCover(trx, fields);
   const id = randomUUID();
-  const at = save.at.toISOString();
   await trx
     .insertInto("content_items")
-    .values({
-      id,
-      kind,
-      status: "draft",
-      slug,
-      revision: 1,
-      published_revision: null,
-      published_slug: null,
-      closes_at: null,
-      publish_at: null,
-      published_at: null,
-      revision_published_at: null,
-      unpublished_at: null,
-      created_at: at,
-      created_by: save.by,
-      updated_at: at,
-      updated_by: save.by,
-    })
+    .values(draftItemRow(id, kind, slug, save))
     .execute()
     .catch(slugRace);
   await insertRevision(trx, id, 1, fields, save);
@@ -239,7 +241,7 @@ export function changedFields(item: ContentItem, body: Record<string, unknown>):
 /** The fields of revision `revision` of an item; null when it has no such revision. */
 export async function revisionFields(
   db: Db,
-  item: ContentItem,
+  item: Pick<ContentItem, "id" | "kind">,
   revision: number,
 ): Promise<ContentFields | null> {
   const row = await db

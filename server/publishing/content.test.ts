@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { articlePath } from "../../common/paths";
 import { testDialects } from "../db/testing/databases";
 import { answered } from "../testing/checks";
-import { signedInStaff } from "../testing/staff-api";
+import { signedInStaff, useStaffApi } from "../testing/staff-api";
 import { unchecked } from "../testing/staff-client";
 import {
   articlesApi,
@@ -13,18 +13,19 @@ import {
 import { VERSION_REQUIRED } from "../http/contract-routes";
 import {
   ARTICLE,
+  CASE_STUDY,
   addPicture,
   appWithPages,
   atRevision,
+  changeArticle,
   marketer,
   newArticle,
-  usePublishingApi,
 } from "./publishing.testing";
 
 // Writing items through the staff API: every save a complete revision, restoring one, the
 // versions a change must name, the slugs and the covers.
 describe.each(testDialects)("publishing's items on $name", ({ url }) => {
-  const api = usePublishingApi(url);
+  const api = useStaffApi(url);
 
   it("keeps every save as a complete revision, and restores an earlier one as a new one", async () => {
     const akosua = await marketer(api);
@@ -55,10 +56,10 @@ describe.each(testDialects)("publishing's items on $name", ({ url }) => {
     });
 
     api.advance(60_000);
-    const changed = await akosua.call(articlesApi.update, {
-      params: { id },
-      body: { title: "School fees by mobile money", tags: ["schools"], author: "" },
-      headers: atRevision(1),
+    const changed = await changeArticle(akosua, id, 1, {
+      title: "School fees by mobile money",
+      tags: ["schools"],
+      author: "",
     });
     const second = answered(articlesApi.update, changed, 200);
     expect(changed.headers.etag).toBe('"2"');
@@ -110,17 +111,9 @@ describe.each(testDialects)("publishing's items on $name", ({ url }) => {
     const akosua = await marketer(api);
     const kofi = await marketer(api);
     const { id } = await newArticle(akosua);
-    const mine = await akosua.call(articlesApi.update, {
-      params: { id },
-      body: { summary: "Mine" },
-      headers: atRevision(1),
-    });
+    const mine = await changeArticle(akosua, id, 1, { summary: "Mine" });
     expect(mine.statusCode).toBe(200);
-    const theirs = await kofi.call(articlesApi.update, {
-      params: { id },
-      body: { summary: "Theirs" },
-      headers: atRevision(1),
-    });
+    const theirs = await changeArticle(kofi, id, 1, { summary: "Theirs" });
     const current = answered(articlesApi.update, theirs, 412);
     expect(theirs.headers.etag).toBe('"2"');
     expect(current.fields.summary).toBe("Mine");
@@ -158,24 +151,11 @@ describe.each(testDialects)("publishing's items on $name", ({ url }) => {
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toEqual({ error: SLUG_TAKEN });
     const { id } = await newArticle(akosua, { title: "Another" });
-    const renamed = await akosua.call(articlesApi.update, {
-      params: { id },
-      body: { slug: "mobile-money-for-school-fees-2" },
-      headers: atRevision(1),
-    });
+    const renamed = await changeArticle(akosua, id, 1, { slug: "mobile-money-for-school-fees-2" });
     expect(renamed.statusCode).toBe(409);
     // A slug of another kind is no conflict: the addresses differ.
     const study = await akosua.call(caseStudiesApi.create, {
-      body: {
-        title: "Mobile money for school fees",
-        summary: "A school in Kumasi.",
-        client: "Adom School",
-        sector: "Education",
-        challenge: "Queues at the bursar.",
-        solution: "Fees by mobile money.",
-        results: [{ figure: "40%", label: "fewer queues" }],
-        slug: "mobile-money-for-school-fees",
-      },
+      body: { ...CASE_STUDY, slug: "mobile-money-for-school-fees" },
     });
     expect(study.statusCode, study.body).toBe(201);
   });
@@ -223,17 +203,9 @@ describe.each(testDialects)("publishing's items on $name", ({ url }) => {
       coverAlt: "A parent paying by phone",
     } as object);
     // Removing the alt text of a cover kept is refused too; removing the cover is not.
-    const blank = await akosua.call(articlesApi.update, {
-      params: { id },
-      body: { coverAlt: "" },
-      headers: atRevision(1),
-    });
+    const blank = await changeArticle(akosua, id, 1, { coverAlt: "" });
     expect(blank.statusCode).toBe(400);
-    const removed = await akosua.call(articlesApi.update, {
-      params: { id },
-      body: { coverImage: null, coverAlt: "" },
-      headers: atRevision(1),
-    });
+    const removed = await changeArticle(akosua, id, 1, { coverImage: null, coverAlt: "" });
     expect(answered(articlesApi.update, removed, 200).fields.coverImage).toBeNull();
   });
 
@@ -243,11 +215,7 @@ describe.each(testDialects)("publishing's items on $name", ({ url }) => {
     api.advance(1000);
     await newArticle(akosua, { title: "Second" });
     api.advance(1000);
-    await akosua.call(articlesApi.update, {
-      params: { id: first.id },
-      body: { summary: "Again" },
-      headers: atRevision(1),
-    });
+    await changeArticle(akosua, first.id, 1, { summary: "Again" });
     const list = answered(articlesApi.list, await akosua.call(articlesApi.list), 200);
     expect(list.items.map((item) => item.title)).toEqual(["First", "Second"]);
     expect((await akosua.read(caseStudiesApi.list)).items).toEqual([]);

@@ -1,13 +1,14 @@
 import { describe, expect, it, vi } from "vitest";
 import { sqliteOnly } from "../db/testing/databases";
 import { articlesApi } from "../../staff-api/publishing";
+import { useStaffApi } from "../testing/staff-api";
 import { schedulePublishing } from "./publish-schedule";
-import { marketer, newArticle, usePublishingApi } from "./publishing.testing";
+import { marketer, newArticle } from "./publishing.testing";
 
 // The server's schedule: ticks publish what is due, a failure is logged and the next tick runs,
 // and stopping ends the ticks.
 describe.each(sqliteOnly)("the publishing schedule on $name", ({ url }) => {
-  const api = usePublishingApi(url);
+  const api = useStaffApi(url);
 
   it("publishes a due item at its next tick, logs a failed tick and goes on, and stops", async () => {
     const akosua = await marketer(api);

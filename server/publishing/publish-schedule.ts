@@ -7,6 +7,7 @@
  */
 import type { DB } from "../db/database";
 import { safeError } from "../privacy/log-safety";
+import { type RepeatingJob, repeatJob } from "../repeating-job";
 import { publishDue } from "./publishing";
 
 /** How often the schedule looks for items due. */
@@ -17,10 +18,7 @@ export interface PublishScheduleLog {
   error(obj: object, msg: string): void;
 }
 
-export interface PublishSchedule {
-  /** No further tick; waits for one under way to finish. */
-  stop(): Promise<void>;
-}
+export type PublishSchedule = RepeatingJob;
 
 export function schedulePublishing({
   db,
@@ -33,42 +31,14 @@ export function schedulePublishing({
   everyMs?: number;
   now?: () => Date;
 }): PublishSchedule {
-  let stopped = false;
-  let running: Promise<void> | undefined;
-  let timer: NodeJS.Timeout | undefined;
-
-  const next = () => {
-    if (stopped) return;
-    // Unref'd: a pending tick never keeps the process alive on its own.
-    timer = setTimeout(tick, everyMs);
-    timer.unref();
-  };
-  const tick = () => {
-    // Inside the promise: whatever fails, even before publishDue starts, the next tick comes.
-    running = Promise.resolve()
-      .then(() => publishDue(db, now()))
-      .then(
-        (published) => {
-          if (published > 0) log.info({ published }, "publishing: scheduled items published");
-        },
-        (error: unknown) =>
-          log.error(
-            { err: safeError(error) },
-            "publishing: scheduled run failed; next tick retries",
-          ),
-      )
-      .finally(() => {
-        running = undefined;
-        next();
-      });
-  };
-  next();
-
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
+  return repeatJob({
+    run: async () => {
+      const published = await publishDue(db, now());
+      if (published > 0) log.info({ published }, "publishing: scheduled items published");
     },
-  };
+    failed: (error) =>
+      log.error({ err: safeError(error) }, "publishing: scheduled run failed; next tick retries"),
+    everyMs,
+    firstAfterMs: everyMs,
+  });
 }

@@ -205,6 +205,18 @@ function coverOf(
   return picture ? { ...picture, alt: fields.coverAlt } : null;
 }
 
+/**
+ * An article's or a case study's fields as the site shows them: the cover's picture and alt
+ * text made one image, and the slug left to the item's address.
+ */
+function withCover<F extends ArticleFields | CaseStudyFields>(
+  fields: F,
+  covers: Map<string, Omit<PublishedImage, "alt">>,
+) {
+  const { slug: _slug, coverImage: _picture, coverAlt: _alt, ...shown } = fields;
+  return { ...shown, cover: coverOf(fields, covers) };
+}
+
 /** Adds an item to its kind's list in the shape the site renders. */
 function addShown(
   content: PublishedContent,
@@ -217,44 +229,20 @@ function addShown(
     updatedAt: item.updatedAt,
   };
   if (item.kind === "article") {
-    const f = item.fields as ArticleFields;
     const article: PublishedArticle = {
       ...times,
-      title: f.title,
-      summary: f.summary,
-      markdown: f.markdown,
-      tags: f.tags,
-      cover: coverOf(f, covers),
-      author: f.author,
+      ...withCover(item.fields as ArticleFields, covers),
     };
     content.articles.push(article);
   } else if (item.kind === "caseStudy") {
-    const f = item.fields as CaseStudyFields;
     const study: PublishedCaseStudy = {
       ...times,
-      title: f.title,
-      summary: f.summary,
-      client: f.client,
-      sector: f.sector,
-      challenge: f.challenge,
-      solution: f.solution,
-      results: f.results,
-      quote: f.quote,
-      cover: coverOf(f, covers),
+      ...withCover(item.fields as CaseStudyFields, covers),
     };
     content.caseStudies.push(study);
   } else {
-    const f = item.fields as PositionFields;
-    const position: PublishedPosition = {
-      ...times,
-      category: f.category,
-      title: f.title,
-      location: f.location,
-      workType: f.workType,
-      description: f.description,
-      howToApply: f.howToApply,
-      closesAt: f.closesAt,
-    };
+    const { slug: _slug, ...shown } = item.fields as PositionFields;
+    const position: PublishedPosition = { ...times, ...shown };
     content.positions.push(position);
   }
 }

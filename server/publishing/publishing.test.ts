@@ -4,17 +4,19 @@ import { sql } from "kysely";
 import { type DB, openDatabase } from "../db/database";
 import { databaseUrlNamed, testDialects } from "../db/testing/databases";
 import { answered } from "../testing/checks";
+import { useStaffApi } from "../testing/staff-api";
 import { articlesApi, caseStudiesApi, positionsApi } from "../../staff-api/publishing";
 import { CLOSING_PASSED, publishDue } from "./publishing";
 import { loadPreviewContent, loadPublishedContent } from "./published-content";
 import {
   ARTICLE,
+  CASE_STUDY,
   addPicture,
   atRevision,
+  changeArticle,
   marketer,
   newArticle,
   newPosition,
-  usePublishingApi,
 } from "./publishing.testing";
 
 const HOUR = 3_600_000;
@@ -22,7 +24,7 @@ const HOUR = 3_600_000;
 // Putting items on the site and taking them off, as the site then reads them: now, at a time
 // (with the clock held), two instances at once, unpublished, closed, renamed.
 describe.each(testDialects)("publishing on $name", ({ url }) => {
-  const api = usePublishingApi(url);
+  const api = useStaffApi(url);
   const site = () => loadPublishedContent(api.db, api.clock.now);
   const auditOf = (id: string) =>
     api.db
@@ -62,11 +64,7 @@ describe.each(testDialects)("publishing on $name", ({ url }) => {
     ]);
     // A change is saved, not shown, until published again.
     api.advance(60_000);
-    await akosua.call(articlesApi.update, {
-      params: { id },
-      body: { summary: "Updated" },
-      headers: atRevision(1),
-    });
+    await changeArticle(akosua, id, 1, { summary: "Updated" });
     expect((await site()).articles[0]?.summary).toBe(ARTICLE.summary);
     await akosua.call(articlesApi.publish, { params: { id }, headers: atRevision(2) });
     expect((await site()).articles[0]).toMatchObject({
@@ -220,11 +218,7 @@ describe.each(testDialects)("publishing on $name", ({ url }) => {
     const akosua = await marketer(api);
     const { id, slug } = await newArticle(akosua);
     await akosua.call(articlesApi.publish, { params: { id } });
-    await akosua.call(articlesApi.update, {
-      params: { id },
-      body: { slug: "school-fees" },
-      headers: atRevision(1),
-    });
+    await changeArticle(akosua, id, 1, { slug: "school-fees" });
     // Until republished, the site keeps the old address.
     expect((await site()).articles.map((a) => a.slug)).toEqual([slug]);
     const item = await akosua.read(articlesApi.get, { params: { id } });
@@ -236,18 +230,10 @@ describe.each(testDialects)("publishing on $name", ({ url }) => {
       gone: [],
     });
     const other = await newArticle(akosua, { title: "Other" });
-    const taken = await akosua.call(articlesApi.update, {
-      params: { id: other.id },
-      body: { slug },
-      headers: atRevision(1),
-    });
+    const taken = await changeArticle(akosua, other.id, 1, { slug });
     expect(taken.statusCode).toBe(409);
     // Its own earlier slug it may take back.
-    const back = await akosua.call(articlesApi.update, {
-      params: { id },
-      body: { slug },
-      headers: atRevision(2),
-    });
+    const back = await changeArticle(akosua, id, 2, { slug });
     expect(back.statusCode).toBe(200);
   });
 
@@ -256,13 +242,7 @@ describe.each(testDialects)("publishing on $name", ({ url }) => {
     const picture = await addPicture(api);
     const created = await akosua.call(caseStudiesApi.create, {
       body: {
-        title: "Adom School collects fees by phone",
-        summary: "A school in Kumasi.",
-        client: "Adom School",
-        sector: "Education",
-        challenge: "Queues at the bursar.",
-        solution: "Fees by mobile money.",
-        results: [{ figure: "40%", label: "fewer queues" }],
+        ...CASE_STUDY,
         quote: { text: "Parents love it.", by: "The bursar" },
         coverImage: picture,
         coverAlt: "Pupils outside the school",
@@ -302,11 +282,7 @@ describe.each(testDialects)("publishing on $name", ({ url }) => {
     expect(draft?.content.articles.map((a) => a.title)).toEqual([ARTICLE.title]);
     expect((await site()).articles).toEqual([]);
     await akosua.call(articlesApi.publish, { params: { id } });
-    await akosua.call(articlesApi.update, {
-      params: { id },
-      body: { title: "New title", slug: "new-title" },
-      headers: atRevision(1),
-    });
+    await changeArticle(akosua, id, 1, { title: "New title", slug: "new-title" });
     const changed = await loadPreviewContent(api.db, "article", id, api.clock.now);
     expect(changed?.path).toBe(articlePath("new-title"));
     expect(changed?.content.articles.map((a) => a.title)).toEqual(["New title"]);

@@ -1,50 +1,43 @@
 /**
- * What publishing's tests share: the staff API with publishing's and the media library's tables
- * emptied before each test, a marketing client, items written through the API, a picture in the
- * library, and an app whose site has built pages.
+ * What publishing's tests share, on useStaffApi (which empties publishing's and the media
+ * library's tables before each test): a marketing client, items written through the API, a
+ * picture in the library, and an app whose site has built pages.
  */
 import { randomUUID } from "node:crypto";
-import { beforeEach, expect } from "vitest";
+import { expect } from "vitest";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../app";
 import type { SiteFile } from "../static/site-files";
 import { testConfig } from "../testing/lead-api";
-import { STAFF_SITE, type StaffApi, signedInStaff, useStaffApi } from "../testing/staff-api";
-import type { StaffClient } from "../testing/staff-client";
+import { STAFF_SITE, type StaffApi, signedInStaffNamed } from "../testing/staff-api";
+import type { CallParts, StaffClient } from "../testing/staff-client";
 import { articlesApi, positionsApi } from "../../staff-api/publishing";
 
-/** The staff API on a fresh database of `url`'s dialect, with no item and no picture. */
-export function usePublishingApi(url: string | undefined): StaffApi {
-  const api = useStaffApi(url);
-  beforeEach(async () => {
-    for (const table of [
-      "content_slugs",
-      "content_revisions",
-      "content_items",
-      "media_variants",
-      "media",
-    ] as const) {
-      await api.db.deleteFrom(table).execute();
-    }
-  });
-  return api;
-}
-
 /** A member of marketing, signed in, named Akosua Mensah. */
-export async function marketer(api: StaffApi) {
-  const client = await signedInStaff(api, `akosua-${randomUUID()}@example.com`, "marketing");
-  await api.db
-    .updateTable("staff_accounts")
-    .set({ name: "Akosua Mensah" })
-    .where("id", "=", client.account.id)
-    .execute();
-  return client;
+export function marketer(api: StaffApi) {
+  return signedInStaffNamed(
+    api,
+    `akosua-${randomUUID()}@example.com`,
+    "marketing",
+    "Akosua Mensah",
+  );
 }
 
 export const ARTICLE = {
   title: "Mobile money for school fees",
   summary: "How schools in Accra collect fees without queues.",
   markdown: "Parents pay from their phones.\n\n## How it works\n\nA reference per pupil.",
+};
+
+/** A case study's required fields, a school's. */
+export const CASE_STUDY = {
+  title: "Adom School collects fees by phone",
+  summary: "A school in Kumasi.",
+  client: "Adom School",
+  sector: "Education",
+  challenge: "Queues at the bursar.",
+  solution: "Fees by mobile money.",
+  results: [{ figure: "40%", label: "fewer queues" }],
 };
 
 /** A position that closes in `days` days from `now`. */
@@ -76,6 +69,16 @@ export async function newPosition(client: StaffClient, now: Date, days: number) 
 
 /** The If-Match of revision `revision`. */
 export const atRevision = (revision: number) => ({ "if-match": `"${revision}"` });
+
+/** A change to article `id` made on revision `revision` (its If-Match); the answer. */
+export function changeArticle(
+  client: StaffClient,
+  id: string,
+  revision: number,
+  body: CallParts<typeof articlesApi.update>["body"],
+) {
+  return client.call(articlesApi.update, { params: { id }, body, headers: atRevision(revision) });
+}
 
 /** A picture in the media library, stored directly (server/media/ uploads them); its id. */
 export async function addPicture(api: StaffApi): Promise<string> {

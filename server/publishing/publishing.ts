@@ -3,15 +3,16 @@
  * when its time comes (publishDue, on every instance), unpublish. Each change is one conditional
  * UPDATE, audited in its transaction, so that two people or two instances make it once.
  */
-import type { Transaction } from "kysely";
+import type { Transaction, Updateable } from "kysely";
 import type { ContentKind } from "../../common/published";
 import type { ContentFields } from "../../staff-api/publishing";
 import { type AuditAction, recordAudit } from "../audit/audit";
 import type { DB } from "../db/database";
 import type { Database } from "../db/schema";
+import type { ContentItemTable } from "../db/schema-publishing";
 import { Refused } from "../http/contract-routes";
-import { closesAtOf, storedFields } from "./content-kinds";
-import type { ContentItem } from "./content-store";
+import { closesAtOf } from "./content-kinds";
+import { type ContentItem, revisionFields } from "./content-store";
 
 /** Who acts: a member of staff, or the schedule (null). */
 export type Actor = { id: string; email: string } | null;
@@ -73,6 +74,26 @@ async function makeLive(
 }
 
 /**
+ * Changes the item's row only if its status (and, with `sameRevision`, its latest revision) is
+ * still the one it was read with: of two people acting at once, the second gets a 409.
+ */
+async function changeUnlessChangedMeanwhile(
+  trx: Transaction<Database>,
+  item: ContentItem,
+  change: Updateable<ContentItemTable>,
+  { sameRevision }: { sameRevision: boolean },
+): Promise<void> {
+  let update = trx
+    .updateTable("content_items")
+    .set(change)
+    .where("id", "=", item.id)
+    .where("status", "=", item.status);
+  if (sameRevision) update = update.where("revision", "=", item.revision);
+  const changed = await update.executeTakeFirst();
+  if (Number(changed.numUpdatedRows) !== 1) throw new Refused(409, CHANGED_MEANWHILE);
+}
+
+/**
  * Publishes the item's latest revision now, or schedules it for `at` (an instant to come; the
  * route refuses one that has passed). A position whose closing time has passed (or comes before
  * `at`) is refused (409).
@@ -90,14 +111,12 @@ export async function publishItem(
   const entry = { kind: item.kind, id: item.id, at: now, actor };
   const detail = { title: item.fields.title, revision: item.revision };
   if (at) {
-    const scheduled = await trx
-      .updateTable("content_items")
-      .set({ status: "scheduled", publish_at: at.toISOString() })
-      .where("id", "=", item.id)
-      .where("revision", "=", item.revision)
-      .where("status", "=", item.status)
-      .executeTakeFirst();
-    if (Number(scheduled.numUpdatedRows) !== 1) throw new Refused(409, CHANGED_MEANWHILE);
+    await changeUnlessChangedMeanwhile(
+      trx,
+      item,
+      { status: "scheduled", publish_at: at.toISOString() },
+      { sameRevision: true },
+    );
     await auditContent(
       trx,
       { ...entry, action: "content.scheduled" },
@@ -127,22 +146,19 @@ export async function unpublishItem(
     throw new Refused(409, NOT_ON_SITE);
   }
   const backToDraft = item.status === "scheduled" && item.publishedRevision === null;
-  const changed = await trx
-    .updateTable("content_items")
-    .set(
-      backToDraft
-        ? { status: "draft", publish_at: null }
-        : {
-            status: "unpublished",
-            published_revision: null,
-            publish_at: null,
-            unpublished_at: now.toISOString(),
-          },
-    )
-    .where("id", "=", item.id)
-    .where("status", "=", item.status)
-    .executeTakeFirst();
-  if (Number(changed.numUpdatedRows) !== 1) throw new Refused(409, CHANGED_MEANWHILE);
+  await changeUnlessChangedMeanwhile(
+    trx,
+    item,
+    backToDraft
+      ? { status: "draft", publish_at: null }
+      : {
+          status: "unpublished",
+          published_revision: null,
+          publish_at: null,
+          unpublished_at: now.toISOString(),
+        },
+    { sameRevision: false },
+  );
   await auditContent(
     trx,
     { action: "content.unpublished", kind: item.kind, id: item.id, at: now, actor },
@@ -165,14 +181,8 @@ export async function publishDue(db: DB, now: Date): Promise<number> {
   let published = 0;
   for (const item of due) {
     const made = await db.transaction().execute(async (trx) => {
-      const revision = await trx
-        .selectFrom("content_revisions")
-        .select("fields")
-        .where("item_id", "=", item.id)
-        .where("revision", "=", item.revision)
-        .executeTakeFirst();
-      if (!revision) return false;
-      const fields = storedFields(item.kind, revision.fields);
+      const fields = await revisionFields(trx, item, item.revision);
+      if (!fields) return false;
       const at = item.publish_at ?? now.toISOString();
       if (!(await makeLive(trx, item, fields, at, true))) return false;
       await auditContent(

@@ -1,43 +1,33 @@
-import { mkdtemp, mkdir, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
 import { testConfig } from "../testing/lead-api";
 import { loadSiteFiles } from "./site-files";
+import { builtPage, writeBuiltSite } from "./site-files.testing";
 import { apiPaths } from "../../common/paths";
 
-const page = (text: string) => `<!doctype html><html><body>${text.repeat(20)}</body></html>`;
-
-async function writeSite(dir: string) {
-  const files: Record<string, string> = {
-    "index.html": page("home "),
-    "about-us/index.html": page("about "),
-    "404/index.html": page("missing page "),
+/** The build: pages, a script, an icon and the manifest, the home page precompressed too. */
+const writeSite = () =>
+  writeBuiltSite({
+    "index.html": builtPage("home "),
+    "about-us/index.html": builtPage("about "),
+    "404/index.html": builtPage("missing page "),
     "assets/root-abc123.js": "console.log('hello');".repeat(50),
     "favicon.svg": "<svg xmlns='http://www.w3.org/2000/svg'/>",
     // The client build's manifest, which the renderer reads.
     ".vite/manifest.json": '{"app/app.css":{"file":"assets/app-abc123.css"}}',
-  };
-  for (const [name, body] of Object.entries(files)) {
-    const file = path.join(dir, name);
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, body);
-  }
-  // Precompressed siblings, as scripts/postbuild.ts writes them.
-  await writeFile(path.join(dir, "index.html.br"), brotliCompressSync(page("home ")));
-  await writeFile(path.join(dir, "index.html.gz"), gzipSync(page("home ")));
-  await writeFile(path.join(dir, "404/index.html.br"), brotliCompressSync(page("missing page ")));
-}
+    // Precompressed siblings, as scripts/postbuild.ts writes them.
+    "index.html.br": brotliCompressSync(builtPage("home ")),
+    "index.html.gz": gzipSync(builtPage("home ")),
+    "404/index.html.br": brotliCompressSync(builtPage("missing page ")),
+  });
 
 describe("serving the prerendered site", () => {
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), "site-"));
-    await writeSite(dir);
+    const dir = await writeSite();
     app = await buildApp({ config: testConfig(), site: await loadSiteFiles(dir) });
   });
   afterAll(() => app.close());
@@ -75,14 +65,14 @@ describe("serving the prerendered site", () => {
     const br = await app.inject({ url: "/", headers: { "accept-encoding": "gzip, deflate, br" } });
     expect(br.headers["content-encoding"]).toBe("br");
     expect(br.headers.vary).toBe("Accept-Encoding");
-    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(page("home "));
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(builtPage("home "));
 
     const gz = await app.inject({ url: "/", headers: { "accept-encoding": "gzip" } });
     expect(gz.headers["content-encoding"]).toBe("gzip");
 
     const plain = await app.inject({ url: "/", headers: { "accept-encoding": "br;q=0" } });
     expect(plain.headers["content-encoding"]).toBeUndefined();
-    expect(plain.body).toBe(page("home "));
+    expect(plain.body).toBe(builtPage("home "));
   });
 
   it("keeps the 404 status when the missing page is sent compressed", async () => {
@@ -132,8 +122,7 @@ describe("serving the prerendered site", () => {
 
 describe("loadSiteFiles", () => {
   it("refuses a build without the missing page, naming the fix", async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), "site-"));
-    await writeFile(path.join(dir, "index.html"), "<p>hi</p>");
+    const dir = await writeBuiltSite({ "index.html": "<p>hi</p>" });
     await expect(loadSiteFiles(dir)).rejects.toThrow(/npm run build/);
   });
 });

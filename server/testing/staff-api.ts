@@ -114,6 +114,12 @@ export function useStaffApi(
     api.clock.now = new Date();
     // Everything but the audit log, which cannot be emptied: tests tell entries apart by account.
     for (const table of [
+      // Publishing's items and the media library their covers come from.
+      "content_slugs",
+      "content_revisions",
+      "content_items",
+      "media_variants",
+      "media",
       "lead_events",
       "lead_states",
       "lead_escalations",
@@ -158,6 +164,22 @@ export async function signedInStaff(
   const { secret } = await createSession(api.db, account.id, api.clock.now);
   const client = api.as(`staff_session=${secret}`, options);
   return { ...client, account, cookie: client.cookie as string };
+}
+
+/** As signedInStaff, for one who gave their name (which their mail and bylines then show). */
+export async function signedInStaffNamed(
+  api: StaffApi,
+  email: string,
+  role: StaffRole,
+  name: string,
+) {
+  const client = await signedInStaff(api, email, role);
+  await api.db
+    .updateTable("staff_accounts")
+    .set({ name })
+    .where("id", "=", client.account.id)
+    .execute();
+  return client;
 }
 
 /** Asks for a sign-in link for `email`, signed out. */

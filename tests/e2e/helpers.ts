@@ -44,6 +44,13 @@ export async function fillFields<Form extends Record<string, Locator>>(
   }
 }
 
+/** Types each value into the textbox of `scope` labelled by its key, in the order given. */
+export async function fillTextboxes(scope: Page | Locator, byLabel: Record<string, string>) {
+  for (const [label, value] of Object.entries(byLabel)) {
+    await scope.getByRole("textbox", { name: label }).fill(value);
+  }
+}
+
 /** The browser is at `url` and shows the page of that title (its h1). */
 export async function expectLandedOn(page: Page, url: string | RegExp, heading: string) {
   await expect(page).toHaveURL(url);

@@ -6,7 +6,7 @@ import { pathOf } from "../../staff-api/endpoint";
 import { positionsApi } from "../../staff-api/publishing";
 import { STAFF_ORIGIN } from "../../playwright.config";
 import { expect, expectNoA11yViolations } from "./fixtures";
-import { randomTag } from "./helpers";
+import { fillTextboxes, randomTag } from "./helpers";
 import { test } from "./staff-session";
 
 // Marketing publishes from the console and a visitor finds it: an article with a cover written,
@@ -63,13 +63,12 @@ test("marketing writes, previews and publishes an article; a visitor reads it wi
   await signedInAs("marketing");
   await page.goto(consolePaths.articles);
   await page.getByRole("link", { name: "New article" }).click();
-  await page.getByRole("textbox", { name: "Title" }).fill(title);
-  await page
-    .getByRole("textbox", { name: "Summary" })
-    .fill("How parents in Kumasi pay fees from their phones.");
-  await page
-    .getByRole("textbox", { name: "Article (Markdown)" })
-    .fill("## Why it matters\n\nParents save a trip to the bank.\n\n<script>alert(1)</script>");
+  await fillTextboxes(page, {
+    Title: title,
+    Summary: "How parents in Kumasi pay fees from their phones.",
+    "Article (Markdown)":
+      "## Why it matters\n\nParents save a trip to the bank.\n\n<script>alert(1)</script>",
+  });
   await page.getByLabel("Upload a new cover picture").setInputFiles({
     name: "fees.jpg",
     mimeType: "image/jpeg",
@@ -130,16 +129,14 @@ test("marketing opens a position that /careers shows until its closing time", as
   await signedInAs("marketing");
   await page.goto(consolePaths.positions);
   await page.getByRole("link", { name: "New open position" }).click();
-  await page.getByRole("textbox", { name: "Category" }).fill("Engineering");
-  await page.getByRole("textbox", { name: "Title" }).fill(title);
-  await page.getByRole("textbox", { name: "Location" }).fill("Accra, Ghana");
-  await page.getByRole("textbox", { name: "Work type" }).fill("Full-time, on site");
-  await page
-    .getByRole("textbox", { name: "Description (Markdown)" })
-    .fill("You will build the APIs our merchants use.");
-  await page
-    .getByRole("textbox", { name: "How to apply (Markdown)" })
-    .fill("Send your CV to careers@example.com.");
+  await fillTextboxes(page, {
+    Category: "Engineering",
+    Title: title,
+    Location: "Accra, Ghana",
+    "Work type": "Full-time, on site",
+    "Description (Markdown)": "You will build the APIs our merchants use.",
+    "How to apply (Markdown)": "Send your CV to careers@example.com.",
+  });
   const nextMonth = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 16);
   await page.getByLabel(/^Applications close/).fill(nextMonth);
   await page.getByRole("button", { name: "Save as a draft" }).click();

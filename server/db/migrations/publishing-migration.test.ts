@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { describe, expect, it } from "vitest";
 import { testDialects, useTestDatabase } from "../../testing/lead-api";
+import { draftItemRow } from "../../publishing/content-store";
 import type { DB } from "../database";
 import { publishing } from "./0026-publishing";
 
@@ -11,24 +12,9 @@ describe.each(testDialects)("migration 0026 (publishing) on $name", ({ url }) =>
   let db: DB;
   useTestDatabase(url, (opened) => (db = opened));
 
-  const item = (id: string, kind: "article" | "position", slug: string) => ({
-    id,
-    kind,
-    status: "draft" as const,
-    slug,
-    revision: 1,
-    published_revision: null,
-    published_slug: null,
-    closes_at: null,
-    publish_at: null,
-    published_at: null,
-    revision_published_at: null,
-    unpublished_at: null,
-    created_at: "2026-12-07T09:00:00.000Z",
-    created_by: "akosua@example.com",
-    updated_at: "2026-12-07T09:00:00.000Z",
-    updated_by: "akosua@example.com",
-  });
+  const drafted = { by: "akosua@example.com", at: new Date("2026-12-07T09:00:00.000Z") };
+  const item = (id: string, kind: "article" | "position", slug: string) =>
+    draftItemRow(id, kind, slug, drafted);
 
   it("can be undone and redone, and keeps one item of a kind per slug", async () => {
     await db

@@ -4,7 +4,7 @@ import { leadsApi } from "../../../staff-api/leads";
 import { ANSWERED_STATUS } from "../../../leads/workflow";
 import { testDialects } from "../../testing/lead-api";
 import { addContact, addDemo, at } from "../../testing/records";
-import { signedInStaff, useStaffApi } from "../../testing/staff-api";
+import { signedInStaff, signedInStaffNamed, useStaffApi } from "../../testing/staff-api";
 import { auditOf } from "../../testing/checks";
 import { INBOUND } from "../../newsletter/returns/inbound/inbound.testing";
 import { suppress } from "../../newsletter/returns/suppressions";
@@ -15,15 +15,8 @@ import { WITH_INBOUND, queuedReplies, reply } from "./replies.testing";
 
 describe.each(testDialects)("replying to a lead from the console on $name", ({ url }) => {
   const api = useStaffApi(url, WITH_INBOUND);
-  const signedIn = async (email: string, role: "sales" | "admin" | "marketing" = "sales") => {
-    const staff = await signedInStaff(api, email, role);
-    await api.db
-      .updateTable("staff_accounts")
-      .set({ name: "Ama Mensah" })
-      .where("id", "=", staff.account.id)
-      .execute();
-    return staff;
-  };
+  const signedIn = (email: string, role: "sales" | "admin" | "marketing" = "sales") =>
+    signedInStaffNamed(api, email, role, "Ama Mensah");
 
   it("queues the e-mail in the rep's name with the lead's reply address, and answers the lead", async () => {
     const sales = await signedIn("ama@akwaabapay.test");

@@ -11,19 +11,12 @@ import { addContact, addDemo } from "../../testing/records";
 import { signedInStaff, useStaffApi } from "../../testing/staff-api";
 import { run as staffCli } from "../../cli/staff";
 import { addNote, changeLead } from "../inbox/inbox.testing";
-import { LEAD_ESCALATED_KIND, escalateOverdueLeads } from "./escalation";
-
-/** An instant in Accra, which keeps UTC+0: the text is the wall clock there. */
-const accra = (local: string) => new Date(`${local}Z`);
+import { LEAD_ESCALATED_KIND } from "./escalation";
+import { accra, sweepOn } from "./escalation.testing";
 
 describe.each(testDialects)("escalation of overdue leads on $name", ({ url }) => {
   const api = useStaffApi(url);
-  const config = {
-    salesEmail: "sales@site.test",
-    publicUrl: "https://www.example.com",
-    alerts: {},
-  };
-  const sweep = (local: string) => escalateOverdueLeads(api.db, accra(local), config);
+  const sweep = sweepOn(api);
 
   const escalationMail = async () =>
     (

@@ -19,10 +19,8 @@ import {
   queued,
   saveRouting,
 } from "../routing/routing.testing";
-import { LEAD_ESCALATED_KIND, escalateOverdueLeads } from "./escalation";
-
-/** An instant in Accra, which keeps UTC+0: the text is the wall clock there. */
-const accra = (local: string) => new Date(`${local}Z`);
+import { LEAD_ESCALATED_KIND } from "./escalation";
+import { accra, sweepOn } from "./escalation.testing";
 
 const AMA = "ama@example.com";
 const KOFI = "kofi@example.com";
@@ -30,12 +28,7 @@ const ESI = "esi@example.com";
 
 describe.each(testDialects)("an overdue lead handed on, on $name", ({ url }) => {
   const api = useStaffApi(url);
-  const config = {
-    salesEmail: "sales@site.test",
-    publicUrl: "https://www.example.com",
-    alerts: {},
-  };
-  const sweep = (local: string) => escalateOverdueLeads(api.db, accra(local), config);
+  const sweep = sweepOn(api);
 
   /** The team, signed in on Friday 6 November 2026 at 15:00 in Accra. */
   async function team() {

@@ -1,8 +1,7 @@
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { rm } from "node:fs/promises";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadSiteFiles } from "../../static/site-files";
+import { writeBuiltSite } from "../../static/site-files.testing";
 import {
   postForm,
   postJson,
@@ -25,7 +24,7 @@ const ONE_CLICK_BODY = "List-Unsubscribe=One-Click";
 const BUTTON = { headers: { origin: SITE } };
 
 /** A stand-in for the prerendered build: the two pages with their button, and the 404 page. */
-async function writeSite(dir: string) {
+function writeSite() {
   const page = (title: string) =>
     `<!doctype html><html><body><h1>${title}</h1><form method="post"><button type="submit">${title}</button></form></body></html>`;
   const files: Record<string, string> = {
@@ -33,10 +32,7 @@ async function writeSite(dir: string) {
     "newsletter/unsubscribe/index.html": page("Unsubscribe"),
     "404/index.html": "<!doctype html><html><body>missing page</body></html>",
   };
-  for (const [name, body] of Object.entries(files)) {
-    await mkdir(path.dirname(path.join(dir, name)), { recursive: true });
-    await writeFile(path.join(dir, name), body);
-  }
+  return writeBuiltSite(files);
 }
 
 describe.each(testDialects)("newsletter links on $name", ({ url }) => {
@@ -44,8 +40,7 @@ describe.each(testDialects)("newsletter links on $name", ({ url }) => {
   const api = useLeadApi(url, {
     config: { publicUrl: SITE },
     site: async () => {
-      siteDir = await mkdtemp(path.join(tmpdir(), "newsletter-site-"));
-      await writeSite(siteDir);
+      siteDir = await writeSite();
       return loadSiteFiles(siteDir);
     },
   });

@@ -7,6 +7,7 @@
 import type { MailConfig } from "../../config";
 import type { DB } from "../../db/database";
 import { safeError } from "../../privacy/log-safety";
+import { type RepeatingJob, repeatJob } from "../../repeating-job";
 import type { RetentionPeriods } from "../../../common/retention";
 import { DAY_MS, runRetention } from "./run";
 
@@ -15,10 +16,7 @@ export interface RetentionLog {
   error(obj: object, msg: string): void;
 }
 
-export interface RetentionSchedule {
-  /** No further run; waits for one under way to finish. */
-  stop(): Promise<void>;
-}
+export type RetentionSchedule = RepeatingJob;
 
 export function scheduleRetention({
   db,
@@ -35,41 +33,18 @@ export function scheduleRetention({
   everyMs?: number;
   now?: () => Date;
 }): RetentionSchedule {
-  let stopped = false;
-  let running: Promise<void> | undefined;
-  let timer: NodeJS.Timeout | undefined;
-
-  const next = (delay: number) => {
-    if (stopped) return;
-    // Unref'd: a pending run never keeps the process alive on its own.
-    timer = setTimeout(tick, delay);
-    timer.unref();
-  };
-  const tick = () => {
-    running = runRetention(db, { asOf: now(), periods, mail })
-      .then(
-        (counts) => {
-          const any = Object.values(counts).some((count) => count > 0);
-          log.info(
-            { counts },
-            `retention: ${any ? "expired personal data removed" : "nothing had expired"}`,
-          );
-        },
-        (error: unknown) =>
-          log.error({ err: safeError(error) }, "retention run failed; it runs again in a day"),
-      )
-      .finally(() => {
-        running = undefined;
-        next(everyMs);
-      });
-  };
-  next(0);
-
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
+  return repeatJob({
+    run: async () => {
+      const counts = await runRetention(db, { asOf: now(), periods, mail });
+      const any = Object.values(counts).some((count) => count > 0);
+      log.info(
+        { counts },
+        `retention: ${any ? "expired personal data removed" : "nothing had expired"}`,
+      );
     },
-  };
+    failed: (error) =>
+      log.error({ err: safeError(error) }, "retention run failed; it runs again in a day"),
+    everyMs,
+    firstAfterMs: 0,
+  });
 }
