@@ -3,8 +3,9 @@
  * the e-mails, each served in the sizes of common/media.ts. For marketing and admins.
  */
 import * as z from "zod/mini";
-import { Failed, REFUSALS, SESSION_REFUSALS } from "./answers";
+import { Failed, REFUSALS } from "./answers";
 import { endpoint } from "./endpoint";
+import { sessionRead } from "./query";
 import { MARKETING_ROLES } from "./roles";
 
 /** What an upload that is no picture we take is told (a PDF named .png, an SVG, a GIF). */
@@ -31,12 +32,11 @@ export type MediaItem = z.output<typeof MediaItem>;
 
 export const mediaApi = {
   /** The library, newest first. */
-  list: endpoint({
-    method: "GET",
-    path: "/api/staff/media",
-    roles: MARKETING_ROLES,
-    answers: { 200: z.strictObject({ items: z.array(MediaItem) }), ...SESSION_REFUSALS },
-  }),
+  list: sessionRead(
+    "/api/staff/media",
+    MARKETING_ROLES,
+    z.strictObject({ items: z.array(MediaItem) }),
+  ),
   /**
    * One picture, as multipart/form-data with one part `file` (the only staff write that is not
    * JSON): JPEG, PNG or WebP by its bytes, at most MAX_UPLOAD_BYTES; stored without its

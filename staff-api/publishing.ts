@@ -8,9 +8,9 @@ import * as z from "zod/mini";
 import { type ContentKind, CONTENT_KINDS } from "../common/published";
 import { SLUG_PATTERN } from "../common/paths";
 import { filterText, requiredText } from "../leads/fields";
-import { Failed, RECORD_REFUSALS, REFUSALS, SESSION_REFUSALS } from "./answers";
+import { Failed, RECORD_REFUSALS, REFUSALS } from "./answers";
 import { endpoint } from "./endpoint";
-import { isoDate } from "./query";
+import { isoDate, sessionRead } from "./query";
 import { MARKETING_ROLES } from "./roles";
 
 /**
@@ -199,12 +199,7 @@ function contentApi<
   // A change answers the item, or 409 (it cannot be made) or 412 (made on an older version).
   const changeAnswers = { 200: Item, ...RECORD_REFUSALS, 409: Failed, 412: Item } as const;
   return {
-    list: endpoint({
-      method: "GET",
-      path: base,
-      roles: MARKETING_ROLES,
-      answers: { 200: z.strictObject({ items: z.array(ContentSummary) }), ...SESSION_REFUSALS },
-    }),
+    list: sessionRead(base, MARKETING_ROLES, z.strictObject({ items: z.array(ContentSummary) })),
     create: endpoint({
       method: "POST",
       path: base,

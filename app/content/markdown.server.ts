@@ -9,7 +9,8 @@
  * environment, read as the server reads it (common/retention.ts): the build records them, and a
  * server with other periods refuses to start (server/people/retention/build-record.ts).
  */
-import { Marked, type RendererObject, Tokenizer, type Tokens } from "marked";
+import { Marked, type RendererObject, type Tokens } from "marked";
+import { htmlAsTextTokenizer } from "@common/markdown-html-as-text";
 import { z } from "zod";
 import { articleSlug } from "@common/paths";
 import { type RetentionPeriods, periodWords, retentionFromEnv } from "@common/retention";
@@ -136,16 +137,7 @@ export function renderMarkdown(
   };
   const marked = new Marked({
     gfm: true,
-    tokenizer: {
-      // After an inline <pre>, <code> or <script> tag marked passes the text that follows through
-      // as HTML, expecting the tag itself to be passed through too. Every tag is shown as text
-      // here, so that text is escaped like the rest.
-      inlineText(src) {
-        const token = Tokenizer.prototype.inlineText.call(this, src);
-        if (token) token.escaped = false;
-        return token;
-      },
-    },
+    tokenizer: htmlAsTextTokenizer,
     renderer: {
       ...policy.renderer,
       heading({ tokens, depth }: Tokens.Heading) {

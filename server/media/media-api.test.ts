@@ -1,27 +1,12 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { MAIL_WIDTH, MAX_UPLOAD_BYTES, PAGE_WIDTHS, mediaPath } from "../../common/media";
-import {
-  NOT_A_PICTURE,
-  NO_FILE,
-  TOO_LARGE,
-  TOO_MANY_PIXELS,
-  mediaApi,
-} from "../../staff-api/media";
+import * as media from "../../staff-api/media";
 import { campaignsApi } from "../../staff-api/newsletter";
 import { testDialects } from "../testing/lead-api";
 import { answered, expectAccess, refusedWith } from "../testing/checks";
 import { signedInStaff, useStaffApi } from "../testing/staff-api";
-import {
-  PDF,
-  SVG_WITH_SCRIPT,
-  gifPicture,
-  multipart,
-  phonePhoto,
-  transparentPng,
-  upload,
-  webpPicture,
-} from "./media.testing";
+import * as samples from "./media.testing";
 
 // The media library through the API: what an upload may be, the sizes made of it, and how the
 // public address serves them, on each database (the bytes go through SQLite's blob and
@@ -32,13 +17,13 @@ describe.each(testDialects)("the media library on $name", ({ url }) => {
 
   const marketing = () => signedInStaff(api, "efua@example.com", "marketing");
   const uploaded = async (bytes: Buffer, filename?: string, type?: string) => {
-    const res = await upload(await marketing(), bytes, filename, type);
-    return answered(mediaApi.upload, res, 201);
+    const res = await samples.upload(await marketing(), bytes, filename, type);
+    return answered(media.mediaApi.upload, res, 201);
   };
 
   it("stores a phone's JPEG upright in every size, and serves each for a year", async () => {
     // 1600 × 1000 as the sensor saw it, orientation 6: 1000 × 1600 once upright.
-    const item = await uploaded(await phonePhoto(1600, 1000), "Office opening.jpg");
+    const item = await uploaded(await samples.phonePhoto(1600, 1000), "Office opening.jpg");
     expect(item).toMatchObject({ width: 1000, height: 1600, name: "Office opening.jpg" });
     expect(item.url).toBe(mediaPath(item.id, 960, "webp"));
     expect(item.uploadedBy).toBe("efua@example.com");
@@ -64,7 +49,7 @@ describe.each(testDialects)("the media library on $name", ({ url }) => {
   });
 
   it("serves no metadata: neither the camera nor the place the photo was taken", async () => {
-    const photo = await phonePhoto(800, 600);
+    const photo = await samples.phonePhoto(800, 600);
     expect((await sharp(photo).metadata()).exif?.includes("AkwaabaCam")).toBe(true);
     const item = await uploaded(photo);
     for (const address of [
@@ -84,7 +69,7 @@ describe.each(testDialects)("the media library on $name", ({ url }) => {
   });
 
   it("takes PNG and WebP; the mail size of a transparent PNG is on white", async () => {
-    const png = await uploaded(await transparentPng(300, 200), "logo.png", "image/png");
+    const png = await uploaded(await samples.transparentPng(300, 200), "logo.png", "image/png");
     expect([png.width, png.height]).toEqual([300, 200]);
     const mail = await api.app.inject(mediaPath(png.id, MAIL_WIDTH, "jpeg"));
     const { data, info } = await sharp(mail.rawPayload).raw().toBuffer({ resolveWithObject: true });
@@ -92,9 +77,13 @@ describe.each(testDialects)("the media library on $name", ({ url }) => {
     expect([...data.subarray(0, 3)].every((channel) => channel > 250)).toBe(true);
 
     api.advance(60_000);
-    const webp = await uploaded(await webpPicture(500, 400), "banner.webp", "image/webp");
+    const webp = await uploaded(await samples.webpPicture(500, 400), "banner.webp", "image/webp");
     expect([webp.width, webp.height]).toEqual([500, 400]);
-    const list = answered(mediaApi.list, await (await marketing()).call(mediaApi.list), 200);
+    const list = answered(
+      media.mediaApi.list,
+      await (await marketing()).call(media.mediaApi.list),
+      200,
+    );
     expect(list.items.map((item) => item.id)).toEqual(expect.arrayContaining([webp.id, png.id]));
     expect(list.items.findIndex((item) => item.id === webp.id)).toBeLessThan(
       list.items.findIndex((item) => item.id === png.id),
@@ -102,7 +91,7 @@ describe.each(testDialects)("the media library on $name", ({ url }) => {
   });
 
   it("keeps the same file once: uploaded again, it is the same picture", async () => {
-    const photo = await phonePhoto(400, 300);
+    const photo = await samples.phonePhoto(400, 300);
     const first = await uploaded(photo, "a.jpg");
     const again = await uploaded(photo, "copy of a.jpg");
     expect(again).toEqual(first);
@@ -111,16 +100,16 @@ describe.each(testDialects)("the media library on $name", ({ url }) => {
   it("refuses what is no JPEG, PNG or WebP by its bytes, whatever its name says", async () => {
     const client = await marketing();
     for (const [bytes, filename, type] of [
-      [PDF, "brochure.png", "image/png"],
-      [SVG_WITH_SCRIPT, "logo.svg", "image/svg+xml"],
-      [await gifPicture(), "animation.gif", "image/gif"],
-      [(await phonePhoto(200, 200)).subarray(0, 300), "cut-off.jpg", "image/jpeg"],
+      [samples.PDF, "brochure.png", "image/png"],
+      [samples.SVG_WITH_SCRIPT, "logo.svg", "image/svg+xml"],
+      [await samples.gifPicture(), "animation.gif", "image/gif"],
+      [(await samples.phonePhoto(200, 200)).subarray(0, 300), "cut-off.jpg", "image/jpeg"],
     ] as const) {
-      const res = await upload(client, bytes, filename, type);
+      const res = await samples.upload(client, bytes, filename, type);
       refusedWith(400, res);
-      expect(res.json(), filename).toEqual({ error: NOT_A_PICTURE });
+      expect(res.json(), filename).toEqual({ error: media.NOT_A_PICTURE });
     }
-    expect((await client.call(mediaApi.list)).json()).toEqual({ items: [] });
+    expect((await client.call(media.mediaApi.list)).json()).toEqual({ items: [] });
   });
 
   it("refuses a picture of more than 50 megapixels before decoding it", async () => {
@@ -130,32 +119,35 @@ describe.each(testDialects)("the media library on $name", ({ url }) => {
     })
       .png({ compressionLevel: 9 })
       .toBuffer();
-    const res = await upload(await marketing(), bomb, "huge.png", "image/png");
+    const res = await samples.upload(await marketing(), bomb, "huge.png", "image/png");
     refusedWith(400, res);
-    expect(res.json()).toEqual({ error: TOO_MANY_PIXELS });
+    expect(res.json()).toEqual({ error: media.TOO_MANY_PIXELS });
   });
 
   it("refuses a file over 10 MB (413), another body (415) and a form without `file` (400)", async () => {
     const client = await marketing();
-    const big = Buffer.concat([await phonePhoto(64, 64), Buffer.alloc(12 * 1024 * 1024)]);
+    const big = Buffer.concat([await samples.phonePhoto(64, 64), Buffer.alloc(12 * 1024 * 1024)]);
     expect(big.length).toBeGreaterThan(MAX_UPLOAD_BYTES);
-    const tooLarge = await upload(client, big);
+    const tooLarge = await samples.upload(client, big);
     refusedWith(413, tooLarge);
-    expect(tooLarge.json()).toEqual({ error: TOO_LARGE });
+    expect(tooLarge.json()).toEqual({ error: media.TOO_LARGE });
 
-    refusedWith(415, await client.send("POST", mediaApi.upload.path, { file: "x" }));
-    const photo = await phonePhoto(32, 32);
-    refusedWith(415, await client.raw("POST", mediaApi.upload.path, { body: photo }));
-    const wrongPart = multipart([{ name: "picture", filename: "a.jpg", bytes: photo }]);
-    const noFile = await client.raw("POST", mediaApi.upload.path, wrongPart);
+    refusedWith(415, await client.send("POST", media.mediaApi.upload.path, { file: "x" }));
+    const photo = await samples.phonePhoto(32, 32);
+    refusedWith(415, await client.raw("POST", media.mediaApi.upload.path, { body: photo }));
+    const wrongPart = samples.multipart([{ name: "picture", filename: "a.jpg", bytes: photo }]);
+    const noFile = await client.raw("POST", media.mediaApi.upload.path, wrongPart);
     refusedWith(400, noFile);
-    expect(noFile.json()).toEqual({ error: NO_FILE });
-    const empty = multipart([]);
-    refusedWith(400, await client.raw("POST", mediaApi.upload.path, empty));
-    const broken = { contentType: "multipart/form-data; boundary=x", body: "--x\r\nnonsense" };
-    refusedWith(400, await client.raw("POST", mediaApi.upload.path, broken));
+    expect(noFile.json()).toEqual({ error: media.NO_FILE });
+    const empty = samples.multipart([]);
+    refusedWith(400, await client.raw("POST", media.mediaApi.upload.path, empty));
+    const broken = {
+      contentType: "samples.multipart/form-data; boundary=x",
+      body: "--x\r\nnonsense",
+    };
+    refusedWith(400, await client.raw("POST", media.mediaApi.upload.path, broken));
     // Every other staff write still takes JSON alone.
-    const toCampaigns = multipart([{ name: "file", filename: "a.jpg", bytes: photo }]);
+    const toCampaigns = samples.multipart([{ name: "file", filename: "a.jpg", bytes: photo }]);
     refusedWith(415, await client.raw("POST", campaignsApi.create.path, toCampaigns));
   });
 
@@ -165,14 +157,17 @@ describe.each(testDialects)("the media library on $name", ({ url }) => {
       marketing: await signedInStaff(api, "abena@example.com", "marketing"),
       admin: await signedInStaff(api, "yaw@example.com", "admin"),
     };
-    await expectAccess(api, staff, [mediaApi.list], { allowed: ["marketing", "admin"], ok: 200 });
-    const photo = await phonePhoto(64, 64);
-    refusedWith(403, await upload(staff.sales, photo));
-    answered(mediaApi.upload, await upload(staff.admin, photo), 201);
+    await expectAccess(api, staff, [media.mediaApi.list], {
+      allowed: ["marketing", "admin"],
+      ok: 200,
+    });
+    const photo = await samples.phonePhoto(64, 64);
+    refusedWith(403, await samples.upload(staff.sales, photo));
+    answered(media.mediaApi.upload, await samples.upload(staff.admin, photo), 201);
   });
 
   it("answers 404 to any other address under /media/, and 304 to a client that has it", async () => {
-    const item = await uploaded(await phonePhoto(100, 100));
+    const item = await uploaded(await samples.phonePhoto(100, 100));
     const address = mediaPath(item.id, 480, "webp");
     const first = await api.app.inject(address);
     const again = await api.app.inject({

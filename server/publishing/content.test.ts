@@ -4,23 +4,10 @@ import { testDialects } from "../db/testing/databases";
 import { answered } from "../testing/checks";
 import { signedInStaff, useStaffApi } from "../testing/staff-api";
 import { unchecked } from "../testing/staff-client";
-import {
-  articlesApi,
-  caseStudiesApi,
-  COVER_NEEDS_ALT,
-  SLUG_TAKEN,
-} from "../../staff-api/publishing";
+import { articlesApi, caseStudiesApi } from "../../staff-api/publishing";
+import { COVER_NEEDS_ALT, SLUG_TAKEN } from "../../staff-api/publishing";
 import { VERSION_REQUIRED } from "../http/contract-routes";
-import {
-  ARTICLE,
-  CASE_STUDY,
-  addPicture,
-  appWithPages,
-  atRevision,
-  changeArticle,
-  marketer,
-  newArticle,
-} from "./publishing.testing";
+import * as fixtures from "./publishing.testing";
 
 // Writing items through the staff API: every save a complete revision, restoring one, the
 // versions a change must name, the slugs and the covers.
@@ -28,8 +15,8 @@ describe.each(testDialects)("publishing's items on $name", ({ url }) => {
   const api = useStaffApi(url);
 
   it("keeps every save as a complete revision, and restores an earlier one as a new one", async () => {
-    const akosua = await marketer(api);
-    const { id, slug } = await newArticle(akosua);
+    const akosua = await fixtures.marketer(api);
+    const { id, slug } = await fixtures.newArticle(akosua);
     expect(slug).toBe("mobile-money-for-school-fees");
     const first = answered(
       articlesApi.get,
@@ -46,7 +33,7 @@ describe.each(testDialects)("publishing's items on $name", ({ url }) => {
       updatedBy: akosua.account.email,
       // Left out, the author is whoever writes it, by name.
       fields: {
-        ...ARTICLE,
+        ...fixtures.ARTICLE,
         slug,
         tags: [],
         author: "Akosua Mensah",
@@ -56,7 +43,7 @@ describe.each(testDialects)("publishing's items on $name", ({ url }) => {
     });
 
     api.advance(60_000);
-    const changed = await changeArticle(akosua, id, 1, {
+    const changed = await fixtures.changeArticle(akosua, id, 1, {
       title: "School fees by mobile money",
       tags: ["schools"],
       author: "",
@@ -66,7 +53,7 @@ describe.each(testDialects)("publishing's items on $name", ({ url }) => {
     // The rest is the latest revision's; the slug stays as it was, and an author emptied too.
     expect(second.fields).toMatchObject({
       title: "School fees by mobile money",
-      summary: ARTICLE.summary,
+      summary: fixtures.ARTICLE.summary,
       slug,
       tags: ["schools"],
       author: "Akosua Mensah",
@@ -79,15 +66,18 @@ describe.each(testDialects)("publishing's items on $name", ({ url }) => {
     );
     expect(revisions.items.map((r) => [r.revision, r.fields.title])).toEqual([
       [2, "School fees by mobile money"],
-      [1, ARTICLE.title],
+      [1, fixtures.ARTICLE.title],
     ]);
 
     const restored = await akosua.call(articlesApi.restore, {
       params: { id, revision: "1" },
-      headers: atRevision(2),
+      headers: fixtures.atRevision(2),
     });
     const third = answered(articlesApi.restore, restored, 200);
-    expect(third).toMatchObject({ revision: 3, fields: { title: ARTICLE.title, tags: [] } });
+    expect(third).toMatchObject({
+      revision: 3,
+      fields: { title: fixtures.ARTICLE.title, tags: [] },
+    });
     const audit = await api.db
       .selectFrom("audit_log")
       .select(["action", "actor_email", "detail"])
@@ -102,18 +92,18 @@ describe.each(testDialects)("publishing's items on $name", ({ url }) => {
     ]);
     const missing = await akosua.call(articlesApi.restore, {
       params: { id, revision: "9" },
-      headers: atRevision(3),
+      headers: fixtures.atRevision(3),
     });
     expect(missing.statusCode).toBe(404);
   });
 
   it("refuses a change made on an older version (412, with the item as it is) or naming none (428)", async () => {
-    const akosua = await marketer(api);
-    const kofi = await marketer(api);
-    const { id } = await newArticle(akosua);
-    const mine = await changeArticle(akosua, id, 1, { summary: "Mine" });
+    const akosua = await fixtures.marketer(api);
+    const kofi = await fixtures.marketer(api);
+    const { id } = await fixtures.newArticle(akosua);
+    const mine = await fixtures.changeArticle(akosua, id, 1, { summary: "Mine" });
     expect(mine.statusCode).toBe(200);
-    const theirs = await changeArticle(kofi, id, 1, { summary: "Theirs" });
+    const theirs = await fixtures.changeArticle(kofi, id, 1, { summary: "Theirs" });
     const current = answered(articlesApi.update, theirs, 412);
     expect(theirs.headers.etag).toBe('"2"');
     expect(current.fields.summary).toBe("Mine");
@@ -127,7 +117,7 @@ describe.each(testDialects)("publishing's items on $name", ({ url }) => {
     expect(restoreUnnamed.statusCode).toBe(428);
     const restoreStale = await kofi.call(articlesApi.restore, {
       params: { id, revision: "1" },
-      headers: atRevision(1),
+      headers: fixtures.atRevision(1),
     });
     expect(restoreStale.statusCode).toBe(412);
     const revisions = await akosua.read(articlesApi.revisions, { params: { id } });
@@ -135,41 +125,45 @@ describe.each(testDialects)("publishing's items on $name", ({ url }) => {
   });
 
   it("makes a title's slug free with -2, -3, and refuses a chosen one that is taken (409)", async () => {
-    const akosua = await marketer(api);
-    expect((await newArticle(akosua)).slug).toBe("mobile-money-for-school-fees");
-    expect((await newArticle(akosua)).slug).toBe("mobile-money-for-school-fees-2");
-    expect((await newArticle(akosua, { title: "Café à Accra: 3 façons!" })).slug).toBe(
+    const akosua = await fixtures.marketer(api);
+    expect((await fixtures.newArticle(akosua)).slug).toBe("mobile-money-for-school-fees");
+    expect((await fixtures.newArticle(akosua)).slug).toBe("mobile-money-for-school-fees-2");
+    expect((await fixtures.newArticle(akosua, { title: "Café à Accra: 3 façons!" })).slug).toBe(
       "cafe-a-accra-3-facons",
     );
-    const long = await newArticle(akosua, { title: "word ".repeat(23).trim() });
+    const long = await fixtures.newArticle(akosua, { title: "word ".repeat(23).trim() });
     expect(long.slug.length).toBeLessThanOrEqual(80);
     expect(long.slug).toMatch(/^word(-word)*$/);
 
     const taken = await akosua.call(articlesApi.create, {
-      body: { ...ARTICLE, slug: "mobile-money-for-school-fees" },
+      body: { ...fixtures.ARTICLE, slug: "mobile-money-for-school-fees" },
     });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toEqual({ error: SLUG_TAKEN });
-    const { id } = await newArticle(akosua, { title: "Another" });
-    const renamed = await changeArticle(akosua, id, 1, { slug: "mobile-money-for-school-fees-2" });
+    const { id } = await fixtures.newArticle(akosua, { title: "Another" });
+    const renamed = await fixtures.changeArticle(akosua, id, 1, {
+      slug: "mobile-money-for-school-fees-2",
+    });
     expect(renamed.statusCode).toBe(409);
     // A slug of another kind is no conflict: the addresses differ.
     const study = await akosua.call(caseStudiesApi.create, {
-      body: { ...CASE_STUDY, slug: "mobile-money-for-school-fees" },
+      body: { ...fixtures.CASE_STUDY, slug: "mobile-money-for-school-fees" },
     });
     expect(study.statusCode, study.body).toBe(201);
   });
 
   it("refuses a slug whose address is a built page of the site (409)", async () => {
     const built = "mobile-money-collections-for-small-businesses";
-    const app = await appWithPages(api, [articlePath(built)]);
+    const app = await fixtures.appWithPages(api, [articlePath(built)]);
     try {
       const { cookie } = await signedInStaff(api, "esi@example.com", "marketing");
       const esi = api.as(cookie, { app });
-      const chosen = await esi.call(articlesApi.create, { body: { ...ARTICLE, slug: built } });
+      const chosen = await esi.call(articlesApi.create, {
+        body: { ...fixtures.ARTICLE, slug: built },
+      });
       expect(chosen.statusCode).toBe(409);
       const fromTitle = await esi.call(articlesApi.create, {
-        body: { ...ARTICLE, title: "Mobile money collections for small businesses" },
+        body: { ...fixtures.ARTICLE, title: "Mobile money collections for small businesses" },
       });
       expect(fromTitle.json()).toEqual({ id: expect.any(String), slug: `${built}-2` });
     } finally {
@@ -178,16 +172,16 @@ describe.each(testDialects)("publishing's items on $name", ({ url }) => {
   });
 
   it("takes a cover from the media library only, described", async () => {
-    const akosua = await marketer(api);
-    const picture = await addPicture(api);
+    const akosua = await fixtures.marketer(api);
+    const picture = await fixtures.addPicture(api);
     const noAlt = await akosua.call(articlesApi.create, {
-      body: { ...ARTICLE, coverImage: picture },
+      body: { ...fixtures.ARTICLE, coverImage: picture },
     });
     expect(noAlt.statusCode).toBe(400);
     expect(noAlt.json()).toEqual({ error: `coverAlt: ${COVER_NEEDS_ALT}` });
     const unknown = await akosua.call(articlesApi.create, {
       body: {
-        ...ARTICLE,
+        ...fixtures.ARTICLE,
         coverImage: "00000000-0000-4000-8000-000000000000",
         coverAlt: "A bursar",
       },
@@ -195,27 +189,27 @@ describe.each(testDialects)("publishing's items on $name", ({ url }) => {
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error).toMatch(/No such picture/);
     const notAnId = await akosua.call(articlesApi.create, {
-      body: unchecked({ ...ARTICLE, coverImage: "../x" }),
+      body: unchecked({ ...fixtures.ARTICLE, coverImage: "../x" }),
     });
     expect(notAnId.statusCode).toBe(400);
-    const { id } = await newArticle(akosua, {
+    const { id } = await fixtures.newArticle(akosua, {
       coverImage: picture,
       coverAlt: "A parent paying by phone",
     } as object);
     // Removing the alt text of a cover kept is refused too; removing the cover is not.
-    const blank = await changeArticle(akosua, id, 1, { coverAlt: "" });
+    const blank = await fixtures.changeArticle(akosua, id, 1, { coverAlt: "" });
     expect(blank.statusCode).toBe(400);
-    const removed = await changeArticle(akosua, id, 1, { coverImage: null, coverAlt: "" });
+    const removed = await fixtures.changeArticle(akosua, id, 1, { coverImage: null, coverAlt: "" });
     expect(answered(articlesApi.update, removed, 200).fields.coverImage).toBeNull();
   });
 
   it("lists a kind's items, the latest changed first, for marketing and admins, not sales", async () => {
-    const akosua = await marketer(api);
-    const first = await newArticle(akosua, { title: "First" });
+    const akosua = await fixtures.marketer(api);
+    const first = await fixtures.newArticle(akosua, { title: "First" });
     api.advance(1000);
-    await newArticle(akosua, { title: "Second" });
+    await fixtures.newArticle(akosua, { title: "Second" });
     api.advance(1000);
-    await changeArticle(akosua, first.id, 1, { summary: "Again" });
+    await fixtures.changeArticle(akosua, first.id, 1, { summary: "Again" });
     const list = answered(articlesApi.list, await akosua.call(articlesApi.list), 200);
     expect(list.items.map((item) => item.title)).toEqual(["First", "Second"]);
     expect((await akosua.read(caseStudiesApi.list)).items).toEqual([]);
@@ -223,6 +217,6 @@ describe.each(testDialects)("publishing's items on $name", ({ url }) => {
     expect((await admin.call(articlesApi.list)).statusCode).toBe(200);
     const sales = await signedInStaff(api, "kojo@example.com", "sales");
     expect((await sales.call(articlesApi.list)).statusCode).toBe(403);
-    expect((await sales.call(articlesApi.create, { body: ARTICLE })).statusCode).toBe(403);
+    expect((await sales.call(articlesApi.create, { body: fixtures.ARTICLE })).statusCode).toBe(403);
   });
 });

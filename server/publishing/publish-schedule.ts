@@ -20,17 +20,16 @@ export interface PublishScheduleLog {
 
 export type PublishSchedule = RepeatingJob;
 
-export function schedulePublishing({
-  db,
-  log,
-  everyMs = PUBLISH_EVERY_MS,
-  now = () => new Date(),
-}: {
+/** The database to publish in and where to log; the interval and the clock for tests. */
+interface PublishScheduleOptions {
   db: DB;
   log: PublishScheduleLog;
   everyMs?: number;
   now?: () => Date;
-}): PublishSchedule {
+}
+
+export function schedulePublishing(options: PublishScheduleOptions): PublishSchedule {
+  const { db, log, everyMs = PUBLISH_EVERY_MS, now = () => new Date() } = options;
   return repeatJob({
     run: async () => {
       const published = await publishDue(db, now());

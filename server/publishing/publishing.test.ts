@@ -8,16 +8,7 @@ import { useStaffApi } from "../testing/staff-api";
 import { articlesApi, caseStudiesApi, positionsApi } from "../../staff-api/publishing";
 import { CLOSING_PASSED, publishDue } from "./publishing";
 import { loadPreviewContent, loadPublishedContent } from "./published-content";
-import {
-  ARTICLE,
-  CASE_STUDY,
-  addPicture,
-  atRevision,
-  changeArticle,
-  marketer,
-  newArticle,
-  newPosition,
-} from "./publishing.testing";
+import * as fixtures from "./publishing.testing";
 
 const HOUR = 3_600_000;
 
@@ -35,9 +26,9 @@ describe.each(testDialects)("publishing on $name", ({ url }) => {
       .execute();
 
   it("publishes the latest revision now, with its cover, and keeps its first date when republished", async () => {
-    const akosua = await marketer(api);
-    const picture = await addPicture(api);
-    const { id, slug } = await newArticle(akosua, {
+    const akosua = await fixtures.marketer(api);
+    const picture = await fixtures.addPicture(api);
+    const { id, slug } = await fixtures.newArticle(akosua, {
       coverImage: picture,
       coverAlt: "A parent paying by phone",
     } as object);
@@ -52,9 +43,9 @@ describe.each(testDialects)("publishing on $name", ({ url }) => {
     expect((await site()).articles).toEqual([
       {
         slug,
-        title: ARTICLE.title,
-        summary: ARTICLE.summary,
-        markdown: ARTICLE.markdown,
+        title: fixtures.ARTICLE.title,
+        summary: fixtures.ARTICLE.summary,
+        markdown: fixtures.ARTICLE.markdown,
         tags: [],
         author: "Akosua Mensah",
         cover: { id: picture, alt: "A parent paying by phone", width: 1600, height: 900 },
@@ -64,9 +55,9 @@ describe.each(testDialects)("publishing on $name", ({ url }) => {
     ]);
     // A change is saved, not shown, until published again.
     api.advance(60_000);
-    await changeArticle(akosua, id, 1, { summary: "Updated" });
-    expect((await site()).articles[0]?.summary).toBe(ARTICLE.summary);
-    await akosua.call(articlesApi.publish, { params: { id }, headers: atRevision(2) });
+    await fixtures.changeArticle(akosua, id, 1, { summary: "Updated" });
+    expect((await site()).articles[0]?.summary).toBe(fixtures.ARTICLE.summary);
+    await akosua.call(articlesApi.publish, { params: { id }, headers: fixtures.atRevision(2) });
     expect((await site()).articles[0]).toMatchObject({
       summary: "Updated",
       publishedAt: firstAt,
@@ -75,7 +66,7 @@ describe.each(testDialects)("publishing on $name", ({ url }) => {
     // An If-Match naming an older revision publishes nothing.
     const stale = await akosua.call(articlesApi.publish, {
       params: { id },
-      headers: atRevision(1),
+      headers: fixtures.atRevision(1),
     });
     expect(answered(articlesApi.publish, stale, 412).revision).toBe(2);
     expect((await auditOf(id)).map((entry) => entry.action)).toEqual([
@@ -95,8 +86,8 @@ describe.each(testDialects)("publishing on $name", ({ url }) => {
   }
 
   it("publishes a scheduled item at its time, on the site as soon as it is due", async () => {
-    const akosua = await marketer(api);
-    const { id, slug } = await newArticle(akosua);
+    const akosua = await fixtures.marketer(api);
+    const { id, slug } = await fixtures.newArticle(akosua);
     const at = new Date(api.clock.now.getTime() + HOUR).toISOString();
     const past = await akosua.call(articlesApi.publish, {
       params: { id },
@@ -117,7 +108,7 @@ describe.each(testDialects)("publishing on $name", ({ url }) => {
     expect((await site()).articles.map((a) => [a.slug, a.publishedAt])).toEqual([[slug, at]]);
     expect(await publishDue(api.db, api.clock.now)).toBe(1);
     expect(await publishDue(api.db, api.clock.now)).toBe(0);
-    const item = await (await marketer(api)).read(articlesApi.get, { params: { id } });
+    const item = await (await fixtures.marketer(api)).read(articlesApi.get, { params: { id } });
     expect(item).toMatchObject({ status: "published", publishedAt: at, publishAt: null });
     const audit = await auditOf(id);
     expect(audit.map((entry) => [entry.action, entry.actor_email])).toEqual([
@@ -128,8 +119,8 @@ describe.each(testDialects)("publishing on $name", ({ url }) => {
   });
 
   it("publishes a due item once when two instances run the schedule at once", async () => {
-    const akosua = await marketer(api);
-    const ids = [(await newArticle(akosua)).id, (await newArticle(akosua)).id];
+    const akosua = await fixtures.marketer(api);
+    const ids = [(await fixtures.newArticle(akosua)).id, (await fixtures.newArticle(akosua)).id];
     const at = new Date(api.clock.now.getTime() + 60_000).toISOString();
     for (const id of ids) await akosua.call(articlesApi.publish, { params: { id }, body: { at } });
     api.advance(60_000);
@@ -153,8 +144,8 @@ describe.each(testDialects)("publishing on $name", ({ url }) => {
   });
 
   it("takes an unpublished item off the site: its address is gone; a scheduled one is a draft again", async () => {
-    const akosua = await marketer(api);
-    const { id, slug } = await newArticle(akosua);
+    const akosua = await fixtures.marketer(api);
+    const { id, slug } = await fixtures.newArticle(akosua);
     const notYet = await akosua.call(articlesApi.unpublish, { params: { id } });
     expect(notYet.statusCode).toBe(409);
     await akosua.call(articlesApi.publish, { params: { id } });
@@ -165,7 +156,7 @@ describe.each(testDialects)("publishing on $name", ({ url }) => {
     });
     expect(await site()).toMatchObject({ articles: [], gone: [articlePath(slug)], redirects: {} });
 
-    const later = await newArticle(akosua, { title: "Later" });
+    const later = await fixtures.newArticle(akosua, { title: "Later" });
     const at = new Date(api.clock.now.getTime() + HOUR).toISOString();
     await akosua.call(articlesApi.publish, { params: { id: later.id }, body: { at } });
     const back = await akosua.call(articlesApi.unpublish, { params: { id: later.id } });
@@ -183,8 +174,8 @@ describe.each(testDialects)("publishing on $name", ({ url }) => {
   });
 
   it("takes a position off the site when it closes, and refuses to publish one closed", async () => {
-    let akosua = await marketer(api);
-    const id = await newPosition(akosua, api.clock.now, 2);
+    let akosua = await fixtures.marketer(api);
+    const id = await fixtures.newPosition(akosua, api.clock.now, 2);
     const published = answered(
       positionsApi.publish,
       await akosua.call(positionsApi.publish, { params: { id } }),
@@ -196,7 +187,7 @@ describe.each(testDialects)("publishing on $name", ({ url }) => {
     api.advance(2 * 24 * HOUR + 1000);
     expect(await site()).toMatchObject({ positions: [], gone: [path] });
     // A day later, signed in again.
-    akosua = await marketer(api);
+    akosua = await fixtures.marketer(api);
     expect(await akosua.read(positionsApi.get, { params: { id } })).toMatchObject({
       status: "published",
       closed: true,
@@ -208,17 +199,17 @@ describe.each(testDialects)("publishing on $name", ({ url }) => {
     await akosua.call(positionsApi.update, {
       params: { id },
       body: { closesAt: new Date(api.clock.now.getTime() + 24 * HOUR).toISOString() },
-      headers: atRevision(1),
+      headers: fixtures.atRevision(1),
     });
     await akosua.call(positionsApi.publish, { params: { id } });
     expect(await site()).toMatchObject({ gone: [], positions: [{ slug: "backend-engineer" }] });
   });
 
   it("redirects a renamed item's earlier address once republished, and keeps that slug from others", async () => {
-    const akosua = await marketer(api);
-    const { id, slug } = await newArticle(akosua);
+    const akosua = await fixtures.marketer(api);
+    const { id, slug } = await fixtures.newArticle(akosua);
     await akosua.call(articlesApi.publish, { params: { id } });
-    await changeArticle(akosua, id, 1, { slug: "school-fees" });
+    await fixtures.changeArticle(akosua, id, 1, { slug: "school-fees" });
     // Until republished, the site keeps the old address.
     expect((await site()).articles.map((a) => a.slug)).toEqual([slug]);
     const item = await akosua.read(articlesApi.get, { params: { id } });
@@ -229,20 +220,20 @@ describe.each(testDialects)("publishing on $name", ({ url }) => {
       redirects: { [articlePath(slug)]: articlePath("school-fees") },
       gone: [],
     });
-    const other = await newArticle(akosua, { title: "Other" });
-    const taken = await changeArticle(akosua, other.id, 1, { slug });
+    const other = await fixtures.newArticle(akosua, { title: "Other" });
+    const taken = await fixtures.changeArticle(akosua, other.id, 1, { slug });
     expect(taken.statusCode).toBe(409);
     // Its own earlier slug it may take back.
-    const back = await changeArticle(akosua, id, 2, { slug });
+    const back = await fixtures.changeArticle(akosua, id, 2, { slug });
     expect(back.statusCode).toBe(200);
   });
 
   it("shows a case study with its cover and quote, and every address of one taken off as gone", async () => {
-    const akosua = await marketer(api);
-    const picture = await addPicture(api);
+    const akosua = await fixtures.marketer(api);
+    const picture = await fixtures.addPicture(api);
     const created = await akosua.call(caseStudiesApi.create, {
       body: {
-        ...CASE_STUDY,
+        ...fixtures.CASE_STUDY,
         quote: { text: "Parents love it.", by: "The bursar" },
         coverImage: picture,
         coverAlt: "Pupils outside the school",
@@ -262,7 +253,7 @@ describe.each(testDialects)("publishing on $name", ({ url }) => {
     await akosua.call(caseStudiesApi.update, {
       params: { id },
       body: { slug: "adom-school" },
-      headers: atRevision(1),
+      headers: fixtures.atRevision(1),
     });
     await akosua.call(caseStudiesApi.publish, { params: { id } });
     await akosua.call(caseStudiesApi.unpublish, { params: { id } });
@@ -275,14 +266,14 @@ describe.each(testDialects)("publishing on $name", ({ url }) => {
   });
 
   it("previews the latest revision as if published now, in place of the version on the site", async () => {
-    const akosua = await marketer(api);
-    const { id, slug } = await newArticle(akosua);
+    const akosua = await fixtures.marketer(api);
+    const { id, slug } = await fixtures.newArticle(akosua);
     const draft = await loadPreviewContent(api.db, "article", id, api.clock.now);
     expect(draft?.path).toBe(articlePath(slug));
-    expect(draft?.content.articles.map((a) => a.title)).toEqual([ARTICLE.title]);
+    expect(draft?.content.articles.map((a) => a.title)).toEqual([fixtures.ARTICLE.title]);
     expect((await site()).articles).toEqual([]);
     await akosua.call(articlesApi.publish, { params: { id } });
-    await changeArticle(akosua, id, 1, { title: "New title", slug: "new-title" });
+    await fixtures.changeArticle(akosua, id, 1, { title: "New title", slug: "new-title" });
     const changed = await loadPreviewContent(api.db, "article", id, api.clock.now);
     expect(changed?.path).toBe(articlePath("new-title"));
     expect(changed?.content.articles.map((a) => a.title)).toEqual(["New title"]);
@@ -291,9 +282,9 @@ describe.each(testDialects)("publishing on $name", ({ url }) => {
   });
 
   it("gives the site the size of each library picture an item's Markdown shows", async () => {
-    const akosua = await marketer(api);
-    const picture = await addPicture(api);
-    const { id } = await newArticle(akosua, {
+    const akosua = await fixtures.marketer(api);
+    const picture = await fixtures.addPicture(api);
+    const { id } = await fixtures.newArticle(akosua, {
       markdown: `Our stand:\n\n![The stand at the fair](/media/${picture}/960.webp)`,
     });
     await akosua.call(articlesApi.publish, { params: { id } });

@@ -1,5 +1,5 @@
 import type { Kysely, Migration } from "kysely";
-import { createIndex, createTableWithId, optionalText, requiredText } from "./ddl";
+import { createIndex, createTableWithId, dropTables, optionalText, requiredText } from "./ddl";
 
 /**
  * Publishing from the console (server/publishing/): articles, case studies and open positions.
@@ -53,10 +53,7 @@ export const publishing: Migration = {
       .execute();
   },
   async down(db: Kysely<unknown>) {
-    await db.schema.dropTable("content_slugs").execute();
-    await db.schema.dropTable("content_revisions").execute();
-    await db.schema.dropIndex("content_items_due").execute();
-    await db.schema.dropIndex("content_items_slug").execute();
-    await db.schema.dropTable("content_items").execute();
+    // A table's indexes go with it, on both databases.
+    await dropTables(db, ["content_slugs", "content_revisions", "content_items"]);
   },
 };

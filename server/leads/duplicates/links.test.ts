@@ -12,6 +12,7 @@ import { signedInStaff, useStaffApi } from "../../testing/staff-api";
 import { parseLeadKey } from "../../../leads/workflow";
 import { changeLead } from "../inbox/inbox.testing";
 import { expectPairOfNoLeadsRefused } from "./duplicates.testing";
+import { MAX_LINKED_LEADS } from "./links";
 
 describe.each(testDialects)("leads of one customer linked, on $name", ({ url }) => {
   const api = useStaffApi(url);
@@ -156,5 +157,16 @@ describe.each(testDialects)("leads of one customer linked, on $name", ({ url }) 
     await expectPairOfNoLeadsRefused((id, from) => tell(sales, id, from), lead, lead);
     refusedWith(403, await tell(marketing, lead, await addDemo(api, at(1))));
     expect(await pairsOf(lead)).toEqual([]);
+  });
+
+  it("lists the newest ten leads linked to one, however many share its number", async () => {
+    const sales = await signedInStaff(api, "sales@example.com", "sales");
+    const shared = { phone: "0240000000" };
+    const leads = [];
+    for (let i = 0; i < MAX_LINKED_LEADS + 3; i += 1) {
+      leads.push(await addDemo(api, at(i), { ...shared, email: `office${i}@example.com` }));
+    }
+    const [first] = leads;
+    expect(await duplicatesOf(sales, first!)).toEqual(leads.slice(-MAX_LINKED_LEADS).reverse());
   });
 });

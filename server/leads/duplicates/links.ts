@@ -63,7 +63,14 @@ function sharingAKey() {
 }
 
 /**
- * The open leads linked to each of `leads`, by API id, newest first; a lead with none (or
+ * How many linked leads one lead lists at the most, the newest. A real customer writes a few
+ * times; more is a number or an address typed by many (a placeholder, a shared office line), and
+ * listing them all would fill the lead's page and audit a view of each.
+ */
+export const MAX_LINKED_LEADS = 10;
+
+/**
+ * The open leads linked to each of `leads`, by API id, newest first, at most MAX_LINKED_LEADS; a lead with none (or
  * anonymised, or merged into another) maps to an empty list. One query for any number of leads:
  * a page of the list costs one round trip, not one per lead.
  */
@@ -93,7 +100,9 @@ export async function duplicatesOf(
           or (p.lead_b = ${keyOf("l.type", "l.id")} and p.lead_a = ${keyOf("l.other_type", "l.other_id")}))
     order by l.other_created_at desc, l.other_id desc`.execute(db);
   for (const row of rows) {
-    found.get(leadKey(row.type, row.id))?.push(leadKey(row.other_type, row.other_id));
+    const linked = found.get(leadKey(row.type, row.id));
+    if (linked && linked.length < MAX_LINKED_LEADS)
+      linked.push(leadKey(row.other_type, row.other_id));
   }
   return found;
 }

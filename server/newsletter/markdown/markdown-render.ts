@@ -7,7 +7,8 @@
  * the elements and attributes it can produce (NEWSLETTER_HTML), so a renderer that let something
  * through would still send nothing else.
  */
-import { Lexer, Marked, Renderer, type Token, Tokenizer, type TokensList } from "marked";
+import { Lexer, Marked, Renderer, type Token, type TokensList } from "marked";
+import { htmlAsTextTokenizer } from "../../../common/markdown-html-as-text";
 import sanitizeHtml from "sanitize-html";
 import { escapeHtml } from "../../mail/message";
 import {
@@ -128,16 +129,7 @@ const markdown = new Marked({
   hooks: {
     provideLexer: () => (src, options) => new BoundedLexer(options).lex(src),
   },
-  tokenizer: {
-    // After an inline <pre>, <code>, <kbd> or <script> tag marked passes the text that follows,
-    // up to the closing tag and across paragraphs, through as HTML, expecting the tag itself to
-    // be passed through too. Here every tag is shown as text, so that text is escaped like the rest.
-    inlineText(src) {
-      const token = Tokenizer.prototype.inlineText.call(this, src);
-      if (token) token.escaped = false;
-      return token;
-    },
-  },
+  tokenizer: htmlAsTextTokenizer,
   renderer: {
     html: ({ text }) => escapeHtml(text),
     link({ href, title, tokens }) {
