@@ -6,7 +6,7 @@
 import { accraWallClock } from "@common/accra-time";
 import { articlePath } from "@common/paths";
 import type { PublishedArticle, PublishedContent } from "@common/published";
-import { PageNotFound } from "~/lib/page";
+import { type LoaderArgs, PageNotFound } from "~/lib/page";
 import { type ArticleMeta, loadArticle, loadArticles } from "./markdown.server";
 import { renderPublishedMarkdown } from "./published-markdown.server";
 
@@ -97,4 +97,20 @@ export function renderedSections<Item, Key extends keyof Item & string>(
 ): Record<Key, string> {
   const entries = keys.map((key) => [key, renderPublishedMarkdown(item[key], published.media, 3)]);
   return Object.fromEntries(entries) as Record<Key, string>;
+}
+
+/**
+ * The loader of a published item's own page (routes/case-study-story.tsx, routes/position.tsx):
+ * the item of `list` at the address asked for, whose slug follows `prefix` (the missing page when
+ * there is none), and its Markdown `sections` rendered.
+ */
+export function publishedPageLoader<
+  List extends "caseStudies" | "positions",
+  Key extends keyof PublishedContent[List][number] & string,
+>(list: List, prefix: string, sections: readonly Key[]) {
+  type Item = PublishedContent[List][number];
+  return ({ path, published }: LoaderArgs) => {
+    const item = publishedItemAt<Item>(published[list], path, prefix);
+    return { item, ...renderedSections(item as Item & Record<Key, string>, published, sections) };
+  };
 }

@@ -10,21 +10,21 @@ import {
   SMALL_SECTION_TITLE,
 } from "~/components/sections/page-section";
 import { ResultFigures } from "~/components/sections/result-figures";
-import { publishedItemAt, renderedSections } from "~/content/published.server";
-import type { LoaderArgs, PageProps } from "~/lib/page";
+import { publishedPageLoader } from "~/content/published.server";
+import type { PageProps } from "~/lib/page";
 import { getMeta } from "~/lib/meta";
 
 // A case study published from the console, at /case-studies/<slug>, rendered by the server
 // (app/render.tsx gives each published case study a route of this module). The first case study
 // keeps its built page at /case-study, which lists these under "More case studies".
-export function loader({ path, published }: LoaderArgs) {
-  const caseStudy = publishedItemAt(published.caseStudies, path, caseStudyPath(""));
-  return { caseStudy, ...renderedSections(caseStudy, published, ["challenge", "solution"]) };
-}
+export const loader = publishedPageLoader("caseStudies", caseStudyPath(""), [
+  "challenge",
+  "solution",
+]);
 
 type Data = ReturnType<typeof loader>;
 
-export const meta = ({ data: { caseStudy } }: PageProps<Data>) =>
+export const meta = ({ data: { item: caseStudy } }: PageProps<Data>) =>
   getMeta({
     title: caseStudy.title,
     description: caseStudy.summary,
@@ -39,7 +39,7 @@ export const meta = ({ data: { caseStudy } }: PageProps<Data>) =>
   });
 
 export default function CaseStudyStoryPage({ data }: PageProps<Data>) {
-  const { caseStudy, challenge, solution } = data;
+  const { item: caseStudy, challenge, solution } = data;
   const sections = [
     publishedSection("challenge", "The challenge", challenge),
     publishedSection("solution", "Our solution", solution),

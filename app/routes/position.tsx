@@ -1,28 +1,25 @@
+// An open position published from the console, at /careers/<slug>, rendered by the server
+// (app/render.tsx gives each open position a route of this module); /careers lists them. Once it
+// closes, the snapshot leaves it out and its address answers 410.
 import { formatAccraTime } from "@common/accra-time";
 import { pagePaths, positionPath } from "@common/paths";
 import { site } from "@common/site";
 import { HeroBand, PageTitle } from "~/components/sections/page-hero";
-import {
-  BackToListLink,
-  NamedSections,
-  publishedSection,
-} from "~/components/sections/page-section";
-import { publishedItemAt, renderedSections } from "~/content/published.server";
+import { BackToListLink, NamedSections } from "~/components/sections/page-section";
+import { publishedSection } from "~/components/sections/page-section";
+import { publishedPageLoader } from "~/content/published.server";
 import { jobPosting } from "~/lib/job-posting";
-import type { LoaderArgs, PageProps } from "~/lib/page";
+import type { PageProps } from "~/lib/page";
 import { getMeta } from "~/lib/meta";
 
-// An open position published from the console, at /careers/<slug>, rendered by the server
-// (app/render.tsx gives each open position a route of this module); /careers lists them. Once it
-// closes, the snapshot leaves it out and its address answers 410.
-export function loader({ path, published }: LoaderArgs) {
-  const position = publishedItemAt(published.positions, path, positionPath(""));
-  return { position, ...renderedSections(position, published, ["description", "howToApply"]) };
-}
+export const loader = publishedPageLoader("positions", positionPath(""), [
+  "description",
+  "howToApply",
+]);
 
 type Data = ReturnType<typeof loader>;
 
-export const meta = ({ data: { position, description } }: PageProps<Data>) =>
+export const meta = ({ data: { item: position, description } }: PageProps<Data>) =>
   getMeta({
     title: position.title,
     description: `${position.category} · ${position.location} · ${position.workType}. Applications close ${formatAccraTime(position.closesAt)}.`,
@@ -31,7 +28,7 @@ export const meta = ({ data: { position, description } }: PageProps<Data>) =>
   });
 
 export default function PositionPage({ data }: PageProps<Data>) {
-  const { position, description, howToApply } = data;
+  const { item: position, description, howToApply } = data;
   const facts = [
     ["Location", position.location],
     ["Work type", position.workType],

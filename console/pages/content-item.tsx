@@ -261,12 +261,7 @@ function ContentEditor({ kind, loaded, team, library: loadedLibrary }: Loaded) {
           className="max-w-prose space-y-6"
         >
           <ContentFields
-            kind={kind}
-            values={values}
-            change={change}
-            errors={errors}
-            team={team}
-            library={library}
+            {...{ kind, values, change, errors, team, library }}
             onUploaded={(picture) => setLibrary((all) => [picture, ...all])}
           />
           <div className="flex flex-wrap items-center gap-3">

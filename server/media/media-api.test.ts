@@ -142,7 +142,7 @@ describe.each(testDialects)("the media library on $name", ({ url }) => {
     const empty = samples.multipart([]);
     refusedWith(400, await client.raw("POST", media.mediaApi.upload.path, empty));
     const broken = {
-      contentType: "samples.multipart/form-data; boundary=x",
+      contentType: "multipart/form-data; boundary=x",
       body: "--x\r\nnonsense",
     };
     refusedWith(400, await client.raw("POST", media.mediaApi.upload.path, broken));

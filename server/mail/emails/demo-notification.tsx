@@ -15,17 +15,21 @@ export interface DemoNotificationProps {
   leadUrl?: string;
 }
 
+/** The form's fields as the e-mail names them, in the form's order. */
+const FORM_FIELDS = [
+  ["name", "Name"],
+  ["email", "Email"],
+  ["phone", "Phone"],
+  ["company", "Company"],
+  ["jobTitle", "Job title"],
+  ["industry", "Industry"],
+] as const;
+
 function rowsOf({ demo, page, receivedAt }: DemoNotificationProps): leadFields.Row[] {
-  const f = demo.formData;
   return [
     { label: "Product", value: DEMO_PRODUCT_NAMES[demo.product] },
     { label: "Page", value: page },
-    { label: "Name", value: f.name },
-    { label: "Email", value: f.email },
-    { label: "Phone", value: f.phone },
-    { label: "Company", value: f.company },
-    { label: "Job title", value: f.jobTitle },
-    { label: "Industry", value: f.industry },
+    ...FORM_FIELDS.map(([field, label]) => ({ label, value: demo.formData[field] })),
     { label: "Received", value: formatAccraTime(receivedAt) },
     ...leadFields.sourceRows(demo.source),
   ];
