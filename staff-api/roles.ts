@@ -15,7 +15,7 @@ export const ROLE_LABELS: Record<StaffRole, string> = {
 export const ROLE_DUTIES: Record<StaffRole, string> = {
   admin: "everything, and staff accounts",
   sales: "the leads",
-  marketing: "the newsletter's subscribers",
+  marketing: "the newsletter, its campaigns and what the website publishes",
 };
 
 /**
