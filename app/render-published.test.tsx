@@ -67,21 +67,25 @@ describe("a published article", () => {
         ),
       ].map((element) => element.outerHTML);
     expect(shared(doc)).toEqual(shared(built));
-    // React preloads the page's high-priority picture: the cover's own sizes, from the head.
-    expect(
-      doc.head.querySelector('link[rel="preload"][as="image"]')?.getAttribute("imagesrcset"),
-    ).toContain(`/media/${COVER_ID}/960.webp 960w`);
+    // The cover is asked for from the head in AVIF, typed so that a browser without it skips it.
+    const preload = doc.head.querySelector('link[rel="preload"][as="image"]');
+    expect(preload?.getAttribute("type")).toBe("image/avif");
+    expect(preload?.getAttribute("fetchpriority")).toBe("high");
+    expect(preload?.getAttribute("imagesrcset")).toContain(`/media/${COVER_ID}/720.avif 720w`);
     expect(doc.querySelector("main article")?.className).toBe(
       built.querySelector("main article")?.className,
     );
   });
 
-  it("shows its cover as a responsive WebP of reserved size fetched first, its byline and tags", async () => {
+  it("shows its cover in AVIF or WebP, responsive, of reserved size, fetched first; its byline and tags", async () => {
     const doc = await page(`${pagePaths.articles}/${article!.slug}`);
     const cover = doc.querySelector(`main img[alt="${article!.cover!.alt}"]`);
-    expect(cover?.getAttribute("srcset")).toBe(
-      [480, 720, 960, 1440].map((w) => `/media/${COVER_ID}/${w}.webp ${w}w`).join(", "),
-    );
+    const sizes = (format: string) =>
+      [480, 720, 960, 1440].map((w) => `/media/${COVER_ID}/${w}.${format} ${w}w`).join(", ");
+    const avif = cover?.parentElement?.querySelector('source[type="image/avif"]');
+    expect(avif?.getAttribute("srcset")).toBe(sizes("avif"));
+    expect(avif?.getAttribute("sizes")).toBe(cover?.getAttribute("sizes"));
+    expect(cover?.getAttribute("srcset")).toBe(sizes("webp"));
     expect(cover?.getAttribute("width")).toBe("1600");
     expect(cover?.getAttribute("height")).toBe("900");
     expect(cover?.getAttribute("fetchpriority")).toBe("high");

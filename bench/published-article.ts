@@ -1,10 +1,9 @@
 /**
  * A published article for the Lighthouse runs, beside the built pages (docs/decisions/0066): put
- * on the bench's own server as marketing would, through the staff API: a photograph-like cover
+ * on the bench's own server as marketing would, through the staff API: a street photograph's cover
  * uploaded to the media library (made in its sizes by sharp, as every upload is), an article
  * written with it and published. Its page is then the server's rendering, not a built file.
  */
-import sharp from "sharp";
 import { articlePath } from "../common/paths";
 import { openConfiguredDatabase } from "../server/configured-database";
 import { addAccount } from "../server/staff/accounts/accounts";
@@ -12,22 +11,7 @@ import { createSession } from "../server/staff/sign-in/sessions";
 import { mediaApi } from "../staff-api/media";
 import { articlesApi } from "../staff-api/publishing";
 import { pathOf } from "../staff-api/endpoint";
-
-/** A 1600 × 900 picture that compresses as a photograph does (noise, softened), in JPEG. */
-function photograph(): Promise<Buffer> {
-  return sharp({
-    create: {
-      width: 1600,
-      height: 900,
-      channels: 3,
-      background: "#808080",
-      noise: { type: "gaussian", mean: 128, sigma: 40 },
-    },
-  })
-    .blur(2)
-    .jpeg({ quality: 85 })
-    .toBuffer();
-}
+import { streetPhotograph } from "./street-photograph";
 
 const ARTICLE = {
   title: "How schools in Kumasi collect fees by mobile money",
@@ -84,7 +68,7 @@ export async function publishArticle(url: string, dataDir: string): Promise<stri
   const form = new FormData();
   form.append(
     "file",
-    new Blob([new Uint8Array(await photograph())], { type: "image/jpeg" }),
+    new Blob([new Uint8Array(await streetPhotograph())], { type: "image/jpeg" }),
     "fees.jpg",
   );
   const cover = await send(mediaApi.upload.path, { method: "POST", body: form }, 201);

@@ -53,14 +53,16 @@ describe("published Markdown", () => {
     }
   });
 
-  it("shows the media library's pictures in every page width with their size and alt, lazily", () => {
+  it("shows the media library's pictures in AVIF or WebP in every page width with their size and alt, lazily", () => {
     const html = renderPublishedMarkdown(`![A stall in Makola](/media/${PICTURE}/960.webp)`, {
       [PICTURE]: { width: 1200, height: 800 },
     });
-    expect(html).toContain(`src="/media/${PICTURE}/960.webp"`);
-    expect(html).toContain(
-      `srcset="/media/${PICTURE}/480.webp 480w, /media/${PICTURE}/720.webp 720w, /media/${PICTURE}/960.webp 960w, /media/${PICTURE}/1440.webp 1200w"`,
+    const sizes = (format: string) =>
+      `/media/${PICTURE}/480.${format} 480w, /media/${PICTURE}/720.${format} 720w, /media/${PICTURE}/960.${format} 960w, /media/${PICTURE}/1440.${format} 1200w`;
+    expect(html).toMatch(
+      new RegExp(`^<p><picture><source type="image/avif" srcset="${sizes("avif")}"`),
     );
+    expect(html).toContain(`src="/media/${PICTURE}/960.webp" srcset="${sizes("webp")}"`);
     expect(html).toContain('alt="A stall in Makola" width="1200" height="800" loading="lazy"');
   });
 

@@ -8,7 +8,7 @@
 import type { Tokens } from "marked";
 import { mediaIdOf } from "@common/media";
 import type { PublishedContent } from "@common/published";
-import { TEXT_COLUMN_SIZES, mediaSources } from "~/lib/media-image";
+import { AVIF_TYPE, TEXT_COLUMN_SIZES, mediaSources } from "~/lib/media-image";
 import { renderMarkdown } from "./markdown.server";
 
 const escapeHtml = (text: string) =>
@@ -54,9 +54,11 @@ export function renderPublishedMarkdown(
         const id = mediaIdOf(href);
         if (!id) return escapeHtml(text);
         const size = pictures?.[id];
-        const { src, srcSet } = mediaSources(id, size?.width ?? Number.POSITIVE_INFINITY);
+        const width = size?.width ?? Number.POSITIVE_INFINITY;
+        const { src, srcSet } = mediaSources(id, width);
+        const avif = `<source type="${AVIF_TYPE}" srcset="${mediaSources(id, width, "avif").srcSet}" sizes="${TEXT_COLUMN_SIZES}">`;
         const box = size ? ` width="${size.width}" height="${size.height}"` : "";
-        return `<img src="${src}" srcset="${srcSet}" sizes="${TEXT_COLUMN_SIZES}" alt="${escapeHtml(text)}"${box} loading="lazy" decoding="async">`;
+        return `<picture>${avif}<img src="${src}" srcset="${srcSet}" sizes="${TEXT_COLUMN_SIZES}" alt="${escapeHtml(text)}"${box} loading="lazy" decoding="async"></picture>`;
       },
     },
   }).html;

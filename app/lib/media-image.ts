@@ -1,4 +1,4 @@
-import { PAGE_WIDTHS, mediaPath } from "@common/media";
+import { type MediaFormat, PAGE_WIDTHS, mediaPath } from "@common/media";
 
 /**
  * The `sizes` of a picture as wide as an article's text column (max-w-3xl, 48rem, inside the
@@ -10,21 +10,28 @@ export const TEXT_COLUMN_SIZES =
   "(min-width: 51rem) 48rem, (min-width: 40rem) calc(100vw - 3rem), calc(100vw - 2rem)";
 
 /**
- * A picture of the media library as an <img>'s `src` and `srcset`: one candidate per page width
- * the library stores. A picture narrower than a width is stored at its own width (common/media.ts),
- * so that candidate says the picture's real width and the wider ones after it are left out: the
- * browser then never picks a file for more pixels than it holds.
+ * A picture of the media library as an <img>'s or a <source>'s `src` and `srcset` in one format:
+ * one candidate per page width the library stores. A picture narrower than a width is stored at
+ * its own width (common/media.ts), so that candidate says the picture's real width and the wider
+ * ones after it are left out: the browser then never picks a file for more pixels than it holds.
+ * The `src` is the middle width, for a browser without srcset: a phone's, not a desktop's worth.
  */
-export function mediaSources(id: string, width: number): { src: string; srcSet: string } {
+export function mediaSources(
+  id: string,
+  width: number,
+  format: MediaFormat = "webp",
+): { src: string; srcSet: string } {
   const candidates: string[] = [];
   for (const pageWidth of PAGE_WIDTHS) {
-    candidates.push(`${mediaPath(id, pageWidth, "webp")} ${Math.min(pageWidth, width)}w`);
+    candidates.push(`${mediaPath(id, pageWidth, format)} ${Math.min(pageWidth, width)}w`);
     if (pageWidth >= width) break;
   }
-  // The middle width for a browser without srcset: enough for a phone, not a desktop's worth.
   const fallback = PAGE_WIDTHS.find((pageWidth) => pageWidth >= Math.min(width, 960)) ?? 960;
-  return { src: mediaPath(id, fallback, "webp"), srcSet: candidates.join(", ") };
+  return { src: mediaPath(id, fallback, format), srcSet: candidates.join(", ") };
 }
+
+/** The MIME type a `<source>` or a preload names, so that a browser without it skips it. */
+export const AVIF_TYPE = "image/avif";
 
 /** The absolute address of a picture's widest page size, for og:image and structured data. */
 export function mediaImageUrl(origin: string, id: string): string {

@@ -1,6 +1,12 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { MAIL_WIDTH, MAX_UPLOAD_BYTES, PAGE_WIDTHS, mediaPath } from "../../common/media";
+import {
+  MAIL_WIDTH,
+  MAX_UPLOAD_BYTES,
+  PAGE_FORMATS,
+  PAGE_WIDTHS,
+  mediaPath,
+} from "../../common/media";
 import * as media from "../../staff-api/media";
 import { campaignsApi } from "../../staff-api/newsletter";
 import { testDialects } from "../testing/lead-api";
@@ -29,19 +35,21 @@ describe.each(testDialects)("the media library on $name", ({ url }) => {
     expect(item.uploadedBy).toBe("efua@example.com");
 
     for (const width of PAGE_WIDTHS) {
-      const res = await api.app.inject(mediaPath(item.id, width, "webp"));
-      expect(res.statusCode, `${width}.webp`).toBe(200);
-      expect(res.headers["content-type"]).toBe("image/webp");
-      expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
-      // Webmail on another site shows it; the site's pages stay same-origin.
-      expect(res.headers["cross-origin-resource-policy"]).toBe("cross-origin");
-      const served = await sharp(res.rawPayload).metadata();
-      // Never enlarged: the 1440 size of a picture 1000 wide is 1000 wide.
-      expect([served.format, served.width, served.height]).toEqual([
-        "webp",
-        Math.min(width, 1000),
-        Math.round((Math.min(width, 1000) * 1600) / 1000),
-      ]);
+      for (const format of PAGE_FORMATS) {
+        const res = await api.app.inject(mediaPath(item.id, width, format));
+        expect(res.statusCode, `${width}.${format}`).toBe(200);
+        expect(res.headers["content-type"]).toBe(`image/${format}`);
+        expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+        // Webmail on another site shows it; the site's pages stay same-origin.
+        expect(res.headers["cross-origin-resource-policy"]).toBe("cross-origin");
+        const served = await sharp(res.rawPayload).metadata();
+        // Never enlarged: the 1440 size of a picture 1000 wide is 1000 wide.
+        expect([served.format, served.width, served.height]).toEqual([
+          format === "avif" ? "heif" : format,
+          Math.min(width, 1000),
+          Math.round((Math.min(width, 1000) * 1600) / 1000),
+        ]);
+      }
     }
     const mail = await api.app.inject(mediaPath(item.id, MAIL_WIDTH, "jpeg"));
     expect(mail.headers["content-type"]).toBe("image/jpeg");
@@ -53,7 +61,9 @@ describe.each(testDialects)("the media library on $name", ({ url }) => {
     expect((await sharp(photo).metadata()).exif?.includes("AkwaabaCam")).toBe(true);
     const item = await uploaded(photo);
     for (const address of [
-      ...PAGE_WIDTHS.map((width) => mediaPath(item.id, width, "webp")),
+      ...PAGE_WIDTHS.flatMap((width) =>
+        PAGE_FORMATS.map((format) => mediaPath(item.id, width, format)),
+      ),
       mediaPath(item.id, MAIL_WIDTH, "jpeg"),
     ]) {
       const res = await api.app.inject(address);
@@ -177,6 +187,7 @@ describe.each(testDialects)("the media library on $name", ({ url }) => {
     expect([first.headers.etag, again.statusCode]).toEqual([expect.stringMatching(/^"/), 304]);
     for (const junk of [
       mediaPath(item.id, 961, "webp"),
+      mediaPath(item.id, 961, "avif"),
       mediaPath(item.id, 480, "jpeg"),
       `/media/${item.id}/480.png`,
       `/media/${item.id.toUpperCase()}/480.webp`,
@@ -189,5 +200,22 @@ describe.each(testDialects)("the media library on $name", ({ url }) => {
       const res = await api.app.inject(junk);
       expect(res.statusCode, junk).toBe(404);
     }
+  });
+
+  it("makes the AVIF sizes of a picture stored before AVIF was one, when first asked, once", async () => {
+    const item = await uploaded(await samples.phonePhoto(900, 600));
+    await api.db.deleteFrom("media_variants").where("format", "=", "avif").execute();
+    const address = mediaPath(item.id, 720, "avif");
+    const made = await api.app.inject(address);
+    expect([made.statusCode, made.headers["content-type"]]).toEqual([200, "image/avif"]);
+    expect((await sharp(made.rawPayload).metadata()).width).toBe(Math.min(720, item.width));
+    const kept = await api.db
+      .selectFrom("media_variants")
+      .select("format")
+      .where("media_id", "=", item.id)
+      .where("format", "=", "avif")
+      .execute();
+    expect(kept).toHaveLength(1);
+    expect((await api.app.inject(address)).rawPayload.equals(made.rawPayload)).toBe(true);
   });
 });

@@ -89,6 +89,22 @@ export async function readVariant(db: DB, id: string, width: number, format: Med
   return row ? { bytes: Buffer.from(row.bytes), sha256: row.sha256 } : null;
 }
 
+/**
+ * Adds a size a picture lacks (one made after its upload, processing.ts's `reencoded`). Two
+ * instances making the same size at once store it once; the bytes are alike either way.
+ */
+export async function addVariant(
+  db: DB,
+  id: string,
+  variant: { width: number; format: MediaFormat; height: number; bytes: Buffer },
+): Promise<void> {
+  await db
+    .insertInto("media_variants")
+    .values({ media_id: id, ...variant })
+    .onConflict((conflict) => conflict.columns(["media_id", "width", "format"]).doNothing())
+    .execute();
+}
+
 /** The mail size of a picture as an e-mail's `<img>` gives it: its real width and height. */
 export interface MailPictureSize {
   width: number;

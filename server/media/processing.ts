@@ -8,7 +8,7 @@
  */
 import { createHash } from "node:crypto";
 import sharp from "sharp";
-import { MAIL_WIDTH, type MediaFormat, PAGE_WIDTHS } from "../../common/media";
+import { MAIL_WIDTH, type MediaFormat, PAGE_FORMATS, PAGE_WIDTHS } from "../../common/media";
 
 /**
  * The most pixels a picture may have: a 50-megapixel camera's. A small file can declare a huge
@@ -59,14 +59,35 @@ function sniffedFormat(bytes: Buffer): "jpeg" | "png" | "webp" | null {
   return null;
 }
 
-/** Quality of the page sizes (WebP) and the mail size (JPEG): no visible loss on a photo. */
+/**
+ * Quality of each format: no visible loss on a photo. AVIF's 50 looks as WebP's 80 does; its
+ * effort 2 (of 0–9) encodes a 1440 px photograph in a third of a second where the default 4
+ * takes a second and a half for 3–8 % fewer bytes, and an upload is made into every size while
+ * its uploader waits.
+ */
+const AVIF_QUALITY = 50;
+const AVIF_EFFORT = 2;
 const WEBP_QUALITY = 80;
 const JPEG_QUALITY = 82;
 
+/** A resized picture in `format` (a JPEG on white: a mail client shows transparency black). */
+function encoded(picture: sharp.Sharp, format: MediaFormat): sharp.Sharp {
+  switch (format) {
+    case "avif":
+      return picture.avif({ quality: AVIF_QUALITY, effort: AVIF_EFFORT });
+    case "webp":
+      return picture.webp({ quality: WEBP_QUALITY });
+    case "jpeg":
+      return picture
+        .flatten({ background: "#ffffff" })
+        .jpeg({ quality: JPEG_QUALITY, mozjpeg: true });
+  }
+}
+
 /**
- * The picture in every size: WebP at each of PAGE_WIDTHS and JPEG at MAIL_WIDTH (on white, as a
- * mail client shows a transparent JPEG black), turned upright by its EXIF orientation, never
- * enlarged. Throws NotAPicture or TooManyPixels for the uploader's file; anything else is ours.
+ * The picture in every size: each of PAGE_FORMATS at each of PAGE_WIDTHS and JPEG at MAIL_WIDTH,
+ * turned upright by its EXIF orientation, never enlarged. Throws NotAPicture or TooManyPixels
+ * for the uploader's file; anything else is ours.
  */
 export async function processPicture(bytes: Buffer): Promise<ProcessedPicture> {
   const sniffed = sniffedFormat(bytes);
@@ -86,7 +107,9 @@ export async function processPicture(bytes: Buffer): Promise<ProcessedPicture> {
 
   const upright = sharp(bytes, options).rotate();
   const sizes: { width: number; format: MediaFormat }[] = [
-    ...PAGE_WIDTHS.map((pageWidth) => ({ width: pageWidth, format: "webp" as const })),
+    ...PAGE_WIDTHS.flatMap((pageWidth) =>
+      PAGE_FORMATS.map((format) => ({ width: pageWidth, format })),
+    ),
     { width: MAIL_WIDTH, format: "jpeg" },
   ];
   try {
@@ -94,13 +117,9 @@ export async function processPicture(bytes: Buffer): Promise<ProcessedPicture> {
     // One after the other: each size holds the decoded picture in memory while it is made.
     for (const size of sizes) {
       const resized = upright.clone().resize({ width: size.width, withoutEnlargement: true });
-      const encoded =
-        size.format === "webp"
-          ? resized.webp({ quality: WEBP_QUALITY })
-          : resized
-              .flatten({ background: "#ffffff" })
-              .jpeg({ quality: JPEG_QUALITY, mozjpeg: true });
-      const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
+      const { data, info } = await encoded(resized, size.format).toBuffer({
+        resolveWithObject: true,
+      });
       variants.push({ ...size, realWidth: info.width, height: info.height, bytes: data });
     }
     return { sha256: createHash("sha256").update(bytes).digest("hex"), width, height, variants };
@@ -108,4 +127,16 @@ export async function processPicture(bytes: Buffer): Promise<ProcessedPicture> {
     // The header read well but the rest cannot be decoded (a truncated or corrupt file).
     throw new NotAPicture();
   }
+}
+
+/**
+ * One stored size encoded anew in another format at the same size: how a picture uploaded
+ * before AVIF was one of PAGE_FORMATS gets its AVIF sizes, from its WebP ones, when first asked.
+ */
+export async function reencoded(
+  stored: Buffer,
+  format: MediaFormat,
+): Promise<{ bytes: Buffer; height: number }> {
+  const { data, info } = await encoded(sharp(stored), format).toBuffer({ resolveWithObject: true });
+  return { bytes: data, height: info.height };
 }

@@ -105,7 +105,15 @@ test("marketing writes, previews and publishes an article; a visitor reads it wi
     await expect(reader.getByText("<script>alert(1)</script>")).toBeVisible();
     const cover = reader.getByRole("img", { name: "A parent paying school fees on a phone" });
     await expect(cover).toBeVisible();
-    expect(await cover.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    // Loaded, in AVIF (the browser reads it), and laid out as the built covers are.
+    const shown = await cover.evaluate((img: HTMLImageElement) => ({
+      loaded: img.naturalWidth > 0,
+      format: new URL(img.currentSrc).pathname.split(".").pop(),
+      width: img.getBoundingClientRect().width,
+      column: img.closest("div")!.getBoundingClientRect().width,
+    }));
+    expect([shown.loaded, shown.format]).toEqual([true, "avif"]);
+    expect(shown.width).toBe(shown.column);
 
     await reader.goto(pagePaths.articles);
     await expect(reader.getByRole("link", { name: title })).toHaveAttribute("href", path);
