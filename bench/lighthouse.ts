@@ -207,7 +207,6 @@ async function runOnce(port: number, url: string, preset: Preset): Promise<Light
       `Lighthouse: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`,
     );
   }
-  if (process.env.LHR_DUMP) { const dir = process.env.LHR_DUMP + url.split('/').pop()!.slice(0, 12); const { saveArtifacts } = await import('lighthouse/core/lib/asset-saver.js' as string); await saveArtifacts(result.artifacts, dir); (await import('node:fs')).writeFileSync(dir + '/lhr.json', JSON.stringify(result.lhr)); }
   return summarise(result.lhr);
 }
 
