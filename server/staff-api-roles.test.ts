@@ -191,6 +191,7 @@ const MATRIX: Record<string, readonly [Access, Audit]> = {
     { answers: "the pictures, and which colleague uploaded each" },
   ],
   "POST /api/staff/media": [MARKETING, { answers: "the picture uploaded" }],
+  "DELETE /api/staff/media/:id": [MARKETING, { answers: "nothing (204), or where it is used" }],
 };
 
 const ROUTES = Object.entries(MATRIX).map(([key, [access, audit]]) => {

@@ -9,6 +9,7 @@ describe("the staff endpoints", () => {
     const all = STAFF_ENDPOINTS.map((endpoint) => `${endpoint.method} ${endpoint.path}`);
     expect(new Set(all).size).toBe(all.length);
     expect(all.toSorted()).toEqual([
+      "DELETE /api/staff/media/:id",
       "DELETE /api/staff/passkeys/:id",
       "DELETE /api/staff/saved-filters/:id",
       "DELETE /api/staff/suppressions/:id",

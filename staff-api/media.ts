@@ -3,9 +3,10 @@
  * the e-mails, each served in the sizes of common/media.ts. For marketing and admins.
  */
 import * as z from "zod/mini";
-import { Failed, REFUSALS } from "./answers";
+import { CONTENT_KINDS } from "../common/published";
+import { Failed, REFUSALS, SESSION_REFUSALS } from "./answers";
 import { endpoint } from "./endpoint";
-import { sessionRead } from "./query";
+import { recordId, sessionRead } from "./query";
 import { MARKETING_ROLES } from "./roles";
 
 /** What an upload that is no picture we take is told (a PDF named .png, an SVG, a GIF). */
@@ -16,6 +17,23 @@ export const TOO_MANY_PIXELS =
   "A picture can have at most 50 megapixels (for example 8,000 × 6,000)";
 /** What an upload without the one part `file` is told. */
 export const NO_FILE = "Send one picture, as the form part named file";
+
+export const NO_SUCH_PICTURE = "There is no such picture in the library; it may have been deleted";
+export const PICTURE_IN_USE =
+  "This picture is still in use. Take it out of these first, then delete it";
+
+/**
+ * Where a picture is used: a published or draft item of the site (its latest or its published
+ * revision), a campaign (sent ones too: their e-mails show it from the site), the welcome e-mail.
+ */
+export const PictureUse = z.strictObject({
+  kind: z.enum([...CONTENT_KINDS, "campaign", "welcome"]),
+  /** The item's or campaign's id; the welcome e-mail has none. */
+  id: z.nullable(z.string()),
+  /** Its title or subject, as the console lists it. */
+  title: z.string(),
+});
+export type PictureUse = z.output<typeof PictureUse>;
 
 export const MediaItem = z.strictObject({
   id: z.string(),
@@ -47,5 +65,22 @@ export const mediaApi = {
     path: "/api/staff/media",
     roles: MARKETING_ROLES,
     answers: { 201: MediaItem, ...REFUSALS, 413: Failed, 415: Failed },
+  }),
+  /**
+   * Deletes a picture and every size of it: 204. 409 PICTURE_IN_USE with where it is used while
+   * anything shows it, so that no page or e-mail is left with a missing picture; 404 when there
+   * is no such picture.
+   */
+  remove: endpoint({
+    method: "DELETE",
+    path: "/api/staff/media/:id",
+    roles: MARKETING_ROLES,
+    params: recordId(NO_SUCH_PICTURE),
+    notFound: NO_SUCH_PICTURE,
+    answers: {
+      404: Failed,
+      409: z.strictObject({ error: z.string(), usedBy: z.array(PictureUse) }),
+      ...SESSION_REFUSALS,
+    },
   }),
 };

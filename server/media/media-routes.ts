@@ -4,6 +4,8 @@ import { MAX_UPLOAD_BYTES } from "../../common/media";
 import {
   NOT_A_PICTURE,
   NO_FILE,
+  NO_SUCH_PICTURE,
+  PICTURE_IN_USE,
   TOO_LARGE,
   TOO_MANY_PIXELS,
   mediaApi,
@@ -11,6 +13,7 @@ import {
 import { Refused, answer, routesOn } from "../http/contract-routes";
 import type { StaffRoutesOptions } from "../staff-api-routes";
 import { listMedia, saveMedia } from "./media-store";
+import { deleteUnusedMedia } from "./media-usage";
 import { NotAPicture, TooManyPixels, processPicture } from "./processing";
 
 /** The one staff write that is not JSON (server/staff-api-routes.ts lets it through). */
@@ -62,9 +65,10 @@ function uploadRefusal(error: unknown): Refused {
 
 /**
  * The media library under /api/staff/media, as staff-api/media.ts defines it, for marketing and
- * admins: the list, newest first, and an upload made into every size before it is stored (the
- * same file again answers the picture already stored). Pictures are the company's own content,
- * like campaigns: neither is audited.
+ * admins: the list, newest first, an upload made into every size before it is stored (the
+ * same file again answers the picture already stored), and a deletion, refused while a page or
+ * an e-mail shows the picture. Pictures are the company's own content, like campaigns: neither
+ * is audited.
  */
 export const mediaRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (
   app,
@@ -95,5 +99,12 @@ export const mediaRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (
       at: now().toISOString(),
     });
     return answer(201, item);
+  });
+
+  route(mediaApi.remove, "picture deletion", async ({ params, reply, refuse }) => {
+    const deleted = await deleteUnusedMedia(db, params.id);
+    if (deleted === "missing") throw refuse(404, NO_SUCH_PICTURE);
+    if (deleted !== "deleted") return answer(409, { error: PICTURE_IN_USE, usedBy: deleted });
+    return reply.code(204).send();
   });
 };

@@ -36,7 +36,7 @@ export const DEFAULT_WELCOME: Welcome = {
   ].join("\n\n"),
 };
 
-const KEY = "welcome";
+export const WELCOME_KEY = "welcome";
 
 export interface StoredWelcome extends Welcome {
   /** When and by whom it was last changed; null while the default is used. */
@@ -50,7 +50,7 @@ export async function readWelcome(db: Executor): Promise<StoredWelcome> {
     .selectFrom("newsletter_settings")
     .leftJoin("staff_accounts", "staff_accounts.id", "newsletter_settings.updated_by_account_id")
     .select(["newsletter_settings.value", "newsletter_settings.updated_at", "staff_accounts.email"])
-    .where("newsletter_settings.key", "=", KEY)
+    .where("newsletter_settings.key", "=", WELCOME_KEY)
     .executeTakeFirst();
   const parsed = row ? await NewsletterContentSchema.safeParseAsync(JSON.parse(row.value)) : null;
   if (!row || !parsed?.success) return { ...DEFAULT_WELCOME, updatedAt: null, updatedBy: null };
@@ -65,7 +65,7 @@ export async function saveWelcome(
   const value = JSON.stringify(welcome);
   await db
     .insertInto("newsletter_settings")
-    .values({ key: KEY, value, updated_at: at, updated_by_account_id: accountId })
+    .values({ key: WELCOME_KEY, value, updated_at: at, updated_by_account_id: accountId })
     .onConflict((oc) =>
       oc.column("key").doUpdateSet({ value, updated_at: at, updated_by_account_id: accountId }),
     )
