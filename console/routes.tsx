@@ -22,7 +22,7 @@ import { ContentItemPage, contentItemLoader } from "./pages/content-item";
 import { ContentListPage, contentListLoader } from "./pages/content-list";
 import type { ContentKind } from "@common/published";
 import { EmailsPage, emailsLoader } from "./pages/emails";
-import { MediaPage, mediaLoader } from "./pages/media";
+import { MediaPage, mediaAction, mediaLoader } from "./pages/media";
 import { ErasePage, eraseAction, eraseLoader } from "./pages/erase";
 import { InboxPage, inboxAction, inboxLoader } from "./pages/inbox";
 import { LeadPage, leadAction, leadLoader } from "./pages/lead";
@@ -110,7 +110,7 @@ const PAGE_ROUTES: Record<
   positions: contentList("position"),
   newPosition: contentEditor("position"),
   position: contentEditor("position"),
-  media: { loader: mediaLoader, element: <MediaPage /> },
+  media: { loader: mediaLoader, action: mediaAction, element: <MediaPage /> },
 };
 
 /**

@@ -3,8 +3,8 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MAX_UPLOAD_BYTES } from "@common/media";
-import { type MediaItem, NOT_A_PICTURE, TOO_LARGE } from "../../staff-api/media";
-import { MediaPage } from "./media";
+import { type MediaItem, NOT_A_PICTURE, PICTURE_IN_USE, TOO_LARGE } from "../../staff-api/media";
+import { MediaPage, mediaAction } from "./media";
 import { renderConsolePage } from "./page.testing";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -39,6 +39,7 @@ function renderMedia(answer: () => Response) {
     path: "/site/media",
     Component: MediaPage,
     data: { items: [picture(ID, "market.jpg")], team: [] },
+    action: mediaAction,
   });
   return sent;
 }
@@ -90,5 +91,44 @@ describe("the pictures page", () => {
     await userEvent.upload(input, large);
     expect(await screen.findByRole("alert")).toHaveTextContent(TOO_LARGE);
     expect(sent).toHaveLength(1);
+  });
+
+  /** Deletes market.jpg as a person does: Delete, then the confirmation. */
+  async function deleteMarketPicture() {
+    const library = await screen.findByRole("list", { name: "Library" });
+    await userEvent.click(within(library).getByRole("button", { name: "Delete market.jpg" }));
+    const question = screen.getByRole("group", { name: /Delete market.jpg\?/ });
+    expect(question).toHaveFocus();
+    await userEvent.click(within(question).getByRole("button", { name: "Delete the picture" }));
+  }
+
+  it("deletes a picture after asking, saying so where the picture was", async () => {
+    const sent = renderMedia(() => new Response(null, { status: 204 }));
+    await deleteMarketPicture();
+    expect(await screen.findByText(/Deleted\. The picture is no longer/)).toBeInTheDocument();
+    expect(sent.map((request) => request.method)).toEqual(["DELETE"]);
+    expect(screen.queryByRole("img")).toBeNull();
+  });
+
+  it("lists what shows a picture it may not delete, each a link to where it is taken out", async () => {
+    const usedBy = [
+      { kind: "article", id: "a1", title: "Fees by phone" },
+      { kind: "campaign", id: "c1", title: "Our new office" },
+      { kind: "welcome", id: null, title: "The welcome e-mail" },
+    ];
+    renderMedia(() => Response.json({ error: PICTURE_IN_USE, usedBy }, { status: 409 }));
+    await deleteMarketPicture();
+    expect((await screen.findByText(PICTURE_IN_USE)).closest('[role="alert"]')).not.toBeNull();
+    const uses = screen.getByRole("list", { name: "What shows market.jpg" });
+    expect(
+      within(uses)
+        .getAllByRole("link")
+        .map((link) => [link.textContent, link.getAttribute("href")]),
+    ).toEqual([
+      ["Fees by phone", "/site/articles/a1"],
+      ["Our new office", "/newsletter/campaigns/c1"],
+      ["The welcome e-mail", "/newsletter/welcome"],
+    ]);
+    expect(within(uses).getAllByRole("listitem")[0]).toHaveTextContent("Article: Fees by phone");
   });
 });
