@@ -45,7 +45,7 @@ export async function pictureUses(db: DB, id: string): Promise<PictureUse[]> {
       .where("value", "like", naming)
       .executeTakeFirst(),
   ]);
-  // An item found by both its revisions is listed once, by its latest title.
+  // An item found by both its revisions is listed once, by the newer one's title.
   const byItem = new Map<string, PictureUse>();
   for (const item of items) {
     if (byItem.has(item.id)) continue;
