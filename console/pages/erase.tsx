@@ -30,6 +30,10 @@ const ERASED_WORDS: Record<string, [string, string]> = {
     "mention in another person's returned mail",
     "mentions in other people's returned mail",
   ],
+  staff_saved_filters: [
+    "saved inbox filter that named them",
+    "saved inbox filters that named them",
+  ],
 };
 
 function wordsFor(key: string): [string, string] {

@@ -8,6 +8,7 @@ import { leadsApi } from "../../staff-api/leads";
 import { erasureApi } from "../../staff-api/admin";
 import { subscribersApi } from "../../staff-api/subscribers";
 import { auditApi } from "../../staff-api/audit";
+import { savedFiltersApi } from "../../staff-api/saved-filters";
 
 describe.each(testDialects)("admin API on $name", ({ url }) => {
   const api = useStaffApi(url);
@@ -55,6 +56,7 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
         mail_events: 1,
         mail_suppressions: 1,
         mail_mentions: 0,
+        staff_saved_filters: 0,
       },
     });
     for (const table of [
@@ -109,5 +111,23 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
     const entries = await auditOf(api, admin.account.id);
     expect(entries).toHaveLength(searches.length + 1);
     expect(JSON.stringify(entries)).not.toMatch(/ama|mensah/i);
+  });
+
+  it("deletes the inbox's saved filters that name the erased address, and only those", async () => {
+    const admin = await signedInStaff(api, "admin@example.com", "admin");
+    const kofi = await signedInStaff(api, "kofi@example.com", "sales");
+    const save = async (name: string, query: string) => {
+      const res = await kofi.call(savedFiltersApi.create, { body: { name, query } });
+      expect(res.statusCode, res.body).toBe(201);
+    };
+    await save("Her leads", "q=ama.mensah%40example.com");
+    await save("Ama.Mensah@example.com, to call back", "status=new");
+    await save("New this week", "status=new");
+    const res = await admin.call(erasureApi.forget, { body: { email: "ama.mensah@example.com" } });
+    expect(res.json().erased).toMatchObject({ staff_saved_filters: 2 });
+    const kept = await kofi.call(savedFiltersApi.list);
+    expect((kept.json() as { items: { name: string }[] }).items.map((f) => f.name)).toEqual([
+      "New this week",
+    ]);
   });
 });

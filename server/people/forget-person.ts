@@ -83,10 +83,35 @@ export async function forgetPerson(
       // Other people's returned mail that named them: the address, or its hash, taken out
       // (docs/decisions/0039-third-party-addresses-in-returned-mail.md).
       mail_mentions: await forgetMentions(trx, email),
+      // Staff's saved searches of the inbox for their address: a search kept for a person who
+      // is gone keeps their address with it.
+      staff_saved_filters: await forgetSavedSearches(trx, key),
     };
     await within?.(trx, erased, outbox);
     return erased;
   });
+}
+
+/**
+ * Deletes the inbox's saved filters whose name or search names the address (`key`, lowercased),
+ * as typed or as the address bar writes it (`@` as %40). Answers how many.
+ */
+async function forgetSavedSearches(trx: Transaction<Database>, key: string): Promise<number> {
+  const spellings = [...new Set([key, encodeURIComponent(key).toLowerCase()])];
+  const result = await trx
+    .deleteFrom("staff_saved_filters")
+    .where((eb) =>
+      eb.or(
+        spellings.flatMap((spelling) =>
+          (["name", "query"] as const).map(
+            (column) =>
+              sql<boolean>`lower(${sql.ref(column)}) like ${likePattern(spelling)} escape '\\'`,
+          ),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** The texts of returned mail that may name someone other than the row's own person. */

@@ -347,4 +347,5 @@ export const forgottenLeadOfEachKind = {
   mail_events: 0,
   mail_suppressions: 0,
   mail_mentions: 0,
+  staff_saved_filters: 0,
 };
