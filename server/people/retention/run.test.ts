@@ -229,6 +229,37 @@ describe.each(testDialects)("retention on $name", ({ url }) => {
     }
   });
 
+  it("anonymises a lead merged into one it anonymises, even open and recent, and no other", async () => {
+    const { leads } = await seed(db);
+    const merged = async (first: string, into: string) => {
+      const key = await addContact({ db }, "2026-05-01T00:00:00.000Z", {
+        first_name: first,
+        email: `${first.toLowerCase()}@example.com`,
+      });
+      await setStatus(db, key, "new", "2026-05-01T00:00:00.000Z");
+      await db
+        .updateTable("lead_states")
+        .set({ merged_into: into })
+        .where("lead_id", "=", rowId(key))
+        .execute();
+      return key;
+    };
+    const intoExpired = await merged("Adjoa", leads.expired);
+    // Merged into that one in turn: it goes on the next pass of the same run.
+    const intoMerged = await merged("Esi", intoExpired);
+    const intoOpen = await merged("Kofi", leads.open);
+    expect(await run(db)).toMatchObject({ contact_messages: EXPECTED.contact_messages + 2 });
+    for (const [key, gone] of [
+      [intoExpired, true],
+      [intoMerged, true],
+      [intoOpen, false],
+    ] as const) {
+      const row = await contactRow(key);
+      expect(row.anonymised_at !== null, key).toBe(gone);
+      expect(row.email === "", key).toBe(gone);
+    }
+  });
+
   it("deletes old unconfirmed sign-ups with their mail, and removes old message bodies", async () => {
     const { leads, signUps, messages } = await seed(db);
     await run(db);

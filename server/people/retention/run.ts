@@ -11,7 +11,7 @@ import { deleteMailFiles } from "../../mail/transports";
 import { recordAudit } from "../../audit/audit";
 import { deleteSearchEntriesInPlace } from "../erasure";
 import type { RetentionPeriods } from "../../../common/retention";
-import { anonymiseExpiredLeads } from "./closed-leads";
+import { anonymiseExpiredLeads, anonymiseMergedLeads } from "./closed-leads";
 import { removeExpiredBodies, removeMessagesAbout } from "./message-bodies";
 import { deleteExpiredSignUps } from "./pending-subscriptions";
 
@@ -99,8 +99,17 @@ async function removeExpired(trx: Transaction<Database>, options: RetentionOptio
     daysBefore(asOf, periods.pendingSubscriptionDays),
   );
   const leadCutoff = monthsBefore(asOf, periods.leadMonths);
-  const contact = await anonymiseExpiredLeads(trx, "contact", leadCutoff, now);
-  const demo = await anonymiseExpiredLeads(trx, "demo", leadCutoff, now);
+  const expiredContacts = await anonymiseExpiredLeads(trx, "contact", leadCutoff, now);
+  const expiredDemos = await anonymiseExpiredLeads(trx, "demo", leadCutoff, now);
+  const merged = await anonymiseMergedLeads(trx, now);
+  const contact = {
+    ids: [...expiredContacts.ids, ...merged.contact.ids],
+    events: expiredContacts.events + merged.contact.events,
+  };
+  const demo = {
+    ids: [...expiredDemos.ids, ...merged.demo.ids],
+    events: expiredDemos.events + merged.demo.events,
+  };
   const ofLeads = await removeMessagesAbout(trx, [...contact.ids, ...demo.ids], now);
   const expired = await removeExpiredBodies(trx, daysBefore(asOf, periods.messageBodyDays), now);
   const counts: RetentionCounts = {
