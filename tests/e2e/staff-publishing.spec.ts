@@ -15,6 +15,9 @@ import { test } from "./staff-session";
 // The rules (revisions, schedule, slugs, refused uploads) are the API tests'
 // (server/publishing/, server/media/); this is what only the whole path shows.
 
+// The refused deletion of the cover while the article shows it is a 409, which Chromium logs.
+test.use({ allowedErrors: [/status of 409 \(Conflict\)/] });
+
 /** A photograph-like picture: a gradient, so that its sizes are real work for the encoder. */
 function coverPicture(): Promise<Buffer> {
   const width = 1600;
@@ -126,6 +129,14 @@ test("marketing writes, previews and publishes an article; a visitor reads it wi
   }
   await page.goto(path);
   await expectNoA11yViolations(page, "a published article");
+
+  // The cover cannot leave the library while the article shows it: the page says where.
+  await page.goto(consolePaths.media);
+  await page.getByRole("button", { name: "Delete fees.jpg" }).click();
+  await page.getByRole("button", { name: "Delete the picture" }).click();
+  const uses = page.getByRole("list", { name: "What shows fees.jpg" });
+  await expect(uses.getByRole("link", { name: title })).toBeVisible();
+  await expectNoA11yViolations(page, "the pictures page, a deletion refused");
 });
 
 test("marketing opens a position that /careers shows until its closing time", async ({
