@@ -44,7 +44,7 @@ export interface PublishedRenderer {
 }
 
 /** What the build's renderer (app/render.tsx, built to build/server/render/render.js) offers. */
-interface BuiltRenderer {
+export interface BuiltRenderer {
   loadAssets(clientDir: string): Promise<unknown>;
   renderPath(
     urlPath: string,
@@ -85,15 +85,27 @@ export async function loadPageRenderer(
       if (status !== 200) throw new Error(`${pagePath} is no page of the site (${status})`);
       return { html: body, csp: pageCsp(inlineScriptHashes(body), csp) };
     },
-    published: {
-      paths: (content) => renderer.publishedPaths(content),
-      async render(pagePath, content, { preview = false } = {}) {
-        const answer = await renderer.renderPath(pagePath, assets, { published: content, preview });
-        if (!isHtml(answer.contentType)) return answer;
-        // A preview is shown in the console's frame: framed by the site's own pages only.
-        const policy: CspOptions = { ...csp, frameAncestors: preview ? "'self'" : "'none'" };
-        return { ...answer, csp: pageCsp(inlineScriptHashes(answer.body), policy) };
-      },
+    published: publishedRenderer(renderer, assets, csp),
+  };
+}
+
+/**
+ * The `published` side of a renderer of app/render.tsx's shape: the build's (above), or the one
+ * `npm run dev` loads through Vite (scripts/dev-published.ts), so both give a page its policy so.
+ */
+export function publishedRenderer(
+  renderer: Pick<BuiltRenderer, "renderPath" | "publishedPaths">,
+  assets: unknown,
+  csp: CspOptions,
+): PublishedRenderer {
+  return {
+    paths: (content) => renderer.publishedPaths(content),
+    async render(pagePath, content, { preview = false } = {}) {
+      const answer = await renderer.renderPath(pagePath, assets, { published: content, preview });
+      if (!isHtml(answer.contentType)) return answer;
+      // A preview is shown in the console's frame: framed by the site's own pages only.
+      const policy: CspOptions = { ...csp, frameAncestors: preview ? "'self'" : "'none'" };
+      return { ...answer, csp: pageCsp(inlineScriptHashes(answer.body), policy) };
     },
   };
 }
