@@ -8,7 +8,8 @@ import { freePort } from "../../scripts/free-port";
 // once, by the runner, and its workers read it from the environment they inherit.
 process.env.DEV_E2E_PORT ??= String(await freePort());
 const PORT = Number(process.env.DEV_E2E_PORT);
-const DATA_DIR = `./data/e2e-dev-${PORT}`;
+/** The dev server's data: its SQLite database, where a test makes a marketing account. */
+export const DATA_DIR = `./data/e2e-dev-${PORT}`;
 
 export default defineConfig({
   testDir: ".",
