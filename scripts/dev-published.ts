@@ -5,15 +5,15 @@
  * the lists, feed and sitemap that show them, the redirects of renamed slugs (301) and the
  * addresses of what was taken off (410), reading the API's database (DATA_DIR or DATABASE_URL,
  * as server/configured-database.ts opens it) with `loadPublishedContent`. Its renderer is the
- * site's (app/render.tsx) loaded through Vite, so an edit to a page's module shows on reload.
+ * site's (app/render.tsx) loaded through Vite (scripts/dev-render.ts), so an edit to a page's
+ * module shows on reload.
  *
- * The same Vite rendering answers the API on a loopback address (scripts/dev-render-bridge.ts):
- * the API renders previews and refused forms' pages with it.
+ * scripts/dev.ts imports this module while the API starts: the database's modules take a few
+ * seconds to load, which the front need not wait for before it listens.
  */
-import http from "node:http";
+import type http from "node:http";
 import type { FastifyBaseLogger } from "fastify";
 import type { ViteDevServer } from "vite";
-import type * as RenderModule from "../app/render";
 import { notFoundPath } from "../common/paths";
 import { site as siteFacts } from "../common/site";
 import { openConfiguredDatabase } from "../server/configured-database";
@@ -21,33 +21,13 @@ import { loadPublishedContent } from "../server/publishing/published-content";
 import { publishedRenderer } from "../server/static/page-renderer";
 import { type PublishedPages, publishedPages } from "../server/static/published-pages";
 import { sitePath } from "../server/static/site-plugin";
-import type { RenderRequest } from "./dev-render-bridge";
-
-export const RENDERER = "/app/render.tsx";
+import { RENDERER, type Renderer, renderThroughVite } from "./dev-render";
 
 /** A publication shows within a second or so: the server's 10 s would be long for whoever tries. */
 export const DEV_REFRESH_MS = 1_000;
 
 /** As server/main.ts: the innovation hub's application form is framed from its own origin. */
 const CSP = { frameOrigins: [new URL(siteFacts.innovationHubFormUrl).origin] };
-
-type Renderer = typeof RenderModule;
-type RenderOptions = NonNullable<Parameters<Renderer["renderPath"]>[2]>;
-
-/**
- * `urlPath` rendered from source; an HTML page with Vite's client added (its reload on change),
- * before any policy hashes the page's inline scripts.
- */
-export async function renderThroughVite(
-  site: ViteDevServer,
-  urlPath: string,
-  options: RenderOptions = {},
-): Promise<RenderModule.Rendered> {
-  const renderer = (await site.ssrLoadModule(RENDERER)) as Renderer;
-  const page = await renderer.renderPath(urlPath, renderer.devAssets, options);
-  if (!page.contentType.startsWith("text/html")) return page;
-  return { ...page, body: await site.transformIndexHtml(urlPath, page.body) };
-}
 
 /** The front's messages about published content, on its console as Vite's are. */
 function frontLogger(): FastifyBaseLogger {
@@ -135,42 +115,5 @@ export function devPublished(site: ViteDevServer, dataDir: string): DevPublished
       pages = fresh();
     },
     close: () => db.destroy(),
-  };
-}
-
-/**
- * The front's renderer on a loopback address for the API (scripts/dev-render-bridge.ts): a POST
- * of a path and its options answers the page as JSON. Only the API, on this machine, calls it.
- */
-export async function serveRenderer(
-  site: ViteDevServer,
-): Promise<{ url: string; close(): Promise<void> }> {
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
-      const answer = async () => {
-        const { urlPath, options } = JSON.parse(Buffer.concat(chunks).toString()) as RenderRequest;
-        return renderThroughVite(site, urlPath, options);
-      };
-      answer().then(
-        (page) => {
-          res.writeHead(200, { "content-type": "application/json" });
-          res.end(JSON.stringify(page));
-        },
-        (error: unknown) => {
-          const err = error as Error;
-          site.ssrFixStacktrace(err);
-          res.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
-          res.end(err.stack ?? String(err));
-        },
-      );
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  return {
-    url: `http://127.0.0.1:${port}/render`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { mediaPath } from "../common/media";
 import { consolePreviewPath } from "../common/paths";
 import { forApi, forConsole } from "./dev";
-import { RENDERER, serveRenderer } from "./dev-published";
+import { RENDERER, serveRenderer } from "./dev-render";
 import { RENDER_URL_VARIABLE, renderPath } from "./dev-render-bridge";
 
 // `npm run dev`'s front: which requests the API answers, and the renderer it lends the API. The

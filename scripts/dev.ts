@@ -27,7 +27,8 @@ import { type Plugin, type ViteDevServer, createServer } from "vite";
 import { apiPaths, consolePaths, notFoundPath } from "../common/paths";
 import { MEDIA_PREFIX } from "../common/media";
 import { rendererFileFor } from "../server/static/page-renderer";
-import { type DevPublished, devPublished, renderThroughVite, serveRenderer } from "./dev-published";
+import type { DevPublished } from "./dev-published";
+import { renderThroughVite, serveRenderer } from "./dev-render";
 import { RENDER_URL_VARIABLE } from "./dev-render-bridge";
 import { freePort } from "./free-port";
 import { isMain } from "./is-main";
@@ -196,6 +197,7 @@ export async function startDev(port = Number(process.env.PORT ?? 3000)): Promise
   const renderer = await serveRenderer(site);
   const apiPort = await freePort();
   const api = startApi(port, apiPort, siteDir, renderer.url);
+  const publishedModule = import("./dev-published");
 
   server.on("request", (req, res) => {
     const url = req.url ?? "/";
@@ -216,7 +218,7 @@ export async function startDev(port = Number(process.env.PORT ?? 3000)): Promise
   });
   await new Promise<void>((resolve) => server.listen(port, resolve));
   await waitForApi(`http://127.0.0.1:${apiPort}${apiPaths.health}`, api, 180_000);
-  published = devPublished(site, dataDir);
+  published = (await publishedModule).devPublished(site, dataDir);
   const url = `http://localhost:${port}`;
   return {
     url,
