@@ -63,8 +63,9 @@ export function rendererFileFor(siteDir: string): string {
 
 /**
  * Loads the build's renderer for the site in `siteDir`, or null when the build has none (a site
- * copied without it, the development server's API): forms posted without JavaScript then land on
- * the generic page that says what was wrong, as before pages could be rendered on request.
+ * copied without it): forms posted without JavaScript then land on the generic page that says
+ * what was wrong, as before pages could be rendered on request. `npm run dev` writes one there
+ * for its API, which renders through the front (scripts/dev-render-bridge.ts).
  * Imported once per process (app/README.md says why).
  */
 export async function loadPageRenderer(
