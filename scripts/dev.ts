@@ -7,7 +7,11 @@
  * - the staff console at /staff from its own Vite config (console/vite.config.ts);
  * - the API: the Fastify server (server/main.ts) in a child process under `tsx watch`, which
  *   restarts it when server code changes, on an internal port; this front passes it every
- *   /api/ request and every request that is not a GET or HEAD.
+ *   /api/ request, the media library's pictures (/media/), drafts' previews (/staff/preview/) and
+ *   every request that is not a GET or HEAD;
+ * - what marketing publishes, as `npm start` shows it (scripts/dev-published.ts): the front
+ *   answers its pages from the API's database, and renders the pages the API answers itself (a
+ *   preview, a form refused without JavaScript) through scripts/dev-render-bridge.ts.
  *
  * Both Vite servers run in middleware mode on this front's HTTP server (their HMR sockets too).
  * A change to a module the browser runs reloads the page (no React Refresh: the islands
@@ -18,44 +22,47 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import http from "node:http";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { type Plugin, type ViteDevServer, createServer } from "vite";
-import { apiPaths, notFoundPath } from "../common/paths";
-import type { PageAssets, Rendered } from "../app/render";
+import { apiPaths, consolePaths, notFoundPath } from "../common/paths";
+import { MEDIA_PREFIX } from "../common/media";
+import { rendererFileFor } from "../server/static/page-renderer";
+import type { DevPublished } from "./dev-published";
+import { renderThroughVite, serveRenderer } from "./dev-render";
+import { RENDER_URL_VARIABLE } from "./dev-render-bridge";
 import { freePort } from "./free-port";
 import { isMain } from "./is-main";
 import { REPO_ROOT } from "./repo-root";
 
-const RENDERER = "/app/render.tsx";
 const CONSOLE_BASE = "/staff";
 /** As `npm start`, in a folder of its own; DATA_DIR moves it (the browser test does). */
 const DATA_DIR = process.env.DATA_DIR ?? "data/dev";
 /** What the tools write, which no page is made from. */
 const IGNORED = ["**/data/**", "**/build/**", "**/test-results/**"];
 
-interface Renderer {
-  renderPath(urlPath: string, assets: PageAssets): Promise<Rendered>;
-  devAssets: PageAssets;
-}
-
 /**
  * The renderer's modules run in Vite's ssr environment, which no browser watches: when one of
- * them changes, the pages that showed its old output reload.
+ * them changes, the pages that showed its old output reload (and `changed` is told, before).
  */
-function reloadOnRendererChange(): Plugin {
+function reloadOnRendererChange(changed: () => void): Plugin {
   return {
     name: "reload-on-renderer-change",
     apply: "serve",
     hotUpdate({ modules, server }) {
       if (this.environment.name === "ssr" && modules.length > 0) {
+        changed();
         server.environments.client.hot.send({ type: "full-reload" });
       }
     },
   };
 }
 
-/** Whether the API answers this request: its addresses, and every write. */
+/** What the API answers to a GET as `npm start`'s server does: not pages of the site. */
+const API_GETS = ["/api/", `${MEDIA_PREFIX}/`, `${consolePaths.preview}/`];
+
+/** Whether the API answers this request: its addresses, pictures, previews, and every write. */
 export function forApi(method: string | undefined, url: string): boolean {
-  return (method !== "GET" && method !== "HEAD") || url.startsWith("/api/");
+  return (method !== "GET" && method !== "HEAD") || API_GETS.some((p) => url.startsWith(p));
 }
 
 /** Whether the console answers it: /staff and everything under it. */
@@ -81,16 +88,17 @@ function proxy(apiPort: number, req: http.IncomingMessage, res: http.ServerRespo
   req.pipe(upstream);
 }
 
-async function renderPage(site: ViteDevServer, url: string, res: http.ServerResponse) {
-  const urlPath = new URL(url, "http://localhost").pathname;
-  const renderer = (await site.ssrLoadModule(RENDERER)) as Renderer;
-  const page = await renderer.renderPath(urlPath, renderer.devAssets);
-  // Vite adds its client (the reload on change) to a page's HTML.
-  const body = page.contentType.startsWith("text/html")
-    ? await site.transformIndexHtml(url, page.body)
-    : page.body;
+/** A page of published content (once the API is up), else the built page at `url`. */
+async function renderPage(
+  site: ViteDevServer,
+  published: DevPublished | null,
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+) {
+  if (published && (await published.answer(req, res))) return;
+  const page = await renderThroughVite(site, new URL(req.url ?? "/", "http://localhost").pathname);
   res.writeHead(page.status, { "content-type": page.contentType, "cache-control": "no-store" });
-  res.end(body);
+  res.end(page.body);
 }
 
 async function consolePage(consoleVite: ViteDevServer, url: string, res: http.ServerResponse) {
@@ -106,7 +114,7 @@ async function consolePage(consoleVite: ViteDevServer, url: string, res: http.Se
  * process group (not one of its own, as scripts/processes.ts gives tools' children): whatever
  * stops `npm run dev` as a group, a Ctrl-C or a test runner, stops the API with it.
  */
-function startApi(port: number, apiPort: number, siteDir: string): ChildProcess {
+function startApi(port: number, apiPort: number, siteDir: string, renderUrl: string): ChildProcess {
   const origin = `http://localhost:${port}`;
   const tsx = path.join(REPO_ROOT, "node_modules/.bin/tsx");
   return spawn(tsx, ["watch", "--clear-screen=false", "server/main.ts"], {
@@ -117,8 +125,10 @@ function startApi(port: number, apiPort: number, siteDir: string): ChildProcess 
       HOST: "127.0.0.1",
       PORT: String(apiPort),
       DATA_DIR,
-      // The API's own copy of the site is the missing page only: this front renders the pages.
+      // The API's own copy of the site is the missing page only: this front renders the pages,
+      // its own and those the API answers (writeApiRenderer).
       SITE_DIR: siteDir,
+      [RENDER_URL_VARIABLE]: renderUrl,
       PUBLIC_URL: origin,
       ALLOWED_ORIGINS: `http://127.0.0.1:${port}`,
       MAIL_TRANSPORT: process.env.MAIL_TRANSPORT ?? "file",
@@ -142,6 +152,17 @@ async function waitForApi(url: string, child: ChildProcess, timeoutMs: number) {
   throw new Error(`The API did not answer ${url} within ${timeoutMs / 1000} s`);
 }
 
+/**
+ * Where the API looks for the build's renderer beside its site (server/static/page-renderer.ts),
+ * a module re-exporting scripts/dev-render-bridge.ts: tsx, which runs the API, loads it as source.
+ */
+async function writeApiRenderer(siteDir: string) {
+  const file = rendererFileFor(siteDir);
+  const bridge = pathToFileURL(path.join(REPO_ROOT, "scripts/dev-render-bridge.ts")).href;
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, `export * from ${JSON.stringify(bridge)};\n`);
+}
+
 export interface DevServer {
   url: string;
   close(): Promise<void>;
@@ -149,11 +170,13 @@ export interface DevServer {
 
 export async function startDev(port = Number(process.env.PORT ?? 3000)): Promise<DevServer> {
   const server = http.createServer();
+  // Published content is read once the API has made (or migrated) its database.
+  let published: DevPublished | null = null;
   const site = await createServer({
     configFile: path.join(REPO_ROOT, "vite.config.ts"),
     root: REPO_ROOT,
     appType: "custom",
-    plugins: [reloadOnRendererChange()],
+    plugins: [reloadOnRendererChange(() => published?.rendererChanged())],
     server: { middlewareMode: true, hmr: { server }, watch: { ignored: IGNORED } },
     // The browser's modules are the islands' entries: Vite prebundles what they import.
     optimizeDeps: { entries: ["app/islands/entries/*.tsx"] },
@@ -165,13 +188,16 @@ export async function startDev(port = Number(process.env.PORT ?? 3000)): Promise
   });
 
   // The API loads the missing page at start: render it once for it.
-  const siteDir = path.join(REPO_ROOT, DATA_DIR, "site");
-  const renderer = (await site.ssrLoadModule(RENDERER)) as Renderer;
-  const missing = await renderer.renderPath(notFoundPath, renderer.devAssets);
+  const dataDir = path.resolve(REPO_ROOT, DATA_DIR);
+  const siteDir = path.join(dataDir, "site");
+  const missing = await renderThroughVite(site, notFoundPath);
   await mkdir(path.join(siteDir, notFoundPath), { recursive: true });
   await writeFile(path.join(siteDir, notFoundPath, "index.html"), missing.body);
+  await writeApiRenderer(siteDir);
+  const renderer = await serveRenderer(site);
   const apiPort = await freePort();
-  const api = startApi(port, apiPort, siteDir);
+  const api = startApi(port, apiPort, siteDir, renderer.url);
+  const publishedModule = import("./dev-published");
 
   server.on("request", (req, res) => {
     const url = req.url ?? "/";
@@ -188,10 +214,11 @@ export async function startDev(port = Number(process.env.PORT ?? 3000)): Promise
         consolePage(consoleVite, url, res).catch(fail),
       );
     }
-    site.middlewares(req, res, () => renderPage(site, url, res).catch(fail));
+    site.middlewares(req, res, () => renderPage(site, published, req, res).catch(fail));
   });
   await new Promise<void>((resolve) => server.listen(port, resolve));
   await waitForApi(`http://127.0.0.1:${apiPort}${apiPaths.health}`, api, 180_000);
+  published = (await publishedModule).devPublished(site, dataDir);
   const url = `http://localhost:${port}`;
   return {
     url,
@@ -201,7 +228,7 @@ export async function startDev(port = Number(process.env.PORT ?? 3000)): Promise
         api.kill("SIGTERM");
         await exited;
       }
-      await Promise.all([site.close(), consoleVite.close()]);
+      await Promise.all([site.close(), consoleVite.close(), renderer.close(), published?.close()]);
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     },

@@ -44,7 +44,7 @@ export interface PublishedRenderer {
 }
 
 /** What the build's renderer (app/render.tsx, built to build/server/render/render.js) offers. */
-interface BuiltRenderer {
+export interface BuiltRenderer {
   loadAssets(clientDir: string): Promise<unknown>;
   renderPath(
     urlPath: string,
@@ -63,8 +63,9 @@ export function rendererFileFor(siteDir: string): string {
 
 /**
  * Loads the build's renderer for the site in `siteDir`, or null when the build has none (a site
- * copied without it, the development server's API): forms posted without JavaScript then land on
- * the generic page that says what was wrong, as before pages could be rendered on request.
+ * copied without it): forms posted without JavaScript then land on the generic page that says
+ * what was wrong, as before pages could be rendered on request. `npm run dev` writes one there
+ * for its API, which renders through the front (scripts/dev-render-bridge.ts).
  * Imported once per process (app/README.md says why).
  */
 export async function loadPageRenderer(
@@ -85,15 +86,27 @@ export async function loadPageRenderer(
       if (status !== 200) throw new Error(`${pagePath} is no page of the site (${status})`);
       return { html: body, csp: pageCsp(inlineScriptHashes(body), csp) };
     },
-    published: {
-      paths: (content) => renderer.publishedPaths(content),
-      async render(pagePath, content, { preview = false } = {}) {
-        const answer = await renderer.renderPath(pagePath, assets, { published: content, preview });
-        if (!isHtml(answer.contentType)) return answer;
-        // A preview is shown in the console's frame: framed by the site's own pages only.
-        const policy: CspOptions = { ...csp, frameAncestors: preview ? "'self'" : "'none'" };
-        return { ...answer, csp: pageCsp(inlineScriptHashes(answer.body), policy) };
-      },
+    published: publishedRenderer(renderer, assets, csp),
+  };
+}
+
+/**
+ * The `published` side of a renderer of app/render.tsx's shape: the build's (above), or the one
+ * `npm run dev` loads through Vite (scripts/dev-published.ts), so both give a page its policy so.
+ */
+export function publishedRenderer(
+  renderer: Pick<BuiltRenderer, "renderPath" | "publishedPaths">,
+  assets: unknown,
+  csp: CspOptions,
+): PublishedRenderer {
+  return {
+    paths: (content) => renderer.publishedPaths(content),
+    async render(pagePath, content, { preview = false } = {}) {
+      const answer = await renderer.renderPath(pagePath, assets, { published: content, preview });
+      if (!isHtml(answer.contentType)) return answer;
+      // A preview is shown in the console's frame: framed by the site's own pages only.
+      const policy: CspOptions = { ...csp, frameAncestors: preview ? "'self'" : "'none'" };
+      return { ...answer, csp: pageCsp(inlineScriptHashes(answer.body), policy) };
     },
   };
 }

@@ -3,7 +3,15 @@ import { expect, gotoReady, test } from "../e2e/fixtures";
 import { SUCCESS_TOAST, fillValid } from "../e2e/contact-form";
 import { contactForm, toastWith } from "../e2e/helpers";
 import { SIGNED_OUT_ERRORS } from "../e2e/staff";
-import { apiPaths, consolePaths, pagePaths } from "../../common/paths";
+import {
+  apiPaths,
+  articlePath,
+  consolePaths,
+  consolePreviewPath,
+  pagePaths,
+} from "../../common/paths";
+import { DATA_DIR } from "./playwright.config";
+import { DEV_ARTICLE, publishDevArticle } from "./published-article";
 
 // `npm run dev` (scripts/dev.ts) serves the site, its forms, the API and the console on one
 // origin, from source.
@@ -40,6 +48,29 @@ test("a change to a module only the renderer runs reloads the page with it", asy
   } finally {
     writeFileSync(file, original);
   }
+});
+
+test("an article published through the staff API is listed, has its page and its preview", async ({
+  page,
+  baseURL,
+}) => {
+  const { id, slug, cookie } = await publishDevArticle(baseURL ?? "", DATA_DIR);
+  // The front reads what is published again within a second (scripts/dev-published.ts).
+  await expect(async () => {
+    await page.goto(pagePaths.articles);
+    await expect(page.getByRole("link", { name: DEV_ARTICLE.title })).toBeVisible({
+      timeout: 1_000,
+    });
+  }).toPass({ timeout: 10_000 });
+  await page.getByRole("link", { name: DEV_ARTICLE.title }).click();
+  await expect(page).toHaveURL(articlePath(slug));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(DEV_ARTICLE.title);
+  // The API answers the preview, rendered by the front (scripts/dev-render-bridge.ts).
+  const preview = await page.request.get(consolePreviewPath("article", id), {
+    headers: { cookie },
+  });
+  expect(preview.status()).toBe(200);
+  expect(await preview.text()).toContain(DEV_ARTICLE.title);
 });
 
 test.describe("the staff console", () => {

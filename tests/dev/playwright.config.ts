@@ -1,14 +1,20 @@
+import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { apiPaths } from "../../common/paths";
 import { CHROMIUM_ARGS, TEST_BROWSER } from "../../scripts/chromium";
 import { freePort } from "../../scripts/free-port";
+import { REPO_ROOT } from "../../scripts/repo-root";
 
 // `npm run dev` in a browser: a config of its own, since the other browser tests run against the
 // build served by the compiled server. `npx playwright test -c tests/dev`. The port is picked
 // once, by the runner, and its workers read it from the environment they inherit.
 process.env.DEV_E2E_PORT ??= String(await freePort());
 const PORT = Number(process.env.DEV_E2E_PORT);
-const DATA_DIR = `./data/e2e-dev-${PORT}`;
+/**
+ * The dev server's data: its SQLite database, where a test makes a marketing account. Absolute:
+ * the web server's command runs in this folder, the tests in the repository's.
+ */
+export const DATA_DIR = path.join(REPO_ROOT, "data", `e2e-dev-${PORT}`);
 
 export default defineConfig({
   testDir: ".",
