@@ -5,12 +5,10 @@
  * written with it and published. Its page is then the server's rendering, not a built file.
  */
 import { articlePath } from "../common/paths";
-import { openConfiguredDatabase } from "../server/configured-database";
-import { addAccount } from "../server/staff/accounts/accounts";
-import { createSession } from "../server/staff/sign-in/sessions";
 import { mediaApi } from "../staff-api/media";
 import { articlesApi } from "../staff-api/publishing";
 import { pathOf } from "../staff-api/endpoint";
+import { marketingSession } from "../scripts/marketing-session";
 import { streetPhotograph } from "./street-photograph";
 
 const ARTICLE = {
@@ -40,49 +38,23 @@ const ARTICLE = {
  * serves its page (every instance reads what is published again within seconds). Its path.
  */
 export async function publishArticle(url: string, dataDir: string): Promise<string> {
-  const db = openConfiguredDatabase({ dataDir });
-  let secret: string;
-  try {
-    const now = new Date();
-    const { account } = await addAccount(
-      db,
-      { email: "bench.marketing@example.com", role: "marketing", name: "Akosua Mensah" },
-      { via: "bench", now },
-    );
-    secret = (await createSession(db, account.id, now)).secret;
-  } finally {
-    await db.destroy();
-  }
-  const headers = { cookie: `staff_session=${secret}`, origin: url };
-  const send = async (path: string, init: RequestInit, status: number) => {
-    const response = await fetch(`${url}${path}`, {
-      ...init,
-      headers: { ...headers, ...init.headers },
-    });
-    if (response.status !== status) {
-      throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
-    }
-    return (await response.json()) as Record<string, unknown>;
-  };
-
+  const { send } = await marketingSession(url, dataDir, {
+    email: "bench.marketing@example.com",
+    name: "Akosua Mensah",
+    via: "bench",
+  });
   const form = new FormData();
   form.append(
     "file",
     new Blob([new Uint8Array(await streetPhotograph())], { type: "image/jpeg" }),
     "fees.jpg",
   );
-  const cover = await send(mediaApi.upload.path, { method: "POST", body: form }, 201);
-  const json = { "content-type": "application/json" };
-  const { id, slug } = await send(
-    articlesApi.create.path,
-    {
-      method: "POST",
-      headers: json,
-      body: JSON.stringify({ ...ARTICLE, coverImage: cover.id }),
-    },
-    201,
-  );
-  await send(pathOf(articlesApi.publish, { id: String(id) }), { method: "POST" }, 202);
+  const cover = await send(mediaApi.upload.path, { body: form, status: 201 });
+  const { id, slug } = await send(articlesApi.create.path, {
+    json: { ...ARTICLE, coverImage: cover.id },
+    status: 201,
+  });
+  await send(pathOf(articlesApi.publish, { id: String(id) }), { status: 202 });
 
   const path = articlePath(String(slug));
   for (let attempt = 0; attempt < 60; attempt += 1) {
