@@ -5,7 +5,7 @@ import { createDeliveries } from "../../mail/deliveries";
 import type { SubscriptionStatus } from "../../db/schema";
 import { recordingTransport, subscriptionRow, testConfig } from "../../testing/lead-api";
 import { testDialects } from "../../db/testing/databases";
-import { unchecked } from "../../testing/staff-client";
+import { unchecked, ANY_VERSION } from "../../testing/staff-client";
 import { STAFF_SITE, signedInStaff, useStaffApi } from "../../testing/staff-api";
 import { campaignsApi } from "../../../staff-api/newsletter";
 
@@ -60,7 +60,9 @@ describe.each(testDialects)("newsletter campaigns on $name", ({ url }) => {
       html: expect.stringContaining("<strong>friends</strong>"),
     });
 
-    const sent = await api.as(cookie).call(campaignsApi.send, { params: { id }, body: {} });
+    const sent = await api
+      .as(cookie)
+      .call(campaignsApi.send, { headers: ANY_VERSION, params: { id }, body: {} });
     expect(sent.statusCode, sent.body).toBe(202);
     expect(sent.json()).toEqual({ status: "sending" });
     await api.outbox.runOnce();
@@ -100,7 +102,9 @@ describe.each(testDialects)("newsletter campaigns on $name", ({ url }) => {
       [campaignsApi.resume, {}],
       [campaignsApi.cancel, {}],
     ] as const) {
-      const res = await api.as(cookie).call(endpoint, { params: { id }, body: unchecked(body) });
+      const res = await api
+        .as(cookie)
+        .call(endpoint, { params: { id }, body: unchecked(body), headers: ANY_VERSION });
       expect(res.statusCode, `${endpoint.method} ${endpoint.path}`).toBe(409);
       expect(res.json().error).toBe("This campaign has been sent.");
     }
@@ -147,14 +151,21 @@ describe.each(testDialects)("newsletter campaigns on $name", ({ url }) => {
         404,
       );
       expect(
-        (await api.as(cookie).call(campaignsApi.send, { params: { id }, body: {} })).statusCode,
+        (
+          await api
+            .as(cookie)
+            .call(campaignsApi.send, { headers: ANY_VERSION, params: { id }, body: {} })
+        ).statusCode,
       ).toBe(404);
     }
     const id = await newCampaign(cookie);
-    const nobody = await api.as(cookie).call(campaignsApi.send, { params: { id }, body: {} });
+    const nobody = await api
+      .as(cookie)
+      .call(campaignsApi.send, { headers: ANY_VERSION, params: { id }, body: {} });
     expect(nobody.statusCode).toBe(409);
     expect(nobody.json().error).toMatch(/no confirmed subscribers/);
     const badDate = await api.as(cookie).call(campaignsApi.send, {
+      headers: ANY_VERSION,
       params: { id },
       body: {
         at: "soon",
@@ -167,14 +178,20 @@ describe.each(testDialects)("newsletter campaigns on $name", ({ url }) => {
     const people = await subscribers({ confirmed: 4 });
     const cookie = await marketing();
     const id = await newCampaign(cookie);
-    await api.as(cookie).call(campaignsApi.send, { params: { id }, body: {} });
+    await api
+      .as(cookie)
+      .call(campaignsApi.send, { headers: ANY_VERSION, params: { id }, body: {} });
     const paused = await api.as(cookie).call(campaignsApi.pause, { params: { id }, body: {} });
     expect(paused.json()).toEqual({ status: "paused" });
     expect(
       (await api.as(cookie).call(campaignsApi.pause, { params: { id }, body: {} })).statusCode,
     ).toBe(409);
     expect(
-      (await api.as(cookie).call(campaignsApi.update, { params: { id }, body: draft })).statusCode,
+      (
+        await api
+          .as(cookie)
+          .call(campaignsApi.update, { headers: ANY_VERSION, params: { id }, body: draft })
+      ).statusCode,
     ).toBe(409);
     await api.outbox.runOnce();
     expect(api.transport.sent).toEqual([]);
@@ -191,7 +208,9 @@ describe.each(testDialects)("newsletter campaigns on $name", ({ url }) => {
     expect((await report(cookie, id)).status).toBe("sent");
 
     const other = await newCampaign(cookie);
-    await api.as(cookie).call(campaignsApi.send, { params: { id: other }, body: {} });
+    await api
+      .as(cookie)
+      .call(campaignsApi.send, { headers: ANY_VERSION, params: { id: other }, body: {} });
     expect(
       (await api.as(cookie).call(campaignsApi.cancel, { params: { id: other }, body: {} })).json(),
     ).toEqual({
@@ -216,7 +235,9 @@ describe.each(testDialects)("newsletter campaigns on $name", ({ url }) => {
     const people = await subscribers({ confirmed: 3 });
     const cookie = await marketing();
     const id = await newCampaign(cookie);
-    await api.as(cookie).call(campaignsApi.send, { params: { id }, body: {} });
+    await api
+      .as(cookie)
+      .call(campaignsApi.send, { headers: ANY_VERSION, params: { id }, body: {} });
     const leaver = people.confirmed?.[1] as string;
     const { unsubscribe_token: token } = await api.db
       .selectFrom("newsletter_subscriptions")
@@ -250,11 +271,12 @@ describe.each(testDialects)("newsletter campaigns on $name", ({ url }) => {
     const at = new Date(api.clock.now.getTime() + 3_600_000).toISOString();
     const scheduled = await api
       .as(cookie)
-      .call(campaignsApi.send, { params: { id }, body: { at } });
+      .call(campaignsApi.send, { headers: ANY_VERSION, params: { id }, body: { at } });
     expect(scheduled.json()).toEqual({ status: "scheduled" });
     expect(await report(cookie, id)).toMatchObject({ status: "scheduled", scheduledAt: at });
     // Still editable until it starts.
     const edited = await api.as(cookie).call(campaignsApi.update, {
+      headers: ANY_VERSION,
       params: { id },
       body: {
         ...draft,
@@ -295,7 +317,9 @@ describe.each(testDialects)("newsletter campaigns on $name", ({ url }) => {
         { log: quiet, pollMs: 60_000, now: () => api.clock.now },
       ),
     );
-    await api.as(cookie).call(campaignsApi.send, { params: { id }, body: {} });
+    await api
+      .as(cookie)
+      .call(campaignsApi.send, { headers: ANY_VERSION, params: { id }, body: {} });
     await one!.runOnce();
     await two!.runOnce();
     expect(transport.sent).toHaveLength(2);
@@ -323,7 +347,9 @@ describe.each(testDialects)("newsletter campaigns on $name", ({ url }) => {
       },
       { log: quiet, pollMs: 60_000, retryBaseMs: 1_000, now: () => api.clock.now },
     );
-    await api.as(cookie).call(campaignsApi.send, { params: { id }, body: {} });
+    await api
+      .as(cookie)
+      .call(campaignsApi.send, { headers: ANY_VERSION, params: { id }, body: {} });
     api.advance(1000);
     // Queued after the campaign's 60 copies, the test copy still goes in the first run.
     await api.as(cookie).call(campaignsApi.test, { params: { id }, body: {} });
@@ -382,7 +408,9 @@ describe.each(testDialects)("newsletter campaigns on $name", ({ url }) => {
         { log: quiet, pollMs: 60_000, now: () => api.clock.now },
       ),
     );
-    await api.as(cookie).call(campaignsApi.send, { params: { id }, body: {} });
+    await api
+      .as(cookie)
+      .call(campaignsApi.send, { headers: ANY_VERSION, params: { id }, body: {} });
     for (let i = 0; i < 6; i++) {
       api.advance(1000);
       await Promise.all(workers.map((w) => w.runOnce()));

@@ -1,4 +1,5 @@
 import { expect } from "vitest";
+import { ANY_VERSION } from "../../testing/staff-client";
 import { campaignsApi } from "../../../staff-api/newsletter";
 import { subscriptionRow } from "../../testing/lead-api";
 import type { StaffApi } from "../../testing/staff-api";
@@ -36,7 +37,9 @@ export async function newCampaign(
   });
   const id = String(created.json().id);
   if (send) {
-    const sent = await api.as(cookie).call(campaignsApi.send, { params: { id }, body: {} });
+    const sent = await api
+      .as(cookie)
+      .call(campaignsApi.send, { headers: ANY_VERSION, params: { id }, body: {} });
     expect(sent.statusCode, sent.body).toBe(202);
   }
   return id;

@@ -19,7 +19,7 @@ import { suppressionReason } from "../returns/suppressions";
 
 /** Why a new address was not sent a confirmation, or the subscription it was sent for. */
 export type AddressChangeOutcome =
-  | { sent: true; replacementId: string }
+  | { sent: true; replacementId: string; version: string }
   | { stale: Subscriber }
   | { refused: "unsubscribed" | "same" | "confirmed" | "too-recent" | "capped" }
   | { suppressed: SuppressionReason };
@@ -61,7 +61,8 @@ export async function requestAddressChange(
       .executeTakeFirst();
     if (!old) return null;
     const subscriber = await findSubscriber(trx, id);
-    if (subscriber && !isCurrent(subscriber.version)) return { stale: subscriber };
+    if (!subscriber) return null;
+    if (!isCurrent(subscriber.version)) return { stale: subscriber };
     if (old.status === "unsubscribed") return { refused: "unsubscribed" };
     const key = emailKey(email);
     if (key === old.email_key) return { refused: "same" };
@@ -132,6 +133,7 @@ export async function requestAddressChange(
       now: at,
     });
     await also(trx, replacementId);
-    return { sent: true, replacementId };
+    // The old subscription is as it was: its version stays, for the page's next change.
+    return { sent: true, replacementId, version: subscriber.version };
   });
 }

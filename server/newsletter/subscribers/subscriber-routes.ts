@@ -201,10 +201,14 @@ export const subscriberRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (a
       if ("stale" in outcome) return staleAnswer(request, outcome.stale);
       if (!("sent" in outcome)) throw refuse(409, addressRefusal(outcome));
       outbox.wake();
-      return answer(202, {
-        message:
-          "A confirmation e-mail is on its way to the new address. It replaces the old one once confirmed there.",
-      });
+      return answer(
+        202,
+        {
+          message:
+            "A confirmation e-mail is on its way to the new address. It replaces the old one once confirmed there.",
+        },
+        outcome.version,
+      );
     },
   );
 
