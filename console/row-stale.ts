@@ -7,14 +7,14 @@ import type { StaffAccount } from "../staff-api/admin";
 import type { Subscriber } from "../staff-api/subscribers";
 import type { StaffRole } from "../staff-api/roles";
 import { ROLE_LABELS } from "./labels";
-import { type Read, changedWhileOpen, wasIn } from "./stale";
+import { type Read, changedWhileOpen, entityTag, wasIn } from "./stale";
 
 /** What a change of an account is made on: its role, state and latest invitation as listed. */
 export const accountRead = (
   account: StaffAccount,
 ): Read<Record<string, string | boolean | null>> => ({
   record: { role: account.role, disabled: account.disabled, invitedAt: account.invitedAt },
-  version: account.version,
+  version: entityTag(account.version),
 });
 
 /**
@@ -46,7 +46,7 @@ export function accountChangedMeanwhile(form: FormData, current: StaffAccount): 
 /** What a change of a subscriber is made on: their state as listed. */
 export const subscriberRead = (subscriber: Subscriber): Read<Record<string, string>> => ({
   record: { status: subscriber.status },
-  version: subscriber.version,
+  version: entityTag(subscriber.version),
 });
 
 /**

@@ -78,3 +78,9 @@ export const versionIn = (form: FormData) => String(form.get("version") ?? "");
 
 /** A value of the record as the form's page read it (its ReadFields), as text; "" for none. */
 export const wasIn = (form: FormData, name: string) => String(form.get(`was.${name}`) ?? "");
+
+/**
+ * A version a list carries in its items (an account's, a subscriber's) as a change names it in
+ * If-Match: an entity tag, quoted, as a record's own ETag comes.
+ */
+export const entityTag = (version: string) => `"${version}"`;
