@@ -8,6 +8,7 @@ import { testDialects } from "../../db/testing/databases";
 import { unchecked, ANY_VERSION } from "../../testing/staff-client";
 import { STAFF_SITE, signedInStaff, useStaffApi } from "../../testing/staff-api";
 import { campaignsApi } from "../../../staff-api/newsletter";
+import { sendAsIs } from "./campaigns.testing";
 
 // Campaigns through the API and the outbox: who gets a copy, what it carries, pause, resume,
 // cancel, scheduling, the send rate, and two instances sharing one database.
@@ -60,9 +61,7 @@ describe.each(testDialects)("newsletter campaigns on $name", ({ url }) => {
       html: expect.stringContaining("<strong>friends</strong>"),
     });
 
-    const sent = await api
-      .as(cookie)
-      .call(campaignsApi.send, { headers: ANY_VERSION, params: { id }, body: {} });
+    const sent = await sendAsIs(api, cookie, id);
     expect(sent.statusCode, sent.body).toBe(202);
     expect(sent.json()).toEqual({ status: "sending" });
     await api.outbox.runOnce();
@@ -150,27 +149,13 @@ describe.each(testDialects)("newsletter campaigns on $name", ({ url }) => {
       expect((await api.as(cookie).call(campaignsApi.get, { params: { id } })).statusCode).toBe(
         404,
       );
-      expect(
-        (
-          await api
-            .as(cookie)
-            .call(campaignsApi.send, { headers: ANY_VERSION, params: { id }, body: {} })
-        ).statusCode,
-      ).toBe(404);
+      expect((await sendAsIs(api, cookie, id)).statusCode).toBe(404);
     }
     const id = await newCampaign(cookie);
-    const nobody = await api
-      .as(cookie)
-      .call(campaignsApi.send, { headers: ANY_VERSION, params: { id }, body: {} });
+    const nobody = await sendAsIs(api, cookie, id);
     expect(nobody.statusCode).toBe(409);
     expect(nobody.json().error).toMatch(/no confirmed subscribers/);
-    const badDate = await api.as(cookie).call(campaignsApi.send, {
-      headers: ANY_VERSION,
-      params: { id },
-      body: {
-        at: "soon",
-      },
-    });
+    const badDate = await sendAsIs(api, cookie, id, { at: "soon" });
     expect(badDate.statusCode).toBe(400);
   });
 
@@ -178,9 +163,7 @@ describe.each(testDialects)("newsletter campaigns on $name", ({ url }) => {
     const people = await subscribers({ confirmed: 4 });
     const cookie = await marketing();
     const id = await newCampaign(cookie);
-    await api
-      .as(cookie)
-      .call(campaignsApi.send, { headers: ANY_VERSION, params: { id }, body: {} });
+    await sendAsIs(api, cookie, id);
     const paused = await api.as(cookie).call(campaignsApi.pause, { params: { id }, body: {} });
     expect(paused.json()).toEqual({ status: "paused" });
     expect(
@@ -208,9 +191,7 @@ describe.each(testDialects)("newsletter campaigns on $name", ({ url }) => {
     expect((await report(cookie, id)).status).toBe("sent");
 
     const other = await newCampaign(cookie);
-    await api
-      .as(cookie)
-      .call(campaignsApi.send, { headers: ANY_VERSION, params: { id: other }, body: {} });
+    await sendAsIs(api, cookie, other);
     expect(
       (await api.as(cookie).call(campaignsApi.cancel, { params: { id: other }, body: {} })).json(),
     ).toEqual({
@@ -235,9 +216,7 @@ describe.each(testDialects)("newsletter campaigns on $name", ({ url }) => {
     const people = await subscribers({ confirmed: 3 });
     const cookie = await marketing();
     const id = await newCampaign(cookie);
-    await api
-      .as(cookie)
-      .call(campaignsApi.send, { headers: ANY_VERSION, params: { id }, body: {} });
+    await sendAsIs(api, cookie, id);
     const leaver = people.confirmed?.[1] as string;
     const { unsubscribe_token: token } = await api.db
       .selectFrom("newsletter_subscriptions")
@@ -269,9 +248,7 @@ describe.each(testDialects)("newsletter campaigns on $name", ({ url }) => {
     const cookie = await marketing();
     const id = await newCampaign(cookie);
     const at = new Date(api.clock.now.getTime() + 3_600_000).toISOString();
-    const scheduled = await api
-      .as(cookie)
-      .call(campaignsApi.send, { headers: ANY_VERSION, params: { id }, body: { at } });
+    const scheduled = await sendAsIs(api, cookie, id, { at });
     expect(scheduled.json()).toEqual({ status: "scheduled" });
     expect(await report(cookie, id)).toMatchObject({ status: "scheduled", scheduledAt: at });
     // Still editable until it starts.
@@ -317,9 +294,7 @@ describe.each(testDialects)("newsletter campaigns on $name", ({ url }) => {
         { log: quiet, pollMs: 60_000, now: () => api.clock.now },
       ),
     );
-    await api
-      .as(cookie)
-      .call(campaignsApi.send, { headers: ANY_VERSION, params: { id }, body: {} });
+    await sendAsIs(api, cookie, id);
     await one!.runOnce();
     await two!.runOnce();
     expect(transport.sent).toHaveLength(2);
@@ -347,9 +322,7 @@ describe.each(testDialects)("newsletter campaigns on $name", ({ url }) => {
       },
       { log: quiet, pollMs: 60_000, retryBaseMs: 1_000, now: () => api.clock.now },
     );
-    await api
-      .as(cookie)
-      .call(campaignsApi.send, { headers: ANY_VERSION, params: { id }, body: {} });
+    await sendAsIs(api, cookie, id);
     api.advance(1000);
     // Queued after the campaign's 60 copies, the test copy still goes in the first run.
     await api.as(cookie).call(campaignsApi.test, { params: { id }, body: {} });
@@ -408,9 +381,7 @@ describe.each(testDialects)("newsletter campaigns on $name", ({ url }) => {
         { log: quiet, pollMs: 60_000, now: () => api.clock.now },
       ),
     );
-    await api
-      .as(cookie)
-      .call(campaignsApi.send, { headers: ANY_VERSION, params: { id }, body: {} });
+    await sendAsIs(api, cookie, id);
     for (let i = 0; i < 6; i++) {
       api.advance(1000);
       await Promise.all(workers.map((w) => w.runOnce()));
