@@ -92,17 +92,19 @@ export async function campaignAction({
       }
       // The server refuses a time that has passed (400, shown as it comes): only "Send now",
       // after its confirm step, sends at once.
-      const {
-        value: { status },
-      } = await call(campaignsApi.send, {
+      const sent = await call(campaignsApi.send, {
         params: address,
         body: at ? { at: at.toISOString() } : {},
         version,
       });
+      const { status } = sent.value;
+      // A scheduled campaign stays editable: its next save names the version the schedule made.
+      const scheduledAt = at?.toISOString() ?? null;
+      const record = { ...read?.record, status, scheduledAt } as DraftRead["record"];
       return {
         ok: true,
         intent,
-        read,
+        read: { record, version: sent.version },
         message:
           status === "scheduled"
             ? `Scheduled for ${formatDateTime(at?.toISOString())}.`
