@@ -111,6 +111,22 @@ describe.each(testDialects)("stale changes to the newsletter on $name", ({ url }
     expect(missing.statusCode).toBe(428);
   });
 
+  it("two saves of the welcome e-mail on one version at once: one lands, the other is told", async () => {
+    const { ama, kofi } = await twoColleagues();
+    const { etag } = (await ama.call(welcomeApi.get)).headers;
+    const saves = await Promise.all(
+      [ama, kofi].map((member, i) =>
+        member.call(welcomeApi.save, {
+          body: { subject: `Subject ${i}`, markdown: `Words ${i}` },
+          headers: ifMatch(etag),
+        }),
+      ),
+    );
+    expect(saves.map((res) => res.statusCode).toSorted()).toEqual([200, 412]);
+    const landed = saves.find((res) => res.statusCode === 200)?.json();
+    expect((await kofi.call(welcomeApi.get)).json()).toMatchObject({ subject: landed?.subject });
+  });
+
   it("a subscriber's new address: sent on the version listed, refused once they left meanwhile", async () => {
     await api.db.deleteFrom("mail_suppressions").execute();
     const { ama, kofi } = await twoColleagues();
