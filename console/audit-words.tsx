@@ -221,6 +221,7 @@ export const AUDIT_WORDS: Record<AuditAction, Omit<Words, "label">> = {
   },
   "subscriber.unsubscribed": { says: () => "unsubscribed a subscriber from the newsletter" },
   "subscriber.consent-viewed": { says: () => "viewed a subscriber's consent record" },
+  "subscriber.view": { says: () => "viewed a subscriber, refused a change made on an older page" },
   "subscriber.address-change-sent": {
     says: () => "sent the confirmation e-mail to a subscriber's new address",
   },

@@ -51,6 +51,11 @@ export const StaffAccount = z.strictObject({
   invitedAt: z.nullable(z.string()),
   /** Who sent that invitation: the admin's name, else address; null if unknown. */
   invitedBy: z.nullable(z.string()),
+  /**
+   * What a change of it names (If-Match): its address, name, role, whether it is disabled and
+   * its latest invitation (decision 0068); not its sign-ins or being away.
+   */
+  version: z.string(),
 });
 export type StaffAccount = z.output<typeof StaffAccount>;
 export const StaffAccounts = z.strictObject({ items: z.array(StaffAccount) });
@@ -139,19 +144,24 @@ export const accountsApi = {
     body: z.object({ email: email(), role: Role, name: optionalText({ max: 100 }) }),
     answers: { 201: StaffAccount, ...REFUSALS, 409: Failed },
   }),
-  /** A new role, or disabled or enabled; answers the account as it now is. */
+  /**
+   * A new role, or disabled or enabled, of the account's `version` as listed (If-Match); answers
+   * the account as it now is: 412 with it when another admin changed it since, 428 without.
+   */
   change: endpoint({
     method: "PATCH",
     path: "/api/staff/accounts/:id",
     roles: ADMIN_ROLES,
     params: recordId(NO_ACCOUNT),
     notFound: NO_ACCOUNT,
+    versioned: true,
     body: z.object({ role: z.optional(Role), disabled: z.optional(z.boolean()) }),
-    answers: { 200: StaffAccount, ...RECORD_REFUSALS },
+    answers: { 200: StaffAccount, ...RECORD_REFUSALS, 412: StaffAccount, 428: Failed },
   }),
   /**
    * The invitation sent again, its earlier link void; answers the account. 409 when it has
-   * signed in already or is disabled.
+   * signed in already or is disabled. Of the version listed, as `change`: an invitation another
+   * admin has just sent again is not voided by a page that had not seen it (412).
    */
   resendInvitation: endpoint({
     method: "POST",
@@ -159,8 +169,9 @@ export const accountsApi = {
     roles: ADMIN_ROLES,
     params: recordId(NO_ACCOUNT),
     notFound: NO_ACCOUNT,
+    versioned: true,
     body: NoBody,
-    answers: { 200: StaffAccount, ...RECORD_REFUSALS, 409: Failed },
+    answers: { 200: StaffAccount, ...RECORD_REFUSALS, 409: Failed, 412: StaffAccount, 428: Failed },
   }),
 };
 

@@ -51,6 +51,7 @@ export const AUDIT_ACTION_KINDS = {
   "subscriber.confirmation-resent": "change",
   "subscriber.unsubscribed": "change",
   "subscriber.consent-viewed": "read",
+  "subscriber.view": "read",
   "subscriber.address-change-sent": "change",
   "subscriber.address-changed": "change",
   "audit.viewed": "read",

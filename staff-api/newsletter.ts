@@ -191,6 +191,8 @@ const NoBody = z.optional(z.object({}));
 /** A refusal of a change its campaign's status does not allow. */
 const CHANGE_REFUSALS = { ...RECORD_REFUSALS, 409: Failed };
 const StatusAnswer = z.strictObject({ status: Status });
+/** A change of the version read: refused as the others, or 412 with the campaign as it now is. */
+const STALE_REFUSALS = { ...CHANGE_REFUSALS, 412: CampaignDetail, 428: Failed };
 
 /** One campaign action: its address under /api/staff/campaigns/:id. */
 const action = <const P extends string, const A extends Record<number, z.ZodMiniType>>(
@@ -219,20 +221,25 @@ const recipientsFile = <const P extends string>(path: P) =>
   });
 
 export const welcomeApi = {
-  /** The welcome e-mail, with its HTML as subscribers will see it. */
+  /** The welcome e-mail, with its HTML as subscribers will see it, and its version (ETag). */
   get: endpoint({
     method: "GET",
     path: "/api/staff/newsletter/welcome",
     roles: MARKETING_ROLES,
+    versioned: true,
     answers: { 200: Welcome, ...REFUSALS },
   }),
-  /** Saves it (audited); answers it as it now is. */
+  /**
+   * Saves it (audited), of the version read (If-Match: its subject and Markdown); answers it as
+   * it now is: 412 with it when a colleague saved since, 428 without a version.
+   */
   save: endpoint({
     method: "PUT",
     path: "/api/staff/newsletter/welcome",
     roles: MARKETING_ROLES,
+    versioned: true,
     body: NewsletterContent,
-    answers: { 200: Welcome, ...REFUSALS },
+    answers: { 200: Welcome, ...REFUSALS, 412: Welcome, 428: Failed },
   }),
   /**
    * A copy of the draft as typed (saved or not) to `to` or the sender, a few sends an hour;
@@ -271,24 +278,32 @@ export const campaignsApi = {
     body: NewsletterContent,
     answers: { 201: z.strictObject({ id: z.string() }), ...REFUSALS },
   }),
-  /** One campaign with its counts, HTML and text. No 400: its address is all it reads. */
+  /**
+   * One campaign with its counts, HTML and text, and its version (ETag: its subject, Markdown,
+   * status and time to send; not its counts). No 400: its address is all it reads.
+   */
   get: endpoint({
     method: "GET",
     path: "/api/staff/campaigns/:id",
     roles: MARKETING_ROLES,
     params: CampaignId,
     notFound: NO_CAMPAIGN,
+    versioned: true,
     answers: { 200: CampaignDetail, 401: Failed, 403: Failed, 404: Failed, 503: Failed },
   }),
-  /** A draft's (or a scheduled one's) new subject and Markdown. */
+  /**
+   * A draft's (or a scheduled one's) new subject and Markdown, of the version read (If-Match):
+   * 412 with the campaign as it now is when a colleague changed it since, 428 without a version.
+   */
   update: endpoint({
     method: "PATCH",
     path: "/api/staff/campaigns/:id",
     roles: MARKETING_ROLES,
     params: CampaignId,
     notFound: NO_CAMPAIGN,
+    versioned: true,
     body: NewsletterContent,
-    answers: { 200: CampaignDetail, ...CHANGE_REFUSALS },
+    answers: { 200: CampaignDetail, ...STALE_REFUSALS },
   }),
   /**
    * A copy of the saved campaign to `to` or the member of staff asking, a few sends an hour;
@@ -305,7 +320,8 @@ export const campaignsApi = {
   }),
   /**
    * Sends now, or at `at` (scheduled); answers the status it now has. An `at` that has passed is
-   * refused (400): only a send without `at` sends now.
+   * refused (400): only a send without `at` sends now. Of the version read, as `update`: what
+   * goes out is what the sender saw (412 with the campaign as it now is, 428 without If-Match).
    */
   send: endpoint({
     method: "POST",
@@ -313,8 +329,9 @@ export const campaignsApi = {
     roles: MARKETING_ROLES,
     params: CampaignId,
     notFound: NO_CAMPAIGN,
+    versioned: true,
     body: z.optional(z.object({ at: z.optional(z.nullable(isoDate())) })),
-    answers: { 202: StatusAnswer, ...CHANGE_REFUSALS },
+    answers: { 202: StatusAnswer, ...STALE_REFUSALS },
   }),
   pause: action("/api/staff/campaigns/:id/pause", { 200: StatusAnswer, ...CHANGE_REFUSALS }),
   resume: action("/api/staff/campaigns/:id/resume", { 200: StatusAnswer, ...CHANGE_REFUSALS }),

@@ -39,6 +39,11 @@ export const Subscriber = z.strictObject({
   confirmationSentAt: z.nullable(z.string()),
   /** From when another may go ("Send the confirmation again" waits an hour); null when none went. */
   confirmationAgainAt: z.nullable(z.string()),
+  /**
+   * What a new address for them names (If-Match): their address, state and its dates
+   * (decision 0068).
+   */
+  version: z.string(),
 });
 export type Subscriber = z.output<typeof Subscriber>;
 
@@ -144,15 +149,18 @@ export const subscribersApi = {
    * A new address for them (docs/decisions/0035-erasure-and-address-changes.md): the confirmation
    * e-mail goes to it (202), and it replaces the old address once confirmed there. 409 when they
    * have unsubscribed, it is their address already, it has a confirmed subscription, is on the
-   * suppression list, or may get no confirmation e-mail now (the message says which).
+   * suppression list, or may get no confirmation e-mail now (the message says which). Of the
+   * `version` listed (If-Match): 412 with the subscriber as they now are when they changed since
+   * (confirmed, left), 428 without a version.
    */
   changeAddress: endpoint({
     method: "POST",
     path: "/api/staff/subscribers/:id/address",
     roles: MARKETING_ROLES,
     params: recordId(NO_SUCH_SUBSCRIBER),
+    versioned: true,
     body: z.object({ email: email() }),
     notFound: NO_SUCH_SUBSCRIBER,
-    answers: { 202: Said, ...RECORD_REFUSALS, 409: Failed },
+    answers: { 202: Said, ...RECORD_REFUSALS, 409: Failed, 412: Subscriber, 428: Failed },
   }),
 };

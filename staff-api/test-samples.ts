@@ -73,6 +73,7 @@ export const staffAccount = samplesOf<StaffAccount>({
   lastSignInAt: null,
   invitedAt: "2026-11-01T09:00:00.000Z",
   invitedBy: "Kwame Asante",
+  version: "v1",
 });
 
 /** A subscriber as marketing's list shows one: confirmed, come through a campaign. */
@@ -87,4 +88,5 @@ export const subscriber = samplesOf<Subscriber>({
   source: { utmCampaign: "harmattan" },
   confirmationSentAt: "2026-11-01T09:00:00.000Z",
   confirmationAgainAt: "2026-11-01T10:00:00.000Z",
+  version: "v1",
 });

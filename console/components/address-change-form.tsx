@@ -4,6 +4,8 @@ import { KeepIt, useEscapeToBackOut } from "./confirm-button";
 import { IntentButton } from "./newsletter-editor";
 import { TextField } from "./text-field";
 import { EmailAddress } from "./email-address";
+import { ReadFields } from "./read-fields";
+import type { Read } from "../stale";
 
 type Outcome = { ok: true; message: string } | { ok: false; error: string };
 
@@ -12,15 +14,19 @@ type Outcome = { ok: true; message: string } | { ok: false; error: string };
  * changes.md): the new address is only sent the confirmation e-mail; the list shows it once it is
  * confirmed there. The form opens in the row, takes the focus, and Escape or "Not now" closes it
  * and gives the focus back to the button. It posts `intent=address`, `id` and `email` through the
- * row's `fetcher`, whose one outcome (RowOutcome) shows what the server said.
+ * row's `fetcher`, whose one outcome (RowOutcome) shows what the server said; with `read`, the
+ * subscriber as the list showed them, whose version the change names (a refusal as stale keeps
+ * the address typed).
  */
 export function AddressChangeForm({
   id,
   email,
+  read,
   fetcher,
 }: {
   id: string;
   email: string;
+  read: Read<Record<string, string>>;
   fetcher: Pick<FetcherWithComponents<Outcome>, "Form" | "data" | "formData">;
 }) {
   const result = fetcher.data;
@@ -51,6 +57,7 @@ export function AddressChangeForm({
               New address for <EmailAddress>{email}</EmailAddress>
             </legend>
             <input type="hidden" name="id" value={id} />
+            <ReadFields read={read} />
             <TextField
               label="New e-mail address"
               hint="It is sent the confirmation e-mail; the address changes once they confirm there."

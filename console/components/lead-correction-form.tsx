@@ -8,6 +8,7 @@ import { CORRECTABLE, type CorrectableField } from "../../staff-api/lead-timelin
 import { Field } from "~/components/ui/field";
 import { IntentButton } from "./newsletter-editor";
 import { UnsavedChangesGuard } from "./unsaved-changes";
+import { changedWhileOpen } from "../stale";
 
 /** The hidden field of what a correctable field was filled with ("was-phone"). */
 const was = (field: CorrectableField) => `was-${field}`;
@@ -150,9 +151,10 @@ export function detailsChangedMeanwhile(form: FormData, current: LeadDetail): st
   const changed = fieldsOf(current)
     .filter(([field, value]) => value !== form.get(was(field)))
     .map(([field]) => CORRECTABLE_LABELS[field].toLowerCase());
-  const what = changed.length ? ` (${changed.join(", ")} changed)` : "";
-  return (
-    `Someone else changed this lead while you had it open${what}. Your correction was not saved. ` +
-    "The form now shows the lead as it is: make your correction again if it still applies."
-  );
+  return changedWhileOpen({
+    record: "this lead",
+    changes: changed.length ? [`${changed.join(", ")} changed`] : [],
+    notMade: "Your correction was not saved.",
+    next: "The form now shows the lead as it is: make your correction again if it still applies.",
+  });
 }

@@ -7,6 +7,7 @@ import { STATUS_LABELS, choices } from "../labels";
 import { IntentButton } from "./newsletter-editor";
 import { Options } from "./options";
 import { nameOf } from "./staff-name";
+import { changedWhileOpen } from "../stale";
 
 /** What the form was filled with: the lead's status and owner ("" for nobody) when it was read. */
 const WAS_STATUS = "was-status";
@@ -98,9 +99,10 @@ export function changedMeanwhile(
   if ((current.owner ?? "") !== form.get(WAS_OWNER)) {
     changed.push(`owner is now ${nameOf(team, current.owner)}`);
   }
-  const what = changed.length ? `: ${changed.join(", and ")}` : "";
-  return (
-    `Someone else changed this lead while you had it open${what}. Your change was not saved. ` +
-    "The form now shows the lead as it is: make your change again if it still applies."
-  );
+  return changedWhileOpen({
+    record: "this lead",
+    changes: changed,
+    notMade: "Your change was not saved.",
+    next: "The form now shows the lead as it is: make your change again if it still applies.",
+  });
 }

@@ -1,6 +1,8 @@
 import { type ReactNode, useState } from "react";
 import { Form } from "react-router";
 import { MAX_MARKDOWN, MAX_SUBJECT, type NewsletterPreview } from "../../staff-api/newsletter";
+import type { DraftRead } from "../newsletter-stale";
+import { ReadFields } from "./read-fields";
 import { TextAreaField, TextField } from "./text-field";
 import { UnsavedChangesGuard } from "./unsaved-changes";
 
@@ -8,6 +10,8 @@ import { UnsavedChangesGuard } from "./unsaved-changes";
  * What marketing writes to subscribers (the welcome e-mail, a campaign): the subject and Markdown
  * fields with a Preview button and the page's own buttons (`actions`), beside the preview as
  * subscribers will see it. With `readOnly`, the preview alone (a campaign once it has started).
+ * With `read`, the draft's version and text as the page read them go with each button (a save
+ * names that version: console/stale.ts).
  */
 export function NewsletterEditor({
   content,
@@ -15,6 +19,7 @@ export function NewsletterEditor({
   busy,
   actions,
   readOnly = false,
+  read,
 }: {
   content: { subject: string; markdown: string };
   preview: NewsletterPreview;
@@ -22,6 +27,7 @@ export function NewsletterEditor({
   busy: string | null;
   actions?: ReactNode;
   readOnly?: boolean;
+  read?: DraftRead;
 }) {
   // What is in the fields now, once someone has typed: unsaved while it differs from `content`
   // (which a save brings up to date).
@@ -40,6 +46,7 @@ export function NewsletterEditor({
           onInput={(event) => setTyped(draftOf(new FormData(event.currentTarget)))}
         >
           <UnsavedChangesGuard dirty={dirty} />
+          {read ? <ReadFields read={read} /> : null}
           <TextField
             label="Subject"
             name="subject"

@@ -8,7 +8,10 @@ import {
 import { Field } from "~/components/ui/field";
 import { INVITATION_DAYS, type StaffAccount, accountsApi } from "../../staff-api/admin";
 import { ROLE_DUTIES, type StaffRole } from "../../staff-api/roles";
-import { call, failure, loadCall } from "../api";
+import { call, failure, loadCall, staleRecord } from "../api";
+import { accountChangedMeanwhile, accountRead } from "../row-stale";
+import { ReadFields } from "../components/read-fields";
+import { versionIn } from "../stale";
 import { ResultNotices, useFormResult, useResetWhenDone } from "../components/form-result";
 import { ItemList } from "../components/more-pages";
 import { Options } from "../components/options";
@@ -56,7 +59,11 @@ export async function accountsAction({ request }: ActionFunctionArgs): Promise<A
         };
       }
       case "resend": {
-        await call(accountsApi.resendInvitation, { params: { id }, body: {} });
+        await call(accountsApi.resendInvitation, {
+          params: { id },
+          body: {},
+          version: versionIn(form),
+        });
         return {
           ok: true,
           intent,
@@ -65,7 +72,11 @@ export async function accountsAction({ request }: ActionFunctionArgs): Promise<A
       }
       case "role": {
         const role = roleOf(form.get("role"));
-        await call(accountsApi.change, { params: { id }, body: { role } });
+        await call(accountsApi.change, {
+          params: { id },
+          body: { role },
+          version: versionIn(form),
+        });
         return {
           ok: true,
           intent,
@@ -75,7 +86,11 @@ export async function accountsAction({ request }: ActionFunctionArgs): Promise<A
       case "disable":
       case "enable": {
         const disabled = intent === "disable";
-        await call(accountsApi.change, { params: { id }, body: { disabled } });
+        await call(accountsApi.change, {
+          params: { id },
+          body: { disabled },
+          version: versionIn(form),
+        });
         return {
           ok: true,
           intent,
@@ -88,6 +103,10 @@ export async function accountsAction({ request }: ActionFunctionArgs): Promise<A
         return { ok: false, error: "That change is not known. Reload the page and try again." };
     }
   } catch (error) {
+    const stale =
+      staleRecord(error, accountsApi.change) ?? staleRecord(error, accountsApi.resendInvitation);
+    if (stale)
+      return { ok: false, error: accountChangedMeanwhile(form, stale.current), id, intent };
     return { ...failure(error, "The change was not saved. Try again."), id, intent };
   }
 }
@@ -277,9 +296,7 @@ function AccountRow({
         {/* Until they first sign in; after that they ask for their own links. */}
         {account.lastSignInAt || account.disabled ? null : (
           <Form method="post">
-            <input type="hidden" name="intent" value="resend" />
-            <input type="hidden" name="id" value={account.id} />
-            <input type="hidden" name="email" value={account.email} />
+            <RowFields intent="resend" account={account} />
             <button type="submit" className="console-button-quiet" disabled={Boolean(busy)}>
               {busy === "resend"
                 ? "Sending…"
@@ -291,9 +308,7 @@ function AccountRow({
           </Form>
         )}
         <Form method="post" className="flex flex-wrap items-end gap-2">
-          <input type="hidden" name="intent" value="role" />
-          <input type="hidden" name="id" value={account.id} />
-          <input type="hidden" name="email" value={account.email} />
+          <RowFields intent="role" account={account} />
           <label className="block">
             <span className="block text-sm font-semibold">
               Role<span className="sr-only"> of {label}</span>
@@ -319,9 +334,7 @@ function AccountRow({
           <p className="text-sm text-muted">Another admin can disable your account.</p>
         ) : account.disabled ? (
           <Form method="post">
-            <input type="hidden" name="intent" value="enable" />
-            <input type="hidden" name="id" value={account.id} />
-            <input type="hidden" name="email" value={account.email} />
+            <RowFields intent="enable" account={account} />
             <button
               ref={stateButton}
               type="submit"
@@ -339,9 +352,7 @@ function AccountRow({
             className="flex flex-wrap items-center gap-2"
             aria-label={`Disable ${label}`}
           >
-            <input type="hidden" name="intent" value="disable" />
-            <input type="hidden" name="id" value={account.id} />
-            <input type="hidden" name="email" value={account.email} />
+            <RowFields intent="disable" account={account} />
             <p className="w-full text-sm">
               They will be signed out everywhere and cannot sign in until enabled again.
             </p>
@@ -366,6 +377,22 @@ function AccountRow({
           </button>
         )}
       </div>
+    </>
+  );
+}
+
+/**
+ * What each of an account's forms sends besides its own field: what it does, which account, and
+ * the account as the list showed it (its version, which the change names, and what a refusal as
+ * stale compares with).
+ */
+function RowFields({ intent, account }: { intent: string; account: StaffAccount }) {
+  return (
+    <>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="id" value={account.id} />
+      <input type="hidden" name="email" value={account.email} />
+      <ReadFields read={accountRead(account)} />
     </>
   );
 }

@@ -12,7 +12,9 @@ import {
   campaignsApi,
   welcomeApi,
 } from "../../staff-api/newsletter";
-import { call, failure, loadCall } from "../api";
+import { call, failure, loadCall, staleRecord } from "../api";
+import { type DraftRead, campaignRead, draftChangedMeanwhile } from "../newsletter-stale";
+import { useRead, versionIn } from "../stale";
 import { CONSOLE_PAGES } from "../console-pages";
 import { Badge } from "../components/badge";
 import { CampaignReport, CancelCampaign } from "../components/campaign-report";
@@ -33,9 +35,10 @@ export async function campaignLoader({ request, params }: LoaderFunctionArgs) {
   return loadCall(request, campaignsApi.get, { params: { id: params.id ?? "" } });
 }
 
+/** A save, and a refusal as stale, bring the version and text the form now builds on (`read`). */
 type ActionResult =
-  | { ok: true; intent: string; message?: string; preview?: NewsletterPreview }
-  | { ok: false; error: string };
+  | { ok: true; intent: string; message?: string; preview?: NewsletterPreview; read?: DraftRead }
+  | { ok: false; error: string; read?: DraftRead };
 
 const DONE: Record<string, string> = {
   save: "Saved.",
@@ -65,12 +68,21 @@ export async function campaignAction({
     }
     const test = intent === "test" ? testAddressesFrom(form) : null;
     if (test && "error" in test) return { ok: false, error: test.error };
+    // Each save names the version the form was filled from, and then the one it made.
+    let version = versionIn(form);
+    let read: DraftRead | undefined;
     if (["save", "test", "send", "schedule"].includes(intent)) {
-      await call(campaignsApi.update, { params: address, body: draftOf(form) });
+      const saved = await call(campaignsApi.update, {
+        params: address,
+        body: draftOf(form),
+        version,
+      });
+      version = saved.version;
+      read = campaignRead(saved.value, version);
     }
     if (test) {
       const { message } = await call(campaignsApi.test, { params: address, body: test });
-      return { ok: true, intent, message };
+      return { ok: true, intent, message, read };
     }
     if (intent === "send" || intent === "schedule") {
       // The field's day and time are Accra's, whatever the device's time zone.
@@ -80,13 +92,19 @@ export async function campaignAction({
       }
       // The server refuses a time that has passed (400, shown as it comes): only "Send now",
       // after its confirm step, sends at once.
-      const { status } = await call(campaignsApi.send, {
+      const sent = await call(campaignsApi.send, {
         params: address,
         body: at ? { at: at.toISOString() } : {},
+        version,
       });
+      const { status } = sent.value;
+      // A scheduled campaign stays editable: its next save names the version the schedule made.
+      const scheduledAt = at?.toISOString() ?? null;
+      const record = { ...read?.record, status, scheduledAt } as DraftRead["record"];
       return {
         ok: true,
         intent,
+        read: { record, version: sent.version },
         message:
           status === "scheduled"
             ? `Scheduled for ${formatDateTime(at?.toISOString())}.`
@@ -101,8 +119,13 @@ export async function campaignAction({
       retry: () => call(retry, { params: address, body: {} }),
     };
     await actions[intent]?.();
-    return { ok: true, intent, message: DONE[intent] };
+    return { ok: true, intent, message: DONE[intent], read };
   } catch (error) {
+    const stale = staleRecord(error, campaignsApi.update) ?? staleRecord(error, campaignsApi.send);
+    if (stale) {
+      const error = draftChangedMeanwhile(form, stale.current, "this campaign");
+      return { ok: false, error, read: campaignRead(stale.current, stale.version) };
+    }
     return failure(error, "That did not work. Try again.");
   }
 }
@@ -134,8 +157,9 @@ const inAnHour = () => toAccraInput(new Date(Date.now() + 60 * 60_000));
  * cancel, and what was sent.
  */
 export function CampaignPage() {
-  const campaign = useLoaderData<typeof campaignLoader>();
+  const { value: campaign, version } = useLoaderData<typeof campaignLoader>();
   const { result, busy } = useFormResult<typeof campaignAction>();
+  const read = useRead(campaignRead(campaign, version), result?.read, campaign.id);
   const editable = campaign.status === "draft" || campaign.status === "scheduled";
   const preview = result?.ok && result.preview ? result.preview : campaign;
 
@@ -159,7 +183,7 @@ export function CampaignPage() {
           <Badge>{CAMPAIGN_STATUS_LABELS[campaign.status]}</Badge>
         </p>
       </PageHeading>
-      <ResultNotices result={result} />
+      <ResultNotices result={result} focusError={result?.ok === false && !!result.read} />
       {campaign.status === "scheduled" ? (
         <p className="mb-4">
           Scheduled to send <DateTime at={campaign.scheduledAt} /> to the confirmed subscribers of
@@ -172,6 +196,7 @@ export function CampaignPage() {
             content={campaign}
             preview={preview}
             busy={busy}
+            read={read}
             actions={
               <IntentButton
                 intent="save"

@@ -13,7 +13,9 @@ import {
   type SubscriptionStatus,
   subscribersApi,
 } from "../../staff-api/subscribers";
-import { addressOf, call, failure, filtersIn, loadCall } from "../api";
+import { addressOf, call, failure, filtersIn, loadCall, staleRecord } from "../api";
+import { subscriberChangedMeanwhile, subscriberRead } from "../row-stale";
+import { versionIn } from "../stale";
 import { CONSOLE_PAGES } from "../console-pages";
 import { AddressChangeForm } from "../components/address-change-form";
 import { Badge } from "../components/badge";
@@ -73,12 +75,15 @@ export async function subscribersAction({ request }: ActionFunctionArgs): Promis
     }
     if (form.get("intent") === "address") {
       const body = { email: String(form.get("email") ?? "") };
-      const { message } = await call(subscribersApi.changeAddress, { params, body });
-      return { ok: true, intent: "address", message };
+      const version = versionIn(form);
+      const { value } = await call(subscribersApi.changeAddress, { params, body, version });
+      return { ok: true, intent: "address", message: value.message };
     }
     const { message } = await call(subscribersApi.unsubscribe, { params });
     return { ok: true, intent: "unsubscribe", message };
   } catch (error) {
+    const stale = staleRecord(error, subscribersApi.changeAddress);
+    if (stale) return { ok: false, error: subscriberChangedMeanwhile(form, stale.current) };
     return failure(error, "Not done. Try again.");
   }
 }
@@ -194,7 +199,12 @@ function SubscriberRow({ subscriber }: { subscriber: Subscriber }) {
           </fetcher.Form>
         )}
         {status === "unsubscribed" ? null : (
-          <AddressChangeForm id={subscriber.id} email={subscriber.email} fetcher={fetcher} />
+          <AddressChangeForm
+            id={subscriber.id}
+            email={subscriber.email}
+            read={subscriberRead(subscriber)}
+            fetcher={fetcher}
+          />
         )}
         {status === "pending" ? (
           <p className="text-muted">

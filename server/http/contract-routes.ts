@@ -3,6 +3,7 @@
  * guard, and the answers every handler would otherwise write for itself. A handler gets the
  * request's parts parsed and typed from the definition, and returns one of its answers.
  */
+import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import * as z from "zod/mini";
 import {
@@ -69,6 +70,16 @@ export type IfMatch = readonly string[];
 /** Whether `version`, the record's as it now is, is one `ifMatch` names. */
 export function versionMatches(ifMatch: IfMatch, version: string): boolean {
   return ifMatch.includes(version);
+}
+
+/**
+ * The version of a record that keeps no counter of its own (a campaign, the welcome e-mail, a
+ * subscriber, a staff account; decision 0068): a digest of the values a change must not be made
+ * over, which its module lists in a fixed order. A change of any of them is a new version; a value
+ * put back is the old version again, rightly, as the page that read it shows what is there.
+ */
+export function versionOfValues(values: readonly unknown[]): string {
+  return createHash("sha256").update(JSON.stringify(values)).digest("base64url").slice(0, 22);
 }
 
 /** An `If-Match` header's versions; null when there is none, or only `*`. */

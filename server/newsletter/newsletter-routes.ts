@@ -2,9 +2,9 @@ import type { FastifyPluginAsync } from "fastify";
 import * as z from "zod/mini";
 import { TestRecipients, welcomeApi } from "../../staff-api/newsletter";
 import { NewsletterContentSchema, type PictureLibrary, renderNewsletter } from "./markdown/content";
-import { type StoredWelcome, readWelcome, saveWelcome } from "./welcome";
+import { type StoredWelcome, readWelcome, saveWelcome, welcomeVersion } from "./welcome";
 import { recordAudit } from "../audit/audit";
-import { answer, routesOn } from "../http/contract-routes";
+import { answer, routesOn, versionMatches } from "../http/contract-routes";
 import { auditActorOf } from "../http/route-kit";
 import type { StaffRoutesOptions } from "../staff-api-routes";
 import { testCopies } from "./campaigns/test-copies";
@@ -39,9 +39,10 @@ export const newsletterRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (a
   const library = { db, publicUrl: options.config.publicUrl };
   const sendTest = testCopies(options);
 
-  route(welcomeApi.get, "welcome e-mail", async () =>
-    answer(200, await rendered(await readWelcome(db), library)),
-  );
+  route(welcomeApi.get, "welcome e-mail", async () => {
+    const welcome = await readWelcome(db);
+    return answer(200, await rendered(welcome, library), welcomeVersion(welcome));
+  });
 
   route(
     welcomeApi.preview,
@@ -55,21 +56,25 @@ export const newsletterRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (a
   route(
     welcomeApi.save,
     { what: "welcome e-mail", ...DRAFT },
-    async ({ body: welcome, request }) => {
+    async ({ body: welcome, request, ifMatch }) => {
       const at = now().toISOString();
       const actor = auditActorOf(request);
-      const saved = await db.transaction().execute(async (trx) => {
-        await saveWelcome(trx, welcome, { accountId: actor.id, at });
-        await recordAudit(trx, {
-          action: "newsletter.welcome-changed",
-          at,
-          actor,
-          detail: { subjectLength: welcome.subject.length, length: welcome.markdown.length },
-        });
-        return readWelcome(trx);
+      const isCurrent = (version: string) => versionMatches(ifMatch, version);
+      const { saved, now: current } = await db.transaction().execute(async (trx) => {
+        const saved = await saveWelcome(trx, welcome, { accountId: actor.id, at }, isCurrent);
+        if (saved) {
+          await recordAudit(trx, {
+            action: "newsletter.welcome-changed",
+            at,
+            actor,
+            detail: { subjectLength: welcome.subject.length, length: welcome.markdown.length },
+          });
+        }
+        return { saved, now: await readWelcome(trx) };
       });
       // Rendered once the transaction is done: it need not wait on the render worker.
-      return answer(200, await rendered(saved, library));
+      const body = await rendered(current, library);
+      return answer(saved ? 200 : 412, body, welcomeVersion(current));
     },
   );
 

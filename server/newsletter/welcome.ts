@@ -7,7 +7,8 @@
 import type { Transaction } from "kysely";
 import { pagePaths } from "../../common/paths";
 import { site } from "../../common/site";
-import type { DB } from "../db/database";
+import { type DB, isPostgres } from "../db/database";
+import { versionOfValues } from "../http/contract-routes";
 import type { Database } from "../db/schema";
 import type { MailMessage } from "../mail/message";
 import { newsletterMail } from "../mail/emails/newsletter-mail";
@@ -57,19 +58,41 @@ export async function readWelcome(db: Executor): Promise<StoredWelcome> {
   return { ...parsed.data, updatedAt: row.updated_at, updatedBy: row.email ?? null };
 }
 
+/** Its version, its ETag (decision 0068): its subject and Markdown, the site's default too. */
+export const welcomeVersion = (welcome: Welcome) =>
+  versionOfValues([welcome.subject, welcome.markdown]);
+
+/**
+ * Saves it, provided it is still at a version the save names (`isCurrent`); false, saving
+ * nothing, when a colleague saved since. Its row is locked for the check (PostgreSQL; SQLite
+ * writes one transaction at a time); while there is none (the default), the first save's insert
+ * is the only one that lands, and a second naming the default finds it stale.
+ */
 export async function saveWelcome(
-  db: Executor,
+  trx: Transaction<Database>,
   welcome: Welcome,
   { accountId, at }: { accountId: string; at: string },
-): Promise<void> {
+  isCurrent: (version: string) => boolean,
+): Promise<boolean> {
+  const row = await trx
+    .selectFrom("newsletter_settings")
+    .select("key")
+    .where("key", "=", WELCOME_KEY)
+    .$if(isPostgres(trx), (query) => query.forUpdate())
+    .executeTakeFirst();
+  if (!isCurrent(welcomeVersion(await readWelcome(trx)))) return false;
   const value = JSON.stringify(welcome);
-  await db
+  const set = { value, updated_at: at, updated_by_account_id: accountId };
+  if (row) {
+    await trx.updateTable("newsletter_settings").set(set).where("key", "=", WELCOME_KEY).execute();
+    return true;
+  }
+  const inserted = await trx
     .insertInto("newsletter_settings")
-    .values({ key: WELCOME_KEY, value, updated_at: at, updated_by_account_id: accountId })
-    .onConflict((oc) =>
-      oc.column("key").doUpdateSet({ value, updated_at: at, updated_by_account_id: accountId }),
-    )
-    .execute();
+    .values({ key: WELCOME_KEY, ...set })
+    .onConflict((oc) => oc.column("key").doNothing())
+    .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
 /** The welcome e-mail to one subscriber, with their own unsubscribe link. */

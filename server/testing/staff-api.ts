@@ -16,6 +16,7 @@ import { emptyLeadTables, recordingTransport, testConfig, testDatabase } from ".
 import { addAccount } from "../staff/accounts/accounts";
 import { getLead } from "../leads/inbox/lead-detail";
 import { readRules } from "../leads/routing/rules";
+import { recordVersionAt } from "./record-versions";
 import { routingApi } from "../../staff-api/routing";
 import type { SignInLimits } from "../staff/sign-in/rate-limit";
 import { createSession } from "../staff/sign-in/sessions";
@@ -79,6 +80,8 @@ export function useStaffApi(
   // A record's version read straight from the database: a GET of a lead would be audited.
   const currentVersion = async (path: string) => {
     if (path === routingApi.update.path) return (await readRules(api.db)).version;
+    const version = await recordVersionAt(api.db, path);
+    if (version !== undefined) return version;
     // A lead's address, or an action on it (`/api/staff/leads/<id>/merge`): the lead's id.
     const lead = /^\/api\/staff\/leads\/([^/]+)/.exec(path)?.[1];
     const id = decodeURIComponent(lead ?? path.slice(path.lastIndexOf("/") + 1));

@@ -4,6 +4,7 @@
  * whoever is disabled or away; with no one available the lead waits unassigned.
  */
 import { describe, expect, it } from "vitest";
+import { ANY_VERSION } from "../../testing/staff-client";
 import { leadKey } from "../../../leads/workflow";
 import { accountsApi } from "../../../staff-api/admin";
 import { leadsApi } from "../../../staff-api/leads";
@@ -63,6 +64,7 @@ describe.each(testDialects)("lead routing on $name", ({ url }) => {
     expect(await ownerCounts(api, whileAway)).toEqual({ "ama@example.com": 2 });
 
     const res = await admin.call(accountsApi.change, {
+      headers: ANY_VERSION,
       params: { id: ama.account.id },
       body: { disabled: true },
     });

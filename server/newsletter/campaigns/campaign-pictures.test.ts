@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { ANY_VERSION } from "../../testing/staff-client";
 import { MAIL_WIDTH, mediaPath } from "../../../common/media";
 import { mediaApi } from "../../../staff-api/media";
 import { campaignsApi, welcomeApi } from "../../../staff-api/newsletter";
@@ -87,6 +88,7 @@ describe.each(testDialects)("pictures, tables and phone links in e-mails on $nam
       expect(res.json()).toEqual({ error: `markdown: ${UNLABELLED_PICTURE_MESSAGE}` });
     }
     const welcome = await marketing.call(welcomeApi.save, {
+      headers: ANY_VERSION,
       body: { subject: "Akwaaba", markdown: `![](${picture.url})` },
     });
     refusedWith(400, welcome);

@@ -4,10 +4,23 @@ import { NO_CAMPAIGN, campaignsApi } from "../../../staff-api/newsletter";
 import type { Database } from "../../db/schema";
 import { type Campaign, listCampaigns, readCampaign } from "./campaign-reports";
 import { changeCampaign, retryFailedCopies, sendCampaign } from "./campaign-sending";
-import { CAMPAIGN_ACTIONS, type Refusal, createCampaign, updateCampaign } from "./campaigns";
+import {
+  CAMPAIGN_ACTIONS,
+  type Refusal,
+  campaignIsCurrent,
+  campaignVersion,
+  createCampaign,
+  updateCampaign,
+} from "./campaigns";
 import { renderNewsletter } from "../markdown/content";
 import { type AuditAction, recordAudit } from "../../audit/audit";
-import { Refused, answer, routesOn } from "../../http/contract-routes";
+import {
+  type IfMatch,
+  Refused,
+  answer,
+  routesOn,
+  versionMatches,
+} from "../../http/contract-routes";
 import { DRAFT } from "../newsletter-routes";
 import { recipientsExportRoutes } from "./recipients-route";
 import { testCopies } from "./test-copies";
@@ -114,23 +127,48 @@ export const campaignRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app
     },
   );
 
-  route(campaignsApi.get, "campaign", async ({ params, refuse }) => {
-    const campaign = await readCampaign(db, params.id);
-    if (!campaign) throw refuse(404, NO_CAMPAIGN);
-    return answer(200, await rendered(campaign));
-  });
+  /** The campaign as it now is, with its version (its ETag), answered with `status`. */
+  async function campaignAnswer<const S extends 200 | 412>(status: S, id: string) {
+    const campaign = await readCampaign(db, id);
+    if (!campaign) throw new Refused(404, NO_CAMPAIGN);
+    return answer(status, await rendered(campaign), campaignVersion(campaign));
+  }
+
+  /**
+   * `make`, in the change's transaction, when the campaign is still at a version `ifMatch` names;
+   * `{stale: true}` (nothing changed, nothing audited) when a colleague changed it since.
+   */
+  const ifCurrent =
+    <R extends object>(
+      id: string,
+      ifMatch: IfMatch,
+      make: (trx: Transaction<Database>) => Promise<R | Refusal>,
+    ) =>
+    async (trx: Transaction<Database>): Promise<R | Refusal | { stale: true }> => {
+      const current = await campaignIsCurrent(trx, id, (version) =>
+        versionMatches(ifMatch, version),
+      );
+      if (current === "missing") return { refused: "missing" };
+      return current ? make(trx) : { stale: true };
+    };
+
+  route(campaignsApi.get, "campaign", async ({ params }) => campaignAnswer(200, params.id));
 
   route(
     campaignsApi.update,
     { what: "campaign change", ...DRAFT },
-    async ({ params: { id }, body: content, staff, request }) => {
-      await changeAudited(
+    async ({ params: { id }, body: content, staff, request, ifMatch }) => {
+      const made = await changeAudited(
         request,
         id,
-        async (trx) => (await updateCampaign(trx, id, content, change(staff))) ?? {},
-        () => ["campaign.edited", { subject: content.subject }],
+        ifCurrent(
+          id,
+          ifMatch,
+          async (trx) => (await updateCampaign(trx, id, content, change(staff))) ?? {},
+        ),
+        (result) => ("stale" in result ? null : ["campaign.edited", { subject: content.subject }]),
       );
-      return answer(200, await rendered((await readCampaign(db, id)) as Campaign));
+      return campaignAnswer("stale" in made ? 412 : 200, id);
     },
   );
 
@@ -147,7 +185,7 @@ export const campaignRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app
   route(
     campaignsApi.send,
     "campaign send",
-    async ({ params: { id }, body, staff, request, refuse }) => {
+    async ({ params: { id }, body, staff, request, refuse, ifMatch }) => {
       const at = body?.at;
       const when = at ? instant(at, false) : null;
       if (at && !when) throw refuse(400, "at: is not a valid date");
@@ -164,12 +202,20 @@ export const campaignRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app
       const result = await changeAudited(
         request,
         id,
-        (trx) => sendCampaign(trx, id, when ? new Date(when) : undefined, change(staff)),
-        ({ status }) =>
-          status === "scheduled" ? ["campaign.scheduled", { at: when }] : ["campaign.sent", {}],
+        ifCurrent(id, ifMatch, (trx) =>
+          sendCampaign(trx, id, when ? new Date(when) : undefined, change(staff)),
+        ),
+        (made) => {
+          if ("stale" in made) return null;
+          return made.status === "scheduled"
+            ? ["campaign.scheduled", { at: when }]
+            : ["campaign.sent", {}];
+        },
       );
+      if ("stale" in result) return campaignAnswer(412, id);
       outbox.wake();
-      return answer(202, result);
+      const sent = await readCampaign(db, id);
+      return answer(202, result, sent ? campaignVersion(sent) : undefined);
     },
   );
 

@@ -10,7 +10,8 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";
-import type { DB } from "../../db/database";
+import { type DB, isPostgres } from "../../db/database";
+import { versionOfValues } from "../../http/contract-routes";
 import type { CampaignStatus, Database, OutboxKind } from "../../db/schema";
 import { CAMPAIGN_STATUSES as STATUSES } from "../../../staff-api/newsletter";
 import type { NewsletterContent } from "../markdown/content";
@@ -121,4 +122,40 @@ export async function updateCampaign(
     .where("status", "in", [...CAMPAIGN_ACTIONS.edit])
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1 ? null : refusalOf(db, id);
+}
+
+/** What a campaign's version is made of (decision 0068): not its counts, which sending moves. */
+export interface VersionedCampaign {
+  subject: string;
+  markdown: string;
+  status: CampaignStatus;
+  scheduledAt: string | null;
+}
+
+/**
+ * A campaign's version, its ETag: its subject, Markdown, status and time to send. A change to
+ * any of them makes a page that read it stale: an edit, a send, or a schedule moved.
+ */
+export const campaignVersion = (c: VersionedCampaign) =>
+  versionOfValues([c.subject, c.markdown, c.status, c.scheduledAt]);
+
+/**
+ * Whether the campaign is still at a version the change names (`isCurrent`), read in the
+ * change's transaction with its row locked (PostgreSQL; SQLite writes one transaction at a
+ * time), so that of two changes naming one version only the first applies. "missing" when there
+ * is no such campaign.
+ */
+export async function campaignIsCurrent(
+  trx: Transaction<Database>,
+  id: string,
+  isCurrent: (version: string) => boolean,
+): Promise<boolean | "missing"> {
+  const row = await trx
+    .selectFrom("newsletter_campaigns")
+    .select(["subject", "markdown", "status", "scheduled_at"])
+    .where("id", "=", id)
+    .$if(isPostgres(trx), (query) => query.forUpdate())
+    .executeTakeFirst();
+  if (!row) return "missing";
+  return isCurrent(campaignVersion({ ...row, scheduledAt: row.scheduled_at }));
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ANY_VERSION } from "../../testing/staff-client";
 import { type EndpointSpec, pathOf } from "../../../staff-api/endpoint";
 import { CampaignDetail, campaignsApi, welcomeApi } from "../../../staff-api/newsletter";
 import { subscriptionRow, sqliteOnly } from "../../testing/lead-api";
@@ -28,7 +29,8 @@ describe.each(sqliteOnly)("the newsletter's answers match the contract on $name"
     const shown = await marketing.send("POST", preview.path, draft);
     expect(shown.statusCode).toBe(200);
     expect(parsedAnswer(preview.answers[200], shown.json()).html).toContain("<strong>");
-    const saved = await marketing.send("PUT", save.path, draft);
+    const version = { "if-match": String(read.headers.etag) };
+    const saved = await marketing.send("PUT", save.path, draft, version);
     expect(saved.statusCode).toBe(200);
     expect(parsedAnswer(save.answers[200], saved.json()).updatedBy).toBe("marketing@example.com");
     const tested = await marketing.send("POST", test.path, { ...draft, to: ["esi@example.com"] });
@@ -36,7 +38,7 @@ describe.each(sqliteOnly)("the newsletter's answers match the contract on $name"
     parsedAnswer(test.answers[202], tested.json());
 
     const refusals = [
-      [await marketing.send("PUT", save.path, { subject: "", markdown: "x" }), 400],
+      [await marketing.send("PUT", save.path, { subject: "", markdown: "x" }, version), 400],
       [await marketing.send("POST", preview.path, { subject: "s", markdown: ">".repeat(60) }), 400],
       [await api.signedOut().send("GET", get.path), 401],
       [await sales.send("POST", preview.path, draft), 403],
@@ -74,7 +76,7 @@ describe.each(sqliteOnly)("the newsletter's answers match the contract on $name"
     const sales = await signedInStaff(api, "sales@example.com", "sales");
     const c = campaignsApi;
     const post = (spec: EndpointSpec, id: string, body: unknown = {}) =>
-      marketing.call(spec, { params: { id }, body });
+      marketing.call(spec, { params: { id }, body, headers: ANY_VERSION });
 
     async function created() {
       const res = await marketing.send("POST", c.create.path, draft);
@@ -90,7 +92,12 @@ describe.each(sqliteOnly)("the newsletter's answers match the contract on $name"
       await created(),
     ] as [string, string, string, string, string, string];
 
-    const edited = await marketing.send("PATCH", pathOf(c.update, { id: draftId }), draft);
+    const edited = await marketing.send(
+      "PATCH",
+      pathOf(c.update, { id: draftId }),
+      draft,
+      ANY_VERSION,
+    );
     expect(edited.statusCode, edited.body).toBe(200);
     parsedAnswer(c.update.answers[200], edited.json());
     const tested = await post(c.test, draftId, { to: ["esi@example.com", "kofi@example.com"] });
@@ -156,18 +163,34 @@ describe.each(sqliteOnly)("the newsletter's answers match the contract on $name"
     // The refusals: each status each route lists, with its contract's body.
     const refusals = [
       [await marketing.send("POST", c.create.path, { subject: "x" }), 400],
-      [await marketing.send("PATCH", pathOf(c.update, { id: draftId }), { subject: "" }), 400],
+      [
+        await marketing.send(
+          "PATCH",
+          pathOf(c.update, { id: draftId }),
+          { subject: "" },
+          ANY_VERSION,
+        ),
+        400,
+      ],
       [await post(c.send, draftId, { at: "tomorrow" }), 400],
       [await post(c.send, draftId, { at: "2026-02-30" }), 400],
       [await api.signedOut().send("GET", c.list.path), 401],
       [await sales.send("GET", pathOf(c.get, { id: draftId })), 403],
       [await marketing.send("GET", pathOf(c.get, { id: MISSING })), 404],
       [await marketing.send("GET", pathOf(c.get, { id: "nope" })), 404],
-      [await marketing.send("PATCH", pathOf(c.update, { id: "nope" }), { subject: "" }), 404],
+      [
+        await marketing.send(
+          "PATCH",
+          pathOf(c.update, { id: "nope" }),
+          { subject: "" },
+          ANY_VERSION,
+        ),
+        404,
+      ],
       [await post(c.test, MISSING), 404],
       [await post(c.retry, MISSING), 404],
       [await post(c.cancel, "nope"), 404],
-      [await marketing.send("PATCH", pathOf(c.update, { id: sendingId }), draft), 409],
+      [await marketing.send("PATCH", pathOf(c.update, { id: sendingId }), draft, ANY_VERSION), 409],
       [await post(c.send, sendingId), 409],
       [await post(c.pause, draftId), 409],
       [await post(c.resume, draftId), 409],
@@ -200,7 +223,7 @@ describe.each(sqliteOnly)("the newsletter's answers match the contract on $name"
     const created = await marketing.send("POST", campaignsApi.create.path, draft);
     const id = parsedAnswer(campaignsApi.create.answers[201], created.json()).id;
     const send = (at: string) =>
-      marketing.call(campaignsApi.send, { params: { id }, body: { at } });
+      marketing.call(campaignsApi.send, { headers: ANY_VERSION, params: { id }, body: { at } });
 
     for (const at of [aMinuteAgo(api), api.clock.now.toISOString(), "2020-01-01"]) {
       const res = await send(at);

@@ -1,3 +1,4 @@
+import { ANY_VERSION } from "../../testing/staff-client";
 import { describe, expect, it } from "vitest";
 import { newsletterLinkPaths } from "../../../common/paths";
 import type { OutboxKind } from "../../../staff-api/admin";
@@ -35,6 +36,7 @@ describe.each(testDialects)("a subscriber's new address on $name", ({ url }) => 
     const old = await addSubscriber(api, at(1), { email: "ama@old.example", status: "confirmed" });
     const marketing = await signedInStaff(api, "mkt@example.com", "marketing");
     const res = await marketing.call(changeAddress, {
+      headers: ANY_VERSION,
       params: { id: old },
       body: { email: " Ama@NEW.example " },
     });
@@ -94,6 +96,7 @@ describe.each(testDialects)("a subscriber's new address on $name", ({ url }) => 
     });
     const admin = await signedInStaff(api, "admin@example.com", "admin");
     const res = await admin.call(changeAddress, {
+      headers: ANY_VERSION,
       params: { id: old },
       body: { email: "esi@new.example" },
     });
@@ -126,7 +129,11 @@ describe.each(testDialects)("a subscriber's new address on $name", ({ url }) => 
     });
     const marketing = await signedInStaff(api, "mkt@example.com", "marketing");
     const change = (id: string, email: unknown) =>
-      marketing.call(changeAddress, { params: { id }, body: { email } as { email: string } });
+      marketing.call(changeAddress, {
+        headers: ANY_VERSION,
+        params: { id },
+        body: { email } as { email: string },
+      });
     const refusal = async (id: string, email: string, status: number, words: RegExp) => {
       const res = await change(id, email);
       refusedWith(status, res);

@@ -9,7 +9,9 @@ import { randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";
 import { emailKey, mailboxKey } from "../../../leads/email";
 import { lockMailbox, mayMailConfirmation } from "./confirmation-cap";
-import type { DB } from "../../db/database";
+import { type DB, isPostgres } from "../../db/database";
+import type { Subscriber } from "../../../staff-api/subscribers";
+import { findSubscriber } from "./subscribers";
 import { type ConfirmationMail, confirmedTooRecently, token } from "./lifecycle";
 import type { Database, SuppressionReason } from "../../db/schema";
 import { enqueueMail } from "../../mail/outbox";
@@ -17,7 +19,8 @@ import { suppressionReason } from "../returns/suppressions";
 
 /** Why a new address was not sent a confirmation, or the subscription it was sent for. */
 export type AddressChangeOutcome =
-  | { sent: true; replacementId: string }
+  | { sent: true; replacementId: string; version: string }
+  | { stale: Subscriber }
   | { refused: "unsubscribed" | "same" | "confirmed" | "too-recent" | "capped" }
   | { suppressed: SuppressionReason };
 
@@ -30,7 +33,7 @@ export type AddressChangeOutcome =
  * unconfirmed one expires from then like any other. An address with a row
  * already (pending, or unsubscribed) has that row made the replacement: one row per address.
  * `also` stores more in its transaction when it is sent (the audit entry). Null when there is no
- * such subscription.
+ * such subscription; `stale`, sending nothing, when it is not at the version `isCurrent` names.
  */
 export async function requestAddressChange(
   db: DB,
@@ -40,15 +43,26 @@ export async function requestAddressChange(
   {
     now,
     also,
-  }: { now: Date; also: (trx: Transaction<Database>, replacementId: string) => Promise<void> },
+    isCurrent,
+  }: {
+    now: Date;
+    also: (trx: Transaction<Database>, replacementId: string) => Promise<void>;
+    /** Whether the subscriber is at a version the change names (decision 0068). */
+    isCurrent: (version: string) => boolean;
+  },
 ): Promise<AddressChangeOutcome | null> {
   return db.transaction().execute(async (trx) => {
+    // Locked (PostgreSQL; SQLite writes one transaction at a time) for the version's check.
     const old = await trx
       .selectFrom("newsletter_subscriptions")
       .selectAll()
       .where("id", "=", id)
+      .$if(isPostgres(trx), (query) => query.forUpdate())
       .executeTakeFirst();
     if (!old) return null;
+    const subscriber = await findSubscriber(trx, id);
+    if (!subscriber) return null;
+    if (!isCurrent(subscriber.version)) return { stale: subscriber };
     if (old.status === "unsubscribed") return { refused: "unsubscribed" };
     const key = emailKey(email);
     if (key === old.email_key) return { refused: "same" };
@@ -119,6 +133,7 @@ export async function requestAddressChange(
       now: at,
     });
     await also(trx, replacementId);
-    return { sent: true, replacementId };
+    // The old subscription is as it was: its version stays, for the page's next change.
+    return { sent: true, replacementId, version: subscriber.version };
   });
 }

@@ -1,7 +1,8 @@
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { QueryOf } from "../../../staff-api/endpoint";
 import {
   NO_SUCH_SUBSCRIBER,
+  type Subscriber,
   type SubscriberFilterShape,
   subscribersApi,
 } from "../../../staff-api/subscribers";
@@ -12,7 +13,7 @@ import { newsletterLinks } from "../links";
 import { recordAudit } from "../../audit/audit";
 import { normalizeEmail } from "../../../leads/email";
 import { type AddressChangeOutcome, requestAddressChange } from "./address-change";
-import { answer, routesOn } from "../../http/contract-routes";
+import { answer, routesOn, versionMatches } from "../../http/contract-routes";
 import { listAndExportRoutes, storedUpTo } from "../../http/list-routes";
 import { type KeptAs, auditActorOf, auditFilters } from "../../http/route-kit";
 import {
@@ -36,7 +37,9 @@ const SUPPRESSION_REFUSALS: Record<SuppressionReason, string> = {
 };
 
 /** Why a new address was refused, in the words of the 409. */
-function addressRefusal(outcome: Exclude<AddressChangeOutcome, { sent: true }>): string {
+function addressRefusal(
+  outcome: Exclude<AddressChangeOutcome, { sent: true } | { stale: unknown }>,
+): string {
   if ("suppressed" in outcome) {
     return (
       `The new address is on the suppression list (${SUPPRESSION_REFUSALS[outcome.suppressed]}): ` +
@@ -94,6 +97,17 @@ export const subscriberRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (a
   });
 
   const route = routesOn(app, { checkAnswers: options.checkAnswers });
+
+  /** The 412 of a change made on an older version: the subscriber as they now are, audited. */
+  async function staleAnswer(request: FastifyRequest, subscriber: Subscriber) {
+    await recordAudit(db, {
+      action: "subscriber.view",
+      at: now().toISOString(),
+      actor: auditActorOf(request),
+      record: { type: "subscriber", id: subscriber.id },
+    });
+    return answer(412, subscriber, subscriber.version);
+  }
   route(
     subscribersApi.resendConfirmation,
     "subscriber request",
@@ -161,7 +175,7 @@ export const subscriberRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (a
   route(
     subscribersApi.changeAddress,
     "subscriber request",
-    async ({ params, body, request, refuse }) => {
+    async ({ params, body, request, refuse, ifMatch }) => {
       const at = now();
       const email = normalizeEmail(body.email);
       const outcome = await requestAddressChange(
@@ -180,15 +194,21 @@ export const subscriberRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (a
               record: { type: "subscriber", id: params.id },
               detail: { replacement },
             }),
+          isCurrent: (version) => versionMatches(ifMatch, version),
         },
       );
       if (!outcome) throw refuse(404, NO_SUCH_SUBSCRIBER);
+      if ("stale" in outcome) return staleAnswer(request, outcome.stale);
       if (!("sent" in outcome)) throw refuse(409, addressRefusal(outcome));
       outbox.wake();
-      return answer(202, {
-        message:
-          "A confirmation e-mail is on its way to the new address. It replaces the old one once confirmed there.",
-      });
+      return answer(
+        202,
+        {
+          message:
+            "A confirmation e-mail is on its way to the new address. It replaces the old one once confirmed there.",
+        },
+        outcome.version,
+      );
     },
   );
 

@@ -90,6 +90,7 @@ describe.each(testDialects)("subscribers API on $name", ({ url }) => {
         source: {},
         confirmationSentAt: null,
         confirmationAgainAt: null,
+        version: expect.any(String),
       },
       {
         id: kofi,
@@ -102,6 +103,7 @@ describe.each(testDialects)("subscribers API on $name", ({ url }) => {
         source: {},
         confirmationSentAt: null,
         confirmationAgainAt: null,
+        version: expect.any(String),
       },
       {
         id: esi,
@@ -114,6 +116,7 @@ describe.each(testDialects)("subscribers API on $name", ({ url }) => {
         source: {},
         confirmationSentAt: null,
         confirmationAgainAt: null,
+        version: expect.any(String),
       },
     ]);
 

@@ -15,6 +15,7 @@ import { attributionColumns, sourceOf } from "../../leads/attribution";
 import { ATTRIBUTION_COLUMNS } from "../../db/migrations/0008-lead-attribution";
 import { likePattern } from "../../leads/inbox/lead-query";
 import { CONFIRMATION_RESEND_MS } from "./lifecycle";
+import { versionOfValues } from "../../http/contract-routes";
 import {
   type Cursor,
   type PageRequest,
@@ -83,7 +84,14 @@ function toSubscriber(row: Row): Subscriber {
     confirmationAgainAt: row.confirmation_sent_at
       ? new Date(Date.parse(row.confirmation_sent_at) + CONFIRMATION_RESEND_MS).toISOString()
       : null,
+    version: versionOfValues([row.email, row.status, row.confirmed_at, row.unsubscribed_at]),
   };
+}
+
+/** One subscriber as the list shows them (with their version), or null. */
+export async function findSubscriber(db: Executor, id: string): Promise<Subscriber | null> {
+  const row = await select(db, {}, null).where("id", "=", id).executeTakeFirst();
+  return row ? toSubscriber(row) : null;
 }
 
 /** Reads the matching subscribers newest first from a cursor on. */

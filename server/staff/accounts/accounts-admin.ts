@@ -8,6 +8,7 @@ import type { Transaction } from "kysely";
 import { type DB, lockKeyForTransaction } from "../../db/database";
 import { idByEmail } from "../../db/id-by-email";
 import type { Database } from "../../db/schema";
+import { versionOfValues } from "../../http/contract-routes";
 import {
   AccountInputError,
   type ChangedBy,
@@ -62,15 +63,52 @@ export async function accountSummaries(db: Executor, id?: string): Promise<Staff
   const rows = await query.execute();
   return rows.map((row) => {
     const { disabledAt, ...account } = toAccount(row);
+    const disabled = disabledAt !== null;
     return {
       ...account,
-      disabled: disabledAt !== null,
+      disabled,
       lastSignInAt: row.last_sign_in_at ?? null,
       invitedAt: row.invited_at,
       invitedBy: row.inviter_name || row.inviter_email || null,
+      version: versionOfValues([
+        account.email,
+        account.name,
+        account.role,
+        disabled,
+        row.invited_at,
+      ]),
     };
   });
 }
+
+/**
+ * A change made on a version of the account that is no longer its own (decision 0068): another
+ * admin changed it since the page listed it. Nothing was changed; `account` is how it now is.
+ */
+export class StaleAccountError extends Error {
+  constructor(readonly account: StaffAccount) {
+    super("The account changed since this change was made on it");
+  }
+}
+
+/**
+ * Throws StaleAccountError when the account is not at a version the change names (`isCurrent`;
+ * none given, from the command line: any version), read under the change's lock.
+ */
+async function checkCurrent(
+  trx: Transaction<Database>,
+  id: string,
+  isCurrent: ((version: string) => boolean) | undefined,
+): Promise<void> {
+  if (!isCurrent) return;
+  // The row's lock, which a resend takes too: a change and a resend are checked one at a time.
+  await lockedAccount(trx, id);
+  const [account] = await accountSummaries(trx, id);
+  if (account && !isCurrent(account.version)) throw new StaleAccountError(account);
+}
+
+/** What a change from the console names: the version of the account it was made on. */
+type OfVersion = { isCurrent?: (version: string) => boolean };
 
 /**
  * Creates an account and e-mails it its invitation (invitations.ts), in one transaction with its
@@ -120,11 +158,18 @@ export type ResendRefusal = "not-found" | "signed-in" | "disabled";
 export async function resendInvitation(
   db: DB,
   id: string,
-  { actor = null, via, now = new Date(), publicUrl }: ChangedBy & { publicUrl: string },
+  {
+    actor = null,
+    via,
+    now = new Date(),
+    publicUrl,
+    isCurrent,
+  }: ChangedBy & OfVersion & { publicUrl: string },
 ): Promise<StaffAccount | ResendRefusal> {
   return db.transaction().execute(async (trx) => {
     const account = await lockedAccount(trx, id);
     if (!account) return "not-found";
+    await checkCurrent(trx, id, isCurrent);
     if (account.disabled_at) return "disabled";
     const session = await trx
       .selectFrom("staff_sessions")
@@ -164,17 +209,19 @@ export class AccountChangeRefused extends Error {}
  * an admin disabling themselves or giving up their own admin role, and any change that would
  * leave no enabled admin. Changes to accounts are made one at a time (an advisory lock on
  * PostgreSQL; SQLite writes one transaction at a time), so two admins demoting each other cannot
- * both succeed. Null when there is no such account.
+ * both succeed. Null when there is no such account; StaleAccountError when it is not at the
+ * version `isCurrent` names.
  */
 export async function changeAccount(
   db: DB,
   id: string,
   change: { role?: StaffRole | undefined; disabled?: boolean | undefined },
-  { actor = null, via, now = new Date() }: ChangedBy,
+  { actor = null, via, now = new Date(), isCurrent }: ChangedBy & OfVersion,
 ): Promise<StaffAccount | null> {
   const at = now.toISOString();
   return db.transaction().execute(async (trx) => {
     await lockKeyForTransaction(trx, ACCOUNT_CHANGES_LOCK);
+    await checkCurrent(trx, id, isCurrent);
     const account = await trx
       .selectFrom("staff_accounts")
       .select(["id", "email", "role", "disabled_at"])

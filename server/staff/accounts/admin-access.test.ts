@@ -6,6 +6,7 @@ import type { StaffRole } from "../../../staff-api/roles";
 import { addOutboxMessage, at } from "../../testing/records";
 import { expectAccess } from "../../testing/checks";
 import { signedInStaff, useStaffApi } from "../../testing/staff-api";
+import { ANY_VERSION } from "../../testing/staff-client";
 
 describe.each(sqliteOnly)("admin API on $name", ({ url }) => {
   const api = useStaffApi(url);
@@ -24,7 +25,11 @@ describe.each(sqliteOnly)("admin API on $name", ({ url }) => {
     await expectAccess(api, staff, [accountsApi.list], adminOnly);
     const invite = { body: { email: "new@example.com", role: "sales" as const } };
     await expectAccess(api, staff, [accountsApi.invite, invite], { ...adminOnly, ok: 201 });
-    const change = { params: { id: sales.account.id }, body: { role: "sales" as const } };
+    const change = {
+      params: { id: sales.account.id },
+      body: { role: "sales" as const },
+      headers: ANY_VERSION,
+    };
     await expectAccess(api, staff, [accountsApi.change, change], adminOnly);
     await expectAccess(api, staff, [auditApi.list], adminOnly);
     await expectAccess(api, staff, [auditApi.exportCsv], adminOnly);

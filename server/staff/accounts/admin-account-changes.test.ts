@@ -10,7 +10,7 @@ import { addStaff, signedInStaff, useStaffApi } from "../../testing/staff-api";
 import { pathOf } from "../../../staff-api/endpoint";
 import { sessionApi } from "../../../staff-api/session";
 import { accountsApi, outboxApi, erasureApi } from "../../../staff-api/admin";
-import { unchecked } from "../../testing/staff-client";
+import { unchecked, ANY_VERSION } from "../../testing/staff-client";
 import { auditApi } from "../../../staff-api/audit";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -27,6 +27,7 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
     expect((await me(sales.cookie)).statusCode).toBe(200);
 
     const res = await admin.call(accountsApi.change, {
+      headers: ANY_VERSION,
       params: { id: sales.account.id },
       body: {
         disabled: true,
@@ -54,6 +55,7 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
 
     // Enabled again: the old sessions stay revoked; the role changes in the same request.
     const back = await admin.call(accountsApi.change, {
+      headers: ANY_VERSION,
       params: { id: sales.account.id },
       body: {
         disabled: false,
@@ -75,13 +77,18 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
       { role: "sales" as const },
       { role: "marketing" as const },
     ]) {
-      const res = await admin.call(accountsApi.change, { params: self, body });
+      const res = await admin.call(accountsApi.change, {
+        headers: ANY_VERSION,
+        params: self,
+        body,
+      });
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().error).toMatch(/your own/);
     }
     expect((await me(admin.cookie)).json()).toMatchObject({ role: "admin" });
     // Changing nothing of one's own is fine.
     const unchanged = await admin.call(accountsApi.change, {
+      headers: ANY_VERSION,
       params: self,
       body: { role: "admin" },
     });
@@ -90,6 +97,7 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
     // Another admin may be demoted; the last enabled one may not (e.g. from the command line).
     const second = await addStaff(api, "second@example.com", "admin");
     const demoted = await admin.call(accountsApi.change, {
+      headers: ANY_VERSION,
       params: { id: second.id },
       body: { role: "sales" },
     });
@@ -142,7 +150,11 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
     const admin = await signedInStaff(api, "admin@example.com", "admin");
     const sales = await addStaff(api, "sales@example.com", "sales");
     for (const id of [randomUUID(), "x y", "..", "a".repeat(65), "%00"]) {
-      const res = await admin.call(accountsApi.change, { params: { id }, body: { role: "sales" } });
+      const res = await admin.call(accountsApi.change, {
+        headers: ANY_VERSION,
+        params: { id },
+        body: { role: "sales" },
+      });
       expect(res.statusCode, id).toBe(404);
       const retry = await admin.call(outboxApi.retry, { params: { id } });
       expect(retry.statusCode, id).toBe(404);
@@ -155,6 +167,7 @@ describe.each(testDialects)("admin API on $name", ({ url }) => {
       { role: null },
     ]) {
       const res = await admin.call(accountsApi.change, {
+        headers: ANY_VERSION,
         params: { id: sales.id },
         body: unchecked(body),
       });

@@ -9,6 +9,7 @@ import {
 } from "../../../staff-api/admin";
 import {
   AccountChangeRefused,
+  StaleAccountError,
   accountSummaries,
   changeAccount,
   inviteAccount,
@@ -16,7 +17,7 @@ import {
 } from "./accounts-admin";
 import { AccountInputError } from "./accounts";
 import { recordAudit } from "../../audit/audit";
-import { answer, routesOn } from "../../http/contract-routes";
+import { type IfMatch, answer, routesOn, versionMatches } from "../../http/contract-routes";
 import { erasePerson } from "../../people/erasure";
 import { listOutbox, retryOutbox } from "../../mail/outbox-routes";
 import { auditActorOf, pageOf, auditedRead, pageKept } from "../../http/route-kit";
@@ -42,6 +43,23 @@ export const adminRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (
     via: VIA_CONSOLE,
     now: now(),
   });
+  /** A change of the version the page listed: only while the account is still at it. */
+  const ofVersion = (request: Parameters<typeof auditActorOf>[0], ifMatch: IfMatch) => ({
+    ...changedBy(request),
+    isCurrent: (version: string) => versionMatches(ifMatch, version),
+  });
+  /** The 412 of a stale change: the account as it now is, its read in the audit log. */
+  async function staleAnswer(request: Parameters<typeof auditActorOf>[0], error: unknown) {
+    if (!(error instanceof StaleAccountError)) throw error;
+    const { account } = error;
+    await recordAudit(db, {
+      action: "account.view",
+      at: now().toISOString(),
+      actor: auditActorOf(request),
+      record: { type: "staff_account", id: account.id },
+    });
+    return answer(412, account, account.version);
+  }
 
   // -------------------------------------------------------------------------------------------
   // The team: who can own a lead. Staff addresses and names only, so not audited.
@@ -92,11 +110,12 @@ export const adminRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (
   route(
     accountsApi.resendInvitation,
     "invitation resend",
-    async ({ params: { id }, request, refuse }) => {
+    async ({ params: { id }, request, refuse, ifMatch }) => {
       const account = await resendInvitation(db, id, {
-        ...changedBy(request),
+        ...ofVersion(request, ifMatch),
         publicUrl: config.publicUrl,
-      });
+      }).catch((error: unknown) => staleAnswer(request, error));
+      if (typeof account === "object" && "status" in account) return account;
       if (account === "not-found") throw refuse(404, NO_ACCOUNT);
       if (account === "signed-in") {
         throw refuse(
@@ -108,38 +127,50 @@ export const adminRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (
         throw refuse(409, "This account is disabled: enable it before inviting it again.");
       }
       outbox.wake();
-      return answer(200, account);
+      return answer(200, account, account.version);
     },
   );
 
-  route(accountsApi.change, "account change", async ({ params: { id }, body, request, refuse }) => {
-    // A change that changes nothing still answers the account: recorded as a read of it.
-    const unchanged = await db.transaction().execute(async (trx) => {
-      const [account] = await accountSummaries(trx, id);
-      if (!account) return "missing";
-      const role = body.role ?? account.role;
-      if (role !== account.role || (body.disabled ?? account.disabled) !== account.disabled) {
-        return null;
-      }
-      await recordAudit(trx, {
-        action: "account.view",
-        at: now().toISOString(),
-        actor: auditActorOf(request),
-        record: { type: "staff_account", id },
+  route(
+    accountsApi.change,
+    "account change",
+    async ({ params: { id }, body, request, refuse, ifMatch }) => {
+      // A change that changes nothing still answers the account: recorded as a read of it. So does
+      // one made on a version it no longer has (412).
+      const unchanged = await db.transaction().execute(async (trx) => {
+        const [account] = await accountSummaries(trx, id);
+        if (!account) return "missing";
+        const role = body.role ?? account.role;
+        const stale = !versionMatches(ifMatch, account.version);
+        if (
+          !stale &&
+          (role !== account.role || (body.disabled ?? account.disabled) !== account.disabled)
+        ) {
+          return null;
+        }
+        await recordAudit(trx, {
+          action: "account.view",
+          at: now().toISOString(),
+          actor: auditActorOf(request),
+          record: { type: "staff_account", id },
+        });
+        return { account, stale };
       });
-      return account;
-    });
-    if (unchanged === "missing") throw refuse(404, NO_ACCOUNT);
-    if (unchanged) return answer(200, unchanged);
-    try {
-      const account = await changeAccount(db, id, body, changedBy(request));
-      if (!account) throw refuse(404, NO_ACCOUNT);
-      return answer(200, account);
-    } catch (error) {
-      if (error instanceof AccountChangeRefused) throw refuse(400, error.message);
-      throw error;
-    }
-  });
+      if (unchanged === "missing") throw refuse(404, NO_ACCOUNT);
+      if (unchanged) {
+        const { account, stale } = unchanged;
+        return answer(stale ? 412 : 200, account, account.version);
+      }
+      try {
+        const account = await changeAccount(db, id, body, ofVersion(request, ifMatch));
+        if (!account) throw refuse(404, NO_ACCOUNT);
+        return answer(200, account, account.version);
+      } catch (error) {
+        if (error instanceof AccountChangeRefused) throw refuse(400, error.message);
+        return staleAnswer(request, error);
+      }
+    },
+  );
 
   // -------------------------------------------------------------------------------------------
   // Erasure of a person, as `npm run leads -- forget` does it (people/erasure.ts)

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { ANY_VERSION } from "../../testing/staff-client";
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
 import { apiPaths } from "../../../common/paths";
@@ -80,14 +81,14 @@ describe.each(sqliteOnly)("the admin answers match the contract on $name", ({ ur
     expect(invitedNow.statusCode, invitedNow.body).toBe(201);
     expect(parsedAnswer(invite.answers[201], invitedNow.json())).toMatchObject(invitation);
     const resend = (id: string) => pathOf(resendInvitation, { id });
-    const resent = await admin.send("POST", resend(invitedNow.json().id));
+    const resent = await admin.send("POST", resend(invitedNow.json().id), {}, ANY_VERSION);
     expect(resent.statusCode, resent.body).toBe(200);
     parsedAnswer(resendInvitation.answers[200], resent.json());
 
     const path = (id: string) => pathOf(change, { id });
     // A change of each kind, and one that changes nothing (answered as a read).
     for (const body of [{ role: "admin" }, { disabled: true }, { disabled: false }, {}]) {
-      const changed = await admin.send("PATCH", path(invited.id), body);
+      const changed = await admin.send("PATCH", path(invited.id), body, ANY_VERSION);
       expect(changed.statusCode, changed.body).toBe(200);
       parsedAnswer(change.answers[200], changed.json());
     }
@@ -96,22 +97,22 @@ describe.each(sqliteOnly)("the admin answers match the contract on $name", ({ ur
     for (const [status, res] of [
       [400, await admin.send("POST", invite.path, { email: "x", role: "sales" })],
       [400, await admin.send("POST", invite.path, { email: "y@example.com", role: "x" })],
-      [400, await admin.send("PATCH", path(admin.account.id), { disabled: true })],
-      [400, await admin.send("PATCH", path(gone.id), { disabled: "yes" })],
+      [400, await admin.send("PATCH", path(admin.account.id), { disabled: true }, ANY_VERSION)],
+      [400, await admin.send("PATCH", path(gone.id), { disabled: "yes" }, ANY_VERSION)],
       [401, await signedOut.get(teamApi.list.path)],
       [401, await signedOut.get(list.path)],
       [401, await signedOut.send("POST", invite.path, invitation)],
-      [401, await signedOut.send("PATCH", path(gone.id), { disabled: false })],
+      [401, await signedOut.send("PATCH", path(gone.id), { disabled: false }, ANY_VERSION)],
       [403, await sales.get(list.path)],
       [403, await sales.send("POST", invite.path, invitation)],
-      [403, await marketing.send("PATCH", path(gone.id), { disabled: false })],
-      [404, await admin.send("PATCH", missing, { role: "sales" })],
-      [404, await admin.send("PATCH", path("not an id!"), { role: "sales" })],
+      [403, await marketing.send("PATCH", path(gone.id), { disabled: false }, ANY_VERSION)],
+      [404, await admin.send("PATCH", missing, { role: "sales" }, ANY_VERSION)],
+      [404, await admin.send("PATCH", path("not an id!"), { role: "sales" }, ANY_VERSION)],
       [409, await admin.send("POST", invite.path, { ...invitation, email: gone.email })],
-      [409, await admin.send("POST", resend(gone.id))],
-      [409, await admin.send("POST", resend(sales.account.id))],
-      [404, await admin.send("POST", resend(randomUUID()))],
-      [403, await sales.send("POST", resend(invited.id))],
+      [409, await admin.send("POST", resend(gone.id), {}, ANY_VERSION)],
+      [409, await admin.send("POST", resend(sales.account.id), {}, ANY_VERSION)],
+      [404, await admin.send("POST", resend(randomUUID()), {}, ANY_VERSION)],
+      [403, await sales.send("POST", resend(invited.id), {}, ANY_VERSION)],
     ] as const) {
       refusedWith(status, res);
     }

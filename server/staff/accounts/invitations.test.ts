@@ -15,7 +15,7 @@ import { INVITATION_MAIL_KIND } from "./invitations";
 import { accountsApi, outboxApi } from "../../../staff-api/admin";
 import { sessionApi } from "../../../staff-api/session";
 import { consolePaths } from "../../../common/paths";
-import { cookieOf } from "../../testing/staff-client";
+import { cookieOf, ANY_VERSION } from "../../testing/staff-client";
 
 const DAY = 24 * 60 * 60_000;
 
@@ -105,7 +105,10 @@ describe.each(testDialects)("staff invitations on $name", ({ url }) => {
     api.advance(DAY);
     // Signed in a day later (Ama's session has idled out meanwhile).
     const kwame = await admin("kwame@example.com", "Kwame Asante");
-    const again = await kwame.call(accountsApi.resendInvitation, { params: { id } });
+    const again = await kwame.call(accountsApi.resendInvitation, {
+      headers: ANY_VERSION,
+      params: { id },
+    });
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json()).toMatchObject({
       id,
@@ -130,7 +133,10 @@ describe.each(testDialects)("staff invitations on $name", ({ url }) => {
     expect((await verifySignInLink(api, first)).statusCode).toBe(401);
     expect((await verifySignInLink(api, second)).statusCode).toBe(200);
     // Signed in, they ask for their own links from now on.
-    const late = await kwame.call(accountsApi.resendInvitation, { params: { id } });
+    const late = await kwame.call(accountsApi.resendInvitation, {
+      headers: ANY_VERSION,
+      params: { id },
+    });
     expect(late.statusCode).toBe(409);
     expect(late.json()).toEqual({ error: expect.stringMatching(/signed in already/) });
   });
@@ -138,26 +144,36 @@ describe.each(testDialects)("staff invitations on $name", ({ url }) => {
   it("refuses to invite again a disabled account, one that does not exist, and for non-admins", async () => {
     const { ama, id, token } = await amaInvitesKofi();
     const disable = await ama.call(accountsApi.change, {
+      headers: ANY_VERSION,
       params: { id },
       body: { disabled: true },
     });
     expect(disable.statusCode).toBe(200);
-    const refused = await ama.call(accountsApi.resendInvitation, { params: { id } });
+    const refused = await ama.call(accountsApi.resendInvitation, {
+      headers: ANY_VERSION,
+      params: { id },
+    });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ error: expect.stringMatching(/disabled/) });
     // Enabling the account again does not bring its invitation's link back.
-    await ama.call(accountsApi.change, { params: { id }, body: { disabled: false } });
+    await ama.call(accountsApi.change, {
+      headers: ANY_VERSION,
+      params: { id },
+      body: { disabled: false },
+    });
     expect((await verifySignInLink(api, token)).statusCode).toBe(401);
 
     const missing = await ama.call(accountsApi.resendInvitation, {
+      headers: ANY_VERSION,
       params: { id: crypto.randomUUID() },
     });
     expect(missing.statusCode).toBe(404);
     for (const role of ["sales", "marketing"] as const) {
       const other = await signedInStaff(api, `${role}@example.com`, role);
-      expect((await other.call(accountsApi.resendInvitation, { params: { id } })).statusCode).toBe(
-        403,
-      );
+      expect(
+        (await other.call(accountsApi.resendInvitation, { headers: ANY_VERSION, params: { id } }))
+          .statusCode,
+      ).toBe(403);
     }
     expect(await auditOf(api, ama.account.id, "staff.invitation-resent")).toEqual([]);
   });
@@ -170,6 +186,7 @@ describe.each(testDialects)("staff invitations on $name", ({ url }) => {
       expect.objectContaining({ id: added.id, invitedAt: null, invitedBy: null }),
     );
     const res = await ama.call(accountsApi.resendInvitation, {
+      headers: ANY_VERSION,
       params: { id: added.id },
       body: {},
     });

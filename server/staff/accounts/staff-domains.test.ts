@@ -3,6 +3,7 @@
  * working, and asking for a sign-in link tells nobody which addresses have an account.
  */
 import { describe, expect, it } from "vitest";
+import { ANY_VERSION } from "../../testing/staff-client";
 import { loadConfig } from "../../config";
 import { sqliteOnly } from "../../testing/lead-api";
 import { refusedWith } from "../../testing/checks";
@@ -72,6 +73,7 @@ describe.each(sqliteOnly)("staff accounts at the company's domains, on $name", (
     const old = await signedInStaff(api, "ama@gmail.com", "sales");
     expect((await old.call(sessionApi.me)).statusCode).toBe(200);
     const changed = await admin.call(accountsApi.change, {
+      headers: ANY_VERSION,
       params: { id: old.account.id },
       body: {
         role: "marketing",

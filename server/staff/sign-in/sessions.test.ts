@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { testDialects } from "../../testing/lead-api";
 import { sessionLimitsOf } from "../auth";
 import { findSession } from "./sessions";
-import { cookieOf } from "../../testing/staff-client";
+import { cookieOf, ANY_VERSION } from "../../testing/staff-client";
 import {
   addStaff,
   mailedSignInTokens,
@@ -113,6 +113,7 @@ describe.each(testDialects)("staff sessions and sign-in links on $name", ({ url 
     expect(registering.statusCode).toBe(200);
     const account = { id: sales.account.id };
     const disabled = await admin.call(accountsApi.change, {
+      headers: ANY_VERSION,
       params: account,
       body: { disabled: true },
     });
@@ -131,6 +132,7 @@ describe.each(testDialects)("staff sessions and sign-in links on $name", ({ url 
 
     // Enabled again, the account needs a new link: the one sent before is void.
     const enabled = await admin.call(accountsApi.change, {
+      headers: ANY_VERSION,
       params: account,
       body: { disabled: false },
     });
