@@ -72,7 +72,12 @@ describe.each(testDialects)("staff sign-in and sessions on $name", ({ url }) => 
     const text = await put('{"subject":"Hi","markdown":"Hello"}', "text/plain");
     expect(text.statusCode).toBe(415);
     expect(await api.db.selectFrom("newsletter_settings").selectAll().execute()).toEqual([]);
-    const json = await put('{"subject":"Hi","markdown":"Hello"}', "application/json");
+    const { headers } = await marketing.call(welcomeApi.get);
+    const json = await marketing.raw("PUT", welcomeApi.save.path, {
+      contentType: "application/json",
+      body: '{"subject":"Hi","markdown":"Hello"}',
+      headers: { "if-match": String(headers.etag) },
+    });
     expect(json.statusCode, json.body).toBe(200);
   });
 
