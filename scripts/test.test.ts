@@ -32,19 +32,19 @@ describe("npm test's timing summary", () => {
 
 describe("which steps start", () => {
   const build: Step = { name: "build", args: [] };
-  const browser: Step = { name: "browser tests", args: [], needs: ["build"] };
+  const browser: Step = { name: "browser tests", args: [], after: ["build"] };
   const lint: Step = { name: "lint", args: [] };
 
-  it("starts every step that needs nothing at once, and one that needs the build once it passed", () => {
+  it("starts every step that comes after none at once, and one after the build once it passed", () => {
     const all = [build, browser, lint];
     expect(readySteps(all, new Set(), new Set())).toEqual([build, lint]);
     expect(readySteps(all, new Set(["build", "lint"]), new Set())).toEqual([]);
     expect(readySteps(all, new Set(["build", "lint"]), new Set(["build"]))).toEqual([browser]);
   });
 
-  it("names in `needs` only steps that exist, so that no step waits forever", () => {
+  it("comes `after` only steps that exist, so that no step waits forever", () => {
     const names = new Set(steps.map((step) => step.name));
-    expect(steps.flatMap((step) => step.needs ?? []).filter((need) => !names.has(need))).toEqual(
+    expect(steps.flatMap((step) => step.after ?? []).filter((name) => !names.has(name))).toEqual(
       [],
     );
     expect(names.size).toBe(steps.length);

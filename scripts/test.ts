@@ -1,9 +1,9 @@
 /**
  * `npm test`: every check the project has, then how long each step took. The steps run side by
- * side as soon as what they need has passed (`needs`: the browser tests and the built site's need
- * the build); nothing else orders them, so the 2-core machine is kept busy while the suites wait
- * on servers, browsers and databases (decision 0069). The first failure stops the steps still
- * running, as Ctrl-C would, and starts no other. Add a step to `steps`, with what it needs.
+ * side, each as soon as the steps it comes `after` have passed, so that the 2-core machine is kept
+ * busy while the suites wait on servers, browsers and databases (decision 0069). The first
+ * failure stops the steps still running, as Ctrl-C would, and starts no other. Add a step to
+ * `steps`, after what it reads.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { isMain } from "./is-main";
@@ -11,8 +11,11 @@ import { isMain } from "./is-main";
 export interface Step {
   name: string;
   args: string[];
-  /** Steps that must pass before this one starts: the ones whose output it reads. */
-  needs?: string[];
+  /**
+   * Steps that must pass before this one starts: the build, for the steps that read it; the unit
+   * tests, for a short step that would only slow the browser tests' start beside them.
+   */
+  after?: string[];
   /**
    * Runs at a lower CPU priority (`nice`): computation with no clock in it (typecheck, lint,
    * format), which takes the cycles the tests leave idle instead of slowing a test that waits
@@ -22,15 +25,19 @@ export interface Step {
 }
 
 /**
- * In the order they start: the browser tests are the longest, so the build they need comes
- * first and they start the moment it has passed.
+ * The browser tests are the longest step, so the build they read starts first and they start
+ * the moment it has passed; the unit tests run beside them from the start.
  */
 export const steps: Step[] = [
   { name: "build", args: ["run", "build"] },
   { name: "unit, component and API tests", args: ["run", "test:unit"] },
-  { name: "browser tests", args: ["run", "test:e2e"], needs: ["build"] },
-  { name: "built-site tests", args: ["run", "test:site"], needs: ["build"] },
-  { name: "npm run dev in a browser", args: ["run", "test:dev"] },
+  { name: "browser tests", args: ["run", "test:e2e"], after: ["build"] },
+  { name: "built-site tests", args: ["run", "test:site"], after: ["build"] },
+  {
+    name: "npm run dev in a browser",
+    args: ["run", "test:dev"],
+    after: ["unit, component and API tests"],
+  },
   { name: "typecheck", args: ["run", "typecheck"], background: true },
   { name: "lint", args: ["run", "lint"], background: true },
   { name: "format", args: ["run", "format:check"], background: true },
@@ -47,12 +54,12 @@ export interface StepTime {
 }
 
 /**
- * The steps that may start now: not started yet, and everything they need has passed. Steps
- * whose needs failed, or were stopped, never become ready.
+ * The steps that may start now: not started yet, and every step they come after has passed. A
+ * step after one that failed, or was stopped, never becomes ready.
  */
 export function readySteps(all: Step[], started: Set<string>, passed: Set<string>): Step[] {
   return all.filter(
-    (step) => !started.has(step.name) && (step.needs ?? []).every((need) => passed.has(need)),
+    (step) => !started.has(step.name) && (step.after ?? []).every((name) => passed.has(name)),
   );
 }
 
