@@ -128,13 +128,26 @@ function startStep(step: Step, runStart: number): { running: Running; ended: Pro
   child.stdout?.on("data", (chunk: Buffer) => output.push(chunk));
   child.stderr?.on("data", (chunk: Buffer) => output.push(chunk));
   const ended = new Promise<StepTime>((resolve) => {
-    child.on("close", (code) => {
+    let done = false;
+    const end = (code: number | null) => {
+      if (done) return;
+      done = true;
       const ms = performance.now() - runStart - startMs;
       const outcome: Outcome = running.stopped ? "stopped" : code === 0 ? "passed" : "failed";
       const said = Buffer.concat(output).toString().trimEnd();
       console.log(`\n${MARKS[outcome]} ${step.name} ${outcome} after ${duration(ms)}`);
       if (outcome !== "stopped" && said) console.log(said);
       resolve({ name: step.name, startMs, ms, outcome });
+    };
+    child.on("close", end);
+    // A process the step left behind may hold its output open after it exited: the step has
+    // ended all the same.
+    child.on("exit", (code) => {
+      setTimeout(() => {
+        end(code);
+        child.stdout?.destroy();
+        child.stderr?.destroy();
+      }, 2_000).unref();
     });
   });
   return { running, ended };
