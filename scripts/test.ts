@@ -137,7 +137,7 @@ function startStep(step: Step, runStart: number): { running: Running; ended: Pro
       const outcome: Outcome = running.stopped ? "stopped" : code === 0 ? "passed" : "failed";
       const said = Buffer.concat(output).toString().trimEnd();
       console.log(`\n${MARKS[outcome]} ${step.name} ${outcome} after ${duration(ms)}`);
-      if (outcome !== "stopped" && said) console.log(said);
+      if (said) console.log(said);
       resolve({ name: step.name, startMs, ms, outcome });
     };
     child.on("close", end);
