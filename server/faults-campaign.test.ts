@@ -94,5 +94,5 @@ describe.each(testDialects)("a newsletter campaign on $name", ({ name, url: base
       await db.destroy();
       await smtp.close();
     }
-  }, 120_000);
+  }, 300_000);
 });

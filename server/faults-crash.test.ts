@@ -96,7 +96,7 @@ describe.each(testDialects)("server process on $name", ({ name, url: baseUrl }) 
       await db.destroy();
       await second.stop();
     }
-  }, 90_000);
+  }, 240_000);
 
   it("on SIGTERM finishes the mail being sent and exits 0 within 10 seconds", async () => {
     const received: string[] = [];
@@ -139,5 +139,5 @@ describe.each(testDialects)("server process on $name", ({ name, url: baseUrl }) 
     );
     await db.destroy();
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
-  }, 60_000);
+  }, 180_000);
 });

@@ -78,7 +78,7 @@ describe.skipIf(!postgresTestUrl)("PostgreSQL lost while running", () => {
       await server.stop();
       await link.cut();
     }
-  }, 60_000);
+  }, 180_000);
 });
 describe("start-up without a database", () => {
   it("stops with a clear message and a non-zero exit", async () => {
@@ -94,5 +94,5 @@ describe("start-up without a database", () => {
     expect(code).toBe(1);
     expect(output).toMatch(/Cannot use the database \(PostgreSQL at 127\.0\.0\.1:\d+\/leads\)/);
     expect(output).not.toContain("secret");
-  }, 30_000);
+  }, 120_000);
 });

@@ -18,7 +18,9 @@ export async function fakeSite(): Promise<string> {
 
 /**
  * The server from source (these tests run before any build), with rate limits off, a fast outbox,
- * and short claims so the killed instance's claims lapse and the restarted one sends them.
+ * and short claims so the killed instance's claims lapse and the restarted one sends them. A start
+ * takes seconds on a quiet machine and 20 s on a loaded one: the tests' limits, there to catch a
+ * hang, allow a minute or more per start.
  */
 export function startServer(settings: ServerSettings) {
   return launchServer({
