@@ -46,6 +46,11 @@ export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
+  // Limits to catch a hang, not to time anything: npm test runs these beside the unit tests on a
+  // 2-core machine that other work shares, where a console test with several axe runs took more
+  // than Playwright's default 30 s, and an auto-waiting assertion can wait more than its 5 s.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   retries: 0,
   reporter: [["list"]],
   use: {

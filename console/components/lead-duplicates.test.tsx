@@ -147,8 +147,11 @@ describe("a lead's possible duplicates on its page", () => {
           "now Won and its owner esi@example.com. Nothing was merged.",
       ),
     );
-    // The refusal takes the focus, as the page's other stale answers do.
-    expect(screen.getByText(/^Someone else changed the lead to merge/)).toHaveFocus();
+    // The refusal takes the focus, as the page's other stale answers do: in an effect after the
+    // render that shows it, so it is waited for like the text.
+    await waitFor(() =>
+      expect(screen.getByText(/^Someone else changed the lead to merge/)).toHaveFocus(),
+    );
   });
 
   it("tells the two leads apart", async () => {
