@@ -30,10 +30,7 @@ const ERASED_WORDS: Record<string, [string, string]> = {
     "mention in another person's returned mail",
     "mentions in other people's returned mail",
   ],
-  staff_saved_filters: [
-    "saved inbox filter that named them",
-    "saved inbox filters that named them",
-  ],
+  staff_saved_filters: ["saved inbox filter naming them", "saved inbox filters naming them"],
 };
 
 function wordsFor(key: string): [string, string] {
