@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { FIELDS, ITEM, json, renderEditor, writes } from "../pages/content-item.testing";
@@ -66,7 +66,8 @@ describe("an item's revisions", () => {
     expect(screen.getByRole("group", { name: /Restore revision 1\?/ })).toHaveFocus();
     expect(writes(sent)).toEqual([]);
     await userEvent.click(screen.getByRole("button", { name: "Yes, restore revision 1" }));
-    expect(await screen.findByText("Revision 1 is restored as revision 4.")).toHaveFocus();
+    const restored = await screen.findByText("Revision 1 is restored as revision 4.");
+    await waitFor(() => expect(restored).toHaveFocus());
     expect(writes(sent)).toEqual([
       {
         method: "POST",

@@ -42,7 +42,7 @@ describe("the editor of an article", () => {
 
     const alert = await screen.findByText(/Esi Boateng saved revision 4 at 7 Dec 2026, 11:00/);
     expect(alert).toHaveTextContent("Summary (now “What changes for merchants in 2027.”)");
-    expect(alert).toHaveFocus();
+    await waitFor(() => expect(alert).toHaveFocus());
     expect(title).toHaveValue("Mobile money in 2027!");
     expect(field("Summary")).toHaveValue("What changes for merchants in 2027.");
 
@@ -90,7 +90,8 @@ describe("the editor of an article", () => {
     const at = await screen.findByLabelText("Or publish at (Accra time)", { exact: false });
     fireEvent.change(at, { target: { value: "2026-12-10T09:00" } });
     await userEvent.click(screen.getByRole("button", { name: "Schedule" }));
-    expect(await screen.findByText("Scheduled for 10 Dec 2026, 09:00 Accra time.")).toHaveFocus();
+    const scheduled = await screen.findByText("Scheduled for 10 Dec 2026, 09:00 Accra time.");
+    await waitFor(() => expect(scheduled).toHaveFocus());
     expect(writes(sent)).toEqual([
       {
         method: "POST",

@@ -111,7 +111,7 @@ describe("a change refused as stale", () => {
     expect(alert).toHaveTextContent(
       "ama@example.com changed the welcome e-mail at 7 Dec 2026, 14:05 Accra time while you had it open: the subject is now “Akwaaba!”. Your change was not saved",
     );
-    expect(alert).toHaveFocus();
+    await waitFor(() => expect(alert).toHaveFocus());
     expect(sent[0]?.ifMatch).toBe('"1"');
     expect(message).toHaveValue("My own words");
 
