@@ -66,8 +66,8 @@ describe("an item's revisions", () => {
     expect(screen.getByRole("group", { name: /Restore revision 1\?/ })).toHaveFocus();
     expect(writes(sent)).toEqual([]);
     await userEvent.click(screen.getByRole("button", { name: "Yes, restore revision 1" }));
-    const restored = await screen.findByText("Revision 1 is restored as revision 4.");
-    await waitFor(() => expect(restored).toHaveFocus());
+    const saidRestored = await screen.findByText("Revision 1 is restored as revision 4.");
+    await waitFor(() => expect(saidRestored).toHaveFocus());
     expect(writes(sent)).toEqual([
       {
         method: "POST",

@@ -90,8 +90,8 @@ describe("the editor of an article", () => {
     const at = await screen.findByLabelText("Or publish at (Accra time)", { exact: false });
     fireEvent.change(at, { target: { value: "2026-12-10T09:00" } });
     await userEvent.click(screen.getByRole("button", { name: "Schedule" }));
-    const scheduled = await screen.findByText("Scheduled for 10 Dec 2026, 09:00 Accra time.");
-    await waitFor(() => expect(scheduled).toHaveFocus());
+    const saidScheduled = await screen.findByText("Scheduled for 10 Dec 2026, 09:00 Accra time.");
+    await waitFor(() => expect(saidScheduled).toHaveFocus());
     expect(writes(sent)).toEqual([
       {
         method: "POST",

@@ -20,6 +20,18 @@ describe.each(testDialects)("a subscriber's new address on $name", ({ url }) => 
 
   const subscription = (email: string) => storedSubscription(api, email);
 
+  /** `staff` asks for subscriber `id`'s new address, on whatever version it has now. */
+  const askAddress = (
+    staff: Awaited<ReturnType<typeof signedInStaff>>,
+    id: string,
+    email: unknown,
+  ) =>
+    staff.call(changeAddress, {
+      headers: ANY_VERSION,
+      params: { id },
+      body: { email } as { email: string },
+    });
+
   const queued = (kind: OutboxKind) =>
     api.db.selectFrom("outbox").select(["lead_id", "payload"]).where("kind", "=", kind).execute();
 
@@ -35,11 +47,7 @@ describe.each(testDialects)("a subscriber's new address on $name", ({ url }) => 
     await api.db.deleteFrom("mail_suppressions").execute();
     const old = await addSubscriber(api, at(1), { email: "ama@old.example", status: "confirmed" });
     const marketing = await signedInStaff(api, "mkt@example.com", "marketing");
-    const res = await marketing.call(changeAddress, {
-      headers: ANY_VERSION,
-      params: { id: old },
-      body: { email: " Ama@NEW.example " },
-    });
+    const res = await askAddress(marketing, old, " Ama@NEW.example ");
     expect(res.statusCode, res.body).toBe(202);
 
     const replacement = await subscription("ama@new.example");
@@ -95,11 +103,7 @@ describe.each(testDialects)("a subscriber's new address on $name", ({ url }) => 
       status: "unsubscribed",
     });
     const admin = await signedInStaff(api, "admin@example.com", "admin");
-    const res = await admin.call(changeAddress, {
-      headers: ANY_VERSION,
-      params: { id: old },
-      body: { email: "esi@new.example" },
-    });
+    const res = await askAddress(admin, old, "esi@new.example");
     expect(res.statusCode, res.body).toBe(202);
     expect(await subscription("esi@new.example")).toMatchObject({
       id: left,
@@ -128,12 +132,7 @@ describe.each(testDialects)("a subscriber's new address on $name", ({ url }) => 
       eventId: null,
     });
     const marketing = await signedInStaff(api, "mkt@example.com", "marketing");
-    const change = (id: string, email: unknown) =>
-      marketing.call(changeAddress, {
-        headers: ANY_VERSION,
-        params: { id },
-        body: { email } as { email: string },
-      });
+    const change = (id: string, email: unknown) => askAddress(marketing, id, email);
     const refusal = async (id: string, email: string, status: number, words: RegExp) => {
       const res = await change(id, email);
       refusedWith(status, res);
