@@ -205,5 +205,26 @@ export function auditedRead<T>(
   });
 }
 
+/**
+ * Records that `request`'s member of staff was shown `record` (a read of personal data): how a
+ * change refused as stale (412), which answers the record as it now is, is in the audit log.
+ */
+export function recordShown(
+  db: DB,
+  {
+    request,
+    action,
+    at,
+    record,
+  }: {
+    request: FastifyRequest;
+    action: AuditAction;
+    at: Date;
+    record: { type: string; id: string };
+  },
+): Promise<void> {
+  return recordAudit(db, { action, at: at.toISOString(), actor: auditActorOf(request), record });
+}
+
 /** What the audit log keeps of a page: whether it was the first. */
 export const pageKept = (page: PageRequest) => (page.cursor ? "next" : "first");

@@ -15,7 +15,7 @@ import { normalizeEmail } from "../../../leads/email";
 import { type AddressChangeOutcome, requestAddressChange } from "./address-change";
 import { answer, routesOn, versionMatches } from "../../http/contract-routes";
 import { listAndExportRoutes, storedUpTo } from "../../http/list-routes";
-import { type KeptAs, auditActorOf, auditFilters } from "../../http/route-kit";
+import { type KeptAs, auditActorOf, auditFilters, recordShown } from "../../http/route-kit";
 import {
   SUBSCRIBER_CSV_COLUMNS,
   type SubscriberFilters,
@@ -100,12 +100,8 @@ export const subscriberRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (a
 
   /** The 412 of a change made on an older version: the subscriber as they now are, audited. */
   async function staleAnswer(request: FastifyRequest, subscriber: Subscriber) {
-    await recordAudit(db, {
-      action: "subscriber.view",
-      at: now().toISOString(),
-      actor: auditActorOf(request),
-      record: { type: "subscriber", id: subscriber.id },
-    });
+    const record = { type: "subscriber", id: subscriber.id };
+    await recordShown(db, { request, action: "subscriber.view", at: now(), record });
     return answer(412, subscriber, subscriber.version);
   }
   route(

@@ -20,7 +20,7 @@ import { recordAudit } from "../../audit/audit";
 import { type IfMatch, answer, routesOn, versionMatches } from "../../http/contract-routes";
 import { erasePerson } from "../../people/erasure";
 import { listOutbox, retryOutbox } from "../../mail/outbox-routes";
-import { auditActorOf, pageOf, auditedRead, pageKept } from "../../http/route-kit";
+import { auditActorOf, pageOf, auditedRead, pageKept, recordShown } from "../../http/route-kit";
 import type { StaffRoutesOptions } from "../../staff-api-routes";
 
 /** How the audit log names a change made in the console (the command line names its user). */
@@ -52,12 +52,8 @@ export const adminRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (
   async function staleAnswer(request: Parameters<typeof auditActorOf>[0], error: unknown) {
     if (!(error instanceof StaleAccountError)) throw error;
     const { account } = error;
-    await recordAudit(db, {
-      action: "account.view",
-      at: now().toISOString(),
-      actor: auditActorOf(request),
-      record: { type: "staff_account", id: account.id },
-    });
+    const record = { type: "staff_account", id: account.id };
+    await recordShown(db, { request, action: "account.view", at: now(), record });
     return answer(412, account, account.version);
   }
 
