@@ -4,7 +4,7 @@ import { subscribersApi } from "../../staff-api/subscribers";
 import { VERSION_REQUIRED } from "../http/contract-routes";
 import { testDialects } from "../testing/lead-api";
 import { addSubscriber, at } from "../testing/records";
-import { parsedAnswer } from "../testing/checks";
+import { auditOf, parsedAnswer } from "../testing/checks";
 import { signedInStaff, useStaffApi } from "../testing/staff-api";
 import { onlyConfirmed } from "./campaigns/campaigns.testing";
 
@@ -161,13 +161,8 @@ describe.each(testDialects)("stale changes to the newsletter on $name", ({ url }
       .where("email", "=", "esi@other.example")
       .execute();
     expect(other).toEqual([]);
-    const viewed = await api.db
-      .selectFrom("audit_log")
-      .select("record_id")
-      .where("action", "=", "subscriber.view")
-      .where("actor_id", "=", kofi.account.id)
-      .execute();
-    expect(viewed).toEqual([{ record_id: id }]);
+    const viewed = await auditOf(api, kofi.account.id, "subscriber.view");
+    expect(viewed.map((entry) => entry.record_id)).toEqual([id]);
 
     const missing = await kofi.call(subscribersApi.changeAddress, {
       params: { id },

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { ANY_VERSION } from "../testing/staff-client";
 import { apiPaths } from "../../common/paths";
 import { recordReturnedMail } from "../newsletter/returns/returns";
 import { isSuppressed, suppress } from "../newsletter/returns/suppressions";
@@ -10,6 +9,7 @@ import { postJson, subscriptionRow, testDialects } from "../testing/lead-api";
 import { confirmSubscription } from "../newsletter/subscribers/lifecycle";
 import { erasureApi } from "../../staff-api/admin";
 import { campaignsApi } from "../../staff-api/newsletter";
+import { sentAndDelivered } from "../newsletter/campaigns/campaigns.testing";
 import { suppressionsApi } from "../../staff-api/mail";
 
 // Erasure keeps an address's suppression entry only as a hash of it, and every check still
@@ -104,15 +104,8 @@ describe.each(testDialects)("an erased person's suppression on $name", ({ url })
       },
     });
     const id = String(created.json().id);
-    const sent = await marketing.call(campaignsApi.send, {
-      headers: ANY_VERSION,
-      params: { id },
-      body: {},
-    });
-    expect(sent.statusCode, sent.body).toBe(202);
-    await api.outbox.runOnce();
-    await api.outbox.runOnce();
-    expect(api.transport.sent.map((m) => m.to)).toEqual(["kofi@example.com"]);
+    const sent = await sentAndDelivered(api, marketing, id);
+    expect(sent.map((m) => m.to)).toEqual(["kofi@example.com"]);
     const report = await marketing.call(campaignsApi.get, { params: { id } });
     expect(report.json()).toMatchObject({ recipients: 2, states: { sent: 1, suppressed: 1 } });
   });

@@ -3,6 +3,7 @@ import { ANY_VERSION } from "../../testing/staff-client";
 import { campaignsApi } from "../../../staff-api/newsletter";
 import { subscriptionRow } from "../../testing/lead-api";
 import type { StaffApi } from "../../testing/staff-api";
+import type { StaffClient } from "../../testing/staff-client";
 
 // What the tests of a campaign's recipients share: a list of confirmed subscribers and nothing
 // else, and a campaign written and sent to them through the API.
@@ -49,3 +50,19 @@ export async function newCampaign(
  */
 export const sendAsIs = (api: StaffApi, cookie: string, id: string, body: { at?: string } = {}) =>
   api.as(cookie).call(campaignsApi.send, { headers: ANY_VERSION, params: { id }, body });
+
+/**
+ * Sends campaign `id` now as `staff`, on the version it has, and lets the outbox deliver it
+ * (the run after the last copy marks the campaign sent): every message the transport sent.
+ */
+export async function sentAndDelivered(api: StaffApi, staff: StaffClient, id: string) {
+  const sent = await staff.call(campaignsApi.send, {
+    headers: ANY_VERSION,
+    params: { id },
+    body: {},
+  });
+  expect(sent.statusCode, sent.body).toBe(202);
+  await api.outbox.runOnce();
+  await api.outbox.runOnce();
+  return api.transport.sent;
+}

@@ -11,6 +11,7 @@ import { describe, expect, it } from "vitest";
 import { newsletterLinkPaths } from "../../../common/paths";
 import { UNSAFE_CHARACTERS_MESSAGE } from "../../../leads/fields";
 import { createCampaign } from "../campaigns/campaigns";
+import { sentAndDelivered } from "../campaigns/campaigns.testing";
 import { TOO_DEEP_MESSAGE, TOO_SLOW_MESSAGE } from "./content";
 import { MAX_NESTING } from "./markdown-render";
 import {
@@ -80,17 +81,7 @@ describe.each(sqliteOnly)("newsletter Markdown through the API on $name", ({ url
   }
 
   /** Sends the campaign and lets the outbox deliver it; returns the copies. */
-  async function send(staff: StaffClient, id: string) {
-    const sent = await staff.call(campaignsApi.send, {
-      headers: ANY_VERSION,
-      params: { id },
-      body: {},
-    });
-    expect(sent.statusCode, sent.body).toBe(202);
-    await api.outbox.runOnce();
-    await api.outbox.runOnce(); // the run after the last copy marks the campaign sent
-    return api.transport.sent;
-  }
+  const send = (staff: StaffClient, id: string) => sentAndDelivered(api, staff, id);
 
   it("previews only allow-listed HTML: the reported attack, every payload, generated Markdown", async () => {
     const staff = await marketing();
