@@ -46,6 +46,9 @@ export async function accountsAction({ request }: ActionFunctionArgs): Promise<A
   const intent = String(form.get("intent") ?? "");
   const id = String(form.get("id") ?? "");
   const email = String(form.get("email") ?? "").trim();
+  // A change to the account, on the version the row was read at.
+  const change = (body: { role?: StaffRole; disabled?: boolean }) =>
+    call(accountsApi.change, { params: { id }, body, version: versionIn(form) });
   try {
     switch (intent) {
       case "invite": {
@@ -72,11 +75,7 @@ export async function accountsAction({ request }: ActionFunctionArgs): Promise<A
       }
       case "role": {
         const role = roleOf(form.get("role"));
-        await call(accountsApi.change, {
-          params: { id },
-          body: { role },
-          version: versionIn(form),
-        });
+        await change({ role });
         return {
           ok: true,
           intent,
@@ -86,11 +85,7 @@ export async function accountsAction({ request }: ActionFunctionArgs): Promise<A
       case "disable":
       case "enable": {
         const disabled = intent === "disable";
-        await call(accountsApi.change, {
-          params: { id },
-          body: { disabled },
-          version: versionIn(form),
-        });
+        await change({ disabled });
         return {
           ok: true,
           intent,

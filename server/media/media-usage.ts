@@ -8,7 +8,7 @@
 import type { PictureUse } from "../../staff-api/media";
 import type { ContentFields } from "../../staff-api/publishing";
 import { type DB, lockKeyForTransaction } from "../db/database";
-import { WELCOME_KEY } from "../newsletter/welcome";
+import { readWelcome } from "../newsletter/welcome";
 import { titleOf } from "../publishing/content-kinds";
 
 /**
@@ -38,12 +38,7 @@ export async function pictureUses(db: DB, id: string): Promise<PictureUse[]> {
       .where("markdown", "like", naming)
       .orderBy("created_at", "desc")
       .execute(),
-    db
-      .selectFrom("newsletter_settings")
-      .select("key")
-      .where("key", "=", WELCOME_KEY)
-      .where("value", "like", naming)
-      .executeTakeFirst(),
+    readWelcome(db),
   ]);
   // An item found by both its revisions is listed once, by the newer one's title.
   const byItem = new Map<string, PictureUse>();
@@ -59,7 +54,9 @@ export async function pictureUses(db: DB, id: string): Promise<PictureUse[]> {
       id: campaign.id,
       title: campaign.subject,
     })),
-    ...(welcome ? [{ kind: "welcome" as const, id: null, title: "The welcome e-mail" }] : []),
+    ...(welcome.markdown.includes(id)
+      ? [{ kind: "welcome" as const, id: null, title: "The welcome e-mail" }]
+      : []),
   ];
 }
 

@@ -37,7 +37,7 @@ export const DEFAULT_WELCOME: Welcome = {
   ].join("\n\n"),
 };
 
-export const WELCOME_KEY = "welcome";
+const WELCOME_KEY = "welcome";
 
 export interface StoredWelcome extends Welcome {
   /** When and by whom it was last changed; null while the default is used. */
