@@ -4,9 +4,9 @@
  */
 import * as z from "zod/mini";
 import { CONTENT_KINDS } from "../common/published";
-import { Failed, REFUSALS, SESSION_REFUSALS } from "./answers";
+import { Failed, REFUSALS } from "./answers";
 import { endpoint } from "./endpoint";
-import { recordId, sessionRead } from "./query";
+import { recordDeletion, sessionRead } from "./query";
 import { MARKETING_ROLES } from "./roles";
 
 /** What an upload that is no picture we take is told (a PDF named .png, an SVG, a GIF). */
@@ -71,16 +71,7 @@ export const mediaApi = {
    * anything shows it, so that no page or e-mail is left with a missing picture; 404 when there
    * is no such picture.
    */
-  remove: endpoint({
-    method: "DELETE",
-    path: "/api/staff/media/:id",
-    roles: MARKETING_ROLES,
-    params: recordId(NO_SUCH_PICTURE),
-    notFound: NO_SUCH_PICTURE,
-    answers: {
-      404: Failed,
-      409: z.strictObject({ error: z.string(), usedBy: z.array(PictureUse) }),
-      ...SESSION_REFUSALS,
-    },
+  remove: recordDeletion("/api/staff/media/:id", MARKETING_ROLES, NO_SUCH_PICTURE, {
+    409: z.strictObject({ error: z.string(), usedBy: z.array(PictureUse) }),
   }),
 };

@@ -4,7 +4,7 @@
  * with filters, a paged list, an export.
  */
 import * as z from "zod/mini";
-import { REFUSALS, SESSION_REFUSALS } from "./answers";
+import { Failed, REFUSALS, SESSION_REFUSALS } from "./answers";
 import type { EndpointSpec } from "./endpoint";
 import type { StaffRole } from "./roles";
 
@@ -50,6 +50,25 @@ export function sessionRead<
   Answer extends z.ZodMiniType,
 >(path: Path, roles: Roles, answer: Answer) {
   return read(path, roles, { answers: { 200: answer, ...SESSION_REFUSALS } });
+}
+
+/**
+ * A DELETE of one record at `path` (".../:id"): 204, or 404 `notFound` when there is no such
+ * record or the id cannot be one; `more` are its other refusals (a 409 of a record in use).
+ */
+export function recordDeletion<
+  const Path extends string,
+  const Roles extends readonly StaffRole[],
+  const More extends EndpointSpec["answers"],
+>(path: Path, roles: Roles, notFound: string, more: More) {
+  return {
+    method: "DELETE",
+    path,
+    roles,
+    params: recordId(notFound),
+    notFound,
+    answers: { 404: Failed, ...SESSION_REFUSALS, ...more },
+  } as const satisfies EndpointSpec;
 }
 
 /** A read that takes filters in its `query`: who may make it, and what it answers. */

@@ -4,10 +4,10 @@
  */
 import * as z from "zod/mini";
 import { requiredText } from "../leads/fields";
-import { Failed, REFUSALS, SESSION_REFUSALS } from "./answers";
+import { REFUSALS } from "./answers";
 import { endpoint } from "./endpoint";
 import { FilterShape } from "./leads";
-import { recordId, sessionRead } from "./query";
+import { recordDeletion, sessionRead } from "./query";
 import { SALES_ROLES } from "./roles";
 
 /** The longest name of a saved filter, and how many one account may keep. */
@@ -83,12 +83,5 @@ export const savedFiltersApi = {
     answers: { 201: SavedFilter, ...REFUSALS },
   }),
   /** Deletes one of the signed-in account's saved filters: 204; 404 for anyone else's. */
-  remove: endpoint({
-    method: "DELETE",
-    path: "/api/staff/saved-filters/:id",
-    roles: SALES_ROLES,
-    params: recordId(NO_SUCH_SAVED_FILTER),
-    notFound: NO_SUCH_SAVED_FILTER,
-    answers: { 404: Failed, ...SESSION_REFUSALS },
-  }),
+  remove: recordDeletion("/api/staff/saved-filters/:id", SALES_ROLES, NO_SUCH_SAVED_FILTER, {}),
 };
