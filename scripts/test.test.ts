@@ -23,10 +23,8 @@ describe("npm test's timing summary", () => {
   });
 
   it("gives whole minutes with two-digit seconds", () => {
-    expect(duration(60_000)).toBe("1 min 00 s");
-    expect(duration(59_940)).toBe("59.9 s");
-    expect(clock(0)).toBe("0:00");
-    expect(clock(247_400)).toBe("4:07");
+    const said = [duration(60_000), duration(59_940), clock(0), clock(247_400)];
+    expect(said).toEqual(["1 min 00 s", "59.9 s", "0:00", "4:07"]);
   });
 });
 

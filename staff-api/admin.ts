@@ -51,10 +51,7 @@ export const StaffAccount = z.strictObject({
   invitedAt: z.nullable(z.string()),
   /** Who sent that invitation: the admin's name, else address; null if unknown. */
   invitedBy: z.nullable(z.string()),
-  /**
-   * What a change of it names (If-Match): its address, name, role, whether it is disabled and
-   * its latest invitation (decision 0068); not its sign-ins or being away.
-   */
+  /** What a change names (If-Match, decision 0068): address, name, role, disabled, invitation. */
   version: z.string(),
 });
 export type StaffAccount = z.output<typeof StaffAccount>;
