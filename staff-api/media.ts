@@ -18,10 +18,6 @@ export const TOO_MANY_PIXELS =
 /** What an upload without the one part `file` is told. */
 export const NO_FILE = "Send one picture, as the form part named file";
 
-export const NO_SUCH_PICTURE = "There is no such picture in the library; it may have been deleted";
-export const PICTURE_IN_USE =
-  "This picture is still in use. Take it out of these first, then delete it";
-
 /**
  * Where a picture is used: a published or draft item of the site (its latest or its published
  * revision), a campaign (sent ones too: their e-mails show it from the site), the welcome e-mail.
@@ -34,6 +30,10 @@ export const PictureUse = z.strictObject({
   title: z.string(),
 });
 export type PictureUse = z.output<typeof PictureUse>;
+
+export const NO_SUCH_PICTURE = "There is no such picture in the library; it may have been deleted";
+export const PICTURE_IN_USE =
+  "This picture is still in use. Take it out of these first, then delete it";
 
 export const MediaItem = z.strictObject({
   id: z.string(),
